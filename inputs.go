@@ -1,0 +1,106 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// inputFile is one file argument, read.
+type inputFile struct {
+	name string // as given; "-" for standard input
+	data []byte
+	sum  string // hex SHA-256 of data
+}
+
+// inputs are the parsed reference, output and (optional) weights.
+type inputs struct {
+	ref, out *jsondoc.Doc
+	weights  *scoring.Weights
+	files    [3]inputFile // reference, output, weights (name "" when none)
+}
+
+// readInput reads a file argument, "-" meaning standard input.
+func (a *app) readInput(name string) (inputFile, error) {
+	var data []byte
+	var err error
+	if name == "-" {
+		data, err = io.ReadAll(a.stdin)
+		if err != nil {
+			return inputFile{}, fmt.Errorf("standard input: %w", err)
+		}
+	} else {
+		data, err = os.ReadFile(name)
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				return inputFile{}, fmt.Errorf("%s: %w", name, pe.Err)
+			}
+			return inputFile{}, err
+		}
+	}
+	sum := sha256.Sum256(data)
+	return inputFile{name: name, data: data, sum: hex.EncodeToString(sum[:])}, nil
+}
+
+// loadInputs reads and parses the three file arguments (weights may be ""),
+// the reference and output in parallel. Every failure is bad input.
+func (a *app) loadInputs(refName, outName, weightsName string, opt *jsondoc.Options) (*inputs, error) {
+	stdins := 0
+	for _, n := range []string{refName, outName, weightsName} {
+		if n == "-" {
+			stdins++
+		}
+	}
+	if stdins > 1 {
+		return nil, badInput(errors.New("only one file argument may be - (standard input)"))
+	}
+	in := &inputs{}
+	names := [3]string{refName, outName, weightsName}
+	var g errgroup.Group
+	for i, name := range names {
+		if name == "" {
+			continue
+		}
+		g.Go(func() error {
+			f, err := a.readInput(name)
+			if err != nil {
+				return err
+			}
+			in.files[i] = f
+			switch i {
+			case 0:
+				in.ref, err = jsondoc.Parse(displayName(name), f.data, opt)
+			case 1:
+				in.out, err = jsondoc.ParseLenient(displayName(name), f.data, opt)
+			default:
+				in.weights, err = scoring.ParseWeights(displayName(name), f.data)
+			}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		if errors.Is(err, jsondoc.ErrCanceled) {
+			return nil, err
+		}
+		return nil, badInput(err)
+	}
+	return in, nil
+}
+
+// displayName is how an input is named in messages.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}

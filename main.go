@@ -1,0 +1,115 @@
+// Command jsontui scores structured output against a reference, key by key,
+// in a terminal explorer or headless as a CI gate.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=v1.2.3".
+var version = ""
+
+// app is what every command shares: the standard streams and the
+// environment, passed in so tests can run commands in-process.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	// stdoutTTY and stdinTTY say whether the streams are terminals.
+	stdoutTTY, stdinTTY bool
+	// historyPath is the --history flag.
+	historyPath string
+}
+
+// exitError carries the exit code a failure maps to.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// badInput wraps an error about the user's input or usage: exit code 2.
+func badInput(err error) error { return &exitError{code: 2, err: err} }
+
+func main() {
+	a := &app{
+		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
+		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin),
+	}
+	os.Exit(a.run(os.Args[1:]))
+}
+
+// run executes the command line args and returns the exit code.
+func (a *app) run(args []string) int {
+	root := a.rootCmd()
+	root.SetArgs(args)
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != errQuiet {
+			fmt.Fprintf(a.stderr, "jsontui: %v\n", ee.err)
+		}
+		return ee.code
+	}
+	// Errors from cobra itself: unknown command or flag, wrong arguments.
+	fmt.Fprintf(a.stderr, "jsontui: %v\nRun 'jsontui --help' for usage.\n", err)
+	return 2
+}
+
+// errQuiet marks an exitError whose message has already been printed.
+var errQuiet = errors.New("")
+
+func versionString() string {
+	if version != "" {
+		return version
+	}
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+func (a *app) rootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "jsontui REF OUT [WEIGHTS]",
+		Short: "Score structured output against a reference, key by key",
+		Long: `jsontui compares a JSON output (an LLM's answer, an extraction pipeline's
+record) with a reference, under per-key weights. It shows every node's score,
+weight, normalization factor and what it costs the total, lets you tune the
+weights live, and records every run in a local history.
+
+With REF and OUT it opens the explorer; 'jsontui score' prints the same
+figures headless, for scripts and CI.`,
+		Example: `  jsontui demo                                   # explore the bundled example
+  jsontui ref.json out.json weights.json         # explore, tune weights, save
+  jsontui score ref.json out.json weights.json --min 0.9   # CI gate
+  llm-call | jsontui score ref.json - --format json        # output from stdin
+  jsontui weights init ref.json > weights.json   # start a weights file
+  jsontui history                                # past runs`,
+		Version:       versionString(),
+		Args:          cobra.RangeArgs(2, 3),
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return a.explore(cmd, args)
+		},
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	root.PersistentFlags().StringVar(&a.historyPath, "history", "", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
+	root.AddCommand(a.scoreCmd(), a.weightsCmd())
+	return root
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// scoreFlags are the flags of `jsontui score`.
+type scoreFlags struct {
+	format    string
+	quiet     bool
+	min       float64
+	minSet    bool
+	metric    string
+	noHistory bool
+	label     string
+	tags      []string
+}
+
+func (a *app) scoreCmd() *cobra.Command {
+	var f scoreFlags
+	cmd := &cobra.Command{
+		Use:   "score REF OUT [WEIGHTS]",
+		Short: "Print the score and the per-node breakdown",
+		Long: `Score OUT against REF under the weights in WEIGHTS (every weight 1.0 when
+omitted) and print the total and every node's figures: reference and output
+values, weight, normalization factor f, score and loss (the points of the
+total the node costs). Any file may be - for standard input.
+
+Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
+		Example: `  jsontui score ref.json out.json weights.json
+  jsontui score ref.json out.json --min 0.9 --quiet     # CI gate
+  jsontui score ref.json out.json --format json | jq '.nodes[] | select(.loss > 0.01)'
+  jsontui score ref.json out.json --format markdown >> "$GITHUB_STEP_SUMMARY"`,
+		Args: cobra.RangeArgs(2, 3),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.minSet = cmd.Flags().Changed("min")
+			return a.score(args, &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the total")
+	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
+	fl.StringVar(&f.metric, "metric", "jsondiff", "the metric to score with")
+	fl.BoolVar(&f.noHistory, "no-history", false, "do not record this run in the history")
+	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
+	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	return cmd
+}
+
+func (a *app) score(args []string, f *scoreFlags) error {
+	switch f.format {
+	case "text", "json", "markdown":
+	default:
+		return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", f.format))
+	}
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
+	}
+	if f.metric != "jsondiff" {
+		return badInput(fmt.Errorf("unknown --metric %q: available: jsondiff", f.metric))
+	}
+	weightsName := ""
+	if len(args) == 3 {
+		weightsName = args[2]
+	}
+	in, err := a.loadInputs(args[0], args[1], weightsName, nil)
+	if err != nil {
+		return err
+	}
+	tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
+	if err != nil {
+		return badInput(err)
+	}
+	rep := tree.Report(f.metric, nil)
+	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
+	a.printNotes(rep)
+	switch {
+	case f.quiet:
+		if rep.HasScore {
+			fmt.Fprintln(a.stdout, strconv.FormatFloat(rep.Score, 'f', -1, 64))
+		} else {
+			fmt.Fprintln(a.stdout, "null")
+		}
+	case f.format == "json":
+		err = report.WriteJSON(a.stdout, rep)
+	case f.format == "markdown":
+		err = report.WriteMarkdown(a.stdout, rep)
+	default:
+		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+	}
+	if err != nil {
+		return err
+	}
+	if f.minSet && (!rep.HasScore || rep.Score < f.min) {
+		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(rep.Score, rep.HasScore), report.Figure(f.min))}
+	}
+	return nil
+}
+
+// printNotes reports the repairs and warnings on standard error.
+func (a *app) printNotes(rep *report.Report) {
+	for _, r := range rep.Repairs {
+		fmt.Fprintf(a.stderr, "jsontui: %s: %s\n", rep.Output, r)
+	}
+	for _, w := range rep.Warnings {
+		msg := w.Message
+		if !strings.Contains(msg, w.Path) {
+			msg = w.Path + ": " + msg
+		}
+		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
+	}
+}
+
+var errNoTerminal = errors.New("the explorer needs a terminal")

@@ -1,0 +1,265 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// recomputeAll sets every node's weight from its slot and computes every
+// container's score from its children, bottom-up (children have higher IDs
+// than their parents).
+func (t *Tree) recomputeAll() {
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		switch {
+		case n.slot >= 0:
+			n.weight = t.slots[n.slot].Weight
+		case n.base == extra && !t.IsElement(NodeID(i)) && !t.opt.PenalizeExtraKeys:
+			n.weight = 0
+		default:
+			n.weight = 1
+		}
+	}
+	clear(t.segs)
+	for i := len(t.nodes) - 1; i >= 0; i-- {
+		if t.nodes[i].agg >= 0 {
+			t.recompute(NodeID(i))
+		}
+	}
+}
+
+// recompute computes container id's figures from its children's.
+func (t *Tree) recompute(id NodeID) {
+	n := &t.nodes[id]
+	a := &t.aggs[n.agg]
+	var sum float64
+	var scored, nonOne int32
+	if n.kind == jsondoc.Array {
+		if n.count >= segMin {
+			st := t.segs[id]
+			if st == nil {
+				st = newSegTree(int(n.count))
+				t.segs[id] = st
+			}
+			st.build(t, n.first)
+			sum, scored, nonOne = st.root()
+		} else {
+			sum, scored, nonOne = t.sumScores(n.first, n.first+NodeID(n.count))
+		}
+		a.sum, a.n = sum, scored
+		n.score = t.mean(id, sum, float64(scored), nonOne)
+		return
+	}
+	var sumWS float64
+	for c := n.first; c < n.first+NodeID(n.count); c++ {
+		cn := &t.nodes[c]
+		if math.IsNaN(cn.score) {
+			continue
+		}
+		scored++
+		if cn.weight > 0 {
+			sum += cn.weight
+			sumWS += cn.weight * cn.score
+			if cn.score != 1 {
+				nonOne++
+			}
+		}
+	}
+	a.sum, a.n = sum, scored
+	n.score = t.mean(id, sumWS, sum, nonOne)
+}
+
+// mean turns a container's sums into its score: total/parts, or the rules
+// for a container in which nothing takes part (parts is 0). nonOne counts
+// the children taking part that score below 1.
+func (t *Tree) mean(id NodeID, total, parts float64, nonOne int32) float64 {
+	n := &t.nodes[id]
+	if parts == 0 {
+		// Nothing takes part: an empty reference container scores 1
+		// against a container of its type, 0 against anything else; one
+		// whose children all stand aside has no score.
+		if n.ref != jsondoc.None && t.ref.Child(n.ref) == jsondoc.None {
+			if n.base == compared {
+				return 1
+			}
+			return 0
+		}
+		return math.NaN()
+	}
+	s := total / parts
+	switch {
+	case nonOne == 0:
+		return 1
+	case s >= 1:
+		// Rounding must not turn a partial score into a match.
+		return math.Nextafter(1, 0)
+	case s < 0:
+		return 0
+	}
+	return s
+}
+
+// sumScores sums the scores of nodes [from, to), skipping those without.
+func (t *Tree) sumScores(from, to NodeID) (sum float64, scored, nonOne int32) {
+	for c := from; c < to; c++ {
+		s := t.nodes[c].score
+		if math.IsNaN(s) {
+			continue
+		}
+		scored++
+		sum += s
+		if s != 1 {
+			nonOne++
+		}
+	}
+	return sum, scored, nonOne
+}
+
+// SetWeight sets the weight of one node (an object key of the reference)
+// and updates the scores along its path to the root, without rescoring the
+// document. Other nodes of the same slot keep theirs; see SetSlotWeight.
+func (t *Tree) SetWeight(id NodeID, w float64) error {
+	if err := t.checkWeight(id, w); err != nil {
+		return err
+	}
+	t.nodes[id].weight = w
+	for child, p := id, t.nodes[id].parent; p != NoNode; child, p = p, t.nodes[p].parent {
+		old := t.nodes[p].score
+		if st := t.segs[p]; st != nil {
+			st.update(t, t.nodes[p].first, int(child-t.nodes[p].first))
+			a := &t.aggs[t.nodes[p].agg]
+			sum, scored, nonOne := st.root()
+			a.sum, a.n = sum, scored
+			t.nodes[p].score = t.mean(p, sum, float64(scored), nonOne)
+		} else {
+			t.recompute(p)
+		}
+		if sameFloat(old, t.nodes[p].score) {
+			break
+		}
+	}
+	return nil
+}
+
+func sameFloat(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+
+func (t *Tree) checkWeight(id NodeID, w float64) error {
+	if !(w >= 0 && w <= 1) {
+		return fmt.Errorf("weight %v is outside [0, 1]", w)
+	}
+	n := &t.nodes[id]
+	switch {
+	case n.parent == NoNode:
+		return fmt.Errorf("the root has no weight of its own: its score is the total")
+	case t.IsElement(id):
+		return fmt.Errorf("%s is an array element: elements weigh alike; weigh the keys inside them, or the array itself", t.Path(id))
+	case n.slot < 0:
+		return fmt.Errorf("%s is a key only the output has: it takes no part, so it has no weight", t.Path(id))
+	}
+	return nil
+}
+
+// SetSlotWeight sets the weight of a key slot: the key at that place in
+// every element of the arrays above it. It updates every affected score in
+// one pass, level by level up to the root, and returns how many nodes have
+// the slot.
+func (t *Tree) SetSlotWeight(slot int, w float64) (int, error) {
+	if slot < 0 || slot >= len(t.slots) || !t.slots[slot].IsKey() {
+		return 0, fmt.Errorf("slot %d holds no key's weight", slot)
+	}
+	if !(w >= 0 && w <= 1) {
+		return 0, fmt.Errorf("weight %v is outside [0, 1]", w)
+	}
+	t.slots[slot].Weight = w
+	members := t.slotNodes(slot)
+	for _, id := range members {
+		t.nodes[id].weight = w
+	}
+	t.propagate(members)
+	return len(members), nil
+}
+
+// slotNodes returns the nodes of a slot, indexing them on first use.
+func (t *Tree) slotNodes(slot int) []NodeID {
+	if t.bySlot == nil {
+		t.bySlot = make(map[int][]NodeID)
+	}
+	if ids, ok := t.bySlot[slot]; ok {
+		return ids
+	}
+	ids := make([]NodeID, 0, t.slots[slot].Nodes)
+	for i := range t.nodes {
+		if t.nodes[i].slot == int32(slot) {
+			ids = append(ids, NodeID(i))
+		}
+	}
+	t.bySlot[slot] = ids
+	return ids
+}
+
+// propagate recomputes the ancestors of the changed nodes, one level at a
+// time: the changed nodes of a slot all lie at the same depth.
+func (t *Tree) propagate(changed []NodeID) {
+	// changed starts as a slot's cached node list: never write to it;
+	// alternate between two buffers of our own.
+	var bufs [2][]NodeID
+	big := map[NodeID][]int{}
+	for k := 0; len(changed) > 0; k ^= 1 {
+		next := bufs[k][:0]
+		clear(big)
+		for _, c := range changed {
+			p := t.nodes[c].parent
+			if p == NoNode {
+				continue
+			}
+			if t.segs[p] != nil {
+				big[p] = append(big[p], int(c-t.nodes[p].first))
+			}
+			if !t.nodes[p].mark {
+				t.nodes[p].mark = true
+				next = append(next, p)
+			}
+		}
+		for _, p := range next {
+			t.nodes[p].mark = false
+			st := t.segs[p]
+			if st == nil || len(big[p]) > int(t.nodes[p].count)/16 {
+				t.recompute(p)
+				continue
+			}
+			for _, i := range big[p] {
+				st.update(t, t.nodes[p].first, i)
+			}
+			sum, scored, nonOne := st.root()
+			t.aggs[t.nodes[p].agg].sum, t.aggs[t.nodes[p].agg].n = sum, scored
+			t.nodes[p].score = t.mean(p, sum, float64(scored), nonOne)
+		}
+		bufs[k] = next
+		changed = next
+	}
+}
+
+// ResetWeights restores every weight to the weights file's and rescores.
+func (t *Tree) ResetWeights() {
+	for i := range t.slots {
+		t.slots[i].Weight = t.slots[i].FileWeight
+	}
+	t.recomputeAll()
+}
+
+// ApplyWeights resolves another weights file (nil: every weight 1) onto the
+// tree and rescores; it becomes the tree's file, as if it had been given to
+// Build. On error the tree is unchanged.
+func (t *Tree) ApplyWeights(w *Weights) error {
+	saved := make([]Slot, len(t.slots))
+	copy(saved, t.slots)
+	old, oldWarn := t.weights, t.warnings
+	if err := t.applyWeights(w); err != nil {
+		copy(t.slots, saved)
+		t.weights, t.warnings = old, oldWarn
+		return err
+	}
+	return nil
+}

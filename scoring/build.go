@@ -1,0 +1,267 @@
+package scoring
+
+import (
+	"bytes"
+	"math"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// Options change how leaves are compared and arrays paired. The zero value
+// is the jsondiff metric of the spec.
+type Options struct {
+	// Numbers scores two numbers in [0, 1]; nil means NumberScore.
+	Numbers func(r, o float64) float64
+	// Strings scores two strings in [0, 1]; nil means StringScore.
+	Strings func(r, o string) float64
+	// Pair pairs the elements of a reference array with those of an output
+	// array. It returns, for each reference element in order, the output
+	// element it is compared with (jsondoc.None for none), and the output
+	// elements left over, which become extra nodes. nil pairs by index.
+	Pair func(t *Tree, ref, out jsondoc.ID) (pairs []jsondoc.ID, extras []jsondoc.ID)
+	// PenalizeExtraKeys makes output keys the reference lacks take part
+	// with weight 1 and score 0, instead of being shown only.
+	PenalizeExtraKeys bool
+}
+
+// builder holds the scratch state of one Build.
+type builder struct {
+	t       *Tree
+	numbers func(r, o float64) float64
+	strings func(r, o string) float64
+	outKeys map[string]jsondoc.ID // scratch index of an output object's keys
+	refKeys map[string]struct{}   // scratch index of a reference object's keys
+}
+
+// Build compares out with ref under the weights w (nil: every weight 1)
+// and returns the scored tree. The error, if any, is about the weights
+// (a *WeightsError naming the file, line:col and path of the entry).
+func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
+	t := &Tree{ref: ref, out: out, opt: opt, segs: map[NodeID]*segTree{}}
+	t.nodes = make([]node, 1, ref.Len()+ref.Len()/16+1)
+	t.slots = []Slot{{Parent: -1, elem: -1, Entry: jsondoc.None, level: jsondoc.None}}
+	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings}
+	if b.numbers == nil {
+		b.numbers = NumberScore
+	}
+	if b.strings == nil {
+		b.strings = StringScore
+	}
+	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
+	b.compare(0, 0)
+	clear(b.outKeys)
+	clear(b.refKeys)
+	for _, d := range []*jsondoc.Doc{ref, out} {
+		for _, dw := range d.Warnings() {
+			t.warnings = append(t.warnings, Warning{Path: dw.Path,
+				Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
+		}
+	}
+	if err := t.applyWeights(w); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// compare fills in node id, whose ref and out are set, and its subtree.
+// A node's slot context is its own slot, or for the root 0.
+func (b *builder) compare(id NodeID, ctx int32) {
+	t := b.t
+	n := &t.nodes[id]
+	r, o := n.ref, n.out
+	rd, od := t.ref, t.out
+	switch {
+	case r == jsondoc.None:
+		n.kind, n.base = od.Kind(o), extra
+		n.score = math.NaN()
+		if t.opt.PenalizeExtraKeys || t.IsElement(id) {
+			n.score = 0
+		}
+		return
+	case o == jsondoc.None:
+		n.kind, n.base = rd.Kind(r), missing
+	default:
+		n.kind = rd.Kind(r)
+		if n.kind != od.Kind(o) {
+			n.base = typeMismatch
+		}
+	}
+	t.slots[ctx].kinds |= 1 << n.kind
+	if !n.kind.IsContainer() {
+		if n.base == compared {
+			n.score = b.leaf(r, o)
+		}
+		return
+	}
+	n.agg = int32(len(t.aggs))
+	t.aggs = append(t.aggs, aggregate{})
+	if n.base != compared {
+		o = jsondoc.None
+	}
+	if n.kind == jsondoc.Object {
+		b.object(id, ctx, r, o)
+	} else {
+		b.array(id, ctx, r, o)
+	}
+}
+
+// leaf scores two scalars of the same kind.
+func (b *builder) leaf(r, o jsondoc.ID) float64 {
+	rd, od := b.t.ref, b.t.out
+	switch rd.Kind(r) {
+	case jsondoc.Number:
+		return b.numbers(rd.Float(r), od.Float(o))
+	case jsondoc.String:
+		return b.strings(rd.Str(r), od.Str(o))
+	case jsondoc.Bool:
+		if rd.Bool(r) == od.Bool(o) {
+			return 1
+		}
+		return 0
+	default: // null
+		return 1
+	}
+}
+
+// object builds the children of an object node: the reference's keys in
+// order, each paired with the output's member of that key, then the output
+// keys the reference lacks.
+func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
+	t := b.t
+	rd, od := t.ref, t.out
+	first := NodeID(len(t.nodes))
+	// Fast path: the output has the same keys in the same order.
+	oc := jsondoc.None
+	if o != jsondoc.None {
+		oc = od.Child(o)
+	}
+	inOrder := true
+	refCount := 0
+	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+		refCount++
+		match := jsondoc.None
+		if o != jsondoc.None {
+			if inOrder && oc != jsondoc.None && bytes.Equal(rd.KeyRaw(rc), od.KeyRaw(oc)) && !rd.KeyEscaped(rc) && !od.KeyEscaped(oc) {
+				match = oc
+				oc = od.Next(oc)
+			} else {
+				if inOrder {
+					inOrder = false
+					b.indexKeys(o)
+				}
+				match = b.lookup(rd.Key(rc))
+			}
+		}
+		slot := t.childSlot(ctx, rd.Key(rc), refCount-1)
+		t.nodes = append(t.nodes, node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
+	}
+	// Output keys the reference lacks.
+	if o != jsondoc.None && (!inOrder || oc != jsondoc.None) {
+		b.indexRefKeys(r, refCount)
+		for c := od.Child(o); c != jsondoc.None; c = od.Next(c) {
+			if !b.hasRefKey(r, od.Key(c)) {
+				t.nodes = append(t.nodes, node{ref: jsondoc.None, out: c, parent: id, slot: -1, agg: -1})
+			}
+		}
+	}
+	b.finishBlock(id, first, -1)
+}
+
+// indexRefKeys indexes the keys of reference object r, when it has enough
+// of them that scanning would be slow.
+func (b *builder) indexRefKeys(r jsondoc.ID, count int) {
+	clear(b.refKeys)
+	if count <= 16 {
+		return
+	}
+	if b.refKeys == nil {
+		b.refKeys = make(map[string]struct{})
+	}
+	rd := b.t.ref
+	for c := rd.Child(r); c != jsondoc.None; c = rd.Next(c) {
+		b.refKeys[rd.Key(c)] = struct{}{}
+	}
+}
+
+func (b *builder) hasRefKey(r jsondoc.ID, key string) bool {
+	if len(b.refKeys) > 0 {
+		_, ok := b.refKeys[key]
+		return ok
+	}
+	return b.t.ref.Lookup(r, key) != jsondoc.None
+}
+
+// indexKeys indexes the keys of output object o for lookup.
+func (b *builder) indexKeys(o jsondoc.ID) {
+	clear(b.outKeys)
+	if b.outKeys == nil {
+		b.outKeys = make(map[string]jsondoc.ID)
+	}
+	od := b.t.out
+	for c := od.Child(o); c != jsondoc.None; c = od.Next(c) {
+		b.outKeys[od.Key(c)] = c
+	}
+}
+
+func (b *builder) lookup(key string) jsondoc.ID {
+	if c, ok := b.outKeys[key]; ok {
+		return c
+	}
+	return jsondoc.None
+}
+
+// array builds the children of an array node: positions paired by index
+// (or by Options.Pair), then the output's elements past the reference's.
+func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
+	t := b.t
+	rd, od := t.ref, t.out
+	first := NodeID(len(t.nodes))
+	elem := t.elemSlot(ctx)
+	if o != jsondoc.None && t.opt.Pair != nil {
+		pairs, extras := t.opt.Pair(t, r, o)
+		k := 0
+		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+			t.nodes = append(t.nodes, node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
+			k++
+		}
+		for _, x := range extras {
+			t.nodes = append(t.nodes, node{ref: jsondoc.None, out: x, parent: id, slot: -1, agg: -1})
+		}
+		b.finishBlock(id, first, elem)
+		return
+	}
+	oc := jsondoc.None
+	if o != jsondoc.None {
+		oc = od.Child(o)
+	}
+	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+		t.nodes = append(t.nodes, node{ref: rc, out: oc, parent: id, slot: -1, agg: -1})
+		if oc != jsondoc.None {
+			oc = od.Next(oc)
+		}
+	}
+	for ; oc != jsondoc.None; oc = od.Next(oc) {
+		t.nodes = append(t.nodes, node{ref: jsondoc.None, out: oc, parent: id, slot: -1, agg: -1})
+	}
+	b.finishBlock(id, first, elem)
+}
+
+// finishBlock records the children block [first, len) of id and compares
+// each child. Object members carry their weight slot, which is also the
+// context of their own children; array elements have no slot and take the
+// context elemCtx.
+func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
+	t := b.t
+	end := NodeID(len(t.nodes))
+	t.nodes[id].first, t.nodes[id].count = first, int32(end-first)
+	for c := first; c < end; c++ {
+		ctx := t.nodes[c].slot
+		if elemCtx >= 0 {
+			ctx = elemCtx
+		}
+		if ctx >= 0 {
+			t.slots[ctx].Nodes++
+		}
+		b.compare(c, ctx)
+	}
+}

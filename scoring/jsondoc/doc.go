@@ -1,0 +1,320 @@
+// Package jsondoc parses JSON into a compact, ordered, read-only tree.
+//
+// A Doc keeps the input bytes and one small fixed-size record per value in a
+// flat slice, in document order; keys and scalars are offsets into the input,
+// never copies, so a document of hundreds of megabytes costs little more
+// than its own size. Object keys keep the order they were written in.
+//
+// Parsing is strict RFC 8259 (with a leading byte order mark ignored, as the
+// RFC allows): invalid UTF-8, NaN, trailing commas, nesting deeper than
+// MaxDepth and numbers outside float64's range are errors that name the file,
+// line and column. ParseLenient also digs a JSON text out of surrounding prose
+// or a Markdown code fence.
+package jsondoc
+
+import (
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+)
+
+// Kind is the JSON type of a value.
+type Kind uint8
+
+// The JSON kinds.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Object
+	Array
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "object", "array"}
+
+// String returns the kind's name as jq's `type` spells it.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// IsContainer reports whether k is Object or Array.
+func (k Kind) IsContainer() bool { return k == Object || k == Array }
+
+// None is the ID of no value: the result of Child or Next past the end.
+const None ID = -1
+
+// ID names a value of a Doc: its position in document order. The root is 0.
+type ID int32
+
+const (
+	flagTrue      = 1 << iota // a Bool that is true
+	flagEscaped               // a String value containing escapes
+	flagKeyEscape             // a key containing escapes
+	flagShadowed              // a key overridden by a later duplicate
+	flagNonEmpty              // a container with at least one child
+)
+
+// node is the fixed-size record of one value. 24 bytes.
+type node struct {
+	start, end       uint32 // the value's bytes: src[start:end]
+	keyStart, keyEnd uint32 // the key's bytes between the quotes (object members)
+	next             uint32 // the next sibling's ID, 0 if last
+	kind             Kind
+	flags            uint8
+}
+
+// Doc is a parsed JSON document. It is safe for concurrent reads.
+type Doc struct {
+	name     string
+	src      []byte
+	nodes    []node
+	warnings []Warning
+	repair   string
+}
+
+// Warning is a remark about valid but doubtful input, such as a duplicate key.
+type Warning struct {
+	Path    string // the JSON path of the object concerned
+	Line    int
+	Col     int
+	Message string
+}
+
+// Name returns the file name the document was parsed from.
+func (d *Doc) Name() string { return d.name }
+
+// Len returns the number of values in the document.
+func (d *Doc) Len() int { return len(d.nodes) }
+
+// Size returns the length in bytes of the input.
+func (d *Doc) Size() int { return len(d.src) }
+
+// Warnings returns the remarks made while parsing (duplicate keys).
+func (d *Doc) Warnings() []Warning { return d.warnings }
+
+// Repair describes what ParseLenient did to find the JSON, or "" if the
+// input parsed as it was.
+func (d *Doc) Repair() string { return d.repair }
+
+// Kind returns the kind of value id.
+func (d *Doc) Kind(id ID) Kind { return d.nodes[id].kind }
+
+// Bool returns the value of a Bool.
+func (d *Doc) Bool(id ID) bool { return d.nodes[id].flags&flagTrue != 0 }
+
+// Raw returns the value's text exactly as written in the input.
+func (d *Doc) Raw(id ID) []byte {
+	n := &d.nodes[id]
+	return d.src[n.start:n.end:n.end]
+}
+
+// Offset returns the byte offset of the value in the input.
+func (d *Doc) Offset(id ID) int { return int(d.nodes[id].start) }
+
+// Position returns the 1-based line and column (in characters) of the value.
+func (d *Doc) Position(id ID) (line, col int) {
+	return position(d.src, int(d.nodes[id].start))
+}
+
+// KeyPosition returns the line and column of the key of an object member
+// (its opening quote), or of the value itself for other values.
+func (d *Doc) KeyPosition(id ID) (line, col int) {
+	n := &d.nodes[id]
+	if n.keyEnd == 0 {
+		return d.Position(id)
+	}
+	return position(d.src, int(n.keyStart)-1)
+}
+
+// Float returns the value of a Number as a float64. The parser has already
+// checked that it is in range.
+func (d *Doc) Float(id ID) float64 {
+	f, _ := parseNumber(d.Raw(id))
+	return f
+}
+
+// Str returns the decoded value of a String. When the string has no escapes
+// the result shares memory with the input (no copy).
+func (d *Doc) Str(id ID) string {
+	n := &d.nodes[id]
+	raw := d.src[n.start+1 : n.end-1]
+	if n.flags&flagEscaped == 0 {
+		return unsafeString(raw)
+	}
+	return unescape(raw)
+}
+
+// HasKey reports whether id is an object member (has a key).
+func (d *Doc) HasKey(id ID) bool { return d.nodes[id].keyEnd != 0 }
+
+// Key returns the decoded key of an object member, or "" for other values.
+// When the key has no escapes the result shares memory with the input.
+func (d *Doc) Key(id ID) string {
+	n := &d.nodes[id]
+	if n.keyEnd == 0 {
+		return ""
+	}
+	raw := d.src[n.keyStart:n.keyEnd]
+	if n.flags&flagKeyEscape == 0 {
+		return unsafeString(raw)
+	}
+	return unescape(raw)
+}
+
+// Child returns the first child of a container (skipping keys shadowed by a
+// later duplicate), or None if it has none.
+func (d *Doc) Child(id ID) ID {
+	if d.nodes[id].flags&flagNonEmpty == 0 {
+		return None
+	}
+	return d.visible(id + 1)
+}
+
+// Next returns the next sibling of id (skipping shadowed keys), or None.
+func (d *Doc) Next(id ID) ID {
+	nx := d.nodes[id].next
+	if nx == 0 {
+		return None
+	}
+	return d.visible(ID(nx))
+}
+
+func (d *Doc) visible(id ID) ID {
+	for d.nodes[id].flags&flagShadowed != 0 {
+		nx := d.nodes[id].next
+		if nx == 0 {
+			return None
+		}
+		id = ID(nx)
+	}
+	return id
+}
+
+// Count returns the number of children of a container (keys shadowed by a
+// later duplicate not counted).
+func (d *Doc) Count(id ID) int {
+	n := 0
+	for c := d.Child(id); c != None; c = d.Next(c) {
+		n++
+	}
+	return n
+}
+
+// Lookup returns the member of object id with the given key, or None.
+// It scans the members; callers matching many keys should build an index.
+func (d *Doc) Lookup(id ID, key string) ID {
+	for c := d.Child(id); c != None; c = d.Next(c) {
+		if d.Key(c) == key {
+			return c
+		}
+	}
+	return None
+}
+
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
+
+// unescape decodes the body of a JSON string known to be valid.
+func unescape(raw []byte) string {
+	out := make([]byte, 0, len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			out = append(out, c)
+			i++
+			continue
+		}
+		e := raw[i+1]
+		i += 2
+		switch e {
+		case '"', '\\', '/':
+			out = append(out, e)
+		case 'b':
+			out = append(out, '\b')
+		case 'f':
+			out = append(out, '\f')
+		case 'n':
+			out = append(out, '\n')
+		case 'r':
+			out = append(out, '\r')
+		case 't':
+			out = append(out, '\t')
+		case 'u':
+			r := rune(hex4(raw[i:]))
+			i += 4
+			if utf16IsSurrogate(r) {
+				r2 := rune(-1)
+				if i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+					r2 = rune(hex4(raw[i+2:]))
+				}
+				if dec := utf16Decode(r, r2); dec != utf8.RuneError {
+					i += 6
+					r = dec
+				} else {
+					r = utf8.RuneError
+				}
+			}
+			out = utf8.AppendRune(out, r)
+		}
+	}
+	return unsafeString(out)
+}
+
+func hex4(b []byte) int {
+	v := 0
+	for _, c := range b[:4] {
+		v <<= 4
+		switch {
+		case c >= '0' && c <= '9':
+			v |= int(c - '0')
+		case c >= 'a' && c <= 'f':
+			v |= int(c - 'a' + 10)
+		default:
+			v |= int(c - 'A' + 10)
+		}
+	}
+	return v
+}
+
+func utf16IsSurrogate(r rune) bool { return r >= 0xd800 && r < 0xe000 }
+
+func utf16Decode(r1, r2 rune) rune {
+	if r1 >= 0xd800 && r1 < 0xdc00 && r2 >= 0xdc00 && r2 < 0xe000 {
+		return (r1-0xd800)<<10 | (r2 - 0xdc00) + 0x10000
+	}
+	return utf8.RuneError
+}
+
+// position converts a byte offset into a 1-based line and character column.
+func position(src []byte, off int) (line, col int) {
+	if off > len(src) {
+		off = len(src)
+	}
+	line, lineStart := 1, 0
+	for i := 0; i < off; i++ {
+		if src[i] == '\n' {
+			line++
+			lineStart = i + 1
+		}
+	}
+	return line, utf8.RuneCount(src[lineStart:off]) + 1
+}
+
+// KeyRaw returns the key of an object member as written between its
+// quotes, escapes undecoded.
+func (d *Doc) KeyRaw(id ID) []byte {
+	n := &d.nodes[id]
+	return d.src[n.keyStart:n.keyEnd:n.keyEnd]
+}
+
+// KeyEscaped reports whether the key of id contains escapes, so that
+// KeyRaw differs from Key.
+func (d *Doc) KeyEscaped(id ID) bool { return d.nodes[id].flags&flagKeyEscape != 0 }

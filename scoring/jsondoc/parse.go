@@ -1,0 +1,507 @@
+package jsondoc
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"unicode/utf8"
+)
+
+// MaxDepth is the deepest nesting of arrays and objects Parse accepts.
+const MaxDepth = 10000
+
+// MaxSize is the largest input Parse accepts: offsets are 32-bit.
+const MaxSize = math.MaxUint32 - 1
+
+// SyntaxError is a parse error at a place in a named input.
+type SyntaxError struct {
+	File   string // the input's name as given by the caller
+	Line   int    // 1-based line
+	Col    int    // 1-based column, in characters
+	Offset int    // byte offset
+	Msg    string // what is wrong, as encoding/json words it
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+}
+
+// ErrCanceled is returned when Options.Cancel is closed during a parse.
+var ErrCanceled = errors.New("parse canceled")
+
+// Options tune a parse. The zero value is fine.
+type Options struct {
+	// Progress, if set, is called from the parsing goroutine now and then
+	// with the bytes parsed so far and the total.
+	Progress func(done, total int)
+	// Cancel, if set, stops the parse with ErrCanceled when closed.
+	Cancel <-chan struct{}
+}
+
+// progressStep is how many bytes pass between Progress calls.
+const progressStep = 4 << 20
+
+// Parse parses src, a whole JSON text named name in error messages.
+// The Doc keeps src: the caller must not modify it afterwards.
+func Parse(name string, src []byte, opt *Options) (*Doc, error) {
+	return parseRange(name, src, 0, len(src), opt)
+}
+
+type frame struct {
+	id    uint32 // the container's node
+	last  uint32 // its last child so far, 0 if none
+	count uint32 // children so far
+}
+
+type parser struct {
+	name  string
+	src   []byte
+	nodes []node
+	stack []frame
+	warns []Warning
+	opt   *Options
+}
+
+func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
+	if len(src) > MaxSize {
+		return nil, fmt.Errorf("%s: %d bytes is larger than the %d bytes jsontui can read", name, len(src), MaxSize)
+	}
+	if opt == nil {
+		opt = &Options{}
+	}
+	body := src[lo:hi]
+	est := bytes.Count(body, []byte{','}) + bytes.Count(body, []byte{'{'}) + bytes.Count(body, []byte{'['}) + 1
+	p := &parser{name: name, src: src[:hi:hi], nodes: make([]node, 0, est), opt: opt}
+	if err := p.run(lo); err != nil {
+		return nil, err
+	}
+	return &Doc{name: name, src: src, nodes: p.nodes, warnings: p.warns}, nil
+}
+
+func (p *parser) fail(off int, format string, args ...any) error {
+	line, col := position(p.src, off)
+	return &SyntaxError{File: p.name, Line: line, Col: col, Offset: off, Msg: fmt.Sprintf(format, args...)}
+}
+
+// quoteChar formats c as encoding/json does in its error messages.
+func quoteChar(c byte) string {
+	if c == '\'' {
+		return `'\''`
+	}
+	if c == '"' {
+		return `'"'`
+	}
+	s := strconv.Quote(string(rune(c)))
+	return "'" + s[1:len(s)-1] + "'"
+}
+
+// charAt describes the character at off for an error message: a whole
+// UTF-8 character, not a lone byte of one.
+func (p *parser) badChar(off int, context string) error {
+	if off >= len(p.src) {
+		return p.fail(off, "unexpected end of JSON input")
+	}
+	c := p.src[off]
+	if c >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(p.src[off:])
+		if r == utf8.RuneError && size <= 1 {
+			return p.fail(off, "invalid UTF-8 byte 0x%02x %s", c, context)
+		}
+		return p.fail(off, "invalid character %s %s", strconv.QuoteRune(r), context)
+	}
+	return p.fail(off, "invalid character %s %s", quoteChar(c), context)
+}
+
+var isSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true}
+
+func (p *parser) skipSpace(i int) int {
+	src := p.src
+	for i < len(src) && isSpace[src[i]] {
+		i++
+	}
+	return i
+}
+
+// run parses one JSON text starting at byte i and requires only
+// whitespace after it.
+func (p *parser) run(i int) error {
+	src := p.src
+	if len(src)-i >= 3 && src[i] == 0xEF && src[i+1] == 0xBB && src[i+2] == 0xBF {
+		i += 3
+	}
+	nextProgress := i + progressStep
+	var err error
+	i = p.skipSpace(i)
+	// expectValue: parse the value at i, then continue with the container.
+	keyStart, keyEnd, keyFlags := uint32(0), uint32(0), uint8(0)
+value:
+	if i >= nextProgress {
+		if p.opt.Cancel != nil {
+			select {
+			case <-p.opt.Cancel:
+				return ErrCanceled
+			default:
+			}
+		}
+		if p.opt.Progress != nil {
+			p.opt.Progress(i, len(src))
+		}
+		nextProgress = i + progressStep
+	}
+	if i >= len(src) {
+		return p.fail(i, "unexpected end of JSON input")
+	}
+	{
+		id := uint32(len(p.nodes))
+		n := node{start: uint32(i), keyStart: keyStart, keyEnd: keyEnd, flags: keyFlags}
+		if len(p.stack) > 0 {
+			f := &p.stack[len(p.stack)-1]
+			if f.count > 0 {
+				p.nodes[f.last].next = id
+			}
+			f.last = id
+			f.count++
+		}
+		switch c := src[i]; c {
+		case '{', '[':
+			if len(p.stack) >= MaxDepth {
+				return p.fail(i, "nesting deeper than %d levels", MaxDepth)
+			}
+			n.kind = Object
+			if c == '[' {
+				n.kind = Array
+			}
+			p.nodes = append(p.nodes, n)
+			p.stack = append(p.stack, frame{id: id})
+			i = p.skipSpace(i + 1)
+			if i < len(src) && (src[i] == '}' && c == '{' || src[i] == ']' && c == '[') {
+				i++
+				p.closeContainer(i)
+				goto after
+			}
+			if c == '[' {
+				keyStart, keyEnd, keyFlags = 0, 0, 0
+				goto value
+			}
+			goto key
+		case '"':
+			var esc bool
+			i, esc, err = p.scanString(i)
+			if err != nil {
+				return err
+			}
+			n.kind = String
+			if esc {
+				n.flags |= flagEscaped
+			}
+		case 't':
+			if !bytes.HasPrefix(src[i:], []byte("true")) {
+				return p.literalError(i, "true")
+			}
+			n.kind, n.flags = Bool, n.flags|flagTrue
+			i += 4
+		case 'f':
+			if !bytes.HasPrefix(src[i:], []byte("false")) {
+				return p.literalError(i, "false")
+			}
+			n.kind = Bool
+			i += 5
+		case 'n':
+			if !bytes.HasPrefix(src[i:], []byte("null")) {
+				return p.literalError(i, "null")
+			}
+			n.kind = Null
+			i += 4
+		default:
+			if c == '-' || c >= '0' && c <= '9' {
+				i, err = p.scanNumber(i)
+				if err != nil {
+					return err
+				}
+				n.kind = Number
+				break
+			}
+			return p.badChar(i, "looking for beginning of value")
+		}
+		n.end = uint32(i)
+		p.nodes = append(p.nodes, n)
+	}
+after:
+	// A value ended at i; what follows depends on the enclosing container.
+	i = p.skipSpace(i)
+	if len(p.stack) == 0 {
+		if i < len(src) {
+			return p.badChar(i, "after top-level value")
+		}
+		if p.opt.Progress != nil {
+			p.opt.Progress(len(src), len(src))
+		}
+		return nil
+	}
+	{
+		top := &p.stack[len(p.stack)-1]
+		isObj := p.nodes[top.id].kind == Object
+		if i >= len(src) {
+			return p.fail(i, "unexpected end of JSON input")
+		}
+		switch c := src[i]; {
+		case c == ',':
+			i = p.skipSpace(i + 1)
+			if isObj {
+				goto key
+			}
+			keyStart, keyEnd, keyFlags = 0, 0, 0
+			goto value
+		case c == '}' && isObj, c == ']' && !isObj:
+			i++
+			p.closeContainer(i)
+			goto after
+		case isObj:
+			return p.badChar(i, "after object key:value pair")
+		default:
+			return p.badChar(i, "after array element")
+		}
+	}
+key:
+	if i >= len(src) {
+		return p.fail(i, "unexpected end of JSON input")
+	}
+	if src[i] != '"' {
+		return p.badChar(i, "looking for beginning of object key string")
+	}
+	{
+		var esc bool
+		start := i + 1
+		i, esc, err = p.scanString(i)
+		if err != nil {
+			return err
+		}
+		keyStart, keyEnd, keyFlags = uint32(start), uint32(i-1), 0
+		if esc {
+			keyFlags = flagKeyEscape
+		}
+		i = p.skipSpace(i)
+		if i >= len(src) {
+			return p.fail(i, "unexpected end of JSON input")
+		}
+		if src[i] != ':' {
+			return p.badChar(i, "after object key")
+		}
+		i = p.skipSpace(i + 1)
+		goto value
+	}
+}
+
+func (p *parser) literalError(i int, want string) error {
+	src := p.src
+	for k := 0; k < len(want); k++ {
+		if i+k >= len(src) {
+			return p.fail(i+k, "unexpected end of JSON input")
+		}
+		if src[i+k] != want[k] {
+			return p.badChar(i+k, "in literal "+want+" (expecting "+quoteChar(want[k])+")")
+		}
+	}
+	return nil
+}
+
+// closeContainer finishes the container on top of the stack; end is the
+// offset just past its closing bracket.
+func (p *parser) closeContainer(end int) {
+	f := p.stack[len(p.stack)-1]
+	n := &p.nodes[f.id]
+	n.end = uint32(end)
+	if f.count > 0 {
+		n.flags |= flagNonEmpty
+		if n.kind == Object && f.count > 1 {
+			p.checkDuplicates(f.id)
+		}
+	}
+	p.stack = p.stack[:len(p.stack)-1]
+}
+
+const (
+	lo8 = 0x0101010101010101
+	hi8 = 0x8080808080808080
+)
+
+// scanString scans the string whose opening quote is at i and returns the
+// offset just past its closing quote, and whether it contains escapes.
+func (p *parser) scanString(i int) (int, bool, error) {
+	src := p.src
+	i++
+	esc := false
+	for {
+		// Eight bytes at a time while none is a quote, a backslash, a
+		// control character or a non-ASCII byte.
+		for i+8 <= len(src) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			q := x ^ (lo8 * '"')
+			b := x ^ (lo8 * '\\')
+			if ((q-lo8)&^q|(b-lo8)&^b|(x-lo8*0x20)&^x|x)&hi8 != 0 {
+				break
+			}
+			i += 8
+		}
+		if i >= len(src) {
+			return i, esc, p.fail(i, "unexpected end of JSON input")
+		}
+		c := src[i]
+		switch {
+		case c == '"':
+			return i + 1, esc, nil
+		case c == '\\':
+			esc = true
+			if i+1 >= len(src) {
+				return i, esc, p.fail(i+1, "unexpected end of JSON input")
+			}
+			switch src[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				for k := i + 2; k < i+6; k++ {
+					if k >= len(src) {
+						return k, esc, p.fail(k, "unexpected end of JSON input")
+					}
+					h := src[k]
+					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+						return k, esc, p.badChar(k, "in \\u hexadecimal character escape")
+					}
+				}
+				i += 6
+			default:
+				return i, esc, p.badChar(i+1, "in string escape code")
+			}
+		case c < 0x20:
+			return i, esc, p.badChar(i, "in string literal")
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRune(src[i:])
+			if r == utf8.RuneError && size == 1 {
+				return i, esc, p.fail(i, "invalid UTF-8 in string literal (byte 0x%02x)", c)
+			}
+			i += size
+		default:
+			i++
+		}
+	}
+}
+
+// scanNumber scans the number starting at i and checks its range.
+func (p *parser) scanNumber(i int) (int, error) {
+	src := p.src
+	start := i
+	if src[i] == '-' {
+		i++
+	}
+	if i >= len(src) {
+		return i, p.fail(i, "unexpected end of JSON input")
+	}
+	switch c := src[i]; {
+	case c == '0':
+		i++
+	case c >= '1' && c <= '9':
+		for i++; i < len(src) && src[i] >= '0' && src[i] <= '9'; i++ {
+		}
+	default:
+		return i, p.badChar(i, "in numeric literal")
+	}
+	if i < len(src) && src[i] == '.' {
+		i++
+		if i >= len(src) {
+			return i, p.fail(i, "unexpected end of JSON input")
+		}
+		if src[i] < '0' || src[i] > '9' {
+			return i, p.badChar(i, "after decimal point in numeric literal")
+		}
+		for i++; i < len(src) && src[i] >= '0' && src[i] <= '9'; i++ {
+		}
+	}
+	big := i-start > 300
+	if i < len(src) && (src[i] == 'e' || src[i] == 'E') {
+		big = true
+		i++
+		if i < len(src) && (src[i] == '+' || src[i] == '-') {
+			i++
+		}
+		if i >= len(src) {
+			return i, p.fail(i, "unexpected end of JSON input")
+		}
+		if src[i] < '0' || src[i] > '9' {
+			return i, p.badChar(i, "in exponent of numeric literal")
+		}
+		for i++; i < len(src) && src[i] >= '0' && src[i] <= '9'; i++ {
+		}
+	}
+	if big {
+		if _, err := parseNumber(src[start:i]); err != nil {
+			return i, p.fail(start, "number %s is outside the range of a 64-bit float", abbreviate(src[start:i]))
+		}
+	}
+	return i, nil
+}
+
+func abbreviate(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:20]) + "…" + string(b[len(b)-12:])
+	}
+	return string(b)
+}
+
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseNumber converts a valid JSON number. Plain decimals with at most 15
+// significant digits take an exact fast path (Clinger's); others go to
+// strconv. It fails only when the value overflows float64.
+func parseNumber(b []byte) (float64, error) {
+	neg := false
+	i := 0
+	if len(b) > 0 && b[0] == '-' {
+		neg = true
+		i++
+	}
+	var mant uint64
+	digits, frac := 0, 0
+	dot := false
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c == '.' {
+			dot = true
+			continue
+		}
+		if c < '0' || c > '9' {
+			digits = 99 // exponent: slow path
+			break
+		}
+		if mant == 0 && c == '0' {
+			if dot {
+				frac++
+			}
+			continue
+		}
+		mant = mant*10 + uint64(c-'0')
+		digits++
+		if dot {
+			frac++
+		}
+		if digits > 15 {
+			break
+		}
+	}
+	if digits <= 15 && frac < len(pow10) {
+		f := float64(mant) / pow10[frac]
+		if neg {
+			f = -f
+		}
+		return f, nil
+	}
+	f, err := strconv.ParseFloat(unsafeString(b), 64)
+	if err != nil && math.IsInf(f, 0) {
+		return f, err
+	}
+	return f, nil
+}

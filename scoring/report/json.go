@@ -1,0 +1,153 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"io"
+	"sort"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// WriteJSON writes the report as the one JSON object of SPEC section 6:
+// score, metric, files, repairs, warnings and every node with full float64
+// figures. It streams the nodes, so a large report is never built in
+// memory.
+func WriteJSON(w io.Writer, r *Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	b := make([]byte, 0, 4096)
+	b = append(b, `{"score": `...)
+	b = appendScore(b, r.Score, r.HasScore)
+	b = append(b, `, "metric": `...)
+	b = jsondoc.AppendQuoted(b, r.Metric)
+	for _, k := range sortedKeys(r.Extra) {
+		b = append(b, ", "...)
+		b = jsondoc.AppendQuoted(b, k)
+		b = append(b, ": "...)
+		b = AppendJSONFloat(b, r.Extra[k])
+	}
+	if len(r.Options) > 0 {
+		b = append(b, `, "options": `...)
+		b = appendStrings(b, r.Options)
+	}
+	b = append(b, `, "reference": `...)
+	b = jsondoc.AppendQuoted(b, r.Reference)
+	b = append(b, `, "output": `...)
+	b = jsondoc.AppendQuoted(b, r.Output)
+	b = append(b, `, "weights": `...)
+	if r.Weights == "" {
+		b = append(b, "null"...)
+	} else {
+		b = jsondoc.AppendQuoted(b, r.Weights)
+	}
+	if r.Explanation != "" {
+		b = append(b, `, "explanation": `...)
+		b = jsondoc.AppendQuoted(b, r.Explanation)
+	}
+	b = append(b, `, "repairs": `...)
+	b = appendStrings(b, r.Repairs)
+	b = append(b, `, "warnings": [`...)
+	for i, wn := range r.Warnings {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, `{"path": `...)
+		b = jsondoc.AppendQuoted(b, wn.Path)
+		b = append(b, `, "message": `...)
+		b = jsondoc.AppendQuoted(b, wn.Message)
+		b = append(b, '}')
+	}
+	b = append(b, `], "nodes": [`...)
+	first := true
+	if r.Nodes != nil {
+		for n := range r.Nodes {
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(b, "\n  "...)
+			b = AppendNodeJSON(b, n)
+			if len(b) > 32<<10 {
+				if _, err := bw.Write(b); err != nil {
+					return err
+				}
+				b = b[:0]
+			}
+		}
+	}
+	b = append(b, "]}\n"...)
+	if _, err := bw.Write(b); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// AppendNodeJSON appends the JSON object of one node.
+func AppendNodeJSON(b []byte, n *Node) []byte {
+	b = append(b, `{"path": `...)
+	b = jsondoc.AppendQuoted(b, n.Path)
+	b = append(b, `, "kind": "`...)
+	b = append(b, n.Kind...)
+	b = append(b, `", "status": "`...)
+	b = append(b, n.Status...)
+	b = append(b, `", "score": `...)
+	b = appendScore(b, n.Score, n.HasScore)
+	b = append(b, `, "weight": `...)
+	b = AppendJSONFloat(b, n.Weight)
+	if n.HasFactor {
+		b = append(b, `, "factor": `...)
+		b = AppendJSONFloat(b, n.Factor)
+	}
+	b = append(b, `, "share": `...)
+	b = AppendJSONFloat(b, n.Share)
+	b = append(b, `, "loss": `...)
+	b = AppendJSONFloat(b, n.Loss)
+	if n.Reference != nil {
+		b = append(b, `, "reference": `...)
+		b = appendCompact(b, n.Reference)
+	}
+	if n.Output != nil {
+		b = append(b, `, "output": `...)
+		b = appendCompact(b, n.Output)
+	}
+	return append(b, '}')
+}
+
+func appendScore(b []byte, v float64, ok bool) []byte {
+	if !ok {
+		return append(b, "null"...)
+	}
+	return AppendJSONFloat(b, v)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = append(b, '[')
+	for i, s := range ss {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = jsondoc.AppendQuoted(b, s)
+	}
+	return append(b, ']')
+}
+
+// appendCompact appends a JSON value without insignificant whitespace.
+func appendCompact(b []byte, raw json.RawMessage) []byte {
+	if len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
+		buf := bytes.NewBuffer(b)
+		if json.Compact(buf, raw) == nil {
+			return buf.Bytes()
+		}
+	}
+	return append(b, raw...)
+}
+
+func sortedKeys(m map[string]float64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

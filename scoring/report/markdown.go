@@ -1,0 +1,62 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// WriteMarkdown writes the report as a Markdown heading, a note of the
+// files, and a table with one row per node (share included), ready to
+// paste into a pull request or an issue.
+func WriteMarkdown(w io.Writer, r *Report) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "### %s score: %s\n\n", r.Metric, ScoreText(r.Score, r.HasScore))
+	fmt.Fprintf(bw, "Reference `%s`, output `%s`", r.Reference, r.Output)
+	if r.Weights != "" {
+		fmt.Fprintf(bw, ", weights `%s`", r.Weights)
+	}
+	if len(r.Options) > 0 {
+		fmt.Fprintf(bw, ", options `%s`", strings.Join(r.Options, " "))
+	}
+	bw.WriteString(".\n")
+	if r.Explanation != "" {
+		fmt.Fprintf(bw, "\n%s\n", r.Explanation)
+	}
+	for _, k := range sortedKeys(r.Extra) {
+		fmt.Fprintf(bw, "\n%s: %s\n", k, Figure(r.Extra[k]))
+	}
+	for _, rep := range r.Repairs {
+		fmt.Fprintf(bw, "\n> Repair: %s\n", mdEscape(rep))
+	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", wn.Path, mdEscape(wn.Message))
+	}
+	if r.Nodes != nil {
+		bw.WriteString("\n| path | ref | out | weight | f | score | share | loss | status |\n")
+		bw.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
+		for n := range r.Nodes {
+			f := ""
+			if n.HasFactor {
+				f = Figure(n.Factor)
+			}
+			ref, out := "", ""
+			if n.Reference != nil {
+				ref = "`" + mdEscape(Truncate(compactValue(n.Reference), 40)) + "`"
+			}
+			if n.Output != nil {
+				out = "`" + mdEscape(Truncate(compactValue(n.Output), 40)) + "`"
+			}
+			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+				mdEscape(n.Path), ref, out, Figure(n.Weight), f, ScoreText(n.Score, n.HasScore),
+				Figure(n.Share), Figure(n.Loss), n.Status)
+		}
+	}
+	return bw.Flush()
+}
+
+// mdEscape keeps a cell from breaking the table.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+}

@@ -1,0 +1,82 @@
+// Package report holds the figures of one scoring run in a flat, metric-
+// independent form, and renders them as text, JSON or Markdown.
+//
+// A Report is what `jsontui score` prints and what the history stores: the
+// total, the files, the repairs and warnings, and one Node per row of the
+// breakdown in document order. Nodes are produced by an iterator so that a
+// document of millions of nodes is never held twice in memory.
+package report
+
+import (
+	"encoding/json"
+	"iter"
+)
+
+// Node is one row of a score breakdown.
+type Node struct {
+	// Path is the node's jq-style path: ".", ".fixed_menus[1].pizza".
+	Path string
+	// Depth is the node's depth below the root (the root is 0).
+	Depth int
+	// Label is what the tree shows for the node: its key, "[i]" for an
+	// array element, "." for the root.
+	Label string
+	// Kind is the JSON type compared at this node: object, array, string,
+	// number, boolean or null (the reference's, or the output's for an
+	// extra node).
+	Kind string
+	// Status is the outcome: match, partial, mismatch, missing, extra,
+	// type or ignored.
+	Status string
+	// Score is the node's score in [0, 1]; meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+	// Weight is the node's own weight at its level.
+	Weight float64
+	// Factor is the normalization factor of a container; meaningless
+	// when !HasFactor (scalars).
+	Factor    float64
+	HasFactor bool
+	// Share is the fraction of the total this node stands for.
+	Share float64
+	// Loss is Share·(1−Score): the points of the total this node costs.
+	Loss float64
+	// Reference and Output are the compared JSON values, set on leaves
+	// (and on a scalar facing a container); nil when absent on that side.
+	Reference json.RawMessage
+	Output    json.RawMessage
+}
+
+// Warning is a non-fatal remark about the inputs, tied to a JSON path.
+type Warning struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// Report is the result of one scoring run.
+type Report struct {
+	// Score is the total; meaningless when !HasScore (nothing took part).
+	Score    float64
+	HasScore bool
+	// Metric names the metric that produced the figures.
+	Metric string
+	// Options lists the metric's options in force, in a stable order
+	// (for example "abs-tol=0.01"); empty for the defaults.
+	Options []string
+	// Reference, Output and Weights are the file names as given ("" for
+	// no weights file, "-" for standard input).
+	Reference, Output, Weights string
+	// Repairs lists what lenient parsing did to the output.
+	Repairs []string
+	// Warnings lists non-fatal remarks about the inputs.
+	Warnings []Warning
+	// Extra holds metric-specific top-level figures (for example
+	// "distance" for edit-distance), rendered after "metric".
+	Extra map[string]float64
+	// Explanation says, for a metric that has no per-node breakdown, how
+	// the total was computed.
+	Explanation string
+	// Nodes yields the rows in document order. The *Node passed to the
+	// loop body is only valid until the next iteration.
+	Nodes iter.Seq[*Node]
+}

@@ -1,0 +1,67 @@
+package scoring
+
+// Status is the outcome of comparing a node's reference and output values.
+type Status uint8
+
+// The statuses, as SPEC section 2 names them.
+const (
+	Match    Status = iota // score 1
+	Partial                // 0 < score < 1
+	Mismatch               // score 0, same type
+	Missing                // the output lacks the value
+	Extra                  // only the output has the value
+	Type                   // the output's value is of another type
+	Ignored                // no score: nothing below takes part
+)
+
+var statusNames = [...]string{"match", "partial", "mismatch", "missing", "extra", "type", "ignored"}
+
+// String returns the status's name.
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return "status?"
+}
+
+// Statuses lists every status in display order.
+var Statuses = []Status{Match, Partial, Mismatch, Missing, Extra, Type, Ignored}
+
+// base is how a node's two sides relate, fixed when the tree is built; the
+// status also depends on the score, which weights change.
+type base uint8
+
+const (
+	compared base = iota // both sides, same type: the status follows the score
+	missing
+	extra
+	typeMismatch
+)
+
+// statusOf derives the status from the node's base and score.
+func statusOf(b base, score float64, has bool) Status {
+	switch b {
+	case extra:
+		return Extra
+	case missing:
+		if !has {
+			return Ignored
+		}
+		return Missing
+	case typeMismatch:
+		if !has {
+			return Ignored
+		}
+		return Type
+	}
+	switch {
+	case !has:
+		return Ignored
+	case score == 1:
+		return Match
+	case score == 0:
+		return Mismatch
+	default:
+		return Partial
+	}
+}

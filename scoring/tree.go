@@ -1,0 +1,264 @@
+// Package scoring compares a JSON output with a reference, node by node,
+// under per-key weights, and keeps every figure of the comparison in a
+// Tree that can be re-weighted cheaply.
+//
+// The rules are those of the product spec (SPEC.md sections 2 and 3): leaves
+// score by type (numbers by relative difference, strings by edit distance
+// over code points after NFC normalization, ...), objects by the weighted
+// mean of their reference keys, arrays by the mean over positions.
+package scoring
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// NodeID names a node of a Tree. The root is 0; a node's children have
+// consecutive IDs, all greater than their parent's.
+type NodeID int32
+
+// NoNode is the NodeID of no node (the root's parent).
+const NoNode NodeID = -1
+
+// node is one compared position. The children of a node are the block
+// [first, first+count).
+type node struct {
+	ref, out jsondoc.ID // the values compared; jsondoc.None when absent
+	parent   NodeID
+	first    NodeID
+	count    int32
+	slot     int32   // the node's weight slot; -1 for none
+	agg      int32   // index into Tree.aggs for containers; -1 for leaves
+	weight   float64 // the node's own weight at its level
+	score    float64 // NaN when the node has no score
+	kind     jsondoc.Kind
+	base     base
+	mark     bool // scratch for SetSlotWeight
+}
+
+// aggregate holds a container's running figures.
+type aggregate struct {
+	sum float64 // objects: Σw over the children taking part; arrays: Σs
+	n   int32   // children that have a score
+}
+
+// Tree is the scored comparison of an output with a reference.
+//
+// A Tree is not safe for concurrent use: reads may run concurrently only
+// while no weight is being set.
+type Tree struct {
+	ref, out *jsondoc.Doc
+	nodes    []node
+	aggs     []aggregate
+	segs     map[NodeID]*segTree
+	bySlot   map[int][]NodeID // the nodes of a slot, indexed on first use
+	slots    []Slot
+	weights  *Weights
+	opt      Options
+	// warnings are remarks about the weights, found when they were applied.
+	warnings []Warning
+}
+
+// Warning is a non-fatal remark about the inputs.
+type Warning struct {
+	Path    string // the JSON path concerned
+	Message string // what is doubtful, with the file:line:col if known
+}
+
+// Ref returns the reference document.
+func (t *Tree) Ref() *jsondoc.Doc { return t.ref }
+
+// Out returns the output document.
+func (t *Tree) Out() *jsondoc.Doc { return t.out }
+
+// Len returns the number of nodes.
+func (t *Tree) Len() int { return len(t.nodes) }
+
+// Children returns the first child and the number of children of id.
+func (t *Tree) Children(id NodeID) (first NodeID, count int) {
+	n := &t.nodes[id]
+	return n.first, int(n.count)
+}
+
+// Parent returns the parent of id, or NoNode for the root.
+func (t *Tree) Parent(id NodeID) NodeID { return t.nodes[id].parent }
+
+// RefValue returns the reference value compared at id, or jsondoc.None.
+func (t *Tree) RefValue(id NodeID) jsondoc.ID { return t.nodes[id].ref }
+
+// OutValue returns the output value compared at id, or jsondoc.None.
+func (t *Tree) OutValue(id NodeID) jsondoc.ID { return t.nodes[id].out }
+
+// Kind returns the JSON type compared at id: the reference's, or the
+// output's for an extra node.
+func (t *Tree) Kind(id NodeID) jsondoc.Kind { return t.nodes[id].kind }
+
+// Score returns the node's score and whether it has one.
+func (t *Tree) Score(id NodeID) (float64, bool) {
+	s := t.nodes[id].score
+	return s, !math.IsNaN(s)
+}
+
+// Total returns the root's score and whether it has one.
+func (t *Tree) Total() (float64, bool) { return t.Score(0) }
+
+// Status returns the outcome of the comparison at id.
+func (t *Tree) Status(id NodeID) Status {
+	n := &t.nodes[id]
+	return statusOf(n.base, n.score, !math.IsNaN(n.score))
+}
+
+// Weight returns the node's own weight at its level (1 for the root and
+// array elements, 0 for extra keys).
+func (t *Tree) Weight(id NodeID) float64 { return t.nodes[id].weight }
+
+// Slot returns the weight slot of id, or -1 when its weight is fixed (the
+// root, array elements, extra nodes).
+func (t *Tree) Slot(id NodeID) int { return int(t.nodes[id].slot) }
+
+// Factor returns a container's normalization factor: n/Σw for an object (n
+// counting the keys that have a score), 1 for an array. ok is false for
+// scalars and for containers in which nothing takes part.
+func (t *Tree) Factor(id NodeID) (f float64, ok bool) {
+	n := &t.nodes[id]
+	if n.agg < 0 {
+		return 0, false
+	}
+	a := &t.aggs[n.agg]
+	if n.kind == jsondoc.Array {
+		return 1, true
+	}
+	if a.sum == 0 {
+		return 0, false
+	}
+	return float64(a.n) / a.sum, true
+}
+
+// takesPart reports whether id counts in its parent's score.
+func (t *Tree) takesPart(id NodeID) bool {
+	n := &t.nodes[id]
+	return !math.IsNaN(n.score) && n.weight > 0
+}
+
+// Fraction returns w/Σw of id at its parent's level (1/n for an array
+// element): the part of its parent's score it stands for. 0 when it takes
+// no part; 1 for the root.
+func (t *Tree) Fraction(id NodeID) float64 {
+	n := &t.nodes[id]
+	if n.parent == NoNode {
+		return 1
+	}
+	if !t.takesPart(id) {
+		return 0
+	}
+	p := &t.nodes[n.parent]
+	a := &t.aggs[p.agg]
+	if p.kind == jsondoc.Array {
+		return 1 / float64(a.n)
+	}
+	return n.weight / a.sum
+}
+
+// Share returns the fraction of the total that id stands for: the product
+// of Fraction along its path. It costs O(depth).
+func (t *Tree) Share(id NodeID) float64 {
+	s := 1.0
+	for ; id != NoNode; id = t.nodes[id].parent {
+		f := t.Fraction(id)
+		if f == 0 {
+			return 0
+		}
+		s *= f
+	}
+	return s
+}
+
+// Loss returns Share·(1−score): the points of the total id costs.
+func (t *Tree) Loss(id NodeID) float64 {
+	s, ok := t.Score(id)
+	if !ok {
+		return 0
+	}
+	return t.Share(id) * (1 - s)
+}
+
+// Index returns the position of id among its parent's children.
+func (t *Tree) Index(id NodeID) int {
+	p := t.nodes[id].parent
+	if p == NoNode {
+		return 0
+	}
+	return int(id - t.nodes[p].first)
+}
+
+// Key returns the object key of id, or "" for the root and array elements.
+func (t *Tree) Key(id NodeID) string {
+	n := &t.nodes[id]
+	if n.parent == NoNode || t.nodes[n.parent].kind != jsondoc.Object {
+		return ""
+	}
+	if n.ref != jsondoc.None {
+		return t.ref.Key(n.ref)
+	}
+	return t.out.Key(n.out)
+}
+
+// IsElement reports whether id is an array element.
+func (t *Tree) IsElement(id NodeID) bool {
+	p := t.nodes[id].parent
+	return p != NoNode && t.nodes[p].kind == jsondoc.Array
+}
+
+// Label returns what a tree view shows for id: its key, "[i]" for an array
+// element, "." for the root.
+func (t *Tree) Label(id NodeID) string {
+	switch {
+	case t.nodes[id].parent == NoNode:
+		return "."
+	case t.IsElement(id):
+		return "[" + strconv.Itoa(t.Index(id)) + "]"
+	default:
+		return t.Key(id)
+	}
+}
+
+// Path returns the jq-style path of id, such as `.fixed_menus[1].pizza`.
+func (t *Tree) Path(id NodeID) string {
+	return string(t.AppendPath(nil, id))
+}
+
+// AppendPath appends the path of id to dst.
+func (t *Tree) AppendPath(dst []byte, id NodeID) []byte {
+	if t.nodes[id].parent == NoNode {
+		if len(dst) == 0 {
+			dst = append(dst, jsondoc.RootPath...)
+		}
+		return dst
+	}
+	dst = t.AppendPath(dst, t.nodes[id].parent)
+	if len(dst) == 1 && dst[0] == '.' {
+		dst = dst[:0]
+	}
+	if t.IsElement(id) {
+		return jsondoc.AppendIndex(dst, t.Index(id))
+	}
+	return jsondoc.AppendKey(dst, t.Key(id))
+}
+
+// Depth returns the number of steps from the root to id.
+func (t *Tree) Depth(id NodeID) int {
+	d := 0
+	for id = t.nodes[id].parent; id != NoNode; id = t.nodes[id].parent {
+		d++
+	}
+	return d
+}
+
+// Warnings returns the remarks made while building the tree: duplicate
+// keys in either document and doubtful weight entries.
+func (t *Tree) Warnings() []Warning { return t.warnings }
+
+// Options returns the options the tree was scored with.
+func (t *Tree) Options() Options { return t.opt }

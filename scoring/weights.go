@@ -1,0 +1,239 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// Weights is a parsed weights file (SPEC section 3): an object mirroring the
+// reference's shape, a number in [0, 1] per key, or an object holding the
+// weights of the level below and the key's own weight as the loopback entry
+// "__<key>".
+type Weights struct {
+	doc *jsondoc.Doc
+}
+
+// WeightsError is a weights file entry that cannot be used.
+type WeightsError struct {
+	File      string // the weights file
+	Line, Col int    // where the entry's value starts
+	Path      string // the entry's path in the weights file
+	Msg       string
+}
+
+func (e *WeightsError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Path, e.Msg)
+}
+
+// ParseWeights parses and checks a weights file named name. Every value
+// must be a number in [0, 1] or an object of such entries.
+func ParseWeights(name string, src []byte) (*Weights, error) {
+	doc, err := jsondoc.Parse(name, src, nil)
+	if err != nil {
+		return nil, err
+	}
+	w := &Weights{doc: doc}
+	if k := doc.Kind(0); k != jsondoc.Object {
+		return nil, w.errorAt(0, ".", "the weights file must hold an object of weights, not %s %s", article(k), k)
+	}
+	if err := w.check(0, nil); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// Name returns the weights file's name.
+func (w *Weights) Name() string { return w.doc.Name() }
+
+// Doc returns the parsed weights file.
+func (w *Weights) Doc() *jsondoc.Doc { return w.doc }
+
+func (w *Weights) errorAt(id jsondoc.ID, path, format string, args ...any) error {
+	line, col := w.doc.Position(id)
+	return &WeightsError{File: w.doc.Name(), Line: line, Col: col, Path: path, Msg: fmt.Sprintf(format, args...)}
+}
+
+// check validates every entry below object id, whose path is path.
+func (w *Weights) check(id jsondoc.ID, path []byte) error {
+	d := w.doc
+	for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+		p := jsondoc.AppendKey(path, d.Key(c))
+		switch k := d.Kind(c); k {
+		case jsondoc.Object:
+			if err := w.check(c, p); err != nil {
+				return err
+			}
+		case jsondoc.Number:
+			if v := d.Float(c); !(v >= 0 && v <= 1) {
+				return w.errorAt(c, string(p), "weight %s is outside [0, 1]", d.Raw(c))
+			}
+		default:
+			return w.errorAt(c, string(p), "a weight must be a number in [0, 1] or an object of weights, not %s %s (%s)",
+				article(k), k, abbreviate(string(d.Raw(c)), 30))
+		}
+	}
+	return nil
+}
+
+func article(k jsondoc.Kind) string {
+	if k == jsondoc.Object || k == jsondoc.Array {
+		return "an"
+	}
+	return "a"
+}
+
+func abbreviate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func posPrefix(file string, line, col int) string {
+	return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": "
+}
+
+// applyWeights resolves w (nil: no file) onto the slots, sets every node's
+// weight and computes every container's score.
+func (t *Tree) applyWeights(w *Weights) error {
+	r := resolver{t: t, w: w}
+	if w != nil {
+		r.used = make([]bool, w.doc.Len())
+		r.levels = make(map[jsondoc.ID][]int32)
+	}
+	root := jsondoc.None
+	if w != nil {
+		root = 0
+	}
+	for i := range t.slots {
+		s := &t.slots[i]
+		s.Weight, s.FileWeight, s.Entry, s.level, s.loopback = 1, 1, jsondoc.None, jsondoc.None, false
+	}
+	if err := r.resolve(0, root); err != nil {
+		return err
+	}
+	t.weights = w
+	t.warnings = r.warnings(t.warnings[:0:0], t.docWarnings())
+	t.recomputeAll()
+	return nil
+}
+
+// docWarnings returns the warnings about the documents themselves.
+func (t *Tree) docWarnings() []Warning {
+	var out []Warning
+	for _, d := range []*jsondoc.Doc{t.ref, t.out} {
+		for _, dw := range d.Warnings() {
+			out = append(out, Warning{Path: dw.Path, Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
+		}
+	}
+	return out
+}
+
+type resolver struct {
+	t      *Tree
+	w      *Weights
+	used   []bool                 // weights entries that applied to some slot
+	levels map[jsondoc.ID][]int32 // weights object -> the slots whose keys it weighs
+}
+
+// resolve sets the weights of the key slots below slot ctx from the weights
+// object level (jsondoc.None: no entries, every weight 1).
+func (r *resolver) resolve(ctx int32, level jsondoc.ID) error {
+	t := r.t
+	s := &t.slots[ctx]
+	s.level = level
+	if level != jsondoc.None {
+		r.levels[level] = append(r.levels[level], ctx)
+	}
+	for _, k := range s.kids {
+		if err := r.resolveKey(k, level); err != nil {
+			return err
+		}
+	}
+	if e := t.slots[ctx].elem; e >= 0 {
+		return r.resolve(e, level)
+	}
+	return nil
+}
+
+func (r *resolver) resolveKey(k int32, level jsondoc.ID) error {
+	t := r.t
+	s := &t.slots[k]
+	below := jsondoc.None
+	if level != jsondoc.None {
+		d := r.w.doc
+		if e := d.Lookup(level, s.Key); e != jsondoc.None {
+			r.used[e] = true
+			switch d.Kind(e) {
+			case jsondoc.Number:
+				s.Weight, s.Entry = d.Float(e), e
+			case jsondoc.Object:
+				if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
+					return r.w.errorAt(e, r.weightsPath(e), "an object of weights is given for %s, whose reference value is %s; give it a number",
+						t.SchemaPath(int(k)), kindList(scalar))
+				}
+				below = e
+				if lb := d.Lookup(e, "__"+s.Key); lb != jsondoc.None && !r.isKey(k, "__"+s.Key) {
+					r.used[lb] = true
+					s.Weight, s.Entry, s.loopback = d.Float(lb), lb, true
+				}
+			}
+		}
+	}
+	s.FileWeight = s.Weight
+	return r.resolve(k, below)
+}
+
+// isKey reports whether the reference has key below slot k (so that an
+// entry named like a loopback is in fact a key's weight).
+func (r *resolver) isKey(k int32, key string) bool {
+	for e := k; e >= 0; e = r.t.slots[e].elem {
+		if _, ok := r.t.slots[e].byKey[key]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+func kindList(mask uint16) string {
+	var names []string
+	for k := jsondoc.Null; k <= jsondoc.Array; k++ {
+		if mask&(1<<k) != 0 {
+			names = append(names, article(k)+" "+k.String())
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+// weightsPath returns the path of entry e in the weights file.
+func (r *resolver) weightsPath(e jsondoc.ID) string {
+	return weightsPath(r.w.doc, e)
+}
+
+// weightsPath finds the path of entry e of the weights document d by
+// descending from the root (weights files are small).
+func weightsPath(d *jsondoc.Doc, e jsondoc.ID) string {
+	var path []byte
+	id := jsondoc.ID(0)
+	for id != e {
+		next := jsondoc.None
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			if c <= e && (d.Next(c) == jsondoc.None || d.Next(c) > e) {
+				next = c
+				break
+			}
+		}
+		if next == jsondoc.None {
+			break
+		}
+		path = jsondoc.AppendKey(path, d.Key(next))
+		id = next
+	}
+	if len(path) == 0 {
+		return "."
+	}
+	return string(path)
+}

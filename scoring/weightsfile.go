@@ -1,0 +1,228 @@
+package scoring
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// MarshalWeights returns the weights in force as a weights file. It keeps
+// the shape of the tree's weights file: its key order, loopbacks, zero
+// weights, number literals of unchanged weights and entries the reference
+// does not use, exactly; it adds only the entries the changed weights need
+// (a number entry that gets a weighted key below it becomes an object with
+// the loopback). Without a weights file it writes the entries that differ
+// from 1.
+func (t *Tree) MarshalWeights() []byte {
+	w := weightsWriter{t: t, indent: "  "}
+	level := jsondoc.None
+	if t.weights != nil {
+		level = 0
+		w.indent = detectIndent(t.weights.doc)
+	}
+	w.object(level, 0, -1, 0)
+	w.buf.WriteByte('\n')
+	return w.buf.Bytes()
+}
+
+// InitWeights returns a weights file for the reference of the tree: every
+// key 1.0, with a loopback in place for every key that has keys below it.
+func (t *Tree) InitWeights() []byte {
+	w := weightsWriter{t: t, indent: "  ", all: true}
+	w.object(jsondoc.None, 0, -1, 0)
+	w.buf.WriteByte('\n')
+	return w.buf.Bytes()
+}
+
+type weightsWriter struct {
+	t      *Tree
+	buf    bytes.Buffer
+	indent string
+	all    bool // write every key (InitWeights)
+}
+
+// kidsOf returns the key slots weighed by the object for slot s: its own
+// keys and those of its array elements, at any array depth, first seen
+// first.
+func (t *Tree) kidsOf(s int32) []int32 {
+	var out []int32
+	seen := map[string]bool{}
+	for e := s; e >= 0; e = t.slots[e].elem {
+		for _, k := range t.slots[e].kids {
+			if key := t.slots[k].Key; !seen[key] {
+				seen[key] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// needs reports whether key slot s must appear in a file with no entry
+// for it: its weight is not the default, or a key below it needs to.
+func (w *weightsWriter) needs(s int32) bool {
+	if w.all || w.t.slots[s].Weight != 1 {
+		return true
+	}
+	for _, k := range w.t.kidsOf(s) {
+		if w.needs(k) {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *weightsWriter) line(depth int) {
+	w.buf.WriteByte('\n')
+	for i := 0; i < depth; i++ {
+		w.buf.WriteString(w.indent)
+	}
+}
+
+// object writes the weights object level (jsondoc.None: none in the file)
+// for the keys below slot ctx; own is the key slot whose loopback it holds
+// (-1 at the top level).
+func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int) {
+	t := w.t
+	var d *jsondoc.Doc
+	if t.weights != nil {
+		d = t.weights.doc
+	}
+	kids := t.kidsOf(ctx)
+	if own < 0 {
+		kids = t.kidsOf(0)
+	}
+	byKey := make(map[string]int32, len(kids))
+	for _, k := range kids {
+		byKey[t.slots[k].Key] = k
+	}
+	loopKey := ""
+	if own >= 0 {
+		loopKey = "__" + t.slots[own].Key
+		if _, isKey := byKey[loopKey]; isKey {
+			loopKey = "" // the reference has a key of that name
+		}
+	}
+	w.buf.WriteByte('{')
+	n := 0
+	member := func(key string) {
+		if n > 0 {
+			w.buf.WriteByte(',')
+		}
+		n++
+		w.line(depth + 1)
+		w.buf.Write(jsondoc.AppendQuoted(nil, key))
+		w.buf.WriteString(": ")
+	}
+	written := map[string]bool{}
+	hasLoop := false
+	if level != jsondoc.None {
+		hasLoop = loopKey != "" && d.Lookup(level, loopKey) != jsondoc.None
+	}
+	if own >= 0 && loopKey != "" && !hasLoop && (w.all || t.slots[own].Weight != 1) {
+		member(loopKey)
+		w.number(jsondoc.None, t.slots[own].Weight)
+	}
+	if level != jsondoc.None {
+		for c := d.Child(level); c != jsondoc.None; c = d.Next(c) {
+			key := d.Key(c)
+			member(key)
+			switch k, ok := byKey[key]; {
+			case key == loopKey:
+				w.number(c, t.slots[own].Weight)
+			case ok:
+				written[key] = true
+				w.slot(k, c, depth+1)
+			default:
+				w.raw(d.Raw(c), depth+1)
+			}
+		}
+	}
+	for _, k := range kids {
+		if key := t.slots[k].Key; !written[key] && w.needs(k) {
+			member(key)
+			w.slot(k, jsondoc.None, depth+1)
+		}
+	}
+	if n > 0 {
+		w.line(depth)
+	}
+	w.buf.WriteByte('}')
+}
+
+// slot writes the value for key slot k, whose entry in the file is e.
+func (w *weightsWriter) slot(k int32, e jsondoc.ID, depth int) {
+	t := w.t
+	below := false
+	for _, kid := range t.kidsOf(k) {
+		if w.needs(kid) {
+			below = true
+			break
+		}
+	}
+	if e != jsondoc.None && t.weights.doc.Kind(e) == jsondoc.Object {
+		w.object(e, k, k, depth)
+		return
+	}
+	if below {
+		w.object(jsondoc.None, k, k, depth)
+		return
+	}
+	w.number(e, t.slots[k].Weight)
+}
+
+// number writes weight v, keeping the literal of entry e when it still
+// says v.
+func (w *weightsWriter) number(e jsondoc.ID, v float64) {
+	if e != jsondoc.None {
+		d := w.t.weights.doc
+		if d.Kind(e) == jsondoc.Number && d.Float(e) == v {
+			w.buf.Write(d.Raw(e))
+			return
+		}
+	}
+	w.buf.WriteString(FormatWeight(v))
+}
+
+// FormatWeight formats a weight for a weights file: "1.0", "0.25".
+func FormatWeight(v float64) string {
+	s := strconv.FormatFloat(v, 'f', -1, 64)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
+}
+
+// raw writes an entry the reference does not use, as it was, re-indented.
+func (w *weightsWriter) raw(b []byte, depth int) {
+	var out bytes.Buffer
+	prefix := strings.Repeat(w.indent, depth)
+	if json.Indent(&out, b, prefix, w.indent) != nil {
+		w.buf.Write(b)
+		return
+	}
+	w.buf.Write(out.Bytes())
+}
+
+// detectIndent returns the indentation unit the weights file uses: the
+// leading white space of the line after the root object's opening brace,
+// or two spaces.
+func detectIndent(d *jsondoc.Doc) string {
+	root := d.Raw(0)
+	nl := bytes.IndexByte(root, '\n')
+	if nl < 0 {
+		return "  "
+	}
+	rest := root[nl+1:]
+	n := 0
+	for n < len(rest) && (rest[n] == ' ' || rest[n] == '\t') {
+		n++
+	}
+	if n == 0 {
+		return "  "
+	}
+	return string(rest[:n])
+}

@@ -1,0 +1,10 @@
+package main
+
+import (
+	"os"
+
+	"github.com/charmbracelet/x/term"
+)
+
+// isTerminal reports whether f is a terminal.
+func isTerminal(f *os.File) bool { return term.IsTerminal(f.Fd()) }
