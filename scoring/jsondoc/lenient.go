@@ -11,7 +11,8 @@ const maxCandidates = 64
 // ParseLenient parses src strictly and, if that fails, looks for the JSON
 // inside it: first in a Markdown code fence (```json or ``` with no
 // language), then in the first balanced {...} or [...] of the surrounding
-// text that parses. Doc.Repair says which was done. It never alters the JSON
+// text that parses (a balanced span that does not parse is skipped whole,
+// so a fragment of broken JSON is never taken for the answer). Doc.Repair says which was done. It never alters the JSON
 // itself: no comma, quote or literal is fixed. When nothing parses, the
 // error is the strict one, with its line and column.
 func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
@@ -45,7 +46,8 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 			tries++
 			continue
 		}
-		if d, err := parseRange(name, src, lo, hi, opt); err == nil {
+		d, err := parseRange(name, src, lo, hi, opt)
+		if err == nil {
 			line, col := position(src, lo)
 			what := "object"
 			if src[lo] == '[' {
@@ -55,7 +57,12 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 				what, line, col, lo, len(src)-hi)
 			return d, nil
 		}
-		start = lo + 1
+		if err == ErrCanceled {
+			return nil, err
+		}
+		// A balanced span that is not valid JSON is broken JSON, not prose:
+		// never pick a fragment out of it.
+		start = hi
 		tries++
 	}
 	return nil, strictErr

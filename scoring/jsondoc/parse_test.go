@@ -249,3 +249,18 @@ func TestPathSteps(t *testing.T) {
 		t.Errorf("path %s", got)
 	}
 }
+
+func TestLenientNeverTakesAFragment(t *testing.T) {
+	// Broken JSON (an invalid escape deep inside) must not yield its first
+	// inner object: the strict error is reported instead.
+	in := "{\n  \"records\": [\n    {\"a\": 1},\n    {\"b\": \"\\x\"}\n  ]\n}"
+	_, err := ParseLenient("out.json", []byte(in), nil)
+	if err == nil || err.Error() != `out.json:4:13: invalid character 'x' in string escape code` {
+		t.Errorf("got %v", err)
+	}
+	// A stray unbalanced bracket in prose is passed over.
+	d, err := ParseLenient("out.json", []byte(`Note [1: the answer is {"a": 1}`), nil)
+	if err != nil || d.Key(d.Child(0)) != "a" {
+		t.Errorf("got %v", err)
+	}
+}
