@@ -22,7 +22,6 @@ func (t *Tree) recomputeAll() {
 			n.weight = 1
 		}
 	}
-	clear(t.segs)
 	for i := len(t.nodes) - 1; i >= 0; i-- {
 		if t.nodes[i].agg >= 0 {
 			t.recompute(NodeID(i))
@@ -38,11 +37,11 @@ func (t *Tree) recompute(id NodeID) {
 	var scored, nonOne int32
 	if n.kind == jsondoc.Array {
 		if n.count >= segMin {
-			st := t.segs[id]
-			if st == nil {
-				st = newSegTree(int(n.count))
-				t.segs[id] = st
+			if a.seg < 0 {
+				a.seg = int32(len(t.segs))
+				t.segs = append(t.segs, newSegTree(int(n.count)))
 			}
+			st := t.segs[a.seg]
 			st.build(t, n.first)
 			sum, scored, nonOne = st.root()
 		} else {
@@ -101,6 +100,16 @@ func (t *Tree) mean(id NodeID, total, parts float64, nonOne int32) float64 {
 	return s
 }
 
+// segOf returns the segment tree of container id, or nil.
+func (t *Tree) segOf(id NodeID) *segTree {
+	if a := t.nodes[id].agg; a >= 0 {
+		if s := t.aggs[a].seg; s >= 0 {
+			return t.segs[s]
+		}
+	}
+	return nil
+}
+
 // sumScores sums the scores of nodes [from, to), skipping those without.
 func (t *Tree) sumScores(from, to NodeID) (sum float64, scored, nonOne int32) {
 	for c := from; c < to; c++ {
@@ -127,7 +136,7 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	t.nodes[id].weight = w
 	for child, p := id, t.nodes[id].parent; p != NoNode; child, p = p, t.nodes[p].parent {
 		old := t.nodes[p].score
-		if st := t.segs[p]; st != nil {
+		if st := t.segOf(p); st != nil {
 			st.update(t, t.nodes[p].first, int(child-t.nodes[p].first))
 			a := &t.aggs[t.nodes[p].agg]
 			sum, scored, nonOne := st.root()
@@ -214,7 +223,7 @@ func (t *Tree) propagate(changed []NodeID) {
 			if p == NoNode {
 				continue
 			}
-			if t.segs[p] != nil {
+			if t.segOf(p) != nil {
 				big[p] = append(big[p], int(c-t.nodes[p].first))
 			}
 			if !t.nodes[p].mark {
@@ -224,7 +233,7 @@ func (t *Tree) propagate(changed []NodeID) {
 		}
 		for _, p := range next {
 			t.nodes[p].mark = false
-			st := t.segs[p]
+			st := t.segOf(p)
 			if st == nil || len(big[p]) > int(t.nodes[p].count)/16 {
 				t.recompute(p)
 				continue

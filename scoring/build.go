@@ -37,9 +37,13 @@ type builder struct {
 // and returns the scored tree. The error, if any, is about the weights
 // (a *WeightsError naming the file, line:col and path of the entry).
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
-	t := &Tree{ref: ref, out: out, opt: opt, segs: map[NodeID]*segTree{}}
+	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
 	t.nodes = make([]node, 1, ref.Len()+ref.Len()/16+1)
-	t.slots = []Slot{{Parent: -1, elem: -1, Entry: jsondoc.None, level: jsondoc.None}}
+	t.slots = []Slot{{Parent: -1, elem: -1}}
+	if w != nil {
+		t.used = make([]bool, w.doc.Len())
+	}
+	t.resolveSlot(0)
 	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings}
 	if b.numbers == nil {
 		b.numbers = NumberScore
@@ -49,16 +53,12 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	}
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
 	b.compare(0, 0)
-	clear(b.outKeys)
-	clear(b.refKeys)
-	for _, d := range []*jsondoc.Doc{ref, out} {
-		for _, dw := range d.Warnings() {
-			t.warnings = append(t.warnings, Warning{Path: dw.Path,
-				Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
-		}
-	}
-	if err := t.applyWeights(w); err != nil {
+	changed, err := t.finishWeights()
+	if err != nil {
 		return nil, err
+	}
+	if changed {
+		t.recomputeAll()
 	}
 	return t, nil
 }
@@ -94,7 +94,7 @@ func (b *builder) compare(id NodeID, ctx int32) {
 		return
 	}
 	n.agg = int32(len(t.aggs))
-	t.aggs = append(t.aggs, aggregate{})
+	t.aggs = append(t.aggs, aggregate{seg: -1})
 	if n.base != compared {
 		o = jsondoc.None
 	}
@@ -259,9 +259,19 @@ func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 		if elemCtx >= 0 {
 			ctx = elemCtx
 		}
+		n := &t.nodes[c]
+		switch {
+		case elemCtx >= 0:
+			n.weight = 1
+		case n.slot >= 0:
+			n.weight = t.slots[n.slot].Weight
+		case t.opt.PenalizeExtraKeys:
+			n.weight = 1
+		}
 		if ctx >= 0 {
 			t.slots[ctx].Nodes++
 		}
 		b.compare(c, ctx)
 	}
+	t.recompute(id)
 }

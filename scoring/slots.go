@@ -80,7 +80,8 @@ func (t *Tree) childSlot(ctx int32, key string, pos int) int32 {
 	k := int32(len(t.slots))
 	s.byKey[key] = k
 	s.kids = append(s.kids, k)
-	t.slots = append(t.slots, Slot{Parent: int(ctx), Key: key, elem: -1, Entry: jsondoc.None, level: jsondoc.None})
+	t.slots = append(t.slots, Slot{Parent: int(ctx), Key: key, elem: -1})
+	t.resolveSlot(k)
 	return k
 }
 
@@ -91,6 +92,7 @@ func (t *Tree) elemSlot(ctx int32) int32 {
 	}
 	e := int32(len(t.slots))
 	t.slots[ctx].elem = e
-	t.slots = append(t.slots, Slot{Parent: int(ctx), Elem: true, elem: -1, Entry: jsondoc.None, level: jsondoc.None})
+	t.slots = append(t.slots, Slot{Parent: int(ctx), Elem: true, elem: -1})
+	t.resolveSlot(e)
 	return e
 }

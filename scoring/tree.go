@@ -42,6 +42,7 @@ type node struct {
 type aggregate struct {
 	sum float64 // objects: Σw over the children taking part; arrays: Σs
 	n   int32   // children that have a score
+	seg int32   // index into Tree.segs for a large array; -1 for none
 }
 
 // Tree is the scored comparison of an output with a reference.
@@ -52,10 +53,11 @@ type Tree struct {
 	ref, out *jsondoc.Doc
 	nodes    []node
 	aggs     []aggregate
-	segs     map[NodeID]*segTree
+	segs     []*segTree // the segment trees of large arrays, by aggregate.seg
 	bySlot   map[int][]NodeID // the nodes of a slot, indexed on first use
 	slots    []Slot
 	weights  *Weights
+	used     []bool // weights entries that applied to some slot
 	opt      Options
 	// warnings are remarks about the weights, found when they were applied.
 	warnings []Warning

@@ -70,6 +70,8 @@ func (w *Weights) check(id jsondoc.ID, path []byte) error {
 			if v := d.Float(c); !(v >= 0 && v <= 1) {
 				return w.errorAt(c, string(p), "weight %s is outside [0, 1]", d.Raw(c))
 			}
+		case jsondoc.Null:
+			return w.errorAt(c, string(p), "a weight must be a number in [0, 1] or an object of weights, not null")
 		default:
 			return w.errorAt(c, string(p), "a weight must be a number in [0, 1] or an object of weights, not %s %s (%s)",
 				article(k), k, abbreviate(string(d.Raw(c)), 30))
@@ -96,108 +98,6 @@ func posPrefix(file string, line, col int) string {
 	return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": "
 }
 
-// applyWeights resolves w (nil: no file) onto the slots, sets every node's
-// weight and computes every container's score.
-func (t *Tree) applyWeights(w *Weights) error {
-	r := resolver{t: t, w: w}
-	if w != nil {
-		r.used = make([]bool, w.doc.Len())
-		r.levels = make(map[jsondoc.ID][]int32)
-	}
-	root := jsondoc.None
-	if w != nil {
-		root = 0
-	}
-	for i := range t.slots {
-		s := &t.slots[i]
-		s.Weight, s.FileWeight, s.Entry, s.level, s.loopback = 1, 1, jsondoc.None, jsondoc.None, false
-	}
-	if err := r.resolve(0, root); err != nil {
-		return err
-	}
-	t.weights = w
-	t.warnings = r.warnings(t.warnings[:0:0], t.docWarnings())
-	t.recomputeAll()
-	return nil
-}
-
-// docWarnings returns the warnings about the documents themselves.
-func (t *Tree) docWarnings() []Warning {
-	var out []Warning
-	for _, d := range []*jsondoc.Doc{t.ref, t.out} {
-		for _, dw := range d.Warnings() {
-			out = append(out, Warning{Path: dw.Path, Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
-		}
-	}
-	return out
-}
-
-type resolver struct {
-	t      *Tree
-	w      *Weights
-	used   []bool                 // weights entries that applied to some slot
-	levels map[jsondoc.ID][]int32 // weights object -> the slots whose keys it weighs
-}
-
-// resolve sets the weights of the key slots below slot ctx from the weights
-// object level (jsondoc.None: no entries, every weight 1).
-func (r *resolver) resolve(ctx int32, level jsondoc.ID) error {
-	t := r.t
-	s := &t.slots[ctx]
-	s.level = level
-	if level != jsondoc.None {
-		r.levels[level] = append(r.levels[level], ctx)
-	}
-	for _, k := range s.kids {
-		if err := r.resolveKey(k, level); err != nil {
-			return err
-		}
-	}
-	if e := t.slots[ctx].elem; e >= 0 {
-		return r.resolve(e, level)
-	}
-	return nil
-}
-
-func (r *resolver) resolveKey(k int32, level jsondoc.ID) error {
-	t := r.t
-	s := &t.slots[k]
-	below := jsondoc.None
-	if level != jsondoc.None {
-		d := r.w.doc
-		if e := d.Lookup(level, s.Key); e != jsondoc.None {
-			r.used[e] = true
-			switch d.Kind(e) {
-			case jsondoc.Number:
-				s.Weight, s.Entry = d.Float(e), e
-			case jsondoc.Object:
-				if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
-					return r.w.errorAt(e, r.weightsPath(e), "an object of weights is given for %s, whose reference value is %s; give it a number",
-						t.SchemaPath(int(k)), kindList(scalar))
-				}
-				below = e
-				if lb := d.Lookup(e, "__"+s.Key); lb != jsondoc.None && !r.isKey(k, "__"+s.Key) {
-					r.used[lb] = true
-					s.Weight, s.Entry, s.loopback = d.Float(lb), lb, true
-				}
-			}
-		}
-	}
-	s.FileWeight = s.Weight
-	return r.resolve(k, below)
-}
-
-// isKey reports whether the reference has key below slot k (so that an
-// entry named like a loopback is in fact a key's weight).
-func (r *resolver) isKey(k int32, key string) bool {
-	for e := k; e >= 0; e = r.t.slots[e].elem {
-		if _, ok := r.t.slots[e].byKey[key]; ok {
-			return true
-		}
-	}
-	return false
-}
-
 func kindList(mask uint16) string {
 	var names []string
 	for k := jsondoc.Null; k <= jsondoc.Array; k++ {
@@ -206,11 +106,6 @@ func kindList(mask uint16) string {
 		}
 	}
 	return strings.Join(names, " or ")
-}
-
-// weightsPath returns the path of entry e in the weights file.
-func (r *resolver) weightsPath(e jsondoc.ID) string {
-	return weightsPath(r.w.doc, e)
 }
 
 // weightsPath finds the path of entry e of the weights document d by

@@ -1,0 +1,76 @@
+package jsondoc
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring/gen"
+)
+
+var (
+	benchMu   sync.Mutex
+	benchDocs = map[int][2][]byte{}
+)
+
+// benchPair returns a generated reference/output pair of about mb MB.
+func benchPair(mb int) (ref, out []byte) {
+	benchMu.Lock()
+	defer benchMu.Unlock()
+	p, ok := benchDocs[mb]
+	if !ok {
+		r, o := gen.Pair(mb<<20, 1)
+		p = [2][]byte{r, o}
+		benchDocs[mb] = p
+	}
+	return p[0], p[1]
+}
+
+func benchSizes(b *testing.B) []int {
+	if testing.Short() {
+		return []int{1}
+	}
+	return []int{1, 20, 200}
+}
+
+// BenchmarkParse reports parse throughput into the ordered tree (MB/s) and
+// the bytes allocated per input byte.
+func BenchmarkParse(b *testing.B) {
+	for _, mb := range benchSizes(b) {
+		src, _ := benchPair(mb)
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			var alloc uint64
+			for b.Loop() {
+				d, err := Parse("bench.json", src, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				alloc = uint64(cap(d.nodes)) * 24
+			}
+			b.ReportMetric(float64(alloc)/float64(len(src)), "tree-bytes/input-byte")
+		})
+	}
+}
+
+// BenchmarkEncodingJSON is the yardstick: encoding/json unmarshalling the
+// same document into any.
+func BenchmarkEncodingJSON(b *testing.B) {
+	for _, mb := range benchSizes(b) {
+		if mb > 20 {
+			continue
+		}
+		src, _ := benchPair(mb)
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			for b.Loop() {
+				var v any
+				if err := json.Unmarshal(src, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,117 @@
+package scoring
+
+import (
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// resolveSlot sets slot k's weight from the weights file entries at its
+// parent's level, and the level below it. Slots are created parents
+// first, so the parent's level is known. A key whose entry is an object
+// takes its own weight from the loopback "__<key>" inside it.
+func (t *Tree) resolveSlot(k int32) {
+	s := &t.slots[k]
+	s.Weight, s.FileWeight, s.Entry, s.level, s.loopback = 1, 1, jsondoc.None, jsondoc.None, false
+	if s.Parent < 0 {
+		if t.weights != nil {
+			s.level = 0
+		}
+		return
+	}
+	parentLevel := t.slots[s.Parent].level
+	if s.Elem {
+		s.level = parentLevel // an array's entry applies to every element
+		return
+	}
+	if parentLevel == jsondoc.None {
+		return
+	}
+	d := t.weights.doc
+	e := d.Lookup(parentLevel, s.Key)
+	if e == jsondoc.None {
+		return
+	}
+	t.used[e] = true
+	switch d.Kind(e) {
+	case jsondoc.Number:
+		s.Weight, s.Entry = d.Float(e), e
+	case jsondoc.Object:
+		s.level = e
+		if lb := d.Lookup(e, "__"+s.Key); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
+			t.used[lb] = true
+			s.Weight, s.Entry, s.loopback = d.Float(lb), lb, true
+		}
+	}
+	s.FileWeight = s.Weight
+}
+
+// finishWeights checks the resolved weights once the tree is built: an
+// object given for a key with a scalar reference value is an error; an
+// entry taken for a loopback that is in fact a key of the reference is
+// undone; entries that applied to nothing become warnings. It reports
+// whether node weights must be recomputed.
+func (t *Tree) finishWeights() (changed bool, err error) {
+	if t.weights == nil {
+		t.warnings = t.docWarnings()
+		return false, nil
+	}
+	d := t.weights.doc
+	for k := range t.slots {
+		s := &t.slots[k]
+		if !s.IsKey() || s.level == jsondoc.None {
+			continue
+		}
+		if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
+			e := d.Lookup(t.slots[s.Parent].level, s.Key)
+			return false, t.weights.errorAt(e, weightsPath(d, e),
+				"an object of weights is given for %s, whose reference value is %s; give it a number",
+				t.SchemaPath(k), kindList(scalar))
+		}
+		if s.loopback && t.hasKeyBelow(int32(k), "__"+s.Key) {
+			// "__key" names a key of the reference: it is that key's weight.
+			s.Weight, s.FileWeight, s.Entry, s.loopback = 1, 1, jsondoc.None, false
+			changed = true
+		}
+	}
+	t.warnings = t.weightWarnings(t.docWarnings())
+	return changed, nil
+}
+
+// hasKeyBelow reports whether the reference has key below slot k, in its
+// objects or those of its array elements.
+func (t *Tree) hasKeyBelow(k int32, key string) bool {
+	for e := k; e >= 0; e = t.slots[e].elem {
+		if _, ok := t.slots[e].byKey[key]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// applyWeights resolves w (nil: no file) onto every slot, sets every
+// node's weight and rescores every container.
+func (t *Tree) applyWeights(w *Weights) error {
+	t.weights = w
+	t.used = nil
+	if w != nil {
+		t.used = make([]bool, w.doc.Len())
+	}
+	for k := range t.slots {
+		t.resolveSlot(int32(k))
+	}
+	if _, err := t.finishWeights(); err != nil {
+		return err
+	}
+	t.recomputeAll()
+	return nil
+}
+
+// docWarnings returns the warnings about the documents themselves.
+func (t *Tree) docWarnings() []Warning {
+	var out []Warning
+	for _, d := range []*jsondoc.Doc{t.ref, t.out} {
+		for _, dw := range d.Warnings() {
+			out = append(out, Warning{Path: dw.Path, Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
+		}
+	}
+	return out
+}

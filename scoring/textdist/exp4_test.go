@@ -1,0 +1,5 @@
+package textdist
+
+import "flag"
+
+var expFlag = flag.Bool("exp", false, "run timing experiments")

@@ -1,0 +1,5 @@
+//go:build !race
+
+package textdist
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+package textdist
+
+import "golang.org/x/text/unicode/norm"
+
+func nfc(s string) string { return norm.NFC.String(s) }

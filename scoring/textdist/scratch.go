@@ -1,0 +1,42 @@
+package textdist
+
+import (
+	"sync"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// scratch is the reusable working memory of one distance computation.
+type scratch struct {
+	peq  peqTable
+	vecs []vec
+	colA []uint64 // zeroed columns the entries of wide runes are scattered into
+	colB []uint64
+	ra   []rune // decoded code points of the first string
+	rb   []rune // decoded code points of the second string
+	iter norm.Iter // normalizes strings that are not in NFC already
+}
+
+// maxPooledBytes bounds the memory a pooled scratch may keep: buffers grown
+// for unusually long strings are left to the garbage collector instead.
+const maxPooledBytes = 8 << 20
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+
+func putScratch(s *scratch) {
+	if s.footprint() > maxPooledBytes {
+		return
+	}
+	scratchPool.Put(s)
+}
+
+// footprint approximates the bytes held by s's buffers.
+func (s *scratch) footprint() int {
+	t := &s.peq
+	n := 8*cap(t.dense) + 4*cap(t.keys) + 4*cap(t.slotID) + 4*cap(t.posID) +
+		4*cap(t.lastBlk) + 4*cap(t.start) + 16*cap(t.ents)
+	n += 16*cap(s.vecs) + 8*cap(s.colA) + 8*cap(s.colB) + 4*cap(s.ra) + 4*cap(s.rb)
+	return n
+}
