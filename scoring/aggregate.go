@@ -22,6 +22,12 @@ func (t *Tree) recomputeAll() {
 			n.weight = 1
 		}
 	}
+	t.rescore()
+}
+
+// rescore computes every container's score from its children's, bottom-up:
+// children have higher IDs than their parents.
+func (t *Tree) rescore() {
 	for i := len(t.nodes) - 1; i >= 0; i-- {
 		if t.nodes[i].agg >= 0 {
 			t.recompute(NodeID(i))
@@ -133,15 +139,15 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	if err := t.checkWeight(id, w); err != nil {
 		return err
 	}
+	if t.nodes[id].weight == w {
+		return nil
+	}
 	t.nodes[id].weight = w
 	for child, p := id, t.nodes[id].parent; p != NoNode; child, p = p, t.nodes[p].parent {
 		old := t.nodes[p].score
 		if st := t.segOf(p); st != nil {
 			st.update(t, t.nodes[p].first, int(child-t.nodes[p].first))
-			a := &t.aggs[t.nodes[p].agg]
-			sum, scored, nonOne := st.root()
-			a.sum, a.n = sum, scored
-			t.nodes[p].score = t.mean(p, sum, float64(scored), nonOne)
+			t.finishArray(p, st)
 		} else {
 			t.recompute(p)
 		}
@@ -209,22 +215,23 @@ func (t *Tree) slotNodes(slot int) []NodeID {
 }
 
 // propagate recomputes the ancestors of the changed nodes, one level at a
-// time: the changed nodes of a slot all lie at the same depth.
+// time: the changed nodes of a slot all lie at the same depth. A large
+// array with few changed elements is updated element by element in its
+// segment tree, one with many is rebuilt.
 func (t *Tree) propagate(changed []NodeID) {
 	// changed starts as a slot's cached node list: never write to it;
 	// alternate between two buffers of our own.
 	var bufs [2][]NodeID
-	big := map[NodeID][]int{}
+	bigChanged := make([][]int32, len(t.segs)) // by segment tree: changed elements
 	for k := 0; len(changed) > 0; k ^= 1 {
 		next := bufs[k][:0]
-		clear(big)
 		for _, c := range changed {
 			p := t.nodes[c].parent
 			if p == NoNode {
 				continue
 			}
-			if t.segOf(p) != nil {
-				big[p] = append(big[p], int(c-t.nodes[p].first))
+			if s := t.aggs[t.nodes[p].agg].seg; s >= 0 {
+				bigChanged[s] = append(bigChanged[s], int32(c-t.nodes[p].first))
 			}
 			if !t.nodes[p].mark {
 				t.nodes[p].mark = true
@@ -233,21 +240,32 @@ func (t *Tree) propagate(changed []NodeID) {
 		}
 		for _, p := range next {
 			t.nodes[p].mark = false
-			st := t.segOf(p)
-			if st == nil || len(big[p]) > int(t.nodes[p].count)/16 {
+			s := t.aggs[t.nodes[p].agg].seg
+			if s < 0 || len(bigChanged[s]) > int(t.nodes[p].count)/16 {
 				t.recompute(p)
+				if s >= 0 {
+					bigChanged[s] = bigChanged[s][:0]
+				}
 				continue
 			}
-			for _, i := range big[p] {
-				st.update(t, t.nodes[p].first, i)
+			st := t.segs[s]
+			for _, i := range bigChanged[s] {
+				st.update(t, t.nodes[p].first, int(i))
 			}
-			sum, scored, nonOne := st.root()
-			t.aggs[t.nodes[p].agg].sum, t.aggs[t.nodes[p].agg].n = sum, scored
-			t.nodes[p].score = t.mean(p, sum, float64(scored), nonOne)
+			bigChanged[s] = bigChanged[s][:0]
+			t.finishArray(p, st)
 		}
 		bufs[k] = next
 		changed = next
 	}
+}
+
+// finishArray sets a large array's figures from its segment tree.
+func (t *Tree) finishArray(p NodeID, st *segTree) {
+	sum, scored, nonOne := st.root()
+	a := &t.aggs[t.nodes[p].agg]
+	a.sum, a.n = sum, scored
+	t.nodes[p].score = t.mean(p, sum, float64(scored), nonOne)
 }
 
 // ResetWeights restores every weight to the weights file's and rescores.

@@ -52,22 +52,44 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 		b.strings = StringScore
 	}
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
-	b.compare(0, 0)
+	// Breadth first: the node slice is its own queue, each node appending
+	// its children as one block. The records of an array thus lie side by
+	// side, and so do their keys, which keeps re-weighting a key in every
+	// record a sequential sweep.
+	for id := NodeID(0); int(id) < len(t.nodes); id++ {
+		b.compare(id)
+	}
 	changed, err := t.finishWeights()
 	if err != nil {
 		return nil, err
 	}
 	if changed {
 		t.recomputeAll()
+	} else {
+		t.rescore()
 	}
 	return t, nil
 }
 
-// compare fills in node id, whose ref and out are set, and its subtree.
-// A node's slot context is its own slot, or for the root 0.
-func (b *builder) compare(id NodeID, ctx int32) {
+// pendingCtx marks, in the slot field of an array element waiting in the
+// queue, the slot context its children will take: -ctx-2. Elements have
+// no weight slot of their own.
+func pendingCtx(ctx int32) int32 { return -ctx - 2 }
+
+// compare fills in node id, whose ref and out are set, and appends its
+// children. Its score, if it is a container, is computed by rescore once
+// every node is in place.
+func (b *builder) compare(id NodeID) {
 	t := b.t
 	n := &t.nodes[id]
+	ctx := n.slot // a key's context is its slot
+	switch {
+	case id == 0:
+		ctx = 0
+	case ctx <= -2:
+		ctx = -ctx - 2
+		n.slot = -1
+	}
 	r, o := n.ref, n.out
 	rd, od := t.ref, t.out
 	switch {
@@ -87,6 +109,7 @@ func (b *builder) compare(id NodeID, ctx int32) {
 		}
 	}
 	t.slots[ctx].kinds |= 1 << n.kind
+	t.slots[ctx].Nodes++
 	if !n.kind.IsContainer() {
 		if n.base == compared {
 			n.score = b.leaf(r, o)
@@ -246,32 +269,26 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	b.finishBlock(id, first, elem)
 }
 
-// finishBlock records the children block [first, len) of id and compares
-// each child. Object members carry their weight slot, which is also the
-// context of their own children; array elements have no slot and take the
-// context elemCtx.
+// finishBlock records the children block [first, len) of id and sets the
+// children's weights. Object members carry their weight slot, which is also
+// the context of their own children; array elements have no slot and will
+// take the context elemCtx.
 func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 	t := b.t
 	end := NodeID(len(t.nodes))
 	t.nodes[id].first, t.nodes[id].count = first, int32(end-first)
 	for c := first; c < end; c++ {
-		ctx := t.nodes[c].slot
-		if elemCtx >= 0 {
-			ctx = elemCtx
-		}
 		n := &t.nodes[c]
 		switch {
+		case n.ref == jsondoc.None: // extra
+			if elemCtx >= 0 || t.opt.PenalizeExtraKeys {
+				n.weight = 1
+			}
 		case elemCtx >= 0:
 			n.weight = 1
-		case n.slot >= 0:
+			n.slot = pendingCtx(elemCtx)
+		default:
 			n.weight = t.slots[n.slot].Weight
-		case t.opt.PenalizeExtraKeys:
-			n.weight = 1
 		}
-		if ctx >= 0 {
-			t.slots[ctx].Nodes++
-		}
-		b.compare(c, ctx)
 	}
-	t.recompute(id)
 }

@@ -5,7 +5,14 @@ package scoring
 const segMin = 256
 
 // segBlock is how many consecutive elements a leaf of a segTree sums.
-const segBlock = 32
+const segBlock = 8
+
+// segNode holds the sums over a range of elements.
+type segNode struct {
+	sum    float64
+	scored int32 // elements with a score
+	nonOne int32 // elements with a score below 1
+}
 
 // segTree holds the partial sums of a large array's element scores: leaves
 // sum blocks of segBlock elements in order, inner nodes sum their two
@@ -13,9 +20,7 @@ const segBlock = 32
 // updates, so an array scores the same after any edits as when built.
 type segTree struct {
 	n, size int // elements; leaves (a power of two)
-	sum     []float64
-	scored  []int32 // elements with a score
-	nonOne  []int32 // elements with a score below 1
+	nodes   []segNode
 }
 
 func newSegTree(n int) *segTree {
@@ -24,8 +29,7 @@ func newSegTree(n int) *segTree {
 	for size < blocks {
 		size <<= 1
 	}
-	return &segTree{n: n, size: size,
-		sum: make([]float64, 2*size), scored: make([]int32, 2*size), nonOne: make([]int32, 2*size)}
+	return &segTree{n: n, size: size, nodes: make([]segNode, 2*size)}
 }
 
 // build computes every sum from the elements starting at node first.
@@ -42,18 +46,17 @@ func (st *segTree) build(t *Tree, first NodeID) {
 func (st *segTree) leaf(t *Tree, first NodeID, b int) {
 	lo := b * segBlock
 	hi := min(lo+segBlock, st.n)
-	i := st.size + b
+	sn := &st.nodes[st.size+b]
 	if lo >= hi {
-		st.sum[i], st.scored[i], st.nonOne[i] = 0, 0, 0
+		*sn = segNode{}
 		return
 	}
-	st.sum[i], st.scored[i], st.nonOne[i] = t.sumScores(first+NodeID(lo), first+NodeID(hi))
+	sn.sum, sn.scored, sn.nonOne = t.sumScores(first+NodeID(lo), first+NodeID(hi))
 }
 
 func (st *segTree) pull(i int) {
-	st.sum[i] = st.sum[2*i] + st.sum[2*i+1]
-	st.scored[i] = st.scored[2*i] + st.scored[2*i+1]
-	st.nonOne[i] = st.nonOne[2*i] + st.nonOne[2*i+1]
+	l, r := &st.nodes[2*i], &st.nodes[2*i+1]
+	st.nodes[i] = segNode{sum: l.sum + r.sum, scored: l.scored + r.scored, nonOne: l.nonOne + r.nonOne}
 }
 
 // update refreshes the sums after element k changed.
@@ -67,5 +70,6 @@ func (st *segTree) update(t *Tree, first NodeID, k int) {
 
 // root returns the sums over the whole array.
 func (st *segTree) root() (sum float64, scored, nonOne int32) {
-	return st.sum[1], st.scored[1], st.nonOne[1]
+	r := &st.nodes[1]
+	return r.sum, r.scored, r.nonOne
 }
