@@ -53,7 +53,7 @@ type Tree struct {
 	ref, out *jsondoc.Doc
 	nodes    []node
 	aggs     []aggregate
-	segs     []*segTree // the segment trees of large arrays, by aggregate.seg
+	segs     []*segTree       // the segment trees of large arrays, by aggregate.seg
 	bySlot   map[int][]NodeID // the nodes of a slot, indexed on first use
 	slots    []Slot
 	weights  *Weights
