@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -18,7 +17,7 @@ type scoreFlags struct {
 	quiet     bool
 	min       float64
 	minSet    bool
-	metric    string
+	metric    metricFlags
 	noHistory bool
 	label     string
 	tags      []string
@@ -49,7 +48,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the total")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
-	fl.StringVar(&f.metric, "metric", "jsondiff", "the metric to score with")
+	addMetricFlags(fl, &f.metric)
 	fl.BoolVar(&f.noHistory, "no-history", false, "do not record this run in the history")
 	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
 	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
@@ -66,9 +65,6 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
-	if f.metric != "jsondiff" {
-		return badInput(fmt.Errorf("unknown --metric %q: available: jsondiff", f.metric))
-	}
 	weightsName := ""
 	if len(args) == 3 {
 		weightsName = args[2]
@@ -77,11 +73,10 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if err != nil {
 		return err
 	}
-	tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
+	rep, _, err := a.runMetric(in, &f.metric)
 	if err != nil {
-		return badInput(err)
+		return err
 	}
-	rep := tree.Report(f.metric, nil)
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
 	a.printNotes(rep)
 	switch {
