@@ -1,0 +1,46 @@
+# jsontui — make targets. `make test` is what CI runs (.ci/run).
+
+GO        ?= go
+# bolt's unsafe code trips Go's checkptr under -race; the history store sits on it.
+RACEFLAGS := -race -gcflags=github.com/boltdb/bolt=-d=checkptr=0
+FUZZTIME  ?= 30s
+BENCHTIME ?= 1s
+
+.PHONY: all build test vet bench bench-short fuzz bigdata clean
+
+all: build
+
+## build: the jsontui binary in ./bin
+build:
+	$(GO) build -o bin/jsontui .
+
+## test: go vet, then every test with the race detector
+test: vet
+	$(GO) test $(RACEFLAGS) ./...
+
+vet:
+	$(GO) vet ./...
+
+## bench: the speed and memory benchmarks (generated 1, 20 and 200 MB documents)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m ./scoring/... ./history/... ./tui/...
+
+## bench-short: the same on small documents only
+bench-short:
+	$(GO) test -short -run '^$$' -bench . -benchmem -benchtime 100ms ./scoring/... ./history/... ./tui/...
+
+## fuzz: run every fuzz target for FUZZTIME each
+fuzz:
+	@set -e; for pkg in $$($(GO) list ./...); do \
+	  for target in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "== $$pkg $$target"; \
+	    $(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done
+
+## bigdata: a generated 200 MB pair in testdata/bench, to try the explorer on
+bigdata:
+	$(GO) run ./scoring/gen/jsontui-gen -mb 200 -dir testdata/bench
+
+clean:
+	rm -rf bin testdata/bench
