@@ -13,6 +13,7 @@ const dupScanLimit = 16
 // repeats (the last one wins) and warns once per repeated key.
 func (p *parser) checkDuplicates(id uint32) {
 	var members [dupScanLimit]uint32
+	var sigs [dupScanLimit]uint32
 	n := 0
 	for c := id + 1; ; c = p.nodes[c].next {
 		if n == dupScanLimit {
@@ -20,6 +21,7 @@ func (p *parser) checkDuplicates(id uint32) {
 			return
 		}
 		members[n] = c
+		sigs[n] = p.keySig(c)
 		n++
 		if p.nodes[c].next == 0 {
 			break
@@ -27,12 +29,24 @@ func (p *parser) checkDuplicates(id uint32) {
 	}
 	for a := n - 2; a >= 0; a-- {
 		for b := a + 1; b < n; b++ {
-			if p.nodes[members[b]].flags&flagShadowed == 0 && p.sameKey(members[a], members[b]) {
+			if (sigs[a] == sigs[b] || sigs[a] == 1 || sigs[b] == 1) && p.nodes[members[b]].flags&flagShadowed == 0 && p.sameKey(members[a], members[b]) {
 				p.shadow(id, members[a], members[b])
 				break
 			}
 		}
 	}
+}
+
+// keySig summarizes a raw key (length, first and last byte) so that most
+// pairs of different keys are told apart without comparing them. Keys with
+// escapes (and the empty key) get the signature 1, which is compared with
+// every other, as their raw bytes may differ from the decoded key.
+func (p *parser) keySig(c uint32) uint32 {
+	n := &p.nodes[c]
+	if n.flags&flagKeyEscape != 0 || n.keyEnd == n.keyStart {
+		return 1
+	}
+	return (n.keyEnd-n.keyStart)<<16 | uint32(p.src[n.keyStart])<<8 | uint32(p.src[n.keyEnd-1])
 }
 
 func (p *parser) checkDuplicatesMap(id uint32) {

@@ -264,3 +264,13 @@ func TestLenientNeverTakesAFragment(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestDuplicateEscapedKey(t *testing.T) {
+	d, err := Parse("e.json", []byte(`{"a": 1, "b": 0, "\u0061": 2}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Warnings()) != 1 || d.Count(0) != 2 || d.Float(d.Lookup(0, "a")) != 2 {
+		t.Errorf("warnings %v, count %d", d.Warnings(), d.Count(0))
+	}
+}
