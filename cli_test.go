@@ -16,8 +16,14 @@ const pizza = "testdata/cases/pizza/"
 // code and outputs. The history goes to a temporary store.
 func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
+	return runWithHistory(t, filepath.Join(t.TempDir(), "history.db"), stdin, args...)
+}
+
+// runWithHistory runs jsontui with JSONTUI_HISTORY set to store.
+func runWithHistory(t *testing.T, store, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	env := map[string]string{"JSONTUI_HISTORY": filepath.Join(t.TempDir(), "history.db")}
+	env := map[string]string{"JSONTUI_HISTORY": store}
 	a := &app{
 		stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb,
 		getenv: func(k string) string { return env[k] },

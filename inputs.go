@@ -1,8 +1,6 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -19,7 +17,6 @@ import (
 type inputFile struct {
 	name string // as given; "-" for standard input
 	data []byte
-	sum  string // hex SHA-256 of data
 }
 
 // inputs are the parsed reference, output and (optional) weights.
@@ -48,8 +45,7 @@ func (a *app) readInput(name string) (inputFile, error) {
 			return inputFile{}, err
 		}
 	}
-	sum := sha256.Sum256(data)
-	return inputFile{name: name, data: data, sum: hex.EncodeToString(sum[:])}, nil
+	return inputFile{name: name, data: data}, nil
 }
 
 // loadInputs reads and parses the three file arguments (weights may be ""),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -73,12 +74,28 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if err != nil {
 		return err
 	}
-	rep, _, err := a.runMetric(in, &f.metric)
+	rep, tree, err := a.runMetric(in, &f.metric)
 	if err != nil {
 		return err
 	}
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
 	a.printNotes(rep)
+	if !f.noHistory {
+		// Record while the report is printed; both only read the tree.
+		var weightsJSON []byte
+		if tree != nil {
+			weightsJSON = tree.MarshalWeights()
+		} else if in.weights != nil {
+			weightsJSON = in.files[2].data
+		}
+		run := runOf(in, rep, history.SourceScore, f.label, f.tags, weightsJSON)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			a.record(run, rep)
+		}()
+		defer func() { <-done }()
+	}
 	switch {
 	case f.quiet:
 		if rep.HasScore {

@@ -1,0 +1,117 @@
+package history
+
+import (
+	"math"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+func roundTrip(t *testing.T, nodes []report.Node) []report.Node {
+	t.Helper()
+	blob := encodeFigures(seqOf(nodes))
+	n, err := checkFigures(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != len(nodes) {
+		t.Fatalf("count %d, want %d", n, len(nodes))
+	}
+	return collect(decodeFigures(blob, "test"))
+}
+
+func stripValues(nodes []report.Node) []report.Node {
+	out := append([]report.Node(nil), nodes...)
+	for i := range out {
+		out[i].Reference, out[i].Output = nil, nil
+	}
+	return out
+}
+
+func TestFiguresPizza(t *testing.T) {
+	nodes := pizzaNodes(t)
+	sameNodes(t, roundTrip(t, nodes), stripValues(nodes))
+	t.Logf("pizza: %d nodes, figures %d bytes", len(nodes), len(encodeFigures(seqOf(nodes))))
+}
+
+func TestFiguresOddNodes(t *testing.T) {
+	nodes := []report.Node{
+		{Path: ".", Label: ".", Kind: "object", Status: "partial", Score: 0.5, HasScore: true, Weight: 1, Factor: 2, HasFactor: true, Share: 1, Loss: 0.25},
+		{Path: `.["a key"]`, Depth: 1, Label: "a key", Kind: "string", Status: "match", Score: 1, HasScore: true, Weight: 1, Share: 0.5},
+		{Path: `.["a key"][3]`, Depth: 2, Label: "[3]", Kind: "weird-kind", Status: "new-status", Weight: 1, Loss: 7},
+		{Path: `.x["[\"y\"]"]`, Depth: 2, Label: `["y"]`, Kind: "null", Status: "ignored", Weight: 0},
+		{Path: ".x.y", Depth: 2, Label: "not the key", Kind: "boolean", Status: "type", HasScore: true, Weight: 0.3, Share: 0.1, Loss: 0.1},
+		{Path: "", Depth: -4, Label: "", Kind: "", Status: ""},
+		{Path: ".nan", Depth: 1, Label: "nan", Kind: "number", Status: "partial", Score: math.NaN(), HasScore: true, Weight: math.Inf(1), Share: math.Copysign(0, -1), Loss: math.NaN()},
+	}
+	got := roundTrip(t, nodes)
+	for i := range nodes {
+		g, w := got[i], nodes[i]
+		if g.Path != w.Path || g.Depth != w.Depth || g.Label != w.Label || g.Kind != w.Kind || g.Status != w.Status ||
+			g.HasScore != w.HasScore || g.HasFactor != w.HasFactor ||
+			math.Float64bits(g.Score) != math.Float64bits(w.Score) && w.HasScore ||
+			math.Float64bits(g.Weight) != math.Float64bits(w.Weight) ||
+			math.Float64bits(g.Share) != math.Float64bits(w.Share) ||
+			math.Float64bits(g.Loss) != math.Float64bits(w.Loss) {
+			t.Errorf("node %d:\n got %+v\nwant %+v", i, g, w)
+		}
+	}
+}
+
+func TestFiguresBlocks(t *testing.T) {
+	const n = 3*blockNodes + 17
+	want := collect(genNodes(n, 1))
+	sameNodes(t, roundTrip(t, want), want)
+
+	// Stopping early is allowed.
+	k := 0
+	for range decodeFigures(encodeFigures(genNodes(n, 1)), "x") {
+		if k++; k == 10 {
+			break
+		}
+	}
+	if k != 10 {
+		t.Fatalf("stopped after %d", k)
+	}
+}
+
+func TestFiguresEmpty(t *testing.T) {
+	if b := encodeFigures(nil); b != nil {
+		t.Fatalf("nil nodes encoded as %d bytes", len(b))
+	}
+	empty := func(func(*report.Node) bool) {}
+	if got := roundTrip(t, nil); len(got) != 0 {
+		t.Fatal(got)
+	}
+	if b := encodeFigures(empty); len(b) == 0 {
+		t.Fatal("empty sequence not encoded")
+	}
+}
+
+func TestFiguresDamage(t *testing.T) {
+	blob := encodeFigures(seqOf(pizzaNodes(t)))
+	for _, i := range []int{0, 3, len(blob) / 2, len(blob) - 1} {
+		bad := append([]byte(nil), blob...)
+		bad[i] ^= 0x40
+		if _, err := checkFigures(bad); err == nil {
+			t.Errorf("byte %d flipped: no error", i)
+		}
+	}
+	if _, err := checkFigures(blob[:len(blob)-3]); err == nil {
+		t.Error("truncated: no error")
+	}
+}
+
+func TestPathLabel(t *testing.T) {
+	for path, want := range map[string]string{
+		".": ".", ".a": "a", ".a.b_c": "b_c", ".a[12]": "[12]", `.["unit price"]`: "unit price",
+		`.a["x\"]"]`: `x"]`, `.a[""]`: "",
+	} {
+		if got, ok := pathLabel(path); !ok || got != want {
+			t.Errorf("pathLabel(%q) = %q, %v; want %q", path, got, ok, want)
+		}
+	}
+	if _, ok := pathLabel("nodots"); ok {
+		t.Error("nodots: ok")
+	}
+}

@@ -1,0 +1,190 @@
+// Package history keeps the record of scoring runs: a local key-value file
+// (skv on bolt) holding one record per run and an index of their summaries.
+//
+// A Store holds no file between operations: each operation opens the
+// database, does its work in short transactions and closes it, so that two
+// jsontui processes can use the same store at once. An operation that finds
+// the file locked by another process retries for Store.Wait. A run that
+// still cannot be written is kept as a JSON file in a pending folder beside
+// the store and imported by the next operation that opens it.
+//
+// Per-node figures are stored column by column, front-coded and compressed
+// (see Run.Nodes); listing reads only the index, never the runs.
+package history
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"iter"
+	"path/filepath"
+	"time"
+
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// Version is the format version of the run records this package writes.
+// Records of a higher version are refused with an error that says so.
+const Version = 1
+
+// Sources of a run.
+const (
+	SourceScore = "score" // recorded by `jsontui score`
+	SourceTUI   = "tui"   // recorded by the explorer
+)
+
+// File names one input of a run and identifies its content.
+type File struct {
+	// Path is the file's cleaned absolute path, "-" for standard input,
+	// or "" for no file (weights only).
+	Path string
+	// SHA256 is the hex SHA-256 of the file's content; "" for no file.
+	SHA256 string
+}
+
+// NewFile returns the File for path with the given content: the path made
+// absolute and cleaned (unless it is "-" or ""), and the content's SHA-256.
+// It reads nothing from disk.
+func NewFile(path string, content []byte) File {
+	if path == "" {
+		return File{}
+	}
+	if path != "-" {
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		} else {
+			path = filepath.Clean(path)
+		}
+	}
+	sum := sha256.Sum256(content)
+	return File{Path: path, SHA256: hex.EncodeToString(sum[:])}
+}
+
+// Run is one recorded scoring run.
+type Run struct {
+	// Version is the record's format version (set by Record).
+	Version int
+	// ID is the run's sortable id, assigned by Record when empty.
+	ID string
+	// Time is when the run happened, set by Record to now when zero.
+	Time time.Time
+	// Label is a free text name given by the user.
+	Label string
+	// Tags are free-form tags given by the user.
+	Tags []string
+	// Source says what recorded the run: SourceScore or SourceTUI.
+	Source string
+	// Reference, Output and Weights are the inputs; Weights.Path is ""
+	// when no weights file was given.
+	Reference, Output, Weights File
+	// WeightsJSON holds the full weights in force, as a JSON document, so
+	// that they can be restored; nil means every weight was 1.0.
+	WeightsJSON json.RawMessage
+	// Metric names the metric and Options lists its options in force.
+	Metric  string
+	Options []string
+	// Score is the total; meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+	// Repairs and Warnings are those of the report.
+	Repairs  []string
+	Warnings []report.Warning
+	// Extra and Explanation are those of the report.
+	Extra       map[string]float64
+	Explanation string
+	// NodeCount is the number of per-node rows stored (set by Get).
+	NodeCount int
+
+	figures []byte // encoded per-node figures; see figures.go
+}
+
+// Nodes returns an iterator over the run's per-node figures in document
+// order, decoded from the store: everything a report.Node holds except the
+// Reference and Output values, which are not stored. The *Node passed to
+// the loop body is only valid until the next iteration. Get has verified
+// the figures' checksum; a run with no stored figures yields nothing.
+func (r *Run) Nodes() iter.Seq[*report.Node] {
+	return decodeFigures(r.figures, r.ID)
+}
+
+// Report returns the run as a report.Report, for rendering like `score`.
+// Its nodes carry no Reference or Output values.
+func (r *Run) Report() *report.Report {
+	return &report.Report{
+		Score:       r.Score,
+		HasScore:    r.HasScore,
+		Metric:      r.Metric,
+		Options:     r.Options,
+		Reference:   r.Reference.Path,
+		Output:      r.Output.Path,
+		Weights:     r.Weights.Path,
+		Repairs:     r.Repairs,
+		Warnings:    r.Warnings,
+		Extra:       r.Extra,
+		Explanation: r.Explanation,
+		Nodes:       r.Nodes(),
+	}
+}
+
+// Summary is what the index keeps about a run: enough to list runs without
+// reading them.
+type Summary struct {
+	ID     string
+	Time   time.Time
+	Label  string
+	Tags   []string
+	Source string
+	// Reference, Output and Weights are the run's inputs.
+	Reference, Output, Weights File
+	// Score is the total; meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+	Metric   string
+	// Delta is Score minus the score of the previous run (in time) of the
+	// same reference/output pair; meaningless when !HasDelta (no previous
+	// run, or either has no score). Set by List.
+	Delta    float64
+	HasDelta bool
+}
+
+// summaryJSON is the JSON form of a Summary, as `history --format json`
+// prints it.
+type summaryJSON struct {
+	ID        string    `json:"id"`
+	Time      time.Time `json:"time"`
+	Label     string    `json:"label"`
+	Tags      []string  `json:"tags"`
+	Source    string    `json:"source"`
+	Reference string    `json:"reference"`
+	Output    string    `json:"output"`
+	Weights   string    `json:"weights"`
+	Score     *float64  `json:"score"`
+	Metric    string    `json:"metric"`
+}
+
+// MarshalJSON encodes s as {"id", "time", "label", "tags", "source",
+// "reference", "output", "weights", "score", "metric"}: the files by path,
+// tags as a list (never null), and score null when s has none.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	j := summaryJSON{
+		ID: s.ID, Time: s.Time, Label: s.Label, Tags: s.Tags, Source: s.Source,
+		Reference: s.Reference.Path, Output: s.Output.Path, Weights: s.Weights.Path,
+		Metric: s.Metric,
+	}
+	if j.Tags == nil {
+		j.Tags = []string{}
+	}
+	if s.HasScore {
+		j.Score = &s.Score
+	}
+	return json.Marshal(j)
+}
+
+// summary returns the index entry of r.
+func (r *Run) summary() Summary {
+	return Summary{
+		ID: r.ID, Time: r.Time, Label: r.Label, Tags: r.Tags, Source: r.Source,
+		Reference: r.Reference, Output: r.Output, Weights: r.Weights,
+		Score: r.Score, HasScore: r.HasScore, Metric: r.Metric,
+	}
+}

@@ -1,0 +1,271 @@
+package history
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/boltdb/bolt"
+)
+
+// The tests below run writers in other processes: the test binary itself,
+// re-executed to run TestHelperWriter with these variables set.
+const (
+	envWriterStore = "JSONTUI_HISTORY_TEST_STORE" // the store to write
+	envWriterRuns  = "JSONTUI_HISTORY_TEST_RUNS"  // how many runs; 0: until killed
+)
+
+// writerSizes are the node counts of the runs a writer records, in turn.
+var writerSizes = []int{10, 200, 10, 60000, 10, 5000}
+
+// TestHelperWriter is not a test: in a process started by startWriter it
+// records runs and prints "committed ID" once Record has returned for
+// each (or "pending ID" when the run went to the pending folder).
+func TestHelperWriter(t *testing.T) {
+	path := os.Getenv(envWriterStore)
+	if path == "" {
+		t.Skip("runs only as a writer process")
+	}
+	var runs int
+	fmt.Sscan(os.Getenv(envWriterRuns), &runs)
+	s := Open(path)
+	s.Wait = 2 * time.Minute
+	for i := 0; runs == 0 || i < runs; i++ {
+		seed := rand.Uint64()
+		size := writerSizes[i%len(writerSizes)]
+		run := testRun(os.TempDir(), float64(i%100)/100)
+		run.Label = fmt.Sprintf("seed=%d size=%d", seed, size)
+		id, err := s.Record(run, genNodes(size, seed))
+		var pe *PendingError
+		switch {
+		case err == nil:
+			fmt.Printf("committed %s\n", id)
+		case errors.As(err, &pe):
+			fmt.Printf("pending %s\n", id)
+		default:
+			fmt.Printf("error %v\n", err)
+			os.Exit(3)
+		}
+	}
+}
+
+// writer is a writer process and the ids it reported.
+type writer struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	mu   sync.Mutex
+	ids  []string
+	errs []string
+}
+
+func startWriter(t *testing.T, store string, runs int) *writer {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envWriterStore+"="+store, fmt.Sprintf("%s=%d", envWriterRuns, runs))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := &writer{cmd: cmd, done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			w.mu.Lock()
+			switch f := strings.Fields(sc.Text()); {
+			case len(f) == 2 && (f[0] == "committed" || f[0] == "pending"):
+				w.ids = append(w.ids, f[1])
+			case len(f) > 0 && f[0] == "error":
+				w.errs = append(w.errs, sc.Text())
+			}
+			w.mu.Unlock()
+		}
+	}()
+	return w
+}
+
+// wait waits for the process to end and returns the ids it reported.
+func (w *writer) wait(t *testing.T, killed bool) []string {
+	t.Helper()
+	err := w.cmd.Wait()
+	<-w.done
+	if !killed && err != nil {
+		t.Fatalf("writer: %v", err)
+	}
+	if len(w.errs) > 0 {
+		t.Fatalf("writer: %v", w.errs)
+	}
+	return w.ids
+}
+
+// checkRuns opens the store and checks that each run of ids is there and
+// decodes to the figures its writer generated; full says which to decode.
+func checkRuns(t *testing.T, s *Store, ids []string, full func(id string) bool) {
+	t.Helper()
+	runs, err := s.List(ListOptions{})
+	if err != nil {
+		t.Fatalf("store does not open: %v", err)
+	}
+	present := map[string]bool{}
+	for _, r := range runs {
+		present[r.ID] = true
+	}
+	for _, id := range ids {
+		if !present[id] {
+			t.Fatalf("run %s reported committed is missing (%d runs in store)", id, len(runs))
+		}
+		if !full(id) {
+			continue
+		}
+		r, err := s.Get(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var seed uint64
+		var size int
+		if _, err := fmt.Sscanf(r.Label, "seed=%d size=%d", &seed, &size); err != nil {
+			t.Fatalf("run %s: label %q", id, r.Label)
+		}
+		if r.NodeCount != size {
+			t.Fatalf("run %s: %d nodes, want %d", id, r.NodeCount, size)
+		}
+		sameNodes(t, collect(r.Nodes()), collect(genNodes(size, seed)))
+	}
+}
+
+func TestTwoProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	s := tempStore(t)
+	os.MkdirAll(filepath.Dir(s.Path()), 0o700)
+	const n = 16
+	a, b := startWriter(t, s.Path(), n), startWriter(t, s.Path(), n)
+	ids := append(a.wait(t, false), b.wait(t, false)...)
+	if len(ids) != 2*n {
+		t.Fatalf("writers reported %d runs, want %d", len(ids), 2*n)
+	}
+	checkRuns(t, s, ids, func(string) bool { return true })
+	if runs, _ := s.List(ListOptions{}); len(runs) != 2*n {
+		t.Fatalf("%d runs in store, want %d", len(runs), 2*n)
+	}
+	checkNoOrphans(t, s)
+}
+
+func TestKilledWriter(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	s := tempStore(t)
+	os.MkdirAll(filepath.Dir(s.Path()), 0o700)
+	var all []string
+	checked := map[string]bool{}
+	midWrite := 0
+	const rounds = 16
+	for round := 0; round < rounds; round++ {
+		w := startWriter(t, s.Path(), 0)
+		time.Sleep(time.Duration(50+rand.IntN(600)) * time.Millisecond)
+		if err := w.cmd.Process.Kill(); err != nil { // SIGKILL on Unix
+			t.Fatal(err)
+		}
+		ids := w.wait(t, true)
+		all = append(all, ids...)
+		if journalled(t, s.Path()) {
+			midWrite++
+		}
+		checkRuns(t, s, all, func(id string) bool {
+			if checked[id] {
+				return false
+			}
+			checked[id] = true
+			return true
+		})
+	}
+	t.Logf("%d rounds, %d runs committed, %d kills left a write half done", rounds, len(all), midWrite)
+	checkNoOrphans(t, s)
+}
+
+// journalled reports whether the store's journal lists a run: a writer
+// was killed between writing its run and committing its summary.
+func journalled(t *testing.T, path string) bool {
+	t.Helper()
+	x, _ := rawStore(t, path)
+	return len(x.journal) > 0
+}
+
+// rawStore reads the store with bolt, around skv and Store: its index and
+// all its keys.
+func rawStore(t testing.TB, path string) (*index, map[string]bool) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	keys := map[string]bool{}
+	x := &index{}
+	err = db.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte("kv"))
+		if b == nil {
+			return nil
+		}
+		return b.ForEach(func(k, v []byte) error {
+			keys[string(k)] = true
+			if string(k) == indexKey {
+				var raw []byte
+				if err := gob.NewDecoder(bytes.NewReader(v)).Decode(&raw); err != nil {
+					return err
+				}
+				var err error
+				x, err = decodeIndex(raw)
+				return err
+			}
+			return nil
+		})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x, keys
+}
+
+// checkNoOrphans checks, after an operation of s has cleaned up, that the
+// store holds exactly the index and the runs it lists.
+func checkNoOrphans(t testing.TB, s *Store) {
+	t.Helper()
+	if _, err := s.List(ListOptions{Limit: 1}); err != nil {
+		t.Fatal(err)
+	}
+	x, keys := rawStore(t, s.Path())
+	if len(x.journal) != 0 {
+		t.Errorf("journal left: %v", x.journal)
+	}
+	want := map[string]bool{indexKey: true}
+	for _, r := range x.runs {
+		want[runKey(r.ID)] = true
+	}
+	for k := range keys {
+		if !want[k] {
+			t.Errorf("orphan key %q", k)
+		}
+	}
+	for k := range want {
+		if !keys[k] {
+			t.Errorf("missing key %q", k)
+		}
+	}
+}

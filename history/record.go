@@ -1,0 +1,125 @@
+package history
+
+import (
+	"fmt"
+	"iter"
+	"slices"
+	"time"
+
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// runRecord is a run as stored: gob-encoded under "run/<id>", and as JSON
+// in a pending file. Gob and JSON both skip unknown fields and leave
+// missing ones zero, so fields can be added without a new Version; a
+// change of meaning needs one.
+type runRecord struct {
+	Version     int
+	ID          string
+	Time        time.Time
+	Label       string
+	Tags        []string
+	Source      string
+	Reference   File
+	Output      File
+	Weights     File
+	WeightsJSON []byte
+	Metric      string
+	Options     []string
+	Score       float64
+	HasScore    bool
+	Repairs     []string
+	Warnings    []report.Warning
+	Extra       map[string]float64
+	Explanation string
+	NodeCount   int
+	Figures     []byte // see figures.go
+}
+
+// runKey is the store key of a run.
+func runKey(id string) string { return "run/" + id }
+
+// newRecord copies run into a record, with an id and time assigned when
+// run has none, and nodes encoded. run is not modified.
+func newRecord(run *Run, nodes iter.Seq[*report.Node]) (*runRecord, error) {
+	rec := &runRecord{
+		Version:     Version,
+		ID:          run.ID,
+		Time:        run.Time,
+		Label:       run.Label,
+		Tags:        slices.Clone(run.Tags),
+		Source:      run.Source,
+		Reference:   run.Reference,
+		Output:      run.Output,
+		Weights:     run.Weights,
+		WeightsJSON: slices.Clone(run.WeightsJSON),
+		Metric:      run.Metric,
+		Options:     slices.Clone(run.Options),
+		Score:       run.Score,
+		HasScore:    run.HasScore,
+		Repairs:     slices.Clone(run.Repairs),
+		Warnings:    slices.Clone(run.Warnings),
+		Explanation: run.Explanation,
+	}
+	if run.Extra != nil {
+		rec.Extra = make(map[string]float64, len(run.Extra))
+		for k, v := range run.Extra {
+			rec.Extra[k] = v
+		}
+	}
+	if rec.Time.IsZero() {
+		rec.Time = time.Now()
+	}
+	rec.Time = rec.Time.Round(0) // no monotonic reading: it is not stored
+	if rec.ID == "" {
+		rec.ID = newID(rec.Time)
+	} else if !validID(rec.ID) {
+		return nil, fmt.Errorf("run id %q is not of the form history assigns", rec.ID)
+	}
+	rec.Figures = encodeFigures(nodes)
+	rec.NodeCount, _ = checkFigures(rec.Figures)
+	return rec, nil
+}
+
+// check verifies what a reader needs of a record read from the store.
+func (rec *runRecord) check() error {
+	if rec.Version > Version {
+		return fmt.Errorf("run %s has format %d, newer than this jsontui reads (%d)", rec.ID, rec.Version, Version)
+	}
+	if !validID(rec.ID) {
+		return fmt.Errorf("run record has a bad id %q", rec.ID)
+	}
+	n, err := checkFigures(rec.Figures)
+	if err != nil {
+		return fmt.Errorf("run %s: %w", rec.ID, err)
+	}
+	rec.NodeCount = n
+	return nil
+}
+
+func (rec *runRecord) run() *Run {
+	return &Run{
+		Version:     rec.Version,
+		ID:          rec.ID,
+		Time:        rec.Time,
+		Label:       rec.Label,
+		Tags:        rec.Tags,
+		Source:      rec.Source,
+		Reference:   rec.Reference,
+		Output:      rec.Output,
+		Weights:     rec.Weights,
+		WeightsJSON: rec.WeightsJSON,
+		Metric:      rec.Metric,
+		Options:     rec.Options,
+		Score:       rec.Score,
+		HasScore:    rec.HasScore,
+		Repairs:     rec.Repairs,
+		Warnings:    rec.Warnings,
+		Extra:       rec.Extra,
+		Explanation: rec.Explanation,
+		NodeCount:   rec.NodeCount,
+		figures:     rec.Figures,
+	}
+}
+
+func (rec *runRecord) summary() Summary { return rec.run().summary() }

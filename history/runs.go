@@ -1,0 +1,181 @@
+package history
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"path/filepath"
+	"slices"
+
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// Record stores run with its per-node figures (nodes may be nil) and
+// returns the run's id. When run.ID is empty Record assigns one, and when
+// run.Time is zero it uses the current time; run itself is not modified,
+// and nodes is read before the store is opened, in the calling goroutine.
+// Record may be called from any goroutine.
+//
+// A run that cannot be written (the store stays busy, its file is not a
+// store, the disk fails) is kept in a pending file and imported by the
+// next operation that opens the store: Record then returns the run's id
+// and a *PendingError. Any other error means the run was not kept.
+func (s *Store) Record(run *Run, nodes iter.Seq[*report.Node]) (string, error) {
+	rec, err := newRecord(run, nodes)
+	if err != nil {
+		return "", err
+	}
+	err = s.do(true, func(sess *session) error { return sess.commit(rec) })
+	if err == nil || errors.Is(err, errExists) {
+		return rec.ID, err
+	}
+	path, perr := s.writePending(rec)
+	if perr != nil {
+		return "", fmt.Errorf("%w; the run is lost: it could not be kept in %s either: %v", err, s.pendingDir(), perr)
+	}
+	return rec.ID, &PendingError{Path: path, Err: err}
+}
+
+// Get returns the run whose id is id or starts with it (case-insensitive).
+// An unknown id gives an error wrapping ErrNotFound, an ambiguous prefix an
+// *AmbiguousError listing the candidates.
+func (s *Store) Get(id string) (*Run, error) {
+	var run *Run
+	err := s.do(false, func(sess *session) error {
+		i, err := resolve(sess.idx.runs, id)
+		if err != nil {
+			return err
+		}
+		run, err = sess.get(i)
+		return err
+	})
+	if errors.Is(err, errNoStore) {
+		return nil, fmt.Errorf("%w: %q", ErrNotFound, id)
+	}
+	return run, err
+}
+
+// Remove deletes the run whose id is id or starts with it, and returns its
+// summary. Errors are those of Get.
+func (s *Store) Remove(id string) (Summary, error) {
+	var sum Summary
+	err := s.do(false, func(sess *session) error {
+		i, err := resolve(sess.idx.runs, id)
+		if err != nil {
+			return err
+		}
+		sum = sess.idx.runs[i]
+		return sess.remove(i)
+	})
+	if errors.Is(err, errNoStore) {
+		return Summary{}, fmt.Errorf("%w: %q", ErrNotFound, id)
+	}
+	return sum, err
+}
+
+// SetLabel sets the label of the run whose id is id or starts with it.
+// Errors are those of Get.
+func (s *Store) SetLabel(id, label string) error {
+	err := s.do(false, func(sess *session) error {
+		i, err := resolve(sess.idx.runs, id)
+		if err != nil {
+			return err
+		}
+		sess.idx.runs[i].Label = label
+		return sess.saveIndex()
+	})
+	if errors.Is(err, errNoStore) {
+		return fmt.Errorf("%w: %q", ErrNotFound, id)
+	}
+	return err
+}
+
+// ListOptions selects the runs List returns.
+type ListOptions struct {
+	// Reference and Output, when not empty, keep only the runs of that
+	// reference and output file: paths as the user gives them, made
+	// absolute like NewFile does.
+	Reference, Output string
+	// Limit, when positive, keeps only the newest Limit runs.
+	Limit int
+}
+
+// List returns the summaries of the selected runs, newest first, each with
+// its Delta against the previous run of the same reference/output pair. A
+// store file that does not exist yet holds no runs.
+func (s *Store) List(opts ListOptions) ([]Summary, error) {
+	var out []Summary
+	err := s.do(false, func(sess *session) error {
+		out = list(sess.idx.runs, opts)
+		return nil
+	})
+	if errors.Is(err, errNoStore) {
+		return nil, nil
+	}
+	return out, err
+}
+
+// Best returns the summary of the best-scoring run of a reference/output
+// pair (given as for ListOptions), the newest of equals; ok is false when
+// no run of the pair has a score.
+func (s *Store) Best(reference, output string) (best Summary, ok bool, err error) {
+	runs, err := s.List(ListOptions{Reference: reference, Output: output})
+	for _, r := range runs { // newest first: keep the first of equals
+		if r.HasScore && (!ok || r.Score > best.Score) {
+			best, ok = r, true
+		}
+	}
+	return best, ok, err
+}
+
+// pairKey identifies the reference/output pair of a run for Delta: the
+// files' absolute paths, or for standard input its content's hash.
+func pairKey(s *Summary) [2]string {
+	key := func(f File) string {
+		if f.Path == "-" {
+			return "-" + f.SHA256
+		}
+		return f.Path
+	}
+	return [2]string{key(s.Reference), key(s.Output)}
+}
+
+// list sets the deltas of runs (sorted by id) and returns the selected
+// ones, newest first. It reorders runs in place: the session's index is
+// not to be saved after it.
+func list(runs []Summary, opts ListOptions) []Summary {
+	prev := make(map[[2]string]int, 16) // pair → position of its latest run
+	for i := range runs {
+		r := &runs[i]
+		k := pairKey(r)
+		if j, ok := prev[k]; ok && runs[j].HasScore && r.HasScore {
+			r.Delta, r.HasDelta = r.Score-runs[j].Score, true
+		}
+		prev[k] = i
+	}
+	slices.Reverse(runs)
+	ref, out := filterPath(opts.Reference), filterPath(opts.Output)
+	n := 0
+	for i := range runs {
+		if opts.Limit > 0 && n == opts.Limit {
+			break
+		}
+		r := &runs[i]
+		if (ref != "" && r.Reference.Path != ref) || (out != "" && r.Output.Path != out) {
+			continue
+		}
+		runs[n] = *r
+		n++
+	}
+	return slices.Clip(runs[:n])
+}
+
+func filterPath(p string) string {
+	if p == "" || p == "-" {
+		return p
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return filepath.Clean(p)
+}

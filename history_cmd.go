@@ -1,0 +1,349 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// shortID is how many characters of a run id lists show; any unique
+// prefix is accepted back.
+const shortID = 10
+
+func (a *app) historyCmd() *cobra.Command {
+	var format string
+	var pair []string
+	var limit int
+	cmd := &cobra.Command{
+		Use:   "history",
+		Short: "List, show and compare recorded runs",
+		Long: `Every scoring run is recorded: 'jsontui score' runs, the explorer's opening
+state, every weights save, and its state at quit when that differs. The list
+shows the newest first, with Δ, the change since the previous run of the same
+reference/output pair. Ids may be shortened to any unique prefix.
+
+The store is $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db (default
+~/.local/share/jsontui/history.db); --history PATH overrides both.`,
+		Example: `  jsontui history
+  jsontui history --pair ref.json out.json --limit 5
+  jsontui history show 01kaq3m2x9
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb
+  jsontui history rm 01kaq3m2x9`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, false); err != nil {
+				return err
+			}
+			// --pair REF OUT: the flag takes REF, OUT is left as an argument.
+			if len(pair) == 1 && len(args) == 1 {
+				pair, args = append(pair, args[0]), nil
+			}
+			if len(args) > 0 {
+				return badInput(fmt.Errorf("unexpected argument %q; did you mean 'jsontui history show %s'?", args[0], args[0]))
+			}
+			if limit < 0 {
+				return badInput(fmt.Errorf("--limit %d is negative", limit))
+			}
+			opts := history.ListOptions{Limit: limit}
+			switch len(pair) {
+			case 0:
+			case 2:
+				opts.Reference = history.NewFile(pair[0], nil).Path
+				opts.Output = history.NewFile(pair[1], nil).Path
+			default:
+				return badInput(errors.New("--pair takes two files: --pair REF OUT"))
+			}
+			return a.historyList(opts, format)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringSliceVar(&pair, "pair", nil, "only runs of this reference and output: --pair REF OUT")
+	cmd.Flags().IntVar(&limit, "limit", 0, "show at most `N` runs (0: all)")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.AddCommand(a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd())
+	return cmd
+}
+
+// checkFormat validates a --format value.
+func checkFormat(format string, markdown bool) error {
+	switch {
+	case format == "text" || format == "json":
+		return nil
+	case markdown && format == "markdown":
+		return nil
+	case markdown:
+		return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", format))
+	}
+	return badInput(fmt.Errorf("unknown --format %q: use text or json", format))
+}
+
+// storeError maps a history error to an exit code: a store that is not a
+// store, or an unknown or ambiguous id, is bad input.
+func storeError(err error) error {
+	var ns *history.NotStoreError
+	var amb *history.AmbiguousError
+	if errors.As(err, &ns) || errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
+		return badInput(err)
+	}
+	return err
+}
+
+func (a *app) historyList(opts history.ListOptions, format string) error {
+	store, err := a.historyStore()
+	if err != nil {
+		return badInput(err)
+	}
+	runs, err := store.List(opts)
+	if err != nil {
+		return storeError(err)
+	}
+	if format == "json" {
+		if runs == nil {
+			runs = []history.Summary{}
+		}
+		return writeJSON(a, map[string]any{"runs": runs})
+	}
+	if len(runs) == 0 {
+		fmt.Fprintf(a.stdout, "No runs recorded yet in %s.\nRun 'jsontui score REF OUT' or the explorer to record one.\n", store.Path())
+		return nil
+	}
+	tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTIME\tLABEL\tSCORE\tΔ\tSOURCE\tFILES")
+	for _, r := range runs {
+		delta := ""
+		if r.HasDelta {
+			delta = signed(r.Delta)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), r.Time.Local().Format("2006-01-02 15:04"),
+			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.files(r.Reference, r.Output, r.Weights))
+	}
+	return tw.Flush()
+}
+
+// signed formats a change with its sign.
+func signed(v float64) string {
+	s := report.Figure(v)
+	if v > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+func short(id string) string {
+	if len(id) > shortID {
+		return id[:shortID]
+	}
+	return id
+}
+
+// files describes a run's inputs compactly, paths relative to the
+// working directory when that is shorter.
+func (a *app) files(ref, out, weights history.File) string {
+	s := rel(ref.Path) + " ↔ " + rel(out.Path)
+	if weights.Path != "" {
+		s += " (" + rel(weights.Path) + ")"
+	}
+	return s
+}
+
+func rel(path string) string {
+	if path == "-" || path == "" {
+		return path
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	if r, err := filepath.Rel(wd, path); err == nil && len(r) < len(path) {
+		return r
+	}
+	return path
+}
+
+func writeJSON(a *app, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s\n", b)
+	return err
+}
+
+func (a *app) getRun(id string) (*history.Run, error) {
+	store, err := a.historyStore()
+	if err != nil {
+		return nil, badInput(err)
+	}
+	run, err := store.Get(id)
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return run, nil
+}
+
+func (a *app) historyShowCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "show ID",
+		Short: "Print a recorded run's figures, like score does",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, true); err != nil {
+				return err
+			}
+			run, err := a.getRun(args[0])
+			if err != nil {
+				return err
+			}
+			rep := run.Report()
+			rep.Reference, rep.Output, rep.Weights = rel(rep.Reference), rel(rep.Output), rel(rep.Weights)
+			switch format {
+			case "json":
+				return report.WriteJSON(a.stdout, rep)
+			case "markdown":
+				return report.WriteMarkdown(a.stdout, rep)
+			}
+			fmt.Fprintf(a.stdout, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
+			if run.Label != "" {
+				fmt.Fprintf(a.stdout, "  %q", run.Label)
+			}
+			if len(run.Tags) > 0 {
+				fmt.Fprintf(a.stdout, "  tags: %s", strings.Join(run.Tags, ", "))
+			}
+			fmt.Fprintln(a.stdout)
+			return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
+	return cmd
+}
+
+func (a *app) historyDiffCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "diff ID ID",
+		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, false); err != nil {
+				return err
+			}
+			ra, err := a.getRun(args[0])
+			if err != nil {
+				return err
+			}
+			rb, err := a.getRun(args[1])
+			if err != nil {
+				return err
+			}
+			d := history.Diff(ra, rb)
+			if format == "json" {
+				return writeJSON(a, d)
+			}
+			return a.writeDiff(ra, rb, d)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+// writeDiff prints a diff for people.
+func (a *app) writeDiff(ra, rb *history.Run, d history.DiffResult) error {
+	w := a.stdout
+	fmt.Fprintf(w, "A  %s  %s  %s\n", ra.ID, ra.Time.Local().Format(time.DateTime), a.files(ra.Reference, ra.Output, ra.Weights))
+	fmt.Fprintf(w, "B  %s  %s  %s\n", rb.ID, rb.Time.Local().Format(time.DateTime), a.files(rb.Reference, rb.Output, rb.Weights))
+	fmt.Fprintf(w, "\ntotal  %s → %s", report.ScoreText(ra.Score, ra.HasScore), report.ScoreText(rb.Score, rb.HasScore))
+	if ra.HasScore && rb.HasScore {
+		fmt.Fprintf(w, "  (%s)", signed(rb.Score-ra.Score))
+	}
+	fmt.Fprintln(w)
+	if ra.Metric != rb.Metric || strings.Join(ra.Options, " ") != strings.Join(rb.Options, " ") {
+		fmt.Fprintf(w, "metric %s %s → %s %s\n", ra.Metric, strings.Join(ra.Options, " "), rb.Metric, strings.Join(rb.Options, " "))
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	if len(d.Weights) > 0 {
+		fmt.Fprintf(tw, "\nweights changed (%d)\n", len(d.Weights))
+		for _, c := range d.Weights {
+			fmt.Fprintf(tw, "  %s\t%s\t→ %s\n", c.Path, weightText(c.Old), weightText(c.New))
+		}
+	}
+	tw.Flush()
+	if len(d.Changed) > 0 {
+		fmt.Fprintf(w, "\nscores changed (%d)\n", len(d.Changed))
+		pw := len("path")
+		for _, c := range d.Changed {
+			pw = max(pw, report.Width(c.Path))
+		}
+		fmt.Fprintf(w, "  %-*s  %10s  %10s  %10s\n", pw, "path", "A", "B", "Δ")
+		for _, c := range d.Changed {
+			delta := ""
+			if v, ok := c.Delta(); ok {
+				delta = signed(v)
+			}
+			fmt.Fprintf(w, "  %s%s  %10s  %10s  %10s\n", c.Path, strings.Repeat(" ", pw-report.Width(c.Path)),
+				report.ScoreText(c.Old, c.HasOld), report.ScoreText(c.New, c.HasNew), delta)
+		}
+	}
+	for _, part := range []struct {
+		name  string
+		paths []history.ScoreChange
+	}{{"only in A", d.OnlyA}, {"only in B", d.OnlyB}} {
+		if len(part.paths) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s (%d)\n", part.name, len(part.paths))
+		for _, c := range part.paths {
+			fmt.Fprintf(w, "  %s\n", c.Path)
+		}
+	}
+	if len(d.Changed)+len(d.OnlyA)+len(d.OnlyB)+len(d.Weights) == 0 {
+		fmt.Fprintln(w, "\nno score or weight changed")
+	}
+	return nil
+}
+
+func weightText(raw json.RawMessage) string {
+	if raw == nil {
+		return "1 (no entry)"
+	}
+	return string(raw)
+}
+
+func (a *app) historyRmCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "rm ID",
+		Short: "Remove a recorded run",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := checkFormat(format, false); err != nil {
+				return err
+			}
+			store, err := a.historyStore()
+			if err != nil {
+				return badInput(err)
+			}
+			s, err := store.Remove(args[0])
+			if err != nil {
+				return storeError(err)
+			}
+			if format == "json" {
+				return writeJSON(a, map[string]any{"removed": s})
+			}
+			fmt.Fprintf(a.stdout, "removed run %s (%s, score %s)\n", s.ID, s.Time.Local().Format(time.DateTime), report.ScoreText(s.Score, s.HasScore))
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
