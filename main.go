@@ -110,6 +110,6 @@ figures headless, for scripts and CI.`,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	root.PersistentFlags().StringVar(&a.historyPath, "history", "", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
-	root.AddCommand(a.scoreCmd(), a.weightsCmd())
+	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd())
 	return root
 }
