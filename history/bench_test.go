@@ -2,6 +2,7 @@ package history
 
 import (
 	"fmt"
+	"github.com/jsontui/jsontui/scoring/report"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -113,4 +114,25 @@ func TestBytesPerRun(t *testing.T) {
 	if run > 2048 {
 		t.Errorf("pizza run takes %d bytes", run)
 	}
+}
+
+// BenchmarkEncodeFigures1M times encoding the figures of a 1M-node run
+// alone (no store), from nodes prepared beforehand.
+func BenchmarkEncodeFigures1M(b *testing.B) {
+	var nodes []report.Node
+	for n := range genNodes(1_000_000, 1) {
+		nodes = append(nodes, *n)
+	}
+	seq := func(yield func(*report.Node) bool) {
+		for i := range nodes {
+			if !yield(&nodes[i]) {
+				return
+			}
+		}
+	}
+	var size int
+	for b.Loop() {
+		size = len(encodeFigures(seq))
+	}
+	b.ReportMetric(float64(size)/float64(len(nodes)), "bytes/node")
 }

@@ -24,11 +24,14 @@ import (
 //	0 common prefix length with the previous path (uvarints)
 //	1 suffix length (uvarints)        2 suffix bytes
 //	3 depth − previous depth (zigzag varints)
-//	4 flags (1 byte per node)         5 kind, 6 status (1 byte per node)
-//	7 strings: explicit labels, kinds and statuses (uvarint length + bytes)
-//	8 score (nodes with a score), 9 weight, 10 factor (nodes with a factor),
-//	11 share, 12 loss (nodes whose loss is not share·(1−score)):
-//	float64 bits, byte-shuffled (all first bytes, then all second bytes…)
+//	4 flags, 5 more flags (1 byte per node each)
+//	6 kind, 7 status (1 byte per node)
+//	8 strings: explicit labels, kinds and statuses (uvarint length + bytes)
+//	9 score, 10 weight, 11 factor, 12 share, 13 loss: float64 bits,
+//	byte-shuffled (all first bytes, then all second bytes…), only for the
+//	nodes whose flags do not already give the value: scores and weights
+//	of 0 or 1, factors of 1, a share equal to that of the previous node at
+//	the same depth (siblings of equal weight), a loss of share·(1−score).
 //
 // A block of 0 nodes ends the stream. Blocks bound the memory that encoding
 // and decoding need, whatever the run's size.
@@ -36,11 +39,10 @@ const (
 	figuresMagic   = "JTF"
 	figuresVersion = 1
 	blockNodes     = 1 << 15
-	numColumns     = 13
-	// figuresLevel trades size for speed: on a generated 1M-node run,
-	// level 4 makes 2.8 bytes a node in 0.5 s, level 6 (the default) 2.7
-	// in 1.2 s, level 1 3.0 in 0.3 s.
-	figuresLevel = 4
+	numColumns     = 14
+	// figuresLevel trades size for speed. The flags leave little for
+	// DEFLATE to find, so its fastest level loses almost nothing.
+	figuresLevel = flate.BestSpeed
 )
 
 const (
@@ -48,6 +50,16 @@ const (
 	flagFactor                    // HasFactor
 	flagExplicitLabel             // the label is not the path's last step
 	flagExplicitLoss              // the loss is not share·(1−score)
+	flagScoreOne                  // the score is 1 (not stored)
+	flagScoreZero                 // the score is 0 (not stored)
+	flagWeightOne                 // the weight is 1 (not stored)
+	flagWeightZero                // the weight is 0 (not stored)
+)
+
+// The second flags byte.
+const (
+	flag2FactorOne = 1 << iota // the factor is 1 (not stored)
+	flag2ShareSame             // the share equals the previous one at this depth
 )
 
 const (
@@ -56,6 +68,7 @@ const (
 	colSuffix
 	colDepth
 	colFlags
+	colFlags2
 	colKind
 	colStatus
 	colStrings
@@ -75,24 +88,28 @@ var (
 
 func enumOf(table []string, s string) byte {
 	for i, t := range table {
-		if t == s {
+		// Compare lengths and first bytes before the strings.
+		if len(t) == len(s) && len(s) > 0 && t[0] == s[0] && t == s {
 			return byte(i + 1)
 		}
 	}
 	return 0
 }
 
-// figuresEncoder writes nodes block by block into a DEFLATE stream.
+// figuresEncoder writes nodes block by block into a DEFLATE stream. It
+// lays out each block's columns in the caller's goroutine and compresses
+// the blocks in another, so that on two cores walking the tree and
+// compressing overlap.
 type figuresEncoder struct {
-	out       bytes.Buffer
-	zw        *flate.Writer
 	count     int
 	inBlock   int
-	prevPath  string
+	prevPath  []byte
 	prevDepth int
+	lastShare []uint64 // by depth: the share bits of the last node there
 	cols      [numColumns][]byte
 	floats    [numColumns][]uint64 // for the float columns
-	scratch   []byte
+	blocks    chan []byte          // laid-out blocks to compress
+	free      chan []byte          // block buffers to reuse
 }
 
 // encodeFigures encodes nodes into a blob; nil nodes gives nil.
@@ -100,21 +117,34 @@ func encodeFigures(nodes iter.Seq[*report.Node]) []byte {
 	if nodes == nil {
 		return nil
 	}
-	e := &figuresEncoder{}
-	e.zw, _ = flate.NewWriter(&e.out, figuresLevel) // the level is valid
+	e := &figuresEncoder{blocks: make(chan []byte, 1), free: make(chan []byte, 2)}
+	e.free <- nil
+	e.free <- nil
+	var out bytes.Buffer
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		zw, _ := flate.NewWriter(&out, figuresLevel) // the level is valid
+		for b := range e.blocks {
+			zw.Write(b) // bytes.Buffer writes cannot fail
+			e.free <- b[:0]
+		}
+		zw.Write([]byte{0}) // the end block
+		zw.Close()
+	}()
 	for n := range nodes {
 		e.add(n)
 	}
 	e.flush()
-	e.zw.Write([]byte{0}) // the end block: bytes.Buffer writes cannot fail
-	e.zw.Close()
+	close(e.blocks)
+	<-done
 
-	head := make([]byte, 0, 4+binary.MaxVarintLen64+4+e.out.Len())
+	head := make([]byte, 0, 4+binary.MaxVarintLen64+4+out.Len())
 	head = append(head, figuresMagic...)
 	head = append(head, figuresVersion)
 	head = binary.AppendUvarint(head, uint64(e.count))
-	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(e.out.Bytes()))
-	return append(head, e.out.Bytes()...)
+	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(out.Bytes()))
+	return append(head, out.Bytes()...)
 }
 
 func (e *figuresEncoder) add(n *report.Node) {
@@ -124,16 +154,48 @@ func (e *figuresEncoder) add(n *report.Node) {
 	c[colSuffixLen] = binary.AppendUvarint(c[colSuffixLen], uint64(len(n.Path)-p))
 	c[colSuffix] = append(c[colSuffix], n.Path[p:]...)
 	c[colDepth] = binary.AppendVarint(c[colDepth], int64(n.Depth-e.prevDepth))
-	e.prevPath, e.prevDepth = n.Path, n.Depth
+	e.prevPath, e.prevDepth = append(e.prevPath[:p], n.Path[p:]...), n.Depth
 
-	var flags byte
+	var flags, flags2 byte
 	if n.HasScore {
 		flags |= flagScore
-		e.floats[colScore] = append(e.floats[colScore], math.Float64bits(n.Score))
+		switch bits := math.Float64bits(n.Score); bits {
+		case math.Float64bits(1):
+			flags |= flagScoreOne
+		case 0:
+			flags |= flagScoreZero
+		default:
+			e.floats[colScore] = append(e.floats[colScore], bits)
+		}
 	}
 	if n.HasFactor {
 		flags |= flagFactor
-		e.floats[colFactor] = append(e.floats[colFactor], math.Float64bits(n.Factor))
+		if bits := math.Float64bits(n.Factor); bits == math.Float64bits(1) {
+			flags2 |= flag2FactorOne
+		} else {
+			e.floats[colFactor] = append(e.floats[colFactor], bits)
+		}
+	}
+	switch bits := math.Float64bits(n.Weight); bits {
+	case math.Float64bits(1):
+		flags |= flagWeightOne
+	case 0:
+		flags |= flagWeightZero
+	default:
+		e.floats[colWeight] = append(e.floats[colWeight], bits)
+	}
+	bits := math.Float64bits(n.Share)
+	if shareDepthOK(n.Depth) {
+		for len(e.lastShare) <= n.Depth {
+			e.lastShare = append(e.lastShare, math.MaxUint64)
+		}
+		if bits == e.lastShare[n.Depth] {
+			flags2 |= flag2ShareSame
+		}
+		e.lastShare[n.Depth] = bits
+	}
+	if flags2&flag2ShareSame == 0 {
+		e.floats[colShare] = append(e.floats[colShare], bits)
 	}
 	if l, ok := pathLabel(n.Path); !ok || l != n.Label {
 		flags |= flagExplicitLabel
@@ -143,6 +205,7 @@ func (e *figuresEncoder) add(n *report.Node) {
 		flags |= flagExplicitLoss
 		e.floats[colLoss] = append(e.floats[colLoss], math.Float64bits(n.Loss))
 	}
+	c[colFlags2] = append(c[colFlags2], flags2)
 	c[colFlags] = append(c[colFlags], flags)
 	kind, status := enumOf(kinds, n.Kind), enumOf(statuses, n.Status)
 	c[colKind] = append(c[colKind], kind)
@@ -153,38 +216,40 @@ func (e *figuresEncoder) add(n *report.Node) {
 	if status == 0 {
 		e.addString(n.Status)
 	}
-	e.floats[colWeight] = append(e.floats[colWeight], math.Float64bits(n.Weight))
-	e.floats[colShare] = append(e.floats[colShare], math.Float64bits(n.Share))
-
 	e.count++
 	if e.inBlock++; e.inBlock == blockNodes {
 		e.flush()
 	}
 }
 
+// shareDepthOK reports whether shares at depth are predicted from the
+// previous node at that depth (not for odd depths a report should not have).
+func shareDepthOK(depth int) bool { return depth >= 0 && depth < 1<<16 }
+
 func (e *figuresEncoder) addString(s string) {
 	e.cols[colStrings] = binary.AppendUvarint(e.cols[colStrings], uint64(len(s)))
 	e.cols[colStrings] = append(e.cols[colStrings], s...)
 }
 
-// flush writes the current block, if any.
+// flush lays out the current block, if any, and hands it to the
+// compressing goroutine.
 func (e *figuresEncoder) flush() {
 	if e.inBlock == 0 {
 		return
 	}
-	e.scratch = binary.AppendUvarint(e.scratch[:0], uint64(e.inBlock))
-	e.zw.Write(e.scratch)
+	b := <-e.free
+	b = binary.AppendUvarint(b, uint64(e.inBlock))
 	for i := range e.cols {
 		col := e.cols[i]
 		if i >= colScore {
 			col = shuffle(col[:0], e.floats[i])
 		}
-		e.scratch = binary.AppendUvarint(e.scratch[:0], uint64(len(col)))
-		e.zw.Write(e.scratch)
-		e.zw.Write(col)
+		b = binary.AppendUvarint(b, uint64(len(col)))
+		b = append(b, col...)
 		e.cols[i] = col[:0]
 		e.floats[i] = e.floats[i][:0]
 	}
+	e.blocks <- b
 	e.inBlock = 0
 }
 
@@ -214,7 +279,7 @@ func unshuffle(dst []uint64, b []byte) []uint64 {
 	return dst
 }
 
-func commonPrefix(a, b string) int {
+func commonPrefix(a []byte, b string) int {
 	n := min(len(a), len(b))
 	for i := 0; i < n; i++ {
 		if a[i] != b[i] {

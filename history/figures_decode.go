@@ -79,6 +79,7 @@ type figuresDecoder struct {
 	pos    [numColumns]int // read offset in cols, or index in floats
 	path   []byte
 	depth  int
+	shares []float64 // by depth: the share of the last node there
 	cur    report.Node
 }
 
@@ -180,6 +181,11 @@ func (d *figuresDecoder) node() (*report.Node, error) {
 		return nil, err
 	}
 	flags := b[0]
+	b, err = d.bytes(colFlags2, 1)
+	if err != nil {
+		return nil, err
+	}
+	flags2 := b[0]
 	kb, err := d.bytes(colKind, 1)
 	if err != nil {
 		return nil, err
@@ -205,22 +211,50 @@ func (d *figuresDecoder) node() (*report.Node, error) {
 		return nil, err
 	}
 	n.HasScore = flags&flagScore != 0
-	if n.HasScore {
+	switch {
+	case !n.HasScore:
+	case flags&flagScoreOne != 0:
+		n.Score = 1
+	case flags&flagScoreZero != 0:
+		n.Score = 0
+	default:
 		if n.Score, err = d.float(colScore); err != nil {
 			return nil, err
 		}
 	}
 	n.HasFactor = flags&flagFactor != 0
-	if n.HasFactor {
+	switch {
+	case !n.HasFactor:
+	case flags2&flag2FactorOne != 0:
+		n.Factor = 1
+	default:
 		if n.Factor, err = d.float(colFactor); err != nil {
 			return nil, err
 		}
 	}
-	if n.Weight, err = d.float(colWeight); err != nil {
+	switch {
+	case flags&flagWeightOne != 0:
+		n.Weight = 1
+	case flags&flagWeightZero != 0:
+		n.Weight = 0
+	default:
+		if n.Weight, err = d.float(colWeight); err != nil {
+			return nil, err
+		}
+	}
+	if flags2&flag2ShareSame != 0 {
+		if !shareDepthOK(d.depth) || d.depth >= len(d.shares) {
+			return nil, fmt.Errorf("no share to repeat at depth %d", d.depth)
+		}
+		n.Share = d.shares[d.depth]
+	} else if n.Share, err = d.float(colShare); err != nil {
 		return nil, err
 	}
-	if n.Share, err = d.float(colShare); err != nil {
-		return nil, err
+	if shareDepthOK(d.depth) {
+		for len(d.shares) <= d.depth {
+			d.shares = append(d.shares, 0)
+		}
+		d.shares[d.depth] = n.Share
 	}
 	if flags&flagExplicitLoss != 0 {
 		n.Loss, err = d.float(colLoss)

@@ -3,6 +3,8 @@ package scoring
 import (
 	"encoding/json"
 	"iter"
+	"math"
+	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -26,7 +28,7 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 	if rep := t.out.Repair(); rep != "" {
 		r.Repairs = append(r.Repairs, rep)
 	}
-	for _, w := range t.warnings {
+	for _, w := range t.Warnings() {
 		r.Warnings = append(r.Warnings, report.Warning{Path: w.Path, Message: w.Message})
 	}
 	return r
@@ -43,6 +45,7 @@ type walkItem struct {
 func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 	return func(yield func(*report.Node) bool) {
 		var rn report.Node
+		var paths stringArena
 		path := make([]byte, 0, 256)
 		stack := []walkItem{{id: 0, share: 1}}
 		for len(stack) > 0 {
@@ -50,21 +53,33 @@ func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 			stack = stack[:len(stack)-1]
 			id := it.id
 			path = path[:it.pathLen]
+			var label string
+			stepAt := -1 // where the element step "[i]" starts in path
 			switch {
 			case id == 0:
 				path = append(path, jsondoc.RootPath...)
+				label = jsondoc.RootPath
 			case t.IsElement(id):
 				if len(path) == 1 {
 					path = path[:0]
 				}
+				stepAt = len(path)
 				path = jsondoc.AppendIndex(path, t.Index(id))
+				if stepAt == 0 {
+					stepAt = 1 // AppendIndex put the root's "." first
+				}
 			default:
 				if len(path) == 1 {
 					path = path[:0]
 				}
-				path = jsondoc.AppendKey(path, t.Key(id))
+				label = t.Key(id)
+				path = jsondoc.AppendKey(path, label)
 			}
-			t.fill(&rn, id, it.depth, it.share, path)
+			p := paths.string(path)
+			if stepAt >= 0 {
+				label = p[stepAt:]
+			}
+			t.fill(&rn, id, it.depth, it.share, p, label)
 			if !yield(&rn) {
 				return
 			}
@@ -78,18 +93,18 @@ func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 }
 
 // fill sets rn to the figures of node id.
-func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path []byte) {
+func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, label string) {
 	n := &t.nodes[id]
 	*rn = report.Node{
-		Path:   string(path),
+		Path:   path,
 		Depth:  depth,
-		Label:  t.Label(id),
+		Label:  label,
 		Kind:   n.kind.String(),
-		Status: t.Status(id).String(),
+		Status: statusOf(n.base, n.score, !math.IsNaN(n.score)).String(),
 		Weight: n.weight,
 		Share:  share,
 	}
-	rn.Score, rn.HasScore = t.Score(id)
+	rn.Score, rn.HasScore = n.score, !math.IsNaN(n.score)
 	if rn.HasScore {
 		rn.Loss = share * (1 - rn.Score)
 	}
@@ -100,4 +115,25 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path [
 	if n.out != jsondoc.None && (n.count == 0 || !t.out.Kind(n.out).IsContainer()) {
 		rn.Output = json.RawMessage(t.out.Raw(n.out))
 	}
+}
+
+// stringArena makes strings out of many short byte slices with one
+// allocation per block: a string points into a block that is never
+// written again, so it stays valid for as long as it is referenced.
+type stringArena struct {
+	block []byte
+}
+
+const arenaBlock = 64 << 10
+
+func (a *stringArena) string(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if len(a.block)+len(b) > cap(a.block) {
+		a.block = make([]byte, 0, max(arenaBlock, len(b)))
+	}
+	start := len(a.block)
+	a.block = append(a.block, b...)
+	return unsafe.String(&a.block[start], len(b))
 }

@@ -91,6 +91,9 @@ func (p *parser) shadow(id, c, winner uint32) {
 	p.nodes[c].flags |= flagShadowed
 	line, col := position(p.src, int(p.nodes[winner].keyStart)-1)
 	path := p.stackPath()
+	if len(path) == 1 { // the root: "." followed by nothing
+		path = path[:0]
+	}
 	path = AppendKey(path, p.key(c))
 	p.warns = append(p.warns, Warning{
 		Path: string(path), Line: line, Col: col,

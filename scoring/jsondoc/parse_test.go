@@ -270,7 +270,7 @@ func TestDuplicateEscapedKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(d.Warnings()) != 1 || d.Count(0) != 2 || d.Float(d.Lookup(0, "a")) != 2 {
+	if len(d.Warnings()) != 1 || d.Count(0) != 2 || d.Float(d.Lookup(0, "a")) != 2 || d.Warnings()[0].Path != ".a" {
 		t.Errorf("warnings %v, count %d", d.Warnings(), d.Count(0))
 	}
 }
