@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/gen"
 )
@@ -48,7 +49,7 @@ func BenchmarkParse(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				alloc = uint64(cap(d.nodes)) * 24
+				alloc = uint64(cap(d.nodes)) * uint64(unsafe.Sizeof(node{}))
 			}
 			b.ReportMetric(float64(alloc)/float64(len(src)), "tree-bytes/input-byte")
 		})

@@ -56,15 +56,19 @@ const (
 	flagKeyEscape             // a key containing escapes
 	flagShadowed              // a key overridden by a later duplicate
 	flagNonEmpty              // a container with at least one child
+	flagLongKey               // keyOff does not fit: see Doc.longKeys
 )
 
-// node is the fixed-size record of one value. 24 bytes.
+// node is the fixed-size record of one value: 16 bytes.
 type node struct {
-	start, end       uint32 // the value's bytes: src[start:end]
-	keyStart, keyEnd uint32 // the key's bytes between the quotes (object members)
-	next             uint32 // the next sibling's ID, 0 if last
-	kind             Kind
-	flags            uint8
+	start, end uint32 // the value's bytes: src[start:end]
+	next       uint32 // the next sibling's ID, 0 if last
+	// keyOff is start minus the offset of an object member's key (the
+	// byte after its opening quote); 0 for values that have no key. The
+	// key ends at its closing quote, found by scanning.
+	keyOff uint16
+	kind   Kind
+	flags  uint8
 }
 
 // Doc is a parsed JSON document. It is safe for concurrent reads.
@@ -72,6 +76,7 @@ type Doc struct {
 	name     string
 	src      []byte
 	nodes    []node
+	longKeys map[uint32]uint32 // key offsets too far from their values for keyOff
 	warnings []Warning
 	repair   string
 }
@@ -123,11 +128,42 @@ func (d *Doc) Position(id ID) (line, col int) {
 // KeyPosition returns the line and column of the key of an object member
 // (its opening quote), or of the value itself for other values.
 func (d *Doc) KeyPosition(id ID) (line, col int) {
-	n := &d.nodes[id]
-	if n.keyEnd == 0 {
+	if !d.HasKey(id) {
 		return d.Position(id)
 	}
-	return position(d.src, int(n.keyStart)-1)
+	return position(d.src, int(d.keyStart(id))-1)
+}
+
+// keyStart returns the offset of the key of member id (just past its
+// opening quote).
+func (d *Doc) keyStart(id ID) uint32 {
+	n := &d.nodes[id]
+	if n.flags&flagLongKey != 0 {
+		return d.longKeys[uint32(id)]
+	}
+	return n.start - uint32(n.keyOff)
+}
+
+// keyBytes returns the raw key of member id, between its quotes.
+func (d *Doc) keyBytes(id ID) []byte {
+	ks := d.keyStart(id)
+	ke := stringEnd(d.src, int(ks))
+	return d.src[ks:ke:ke]
+}
+
+// stringEnd returns the offset of the closing quote of the valid JSON
+// string whose body starts at i.
+func stringEnd(src []byte, i int) int {
+	for {
+		switch src[i] {
+		case '"':
+			return i
+		case '\\':
+			i += 2
+		default:
+			i++
+		}
+	}
 }
 
 // Float returns the value of a Number as a float64. The parser has already
@@ -149,16 +185,19 @@ func (d *Doc) Str(id ID) string {
 }
 
 // HasKey reports whether id is an object member (has a key).
-func (d *Doc) HasKey(id ID) bool { return d.nodes[id].keyEnd != 0 }
+func (d *Doc) HasKey(id ID) bool {
+	n := &d.nodes[id]
+	return n.keyOff != 0 || n.flags&flagLongKey != 0
+}
 
 // Key returns the decoded key of an object member, or "" for other values.
 // When the key has no escapes the result shares memory with the input.
 func (d *Doc) Key(id ID) string {
-	n := &d.nodes[id]
-	if n.keyEnd == 0 {
+	if !d.HasKey(id) {
 		return ""
 	}
-	raw := d.src[n.keyStart:n.keyEnd]
+	n := &d.nodes[id]
+	raw := d.keyBytes(id)
 	if n.flags&flagKeyEscape == 0 {
 		return unsafeString(raw)
 	}
@@ -311,8 +350,10 @@ func position(src []byte, off int) (line, col int) {
 // KeyRaw returns the key of an object member as written between its
 // quotes, escapes undecoded.
 func (d *Doc) KeyRaw(id ID) []byte {
-	n := &d.nodes[id]
-	return d.src[n.keyStart:n.keyEnd:n.keyEnd]
+	if !d.HasKey(id) {
+		return nil
+	}
+	return d.keyBytes(id)
 }
 
 // KeyEscaped reports whether the key of id contains escapes, so that

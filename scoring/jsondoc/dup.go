@@ -3,6 +3,7 @@ package jsondoc
 import (
 	"bytes"
 	"fmt"
+	"slices"
 )
 
 // dupScanLimit is the member count up to which duplicates are found by
@@ -10,43 +11,61 @@ import (
 const dupScanLimit = 16
 
 // checkDuplicates marks members of object id whose key a later member
-// repeats (the last one wins) and warns once per repeated key.
-func (p *parser) checkDuplicates(id uint32) {
-	var members [dupScanLimit]uint32
-	var sigs [dupScanLimit]uint32
-	n := 0
-	for c := id + 1; ; c = p.nodes[c].next {
-		if n == dupScanLimit {
-			p.checkDuplicatesMap(id)
-			return
-		}
-		members[n] = c
-		sigs[n] = p.keySig(c)
-		n++
-		if p.nodes[c].next == 0 {
-			break
-		}
+// repeats (the last one wins) and warns for each. sigs are the members' key
+// signatures, in order: a length and two bytes, or 1 for a key with
+// escapes (or the empty key), which may equal any other. Keys with
+// different signatures differ, so most pairs are never compared; and an
+// object whose signatures repeat those of the last duplicate-free object
+// checked at the same depth (the next record of an array) is known to be
+// free of them too.
+func (p *parser) checkDuplicates(id uint32, sigs []uint32) {
+	n := len(sigs)
+	depth := len(p.stack)
+	for len(p.lastSigs) <= depth {
+		p.lastSigs = append(p.lastSigs, nil)
 	}
+	last := &p.lastSigs[depth]
+	if n > dupScanLimit {
+		*last = (*last)[:0]
+		p.checkDuplicatesMap(id)
+		return
+	}
+	if slices.Equal(sigs, *last) {
+		return
+	}
+	clean := true
+	var members []uint32
 	for a := n - 2; a >= 0; a-- {
 		for b := a + 1; b < n; b++ {
-			if (sigs[a] == sigs[b] || sigs[a] == 1 || sigs[b] == 1) && p.nodes[members[b]].flags&flagShadowed == 0 && p.sameKey(members[a], members[b]) {
+			if sigs[a] != sigs[b] && sigs[a] != 1 && sigs[b] != 1 {
+				continue
+			}
+			clean = false
+			if members == nil {
+				members = p.members(id, n)
+			}
+			if p.nodes[members[b]].flags&flagShadowed == 0 && p.sameKey(members[a], members[b]) {
 				p.shadow(id, members[a], members[b])
 				break
 			}
 		}
 	}
+	if clean {
+		*last = append((*last)[:0], sigs...)
+	} else {
+		*last = (*last)[:0]
+	}
 }
 
-// keySig summarizes a raw key (length, first and last byte) so that most
-// pairs of different keys are told apart without comparing them. Keys with
-// escapes (and the empty key) get the signature 1, which is compared with
-// every other, as their raw bytes may differ from the decoded key.
-func (p *parser) keySig(c uint32) uint32 {
-	n := &p.nodes[c]
-	if n.flags&flagKeyEscape != 0 || n.keyEnd == n.keyStart {
-		return 1
+// members lists the n members of object id.
+func (p *parser) members(id uint32, n int) []uint32 {
+	out := make([]uint32, 0, n)
+	for c := id + 1; ; c = p.nodes[c].next {
+		out = append(out, c)
+		if p.nodes[c].next == 0 {
+			return out
+		}
 	}
-	return (n.keyEnd-n.keyStart)<<16 | uint32(p.src[n.keyStart])<<8 | uint32(p.src[n.keyEnd-1])
 }
 
 func (p *parser) checkDuplicatesMap(id uint32) {
@@ -71,7 +90,7 @@ func (p *parser) checkDuplicatesMap(id uint32) {
 
 func (p *parser) key(c uint32) string {
 	n := &p.nodes[c]
-	raw := p.src[n.keyStart:n.keyEnd]
+	raw := p.rawKey(c)
 	if n.flags&flagKeyEscape != 0 {
 		return unescape(raw)
 	}
@@ -81,7 +100,7 @@ func (p *parser) key(c uint32) string {
 func (p *parser) sameKey(a, b uint32) bool {
 	na, nb := &p.nodes[a], &p.nodes[b]
 	if (na.flags|nb.flags)&flagKeyEscape == 0 {
-		return bytes.Equal(p.src[na.keyStart:na.keyEnd], p.src[nb.keyStart:nb.keyEnd])
+		return bytes.Equal(p.rawKey(a), p.rawKey(b))
 	}
 	return p.key(a) == p.key(b)
 }
@@ -89,7 +108,7 @@ func (p *parser) sameKey(a, b uint32) bool {
 // shadow marks member c as overridden by the later member winner of object id.
 func (p *parser) shadow(id, c, winner uint32) {
 	p.nodes[c].flags |= flagShadowed
-	line, col := position(p.src, int(p.nodes[winner].keyStart)-1)
+	line, col := position(p.src, int(p.keyStart(winner))-1)
 	path := p.stackPath()
 	if len(path) == 1 { // the root: "." followed by nothing
 		path = path[:0]
@@ -117,4 +136,19 @@ func (p *parser) stackPath() []byte {
 		path = append(path, '.')
 	}
 	return path
+}
+
+// keyStart returns the offset of member c's key, past its opening quote.
+func (p *parser) keyStart(c uint32) uint32 {
+	n := &p.nodes[c]
+	if n.flags&flagLongKey != 0 {
+		return p.longKeys[c]
+	}
+	return n.start - uint32(n.keyOff)
+}
+
+// rawKey returns member c's key as written between its quotes.
+func (p *parser) rawKey(c uint32) []byte {
+	ks := p.keyStart(c)
+	return p.src[ks:stringEnd(p.src, int(ks))]
 }

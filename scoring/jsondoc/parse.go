@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"strconv"
 	"unicode/utf8"
 )
@@ -51,18 +52,22 @@ func Parse(name string, src []byte, opt *Options) (*Doc, error) {
 }
 
 type frame struct {
-	id    uint32 // the container's node
-	last  uint32 // its last child so far, 0 if none
-	count uint32 // children so far
+	id      uint32 // the container's node
+	last    uint32 // its last child so far, 0 if none
+	count   uint32 // children so far
+	sigBase uint32 // where an object's key signatures start in parser.sigs
 }
 
 type parser struct {
-	name  string
-	src   []byte
-	nodes []node
-	stack []frame
-	warns []Warning
-	opt   *Options
+	name     string
+	src      []byte
+	nodes    []node
+	longKeys map[uint32]uint32
+	stack    []frame
+	sigs     []uint32 // key signatures of the members of open objects
+	lastSigs [][]uint32 // by depth: those of the last duplicate-free object checked
+	warns    []Warning
+	opt      *Options
 }
 
 func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
@@ -78,7 +83,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	return &Doc{name: name, src: src, nodes: p.nodes, warnings: p.warns}, nil
+	return &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, warnings: p.warns}, nil
 }
 
 func (p *parser) fail(off int, format string, args ...any) error {
@@ -136,7 +141,7 @@ func (p *parser) run(i int) error {
 	var err error
 	i = p.skipSpace(i)
 	// expectValue: parse the value at i, then continue with the container.
-	keyStart, keyEnd, keyFlags := uint32(0), uint32(0), uint8(0)
+	keyStart, keyFlags := uint32(0), uint8(0) // the pending key, if any
 value:
 	if i >= nextProgress {
 		if p.opt.Cancel != nil {
@@ -156,7 +161,18 @@ value:
 	}
 	{
 		id := uint32(len(p.nodes))
-		n := node{start: uint32(i), keyStart: keyStart, keyEnd: keyEnd, flags: keyFlags}
+		n := node{start: uint32(i), flags: keyFlags}
+		if keyStart != 0 {
+			if off := uint32(i) - keyStart; off <= 0xffff {
+				n.keyOff = uint16(off)
+			} else {
+				n.flags |= flagLongKey
+				if p.longKeys == nil {
+					p.longKeys = make(map[uint32]uint32)
+				}
+				p.longKeys[id] = keyStart
+			}
+		}
 		if len(p.stack) > 0 {
 			f := &p.stack[len(p.stack)-1]
 			if f.count > 0 {
@@ -175,7 +191,7 @@ value:
 				n.kind = Array
 			}
 			p.nodes = append(p.nodes, n)
-			p.stack = append(p.stack, frame{id: id})
+			p.stack = append(p.stack, frame{id: id, sigBase: uint32(len(p.sigs))})
 			i = p.skipSpace(i + 1)
 			if i < len(src) && (src[i] == '}' && c == '{' || src[i] == ']' && c == '[') {
 				i++
@@ -183,7 +199,7 @@ value:
 				goto after
 			}
 			if c == '[' {
-				keyStart, keyEnd, keyFlags = 0, 0, 0
+				keyStart, keyFlags = 0, 0
 				goto value
 			}
 			goto key
@@ -253,7 +269,7 @@ after:
 			if isObj {
 				goto key
 			}
-			keyStart, keyEnd, keyFlags = 0, 0, 0
+			keyStart, keyFlags = 0, 0
 			goto value
 		case c == '}' && isObj, c == ']' && !isObj:
 			i++
@@ -279,10 +295,14 @@ key:
 		if err != nil {
 			return err
 		}
-		keyStart, keyEnd, keyFlags = uint32(start), uint32(i-1), 0
+		keyStart, keyFlags = uint32(start), 0
+		sig := uint32(1) // a key with escapes may equal any: see checkDuplicates
 		if esc {
 			keyFlags = flagKeyEscape
+		} else if end := i - 1; end > start {
+			sig = uint32(end-start)<<16 | uint32(src[start])<<8 | uint32(src[end-1])
 		}
+		p.sigs = append(p.sigs, sig)
 		i = p.skipSpace(i)
 		if i >= len(src) {
 			return p.fail(i, "unexpected end of JSON input")
@@ -316,9 +336,12 @@ func (p *parser) closeContainer(end int) {
 	n.end = uint32(end)
 	if f.count > 0 {
 		n.flags |= flagNonEmpty
-		if n.kind == Object && f.count > 1 {
-			p.checkDuplicates(f.id)
+	}
+	if n.kind == Object {
+		if f.count > 1 {
+			p.checkDuplicates(f.id, p.sigs[f.sigBase:])
 		}
+		p.sigs = p.sigs[:f.sigBase]
 	}
 	p.stack = p.stack[:len(p.stack)-1]
 }
@@ -328,6 +351,36 @@ const (
 	hi8 = 0x8080808080808080
 )
 
+// special marks the bytes a string scan must stop at: a quote, a
+// backslash, a control character or the start of a non-ASCII character.
+var special = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+	}
+	return t
+}()
+
+// nextSpecial returns the offset of the first special byte at or after i,
+// or len(src). It looks at eight bytes at a time: the expression below
+// flags quotes, backslashes, control characters and high bytes, and its
+// lowest flag is always a true one (borrows only run upwards from a true
+// match), so the trailing zero count finds the first special byte.
+func nextSpecial(src []byte, i int) int {
+	for i+8 <= len(src) {
+		x := binary.LittleEndian.Uint64(src[i:])
+		q := x ^ (lo8 * '"')
+		b := x ^ (lo8 * '\\')
+		if m := ((q-lo8)&^q | (b-lo8)&^b | (x-lo8*0x20)&^x | x) & hi8; m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
+	for i < len(src) && !special[src[i]] {
+		i++
+	}
+	return i
+}
+
 // scanString scans the string whose opening quote is at i and returns the
 // offset just past its closing quote, and whether it contains escapes.
 func (p *parser) scanString(i int) (int, bool, error) {
@@ -335,17 +388,7 @@ func (p *parser) scanString(i int) (int, bool, error) {
 	i++
 	esc := false
 	for {
-		// Eight bytes at a time while none is a quote, a backslash, a
-		// control character or a non-ASCII byte.
-		for i+8 <= len(src) {
-			x := binary.LittleEndian.Uint64(src[i:])
-			q := x ^ (lo8 * '"')
-			b := x ^ (lo8 * '\\')
-			if ((q-lo8)&^q|(b-lo8)&^b|(x-lo8*0x20)&^x|x)&hi8 != 0 {
-				break
-			}
-			i += 8
-		}
+		i = nextSpecial(src, i)
 		if i >= len(src) {
 			return i, esc, p.fail(i, "unexpected end of JSON input")
 		}

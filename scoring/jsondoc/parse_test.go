@@ -274,3 +274,20 @@ func TestDuplicateEscapedKey(t *testing.T) {
 		t.Errorf("warnings %v, count %d", d.Warnings(), d.Count(0))
 	}
 }
+
+func TestLongKeyGap(t *testing.T) {
+	// A key more than 64 KiB before its value (long key, much white space).
+	long := strings.Repeat("k", 70000)
+	src := `{"a": 1, "` + long + `":` + strings.Repeat(" ", 1000) + `2, "b\"c": 3}`
+	d, err := Parse("long.json", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := d.Next(d.Child(0))
+	if d.Key(c) != long || d.Float(c) != 2 || string(d.KeyRaw(d.Next(c))) != `b\"c` || d.Key(d.Next(c)) != `b"c` {
+		t.Errorf("keys %q...", d.Key(c)[:10])
+	}
+	if l, col := d.KeyPosition(c); l != 1 || col != 10 {
+		t.Errorf("key position %d:%d", l, col)
+	}
+}
