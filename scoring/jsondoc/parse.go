@@ -64,7 +64,7 @@ type parser struct {
 	nodes    []node
 	longKeys map[uint32]uint32
 	stack    []frame
-	sigs     []uint32 // key signatures of the members of open objects
+	sigs     []uint32   // key signatures of the members of open objects
 	lastSigs [][]uint32 // by depth: those of the last duplicate-free object checked
 	warns    []Warning
 	opt      *Options
