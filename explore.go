@@ -1,26 +1,240 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui"
 )
+
+// syncLoadLimit is the input size up to which the explorer loads before
+// it starts (errors then read as `score`'s do); larger inputs load in the
+// background behind a progress bar.
+const syncLoadLimit = 8 << 20
+
+// addExploreFlags registers the explorer's flags on cmd (the root command
+// and demo).
+func addExploreFlags(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.String("theme", "", "colour `theme`: "+strings.Join(themes.Names(), ", ")+
+		" (default $JSONTUI_THEME; mono when $NO_COLOR is set; else dark or light from the terminal)")
+	fl.Bool("no-mouse", false, "turn mouse support off")
+}
+
+// exploreSettings reads the explorer's flags and environment into options.
+func (a *app) exploreSettings(cmd *cobra.Command) (tui.Options, error) {
+	var opts tui.Options
+	flag, _ := cmd.Flags().GetString("theme")
+	theme, err := themes.Select(flag, a.getenv)
+	if err != nil {
+		return opts, err
+	}
+	opts.Theme = theme
+	opts.NoMouse, _ = cmd.Flags().GetBool("no-mouse")
+	opts.Metric = "jsondiff"
+	for _, m := range metrics {
+		opts.Metrics = append(opts.Metrics, tui.MetricChoice{Name: m.name, Description: m.description})
+	}
+	opts.Rescore = rescore
+	return opts, nil
+}
+
+// needTerminal refuses to start the explorer without a terminal. Standard
+// input may be a pipe when a file argument reads it (-): the explorer then
+// takes its keys from the terminal itself.
+func (a *app) needTerminal(args []string) error {
+	dash := false
+	for _, x := range args {
+		dash = dash || x == "-"
+	}
+	stream := ""
+	switch {
+	case !a.stdoutTTY:
+		stream = "standard output"
+	case !a.stdinTTY && !dash:
+		stream = "standard input"
+	default:
+		return nil
+	}
+	what := "jsontui score " + joinArgs(args)
+	if len(args) == 0 {
+		what = "jsontui score REF OUT [WEIGHTS]"
+	}
+	return badInput(fmt.Errorf("%w (%s is not one); for headless scoring use: %s", errNoTerminal, stream, what))
+}
 
 // explore opens the explorer on REF OUT [WEIGHTS].
 func (a *app) explore(cmd *cobra.Command, args []string) error {
-	if !a.stdoutTTY || !a.stdinTTY {
-		return badInput(fmt.Errorf("%w; for headless scoring use: jsontui score %s", errNoTerminal, joinArgs(args)))
+	opts, err := a.exploreSettings(cmd)
+	if err != nil {
+		return badInput(err)
 	}
-	return badInput(fmt.Errorf("the explorer is not available in this build"))
+	if err := a.needTerminal(args); err != nil {
+		return err
+	}
+	ref, out, weights := args[0], args[1], ""
+	if len(args) == 3 {
+		weights = args[2]
+	}
+	opts.Files = tui.Files{Reference: ref, Output: out, Weights: weights, DefaultSave: "weights.json"}
+	if weights != "" && weights != "-" {
+		opts.Files.SavePath = weights
+	}
+	if ref != "-" {
+		opts.Files.DefaultSave = filepath.Join(filepath.Dir(ref), "weights.json")
+	}
+	var rec *explorerRecorder
+	if !a.exploreHistory.noHistory {
+		rec = &explorerRecorder{a: a, flags: a.exploreHistory}
+		opts.Recorder = rec
+	}
+	if inputSize(ref, out, weights) <= syncLoadLimit {
+		in, err := a.loadInputs(ref, out, weights, nil)
+		if err != nil {
+			return err
+		}
+		if rec != nil {
+			rec.setInputs([3]string{ref, out, weights}, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
+		}
+		tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
+		if err != nil {
+			return badInput(err)
+		}
+		opts.Loaded = &tui.Loaded{Tree: tree, Weights: in.weights}
+	} else {
+		opts.Load = a.loader(ref, out, weights, rec)
+	}
+	return a.runExplorer(opts)
 }
 
-func joinArgs(args []string) string {
-	s := ""
-	for i, x := range args {
-		if i > 0 {
-			s += " "
-		}
-		s += x
+// runExplorer runs the explorer on the app's terminal.
+func (a *app) runExplorer(opts tui.Options) error {
+	progOpts := []tea.ProgramOption{tea.WithOutput(a.stdout)}
+	if a.stdinTTY {
+		progOpts = append(progOpts, tea.WithInput(a.stdin))
 	}
-	return s
+	err := tui.Explore(opts, progOpts...)
+	var ee *exitError
+	if err != nil && !errors.As(err, &ee) {
+		return fmt.Errorf("the explorer failed: %w", err)
+	}
+	return err
 }
+
+// metrics are the metrics the explorer's `m` offers, with the engine
+// options that make each.
+var metrics = []struct {
+	name, description string
+	options           scoring.Options
+}{
+	{"jsondiff", "numbers by relative difference, strings by edit distance, weighted means", scoring.Options{}},
+}
+
+// rescore scores the documents again with metric under weights, for the
+// explorer's metric chooser.
+func rescore(ctx context.Context, metric string, ref, out *jsondoc.Doc, weights []byte) (tui.Loaded, error) {
+	for _, m := range metrics {
+		if m.name != metric {
+			continue
+		}
+		w, err := scoring.ParseWeights("weights.json", weights)
+		if err != nil {
+			return tui.Loaded{}, err
+		}
+		tree, err := scoring.Build(ref, out, w, m.options)
+		if err != nil {
+			return tui.Loaded{}, err
+		}
+		return tui.Loaded{Tree: tree, Weights: w}, ctx.Err()
+	}
+	return tui.Loaded{}, fmt.Errorf("unknown metric %q", metric)
+}
+
+// inputSize returns the bytes of the named files; standard input counts
+// as small (it has been read by the time it is parsed).
+func inputSize(names ...string) int64 {
+	var n int64
+	for _, name := range names {
+		if name == "" || name == "-" {
+			continue
+		}
+		if st, err := os.Stat(name); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
+// loader reads, parses (in parallel, reporting the bytes parsed) and
+// scores the inputs in the background. Its failures are bad input.
+func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder) tui.Loader {
+	return func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+		var files [3]inputFile
+		names := [3]string{refName, outName, weightsName}
+		for i, name := range names {
+			if name == "" {
+				continue
+			}
+			f, err := a.readInput(name)
+			if err != nil {
+				return tui.Loaded{}, badInput(err)
+			}
+			files[i] = f
+		}
+		if rec != nil {
+			rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
+		}
+		total := int64(len(files[0].data) + len(files[1].data))
+		var done [2]atomic.Int64
+		opt := func(i int) *jsondoc.Options {
+			return &jsondoc.Options{Cancel: ctx.Done(), Progress: func(d, _ int) {
+				done[i].Store(int64(d))
+				progress(done[0].Load()+done[1].Load(), total)
+			}}
+		}
+		progress(0, total)
+		var ref, out *jsondoc.Doc
+		var g errgroup.Group
+		g.Go(func() (err error) {
+			ref, err = jsondoc.Parse(displayName(refName), files[0].data, opt(0))
+			return err
+		})
+		g.Go(func() (err error) {
+			out, err = jsondoc.ParseLenient(displayName(outName), files[1].data, opt(1))
+			return err
+		})
+		if err := g.Wait(); err != nil {
+			if errors.Is(err, jsondoc.ErrCanceled) {
+				return tui.Loaded{}, err
+			}
+			return tui.Loaded{}, badInput(err)
+		}
+		progress(total, total)
+		var w *scoring.Weights
+		if weightsName != "" {
+			var err error
+			if w, err = scoring.ParseWeights(displayName(weightsName), files[2].data); err != nil {
+				return tui.Loaded{}, badInput(err)
+			}
+		}
+		tree, err := scoring.Build(ref, out, w, scoring.Options{})
+		if err != nil {
+			return tui.Loaded{}, badInput(err)
+		}
+		return tui.Loaded{Tree: tree, Weights: w}, nil
+	}
+}
+
+func joinArgs(args []string) string { return strings.Join(args, " ") }

@@ -25,6 +25,8 @@ type app struct {
 	stdoutTTY, stdinTTY bool
 	// historyPath is the --history flag.
 	historyPath string
+	// exploreHistory are the explorer's --no-history, --label and --tag.
+	exploreHistory historyFlags
 }
 
 // exitError carries the exit code a failure maps to.
@@ -110,6 +112,8 @@ figures headless, for scripts and CI.`,
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	root.PersistentFlags().StringVar(&a.historyPath, "history", "", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
-	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd())
+	addExploreFlags(root)
+	addHistoryFlags(root, &a.exploreHistory)
+	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
 	return root
 }

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/demo"
+)
+
+// demoCmd is `jsontui demo`: the explorer on the bundled pizza example.
+func (a *app) demoCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "demo",
+		Short: "Explore the bundled example (the spec's pizza menu)",
+		Long: `Open the explorer on the example bundled in jsontui: a pizza menu whose
+output got one price and one pizza wrong, under a weights file. Nothing is
+read from disk; ctrl+s asks where to write the tuned weights.`,
+		Example: `  jsontui demo
+  jsontui demo --theme colorblind`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := a.exploreSettings(cmd)
+			if err != nil {
+				return badInput(err)
+			}
+			if err := a.needTerminal(nil); err != nil {
+				return err
+			}
+			loaded, err := loadDemo()
+			if err != nil {
+				return err
+			}
+			ref, out, w := demo.Files()
+			opts.Files = tui.Files{Reference: ref.Name, Output: out.Name, Weights: w.Name, DefaultSave: "weights.json"}
+			opts.Loaded = &loaded
+			return a.runExplorer(opts)
+		},
+	}
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	addExploreFlags(cmd)
+	return cmd
+}
+
+// loadDemo parses and scores the bundled example.
+func loadDemo() (tui.Loaded, error) {
+	ref, out, w := demo.Files()
+	r, err := jsondoc.Parse(ref.Name, ref.Data, nil)
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	o, err := jsondoc.ParseLenient(out.Name, out.Data, nil)
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	weights, err := scoring.ParseWeights(w.Name, w.Data)
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	tree, err := scoring.Build(r, o, weights, scoring.Options{})
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	return tui.Loaded{Tree: tree, Weights: weights}, nil
+}

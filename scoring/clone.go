@@ -1,0 +1,21 @@
+package scoring
+
+// Clone returns a copy of t that re-weighting either leaves the other
+// alone: the documents, the shape and the weights file are shared, the
+// weights and scores copied. It costs a copy of the node records, so a
+// caller can take a snapshot (to record it in the background, say) while
+// the user goes on tuning the original.
+func (t *Tree) Clone() *Tree {
+	c := *t
+	c.nodes = append([]node(nil), t.nodes...)
+	c.aggs = append([]aggregate(nil), t.aggs...)
+	c.slots = append([]Slot(nil), t.slots...)
+	c.segs = make([]*segTree, len(t.segs))
+	for i, st := range t.segs {
+		cp := *st
+		cp.nodes = append([]segNode(nil), st.nodes...)
+		c.segs[i] = &cp
+	}
+	c.bySlot = nil // an index built on use; shared maps must not be written twice
+	return &c
+}

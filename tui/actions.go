@@ -1,0 +1,224 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// startWeightEdit opens the weight prompt on node id, or says why it has
+// no weight of its own.
+func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
+	slot, err := m.sess.WeightSlot(id)
+	if err != nil {
+		m.status.Set(warn(err.Error()))
+		return nil
+	}
+	t := m.sess.Tree()
+	label := "weight of " + t.SchemaPath(slot) + ":"
+	m.prompt.open(label, "", weightText(t.Slots()[slot].Weight), 24)
+	m.prompt.target = id
+	m.mode = modeWeight
+	return nil
+}
+
+// edit reports the outcome of a weight change and brings the rows up to
+// date.
+func (m *Model) edit(text string, err error) tea.Cmd {
+	if err != nil {
+		m.status.Set(warn(err.Error()))
+		return nil
+	}
+	m.tree.refresh()
+	m.status.Set(success(text))
+	return nil
+}
+
+// submit runs the prompt's text.
+func (m *Model) submit() tea.Cmd {
+	switch m.mode {
+	case modeSearch:
+		m.mode = modeNormal
+		return m.startSearch(m.prompt.trimmed())
+	case modeWeight:
+		v, err := parseWeightInput(m.prompt.trimmed())
+		if err != nil {
+			m.prompt.err = err.Error()
+			return nil
+		}
+		m.mode = modeNormal
+		return m.edit(m.sess.SetWeight(m.prompt.target, v))
+	case modeSavePath:
+		path := m.prompt.trimmed()
+		if path == "" {
+			m.prompt.err = "type a path"
+			return nil
+		}
+		if st, err := os.Stat(path); err == nil {
+			if st.IsDir() {
+				m.prompt.err = path + " is a folder"
+				return nil
+			}
+			if path != m.sess.Path() {
+				m.savePath = path
+				m.mode = modeConfirmOverwrite
+				return nil
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			m.prompt.err = err.Error()
+			return nil
+		}
+		m.mode = modeNormal
+		return m.saveTo(path)
+	}
+	return nil
+}
+
+// save writes the weights file, asking for a path when there is none to
+// overwrite.
+func (m *Model) save() tea.Cmd {
+	if p := m.sess.Path(); p != "" {
+		return m.saveTo(p)
+	}
+	def := m.opts.Files.DefaultSave
+	if def == "" {
+		def = "weights.json"
+	}
+	m.prompt.open("save weights to:", def, "", 4096)
+	m.mode = modeSavePath
+	return nil
+}
+
+// saveTo writes the weights to path and records the run.
+func (m *Model) saveTo(path string) tea.Cmd {
+	saved, err := m.sess.Save(path)
+	if err != nil {
+		m.quitAfterSave = false
+		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
+		return nil
+	}
+	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
+	m.hdr.files = m.opts.Files
+	m.hdr.setNotes()
+	m.tree.refresh()
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	if saved.Backup != "" {
+		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
+	}
+	m.status.Set(success(text))
+	cmd := m.record(RunSaved)
+	if m.quitAfterSave {
+		return tea.Batch(cmd, m.quitNow())
+	}
+	return cmd
+}
+
+// confirmOverwrite answers "overwrite PATH?".
+func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "y", "Y":
+		m.mode = modeNormal
+		return m.saveTo(m.savePath)
+	case "n", "N", "esc", "q":
+		m.mode = modeNormal
+		m.quitAfterSave = false
+		m.status.Set(info("not saved"))
+	}
+	return nil
+}
+
+// quit leaves, asking first when weights are unsaved.
+func (m *Model) quit() tea.Cmd {
+	if m.sess.Dirty() {
+		m.mode = modeConfirmQuit
+		return nil
+	}
+	return m.quitNow()
+}
+
+// confirmQuit answers "unsaved weight changes: quit anyway?".
+func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	switch {
+	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
+		m.mode = modeNormal
+		return m.quitNow()
+	case key.Matches(msg, k.Save):
+		m.mode = modeNormal
+		m.quitAfterSave = true
+		return m.save()
+	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
+		m.mode = modeNormal
+		m.status.Set(info("still here: ctrl+s saves the weights"))
+	}
+	return nil
+}
+
+// quitNow records the closing state when it changed, waits for pending
+// records, and quits.
+func (m *Model) quitNow() tea.Cmd {
+	m.quitAfterSave = false
+	cmd := m.record(RunQuit)
+	if m.rec.pending == 0 {
+		return tea.Quit
+	}
+	m.phase = phaseClosing
+	m.status.Set(info("recording the run in the history…"))
+	return cmd
+}
+
+// parseWeightInput reads a typed weight: a number in [0, 1].
+func parseWeightInput(text string) (float64, error) { return session.ParseWeight(text) }
+
+// rescoredMsg carries a tree scored with another metric.
+type rescoredMsg struct {
+	id     int
+	metric string
+	loaded Loaded
+	err    error
+}
+
+// chooseMetric rescores the documents with metric in the background,
+// under the weights in force.
+func (m *Model) chooseMetric(metric string) tea.Cmd {
+	if metric == m.opts.Metric {
+		m.status.Set(info(metric + " is already in force"))
+		return nil
+	}
+	m.jobs.rescore++
+	id := m.jobs.rescore
+	t := m.sess.Tree()
+	weights, ref, out := t.MarshalWeights(), t.Ref(), t.Out()
+	rescore := m.opts.Rescore
+	m.status.Set(info("scoring with " + metric + "…"))
+	return func() tea.Msg {
+		l, err := rescore(context.Background(), metric, ref, out, weights)
+		return rescoredMsg{id: id, metric: metric, loaded: l, err: err}
+	}
+}
+
+// rescored takes a tree scored with another metric.
+func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
+	if msg.id != m.jobs.rescore || m.phase != phaseReady {
+		return nil
+	}
+	if msg.err != nil {
+		m.status.Set(failure(fmt.Errorf("%s: %w", msg.metric, msg.err)))
+		return nil
+	}
+	old, _ := m.sess.Tree().Total()
+	m.opts.Metric = msg.metric
+	m.ready(msg.loaded)
+	tot, _ := m.sess.Tree().Total()
+	m.status.Set(success(fmt.Sprintf("metric %s: total %s (was %s)", msg.metric, fixed5(tot), fixed5(old))))
+	return nil
+}

@@ -1,0 +1,241 @@
+package tui
+
+import (
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/outline"
+)
+
+// columns are the widths of the tree pane's columns; 0 hides one.
+type columns struct {
+	label, ref, out        int
+	weight, f, score, loss int
+	total                  int
+}
+
+// Widths of the figure columns.
+const (
+	weightCol = 6
+	factorCol = 7
+	scoreCol  = 7
+	lossCol   = 7
+)
+
+// layoutColumns fits the columns into w cells: figures keep their width,
+// f and then loss give way on narrow screens, and the text columns share
+// the rest, the key column taking the larger part.
+func layoutColumns(w int) columns {
+	c := columns{weight: weightCol, f: factorCol, score: scoreCol, loss: lossCol, total: w}
+	if w < 72 {
+		c.f = 0
+	}
+	if w < 56 {
+		c.loss = 0
+	}
+	fixed := 0
+	for _, x := range []int{c.weight, c.f, c.score, c.loss} {
+		if x > 0 {
+			fixed += x + 1
+		}
+	}
+	rest := max(0, w-fixed)
+	c.label = max(10, rest*42/100)
+	vals := max(0, rest-c.label-2)
+	c.ref = vals / 2
+	c.out = vals - c.ref
+	return c
+}
+
+// header renders the column heads.
+func (c columns) header(s *themes.Styles) string {
+	var b strings.Builder
+	b.WriteString(pad("key", c.label))
+	b.WriteByte(' ')
+	b.WriteString(pad("reference", c.ref))
+	b.WriteByte(' ')
+	b.WriteString(pad("output", c.out))
+	for _, f := range c.figures() {
+		b.WriteByte(' ')
+		b.WriteString(padLeft(f.name, f.width))
+	}
+	return s.Muted.Render(pad(b.String(), c.total))
+}
+
+type figureCol struct {
+	name  string
+	width int
+}
+
+func (c columns) figures() []figureCol {
+	var out []figureCol
+	for _, f := range []figureCol{{"weight", c.weight}, {"f", c.f}, {"score", c.score}, {"loss", c.loss}} {
+		if f.width > 0 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// rowPainter renders tree rows; it holds what every row of a frame shares.
+type rowPainter struct {
+	s       *themes.Styles
+	t       *scoring.Tree
+	ol      *outline.Outline
+	changed func(slot int) bool
+	matches *outline.Matches
+	cols    columns
+	b       strings.Builder
+}
+
+// row renders one row, padded to the pane's width.
+func (rp *rowPainter) row(r outline.Row, selected bool) string {
+	s, t := rp.s, rp.t
+	b := &rp.b
+	b.Reset()
+	id := r.ID
+	if selected {
+		b.WriteString(s.Selected.On())
+	}
+	// Key column: guides, marker, glyph, label.
+	used := 0
+	if r.Depth > 0 {
+		guide := guides(int(r.Depth), rp.cols.label-8)
+		s.Faint.Write(b, guide)
+		used += report.Width(guide)
+	}
+	marker := "  "
+	if rp.ol.HasChildren(id) {
+		if rp.ol.IsOpen(id) {
+			marker = "▾ "
+		} else {
+			marker = "▸ "
+		}
+	}
+	s.Muted.Write(b, marker)
+	st := t.Status(id)
+	s.Status(st).Write(b, s.Glyph(st))
+	b.WriteByte(' ')
+	used += 4
+	label := t.Label(id)
+	suffix := ""
+	if _, n := t.Children(id); n > 0 {
+		if t.Kind(id) == jsondoc.Array {
+			suffix = " [" + thousands(n) + "]"
+		} else {
+			suffix = " {" + thousands(n) + "}"
+		}
+	}
+	room := rp.cols.label - used
+	lab := report.Truncate(label, max(1, room))
+	lp := s.Text
+	if rp.matches.Has(id) {
+		lp = s.Match
+	} else if st == scoring.Extra {
+		lp = s.Status(scoring.Extra)
+	}
+	lp.Write(b, lab)
+	w := report.Width(lab)
+	if suffix != "" && w+len(suffix) <= room {
+		s.Faint.Write(b, suffix)
+		w += len(suffix)
+	}
+	b.WriteString(strings.Repeat(" ", max(0, room-w)))
+	b.WriteByte(' ')
+	rp.value(t.Ref(), t.RefValue(id), rp.cols.ref)
+	b.WriteByte(' ')
+	rp.value(t.Out(), t.OutValue(id), rp.cols.out)
+	// Figures.
+	if rp.cols.weight > 0 {
+		b.WriteByte(' ')
+		wt := weightText(t.Weight(id))
+		slot := t.Slot(id)
+		switch {
+		case slot >= 0 && rp.changed(slot):
+			s.Changed.Write(b, padLeft("*"+wt, rp.cols.weight))
+		case slot < 0:
+			s.Faint.Write(b, padLeft(wt, rp.cols.weight))
+		default:
+			b.WriteString(padLeft(wt, rp.cols.weight))
+		}
+	}
+	if rp.cols.f > 0 {
+		b.WriteByte(' ')
+		if f, ok := t.Factor(id); ok {
+			b.WriteString(padLeft(trim5(f), rp.cols.f))
+		} else {
+			b.WriteString(strings.Repeat(" ", rp.cols.f))
+		}
+	}
+	score, has := t.Score(id)
+	if rp.cols.score > 0 {
+		b.WriteByte(' ')
+		txt := padLeft(scoreText(score, has), rp.cols.score)
+		if has {
+			s.Band(score).Write(b, txt)
+		} else {
+			s.Faint.Write(b, txt)
+		}
+	}
+	if rp.cols.loss > 0 {
+		b.WriteByte(' ')
+		loss := t.Loss(id)
+		txt := padLeft(lossText(loss), rp.cols.loss)
+		if loss == 0 {
+			s.Faint.Write(b, txt)
+		} else {
+			b.WriteString(txt)
+		}
+	}
+	if selected {
+		b.WriteString(s.Selected.Off())
+	}
+	return b.String()
+}
+
+// value writes a value cell: a scalar as written in the JSON, a container
+// as {…} or […], an absent value as —.
+func (rp *rowPainter) value(d *jsondoc.Doc, v jsondoc.ID, w int) {
+	if w <= 0 {
+		return
+	}
+	s := rp.s
+	b := &rp.b
+	if v == jsondoc.None {
+		s.Faint.Write(b, pad("—", w))
+		return
+	}
+	switch d.Kind(v) {
+	case jsondoc.Object:
+		s.Muted.Write(b, pad("{…}", w))
+		return
+	case jsondoc.Array:
+		s.Muted.Write(b, pad("[…]", w))
+		return
+	}
+	b.WriteString(pad(clip(d.Raw(v), w), w))
+}
+
+// clip returns the start of raw, enough to fill w cells, as a string.
+func clip(raw []byte, w int) string {
+	if n := 4*w + 8; len(raw) > n {
+		raw = raw[:n]
+	}
+	return string(raw)
+}
+
+// guides returns the indentation guides of a row at depth d, within
+// room cells: one "│ " per level; one "│" per level when that does not
+// fit; for a very deep row, as many as fit and then "…".
+func guides(d, room int) string {
+	switch {
+	case 2*d <= room:
+		return strings.Repeat("│ ", d)
+	case d <= room:
+		return strings.Repeat("│", d)
+	}
+	return strings.Repeat("│", max(0, room-1)) + "…"
+}

@@ -1,0 +1,38 @@
+package tui
+
+import (
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/keys"
+)
+
+// common is what every component shares: the screen size, the theme's
+// styles and the key map. The root owns it; components hold a pointer, so
+// a theme switch reaches them all at once.
+type common struct {
+	width, height int
+	styles        *themes.Styles
+	keys          *keys.KeyMap
+	// autoTheme is set when the theme follows the terminal's background.
+	autoTheme bool
+}
+
+// statusKind is the tone of a status line message.
+type statusKind int
+
+const (
+	statusInfo statusKind = iota
+	statusOK
+	statusWarn
+	statusError
+)
+
+// statusMsg sets the status line.
+type statusMsg struct {
+	kind statusKind
+	text string
+}
+
+func info(text string) statusMsg    { return statusMsg{statusInfo, text} }
+func success(text string) statusMsg { return statusMsg{statusOK, text} }
+func warn(text string) statusMsg    { return statusMsg{statusWarn, text} }
+func failure(err error) statusMsg   { return statusMsg{statusError, err.Error()} }

@@ -1,0 +1,251 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// detailPane shows everything about the selected node: its path, both
+// values in full, how its score is computed, and its weight, share and
+// loss with where the weight lives in the weights file. Its lines are
+// built when the selection or the figures change, not every frame.
+type detailPane struct {
+	c *common
+	// metric names the metric in force.
+	metric string
+	sess   *session.Session
+	ol     *outline.Outline
+	width  int
+	height int
+	// side is set when the pane stands beside the tree (a left rule),
+	// clear when it stands below it (a top rule).
+	side  bool
+	key   detailKey
+	lines []string
+}
+
+type detailKey struct {
+	id      scoring.NodeID
+	version int
+	width   int
+	order   outline.Order
+	styles  any
+}
+
+func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, metric string) *detailPane {
+	return &detailPane{c: c, sess: sess, ol: ol, metric: metric, key: detailKey{id: scoring.NoNode}}
+}
+
+// SetSize sets the pane's size, its rule included.
+func (d *detailPane) SetSize(w, h int, side bool) {
+	d.width, d.height, d.side = w, h, side
+}
+
+// inner returns the width available to the text.
+func (d *detailPane) inner() int {
+	if d.side {
+		return max(1, d.width-3)
+	}
+	return max(1, d.width)
+}
+
+// View renders the pane for node id.
+func (d *detailPane) View(id scoring.NodeID) string {
+	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), order: d.ol.Order(), styles: d.c.styles}
+	if k != d.key {
+		d.key = k
+		d.lines = d.build(id)
+	}
+	s := d.c.styles
+	var b strings.Builder
+	h := d.height
+	lines := d.lines
+	if !d.side {
+		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, d.width-10))))
+		h--
+	}
+	if h <= 0 {
+		return b.String()
+	}
+	if len(lines) > h {
+		lines = append(lines[:h-1:h-1], s.Faint.Render("… (more than fits: widen the terminal)"))
+	}
+	for i := 0; i < h; i++ {
+		if i > 0 || !d.side {
+			b.WriteByte('\n')
+		}
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		if d.side {
+			b.WriteString(s.Faint.Render(" │ "))
+		}
+		b.WriteString(fit(line, d.inner()))
+	}
+	return b.String()
+}
+
+// fit cuts or pads a styled line to exactly w cells.
+func fit(line string, w int) string {
+	n := ansi.StringWidth(line)
+	if n > w {
+		line = ansi.Truncate(line, w-1, "") + "…"
+		n = w
+	}
+	return line + strings.Repeat(" ", max(0, w-n))
+}
+
+// build writes the pane's lines for node id.
+func (d *detailPane) build(id scoring.NodeID) []string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	w := d.inner()
+	var out []string
+	add := func(lines ...string) {
+		for _, l := range lines {
+			out = append(out, wrapIndent(l, w)...)
+		}
+	}
+	add(s.Title.Render(t.Path(id)))
+	st := t.Status(id)
+	score, has := t.Score(id)
+	head := fmt.Sprintf("%s · %s %s", t.Kind(id), s.Status(st).Render(s.Glyph(st)), s.Status(st).Render(st.String()))
+	if has {
+		head += " · score " + s.Band(score).Render(scoreText(score, true))
+	} else {
+		head += " · no score"
+	}
+	add(head)
+	add(d.weightLines(id)...)
+	add("")
+	// The values side by side.
+	half := max(1, (w-3)/2)
+	maxLines := 8
+	if t.Kind(id).IsContainer() {
+		maxLines = 10
+	}
+	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
+	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)
+	add(s.Muted.Render(pad("reference", half) + " │ " + "output"))
+	for i := 0; i < max(len(rl), len(ol)); i++ {
+		var l, r string
+		if i < len(rl) {
+			l = rl[i]
+		}
+		if i < len(ol) {
+			r = ol[i]
+		}
+		add(pad(l, half) + s.Faint.Render(" │ ") + r)
+	}
+	add("")
+	ex := explainer{c: d.c, t: t, ol: d.ol, width: w, formulas: d.metric == "jsondiff"}
+	ex.explain(id)
+	add(ex.lines...)
+	return out
+}
+
+// weightLines says what the node weighs, what part of the total it stands
+// for, and where its weight lives in the weights file.
+func (d *detailPane) weightLines(id scoring.NodeID) []string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	var out []string
+	share, loss := t.Share(id), t.Loss(id)
+	figures := fmt.Sprintf("share %s · loss %s", figure5(share), figure5(loss))
+	slot, err := d.sess.WeightSlot(id)
+	switch {
+	case id == 0:
+		out = append(out, "the root has no weight: its score is the total",
+			fmt.Sprintf("%s = 1 − total", figures))
+		return out
+	case err != nil && t.IsElement(id):
+		_, n := t.Children(t.Parent(id))
+		out = append(out, fmt.Sprintf("weight 1: array elements weigh alike (1/%s each)", thousands(n)), figures)
+		return out
+	case err != nil:
+		return append(out, "no weight: it takes no part (share 0, loss 0)")
+	}
+	sl := t.Slots()[slot]
+	wl := "weight " + s.Accent.Render(weightText(sl.Weight))
+	if d.sess.Changed(slot) {
+		wl = "weight " + s.Changed.Render(weightText(sl.Weight)+" (changed)")
+	}
+	wl += " · file " + weightText(sl.FileWeight)
+	if d.sess.Changed(slot) {
+		wl += " · at opening " + weightText(d.sess.OpenWeight(slot))
+	}
+	out = append(out, wl)
+	out = append(out, fmt.Sprintf("%s · w/Σw %s", figures, trim5(t.Fraction(id))))
+	out = append(out, d.entryLine(slot))
+	if sl.Nodes > 1 {
+		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", thousands(sl.Nodes), t.SchemaPath(slot)))
+	}
+	return out
+}
+
+// entryLine locates the weight of slot in the weights file.
+func (d *detailPane) entryLine(slot int) string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	sl := t.Slots()[slot]
+	w := d.sess.Weights()
+	switch {
+	case w == nil:
+		return s.Muted.Render("no weights file: every weight is 1; ctrl+s writes one")
+	case sl.Entry == jsondoc.None:
+		return s.Muted.Render(fmt.Sprintf("no entry in %s: weighs 1 by default", w.Name()))
+	}
+	doc := w.Doc()
+	line, col := doc.Position(sl.Entry)
+	where := fmt.Sprintf("%s:%d:%d", w.Name(), line, col)
+	return fmt.Sprintf("entry %s at %s", s.Accent.Render(entryPath(doc, sl.Entry)), where)
+}
+
+// entryPath returns the path of member e of a weights file, as jq would
+// write it: `.fixed_menus.__fixed_menus`.
+func entryPath(d *jsondoc.Doc, e jsondoc.ID) string {
+	var path []byte
+	id := jsondoc.ID(0)
+	for id != e {
+		next := jsondoc.None
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			if c <= e && (d.Next(c) == jsondoc.None || d.Next(c) > e) {
+				next = c
+				break
+			}
+		}
+		if next == jsondoc.None {
+			break
+		}
+		path = jsondoc.AppendKey(path, d.Key(next))
+		id = next
+	}
+	if len(path) == 0 {
+		return "."
+	}
+	return string(path)
+}
+
+// wrapIndent wraps a styled line at spaces to w cells, indenting the
+// continuation lines so a long formula reads as one.
+func wrapIndent(line string, w int) []string {
+	if ansi.StringWidth(line) <= w {
+		return []string{line}
+	}
+	const indent = "    "
+	first := strings.Split(ansi.Wrap(line, w, ""), "\n")
+	out := []string{first[0]}
+	rest := strings.Join(first[1:], " ")
+	for _, l := range strings.Split(ansi.Wrap(rest, max(1, w-len(indent)), ""), "\n") {
+		out = append(out, indent+l)
+	}
+	return out
+}

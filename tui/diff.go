@@ -1,0 +1,98 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/jsontui/jsontui/scoring/textdist"
+	"github.com/jsontui/jsontui/themes"
+)
+
+// alignLimit caps the cells of the edit alignment a character diff may
+// use (the lengths' product).
+const alignLimit = 4 << 20
+
+// charDiff returns a character-level diff of two strings, from the edit
+// alignment the string score counts, in git's word-diff notation so that
+// it reads without colour too: "pepper[-oni-]{+s+}" — what the
+// reference has and the output lacks in [-…-], what the output has instead
+// in {+…+}. It also returns a
+// summary ("3 edits: 1 substitution, 2 deletions") and the distance and
+// length the score uses. ok is false when the strings are too long to
+// align for display.
+func charDiff(s *themes.Styles, ref, out string) (diff, summary string, dist, length int, ok bool) {
+	a := []rune(norm.NFC.String(ref))
+	b := []rune(norm.NFC.String(out))
+	ops, ok := textdist.Align(a, b, alignLimit)
+	if !ok {
+		return "", "", 0, max(len(a), len(b)), false
+	}
+	var sb strings.Builder
+	var subs, ins, dels int
+	// Runs of edits between two equal stretches print as one deletion
+	// and one insertion: "pepper[-oni-]{+s+}".
+	var del, add []rune
+	flush := func() {
+		if len(del) > 0 {
+			s.DiffDel.Write(&sb, "[-"+visible(del)+"-]")
+		}
+		if len(add) > 0 {
+			s.DiffIns.Write(&sb, "{+"+visible(add)+"+}")
+		}
+		del, add = del[:0], add[:0]
+	}
+	for _, op := range ops {
+		switch op.Kind {
+		case textdist.Equal:
+			flush()
+			sb.WriteString(visible(a[op.A : op.A+op.N]))
+		case textdist.Delete:
+			dels += op.N
+			del = append(del, a[op.A:op.A+op.N]...)
+		case textdist.Insert:
+			ins += op.N
+			add = append(add, b[op.B:op.B+op.N]...)
+		case textdist.Substitute:
+			subs += op.N
+			del = append(del, a[op.A:op.A+op.N]...)
+			add = append(add, b[op.B:op.B+op.N]...)
+		}
+	}
+	flush()
+	dist = subs + ins + dels
+	var parts []string
+	for _, p := range []struct {
+		n    int
+		name string
+	}{{subs, "substitution"}, {ins, "insertion"}, {dels, "deletion"}} {
+		if p.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s%s", p.n, p.name, plural(p.n, "s")))
+		}
+	}
+	summary = "no edits"
+	if dist > 0 {
+		summary = fmt.Sprintf("%d edit%s: %s", dist, plural(dist, "s"), strings.Join(parts, ", "))
+	}
+	return sb.String(), summary, dist, max(len(a), len(b)), true
+}
+
+// visible returns runes as text with control characters shown as escapes,
+// so a diff never breaks a line.
+func visible(rs []rune) string {
+	var b strings.Builder
+	for _, r := range rs {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,186 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// header shows the files, the metric, the total with its changes, the
+// nodes per status, and the parse repairs and weight warnings, which `!`
+// expands.
+type header struct {
+	c        *common
+	sess     *session.Session
+	files    Files
+	metric   string
+	notes    []note
+	expanded bool
+	width    int
+}
+
+// note is a repair or a warning.
+type note struct {
+	repair bool
+	text   string
+}
+
+func newHeader(c *common, sess *session.Session, files Files, metric string) *header {
+	h := &header{c: c, sess: sess, files: files, metric: metric}
+	h.setNotes()
+	return h
+}
+
+// setNotes collects the repairs and warnings of the session's tree.
+func (h *header) setNotes() {
+	t := h.sess.Tree()
+	h.notes = h.notes[:0]
+	if r := t.Out().Repair(); r != "" {
+		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
+	}
+	for _, w := range t.Warnings() {
+		msg := w.Message
+		if !strings.Contains(msg, w.Path) {
+			msg = w.Path + ": " + msg
+		}
+		h.notes = append(h.notes, note{false, msg})
+	}
+}
+
+// SetWidth sets the header's width.
+func (h *header) SetWidth(w int) { h.width = w }
+
+// maxNoteLines caps the expanded notes for a screen of height lines.
+func maxNoteLines(height int) int { return max(2, height/3) }
+
+// Height returns the lines the header takes on a screen of height lines.
+func (h *header) Height(height int) int {
+	if !h.expanded || len(h.notes) == 0 {
+		return 2
+	}
+	return 2 + min(len(h.notes), maxNoteLines(height))
+}
+
+// counts returns the repairs and the warnings.
+func (h *header) counts() (repairs, warnings int) {
+	for _, n := range h.notes {
+		if n.repair {
+			repairs++
+		} else {
+			warnings++
+		}
+	}
+	return repairs, warnings
+}
+
+// View renders the header for a screen of height lines.
+func (h *header) View(height int) string {
+	s := h.c.styles
+	w := h.width
+	// Line 1: files and metric.
+	files := h.files.Reference + " ⟷ " + h.files.Output
+	if h.files.Weights != "" {
+		files += " · weights " + h.files.Weights
+	} else {
+		files += " · no weights file"
+	}
+	right := "metric " + s.Accent.Render(h.metric)
+	if h.sess.Dirty() {
+		right = s.Changed.Render("● unsaved") + "  " + right
+	}
+	left := s.Title.Render("jsontui") + "  " + files
+	line1 := spread(left, right, w)
+	// Line 2: score, deltas, statuses, notes.
+	var b strings.Builder
+	tot, has := h.sess.Tree().Total()
+	b.WriteString("score ")
+	if has {
+		b.WriteString(s.Band(tot).Render(fixed5(tot)))
+	} else {
+		b.WriteString(s.Faint.Render("n/a"))
+	}
+	if open, save, ok := h.sess.Deltas(); ok {
+		fmt.Fprintf(&b, "  Δ opening %s  Δ save %s", deltaPaint(h, open), deltaPaint(h, save))
+	}
+	counts := h.sess.Counts()
+	var long, short strings.Builder
+	for _, st := range scoring.Statuses {
+		n := counts[st]
+		p := s.Status(st)
+		if n == 0 {
+			p = s.Faint
+		}
+		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), thousands(n), p.Render(st.String()))
+		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), thousands(n))
+	}
+	notes := ""
+	if r, wn := h.counts(); r+wn > 0 {
+		var parts []string
+		if r > 0 {
+			parts = append(parts, fmt.Sprintf("%d repair%s", r, plural(r, "s")))
+		}
+		if wn > 0 {
+			parts = append(parts, fmt.Sprintf("%d warning%s", wn, plural(wn, "s")))
+		}
+		marker := "▸ !"
+		if h.expanded {
+			marker = "▾ !"
+		}
+		notes = s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
+	}
+	base := b.String()
+	line2 := base + "  " + long.String()
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base + "  " + short.String()
+	}
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base
+	}
+	line2 = spread(line2, notes, w)
+	out := fit(line1, w) + "\n" + fit(line2, w)
+	if h.expanded && len(h.notes) > 0 {
+		limit := maxNoteLines(height)
+		for i, n := range h.notes {
+			if i == limit-1 && len(h.notes) > limit {
+				out += "\n" + fit(s.Faint.Render(fmt.Sprintf("  … %d more (jsontui score lists them all)", len(h.notes)-i)), w)
+				break
+			}
+			kind := s.Warn.Render("  warning ")
+			if n.repair {
+				kind = s.Warn.Render("  repair  ")
+			}
+			out += "\n" + fit(kind+n.text, w)
+		}
+	}
+	return out
+}
+
+func deltaPaint(h *header, v float64) string {
+	s := h.c.styles
+	txt := signed(v)
+	switch {
+	case txt == "±0":
+		return s.Faint.Render(txt)
+	case v > 0:
+		return s.Good.Render(txt)
+	}
+	return s.Bad.Render(txt)
+}
+
+// spread puts left and right at the two ends of a line of w cells; left
+// is cut when both do not fit.
+func spread(left, right string, w int) string {
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	if rw == 0 {
+		return fit(left, w)
+	}
+	if lw+rw+2 > w {
+		left = fit(left, max(0, w-rw-2))
+		lw = ansi.StringWidth(left)
+	}
+	return left + strings.Repeat(" ", max(1, w-lw-rw)) + right
+}

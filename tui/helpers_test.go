@@ -1,0 +1,169 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// pizzaDir holds the spec's worked example.
+const pizzaDir = "../testdata/cases/pizza"
+
+// loadPair parses and scores a reference, an output and optional weights
+// given as text.
+func loadPair(t testing.TB, ref, out, weights string) Loaded {
+	t.Helper()
+	r, err := jsondoc.Parse("reference.json", []byte(ref), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := jsondoc.ParseLenient("output.json", []byte(out), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w *scoring.Weights
+	if weights != "" {
+		if w, err = scoring.ParseWeights("weights.json", []byte(weights)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tree, err := scoring.Build(r, o, w, scoring.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Loaded{Tree: tree, Weights: w}
+}
+
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// pizza returns the pizza case loaded, with the files named as a user
+// would give them.
+func pizza(t testing.TB) Options {
+	l := loadPair(t, readFile(t, filepath.Join(pizzaDir, "reference.json")),
+		readFile(t, filepath.Join(pizzaDir, "output.json")), readFile(t, filepath.Join(pizzaDir, "weights.json")))
+	return Options{
+		Files:  Files{Reference: "reference.json", Output: "output.json", Weights: "weights.json"},
+		Loaded: &l, Metric: "jsondiff", Theme: "dark",
+	}
+}
+
+// driver feeds a model messages as the program would, running the
+// commands they return (those that answer within a moment; ticks and
+// other timers are dropped).
+type driver struct {
+	t *testing.T
+	m *Model
+}
+
+func newDriver(t *testing.T, opts Options, w, h int) *driver {
+	d := &driver{t: t, m: New(opts)}
+	d.run(d.m.Init())
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return d
+}
+
+func (d *driver) send(msg tea.Msg) {
+	d.t.Helper()
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+}
+
+// run executes cmd and feeds back what it returns.
+func (d *driver) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	var msg tea.Msg
+	select {
+	case msg = <-ch:
+	case <-time.After(300 * time.Millisecond):
+		return
+	}
+	switch msg := msg.(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case tea.QuitMsg:
+	default:
+		if isInternal(msg) {
+			return
+		}
+		d.send(msg)
+	}
+}
+
+// isInternal reports messages meant for the program, not the model.
+func isInternal(msg tea.Msg) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(typeName(msg), "*"), "tea.")
+	switch name {
+	case "backgroundColorMsg", "setClipboardMsg", "sequenceMsg":
+		return true
+	}
+	return false
+}
+
+// keys sends key presses written as msg.String() spells them: "j",
+// "ctrl+s", "enter", "space", "esc"; a string of several plain
+// characters is typed one by one when prefixed with "type:".
+func (d *driver) keys(ks ...string) {
+	d.t.Helper()
+	for _, k := range ks {
+		if text, ok := strings.CutPrefix(k, "type:"); ok {
+			for _, r := range text {
+				d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+			}
+			continue
+		}
+		d.send(keyMsg(k))
+	}
+}
+
+// keyMsg builds the key press that String()s as k.
+func keyMsg(k string) tea.KeyPressMsg {
+	named := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "space": tea.KeySpace,
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
+		"backspace": tea.KeyBackspace,
+	}
+	if c, ok := named[k]; ok {
+		if c == tea.KeySpace {
+			return tea.KeyPressMsg{Code: c, Text: " "}
+		}
+		return tea.KeyPressMsg{Code: c}
+	}
+	if rest, ok := strings.CutPrefix(k, "ctrl+"); ok {
+		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModCtrl}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// screen returns the view with the ANSI sequences stripped.
+func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
+
+func stripANSI(s string) string { return ansi.Strip(s) }
+
+func typeName(v any) string { return fmt.Sprintf("%T", v) }
+
+func waitABit() { time.Sleep(10 * time.Millisecond) }

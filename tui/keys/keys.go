@@ -1,0 +1,96 @@
+// Package keys is the explorer's key map: every binding in one place, the
+// single source of truth for what a key does and for the help screens
+// generated from it.
+package keys
+
+import "charm.land/bubbles/v2/key"
+
+// KeyMap holds the explorer's bindings in normal mode. Prompts (search,
+// weight input, save path) take typed text and answer only to Accept and
+// Cancel.
+type KeyMap struct {
+	// Moving.
+	Up, Down, Top, Bottom, HalfDown, HalfUp, PageDown, PageUp key.Binding
+	// Expanding and collapsing.
+	Expand, Collapse, Toggle, ExpandAll, CollapseAll, Depth key.Binding
+	// Finding.
+	Search, NextMatch, PrevMatch, NextLoss, PrevLoss, Order key.Binding
+	// Weights.
+	EditWeight, Raise, Lower, ToggleZero, Reset, ResetAll, Undo, Redo, Save key.Binding
+	// Other.
+	Copy, Metric, Detail, Warnings, Help, Quit key.Binding
+	// Prompts and overlays.
+	Accept, Cancel key.Binding
+}
+
+// Default returns the key map users of fx, jless and lazygit expect.
+func Default() *KeyMap {
+	b := func(keys []string, helpKey, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
+	}
+	return &KeyMap{
+		Up:       b([]string{"k", "up"}, "k/↑", "up"),
+		Down:     b([]string{"j", "down"}, "j/↓", "down"),
+		Top:      b([]string{"g", "home"}, "g", "top"),
+		Bottom:   b([]string{"G", "end"}, "G", "bottom"),
+		HalfDown: b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
+		HalfUp:   b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
+		PageDown: b([]string{"pgdown"}, "pgdn", "page down"),
+		PageUp:   b([]string{"pgup"}, "pgup", "page up"),
+
+		Expand:      b([]string{"l", "right"}, "l/→", "expand / first child"),
+		Collapse:    b([]string{"h", "left"}, "h/←", "collapse / parent"),
+		Toggle:      b([]string{"space", "enter"}, "space/enter", "toggle"),
+		ExpandAll:   b([]string{"e"}, "e", "expand all"),
+		CollapseAll: b([]string{"E"}, "E", "collapse all"),
+		Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "expand to depth"),
+
+		Search:    b([]string{"/"}, "/", "search keys and values"),
+		NextMatch: b([]string{"n"}, "n", "next match"),
+		PrevMatch: b([]string{"N"}, "N", "previous match"),
+		NextLoss:  b([]string{"]"}, "]", "next node with a loss"),
+		PrevLoss:  b([]string{"["}, "[", "previous node with a loss"),
+		Order:     b([]string{"o"}, "o", "order: document/loss/score"),
+
+		EditWeight: b([]string{"w"}, "w", "edit weight"),
+		Raise:      b([]string{"+", "="}, "+", "weight +0.05"),
+		Lower:      b([]string{"-"}, "-", "weight −0.05"),
+		ToggleZero: b([]string{"x"}, "x", "weight 0 ⇄ previous"),
+		Reset:      b([]string{"r"}, "r", "reset weight to the file's"),
+		ResetAll:   b([]string{"R"}, "R", "reset all weights"),
+		Undo:       b([]string{"u"}, "u", "undo"),
+		Redo:       b([]string{"ctrl+r"}, "ctrl+r", "redo"),
+		Save:       b([]string{"ctrl+s"}, "ctrl+s", "save weights"),
+
+		Copy:     b([]string{"y"}, "y", "copy path"),
+		Metric:   b([]string{"m"}, "m", "choose metric"),
+		Detail:   b([]string{"tab"}, "tab", "detail pane"),
+		Warnings: b([]string{"!"}, "!", "show repairs & warnings"),
+		Help:     b([]string{"?"}, "?", "help"),
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+
+		Accept: b([]string{"enter"}, "enter", "apply"),
+		Cancel: b([]string{"esc"}, "esc", "cancel"),
+	}
+}
+
+// ShortHelp returns the bindings the status line shows.
+func (k *KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Toggle, k.EditWeight, k.Raise, k.Lower, k.NextLoss, k.Search, k.Save, k.Help, k.Quit}
+}
+
+// FullHelp returns every normal-mode binding in columns, for the help
+// screen.
+func (k *KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
+		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail},
+		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Copy, k.Metric, k.Warnings},
+		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit},
+	}
+}
+
+// GroupTitles names the columns of FullHelp.
+func (k *KeyMap) GroupTitles() []string {
+	return []string{"Move", "Tree", "Find", "Weights"}
+}

@@ -1,0 +1,114 @@
+package keys
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// press builds the key press that String()s as k.
+func press(k string) tea.KeyPressMsg {
+	named := map[string]rune{"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "up": tea.KeyUp,
+		"down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight, "pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp,
+		"home": tea.KeyHome, "end": tea.KeyEnd}
+	switch {
+	case k == "space":
+		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
+	case named[k] != 0:
+		return tea.KeyPressMsg{Code: named[k]}
+	case strings.HasPrefix(k, "ctrl+"):
+		return tea.KeyPressMsg{Code: rune(k[5]), Mod: tea.ModCtrl}
+	}
+	return tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
+}
+
+// bindings returns the normal-mode bindings by field name.
+func bindings(k *KeyMap) map[string]key.Binding {
+	out := map[string]key.Binding{}
+	v := reflect.ValueOf(k).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		name := v.Type().Field(i).Name
+		if name == "Accept" || name == "Cancel" {
+			continue
+		}
+		out[name] = v.Field(i).Interface().(key.Binding)
+	}
+	return out
+}
+
+// TestRequiredKeys checks the bindings users of fx, jless and lazygit
+// expect, as the issue lists them, against real key presses.
+func TestRequiredKeys(t *testing.T) {
+	k := Default()
+	want := map[string][]string{
+		"Up": {"k", "up"}, "Down": {"j", "down"}, "Top": {"g"}, "Bottom": {"G"},
+		"HalfDown": {"ctrl+d"}, "HalfUp": {"ctrl+u"}, "PageDown": {"pgdown"}, "PageUp": {"pgup"},
+		"Expand": {"l", "right"}, "Collapse": {"h", "left"}, "Toggle": {"space", "enter"},
+		"ExpandAll": {"e"}, "CollapseAll": {"E"}, "Depth": {"1", "2", "3", "4", "5", "6", "7", "8", "9"},
+		"Search": {"/"}, "NextMatch": {"n"}, "PrevMatch": {"N"}, "NextLoss": {"]"}, "PrevLoss": {"["},
+		"Order": {"o"}, "EditWeight": {"w"}, "Raise": {"+"}, "Lower": {"-"}, "ToggleZero": {"x"},
+		"Reset": {"r"}, "ResetAll": {"R"}, "Undo": {"u"}, "Redo": {"ctrl+r"}, "Save": {"ctrl+s"},
+		"Copy": {"y"}, "Metric": {"m"}, "Help": {"?"}, "Quit": {"q", "ctrl+c"}, "Detail": {"tab"},
+	}
+	all := bindings(k)
+	for name, presses := range want {
+		b, ok := all[name]
+		if !ok {
+			t.Errorf("no binding %s", name)
+			continue
+		}
+		for _, p := range presses {
+			if !key.Matches(press(p), b) {
+				t.Errorf("%s does not answer to %q", name, p)
+			}
+		}
+	}
+	if key.Matches(tea.KeyPressMsg{Code: ' ', Text: " "}, k.Toggle) != true {
+		t.Error("the space bar does not toggle")
+	}
+}
+
+// TestNoConflicts checks that no key does two things in normal mode.
+func TestNoConflicts(t *testing.T) {
+	seen := map[string]string{}
+	for name, b := range bindings(Default()) {
+		for _, k := range b.Keys() {
+			if other, ok := seen[k]; ok {
+				t.Errorf("%q is bound to both %s and %s", k, other, name)
+			}
+			seen[k] = name
+		}
+	}
+}
+
+// TestHelpCoversEveryBinding checks that the help screen, generated from
+// FullHelp, lists every normal-mode binding, each with a description, and
+// that the short help is part of it.
+func TestHelpCoversEveryBinding(t *testing.T) {
+	k := Default()
+	listed := map[string]bool{}
+	for _, g := range k.FullHelp() {
+		for _, b := range g {
+			if b.Help().Key == "" || b.Help().Desc == "" {
+				t.Errorf("binding %v has no help", b.Keys())
+			}
+			listed[strings.Join(b.Keys(), ",")] = true
+		}
+	}
+	for name, b := range bindings(k) {
+		if !listed[strings.Join(b.Keys(), ",")] {
+			t.Errorf("%s is missing from the help", name)
+		}
+	}
+	for _, b := range k.ShortHelp() {
+		if !listed[strings.Join(b.Keys(), ",")] {
+			t.Errorf("short help has %v, which the full help lacks", b.Keys())
+		}
+	}
+	if len(k.GroupTitles()) != len(k.FullHelp()) {
+		t.Error("a help column has no title")
+	}
+}

@@ -1,0 +1,459 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// phase is where the explorer is in its life.
+type phase int
+
+const (
+	phaseLoading phase = iota // parsing and scoring in the background
+	phaseReady                // exploring
+	phaseClosing              // waiting for pending records before exiting
+)
+
+// mode is what keys do in phaseReady: one mode at a time.
+type mode int
+
+const (
+	modeNormal           mode = iota
+	modeHelp                  // the full help
+	modeSearch                // typing a search
+	modeWeight                // typing a weight
+	modeSavePath              // typing the path to save to
+	modeConfirmOverwrite      // asking before overwriting a file
+	modeConfirmQuit           // asking before losing unsaved weights
+	modeMetric                // choosing a metric
+)
+
+// side is the pane beside (or below) the tree. The history pane will be
+// another value.
+type side int
+
+const (
+	sideAuto   side = iota // the detail pane when the screen is wide enough
+	sideNone               // the tree alone
+	sideDetail             // the detail pane
+)
+
+// sideMinWidth is the width from which the detail pane stands beside the
+// tree, and shows by default.
+const sideMinWidth = 110
+
+// Model is the explorer's root model.
+type Model struct {
+	c       *common
+	opts    Options
+	phase   phase
+	mode    mode
+	side    side
+	load    *loadState
+	sess    *session.Session
+	hdr     *header
+	tree    *treePane
+	detail  *detailPane
+	status  *statusLine
+	prompt  *prompt
+	help    *helpView
+	chooser *chooser
+	jobs    jobs
+	rec     recording
+	// savePath is the path a confirmation asks to overwrite.
+	savePath string
+	// quitAfterSave quits once a save asked for on quitting succeeds.
+	quitAfterSave bool
+	// err is why loading failed; Run returns it.
+	err error
+}
+
+// jobs holds the request ids of background work: a result whose id is not
+// the latest is stale and dropped.
+type jobs struct {
+	search, rescore int
+	cancelSearch    context.CancelFunc
+}
+
+// New returns the explorer for opts. When opts.Loaded is nil, Init starts
+// opts.Load in the background.
+func New(opts Options) *Model {
+	c := &common{keys: keys.Default()}
+	name := opts.Theme
+	if name == "" {
+		name, c.autoTheme = themes.Dark, true
+	}
+	st, err := themes.New(name)
+	if err != nil {
+		st = themes.MustNew(themes.Dark)
+	}
+	c.styles = st
+	if opts.Metric == "" {
+		opts.Metric = "jsondiff"
+	}
+	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c}}
+	if opts.Loaded != nil {
+		m.ready(*opts.Loaded)
+	}
+	return m
+}
+
+// Err returns why the explorer could not load its inputs, if it could not.
+func (m *Model) Err() error { return m.err }
+
+// Init starts loading (unless the comparison is there already), asks the
+// terminal for its background colour, and records the opening.
+func (m *Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.c.autoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.phase == phaseLoading && m.opts.Load != nil {
+		var cmd tea.Cmd
+		m.load, cmd = startLoad(m.opts.Load)
+		cmds = append(cmds, cmd)
+	} else if m.phase == phaseReady {
+		cmds = append(cmds, m.record(RunOpened))
+	}
+	return tea.Batch(cmds...)
+}
+
+// ready builds the components over a loaded comparison.
+func (m *Model) ready(l Loaded) {
+	path := m.opts.Files.SavePath
+	m.sess = session.New(l.Tree, l.Weights, path)
+	m.tree = newTreePane(m.c, m.sess)
+	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, m.opts.Metric)
+	m.hdr = newHeader(m.c, m.sess, m.opts.Files, m.opts.Metric)
+	m.phase = phaseReady
+	m.status.Set(m.openingStatus())
+	m.layout()
+}
+
+// openingStatus is the status line on opening: the repair, if any, else
+// a greeting with the essentials.
+func (m *Model) openingStatus() statusMsg {
+	if r := m.sess.Tree().Out().Repair(); r != "" {
+		return warn("repaired " + m.opts.Files.Output + ": " + r)
+	}
+	n := m.sess.Tree().Len()
+	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
+}
+
+// showDetail reports whether the detail pane shows.
+func (m *Model) showDetail() bool {
+	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth
+}
+
+// layout sizes every component: the one place that decides where things
+// go.
+func (m *Model) layout() {
+	w, h := m.c.width, m.c.height
+	m.status.SetWidth(w)
+	m.prompt.SetWidth(w)
+	if m.phase == phaseLoading || m.sess == nil {
+		return
+	}
+	m.hdr.SetWidth(w)
+	body := max(2, h-m.hdr.Height(h)-1)
+	m.help.SetSize(w, body)
+	switch {
+	case !m.showDetail():
+		m.tree.SetSize(w, body)
+	case w >= sideMinWidth:
+		dw := max(40, min(80, w*2/5))
+		m.tree.SetSize(w-dw, body)
+		m.detail.SetSize(dw, body, true)
+	default:
+		th := max(4, body*2/5)
+		m.tree.SetSize(w, th)
+		m.detail.SetSize(w, body-th, false)
+	}
+}
+
+// Update handles a message.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.width, m.c.height = msg.Width, msg.Height
+		m.layout()
+		return m, nil
+	case tea.BackgroundColorMsg:
+		if m.c.autoTheme {
+			m.setTheme(themes.Auto(msg.IsDark()))
+		}
+		return m, nil
+	case loadTickMsg:
+		if m.phase == phaseLoading {
+			return m, tickLoad()
+		}
+		return m, nil
+	case loadedMsg:
+		return m.loaded(msg)
+	case statusMsg:
+		m.status.Set(msg)
+		return m, nil
+	case searchDoneMsg:
+		return m, m.searchDone(msg)
+	case rescoredMsg:
+		return m, m.rescored(msg)
+	case recordedMsg:
+		return m, m.recorded(msg)
+	case tea.KeyPressMsg:
+		return m, m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.inPrompt() {
+			m.prompt.Update(msg)
+		}
+		return m, nil
+	case tea.MouseMsg:
+		return m, m.handleMouse(msg)
+	}
+	return m, nil
+}
+
+// setTheme switches every component to the named theme.
+func (m *Model) setTheme(name string) {
+	if st, err := themes.New(name); err == nil && st.Name != m.c.styles.Name {
+		m.c.styles = st
+	}
+}
+
+// loaded takes the result of the background load.
+func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
+	if m.phase != phaseLoading {
+		return m, nil
+	}
+	if msg.err != nil {
+		m.err = msg.err
+		return m, tea.Quit
+	}
+	m.ready(msg.loaded)
+	return m, m.record(RunOpened)
+}
+
+// inPrompt reports whether keys go to the prompt.
+func (m *Model) inPrompt() bool {
+	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath
+}
+
+// handleKey dispatches a key press by phase and mode.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	if m.phase != phaseReady {
+		if key.Matches(msg, k.Quit) {
+			if m.load != nil {
+				m.load.cancel()
+			}
+			return tea.Quit
+		}
+		return nil
+	}
+	switch m.mode {
+	case modeHelp:
+		switch {
+		case key.Matches(msg, k.Cancel, k.Help, k.Quit):
+			m.mode = modeNormal
+		case key.Matches(msg, k.Down):
+			m.help.scrollBy(1)
+		case key.Matches(msg, k.Up):
+			m.help.scrollBy(-1)
+		case key.Matches(msg, k.PageDown, k.HalfDown):
+			m.help.scrollBy(m.help.height / 2)
+		case key.Matches(msg, k.PageUp, k.HalfUp):
+			m.help.scrollBy(-m.help.height / 2)
+		}
+		return nil
+	case modeSearch, modeWeight, modeSavePath:
+		switch {
+		case key.Matches(msg, k.Cancel):
+			m.mode = modeNormal
+			m.status.Set(info("canceled"))
+			return nil
+		case key.Matches(msg, k.Accept):
+			return m.submit()
+		}
+		m.prompt.Update(msg)
+		return nil
+	case modeConfirmOverwrite:
+		return m.confirmOverwrite(msg)
+	case modeConfirmQuit:
+		return m.confirmQuit(msg)
+	case modeMetric:
+		if key.Matches(msg, k.Cancel, k.Quit) {
+			m.mode = modeNormal
+			return nil
+		}
+		if name, ok := m.chooser.handleKey(msg); ok {
+			m.mode = modeNormal
+			return m.chooseMetric(name)
+		}
+		return nil
+	}
+	return m.normalKey(msg)
+}
+
+// normalKey runs a key in normal mode.
+func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	id := m.tree.Selected()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.mode = modeHelp
+		m.help.offset = 0
+	case key.Matches(msg, k.Detail):
+		if m.showDetail() {
+			m.side = sideNone
+		} else {
+			m.side = sideDetail
+		}
+		m.layout()
+	case key.Matches(msg, k.Warnings):
+		if len(m.hdr.notes) == 0 {
+			m.status.Set(info("no repairs and no warnings"))
+			return nil
+		}
+		m.hdr.expanded = !m.hdr.expanded
+		m.layout()
+	case key.Matches(msg, k.Search):
+		m.mode = modeSearch
+		last := ""
+		if m.tree.matches != nil {
+			last = m.tree.matches.Query
+		}
+		m.prompt.open("/", "", last, 200)
+	case key.Matches(msg, k.EditWeight):
+		return m.startWeightEdit(id)
+	case key.Matches(msg, k.Raise):
+		return m.edit(m.sess.Nudge(id, 0.05))
+	case key.Matches(msg, k.Lower):
+		return m.edit(m.sess.Nudge(id, -0.05))
+	case key.Matches(msg, k.ToggleZero):
+		return m.edit(m.sess.ToggleZero(id))
+	case key.Matches(msg, k.Reset):
+		return m.edit(m.sess.Reset(id))
+	case key.Matches(msg, k.ResetAll):
+		return m.edit(m.sess.ResetAll())
+	case key.Matches(msg, k.Undo):
+		return m.edit(m.sess.Undo())
+	case key.Matches(msg, k.Redo):
+		return m.edit(m.sess.Redo())
+	case key.Matches(msg, k.Save):
+		return m.save()
+	case key.Matches(msg, k.Copy):
+		path := m.sess.Tree().Path(id)
+		m.status.Set(success("copied " + path))
+		return tea.SetClipboard(path)
+	case key.Matches(msg, k.Metric):
+		if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
+			m.status.Set(info("only " + m.opts.Metric + " is available"))
+			return nil
+		}
+		m.chooser.open(m.opts.Metrics, m.opts.Metric)
+		m.mode = modeMetric
+	default:
+		if ok, st := m.tree.handleKey(msg); ok && st != nil {
+			m.status.Set(*st)
+		}
+	}
+	return nil
+}
+
+// View renders the screen.
+func (m *Model) View() tea.View {
+	var content string
+	if m.phase == phaseLoading && m.sess == nil {
+		content = m.loadView()
+	} else {
+		content = m.screen()
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	if !m.opts.NoMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "jsontui — " + m.opts.Files.Reference + " vs " + m.opts.Files.Output
+	return v
+}
+
+// screen renders header, body and status line.
+func (m *Model) screen() string {
+	w, h := m.c.width, m.c.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.hdr.View(h))
+	b.WriteByte('\n')
+	b.WriteString(m.body())
+	b.WriteByte('\n')
+	b.WriteString(m.statusView())
+	return b.String()
+}
+
+// body renders the area between header and status line.
+func (m *Model) body() string {
+	if m.mode == modeHelp {
+		return m.help.View()
+	}
+	tree := m.tree.View()
+	var body string
+	switch {
+	case !m.showDetail():
+		body = tree
+	case m.detail.side:
+		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View(m.tree.Selected()))
+	default:
+		body = tree + "\n" + m.detail.View(m.tree.Selected())
+	}
+	if m.mode == modeMetric {
+		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
+	}
+	return body
+}
+
+// overlay draws box centred over base.
+func overlay(base, box string, width int) string {
+	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	h := lipgloss.Height(base)
+	x, y := max(0, (width-bw)/2), max(0, (h-bh)/3)
+	c := lipgloss.NewCanvas(width, h)
+	c.Compose(lipgloss.NewLayer(base))
+	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
+	return c.Render()
+}
+
+// statusView renders the bottom line for the mode.
+func (m *Model) statusView() string {
+	k := m.c.keys
+	s := m.c.styles
+	switch m.mode {
+	case modeSearch:
+		return m.prompt.View("enter jump · esc cancel")
+	case modeWeight:
+		return m.prompt.View("0–1 · enter apply · esc cancel")
+	case modeSavePath:
+		return m.prompt.View("enter save · esc cancel")
+	case modeConfirmOverwrite:
+		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
+		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
+	case modeConfirmQuit:
+		return spread(s.Warn.Render("unsaved weight changes: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+	case modeHelp:
+		return m.status.View([]key.Binding{k.Cancel})
+	case modeMetric:
+		return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Cancel})
+	}
+	return m.status.View(k.ShortHelp())
+}

@@ -1,0 +1,85 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// notesCase is a document with a parse repair (the output sits in a
+// Markdown fence inside prose) and warnings (a duplicate key, a weights
+// entry for a key the reference does not have).
+func notesCase(t testing.TB) Options {
+	ref := `{"name": "Margherita", "size": {"cm": 30, "cm": 32}, "toppings": ["tomato", "mozzarella", "basil"], "vegan": false}`
+	out := "Sure! Here is the pizza as JSON:\n\n```json\n" +
+		`{"name": "Margarita", "size": {"cm": 32}, "toppings": ["tomato", "mozzarela"], "vegan": "no", "price": 9.5}` +
+		"\n```\nLet me know if you need anything else."
+	w := `{"name": 0.5, "topings": 0.8, "vegan": 0.25}`
+	l := loadPair(t, ref, out, w)
+	return Options{Files: Files{Reference: "pizza.json", Output: "answer.md", Weights: "weights.json"},
+		Loaded: &l, Metric: "jsondiff", Theme: "dark"}
+}
+
+// TestScreens compares whole screens, ANSI stripped, with golden files
+// (go test ./tui -update writes them).
+func TestScreens(t *testing.T) {
+	sizes := []struct{ w, h int }{{80, 24}, {160, 45}}
+	cases := []struct {
+		name string
+		opts func(testing.TB) Options
+		keys []string
+	}{
+		{"open", pizza, nil},
+		{"expanded", pizza, []string{"e"}},
+		// .fixed_menus[1].pizza is row 12 once all is expanded; tab shows
+		// the detail pane where it is off by default.
+		{"detail-pizza", pizza, []string{"e", "G", "k", "k", "tab"}},
+		{"beer-weight-1", pizza, []string{"j", "j", "j", "w", "1", "enter"}},
+		{"help", pizza, []string{"?"}},
+		{"notes", notesCase, []string{"!", "e"}},
+	}
+	for _, sz := range sizes {
+		for _, c := range cases {
+			name := c.name + "-" + itoa(sz.w) + "x" + itoa(sz.h)
+			t.Run(name, func(t *testing.T) {
+				d := newDriver(t, c.opts(t), sz.w, sz.h)
+				keys := c.keys
+				if c.name == "detail-pizza" && sz.w >= sideMinWidth {
+					keys = keys[:len(keys)-1] // the pane shows already
+				}
+				d.keys(keys...)
+				screen := d.screen()
+				checkSize(t, screen, sz.w, sz.h)
+				golden.RequireEqual(t, []byte(screen))
+			})
+		}
+	}
+}
+
+// TestSmallTerminal is the pizza on a 60×15 terminal, expanded, cursor on
+// the partial pizza.
+func TestSmallTerminal(t *testing.T) {
+	d := newDriver(t, pizza(t), 60, 15)
+	d.keys("e", "G", "k", "k")
+	screen := d.screen()
+	checkSize(t, screen, 60, 15)
+	golden.RequireEqual(t, []byte(screen))
+}
+
+// checkSize asserts a screen has h lines of at most w cells: nothing
+// wraps, nothing scrolls off.
+func checkSize(t *testing.T, screen string, w, h int) {
+	t.Helper()
+	lines := strings.Split(screen, "\n")
+	if len(lines) != h {
+		t.Errorf("screen has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if n := visibleWidth(l); n > w {
+			t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, n, w, l)
+		}
+	}
+}
+
+func itoa(n int) string { return thousands(n) }

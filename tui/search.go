@@ -1,0 +1,65 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/outline"
+)
+
+// searchDoneMsg carries the matches of search request id.
+type searchDoneMsg struct {
+	id      int
+	matches *outline.Matches
+	err     error
+}
+
+// startSearch searches keys and values in the background; a newer search
+// cancels this one and its result is dropped. An empty query clears the
+// search.
+func (m *Model) startSearch(query string) tea.Cmd {
+	if m.jobs.cancelSearch != nil {
+		m.jobs.cancelSearch()
+	}
+	m.jobs.search++
+	if query == "" {
+		m.tree.matches = nil
+		m.status.Set(info("search cleared"))
+		return nil
+	}
+	id := m.jobs.search
+	ctx, cancel := context.WithCancel(context.Background())
+	m.jobs.cancelSearch = cancel
+	t := m.sess.Tree()
+	m.status.Set(info(fmt.Sprintf("searching %s nodes for %q…", thousands(t.Len()), query)))
+	return func() tea.Msg {
+		matches, err := outline.Search(ctx, t, query)
+		return searchDoneMsg{id: id, matches: matches, err: err}
+	}
+}
+
+// searchDone shows the matches and jumps to the first, opening its
+// parents.
+func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
+	if msg.id != m.jobs.search || m.phase != phaseReady {
+		return nil
+	}
+	m.jobs.cancelSearch = nil
+	if msg.err != nil {
+		m.status.Set(failure(msg.err))
+		return nil
+	}
+	mt := msg.matches
+	m.tree.matches = mt
+	if mt.Count == 0 {
+		m.status.Set(warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
+		return nil
+	}
+	first := firstOf(m.tree.ol, mt.Pred())
+	m.tree.selectNode(first)
+	m.status.Set(info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, thousands(mt.Count),
+		plural(mt.Count, "es"), m.sess.Tree().Path(first))))
+	return nil
+}

@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/themes"
+)
+
+// statusLine is the bottom line: what the last action did, and key hints.
+type statusLine struct {
+	c     *common
+	msg   statusMsg
+	width int
+}
+
+// SetWidth sets the line's width.
+func (sl *statusLine) SetWidth(w int) { sl.width = w }
+
+// Set shows a message.
+func (sl *statusLine) Set(m statusMsg) { sl.msg = m }
+
+// View renders the message on the left and as many hints as fit on the
+// right.
+func (sl *statusLine) View(bindings []key.Binding) string {
+	s := sl.c.styles
+	var text string
+	switch sl.msg.kind {
+	case statusOK:
+		text = s.Good.Render(sl.msg.text)
+	case statusWarn:
+		text = s.Warn.Render(sl.msg.text)
+	case statusError:
+		text = s.Bad.Render(sl.msg.text)
+	default:
+		text = sl.msg.text
+	}
+	room := sl.width - ansi.StringWidth(text) - 3
+	return spread(text, hints(s, bindings, room), sl.width)
+}
+
+// hints renders as many bindings as fit in room cells: "key desc · …".
+func hints(s *themes.Styles, bindings []key.Binding, room int) string {
+	var b strings.Builder
+	used := 0
+	for _, k := range bindings {
+		h := k.Help()
+		w := ansi.StringWidth(h.Key) + 1 + ansi.StringWidth(h.Desc)
+		sep := 0
+		if used > 0 {
+			sep = 3
+		}
+		if used+sep+w > room {
+			break
+		}
+		if used > 0 {
+			s.Faint.Write(&b, " · ")
+		}
+		s.Accent.Write(&b, h.Key)
+		b.WriteByte(' ')
+		s.Muted.Write(&b, h.Desc)
+		used += sep + w
+	}
+	return b.String()
+}

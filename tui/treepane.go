@@ -1,0 +1,303 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// initialDepth is how deep the tree opens: the root's children and
+// grandchildren show.
+const initialDepth = 2
+
+// treePane is the tree of nodes with their figures. It renders only the
+// rows in its window.
+type treePane struct {
+	c       *common
+	sess    *session.Session
+	ol      *outline.Outline
+	cursor  int
+	offset  int
+	width   int
+	height  int // rows, the column heads included
+	matches *outline.Matches
+	rp      rowPainter
+}
+
+func newTreePane(c *common, sess *session.Session) *treePane {
+	p := &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), initialDepth)}
+	return p
+}
+
+// SetSize sets the pane's size.
+func (p *treePane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.scroll()
+}
+
+// ShortHelp returns the bindings the pane answers to.
+func (p *treePane) ShortHelp() []key.Binding {
+	k := p.c.keys
+	return []key.Binding{k.Up, k.Down, k.Expand, k.Collapse, k.Toggle}
+}
+
+// Selected returns the node under the cursor.
+func (p *treePane) Selected() scoring.NodeID { return p.ol.Row(p.cursor).ID }
+
+// page returns the number of rows the window shows.
+func (p *treePane) page() int { return max(1, p.height-1) }
+
+// setCursor moves the cursor to row i (clamped) and scrolls to it.
+func (p *treePane) setCursor(i int) {
+	p.cursor = max(0, min(i, p.ol.Len()-1))
+	p.scroll()
+}
+
+// scroll keeps the cursor in the window, with a margin of context rows.
+func (p *treePane) scroll() {
+	h := p.page()
+	margin := min(3, (h-1)/2)
+	if p.cursor < p.offset+margin {
+		p.offset = p.cursor - margin
+	}
+	if p.cursor > p.offset+h-1-margin {
+		p.offset = p.cursor - h + 1 + margin
+	}
+	p.offset = max(0, min(p.offset, p.ol.Len()-h))
+}
+
+// selectNode reveals node id (opening its ancestors) and moves the cursor
+// to it.
+func (p *treePane) selectNode(id scoring.NodeID) {
+	if i := p.ol.Reveal(id); i >= 0 {
+		p.setCursor(i)
+	}
+}
+
+// keep runs a change of the rows and puts the cursor back on the node it
+// was on, or on its nearest visible ancestor.
+func (p *treePane) keep(change func()) {
+	id := p.Selected()
+	row := p.cursor
+	change()
+	for x := id; x != scoring.NoNode; x = p.sess.Tree().Parent(x) {
+		if i := p.ol.Find(x, row); i >= 0 {
+			p.setCursor(i)
+			return
+		}
+	}
+	p.setCursor(0)
+}
+
+// refresh re-sorts the rows after the figures changed, when the order
+// depends on them.
+func (p *treePane) refresh() {
+	if p.ol.Order() != outline.Document {
+		p.keep(func() { p.ol.Refresh() })
+	}
+}
+
+// handleKey runs a navigation or tree key. It reports whether the key was
+// one, and what the status line should say (nil: leave it).
+func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
+	k := p.c.keys
+	t := p.sess.Tree()
+	switch {
+	case key.Matches(msg, k.Up):
+		p.setCursor(p.cursor - 1)
+	case key.Matches(msg, k.Down):
+		p.setCursor(p.cursor + 1)
+	case key.Matches(msg, k.Top):
+		p.setCursor(0)
+	case key.Matches(msg, k.Bottom):
+		p.setCursor(p.ol.Len() - 1)
+	case key.Matches(msg, k.HalfDown):
+		p.pageBy(p.page() / 2)
+	case key.Matches(msg, k.HalfUp):
+		p.pageBy(-p.page() / 2)
+	case key.Matches(msg, k.PageDown):
+		p.pageBy(p.page())
+	case key.Matches(msg, k.PageUp):
+		p.pageBy(-p.page())
+	case key.Matches(msg, k.Expand):
+		id := p.Selected()
+		if !p.ol.Expand(p.cursor) && p.ol.IsOpen(id) {
+			p.setCursor(p.cursor + 1)
+		}
+		p.scroll()
+	case key.Matches(msg, k.Collapse):
+		if !p.ol.Collapse(p.cursor) {
+			if par := t.Parent(p.Selected()); par != scoring.NoNode {
+				p.setCursor(p.ol.Find(par, p.cursor))
+			}
+		}
+		p.scroll()
+	case key.Matches(msg, k.Toggle):
+		p.ol.Toggle(p.cursor)
+		p.scroll()
+	case key.Matches(msg, k.ExpandAll):
+		p.keep(p.ol.ExpandAll)
+		m := info(fmt.Sprintf("expanded all: %s rows", thousands(p.ol.Len())))
+		return true, &m
+	case key.Matches(msg, k.CollapseAll):
+		p.keep(p.ol.CollapseAll)
+		m := info("collapsed all")
+		return true, &m
+	case key.Matches(msg, k.Depth):
+		d := int(msg.String()[0] - '0')
+		p.keep(func() { p.ol.ExpandTo(d) })
+		m := info(fmt.Sprintf("expanded to depth %d: %s rows", d, thousands(p.ol.Len())))
+		return true, &m
+	case key.Matches(msg, k.Order):
+		ord := p.ol.Order().Next()
+		p.keep(func() { p.ol.SetOrder(ord) })
+		m := info("children in " + orderHelp(ord) + " order")
+		return true, &m
+	case key.Matches(msg, k.NextLoss), key.Matches(msg, k.PrevLoss):
+		next := key.Matches(msg, k.NextLoss)
+		var id scoring.NodeID
+		var ok bool
+		if next {
+			id, ok = p.ol.Next(p.Selected(), outline.Lossy(t))
+		} else {
+			id, ok = p.ol.Prev(p.Selected(), outline.Lossy(t))
+		}
+		if !ok {
+			m := info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
+			return true, &m
+		}
+		p.selectNode(id)
+		m := info(fmt.Sprintf("%s loses %s of the total", t.Path(id), fixed5(t.Loss(id))))
+		return true, &m
+	case key.Matches(msg, k.NextMatch), key.Matches(msg, k.PrevMatch):
+		return true, p.jumpMatch(key.Matches(msg, k.NextMatch))
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
+func orderHelp(o outline.Order) string {
+	switch o {
+	case outline.ByLoss:
+		return "loss (largest first)"
+	case outline.ByScore:
+		return "score (lowest first)"
+	}
+	return "document"
+}
+
+// pageBy moves the window and the cursor by n rows.
+func (p *treePane) pageBy(n int) {
+	p.offset = max(0, min(p.offset+n, p.ol.Len()-p.page()))
+	p.setCursor(p.cursor + n)
+}
+
+// jumpMatch moves to the next (or previous) search match, wrapping
+// around.
+func (p *treePane) jumpMatch(next bool) *statusMsg {
+	m := p.matches
+	if m == nil {
+		s := info("no search: press / to search keys and values")
+		return &s
+	}
+	if m.Count == 0 {
+		s := warn(fmt.Sprintf("no match for %q", m.Query))
+		return &s
+	}
+	pred := m.Pred()
+	var id scoring.NodeID
+	var ok bool
+	wrapped := false
+	if next {
+		if id, ok = p.ol.Next(p.Selected(), pred); !ok {
+			id, ok = firstOf(p.ol, pred), true
+			wrapped = true
+		}
+	} else {
+		if id, ok = p.ol.Prev(p.Selected(), pred); !ok {
+			id, ok = lastOf(p.ol, pred), true
+			wrapped = true
+		}
+	}
+	p.selectNode(id)
+	s := info(fmt.Sprintf("%q: %s match%s · %s", m.Query, thousands(m.Count), plural(m.Count, "es"), p.sess.Tree().Path(id)))
+	if wrapped {
+		s.text += " (wrapped)"
+	}
+	return &s
+}
+
+// firstOf returns the first node of the tree p wants, the root included.
+func firstOf(ol *outline.Outline, p outline.Pred) scoring.NodeID {
+	if p.Want(0) {
+		return 0
+	}
+	id, _ := ol.Next(0, p)
+	return id
+}
+
+// lastOf returns the last node of the tree p wants.
+func lastOf(ol *outline.Outline, p outline.Pred) scoring.NodeID {
+	// The last node in pre-order: follow the last child down.
+	x := scoring.NodeID(0)
+	for {
+		kids := ol.Children(x)
+		if len(kids) == 0 {
+			break
+		}
+		x = kids[len(kids)-1]
+	}
+	if p.Want(x) {
+		return x
+	}
+	id, _ := ol.Prev(x, p)
+	return id
+}
+
+func plural(n int, suffix string) string {
+	if n == 1 {
+		return ""
+	}
+	return suffix
+}
+
+// rowAt returns the row index shown at line y of the pane (0 is the
+// column heads), or -1.
+func (p *treePane) rowAt(y int) int {
+	i := p.offset + y - 1
+	if y < 1 || i >= p.ol.Len() {
+		return -1
+	}
+	return i
+}
+
+// markerSpan returns the cells [x0, x1) of row i's expand marker.
+func (p *treePane) markerSpan(i int) (int, int) {
+	d := int(p.ol.Row(i).Depth)
+	x := len([]rune(guides(d, layoutColumns(p.width).label-8)))
+	return x, x + 2
+}
+
+// View renders the column heads and the rows in the window.
+func (p *treePane) View() string {
+	cols := layoutColumns(p.width)
+	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cols: cols}
+	var b strings.Builder
+	b.WriteString(cols.header(p.c.styles))
+	rows := p.ol.Window(p.offset, p.offset+p.page())
+	for k, r := range rows {
+		b.WriteByte('\n')
+		b.WriteString(p.rp.row(r, p.offset+k == p.cursor))
+	}
+	for k := len(rows); k < p.page(); k++ {
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
