@@ -167,3 +167,34 @@ func TestSetWeightErrors(t *testing.T) {
 		t.Error("SetSlotWeight on the root slot succeeded")
 	}
 }
+
+func TestClone(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ref, out := randomPair(rng, 300)
+	tree := score(t, ref, out, "")
+	before, _ := tree.Total()
+	snap := tree.Clone()
+	slot := -1
+	for i, s := range tree.Slots() {
+		if s.IsKey() && s.Key == "name" {
+			slot = i
+		}
+	}
+	if _, err := tree.SetSlotWeight(slot, 0); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := tree.Total()
+	if got, _ := snap.Total(); got != before || after == before {
+		t.Fatalf("clone total %v, original %v → %v", got, before, after)
+	}
+	if snap.Slots()[slot].Weight != 1 || snap.Weight(snap.slotNodes(slot)[0]) != 1 {
+		t.Error("the clone's weights changed with the original's")
+	}
+	// The clone re-weights on its own, to the same figures.
+	if _, err := snap.SetSlotWeight(slot, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := snap.Total(); got != after {
+		t.Errorf("clone re-weighted to %v, original %v", got, after)
+	}
+}
