@@ -88,6 +88,16 @@ func (a *app) explore(cmd *cobra.Command, args []string) error {
 	if len(args) == 3 {
 		weights = args[2]
 	}
+	if opts, err = a.exploreInputs(opts, ref, out, weights); err != nil {
+		return err
+	}
+	return a.runExplorer(opts)
+}
+
+// exploreInputs completes the explorer's options for REF OUT [WEIGHTS]:
+// the files, the history (recording unless --no-history), and the inputs
+// loaded now when they are small, else a loader.
+func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Options, error) {
 	opts.Files = tui.Files{Reference: ref, Output: out, Weights: weights, DefaultSave: "weights.json"}
 	if weights != "" && weights != "-" {
 		opts.Files.SavePath = weights
@@ -95,28 +105,28 @@ func (a *app) explore(cmd *cobra.Command, args []string) error {
 	if ref != "-" {
 		opts.Files.DefaultSave = filepath.Join(filepath.Dir(ref), "weights.json")
 	}
-	var rec *explorerRecorder
+	// The history pane reads the store even with --no-history, which
+	// only stops the recording.
+	rec := &explorerRecorder{a: a, flags: a.exploreHistory}
+	opts.History = rec
 	if !a.exploreHistory.noHistory {
-		rec = &explorerRecorder{a: a, flags: a.exploreHistory}
 		opts.Recorder = rec
 	}
-	if inputSize(ref, out, weights) <= syncLoadLimit {
-		in, err := a.loadInputs(ref, out, weights, nil)
-		if err != nil {
-			return err
-		}
-		if rec != nil {
-			rec.setInputs([3]string{ref, out, weights}, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
-		}
-		tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
-		if err != nil {
-			return badInput(err)
-		}
-		opts.Loaded = &tui.Loaded{Tree: tree, Weights: in.weights}
-	} else {
+	if inputSize(ref, out, weights) > syncLoadLimit {
 		opts.Load = a.loader(ref, out, weights, rec)
+		return opts, nil
 	}
-	return a.runExplorer(opts)
+	in, err := a.loadInputs(ref, out, weights, nil)
+	if err != nil {
+		return opts, err
+	}
+	rec.setInputs([3]string{ref, out, weights}, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
+	tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
+	if err != nil {
+		return opts, badInput(err)
+	}
+	opts.Loaded = &tui.Loaded{Tree: tree, Weights: in.weights}
+	return opts, nil
 }
 
 // runExplorer runs the explorer on the app's terminal.
@@ -193,9 +203,7 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 			}
 			files[i] = f
 		}
-		if rec != nil {
-			rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
-		}
+		rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
 		total := int64(len(files[0].data) + len(files[1].data))
 		var done [2]atomic.Int64
 		opt := func(i int) *jsondoc.Options {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -28,7 +29,9 @@ func addHistoryFlags(cmd *cobra.Command, f *historyFlags) {
 }
 
 // explorerRecorder records the explorer's runs in the history store: the
-// opening state, every save and the state at quit when it changed.
+// opening state, every save and the state at quit when it changed. It is
+// also the explorer's tui.History: the runs of the explorer's
+// reference/output pair, read from the same store.
 type explorerRecorder struct {
 	a     *app
 	flags historyFlags
@@ -48,13 +51,21 @@ func (r *explorerRecorder) setInputs(names [3]string, data [3][]byte) {
 	r.ready = true
 }
 
+// inputs returns the inputs as loaded, or an error before they are.
+func (r *explorerRecorder) inputs() ([3]history.File, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.ready {
+		return r.files, errors.New("the inputs are not loaded")
+	}
+	return r.files, nil
+}
+
 // Record implements tui.Recorder.
 func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
-	r.mu.Lock()
-	files, ready := r.files, r.ready
-	r.mu.Unlock()
-	if !ready {
-		return errors.New("the inputs are not loaded")
+	files, err := r.inputs()
+	if err != nil {
+		return err
 	}
 	rep, err := run.Report(ctx)
 	if err != nil {
@@ -87,4 +98,113 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 		return err
 	}
 	return nil
+}
+
+// Runs implements tui.History: the runs of the explorer's pair (a file
+// given as standard input matched by its content), or every run, newest
+// first.
+func (r *explorerRecorder) Runs(all bool) ([]tui.RunSummary, error) {
+	files, err := r.inputs()
+	if err != nil {
+		return nil, err
+	}
+	store, err := r.a.historyStore()
+	if err != nil {
+		return nil, err
+	}
+	var opts history.ListOptions
+	if !all {
+		opts.Reference, opts.Output = files[0].Path, files[1].Path
+	}
+	list, err := store.List(opts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]tui.RunSummary, 0, len(list))
+	for _, s := range list {
+		if all || samePair(s, files) {
+			out = append(out, runSummary(s))
+		}
+	}
+	return out, nil
+}
+
+// samePair reports whether run s is of the pair files[0], files[1]: the
+// same paths, and for standard input the same content.
+func samePair(s history.Summary, files [3]history.File) bool {
+	same := func(a, b history.File) bool {
+		return a.Path == b.Path && (a.Path != "-" || a.SHA256 == b.SHA256)
+	}
+	return same(s.Reference, files[0]) && same(s.Output, files[1])
+}
+
+// Run implements tui.History: the run with its per-path scores.
+func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
+	store, err := r.a.historyStore()
+	if err != nil {
+		return nil, err
+	}
+	run, err := store.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	d := &tui.RunDetail{
+		RunSummary: runSummary(history.Summary{
+			ID: run.ID, Time: run.Time, Label: run.Label, Tags: run.Tags, Source: run.Source,
+			Reference: run.Reference, Output: run.Output, Weights: run.Weights,
+			Score: run.Score, HasScore: run.HasScore, Metric: run.Metric,
+		}),
+		WeightsJSON: slices.Clone(run.WeightsJSON),
+		Nodes:       make([]tui.RunNode, 0, run.NodeCount),
+	}
+	for n := range run.Nodes() {
+		d.Nodes = append(d.Nodes, tui.RunNode{Path: n.Path, Score: n.Score, HasScore: n.HasScore})
+	}
+	return d, nil
+}
+
+// SetLabel implements tui.History.
+func (r *explorerRecorder) SetLabel(id, label string) error {
+	store, err := r.a.historyStore()
+	if err != nil {
+		return err
+	}
+	return store.SetLabel(id, label)
+}
+
+// Best implements tui.History: the best-scoring run of the pair.
+func (r *explorerRecorder) Best() (tui.RunSummary, bool, error) {
+	files, err := r.inputs()
+	if err != nil {
+		return tui.RunSummary{}, false, err
+	}
+	if files[0].Path != "-" && files[1].Path != "-" {
+		store, err := r.a.historyStore()
+		if err != nil {
+			return tui.RunSummary{}, false, err
+		}
+		best, ok, err := store.Best(files[0].Path, files[1].Path)
+		return runSummary(best), ok, err
+	}
+	// Standard input: the store's pair filter goes by path only.
+	runs, err := r.Runs(false)
+	var best tui.RunSummary
+	ok := false
+	for _, run := range runs { // newest first: keep the first of equals
+		if run.HasScore && (!ok || run.Score > best.Score) {
+			best, ok = run, true
+		}
+	}
+	return best, ok, err
+}
+
+// runSummary returns a run's summary as the explorer shows it: the time
+// in the local zone, the files relative to the working directory when
+// that is shorter.
+func runSummary(s history.Summary) tui.RunSummary {
+	return tui.RunSummary{
+		ID: s.ID, Time: s.Time.Local(), Label: s.Label, Source: s.Source, Metric: s.Metric,
+		Reference: rel(s.Reference.Path), Output: rel(s.Output.Path), Weights: rel(s.Weights.Path),
+		Score: s.Score, HasScore: s.HasScore, Delta: s.Delta, HasDelta: s.HasDelta,
+	}
 }

@@ -57,6 +57,8 @@ func (m *Model) submit() tea.Cmd {
 		}
 		m.mode = modeNormal
 		return m.edit(m.sess.SetWeight(m.prompt.target, v))
+	case modeLabel:
+		return m.labelSubmit()
 	case modeSavePath:
 		path := m.prompt.trimmed()
 		if path == "" {

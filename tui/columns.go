@@ -14,7 +14,9 @@ import (
 type columns struct {
 	label, ref, out        int
 	weight, f, score, loss int
-	total                  int
+	// run and delta are a compared run's score and the change since.
+	run, delta int
+	total      int
 }
 
 // Widths of the figure columns.
@@ -23,12 +25,15 @@ const (
 	factorCol = 7
 	scoreCol  = 7
 	lossCol   = 7
+	deltaCol  = 8
 )
 
 // layoutColumns fits the columns into w cells: figures keep their width,
 // f and then loss give way on narrow screens, and the text columns share
-// the rest, the key column taking the larger part.
-func layoutColumns(w int) columns {
+// the rest, the key column taking the larger part. Comparing with a run
+// adds the run's score and the change since, in place of f (and of loss
+// on a narrow screen).
+func layoutColumns(w int, compare bool) columns {
 	c := columns{weight: weightCol, f: factorCol, score: scoreCol, loss: lossCol, total: w}
 	if w < 72 {
 		c.f = 0
@@ -36,8 +41,14 @@ func layoutColumns(w int) columns {
 	if w < 56 {
 		c.loss = 0
 	}
+	if compare {
+		c.run, c.delta, c.f = scoreCol, deltaCol, 0
+		if w < 96 {
+			c.loss = 0
+		}
+	}
 	fixed := 0
-	for _, x := range []int{c.weight, c.f, c.score, c.loss} {
+	for _, x := range []int{c.weight, c.f, c.score, c.run, c.delta, c.loss} {
 		if x > 0 {
 			fixed += x + 1
 		}
@@ -72,7 +83,7 @@ type figureCol struct {
 
 func (c columns) figures() []figureCol {
 	var out []figureCol
-	for _, f := range []figureCol{{"weight", c.weight}, {"f", c.f}, {"score", c.score}, {"loss", c.loss}} {
+	for _, f := range []figureCol{{"weight", c.weight}, {"f", c.f}, {"score", c.score}, {"run", c.run}, {"Δ", c.delta}, {"loss", c.loss}} {
 		if f.width > 0 {
 			out = append(out, f)
 		}
@@ -87,8 +98,10 @@ type rowPainter struct {
 	ol      *outline.Outline
 	changed func(slot int) bool
 	matches *outline.Matches
-	cols    columns
-	b       strings.Builder
+	// cmp is the run compared with, nil for none.
+	cmp  *comparison
+	cols columns
+	b    strings.Builder
 }
 
 // row renders one row, padded to the pane's width.
@@ -180,6 +193,9 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 			s.Faint.Write(b, txt)
 		}
 	}
+	if rp.cols.run > 0 {
+		rp.compared(id, score, has)
+	}
 	if rp.cols.loss > 0 {
 		b.WriteByte(' ')
 		loss := t.Loss(id)
@@ -194,6 +210,45 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 		b.WriteString(s.Selected.Off())
 	}
 	return b.String()
+}
+
+// compared writes the compared run's score of node id and the change
+// since: "—" when the run has no such path.
+func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
+	s, b := rp.s, &rp.b
+	n, ok := rp.cmp.at(id)
+	b.WriteByte(' ')
+	if !ok {
+		s.Faint.Write(b, padLeft("—", rp.cols.run))
+		b.WriteByte(' ')
+		b.WriteString(strings.Repeat(" ", rp.cols.delta))
+		return
+	}
+	txt := padLeft(scoreText(n.Score, n.HasScore), rp.cols.run)
+	if n.HasScore {
+		s.Band(n.Score).Write(b, txt)
+	} else {
+		s.Faint.Write(b, txt)
+	}
+	b.WriteByte(' ')
+	if !has || !n.HasScore {
+		t := ""
+		if has != n.HasScore {
+			t = "n/a"
+		}
+		s.Faint.Write(b, padLeft(t, rp.cols.delta))
+		return
+	}
+	d := score - n.Score
+	t := padLeft(signed(d), rp.cols.delta)
+	switch {
+	case signed(d) == "±0":
+		s.Faint.Write(b, t)
+	case d > 0:
+		s.Good.Write(b, t)
+	default:
+		s.Bad.Write(b, t)
+	}
 }
 
 // value writes a value cell: a scalar as written in the JSON, a container

@@ -21,6 +21,12 @@ type header struct {
 	notes    []note
 	expanded bool
 	width    int
+	// best is the pair's best recorded run, when hasBest.
+	best    RunSummary
+	hasBest bool
+	// cmp is the run the tree is compared with, nil for none: a line of
+	// its own says how the two differ.
+	cmp *comparison
 }
 
 // note is a repair or a warning.
@@ -59,10 +65,14 @@ func maxNoteLines(height int) int { return max(2, height/3) }
 
 // Height returns the lines the header takes on a screen of height lines.
 func (h *header) Height(height int) int {
-	if !h.expanded || len(h.notes) == 0 {
-		return 2
+	n := 2
+	if h.cmp != nil {
+		n++
 	}
-	return 2 + min(len(h.notes), maxNoteLines(height))
+	if !h.expanded || len(h.notes) == 0 {
+		return n
+	}
+	return n + min(len(h.notes), maxNoteLines(height))
 }
 
 // counts returns the repairs and the warnings.
@@ -132,6 +142,16 @@ func (h *header) View(height int) string {
 		}
 		notes = s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
 	}
+	if h.hasBest {
+		// The best run's id goes first when the line is short of room.
+		best := "  best " + s.Band(h.best.Score).Render(fixed5(h.best.Score))
+		if withID := best + " " + s.Muted.Render("(run "+shortID(h.best.ID)+")"); ansi.StringWidth(b.String()+withID) <= w {
+			best = withID
+		}
+		if ansi.StringWidth(b.String()+best) <= w {
+			b.WriteString(best)
+		}
+	}
 	base := b.String()
 	line2 := base + "  " + long.String()
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
@@ -142,6 +162,9 @@ func (h *header) View(height int) string {
 	}
 	line2 = spread(line2, notes, w)
 	out := fit(line1, w) + "\n" + fit(line2, w)
+	if h.cmp != nil {
+		out += "\n" + h.compareLine()
+	}
 	if h.expanded && len(h.notes) > 0 {
 		limit := maxNoteLines(height)
 		for i, n := range h.notes {
@@ -157,6 +180,35 @@ func (h *header) View(height int) string {
 		}
 	}
 	return out
+}
+
+// compareLine says which run the tree is compared with and how many
+// paths differ.
+func (h *header) compareLine() string {
+	s := h.c.styles
+	c := h.cmp
+	c.count()
+	counts := " · " + differText(c.differ)
+	if c.onlyHere > 0 {
+		counts += " · " + thousands(c.onlyHere) + " not in the run"
+	}
+	if c.onlyRun > 0 {
+		counts += " · " + thousands(c.onlyRun) + " only in the run"
+	}
+	name := s.Accent.Render("Δ vs " + runName(c.run))
+	end := s.Faint.Render("esc ends")
+	// The run's time and score when they fit, the counts first.
+	line := name + counts
+	if long := name + " " + s.Muted.Render(c.run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
+		line = long
+	}
+	if tot, has := h.sess.Tree().Total(); has && c.run.HasScore {
+		figs := fmt.Sprintf(" · run %s → now %s %s", fixed5(c.run.Score), fixed5(tot), deltaPaint(h, tot-c.run.Score))
+		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
+			line += figs
+		}
+	}
+	return spread(line, end, h.width)
 }
 
 func deltaPaint(h *header, v float64) string {

@@ -3,11 +3,9 @@ package tui
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/keys"
@@ -35,10 +33,12 @@ const (
 	modeConfirmOverwrite      // asking before overwriting a file
 	modeConfirmQuit           // asking before losing unsaved weights
 	modeMetric                // choosing a metric
+	modeHistory               // the history pane
+	modeLabel                 // typing a run's label in the history pane
 )
 
-// side is the pane beside (or below) the tree. The history pane will be
-// another value.
+// side is the pane beside (or below) the tree. The history pane is not
+// one: it takes the whole body in its own mode, modeHistory.
 type side int
 
 const (
@@ -67,8 +67,13 @@ type Model struct {
 	prompt  *prompt
 	help    *helpView
 	chooser *chooser
-	jobs    jobs
-	rec     recording
+	hist    *historyPane
+	// cmp is the recorded run the tree is compared with, nil for none.
+	cmp  *comparison
+	jobs jobs
+	rec  recording
+	// helpFrom is the mode the help returns to.
+	helpFrom mode
 	// savePath is the path a confirmation asks to overwrite.
 	savePath string
 	// quitAfterSave quits once a save asked for on quitting succeeds.
@@ -82,6 +87,9 @@ type Model struct {
 type jobs struct {
 	search, rescore int
 	cancelSearch    context.CancelFunc
+	// The history's requests: the pane's list, the best run, and a run
+	// read for an action.
+	histList, histBest, histRun int
 }
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
@@ -122,7 +130,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = startLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened))
+		cmds = append(cmds, m.record(RunOpened), m.fetchBest())
 	}
 	return tea.Batch(cmds...)
 }
@@ -133,7 +141,17 @@ func (m *Model) ready(l Loaded) {
 	m.sess = session.New(l.Tree, l.Weights, path)
 	m.tree = newTreePane(m.c, m.sess)
 	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, m.opts.Metric)
+	var best RunSummary
+	hasBest := false
+	if m.hdr != nil {
+		best, hasBest = m.hdr.best, m.hdr.hasBest
+	}
 	m.hdr = newHeader(m.c, m.sess, m.opts.Files, m.opts.Metric)
+	m.hdr.best, m.hdr.hasBest = best, hasBest
+	if m.hist == nil {
+		m.hist = newHistoryPane(m.c, m.opts.Files)
+	}
+	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
 	m.status.Set(m.openingStatus())
 	m.layout()
@@ -166,6 +184,7 @@ func (m *Model) layout() {
 	m.hdr.SetWidth(w)
 	body := max(2, h-m.hdr.Height(h)-1)
 	m.help.SetSize(w, body)
+	m.hist.SetSize(w, body)
 	switch {
 	case !m.showDetail():
 		m.tree.SetSize(w, body)
@@ -208,6 +227,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.rescored(msg)
 	case recordedMsg:
 		return m, m.recorded(msg)
+	case histListMsg:
+		return m, m.listed(msg)
+	case histBestMsg:
+		return m, m.bestFound(msg)
+	case runReadyMsg:
+		return m, m.runReady(msg)
+	case histLabelMsg:
+		return m, m.labelled(msg)
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
@@ -238,12 +265,12 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.ready(msg.loaded)
-	return m, m.record(RunOpened)
+	return m, tea.Batch(m.record(RunOpened), m.fetchBest())
 }
 
 // inPrompt reports whether keys go to the prompt.
 func (m *Model) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath
+	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel
 }
 
 // handleKey dispatches a key press by phase and mode.
@@ -262,7 +289,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case modeHelp:
 		switch {
 		case key.Matches(msg, k.Cancel, k.Help, k.Quit):
-			m.mode = modeNormal
+			m.mode = m.helpFrom
 		case key.Matches(msg, k.Down):
 			m.help.scrollBy(1)
 		case key.Matches(msg, k.Up):
@@ -273,10 +300,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.help.scrollBy(-m.help.height / 2)
 		}
 		return nil
-	case modeSearch, modeWeight, modeSavePath:
+	case modeSearch, modeWeight, modeSavePath, modeLabel:
 		switch {
 		case key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
+			if m.mode == modeLabel {
+				m.mode = modeHistory
+			} else {
+				m.mode = modeNormal
+			}
 			m.status.Set(info("canceled"))
 			return nil
 		case key.Matches(msg, k.Accept):
@@ -288,6 +319,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.confirmOverwrite(msg)
 	case modeConfirmQuit:
 		return m.confirmQuit(msg)
+	case modeHistory:
+		return m.historyKey(msg)
 	case modeMetric:
 		if key.Matches(msg, k.Cancel, k.Quit) {
 			m.mode = modeNormal
@@ -310,8 +343,16 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
-		m.mode = modeHelp
-		m.help.offset = 0
+		m.openHelp()
+	case key.Matches(msg, k.History):
+		return m.openHistory()
+	case key.Matches(msg, k.EndCompare):
+		if m.cmp == nil {
+			return nil
+		}
+		name := runName(m.cmp.run)
+		m.setComparison(nil)
+		m.status.Set(info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
 		if m.showDetail() {
 			m.side = sideNone
@@ -370,90 +411,9 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// View renders the screen.
-func (m *Model) View() tea.View {
-	var content string
-	if m.phase == phaseLoading && m.sess == nil {
-		content = m.loadView()
-	} else {
-		content = m.screen()
-	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — " + m.opts.Files.Reference + " vs " + m.opts.Files.Output
-	return v
-}
-
-// screen renders header, body and status line.
-func (m *Model) screen() string {
-	w, h := m.c.width, m.c.height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(m.hdr.View(h))
-	b.WriteByte('\n')
-	b.WriteString(m.body())
-	b.WriteByte('\n')
-	b.WriteString(m.statusView())
-	return b.String()
-}
-
-// body renders the area between header and status line.
-func (m *Model) body() string {
-	if m.mode == modeHelp {
-		return m.help.View()
-	}
-	tree := m.tree.View()
-	var body string
-	switch {
-	case !m.showDetail():
-		body = tree
-	case m.detail.side:
-		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View(m.tree.Selected()))
-	default:
-		body = tree + "\n" + m.detail.View(m.tree.Selected())
-	}
-	if m.mode == modeMetric {
-		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
-	}
-	return body
-}
-
-// overlay draws box centred over base.
-func overlay(base, box string, width int) string {
-	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
-	h := lipgloss.Height(base)
-	x, y := max(0, (width-bw)/2), max(0, (h-bh)/3)
-	c := lipgloss.NewCanvas(width, h)
-	c.Compose(lipgloss.NewLayer(base))
-	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
-	return c.Render()
-}
-
-// statusView renders the bottom line for the mode.
-func (m *Model) statusView() string {
-	k := m.c.keys
-	s := m.c.styles
-	switch m.mode {
-	case modeSearch:
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeConfirmOverwrite:
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
-		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
-	case modeConfirmQuit:
-		return spread(s.Warn.Render("unsaved weight changes: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
-	case modeHelp:
-		return m.status.View([]key.Binding{k.Cancel})
-	case modeMetric:
-		return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Cancel})
-	}
-	return m.status.View(k.ShortHelp())
+// openHelp shows the full help, which returns to the mode it came from.
+func (m *Model) openHelp() {
+	m.helpFrom = m.mode
+	m.mode = modeHelp
+	m.help.offset = 0
 }

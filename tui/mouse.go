@@ -9,13 +9,21 @@ const wheelStep = 3
 
 // handleMouse scrolls with the wheel, selects the clicked row, toggles a
 // node when its marker is clicked, and expands the header's notes when
-// they are clicked.
+// they are clicked; in the history pane, the wheel and clicks choose a
+// run.
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.phase != phaseReady || m.opts.NoMouse || m.mode != modeNormal {
+	if m.phase != phaseReady || m.opts.NoMouse {
 		return nil
 	}
 	mouse := msg.Mouse()
 	top := m.hdr.Height(m.c.height)
+	if m.mode == modeHistory {
+		m.hist.mouse(msg, mouse.Y-top)
+		return nil
+	}
+	if m.mode != modeNormal {
+		return nil
+	}
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
 		switch msg.Button {
@@ -60,5 +68,37 @@ func (p *treePane) scrollWindow(n int) {
 	}
 	if p.cursor > p.offset+h-1 {
 		p.cursor = p.offset + h - 1
+	}
+}
+
+// mouse moves the history pane's cursor with the wheel, or to the run
+// clicked at line y of the pane; in a diff, the wheel scrolls.
+func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
+	step := 0
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		switch w.Button {
+		case tea.MouseWheelDown:
+			step = 1
+		case tea.MouseWheelUp:
+			step = -1
+		}
+	}
+	if p.view == paneDiff {
+		if p.diff != nil {
+			p.diff.scrollBy(step * wheelStep)
+		}
+		return
+	}
+	if step != 0 {
+		p.cursor += step
+		p.scroll()
+		return
+	}
+	// The runs start below the title and the column heads.
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
+		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
+			p.cursor = i
+			p.scroll()
+		}
 	}
 }

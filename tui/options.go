@@ -76,6 +76,9 @@ type Options struct {
 	NoMouse bool
 	// Recorder, if set, records runs in a history.
 	Recorder Recorder
+	// History, if set, is the history `H` shows, and the header's best
+	// run comes from; nil turns the history pane off.
+	History History
 }
 
 // RunEvent says why a run is recorded.

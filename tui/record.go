@@ -79,7 +79,8 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 }
 
 // recorded notes a finished record, and quits when it was the last one
-// the explorer waited for.
+// the explorer waited for; otherwise it brings the best run and the
+// history pane up to date.
 func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 	m.rec.pending = max(0, m.rec.pending-1)
 	if msg.locked {
@@ -91,8 +92,11 @@ func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
-	if m.phase == phaseClosing && m.rec.pending == 0 {
-		return tea.Quit
+	if m.phase == phaseClosing {
+		if m.rec.pending == 0 {
+			return tea.Quit
+		}
+		return nil
 	}
-	return nil
+	return m.historyChanged()
 }

@@ -27,7 +27,9 @@ type treePane struct {
 	width   int
 	height  int // rows, the column heads included
 	matches *outline.Matches
-	rp      rowPainter
+	// cmp is the recorded run the rows are compared with, nil for none.
+	cmp *comparison
+	rp  rowPainter
 }
 
 func newTreePane(c *common, sess *session.Session) *treePane {
@@ -281,14 +283,14 @@ func (p *treePane) rowAt(y int) int {
 // markerSpan returns the cells [x0, x1) of row i's expand marker.
 func (p *treePane) markerSpan(i int) (int, int) {
 	d := int(p.ol.Row(i).Depth)
-	x := len([]rune(guides(d, layoutColumns(p.width).label-8)))
+	x := len([]rune(guides(d, layoutColumns(p.width, p.cmp != nil).label-8)))
 	return x, x + 2
 }
 
 // View renders the column heads and the rows in the window.
 func (p *treePane) View() string {
-	cols := layoutColumns(p.width)
-	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cols: cols}
+	cols := layoutColumns(p.width, p.cmp != nil)
+	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols}
 	var b strings.Builder
 	b.WriteString(cols.header(p.c.styles))
 	rows := p.ol.Window(p.offset, p.offset+p.page())

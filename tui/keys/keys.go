@@ -19,8 +19,22 @@ type KeyMap struct {
 	EditWeight, Raise, Lower, ToggleZero, Reset, ResetAll, Undo, Redo, Save key.Binding
 	// Other.
 	Copy, Metric, Detail, Warnings, Help, Quit key.Binding
+	// History: History opens the history pane; EndCompare ends the
+	// comparison of the tree with a run.
+	History, EndCompare key.Binding
+	// Pane holds the keys of the history pane, which take the place of
+	// the normal-mode bindings while it shows.
+	Pane PaneKeys
 	// Prompts and overlays.
 	Accept, Cancel key.Binding
+}
+
+// PaneKeys are the history pane's own bindings. The pane also moves with
+// Up, Down, Top, Bottom and the page keys, and answers to Help.
+type PaneKeys struct {
+	Compare, Diff, Load, Label, All, Close key.Binding
+	// Back leaves a diff for the list of runs.
+	Back key.Binding
 }
 
 // Default returns the key map users of fx, jless and lazygit expect.
@@ -69,6 +83,18 @@ func Default() *KeyMap {
 		Help:     b([]string{"?"}, "?", "help"),
 		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
 
+		History:    b([]string{"H"}, "H", "history of runs"),
+		EndCompare: b([]string{"esc"}, "esc", "end a comparison with a run"),
+		Pane: PaneKeys{
+			Compare: b([]string{"enter"}, "enter", "compare with the tree"),
+			Diff:    b([]string{"d"}, "d", "diff with now"),
+			Load:    b([]string{"R"}, "R", "load its weights (u undoes)"),
+			Label:   b([]string{"L"}, "L", "edit its label"),
+			All:     b([]string{"a"}, "a", "every run ⇄ this pair's"),
+			Close:   b([]string{"esc", "H", "q"}, "esc/H/q", "close the pane"),
+			Back:    b([]string{"esc", "d", "q"}, "esc/d", "back from a diff"),
+		},
+
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 	}
@@ -87,10 +113,18 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail},
 		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Copy, k.Metric, k.Warnings},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit},
+		{k.History, k.Pane.Compare, k.Pane.Diff, k.Pane.Load, k.Pane.Label, k.Pane.All, k.Pane.Close, k.Pane.Back, k.EndCompare},
 	}
+}
+
+// PaneHelp returns the bindings the status line shows in the history
+// pane.
+func (k *KeyMap) PaneHelp() []key.Binding {
+	p := k.Pane
+	return []key.Binding{p.Compare, p.Diff, p.Load, p.Label, p.All, p.Close}
 }
 
 // GroupTitles names the columns of FullHelp.
 func (k *KeyMap) GroupTitles() []string {
-	return []string{"Move", "Tree", "Find", "Weights"}
+	return []string{"Move", "Tree", "Find", "Weights", "History pane (H)"}
 }

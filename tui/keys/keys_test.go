@@ -31,7 +31,7 @@ func bindings(k *KeyMap) map[string]key.Binding {
 	v := reflect.ValueOf(k).Elem()
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
-		if name == "Accept" || name == "Cancel" {
+		if name == "Accept" || name == "Cancel" || name == "Pane" {
 			continue
 		}
 		out[name] = v.Field(i).Interface().(key.Binding)
@@ -52,6 +52,7 @@ func TestRequiredKeys(t *testing.T) {
 		"Order": {"o"}, "EditWeight": {"w"}, "Raise": {"+"}, "Lower": {"-"}, "ToggleZero": {"x"},
 		"Reset": {"r"}, "ResetAll": {"R"}, "Undo": {"u"}, "Redo": {"ctrl+r"}, "Save": {"ctrl+s"},
 		"Copy": {"y"}, "Metric": {"m"}, "Help": {"?"}, "Quit": {"q", "ctrl+c"}, "Detail": {"tab"},
+		"History": {"H"}, "EndCompare": {"esc"},
 	}
 	all := bindings(k)
 	for name, presses := range want {
@@ -110,5 +111,54 @@ func TestHelpCoversEveryBinding(t *testing.T) {
 	}
 	if len(k.GroupTitles()) != len(k.FullHelp()) {
 		t.Error("a help column has no title")
+	}
+}
+
+// paneBindings returns the bindings that work in the history pane: its
+// own and the moving keys and help it shares with normal mode.
+func paneBindings(k *KeyMap) map[string]key.Binding {
+	p := k.Pane
+	return map[string]key.Binding{
+		"Compare": p.Compare, "Diff": p.Diff, "Load": p.Load, "Label": p.Label, "All": p.All, "Close": p.Close,
+		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"PageDown": k.PageDown, "PageUp": k.PageUp, "Help": k.Help,
+	}
+}
+
+// TestPaneKeys checks the history pane's keys as the issue names them,
+// that none does two things in the pane, and that the help lists them.
+func TestPaneKeys(t *testing.T) {
+	k := Default()
+	want := map[string][]string{"Compare": {"enter"}, "Diff": {"d"}, "Load": {"R"}, "Label": {"L"}, "All": {"a"}, "Close": {"esc", "H"}}
+	pane := paneBindings(k)
+	for name, presses := range want {
+		for _, p := range presses {
+			if !key.Matches(press(p), pane[name]) {
+				t.Errorf("pane %s does not answer to %q", name, p)
+			}
+		}
+	}
+	seen := map[string]string{}
+	for name, b := range pane {
+		for _, s := range b.Keys() {
+			if other, ok := seen[s]; ok {
+				t.Errorf("in the pane, %q is bound to both %s and %s", s, other, name)
+			}
+			seen[s] = name
+		}
+	}
+	listed := map[string]bool{}
+	for _, g := range k.FullHelp() {
+		for _, b := range g {
+			listed[strings.Join(b.Keys(), ",")] = true
+		}
+	}
+	for _, b := range k.PaneHelp() {
+		if !listed[strings.Join(b.Keys(), ",")] {
+			t.Errorf("the pane's %v is missing from the help", b.Keys())
+		}
+	}
+	if !key.Matches(press("H"), k.History) {
+		t.Error("H does not open the history")
 	}
 }

@@ -1,0 +1,454 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// History is the explorer's window on the history of runs: the runs of its
+// reference/output pair (or every run), one run's per-path scores and
+// weights, labels, and the pair's best run. The explorer calls it from
+// commands, on goroutines of their own, never the UI's, and drops the
+// results a newer request made stale; errors show on the status line.
+type History interface {
+	// Runs lists the runs of the explorer's reference/output pair, or
+	// every run in the history when all is set, newest first.
+	Runs(all bool) ([]RunSummary, error)
+	// Run returns the run whose id is id, with its figures and weights.
+	Run(id string) (*RunDetail, error)
+	// SetLabel sets the label of the run whose id is id.
+	SetLabel(id, label string) error
+	// Best returns the best-scoring run of the pair, the newest of equals;
+	// ok is false when no run of the pair has a score.
+	Best() (best RunSummary, ok bool, err error)
+}
+
+// RunSummary is a recorded run as the history pane lists it.
+type RunSummary struct {
+	// ID is the run's id; the pane shows its first 10 characters, which
+	// `jsontui history show` accepts back.
+	ID string
+	// Time is when the run happened, shown as it is (the History picks
+	// the time zone).
+	Time time.Time
+	// Label is the user's name for the run.
+	Label string
+	// Source says what recorded the run: "score" or "tui".
+	Source string
+	// Metric names the metric the run scored with.
+	Metric string
+	// Reference, Output and Weights name the run's files as the pane
+	// shows them; Weights is "" when the run had no weights file.
+	Reference, Output, Weights string
+	// Score is the total; meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+	// Delta is Score minus the score of the previous run of the same
+	// pair; meaningless when !HasDelta.
+	Delta    float64
+	HasDelta bool
+}
+
+// RunDetail is a run with what the explorer compares the tree with.
+type RunDetail struct {
+	RunSummary
+	// WeightsJSON is the weights file content in force in the run; nil
+	// means every weight was 1.
+	WeightsJSON []byte
+	// Nodes are the run's per-path scores, in document order.
+	Nodes []RunNode
+}
+
+// RunNode is one node's score in a recorded run.
+type RunNode struct {
+	// Path is the node's jq-style path: ".", ".fixed_menus[1].pizza".
+	Path string
+	// Score is the node's score; meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+}
+
+// shortIDLen is how many characters of a run id the explorer shows, as
+// `jsontui history` does.
+const shortIDLen = 10
+
+// shortID returns the part of a run id the explorer shows.
+func shortID(id string) string {
+	if len(id) > shortIDLen {
+		return id[:shortIDLen]
+	}
+	return id
+}
+
+// runName names a run for the status line: its short id and its label.
+func runName(r RunSummary) string {
+	if r.Label == "" {
+		return "run " + shortID(r.ID)
+	}
+	return fmt.Sprintf("run %s “%s”", shortID(r.ID), r.Label)
+}
+
+// histListMsg carries the runs of list request id.
+type histListMsg struct {
+	id   int
+	runs []RunSummary
+	err  error
+}
+
+// histBestMsg carries the best run of best request id.
+type histBestMsg struct {
+	id   int
+	best RunSummary
+	ok   bool
+	err  error
+}
+
+// histLabelMsg says a label was saved (or not).
+type histLabelMsg struct {
+	run   RunSummary
+	label string
+	err   error
+}
+
+// runAction is what the pane asked a run for.
+type runAction int
+
+const (
+	actCompare runAction = iota // show its scores beside the tree's
+	actDiff                     // diff it with the current state
+	actLoad                     // load its weights
+)
+
+// runReadyMsg carries a run read for action act of request id, with what
+// the action needs, worked out in the background.
+type runReadyMsg struct {
+	id   int
+	act  runAction
+	sess *session.Session // the session the request was made in
+	run  *RunDetail
+	// match is the run matched with the tree, for actCompare.
+	match *runMatch
+	// diff is the diff, for actDiff.
+	diff *runDiff
+	// weights and ignored are the run's weights resolved on the tree,
+	// for actLoad.
+	weights []float64
+	ignored []scoring.Warning
+	err     error
+}
+
+// listRuns asks the History for the pane's runs in the background.
+func (m *Model) listRuns() tea.Cmd {
+	h := m.opts.History
+	if h == nil {
+		return nil
+	}
+	m.jobs.histList++
+	id, all := m.jobs.histList, m.hist.all
+	m.hist.loading = true
+	return func() tea.Msg {
+		runs, err := h.Runs(all)
+		return histListMsg{id: id, runs: runs, err: err}
+	}
+}
+
+// fetchBest asks the History for the pair's best run in the background.
+func (m *Model) fetchBest() tea.Cmd {
+	h := m.opts.History
+	if h == nil {
+		return nil
+	}
+	m.jobs.histBest++
+	id := m.jobs.histBest
+	return func() tea.Msg {
+		best, ok, err := h.Best()
+		return histBestMsg{id: id, best: best, ok: ok, err: err}
+	}
+}
+
+// historyChanged brings the header's best run, and the pane's list once
+// it has been shown, up to date after a run was recorded or labelled.
+func (m *Model) historyChanged() tea.Cmd {
+	if m.phase != phaseReady || m.opts.History == nil {
+		return nil
+	}
+	cmds := []tea.Cmd{m.fetchBest()}
+	if m.hist.opened {
+		cmds = append(cmds, m.listRuns())
+	}
+	return tea.Batch(cmds...)
+}
+
+// listed takes the runs of a list request.
+func (m *Model) listed(msg histListMsg) tea.Cmd {
+	if msg.id != m.jobs.histList || m.phase != phaseReady {
+		return nil
+	}
+	m.hist.loading = false
+	if msg.err != nil {
+		m.hist.err = msg.err.Error()
+		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
+		return nil
+	}
+	m.hist.setRuns(msg.runs)
+	return nil
+}
+
+// bestFound takes the pair's best run.
+func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
+	if msg.id != m.jobs.histBest || m.phase != phaseReady {
+		return nil
+	}
+	if msg.err != nil {
+		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
+		return nil
+	}
+	m.hdr.best, m.hdr.hasBest = msg.best, msg.ok
+	return nil
+}
+
+// openHistory shows the history pane and lists the runs.
+func (m *Model) openHistory() tea.Cmd {
+	if m.opts.History == nil {
+		m.status.Set(info("no history here: this explorer records no runs"))
+		return nil
+	}
+	m.mode = modeHistory
+	m.hist.view = paneRuns
+	m.hist.opened = true
+	m.status.Set(info(""))
+	return m.listRuns()
+}
+
+// historyKey runs a key in the history pane.
+func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	p := k.Pane
+	if m.hist.view == paneDiff {
+		switch {
+		case key.Matches(msg, p.Back):
+			m.hist.view = paneRuns
+		case key.Matches(msg, k.Help):
+			m.openHelp()
+		default:
+			m.hist.scrollDiff(msg)
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, p.Close, k.Quit):
+		m.mode = modeNormal
+	case key.Matches(msg, k.Help):
+		m.openHelp()
+	case key.Matches(msg, p.All):
+		m.hist.all = !m.hist.all
+		m.hist.cursor, m.hist.offset = 0, 0
+		return m.listRuns()
+	case key.Matches(msg, p.Compare):
+		return m.runAction(actCompare)
+	case key.Matches(msg, p.Diff):
+		return m.runAction(actDiff)
+	case key.Matches(msg, p.Load):
+		return m.runAction(actLoad)
+	case key.Matches(msg, p.Label):
+		r, ok := m.hist.selected()
+		if !ok {
+			m.status.Set(info("no run to label"))
+			return nil
+		}
+		m.prompt.open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
+		m.mode = modeLabel
+	default:
+		m.hist.move(msg)
+	}
+	return nil
+}
+
+// runAction reads the selected run and works out, in the background, what
+// action act needs: the tree's nodes matched with the run's, a diff, or
+// the run's weights resolved on the tree. The work runs on a snapshot of
+// the tree, so the user may go on meanwhile.
+func (m *Model) runAction(act runAction) tea.Cmd {
+	sel, ok := m.hist.selected()
+	if !ok {
+		m.status.Set(info("no run selected"))
+		return nil
+	}
+	h := m.opts.History
+	m.jobs.histRun++
+	id, sess := m.jobs.histRun, m.sess
+	snap := m.sess.Tree().Clone()
+	cached := m.hist.cached(sel.ID)
+	m.status.Set(info("reading " + runName(sel) + "…"))
+	return func() tea.Msg {
+		msg := runReadyMsg{id: id, act: act, sess: sess, run: cached}
+		if msg.run == nil {
+			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
+				return msg
+			}
+		}
+		switch act {
+		case actCompare:
+			msg.match = matchRun(snap, msg.run)
+		case actDiff:
+			msg.diff = diffRun(snap, msg.run)
+		case actLoad:
+			msg.weights, msg.ignored, msg.err = runWeights(snap, msg.run)
+		}
+		return msg
+	}
+}
+
+// runReady takes a run read for an action, and does the action.
+func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
+	if msg.id != m.jobs.histRun || msg.sess != m.sess || m.phase != phaseReady {
+		return nil
+	}
+	if msg.run != nil {
+		m.hist.cache = msg.run
+	}
+	if msg.err != nil {
+		name := "the run"
+		if msg.run != nil {
+			name = runName(msg.run.RunSummary)
+		}
+		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		return nil
+	}
+	switch msg.act {
+	case actCompare:
+		m.setComparison(newComparison(msg.run, msg.match, m.sess))
+		if m.mode == modeHistory {
+			m.mode = modeNormal
+		}
+		c := m.cmp
+		text := fmt.Sprintf("comparing with %s: %s", runName(c.run), differText(c.differ))
+		if c.onlyHere > 0 {
+			text += fmt.Sprintf(" · %s not in the run", thousands(c.onlyHere))
+		}
+		if c.onlyRun > 0 {
+			text += fmt.Sprintf(" · %s only in the run", thousands(c.onlyRun))
+		}
+		m.status.Set(info(text + " · esc ends"))
+	case actDiff:
+		if m.mode == modeHistory {
+			m.hist.showDiff(msg.diff)
+			m.status.Set(info("diff of " + runName(msg.run.RunSummary) + " with now"))
+		}
+	case actLoad:
+		return m.loadWeights(msg)
+	}
+	return nil
+}
+
+// loadWeights applies a run's weights as one undoable step.
+func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
+	r := msg.run.RunSummary
+	old, oldHas := m.sess.Tree().Total()
+	n, err := m.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
+	if err != nil {
+		m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+		return nil
+	}
+	if m.mode == modeHistory {
+		m.mode = modeNormal
+	}
+	m.tree.refresh()
+	var text string
+	if n == 0 {
+		text = "the weights in force are those of " + runName(r) + " already"
+	} else {
+		tot, has := m.sess.Tree().Total()
+		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed", runName(r), n, plural(n, "s"))
+		if has && oldHas {
+			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+		}
+		text += " · u undoes"
+	}
+	if len(msg.ignored) > 0 {
+		var paths []string
+		for _, w := range msg.ignored {
+			paths = append(paths, w.Path)
+		}
+		what := fmt.Sprintf("%d entries of its weights apply", len(paths))
+		if len(paths) == 1 {
+			what = "1 entry of its weights applies"
+		}
+		m.status.Set(warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4))))
+		return nil
+	}
+	m.status.Set(success(text))
+	return nil
+}
+
+// labelSubmit saves the label typed for the selected run.
+func (m *Model) labelSubmit() tea.Cmd {
+	m.mode = modeHistory
+	r, ok := m.hist.selected()
+	h := m.opts.History
+	if !ok || h == nil {
+		return nil
+	}
+	label := m.prompt.trimmed()
+	m.status.Set(info("labelling " + shortID(r.ID) + "…"))
+	return func() tea.Msg {
+		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}
+	}
+}
+
+// labelled notes a saved label and lists the runs again.
+func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
+	if m.phase != phaseReady {
+		return nil
+	}
+	if msg.err != nil {
+		m.status.Set(failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
+		return nil
+	}
+	if c := m.hist.cache; c != nil && c.ID == msg.run.ID {
+		// A copy: a command in flight may be reading the cached run.
+		cp := *c
+		cp.Label = msg.label
+		m.hist.cache = &cp
+	}
+	if m.cmp != nil && m.cmp.run.ID == msg.run.ID {
+		m.cmp.run.Label = msg.label
+	}
+	if msg.label == "" {
+		m.status.Set(success("cleared the label of " + shortID(msg.run.ID)))
+	} else {
+		m.status.Set(success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
+	}
+	return m.historyChanged()
+}
+
+// setComparison shows the tree beside run c's scores (nil ends it).
+func (m *Model) setComparison(c *comparison) {
+	m.cmp = c
+	m.tree.cmp = c
+	m.hdr.cmp = c
+	m.layout()
+}
+
+// differText says how many paths differ: "3 paths differ".
+func differText(n int) string {
+	if n == 1 {
+		return "1 path differs"
+	}
+	return thousands(n) + " paths differ"
+}
+
+// joinCapped joins the first n items with ", ", saying how many more.
+func joinCapped(items []string, n int) string {
+	if len(items) <= n {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+}

@@ -1,0 +1,175 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// maxListed caps the paths the diff lists under "only now" and "only in
+// the run": a run of another document shares few paths with this one.
+const maxListed = 200
+
+// diffView shows what changed from a recorded run to the current state:
+// the totals, the paths whose score changed (the largest change first),
+// the paths one side lacks, and the weights that changed. Its lines are
+// built when its width changes; it scrolls.
+type diffView struct {
+	c      *common
+	d      *runDiff
+	lines  []string
+	offset int
+	width  int
+	height int
+}
+
+func newDiffView(c *common, d *runDiff) *diffView { return &diffView{c: c, d: d} }
+
+// setSize sets the view's size and builds its lines for the width.
+func (v *diffView) setSize(w, h int) {
+	if w != v.width || v.lines == nil {
+		v.width = w
+		v.lines = v.build()
+	}
+	v.height = h
+	v.scrollBy(0)
+}
+
+// page returns how many lines show under the title.
+func (v *diffView) page() int { return max(1, v.height-1) }
+
+func (v *diffView) scrollBy(n int) {
+	v.offset = max(0, min(v.offset+n, len(v.lines)-v.page()))
+}
+
+// move runs a moving key.
+func (v *diffView) move(msg tea.KeyPressMsg) {
+	k := v.c.keys
+	switch {
+	case key.Matches(msg, k.Down):
+		v.scrollBy(1)
+	case key.Matches(msg, k.Up):
+		v.scrollBy(-1)
+	case key.Matches(msg, k.Top):
+		v.offset = 0
+	case key.Matches(msg, k.Bottom):
+		v.scrollBy(len(v.lines))
+	case key.Matches(msg, k.PageDown, k.HalfDown):
+		v.scrollBy(v.page() / 2)
+	case key.Matches(msg, k.PageUp, k.HalfUp):
+		v.scrollBy(-v.page() / 2)
+	}
+}
+
+// build writes the diff's lines.
+func (v *diffView) build() []string {
+	s := v.c.styles
+	d := v.d
+	w := v.width
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	total := "total  " + scoreText(d.runTotal, d.runHas) + " → " + scoreText(d.nowTotal, d.nowHas)
+	if d.runHas && d.nowHas {
+		total += "  " + v.delta(d.nowTotal-d.runTotal)
+	}
+	add("%s", total)
+	add("")
+	pathW := 12
+	for _, c := range d.changed {
+		pathW = max(pathW, visibleWidth(c.path))
+	}
+	pathW = min(pathW, max(12, w-2-3*9))
+	if len(d.changed) == 0 {
+		add("%s", s.Title.Render("No path's score changed"))
+	} else {
+		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", thousands(len(d.changed)))))
+		add("%s", s.Muted.Render("  "+pad("path", pathW)+padLeft("run", 9)+padLeft("now", 9)+padLeft("Δ", 9)))
+		for _, c := range d.changed {
+			delta := s.Faint.Render(padLeft("n/a", 9))
+			if dv, ok := c.delta(); ok {
+				delta = strings.Repeat(" ", 9-visibleWidth(signed(dv))) + v.delta(dv)
+			}
+			add("  %s%s%s%s", pad(c.path, pathW), padLeft(scoreText(c.run, c.hasRun), 9), padLeft(scoreText(c.now, c.hasNow), 9), delta)
+		}
+	}
+	for _, part := range []struct {
+		title string
+		paths []string
+	}{{"Only now (paths the run does not have)", d.onlyNow}, {"Only in the run (paths the tree does not have)", d.onlyRun}} {
+		if len(part.paths) == 0 {
+			continue
+		}
+		add("")
+		add("%s", s.Title.Render(fmt.Sprintf("%s: %s", part.title, thousands(len(part.paths)))))
+		for i, p := range part.paths {
+			if i == maxListed {
+				add("%s", s.Faint.Render(fmt.Sprintf("  … %s more", thousands(len(part.paths)-i))))
+				break
+			}
+			add("  %s", p)
+		}
+	}
+	add("")
+	switch {
+	case d.weightsErr != "":
+		add("%s", s.Title.Render("Weights"))
+		add("  %s", s.Bad.Render(d.weightsErr))
+	case len(d.weights) == 0:
+		add("%s", s.Title.Render("No weight changed"))
+	default:
+		add("%s", s.Title.Render(fmt.Sprintf("Weights that changed: %d (run → now)", len(d.weights))))
+		keyW := 12
+		for _, c := range d.weights {
+			keyW = max(keyW, visibleWidth(c.path))
+		}
+		keyW = min(keyW, max(12, w-24))
+		for _, c := range d.weights {
+			add("  %s %s → %s", pad(c.path, keyW), padLeft(weightText(c.run), 6), s.Changed.Render(weightText(c.now)))
+		}
+	}
+	if len(d.ignored) > 0 {
+		add("")
+		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %d", len(d.ignored))))
+		for _, wn := range d.ignored {
+			out = append(out, wrapIndent("  "+wn.Message, w)...)
+		}
+	}
+	return out
+}
+
+// delta paints a change of a score.
+func (v *diffView) delta(x float64) string {
+	s := v.c.styles
+	t := signed(x)
+	switch {
+	case t == "±0":
+		return s.Faint.Render(t)
+	case x > 0:
+		return s.Good.Render(t)
+	}
+	return s.Bad.Render(t)
+}
+
+// View renders the title and the visible lines.
+func (v *diffView) View() string {
+	s := v.c.styles
+	d := v.d
+	title := s.Title.Render("Diff") + "  " + runName(d.run) + " → now"
+	where := ""
+	if len(v.lines) > v.page() {
+		where = fmt.Sprintf("lines %d–%d of %d", v.offset+1, min(len(v.lines), v.offset+v.page()), len(v.lines))
+	}
+	var b strings.Builder
+	b.WriteString(spread(title, s.Faint.Render(where), v.width))
+	for i := 0; i < v.page(); i++ {
+		b.WriteByte('\n')
+		line := ""
+		if v.offset+i < len(v.lines) {
+			line = v.lines[v.offset+i]
+		}
+		b.WriteString(fit(line, v.width))
+	}
+	return b.String()
+}

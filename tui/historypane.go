@@ -1,0 +1,304 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// paneView is what the history pane shows.
+type paneView int
+
+const (
+	paneRuns paneView = iota // the table of runs over the plot of their scores
+	paneDiff                 // a run's diff with the current state
+)
+
+// maxChartLines caps the height of the plot: a tall chart of a few runs
+// says no more than a short one.
+const maxChartLines = 20
+
+// historyPane is the history of the explorer's reference/output pair (or
+// of every run): a table of the runs, newest first, over a line chart of
+// their scores, oldest to newest, the selected run marked; or the diff of
+// a run with the current state. It takes the whole body of the screen.
+type historyPane struct {
+	c    *common
+	pair string // "reference.json ⟷ output.json"
+	// all lists every run rather than the pair's.
+	all  bool
+	runs []RunSummary
+	// opened is set once the pane has shown: records refresh its list
+	// from then on. loading is set while a list is read; err is why the
+	// last one failed.
+	opened, loading bool
+	loaded          bool
+	err             string
+	cursor, offset  int
+	width, height   int
+	view            paneView
+	diff            *diffView
+	// cache is the last run read, so that enter, d and R on one run read
+	// it once.
+	cache *RunDetail
+}
+
+func newHistoryPane(c *common, files Files) *historyPane {
+	return &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output}
+}
+
+// SetSize sets the pane's size.
+func (p *historyPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.scroll()
+	if p.diff != nil {
+		p.diff.setSize(w, h)
+	}
+}
+
+// ShortHelp returns the bindings the status line shows for the pane.
+func (p *historyPane) ShortHelp() []key.Binding {
+	k := p.c.keys
+	if p.view == paneDiff {
+		return []key.Binding{k.Pane.Back, k.Up, k.Down}
+	}
+	return k.PaneHelp()
+}
+
+// setRuns takes a new list, keeping the cursor on the run it was on.
+func (p *historyPane) setRuns(runs []RunSummary) {
+	id := ""
+	if r, ok := p.selected(); ok {
+		id = r.ID
+	}
+	p.runs, p.loaded, p.err = runs, true, ""
+	p.cursor = 0
+	for i, r := range runs {
+		if r.ID == id {
+			p.cursor = i
+		}
+	}
+	p.scroll()
+}
+
+// selected returns the run under the cursor.
+func (p *historyPane) selected() (RunSummary, bool) {
+	if p.cursor < 0 || p.cursor >= len(p.runs) {
+		return RunSummary{}, false
+	}
+	return p.runs[p.cursor], true
+}
+
+// cached returns the run read last when its id is id.
+func (p *historyPane) cached(id string) *RunDetail {
+	if p.cache != nil && p.cache.ID == id {
+		return p.cache
+	}
+	return nil
+}
+
+// rows returns how many runs the table shows: half the pane at most, so
+// the plot has room.
+func (p *historyPane) rows() int {
+	return max(0, min(len(p.runs), max(3, (p.height-3)/2), p.height-2))
+}
+
+// move runs a moving key in the table.
+func (p *historyPane) move(msg tea.KeyPressMsg) {
+	k := p.c.keys
+	page := max(1, p.rows())
+	switch {
+	case key.Matches(msg, k.Up):
+		p.cursor--
+	case key.Matches(msg, k.Down):
+		p.cursor++
+	case key.Matches(msg, k.Top):
+		p.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		p.cursor = len(p.runs) - 1
+	case key.Matches(msg, k.PageDown, k.HalfDown):
+		p.cursor += page
+	case key.Matches(msg, k.PageUp, k.HalfUp):
+		p.cursor -= page
+	}
+	p.scroll()
+}
+
+// scroll keeps the cursor within the runs and the table's window.
+func (p *historyPane) scroll() {
+	p.cursor = max(0, min(p.cursor, len(p.runs)-1))
+	rows := max(1, p.rows())
+	if p.cursor < p.offset {
+		p.offset = p.cursor
+	}
+	if p.cursor >= p.offset+rows {
+		p.offset = p.cursor - rows + 1
+	}
+	p.offset = max(0, min(p.offset, len(p.runs)-rows))
+}
+
+// showDiff shows a run's diff with now.
+func (p *historyPane) showDiff(d *runDiff) {
+	p.diff = newDiffView(p.c, d)
+	p.diff.setSize(p.width, p.height)
+	p.view = paneDiff
+}
+
+// scrollDiff runs a moving key in the diff.
+func (p *historyPane) scrollDiff(msg tea.KeyPressMsg) {
+	if p.diff != nil {
+		p.diff.move(msg)
+	}
+}
+
+// histCols are the widths of the table's columns.
+type histCols struct {
+	id, time, label, score, delta, source, weights, files int
+	sep                                                   int
+	layout                                                string // the time layout
+}
+
+// histColumns fits the table's columns into w cells: the figures keep
+// their width, the label, weights and (listing every run) files columns
+// share the rest.
+func histColumns(w int, all bool) histCols {
+	c := histCols{id: shortIDLen, time: 16, score: 7, delta: 8, source: 6, sep: 2, layout: "2006-01-02 15:04"}
+	if w < 100 {
+		c.time, c.sep, c.layout = 11, 1, "01-02 15:04"
+	}
+	n := 7
+	if all {
+		n = 8
+	}
+	rest := max(0, w-(c.id+c.time+c.score+c.delta+c.source+(n-1)*c.sep))
+	if all {
+		c.label = rest * 3 / 10
+		c.files = rest * 2 / 5
+		c.weights = rest - c.label - c.files
+	} else {
+		c.label = min(32, rest/2)
+		c.weights = rest - c.label
+	}
+	return c
+}
+
+// View renders the pane.
+func (p *historyPane) View() string {
+	if p.view == paneDiff && p.diff != nil {
+		return p.diff.View()
+	}
+	s := p.c.styles
+	w := p.width
+	lines := make([]string, 0, p.height)
+	what := p.pair
+	hint := "a every run"
+	if p.all {
+		what, hint = "every run", "a this pair only"
+	}
+	title := s.Title.Render("History") + "  " + what
+	if p.loaded {
+		title += fmt.Sprintf(" · %s run%s", thousands(len(p.runs)), plural(len(p.runs), "s"))
+	}
+	if p.loading {
+		title += s.Faint.Render(" · reading…")
+	}
+	lines = append(lines, spread(title, s.Faint.Render(hint), w))
+	cols := histColumns(w, p.all)
+	lines = append(lines, p.head(cols))
+	switch {
+	case p.err != "" && !p.loaded:
+		lines = append(lines, s.Bad.Render("the history could not be read: "+p.err))
+	case !p.loaded:
+		lines = append(lines, s.Faint.Render("reading the history…"))
+	case len(p.runs) == 0 && p.all:
+		lines = append(lines, s.Faint.Render("no run recorded yet"))
+	case len(p.runs) == 0:
+		lines = append(lines, s.Faint.Render("no run of this pair recorded yet"))
+	}
+	rows := p.rows()
+	for i := p.offset; i < min(len(p.runs), p.offset+rows); i++ {
+		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
+	}
+	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
+		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-visibleWidth(caption)))))
+		pw := min(w, max(60, 20*len(p.runs)))
+		lines = append(lines, scorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
+	}
+	var b strings.Builder
+	for i := 0; i < p.height; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		line := ""
+		if i < len(lines) {
+			line = lines[i]
+		}
+		b.WriteString(fit(line, w))
+	}
+	return b.String()
+}
+
+// head renders the column heads.
+func (p *historyPane) head(c histCols) string {
+	cells := []string{pad("id", c.id), pad("time", c.time), pad("label", c.label), padLeft("score", c.score),
+		padLeft("Δ", c.delta), pad("source", c.source), pad("weights", c.weights)}
+	if p.all {
+		cells = append(cells, pad("files", c.files))
+	}
+	return p.c.styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
+}
+
+// row renders one run.
+func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
+	s := p.c.styles
+	var b strings.Builder
+	if selected {
+		b.WriteString(s.Selected.On())
+	}
+	sep := strings.Repeat(" ", c.sep)
+	s.Accent.Write(&b, pad(shortID(r.ID), c.id))
+	b.WriteString(sep)
+	s.Muted.Write(&b, pad(r.Time.Format(c.layout), c.time))
+	b.WriteString(sep)
+	b.WriteString(pad(r.Label, c.label))
+	b.WriteString(sep)
+	score := padLeft(scoreText(r.Score, r.HasScore), c.score)
+	if r.HasScore {
+		s.Band(r.Score).Write(&b, score)
+	} else {
+		s.Faint.Write(&b, score)
+	}
+	b.WriteString(sep)
+	delta := ""
+	if r.HasDelta {
+		delta = signed(r.Delta)
+	}
+	switch {
+	case delta == "" || delta == "±0":
+		s.Faint.Write(&b, padLeft(delta, c.delta))
+	case r.Delta > 0:
+		s.Good.Write(&b, padLeft(delta, c.delta))
+	default:
+		s.Bad.Write(&b, padLeft(delta, c.delta))
+	}
+	b.WriteString(sep)
+	s.Muted.Write(&b, pad(r.Source, c.source))
+	b.WriteString(sep)
+	if r.Weights == "" {
+		s.Faint.Write(&b, pad("—", c.weights))
+	} else {
+		b.WriteString(pad(r.Weights, c.weights))
+	}
+	if p.all {
+		b.WriteString(sep)
+		s.Muted.Write(&b, pad(r.Reference+" ⟷ "+r.Output, c.files))
+	}
+	line := fit(b.String(), p.width)
+	if selected {
+		line += s.Selected.Off()
+	}
+	return line
+}

@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// View renders the screen.
+func (m *Model) View() tea.View {
+	var content string
+	if m.phase == phaseLoading && m.sess == nil {
+		content = m.loadView()
+	} else {
+		content = m.screen()
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	if !m.opts.NoMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "jsontui — " + m.opts.Files.Reference + " vs " + m.opts.Files.Output
+	return v
+}
+
+// screen renders header, body and status line.
+func (m *Model) screen() string {
+	w, h := m.c.width, m.c.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(m.hdr.View(h))
+	b.WriteByte('\n')
+	b.WriteString(m.body())
+	b.WriteByte('\n')
+	b.WriteString(m.statusView())
+	return b.String()
+}
+
+// body renders the area between header and status line.
+func (m *Model) body() string {
+	switch m.mode {
+	case modeHelp:
+		return m.help.View()
+	case modeHistory, modeLabel:
+		return m.hist.View()
+	}
+	tree := m.tree.View()
+	var body string
+	switch {
+	case !m.showDetail():
+		body = tree
+	case m.detail.side:
+		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View(m.tree.Selected()))
+	default:
+		body = tree + "\n" + m.detail.View(m.tree.Selected())
+	}
+	if m.mode == modeMetric {
+		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
+	}
+	return body
+}
+
+// overlay draws box centred over base.
+func overlay(base, box string, width int) string {
+	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
+	h := lipgloss.Height(base)
+	x, y := max(0, (width-bw)/2), max(0, (h-bh)/3)
+	c := lipgloss.NewCanvas(width, h)
+	c.Compose(lipgloss.NewLayer(base))
+	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
+	return c.Render()
+}
+
+// statusView renders the bottom line for the mode.
+func (m *Model) statusView() string {
+	k := m.c.keys
+	s := m.c.styles
+	switch m.mode {
+	case modeSearch:
+		return m.prompt.View("enter jump · esc cancel")
+	case modeWeight:
+		return m.prompt.View("0–1 · enter apply · esc cancel")
+	case modeSavePath:
+		return m.prompt.View("enter save · esc cancel")
+	case modeLabel:
+		return m.prompt.View("enter save · esc cancel")
+	case modeHistory:
+		return m.status.View(m.hist.ShortHelp())
+	case modeConfirmOverwrite:
+		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
+		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
+	case modeConfirmQuit:
+		return spread(s.Warn.Render("unsaved weight changes: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+	case modeHelp:
+		return m.status.View([]key.Binding{k.Cancel})
+	case modeMetric:
+		return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Cancel})
+	}
+	return m.status.View(k.ShortHelp())
+}
