@@ -40,8 +40,10 @@ type Op struct {
 // long as possible; among alignments of least cost, Align prefers to keep
 // equal code points together and to continue a run of the same kind.
 //
-// Align uses memory proportional to len(a)·len(b) and refuses, returning
-// ok == false and no script, when len(a)·len(b) > limit.
+// Align fills the classic dynamic-programming matrix, keeping one byte per
+// cell for the traceback (after setting aside the common prefix and
+// suffix), and refuses, returning ok == false and no script, when
+// len(a)·len(b) > limit.
 func Align(a, b []rune, limit int) (ops []Op, ok bool) {
 	if !withinLimit(len(a), len(b), limit) {
 		return nil, false

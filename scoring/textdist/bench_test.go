@@ -8,48 +8,97 @@ import (
 	edlib "github.com/hbollon/go-edlib"
 )
 
-// benchPair returns two independent random strings of n code points: ASCII
-// letters, or a mix of Latin-1, CJK and emoji.
-func benchPair(n int, multibyte bool) ([]rune, []rune) {
+// benchPair returns two independent random strings of n code points:
+// ASCII letters, or a mix of Latin-1, CJK and emoji. With edited set, the
+// second string is instead the first with n/100 scattered typos, the
+// common case of an output close to its reference.
+func benchPair(n int, multibyte, edited bool) ([]rune, []rune) {
 	r := rand.New(rand.NewPCG(uint64(n), 7))
 	a := alphabet{gen: span('a', 'z')}
 	if multibyte {
 		a = alphabets[len(alphabets)-1] // "mixed"
 	}
-	return randRunes(r, a, n), randRunes(r, a, n)
+	x := randRunes(r, a, n)
+	if !edited {
+		return x, randRunes(r, a, n)
+	}
+	y := append([]rune(nil), x...)
+	for range max(1, n/100) {
+		i := r.IntN(len(y))
+		switch r.IntN(3) {
+		case 0:
+			y = append(y[:i], append([]rune{a.gen(r)}, y[i:]...)...)
+		case 1:
+			y = append(y[:i], y[i+1:]...)
+		default:
+			y[i] = a.gen(r)
+		}
+	}
+	return x, y
 }
-
-var benchLengths = []int{16, 64, 256, 1024, 4096}
 
 var sink int
 
+// BenchmarkLevenshtein measures Levenshtein on []rune and LevenshteinString
+// on strings, for random pairs (the worst case: the whole matrix is
+// needed) and for edited pairs, against go-edlib at 4,096.
 func BenchmarkLevenshtein(b *testing.B) {
-	for _, kind := range []string{"ascii", "multibyte"} {
-		for _, n := range benchLengths {
-			x, y := benchPair(n, kind == "multibyte")
-			b.Run(fmt.Sprintf("runes/%s/%d", kind, n), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					sink = Levenshtein(x, y)
+	for _, edited := range []bool{false, true} {
+		for _, kind := range []string{"ascii", "multibyte"} {
+			for _, n := range []int{16, 64, 256, 1024, 4096} {
+				if edited && n < 1024 {
+					continue
 				}
-			})
-			sx, sy := string(x), string(y)
-			b.Run(fmt.Sprintf("string/%s/%d", kind, n), func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					sink = LevenshteinString(sx, sy)
+				x, y := benchPair(n, kind == "multibyte", edited)
+				name := kind
+				if edited {
+					name += "-edited"
 				}
-			})
+				b.Run(fmt.Sprintf("runes/%s/%d", name, n), func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						sink = Levenshtein(x, y)
+					}
+				})
+				sx, sy := string(x), string(y)
+				b.Run(fmt.Sprintf("string/%s/%d", name, n), func(b *testing.B) {
+					b.ReportAllocs()
+					for b.Loop() {
+						sink = LevenshteinString(sx, sy)
+					}
+				})
+			}
 		}
 	}
 	for _, kind := range []string{"ascii", "multibyte"} {
-		x, y := benchPair(4096, kind == "multibyte")
+		x, y := benchPair(4096, kind == "multibyte", false)
 		sx, sy := string(x), string(y)
 		b.Run("edlib/"+kind+"/4096", func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				sink = edlib.LevenshteinDistance(sx, sy)
 			}
+		})
+	}
+}
+
+// BenchmarkSimilarity measures the SPEC's string rule on short and long
+// ASCII strings and on strings needing NFC normalization.
+func BenchmarkSimilarity(b *testing.B) {
+	long, longEdited := benchPair(4096, false, true)
+	cases := []struct{ name, a, b string }{
+		{"short", "pepperoni", "peppers"},
+		{"ascii-4096-edited", string(long), string(longEdited)},
+		{"nfd", "cafe\u0301 cre\u0300me bru\u0302le\u0301e", "café crème brûlée"},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var f float64
+			for b.Loop() {
+				f = Similarity(c.a, c.b)
+			}
+			_ = f
 		})
 	}
 }

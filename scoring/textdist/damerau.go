@@ -18,9 +18,11 @@ var ErrTooLarge = errors.New("textdist: input too large")
 // edited (so "ca" → "abc" costs 2: transpose, then insert). Unlike the
 // restricted "optimal string alignment" distance, it is a metric.
 //
-// Damerau computes the algorithm of Lowrance and Wagner (1975) in a
-// (len(a)+2)×(len(b)+2) matrix. It refuses with an error wrapping
-// [ErrTooLarge] when that matrix would have more than maxCells cells.
+// Damerau computes the algorithm of Lowrance and Wagner (1975), as go-edlib's
+// DamerauLevenshteinDistance and jellyfish do, in a (len(a)+2)×(len(b)+2)
+// matrix of 4-byte cells (smaller once the common prefix and suffix are set
+// aside). It refuses with an error wrapping [ErrTooLarge] when that matrix
+// would have more than maxCells cells.
 func Damerau(a, b []rune, maxCells int) (int, error) {
 	m, n := len(a), len(b)
 	if cells, ok := mulCells(m+2, n+2); !ok || cells > maxCells || m+n > math.MaxInt32 {

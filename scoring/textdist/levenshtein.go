@@ -1,9 +1,6 @@
 package textdist
 
-import (
-	"unicode/utf8"
-	"unsafe"
-)
+import "unicode/utf8"
 
 // Levenshtein returns the Levenshtein distance between a and b: the least
 // number of single code point insertions, deletions and substitutions that
@@ -11,13 +8,11 @@ import (
 //
 // It strips the common prefix and suffix, then runs the bit-parallel
 // algorithm of Myers and Hyyrö with the shorter remainder as the pattern,
-// in O(⌈m/64⌉·n) time for remainders of lengths m ≤ n. It makes no heap
+// in O(⌈m/64⌉·n) time for remainders of lengths m ≤ n, restricted to the
+// band of the matrix an optimal alignment can cross: for close strings the
+// time is closer to O(⌈d/64⌉·n) for a distance d. It makes no heap
 // allocations in steady state.
 func Levenshtein(a, b []rune) int {
-	a, b = trimCommon(a, b)
-	if len(a) == 0 || len(b) == 0 {
-		return len(a) + len(b)
-	}
 	s := getScratch()
 	d := distance(s, a, b)
 	putScratch(s)
@@ -40,29 +35,37 @@ func LevenshteinString(a, b string) int {
 // levString computes LevenshteinString with the given scratch.
 func levString(s *scratch, a, b string) int {
 	if isASCII(a) && isASCII(b) {
-		x, y := trimCommon(bytesOf(a), bytesOf(b))
-		if len(x) == 0 || len(y) == 0 {
-			return len(x) + len(y)
-		}
-		return distance(s, x, y)
+		// Copying into scratch is cheap next to the distance itself.
+		s.ba = append(s.ba[:0], a...)
+		s.bb = append(s.bb[:0], b...)
+		return distance(s, s.ba, s.bb)
 	}
 	s.ra = appendRunes(s.ra[:0], a)
 	s.rb = appendRunes(s.rb[:0], b)
-	x, y := trimCommon(s.ra, s.rb)
-	if len(x) == 0 || len(y) == 0 {
-		return len(x) + len(y)
-	}
-	return distance(s, x, y)
+	return distance(s, s.ra, s.rb)
 }
 
-// distance returns the distance between a and b, both non-empty, with no
-// common prefix or suffix.
+// distance returns the Levenshtein distance between a and b.
 func distance[E symbol](s *scratch, a, b []E) int {
+	a, b = trimCommon(a, b)
 	if len(a) > len(b) {
 		a, b = b, a
 	}
+	if len(a) == 0 {
+		return len(b)
+	}
 	build(&s.peq, a)
-	return kernel(s, len(a), b)
+	if len(a) <= 64 {
+		return kernel64(&s.peq, len(a), b)
+	}
+	// A close bound pays off when the band can leave out many of the
+	// pattern's words; let looking for one cost a sixteenth of the full
+	// computation at most.
+	k := len(b)
+	if words := s.peq.words; words >= 4 {
+		k = upperBound(a, b, words*len(b)/16)
+	}
+	return kernelBand(s, len(a), b, k)
 }
 
 // trimCommon removes the common prefix and suffix of a and b.
@@ -88,12 +91,6 @@ func isASCII(s string) bool {
 		or |= s[i]
 	}
 	return or < utf8.RuneSelf
-}
-
-// bytesOf returns the bytes of s without copying. The result must not be
-// modified.
-func bytesOf(s string) []byte {
-	return unsafe.Slice(unsafe.StringData(s), len(s))
 }
 
 // appendRunes appends the code points of s to dst, decoding invalid UTF-8

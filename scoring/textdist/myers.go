@@ -10,35 +10,28 @@ package textdist
 // Column j of the matrix is kept as two bit vectors, VP and VN, of its
 // vertical deltas (+1 and -1) down the pattern; D[m][j] is tracked through
 // the horizontal delta of the pattern's last row. The block variant splits
-// the vectors into 64-bit words and carries the horizontal deltas of each
-// word's top row into the next word (Myers' hin/hout).
+// the vectors into 64-bit words and carries the horizontal delta at each
+// word's last row into the next word (Myers' hout/hin); band.go restricts
+// it to the blocks an optimal path can cross.
 
 // vec is one 64-bit block of a column's vertical delta vectors.
 type vec struct {
 	vp, vn uint64
 }
 
-// kernel returns the Levenshtein distance between a pattern of m > 0
-// symbols, whose Peq table has been built into s, and text t.
-func kernel[E symbol](s *scratch, m int, t []E) int {
-	if m <= 64 {
-		return kernel64(&s.peq, m, t)
-	}
-	return kernelBlock(s, m, t)
-}
-
-// kernel64 is the single-word case, m <= 64.
+// kernel64 returns the distance between a pattern of 0 < m <= 64 symbols,
+// whose Peq table is built into pt, and text t.
 func kernel64[E symbol](pt *peqTable, m int, t []E) int {
-	dense := pt.dense
+	tiny := &pt.tiny
 	last := uint(m-1) & 63
 	vp, vn := ^uint64(0), uint64(0)
 	dist := m
 	for _, c := range t {
 		var eq uint64
 		if uint32(c) < 256 {
-			eq = dense[pt.small[uint8(c)]]
-		} else if e := pt.lookupWide(rune(c)); len(e) != 0 {
-			eq = e[0].bits
+			eq = tiny[uint8(c)]
+		} else {
+			eq = pt.eqWide(rune(c))
 		}
 		x := eq | vn
 		d0 := (((x & vp) + vp) ^ vp) | x
@@ -53,57 +46,33 @@ func kernel64[E symbol](pt *peqTable, m int, t []E) int {
 	return dist
 }
 
-// kernelBlock is the multi-word case, m > 64.
-func kernelBlock[E symbol](s *scratch, m int, t []E) int {
-	pt := &s.peq
-	words := pt.words
-	s.vecs = grow(s.vecs, words)
-	vecs := s.vecs
-	for k := range vecs {
-		vecs[k] = vec{vp: ^uint64(0)}
-	}
-	if pt.wide {
-		s.colA = grow(s.colA, words)
-		s.colB = grow(s.colB, words)
-		clear(s.colA)
-		clear(s.colB)
-	}
-	colA, colB := s.colA, s.colB
-	last := uint(m-1) & 63
-	dist := m
-	// Text symbols are taken two at a time, which lets the CPU overlap the
-	// two columns' carry chains.
-	i := 0
-	for ; i+1 < len(t); i += 2 {
-		eq1, e1 := match(pt, t[i], colA)
-		eq2, e2 := match(pt, t[i+1], colB)
-		dist += advance2(vecs, eq1, eq2, last)
-		unscatter(colA, e1)
-		unscatter(colB, e2)
-	}
-	if i < len(t) {
-		eq, e := match(pt, t[i], colA)
-		dist += advance(vecs, eq, last)
-		unscatter(colA, e)
-	}
-	return dist
-}
-
-// match returns the match words of text symbol c: its dense row, or, for a
-// wide rune the pattern holds, col with the rune's entries scattered into
-// it (returned too, so the caller can unscatter them).
-func match[E symbol](pt *peqTable, c E, col []uint64) ([]uint64, []peqEntry) {
+// match returns the match words of text symbol c, of which blocks f to l
+// are used: a dense row, or, for a wide rune stored sparsely, col with the
+// rune's entries for those blocks scattered into it (returned too, so the
+// caller can unscatter them).
+func match[E symbol](pt *peqTable, c E, col []uint64, f, l int) ([]uint64, []peqEntry) {
 	if uint32(c) < 256 {
 		return pt.row(uint8(c)), nil
 	}
-	ents := pt.lookupWide(rune(c))
-	if len(ents) == 0 {
-		return pt.dense[:pt.words], nil // row 0: no match
+	row, ents := pt.wideRow(rune(c))
+	if row != nil {
+		return row, nil
 	}
-	for _, e := range ents {
-		col[e.block] = e.bits
+	// The entries are in block order: keep those in [f, l].
+	lo, hi := 0, len(ents)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if int(ents[mid].block) < f {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
 	}
-	return col, ents
+	ents = ents[lo:]
+	for hi = 0; hi < len(ents) && int(ents[hi].block) <= l; hi++ {
+		col[ents[hi].block] = ents[hi].bits
+	}
+	return col, ents[:hi]
 }
 
 // unscatter zeroes the words of col that match set from ents.

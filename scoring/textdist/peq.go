@@ -4,43 +4,54 @@ package textdist
 // bytes for ASCII strings, runes (code points) otherwise.
 type symbol interface{ byte | rune }
 
-// peqEntry is one non-zero 64-bit word of a wide rune's match vector.
+// peqEntry is one non-zero 64-bit word of a sparse match vector.
 type peqEntry struct {
 	bits  uint64
 	block int32
 }
 
+// denseBudget bounds, in 64-bit words, the dense rows given to wide runes;
+// past it they are stored sparsely. Tests lower it to cover sparse storage.
+var denseBudget = 1 << 17
+
 // peqTable is the pattern-match table ("Peq") of the bit-parallel algorithm:
 // for every symbol c and every 64-bit block k of the pattern, the word whose
 // bit i is set when pattern[64k+i] == c.
 //
-// Runes below 256 get dense rows, allocated on first sight (row 0 is the
-// all-zero row for symbols absent from the pattern), so memory is at most
-// 257 rows of ⌈m/64⌉ words. Other runes are interned through a small
-// open-addressing hash table sized from the pattern and stored sparsely, as
-// the list of their non-zero blocks; the kernel scatters that list into a
-// zeroed column buffer when such a rune occurs in the text (see match).
-// Memory is thus O(m) for any alphabet, and nothing is a Go map.
+// A pattern of one word indexes its words directly by rune for runes below
+// 256. Longer patterns give each distinct symbol a dense row of ⌈m/64⌉
+// words, allocated on first sight, with row 0 all zeros for symbols absent
+// from the pattern. Other runes ("wide": 256 and up, or negative) are
+// interned through an open-addressing hash table sized from the pattern.
+// When the dense rows of the wide runes would exceed denseBudget words (a
+// long pattern over a large alphabet), each wide rune keeps instead the
+// list of its non-zero words, which the kernel scatters into a zeroed
+// column buffer when the rune occurs in the text (see match). Memory is
+// thus O(m) for any alphabet, and nothing is a Go map.
 //
 // The table is reusable: build clears only what it is about to use.
 type peqTable struct {
-	words int      // 64-bit blocks per pattern
-	dense []uint64 // dense rows, rows×words
-	small [256]int32
-	seen  [256]uint8 // the runes < 256 given a row, for release
+	words int         // 64-bit blocks per pattern
+	tiny  [256]uint64 // the match word of each rune < 256 when words == 1
+	dense []uint64    // dense rows, rows×words, when words > 1
+	small [256]int32  // the dense row of each rune < 256, 0 when absent
+	seen  [256]uint8  // the runes < 256 of the pattern, for release
 	nseen int
 
-	// Wide runes (>= 256, or negative).
-	wide    bool
-	mask    uint32
-	shift   uint32
-	keys    []rune  // slot → rune
-	slotID  []int32 // slot → id+1; 0 marks an empty slot
-	nids    int32   // distinct wide runes
-	posID   []int32 // pattern position → id, for wide positions
-	lastBlk []int32 // id → last block seen + 1, then fill cursor (building only)
-	start   []int32 // id → first entry; start[id+1] ends it
-	ents    []peqEntry
+	// Wide runes.
+	wide     bool
+	sparse   bool // wide runes are stored as entries, not dense rows
+	wideBase int  // dense row of wide rune id 0, when !sparse
+	mask     uint32
+	shift    uint32
+	keys     []rune     // slot → rune
+	slotID   []int32    // slot → id+1; 0 marks an empty slot
+	slotEq   []uint64   // slot → match word, when words == 1
+	nids     int32      // distinct wide runes
+	posRow   []int32    // pattern position → dense row, or ^id for a wide rune
+	start    []int32    // id → first entry; start[id+1] ends it (sparse)
+	fill     []int32    // id → entries filled so far (sparse, building only)
+	ents     []peqEntry // sparse entries, by id, in block order
 }
 
 // hashRune spreads a rune over the table's slots (Fibonacci hashing).
@@ -71,13 +82,7 @@ func build[E symbol](t *peqTable, p []E) {
 		}
 	}
 	t.wide = nwide > 0
-
-	// Dense rows for runes < 256: at most min(256, m-nwide) rows plus row 0.
-	maxRows := 1 + min(256, m-nwide)
-	t.dense = grow(t.dense, maxRows*words)
-	clear(t.dense[:words])
-	rows := int32(1)
-
+	t.sparse = false
 	if t.wide {
 		size := 8
 		for size < 2*nwide {
@@ -92,116 +97,216 @@ func build[E symbol](t *peqTable, p []E) {
 		t.keys = grow(t.keys, size)
 		t.slotID = grow(t.slotID, size)
 		clear(t.slotID)
-		t.posID = grow(t.posID, m)
 		t.nids = 0
-		t.lastBlk = grow(t.lastBlk, nwide)
-		clear(t.lastBlk)
-		t.start = grow(t.start, nwide+1)
-		clear(t.start)
 	}
 
-	// Pass 1: dense rows; intern wide runes and count their distinct blocks.
+	switch {
+	case words == 1:
+		buildWord(t, p)
+	case !t.wide:
+		buildDense(t, p)
+	default:
+		buildWide(t, p)
+	}
+}
+
+// buildWord fills the table of a pattern of one word.
+func buildWord[E symbol](t *peqTable, p []E) {
+	if t.wide {
+		t.slotEq = grow(t.slotEq, len(t.slotID))
+		clear(t.slotEq)
+	}
 	for i, c := range p {
-		bit := uint64(1) << (uint(i) & 63)
+		bit := uint64(1) << uint(i)
+		if uint32(c) < 256 {
+			if t.tiny[uint8(c)] == 0 {
+				t.see(uint8(c))
+			}
+			t.tiny[uint8(c)] |= bit
+			continue
+		}
+		t.slotEq[t.intern(rune(c))] |= bit
+	}
+}
+
+// buildDense fills the table of a pattern of runes below 256 only.
+func buildDense[E symbol](t *peqTable, p []E) {
+	words := t.words
+	t.dense = grow(t.dense, (1+min(256, len(p)))*words)
+	clear(t.dense[:words])
+	rows := int32(1)
+	for i, c := range p {
+		r := t.small[uint8(c)]
+		if r == 0 {
+			r = rows
+			rows++
+			t.small[uint8(c)] = r
+			t.see(uint8(c))
+			clear(t.dense[int(r)*words : int(r)*words+words])
+		}
+		t.dense[int(r)*words+i>>6] |= 1 << (uint(i) & 63)
+	}
+}
+
+// buildWide fills the table of a pattern of several words with wide runes.
+func buildWide[E symbol](t *peqTable, p []E) {
+	words := t.words
+	// Pass 1: number the symbols, runes < 256 by dense row from 1 and
+	// wide runes by id from 0.
+	t.posRow = grow(t.posRow, len(p))
+	rows := int32(1)
+	for i, c := range p {
 		if uint32(c) < 256 {
 			r := t.small[uint8(c)]
 			if r == 0 {
 				r = rows
 				rows++
 				t.small[uint8(c)] = r
-				t.seen[t.nseen] = uint8(c)
-				t.nseen++
-				clear(t.dense[int(r)*words : int(r)*words+words])
+				t.see(uint8(c))
 			}
-			t.dense[int(r)*words+i>>6] |= bit
+			t.posRow[i] = r
 			continue
 		}
-		id := t.intern(rune(c))
-		t.posID[i] = id
-		if blk := int32(i>>6) + 1; t.lastBlk[id] != blk {
-			t.lastBlk[id] = blk
-			t.start[id+1]++
-		}
+		id := t.slotID[t.intern(rune(c))] - 1
+		t.posRow[i] = ^id
 	}
-	if !t.wide {
+	nids := int(t.nids)
+	t.sparse = nids*words > denseBudget
+	t.wideBase = int(rows)
+	n := int(rows) * words
+	if !t.sparse {
+		n += nids * words
+	}
+	t.dense = grow(t.dense, n)
+	clear(t.dense)
+	if !t.sparse {
+		for i, r := range t.posRow {
+			if r < 0 {
+				r = int32(t.wideBase) + ^r
+			}
+			t.dense[int(r)*words+i>>6] |= 1 << (uint(i) & 63)
+		}
 		return
 	}
 
-	// Prefix sums turn the counts into start offsets.
-	nids := int(t.nids)
+	// Sparse wide runes: count each id's distinct blocks, turn the counts
+	// into start offsets, then fill the entries in block order.
+	t.start = grow(t.start, nids+1)
+	clear(t.start)
+	t.fill = grow(t.fill, nids)
+	clear(t.fill) // here: last block seen + 1
+	for i, r := range t.posRow {
+		if r >= 0 {
+			t.dense[int(r)*words+i>>6] |= 1 << (uint(i) & 63)
+			continue
+		}
+		id := ^r
+		if blk := int32(i>>6) + 1; t.fill[id] != blk {
+			t.fill[id] = blk
+			t.start[id+1]++
+		}
+	}
 	for id := 0; id < nids; id++ {
 		t.start[id+1] += t.start[id]
 	}
 	t.ents = grow(t.ents, int(t.start[nids]))
-
-	// Pass 2: fill each wide rune's entries, in increasing block order.
-	// lastBlk is reused as the fill cursor: entries filled so far.
-	clear(t.lastBlk[:nids])
-	for i, c := range p {
-		if uint32(c) < 256 {
+	clear(t.fill) // now: entries filled so far
+	for i, r := range t.posRow {
+		if r >= 0 {
 			continue
 		}
-		id := t.posID[i]
+		id := ^r
 		blk := int32(i >> 6)
-		base := t.start[id]
-		n := t.lastBlk[id]
-		if n == 0 || t.ents[base+n-1].block != blk {
-			t.ents[base+n] = peqEntry{block: blk}
-			n++
-			t.lastBlk[id] = n
+		at := t.start[id] + t.fill[id]
+		if t.fill[id] == 0 || t.ents[at-1].block != blk {
+			t.ents[at] = peqEntry{block: blk}
+			t.fill[id]++
+			at++
 		}
-		t.ents[base+n-1].bits |= uint64(1) << (uint(i) & 63)
+		t.ents[at-1].bits |= 1 << (uint(i) & 63)
 	}
 }
 
-// intern returns the id of wide rune c, assigning the next id on first sight.
-func (t *peqTable) intern(c rune) int32 {
+// see records that rune c < 256 has a row or word, for release.
+func (t *peqTable) see(c uint8) {
+	t.seen[t.nseen] = c
+	t.nseen++
+}
+
+// intern returns the slot of wide rune c, giving it the next id on first
+// sight.
+func (t *peqTable) intern(c rune) uint32 {
 	h := hashRune(c, t.shift)
 	for {
 		v := t.slotID[h]
 		if v == 0 {
-			id := t.nids
 			t.nids++
 			t.keys[h] = c
-			t.slotID[h] = id + 1
-			return id
+			t.slotID[h] = t.nids
+			return h
 		}
 		if t.keys[h] == c {
-			return v - 1
+			return h
 		}
 		h = (h + 1) & t.mask
 	}
 }
 
-// lookupWide returns the entries of wide rune c, or nil when the pattern
-// does not contain it.
-func (t *peqTable) lookupWide(c rune) []peqEntry {
+// slot returns the slot of wide rune c, or -1 when the pattern does not
+// contain it.
+func (t *peqTable) slot(c rune) int {
 	if !t.wide {
-		return nil
+		return -1
 	}
 	h := hashRune(c, t.shift)
 	for {
-		v := t.slotID[h&t.mask]
-		if v == 0 {
-			return nil
+		h &= t.mask
+		if t.slotID[h] == 0 {
+			return -1
 		}
-		if t.keys[h&t.mask] == c {
-			return t.ents[t.start[v-1]:t.start[v]]
+		if t.keys[h] == c {
+			return int(h)
 		}
 		h++
 	}
 }
 
-// row returns the dense row of symbol c < 256 (row 0, all zeros, when absent).
+// eqWide returns the match word of wide rune c for a one-word pattern.
+func (t *peqTable) eqWide(c rune) uint64 {
+	if h := t.slot(c); h >= 0 {
+		return t.slotEq[h]
+	}
+	return 0
+}
+
+// row returns the dense row of symbol c < 256 (row 0, all zeros, when
+// absent) of a pattern of several words.
 func (t *peqTable) row(c uint8) []uint64 {
 	r := int(t.small[c]) * t.words
 	return t.dense[r : r+t.words]
 }
 
-// release resets the dense index left by the previous pattern.
+// wideRow returns, for a pattern of several words, the dense row of wide
+// rune c, or else its sparse entries; both are empty when the pattern does
+// not contain c.
+func (t *peqTable) wideRow(c rune) ([]uint64, []peqEntry) {
+	h := t.slot(c)
+	if h < 0 {
+		return t.dense[:t.words], nil
+	}
+	id := int(t.slotID[h] - 1)
+	if !t.sparse {
+		r := (t.wideBase + id) * t.words
+		return t.dense[r : r+t.words], nil
+	}
+	return nil, t.ents[t.start[id]:t.start[id+1]]
+}
+
+// release resets the index of runes below 256 left by the previous pattern.
 func (t *peqTable) release() {
 	for _, c := range t.seen[:t.nseen] {
 		t.small[c] = 0
+		t.tiny[c] = 0
 	}
 	t.nseen = 0
 }

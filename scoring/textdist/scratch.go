@@ -8,13 +8,16 @@ import (
 
 // scratch is the reusable working memory of one distance computation.
 type scratch struct {
-	peq  peqTable
-	vecs []vec
-	colA []uint64 // zeroed columns the entries of wide runes are scattered into
-	colB []uint64
-	ra   []rune // decoded code points of the first string
-	rb   []rune // decoded code points of the second string
-	iter norm.Iter // normalizes strings that are not in NFC already
+	peq   peqTable
+	vecs  []vec
+	colA  []uint64 // zeroed columns the entries of wide runes are scattered into
+	colB  []uint64
+	ba    []byte    // the first string, when both are ASCII
+	bb    []byte    // the second string, when both are ASCII
+	ra    []rune    // decoded code points of the first string
+	rb    []rune    // decoded code points of the second string
+	iter  norm.Iter // normalizes strings that are not in NFC already
+	valid []byte    // a string's invalid UTF-8 bytes replaced by U+FFFD
 }
 
 // maxPooledBytes bounds the memory a pooled scratch may keep: buffers grown
@@ -35,8 +38,8 @@ func putScratch(s *scratch) {
 // footprint approximates the bytes held by s's buffers.
 func (s *scratch) footprint() int {
 	t := &s.peq
-	n := 8*cap(t.dense) + 4*cap(t.keys) + 4*cap(t.slotID) + 4*cap(t.posID) +
-		4*cap(t.lastBlk) + 4*cap(t.start) + 16*cap(t.ents)
-	n += 16*cap(s.vecs) + 8*cap(s.colA) + 8*cap(s.colB) + 4*cap(s.ra) + 4*cap(s.rb)
+	n := 8*cap(t.dense) + 4*cap(t.keys) + 4*cap(t.slotID) + 8*cap(t.slotEq) + 4*cap(t.posRow) +
+		4*cap(t.start) + 4*cap(t.fill) + 16*cap(t.ents)
+	n += 16*cap(s.vecs) + 8*cap(s.colA) + 8*cap(s.colB) + 4*cap(s.ra) + 4*cap(s.rb) + cap(s.ba) + cap(s.bb) + cap(s.valid)
 	return n
 }

@@ -1,6 +1,10 @@
 package textdist
 
-import "golang.org/x/text/unicode/norm"
+import (
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+)
 
 // Similarity scores how alike a and b are, by the string rule of jsontui's
 // default metric:
@@ -25,12 +29,7 @@ func Similarity(a, b string) float64 {
 		s.ra = s.appendNFC(s.ra[:0], a)
 		s.rb = s.appendNFC(s.rb[:0], b)
 		la, lb = len(s.ra), len(s.rb)
-		x, y := trimCommon(s.ra, s.rb)
-		if len(x) == 0 || len(y) == 0 {
-			d = len(x) + len(y)
-		} else {
-			d = distance(s, x, y)
-		}
+		d = distance(s, s.ra, s.rb)
 	}
 	putScratch(s)
 	return ratio(d, max(la, lb))
@@ -44,22 +43,39 @@ func ratio(d, n int) float64 {
 	return 1 - float64(d)/float64(n)
 }
 
-// appendNFC appends the code points of the NFC form of str to dst.
+// appendNFC appends the code points of the NFC form of str to dst. Invalid
+// UTF-8 bytes are first read as U+FFFD, one per byte, as everywhere else in
+// this package.
 func (s *scratch) appendNFC(dst []rune, str string) []rune {
-	// QuickSpanString, unlike IsNormalString, never allocates; it can
-	// stop short of the end of a normal string, which only costs the
-	// iteration below.
+	if !utf8.ValidString(str) {
+		// norm.Iter can stop making progress on invalid UTF-8 (x/text
+		// v0.21.0 loops forever on "Ḇ\xf3̱"), so give it valid input.
+		s.valid = s.valid[:0]
+		for _, r := range str {
+			s.valid = utf8.AppendRune(s.valid, r)
+		}
+		s.iter.Init(norm.NFC, s.valid)
+		return appendIter(dst, &s.iter)
+	}
+	// QuickSpanString, unlike IsNormalString, never allocates; it can stop
+	// short of the end of a normal string, which only costs the iteration
+	// below.
 	if norm.NFC.QuickSpanString(str) == len(str) {
 		return appendRunes(dst, str)
 	}
-	// norm.Iter yields the normal form a segment at a time, in its own
-	// buffer, without allocating; it lives in the pooled scratch.
 	s.iter.InitString(norm.NFC, str)
-	for !s.iter.Done() {
-		seg := s.iter.Next()
-		for _, r := range string(seg) { // no copy: the conversion is only ranged over
+	return appendIter(dst, &s.iter)
+}
+
+// appendIter appends the code points it yields to dst. norm.Iter works a
+// segment at a time in its own buffer and does not allocate; it lives in
+// the pooled scratch.
+func appendIter(dst []rune, it *norm.Iter) []rune {
+	for !it.Done() {
+		for _, r := range string(it.Next()) { // no copy: only ranged over
 			dst = append(dst, r)
 		}
 	}
+	it.InitString(norm.NFC, "") // let go of the input
 	return dst
 }

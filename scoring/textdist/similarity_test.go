@@ -20,17 +20,22 @@ func TestSimilarity(t *testing.T) {
 		{"baby", "baby", 1},
 		{"kitten", "sitting", 1 - 3.0/7},
 		{"abc", "xyz", 0},
-		{"é", "e\u0301", 1},                // NFC vs NFD
-		{"café", "cafe\u0301", 1},          // same, inside a word
-		{"Å", "A\u030a", 1},                // U+00C5 vs A + ring above
-		{"\u212b", "Å", 1},                 // ANGSTROM SIGN normalizes to U+00C5
-		{"é", "e", 0},                      // one code point each, different
+		{"é", "e\u0301", 1},                 // NFC vs NFD
+		{"café", "cafe\u0301", 1},           // same, inside a word
+		{"Å", "A\u030a", 1},                 // U+00C5 vs A + ring above
+		{"\u212b", "Å", 1},                  // ANGSTROM SIGN normalizes to U+00C5
+		{"é", "e", 0},                       // one code point each, different
 		{"cafe\u0301s", "cafes", 1 - 1.0/5}, // NFC "cafés" has 5 code points
 		{"😀", "😀", 1},
 		{"😀😃", "😀", 0.5},
 		{"I ❤️ JSON", "I ❤ JSON", 1 - 1.0/9}, // U+FE0F variation selector
 		{"中文字符", "中文字母", 0.75},
 		{"ascii", "ascïi", 0.8},
+		// Invalid UTF-8: each bad byte is one U+FFFD, as in []rune(s).
+		{"a\xffb", "a\uFFFDb", 1},
+		{"a\xff\xfeb", "ab", 0.5},
+		{"\u1e06\xf3\u0331", "\u1e06\uFFFD\u0331", 1}, // once hung inside norm.Iter
+		{"e\u0301\xff", "é\uFFFD", 1},
 	}
 	for _, tt := range tests {
 		got := Similarity(tt.a, tt.b)

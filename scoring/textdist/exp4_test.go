@@ -1,5 +1,0 @@
-package textdist
-
-import "flag"
-
-var expFlag = flag.Bool("exp", false, "run timing experiments")
