@@ -115,5 +115,6 @@ figures headless, for scripts and CI.`,
 	addExploreFlags(root)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
+	root.AddCommand(a.validateCmd())
 	return root
 }

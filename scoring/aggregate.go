@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"errors"
 	"fmt"
 	"math"
 
@@ -11,12 +12,17 @@ import (
 // container's score from its children, bottom-up (children have higher IDs
 // than their parents).
 func (t *Tree) recomputeAll() {
+	if t.opt.LeafWeights {
+		t.setLeafWeights()
+		t.rescore()
+		return
+	}
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		switch {
 		case n.slot >= 0:
 			n.weight = t.slots[n.slot].Weight
-		case n.base == extra && !t.IsElement(NodeID(i)) && !t.opt.PenalizeExtraKeys:
+		case n.base == extra && !t.IsElement(NodeID(i)) && !t.opt.PenalizeExtraKeys && !t.opt.KeyUnion:
 			n.weight = 0
 		default:
 			n.weight = 1
@@ -41,7 +47,7 @@ func (t *Tree) recompute(id NodeID) {
 	a := &t.aggs[n.agg]
 	var sum float64
 	var scored, nonOne int32
-	if n.kind == jsondoc.Array {
+	if n.kind == jsondoc.Array && !t.opt.LeafWeights {
 		if n.count >= segMin {
 			if a.seg < 0 {
 				a.seg = int32(len(t.segs))
@@ -73,7 +79,24 @@ func (t *Tree) recompute(id NodeID) {
 		}
 	}
 	a.sum, a.n = sum, scored
+	n.equal = false
+	if sum == 0 && scored > 0 && t.opt.ZeroWeightFallback {
+		t.recomputeEqual(id)
+		return
+	}
 	n.score = t.mean(id, sumWS, sum, nonOne)
+}
+
+// recomputeEqual scores object id as the plain mean of its children's
+// scores: every key weighs 0, and Options.ZeroWeightFallback weighs them
+// alike (Lynxius: "weights can't sum up to 0").
+func (t *Tree) recomputeEqual(id NodeID) {
+	n := &t.nodes[id]
+	sum, scored, nonOne := t.sumScores(n.first, n.first+NodeID(n.count))
+	a := &t.aggs[n.agg]
+	a.sum, a.n = float64(scored), scored
+	n.equal = true
+	n.score = t.mean(id, sum, float64(scored), nonOne)
 }
 
 // mean turns a container's sums into its score: total/parts, or the rules
@@ -81,7 +104,13 @@ func (t *Tree) recompute(id NodeID) {
 // the children taking part that score below 1.
 func (t *Tree) mean(id NodeID, total, parts float64, nonOne int32) float64 {
 	n := &t.nodes[id]
+	if t.opt.FlatMismatch && n.base != compared {
+		return 0 // Lynxius: a container against anything else scores 0
+	}
 	if parts == 0 {
+		if s, ok := t.emptyScore(id); ok {
+			return s
+		}
 		// Nothing takes part: an empty reference container scores 1
 		// against a container of its type, 0 against anything else; one
 		// whose children all stand aside has no score.
@@ -136,6 +165,9 @@ func (t *Tree) sumScores(from, to NodeID) (sum float64, scored, nonOne int32) {
 // and updates the scores along its path to the root, without rescoring the
 // document. Other nodes of the same slot keep theirs; see SetSlotWeight.
 func (t *Tree) SetWeight(id NodeID, w float64) error {
+	if t.opt.FixedWeights {
+		return errFixedWeights
+	}
 	if err := t.checkWeight(id, w); err != nil {
 		return err
 	}
@@ -157,6 +189,9 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	}
 	return nil
 }
+
+// errFixedWeights refuses a weight change under Options.FixedWeights.
+var errFixedWeights = errors.New("this metric weighs nodes by its own rule: its weights cannot be changed")
 
 func sameFloat(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
 
@@ -181,6 +216,9 @@ func (t *Tree) checkWeight(id NodeID, w float64) error {
 // one pass, level by level up to the root, and returns how many nodes have
 // the slot.
 func (t *Tree) SetSlotWeight(slot int, w float64) (int, error) {
+	if t.opt.FixedWeights {
+		return 0, errFixedWeights
+	}
 	if slot < 0 || slot >= len(t.slots) || !t.slots[slot].IsKey() {
 		return 0, fmt.Errorf("slot %d holds no key's weight", slot)
 	}

@@ -7,8 +7,9 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Options change how leaves are compared and arrays paired. The zero value
-// is the jsondiff metric of the spec.
+// Options change how leaves are compared, arrays paired and containers
+// aggregated. The zero value is the jsondiff metric of the spec; the other
+// metrics (lynxius, uipath, galtea) are made of the switches below.
 type Options struct {
 	// Numbers scores two numbers in [0, 1]; nil means NumberScore.
 	Numbers func(r, o float64) float64
@@ -17,11 +18,61 @@ type Options struct {
 	// Pair pairs the elements of a reference array with those of an output
 	// array. It returns, for each reference element in order, the output
 	// element it is compared with (jsondoc.None for none), and the output
-	// elements left over, which become extra nodes. nil pairs by index.
+	// elements left over, which become extra nodes. nil pairs as Lists
+	// says.
 	Pair func(t *Tree, ref, out jsondoc.ID) (pairs []jsondoc.ID, extras []jsondoc.ID)
+	// Lists pairs array elements when Pair is nil: by index (the zero
+	// value), by optimal assignment on their scores, or by a key field.
+	Lists Lists
 	// PenalizeExtraKeys makes output keys the reference lacks take part
 	// with weight 1 and score 0, instead of being shown only.
 	PenalizeExtraKeys bool
+
+	// KeyUnion makes output keys the reference lacks take part with the
+	// weight the weights file gives them at that place (1 without an
+	// entry), compared with an absent reference value: they score 0, or 1
+	// for a null when AbsentAsNull is set (Lynxius).
+	KeyUnion bool
+	// AbsentAsNull treats a key absent from one of two compared objects
+	// as null: absent against null scores 1 (Lynxius's dict.get).
+	AbsentAsNull bool
+	// BoolsAsNumbers compares booleans as the numbers 0 and 1, with each
+	// other and with numbers, by Numbers (Python's bool is an int).
+	BoolsAsNumbers bool
+	// ShorterLists averages two arrays over the shorter one's length:
+	// elements past it, on either side, take no part (they show as
+	// ignored and extra). Two arrays of which exactly one is empty score
+	// 0, two empty ones 1 (Lynxius).
+	ShorterLists bool
+	// IgnoreExtraElements makes output elements past the reference's take
+	// no part instead of scoring 0 (UiPath).
+	IgnoreExtraElements bool
+	// ZeroWeightFallback weighs the keys of an object alike when every
+	// one of them weighs 0, instead of giving the object no score.
+	ZeroWeightFallback bool
+	// FlatMismatch scores 0 a container whose output is absent or of
+	// another type, whatever its children (Lynxius).
+	FlatMismatch bool
+	// LeafWeights weighs every node by the number of reference leaves
+	// below it (scalars count 1, empty containers 0), so that a
+	// container's score is its leaves' mean; a root with no leaf scores
+	// 1 (UiPath). The weights file plays no part.
+	LeafWeights bool
+	// Whole, if set, compares each child of the root whole (both values
+	// present) and builds nothing below it. Galtea compares fields so.
+	Whole func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	// FixedWeights makes SetWeight and SetSlotWeight refuse: the metric's
+	// weights are not the user's to change.
+	FixedWeights bool
+}
+
+// IsJSONDiff reports whether o scores by the rules of SPEC section 2
+// (comparators, pairing and extra-key options aside): no switch of
+// another metric is set.
+func (o Options) IsJSONDiff() bool {
+	return !o.KeyUnion && !o.AbsentAsNull && !o.BoolsAsNumbers && !o.ShorterLists &&
+		!o.IgnoreExtraElements && !o.ZeroWeightFallback && !o.FlatMismatch &&
+		!o.LeafWeights && o.Whole == nil
 }
 
 // builder holds the scratch state of one Build.
@@ -31,6 +82,11 @@ type builder struct {
 	strings func(r, o string) float64
 	outKeys map[string]jsondoc.ID // scratch index of an output object's keys
 	refKeys map[string]struct{}   // scratch index of a reference object's keys
+	pairs   *pairer               // the pairing of Options.Lists, nil for index
+	// The switches compare consults for every node, copied from Options.
+	whole          func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	boolsAsNumbers bool
+	absentAsNull   bool
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
@@ -44,12 +100,16 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 		t.used = make([]bool, w.doc.Len())
 	}
 	t.resolveSlot(0)
-	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings}
+	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings,
+		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull}
 	if b.numbers == nil {
 		b.numbers = NumberScore
 	}
 	if b.strings == nil {
 		b.strings = StringScore
+	}
+	if opt.Pair == nil && opt.Lists.Mode != ListIndex {
+		b.pairs = &pairer{b: b, lists: opt.Lists}
 	}
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
 	// Breadth first: the node slice is its own queue, each node appending
@@ -59,11 +119,14 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	for id := NodeID(0); int(id) < len(t.nodes); id++ {
 		b.compare(id)
 	}
+	if b.pairs != nil {
+		t.notes = append(t.notes, b.pairs.notes...)
+	}
 	changed, err := t.finishWeights()
 	if err != nil {
 		return nil, err
 	}
-	if changed {
+	if changed || opt.LeafWeights {
 		t.recomputeAll()
 	} else {
 		t.rescore()
@@ -94,25 +157,34 @@ func (b *builder) compare(id NodeID) {
 	rd, od := t.ref, t.out
 	switch {
 	case r == jsondoc.None:
-		n.kind, n.base = od.Kind(o), extra
-		n.score = math.NaN()
-		if t.opt.PenalizeExtraKeys || t.IsElement(id) {
-			n.score = 0
-		}
+		b.extra(id, n)
+		return
+	case n.aside:
+		// An element past the shorter array: shown, takes no part.
+		n.kind, n.base, n.score = rd.Kind(r), missing, math.NaN()
 		return
 	case o == jsondoc.None:
 		n.kind, n.base = rd.Kind(r), missing
 	default:
 		n.kind = rd.Kind(r)
-		if n.kind != od.Kind(o) {
+		if ok := od.Kind(o); n.kind != ok && !(b.boolsAsNumbers && isBoolOrNumber(n.kind) && isBoolOrNumber(ok)) {
 			n.base = typeMismatch
 		}
 	}
 	t.slots[ctx].kinds |= 1 << n.kind
 	t.slots[ctx].Nodes++
-	if !n.kind.IsContainer() {
+	if b.whole != nil && n.parent == 0 {
 		if n.base == compared {
+			n.score = b.whole(rd, r, od, o)
+		}
+		return
+	}
+	if !n.kind.IsContainer() {
+		switch {
+		case n.base == compared:
 			n.score = b.leaf(r, o)
+		case b.absentAsNull && n.base == missing && n.kind == jsondoc.Null && t.parentCompared(n):
+			n.score = 1
 		}
 		return
 	}
@@ -128,15 +200,51 @@ func (b *builder) compare(id NodeID) {
 	}
 }
 
-// leaf scores two scalars of the same kind.
+// extra fills in a node only the output has: shown with no score, unless
+// the options make it take part.
+func (b *builder) extra(id NodeID, n *node) {
+	t := b.t
+	n.kind, n.base = t.out.Kind(n.out), extra
+	n.score = math.NaN()
+	switch elem := t.IsElement(id); {
+	case elem && (t.opt.ShorterLists || t.opt.IgnoreExtraElements):
+	case elem || t.opt.PenalizeExtraKeys:
+		n.score = 0
+	case t.opt.KeyUnion:
+		n.score = 0
+		if n.kind == jsondoc.Null && t.opt.AbsentAsNull {
+			n.score = 1
+		}
+	}
+}
+
+// parentCompared reports whether n's parent compares two values of its
+// type (absent-as-null applies only between two objects).
+func (t *Tree) parentCompared(n *node) bool {
+	return n.parent != NoNode && t.nodes[n.parent].base == compared
+}
+
+func isBoolOrNumber(k jsondoc.Kind) bool { return k == jsondoc.Bool || k == jsondoc.Number }
+
+// leaf scores two scalars of the same kind (or a boolean and a number,
+// with BoolsAsNumbers).
 func (b *builder) leaf(r, o jsondoc.ID) float64 {
 	rd, od := b.t.ref, b.t.out
 	switch rd.Kind(r) {
 	case jsondoc.Number:
+		if b.boolsAsNumbers && od.Kind(o) == jsondoc.Bool {
+			return b.numbers(rd.Float(r), boolNumber(od, o))
+		}
 		return b.numbers(rd.Float(r), od.Float(o))
 	case jsondoc.String:
 		return b.strings(rd.Str(r), od.Str(o))
 	case jsondoc.Bool:
+		if b.boolsAsNumbers {
+			if od.Kind(o) == jsondoc.Number {
+				return b.numbers(boolNumber(rd, r), od.Float(o))
+			}
+			return b.numbers(boolNumber(rd, r), boolNumber(od, o))
+		}
 		if rd.Bool(r) == od.Bool(o) {
 			return 1
 		}
@@ -144,6 +252,14 @@ func (b *builder) leaf(r, o jsondoc.ID) float64 {
 	default: // null
 		return 1
 	}
+}
+
+// boolNumber returns a boolean as Python does arithmetic on it: 1 or 0.
+func boolNumber(d *jsondoc.Doc, id jsondoc.ID) float64 {
+	if d.Bool(id) {
+		return 1
+	}
+	return 0
 }
 
 // object builds the children of an object node: the reference's keys in
@@ -181,9 +297,16 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	// Output keys the reference lacks.
 	if o != jsondoc.None && (!inOrder || oc != jsondoc.None) {
 		b.indexRefKeys(r, refCount)
+		pos := refCount
 		for c := od.Child(o); c != jsondoc.None; c = od.Next(c) {
 			if !b.hasRefKey(r, od.Key(c)) {
-				t.nodes = append(t.nodes, node{ref: jsondoc.None, out: c, parent: id, slot: -1, agg: -1})
+				slot := int32(-1)
+				if t.opt.KeyUnion {
+					// It weighs what the weights file gives it there.
+					slot = t.childSlot(ctx, od.Key(c), pos)
+				}
+				pos++
+				t.nodes = append(t.nodes, node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
 			}
 		}
 	}
@@ -234,14 +357,20 @@ func (b *builder) lookup(key string) jsondoc.ID {
 }
 
 // array builds the children of an array node: positions paired by index
-// (or by Options.Pair), then the output's elements past the reference's.
+// (or by Options.Pair or Options.Lists), then the output's elements left
+// over.
 func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	t := b.t
 	rd, od := t.ref, t.out
 	first := NodeID(len(t.nodes))
 	elem := t.elemSlot(ctx)
-	if o != jsondoc.None && t.opt.Pair != nil {
-		pairs, extras := t.opt.Pair(t, r, o)
+	if o != jsondoc.None && (t.opt.Pair != nil || b.pairs != nil) {
+		var pairs, extras []jsondoc.ID
+		if t.opt.Pair != nil {
+			pairs, extras = t.opt.Pair(t, r, o)
+		} else {
+			pairs, extras = b.pairs.pair(id, r, o, elem)
+		}
 		k := 0
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 			t.nodes = append(t.nodes, node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
@@ -257,8 +386,9 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	if o != jsondoc.None {
 		oc = od.Child(o)
 	}
+	shorter := o != jsondoc.None && t.opt.ShorterLists
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-		t.nodes = append(t.nodes, node{ref: rc, out: oc, parent: id, slot: -1, agg: -1})
+		t.nodes = append(t.nodes, node{ref: rc, out: oc, parent: id, slot: -1, agg: -1, aside: shorter && oc == jsondoc.None})
 		if oc != jsondoc.None {
 			oc = od.Next(oc)
 		}
@@ -281,7 +411,10 @@ func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 		n := &t.nodes[c]
 		switch {
 		case n.ref == jsondoc.None: // extra
-			if elemCtx >= 0 || t.opt.PenalizeExtraKeys {
+			switch {
+			case n.slot >= 0:
+				n.weight = t.slots[n.slot].Weight
+			case elemCtx >= 0 || t.opt.PenalizeExtraKeys:
 				n.weight = 1
 			}
 		case elemCtx >= 0:

@@ -36,6 +36,10 @@ type node struct {
 	kind     jsondoc.Kind
 	base     base
 	mark     bool // scratch for SetSlotWeight
+	aside    bool // an element past the shorter array (Options.ShorterLists)
+	// equal marks an object whose keys all weigh 0, weighed alike instead
+	// (Options.ZeroWeightFallback): its aggregate's sum is then n.
+	equal bool
 }
 
 // aggregate holds a container's running figures.
@@ -61,6 +65,11 @@ type Tree struct {
 	opt      Options
 	// warnings are remarks about the weights, found when they were applied.
 	warnings []Warning
+	// notes are remarks about the comparison itself (a list too large to
+	// pair, a case the reproduced tool fails on); they outlive re-weighting.
+	notes []Warning
+	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
+	scope []NodeID
 }
 
 // Warning is a non-fatal remark about the inputs.
@@ -121,15 +130,17 @@ func (t *Tree) Weight(id NodeID) float64 { return t.nodes[id].weight }
 func (t *Tree) Slot(id NodeID) int { return int(t.nodes[id].slot) }
 
 // Factor returns a container's normalization factor: n/Σw for an object (n
-// counting the keys that have a score), 1 for an array. ok is false for
-// scalars and for containers in which nothing takes part.
+// counting the keys that have a score), 1 for an array (or an object whose
+// keys weigh alike under Options.ZeroWeightFallback). ok is false for
+// scalars, for containers in which nothing takes part, and under
+// Options.LeafWeights.
 func (t *Tree) Factor(id NodeID) (f float64, ok bool) {
 	n := &t.nodes[id]
-	if n.agg < 0 {
-		return 0, false
+	if n.agg < 0 || t.opt.LeafWeights {
+		return 0, false // leaf-count weights sum to 1: no factor to show
 	}
 	a := &t.aggs[n.agg]
-	if n.kind == jsondoc.Array {
+	if t.equalWeights(n) {
 		return 1, true
 	}
 	if a.sum == 0 {
@@ -138,10 +149,11 @@ func (t *Tree) Factor(id NodeID) (f float64, ok bool) {
 	return float64(a.n) / a.sum, true
 }
 
-// takesPart reports whether id counts in its parent's score.
-func (t *Tree) takesPart(id NodeID) bool {
-	n := &t.nodes[id]
-	return !math.IsNaN(n.score) && n.weight > 0
+// equalWeights reports whether the children of container n weigh alike:
+// an array's elements, or an object's keys when every one weighs 0 and
+// Options.ZeroWeightFallback is set.
+func (t *Tree) equalWeights(n *node) bool {
+	return n.kind == jsondoc.Array && !t.opt.LeafWeights || n.equal
 }
 
 // Fraction returns w/Σw of id at its parent's level (1/n for an array
@@ -152,13 +164,16 @@ func (t *Tree) Fraction(id NodeID) float64 {
 	if n.parent == NoNode {
 		return 1
 	}
-	if !t.takesPart(id) {
+	if math.IsNaN(n.score) {
 		return 0
 	}
 	p := &t.nodes[n.parent]
 	a := &t.aggs[p.agg]
-	if p.kind == jsondoc.Array {
+	if t.equalWeights(p) {
 		return 1 / float64(a.n)
+	}
+	if n.weight <= 0 {
+		return 0
 	}
 	return n.weight / a.sum
 }
@@ -259,8 +274,14 @@ func (t *Tree) Depth(id NodeID) int {
 }
 
 // Warnings returns the remarks made while building the tree: duplicate
-// keys in either document and doubtful weight entries.
-func (t *Tree) Warnings() []Warning { return t.warnings }
+// keys in either document, doubtful weight entries, and notes about the
+// comparison (a list too large to pair optimally, ...).
+func (t *Tree) Warnings() []Warning {
+	if len(t.notes) == 0 {
+		return t.warnings
+	}
+	return append(t.warnings[:len(t.warnings):len(t.warnings)], t.notes...)
+}
 
 // Options returns the options the tree was scored with.
 func (t *Tree) Options() Options { return t.opt }

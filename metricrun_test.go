@@ -1,0 +1,137 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeFiles writes name→content files in a temporary directory and
+// returns its path.
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestScoreMetricLynxiusPizza(t *testing.T) {
+	code, stdout, stderr := runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", pizza+"weights.json",
+		"--metric", "lynxius", "--quiet", "--no-history")
+	if code != 0 || stderr != "" || stdout != "0.8760128132654985\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestScoreMetrics(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"items-ref.json": `{"items":["apple","banana","grape"]}`,
+		"items-out.json": `{"items":["apple","banana","orange"]}`,
+		"ab-ref.json":    `{"a":1,"b":2}`,
+		"ab-out.json":    `{"a":1,"b":3}`,
+		"si-ref.json":    `{"answer": "Sí", "n": 30}`,
+		"si-out.json":    "Here you are:\n```json\n{\"answer\": \"SI\", \"n\": \"30\"}\n```",
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	cases := []struct {
+		args  []string
+		score float64
+	}{
+		{[]string{p("items-ref.json"), p("items-out.json"), "--metric", "uipath"}, 2.5 / 3},
+		{[]string{p("ab-ref.json"), p("ab-out.json"), "--metric", "edit-distance"}, 12.0 / 13},
+		{[]string{p("ab-ref.json"), p("ab-out.json"), "--metric", "exact"}, 0},
+		{[]string{p("si-ref.json"), p("si-out.json"), "--metric", "galtea"}, 0.5},
+		{[]string{p("si-ref.json"), p("si-out.json"), "--metric", "galtea", "--strict-fields"}, 0.5},
+		{[]string{p("ab-ref.json"), p("ab-out.json"), "--abs-tol", "1"}, 1},
+	}
+	for _, c := range cases {
+		args := append([]string{"score", "--format", "json", "--no-history"}, c.args...)
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+			continue
+		}
+		var rep struct {
+			Score    float64  `json:"score"`
+			Metric   string   `json:"metric"`
+			Distance *float64 `json:"distance"`
+			Options  []string `json:"options"`
+			Nodes    []any    `json:"nodes"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+			t.Fatalf("%v: %v\n%s", c.args, err, stdout)
+		}
+		if math.Abs(rep.Score-c.score) > 1e-12 {
+			t.Errorf("%v: score %v, want %v", c.args, rep.Score, c.score)
+		}
+		if rep.Metric == "edit-distance" && (rep.Distance == nil || math.Abs(*rep.Distance-1.0/13) > 1e-12 || len(rep.Nodes) != 0) {
+			t.Errorf("edit-distance: distance %v, %d nodes", rep.Distance, len(rep.Nodes))
+		}
+		if strings.Contains(strings.Join(c.args, " "), "--abs-tol") && (len(rep.Options) != 1 || rep.Options[0] != "abs-tol=1") {
+			t.Errorf("options %q", rep.Options)
+		}
+	}
+}
+
+func TestScoreMetricUsageErrors(t *testing.T) {
+	ref, out := pizza+"reference.json", pizza+"output.json"
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--metric", "bertscore"},
+			`jsontui: unknown --metric "bertscore": use jsondiff, lynxius, uipath, galtea, exact, edit-distance, em, f1, bleu, rouge-1, rouge-2, rouge-l` + "\n"},
+		{[]string{"--metric", "lynxius", "--lists", "best"}, "jsontui: --metric lynxius does not take --lists (it takes none)\n"},
+		{[]string{"--lists", "sorted"}, `--lists "sorted": use index, best or key=FIELD`},
+		{[]string{"--abs-tol", "-2"}, `--abs-tol "-2": want a number ≥ 0`},
+		{[]string{"--strings", "soundex"}, `--strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
+		{[]string{"--metric", "uipath", "--target", ".nope"}, "jsontui: --target .nope: " + ref + " has no value there\n"},
+		{[]string{"--metric", "galtea", "--target", ".a"}, "jsontui: --metric galtea does not take --target (it takes --strict-fields)\n"},
+	}
+	for _, c := range cases {
+		args := append([]string{"score", ref, out, "--no-history"}, c.args...)
+		code, stdout, stderr := runCLI(t, "", args...)
+		if code != 2 || stdout != "" || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+}
+
+func TestScoreHelpDocumentsMetricFlags(t *testing.T) {
+	_, stdout, _ := runCLI(t, "", "score", "--help")
+	for _, want := range []string{"--metric NAME", "lynxius, uipath, galtea", "--abs-tol X", "--rel-tol X", "--normalize LIST",
+		"--strings NAME", "jaro-winkler", "--lists MODE", "key=FIELD", "--extra-keys MODE", "--target PATH", "--strict-fields"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("score --help lacks %q", want)
+		}
+	}
+}
+
+func TestScoreMetricRecordsOptionsInHistory(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	code, _, stderr := runWithHistory(t, store, "", "score", pizza+"reference.json", pizza+"output.json",
+		"--normalize", "case,accents", "--lists", "best", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, stdout, _ := runWithHistory(t, store, "", "history", "--format", "json")
+	var list struct {
+		Runs []struct {
+			ID string `json:"id"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &list); err != nil || len(list.Runs) != 1 {
+		t.Fatalf("history: %v %s", err, stdout)
+	}
+	code, stdout, stderr = runWithHistory(t, store, "", "history", "show", list.Runs[0].ID, "--format", "json")
+	if code != 0 || !strings.Contains(stdout, `"options": ["normalize=case,accents", "lists=best"]`) {
+		t.Errorf("exit %d, history show %s %s", code, stdout, stderr)
+	}
+}

@@ -1,0 +1,51 @@
+package scoring
+
+import "fmt"
+
+// jsondiffMetric is jsontui's own metric (SPEC section 2), with the
+// options users of other evaluators ask for: tolerances, string
+// normalization and comparators, list pairing, extra keys.
+type jsondiffMetric struct{}
+
+func (jsondiffMetric) Name() string { return "jsondiff" }
+
+func (jsondiffMetric) About() string {
+	return "jsontui's default: numbers by relative difference, strings by edit distance, weighted means of keys and positions"
+}
+
+func (jsondiffMetric) Takes() []string {
+	return []string{TakesWeights, OptAbsTol, OptRelTol, OptNormalize, OptStrings, OptLists, OptExtraKeys}
+}
+
+func (jsondiffMetric) Score(in *Input) (*Result, error) {
+	opt, tooLarge, err := JSONDiffOptions(in.Opt)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Build(in.Ref, in.Out, in.Weights, opt)
+	if err != nil {
+		return nil, err
+	}
+	if *tooLarge > 0 {
+		t.notes = append(t.notes, Warning{Path: ".", Message: fmt.Sprintf(
+			"--strings %s: %d string pair(s) past the comparator's size limit were compared by levenshtein",
+			in.Opt.Comparator, *tooLarge)})
+	}
+	return treeResult(t), nil
+}
+
+// JSONDiffOptions returns the engine options that make jsondiff with the
+// user's options: tolerances, string normalization and comparator, list
+// pairing and extra keys. tooLarge counts, as the tree is scored, the
+// strings past the comparator's size limit (compared by levenshtein
+// instead).
+func JSONDiffOptions(mo MetricOptions) (opt Options, tooLarge *int, err error) {
+	tooLarge = new(int)
+	opt.Numbers = mo.numberRule(nil)
+	if opt.Strings, err = mo.stringRule(tooLarge); err != nil {
+		return Options{}, nil, err
+	}
+	opt.Lists = mo.Lists
+	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
+	return opt, tooLarge, nil
+}

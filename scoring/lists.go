@@ -1,0 +1,260 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// ListMode is how the elements of two arrays are paired.
+type ListMode uint8
+
+// The list pairings.
+const (
+	// ListIndex pairs elements by position (the spec's rule).
+	ListIndex ListMode = iota
+	// ListBest pairs elements by optimal assignment on their scores, for
+	// lists whose order does not matter.
+	ListBest
+	// ListKey pairs records by the value of a key field; an array none
+	// of whose reference elements is a record with that field (a list of
+	// tags inside the records) is paired by index.
+	ListKey
+)
+
+// Lists says how array elements are paired.
+type Lists struct {
+	Mode ListMode
+	// Key is the field records are paired by, for ListKey.
+	Key string
+}
+
+// MaxBestPairs bounds the optimal assignment of --lists best: two arrays
+// of n and m elements need an n×m matrix of element scores and
+// O(min(n,m)²·max(n,m)) time. Past n·m = MaxBestPairs (1024×1024), the
+// arrays are paired by index and a warning says so.
+const MaxBestPairs = 1 << 20
+
+// String returns the option's canonical text: "index", "best", "key=FIELD".
+func (l Lists) String() string {
+	switch l.Mode {
+	case ListBest:
+		return "best"
+	case ListKey:
+		return "key=" + l.Key
+	}
+	return "index"
+}
+
+// pairer pairs array elements for Options.Lists.
+type pairer struct {
+	b     *builder
+	lists Lists
+	notes []Warning
+}
+
+// pair pairs the elements of reference array r with those of output array
+// o (node id), as Options.Pair does; elem is the elements' slot.
+func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []jsondoc.ID) {
+	rd, od := p.b.t.ref, p.b.t.out
+	rs := children(rd, r)
+	os := children(od, o)
+	rowOf := make([]int, len(rs)) // the output element of each reference one, -1 for none
+	switch {
+	case p.lists.Mode == ListKey && p.hasKey(rs):
+		p.byKey(rs, os, rowOf)
+	case p.lists.Mode == ListKey:
+		// Not a list of records with that field (a list of tags inside
+		// the records, say): by index.
+		byIndex(rowOf, len(os))
+	case len(rs)*len(os) > MaxBestPairs:
+		p.notes = append(p.notes, Warning{Path: p.b.t.Path(id), Message: fmt.Sprintf(
+			"--lists best: %d×%d elements is past the limit of %d pairs for the optimal assignment; paired by index",
+			len(rs), len(os), MaxBestPairs)})
+		byIndex(rowOf, len(os))
+	default:
+		score := make([]float64, len(rs)*len(os))
+		for i, rc := range rs {
+			for j, oc := range os {
+				s, ok := p.score(rc, oc, elem)
+				if !ok {
+					s = 0 // nothing takes part: the pair counts for nothing
+				}
+				score[i*len(os)+j] = s
+			}
+		}
+		copy(rowOf, assign(score, len(rs), len(os)))
+	}
+	taken := make([]bool, len(os))
+	pairs = make([]jsondoc.ID, len(rs))
+	for i, j := range rowOf {
+		pairs[i] = jsondoc.None
+		if j >= 0 {
+			pairs[i] = os[j]
+			taken[j] = true
+		}
+	}
+	for j, oc := range os {
+		if !taken[j] {
+			extras = append(extras, oc)
+		}
+	}
+	return pairs, extras
+}
+
+// byIndex pairs element i with output element i.
+func byIndex(rowOf []int, outs int) {
+	for i := range rowOf {
+		rowOf[i] = -1
+		if i < outs {
+			rowOf[i] = i
+		}
+	}
+}
+
+// hasKey reports whether some reference element is a record with the key
+// field.
+func (p *pairer) hasKey(rs []jsondoc.ID) bool {
+	for _, rc := range rs {
+		if _, ok := keyOf(p.b.t.ref, rc, p.lists.Key); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// byKey pairs records by the value of the key field: each reference
+// record takes the first output record not yet taken whose field holds
+// the same JSON value. Elements without the field pair with nothing.
+func (p *pairer) byKey(rs, os []jsondoc.ID, rowOf []int) {
+	rd, od := p.b.t.ref, p.b.t.out
+	queue := map[string][]int{}
+	for j, oc := range os {
+		if k, ok := keyOf(od, oc, p.lists.Key); ok {
+			queue[k] = append(queue[k], j)
+		}
+	}
+	for i, rc := range rs {
+		rowOf[i] = -1
+		k, ok := keyOf(rd, rc, p.lists.Key)
+		if !ok || len(queue[k]) == 0 {
+			continue
+		}
+		rowOf[i] = queue[k][0]
+		queue[k] = queue[k][1:]
+	}
+}
+
+// keyOf returns the value of record id's field as a comparable string:
+// numbers by value (1 and 1.0 alike), strings decoded, other values as
+// written.
+func keyOf(d *jsondoc.Doc, id jsondoc.ID, field string) (string, bool) {
+	if d.Kind(id) != jsondoc.Object {
+		return "", false
+	}
+	f := d.Lookup(id, field)
+	if f == jsondoc.None {
+		return "", false
+	}
+	switch d.Kind(f) {
+	case jsondoc.Number:
+		return "n" + strconv.FormatFloat(d.Float(f), 'g', -1, 64), true
+	case jsondoc.String:
+		return "s" + d.Str(f), true
+	}
+	return "v" + string(d.Raw(f)), true
+}
+
+func children(d *jsondoc.Doc, id jsondoc.ID) []jsondoc.ID {
+	var ids []jsondoc.ID
+	for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+		ids = append(ids, c)
+	}
+	return ids
+}
+
+// score returns the jsondiff score of reference value r against output
+// value o (jsondoc.None: absent) in slot context ctx, with the tree's
+// comparators and weights, without building nodes. Nested arrays are
+// compared by index here. ok is false when nothing takes part.
+func (p *pairer) score(r, o jsondoc.ID, ctx int32) (s float64, ok bool) {
+	t := p.b.t
+	rd, od := t.ref, t.out
+	k := rd.Kind(r)
+	if o == jsondoc.None || od.Kind(o) != k {
+		return 0, true
+	}
+	switch k {
+	case jsondoc.Object:
+		return p.objectScore(r, o, ctx)
+	case jsondoc.Array:
+		return p.arrayScore(r, o, ctx)
+	}
+	return p.b.leaf(r, o), true
+}
+
+func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
+	t := p.b.t
+	rd, od := t.ref, t.out
+	var sum, sumWS float64
+	scored, pos := 0, 0
+	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+		key := rd.Key(rc)
+		slot := t.childSlot(ctx, key, pos)
+		pos++
+		s, ok := p.score(rc, od.Lookup(o, key), slot)
+		if !ok {
+			continue
+		}
+		scored++
+		if w := t.slots[slot].Weight; w > 0 {
+			sum += w
+			sumWS += w * s
+		}
+	}
+	if t.opt.PenalizeExtraKeys {
+		for oc := od.Child(o); oc != jsondoc.None; oc = od.Next(oc) {
+			if rd.Lookup(r, od.Key(oc)) == jsondoc.None {
+				sum++
+			}
+		}
+	}
+	if sum == 0 {
+		if scored == 0 && rd.Child(r) == jsondoc.None {
+			return 1, true // an empty reference object matches any object
+		}
+		return math.NaN(), false
+	}
+	return sumWS / sum, true
+}
+
+func (p *pairer) arrayScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
+	t := p.b.t
+	rd, od := t.ref, t.out
+	elem := t.elemSlot(ctx)
+	var sum float64
+	n := 0
+	oc := od.Child(o)
+	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+		s, ok := p.score(rc, oc, elem)
+		if oc != jsondoc.None {
+			oc = od.Next(oc)
+		}
+		if ok {
+			sum += s
+			n++
+		}
+	}
+	for ; oc != jsondoc.None; oc = od.Next(oc) {
+		n++ // an extra element scores 0
+	}
+	if n == 0 {
+		if rd.Child(r) == jsondoc.None {
+			return 1, true
+		}
+		return math.NaN(), false
+	}
+	return sum / float64(n), true
+}

@@ -1,0 +1,173 @@
+package scoring
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// Metric is one way of scoring an output against a reference: jsondiff,
+// or the reproduction of another evaluator's number.
+type Metric interface {
+	// Name is the metric's name, as --metric takes it.
+	Name() string
+	// About says in one line which tool the metric reproduces and what
+	// it is for.
+	About() string
+	// Takes lists the options the metric honours (OptionNames), and
+	// "weights" when it uses the weights file.
+	Takes() []string
+	// Score scores in.Out against in.Ref. Its errors are about the
+	// inputs (exit 2).
+	Score(in *Input) (*Result, error)
+}
+
+// TakesWeights is the name Metric.Takes lists for a metric that uses the
+// weights file.
+const TakesWeights = "weights"
+
+// Input is what a metric scores.
+type Input struct {
+	Ref, Out *jsondoc.Doc
+	// Weights is the weights file, nil for none.
+	Weights *Weights
+	// Opt are the user's options.
+	Opt MetricOptions
+}
+
+// Result is a metric's verdict.
+type Result struct {
+	// Score is the total; meaningless when !HasScore (nothing took part).
+	Score    float64
+	HasScore bool
+	// Tree is the per-node breakdown, with the metric's own semantics;
+	// nil for a metric that is one number.
+	Tree *Tree
+	// Extra holds figures beside the score, such as "distance".
+	Extra map[string]float64
+	// Explanation says how a one-number metric computed its score.
+	Explanation string
+	// Options are the options in force, canonical (MetricOptions.Strings).
+	Options []string
+	// Warnings are remarks about the inputs and the comparison, beside
+	// the tree's own.
+	Warnings []Warning
+
+	ref, out *jsondoc.Doc // the documents scored, for the report
+}
+
+var registry = []Metric{
+	jsondiffMetric{}, lynxiusMetric{}, uipathMetric{}, galteaMetric{},
+	exactMetric{}, editDistanceMetric{},
+	nemoMetric{"em"}, nemoMetric{"f1"}, nemoMetric{"bleu"},
+	nemoMetric{"rouge-1"}, nemoMetric{"rouge-2"}, nemoMetric{"rouge-l"},
+}
+
+// Metrics returns every metric in display order, jsondiff (the default)
+// first.
+func Metrics() []Metric { return slices.Clone(registry) }
+
+// MetricNames returns the names of every metric in display order.
+func MetricNames() []string {
+	names := make([]string, len(registry))
+	for i, m := range registry {
+		names[i] = m.Name()
+	}
+	return names
+}
+
+// LookupMetric returns the metric of that name; the error lists the valid
+// names.
+func LookupMetric(name string) (Metric, error) {
+	for _, m := range registry {
+		if m.Name() == name {
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown --metric %q: use %s", name, strings.Join(MetricNames(), ", "))
+}
+
+// CheckOptions reports an error when opt sets an option m does not take,
+// naming the ones it does.
+func CheckOptions(m Metric, opt MetricOptions) error {
+	takes := m.Takes()
+	for _, name := range opt.names() {
+		if slices.Contains(takes, name) {
+			continue
+		}
+		var own []string
+		for _, t := range takes {
+			if t != TakesWeights {
+				own = append(own, "--"+t)
+			}
+		}
+		what := "it takes none"
+		if len(own) > 0 {
+			what = "it takes " + strings.Join(own, ", ")
+		}
+		return fmt.Errorf("--metric %s does not take --%s (%s)", m.Name(), name, what)
+	}
+	return nil
+}
+
+// Run checks the options against the metric, scores, and fills in the
+// result's canonical options and a warning when a weights file is given
+// to a metric that does not use one.
+func Run(m Metric, in *Input) (*Result, error) {
+	if err := CheckOptions(m, in.Opt); err != nil {
+		return nil, err
+	}
+	res, err := m.Score(in)
+	if err != nil {
+		return nil, err
+	}
+	res.Options = in.Opt.Strings()
+	res.ref, res.out = in.Ref, in.Out
+	if in.Weights != nil && !slices.Contains(m.Takes(), TakesWeights) {
+		res.Warnings = append(res.Warnings, Warning{Path: ".", Message: fmt.Sprintf(
+			"%s: --metric %s does not use weights; the weights file plays no part", in.Weights.Name(), m.Name())})
+	}
+	return res, nil
+}
+
+// Report returns the result as a report for metric: with a tree, its
+// per-node rows and current total; without, the score, the explanation
+// and the documents' own warnings.
+func (r *Result) Report(metric string) *report.Report {
+	var rep *report.Report
+	if r.Tree != nil {
+		rep = r.Tree.Report(metric, r.Options)
+	} else {
+		rep = &report.Report{Metric: metric, Options: r.Options, Score: r.Score, HasScore: r.HasScore}
+		if r.ref != nil {
+			rep.Reference, rep.Output = r.ref.Name(), r.out.Name()
+			if rp := r.out.Repair(); rp != "" {
+				rep.Repairs = append(rep.Repairs, rp)
+			}
+			t := &Tree{ref: r.ref, out: r.out}
+			for _, w := range t.docWarnings() {
+				rep.Warnings = append(rep.Warnings, report.Warning{Path: w.Path, Message: w.Message})
+			}
+		}
+	}
+	rep.Extra = r.Extra
+	rep.Explanation = r.Explanation
+	for _, w := range r.Warnings {
+		rep.Warnings = append(rep.Warnings, report.Warning{Path: w.Path, Message: w.Message})
+	}
+	return rep
+}
+
+// treeResult wraps a scored tree as a result.
+func treeResult(t *Tree) *Result {
+	s, ok := t.Total()
+	return &Result{Score: s, HasScore: ok, Tree: t}
+}
+
+// oneNumber returns the result of a metric that is one number.
+func oneNumber(score float64, explanation string) *Result {
+	return &Result{Score: score, HasScore: true, Explanation: explanation}
+}

@@ -1,0 +1,294 @@
+package scoring
+
+import (
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// This file renders and compares JSON values as Python sees them after
+// json.loads, for the metrics that reproduce Python evaluators: ints are
+// exact, floats are float64, booleans are ints, dict keys keep their
+// order for str() and sort for json.dumps(sort_keys=True).
+
+// pyIsInt reports whether a JSON number literal becomes a Python int
+// (no fraction, no exponent).
+func pyIsInt(raw []byte) bool {
+	for _, c := range raw {
+		if c == '.' || c == 'e' || c == 'E' {
+			return false
+		}
+	}
+	return true
+}
+
+// pyNumber returns a JSON number's exact value (an int's, or the float64
+// a float parses to) as a big.Float, or a bool's 0/1.
+func pyNumber(d *jsondoc.Doc, id jsondoc.ID) *big.Float {
+	if d.Kind(id) == jsondoc.Bool {
+		return new(big.Float).SetFloat64(boolNumber(d, id))
+	}
+	raw := d.Raw(id)
+	if pyIsInt(raw) {
+		f, _, err := big.ParseFloat(string(raw), 10, uint(len(raw))*4+64, big.ToNearestEven)
+		if err == nil {
+			return f
+		}
+	}
+	return new(big.Float).SetFloat64(d.Float(id))
+}
+
+// pyEqual reports whether Python's == holds between two parsed JSON
+// values: numbers by exact value (1 == 1.0, and True == 1), strings,
+// lists in order, dicts by their key sets.
+func pyEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) bool {
+	rk, ok := rd.Kind(r), od.Kind(o)
+	if isBoolOrNumber(rk) && isBoolOrNumber(ok) {
+		if rk == jsondoc.Bool && ok == jsondoc.Bool {
+			return rd.Bool(r) == od.Bool(o)
+		}
+		if rk == jsondoc.Number && ok == jsondoc.Number && !pyIsInt(rd.Raw(r)) && !pyIsInt(od.Raw(o)) {
+			return rd.Float(r) == od.Float(o)
+		}
+		return pyNumber(rd, r).Cmp(pyNumber(od, o)) == 0
+	}
+	if rk != ok {
+		return false
+	}
+	switch rk {
+	case jsondoc.Null:
+		return true
+	case jsondoc.String:
+		return rd.Str(r) == od.Str(o)
+	case jsondoc.Array:
+		oc := od.Child(o)
+		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+			if oc == jsondoc.None || !pyEqual(rd, rc, od, oc) {
+				return false
+			}
+			oc = od.Next(oc)
+		}
+		return oc == jsondoc.None
+	default:
+		if rd.Count(r) != od.Count(o) {
+			return false
+		}
+		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+			oc := od.Lookup(o, rd.Key(rc))
+			if oc == jsondoc.None || !pyEqual(rd, rc, od, oc) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// appendPyStr appends Python's str() of a parsed JSON value: dicts as
+// {'k': v} in key order, lists as [a, b], True/False/None, ints exact,
+// floats by repr, strings by repr.
+func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+	switch d.Kind(id) {
+	case jsondoc.Null:
+		return append(b, "None"...)
+	case jsondoc.Bool:
+		if d.Bool(id) {
+			return append(b, "True"...)
+		}
+		return append(b, "False"...)
+	case jsondoc.Number:
+		return appendPyNumber(b, d, id)
+	case jsondoc.String:
+		return appendPyRepr(b, d.Str(id))
+	case jsondoc.Array:
+		b = append(b, '[')
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			if c != d.Child(id) {
+				b = append(b, ", "...)
+			}
+			b = appendPyStr(b, d, c)
+		}
+		return append(b, ']')
+	default:
+		b = append(b, '{')
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			if c != d.Child(id) {
+				b = append(b, ", "...)
+			}
+			b = appendPyRepr(b, d.Key(c))
+			b = append(b, ": "...)
+			b = appendPyStr(b, d, c)
+		}
+		return append(b, '}')
+	}
+}
+
+// appendPyNumber appends a number as Python prints what json.loads made
+// of it: an int's digits ("-0" is 0), a float's repr.
+func appendPyNumber(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+	raw := d.Raw(id)
+	if pyIsInt(raw) {
+		if strings.Trim(string(raw), "-0") == "" {
+			return append(b, '0')
+		}
+		return append(b, raw...)
+	}
+	return appendPyFloat(b, d.Float(id))
+}
+
+// appendPyFloat appends Python's repr of a float: the shortest digits
+// that round-trip, in fixed notation when the decimal exponent is in
+// [-4, 16), else "1e+16" style; fixed notation always has a '.'.
+func appendPyFloat(b []byte, f float64) []byte {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(b, "-0.0"...)
+		}
+		return append(b, "0.0"...)
+	}
+	e := strconv.FormatFloat(f, 'e', -1, 64)
+	exp, _ := strconv.Atoi(e[strings.IndexByte(e, 'e')+1:])
+	if exp < -4 || exp >= 16 {
+		return append(b, e...) // Go writes at least two exponent digits, as Python
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	b = append(b, s...)
+	if !strings.ContainsRune(s, '.') {
+		b = append(b, ".0"...)
+	}
+	return b
+}
+
+// appendPyRepr appends Python's repr of a str: single quotes unless the
+// string has a single quote and no double quote; \\, \n, \r, \t and the
+// quote escaped; other unprintable characters as \xhh, \uhhhh or
+// \Uhhhhhhhh.
+func appendPyRepr(b []byte, s string) []byte {
+	q := byte('\'')
+	if strings.ContainsRune(s, '\'') && !strings.ContainsRune(s, '"') {
+		q = '"'
+	}
+	b = append(b, q)
+	for _, r := range s {
+		switch {
+		case r == rune(q) || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x20 || r == 0x7f:
+			b = append(b, `\x`...)
+			b = appendHex(b, uint32(r), 2)
+		case r < utf8.RuneSelf || pyPrintable(r):
+			b = utf8.AppendRune(b, r)
+		case r <= 0xff:
+			b = append(b, `\x`...)
+			b = appendHex(b, uint32(r), 2)
+		case r <= 0xffff:
+			b = append(b, `\u`...)
+			b = appendHex(b, uint32(r), 4)
+		default:
+			b = append(b, `\U`...)
+			b = appendHex(b, uint32(r), 8)
+		}
+	}
+	return append(b, q)
+}
+
+// pyPrintable approximates Python's str.isprintable for one character:
+// not in categories Cc, Cf, Cs, Co, Cn, Zl, Zp, Zs (but ' ' is).
+func pyPrintable(r rune) bool {
+	return unicode.IsPrint(r) && !unicode.Is(unicode.Cf, r)
+}
+
+func appendHex(b []byte, v uint32, digits int) []byte {
+	const hex = "0123456789abcdef"
+	for i := digits - 1; i >= 0; i-- {
+		b = append(b, hex[(v>>(4*uint(i)))&0xf])
+	}
+	return b
+}
+
+// appendPyJSON appends json.dumps(v, sort_keys=True, separators=(",",
+// ":")) of a parsed value: keys sorted by code point, no spaces, every
+// character outside ASCII escaped as \uXXXX (surrogate pairs beyond the
+// BMP), ints exact, floats by repr.
+func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+	switch d.Kind(id) {
+	case jsondoc.Null:
+		return append(b, "null"...)
+	case jsondoc.Bool:
+		if d.Bool(id) {
+			return append(b, "true"...)
+		}
+		return append(b, "false"...)
+	case jsondoc.Number:
+		return appendPyNumber(b, d, id)
+	case jsondoc.String:
+		return appendJSONASCII(b, d.Str(id))
+	case jsondoc.Array:
+		b = append(b, '[')
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			if c != d.Child(id) {
+				b = append(b, ',')
+			}
+			b = appendPyJSON(b, d, c)
+		}
+		return append(b, ']')
+	default:
+		kids := children(d, id)
+		sort.SliceStable(kids, func(i, j int) bool { return d.Key(kids[i]) < d.Key(kids[j]) })
+		b = append(b, '{')
+		for i, c := range kids {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONASCII(b, d.Key(c))
+			b = append(b, ':')
+			b = appendPyJSON(b, d, c)
+		}
+		return append(b, '}')
+	}
+}
+
+// appendJSONASCII appends s as json.dumps does with ensure_ascii=True.
+func appendJSONASCII(b []byte, s string) []byte {
+	b = append(b, '"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r == '\b':
+			b = append(b, `\b`...)
+		case r == '\f':
+			b = append(b, `\f`...)
+		case r >= 0x20 && r < 0x7f:
+			b = append(b, byte(r))
+		case r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			b = append(b, `\u`...)
+			b = appendHex(b, uint32(r1), 4)
+			b = append(b, `\u`...)
+			b = appendHex(b, uint32(r2), 4)
+		default:
+			b = append(b, `\u`...)
+			b = appendHex(b, uint32(r), 4)
+		}
+	}
+	return append(b, '"')
+}

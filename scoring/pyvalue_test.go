@@ -1,0 +1,143 @@
+package scoring
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+func parseDoc(t testing.TB, src string) *jsondoc.Doc {
+	t.Helper()
+	d, err := jsondoc.Parse("x.json", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func TestCanonicalJSON(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"b": 3, "a": 1}`:                     `{"a":1,"b":3}`,
+		`{"a": [1, 2], "é": "ü", "B": null}`:   `{"B":null,"a":[1,2],"\u00e9":"\u00fc"}`,
+		`["😀", "a\"b\\c\n\t\u0001\u007f\b\f"]`: `["\ud83d\ude00","a\"b\\c\n\t\u0001\u007f\b\f"]`,
+		`[1.0, 1e2, 1E16, 1e15, 0.0001, 1e-5, -0.0, -0, 0, 1.5e300, 123456789012345678901234567890]`: `[1.0,100.0,1e+16,1000000000000000.0,0.0001,1e-05,-0.0,0,0,1.5e+300,123456789012345678901234567890]`,
+		`[true, false, {}, []]`:    `[true,false,{},[]]`,
+		`{"a": 1, "a": 2}`:         `{"a":2}`,
+		`"\u2028 <&>"`:             `"\u2028 <&>"`,
+		`[0.1, 2.5e-7, 123.456e3]`: `[0.1,2.5e-07,123456.0]`,
+	} {
+		if got := CanonicalJSON(parseDoc(t, in)); got != want {
+			t.Errorf("CanonicalJSON(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestPyStr(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"b": [1, 2.0, "x"], "a": null}`:                  `{'b': [1, 2.0, 'x'], 'a': None}`,
+		`[true, false, 1e16, 0.5]`:                         `[True, False, 1e+16, 0.5]`,
+		`["it's", "say \"hi\"", "both ' \""]`:              `["it's", 'say "hi"', 'both \' "']`,
+		`["tab\there", "é", "\u00a0", "\u0085", "\u200b"]`: `['tab\there', 'é', '\xa0', '\x85', '\u200b']`,
+	} {
+		if got := string(appendPyStr(nil, parseDoc(t, in), 0)); got != want {
+			t.Errorf("str(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+func TestPyEqual(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		want bool
+	}{
+		{`1`, `1.0`, true}, {`true`, `1`, true}, {`false`, `0.0`, true}, {`true`, `2`, false},
+		{`12345678901234567890`, `12345678901234567891`, false},
+		{`12345678901234567890`, `1.2345678901234567e19`, false}, // the float is 12345678901234567168
+		{`12345678901234567168`, `1.2345678901234567e19`, true},
+		{`0.1`, `0.10`, true}, {`{"a": [1]}`, `{"a": [1.0]}`, true}, {`{"a": 1}`, `{"a": 1, "b": 2}`, false},
+		{`"1"`, `1`, false}, {`null`, `false`, false}, {`[]`, `{}`, false},
+	} {
+		ad, bd := parseDoc(t, c.a), parseDoc(t, c.b)
+		if got := pyEqual(ad, 0, bd, 0); got != c.want {
+			t.Errorf("%s == %s: %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+func TestEditDistanceReport(t *testing.T) {
+	res := runMetric(t, "edit-distance", `{"a":1,"b":2}`, `{"a":1,"b":3}`, "", MetricOptions{})
+	if d := res.Extra["distance"]; math.Abs(d-1.0/13) > 1e-12 || math.Abs(res.Score-12.0/13) > 1e-12 {
+		t.Errorf("distance %v score %v", d, res.Score)
+	}
+	want := `edit-distance: Damerau–Levenshtein distance 1 between the canonical texts (13 and 13 characters; ` +
+		`json.dumps(sort_keys=True, separators=(",", ":"))), / 13 = distance 0.07692307692307693; score = 1 − distance (LangChain JsonEditDistanceEvaluator)`
+	if res.Explanation != want {
+		t.Errorf("explanation %s", res.Explanation)
+	}
+}
+
+func TestEditDistanceLimit(t *testing.T) {
+	big := `["` + strings.Repeat("a", 9000) + `"]`
+	m, _ := LookupMetric("edit-distance")
+	_, err := Run(m, docs(t, big, big+" "))
+	want := "--metric edit-distance: the canonical texts have 9004 and 9004 characters; the exact distance needs a 9006×9006 matrix, " +
+		"past the limit of 67108864 cells (256 MiB): use --metric jsondiff for documents this large"
+	if err == nil || err.Error() != want {
+		t.Errorf("err %v", err)
+	}
+}
+
+func TestNeMoMetrics(t *testing.T) {
+	// SQuAD tokens: [pet cat place mat] and [pet dog place mat];
+	// rouge-score tokens: [pet the cat place mat] and [pet dog place the mat].
+	ref, out := `{"pet": "the cat", "place": "mat"}`, `{"pet": "dog", "place": "the mat"}`
+	for metric, want := range map[string]float64{
+		"em":      0,
+		"f1":      0.75,
+		"rouge-1": 0.8,
+		"rouge-2": 0, // no bigram in common
+		"rouge-l": 0.6,
+	} {
+		res := runMetric(t, metric, ref, out, "", MetricOptions{})
+		if res.Tree != nil || !res.HasScore || math.Abs(res.Score-want) > 1e-12 || !strings.HasPrefix(res.Explanation, metric+": ") {
+			t.Errorf("%s: %v (%s), want %v", metric, res.Score, res.Explanation, want)
+		}
+	}
+	for _, metric := range []string{"em", "f1", "bleu", "rouge-1", "rouge-2", "rouge-l"} {
+		if same := runMetric(t, metric, ref, ref, "", MetricOptions{}); same.Score != 1 {
+			t.Errorf("%s of a text with itself: %v", metric, same.Score)
+		}
+	}
+}
+
+// FuzzCanonicalJSON checks that the canonical text is JSON, ASCII, and
+// its own canonical form.
+func FuzzCanonicalJSON(f *testing.F) {
+	for _, s := range []string{`{"b": 3, "a": [1.5e300, -0.0, "é😀"]}`, `[1e16, 0.0001, 1e-5]`, `"\u0000"`, `null`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		d, err := jsondoc.Parse("f.json", []byte(src), nil)
+		if err != nil {
+			return
+		}
+		c := CanonicalJSON(d)
+		for i := 0; i < len(c); i++ {
+			if c[i] >= 0x80 {
+				t.Fatalf("non-ASCII canonical text %q", c)
+			}
+		}
+		d2, err := jsondoc.Parse("c.json", []byte(c), nil)
+		if err != nil {
+			t.Fatalf("canonical text %q of %q does not parse: %v", c, src, err)
+		}
+		if c2 := CanonicalJSON(d2); c2 != c {
+			t.Fatalf("not idempotent: %q then %q", c, c2)
+		}
+		if !pyEqual(d, 0, d2, 0) {
+			t.Fatalf("canonical text %q differs from %q", c, src)
+		}
+	})
+}
