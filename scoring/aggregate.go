@@ -48,23 +48,23 @@ func (t *Tree) recompute(id NodeID) {
 	var sum float64
 	var scored, nonOne int32
 	if n.kind == jsondoc.Array && !t.opt.LeafWeights {
-		if n.count >= segMin {
+		if a.count >= segMin {
 			if a.seg < 0 {
 				a.seg = int32(len(t.segs))
-				t.segs = append(t.segs, newSegTree(int(n.count)))
+				t.segs = append(t.segs, newSegTree(int(a.count)))
 			}
 			st := t.segs[a.seg]
-			st.build(t, n.first)
+			st.build(t, a.first)
 			sum, scored, nonOne = st.root()
 		} else {
-			sum, scored, nonOne = t.sumScores(n.first, n.first+NodeID(n.count))
+			sum, scored, nonOne = t.sumScores(a.first, a.first+NodeID(a.count))
 		}
 		a.sum, a.n = sum, scored
 		n.score = t.mean(id, sum, float64(scored), nonOne)
 		return
 	}
 	var sumWS float64
-	for c := n.first; c < n.first+NodeID(n.count); c++ {
+	for c, end := a.first, a.first+NodeID(a.count); c < end; c++ {
 		cn := &t.nodes[c]
 		if math.IsNaN(cn.score) {
 			continue
@@ -79,7 +79,7 @@ func (t *Tree) recompute(id NodeID) {
 		}
 	}
 	a.sum, a.n = sum, scored
-	n.equal = false
+	n.set(bitEqual, false)
 	if sum == 0 && scored > 0 && t.opt.ZeroWeightFallback {
 		t.recomputeEqual(id)
 		return
@@ -92,10 +92,10 @@ func (t *Tree) recompute(id NodeID) {
 // alike (Lynxius: "weights can't sum up to 0").
 func (t *Tree) recomputeEqual(id NodeID) {
 	n := &t.nodes[id]
-	sum, scored, nonOne := t.sumScores(n.first, n.first+NodeID(n.count))
 	a := &t.aggs[n.agg]
+	sum, scored, nonOne := t.sumScores(a.first, a.first+NodeID(a.count))
 	a.sum, a.n = float64(scored), scored
-	n.equal = true
+	n.set(bitEqual, true)
 	n.score = t.mean(id, sum, float64(scored), nonOne)
 }
 
@@ -178,7 +178,8 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	for child, p := id, t.nodes[id].parent; p != NoNode; child, p = p, t.nodes[p].parent {
 		old := t.nodes[p].score
 		if st := t.segOf(p); st != nil {
-			st.update(t, t.nodes[p].first, int(child-t.nodes[p].first))
+			first, _ := t.block(&t.nodes[p])
+			st.update(t, first, int(child-first))
 			t.finishArray(p, st)
 		} else {
 			t.recompute(p)
@@ -269,17 +270,17 @@ func (t *Tree) propagate(changed []NodeID) {
 				continue
 			}
 			if s := t.aggs[t.nodes[p].agg].seg; s >= 0 {
-				bigChanged[s] = append(bigChanged[s], int32(c-t.nodes[p].first))
+				bigChanged[s] = append(bigChanged[s], int32(c-t.aggs[t.nodes[p].agg].first))
 			}
-			if !t.nodes[p].mark {
-				t.nodes[p].mark = true
+			if !t.nodes[p].has(bitMark) {
+				t.nodes[p].set(bitMark, true)
 				next = append(next, p)
 			}
 		}
 		for _, p := range next {
-			t.nodes[p].mark = false
+			t.nodes[p].set(bitMark, false)
 			s := t.aggs[t.nodes[p].agg].seg
-			if s < 0 || len(bigChanged[s]) > int(t.nodes[p].count)/16 {
+			if s < 0 || len(bigChanged[s]) > int(t.aggs[t.nodes[p].agg].count)/16 {
 				t.recompute(p)
 				if s >= 0 {
 					bigChanged[s] = bigChanged[s][:0]
@@ -288,7 +289,7 @@ func (t *Tree) propagate(changed []NodeID) {
 			}
 			st := t.segs[s]
 			for _, i := range bigChanged[s] {
-				st.update(t, t.nodes[p].first, int(i))
+				st.update(t, t.aggs[t.nodes[p].agg].first, int(i))
 			}
 			bigChanged[s] = bigChanged[s][:0]
 			t.finishArray(p, st)

@@ -1,7 +1,6 @@
 package scoring
 
 import (
-	"bytes"
 	"math"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -84,7 +83,10 @@ type builder struct {
 	refKeys map[string]struct{}   // scratch index of a reference object's keys
 	pairs   *pairer               // the pairing of Options.Lists, nil for index
 	// The switches compare consults for every node, copied from Options.
-	whole          func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	whole func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	// sameTextIsOne lets leaf score two identical literals 1 without
+	// reading them: true of jsondiff's default comparators.
+	sameTextIsOne  bool
 	boolsAsNumbers bool
 	absentAsNull   bool
 }
@@ -95,13 +97,15 @@ type builder struct {
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
 	t.nodes = make([]node, 1, ref.Len()+ref.Len()/16+1)
+	t.aggs = make([]aggregate, 0, ref.Containers()+ref.Containers()/16+1)
 	t.slots = []Slot{{Parent: -1, elem: -1}}
 	if w != nil {
 		t.used = make([]bool, w.doc.Len())
 	}
 	t.resolveSlot(0)
 	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings,
-		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull}
+		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull,
+		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil}
 	if b.numbers == nil {
 		b.numbers = NumberScore
 	}
@@ -159,7 +163,7 @@ func (b *builder) compare(id NodeID) {
 	case r == jsondoc.None:
 		b.extra(id, n)
 		return
-	case n.aside:
+	case n.has(bitAside):
 		// An element past the shorter array: shown, takes no part.
 		n.kind, n.base, n.score = rd.Kind(r), missing, math.NaN()
 		return
@@ -230,6 +234,9 @@ func isBoolOrNumber(k jsondoc.Kind) bool { return k == jsondoc.Bool || k == json
 // with BoolsAsNumbers).
 func (b *builder) leaf(r, o jsondoc.ID) float64 {
 	rd, od := b.t.ref, b.t.out
+	if b.sameTextIsOne && string(rd.Raw(r)) == string(od.Raw(o)) {
+		return 1 // the same literal: the same value, read or not
+	}
 	switch rd.Kind(r) {
 	case jsondoc.Number:
 		if b.boolsAsNumbers && od.Kind(o) == jsondoc.Bool {
@@ -278,9 +285,10 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	refCount := 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		refCount++
+		key := rd.Key(rc) // the input's own bytes, unless the key has escapes
 		match := jsondoc.None
 		if o != jsondoc.None {
-			if inOrder && oc != jsondoc.None && bytes.Equal(rd.KeyRaw(rc), od.KeyRaw(oc)) && !rd.KeyEscaped(rc) && !od.KeyEscaped(oc) {
+			if inOrder && oc != jsondoc.None && !od.KeyEscaped(oc) && !rd.KeyEscaped(rc) && string(od.KeyRaw(oc)) == key {
 				match = oc
 				oc = od.Next(oc)
 			} else {
@@ -288,18 +296,24 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 					inOrder = false
 					b.indexKeys(o)
 				}
-				match = b.lookup(rd.Key(rc))
+				match = b.lookup(key)
 			}
 		}
-		slot := t.childSlot(ctx, rd.Key(rc), refCount-1)
+		slot := t.childSlot(ctx, key, refCount-1)
 		t.nodes = append(t.nodes, node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
-	// Output keys the reference lacks.
+	// Output keys the reference lacks. When every reference key matched
+	// the output's in order, they are the output's keys left over.
 	if o != jsondoc.None && (!inOrder || oc != jsondoc.None) {
-		b.indexRefKeys(r, refCount)
+		from := od.Child(o)
+		if inOrder {
+			from = oc
+		} else {
+			b.indexRefKeys(r, refCount)
+		}
 		pos := refCount
-		for c := od.Child(o); c != jsondoc.None; c = od.Next(c) {
-			if !b.hasRefKey(r, od.Key(c)) {
+		for c := from; c != jsondoc.None; c = od.Next(c) {
+			if inOrder || !b.hasRefKey(r, od.Key(c)) {
 				slot := int32(-1)
 				if t.opt.KeyUnion {
 					// It weighs what the weights file gives it there.
@@ -388,7 +402,9 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	}
 	shorter := o != jsondoc.None && t.opt.ShorterLists
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-		t.nodes = append(t.nodes, node{ref: rc, out: oc, parent: id, slot: -1, agg: -1, aside: shorter && oc == jsondoc.None})
+		n := node{ref: rc, out: oc, parent: id, slot: -1, agg: -1}
+		n.set(bitAside, shorter && oc == jsondoc.None)
+		t.nodes = append(t.nodes, n)
 		if oc != jsondoc.None {
 			oc = od.Next(oc)
 		}
@@ -406,7 +422,8 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 	t := b.t
 	end := NodeID(len(t.nodes))
-	t.nodes[id].first, t.nodes[id].count = first, int32(end-first)
+	a := &t.aggs[t.nodes[id].agg]
+	a.first, a.count = first, int32(end-first)
 	for c := first; c < end; c++ {
 		n := &t.nodes[c]
 		switch {

@@ -2,9 +2,6 @@ package scoring
 
 import (
 	"math"
-	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
@@ -38,10 +35,5 @@ func StringScore(r, o string) float64 {
 	if r == o {
 		return 1
 	}
-	r, o = norm.NFC.String(r), norm.NFC.String(o)
-	m := max(utf8.RuneCountInString(r), utf8.RuneCountInString(o))
-	if m == 0 {
-		return 1
-	}
-	return 1 - float64(textdist.LevenshteinString(r, o))/float64(m)
+	return textdist.Similarity(r, o)
 }

@@ -109,10 +109,11 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, 
 		rn.Loss = share * (1 - rn.Score)
 	}
 	rn.Factor, rn.HasFactor = t.Factor(id)
-	if n.ref != jsondoc.None && (n.count == 0 || !t.ref.Kind(n.ref).IsContainer()) {
+	_, count := t.block(n)
+	if n.ref != jsondoc.None && (count == 0 || !t.ref.Kind(n.ref).IsContainer()) {
 		rn.Reference = json.RawMessage(t.ref.Raw(n.ref))
 	}
-	if n.out != jsondoc.None && (n.count == 0 || !t.out.Kind(n.out).IsContainer()) {
+	if n.out != jsondoc.None && (count == 0 || !t.out.Kind(n.out).IsContainer()) {
 		rn.Output = json.RawMessage(t.out.Raw(n.out))
 	}
 }

@@ -39,9 +39,10 @@ func (t *Tree) setLeafWeights() {
 	for i := len(t.nodes) - 1; i >= 0; i-- {
 		n := &t.nodes[i]
 		switch {
-		case n.base == extra || n.aside:
-		case n.count > 0:
-			for c := n.first; c < n.first+NodeID(n.count); c++ {
+		case n.base == extra || n.has(bitAside):
+		case n.agg >= 0 && t.aggs[n.agg].count > 0:
+			a := &t.aggs[n.agg]
+			for c := a.first; c < a.first+NodeID(a.count); c++ {
 				leaves[i] += leaves[c]
 			}
 		case !n.kind.IsContainer() && (in == nil || in[i]):

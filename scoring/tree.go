@@ -27,26 +27,51 @@ const NoNode NodeID = -1
 type node struct {
 	ref, out jsondoc.ID // the values compared; jsondoc.None when absent
 	parent   NodeID
-	first    NodeID
-	count    int32
 	slot     int32   // the node's weight slot; -1 for none
 	agg      int32   // index into Tree.aggs for containers; -1 for leaves
 	weight   float64 // the node's own weight at its level
 	score    float64 // NaN when the node has no score
 	kind     jsondoc.Kind
 	base     base
-	mark     bool // scratch for SetSlotWeight
-	aside    bool // an element past the shorter array (Options.ShorterLists)
-	// equal marks an object whose keys all weigh 0, weighed alike instead
-	// (Options.ZeroWeightFallback): its aggregate's sum is then n.
-	equal bool
+	bits     uint8 // bitMark, bitAside, bitEqual
+}
+
+// The bits of node.bits.
+const (
+	bitMark  = 1 << iota // scratch for SetSlotWeight
+	bitAside             // an element past the shorter array (Options.ShorterLists)
+	// bitEqual marks an object whose keys all weigh 0, weighed alike
+	// instead (Options.ZeroWeightFallback): its aggregate's sum is then n.
+	bitEqual
+)
+
+func (n *node) has(bit uint8) bool { return n.bits&bit != 0 }
+
+func (n *node) set(bit uint8, on bool) {
+	if on {
+		n.bits |= bit
+	} else {
+		n.bits &^= bit
+	}
+}
+
+// block returns the children block of n: its first child and how many
+// there are (none for a leaf).
+func (t *Tree) block(n *node) (first NodeID, count int32) {
+	if n.agg < 0 {
+		return 0, 0
+	}
+	a := &t.aggs[n.agg]
+	return a.first, a.count
 }
 
 // aggregate holds a container's running figures.
 type aggregate struct {
-	sum float64 // objects: Σw over the children taking part; arrays: Σs
-	n   int32   // children that have a score
-	seg int32   // index into Tree.segs for a large array; -1 for none
+	sum   float64 // objects: Σw over the children taking part; arrays: Σs
+	n     int32   // children that have a score
+	seg   int32   // index into Tree.segs for a large array; -1 for none
+	first NodeID  // the children are the block [first, first+count)
+	count int32
 }
 
 // Tree is the scored comparison of an output with a reference.
@@ -89,8 +114,8 @@ func (t *Tree) Len() int { return len(t.nodes) }
 
 // Children returns the first child and the number of children of id.
 func (t *Tree) Children(id NodeID) (first NodeID, count int) {
-	n := &t.nodes[id]
-	return n.first, int(n.count)
+	f, c := t.block(&t.nodes[id])
+	return f, int(c)
 }
 
 // Parent returns the parent of id, or NoNode for the root.
@@ -153,7 +178,7 @@ func (t *Tree) Factor(id NodeID) (f float64, ok bool) {
 // an array's elements, or an object's keys when every one weighs 0 and
 // Options.ZeroWeightFallback is set.
 func (t *Tree) equalWeights(n *node) bool {
-	return n.kind == jsondoc.Array && !t.opt.LeafWeights || n.equal
+	return n.kind == jsondoc.Array && !t.opt.LeafWeights || n.has(bitEqual)
 }
 
 // Fraction returns w/Σw of id at its parent's level (1/n for an array
@@ -207,7 +232,8 @@ func (t *Tree) Index(id NodeID) int {
 	if p == NoNode {
 		return 0
 	}
-	return int(id - t.nodes[p].first)
+	first, _ := t.block(&t.nodes[p])
+	return int(id - first)
 }
 
 // Key returns the object key of id, or "" for the root and array elements.

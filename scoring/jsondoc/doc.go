@@ -73,12 +73,13 @@ type node struct {
 
 // Doc is a parsed JSON document. It is safe for concurrent reads.
 type Doc struct {
-	name     string
-	src      []byte
-	nodes    []node
-	longKeys map[uint32]uint32 // key offsets too far from their values for keyOff
-	warnings []Warning
-	repair   string
+	name       string
+	src        []byte
+	nodes      []node
+	longKeys   map[uint32]uint32 // key offsets too far from their values for keyOff
+	containers int               // objects and arrays
+	warnings   []Warning
+	repair     string
 }
 
 // Warning is a remark about valid but doubtful input, such as a duplicate key.
@@ -94,6 +95,9 @@ func (d *Doc) Name() string { return d.name }
 
 // Len returns the number of values in the document.
 func (d *Doc) Len() int { return len(d.nodes) }
+
+// Containers returns the number of objects and arrays in the document.
+func (d *Doc) Containers() int { return d.containers }
 
 // Size returns the length in bytes of the input.
 func (d *Doc) Size() int { return len(d.src) }

@@ -59,15 +59,16 @@ type frame struct {
 }
 
 type parser struct {
-	name     string
-	src      []byte
-	nodes    []node
-	longKeys map[uint32]uint32
-	stack    []frame
-	sigs     []uint32   // key signatures of the members of open objects
-	lastSigs [][]uint32 // by depth: those of the last duplicate-free object checked
-	warns    []Warning
-	opt      *Options
+	name       string
+	src        []byte
+	nodes      []node
+	longKeys   map[uint32]uint32
+	containers int
+	stack      []frame
+	sigs       []uint32   // key signatures of the members of open objects
+	lastSigs   [][]uint32 // by depth: those of the last duplicate-free object checked
+	warns      []Warning
+	opt        *Options
 }
 
 func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
@@ -83,7 +84,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	return &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, warnings: p.warns}, nil
+	return &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns}, nil
 }
 
 func (p *parser) fail(off int, format string, args ...any) error {
@@ -191,6 +192,7 @@ value:
 				n.kind = Array
 			}
 			p.nodes = append(p.nodes, n)
+			p.containers++
 			p.stack = append(p.stack, frame{id: id, sigBase: uint32(len(p.sigs))})
 			i = p.skipSpace(i + 1)
 			if i < len(src) && (src[i] == '}' && c == '{' || src[i] == ']' && c == '[') {
