@@ -31,16 +31,6 @@ func (t *Tree) recomputeAll() {
 	t.rescore()
 }
 
-// rescore computes every container's score from its children's, bottom-up:
-// children have higher IDs than their parents.
-func (t *Tree) rescore() {
-	for i := len(t.nodes) - 1; i >= 0; i-- {
-		if t.nodes[i].agg >= 0 {
-			t.recompute(NodeID(i))
-		}
-	}
-}
-
 // recompute computes container id's figures from its children's.
 func (t *Tree) recompute(id NodeID) {
 	n := &t.nodes[id]

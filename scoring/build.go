@@ -3,6 +3,7 @@ package scoring
 import (
 	"math"
 
+	"github.com/jsontui/jsontui/scoring/internal/mem"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -89,6 +90,17 @@ type builder struct {
 	sameTextIsOne  bool
 	boolsAsNumbers bool
 	absentAsNull   bool
+
+	// What a round of the breadth-first build produces, held until it is
+	// merged into the tree (see buildLevels).
+	from    NodeID // the nodes the builder compares this round: [from, end)
+	end     NodeID
+	ctxs    []int32     // per node compared: its slot context, -1 if not counted
+	buf     []node      // the children found, in order
+	aggs    []aggregate // the compared containers' aggregates
+	shared  bool        // slots may not be created now: ask for them (pending)
+	pending []slotRequest
+	asked   map[slotRequest]int32
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
@@ -96,7 +108,7 @@ type builder struct {
 // (a *WeightsError naming the file, line:col and path of the entry).
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
-	t.nodes = make([]node, 1, ref.Len()+ref.Len()/16+1)
+	t.nodes = mem.MakeHuge[node](1, ref.Len()+ref.Len()/16+1)
 	t.aggs = make([]aggregate, 0, ref.Containers()+ref.Containers()/16+1)
 	t.slots = []Slot{{Parent: -1, elem: -1}}
 	if w != nil {
@@ -116,13 +128,7 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 		b.pairs = &pairer{b: b, lists: opt.Lists}
 	}
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
-	// Breadth first: the node slice is its own queue, each node appending
-	// its children as one block. The records of an array thus lie side by
-	// side, and so do their keys, which keeps re-weighting a key in every
-	// record a sequential sweep.
-	for id := NodeID(0); int(id) < len(t.nodes); id++ {
-		b.compare(id)
-	}
+	t.buildLevels(b)
 	if b.pairs != nil {
 		t.notes = append(t.notes, b.pairs.notes...)
 	}
@@ -157,6 +163,7 @@ func (b *builder) compare(id NodeID) {
 		ctx = -ctx - 2
 		n.slot = -1
 	}
+	b.ctxs = append(b.ctxs, -1) // counted at the merge, if compared
 	r, o := n.ref, n.out
 	rd, od := t.ref, t.out
 	switch {
@@ -175,8 +182,7 @@ func (b *builder) compare(id NodeID) {
 			n.base = typeMismatch
 		}
 	}
-	t.slots[ctx].kinds |= 1 << n.kind
-	t.slots[ctx].Nodes++
+	b.ctxs[len(b.ctxs)-1] = ctx
 	if b.whole != nil && n.parent == 0 {
 		if n.base == compared {
 			n.score = b.whole(rd, r, od, o)
@@ -192,8 +198,8 @@ func (b *builder) compare(id NodeID) {
 		}
 		return
 	}
-	n.agg = int32(len(t.aggs))
-	t.aggs = append(t.aggs, aggregate{seg: -1})
+	n.agg = int32(len(b.aggs)) // local to the builder until the merge
+	b.aggs = append(b.aggs, aggregate{seg: -1})
 	if n.base != compared {
 		o = jsondoc.None
 	}
@@ -275,7 +281,7 @@ func boolNumber(d *jsondoc.Doc, id jsondoc.ID) float64 {
 func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	t := b.t
 	rd, od := t.ref, t.out
-	first := NodeID(len(t.nodes))
+	first := NodeID(len(b.buf))
 	// Fast path: the output has the same keys in the same order.
 	oc := jsondoc.None
 	if o != jsondoc.None {
@@ -299,8 +305,8 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 				match = b.lookup(key)
 			}
 		}
-		slot := t.childSlot(ctx, key, refCount-1)
-		t.nodes = append(t.nodes, node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
+		slot := b.childSlot(ctx, key, refCount-1)
+		b.buf = append(b.buf, node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
 	// Output keys the reference lacks. When every reference key matched
 	// the output's in order, they are the output's keys left over.
@@ -317,10 +323,10 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 				slot := int32(-1)
 				if t.opt.KeyUnion {
 					// It weighs what the weights file gives it there.
-					slot = t.childSlot(ctx, od.Key(c), pos)
+					slot = b.childSlot(ctx, od.Key(c), pos)
 				}
 				pos++
-				t.nodes = append(t.nodes, node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
+				b.buf = append(b.buf, node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
 			}
 		}
 	}
@@ -376,8 +382,8 @@ func (b *builder) lookup(key string) jsondoc.ID {
 func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	t := b.t
 	rd, od := t.ref, t.out
-	first := NodeID(len(t.nodes))
-	elem := t.elemSlot(ctx)
+	first := NodeID(len(b.buf))
+	elem := b.elemSlot(ctx)
 	if o != jsondoc.None && (t.opt.Pair != nil || b.pairs != nil) {
 		var pairs, extras []jsondoc.ID
 		if t.opt.Pair != nil {
@@ -387,11 +393,11 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 		}
 		k := 0
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-			t.nodes = append(t.nodes, node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
+			b.buf = append(b.buf, node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
 			k++
 		}
 		for _, x := range extras {
-			t.nodes = append(t.nodes, node{ref: jsondoc.None, out: x, parent: id, slot: -1, agg: -1})
+			b.buf = append(b.buf, node{ref: jsondoc.None, out: x, parent: id, slot: -1, agg: -1})
 		}
 		b.finishBlock(id, first, elem)
 		return
@@ -404,41 +410,38 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		n := node{ref: rc, out: oc, parent: id, slot: -1, agg: -1}
 		n.set(bitAside, shorter && oc == jsondoc.None)
-		t.nodes = append(t.nodes, n)
+		b.buf = append(b.buf, n)
 		if oc != jsondoc.None {
 			oc = od.Next(oc)
 		}
 	}
 	for ; oc != jsondoc.None; oc = od.Next(oc) {
-		t.nodes = append(t.nodes, node{ref: jsondoc.None, out: oc, parent: id, slot: -1, agg: -1})
+		b.buf = append(b.buf, node{ref: jsondoc.None, out: oc, parent: id, slot: -1, agg: -1})
 	}
 	b.finishBlock(id, first, elem)
 }
 
-// finishBlock records the children block [first, len) of id and sets the
-// children's weights. Object members carry their weight slot, which is also
-// the context of their own children; array elements have no slot and will
-// take the context elemCtx.
+// finishBlock records the children block [first, len(buf)) of id (in the
+// builder's buffer, until the merge) and sets the weights of its elements
+// and extra nodes. Object members carry their weight slot, which is also
+// the context of their own children, and get their weight at the merge,
+// when every slot is known; array elements have no slot and will take the
+// context elemCtx.
 func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 	t := b.t
-	end := NodeID(len(t.nodes))
-	a := &t.aggs[t.nodes[id].agg]
+	end := NodeID(len(b.buf))
+	a := &b.aggs[t.nodes[id].agg]
 	a.first, a.count = first, int32(end-first)
 	for c := first; c < end; c++ {
-		n := &t.nodes[c]
+		n := &b.buf[c]
 		switch {
 		case n.ref == jsondoc.None: // extra
-			switch {
-			case n.slot >= 0:
-				n.weight = t.slots[n.slot].Weight
-			case elemCtx >= 0 || t.opt.PenalizeExtraKeys:
+			if n.slot < 0 && (elemCtx >= 0 || t.opt.PenalizeExtraKeys) {
 				n.weight = 1
 			}
 		case elemCtx >= 0:
 			n.weight = 1
 			n.slot = pendingCtx(elemCtx)
-		default:
-			n.weight = t.slots[n.slot].Weight
 		}
 	}
 }

@@ -83,6 +83,7 @@ type Tree struct {
 	nodes    []node
 	aggs     []aggregate
 	segs     []*segTree       // the segment trees of large arrays, by aggregate.seg
+	levels   []NodeID         // where each level of the tree starts (breadth first)
 	bySlot   map[int][]NodeID // the nodes of a slot, indexed on first use
 	slots    []Slot
 	weights  *Weights

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/jsontui/jsontui/scoring/internal/mem"
 	"math"
 	"math/bits"
 	"strconv"
@@ -80,7 +81,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	}
 	body := src[lo:hi]
 	est := bytes.Count(body, []byte{','}) + bytes.Count(body, []byte{'{'}) + bytes.Count(body, []byte{'['}) + 1
-	p := &parser{name: name, src: src[:hi:hi], nodes: make([]node, 0, est), opt: opt}
+	p := &parser{name: name, src: src[:hi:hi], nodes: mem.MakeHuge[node](0, est), opt: opt}
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,7 @@
+//go:build !linux
+
+package mem
+
+import "unsafe"
+
+func adviseHuge(p unsafe.Pointer, size uintptr) {}

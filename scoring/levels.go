@@ -1,0 +1,256 @@
+package scoring
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// The build is breadth first: the node slice is its own queue, each node
+// appending its children as one block. The records of an array thus lie
+// side by side, and so do their keys, which keeps re-weighting a key in
+// every record a sequential sweep.
+//
+// A level is compared in chunks. When it is wide, two builders compare two
+// chunks at a time, each into buffers of its own; the buffers are then
+// merged into the tree in chunk order, so the tree is node for node the
+// one a single builder makes. Slots (shared by all) are only read during a
+// round: a builder that meets a key no slot has yet asks for one, and the
+// merge creates it, in order, and renumbers the nodes that used it.
+
+// chunkNodes is how many nodes of a level one builder compares per round.
+const chunkNodes = 4096
+
+// provisional is the first id of a slot asked for during a round.
+const provisional = 1 << 30
+
+// slotRequest is a slot a builder asked for during a round.
+type slotRequest struct {
+	ctx  int32
+	key  string
+	pos  int
+	elem bool
+}
+
+// childSlot returns the key slot for key below ctx: an existing one, or,
+// during a parallel round, a provisional id the merge resolves.
+func (b *builder) childSlot(ctx int32, key string, pos int) int32 {
+	t := b.t
+	if !b.shared {
+		return t.childSlot(ctx, key, pos)
+	}
+	s := &t.slots[ctx]
+	if pos < len(s.kids) {
+		if k := s.kids[pos]; t.slots[k].Key == key {
+			return k
+		}
+	}
+	if k, ok := s.byKey[key]; ok {
+		return k
+	}
+	return b.ask(slotRequest{ctx: ctx, key: key, pos: pos})
+}
+
+// elemSlot returns the element slot below ctx, or a provisional id.
+func (b *builder) elemSlot(ctx int32) int32 {
+	t := b.t
+	if !b.shared {
+		return t.elemSlot(ctx)
+	}
+	if e := t.slots[ctx].elem; e >= 0 {
+		return e
+	}
+	return b.ask(slotRequest{ctx: ctx, elem: true})
+}
+
+func (b *builder) ask(r slotRequest) int32 {
+	key := slotRequest{ctx: r.ctx, key: r.key, elem: r.elem}
+	if id, ok := b.asked[key]; ok {
+		return id
+	}
+	if b.asked == nil {
+		b.asked = make(map[slotRequest]int32)
+	}
+	id := int32(provisional + len(b.pending))
+	b.pending = append(b.pending, r)
+	b.asked[key] = id
+	return id
+}
+
+// fork returns a builder for another goroutine: the same settings, its
+// own scratch space.
+func (b *builder) fork() *builder {
+	c := &builder{t: b.t, numbers: b.numbers, strings: b.strings, whole: b.whole,
+		sameTextIsOne: b.sameTextIsOne, boolsAsNumbers: b.boolsAsNumbers, absentAsNull: b.absentAsNull}
+	return c
+}
+
+// buildLevels compares every node, level by level, starting with the root.
+func (t *Tree) buildLevels(b *builder) {
+	builders := []*builder{b}
+	// Two builders when there are two cores and nothing needs the slots
+	// while comparing (list pairing scores sub-documents through them).
+	if runtime.GOMAXPROCS(0) > 1 && b.pairs == nil && t.opt.Pair == nil {
+		builders = append(builders, b.fork())
+	}
+	var wg sync.WaitGroup
+	round := make([]*builder, 0, len(builders))
+	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
+		t.levels = append(t.levels, lo)
+		width := 1
+		if hi-lo > 2*chunkNodes {
+			width = len(builders)
+		}
+		for start := lo; start < hi; {
+			round = round[:0]
+			for _, w := range builders[:width] {
+				if start >= hi {
+					break
+				}
+				w.from, w.end, w.shared = start, min(start+chunkNodes, hi), width > 1
+				start = w.end
+				round = append(round, w)
+			}
+			if len(round) == 1 {
+				round[0].compareRange()
+			} else {
+				for _, w := range round {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						w.compareRange()
+					}()
+				}
+				wg.Wait()
+			}
+			t.mergeRound(round, &wg)
+		}
+	}
+}
+
+// compareRange compares the nodes [b.from, b.end).
+func (b *builder) compareRange() {
+	for id := b.from; id < b.end; id++ {
+		b.compare(id)
+	}
+}
+
+// mergeRound adds what the builders of a round found to the tree, in
+// order: it creates the slots they asked for, counts the compared nodes in
+// their slots, then (in parallel when there are several builders, since
+// filling fresh memory is most of the cost) renumbers each builder's
+// containers and children, gives the new keys their weights and copies
+// them into place.
+func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
+	type place struct {
+		nodes NodeID
+		aggs  int32
+		remap []int32
+	}
+	places := make([]place, len(round))
+	nodes, aggs := len(t.nodes), len(t.aggs)
+	for k, b := range round {
+		p := &places[k]
+		for _, r := range b.pending {
+			if r.elem {
+				p.remap = append(p.remap, t.elemSlot(r.ctx))
+			} else {
+				p.remap = append(p.remap, t.childSlot(r.ctx, r.key, r.pos))
+			}
+		}
+		p.nodes, p.aggs = NodeID(nodes), int32(aggs)
+		nodes += len(b.buf)
+		aggs += len(b.aggs)
+		for i, ctx := range b.ctxs {
+			n := &t.nodes[b.from+NodeID(i)]
+			if n.agg >= 0 {
+				n.agg += p.aggs
+				if a := &b.aggs[n.agg-p.aggs]; n.kind == jsondoc.Array && a.count >= segMin && !t.opt.LeafWeights {
+					a.seg = int32(len(t.segs))
+					t.segs = append(t.segs, newSegTree(int(a.count)))
+				}
+			}
+			if ctx >= 0 {
+				t.slots[ctx].kinds |= 1 << n.kind
+				t.slots[ctx].Nodes++
+			}
+		}
+	}
+	t.nodes = slices.Grow(t.nodes, nodes-len(t.nodes))[:nodes]
+	t.aggs = slices.Grow(t.aggs, aggs-len(t.aggs))[:aggs]
+	place1 := func(b *builder, p place) {
+		for i := range b.aggs {
+			a := b.aggs[i]
+			a.first += p.nodes
+			t.aggs[int(p.aggs)+i] = a
+		}
+		dst := t.nodes[p.nodes : int(p.nodes)+len(b.buf)]
+		for i := range b.buf {
+			n := b.buf[i]
+			switch {
+			case n.slot >= provisional:
+				n.slot = p.remap[n.slot-provisional]
+			case n.slot <= -2 && -n.slot-2 >= provisional:
+				n.slot = pendingCtx(p.remap[-n.slot-2-provisional])
+			}
+			if n.slot >= 0 {
+				n.weight = t.slots[n.slot].Weight
+			}
+			dst[i] = n
+		}
+	}
+	if len(round) == 1 {
+		place1(round[0], places[0])
+	} else {
+		for k, b := range round {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				place1(b, places[k])
+			}()
+		}
+		wg.Wait()
+	}
+	for _, b := range round {
+		b.buf, b.aggs, b.ctxs, b.pending = b.buf[:0], b.aggs[:0], b.ctxs[:0], b.pending[:0]
+		clear(b.asked)
+	}
+}
+
+// rescore computes every container's score from its children's, bottom-up
+// level by level (children have higher IDs than their parents), the
+// containers of a wide level on two goroutines.
+func (t *Tree) rescore() {
+	var wg sync.WaitGroup
+	two := runtime.GOMAXPROCS(0) > 1
+	for l := len(t.levels) - 1; l >= 0; l-- {
+		lo, hi := t.levels[l], NodeID(len(t.nodes))
+		if l+1 < len(t.levels) {
+			hi = t.levels[l+1]
+		}
+		if !two || hi-lo < 4*chunkNodes {
+			t.recomputeRange(lo, hi)
+			continue
+		}
+		mid := lo + (hi-lo)/2
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.recomputeRange(mid, hi)
+		}()
+		t.recomputeRange(lo, mid)
+		wg.Wait()
+	}
+}
+
+// recomputeRange recomputes the containers among nodes [lo, hi), which
+// lie at one level: they share no child.
+func (t *Tree) recomputeRange(lo, hi NodeID) {
+	for i := hi - 1; i >= lo; i-- {
+		if t.nodes[i].agg >= 0 {
+			t.recompute(i)
+		}
+	}
+}
