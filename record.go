@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"runtime/debug"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -41,6 +42,11 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 		fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err)
 		return
 	}
+	// Encoding a large run makes garbage while the documents and the tree
+	// are still alive: collect it as it comes rather than let the heap
+	// grow by half again (the big tables hold no pointers, so a
+	// collection costs little).
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	if _, err := store.Record(run, rep.Nodes); err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {

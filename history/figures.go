@@ -86,6 +86,34 @@ var (
 	statuses = []string{"match", "partial", "mismatch", "missing", "extra", "type", "ignored"}
 )
 
+// impliedLabel reports whether label is what pathLabel reads off path,
+// checking the common forms without parsing: ".key" and "[i]" endings.
+func impliedLabel(path, label string) bool {
+	if !strings.HasSuffix(path, label) || label == "" {
+		return false
+	}
+	before := len(path) - len(label) - 1
+	switch {
+	case label[0] == '[' && len(label) >= 3 && label[len(label)-1] == ']':
+		return isDigits(label[1 : len(label)-1])
+	case before >= 0 && path[before] == '.':
+		return isIdentKey(label)
+	}
+	l, ok := pathLabel(path)
+	return ok && l == label
+}
+
+// isIdentKey reports whether a key is written .key in a path.
+func isIdentKey(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
 func enumOf(table []string, s string) byte {
 	for i, t := range table {
 		// Compare lengths and first bytes before the strings.
@@ -197,7 +225,7 @@ func (e *figuresEncoder) add(n *report.Node) {
 	if flags2&flag2ShareSame == 0 {
 		e.floats[colShare] = append(e.floats[colShare], bits)
 	}
-	if l, ok := pathLabel(n.Path); !ok || l != n.Label {
+	if !impliedLabel(n.Path, n.Label) {
 		flags |= flagExplicitLabel
 		e.addString(n.Label)
 	}

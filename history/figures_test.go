@@ -115,3 +115,22 @@ func TestPathLabel(t *testing.T) {
 		t.Error("nodots: ok")
 	}
 }
+
+func TestImpliedLabel(t *testing.T) {
+	cases := []struct {
+		path, label string
+		want        bool
+	}{
+		{".", ".", true}, {".a", "a", true}, {".a.b_2", "b_2", true}, {".a[12]", "[12]", true},
+		{".[0]", "[0]", true}, {`.["a b"]`, "a b", false}, {".a", "b", false}, {".ab", "b", false},
+		{".a[1]", "1]", false}, {".x[]", "[]", false}, {".a", "", false},
+	}
+	for _, c := range cases {
+		if got := impliedLabel(c.path, c.label); got != c.want {
+			t.Errorf("impliedLabel(%q, %q) = %v", c.path, c.label, got)
+		}
+		if l, ok := pathLabel(c.path); c.want && (!ok || l != c.label) {
+			t.Errorf("pathLabel(%q) = %q, %v: the decoder would not read back %q", c.path, l, ok, c.label)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -121,7 +122,9 @@ func TestCases(t *testing.T) {
 			}
 			var got []report.Node
 			for n := range r.Nodes {
-				got = append(got, *n)
+				c := *n
+				c.Path, c.Label = strings.Clone(n.Path), strings.Clone(n.Label)
+				got = append(got, c)
 			}
 			if len(got) != len(want.Nodes) {
 				t.Fatalf("%d nodes, want %d", len(got), len(want.Nodes))

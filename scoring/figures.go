@@ -45,7 +45,6 @@ type walkItem struct {
 func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 	return func(yield func(*report.Node) bool) {
 		var rn report.Node
-		var paths stringArena
 		path := make([]byte, 0, 256)
 		stack := []walkItem{{id: 0, share: 1}}
 		for len(stack) > 0 {
@@ -75,7 +74,9 @@ func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 				label = t.Key(id)
 				path = jsondoc.AppendKey(path, label)
 			}
-			p := paths.string(path)
+			// The path is a view of the buffer, valid until the next node
+			// (as the Node is): no allocation per node.
+			p := unsafe.String(unsafe.SliceData(path), len(path))
 			if stepAt >= 0 {
 				label = p[stepAt:]
 			}
@@ -116,25 +117,4 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, 
 	if n.out != jsondoc.None && (count == 0 || !t.out.Kind(n.out).IsContainer()) {
 		rn.Output = json.RawMessage(t.out.Raw(n.out))
 	}
-}
-
-// stringArena makes strings out of many short byte slices with one
-// allocation per block: a string points into a block that is never
-// written again, so it stays valid for as long as it is referenced.
-type stringArena struct {
-	block []byte
-}
-
-const arenaBlock = 64 << 10
-
-func (a *stringArena) string(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	if len(a.block)+len(b) > cap(a.block) {
-		a.block = make([]byte, 0, max(arenaBlock, len(b)))
-	}
-	start := len(a.block)
-	a.block = append(a.block, b...)
-	return unsafe.String(&a.block[start], len(b))
 }

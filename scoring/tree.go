@@ -11,6 +11,7 @@ package scoring
 import (
 	"math"
 	"strconv"
+	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -25,16 +26,19 @@ const NoNode NodeID = -1
 // node is one compared position. The children of a node are the block
 // [first, first+count).
 type node struct {
+	weight   float64    // the node's own weight at its level
+	score    float64    // NaN when the node has no score
 	ref, out jsondoc.ID // the values compared; jsondoc.None when absent
 	parent   NodeID
-	slot     int32   // the node's weight slot; -1 for none
-	agg      int32   // index into Tree.aggs for containers; -1 for leaves
-	weight   float64 // the node's own weight at its level
-	score    float64 // NaN when the node has no score
+	slot     int32 // the node's weight slot; -1 for none
+	agg      int32 // index into Tree.aggs for containers; -1 for leaves
 	kind     jsondoc.Kind
 	base     base
 	bits     uint8 // bitMark, bitAside, bitEqual
 }
+
+// The node record must stay 40 bytes: millions of them make the tree.
+var _ [40]byte = [unsafe.Sizeof(node{})]byte{}
 
 // The bits of node.bits.
 const (

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -54,7 +55,7 @@ func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *
 		r.WeightsJSON = []byte(weights)
 	}
 	for n := range rep.Nodes {
-		r.Nodes = append(r.Nodes, RunNode{Path: n.Path, Score: n.Score, HasScore: n.HasScore})
+		r.Nodes = append(r.Nodes, RunNode{Path: strings.Clone(n.Path), Score: n.Score, HasScore: n.HasScore})
 	}
 	return r
 }

@@ -71,6 +71,9 @@ type node struct {
 	flags  uint8
 }
 
+// The value record must stay 16 bytes: a document holds one per value.
+var _ [16]byte = [unsafe.Sizeof(node{})]byte{}
+
 // Doc is a parsed JSON document. It is safe for concurrent reads.
 type Doc struct {
 	name       string

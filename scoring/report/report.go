@@ -77,6 +77,7 @@ type Report struct {
 	// the total was computed.
 	Explanation string
 	// Nodes yields the rows in document order. The *Node passed to the
-	// loop body is only valid until the next iteration.
+	// loop body, and the strings it holds (Path, Label), are only valid
+	// until the next iteration: copy what you keep (strings.Clone).
 	Nodes iter.Seq[*Node]
 }
