@@ -18,17 +18,19 @@ func (a *app) demoCmd() *cobra.Command {
 output got one price and one pizza wrong, under a weights file. Nothing is
 read from disk; ctrl+s asks where to write the tuned weights.`,
 		Example: `  jsontui demo
-  jsontui demo --theme colorblind`,
+  jsontui demo --theme colorblind
+  jsontui demo --metric uipath          # UiPath's number, and why, node by node`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := a.exploreSettings(cmd)
+			opts, err := a.exploreSettings(cmd, nil)
 			if err != nil {
 				return badInput(err)
 			}
-			if err := a.needTerminal(nil); err != nil {
+			schema, _ := cmd.Flags().GetString("schema")
+			if err := a.needTerminal(nil, schema == "-"); err != nil {
 				return err
 			}
-			loaded, err := loadDemo()
+			loaded, err := loadDemo(opts)
 			if err != nil {
 				return err
 			}
@@ -43,8 +45,8 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 	return cmd
 }
 
-// loadDemo parses and scores the bundled example.
-func loadDemo() (tui.Loaded, error) {
+// loadDemo parses and scores the bundled example with the metric of opts.
+func loadDemo(opts tui.Options) (tui.Loaded, error) {
 	ref, out, w := demo.Files()
 	r, err := jsondoc.Parse(ref.Name, ref.Data, nil)
 	if err != nil {
@@ -58,9 +60,5 @@ func loadDemo() (tui.Loaded, error) {
 	if err != nil {
 		return tui.Loaded{}, err
 	}
-	tree, err := scoring.Build(r, o, weights, scoring.Options{})
-	if err != nil {
-		return tui.Loaded{}, err
-	}
-	return tui.Loaded{Tree: tree, Weights: weights}, nil
+	return scoreExplorer(r, o, weights, opts)
 }

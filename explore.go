@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui"
 )
@@ -25,37 +27,85 @@ import (
 const syncLoadLimit = 8 << 20
 
 // addExploreFlags registers the explorer's flags on cmd (the root command
-// and demo).
+// and demo): the theme, the mouse, the metric and its options (as `score`
+// has them) and --schema.
 func addExploreFlags(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.String("theme", "", "colour `theme`: "+strings.Join(themes.Names(), ", ")+
 		" (default $JSONTUI_THEME; mono when $NO_COLOR is set; else dark or light from the terminal)")
 	fl.Bool("no-mouse", false, "turn mouse support off")
+	addMetricFlags(fl, &metricFlags{})
+	fl.String("schema", "", "mark the output's nodes that break the JSON Schema in `FILE` (as jsontui validate --schema)")
 }
 
-// exploreSettings reads the explorer's flags and environment into options.
-func (a *app) exploreSettings(cmd *cobra.Command) (tui.Options, error) {
+// exploreSettings reads the explorer's flags and environment into options:
+// the theme, the metric and its options, checked as `score` checks them,
+// and the schema, compiled. args are the file arguments. Its errors are
+// bad input.
+func (a *app) exploreSettings(cmd *cobra.Command, args []string) (tui.Options, error) {
 	var opts tui.Options
-	flag, _ := cmd.Flags().GetString("theme")
+	fl := cmd.Flags()
+	flag, _ := fl.GetString("theme")
 	theme, err := themes.Select(flag, a.getenv)
 	if err != nil {
 		return opts, err
 	}
 	opts.Theme = theme
-	opts.NoMouse, _ = cmd.Flags().GetBool("no-mouse")
-	opts.Metric = "jsondiff"
-	for _, m := range metrics {
-		opts.Metrics = append(opts.Metrics, tui.MetricChoice{Name: m.name, Description: m.description})
+	opts.NoMouse, _ = fl.GetBool("no-mouse")
+	mf := metricFlagsOf(fl)
+	if mf == nil {
+		mf = &metricFlags{name: "jsondiff"}
 	}
-	opts.Rescore = rescore
+	metric, err := mf.metric()
+	if err != nil {
+		return opts, err
+	}
+	opts.Metric, opts.MetricOptions = metric.Name(), mf.opt
+	opts.Metrics = tui.ChoicesOf(scoring.Metrics())
+	opts.Rescore = tui.RunMetric
+	if name, _ := fl.GetString("schema"); name != "" {
+		if name == "-" && slices.Contains(args, "-") {
+			return opts, errors.New("only one file argument may be - (standard input): --schema and a file both are")
+		}
+		src, err := a.readInput(name)
+		if err != nil {
+			return opts, fmt.Errorf("--schema %w", err)
+		}
+		if opts.Schema, err = validate.Compile(name, src.data); err != nil {
+			return opts, fmt.Errorf("--schema %w", err)
+		}
+	}
 	return opts, nil
 }
 
+// scoreExplorer scores the documents with the explorer's metric and
+// options, as `score` does, and makes what the explorer loads. Its errors
+// are bad input.
+func scoreExplorer(ref, out *jsondoc.Doc, w *scoring.Weights, opts tui.Options) (tui.Loaded, error) {
+	name := opts.Metric
+	if name == "" {
+		name = "jsondiff"
+	}
+	metric, err := scoring.LookupMetric(name)
+	if err != nil {
+		return tui.Loaded{}, badInput(err)
+	}
+	res, err := scoring.Run(metric, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions})
+	if err != nil {
+		return tui.Loaded{}, badInput(err)
+	}
+	l, err := tui.NewLoaded(res, ref, out, w)
+	if err != nil {
+		return tui.Loaded{}, badInput(err)
+	}
+	return l, nil
+}
+
 // needTerminal refuses to start the explorer without a terminal. Standard
-// input may be a pipe when a file argument reads it (-): the explorer then
-// takes its keys from the terminal itself.
-func (a *app) needTerminal(args []string) error {
-	dash := false
+// input may be a pipe when a file argument reads it (-), or --schema does
+// (stdinRead): the explorer then takes its keys from the terminal itself.
+func (a *app) needTerminal(args []string, stdinRead bool) error {
+	dash := stdinRead
 	for _, x := range args {
 		dash = dash || x == "-"
 	}
@@ -77,11 +127,12 @@ func (a *app) needTerminal(args []string) error {
 
 // explore opens the explorer on REF OUT [WEIGHTS].
 func (a *app) explore(cmd *cobra.Command, args []string) error {
-	opts, err := a.exploreSettings(cmd)
+	opts, err := a.exploreSettings(cmd, args)
 	if err != nil {
 		return badInput(err)
 	}
-	if err := a.needTerminal(args); err != nil {
+	schema, _ := cmd.Flags().GetString("schema")
+	if err := a.needTerminal(args, schema == "-"); err != nil {
 		return err
 	}
 	ref, out, weights := args[0], args[1], ""
@@ -113,7 +164,7 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		opts.Recorder = rec
 	}
 	if inputSize(ref, out, weights) > syncLoadLimit {
-		opts.Load = a.loader(ref, out, weights, rec)
+		opts.Load = a.loader(ref, out, weights, rec, opts)
 		return opts, nil
 	}
 	in, err := a.loadInputs(ref, out, weights, nil)
@@ -121,11 +172,11 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		return opts, err
 	}
 	rec.setInputs([3]string{ref, out, weights}, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
-	tree, err := scoring.Build(in.ref, in.out, in.weights, scoring.Options{})
+	loaded, err := scoreExplorer(in.ref, in.out, in.weights, opts)
 	if err != nil {
-		return opts, badInput(err)
+		return opts, err
 	}
-	opts.Loaded = &tui.Loaded{Tree: tree, Weights: in.weights}
+	opts.Loaded = &loaded
 	return opts, nil
 }
 
@@ -141,35 +192,6 @@ func (a *app) runExplorer(opts tui.Options) error {
 		return fmt.Errorf("the explorer failed: %w", err)
 	}
 	return err
-}
-
-// metrics are the metrics the explorer's `m` offers, with the engine
-// options that make each.
-var metrics = []struct {
-	name, description string
-	options           scoring.Options
-}{
-	{"jsondiff", "numbers by relative difference, strings by edit distance, weighted means", scoring.Options{}},
-}
-
-// rescore scores the documents again with metric under weights, for the
-// explorer's metric chooser.
-func rescore(ctx context.Context, metric string, ref, out *jsondoc.Doc, weights []byte) (tui.Loaded, error) {
-	for _, m := range metrics {
-		if m.name != metric {
-			continue
-		}
-		w, err := scoring.ParseWeights("weights.json", weights)
-		if err != nil {
-			return tui.Loaded{}, err
-		}
-		tree, err := scoring.Build(ref, out, w, m.options)
-		if err != nil {
-			return tui.Loaded{}, err
-		}
-		return tui.Loaded{Tree: tree, Weights: w}, ctx.Err()
-	}
-	return tui.Loaded{}, fmt.Errorf("unknown metric %q", metric)
 }
 
 // inputSize returns the bytes of the named files; standard input counts
@@ -188,8 +210,9 @@ func inputSize(names ...string) int64 {
 }
 
 // loader reads, parses (in parallel, reporting the bytes parsed) and
-// scores the inputs in the background. Its failures are bad input.
-func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder) tui.Loader {
+// scores the inputs in the background with the metric of opts. Its
+// failures are bad input.
+func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder, opts tui.Options) tui.Loader {
 	return func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
 		var files [3]inputFile
 		names := [3]string{refName, outName, weightsName}
@@ -237,11 +260,7 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 				return tui.Loaded{}, badInput(err)
 			}
 		}
-		tree, err := scoring.Build(ref, out, w, scoring.Options{})
-		if err != nil {
-			return tui.Loaded{}, badInput(err)
-		}
-		return tui.Loaded{Tree: tree, Weights: w}, nil
+		return scoreExplorer(ref, out, w, opts)
 	}
 }
 

@@ -154,6 +154,7 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 			Reference: run.Reference, Output: run.Output, Weights: run.Weights,
 			Score: run.Score, HasScore: run.HasScore, Metric: run.Metric,
 		}),
+		Options:     slices.Clone(run.Options),
 		WeightsJSON: slices.Clone(run.WeightsJSON),
 		Nodes:       make([]tui.RunNode, 0, run.NodeCount),
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +13,35 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
 )
+
+// weightKey runs a weight key on node id, or says why the metric in force
+// refuses it.
+func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
+	if why := m.weightsRefused(); why != "" {
+		m.status.Set(warn(why))
+		return nil
+	}
+	k := m.c.keys
+	switch {
+	case key.Matches(msg, k.EditWeight):
+		return m.startWeightEdit(id)
+	case key.Matches(msg, k.Raise):
+		return m.edit(m.sess.Nudge(id, 0.05))
+	case key.Matches(msg, k.Lower):
+		return m.edit(m.sess.Nudge(id, -0.05))
+	case key.Matches(msg, k.ToggleZero):
+		return m.edit(m.sess.ToggleZero(id))
+	case key.Matches(msg, k.Reset):
+		return m.edit(m.sess.Reset(id))
+	case key.Matches(msg, k.ResetAll):
+		return m.edit(m.sess.ResetAll())
+	case key.Matches(msg, k.Undo):
+		return m.edit(m.sess.Undo())
+	case key.Matches(msg, k.Redo):
+		return m.edit(m.sess.Redo())
+	}
+	return nil
+}
 
 // startWeightEdit opens the weight prompt on node id, or says why it has
 // no weight of its own.
@@ -70,7 +98,7 @@ func (m *Model) submit() tea.Cmd {
 				m.prompt.err = path + " is a folder"
 				return nil
 			}
-			if path != m.sess.Path() {
+			if path != m.wsess.Path() {
 				m.savePath = path
 				m.mode = modeConfirmOverwrite
 				return nil
@@ -85,10 +113,11 @@ func (m *Model) submit() tea.Cmd {
 	return nil
 }
 
-// save writes the weights file, asking for a path when there is none to
+// save writes the weights in force (those the metric in force uses, or
+// the user's it holds apart), asking for a path when there is none to
 // overwrite.
 func (m *Model) save() tea.Cmd {
-	if p := m.sess.Path(); p != "" {
+	if p := m.wsess.Path(); p != "" {
 		return m.saveTo(p)
 	}
 	def := m.opts.Files.DefaultSave
@@ -102,7 +131,7 @@ func (m *Model) save() tea.Cmd {
 
 // saveTo writes the weights to path and records the run.
 func (m *Model) saveTo(path string) tea.Cmd {
-	saved, err := m.sess.Save(path)
+	saved, err := m.wsess.Save(path)
 	if err != nil {
 		m.quitAfterSave = false
 		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
@@ -113,6 +142,9 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	m.hdr.setNotes()
 	m.tree.refresh()
 	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	if m.wsess != m.sess || m.metric.oneNumber {
+		text += ": the weights in force, which " + m.metric.name + " does not use"
+	}
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
@@ -140,7 +172,7 @@ func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
 
 // quit leaves, asking first when weights are unsaved.
 func (m *Model) quit() tea.Cmd {
-	if m.sess.Dirty() {
+	if m.wsess.Dirty() {
 		m.mode = modeConfirmQuit
 		return nil
 	}
@@ -180,47 +212,3 @@ func (m *Model) quitNow() tea.Cmd {
 
 // parseWeightInput reads a typed weight: a number in [0, 1].
 func parseWeightInput(text string) (float64, error) { return session.ParseWeight(text) }
-
-// rescoredMsg carries a tree scored with another metric.
-type rescoredMsg struct {
-	id     int
-	metric string
-	loaded Loaded
-	err    error
-}
-
-// chooseMetric rescores the documents with metric in the background,
-// under the weights in force.
-func (m *Model) chooseMetric(metric string) tea.Cmd {
-	if metric == m.opts.Metric {
-		m.status.Set(info(metric + " is already in force"))
-		return nil
-	}
-	m.jobs.rescore++
-	id := m.jobs.rescore
-	t := m.sess.Tree()
-	weights, ref, out := t.MarshalWeights(), t.Ref(), t.Out()
-	rescore := m.opts.Rescore
-	m.status.Set(info("scoring with " + metric + "…"))
-	return func() tea.Msg {
-		l, err := rescore(context.Background(), metric, ref, out, weights)
-		return rescoredMsg{id: id, metric: metric, loaded: l, err: err}
-	}
-}
-
-// rescored takes a tree scored with another metric.
-func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
-	if msg.id != m.jobs.rescore || m.phase != phaseReady {
-		return nil
-	}
-	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("%s: %w", msg.metric, msg.err)))
-		return nil
-	}
-	old, _ := m.sess.Tree().Total()
-	m.opts.Metric = msg.metric
-	m.ready(msg.loaded)
-	tot, _ := m.sess.Tree().Total()
-	m.status.Set(success(fmt.Sprintf("metric %s: total %s (was %s)", msg.metric, fixed5(tot), fixed5(old))))
-	return nil
-}

@@ -34,6 +34,10 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) (chosen string, done bool) {
 		ch.cursor = max(0, ch.cursor-1)
 	case key.Matches(msg, k.Down):
 		ch.cursor = min(len(ch.choices)-1, ch.cursor+1)
+	case key.Matches(msg, k.Top):
+		ch.cursor = 0
+	case key.Matches(msg, k.Bottom):
+		ch.cursor = len(ch.choices) - 1
 	case key.Matches(msg, k.Accept):
 		return ch.choices[ch.cursor].Name, true
 	}
@@ -44,7 +48,11 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) (chosen string, done bool) {
 func (ch *chooser) View(width int) string {
 	s := ch.c.styles
 	var b strings.Builder
-	b.WriteString(s.Title.Render("Metric"))
+	b.WriteString(s.Title.Render("Metric") + s.Faint.Render("  (the options of --metric that one does not take are left out)"))
+	nameW := 0
+	for _, m := range ch.choices {
+		nameW = max(nameW, len(m.Name)+len(" (in force)"))
+	}
 	for i, m := range ch.choices {
 		b.WriteByte('\n')
 		mark := "  "
@@ -55,9 +63,9 @@ func (ch *chooser) View(width int) string {
 		if m.Name == ch.current {
 			name += " (in force)"
 		}
-		line := mark + s.Accent.Render(pad(name, 20)) + " " + s.Muted.Render(m.Description)
+		line := mark + s.Accent.Render(pad(name, nameW)) + " " + s.Muted.Render(m.Description)
 		b.WriteString(fit(line, max(20, width-6)))
 	}
-	b.WriteString("\n" + s.Faint.Render("enter choose · esc cancel"))
+	b.WriteString("\n" + s.Faint.Render("j/k move · g/G first/last · enter choose · esc cancel"))
 	return s.Box.Render(b.String())
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -32,13 +33,18 @@ const (
 // f and then loss give way on narrow screens, and the text columns share
 // the rest, the key column taking the larger part. Comparing with a run
 // adds the run's score and the change since, in place of f (and of loss
-// on a narrow screen).
-func layoutColumns(w int, compare bool) columns {
+// on a narrow screen). With values set (a metric that is one number) there
+// are no figures: the text columns take the whole width.
+func layoutColumns(w int, compare, values bool) columns {
 	c := columns{weight: weightCol, f: factorCol, score: scoreCol, loss: lossCol, total: w}
+	if values {
+		c.weight, c.f, c.score, c.loss = 0, 0, 0, 0
+		compare = false
+	}
 	if w < 72 {
 		c.f = 0
 	}
-	if w < 56 {
+	if w < 56 && !values {
 		c.loss = 0
 	}
 	if compare {
@@ -101,7 +107,28 @@ type rowPainter struct {
 	// cmp is the run compared with, nil for none.
 	cmp  *comparison
 	cols columns
-	b    strings.Builder
+	// values is set when the rows show the values only (a metric that is
+	// one number); schema marks the nodes breaking --schema.
+	values bool
+	schema *schemaCheck
+	b      strings.Builder
+}
+
+// valuesGlyph is the mark of a row that shows values only: = equal,
+// ≠ differ (below, for a container), − only the reference, + only the
+// output.
+func valuesGlyph(s *themes.Styles, st scoring.Status) (string, themes.Paint) {
+	switch st {
+	case scoring.Match:
+		return "=", s.Faint
+	case scoring.Missing:
+		return "−", s.Muted
+	case scoring.Extra:
+		return "+", s.Muted
+	case scoring.Ignored:
+		return " ", s.Faint
+	}
+	return "≠", s.Muted
 }
 
 // row renders one row, padded to the pane's width.
@@ -130,8 +157,18 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	}
 	s.Muted.Write(b, marker)
 	st := t.Status(id)
-	s.Status(st).Write(b, s.Glyph(st))
-	b.WriteByte(' ')
+	if rp.values {
+		g, p := valuesGlyph(s, st)
+		p.Write(b, g)
+	} else {
+		s.Status(st).Write(b, s.Glyph(st))
+	}
+	marked := rp.schema.has(id)
+	if marked {
+		s.Bad.Write(b, "!")
+	} else {
+		b.WriteByte(' ')
+	}
 	used += 4
 	label := t.Label(id)
 	suffix := ""
@@ -145,9 +182,12 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	room := rp.cols.label - used
 	lab := report.Truncate(label, max(1, room))
 	lp := s.Text
-	if rp.matches.Has(id) {
+	switch {
+	case rp.matches.Has(id):
 		lp = s.Match
-	} else if st == scoring.Extra {
+	case marked:
+		lp = s.Bad
+	case st == scoring.Extra:
 		lp = s.Status(scoring.Extra)
 	}
 	lp.Write(b, lab)
@@ -164,7 +204,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	// Figures.
 	if rp.cols.weight > 0 {
 		b.WriteByte(' ')
-		wt := weightText(t.Weight(id))
+		wt := fitFigure(t.Weight(id), rp.cols.weight)
 		slot := t.Slot(id)
 		switch {
 		case slot >= 0 && rp.changed(slot):
@@ -272,6 +312,17 @@ func (rp *rowPainter) value(d *jsondoc.Doc, v jsondoc.ID, w int) {
 		return
 	}
 	b.WriteString(pad(clip(d.Raw(v), w), w))
+}
+
+// fitFigure writes a figure as the weights file would, or, when that is
+// wider than w cells (a metric's own weight, such as uipath's 1/11),
+// rounded to fit.
+func fitFigure(v float64, w int) string {
+	t := weightText(v)
+	for d := w - 2; len(t) > w && d >= 0; d-- {
+		t = strconv.FormatFloat(v, 'f', d, 64)
+	}
+	return t
 }
 
 // clip returns the start of raw, enough to fill w cells, as a string.

@@ -150,14 +150,32 @@ type runDiff struct {
 	// ignored lists the entries of the run's weights that apply to
 	// nothing in the current reference.
 	ignored []scoring.Warning
+	// noScores is set when the metric in force is one number: there are
+	// no per-path scores to compare. nowMetric names the metric in force.
+	noScores  bool
+	nowMetric string
 }
 
-// diffRun compares a run with the current state (snap, a snapshot of the
-// tree that the caller gives up). It runs in the background.
-func diffRun(snap *scoring.Tree, run *RunDetail) *runDiff {
+// diffRun compares a run with the current state: scores is a snapshot of
+// the tree shown (nil for a metric that is one number, which has no
+// per-path scores), weights one of the tree holding the weights in force
+// (the same tree or not), metric the metric in force and now its total. The caller gives the
+// snapshots up. It runs in the background.
+func diffRun(scores, weights *scoring.Tree, metric string, now float64, nowHas bool, run *RunDetail) *runDiff {
+	d := &runDiff{run: run.RunSummary, runTotal: run.Score, runHas: run.HasScore, nowTotal: now, nowHas: nowHas, nowMetric: metric}
+	if scores != nil {
+		d.diffScores(scores, run)
+	} else {
+		d.noScores = true
+	}
+	d.diffWeights(weights, run)
+	return d
+}
+
+// diffScores lists the paths whose score differs between the run and the
+// tree snap.
+func (d *runDiff) diffScores(snap *scoring.Tree, run *RunDetail) {
 	m := matchRun(snap, run)
-	d := &runDiff{run: run.RunSummary, runTotal: run.Score, runHas: run.HasScore}
-	d.nowTotal, d.nowHas = snap.Total()
 	seen := make([]bool, len(run.Nodes))
 	for id := range snap.Len() {
 		i := m.idx[id]
@@ -191,6 +209,11 @@ func diffRun(snap *scoring.Tree, run *RunDetail) *runDiff {
 		}
 		return cmp.Compare(math.Abs(db), math.Abs(da))
 	})
+}
+
+// diffWeights lists the keys whose weight differs between the run and the
+// tree snap, which holds the weights in force (its weights are replaced).
+func (d *runDiff) diffWeights(snap *scoring.Tree, run *RunDetail) {
 	now := snap.Slots()
 	nowW := make([]float64, len(now))
 	for i := range now {
@@ -199,7 +222,7 @@ func diffRun(snap *scoring.Tree, run *RunDetail) *runDiff {
 	runW, ignored, err := runWeights(snap, run)
 	if err != nil {
 		d.weightsErr = err.Error()
-		return d
+		return
 	}
 	d.ignored = ignored
 	for i := range now {
@@ -207,7 +230,6 @@ func diffRun(snap *scoring.Tree, run *RunDetail) *runDiff {
 			d.weights = append(d.weights, weightChange{path: snap.SchemaPath(i), run: runW[i], now: nowW[i]})
 		}
 	}
-	return d
 }
 
 // runWeights resolves a run's weights onto t, a snapshot of the tree the

@@ -18,8 +18,9 @@ import (
 // built when the selection or the figures change, not every frame.
 type detailPane struct {
 	c *common
-	// metric names the metric in force.
-	metric string
+	// metric is the metric in force; schema the --schema check.
+	metric *metricState
+	schema *schemaCheck
 	sess   *session.Session
 	ol     *outline.Outline
 	width  int
@@ -39,8 +40,8 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, metric string) *detailPane {
-	return &detailPane{c: c, sess: sess, ol: ol, metric: metric, key: detailKey{id: scoring.NoNode}}
+func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck) *detailPane {
+	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}}
 }
 
 // SetSize sets the pane's size, its rule included.
@@ -117,16 +118,61 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	add(s.Title.Render(t.Path(id)))
 	st := t.Status(id)
 	score, has := t.Score(id)
+	one := d.metric.oneNumber
 	head := fmt.Sprintf("%s · %s %s", t.Kind(id), s.Status(st).Render(s.Glyph(st)), s.Status(st).Render(st.String()))
-	if has {
+	switch {
+	case one:
+		g, p := valuesGlyph(s, st)
+		head = fmt.Sprintf("%s · %s %s", t.Kind(id), p.Render(g), valuesText(st))
+	case has:
 		head += " · score " + s.Band(score).Render(scoreText(score, true))
-	} else {
+	default:
 		head += " · no score"
 	}
 	add(head)
-	add(d.weightLines(id)...)
+	var weights []string
+	if one {
+		weights = []string{s.Muted.Render(fmt.Sprintf("no score, weight or loss of its own: %s is one number (the panel above says how)", d.metric.name))}
+	} else {
+		weights = d.weightLines(id)
+	}
+	var calc []string
+	if !one {
+		ex := explainer{c: d.c, t: t, ol: d.ol, width: w, metric: d.metric}
+		ex.explain(id)
+		calc = ex.lines
+	}
+	schema := d.schema.detailLines(d.c, id)
+	values := d.valueLines(id, w)
+	if d.side {
+		add(weights...)
+		add("")
+		add(values...)
+		if len(calc) > 0 {
+			add("")
+			add(calc...)
+		}
+		add(schema...)
+		return out
+	}
+	// Below the tree there are few lines: what breaks the schema and how
+	// the score is computed come first.
+	if len(schema) > 0 {
+		add(schema[1:]...)
+	}
+	add(calc...)
 	add("")
-	// The values side by side.
+	add(values...)
+	add("")
+	add(weights...)
+	return out
+}
+
+// valueLines writes the node's reference and output values side by side
+// in w cells.
+func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
+	t := d.sess.Tree()
+	s := d.c.styles
 	half := max(1, (w-3)/2)
 	maxLines := 8
 	if t.Kind(id).IsContainer() {
@@ -134,7 +180,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	}
 	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
 	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)
-	add(s.Muted.Render(pad("reference", half) + " │ " + "output"))
+	out := []string{s.Muted.Render(pad("reference", half) + " │ " + "output")}
 	for i := 0; i < max(len(rl), len(ol)); i++ {
 		var l, r string
 		if i < len(rl) {
@@ -143,13 +189,24 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 		if i < len(ol) {
 			r = ol[i]
 		}
-		add(pad(l, half) + s.Faint.Render(" │ ") + r)
+		out = append(out, pad(l, half)+s.Faint.Render(" │ ")+r)
 	}
-	add("")
-	ex := explainer{c: d.c, t: t, ol: d.ol, width: w, formulas: d.metric == "jsondiff"}
-	ex.explain(id)
-	add(ex.lines...)
 	return out
+}
+
+// valuesText names a status as the values-only tree means it.
+func valuesText(st scoring.Status) string {
+	switch st {
+	case scoring.Match:
+		return "equal values"
+	case scoring.Missing:
+		return "only the reference has a value here"
+	case scoring.Extra:
+		return "only the output has a value here"
+	case scoring.Ignored:
+		return "nothing to compare"
+	}
+	return "the values differ"
 }
 
 // weightLines says what the node weighs, what part of the total it stands
@@ -166,6 +223,8 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 		out = append(out, "the root has no weight: its score is the total",
 			fmt.Sprintf("%s = 1 − total", figures))
 		return out
+	case d.metric.fixed && t.Status(id) != scoring.Extra:
+		return append(out, d.fixedWeightLine(id), fmt.Sprintf("%s · w/Σw %s", figures, trim5(t.Fraction(id))))
 	case err != nil && t.IsElement(id):
 		_, n := t.Children(t.Parent(id))
 		out = append(out, fmt.Sprintf("weight 1: array elements weigh alike (1/%s each)", thousands(n)), figures)
@@ -189,6 +248,27 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", thousands(sl.Nodes), t.SchemaPath(slot)))
 	}
 	return out
+}
+
+// fixedWeightLine says where the weight of node id comes from under a
+// metric whose weights are its own.
+func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	wt := s.Accent.Render(trim5(t.Weight(id)))
+	name := d.metric.name
+	switch o := t.Options(); {
+	case o.LeafWeights:
+		n, _, ok := leaves(t, id)
+		np, _, okp := leaves(t, t.Parent(id))
+		if ok && okp {
+			return fmt.Sprintf("weight %s: %d of its parent's %d leaves (%s's own, not the weights file's)", wt, n, np, name)
+		}
+		return fmt.Sprintf("weight %s: its share of its parent's reference leaves (%s's own, not the weights file's)", wt, name)
+	case o.Whole != nil:
+		return fmt.Sprintf("weight %s: every field counts alike (%s's own, not the weights file's)", wt, name)
+	}
+	return fmt.Sprintf("weight %s (%s's own, not the weights file's)", wt, name)
 }
 
 // entryLine locates the weight of slot in the weights file.
@@ -241,10 +321,10 @@ func wrapIndent(line string, w int) []string {
 		return []string{line}
 	}
 	const indent = "    "
-	first := strings.Split(ansi.Wrap(line, w, ""), "\n")
+	first := wrapWords(line, w)
 	out := []string{first[0]}
 	rest := strings.Join(first[1:], " ")
-	for _, l := range strings.Split(ansi.Wrap(rest, max(1, w-len(indent)), ""), "\n") {
+	for _, l := range wrapWords(rest, max(1, w-len(indent))) {
 		out = append(out, indent+l)
 	}
 	return out

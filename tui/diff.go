@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"golang.org/x/text/unicode/norm"
-
 	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/themes"
 )
@@ -21,10 +19,11 @@ const alignLimit = 4 << 20
 // in {+…+}. It also returns a
 // summary ("3 edits: 1 substitution, 2 deletions") and the distance and
 // length the score uses. ok is false when the strings are too long to
-// align for display.
+// align for display. The strings are compared as given: the caller
+// normalizes them as its metric does.
 func charDiff(s *themes.Styles, ref, out string) (diff, summary string, dist, length int, ok bool) {
-	a := []rune(norm.NFC.String(ref))
-	b := []rune(norm.NFC.String(out))
+	a := []rune(ref)
+	b := []rune(out)
 	ops, ok := textdist.Align(a, b, alignLimit)
 	if !ok {
 		return "", "", 0, max(len(a), len(b)), false

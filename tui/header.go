@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -10,14 +11,17 @@ import (
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// header shows the files, the metric, the total with its changes, the
-// nodes per status, and the parse repairs and weight warnings, which `!`
-// expands.
+// header shows the files, the metric and its options, the total with its
+// changes, the nodes per status, the schema's verdict, and the parse
+// repairs and warnings, which `!` expands.
 type header struct {
-	c        *common
-	sess     *session.Session
+	c    *common
+	sess *session.Session
+	// wsess holds the weights in force (sess, or the user's held apart).
+	wsess    *session.Session
 	files    Files
-	metric   string
+	metric   *metricState
+	schema   *schemaCheck
 	notes    []note
 	expanded bool
 	width    int
@@ -35,25 +39,33 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common, sess *session.Session, files Files, metric string) *header {
-	h := &header{c: c, sess: sess, files: files, metric: metric}
+func newHeader(c *common, sess, wsess *session.Session, files Files, metric *metricState, schema *schemaCheck) *header {
+	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h
 }
 
-// setNotes collects the repairs and warnings of the session's tree.
+// setNotes collects the repairs and warnings: the session's tree's, the
+// metric's, and the schema violations at paths the tree lacks.
 func (h *header) setNotes() {
 	t := h.sess.Tree()
 	h.notes = h.notes[:0]
 	if r := t.Out().Repair(); r != "" {
 		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
 	}
-	for _, w := range t.Warnings() {
+	ws := t.Warnings()
+	if res := h.metric.res; res != nil {
+		ws = append(slices.Clip(ws), res.Warnings...)
+	}
+	for _, w := range ws {
 		msg := w.Message
 		if !strings.Contains(msg, w.Path) {
 			msg = w.Path + ": " + msg
 		}
 		h.notes = append(h.notes, note{false, msg})
+	}
+	for _, v := range h.schema.unplacedViolations() {
+		h.notes = append(h.notes, note{false, fmt.Sprintf("schema %s: %s: %s (not a node of this tree)", h.schema.name, v.Path, v.Message)})
 	}
 }
 
@@ -98,23 +110,30 @@ func (h *header) View(height int) string {
 	} else {
 		files += " · no weights file"
 	}
-	right := "metric " + s.Accent.Render(h.metric)
-	if h.sess.Dirty() {
+	right := "metric " + s.Accent.Render(h.metric.name)
+	if len(h.metric.options) > 0 {
+		right += " " + s.Muted.Render("["+strings.Join(h.metric.options, " ")+"]")
+	}
+	if h.wsess.Dirty() {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	left := s.Title.Render("jsontui") + "  " + files
 	line1 := spread(left, right, w)
 	// Line 2: score, deltas, statuses, notes.
 	var b strings.Builder
-	tot, has := h.sess.Tree().Total()
+	tot, has := h.metric.total(h.sess.Tree())
 	b.WriteString("score ")
 	if has {
 		b.WriteString(s.Band(tot).Render(fixed5(tot)))
 	} else {
 		b.WriteString(s.Faint.Render("n/a"))
 	}
-	if open, save, ok := h.sess.Deltas(); ok {
-		fmt.Fprintf(&b, "  Δ opening %s  Δ save %s", deltaPaint(h, open), deltaPaint(h, save))
+	if open, save, ok := h.sess.Deltas(); ok && h.metric.tuned() {
+		if h.sess.Resumed() {
+			fmt.Fprintf(&b, "  Δ since switch %s", deltaPaint(h, open))
+		} else {
+			fmt.Fprintf(&b, "  Δ opening %s  Δ save %s", deltaPaint(h, open), deltaPaint(h, save))
+		}
 	}
 	counts := h.sess.Counts()
 	var long, short strings.Builder
@@ -127,7 +146,7 @@ func (h *header) View(height int) string {
 		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), thousands(n), p.Render(st.String()))
 		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), thousands(n))
 	}
-	notes := ""
+	notes := h.schemaText()
 	if r, wn := h.counts(); r+wn > 0 {
 		var parts []string
 		if r > 0 {
@@ -140,7 +159,10 @@ func (h *header) View(height int) string {
 		if h.expanded {
 			marker = "▾ !"
 		}
-		notes = s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
+		if notes != "" {
+			notes += s.Faint.Render(" · ")
+		}
+		notes += s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
 	}
 	if h.hasBest {
 		// The best run's id goes first when the line is short of room.
@@ -156,6 +178,10 @@ func (h *header) View(height int) string {
 	line2 := base + "  " + long.String()
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
 		line2 = base + "  " + short.String()
+	}
+	if h.metric.oneNumber {
+		// The statuses are those of the values, not the metric's.
+		line2 = base + "  " + s.Muted.Render("one number: no per-key breakdown")
 	}
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
 		line2 = base
@@ -182,6 +208,25 @@ func (h *header) View(height int) string {
 	return out
 }
 
+// schemaText is the schema's verdict: "schema: 2 violations".
+func (h *header) schemaText() string {
+	sc := h.schema
+	if sc == nil {
+		return ""
+	}
+	s := h.c.styles
+	switch {
+	case sc.pending:
+		return s.Faint.Render("schema: checking…")
+	case sc.err != "":
+		return s.Bad.Render("schema: " + sc.err)
+	case len(sc.violations) == 0:
+		return s.Good.Render("schema: valid")
+	}
+	n := len(sc.violations)
+	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", thousands(n), plural(n, "s")))
+}
+
 // compareLine says which run the tree is compared with and how many
 // paths differ.
 func (h *header) compareLine() string {
@@ -202,7 +247,12 @@ func (h *header) compareLine() string {
 	if long := name + " " + s.Muted.Render(c.run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
 		line = long
 	}
-	if tot, has := h.sess.Tree().Total(); has && c.run.HasScore {
+	if c.run.Metric != "" && c.run.Metric != h.metric.name {
+		if other := " · run by " + c.run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
+			line += s.Warn.Render(other)
+		}
+	}
+	if tot, has := h.metric.total(h.sess.Tree()); has && c.run.HasScore {
 		figs := fmt.Sprintf(" · run %s → now %s %s", fixed5(c.run.Score), fixed5(tot), deltaPaint(h, tot-c.run.Score))
 		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
 			line += figs

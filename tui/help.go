@@ -77,11 +77,18 @@ func (h *helpView) lines() []string {
 		}
 		out = append(out, b.String())
 	}
-	out = append(out, "",
-		s.Title.Render("Mouse")+"  wheel scrolls · click selects · click ▸/▾ toggles · --no-mouse turns it off",
-		s.Title.Render("Weights")+"  live per key: editing one element's key weighs that key in every element; ctrl+s saves them",
-		s.Title.Render("Statuses")+"  "+h.legend(),
-		s.Title.Render("Theme")+"  "+s.Name+" (--theme or JSONTUI_THEME: dark, light, high-contrast, colorblind, mono)")
+	out = append(out, "")
+	for _, l := range []string{
+		s.Title.Render("Mouse") + "  wheel scrolls · click selects · click ▸/▾ toggles · --no-mouse turns it off",
+		s.Title.Render("Weights") + "  live per key: editing one element's key weighs that key in every element; ctrl+s saves them",
+		s.Title.Render("Metrics") + "  m switches: jsondiff, lynxius, uipath and galtea show their own per-node figures (uipath's and galtea's weights are their own: weight keys refuse);" +
+			" the others are one number: a panel says how it was computed, the tree shows the values; --metric and its options set it on opening, the header shows them",
+		s.Title.Render("Schema") + "  --schema FILE marks the output's nodes that break it with !; the detail pane lists their messages, ! in the header those the tree has no node for",
+		s.Title.Render("Statuses") + "  " + h.legend() + "; under a metric that is one number: = equal, ≠ differ, − only the reference, + only the output",
+		s.Title.Render("Theme") + "  " + s.Name + " (--theme or JSONTUI_THEME: dark, light, high-contrast, colorblind, mono)",
+	} {
+		out = append(out, wrapIndent(l, max(20, h.width-2))...)
+	}
 	return out
 }
 

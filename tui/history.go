@@ -59,6 +59,8 @@ type RunSummary struct {
 // RunDetail is a run with what the explorer compares the tree with.
 type RunDetail struct {
 	RunSummary
+	// Options are the options of the run's metric in force, canonical.
+	Options []string
 	// WeightsJSON is the weights file content in force in the run; nil
 	// means every weight was 1.
 	WeightsJSON []byte
@@ -129,10 +131,12 @@ const (
 // runReadyMsg carries a run read for action act of request id, with what
 // the action needs, worked out in the background.
 type runReadyMsg struct {
-	id   int
-	act  runAction
-	sess *session.Session // the session the request was made in
-	run  *RunDetail
+	id  int
+	act runAction
+	// sess and wsess are the sessions the request was made in: the one
+	// shown and the one holding the weights.
+	sess, wsess *session.Session
+	run         *RunDetail
 	// match is the run matched with the tree, for actCompare.
 	match *runMatch
 	// diff is the diff, for actDiff.
@@ -273,22 +277,39 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // runAction reads the selected run and works out, in the background, what
 // action act needs: the tree's nodes matched with the run's, a diff, or
-// the run's weights resolved on the tree. The work runs on a snapshot of
-// the tree, so the user may go on meanwhile.
+// the run's weights resolved on the tree holding the weights in force.
+// The work runs on snapshots of the trees, so the user may go on
+// meanwhile. A metric that is one number has no per-path scores: enter
+// compares the totals only.
 func (m *Model) runAction(act runAction) tea.Cmd {
 	sel, ok := m.hist.selected()
 	if !ok {
 		m.status.Set(info("no run selected"))
 		return nil
 	}
+	ms := m.metric
+	if act == actCompare && ms.oneNumber {
+		tot, has := ms.total(m.sess.Tree())
+		m.status.Set(info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
+			ms.name, runName(sel), scoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), scoreText5(tot, has))))
+		return nil
+	}
 	h := m.opts.History
 	m.jobs.histRun++
-	id, sess := m.jobs.histRun, m.sess
-	snap := m.sess.Tree().Clone()
+	id, sess, wsess := m.jobs.histRun, m.sess, m.wsess
+	var scores, weights *scoring.Tree
+	if act != actLoad && !ms.oneNumber {
+		scores = m.sess.Tree().Clone()
+	}
+	if act != actCompare {
+		weights = m.wsess.Tree().Clone()
+	}
+	nowTotal, nowHas := ms.total(m.sess.Tree())
+	metric := ms.name
 	cached := m.hist.cached(sel.ID)
 	m.status.Set(info("reading " + runName(sel) + "…"))
 	return func() tea.Msg {
-		msg := runReadyMsg{id: id, act: act, sess: sess, run: cached}
+		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
 			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
 				return msg
@@ -296,11 +317,11 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 		}
 		switch act {
 		case actCompare:
-			msg.match = matchRun(snap, msg.run)
+			msg.match = matchRun(scores, msg.run)
 		case actDiff:
-			msg.diff = diffRun(snap, msg.run)
+			msg.diff = diffRun(scores, weights, metric, nowTotal, nowHas, msg.run)
 		case actLoad:
-			msg.weights, msg.ignored, msg.err = runWeights(snap, msg.run)
+			msg.weights, msg.ignored, msg.err = runWeights(weights, msg.run)
 		}
 		return msg
 	}
@@ -308,7 +329,7 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 
 // runReady takes a run read for an action, and does the action.
 func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
-	if msg.id != m.jobs.histRun || msg.sess != m.sess || m.phase != phaseReady {
+	if msg.id != m.jobs.histRun || msg.sess != m.sess || msg.wsess != m.wsess || m.phase != phaseReady {
 		return nil
 	}
 	if msg.run != nil {
@@ -336,6 +357,11 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		if c.onlyRun > 0 {
 			text += fmt.Sprintf(" · %s only in the run", thousands(c.onlyRun))
 		}
+		if r := c.run.Metric; r != "" && r != m.metric.name {
+			m.status.Set(warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
+				text, r, optionsText(msg.run.Options), m.metric.label())))
+			return nil
+		}
 		m.status.Set(info(text + " · esc ends"))
 	case actDiff:
 		if m.mode == modeHistory {
@@ -351,8 +377,8 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 // loadWeights applies a run's weights as one undoable step.
 func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
-	old, oldHas := m.sess.Tree().Total()
-	n, err := m.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
+	old, oldHas := m.metric.total(m.sess.Tree())
+	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
 	if err != nil {
 		m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
 		return nil
@@ -362,10 +388,14 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	}
 	m.tree.refresh()
 	var text string
-	if n == 0 {
+	switch {
+	case n == 0:
 		text = "the weights in force are those of " + runName(r) + " already"
-	} else {
-		tot, has := m.sess.Tree().Total()
+	case !m.metric.tuned():
+		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
+			runName(r), n, plural(n, "s"), m.metric.name)
+	default:
+		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed", runName(r), n, plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))

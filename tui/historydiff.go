@@ -75,15 +75,21 @@ func (v *diffView) build() []string {
 		total += "  " + v.delta(d.nowTotal-d.runTotal)
 	}
 	add("%s", total)
+	if r := d.run.Metric; r != "" && d.nowMetric != "" && r != d.nowMetric {
+		add("%s", s.Warn.Render(fmt.Sprintf("the run was scored by %s, now by %s: the scores are those of two metrics", r, d.nowMetric)))
+	}
 	add("")
 	pathW := 12
 	for _, c := range d.changed {
 		pathW = max(pathW, visibleWidth(c.path))
 	}
 	pathW = min(pathW, max(12, w-2-3*9))
-	if len(d.changed) == 0 {
+	switch {
+	case d.noScores:
+		add("%s", s.Title.Render("No per-path scores: "+d.nowMetric+" is one number"))
+	case len(d.changed) == 0:
 		add("%s", s.Title.Render("No path's score changed"))
-	} else {
+	default:
 		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", thousands(len(d.changed)))))
 		add("%s", s.Muted.Render("  "+pad("path", pathW)+padLeft("run", 9)+padLeft("now", 9)+padLeft("Δ", 9)))
 		for _, c := range d.changed {

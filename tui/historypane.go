@@ -156,13 +156,15 @@ func (p *historyPane) scrollDiff(msg tea.KeyPressMsg) {
 // histCols are the widths of the table's columns.
 type histCols struct {
 	id, time, label, score, delta, source, weights, files int
-	sep                                                   int
-	layout                                                string // the time layout
+	// metric is the width of the metric column, 0 on a narrow screen.
+	metric int
+	sep    int
+	layout string // the time layout
 }
 
 // histColumns fits the table's columns into w cells: the figures keep
-// their width, the label, weights and (listing every run) files columns
-// share the rest.
+// their width, the metric shows when there is room, the label, weights
+// and (listing every run) files columns share the rest.
 func histColumns(w int, all bool) histCols {
 	c := histCols{id: shortIDLen, time: 16, score: 7, delta: 8, source: 6, sep: 2, layout: "2006-01-02 15:04"}
 	if w < 100 {
@@ -172,7 +174,11 @@ func histColumns(w int, all bool) histCols {
 	if all {
 		n = 8
 	}
-	rest := max(0, w-(c.id+c.time+c.score+c.delta+c.source+(n-1)*c.sep))
+	if w >= 100 && !all || w >= 150 {
+		c.metric = len("edit-distance")
+		n++
+	}
+	rest := max(0, w-(c.id+c.time+c.score+c.delta+c.source+c.metric+(n-1)*c.sep))
 	if all {
 		c.label = rest * 3 / 10
 		c.files = rest * 2 / 5
@@ -244,7 +250,11 @@ func (p *historyPane) View() string {
 // head renders the column heads.
 func (p *historyPane) head(c histCols) string {
 	cells := []string{pad("id", c.id), pad("time", c.time), pad("label", c.label), padLeft("score", c.score),
-		padLeft("Δ", c.delta), pad("source", c.source), pad("weights", c.weights)}
+		padLeft("Δ", c.delta)}
+	if c.metric > 0 {
+		cells = append(cells, pad("metric", c.metric))
+	}
+	cells = append(cells, pad("source", c.source), pad("weights", c.weights))
 	if p.all {
 		cells = append(cells, pad("files", c.files))
 	}
@@ -285,6 +295,10 @@ func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
 		s.Bad.Write(&b, padLeft(delta, c.delta))
 	}
 	b.WriteString(sep)
+	if c.metric > 0 {
+		b.WriteString(pad(r.Metric, c.metric))
+		b.WriteString(sep)
+	}
 	s.Muted.Write(&b, pad(r.Source, c.source))
 	b.WriteString(sep)
 	if r.Weights == "" {

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/session"
@@ -68,6 +69,17 @@ type Model struct {
 	help    *helpView
 	chooser *chooser
 	hist    *historyPane
+	panel   *scorePanel
+	// panelH is the lines the panel takes above the tree.
+	panelH int
+	// metric is the metric in force; wsess is the session that holds the
+	// weights in force: sess itself, or, when the tree's weights are the
+	// metric's own (uipath, galtea), the last session whose were the
+	// user's.
+	metric *metricState
+	wsess  *session.Session
+	// schema is the output checked against --schema, nil without one.
+	schema *schemaCheck
 	// cmp is the recorded run the tree is compared with, nil for none.
 	cmp  *comparison
 	jobs jobs
@@ -85,8 +97,8 @@ type Model struct {
 // jobs holds the request ids of background work: a result whose id is not
 // the latest is stale and dropped.
 type jobs struct {
-	search, rescore int
-	cancelSearch    context.CancelFunc
+	search, rescore, schema int
+	cancelSearch            context.CancelFunc
 	// The history's requests: the pane's list, the best run, and a run
 	// read for an action.
 	histList, histBest, histRun int
@@ -109,6 +121,9 @@ func New(opts Options) *Model {
 		opts.Metric = "jsondiff"
 	}
 	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c}}
+	if opts.Schema != nil {
+		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
+	}
 	if opts.Loaded != nil {
 		m.ready(*opts.Loaded)
 	}
@@ -130,7 +145,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = startLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened), m.fetchBest())
+		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema())
 	}
 	return tea.Batch(cmds...)
 }
@@ -138,22 +153,44 @@ func (m *Model) Init() tea.Cmd {
 // ready builds the components over a loaded comparison.
 func (m *Model) ready(l Loaded) {
 	path := m.opts.Files.SavePath
-	m.sess = session.New(l.Tree, l.Weights, path)
-	m.tree = newTreePane(m.c, m.sess)
-	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, m.opts.Metric)
+	if l.Held == nil && !l.OneNumber() && l.Tree.Options().FixedWeights {
+		// A caller that did not go through NewLoaded: hold the user's
+		// weights in jsondiff's tree.
+		if held, err := scoring.Build(l.Tree.Ref(), l.Tree.Out(), l.Weights, scoring.Options{}); err == nil {
+			l.Held = held
+		}
+	}
+	sess := session.New(l.Tree, l.Weights, path)
+	wsess := sess
+	if l.Held != nil {
+		wsess = session.New(l.Held, l.Weights, path)
+	}
+	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
+	m.status.Set(m.openingStatus())
+}
+
+// show builds the components over sess, scored by the metric ms, with
+// wsess holding the weights in force.
+func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
+	m.metric, m.sess, m.wsess = ms, sess, wsess
+	m.opts.Metric = ms.name
+	m.jobs.search++ // a search in flight is of the tree shown before
+	m.schema.place(sess.Tree())
+	m.tree = newTreePane(m.c, m.sess, ms, m.schema)
+	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema)
 	var best RunSummary
 	hasBest := false
 	if m.hdr != nil {
 		best, hasBest = m.hdr.best, m.hdr.hasBest
 	}
-	m.hdr = newHeader(m.c, m.sess, m.opts.Files, m.opts.Metric)
+	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.best, m.hdr.hasBest = best, hasBest
+	m.panel = &scorePanel{c: m.c, ms: ms}
 	if m.hist == nil {
 		m.hist = newHistoryPane(m.c, m.opts.Files)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
-	m.status.Set(m.openingStatus())
 	m.layout()
 }
 
@@ -185,6 +222,9 @@ func (m *Model) layout() {
 	body := max(2, h-m.hdr.Height(h)-1)
 	m.help.SetSize(w, body)
 	m.hist.SetSize(w, body)
+	m.panel.SetWidth(w)
+	m.panelH = m.panel.Height(body)
+	body -= m.panelH
 	switch {
 	case !m.showDetail():
 		m.tree.SetSize(w, body)
@@ -225,6 +265,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.searchDone(msg)
 	case rescoredMsg:
 		return m, m.rescored(msg)
+	case schemaMsg:
+		m.schemaChecked(msg)
+		return m, nil
 	case recordedMsg:
 		return m, m.recorded(msg)
 	case histListMsg:
@@ -265,7 +308,7 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.ready(msg.loaded)
-	return m, tea.Batch(m.record(RunOpened), m.fetchBest())
+	return m, tea.Batch(m.record(RunOpened), m.fetchBest(), m.checkSchema())
 }
 
 // inPrompt reports whether keys go to the prompt.
@@ -374,22 +417,8 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 			last = m.tree.matches.Query
 		}
 		m.prompt.open("/", "", last, 200)
-	case key.Matches(msg, k.EditWeight):
-		return m.startWeightEdit(id)
-	case key.Matches(msg, k.Raise):
-		return m.edit(m.sess.Nudge(id, 0.05))
-	case key.Matches(msg, k.Lower):
-		return m.edit(m.sess.Nudge(id, -0.05))
-	case key.Matches(msg, k.ToggleZero):
-		return m.edit(m.sess.ToggleZero(id))
-	case key.Matches(msg, k.Reset):
-		return m.edit(m.sess.Reset(id))
-	case key.Matches(msg, k.ResetAll):
-		return m.edit(m.sess.ResetAll())
-	case key.Matches(msg, k.Undo):
-		return m.edit(m.sess.Undo())
-	case key.Matches(msg, k.Redo):
-		return m.edit(m.sess.Redo())
+	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
+		return m.weightKey(msg, id)
 	case key.Matches(msg, k.Save):
 		return m.save()
 	case key.Matches(msg, k.Copy):
@@ -397,12 +426,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.status.Set(success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.Metric):
-		if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
-			m.status.Set(info("only " + m.opts.Metric + " is available"))
-			return nil
-		}
-		m.chooser.open(m.opts.Metrics, m.opts.Metric)
-		m.mode = modeMetric
+		m.openChooser()
 	default:
 		if ok, st := m.tree.handleKey(msg); ok && st != nil {
 			m.status.Set(*st)

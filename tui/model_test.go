@@ -13,7 +13,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/outline"
 )
 
@@ -283,41 +282,22 @@ func TestMetricKey(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "only jsondiff is available") {
 		t.Errorf("status %q", s)
 	}
-	// With two metrics, m chooses, and the tree is rescored under the
+	// With every metric, m chooses, and the tree is rescored under the
 	// weights in force.
-	opts := pizza(t)
-	opts.Metrics = []MetricChoice{{"jsondiff", "the default"}, {"strict", "equal or not"}}
-	var gotMetric string
-	opts.Rescore = func(ctx context.Context, metric string, ref, out *jsondoc.Doc, weights []byte) (Loaded, error) {
-		gotMetric = metric
-		w, err := scoring.ParseWeights("weights.json", weights)
-		if err != nil {
-			return Loaded{}, err
-		}
-		eq := func(r, o float64) float64 {
-			if r == o {
-				return 1
-			}
-			return 0
-		}
-		tree, err := scoring.Build(ref, out, w, scoring.Options{Numbers: eq, Strings: func(r, o string) float64 {
-			if r == o {
-				return 1
-			}
-			return 0
-		}})
-		return Loaded{Tree: tree, Weights: w}, err
-	}
-	d = newDriver(t, opts, 80, 24)
+	d = newDriver(t, withMetrics(pizza(t)), 80, 24)
 	d.keys("m")
-	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "strict") {
+	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "lynxius") {
 		t.Fatalf("no chooser:\n%s", d.screen())
 	}
-	d.keys("j", "enter")
-	if gotMetric != "strict" || d.m.opts.Metric != "strict" {
-		t.Fatalf("rescored with %q, metric %q", gotMetric, d.m.opts.Metric)
+	d.keys("j", "j", "enter")
+	if d.m.metric.name != "uipath" || d.m.sess.Tree().Options().LeafWeights != true {
+		t.Fatalf("metric %q", d.m.metric.name)
 	}
-	if s := d.statusText(); !strings.HasPrefix(s, "metric strict: total 0.63934 (was 0.87601)") {
+	if s := d.statusText(); !strings.HasPrefix(s, "metric uipath: total 0.87879 (was 0.87601)") {
+		t.Errorf("status %q", s)
+	}
+	d.keys("m", "enter")
+	if s := d.statusText(); !strings.HasPrefix(s, "uipath is already in force") {
 		t.Errorf("status %q", s)
 	}
 }

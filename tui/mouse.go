@@ -41,7 +41,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			m.layout()
 			return nil
 		}
-		y := mouse.Y - top
+		y := mouse.Y - top - m.panelH
 		if y < 0 || y >= m.tree.height || mouse.X >= m.tree.width {
 			return nil
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/validate"
 )
 
 // Files names the explorer's inputs as the user gave them.
@@ -35,10 +36,48 @@ type Files struct {
 	DefaultSave string
 }
 
-// Loaded is what a Loader produces.
+// Loaded is what a Loader produces: the metric's verdict over the
+// documents, and the trees the explorer shows and tunes.
 type Loaded struct {
-	Tree    *scoring.Tree
-	Weights *scoring.Weights // nil for no weights file
+	// Tree is the metric's per-node breakdown; for a metric that is one
+	// number (Result.Tree nil) it is the documents' tree of values
+	// (jsondiff's tree under the weights file), whose figures the
+	// explorer hides.
+	Tree *scoring.Tree
+	// Weights is the weights file in force (nil for none).
+	Weights *scoring.Weights
+	// Result is the metric's verdict: its score, options, explanation,
+	// extra figures and warnings. nil when Tree is the verdict, as
+	// scoring.Build gives jsondiff's.
+	Result *scoring.Result
+	// Held is the tree that holds the weights in force when Tree does not,
+	// for a metric whose weights are its own (uipath, galtea): jsondiff's
+	// tree under the weights file, which the explorer tunes and saves
+	// while the metric's tree shows. nil when Tree holds them.
+	Held *scoring.Tree
+}
+
+// OneNumber reports whether the metric has no per-node breakdown.
+func (l Loaded) OneNumber() bool { return l.Result != nil && l.Result.Tree == nil }
+
+// NewLoaded returns what the explorer loads for a metric's result over
+// ref and out under the weights file w (nil for none): the result's tree,
+// or, for a metric that is one number, the documents' tree of values; and,
+// when the tree's weights are the metric's own, a tree to hold the user's.
+// It builds trees: call it off the UI goroutine.
+func NewLoaded(res *scoring.Result, ref, out *jsondoc.Doc, w *scoring.Weights) (Loaded, error) {
+	l := Loaded{Tree: res.Tree, Weights: w, Result: res}
+	var err error
+	switch {
+	case res.Tree == nil:
+		l.Tree, err = scoring.Build(ref, out, w, scoring.Options{})
+	case res.Tree.Options().FixedWeights:
+		l.Held, err = scoring.Build(ref, out, w, scoring.Options{})
+	}
+	if err != nil {
+		return Loaded{}, err
+	}
+	return l, nil
 }
 
 // Loader reads, parses and scores the inputs in the background. It calls
@@ -50,12 +89,49 @@ type Loader func(ctx context.Context, progress func(done, total int64)) (Loaded,
 type MetricChoice struct {
 	Name        string
 	Description string
+	// Takes lists the options the metric honours, and "weights" when it
+	// uses the weights file (scoring.Metric.Takes).
+	Takes []string
 }
 
-// Rescorer scores the documents again with another metric under the given
-// weights file content (the weights in force), returning the new tree. It
-// runs in the background and should stop when ctx is canceled.
-type Rescorer func(ctx context.Context, metric string, ref, out *jsondoc.Doc, weights []byte) (Loaded, error)
+// ChoicesOf returns the choices of the metrics ms, in their order.
+func ChoicesOf(ms []scoring.Metric) []MetricChoice {
+	out := make([]MetricChoice, len(ms))
+	for i, m := range ms {
+		out[i] = MetricChoice{Name: m.Name(), Description: m.About(), Takes: m.Takes()}
+	}
+	return out
+}
+
+// RescoreRequest is what a Rescorer scores.
+type RescoreRequest struct {
+	// Metric names the metric; Options are the options in force for it
+	// (those of the user's it takes).
+	Metric  string
+	Options scoring.MetricOptions
+	// Ref and Out are the documents.
+	Ref, Out *jsondoc.Doc
+	// Weights is the weights file in force (nil for none); the explorer
+	// applies the weights tuned since, by key, to the result's tree.
+	Weights *scoring.Weights
+}
+
+// Rescorer scores the documents again with another metric (scoring.Run).
+// It runs in the background; its error is shown on the status line.
+type Rescorer func(ctx context.Context, req RescoreRequest) (*scoring.Result, error)
+
+// RunMetric is the Rescorer of the metrics scoring.Metrics lists.
+func RunMetric(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	m, err := scoring.LookupMetric(req.Metric)
+	if err != nil {
+		return nil, err
+	}
+	res, err := scoring.Run(m, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options})
+	if err != nil {
+		return nil, err
+	}
+	return res, ctx.Err()
+}
 
 // Options configure the explorer.
 type Options struct {
@@ -64,11 +140,16 @@ type Options struct {
 	// otherwise Load produces it in the background behind a progress bar.
 	Loaded *Loaded
 	Load   Loader
-	// Metric names the metric in force; Metrics lists those `m` offers,
-	// and Rescore switches to one.
-	Metric  string
-	Metrics []MetricChoice
-	Rescore Rescorer
+	// Metric names the metric in force, MetricOptions are the user's
+	// options (each metric gets those it takes); Metrics lists those `m`
+	// offers, and Rescore switches to one.
+	Metric        string
+	MetricOptions scoring.MetricOptions
+	Metrics       []MetricChoice
+	Rescore       Rescorer
+	// Schema, if set, is the JSON Schema the output is checked against:
+	// the explorer marks the nodes that break it.
+	Schema *validate.Schema
 	// Theme is the theme's name; "" picks dark or light from the
 	// terminal's background.
 	Theme string
@@ -99,10 +180,13 @@ func (e RunEvent) String() string { return runEventNames[e] }
 // Run is one state of the explorer to record: the figures are those of the
 // weights in WeightsJSON.
 type Run struct {
-	Event    RunEvent
-	Time     time.Time
-	Files    Files
+	Event RunEvent
+	Time  time.Time
+	Files Files
+	// Metric names the metric; Options are its options in force,
+	// canonical (scoring.MetricOptions.Strings).
 	Metric   string
+	Options  []string
 	Score    float64
 	HasScore bool
 	// WeightsJSON is the weights file content in force.

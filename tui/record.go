@@ -8,23 +8,29 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/session"
 )
 
 // recording tracks the runs sent to the Recorder.
 type recording struct {
 	pending int
-	locked  int // records in flight that hold the weights locked
-	// last is the weights of the last run recorded; quitting records
-	// again only when they changed.
-	last    []byte
-	started bool
+	// locks counts, per session, the records in flight that hold its
+	// weights locked.
+	locks map[*session.Session]int
+	// last is the weights and the metric of the last run recorded;
+	// quitting records again only when they changed.
+	last       []byte
+	lastMetric string
+	started    bool
 }
 
 // recordedMsg says a record finished.
 type recordedMsg struct {
-	event  RunEvent
-	err    error
-	locked bool // the record held the weights locked
+	event RunEvent
+	err   error
+	// locked is the session whose weights the record held locked, nil
+	// for none.
+	locked *session.Session
 }
 
 // recordTimeout bounds how long a record may take.
@@ -43,31 +49,51 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 	if rec == nil || m.sess == nil {
 		return nil
 	}
+	ms := m.metric
 	t := m.sess.Tree()
-	weights := t.MarshalWeights()
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) {
+	weights := m.wsess.Tree().MarshalWeights()
+	state := ms.label()
+	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
 		return nil
 	}
 	m.rec.started = true
-	m.rec.last = weights
+	m.rec.last, m.rec.lastMetric = weights, state
 	m.rec.pending++
-	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: m.opts.Metric, WeightsJSON: weights}
-	run.Files.SavePath = m.sess.Path()
-	run.Score, run.HasScore = t.Total()
+	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights}
+	run.Files.SavePath = m.wsess.Path()
+	run.Score, run.HasScore = ms.total(t)
 	// The recorder reads the figures on its own goroutine while the user
 	// goes on tuning: it gets a snapshot of the tree, or, for a tree too
 	// big to copy at will, the tree itself with the weights locked until
-	// the record is written.
-	snap, locked := t, t.Len() > cloneLimit
-	if locked {
-		m.sess.Lock("the run is recorded in the history")
-		m.rec.locked++
-	} else {
+	// the record is written. A tree whose weights are the metric's own
+	// never changes, and one number has no tree to read.
+	var locked *session.Session
+	snap := t
+	switch {
+	case !ms.tuned():
+	case t.Len() > cloneLimit:
+		locked = m.sess
+		locked.Lock("the run is recorded in the history")
+		if m.rec.locks == nil {
+			m.rec.locks = map[*session.Session]int{}
+		}
+		m.rec.locks[locked]++
+	default:
 		snap = t.Clone()
 	}
-	metric, files := m.opts.Metric, m.opts.Files
+	name, options, res, files := ms.name, ms.options, ms.res, m.opts.Files
 	run.Report = func(ctx context.Context) (*report.Report, error) {
-		r := snap.Report(metric, nil)
+		var r *report.Report
+		switch {
+		case res == nil:
+			r = snap.Report(name, options)
+		case res.Tree == nil:
+			r = res.Report(name)
+		default:
+			cp := *res
+			cp.Tree = snap
+			r = cp.Report(name)
+		}
 		r.Reference, r.Output, r.Weights = files.Reference, files.Output, files.Weights
 		return r, nil
 	}
@@ -83,10 +109,10 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 // history pane up to date.
 func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 	m.rec.pending = max(0, m.rec.pending-1)
-	if msg.locked {
-		if m.rec.locked--; m.rec.locked <= 0 {
-			m.rec.locked = 0
-			m.sess.Unlock()
+	if s := msg.locked; s != nil {
+		if m.rec.locks[s]--; m.rec.locks[s] <= 0 {
+			delete(m.rec.locks, s)
+			s.Unlock()
 		}
 	}
 	if msg.err != nil {

@@ -29,13 +29,19 @@ type treePane struct {
 	matches *outline.Matches
 	// cmp is the recorded run the rows are compared with, nil for none.
 	cmp *comparison
-	rp  rowPainter
+	// metric is the metric in force: for one that is one number the rows
+	// show the values only. schema marks the nodes breaking --schema.
+	metric *metricState
+	schema *schemaCheck
+	rp     rowPainter
 }
 
-func newTreePane(c *common, sess *session.Session) *treePane {
-	p := &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), initialDepth)}
-	return p
+func newTreePane(c *common, sess *session.Session, ms *metricState, schema *schemaCheck) *treePane {
+	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), initialDepth), metric: ms, schema: schema}
 }
+
+// values reports whether the rows show the values only, no figures.
+func (p *treePane) values() bool { return p.metric != nil && p.metric.oneNumber }
 
 // SetSize sets the pane's size.
 func (p *treePane) SetSize(w, h int) {
@@ -155,6 +161,9 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
 		d := int(msg.String()[0] - '0')
 		p.keep(func() { p.ol.ExpandTo(d) })
 		m := info(fmt.Sprintf("expanded to depth %d: %s rows", d, thousands(p.ol.Len())))
+		return true, &m
+	case p.values() && key.Matches(msg, k.Order, k.NextLoss, k.PrevLoss):
+		m := info(p.metric.name + " is one number: the nodes have no scores or losses to order or step through")
 		return true, &m
 	case key.Matches(msg, k.Order):
 		ord := p.ol.Order().Next()
@@ -283,14 +292,15 @@ func (p *treePane) rowAt(y int) int {
 // markerSpan returns the cells [x0, x1) of row i's expand marker.
 func (p *treePane) markerSpan(i int) (int, int) {
 	d := int(p.ol.Row(i).Depth)
-	x := len([]rune(guides(d, layoutColumns(p.width, p.cmp != nil).label-8)))
+	x := len([]rune(guides(d, layoutColumns(p.width, p.cmp != nil, p.values()).label-8)))
 	return x, x + 2
 }
 
 // View renders the column heads and the rows in the window.
 func (p *treePane) View() string {
-	cols := layoutColumns(p.width, p.cmp != nil)
-	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols}
+	cols := layoutColumns(p.width, p.cmp != nil, p.values())
+	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols,
+		values: p.values(), schema: p.schema}
 	var b strings.Builder
 	b.WriteString(cols.header(p.c.styles))
 	rows := p.ol.Window(p.offset, p.offset+p.page())

@@ -59,6 +59,9 @@ func (m *Model) body() string {
 	default:
 		body = tree + "\n" + m.detail.View(m.tree.Selected())
 	}
+	if m.panelH > 0 {
+		body = m.panel.View(m.panelH) + "\n" + body
+	}
 	if m.mode == modeMetric {
 		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
 	}
@@ -99,7 +102,7 @@ func (m *Model) statusView() string {
 	case modeHelp:
 		return m.status.View([]key.Binding{k.Cancel})
 	case modeMetric:
-		return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Cancel})
+		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel})
 	}
 	return m.status.View(k.ShortHelp())
 }

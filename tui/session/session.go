@@ -35,6 +35,8 @@ type Session struct {
 	counts                counter
 	// locked, when not "", says why the weights may not change now.
 	locked string
+	// resumed is set for a session that went on from another metric's.
+	resumed bool
 }
 
 // Lock refuses weight changes until Unlock, saying why (for example while

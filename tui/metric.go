@@ -1,0 +1,284 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// metricState is the metric in force and what it gave: the components
+// that show figures read it.
+type metricState struct {
+	name string
+	// opts are the options in force for it (the user's, less those it
+	// does not take); options their canonical form.
+	opts    scoring.MetricOptions
+	options []string
+	// res is its verdict; nil when the tree's total is the verdict (a
+	// tree given without a result).
+	res *scoring.Result
+	// oneNumber is set for a metric with no per-node breakdown: the tree
+	// shows the documents' values only.
+	oneNumber bool
+	// fixed is set for a tree whose weights are the metric's own (uipath,
+	// galtea): the user's are held apart, and weight keys refuse.
+	fixed bool
+}
+
+func newMetricState(name string, opts scoring.MetricOptions, l Loaded) *metricState {
+	ms := &metricState{name: name, opts: opts, res: l.Result, oneNumber: l.OneNumber()}
+	if l.Result != nil {
+		ms.options = l.Result.Options
+	} else {
+		ms.options = opts.Strings()
+	}
+	ms.fixed = !ms.oneNumber && l.Tree.Options().FixedWeights
+	return ms
+}
+
+// tuned reports whether the tree shows figures that follow the weights.
+func (ms *metricState) tuned() bool { return !ms.oneNumber && !ms.fixed }
+
+// label is the metric as the header names it: `jsondiff [abs-tol=0.01]`.
+func (ms *metricState) label() string {
+	if len(ms.options) == 0 {
+		return ms.name
+	}
+	return ms.name + " [" + strings.Join(ms.options, " ") + "]"
+}
+
+// total returns the score of the metric in force: the tree's, which
+// follows the weights, or the one number.
+func (ms *metricState) total(t *scoring.Tree) (float64, bool) {
+	if ms.oneNumber {
+		return ms.res.Score, ms.res.HasScore
+	}
+	return t.Total()
+}
+
+// explanation returns how the metric computed its score, without the
+// metric's name in front; "" for none.
+func (ms *metricState) explanation() string {
+	if ms.res == nil {
+		return ""
+	}
+	return strings.TrimPrefix(ms.res.Explanation, ms.name+": ")
+}
+
+// optionsFor returns the user's options that metric c takes, and those it
+// leaves out, canonical.
+func optionsFor(c MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
+	var keep, dropped []string
+	for _, s := range user.Strings() {
+		name, _, _ := strings.Cut(s, "=")
+		if slices.Contains(c.Takes, name) {
+			keep = append(keep, s)
+		} else {
+			dropped = append(dropped, s)
+		}
+	}
+	opts, err := scoring.ParseMetricOptions(keep)
+	if err != nil { // the user's own options, in their canonical form: they read back
+		return scoring.MetricOptions{}, user.Strings()
+	}
+	return opts, dropped
+}
+
+// choice returns the metric named name among those `m` offers.
+func (m *Model) choice(name string) (MetricChoice, bool) {
+	for _, c := range m.opts.Metrics {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return MetricChoice{}, false
+}
+
+// weighted lists the metrics `m` offers that use the weights.
+func (m *Model) weighted() []string {
+	var names []string
+	for _, c := range m.opts.Metrics {
+		if slices.Contains(c.Takes, scoring.TakesWeights) {
+			names = append(names, c.Name)
+		}
+	}
+	return names
+}
+
+// weightsRefused says why weight keys do nothing under the metric in
+// force, "" when they work. The reason fits the status line; which
+// metrics use weights follows when there is room.
+func (m *Model) weightsRefused() string {
+	ms := m.metric
+	if ms.tuned() {
+		return ""
+	}
+	var why string
+	o := m.sess.Tree().Options()
+	switch {
+	case ms.oneNumber:
+		why = ms.name + " is one number: it has no per-key weights"
+	case o.LeafWeights:
+		why = ms.name + " weighs each node by its share of the leaves: weights fixed"
+	case o.Whole != nil:
+		why = ms.name + " counts every top-level field alike: weights fixed"
+	default:
+		why = ms.name + " weighs nodes by its own rule: weights fixed"
+	}
+	if w := m.weighted(); len(w) > 0 {
+		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; visibleWidth(more) <= m.c.width {
+			why = more
+		}
+	}
+	return why
+}
+
+// rescoredMsg carries the documents scored with another metric, and the
+// sessions over its tree, made in the background.
+type rescoredMsg struct {
+	id     int
+	metric string
+	opts   scoring.MetricOptions
+	// dropped are the user's options the metric does not take.
+	dropped []string
+	res     *scoring.Result
+	// sess is the session over the tree shown; wsess the one holding the
+	// weights, nil to keep the one in force (the tree's weights are the
+	// metric's own).
+	sess, wsess *session.Session
+	// from and version are the session that held the weights when the
+	// request was made, and its version then: weights changed since make
+	// the result out of date.
+	from    *session.Session
+	version int
+	err     error
+}
+
+// openChooser shows the metric chooser.
+func (m *Model) openChooser() {
+	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
+		m.status.Set(info("only " + m.metric.name + " is available"))
+		return
+	}
+	m.chooser.open(m.opts.Metrics, m.metric.name)
+	m.mode = modeMetric
+}
+
+// chooseMetric rescores the documents with metric in the background,
+// under the weights in force and the user's options it takes. A newer
+// choice makes this one stale.
+func (m *Model) chooseMetric(metric string) tea.Cmd {
+	if metric == m.metric.name {
+		m.status.Set(info(metric + " is already in force"))
+		return nil
+	}
+	c, ok := m.choice(metric)
+	if !ok {
+		m.status.Set(warn("no metric " + metric))
+		return nil
+	}
+	opts, dropped := optionsFor(c, m.opts.MetricOptions)
+	m.jobs.rescore++
+	id := m.jobs.rescore
+	from, version := m.wsess, m.wsess.Version()
+	st := m.wsess.State()
+	t := m.sess.Tree()
+	ref, out := t.Ref(), t.Out()
+	req := RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
+	rescore := m.opts.Rescore
+	m.status.Set(info("scoring with " + metric + "…"))
+	return func() tea.Msg {
+		msg := rescoredMsg{id: id, metric: metric, opts: opts, dropped: dropped, from: from, version: version}
+		msg.res, msg.err = rescore(context.Background(), req)
+		if msg.err != nil {
+			return msg
+		}
+		tree := msg.res.Tree
+		if tree == nil {
+			if tree, msg.err = scoring.Build(ref, out, st.Weights(), scoring.Options{}); msg.err != nil {
+				return msg
+			}
+		}
+		if tree.Options().FixedWeights {
+			msg.sess = session.New(tree, st.Weights(), st.Path())
+			return msg
+		}
+		msg.sess, msg.err = session.Resume(tree, st)
+		msg.wsess = msg.sess
+		return msg
+	}
+}
+
+// rescored shows the documents scored with another metric, keeping the
+// selected path and the weights in force.
+func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
+	if msg.id != m.jobs.rescore || m.phase != phaseReady {
+		return nil
+	}
+	if msg.err != nil {
+		m.status.Set(failure(fmt.Errorf("%s: %w", msg.metric, msg.err)))
+		return nil
+	}
+	if msg.from != m.wsess || msg.version != m.wsess.Version() {
+		// The weights changed while it scored: score again under them.
+		cmd := m.chooseMetric(msg.metric)
+		m.status.Set(info("the weights changed meanwhile: scoring with " + msg.metric + " again…"))
+		return cmd
+	}
+	old, oldHas := m.metric.total(m.sess.Tree())
+	path := m.sess.Tree().Path(m.tree.Selected())
+	wsess := msg.wsess
+	if wsess == nil {
+		wsess = m.wsess
+	}
+	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
+	m.show(newMetricState(msg.metric, msg.opts, l), msg.sess, wsess)
+	if id, ok := m.sess.Tree().Find(path); ok {
+		m.tree.selectNode(id)
+	}
+	tot, has := m.metric.total(m.sess.Tree())
+	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
+	switch {
+	case m.metric.oneNumber:
+		text += " · one number: the panel says how"
+	case m.metric.fixed:
+		text += " · its weights are its own: yours are kept for later"
+	}
+	if len(msg.dropped) > 0 {
+		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, msg.metric, strings.Join(msg.dropped, ", "))))
+		return nil
+	}
+	m.status.Set(success(text))
+	return nil
+}
+
+// byMetric notes the metric of a run when it is not the one in force:
+// " (by lynxius)".
+func byMetric(run, now string) string {
+	if run == "" || run == now {
+		return ""
+	}
+	return " (by " + run + ")"
+}
+
+// optionsText writes a run's options after its metric: " [abs-tol=0.01]".
+func optionsText(opts []string) string {
+	if len(opts) == 0 {
+		return ""
+	}
+	return " [" + strings.Join(opts, " ") + "]"
+}
+
+// scoreText5 writes a total with 5 decimals, or n/a.
+func scoreText5(v float64, ok bool) string {
+	if !ok {
+		return "n/a"
+	}
+	return fixed5(v)
+}

@@ -1,0 +1,105 @@
+package session
+
+import (
+	"fmt"
+	"maps"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// State is what a session hands on to the session of another metric's
+// tree over the same documents: its weights file and save path, and by
+// key (schema path, as `.fixed_menus[].pizza`) the weights in force, at
+// opening and as last saved. It is a copy, so a background command may
+// read it while the session goes on.
+type State struct {
+	weights *scoring.Weights
+	path    string
+	// now, open and saved map a key's schema path to its weight in force,
+	// at opening and as last saved; prev to its weight before `x` zeroed
+	// it.
+	now, open, saved, prev map[string]float64
+	backedUp               map[string]bool
+}
+
+// State returns the session's state, to resume on another tree.
+func (s *Session) State() *State {
+	st := &State{
+		weights: s.weights, path: s.path,
+		now: map[string]float64{}, open: map[string]float64{}, saved: map[string]float64{}, prev: map[string]float64{},
+		backedUp: maps.Clone(s.backedUp),
+	}
+	for i, sl := range s.t.Slots() {
+		if !sl.IsKey() {
+			continue
+		}
+		p := s.t.SchemaPath(i)
+		st.now[p], st.open[p], st.saved[p] = sl.Weight, s.openW[i], s.savedW[i]
+		if w, ok := s.prev[i]; ok {
+			st.prev[p] = w
+		}
+	}
+	return st
+}
+
+// Weights returns the weights file of the state (nil for none).
+func (st *State) Weights() *scoring.Weights { return st.weights }
+
+// Path returns the file the state's session saves to ("" to ask).
+func (st *State) Path() string { return st.path }
+
+// changedSlots returns the edits that give the key slots of t the
+// state's weights in force.
+func (st *State) changedSlots(t *scoring.Tree) []edit {
+	var edits []edit
+	for i, sl := range t.Slots() {
+		if !sl.IsKey() {
+			continue
+		}
+		if w, ok := st.now[t.SchemaPath(i)]; ok && w != sl.Weight {
+			edits = append(edits, edit{slot: i, old: sl.Weight, new: w})
+		}
+	}
+	return edits
+}
+
+// Resume starts a session over t, another metric's tree of the same
+// documents built under the state's weights file, going on from st: t
+// gets the weights in force, through the engine's slot update, and what
+// changed since opening and since the last save carries over by key, so
+// Dirty and Changed answer as before. Keys t lacks are left out. The undo
+// history starts afresh, and the totals' baselines (Deltas) are t's own
+// once the weights are in. t must not be in use elsewhere.
+func Resume(t *scoring.Tree, st *State) (*Session, error) {
+	for _, e := range st.changedSlots(t) {
+		if _, err := t.SetSlotWeight(e.slot, e.new); err != nil {
+			return nil, fmt.Errorf("the weight of %s does not carry over: %w", t.SchemaPath(e.slot), err)
+		}
+	}
+	s := New(t, st.weights, st.path)
+	s.resumed = true
+	s.backedUp = maps.Clone(st.backedUp)
+	if s.backedUp == nil {
+		s.backedUp = map[string]bool{}
+	}
+	for i, sl := range t.Slots() {
+		if !sl.IsKey() {
+			continue
+		}
+		p := t.SchemaPath(i)
+		if w, ok := st.open[p]; ok {
+			s.openW[i] = w
+		}
+		if w, ok := st.saved[p]; ok {
+			s.savedW[i] = w
+		}
+		if w, ok := st.prev[p]; ok {
+			s.prev[i] = w
+		}
+	}
+	return s, nil
+}
+
+// Resumed reports whether the session went on from another metric's
+// (Resume): its Deltas then count from the switch, not from opening.
+func (s *Session) Resumed() bool { return s.resumed }
