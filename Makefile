@@ -21,13 +21,14 @@ test: vet
 vet:
 	$(GO) vet ./...
 
-## bench: the speed and memory benchmarks (generated 1, 20 and 200 MB documents)
+## bench: the speed and memory benchmarks (generated 1, 20 and 200 MB documents),
+## one package at a time so that they do not share the cores
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m ./scoring/... ./history/... ./tui/...
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m . ./scoring/... ./history/... ./tui/...
 
 ## bench-short: the same on small documents only
 bench-short:
-	$(GO) test -short -run '^$$' -bench . -benchmem -benchtime 100ms ./scoring/... ./history/... ./tui/...
+	$(GO) test -p 1 -short -run '^$$' -bench . -benchmem -benchtime 100ms . ./scoring/... ./history/... ./tui/...
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
