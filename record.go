@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -18,13 +19,31 @@ func (a *app) historyStore() (*history.Store, error) {
 	return history.Open(path), nil
 }
 
-// runOf returns the history run for a report of the inputs.
-func runOf(in *inputs, rep *report.Report, source, label string, tags []string, weightsJSON []byte) *history.Run {
+// hashInputs starts hashing the inputs for the history in the background
+// and returns a function that waits for the result.
+func hashInputs(in *inputs) func() [3]history.File {
+	done := make(chan [3]history.File, 1)
+	go func() {
+		var files [3]history.File
+		for i, f := range in.files {
+			files[i] = history.NewFile(f.name, f.data)
+		}
+		done <- files
+	}()
+	var files [3]history.File
+	var once sync.Once
+	return func() [3]history.File {
+		once.Do(func() { files = <-done })
+		return files
+	}
+}
+
+// runOf returns the history run for a report of the inputs (files: their
+// paths and hashes).
+func runOf(files [3]history.File, rep *report.Report, source, label string, tags []string, weightsJSON []byte) *history.Run {
 	run := &history.Run{
 		Label: label, Tags: tags, Source: source,
-		Reference:   history.NewFile(in.files[0].name, in.files[0].data),
-		Output:      history.NewFile(in.files[1].name, in.files[1].data),
-		Weights:     history.NewFile(in.files[2].name, in.files[2].data),
+		Reference: files[0], Output: files[1], Weights: files[2],
 		WeightsJSON: weightsJSON,
 		Metric:      rep.Metric, Options: rep.Options,
 		Score: rep.Score, HasScore: rep.HasScore,

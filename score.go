@@ -74,6 +74,10 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if err != nil {
 		return err
 	}
+	var files func() [3]history.File
+	if !f.noHistory {
+		files = hashInputs(in) // while scoring
+	}
 	rep, tree, err := a.runMetric(in, &f.metric)
 	if err != nil {
 		return err
@@ -88,7 +92,7 @@ func (a *app) score(args []string, f *scoreFlags) error {
 		} else if in.weights != nil {
 			weightsJSON = in.files[2].data
 		}
-		run := runOf(in, rep, history.SourceScore, f.label, f.tags, weightsJSON)
+		run := runOf(files(), rep, history.SourceScore, f.label, f.tags, weightsJSON)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
