@@ -90,7 +90,7 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 	if err != nil {
 		return err
 	}
-	if _, err := store.Record(h, rep.Nodes); err != nil {
+	if _, err := store.Record(h, nodeParts(rep)...); err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {
 			return fmt.Errorf("%w", pe)

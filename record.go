@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"iter"
+	"runtime"
 	"runtime/debug"
 	"sync"
 
@@ -53,6 +55,15 @@ func runOf(files [3]history.File, rep *report.Report, source, label string, tags
 	return run
 }
 
+// nodeParts returns the report's nodes in as many parts as there are cores
+// to encode them on.
+func nodeParts(rep *report.Report) []iter.Seq[*report.Node] {
+	if rep.Parts != nil {
+		return rep.Parts(runtime.GOMAXPROCS(0))
+	}
+	return []iter.Seq[*report.Node]{rep.Nodes}
+}
+
 // record stores a run, telling the user on standard error when it could
 // only be kept pending or not at all. Recording never fails a command.
 func (a *app) record(run *history.Run, rep *report.Report) {
@@ -66,7 +77,7 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 	// grow by half again (the big tables hold no pointers, so a
 	// collection costs little).
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
-	if _, err := store.Record(run, rep.Nodes); err != nil {
+	if _, err := store.Record(run, nodeParts(rep)...); err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {
 			fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err)

@@ -8,7 +8,9 @@ import (
 	"hash/crc32"
 	"iter"
 	"math"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -16,7 +18,12 @@ import (
 // The per-node figures of a run are stored as one blob:
 //
 //	"JTF" version(1 byte) | uvarint node count | CRC-32 (IEEE, little endian)
-//	of the rest | DEFLATE stream of blocks
+//	of the rest | parts
+//
+// The nodes come in one or more parts, one after the other, encoded each
+// on its own (on a goroutine of its own when the report can be walked in
+// parts). In version 2 a part is a uvarint length and a DEFLATE stream of
+// blocks; version 1 blobs hold a single DEFLATE stream with no length.
 //
 // A block holds up to blockNodes nodes, column by column; each column is
 // written as uvarint length + bytes:
@@ -37,7 +44,7 @@ import (
 // and decoding need, whatever the run's size.
 const (
 	figuresMagic   = "JTF"
-	figuresVersion = 1
+	figuresVersion = 2
 	blockNodes     = 1 << 15
 	numColumns     = 14
 	// figuresLevel trades size for speed. The flags leave little for
@@ -140,11 +147,49 @@ type figuresEncoder struct {
 	free      chan []byte          // block buffers to reuse
 }
 
-// encodeFigures encodes nodes into a blob; nil nodes gives nil.
-func encodeFigures(nodes iter.Seq[*report.Node]) []byte {
-	if nodes == nil {
+// encodeFigures encodes the nodes of parts (walked one after the other,
+// each on a goroutine of its own) into a blob; no parts gives nil.
+func encodeFigures(parts ...iter.Seq[*report.Node]) []byte {
+	parts = slices.DeleteFunc(parts, func(p iter.Seq[*report.Node]) bool { return p == nil })
+	if len(parts) == 0 {
 		return nil
 	}
+	encoded := make([][]byte, len(parts))
+	counts := make([]int, len(parts))
+	var wg sync.WaitGroup
+	for i, p := range parts {
+		if i == len(parts)-1 {
+			encoded[i], counts[i] = encodePart(p)
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			encoded[i], counts[i] = encodePart(p)
+		}()
+	}
+	wg.Wait()
+	size, count := 0, 0
+	for i := range encoded {
+		size += binary.MaxVarintLen64 + len(encoded[i])
+		count += counts[i]
+	}
+	body := make([]byte, 0, size)
+	for _, e := range encoded {
+		body = binary.AppendUvarint(body, uint64(len(e)))
+		body = append(body, e...)
+	}
+	head := make([]byte, 0, 4+binary.MaxVarintLen64+4+len(body))
+	head = append(head, figuresMagic...)
+	head = append(head, figuresVersion)
+	head = binary.AppendUvarint(head, uint64(count))
+	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(body))
+	return append(head, body...)
+}
+
+// encodePart encodes the nodes of one part as a DEFLATE stream of blocks,
+// laying out the blocks in this goroutine and compressing them in another.
+func encodePart(nodes iter.Seq[*report.Node]) ([]byte, int) {
 	e := &figuresEncoder{blocks: make(chan []byte, 1), free: make(chan []byte, 2)}
 	e.free <- nil
 	e.free <- nil
@@ -166,13 +211,7 @@ func encodeFigures(nodes iter.Seq[*report.Node]) []byte {
 	e.flush()
 	close(e.blocks)
 	<-done
-
-	head := make([]byte, 0, 4+binary.MaxVarintLen64+4+out.Len())
-	head = append(head, figuresMagic...)
-	head = append(head, figuresVersion)
-	head = binary.AppendUvarint(head, uint64(e.count))
-	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(out.Bytes()))
-	return append(head, out.Bytes()...)
+	return out.Bytes(), e.count
 }
 
 func (e *figuresEncoder) add(n *report.Node) {

@@ -47,25 +47,45 @@ func decodeFigures(blob []byte, id string) iter.Seq[*report.Node] {
 			return
 		}
 		_, k := binary.Uvarint(blob[4:])
-		zr := flate.NewReader(bytes.NewReader(blob[4+k+4:]))
-		defer zr.Close()
-		d := &figuresDecoder{r: bufio.NewReaderSize(zr, 64<<10)}
-		for {
-			n, err := d.block()
-			if err != nil {
-				panic(fmt.Errorf("history: run %s: figures do not decode: %w", id, err))
+		rest := blob[4+k+4:]
+		for len(rest) > 0 {
+			part := rest
+			if blob[3] >= 2 {
+				size, k := binary.Uvarint(rest)
+				if k <= 0 || size > uint64(len(rest)-k) {
+					panic(fmt.Errorf("history: run %s: figures do not decode: bad part length", id))
+				}
+				part, rest = rest[k:k+int(size)], rest[k+int(size):]
+			} else {
+				rest = nil // version 1: one stream
 			}
-			if n == 0 {
+			if !decodePart(part, id, yield) {
 				return
 			}
-			for i := 0; i < n; i++ {
-				node, err := d.node()
-				if err != nil {
-					panic(fmt.Errorf("history: run %s: figures do not decode: node %d: %w", id, i, err))
-				}
-				if !yield(node) {
-					return
-				}
+		}
+	}
+}
+
+// decodePart yields the nodes of one part; false when yield asked to stop.
+func decodePart(part []byte, id string, yield func(*report.Node) bool) bool {
+	zr := flate.NewReader(bytes.NewReader(part))
+	defer zr.Close()
+	d := &figuresDecoder{r: bufio.NewReaderSize(zr, 64<<10)}
+	for {
+		n, err := d.block()
+		if err != nil {
+			panic(fmt.Errorf("history: run %s: figures do not decode: %w", id, err))
+		}
+		if n == 0 {
+			return true
+		}
+		for i := 0; i < n; i++ {
+			node, err := d.node()
+			if err != nil {
+				panic(fmt.Errorf("history: run %s: figures do not decode: node %d: %w", id, i, err))
+			}
+			if !yield(node) {
+				return false
 			}
 		}
 	}

@@ -1,7 +1,11 @@
 package history
 
 import (
+	"encoding/binary"
+	"hash/crc32"
+	"iter"
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring/report"
@@ -132,5 +136,41 @@ func TestImpliedLabel(t *testing.T) {
 		if l, ok := pathLabel(c.path); c.want && (!ok || l != c.label) {
 			t.Errorf("pathLabel(%q) = %q, %v: the decoder would not read back %q", c.path, l, ok, c.label)
 		}
+	}
+}
+
+// TestFiguresInParts checks that figures encoded in parts decode to the
+// parts' nodes one after the other, and that a version 1 blob (one stream
+// with no part length) still decodes.
+func TestFiguresInParts(t *testing.T) {
+	all := collect(genNodes(70_000, 3))
+	cut := 41_234
+	seq := func(nodes []report.Node) iter.Seq[*report.Node] {
+		return func(yield func(*report.Node) bool) {
+			for i := range nodes {
+				if !yield(&nodes[i]) {
+					return
+				}
+			}
+		}
+	}
+	blob := encodeFigures(seq(all[:cut]), seq(all[cut:]))
+	if n, err := checkFigures(blob); err != nil || n != len(all) {
+		t.Fatalf("checkFigures: %d, %v", n, err)
+	}
+	got := collect(decodeFigures(blob, "parts"))
+	if !reflect.DeepEqual(got, all) {
+		t.Fatalf("parts decode to %d nodes, differing from the %d encoded", len(got), len(all))
+	}
+	stream, count := encodePart(seq(all))
+	v1 := append([]byte(figuresMagic), 1)
+	v1 = binary.AppendUvarint(v1, uint64(count))
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(stream))
+	v1 = append(v1, stream...)
+	if n, err := checkFigures(v1); err != nil || n != len(all) {
+		t.Fatalf("version 1: %d, %v", n, err)
+	}
+	if got := collect(decodeFigures(v1, "v1")); !reflect.DeepEqual(got, all) {
+		t.Fatalf("version 1 blob decodes differently")
 	}
 }

@@ -41,7 +41,7 @@ func runKey(id string) string { return "run/" + id }
 
 // newRecord copies run into a record, with an id and time assigned when
 // run has none, and nodes encoded. run is not modified.
-func newRecord(run *Run, nodes iter.Seq[*report.Node]) (*runRecord, error) {
+func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 	rec := &runRecord{
 		Version:     Version,
 		ID:          run.ID,
@@ -76,7 +76,7 @@ func newRecord(run *Run, nodes iter.Seq[*report.Node]) (*runRecord, error) {
 	} else if !validID(rec.ID) {
 		return nil, fmt.Errorf("run id %q is not of the form history assigns", rec.ID)
 	}
-	rec.Figures = encodeFigures(nodes)
+	rec.Figures = encodeFigures(nodes...)
 	rec.NodeCount, _ = checkFigures(rec.Figures)
 	return rec, nil
 }

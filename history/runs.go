@@ -10,18 +10,20 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// Record stores run with its per-node figures (nodes may be nil) and
-// returns the run's id. When run.ID is empty Record assigns one, and when
-// run.Time is zero it uses the current time; run itself is not modified,
-// and nodes is read before the store is opened, in the calling goroutine.
+// Record stores run with its per-node figures and returns the run's id.
+// The figures are the nodes of the given parts, one after the other (none
+// for a run without figures); several parts (report.Report.Parts) are
+// encoded at the same time, each on a goroutine of its own, before the
+// store is opened. When run.ID is empty Record assigns one, and when
+// run.Time is zero it uses the current time; run itself is not modified.
 // Record may be called from any goroutine.
 //
 // A run that cannot be written (the store stays busy, its file is not a
 // store, the disk fails) is kept in a pending file and imported by the
 // next operation that opens the store: Record then returns the run's id
 // and a *PendingError. Any other error means the run was not kept.
-func (s *Store) Record(run *Run, nodes iter.Seq[*report.Node]) (string, error) {
-	rec, err := newRecord(run, nodes)
+func (s *Store) Record(run *Run, nodes ...iter.Seq[*report.Node]) (string, error) {
+	rec, err := newRecord(run, nodes...)
 	if err != nil {
 		return "", err
 	}

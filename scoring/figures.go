@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"iter"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -20,6 +21,7 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 		Reference: t.ref.Name(),
 		Output:    t.out.Name(),
 		Nodes:     t.nodesSeq(),
+		Parts:     t.parts,
 	}
 	if t.weights != nil {
 		r.Weights = t.weights.Name()
@@ -43,14 +45,23 @@ type walkItem struct {
 
 // nodesSeq walks the tree depth-first in document order.
 func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
+	return t.walkSeq([]walkItem{{id: 0, share: 1}}, nil, NoNode)
+}
+
+// walkSeq walks depth-first from the given stack (its top next) and path
+// buffer (the path of the top item's parent), stopping before node stop.
+func (t *Tree) walkSeq(start []walkItem, startPath []byte, stop NodeID) iter.Seq[*report.Node] {
 	return func(yield func(*report.Node) bool) {
 		var rn report.Node
-		path := make([]byte, 0, 256)
-		stack := []walkItem{{id: 0, share: 1}}
+		path := append(make([]byte, 0, 256), startPath...)
+		stack := append([]walkItem(nil), start...)
 		for len(stack) > 0 {
 			it := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			id := it.id
+			if id == stop {
+				return
+			}
 			path = path[:it.pathLen]
 			var label string
 			stepAt := -1 // where the element step "[i]" starts in path
@@ -90,6 +101,75 @@ func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
 					share: it.share * t.Fraction(c), pathLen: len(path)})
 			}
 		}
+	}
+}
+
+// minPartNodes is the fewest nodes a tree must have to be walked in parts.
+const minPartNodes = 1 << 16
+
+// parts splits the walk into up to n consecutive parts that can be walked
+// at the same time: the first goes from the root up to the middle child of
+// the widest container near the root, the next from there to the end.
+func (t *Tree) parts(n int) []iter.Seq[*report.Node] {
+	whole := []iter.Seq[*report.Node]{t.nodesSeq()}
+	if n < 2 || t.Len() < minPartNodes {
+		return whole
+	}
+	// The widest container in the first few levels.
+	split, width := NoNode, 0
+	end := NodeID(t.Len())
+	if len(t.levels) > 4 {
+		end = t.levels[4]
+	}
+	for id := NodeID(0); id < end; id++ {
+		if _, c := t.Children(id); c > width {
+			split, width = id, c
+		}
+	}
+	if width < 2 {
+		return whole
+	}
+	first, _ := t.Children(split)
+	mid := first + NodeID(width/2)
+	// The stack the walk holds when it reaches mid: the later siblings of
+	// every node on the way down to split, then split's children from mid.
+	var chain []NodeID
+	for id := split; id != NoNode; id = t.nodes[id].parent {
+		chain = append(chain, id)
+	}
+	slices.Reverse(chain)
+	var stack []walkItem
+	var path []byte
+	share := 1.0
+	for depth, a := range chain {
+		switch {
+		case a == 0:
+			path = append(path, jsondoc.RootPath...)
+		default:
+			if len(path) == 1 {
+				path = path[:0]
+			}
+			if t.IsElement(a) {
+				path = jsondoc.AppendIndex(path, t.Index(a))
+			} else {
+				path = jsondoc.AppendKey(path, t.Key(a))
+			}
+		}
+		from := mid // the children still to walk below a
+		if depth+1 < len(chain) {
+			from = chain[depth+1] + 1
+		}
+		f, c := t.Children(a)
+		for k := f + NodeID(c) - 1; k >= from; k-- {
+			stack = append(stack, walkItem{id: k, depth: depth + 1, share: share * t.Fraction(k), pathLen: len(path)})
+		}
+		if depth+1 < len(chain) {
+			share *= t.Fraction(chain[depth+1])
+		}
+	}
+	return []iter.Seq[*report.Node]{
+		t.walkSeq([]walkItem{{id: 0, share: 1}}, nil, mid),
+		t.walkSeq(stack, path, NoNode),
 	}
 }
 

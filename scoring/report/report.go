@@ -80,4 +80,8 @@ type Report struct {
 	// loop body, and the strings it holds (Path, Label), are only valid
 	// until the next iteration: copy what you keep (strings.Clone).
 	Nodes iter.Seq[*Node]
+	// Parts, if set, splits Nodes into at most n consecutive runs that may
+	// be iterated at the same time, on goroutines of their own: one after
+	// the other they yield exactly what Nodes yields. It may return fewer.
+	Parts func(n int) []iter.Seq[*Node]
 }
