@@ -108,6 +108,10 @@ func kindList(mask uint16) string {
 	return strings.Join(names, " or ")
 }
 
+// EntryPath returns the path of entry e of the weights file, as jq would
+// write it: `.fixed_menus.__fixed_menus`.
+func (w *Weights) EntryPath(e jsondoc.ID) string { return weightsPath(w.doc, e) }
+
 // weightsPath finds the path of entry e of the weights document d by
 // descending from the root (weights files are small).
 func weightsPath(d *jsondoc.Doc, e jsondoc.ID) string {

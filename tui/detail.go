@@ -286,33 +286,9 @@ func (d *detailPane) entryLine(slot int) string {
 	doc := w.Doc()
 	line, col := doc.Position(sl.Entry)
 	where := fmt.Sprintf("%s:%d:%d", w.Name(), line, col)
-	return fmt.Sprintf("entry %s at %s", s.Accent.Render(entryPath(doc, sl.Entry)), where)
+	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
 }
 
-// entryPath returns the path of member e of a weights file, as jq would
-// write it: `.fixed_menus.__fixed_menus`.
-func entryPath(d *jsondoc.Doc, e jsondoc.ID) string {
-	var path []byte
-	id := jsondoc.ID(0)
-	for id != e {
-		next := jsondoc.None
-		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
-			if c <= e && (d.Next(c) == jsondoc.None || d.Next(c) > e) {
-				next = c
-				break
-			}
-		}
-		if next == jsondoc.None {
-			break
-		}
-		path = jsondoc.AppendKey(path, d.Key(next))
-		id = next
-	}
-	if len(path) == 0 {
-		return "."
-	}
-	return string(path)
-}
 
 // wrapIndent wraps a styled line at spaces to w cells, indenting the
 // continuation lines so a long formula reads as one.
