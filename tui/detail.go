@@ -289,7 +289,6 @@ func (d *detailPane) entryLine(slot int) string {
 	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
 }
 
-
 // wrapIndent wraps a styled line at spaces to w cells, indenting the
 // continuation lines so a long formula reads as one.
 func wrapIndent(line string, w int) []string {
