@@ -216,43 +216,52 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 	return func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
 		var files [3]inputFile
 		names := [3]string{refName, outName, weightsName}
-		for i, name := range names {
-			if name == "" {
-				continue
+		var total atomic.Int64
+		for _, name := range names[:2] {
+			if st, err := os.Stat(name); err == nil && name != "-" {
+				total.Add(st.Size())
 			}
-			f, err := a.readInput(name)
-			if err != nil {
-				return tui.Loaded{}, badInput(err)
-			}
-			files[i] = f
 		}
-		rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
-		total := int64(len(files[0].data) + len(files[1].data))
 		var done [2]atomic.Int64
 		opt := func(i int) *jsondoc.Options {
 			return &jsondoc.Options{Cancel: ctx.Done(), Progress: func(d, _ int) {
 				done[i].Store(int64(d))
-				progress(done[0].Load()+done[1].Load(), total)
+				progress(done[0].Load()+done[1].Load(), total.Load())
 			}}
 		}
-		progress(0, total)
+		progress(0, total.Load())
+		// Each document is read and parsed on a goroutine of its own.
 		var ref, out *jsondoc.Doc
 		var g errgroup.Group
-		g.Go(func() (err error) {
-			ref, err = jsondoc.Parse(displayName(refName), files[0].data, opt(0))
-			return err
-		})
-		g.Go(func() (err error) {
-			out, err = jsondoc.ParseLenient(displayName(outName), files[1].data, opt(1))
-			return err
-		})
+		for i, name := range names {
+			if name == "" {
+				continue
+			}
+			g.Go(func() error {
+				f, err := a.readInput(name)
+				if err != nil {
+					return badInput(err)
+				}
+				files[i] = f
+				switch i {
+				case 0:
+					ref, err = jsondoc.Parse(displayName(name), f.data, opt(0))
+				case 1:
+					out, err = jsondoc.ParseLenient(displayName(name), f.data, opt(1))
+				}
+				return err
+			})
+		}
 		if err := g.Wait(); err != nil {
-			if errors.Is(err, jsondoc.ErrCanceled) {
+			var ee *exitError
+			if errors.Is(err, jsondoc.ErrCanceled) || errors.As(err, &ee) {
 				return tui.Loaded{}, err
 			}
 			return tui.Loaded{}, badInput(err)
 		}
-		progress(total, total)
+		rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
+		total.Store(int64(len(files[0].data) + len(files[1].data)))
+		progress(total.Load(), total.Load())
 		var w *scoring.Weights
 		if weightsName != "" {
 			var err error

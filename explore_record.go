@@ -36,29 +36,32 @@ type explorerRecorder struct {
 	a     *app
 	flags historyFlags
 
-	mu    sync.Mutex
-	files [3]history.File // the inputs as loaded, hashed once
-	ready bool
+	mu     sync.Mutex
+	hashed func() [3]history.File // the inputs' paths and hashes, once loaded
 }
 
 // setInputs notes the inputs (their paths and content hashes) once loaded.
 func (r *explorerRecorder) setInputs(names [3]string, data [3][]byte) {
+	in := &inputs{}
+	for i := range names {
+		in.files[i] = inputFile{name: names[i], data: data[i]}
+	}
+	hashed := hashInputs(in) // in the background: loading goes on
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for i := range names {
-		r.files[i] = history.NewFile(names[i], data[i])
-	}
-	r.ready = true
+	r.hashed = hashed
 }
 
-// inputs returns the inputs as loaded, or an error before they are.
+// inputs returns the inputs as loaded (waiting for their hashes), or an
+// error before they are loaded.
 func (r *explorerRecorder) inputs() ([3]history.File, error) {
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	if !r.ready {
-		return r.files, errors.New("the inputs are not loaded")
+	hashed := r.hashed
+	r.mu.Unlock()
+	if hashed == nil {
+		return [3]history.File{}, errors.New("the inputs are not loaded")
 	}
-	return r.files, nil
+	return hashed(), nil
 }
 
 // Record implements tui.Recorder.

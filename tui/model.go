@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -268,6 +269,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case schemaMsg:
 		m.schemaChecked(msg)
 		return m, nil
+	case recordOpeningMsg:
+		if m.rec.started || m.phase != phaseReady {
+			return m, nil
+		}
+		return m, m.record(RunOpened)
 	case recordedMsg:
 		return m, m.recorded(msg)
 	case histListMsg:
@@ -308,8 +314,19 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 		return m, tea.Quit
 	}
 	m.ready(msg.loaded)
-	return m, tea.Batch(m.record(RunOpened), m.fetchBest(), m.checkSchema())
+	// A document big enough to load in the background takes a while to
+	// record too: let the first screen draw before that work starts.
+	record := tea.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	return m, tea.Batch(record, m.fetchBest(), m.checkSchema())
 }
+
+// openRecordDelay is how long after a background load the opening state
+// is recorded.
+const openRecordDelay = 500 * time.Millisecond
+
+// recordOpeningMsg asks to record the opening state (after a background
+// load; a quit before it records the state then).
+type recordOpeningMsg struct{}
 
 // inPrompt reports whether keys go to the prompt.
 func (m *Model) inPrompt() bool {
