@@ -196,3 +196,10 @@ func TestVersion(t *testing.T) {
 		t.Errorf("exit %d, %q", code, stdout)
 	}
 }
+
+func TestNoArgumentsShowHelp(t *testing.T) {
+	code, stdout, _ := runCLI(t, "")
+	if code != 0 || !strings.Contains(stdout, "Usage:\n  jsontui REF OUT [WEIGHTS] [flags]") {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}

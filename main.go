@@ -102,11 +102,19 @@ figures headless, for scripts and CI.`,
   llm-call | jsontui score ref.json - --format json        # output from stdin
   jsontui weights init ref.json > weights.json   # start a weights file
   jsontui history                                # past runs`,
-		Version:       versionString(),
-		Args:          cobra.RangeArgs(2, 3),
+		Version: versionString(),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil // jsontui alone: the help
+			}
+			return cobra.RangeArgs(2, 3)(cmd, args)
+		},
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return cmd.Help()
+			}
 			return a.explore(cmd, args)
 		},
 	}
