@@ -131,29 +131,12 @@ func scoreString(v float64, ok bool) string {
 	return strings.TrimRight(strings.TrimRight(strconvFloat(v), "0"), ".")
 }
 
-// checkInvariants asserts what holds of every tree: scores in [0, 1] or
-// none, the loss of a container is the sum of its children's, the root's
-// loss is 1 − total.
+// checkInvariants asserts what holds of every tree (checkTreeFigures:
+// scores in [0, 1] or none, the loss of a container is the sum of its
+// children's) and that the root's loss is 1 − total.
 func checkInvariants(t *testing.T, tree *Tree) {
 	t.Helper()
-	for i := 0; i < tree.Len(); i++ {
-		id := NodeID(i)
-		s, ok := tree.Score(id)
-		if ok && !(s >= 0 && s <= 1) {
-			t.Errorf("%s: score %v outside [0, 1]", tree.Path(id), s)
-		}
-		first, n := tree.Children(id)
-		if n == 0 || !ok {
-			continue
-		}
-		sum := 0.0
-		for c := first; c < first+NodeID(n); c++ {
-			sum += tree.Loss(c)
-		}
-		if math.Abs(sum-tree.Loss(id)) > 1e-9 {
-			t.Errorf("%s: loss %v, children's sum %v", tree.Path(id), tree.Loss(id), sum)
-		}
-	}
+	checkTreeFigures(t, tree)
 	if s, ok := tree.Total(); ok && math.Abs(tree.Loss(0)-(1-s)) > 1e-15 {
 		t.Errorf("root loss %v, total %v", tree.Loss(0), s)
 	}
