@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/jsontui/jsontui/themes"
 	"slices"
 	"strings"
 
@@ -261,8 +262,11 @@ func (h *header) compareLine() string {
 	return spread(line, end, h.width)
 }
 
-func deltaPaint(h *header, v float64) string {
-	s := h.c.styles
+func deltaPaint(h *header, v float64) string { return paintDelta(h.c.styles, v) }
+
+// paintDelta formats a change of a score with its sign, coloured: good
+// when it rises, bad when it falls, faint when it does not move.
+func paintDelta(s *themes.Styles, v float64) string {
 	txt := signed(v)
 	switch {
 	case txt == "±0":

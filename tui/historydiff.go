@@ -146,17 +146,7 @@ func (v *diffView) build() []string {
 }
 
 // delta paints a change of a score.
-func (v *diffView) delta(x float64) string {
-	s := v.c.styles
-	t := signed(x)
-	switch {
-	case t == "±0":
-		return s.Faint.Render(t)
-	case x > 0:
-		return s.Good.Render(t)
-	}
-	return s.Bad.Render(t)
-}
+func (v *diffView) delta(x float64) string { return paintDelta(v.c.styles, x) }
 
 // View renders the title and the visible lines.
 func (v *diffView) View() string {
