@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"math"
+	"slices"
 
 	"github.com/jsontui/jsontui/scoring/internal/mem"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -97,6 +98,7 @@ type builder struct {
 	end     NodeID
 	ctxs    []int32     // per node compared: its slot context, -1 if not counted
 	buf     []node      // the children found, in order
+	own     []node      // buf's own storage while buf is the tree's room
 	aggs    []aggregate // the compared containers' aggregates
 	shared  bool        // slots may not be created now: ask for them (pending)
 	pending []slotRequest
@@ -129,7 +131,7 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	if opt.Pair == nil && opt.Lists.Mode != ListIndex {
 		b.pairs = &pairer{b: b, lists: opt.Lists}
 	}
-	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1, weight: 1}
+	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1}
 	t.buildLevels(b)
 	if b.pairs != nil {
 		t.notes = append(t.notes, b.pairs.notes...)
@@ -308,7 +310,7 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 			}
 		}
 		slot := b.childSlot(ctx, key, refCount-1)
-		b.buf = append(b.buf, node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
+		b.push(node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
 	// Output keys the reference lacks. When every reference key matched
 	// the output's in order, they are the output's keys left over.
@@ -328,7 +330,7 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 					slot = b.childSlot(ctx, od.Key(c), pos)
 				}
 				pos++
-				b.buf = append(b.buf, node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
+				b.push(node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
 			}
 		}
 	}
@@ -395,11 +397,11 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 		}
 		k := 0
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-			b.buf = append(b.buf, node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
+			b.push(node{ref: rc, out: pairs[k], parent: id, slot: -1, agg: -1})
 			k++
 		}
 		for _, x := range extras {
-			b.buf = append(b.buf, node{ref: jsondoc.None, out: x, parent: id, slot: -1, agg: -1})
+			b.push(node{ref: jsondoc.None, out: x, parent: id, slot: -1, agg: -1})
 		}
 		b.finishBlock(id, first, elem)
 		return
@@ -412,13 +414,13 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		n := node{ref: rc, out: oc, parent: id, slot: -1, agg: -1}
 		n.set(bitAside, shorter && oc == jsondoc.None)
-		b.buf = append(b.buf, n)
+		b.push(n)
 		if oc != jsondoc.None {
 			oc = od.Next(oc)
 		}
 	}
 	for ; oc != jsondoc.None; oc = od.Next(oc) {
-		b.buf = append(b.buf, node{ref: jsondoc.None, out: oc, parent: id, slot: -1, agg: -1})
+		b.push(node{ref: jsondoc.None, out: oc, parent: id, slot: -1, agg: -1})
 	}
 	b.finishBlock(id, first, elem)
 }
@@ -438,12 +440,21 @@ func (b *builder) finishBlock(id NodeID, first NodeID, elemCtx int32) {
 		n := &b.buf[c]
 		switch {
 		case n.ref == jsondoc.None: // extra
-			if n.slot < 0 && (elemCtx >= 0 || t.opt.PenalizeExtraKeys) {
-				n.weight = 1
+			if n.slot < 0 && elemCtx < 0 && !t.opt.PenalizeExtraKeys {
+				n.set(bitNoWeight, true)
 			}
 		case elemCtx >= 0:
-			n.weight = 1
 			n.slot = pendingCtx(elemCtx)
 		}
 	}
+}
+
+// push appends n to the builder's children. The buffer doubles when full
+// (append grows a large slice by only a quarter, which would leave five
+// times its size of garbage behind on the way up).
+func (b *builder) push(n node) {
+	if len(b.buf) == cap(b.buf) {
+		b.buf = slices.Grow(b.buf, max(len(b.buf), 1024))
+	}
+	b.buf = append(b.buf, n)
 }

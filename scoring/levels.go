@@ -114,7 +114,13 @@ func (t *Tree) buildLevels(b *builder) {
 				round = append(round, w)
 			}
 			if len(round) == 1 {
-				round[0].compareRange()
+				// Alone, the builder appends straight into the tree's
+				// spare room, where the merge will leave the nodes: no
+				// buffer to grow (a wide array's block would be copied
+				// many times over while growing) and no copy.
+				w := round[0]
+				w.own, w.buf = w.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
+				w.compareRange()
 			} else {
 				for _, w := range round {
 					wg.Add(1)
@@ -195,9 +201,6 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 			case n.slot <= -2 && -n.slot-2 >= provisional:
 				n.slot = pendingCtx(p.remap[-n.slot-2-provisional])
 			}
-			if n.slot >= 0 {
-				n.weight = t.slots[n.slot].Weight
-			}
 			dst[i] = n
 		}
 	}
@@ -214,6 +217,9 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 		wg.Wait()
 	}
 	for _, b := range round {
+		if len(round) == 1 {
+			b.buf = b.own // let go of the tree's room
+		}
 		b.buf, b.aggs, b.ctxs, b.pending = b.buf[:0], b.aggs[:0], b.ctxs[:0], b.pending[:0]
 		clear(b.asked)
 	}
