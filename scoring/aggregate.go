@@ -8,27 +8,41 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// recomputeAll sets every node's weight from its slot and computes every
-// container's score from its children, bottom-up (children have higher IDs
-// than their parents).
+// recomputeAll gives every node the weight of its slot again (dropping
+// the weights SetWeight gave single nodes) and computes every container's
+// score from its children, bottom-up (children have higher IDs than their
+// parents).
 func (t *Tree) recomputeAll() {
 	if t.opt.LeafWeights {
 		t.setLeafWeights()
 		t.rescore()
 		return
 	}
-	for i := range t.nodes {
-		n := &t.nodes[i]
-		switch {
-		case n.slot >= 0:
-			n.weight = t.slots[n.slot].Weight
-		case n.base == extra && !t.IsElement(NodeID(i)) && !t.opt.PenalizeExtraKeys && !t.opt.KeyUnion:
-			n.weight = 0
-		default:
-			n.weight = 1
-		}
+	for id := range t.own {
+		t.nodes[id].set(bitOwnWeight, false)
 	}
+	clear(t.own)
 	t.rescore()
+}
+
+// weightOf returns node id's own weight at its level: its slot's, unless
+// it weighs apart; 1 for the root and array elements, 0 for an output key
+// that takes no part.
+func (t *Tree) weightOf(id NodeID) float64 {
+	n := &t.nodes[id]
+	switch {
+	case n.bits&(bitOwnWeight|bitNoWeight) == 0:
+		if n.slot >= 0 {
+			return t.slots[n.slot].Weight
+		}
+		return 1
+	case n.has(bitNoWeight):
+		return 0
+	case t.leafWeights != nil:
+		return t.leafWeights[id]
+	default:
+		return t.own[id]
+	}
 }
 
 // recompute computes container id's figures from its children's.
@@ -60,9 +74,9 @@ func (t *Tree) recompute(id NodeID) {
 			continue
 		}
 		scored++
-		if cn.weight > 0 {
-			sum += cn.weight
-			sumWS += cn.weight * cn.score
+		if w := t.weightOf(c); w > 0 {
+			sum += w
+			sumWS += w * cn.score
 			if cn.score != 1 {
 				nonOne++
 			}
@@ -161,10 +175,18 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	if err := t.checkWeight(id, w); err != nil {
 		return err
 	}
-	if t.nodes[id].weight == w {
+	if t.weightOf(id) == w {
 		return nil
 	}
-	t.nodes[id].weight = w
+	if t.leafWeights != nil {
+		t.leafWeights[id] = w
+	} else {
+		if t.own == nil {
+			t.own = make(map[NodeID]float64)
+		}
+		t.own[id] = w
+	}
+	t.nodes[id].set(bitOwnWeight, true)
 	for child, p := id, t.nodes[id].parent; p != NoNode; child, p = p, t.nodes[p].parent {
 		old := t.nodes[p].score
 		if st := t.segOf(p); st != nil {
@@ -218,8 +240,14 @@ func (t *Tree) SetSlotWeight(slot int, w float64) (int, error) {
 	}
 	t.slots[slot].Weight = w
 	members := t.slotNodes(slot)
-	for _, id := range members {
-		t.nodes[id].weight = w
+	if len(t.own) > 0 {
+		// The slot's weight now holds for every node of it.
+		for _, id := range members {
+			if _, ok := t.own[id]; ok {
+				delete(t.own, id)
+				t.nodes[id].set(bitOwnWeight, false)
+			}
+		}
 	}
 	t.propagate(members)
 	return len(members), nil

@@ -1,5 +1,10 @@
 package scoring
 
+import (
+	"maps"
+	"slices"
+)
+
 // Clone returns a copy of t that re-weighting either leaves the other
 // alone: the documents, the shape and the weights file are shared, the
 // weights and scores copied. It costs a copy of the node records, so a
@@ -16,6 +21,8 @@ func (t *Tree) Clone() *Tree {
 		cp.nodes = append([]segNode(nil), st.nodes...)
 		c.segs[i] = &cp
 	}
+	c.own = maps.Clone(t.own)
+	c.leafWeights = slices.Clone(t.leafWeights)
 	c.bySlot = nil // an index built on use; shared maps must not be written twice
 	return &c
 }

@@ -36,33 +36,48 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 	return r
 }
 
-type walkItem struct {
-	id      NodeID
-	depth   int
-	share   float64
-	pathLen int // length of the parent's path in the buffer
+// A walkFrame is a container whose children the walk is going through:
+// children [next, end) are still to come. Holding one frame per open
+// container, not one item per pending child, keeps the walk's memory to
+// the tree's depth however wide its arrays are.
+type walkFrame struct {
+	next, end NodeID
+	depth     int     // the children's depth
+	share     float64 // the container's share of the total
+	pathLen   int     // length of the container's path in the buffer
 }
 
 // nodesSeq walks the tree depth-first in document order.
 func (t *Tree) nodesSeq() iter.Seq[*report.Node] {
-	return t.walkSeq([]walkItem{{id: 0, share: 1}}, nil, NoNode)
+	return t.walkSeq([]walkFrame{{next: 0, end: 1, share: 1}}, nil, NoNode)
 }
 
-// walkSeq walks depth-first from the given stack (its top next) and path
-// buffer (the path of the top item's parent), stopping before node stop.
-func (t *Tree) walkSeq(start []walkItem, startPath []byte, stop NodeID) iter.Seq[*report.Node] {
+// walkSeq walks depth-first from the given stack of frames (the top one
+// next) and path buffer (holding the top frame's container path),
+// stopping before node stop. The root is the one child of a frame of
+// share 1 at depth 0.
+func (t *Tree) walkSeq(start []walkFrame, startPath []byte, stop NodeID) iter.Seq[*report.Node] {
 	return func(yield func(*report.Node) bool) {
 		var rn report.Node
 		path := append(make([]byte, 0, 256), startPath...)
-		stack := append([]walkItem(nil), start...)
+		stack := append(make([]walkFrame, 0, 64), start...)
 		for len(stack) > 0 {
-			it := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			id := it.id
+			f := &stack[len(stack)-1]
+			if f.next >= f.end {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			id := f.next
+			f.next++
 			if id == stop {
 				return
 			}
-			path = path[:it.pathLen]
+			depth, pathLen := f.depth, f.pathLen
+			share := f.share
+			if id != 0 {
+				share *= t.Fraction(id)
+			}
+			path = path[:pathLen]
 			var label string
 			stepAt := -1 // where the element step "[i]" starts in path
 			switch {
@@ -91,14 +106,14 @@ func (t *Tree) walkSeq(start []walkItem, startPath []byte, stop NodeID) iter.Seq
 			if stepAt >= 0 {
 				label = p[stepAt:]
 			}
-			t.fill(&rn, id, it.depth, it.share, p, label)
+			t.fill(&rn, id, depth, share, p, label)
 			if !yield(&rn) {
 				return
 			}
-			first, count := t.Children(id)
-			for c := first + NodeID(count) - 1; c >= first; c-- {
-				stack = append(stack, walkItem{id: c, depth: it.depth + 1,
-					share: it.share * t.Fraction(c), pathLen: len(path)})
+			if first, count := t.Children(id); count > 0 {
+				// f may be stale once the stack grows.
+				stack = append(stack, walkFrame{next: first, end: first + NodeID(count),
+					depth: depth + 1, share: share, pathLen: len(path)})
 			}
 		}
 	}
@@ -131,14 +146,15 @@ func (t *Tree) parts(n int) []iter.Seq[*report.Node] {
 	}
 	first, _ := t.Children(split)
 	mid := first + NodeID(width/2)
-	// The stack the walk holds when it reaches mid: the later siblings of
-	// every node on the way down to split, then split's children from mid.
+	// The stack the walk holds when it reaches mid: a frame for every
+	// container on the way down to split, holding its later children,
+	// and split's frame from mid.
 	var chain []NodeID
 	for id := split; id != NoNode; id = t.nodes[id].parent {
 		chain = append(chain, id)
 	}
 	slices.Reverse(chain)
-	var stack []walkItem
+	var stack []walkFrame
 	var path []byte
 	share := 1.0
 	for depth, a := range chain {
@@ -154,21 +170,17 @@ func (t *Tree) parts(n int) []iter.Seq[*report.Node] {
 			} else {
 				path = jsondoc.AppendKey(path, t.Key(a))
 			}
+			share *= t.Fraction(a)
 		}
 		from := mid // the children still to walk below a
 		if depth+1 < len(chain) {
 			from = chain[depth+1] + 1
 		}
 		f, c := t.Children(a)
-		for k := f + NodeID(c) - 1; k >= from; k-- {
-			stack = append(stack, walkItem{id: k, depth: depth + 1, share: share * t.Fraction(k), pathLen: len(path)})
-		}
-		if depth+1 < len(chain) {
-			share *= t.Fraction(chain[depth+1])
-		}
+		stack = append(stack, walkFrame{next: from, end: f + NodeID(c), depth: depth + 1, share: share, pathLen: len(path)})
 	}
 	return []iter.Seq[*report.Node]{
-		t.walkSeq([]walkItem{{id: 0, share: 1}}, nil, mid),
+		t.walkSeq([]walkFrame{{next: 0, end: 1, share: 1}}, nil, mid),
 		t.walkSeq(stack, path, NoNode),
 	}
 }
@@ -182,7 +194,7 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, 
 		Label:  label,
 		Kind:   n.kind.String(),
 		Status: statusOf(n.base, n.score, !math.IsNaN(n.score)).String(),
-		Weight: n.weight,
+		Weight: t.weightOf(id),
 		Share:  share,
 	}
 	rn.Score, rn.HasScore = n.score, !math.IsNaN(n.score)

@@ -49,15 +49,19 @@ func (t *Tree) setLeafWeights() {
 			leaves[i] = 1
 		}
 	}
+	if len(t.leafWeights) != len(t.nodes) {
+		t.leafWeights = make([]float64, len(t.nodes))
+	}
 	for i := range t.nodes {
 		n := &t.nodes[i]
+		n.set(bitOwnWeight, true)
 		switch {
 		case n.parent == NoNode:
-			n.weight = 1
+			t.leafWeights[i] = 1
 		case leaves[n.parent] == 0:
-			n.weight = 0
+			t.leafWeights[i] = 0
 		default:
-			n.weight = float64(leaves[i]) / float64(leaves[n.parent])
+			t.leafWeights[i] = float64(leaves[i]) / float64(leaves[n.parent])
 		}
 	}
 }

@@ -198,3 +198,44 @@ func TestClone(t *testing.T) {
 		t.Errorf("clone re-weighted to %v, original %v", got, after)
 	}
 }
+
+// TestNodeWeightOverSlot checks that a weight SetWeight gives one node
+// holds for that node alone, survives a Clone apart from the original, and
+// gives way to the slot's weight on SetSlotWeight and ResetWeights.
+func TestNodeWeightOverSlot(t *testing.T) {
+	tree := score(t, `{"a": [{"x": 1, "y": 2}, {"x": 1, "y": 2}]}`, `{"a": [{"x": 1, "y": 3}, {"x": 0, "y": 2}]}`, "")
+	x0, x1 := find(t, tree, ".a[0].x"), find(t, tree, ".a[1].x")
+	if err := tree.SetWeight(x0, 0.25); err != nil {
+		t.Fatal(err)
+	}
+	if tree.Weight(x0) != 0.25 || tree.Weight(x1) != 1 {
+		t.Fatalf("weights %v, %v after SetWeight(.a[0].x, 0.25)", tree.Weight(x0), tree.Weight(x1))
+	}
+	// .a[0] = (0.25·1 + 1·0.8) / 1.25 = 0.84, where .y scores 0.8 (2 vs 3).
+	if got := must(tree.Score(find(t, tree, ".a[0].y"))); math.Abs(got-0.8) > 1e-12 {
+		t.Errorf(".a[0].y scores %v, want 0.8", got)
+	}
+	if got := must(tree.Score(find(t, tree, ".a[0]"))); math.Abs(got-0.84) > 1e-12 {
+		t.Errorf(".a[0] scores %v, want 0.84", got)
+	}
+	snap := tree.Clone()
+	if err := tree.SetWeight(x0, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	if snap.Weight(x0) != 0.25 {
+		t.Errorf("the clone's node weight became %v", snap.Weight(x0))
+	}
+	slot := int(tree.Slot(x0))
+	if _, err := tree.SetSlotWeight(slot, 0.75); err != nil {
+		t.Fatal(err)
+	}
+	if tree.Weight(x0) != 0.75 || tree.Weight(x1) != 0.75 {
+		t.Errorf("weights %v, %v after SetSlotWeight(x, 0.75)", tree.Weight(x0), tree.Weight(x1))
+	}
+	snap.ResetWeights()
+	if snap.Weight(x0) != 1 {
+		t.Errorf("weight %v after ResetWeights", snap.Weight(x0))
+	}
+	checkInvariants(t, tree)
+	checkInvariants(t, snap)
+}

@@ -26,7 +26,6 @@ const NoNode NodeID = -1
 // node is one compared position. The children of a node are the block
 // [first, first+count).
 type node struct {
-	weight   float64    // the node's own weight at its level
 	score    float64    // NaN when the node has no score
 	ref, out jsondoc.ID // the values compared; jsondoc.None when absent
 	parent   NodeID
@@ -34,11 +33,12 @@ type node struct {
 	agg      int32 // index into Tree.aggs for containers; -1 for leaves
 	kind     jsondoc.Kind
 	base     base
-	bits     uint8 // bitMark, bitAside, bitEqual
+	bits     uint8 // bitMark, bitAside, bitEqual, bitOwnWeight, bitNoWeight
 }
 
-// The node record must stay 40 bytes: millions of them make the tree.
-var _ [40]byte = [unsafe.Sizeof(node{})]byte{}
+// The node record must stay 32 bytes: millions of them make the tree. It
+// holds no weight: a node weighs what its slot does (see weightOf).
+var _ [32]byte = [unsafe.Sizeof(node{})]byte{}
 
 // The bits of node.bits.
 const (
@@ -47,6 +47,12 @@ const (
 	// bitEqual marks an object whose keys all weigh 0, weighed alike
 	// instead (Options.ZeroWeightFallback): its aggregate's sum is then n.
 	bitEqual
+	// bitOwnWeight marks a node weighed apart from its slot: by SetWeight
+	// (Tree.own) or by Options.LeafWeights (Tree.leafWeights).
+	bitOwnWeight
+	// bitNoWeight marks an output key the reference lacks, which takes no
+	// part (unless Options.PenalizeExtraKeys or KeyUnion).
+	bitNoWeight
 )
 
 func (n *node) has(bit uint8) bool { return n.bits&bit != 0 }
@@ -83,16 +89,18 @@ type aggregate struct {
 // A Tree is not safe for concurrent use: reads may run concurrently only
 // while no weight is being set.
 type Tree struct {
-	ref, out *jsondoc.Doc
-	nodes    []node
-	aggs     []aggregate
-	segs     []*segTree       // the segment trees of large arrays, by aggregate.seg
-	levels   []NodeID         // where each level of the tree starts (breadth first)
-	bySlot   map[int][]NodeID // the nodes of a slot, indexed on first use
-	slots    []Slot
-	weights  *Weights
-	used     []bool // weights entries that applied to some slot
-	opt      Options
+	ref, out    *jsondoc.Doc
+	nodes       []node
+	aggs        []aggregate
+	segs        []*segTree         // the segment trees of large arrays, by aggregate.seg
+	levels      []NodeID           // where each level of the tree starts (breadth first)
+	bySlot      map[int][]NodeID   // the nodes of a slot, indexed on first use
+	own         map[NodeID]float64 // the weights SetWeight gave single nodes (bitOwnWeight)
+	leafWeights []float64          // every node's weight under Options.LeafWeights
+	slots       []Slot
+	weights     *Weights
+	used        []bool // weights entries that applied to some slot
+	opt         Options
 	// warnings are remarks about the weights, found when they were applied.
 	warnings []Warning
 	// notes are remarks about the comparison itself (a list too large to
@@ -153,7 +161,7 @@ func (t *Tree) Status(id NodeID) Status {
 
 // Weight returns the node's own weight at its level (1 for the root and
 // array elements, 0 for extra keys).
-func (t *Tree) Weight(id NodeID) float64 { return t.nodes[id].weight }
+func (t *Tree) Weight(id NodeID) float64 { return t.weightOf(id) }
 
 // Slot returns the weight slot of id, or -1 when its weight is fixed (the
 // root, array elements, extra nodes).
@@ -202,10 +210,11 @@ func (t *Tree) Fraction(id NodeID) float64 {
 	if t.equalWeights(p) {
 		return 1 / float64(a.n)
 	}
-	if n.weight <= 0 {
+	w := t.weightOf(id)
+	if w <= 0 {
 		return 0
 	}
-	return n.weight / a.sum
+	return w / a.sum
 }
 
 // Share returns the fraction of the total that id stands for: the product
