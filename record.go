@@ -77,7 +77,17 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 	// grow by half again (the big tables hold no pointers, so a
 	// collection costs little).
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
-	if _, err := store.Record(run, nodeParts(rep)...); err != nil {
+	runtime.GC() // the scoring's scratch space, for the encoder to reuse
+	p, err := history.Prepare(run, nodeParts(rep)...)
+	if err != nil {
+		fmt.Fprintf(a.stderr, "jsontui: warning: history: the run was not recorded: %v\n", err)
+		return
+	}
+	// Nothing here needs the tree any more (the caller may, to print it):
+	// let it go before the write copies the figures a few times over.
+	rep = nil
+	runtime.GC()
+	if _, err := store.Commit(p); err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {
 			fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err)

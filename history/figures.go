@@ -1,7 +1,6 @@
 package history
 
 import (
-	"bytes"
 	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
@@ -45,7 +44,7 @@ import (
 const (
 	figuresMagic   = "JTF"
 	figuresVersion = 2
-	blockNodes     = 1 << 15
+	blockNodes     = 1 << 14
 	numColumns     = 14
 	// figuresLevel trades size for speed. The flags leave little for
 	// DEFLATE to find, so its fastest level loses almost nothing.
@@ -154,7 +153,7 @@ func encodeFigures(parts ...iter.Seq[*report.Node]) []byte {
 	if len(parts) == 0 {
 		return nil
 	}
-	encoded := make([][]byte, len(parts))
+	encoded := make([]*chunks, len(parts))
 	counts := make([]int, len(parts))
 	var wg sync.WaitGroup
 	for i, p := range parts {
@@ -171,35 +170,64 @@ func encodeFigures(parts ...iter.Seq[*report.Node]) []byte {
 	wg.Wait()
 	size, count := 0, 0
 	for i := range encoded {
-		size += binary.MaxVarintLen64 + len(encoded[i])
+		size += binary.MaxVarintLen64 + encoded[i].n
 		count += counts[i]
 	}
-	body := make([]byte, 0, size)
+	// One allocation for the blob: the head, whose checksum is filled in
+	// last, then each part's length and bytes.
+	blob := make([]byte, 0, len(figuresMagic)+1+binary.MaxVarintLen64+4+size)
+	blob = append(blob, figuresMagic...)
+	blob = append(blob, figuresVersion)
+	blob = binary.AppendUvarint(blob, uint64(count))
+	sum := len(blob)
+	blob = append(blob, 0, 0, 0, 0)
 	for _, e := range encoded {
-		body = binary.AppendUvarint(body, uint64(len(e)))
-		body = append(body, e...)
+		blob = binary.AppendUvarint(blob, uint64(e.n))
+		for _, c := range e.list {
+			blob = append(blob, c...)
+		}
 	}
-	head := make([]byte, 0, 4+binary.MaxVarintLen64+4+len(body))
-	head = append(head, figuresMagic...)
-	head = append(head, figuresVersion)
-	head = binary.AppendUvarint(head, uint64(count))
-	head = binary.LittleEndian.AppendUint32(head, crc32.ChecksumIEEE(body))
-	return append(head, body...)
+	binary.LittleEndian.PutUint32(blob[sum:], crc32.ChecksumIEEE(blob[sum+4:]))
+	return blob
+}
+
+// chunks collects what is written in pieces of a fixed size: unlike a
+// growing buffer, it copies nothing and leaves no garbage behind.
+type chunks struct {
+	list [][]byte
+	n    int // bytes written
+}
+
+const chunkSize = 64 << 10
+
+func (c *chunks) Write(p []byte) (int, error) {
+	n := len(p)
+	c.n += n
+	for len(p) > 0 {
+		if len(c.list) == 0 || len(c.list[len(c.list)-1]) == chunkSize {
+			c.list = append(c.list, make([]byte, 0, chunkSize))
+		}
+		last := &c.list[len(c.list)-1]
+		k := min(len(p), chunkSize-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	return n, nil
 }
 
 // encodePart encodes the nodes of one part as a DEFLATE stream of blocks,
 // laying out the blocks in this goroutine and compressing them in another.
-func encodePart(nodes iter.Seq[*report.Node]) ([]byte, int) {
+func encodePart(nodes iter.Seq[*report.Node]) (*chunks, int) {
 	e := &figuresEncoder{blocks: make(chan []byte, 1), free: make(chan []byte, 2)}
 	e.free <- nil
 	e.free <- nil
-	var out bytes.Buffer
+	out := &chunks{}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		zw, _ := flate.NewWriter(&out, figuresLevel) // the level is valid
+		zw, _ := flate.NewWriter(out, figuresLevel) // the level is valid
 		for b := range e.blocks {
-			zw.Write(b) // bytes.Buffer writes cannot fail
+			zw.Write(b) // chunks writes cannot fail
 			e.free <- b[:0]
 		}
 		zw.Write([]byte{0}) // the end block
@@ -211,7 +239,7 @@ func encodePart(nodes iter.Seq[*report.Node]) ([]byte, int) {
 	e.flush()
 	close(e.blocks)
 	<-done
-	return out.Bytes(), e.count
+	return out, e.count
 }
 
 func (e *figuresEncoder) add(n *report.Node) {
@@ -305,6 +333,11 @@ func (e *figuresEncoder) flush() {
 		return
 	}
 	b := <-e.free
+	need := binary.MaxVarintLen64 * (1 + len(e.cols))
+	for i := range e.cols {
+		need += len(e.cols[i]) + 8*len(e.floats[i])
+	}
+	b = slices.Grow(b, need) // grown once, not by steps
 	b = binary.AppendUvarint(b, uint64(e.inBlock))
 	for i := range e.cols {
 		col := e.cols[i]

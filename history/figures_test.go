@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/crc32"
 	"iter"
@@ -162,7 +163,11 @@ func TestFiguresInParts(t *testing.T) {
 	if !reflect.DeepEqual(got, all) {
 		t.Fatalf("parts decode to %d nodes, differing from the %d encoded", len(got), len(all))
 	}
-	stream, count := encodePart(seq(all))
+	part, count := encodePart(seq(all))
+	stream := bytes.Join(part.list, nil)
+	if len(stream) != part.n {
+		t.Fatalf("encodePart wrote %d bytes, counted %d", len(stream), part.n)
+	}
 	v1 := append([]byte(figuresMagic), 1)
 	v1 = binary.AppendUvarint(v1, uint64(count))
 	v1 = binary.LittleEndian.AppendUint32(v1, crc32.ChecksumIEEE(stream))

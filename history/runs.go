@@ -23,11 +23,39 @@ import (
 // next operation that opens the store: Record then returns the run's id
 // and a *PendingError. Any other error means the run was not kept.
 func (s *Store) Record(run *Run, nodes ...iter.Seq[*report.Node]) (string, error) {
-	rec, err := newRecord(run, nodes...)
+	p, err := Prepare(run, nodes...)
 	if err != nil {
 		return "", err
 	}
-	err = s.do(true, func(sess *session) error { return sess.commit(rec) })
+	return s.Commit(p)
+}
+
+// A Prepared is a run with its figures encoded, ready to be written by
+// Commit. Recording in two steps lets a caller drop the tree the figures
+// came from before the write copies them.
+type Prepared struct {
+	rec *runRecord
+}
+
+// Prepare encodes run and the figures of its nodes, walking each part on
+// a goroutine of its own, as Record does. run is not modified, and
+// neither run nor nodes is used after Prepare returns.
+func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
+	rec, err := newRecord(run, nodes...)
+	if err != nil {
+		return nil, err
+	}
+	return &Prepared{rec: rec}, nil
+}
+
+// ID returns the id the prepared run is recorded under.
+func (p *Prepared) ID() string { return p.rec.ID }
+
+// Commit writes a prepared run into the store, or into a pending file when
+// the store cannot take it, as Record does.
+func (s *Store) Commit(p *Prepared) (string, error) {
+	rec := p.rec
+	err := s.do(true, func(sess *session) error { return sess.commit(rec) })
 	if err == nil || errors.Is(err, errExists) {
 		return rec.ID, err
 	}
