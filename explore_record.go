@@ -40,19 +40,22 @@ type explorerRecorder struct {
 	hashed func() [3]history.File // the inputs' paths and hashes, once loaded
 }
 
-// setInputs notes the inputs (their paths and content hashes) once loaded.
+// setInputs notes the inputs once loaded. They are hashed when the first
+// run is recorded, not now: hashing hundreds of MB would take a core from
+// the scoring the first screen waits for.
 func (r *explorerRecorder) setInputs(names [3]string, data [3][]byte) {
 	in := &inputs{}
 	for i := range names {
 		in.files[i] = inputFile{name: names[i], data: data[i]}
 	}
-	hashed := hashInputs(in) // in the background: loading goes on
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.hashed = hashed
+	r.hashed = sync.OnceValue(func() [3]history.File {
+		return hashInputs(in)()
+	})
 }
 
-// inputs returns the inputs as loaded (waiting for their hashes), or an
+// inputs returns the inputs as loaded, hashing them on first use, or an
 // error before they are loaded.
 func (r *explorerRecorder) inputs() ([3]history.File, error) {
 	r.mu.Lock()
