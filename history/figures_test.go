@@ -179,3 +179,35 @@ func TestFiguresInParts(t *testing.T) {
 		t.Fatalf("version 1 blob decodes differently")
 	}
 }
+
+func TestCodesFollowTables(t *testing.T) {
+	for i, k := range kinds {
+		if got := kindCode(k); got != byte(i+1) {
+			t.Errorf("kindCode(%q) = %d, want %d", k, got, i+1)
+		}
+	}
+	for i, s := range statuses {
+		if got := statusCode(s); got != byte(i+1) {
+			t.Errorf("statusCode(%q) = %d, want %d", s, got, i+1)
+		}
+	}
+	if kindCode("set") != 0 || statusCode("") != 0 {
+		t.Error("an unknown name has a code")
+	}
+}
+
+func TestCommonPrefix(t *testing.T) {
+	cases := []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"abc", "abd", 2}, {".records[12].name", ".records[12].price", 13},
+		{".records[1234567].x", ".records[1234567].x", 19}, {"abcdefgh", "abcdefghi", 8},
+		{"abcdefghijklmnop", "abcdefghijklmnoX", 15}, {"x", "", 0},
+	}
+	for _, c := range cases {
+		if got := commonPrefix([]byte(c.a), c.b); got != c.want {
+			t.Errorf("commonPrefix(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
+		}
+	}
+}
