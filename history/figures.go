@@ -161,7 +161,6 @@ func statusCode(s string) byte {
 	return 0
 }
 
-
 // figuresEncoder writes nodes block by block into a DEFLATE stream. It
 // lays out each block's columns in the caller's goroutine and compresses
 // the blocks in another, so that on two cores walking the tree and
