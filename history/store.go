@@ -119,7 +119,11 @@ func (s *Store) openKV() (*skv.KVStore, error) {
 		if err := checkFile(s.path); err != nil {
 			return nil, &NotStoreError{Path: s.path, Err: err}
 		}
-		kv, err := skv.Open(s.path)
+		err := probe(s.path)
+		var kv *skv.KVStore
+		if err == nil {
+			kv, err = skv.Open(s.path)
+		}
 		switch {
 		case err == nil:
 			return kv, nil
@@ -138,6 +142,42 @@ func (s *Store) openKV() (*skv.KVStore, error) {
 			return nil, storeErr(s.path, err)
 		}
 	}
+}
+
+// skvBucket is the bucket skv keeps its keys in.
+const skvBucket = "kv"
+
+// probe opens the store read-only and looks up skv's bucket, as skv.Open
+// is about to. A damaged page on that path makes bolt panic, and inside
+// skv.Open the file, and the lock on it, would stay open for as long as
+// this process lives: no later operation could open the store. Here the
+// handle is ours to close. A file that does not exist yet is not probed.
+func probe(path string) (err error) {
+	if st, statErr := os.Stat(path); statErr != nil || st.Size() == 0 {
+		return nil
+	}
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond, ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = &NotStoreError{Path: path, Err: fmt.Errorf("damaged: %v", r)}
+		}
+		db.Close() // the read transaction has rolled back: no lock is held
+	}()
+	return db.View(func(tx *bolt.Tx) error {
+		if tx.Bucket([]byte(skvBucket)) != nil {
+			return nil
+		}
+		// skv.Open would create the bucket: fine in a new, empty file;
+		// in one that holds other keys (damaged, or not a store of
+		// ours) creating it is where bolt would trip.
+		if k, _ := tx.Cursor().First(); k != nil {
+			return &NotStoreError{Path: path, Err: errors.New("it holds no jsontui history")}
+		}
+		return nil
+	})
 }
 
 // notStore reports whether an error of bolt.Open says the file is not a

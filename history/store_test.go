@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boltdb/bolt"
 	"github.com/rapidloop/skv"
 )
 
@@ -426,7 +427,7 @@ func TestConcurrentGoroutines(t *testing.T) {
 // TestDamagedPages trashes one page of a store (not a meta page) and checks
 // that nothing crashes: each operation works or returns an error.
 func TestDamagedPages(t *testing.T) {
-	for trial := 0; trial < 8; trial++ {
+	for trial := 0; trial < 40; trial++ {
 		s := tempStore(t)
 		for i := 0; i < 3; i++ {
 			if _, err := s.Record(testRun(t.TempDir(), 0.5), genNodes(3000, 1)); err != nil {
@@ -481,5 +482,46 @@ func TestIndexRoundTrip(t *testing.T) {
 		if _, err := decodeIndex(b[:n]); err == nil {
 			t.Fatalf("truncated to %d bytes: no error", n)
 		}
+	}
+}
+
+// TestForeignBoltFile checks that a bolt file holding other keys is not
+// taken for a store (nor written to), while one bolt created and left
+// empty (a writer died before skv made its bucket) is.
+func TestForeignBoltFile(t *testing.T) {
+	dir := t.TempDir()
+	foreign := filepath.Join(dir, "foreign.db")
+	db, err := bolt.Open(foreign, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte("other"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte("k"), []byte("v"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, err = Open(foreign).List(ListOptions{})
+	var ns *NotStoreError
+	if !errors.As(err, &ns) || !strings.Contains(err.Error(), "it holds no jsontui history") {
+		t.Errorf("List on a foreign bolt file: %v", err)
+	}
+
+	empty := filepath.Join(dir, "empty.db")
+	db, err = bolt.Open(empty, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := Open(empty)
+	if _, err := s.Record(testRun(t.TempDir(), 0.5), genNodes(10, 1)); err != nil {
+		t.Fatalf("Record into an empty bolt file: %v", err)
+	}
+	if runs, err := s.List(ListOptions{}); err != nil || len(runs) != 1 {
+		t.Errorf("List: %d runs, %v", len(runs), err)
 	}
 }
