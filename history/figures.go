@@ -1,9 +1,9 @@
 package history
 
 import (
-	"compress/flate"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"iter"
 	"math"
