@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"github.com/jsontui/jsontui/scoring/internal/mem"
+	"github.com/jsontui/jsontui/internal/mem"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 

@@ -5,7 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/jsontui/jsontui/scoring/internal/mem"
+	"github.com/jsontui/jsontui/internal/mem"
 	"math"
 	"math/bits"
 	"strconv"
