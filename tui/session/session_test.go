@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -246,5 +247,33 @@ func TestEditsAndUndo(t *testing.T) {
 	}
 	if c := s.Counts(); c[scoring.Match] != 12 || c[scoring.Partial] != 3 {
 		t.Errorf("counts after the edit %v", c)
+	}
+}
+
+// TestCountsOfLargeTree checks the counts a large tree gets (counted in
+// parts) against a count node by node.
+func TestCountsOfLargeTree(t *testing.T) {
+	rs, outSrc := gen.Pair(3<<20, 7)
+	ref, err := jsondoc.Parse("ref.json", rs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsondoc.Parse("out.json", outSrc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := scoring.Build(ref, out, nil, scoring.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree.Len() < 1<<17 {
+		t.Fatalf("only %d nodes", tree.Len())
+	}
+	var want [7]int
+	for id := range tree.Len() {
+		want[tree.Status(scoring.NodeID(id))]++
+	}
+	if got := New(tree, nil, "").Counts(); got != want {
+		t.Errorf("counts %v, want %v", got, want)
 	}
 }
