@@ -103,6 +103,11 @@ type builder struct {
 	shared  bool        // slots may not be created now: ask for them (pending)
 	pending []slotRequest
 	asked   map[slotRequest]int32
+	wide    []int32 // the round's arrays that get a segment tree, by aggregate
+
+	// Per slot: the nodes compared and their kinds (see count).
+	slotNodes []int32
+	slotKinds []uint16
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)

@@ -134,6 +134,32 @@ func (t *Tree) buildLevels(b *builder) {
 			t.mergeRound(round, &wg)
 		}
 	}
+	for _, w := range builders {
+		w.addCounts()
+	}
+}
+
+// count counts a compared node of kind k in slot ctx, in the builder's own
+// tallies (the merge runs the builders' counting in parallel); addCounts
+// adds them to the slots once the tree is built.
+func (b *builder) count(ctx int32, k jsondoc.Kind) {
+	if int(ctx) >= len(b.slotNodes) {
+		// Slots are only created between rounds: reading their number
+		// here races with nothing.
+		grow := len(b.t.slots) - len(b.slotNodes)
+		b.slotNodes = append(b.slotNodes, make([]int32, grow)...)
+		b.slotKinds = append(b.slotKinds, make([]uint16, grow)...)
+	}
+	b.slotNodes[ctx]++
+	b.slotKinds[ctx] |= 1 << k
+}
+
+func (b *builder) addCounts() {
+	for s, n := range b.slotNodes {
+		b.t.slots[s].Nodes += int(n)
+		b.t.slots[s].kinds |= b.slotKinds[s]
+	}
+	b.slotNodes, b.slotKinds = nil, nil
 }
 
 // compareRange compares the nodes [b.from, b.end).
@@ -144,11 +170,11 @@ func (b *builder) compareRange() {
 }
 
 // mergeRound adds what the builders of a round found to the tree, in
-// order: it creates the slots they asked for, counts the compared nodes in
-// their slots, then (in parallel when there are several builders, since
-// filling fresh memory is most of the cost) renumbers each builder's
-// containers and children, gives the new keys their weights and copies
-// them into place.
+// order: it creates the slots they asked for, then (in parallel when there
+// are several builders, since filling fresh memory is most of the cost)
+// renumbers each builder's containers and children, counts its compared
+// nodes in their slots and copies its children into place, and last gives
+// the round's large arrays their segment trees, in order.
 func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 	type place struct {
 		nodes NodeID
@@ -169,24 +195,22 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 		p.nodes, p.aggs = NodeID(nodes), int32(aggs)
 		nodes += len(b.buf)
 		aggs += len(b.aggs)
-		for i, ctx := range b.ctxs {
-			n := &t.nodes[b.from+NodeID(i)]
-			if n.agg >= 0 {
-				n.agg += p.aggs
-				if a := &b.aggs[n.agg-p.aggs]; n.kind == jsondoc.Array && a.count >= segMin && !t.opt.LeafWeights {
-					a.seg = int32(len(t.segs))
-					t.segs = append(t.segs, newSegTree(int(a.count)))
-				}
-			}
-			if ctx >= 0 {
-				t.slots[ctx].kinds |= 1 << n.kind
-				t.slots[ctx].Nodes++
-			}
-		}
 	}
 	t.nodes = slices.Grow(t.nodes, nodes-len(t.nodes))[:nodes]
 	t.aggs = slices.Grow(t.aggs, aggs-len(t.aggs))[:aggs]
 	place1 := func(b *builder, p place) {
+		for i, ctx := range b.ctxs {
+			n := &t.nodes[b.from+NodeID(i)]
+			if n.agg >= 0 {
+				if n.kind == jsondoc.Array && b.aggs[n.agg].count >= segMin && !t.opt.LeafWeights {
+					b.wide = append(b.wide, n.agg+p.aggs)
+				}
+				n.agg += p.aggs
+			}
+			if ctx >= 0 {
+				b.count(ctx, n.kind)
+			}
+		}
 		for i := range b.aggs {
 			a := b.aggs[i]
 			a.first += p.nodes
@@ -217,6 +241,11 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 		wg.Wait()
 	}
 	for _, b := range round {
+		for _, a := range b.wide {
+			t.aggs[a].seg = int32(len(t.segs))
+			t.segs = append(t.segs, newSegTree(int(t.aggs[a].count)))
+		}
+		b.wide = b.wide[:0]
 		if len(round) == 1 {
 			b.buf = b.own // let go of the tree's room
 		}
