@@ -25,7 +25,8 @@ import (
 // parts). In version 2 a part is a uvarint length and a DEFLATE stream of
 // blocks; version 1 blobs hold a single DEFLATE stream with no length.
 //
-// A block holds up to blockNodes nodes, column by column; each column is
+// A block holds up to blockNodes nodes (readers take up to maxBlockNodes),
+// column by column; each column is
 // written as uvarint length + bytes:
 //
 //	0 common prefix length with the previous path (uvarints)
@@ -46,7 +47,10 @@ const (
 	figuresMagic   = "JTF"
 	figuresVersion = 2
 	blockNodes     = 1 << 14
-	numColumns     = 14
+	// maxBlockNodes is the largest block a reader takes: the most any
+	// jsontui wrote (32K nodes until blocks went to 16K).
+	maxBlockNodes = 1 << 15
+	numColumns    = 14
 	// figuresLevel trades size for speed. The flags leave little for
 	// DEFLATE to find, so its fastest level loses almost nothing.
 	figuresLevel = flate.BestSpeed

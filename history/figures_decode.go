@@ -109,7 +109,7 @@ func (d *figuresDecoder) block() (int, error) {
 	if err != nil || n == 0 {
 		return 0, err
 	}
-	if n > blockNodes {
+	if n > maxBlockNodes {
 		return 0, fmt.Errorf("block of %d nodes", n)
 	}
 	for i := range d.cols {

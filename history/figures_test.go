@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"iter"
 	"math"
+	"os"
 	"reflect"
 	"testing"
 
@@ -209,5 +210,23 @@ func TestCommonPrefix(t *testing.T) {
 		if got := commonPrefix([]byte(c.a), c.b); got != c.want {
 			t.Errorf("commonPrefix(%q, %q) = %d, want %d", c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// TestDecodeEarlierBlocks decodes figures written with 32K-node blocks,
+// as jsontui wrote them before it went to 16K: stored runs must stay
+// readable. The blob holds genNodes(40000, 9).
+func TestDecodeEarlierBlocks(t *testing.T) {
+	blob, err := os.ReadFile("testdata/figures-v2-32k.bin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := collect(genNodes(40000, 9))
+	if n, err := checkFigures(blob); err != nil || n != len(want) {
+		t.Fatalf("checkFigures: %d, %v", n, err)
+	}
+	got := collect(decodeFigures(blob, "old"))
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("decoded %d nodes, differing from the %d written", len(got), len(want))
 	}
 }
