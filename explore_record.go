@@ -50,9 +50,7 @@ func (r *explorerRecorder) setInputs(names [3]string, data [3][]byte) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.hashed = sync.OnceValue(func() [3]history.File {
-		return hashInputs(in)()
-	})
+	r.hashed = sync.OnceValue(func() [3]history.File { return hashFiles(in) })
 }
 
 // inputs returns the inputs as loaded, hashing them on first use, or an

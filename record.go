@@ -25,19 +25,22 @@ func (a *app) historyStore() (*history.Store, error) {
 // and returns a function that waits for the result.
 func hashInputs(in *inputs) func() [3]history.File {
 	done := make(chan [3]history.File, 1)
-	go func() {
-		var files [3]history.File
-		for i, f := range in.files {
-			files[i] = history.NewFile(f.name, f.data)
-		}
-		done <- files
-	}()
+	go func() { done <- hashFiles(in) }()
 	var files [3]history.File
 	var once sync.Once
 	return func() [3]history.File {
 		once.Do(func() { files = <-done })
 		return files
 	}
+}
+
+// hashFiles returns the inputs' paths and hashes for the history.
+func hashFiles(in *inputs) [3]history.File {
+	var files [3]history.File
+	for i, f := range in.files {
+		files[i] = history.NewFile(f.name, f.data)
+	}
+	return files
 }
 
 // runOf returns the history run for a report of the inputs (files: their
@@ -84,8 +87,7 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 		return
 	}
 	// Nothing here needs the tree any more (the caller may, to print it):
-	// let it go before the write copies the figures a few times over.
-	rep = nil
+	// collect it before the write copies the figures a few times over.
 	runtime.GC()
 	if _, err := store.Commit(p); err != nil {
 		var pe *history.PendingError

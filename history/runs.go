@@ -48,9 +48,6 @@ func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
 	return &Prepared{rec: rec}, nil
 }
 
-// ID returns the id the prepared run is recorded under.
-func (p *Prepared) ID() string { return p.rec.ID }
-
 // Commit writes a prepared run into the store, or into a pending file when
 // the store cannot take it, as Record does.
 func (s *Store) Commit(p *Prepared) (string, error) {
