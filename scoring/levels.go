@@ -217,6 +217,9 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 			t.aggs[int(p.aggs)+i] = a
 		}
 		dst := t.nodes[p.nodes : int(p.nodes)+len(b.buf)]
+		if len(dst) > 0 && &dst[0] == &b.buf[0] && len(p.remap) == 0 {
+			return // written in place, with no slot to renumber
+		}
 		for i := range b.buf {
 			n := b.buf[i]
 			switch {
