@@ -300,10 +300,20 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	refCount := 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		refCount++
-		key := rd.Key(rc) // the input's own bytes, unless the key has escapes
+		pos := refCount - 1
+		// The key is most often that of the slot at this place (the key of
+		// the record before): check the input's bytes against it, which
+		// spares looking for the key's end.
+		var key string
+		slot := int32(-1)
+		if k := b.slotAt(ctx, pos); k >= 0 && rd.KeyIs(rc, t.slots[k].Key) {
+			key, slot = t.slots[k].Key, k
+		} else {
+			key = rd.Key(rc) // the input's own bytes, unless the key has escapes
+		}
 		match := jsondoc.None
 		if o != jsondoc.None {
-			if inOrder && oc != jsondoc.None && !od.KeyEscaped(oc) && !rd.KeyEscaped(rc) && string(od.KeyRaw(oc)) == key {
+			if inOrder && oc != jsondoc.None && !rd.KeyEscaped(rc) && od.KeyIs(oc, key) {
 				match = oc
 				oc = od.Next(oc)
 			} else {
@@ -314,7 +324,9 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 				match = b.lookup(key)
 			}
 		}
-		slot := b.childSlot(ctx, key, refCount-1)
+		if slot < 0 {
+			slot = b.childSlot(ctx, key, pos)
+		}
 		b.push(node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
 	// Output keys the reference lacks. When every reference key matched

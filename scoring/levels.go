@@ -53,6 +53,15 @@ func (b *builder) childSlot(ctx int32, key string, pos int) int32 {
 	return b.ask(slotRequest{ctx: ctx, key: key, pos: pos})
 }
 
+// slotAt returns the key slot at place pos below ctx, or -1 when there is
+// none yet (slots are only read during a round).
+func (b *builder) slotAt(ctx int32, pos int) int32 {
+	if kids := b.t.slots[ctx].kids; pos < len(kids) {
+		return kids[pos]
+	}
+	return -1
+}
+
 // elemSlot returns the element slot below ctx, or a provisional id.
 func (b *builder) elemSlot(ctx int32) int32 {
 	t := b.t

@@ -363,6 +363,20 @@ func (d *Doc) KeyRaw(id ID) []byte {
 	return d.keyBytes(id)
 }
 
+// KeyIs reports whether the key of member id, written without escapes, is
+// key. It compares the input's bytes without looking for the key's end
+// first. A key written with escapes is never reported equal: compare Key
+// instead.
+func (d *Doc) KeyIs(id ID, key string) bool {
+	n := &d.nodes[id]
+	if n.flags&flagKeyEscape != 0 || !d.HasKey(id) {
+		return false
+	}
+	ks := int(d.keyStart(id))
+	end := ks + len(key)
+	return end < len(d.src) && d.src[end] == '"' && string(d.src[ks:end]) == key
+}
+
 // KeyEscaped reports whether the key of id contains escapes, so that
 // KeyRaw differs from Key.
 func (d *Doc) KeyEscaped(id ID) bool { return d.nodes[id].flags&flagKeyEscape != 0 }
