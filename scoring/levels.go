@@ -122,14 +122,15 @@ func (t *Tree) buildLevels(b *builder) {
 				start = w.end
 				round = append(round, w)
 			}
+			// The round's first builder appends straight into the tree's
+			// spare room, where the merge will leave its nodes: no buffer
+			// to grow (a wide array's block would be copied many times
+			// over while growing) and no copy. The others' blocks go
+			// after it, at places known only once it is done.
+			first := round[0]
+			first.own, first.buf = first.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
 			if len(round) == 1 {
-				// Alone, the builder appends straight into the tree's
-				// spare room, where the merge will leave the nodes: no
-				// buffer to grow (a wide array's block would be copied
-				// many times over while growing) and no copy.
-				w := round[0]
-				w.own, w.buf = w.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
-				w.compareRange()
+				first.compareRange()
 			} else {
 				for _, w := range round {
 					wg.Add(1)
@@ -258,7 +259,7 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 			t.segs = append(t.segs, newSegTree(int(t.aggs[a].count)))
 		}
 		b.wide = b.wide[:0]
-		if len(round) == 1 {
+		if b == round[0] {
 			b.buf = b.own // let go of the tree's room
 		}
 		b.buf, b.aggs, b.ctxs, b.pending = b.buf[:0], b.aggs[:0], b.ctxs[:0], b.pending[:0]
