@@ -75,3 +75,37 @@ func BenchmarkEncodingJSON(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkParseDuplicates parses a 4 MB document that repeats a key in
+// each of its 50,000 records, on one line and on many: each repeat is a
+// warning with its line:col, which must not cost a scan from the start.
+func BenchmarkParseDuplicates(b *testing.B) {
+	for _, sep := range []string{"", "\n"} {
+		var buf []byte
+		buf = append(buf, '[')
+		for i := range 50000 {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, sep...)
+			buf = fmt.Appendf(buf, `{"name": "x", "name": "record %d", "note": "%s"}`, i, "ünïcödé text to pad the record out")
+		}
+		buf = append(buf, ']')
+		name := "one-line"
+		if sep != "" {
+			name = "lines"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(buf)))
+			for b.Loop() {
+				d, err := Parse("dups.json", buf, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(d.Warnings()) != 50000 {
+					b.Fatalf("%d warnings", len(d.Warnings()))
+				}
+			}
+		})
+	}
+}

@@ -14,6 +14,7 @@ package jsondoc
 
 import (
 	"strconv"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -83,6 +84,8 @@ type Doc struct {
 	containers int               // objects and arrays
 	warnings   []Warning
 	repair     string
+	lines      sync.Once
+	index      *lineIndex // for Position, made on first use
 }
 
 // Warning is a remark about valid but doubtful input, such as a duplicate key.
@@ -129,7 +132,13 @@ func (d *Doc) Offset(id ID) int { return int(d.nodes[id].start) }
 
 // Position returns the 1-based line and column (in characters) of the value.
 func (d *Doc) Position(id ID) (line, col int) {
-	return position(d.src, int(d.nodes[id].start))
+	return d.lineIndex().position(int(d.nodes[id].start), nil)
+}
+
+// lineIndex returns the document's line index, making it on first use.
+func (d *Doc) lineIndex() *lineIndex {
+	d.lines.Do(func() { d.index = newLineIndex(d.src) })
+	return d.index
 }
 
 // KeyPosition returns the line and column of the key of an object member
@@ -138,7 +147,7 @@ func (d *Doc) KeyPosition(id ID) (line, col int) {
 	if !d.HasKey(id) {
 		return d.Position(id)
 	}
-	return position(d.src, int(d.keyStart(id))-1)
+	return d.lineIndex().position(int(d.keyStart(id))-1, nil)
 }
 
 // keyStart returns the offset of the key of member id (just past its

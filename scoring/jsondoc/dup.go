@@ -108,7 +108,10 @@ func (p *parser) sameKey(a, b uint32) bool {
 // shadow marks member c as overridden by the later member winner of object id.
 func (p *parser) shadow(id, c, winner uint32) {
 	p.nodes[c].flags |= flagShadowed
-	line, col := position(p.src, int(p.keyStart(winner))-1)
+	if p.lines == nil {
+		p.lines = newLineIndex(p.src)
+	}
+	line, col := p.lines.position(int(p.keyStart(winner))-1, &p.linesAt)
 	path := p.stackPath()
 	if len(path) == 1 { // the root: "." followed by nothing
 		path = path[:0]

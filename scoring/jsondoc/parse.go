@@ -69,6 +69,8 @@ type parser struct {
 	sigs       []uint32   // key signatures of the members of open objects
 	lastSigs   [][]uint32 // by depth: those of the last duplicate-free object checked
 	warns      []Warning
+	lines      *lineIndex // made for the first warning
+	linesAt    mark       // where the last warning was
 	opt        *Options
 }
 
@@ -85,7 +87,11 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	return &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns}, nil
+	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns}
+	if p.lines != nil && hi == len(src) {
+		d.lines.Do(func() { d.index = p.lines })
+	}
+	return d, nil
 }
 
 func (p *parser) fail(off int, format string, args ...any) error {
