@@ -1,8 +1,10 @@
 package scoring
 
 import (
+	"fmt"
 	"math"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring/gen"
@@ -39,30 +41,108 @@ func TestParallelBuildIsSequentialBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if par.Len() != seq.Len() || len(par.slots) != len(seq.slots) || len(par.aggs) != len(seq.aggs) {
-		t.Fatalf("parallel: %d nodes, %d slots, %d aggregates; sequential: %d, %d, %d",
-			par.Len(), len(par.slots), len(par.aggs), seq.Len(), len(seq.slots), len(seq.aggs))
-	}
 	if par.Len() < 4*chunkNodes {
 		t.Fatalf("only %d nodes: no level is wide enough to build in parallel", par.Len())
 	}
-	for i := range par.nodes {
-		a, b := par.nodes[i], seq.nodes[i]
-		sameScore := math.Float64bits(a.score) == math.Float64bits(b.score)
-		a.score, b.score = 0, 0 // NaN is never equal to itself
-		if a != b || !sameScore {
-			t.Fatalf("node %d (%s): parallel %+v, sequential %+v", i, seq.Path(NodeID(i)), a, b)
+	sameTrees(t, par, seq)
+}
+
+// sameTrees checks that trees a and b (built from the same documents) are
+// node for node alike: layout, aggregates, slots, weights and scores.
+func sameTrees(t *testing.T, a, b *Tree) {
+	t.Helper()
+	if a.Len() != b.Len() || len(a.slots) != len(b.slots) || len(a.aggs) != len(b.aggs) {
+		t.Fatalf("%d nodes, %d slots, %d aggregates against %d, %d, %d",
+			a.Len(), len(a.slots), len(a.aggs), b.Len(), len(b.slots), len(b.aggs))
+	}
+	for i := range a.nodes {
+		x, y := a.nodes[i], b.nodes[i]
+		sameScore := math.Float64bits(x.score) == math.Float64bits(y.score)
+		x.score, y.score = 0, 0 // NaN is never equal to itself
+		if x != y || !sameScore {
+			t.Fatalf("node %d (%s): %+v against %+v", i, b.Path(NodeID(i)), a.nodes[i], b.nodes[i])
 		}
 	}
-	for i := range par.aggs {
-		if par.aggs[i].first != seq.aggs[i].first || par.aggs[i].count != seq.aggs[i].count {
+	for i := range a.aggs {
+		if a.aggs[i].first != b.aggs[i].first || a.aggs[i].count != b.aggs[i].count {
 			t.Fatalf("aggregate %d differs", i)
 		}
 	}
-	for i := range par.slots {
-		a, b := par.slots[i], seq.slots[i]
-		if a.Key != b.Key || a.Parent != b.Parent || a.Weight != b.Weight || a.Nodes != b.Nodes || a.kinds != b.kinds {
-			t.Fatalf("slot %d: parallel %+v, sequential %+v", i, a, b)
+	for i := range a.slots {
+		x, y := a.slots[i], b.slots[i]
+		if x.Key != y.Key || x.Parent != y.Parent || x.Weight != y.Weight || x.Nodes != y.Nodes || x.kinds != y.kinds {
+			t.Fatalf("slot %d: %+v against %+v", i, x, y)
+		}
+	}
+}
+
+// TestEscapedAndDuplicateKeysInWideBuild builds, on two cores and on one,
+// a wide document whose keys are now and then written with escapes,
+// repeated, or in another order in the output, and checks that the trees
+// agree with each other, and in every figure with the same documents
+// written plainly: how a key is written changes nothing.
+func TestEscapedAndDuplicateKeysInWideBuild(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core")
+	}
+	doc := func(out, escape bool) []byte {
+		var b strings.Builder
+		b.WriteString(`{"items": [`)
+		for i := range 20000 {
+			if i > 0 {
+				b.WriteString(",")
+			}
+			name, price := `"name"`, `"price"`
+			if escape && i%7 == 3 {
+				name = `"n\u0061me"`
+			}
+			if escape && i%11 == 5 {
+				price = `"pri\u0063e"`
+			}
+			v := i % 13
+			if out && i%5 == 0 {
+				v++
+			}
+			switch {
+			case out && i%9 == 4: // another order
+				fmt.Fprintf(&b, `{%s: %d, "tag": "t%d", %s: "item %d"}`, price, v, i%3, name, i)
+			case i%17 == 6: // a repeated key: the last one counts
+				fmt.Fprintf(&b, `{%s: "x", %s: "item %d", %s: %d, "tag": "t%d"}`, name, name, i, price, v, i%3)
+			default:
+				fmt.Fprintf(&b, `{%s: "item %d", %s: %d, "tag": "t%d"}`, name, i, price, v, i%3)
+			}
+		}
+		b.WriteString("]}")
+		return []byte(b.String())
+	}
+	build := func(escape bool, procs int) *Tree {
+		rd, err := jsondoc.Parse("ref.json", doc(false, escape), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		od, err := jsondoc.Parse("out.json", doc(true, escape), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prev := runtime.GOMAXPROCS(procs)
+		defer runtime.GOMAXPROCS(prev)
+		tree, err := Build(rd, od, nil, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	par, seq, plain := build(true, 2), build(true, 1), build(false, 2)
+	sameTrees(t, par, seq)
+	if par.Len() != plain.Len() {
+		t.Fatalf("%d nodes with escapes, %d without", par.Len(), plain.Len())
+	}
+	for i := range par.Len() {
+		id := NodeID(i)
+		a, _ := par.Score(id)
+		b, _ := plain.Score(id)
+		if math.Float64bits(a) != math.Float64bits(b) || par.Status(id) != plain.Status(id) || par.Key(id) != plain.Key(id) {
+			t.Fatalf("%s: %v %v with escapes, %v %v without", plain.Path(id), a, par.Status(id), b, plain.Status(id))
 		}
 	}
 }
