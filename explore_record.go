@@ -40,9 +40,10 @@ type explorerRecorder struct {
 	hashed func() [3]history.File // the inputs' paths and hashes, once loaded
 }
 
-// setInputs notes the inputs once loaded. They are hashed when the first
-// run is recorded, not now: hashing hundreds of MB would take a core from
-// the scoring the first screen waits for.
+// setInputs notes the inputs once loaded. They are hashed on first use
+// (finding the best earlier run, once the first screen is up, or
+// recording), not now: hashing hundreds of MB would take a core from the
+// scoring the first screen waits for.
 func (r *explorerRecorder) setInputs(names [3]string, data [3][]byte) {
 	in := &inputs{}
 	for i := range names {
