@@ -178,6 +178,7 @@ func (t *Tree) SetWeight(id NodeID, w float64) error {
 	if t.weightOf(id) == w {
 		return nil
 	}
+	t.counted = false
 	if t.leafWeights != nil {
 		t.leafWeights[id] = w
 	} else {
@@ -276,6 +277,7 @@ func (t *Tree) slotNodes(slot int) []NodeID {
 // array with few changed elements is updated element by element in its
 // segment tree, one with many is rebuilt.
 func (t *Tree) propagate(changed []NodeID) {
+	t.counted = false
 	// changed starts as a slot's cached node list: never write to it;
 	// alternate between two buffers of our own.
 	var bufs [2][]NodeID

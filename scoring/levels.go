@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -269,36 +270,44 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 
 // rescore computes every container's score from its children's, bottom-up
 // level by level (children have higher IDs than their parents), the
-// containers of a wide level on two goroutines.
+// containers of a wide level on two goroutines. On the way it counts the
+// nodes per status: each is final once the level below is done.
 func (t *Tree) rescore() {
 	var wg sync.WaitGroup
 	two := runtime.GOMAXPROCS(0) > 1
+	var counts, half [7]int
 	for l := len(t.levels) - 1; l >= 0; l-- {
 		lo, hi := t.levels[l], NodeID(len(t.nodes))
 		if l+1 < len(t.levels) {
 			hi = t.levels[l+1]
 		}
 		if !two || hi-lo < 4*chunkNodes {
-			t.recomputeRange(lo, hi)
+			t.recomputeRange(lo, hi, &counts)
 			continue
 		}
 		mid := lo + (hi-lo)/2
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			t.recomputeRange(mid, hi)
+			t.recomputeRange(mid, hi, &half)
 		}()
-		t.recomputeRange(lo, mid)
+		t.recomputeRange(lo, mid, &counts)
 		wg.Wait()
 	}
+	for s, n := range half {
+		counts[s] += n
+	}
+	t.counts, t.counted = counts, true
 }
 
 // recomputeRange recomputes the containers among nodes [lo, hi), which
-// lie at one level: they share no child.
-func (t *Tree) recomputeRange(lo, hi NodeID) {
+// lie at one level: they share no child. It adds their statuses to counts.
+func (t *Tree) recomputeRange(lo, hi NodeID, counts *[7]int) {
 	for i := hi - 1; i >= lo; i-- {
-		if t.nodes[i].agg >= 0 {
+		n := &t.nodes[i]
+		if n.agg >= 0 {
 			t.recompute(i)
 		}
+		counts[statusOf(n.base, n.score, !math.IsNaN(n.score))]++
 	}
 }

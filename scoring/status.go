@@ -1,5 +1,10 @@
 package scoring
 
+import (
+	"runtime"
+	"sync"
+)
+
 // Status is the outcome of comparing a node's reference and output values.
 type Status uint8
 
@@ -64,4 +69,37 @@ func statusOf(b base, score float64, has bool) Status {
 	default:
 		return Partial
 	}
+}
+
+// StatusCounts returns how many nodes have each status, indexed by
+// Status. Building the tree counts them on the way; after a weight is set
+// they are counted again, on as many goroutines as there are cores when
+// the tree is large.
+func (t *Tree) StatusCounts() [7]int {
+	if t.counted {
+		return t.counts
+	}
+	n := t.Len()
+	parts := 1
+	if n >= 1<<16 {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	counts := make([][7]int, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		wg.Go(func() {
+			c := &counts[p]
+			for id := n * p / parts; id < n*(p+1)/parts; id++ {
+				c[t.Status(NodeID(id))]++
+			}
+		})
+	}
+	wg.Wait()
+	var total [7]int
+	for _, c := range counts {
+		for s, k := range c {
+			total[s] += k
+		}
+	}
+	return total
 }

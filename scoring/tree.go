@@ -108,6 +108,10 @@ type Tree struct {
 	notes []Warning
 	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
 	scope []NodeID
+	// counts are the nodes per status, as the last full rescore found
+	// them; counted says they still hold (no weight was set since).
+	counts  [7]int
+	counted bool
 }
 
 // Warning is a non-fatal remark about the inputs.

@@ -1,11 +1,6 @@
 package session
 
-import (
-	"runtime"
-	"sync"
-
-	"github.com/jsontui/jsontui/scoring"
-)
+import "github.com/jsontui/jsontui/scoring"
 
 // counter counts nodes per status. A leaf's status never changes with the
 // weights, and an edit of one slot can only change the statuses of the
@@ -19,37 +14,8 @@ type counter struct {
 }
 
 func (c *counter) init(t *scoring.Tree) {
-	c.counts = countStatuses(t)
+	c.counts = t.StatusCounts()
 	c.above = map[int][]scoring.NodeID{}
-}
-
-// countStatuses counts the nodes of t per status, a large tree in as many
-// parts as there are cores: the first screen of a large document waits
-// for it.
-func countStatuses(t *scoring.Tree) [7]int {
-	n := t.Len()
-	parts := 1
-	if n >= 1<<16 {
-		parts = runtime.GOMAXPROCS(0)
-	}
-	counts := make([][7]int, parts)
-	var wg sync.WaitGroup
-	for p := range parts {
-		wg.Go(func() {
-			c := &counts[p]
-			for id := n * p / parts; id < n*(p+1)/parts; id++ {
-				c[t.Status(scoring.NodeID(id))]++
-			}
-		})
-	}
-	wg.Wait()
-	var total [7]int
-	for _, c := range counts {
-		for s, k := range c {
-			total[s] += k
-		}
-	}
-	return total
 }
 
 // get returns the counts.
