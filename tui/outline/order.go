@@ -34,7 +34,7 @@ func (o *Outline) Order() Order { return o.order }
 func (o *Outline) SetOrder(ord Order) {
 	o.order = ord
 	o.sorted = nil
-	o.rebuild()
+	o.rebuild(len(o.rows))
 }
 
 // Refresh re-sorts after the figures changed (a weight edit), when the
@@ -44,7 +44,7 @@ func (o *Outline) Refresh() bool {
 		return false
 	}
 	o.sorted = nil
-	o.rebuild()
+	o.rebuild(len(o.rows))
 	return true
 }
 

@@ -112,7 +112,7 @@ func (o *Outline) ExpandAll() {
 			o.open.set(id)
 		}
 	}
-	o.rebuild()
+	o.rebuild(o.t.Len())
 }
 
 // CollapseAll closes every node but the root, leaving the top level
@@ -123,21 +123,28 @@ func (o *Outline) CollapseAll() { o.ExpandTo(1) }
 // show (1: the root's children; 0: the root alone).
 func (o *Outline) ExpandTo(depth int) {
 	o.open.reset()
+	rows := 1
 	if depth > 0 {
-		o.openTo(0, 0, int32(depth))
+		rows += o.openTo(0, 0, int32(depth))
 	}
-	o.rebuild()
+	o.rebuild(rows)
 }
 
-func (o *Outline) openTo(id scoring.NodeID, d, depth int32) {
+// openTo opens id and its descendants above depth (id is at depth d) and
+// returns how many rows that shows below id.
+func (o *Outline) openTo(id scoring.NodeID, d, depth int32) int {
 	first, n := o.t.Children(id)
 	if n == 0 || d >= depth {
-		return
+		return 0
 	}
 	o.open.set(int(id))
-	for c := first; c < first+scoring.NodeID(n); c++ {
-		o.openTo(c, d+1, depth)
+	rows := n
+	if d+1 < depth {
+		for c := first; c < first+scoring.NodeID(n); c++ {
+			rows += o.openTo(c, d+1, depth)
+		}
 	}
+	return rows
 }
 
 // Find returns the row of node id, or -1 when it is not visible. It scans
@@ -173,8 +180,12 @@ func (o *Outline) Reveal(id scoring.NodeID) int {
 	return o.Find(id, row)
 }
 
-// rebuild lists the visible rows from the root.
-func (o *Outline) rebuild() {
+// rebuild lists the visible rows from the root; rows is how many there
+// will be, or more.
+func (o *Outline) rebuild(rows int) {
+	if cap(o.rows) < rows {
+		o.rows = make([]Row, 0, rows)
+	}
 	o.rows = append(o.rows[:0], Row{ID: 0})
 	if o.IsOpen(0) {
 		o.rows = o.appendChildren(o.rows, 0, 0)
