@@ -118,7 +118,7 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	// Room for the reference's values and the output's surplus, if any,
 	// plus a little: growing a table this size means copying it.
 	t.nodes = mem.MakeHuge[node](1, ref.Len()+max(0, out.Len()-ref.Len())+ref.Len()/64+16)
-	t.aggs = make([]aggregate, 0, ref.Containers()+max(0, out.Containers()-ref.Containers())+ref.Containers()/64+16)
+	t.aggs = mem.MakeHuge[aggregate](0, ref.Containers()+max(0, out.Containers()-ref.Containers())+ref.Containers()/64+16)
 	t.slots = []Slot{{Parent: -1, elem: -1}}
 	if w != nil {
 		t.used = make([]bool, w.doc.Len())
