@@ -96,10 +96,10 @@ type builder struct {
 	// merged into the tree (see buildLevels).
 	from    NodeID // the nodes the builder compares this round: [from, end)
 	end     NodeID
-	ctxs    []int32     // per node compared: its slot context, -1 if not counted
 	buf     []node      // the children found, in order
 	own     []node      // buf's own storage while buf is the tree's room
 	aggs    []aggregate // the compared containers' aggregates
+	owners  []NodeID    // the containers whose aggregates they are
 	shared  bool        // slots may not be created now: ask for them (pending)
 	pending []slotRequest
 	asked   map[slotRequest]int32
@@ -172,7 +172,6 @@ func (b *builder) compare(id NodeID) {
 		ctx = -ctx - 2
 		n.slot = -1
 	}
-	b.ctxs = append(b.ctxs, -1) // counted at the merge, if compared
 	r, o := n.ref, n.out
 	rd, od := t.ref, t.out
 	switch {
@@ -191,7 +190,9 @@ func (b *builder) compare(id NodeID) {
 			n.base = typeMismatch
 		}
 	}
-	b.ctxs[len(b.ctxs)-1] = ctx
+	if ctx >= 0 {
+		b.count(ctx, n.kind)
+	}
 	if b.whole != nil && n.parent == 0 {
 		if n.base == compared {
 			n.score = b.whole(rd, r, od, o)
@@ -209,6 +210,7 @@ func (b *builder) compare(id NodeID) {
 	}
 	n.agg = int32(len(b.aggs)) // local to the builder until the merge
 	b.aggs = append(b.aggs, aggregate{seg: -1})
+	b.owners = append(b.owners, id)
 	if n.base != compared {
 		o = jsondoc.None
 	}

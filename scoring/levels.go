@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -14,15 +15,16 @@ import (
 // side by side, and so do their keys, which keeps re-weighting a key in
 // every record a sequential sweep.
 //
-// A level is compared in chunks. When it is wide, two builders compare two
-// chunks at a time, each into buffers of its own; the buffers are then
+// A level is compared in chunks. When it is wide, a round's chunks (a few
+// per core) are compared on all cores, each by a builder into buffers of
+// its own; the buffers are then
 // merged into the tree in chunk order, so the tree is node for node the
 // one a single builder makes. Slots (shared by all) are only read during a
 // round: a builder that meets a key no slot has yet asks for one, and the
 // merge creates it, in order, and renumbers the nodes that used it.
 
 // chunkNodes is how many nodes of a level one builder compares per round.
-const chunkNodes = 4096
+const chunkNodes = 1024
 
 // provisional is the first id of a slot asked for during a round.
 const provisional = 1 << 30
@@ -100,12 +102,17 @@ func (b *builder) fork() *builder {
 // buildLevels compares every node, level by level, starting with the root.
 func (t *Tree) buildLevels(b *builder) {
 	builders := []*builder{b}
-	// Two builders when there are two cores and nothing needs the slots
-	// while comparing (list pairing scores sub-documents through them).
-	if runtime.GOMAXPROCS(0) > 1 && b.pairs == nil && t.opt.Pair == nil {
-		builders = append(builders, b.fork())
+	// Several builders when there are several cores and nothing needs the
+	// slots while comparing (list pairing scores sub-documents through
+	// them): a wide level's round is cut into chunksPerWorker chunks per
+	// core, which the workers take in turn, so that a chunk with more
+	// children than the others does not leave a core idle.
+	workers := runtime.GOMAXPROCS(0)
+	if workers > 1 && b.pairs == nil && t.opt.Pair == nil {
+		for range workers*chunksPerWorker - 1 {
+			builders = append(builders, b.fork())
+		}
 	}
-	var wg sync.WaitGroup
 	round := make([]*builder, 0, len(builders))
 	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
 		t.levels = append(t.levels, lo)
@@ -130,19 +137,8 @@ func (t *Tree) buildLevels(b *builder) {
 			// after it, at places known only once it is done.
 			first := round[0]
 			first.own, first.buf = first.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
-			if len(round) == 1 {
-				first.compareRange()
-			} else {
-				for _, w := range round {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						w.compareRange()
-					}()
-				}
-				wg.Wait()
-			}
-			t.mergeRound(round, &wg)
+			inTurn(len(round), workers, func(k int) { round[k].compareRange() })
+			t.mergeRound(round, workers)
 		}
 	}
 	for _, w := range builders {
@@ -150,9 +146,41 @@ func (t *Tree) buildLevels(b *builder) {
 	}
 }
 
+// chunksPerWorker is how many chunks a wide level's round holds per core.
+const chunksPerWorker = 4
+
+// inTurn calls do(0), …, do(n-1) on up to workers goroutines (the caller's
+// among them), each taking the next k not yet taken, and returns when all
+// are done.
+func inTurn(n, workers int, do func(k int)) {
+	if n == 1 || workers == 1 {
+		for k := range n {
+			do(k)
+		}
+		return
+	}
+	var next atomic.Int32
+	work := func() {
+		for {
+			k := int(next.Add(1)) - 1
+			if k >= n {
+				return
+			}
+			do(k)
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(workers, n) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
+
 // count counts a compared node of kind k in slot ctx, in the builder's own
-// tallies (the merge runs the builders' counting in parallel); addCounts
-// adds them to the slots once the tree is built.
+// tallies; addCounts adds them to the slots once the tree is built. A node
+// compared has its final slot context: provisional ones are renumbered
+// when its block is placed, a round before.
 func (b *builder) count(ctx int32, k jsondoc.Kind) {
 	if int(ctx) >= len(b.slotNodes) {
 		// Slots are only created between rounds: reading their number
@@ -181,12 +209,12 @@ func (b *builder) compareRange() {
 }
 
 // mergeRound adds what the builders of a round found to the tree, in
-// order: it creates the slots they asked for, then (in parallel when there
-// are several builders, since filling fresh memory is most of the cost)
-// renumbers each builder's containers and children, counts its compared
-// nodes in their slots and copies its children into place, and last gives
-// the round's large arrays their segment trees, in order.
-func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
+// order: it creates the slots they asked for, then (on all cores when
+// there are several builders, since filling fresh memory is most of the
+// cost) renumbers each builder's containers and children and copies its
+// children into place, and last gives the round's large arrays their
+// segment trees, in order.
+func (t *Tree) mergeRound(round []*builder, workers int) {
 	type place struct {
 		nodes NodeID
 		aggs  int32
@@ -210,17 +238,12 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 	t.nodes = slices.Grow(t.nodes, nodes-len(t.nodes))[:nodes]
 	t.aggs = slices.Grow(t.aggs, aggs-len(t.aggs))[:aggs]
 	place1 := func(b *builder, p place) {
-		for i, ctx := range b.ctxs {
-			n := &t.nodes[b.from+NodeID(i)]
-			if n.agg >= 0 {
-				if n.kind == jsondoc.Array && b.aggs[n.agg].count >= segMin && !t.opt.LeafWeights {
-					b.wide = append(b.wide, n.agg+p.aggs)
-				}
-				n.agg += p.aggs
+		for _, id := range b.owners {
+			n := &t.nodes[id]
+			if n.kind == jsondoc.Array && b.aggs[n.agg].count >= segMin && !t.opt.LeafWeights {
+				b.wide = append(b.wide, n.agg+p.aggs)
 			}
-			if ctx >= 0 {
-				b.count(ctx, n.kind)
-			}
+			n.agg += p.aggs
 		}
 		for i := range b.aggs {
 			a := b.aggs[i]
@@ -228,8 +251,11 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 			t.aggs[int(p.aggs)+i] = a
 		}
 		dst := t.nodes[p.nodes : int(p.nodes)+len(b.buf)]
-		if len(dst) > 0 && &dst[0] == &b.buf[0] && len(p.remap) == 0 {
-			return // written in place, with no slot to renumber
+		if len(p.remap) == 0 {
+			if len(dst) > 0 && &dst[0] != &b.buf[0] {
+				copy(dst, b.buf)
+			} // else written in place, with no slot to renumber
+			return
 		}
 		for i := range b.buf {
 			n := b.buf[i]
@@ -242,18 +268,7 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 			dst[i] = n
 		}
 	}
-	if len(round) == 1 {
-		place1(round[0], places[0])
-	} else {
-		for k, b := range round {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				place1(b, places[k])
-			}()
-		}
-		wg.Wait()
-	}
+	inTurn(len(round), workers, func(k int) { place1(round[k], places[k]) })
 	for _, b := range round {
 		for _, a := range b.wide {
 			t.aggs[a].seg = int32(len(t.segs))
@@ -263,7 +278,7 @@ func (t *Tree) mergeRound(round []*builder, wg *sync.WaitGroup) {
 		if b == round[0] {
 			b.buf = b.own // let go of the tree's room
 		}
-		b.buf, b.aggs, b.ctxs, b.pending = b.buf[:0], b.aggs[:0], b.ctxs[:0], b.pending[:0]
+		b.buf, b.aggs, b.owners, b.pending = b.buf[:0], b.aggs[:0], b.owners[:0], b.pending[:0]
 		clear(b.asked)
 	}
 }
