@@ -81,9 +81,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if opt == nil {
 		opt = &Options{}
 	}
-	body := src[lo:hi]
-	est := bytes.Count(body, []byte{','}) + bytes.Count(body, []byte{'{'}) + bytes.Count(body, []byte{'['}) + 1
-	p := &parser{name: name, src: src[:hi:hi], nodes: mem.MakeHuge[node](0, est), opt: opt}
+	p := &parser{name: name, src: src[:hi:hi], nodes: mem.MakeHuge[node](0, estimateNodes(src[lo:hi])), opt: opt}
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
@@ -92,6 +90,44 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 		d.lines.Do(func() { d.index = p.lines })
 	}
 	return d, nil
+}
+
+// Sampling for estimateNodes: a body shorter than sampleBytes*samples*4
+// is counted whole.
+const (
+	sampleBytes = 64 << 10
+	samples     = 16
+)
+
+// estimateNodes returns the room to make for the values of body: one per
+// comma and one per opening bracket, plus the top-level value. Commas are
+// counted (most values follow one); brackets, counted on samples spread
+// over a long body, are given a quarter as much again. A short estimate costs
+// one copy (see grow); a long one costs only address space, since the
+// room is on huge pages that are not touched until used.
+func estimateNodes(body []byte) int {
+	opens := func(b []byte) int { return bytes.Count(b, []byte{'{'}) + bytes.Count(b, []byte{'['}) }
+	commas := bytes.Count(body, []byte{','})
+	if len(body) < sampleBytes*samples*4 {
+		return commas + opens(body) + 1
+	}
+	step := len(body) / samples
+	seen := 0
+	for k := range samples {
+		seen += opens(body[k*step : k*step+sampleBytes])
+	}
+	est := seen * (len(body) / (sampleBytes * samples))
+	return commas + est + est/4 + 1024
+}
+
+// grow makes room for every value from offset i on, counted exactly: the
+// estimate fell short.
+func (p *parser) grow(i int) {
+	rest := p.src[i:]
+	need := len(p.nodes) + bytes.Count(rest, []byte{','}) + bytes.Count(rest, []byte{'{'}) + bytes.Count(rest, []byte{'['}) + 1
+	nodes := mem.MakeHuge[node](len(p.nodes), need)
+	copy(nodes, p.nodes)
+	p.nodes = nodes
 }
 
 func (p *parser) fail(off int, format string, args ...any) error {
@@ -198,6 +234,9 @@ value:
 			if c == '[' {
 				n.kind = Array
 			}
+			if len(p.nodes) == cap(p.nodes) {
+				p.grow(i)
+			}
 			p.nodes = append(p.nodes, n)
 			p.containers++
 			p.stack = append(p.stack, frame{id: id, sigBase: uint32(len(p.sigs))})
@@ -252,6 +291,9 @@ value:
 			return p.badChar(i, "looking for beginning of value")
 		}
 		n.end = uint32(i)
+		if len(p.nodes) == cap(p.nodes) {
+			p.grow(i)
+		}
 		p.nodes = append(p.nodes, n)
 	}
 after:

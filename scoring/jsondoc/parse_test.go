@@ -291,3 +291,54 @@ func TestLongKeyGap(t *testing.T) {
 		t.Errorf("key position %d:%d", l, col)
 	}
 }
+
+// TestEstimateFallsShort parses a long document whose sampled stretches
+// hold no brackets, so that the estimate of its values is short and the
+// parse must grow its table, once, to an exact count.
+func TestEstimateFallsShort(t *testing.T) {
+	const block = 300 << 10
+	filler := `"` + strings.Repeat("f", 80<<10) + `",`
+	elems := strings.Repeat("[[1]],", (block-len(filler))/6)
+	var b strings.Builder
+	b.WriteString("[")
+	for range samples {
+		b.WriteString(filler)
+		b.WriteString(elems)
+	}
+	b.WriteString("0]")
+	src := []byte(b.String())
+	if est := estimateNodes(src); est >= strings.Count(b.String(), "[[1]]")*3 {
+		t.Fatalf("estimate %d is not short: the test proves nothing", est)
+	}
+	d, err := Parse("long.json", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	elemsN := strings.Count(b.String(), "[[1]]")
+	// The root's children: a filler string, then its elements, in turn.
+	kids, strs := 0, 0
+	last := None
+	for c := d.Child(0); c != None; c = d.Next(c) {
+		kids++
+		last = c
+		switch d.Kind(c) {
+		case String:
+			strs++
+		case Array:
+			if in := d.Child(c); d.Kind(in) != Array || d.Kind(d.Child(in)) != Number || d.Next(in) != None {
+				t.Fatalf("element %d is not [[1]]", kids-1)
+			}
+		}
+	}
+	if kids != samples+elemsN+1 || strs != samples || d.Kind(last) != Number {
+		t.Errorf("%d children, %d strings, the last a %v; want %d, %d, a number", kids, strs, d.Kind(last), samples+elemsN+1, samples)
+	}
+	if want := 1 + samples + 3*elemsN + 1; d.Len() != want {
+		t.Errorf("%d values, want %d", d.Len(), want)
+	}
+	// No string holds a comma or a bracket, and no container is empty:
+	// counted from where the estimate ran out, the room is exact.
+	if c := cap(d.nodes); c != d.Len() {
+		t.Errorf("room for %d values after growing, want exactly the %d there are", c, d.Len())
+	}
+}
