@@ -116,9 +116,15 @@ type builder struct {
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
 	// Room for the reference's values and the output's surplus, if any,
-	// plus a little: growing a table this size means copying it.
-	t.nodes = mem.MakeHuge[node](1, ref.Len()+max(0, out.Len()-ref.Len())+ref.Len()/64+16)
-	t.aggs = mem.MakeHuge[aggregate](0, ref.Containers()+max(0, out.Containers()-ref.Containers())+ref.Containers()/64+16)
+	// plus a little: growing a table this size means copying it. The room
+	// sure to be used is faulted in on the side while the build fills it.
+	nodes, aggs := ref.Len()+max(0, out.Len()-ref.Len()), ref.Containers()+max(0, out.Containers()-ref.Containers())
+	t.nodes = mem.MakeHuge[node](1, nodes+ref.Len()/64+16)
+	t.aggs = mem.MakeHuge[aggregate](0, aggs+ref.Containers()/64+16)
+	// Every reference value has its node, every reference container its
+	// aggregate.
+	mem.Prefault(t.nodes[:ref.Len()])
+	mem.Prefault(t.aggs[:ref.Containers()])
 	t.slots = []Slot{{Parent: -1, elem: -1}}
 	if w != nil {
 		t.used = make([]bool, w.doc.Len())

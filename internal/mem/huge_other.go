@@ -5,3 +5,5 @@ package mem
 import "unsafe"
 
 func adviseHuge(p unsafe.Pointer, size uintptr) {}
+
+func populate(p unsafe.Pointer, size uintptr) {}

@@ -18,3 +18,16 @@ func MakeHuge[T any](n, c int) []T {
 	}
 	return s
 }
+
+// Prefault starts faulting in the memory of s, as writing to it would but
+// without writing, on a goroutine of its own, when s is large (small
+// slices are left alone). While other code fills s from the start, this
+// takes the first touch of fresh pages (the kernel zeroing them) off that
+// code, which would otherwise fault every 2 MiB in the middle of its work.
+// Only the kernel touches the memory, so the filling goes on meanwhile.
+func Prefault[T any](s []T) {
+	var zero T
+	if size := uintptr(len(s)) * unsafe.Sizeof(zero); size >= hugeMin {
+		go populate(unsafe.Pointer(unsafe.SliceData(s)), size)
+	}
+}
