@@ -19,6 +19,9 @@ import (
 const benchMainEnv = "JSONTUI_BENCH_MAIN"
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(benchFirstScreenEnv); args != "" {
+		os.Exit(firstScreen(strings.Split(args, "\x1f")))
+	}
 	if args := os.Getenv(benchMainEnv); args != "" {
 		a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 		code := a.run(strings.Split(args, "\x1f"))
