@@ -88,7 +88,12 @@ type builder struct {
 	whole func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
 	// sameTextIsOne lets leaf score two identical literals 1 without
 	// reading them: true of jsondiff's default comparators.
-	sameTextIsOne  bool
+	sameTextIsOne bool
+	// same lets the build take two containers written byte for byte alike
+	// (up to sameMax bytes) as equal through and through: children paired
+	// in order, leaves scored 1. It holds where leaf scores two identical
+	// literals 1 and arrays pair by index.
+	same           bool
 	boolsAsNumbers bool
 	absentAsNull   bool
 
@@ -142,6 +147,7 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	if opt.Pair == nil && opt.Lists.Mode != ListIndex {
 		b.pairs = &pairer{b: b, lists: opt.Lists}
 	}
+	b.same = b.sameTextIsOne && b.whole == nil && b.pairs == nil && opt.Pair == nil
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1}
 	t.buildLevels(b)
 	if b.pairs != nil {
@@ -190,6 +196,8 @@ func (b *builder) compare(id NodeID) {
 		return
 	case o == jsondoc.None:
 		n.kind, n.base = rd.Kind(r), missing
+	case n.has(bitSame):
+		n.kind = rd.Kind(r)
 	default:
 		n.kind = rd.Kind(r)
 		if ok := od.Kind(o); n.kind != ok && !(b.boolsAsNumbers && isBoolOrNumber(n.kind) && isBoolOrNumber(ok)) {
@@ -207,6 +215,8 @@ func (b *builder) compare(id NodeID) {
 	}
 	if !n.kind.IsContainer() {
 		switch {
+		case n.has(bitSame):
+			n.score = 1
 		case n.base == compared:
 			n.score = b.leaf(r, o)
 		case b.absentAsNull && n.base == missing && n.kind == jsondoc.Null && t.parentCompared(n):
@@ -219,6 +229,12 @@ func (b *builder) compare(id NodeID) {
 	b.owners = append(b.owners, id)
 	if n.base != compared {
 		o = jsondoc.None
+	} else if b.same && !n.has(bitSame) && sameBytes(rd.Raw(r), od.Raw(o)) {
+		n.set(bitSame, true)
+	}
+	if n.has(bitSame) {
+		b.sameChildren(id, ctx, r, o)
+		return
 	}
 	if n.kind == jsondoc.Object {
 		b.object(id, ctx, r, o)
@@ -243,6 +259,45 @@ func (b *builder) extra(id NodeID, n *node) {
 			n.score = 1
 		}
 	}
+}
+
+// sameMax is the longest container whose two sides are checked for being
+// written alike: a larger one is seldom, and its children are checked in
+// turn.
+const sameMax = 64 << 10
+
+// sameBytes reports whether two containers are written byte for byte
+// alike, checked up to sameMax bytes.
+func sameBytes(r, o []byte) bool {
+	return len(r) == len(o) && len(r) <= sameMax && string(r) == string(o)
+}
+
+// sameChildren builds the children of a container pair written alike
+// (bitSame): the n-th child of one with the n-th of the other, alike too.
+// An object's members still find their key slots as object does.
+func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
+	t := b.t
+	rd, od := t.ref, t.out
+	first := NodeID(len(b.buf))
+	elemCtx, isObj := int32(-1), t.nodes[id].kind == jsondoc.Object
+	if !isObj {
+		elemCtx = b.elemSlot(ctx)
+	}
+	oc, pos := od.Child(o), 0
+	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
+		slot := int32(-1)
+		if isObj {
+			if slot = b.slotAt(ctx, pos); slot < 0 || !rd.KeyIs(rc, t.slots[slot].Key) {
+				slot = b.childSlot(ctx, rd.Key(rc), pos)
+			}
+			pos++
+		}
+		n := node{ref: rc, out: oc, parent: id, slot: slot, agg: -1}
+		n.set(bitSame, true)
+		b.push(n)
+		oc = od.Next(oc)
+	}
+	b.finishBlock(id, first, elemCtx)
 }
 
 // parentCompared reports whether n's parent compares two values of its

@@ -59,6 +59,9 @@ func sameTrees(t *testing.T, a, b *Tree) {
 		x, y := a.nodes[i], b.nodes[i]
 		sameScore := math.Float64bits(x.score) == math.Float64bits(y.score)
 		x.score, y.score = 0, 0 // NaN is never equal to itself
+		// Whether a pair was found written alike says how the build
+		// went, not what it found.
+		x.bits, y.bits = x.bits&^bitSame, y.bits&^bitSame
 		if x != y || !sameScore {
 			t.Fatalf("node %d (%s): %+v against %+v", i, b.Path(NodeID(i)), a.nodes[i], b.nodes[i])
 		}
@@ -143,6 +146,50 @@ func TestEscapedAndDuplicateKeysInWideBuild(t *testing.T) {
 		b, _ := plain.Score(id)
 		if math.Float64bits(a) != math.Float64bits(b) || par.Status(id) != plain.Status(id) || par.Key(id) != plain.Key(id) {
 			t.Fatalf("%s: %v %v with escapes, %v %v without", plain.Path(id), a, par.Status(id), b, plain.Status(id))
+		}
+	}
+}
+
+// TestSamePairsFastPath builds a generated pair, many of whose records
+// are written alike in both documents, with jsondiff's comparators by
+// default (so that pairs written alike are taken whole, see
+// builder.same) and named explicitly (so that every leaf is compared):
+// the trees must agree node for node and in every figure.
+func TestSamePairsFastPath(t *testing.T) {
+	rs, os := gen.Pair(2<<20, 3)
+	ref, err := jsondoc.Parse("ref.json", rs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsondoc.Parse("out.json", os, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fast, err := Build(ref, out, nil, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow, err := Build(ref, out, nil, Options{Numbers: NumberScore, Strings: StringScore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := 0
+	for i := range fast.nodes {
+		if fast.nodes[i].has(bitSame) {
+			same++
+		}
+		if slow.nodes[i].has(bitSame) {
+			t.Fatal("the build with comparators named took a pair whole")
+		}
+	}
+	t.Logf("%d of %d taken whole", same, fast.Len())
+	if same < fast.Len()/10 {
+		t.Fatalf("only %d of %d nodes taken whole: the test proves little", same, fast.Len())
+	}
+	sameTrees(t, fast, slow)
+	for _, id := range []NodeID{0, 3, NodeID(fast.Len() - 1)} {
+		if fast.Share(id) != slow.Share(id) || fast.Loss(id) != slow.Loss(id) {
+			t.Errorf("node %d: share or loss differ", id)
 		}
 	}
 }

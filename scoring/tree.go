@@ -33,7 +33,7 @@ type node struct {
 	agg      int32 // index into Tree.aggs for containers; -1 for leaves
 	kind     jsondoc.Kind
 	base     base
-	bits     uint8 // bitMark, bitAside, bitEqual, bitOwnWeight, bitNoWeight
+	bits     uint8 // bitMark, bitAside, bitEqual, bitOwnWeight, bitNoWeight, bitSame
 }
 
 // The node record must stay 32 bytes: millions of them make the tree. It
@@ -53,6 +53,10 @@ const (
 	// bitNoWeight marks an output key the reference lacks, which takes no
 	// part (unless Options.PenalizeExtraKeys or KeyUnion).
 	bitNoWeight
+	// bitSame marks a pair whose two values are written byte for byte
+	// alike, found while building (see builder.same): its children pair
+	// up in order and its leaves score 1, with nothing compared.
+	bitSame
 )
 
 func (n *node) has(bit uint8) bool { return n.bits&bit != 0 }
