@@ -76,16 +76,12 @@ func (o Options) IsJSONDiff() bool {
 		!o.LeafWeights && o.Whole == nil
 }
 
-// builder holds the scratch state of one Build.
-type builder struct {
-	t       *Tree
+// compareSettings are the switches compare consults for every node,
+// worked out from Options once per Build and shared by its builders.
+type compareSettings struct {
 	numbers func(r, o float64) float64
 	strings func(r, o string) float64
-	outKeys map[string]jsondoc.ID // scratch index of an output object's keys
-	refKeys map[string]struct{}   // scratch index of a reference object's keys
-	pairs   *pairer               // the pairing of Options.Lists, nil for index
-	// The switches compare consults for every node, copied from Options.
-	whole func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	whole   func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
 	// sameTextIsOne lets leaf score two identical literals 1 without
 	// reading them: true of jsondiff's default comparators.
 	sameTextIsOne bool
@@ -96,6 +92,15 @@ type builder struct {
 	same           bool
 	boolsAsNumbers bool
 	absentAsNull   bool
+}
+
+// builder holds the scratch state of one Build.
+type builder struct {
+	t *Tree
+	compareSettings
+	outKeys map[string]jsondoc.ID // scratch index of an output object's keys
+	refKeys map[string]struct{}   // scratch index of a reference object's keys
+	pairs   *pairer               // the pairing of Options.Lists, nil for index
 
 	// What a round of the breadth-first build produces, held until it is
 	// merged into the tree (see buildLevels).
@@ -135,9 +140,9 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 		t.used = make([]bool, w.doc.Len())
 	}
 	t.resolveSlot(0)
-	b := &builder{t: t, numbers: opt.Numbers, strings: opt.Strings,
+	b := &builder{t: t, compareSettings: compareSettings{numbers: opt.Numbers, strings: opt.Strings,
 		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull,
-		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil}
+		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil}}
 	if b.numbers == nil {
 		b.numbers = NumberScore
 	}

@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -94,9 +93,7 @@ func (b *builder) ask(r slotRequest) int32 {
 // fork returns a builder for another goroutine: the same settings, its
 // own scratch space.
 func (b *builder) fork() *builder {
-	c := &builder{t: b.t, numbers: b.numbers, strings: b.strings, whole: b.whole,
-		sameTextIsOne: b.sameTextIsOne, boolsAsNumbers: b.boolsAsNumbers, absentAsNull: b.absentAsNull}
-	return c
+	return &builder{t: b.t, compareSettings: b.compareSettings}
 }
 
 // buildLevels compares every node, level by level, starting with the root.
@@ -114,6 +111,11 @@ func (t *Tree) buildLevels(b *builder) {
 		}
 	}
 	round := make([]*builder, 0, len(builders))
+	c := newCrew(1)
+	if len(builders) > 1 {
+		c = newCrew(workers)
+	}
+	defer c.Close()
 	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
 		t.levels = append(t.levels, lo)
 		width := 1
@@ -137,8 +139,8 @@ func (t *Tree) buildLevels(b *builder) {
 			// after it, at places known only once it is done.
 			first := round[0]
 			first.own, first.buf = first.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
-			inTurn(len(round), workers, func(k int) { round[k].compareRange() })
-			t.mergeRound(round, workers)
+			c.run(len(round), func(k int) { round[k].compareRange() })
+			t.mergeRound(round, c)
 		}
 	}
 	for _, w := range builders {
@@ -148,34 +150,6 @@ func (t *Tree) buildLevels(b *builder) {
 
 // chunksPerWorker is how many chunks a wide level's round holds per core.
 const chunksPerWorker = 4
-
-// inTurn calls do(0), …, do(n-1) on up to workers goroutines (the caller's
-// among them), each taking the next k not yet taken, and returns when all
-// are done.
-func inTurn(n, workers int, do func(k int)) {
-	if n == 1 || workers == 1 {
-		for k := range n {
-			do(k)
-		}
-		return
-	}
-	var next atomic.Int32
-	work := func() {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= n {
-				return
-			}
-			do(k)
-		}
-	}
-	var wg sync.WaitGroup
-	for range min(workers, n) - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
-}
 
 // count counts a compared node of kind k in slot ctx, in the builder's own
 // tallies; addCounts adds them to the slots once the tree is built. A node
@@ -214,7 +188,7 @@ func (b *builder) compareRange() {
 // cost) renumbers each builder's containers and children and copies its
 // children into place, and last gives the round's large arrays their
 // segment trees, in order.
-func (t *Tree) mergeRound(round []*builder, workers int) {
+func (t *Tree) mergeRound(round []*builder, c *crew) {
 	type place struct {
 		nodes NodeID
 		aggs  int32
@@ -268,7 +242,7 @@ func (t *Tree) mergeRound(round []*builder, workers int) {
 			dst[i] = n
 		}
 	}
-	inTurn(len(round), workers, func(k int) { place1(round[k], places[k]) })
+	c.run(len(round), func(k int) { place1(round[k], places[k]) })
 	for _, b := range round {
 		for _, a := range b.wide {
 			t.aggs[a].seg = int32(len(t.segs))
