@@ -1,0 +1,36 @@
+package scoring
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestCrew runs many steps on a crew, now and then pausing long enough
+// between them for the helpers to park: every item of every step must be
+// done exactly once, within its step, and Close must send the helpers home.
+func TestCrew(t *testing.T) {
+	for _, workers := range []int{1, 2, 3} {
+		c := newCrew(workers)
+		for step := range 300 {
+			n := 1 + step%17
+			var hits [17]atomic.Int32
+			c.run(n, func(k int) { hits[k].Add(1) })
+			for k := range n {
+				if h := hits[k].Load(); h != 1 {
+					t.Fatalf("%d workers, step %d: item %d done %d times", workers, step, k, h)
+				}
+			}
+			if step%50 == 0 {
+				time.Sleep(20 * time.Millisecond) // long enough to park
+			}
+		}
+		done := make(chan struct{})
+		go func() { c.Close(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%d workers: Close did not return", workers)
+		}
+	}
+}
