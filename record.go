@@ -87,8 +87,10 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 		return
 	}
 	// Nothing here needs the tree any more (the caller may, to print it):
-	// collect it before the write copies the figures a few times over.
-	runtime.GC()
+	// collect it, and hand what is free back to the system, before the
+	// write copies the figures a few times over and reads the store's
+	// pages.
+	debug.FreeOSMemory()
 	if _, err := store.Commit(p); err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {

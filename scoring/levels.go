@@ -23,7 +23,7 @@ import (
 // merge creates it, in order, and renumbers the nodes that used it.
 
 // chunkNodes is how many nodes of a level one builder compares per round.
-const chunkNodes = 1024
+const chunkNodes = 512
 
 // provisional is the first id of a slot asked for during a round.
 const provisional = 1 << 30
