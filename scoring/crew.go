@@ -40,9 +40,9 @@ func newCrew(workers int) *crew {
 }
 
 // run calls do(0), …, do(n-1), each item taken by the first worker free,
-// and returns when all are done.
+// and returns when all are done. A nil crew is the caller alone.
 func (c *crew) run(n int, do func(k int)) {
-	if n == 1 || c.helpers == 0 {
+	if c == nil || n == 1 || c.helpers == 0 {
 		for k := range n {
 			do(k)
 		}
@@ -60,8 +60,11 @@ func (c *crew) run(n int, do func(k int)) {
 	c.do = nil
 }
 
-// Close sends the helpers home.
+// Close sends the helpers home (a nil crew has none).
 func (c *crew) Close() {
+	if c == nil {
+		return
+	}
 	c.quit.Store(true)
 	c.rouse()
 	c.wg.Wait()

@@ -1,9 +1,13 @@
 package scoring
 
 import (
+	"runtime"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // TestCrew runs many steps on a crew, now and then pausing long enough
@@ -31,6 +35,32 @@ func TestCrew(t *testing.T) {
 		case <-done:
 		case <-time.After(10 * time.Second):
 			t.Fatalf("%d workers: Close did not return", workers)
+		}
+	}
+}
+
+// TestBuildSendsItsCrewHome checks that a wide build leaves no helper
+// behind, and that a narrow one starts none.
+func TestBuildSendsItsCrewHome(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("one core")
+	}
+	wide := `[` + strings.Repeat(`{"a": 1, "b": [2]},`, 3*chunkNodes) + `0]`
+	for _, src := range []string{wide, `{"a": [1, 2, 3]}`} {
+		ref, err := jsondoc.Parse("ref.json", []byte(src), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := runtime.NumGoroutine()
+		if _, err := Build(ref, ref, nil, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(5 * time.Second)
+		for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond) // the room is faulted in on the side
+		}
+		if n := runtime.NumGoroutine(); n > before {
+			t.Errorf("%d goroutines after a build of %d bytes, %d before", n, len(src), before)
 		}
 	}
 }

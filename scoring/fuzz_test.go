@@ -49,6 +49,13 @@ func FuzzScore(f *testing.F) {
 			}
 		}
 		checkInvariants(t, tree)
+		// jsondiff's comparators named rather than taken by default: every
+		// leaf compared, no pair taken whole (builder.same), the same tree.
+		slow, err := Build(ref, out, tree.weights, Options{Numbers: NumberScore, Strings: StringScore})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameTrees(t, tree, slow)
 		for n := range tree.Report("jsondiff", nil).Nodes {
 			if n.HasScore && (math.IsNaN(n.Loss) || n.Loss < -1e-12 || n.Loss > 1+1e-12) {
 				t.Fatalf("%s: loss %v", n.Path, n.Loss)

@@ -111,16 +111,16 @@ func (t *Tree) buildLevels(b *builder) {
 		}
 	}
 	round := make([]*builder, 0, len(builders))
-	c := newCrew(1)
-	if len(builders) > 1 {
-		c = newCrew(workers)
-	}
-	defer c.Close()
+	var c *crew // made for the first wide level
+	defer func() { c.Close() }()
 	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
 		t.levels = append(t.levels, lo)
 		width := 1
 		if hi-lo > 2*chunkNodes {
 			width = len(builders)
+		}
+		if width > 1 && c == nil {
+			c = newCrew(workers)
 		}
 		for start := lo; start < hi; {
 			round = round[:0]
