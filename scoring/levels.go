@@ -103,8 +103,11 @@ func (t *Tree) buildLevels(b *builder) {
 	// slots while comparing (list pairing scores sub-documents through
 	// them): a wide level's round is cut into chunksPerWorker chunks per
 	// core, which the workers take in turn, so that a chunk with more
-	// children than the others does not leave a core idle.
-	workers := runtime.GOMAXPROCS(0)
+	// children than the others does not leave a core idle. Each builder
+	// holds a chunk's children until the merge: up to maxWorkers cores
+	// take part, so that a many-core machine does not spend its memory on
+	// buffers.
+	workers := min(runtime.GOMAXPROCS(0), maxWorkers)
 	if workers > 1 && b.pairs == nil && t.opt.Pair == nil {
 		for range workers*chunksPerWorker - 1 {
 			builders = append(builders, b.fork())
@@ -147,6 +150,9 @@ func (t *Tree) buildLevels(b *builder) {
 		w.addCounts()
 	}
 }
+
+// maxWorkers is the most cores a build uses.
+const maxWorkers = 8
 
 // chunksPerWorker is how many chunks a wide level's round holds per core.
 const chunksPerWorker = 4
