@@ -21,15 +21,7 @@ func benchDocs(b *testing.B, mb int) (ref, out *jsondoc.Doc) {
 	defer benchMu.Unlock()
 	p, ok := benchPairs[mb]
 	if !ok {
-		rs, os := gen.Pair(mb<<20, 1)
-		r, err := jsondoc.Parse("ref.json", rs, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		o, err := jsondoc.Parse("out.json", os, nil)
-		if err != nil {
-			b.Fatal(err)
-		}
+		r, o := genDocs(b, mb<<20, 1)
 		p = [2]*jsondoc.Doc{r, o}
 		benchPairs[mb] = p
 	}

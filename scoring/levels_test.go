@@ -18,15 +18,7 @@ func TestParallelBuildIsSequentialBuild(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 {
 		t.Skip("one core")
 	}
-	rs, os := gen.Pair(3<<20, 7)
-	rd, err := jsondoc.Parse("ref.json", rs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	od, err := jsondoc.Parse("out.json", os, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd, od := genDocs(t, 3<<20, 7)
 	w, err := ParseWeights("w.json", []byte(`{"records": {"price": 0.5, "dims": {"__dims": 0.2, "h": 0}}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +37,21 @@ func TestParallelBuildIsSequentialBuild(t *testing.T) {
 		t.Fatalf("only %d nodes: no level is wide enough to build in parallel", par.Len())
 	}
 	sameTrees(t, par, seq)
+}
+
+// genDocs returns a generated pair of about size bytes each, parsed.
+func genDocs(tb testing.TB, size int, seed uint64) (ref, out *jsondoc.Doc) {
+	tb.Helper()
+	rs, os := gen.Pair(size, seed)
+	ref, err := jsondoc.Parse("ref.json", rs, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	out, err = jsondoc.Parse("out.json", os, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ref, out
 }
 
 // sameTrees checks that trees a and b (built from the same documents) are
@@ -156,15 +163,7 @@ func TestEscapedAndDuplicateKeysInWideBuild(t *testing.T) {
 // builder.same) and named explicitly (so that every leaf is compared):
 // the trees must agree node for node and in every figure.
 func TestSamePairsFastPath(t *testing.T) {
-	rs, os := gen.Pair(2<<20, 3)
-	ref, err := jsondoc.Parse("ref.json", rs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := jsondoc.Parse("out.json", os, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref, out := genDocs(t, 2<<20, 3)
 	fast, err := Build(ref, out, nil, Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,6 @@
 package scoring
 
-import (
-	"testing"
-
-	"github.com/jsontui/jsontui/scoring/gen"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
-)
+import "testing"
 
 // countByNode counts the statuses of t node by node.
 func countByNode(t *Tree) (c [7]int) {
@@ -19,15 +14,7 @@ func countByNode(t *Tree) (c [7]int) {
 // counted again after weights change, against a count node by node, on a
 // tree large enough to be counted in parts.
 func TestStatusCounts(t *testing.T) {
-	rs, os := gen.Pair(3<<20, 7)
-	ref, err := jsondoc.Parse("ref.json", rs, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := jsondoc.Parse("out.json", os, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref, out := genDocs(t, 3<<20, 7)
 	tree, err := Build(ref, out, nil, Options{})
 	if err != nil {
 		t.Fatal(err)
