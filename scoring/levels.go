@@ -16,11 +16,11 @@ import (
 //
 // A level is compared in chunks. When it is wide, a round's chunks (a few
 // per core) are compared on all cores, each by a builder into buffers of
-// its own; the buffers are then
-// merged into the tree in chunk order, so the tree is node for node the
-// one a single builder makes. Slots (shared by all) are only read during a
-// round: a builder that meets a key no slot has yet asks for one, and the
-// merge creates it, in order, and renumbers the nodes that used it.
+// its own; the buffers are then merged into the tree in chunk order, so
+// the tree is node for node the one a single builder makes. Slots (shared
+// by all) are only read during a round: a builder that meets a key no slot
+// has yet asks for one, and the merge creates it, in order, and renumbers
+// the nodes that used it.
 
 // chunkNodes is how many nodes of a level one builder compares per round.
 const chunkNodes = 512

@@ -99,18 +99,25 @@ const (
 	samples     = 16
 )
 
-// estimateNodes returns the room to make for the values of body: one per
-// comma and one per opening bracket, plus the top-level value. Commas are
-// counted (most values follow one); brackets, counted on samples spread
-// over a long body, are given a quarter as much again. A short estimate costs
-// one copy (see grow); a long one costs only address space, since the
-// room is on huge pages that are not touched until used.
+// maxValues returns how many values body holds at most: one after each
+// comma, one first in each container, and one more.
+func maxValues(body []byte) int {
+	return bytes.Count(body, []byte{','}) + opens(body) + 1
+}
+
+func opens(b []byte) int { return bytes.Count(b, []byte{'{'}) + bytes.Count(b, []byte{'['}) }
+
+// estimateNodes returns the room to make for the values of body, as
+// maxValues counts them in a short body. In a long one the commas are
+// counted (most values follow one) but the brackets only on samples spread
+// over it, and given a quarter as much again. A short estimate costs one
+// copy (see grow); a long one costs only address space, since the room is
+// on huge pages that are not touched until used.
 func estimateNodes(body []byte) int {
-	opens := func(b []byte) int { return bytes.Count(b, []byte{'{'}) + bytes.Count(b, []byte{'['}) }
-	commas := bytes.Count(body, []byte{','})
 	if len(body) < sampleBytes*samples*4 {
-		return commas + opens(body) + 1
+		return maxValues(body)
 	}
+	commas := bytes.Count(body, []byte{','})
 	step := len(body) / samples
 	seen := 0
 	for k := range samples {
@@ -120,12 +127,10 @@ func estimateNodes(body []byte) int {
 	return commas + est + est/4 + 1024
 }
 
-// grow makes room for every value from offset i on, counted exactly: the
+// grow makes room for every value from offset i on (maxValues): the
 // estimate fell short.
 func (p *parser) grow(i int) {
-	rest := p.src[i:]
-	need := len(p.nodes) + bytes.Count(rest, []byte{','}) + bytes.Count(rest, []byte{'{'}) + bytes.Count(rest, []byte{'['}) + 1
-	nodes := mem.MakeHuge[node](len(p.nodes), need)
+	nodes := mem.MakeHuge[node](len(p.nodes), len(p.nodes)+maxValues(p.src[i:]))
 	copy(nodes, p.nodes)
 	p.nodes = nodes
 }
