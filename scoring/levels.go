@@ -4,7 +4,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -264,35 +263,40 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 }
 
 // rescore computes every container's score from its children's, bottom-up
-// level by level (children have higher IDs than their parents), the
-// containers of a wide level on two goroutines. On the way it counts the
+// level by level (children have higher IDs than their parents), a wide
+// level in parts that all cores take in turn. On the way it counts the
 // nodes per status: each is final once the level below is done.
 func (t *Tree) rescore() {
-	var wg sync.WaitGroup
-	two := runtime.GOMAXPROCS(0) > 1
-	var counts, half [7]int
+	workers := min(runtime.GOMAXPROCS(0), maxWorkers)
+	var c *crew // made for the first wide level
+	defer func() { c.Close() }()
+	parts := workers * chunksPerWorker
+	counts := make([][7]int, parts)
 	for l := len(t.levels) - 1; l >= 0; l-- {
 		lo, hi := t.levels[l], NodeID(len(t.nodes))
 		if l+1 < len(t.levels) {
 			hi = t.levels[l+1]
 		}
-		if !two || hi-lo < 4*chunkNodes {
-			t.recomputeRange(lo, hi, &counts)
-			continue
+		n := 1
+		if workers > 1 && hi-lo >= 4*chunkNodes {
+			n = parts
+			if c == nil {
+				c = newCrew(workers)
+			}
 		}
-		mid := lo + (hi-lo)/2
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t.recomputeRange(mid, hi, &half)
-		}()
-		t.recomputeRange(lo, mid, &counts)
-		wg.Wait()
+		c.run(n, func(k int) {
+			width := int(hi - lo)
+			from, to := lo+NodeID(width*k/n), lo+NodeID(width*(k+1)/n)
+			t.recomputeRange(from, to, &counts[k])
+		})
 	}
-	for s, n := range half {
-		counts[s] += n
+	var total [7]int
+	for _, part := range counts {
+		for s, n := range part {
+			total[s] += n
+		}
 	}
-	t.counts, t.counted = counts, true
+	t.counts, t.counted = total, true
 }
 
 // recomputeRange recomputes the containers among nodes [lo, hi), which
