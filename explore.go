@@ -12,7 +12,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -214,7 +213,6 @@ func inputSize(names ...string) int64 {
 // failures are bad input.
 func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder, opts tui.Options) tui.Loader {
 	return func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
-		var files [3]inputFile
 		names := [3]string{refName, outName, weightsName}
 		var total atomic.Int64
 		for _, name := range names[:2] {
@@ -230,46 +228,14 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 			}}
 		}
 		progress(0, total.Load())
-		// Each document is read and parsed on a goroutine of its own.
-		var ref, out *jsondoc.Doc
-		var g errgroup.Group
-		for i, name := range names {
-			if name == "" {
-				continue
-			}
-			g.Go(func() error {
-				f, err := a.readInput(name)
-				if err != nil {
-					return badInput(err)
-				}
-				files[i] = f
-				switch i {
-				case 0:
-					ref, err = jsondoc.Parse(displayName(name), f.data, opt(0))
-				case 1:
-					out, err = jsondoc.ParseLenient(displayName(name), f.data, opt(1))
-				}
-				return err
-			})
+		in, err := a.loadInputs(refName, outName, weightsName, opt)
+		if err != nil {
+			return tui.Loaded{}, err
 		}
-		if err := g.Wait(); err != nil {
-			var ee *exitError
-			if errors.Is(err, jsondoc.ErrCanceled) || errors.As(err, &ee) {
-				return tui.Loaded{}, err
-			}
-			return tui.Loaded{}, badInput(err)
-		}
-		rec.setInputs(names, [3][]byte{files[0].data, files[1].data, files[2].data})
-		total.Store(int64(len(files[0].data) + len(files[1].data)))
+		rec.setInputs(names, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
+		total.Store(int64(len(in.files[0].data) + len(in.files[1].data)))
 		progress(total.Load(), total.Load())
-		var w *scoring.Weights
-		if weightsName != "" {
-			var err error
-			if w, err = scoring.ParseWeights(displayName(weightsName), files[2].data); err != nil {
-				return tui.Loaded{}, badInput(err)
-			}
-		}
-		return scoreExplorer(ref, out, w, opts)
+		return scoreExplorer(in.ref, in.out, in.weights, opts)
 	}
 }
 

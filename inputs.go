@@ -49,8 +49,10 @@ func (a *app) readInput(name string) (inputFile, error) {
 }
 
 // loadInputs reads and parses the three file arguments (weights may be ""),
-// the reference and output in parallel. Every failure is bad input.
-func (a *app) loadInputs(refName, outName, weightsName string, opt *jsondoc.Options) (*inputs, error) {
+// each on a goroutine of its own. opt, if not nil, gives the parse options
+// of the reference (0) and the output (1). Every failure is bad input, but
+// for a canceled parse.
+func (a *app) loadInputs(refName, outName, weightsName string, opt func(i int) *jsondoc.Options) (*inputs, error) {
 	stdins := 0
 	for _, n := range []string{refName, outName, weightsName} {
 		if n == "-" {
@@ -73,11 +75,15 @@ func (a *app) loadInputs(refName, outName, weightsName string, opt *jsondoc.Opti
 				return err
 			}
 			in.files[i] = f
+			var o *jsondoc.Options
+			if opt != nil && i < 2 {
+				o = opt(i)
+			}
 			switch i {
 			case 0:
-				in.ref, err = jsondoc.Parse(displayName(name), f.data, opt)
+				in.ref, err = jsondoc.Parse(displayName(name), f.data, o)
 			case 1:
-				in.out, err = jsondoc.ParseLenient(displayName(name), f.data, opt)
+				in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
 			default:
 				in.weights, err = scoring.ParseWeights(displayName(name), f.data)
 			}
