@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring/gen"
@@ -20,8 +21,13 @@ import (
 func TestLoader(t *testing.T) {
 	a := &app{getenv: func(string) string { return "" }}
 	load := func(ctx context.Context, ref, out, weights string) (tui.Loaded, [2]int64, error) {
+		// Progress comes from both parses at once, as the explorer's
+		// loading screen takes it.
+		var mu sync.Mutex
 		var last [2]int64
 		l, err := a.loader(ref, out, weights, &explorerRecorder{a: a}, tui.Options{})(ctx, func(done, total int64) {
+			mu.Lock()
+			defer mu.Unlock()
 			last = [2]int64{done, total}
 		})
 		return l, last, err
