@@ -13,8 +13,9 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// caseDirs returns the worked examples: the copy in testdata (always) and
-// the shared originals when they sit beside the repository.
+// caseDirs returns the worked examples of a single pair (folders holding a
+// reference.json): the copy in testdata (always) and the shared originals
+// when they sit beside the repository. Dataset examples have their own test.
 func caseDirs(t *testing.T) []string {
 	t.Helper()
 	var dirs []string
@@ -27,8 +28,9 @@ func caseDirs(t *testing.T) []string {
 			continue
 		}
 		for _, e := range entries {
-			if e.IsDir() {
-				dirs = append(dirs, filepath.Join(root, e.Name()))
+			dir := filepath.Join(root, e.Name())
+			if _, err := os.Stat(filepath.Join(dir, "reference.json")); e.IsDir() && err == nil {
+				dirs = append(dirs, dir)
 			}
 		}
 	}
