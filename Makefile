@@ -24,11 +24,11 @@ vet:
 ## bench: the speed and memory benchmarks (generated 1, 20 and 200 MB documents),
 ## one package at a time so that they do not share the cores
 bench:
-	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m . ./scoring/... ./history/... ./tui/...
+	$(GO) test -p 1 -run '^$$' -bench . -benchmem -benchtime $(BENCHTIME) -timeout 60m ./internal/cli ./scoring/... ./history/... ./tui/...
 
 ## bench-short: the same on small documents only
 bench-short:
-	$(GO) test -p 1 -short -run '^$$' -bench . -benchmem -benchtime 100ms . ./scoring/... ./history/... ./tui/...
+	$(GO) test -p 1 -short -run '^$$' -bench . -benchmem -benchtime 100ms ./internal/cli ./scoring/... ./history/... ./tui/...
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-const pizza = "testdata/cases/pizza/"
+const pizza = "../../testdata/cases/pizza/"
 
 // runCLI runs jsontui in-process with args and stdin, returning its exit
 // code and outputs. The history goes to a temporary store.

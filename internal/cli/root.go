@@ -1,6 +1,7 @@
-// Command jsontui scores structured output against a reference, key by key,
-// in a terminal explorer or headless as a CI gate.
-package main
+// Package cli is the jsontui command line: it scores structured output
+// against a reference, key by key, in a terminal explorer or headless as a
+// CI gate.
+package cli
 
 import (
 	"errors"
@@ -12,7 +13,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set at build time with -ldflags "-X main.version=v1.2.3".
+// version is set at build time with
+// -ldflags "-X github.com/jsontui/jsontui/internal/cli.version=v1.2.3".
 var version = ""
 
 // app is what every command shares: the standard streams and the
@@ -41,12 +43,15 @@ func (e *exitError) Unwrap() error { return e.err }
 // badInput wraps an error about the user's input or usage: exit code 2.
 func badInput(err error) error { return &exitError{code: 2, err: err} }
 
-func main() {
+// Main runs jsontui with the command line args (without the program name)
+// on the process's standard streams and environment, and returns the exit
+// code.
+func Main(args []string) int {
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
 		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin),
 	}
-	os.Exit(a.run(os.Args[1:]))
+	return a.run(args)
 }
 
 // run executes the command line args and returns the exit code.

@@ -1,4 +1,4 @@
-package main
+package cli
 
 // statusColor returns the colouring of the text report: nil (none) unless
 // standard output is a terminal and NO_COLOR is unset.
