@@ -11,6 +11,7 @@ import (
 
 // demoCmd is `jsontui demo`: the explorer on the bundled pizza example.
 func (a *app) demoCmd() *cobra.Command {
+	var f exploreFlags
 	cmd := &cobra.Command{
 		Use:   "demo",
 		Short: "Explore the bundled example (the spec's pizza menu)",
@@ -22,12 +23,11 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
   jsontui demo --metric uipath          # UiPath's number, and why, node by node`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts, err := a.exploreSettings(cmd, nil)
+			opts, err := a.exploreSettings(&f, nil)
 			if err != nil {
 				return badInput(err)
 			}
-			schema, _ := cmd.Flags().GetString("schema")
-			if err := a.needTerminal(nil, schema == "-"); err != nil {
+			if err := a.needTerminal(nil, f.schema == "-"); err != nil {
 				return err
 			}
 			loaded, err := loadDemo(opts)
@@ -41,7 +41,7 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 		},
 	}
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	addExploreFlags(cmd)
+	addExploreFlags(cmd, &f)
 	return cmd
 }
 

@@ -25,44 +25,46 @@ import (
 // background behind a progress bar.
 const syncLoadLimit = 8 << 20
 
-// addExploreFlags registers the explorer's flags on cmd (the root command
-// and demo): the theme, the mouse, the metric and its options (as `score`
-// has them) and --schema.
-func addExploreFlags(cmd *cobra.Command) {
-	fl := cmd.Flags()
-	fl.String("theme", "", "colour `theme`: "+strings.Join(themes.Names(), ", ")+
-		" (default $JSONTUI_THEME; mono when $NO_COLOR is set; else dark or light from the terminal)")
-	fl.Bool("no-mouse", false, "turn mouse support off")
-	addMetricFlags(fl, &metricFlags{})
-	fl.String("schema", "", "mark the output's nodes that break the JSON Schema in `FILE` (as jsontui validate --schema)")
+// exploreFlags are the explorer's flags (the root command's and demo's).
+type exploreFlags struct {
+	theme   string
+	noMouse bool
+	metric  metricFlags
+	schema  string
 }
 
-// exploreSettings reads the explorer's flags and environment into options:
+// addExploreFlags defines the explorer's flags on cmd, which set f: the
+// theme, the mouse, the metric and its options (as `score` has them) and
+// --schema.
+func addExploreFlags(cmd *cobra.Command, f *exploreFlags) {
+	fl := cmd.Flags()
+	fl.StringVar(&f.theme, "theme", "", "colour `theme`: "+strings.Join(themes.Names(), ", ")+
+		" (default $JSONTUI_THEME; mono when $NO_COLOR is set; else dark or light from the terminal)")
+	fl.BoolVar(&f.noMouse, "no-mouse", false, "turn mouse support off")
+	addMetricFlags(fl, &f.metric)
+	fl.StringVar(&f.schema, "schema", "", "mark the output's nodes that break the JSON Schema in `FILE` (as jsontui validate --schema)")
+}
+
+// exploreSettings turns the explorer's flags and environment into options:
 // the theme, the metric and its options, checked as `score` checks them,
 // and the schema, compiled. args are the file arguments. Its errors are
 // bad input.
-func (a *app) exploreSettings(cmd *cobra.Command, args []string) (tui.Options, error) {
+func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, error) {
 	var opts tui.Options
-	fl := cmd.Flags()
-	flag, _ := fl.GetString("theme")
-	theme, err := themes.Select(flag, a.getenv)
+	theme, err := themes.Select(f.theme, a.getenv)
 	if err != nil {
 		return opts, err
 	}
 	opts.Theme = theme
-	opts.NoMouse, _ = fl.GetBool("no-mouse")
-	mf := metricFlagsOf(fl)
-	if mf == nil {
-		mf = &metricFlags{name: "jsondiff"}
-	}
-	metric, err := mf.metric()
+	opts.NoMouse = f.noMouse
+	metric, err := f.metric.metric()
 	if err != nil {
 		return opts, err
 	}
-	opts.Metric, opts.MetricOptions = metric.Name(), mf.opt
+	opts.Metric, opts.MetricOptions = metric.Name(), f.metric.opt
 	opts.Metrics = tui.ChoicesOf(scoring.Metrics())
 	opts.Rescore = tui.RunMetric
-	if name, _ := fl.GetString("schema"); name != "" {
+	if name := f.schema; name != "" {
 		if name == "-" && slices.Contains(args, "-") {
 			return opts, errors.New("only one file argument may be - (standard input): --schema and a file both are")
 		}
@@ -125,13 +127,12 @@ func (a *app) needTerminal(args []string, stdinRead bool) error {
 }
 
 // explore opens the explorer on REF OUT [WEIGHTS].
-func (a *app) explore(cmd *cobra.Command, args []string) error {
-	opts, err := a.exploreSettings(cmd, args)
+func (a *app) explore(f *exploreFlags, args []string) error {
+	opts, err := a.exploreSettings(f, args)
 	if err != nil {
 		return badInput(err)
 	}
-	schema, _ := cmd.Flags().GetString("schema")
-	if err := a.needTerminal(args, schema == "-"); err != nil {
+	if err := a.needTerminal(args, f.schema == "-"); err != nil {
 		return err
 	}
 	ref, out, weights := args[0], args[1], ""

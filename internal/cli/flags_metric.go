@@ -50,8 +50,7 @@ func (f *optionFlag) String() string {
 }
 
 // addMetricFlags defines the metric flags on fl: --metric and the
-// options of MetricOptions, which set m. `score` keeps m; the explorer
-// reads it back with metricFlagsOf.
+// options of MetricOptions, which set m.
 func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
 	fl.StringVar(&m.name, "metric", "jsondiff", "the metric `NAME`: "+strings.Join(scoring.MetricNames(), ", ")+
 		"\n(jsondiff is jsontui's; lynxius, uipath, galtea, exact (LangChain JsonEquality), edit-distance\n"+
@@ -69,21 +68,6 @@ func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
 	strict := &optionFlag{m: m, name: scoring.OptStrictFields, bool: true}
 	fl.Var(strict, scoring.OptStrictFields, "galtea: count the union of both sides' keys (JSON Field Match (Normalized, Strict))")
 	fl.Lookup(scoring.OptStrictFields).NoOptDefVal = "true"
-}
-
-// metricFlagsOf returns the metric flags addMetricFlags defined on fl,
-// which its option flags hold; nil when it defined none. Commands that
-// register the flags without keeping the struct (the explorer's root and
-// demo) read them back so.
-func metricFlagsOf(fl *pflag.FlagSet) *metricFlags {
-	f := fl.Lookup(scoring.OptAbsTol)
-	if f == nil {
-		return nil
-	}
-	if of, ok := f.Value.(*optionFlag); ok {
-		return of.m
-	}
-	return nil
 }
 
 // metric returns the chosen metric, checked against the options given.

@@ -27,6 +27,8 @@ type app struct {
 	stdoutTTY, stdinTTY bool
 	// historyPath is the --history flag.
 	historyPath string
+	// exploreFlags are the explorer's flags on the root command.
+	exploreFlags exploreFlags
 	// exploreHistory are the explorer's --no-history, --label and --tag.
 	exploreHistory historyFlags
 }
@@ -120,12 +122,12 @@ figures headless, for scripts and CI.`,
 			if len(args) == 0 {
 				return cmd.Help()
 			}
-			return a.explore(cmd, args)
+			return a.explore(&a.exploreFlags, args)
 		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	root.PersistentFlags().StringVar(&a.historyPath, "history", "", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
-	addExploreFlags(root)
+	addExploreFlags(root, &a.exploreFlags)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
 	root.AddCommand(a.validateCmd())
