@@ -41,7 +41,7 @@ fuzz:
 
 ## bigdata: a generated 200 MB pair in testdata/bench, to try the explorer on
 bigdata:
-	$(GO) run ./scoring/gen/jsontui-gen -mb 200 -dir testdata/bench
+	$(GO) run ./cmd/jsontui-gen -mb 200 -dir testdata/bench
 
 clean:
 	rm -rf bin testdata/bench

@@ -1,7 +1,7 @@
 // Command jsontui-gen writes a generated reference/output pair for trying
 // jsontui on big documents:
 //
-//	go run ./scoring/gen/jsontui-gen -mb 200 -dir testdata/bench
+//	go run ./cmd/jsontui-gen -mb 200 -dir testdata/bench
 package main
 
 import (
