@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -11,71 +10,6 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
 )
-
-// History is the explorer's window on the history of runs: the runs of its
-// reference/output pair (or every run), one run's per-path scores and
-// weights, labels, and the pair's best run. The explorer calls it from
-// commands, on goroutines of their own, never the UI's, and drops the
-// results a newer request made stale; errors show on the status line.
-type History interface {
-	// Runs lists the runs of the explorer's reference/output pair, or
-	// every run in the history when all is set, newest first.
-	Runs(all bool) ([]RunSummary, error)
-	// Run returns the run whose id is id, with its figures and weights.
-	Run(id string) (*RunDetail, error)
-	// SetLabel sets the label of the run whose id is id.
-	SetLabel(id, label string) error
-	// Best returns the best-scoring run of the pair, the newest of equals;
-	// ok is false when no run of the pair has a score.
-	Best() (best RunSummary, ok bool, err error)
-}
-
-// RunSummary is a recorded run as the history pane lists it.
-type RunSummary struct {
-	// ID is the run's id; the pane shows its first 10 characters, which
-	// `jsontui history show` accepts back.
-	ID string
-	// Time is when the run happened, shown as it is (the History picks
-	// the time zone).
-	Time time.Time
-	// Label is the user's name for the run.
-	Label string
-	// Source says what recorded the run: "score" or "tui".
-	Source string
-	// Metric names the metric the run scored with.
-	Metric string
-	// Reference, Output and Weights name the run's files as the pane
-	// shows them; Weights is "" when the run had no weights file.
-	Reference, Output, Weights string
-	// Score is the total; meaningless when !HasScore.
-	Score    float64
-	HasScore bool
-	// Delta is Score minus the score of the previous run of the same
-	// pair; meaningless when !HasDelta.
-	Delta    float64
-	HasDelta bool
-}
-
-// RunDetail is a run with what the explorer compares the tree with.
-type RunDetail struct {
-	RunSummary
-	// Options are the options of the run's metric in force, canonical.
-	Options []string
-	// WeightsJSON is the weights file content in force in the run; nil
-	// means every weight was 1.
-	WeightsJSON []byte
-	// Nodes are the run's per-path scores, in document order.
-	Nodes []RunNode
-}
-
-// RunNode is one node's score in a recorded run.
-type RunNode struct {
-	// Path is the node's jq-style path: ".", ".fixed_menus[1].pizza".
-	Path string
-	// Score is the node's score; meaningless when !HasScore.
-	Score    float64
-	HasScore bool
-}
 
 // shortIDLen is how many characters of a run id the explorer shows, as
 // `jsontui history` does.

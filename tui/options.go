@@ -1,23 +1,8 @@
-// Package tui is jsontui's explorer: a full-screen view of a scored
-// comparison (bubbletea v2) where a person sees what the output got wrong
-// and what it costs, and tunes the weights live until the score means what
-// they want.
-//
-// The root Model owns the layout and the state machine (loading, modes,
-// panes); components (header, tree pane, detail pane, status line,
-// prompts, overlays) share one common value holding the size, the theme's
-// Styles and the key map, and talk through typed messages. Heavy work
-// (loading, searching, rescoring, recording) runs in commands that carry a
-// request id, so stale results are dropped.
 package tui
 
 import (
-	"context"
-	"time"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/scoring/validate"
 )
 
@@ -80,11 +65,6 @@ func NewLoaded(res *scoring.Result, ref, out *jsondoc.Doc, w *scoring.Weights) (
 	return l, nil
 }
 
-// Loader reads, parses and scores the inputs in the background. It calls
-// progress now and then with the bytes done and the total, and stops with
-// ctx.Err() when ctx is canceled (the user quit while loading).
-type Loader func(ctx context.Context, progress func(done, total int64)) (Loaded, error)
-
 // MetricChoice is a metric the user can switch to with `m`.
 type MetricChoice struct {
 	Name        string
@@ -101,36 +81,6 @@ func ChoicesOf(ms []scoring.Metric) []MetricChoice {
 		out[i] = MetricChoice{Name: m.Name(), Description: m.About(), Takes: m.Takes()}
 	}
 	return out
-}
-
-// RescoreRequest is what a Rescorer scores.
-type RescoreRequest struct {
-	// Metric names the metric; Options are the options in force for it
-	// (those of the user's it takes).
-	Metric  string
-	Options scoring.MetricOptions
-	// Ref and Out are the documents.
-	Ref, Out *jsondoc.Doc
-	// Weights is the weights file in force (nil for none); the explorer
-	// applies the weights tuned since, by key, to the result's tree.
-	Weights *scoring.Weights
-}
-
-// Rescorer scores the documents again with another metric (scoring.Run).
-// It runs in the background; its error is shown on the status line.
-type Rescorer func(ctx context.Context, req RescoreRequest) (*scoring.Result, error)
-
-// RunMetric is the Rescorer of the metrics scoring.Metrics lists.
-func RunMetric(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
-	m, err := scoring.LookupMetric(req.Metric)
-	if err != nil {
-		return nil, err
-	}
-	res, err := scoring.Run(m, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options})
-	if err != nil {
-		return nil, err
-	}
-	return res, ctx.Err()
 }
 
 // Options configure the explorer.
@@ -160,48 +110,4 @@ type Options struct {
 	// History, if set, is the history `H` shows, and the header's best
 	// run comes from; nil turns the history pane off.
 	History History
-}
-
-// RunEvent says why a run is recorded.
-type RunEvent int
-
-// The moments the explorer records a run.
-const (
-	RunOpened RunEvent = iota // the explorer opened
-	RunSaved                  // the weights were saved
-	RunQuit                   // the explorer quit with weights changed since the last record
-)
-
-var runEventNames = [...]string{"opened", "saved", "quit"}
-
-// String returns the event's name.
-func (e RunEvent) String() string { return runEventNames[e] }
-
-// Run is one state of the explorer to record: the figures are those of the
-// weights in WeightsJSON.
-type Run struct {
-	Event RunEvent
-	Time  time.Time
-	Files Files
-	// Metric names the metric; Options are its options in force,
-	// canonical (scoring.MetricOptions.Strings).
-	Metric   string
-	Options  []string
-	Score    float64
-	HasScore bool
-	// WeightsJSON is the weights file content in force.
-	WeightsJSON []byte
-	// Report returns the run's full figures, from a snapshot of the tree
-	// (or, for a very large tree, the tree itself, whose weights stay
-	// locked until Record returns), so the recorder can read them on its
-	// own goroutine while the user goes on exploring.
-	Report func(ctx context.Context) (*report.Report, error)
-}
-
-// Recorder records the explorer's runs: on opening, on every save, and on
-// quitting when the weights changed since the last record. Record is
-// called on a goroutine of its own, never the UI's; the explorer waits for
-// pending records before it exits.
-type Recorder interface {
-	Record(ctx context.Context, run Run) error
 }
