@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/outline"
@@ -92,16 +90,6 @@ func (d *detailPane) View(id scoring.NodeID) string {
 		b.WriteString(fit(line, d.inner()))
 	}
 	return b.String()
-}
-
-// fit cuts or pads a styled line to exactly w cells.
-func fit(line string, w int) string {
-	n := ansi.StringWidth(line)
-	if n > w {
-		line = ansi.Truncate(line, w-1, "") + "…"
-		n = w
-	}
-	return line + strings.Repeat(" ", max(0, w-n))
 }
 
 // build writes the pane's lines for node id.
@@ -287,20 +275,4 @@ func (d *detailPane) entryLine(slot int) string {
 	line, col := doc.Position(sl.Entry)
 	where := fmt.Sprintf("%s:%d:%d", w.Name(), line, col)
 	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
-}
-
-// wrapIndent wraps a styled line at spaces to w cells, indenting the
-// continuation lines so a long formula reads as one.
-func wrapIndent(line string, w int) []string {
-	if ansi.StringWidth(line) <= w {
-		return []string{line}
-	}
-	const indent = "    "
-	first := wrapWords(line, w)
-	out := []string{first[0]}
-	rest := strings.Join(first[1:], " ")
-	for _, l := range wrapWords(rest, max(1, w-len(indent))) {
-		out = append(out, indent+l)
-	}
-	return out
 }

@@ -276,17 +276,3 @@ func paintDelta(s *themes.Styles, v float64) string {
 	}
 	return s.Bad.Render(txt)
 }
-
-// spread puts left and right at the two ends of a line of w cells; left
-// is cut when both do not fit.
-func spread(left, right string, w int) string {
-	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
-	if rw == 0 {
-		return fit(left, w)
-	}
-	if lw+rw+2 > w {
-		left = fit(left, max(0, w-rw-2))
-		lw = ansi.StringWidth(left)
-	}
-	return left + strings.Repeat(" ", max(1, w-lw-rw)) + right
-}

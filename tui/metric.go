@@ -274,11 +274,3 @@ func optionsText(opts []string) string {
 	}
 	return " [" + strings.Join(opts, " ") + "]"
 }
-
-// scoreText5 writes a total with 5 decimals, or n/a.
-func scoreText5(v float64, ok bool) string {
-	if !ok {
-		return "n/a"
-	}
-	return fixed5(v)
-}

@@ -144,3 +144,99 @@ func figure5(v float64) string {
 	}
 	return fixed5(v)
 }
+
+// fit cuts or pads a styled line to exactly w cells.
+func fit(line string, w int) string {
+	n := ansi.StringWidth(line)
+	if n > w {
+		line = ansi.Truncate(line, w-1, "") + "…"
+		n = w
+	}
+	return line + strings.Repeat(" ", max(0, w-n))
+}
+
+// wrapIndent wraps a styled line at spaces to w cells, indenting the
+// continuation lines so a long formula reads as one.
+func wrapIndent(line string, w int) []string {
+	if ansi.StringWidth(line) <= w {
+		return []string{line}
+	}
+	const indent = "    "
+	first := wrapWords(line, w)
+	out := []string{first[0]}
+	rest := strings.Join(first[1:], " ")
+	for _, l := range wrapWords(rest, max(1, w-len(indent))) {
+		out = append(out, indent+l)
+	}
+	return out
+}
+
+// wrapWords wraps a styled text at spaces to lines of at most w cells,
+// cutting a word longer than a line. (ansi.Wrap may leave a line a cell
+// too long where words hold hyphens.)
+func wrapWords(text string, w int) []string {
+	w = max(1, w)
+	var lines []string
+	var line strings.Builder
+	lw, started := 0, false
+	flush := func() {
+		lines = append(lines, line.String())
+		line.Reset()
+		lw, started = 0, false
+	}
+	for _, word := range strings.Split(text, " ") {
+		ww := ansi.StringWidth(word)
+		if started && lw+1+ww > w {
+			flush()
+			if ww == 0 {
+				continue // the space at a break
+			}
+		}
+		for ww > w {
+			// A word longer than a line: cut it, carrying on below.
+			if started {
+				flush()
+			}
+			lines = append(lines, ansi.Truncate(word, w, ""))
+			word = ansi.TruncateLeft(word, w, "")
+			ww = ansi.StringWidth(word)
+		}
+		if started {
+			line.WriteByte(' ')
+			lw++
+		}
+		line.WriteString(word)
+		lw += ww
+		started = true
+	}
+	return append(lines, line.String())
+}
+
+// spread puts left and right at the two ends of a line of w cells; left
+// is cut when both do not fit.
+func spread(left, right string, w int) string {
+	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
+	if rw == 0 {
+		return fit(left, w)
+	}
+	if lw+rw+2 > w {
+		left = fit(left, max(0, w-rw-2))
+		lw = ansi.StringWidth(left)
+	}
+	return left + strings.Repeat(" ", max(1, w-lw-rw)) + right
+}
+
+func plural(n int, suffix string) string {
+	if n == 1 {
+		return ""
+	}
+	return suffix
+}
+
+// scoreText5 writes a total with 5 decimals, or n/a.
+func scoreText5(v float64, ok bool) string {
+	if !ok {
+		return "n/a"
+	}
+	return fixed5(v)
+}

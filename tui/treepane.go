@@ -272,13 +272,6 @@ func lastOf(ol *outline.Outline, p outline.Pred) scoring.NodeID {
 	return id
 }
 
-func plural(n int, suffix string) string {
-	if n == 1 {
-		return ""
-	}
-	return suffix
-}
-
 // rowAt returns the row index shown at line y of the pane (0 is the
 // column heads), or -1.
 func (p *treePane) rowAt(y int) int {
