@@ -11,8 +11,8 @@ import (
 )
 
 // This file writes the rules of the metrics that reproduce another
-// evaluator's tree: lynxius, uipath and galtea (scoring/lynxius.go,
-// uipath.go, galtea.go), as the detail pane shows them for a node.
+// evaluator's tree: lynxius, uipath and galtea (scoring/metric_lynxius.go,
+// metric_uipath.go, metric_galtea.go), as the detail pane shows them for a node.
 
 // lynxius writes the calculation by Lynxius's JsonDiffEval.
 func (e *explainer) lynxius(id scoring.NodeID) {
