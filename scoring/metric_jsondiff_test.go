@@ -46,7 +46,7 @@ func TestJSONDiffDefaultOptionsAreJSONDiff(t *testing.T) {
 	if err != nil || opt.Numbers != nil || opt.Strings != nil || !opt.IsJSONDiff() || opt.Lists.Mode != ListIndex {
 		t.Errorf("default options %+v %v", opt, err)
 	}
-	if LynxiusOptions().IsJSONDiff() || UiPathOptions().IsJSONDiff() || GalteaOptions(false).IsJSONDiff() {
+	if LynxiusOptions().IsJSONDiff() || UIPathOptions().IsJSONDiff() || GalteaOptions(false).IsJSONDiff() {
 		t.Error("a vendor's options pass for jsondiff")
 	}
 }

@@ -40,8 +40,8 @@ func (uipathMetric) About() string {
 
 func (uipathMetric) Takes() []string { return []string{OptTarget} }
 
-// UiPathOptions are the engine options of the uipath metric.
-func UiPathOptions() Options {
+// UIPathOptions are the engine options of the uipath metric.
+func UIPathOptions() Options {
 	return Options{
 		Numbers:             uipathNumber,
 		Strings:             plainLevenshtein,
@@ -52,7 +52,7 @@ func UiPathOptions() Options {
 }
 
 func (uipathMetric) Score(in *Input) (*Result, error) {
-	t, err := Build(in.Ref, in.Out, nil, UiPathOptions())
+	t, err := Build(in.Ref, in.Out, nil, UIPathOptions())
 	if err != nil {
 		return nil, err
 	}
