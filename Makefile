@@ -6,7 +6,7 @@ RACEFLAGS := -race -gcflags=github.com/boltdb/bolt=-d=checkptr=0
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 
-.PHONY: all build test vet bench bench-short fuzz bigdata clean
+.PHONY: all build test lint vet bench bench-short fuzz bigdata clean
 
 all: build
 
@@ -20,6 +20,12 @@ test: vet
 
 vet:
 	$(GO) vet ./...
+
+## lint: gofmt, go vet and staticcheck (pinned in go.mod as a tool) must be clean
+lint: vet
+	@out=$$(gofmt -l .); \
+	if [ -n "$$out" ]; then echo "gofmt -l: these files need gofmt -w:"; echo "$$out"; exit 1; fi
+	$(GO) tool staticcheck ./...
 
 ## bench: the speed and memory benchmarks (generated 1, 20 and 200 MB documents),
 ## one package at a time so that they do not share the cores

@@ -2,6 +2,7 @@ package themes
 
 import (
 	"fmt"
+	"image/color"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
@@ -96,7 +97,8 @@ func New(name string) (*Styles, error) {
 	}
 	border := lipgloss.RoundedBorder()
 	s.Box = lipgloss.NewStyle().Border(border).Padding(0, 1)
-	if fg := s.Accent.Style().GetForeground(); fg != nil && !p.mono {
+	// An unset foreground reads back as lipgloss.NoColor, never nil.
+	if fg := s.Accent.Style().GetForeground(); !p.mono && !isNoColor(fg) {
 		s.Box = s.Box.BorderForeground(fg)
 	}
 	return s, nil
@@ -165,4 +167,10 @@ func buildMono(s *Styles) {
 		scoring.Type:     s.Bad,
 		scoring.Ignored:  s.Faint,
 	}
+}
+
+// isNoColor reports whether c is lipgloss's "no colour set".
+func isNoColor(c color.Color) bool {
+	_, none := c.(lipgloss.NoColor)
+	return none
 }

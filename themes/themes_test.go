@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -115,5 +117,24 @@ func TestPaintResetsOnlyWhatItSets(t *testing.T) {
 	}
 	if b := s.Band(0.2); b.On() != s.Bad.On() {
 		t.Error("0.2 is not bad")
+	}
+}
+
+// TestBoxBorderTakesTheAccent: a colour theme draws the box's border in
+// its accent colour; mono sets no border colour at all.
+func TestBoxBorderTakesTheAccent(t *testing.T) {
+	for _, name := range Names() {
+		s := MustNew(name)
+		got := s.Box.GetBorderTopForeground()
+		_, none := got.(lipgloss.NoColor)
+		if name == Mono {
+			if !none {
+				t.Errorf("mono: the box border has the colour %v", got)
+			}
+			continue
+		}
+		if want := s.Accent.Style().GetForeground(); none || got != want {
+			t.Errorf("%s: the box border is %v, the accent %v", name, got, want)
+		}
 	}
 }

@@ -354,11 +354,11 @@ func TestRecorder(t *testing.T) {
 	opts.Recorder = rec
 	d := newDriver(t, opts, 80, 24)
 	d.keys("j", "j", "j", "w", "1", "enter", "ctrl+s", "-")
-	_, cmd := d.m.Update(keyMsg("q"))
+	d.m.Update(keyMsg("q"))
 	if d.m.mode != modeConfirmQuit {
 		t.Fatal("no confirmation")
 	}
-	_, cmd = d.m.Update(keyMsg("y"))
+	_, cmd := d.m.Update(keyMsg("y"))
 	d.run(cmd)
 	var events []string
 	for _, r := range rec.runs {

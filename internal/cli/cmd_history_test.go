@@ -65,6 +65,9 @@ func TestHistoryCommands(t *testing.T) {
 		t.Errorf("history show --format json: exit %d, %v, %d nodes", code, err, len(shown.Nodes))
 	}
 	code, out, _ = run("history", "diff", older.ID, newer.ID)
+	if code != 0 {
+		t.Errorf("history diff: exit %d", code)
+	}
 	for _, want := range []string{"total  0.876013 → 0.903376  (+0.027364)", "weights changed (5)", ".beer                   0.25  → 1 (no entry)", "scores changed (1)"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("history diff: missing %q in\n%s", want, out)
