@@ -11,7 +11,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 // generated scores a generated pair of about mb megabytes, once per size
@@ -28,18 +28,8 @@ func generatedTree(b *testing.B, mb int) *scoring.Tree {
 		return t
 	}
 	refSrc, outSrc := gen.Pair(mb<<20, 1)
-	ref, err := jsondoc.Parse("ref.json", refSrc, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	out, err := jsondoc.ParseLenient("out.json", outSrc, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	t, err := scoring.Build(ref, out, nil, scoring.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
+	ref, out := scoringtest.Docs(b, refSrc, outSrc)
+	t := scoringtest.Build(b, ref, out, nil, scoring.Options{})
 	generated.trees[mb] = t
 	return t
 }

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 // pizzaDir holds the spec's worked example.
@@ -22,35 +21,12 @@ const pizzaDir = "../testdata/cases/pizza"
 // given as text.
 func loadPair(t testing.TB, ref, out, weights string) Loaded {
 	t.Helper()
-	r, err := jsondoc.Parse("reference.json", []byte(ref), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := jsondoc.ParseLenient("output.json", []byte(out), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w *scoring.Weights
-	if weights != "" {
-		if w, err = scoring.ParseWeights("weights.json", []byte(weights)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tree, err := scoring.Build(r, o, w, scoring.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return Loaded{Tree: tree, Weights: w}
+	r, o := scoringtest.Docs(t, ref, out)
+	w := scoringtest.Weights(t, "weights.json", weights)
+	return Loaded{Tree: scoringtest.Build(t, r, o, w, scoring.Options{}), Weights: w}
 }
 
-func readFile(t testing.TB, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
+func readFile(t testing.TB, path string) string { return scoringtest.Read(t, path) }
 
 // pizza returns the pizza case loaded, with the files named as a user
 // would give them.

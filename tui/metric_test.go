@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
@@ -22,19 +22,7 @@ func withMetrics(opts Options) Options {
 // pizzaDocs parses the pizza case.
 func pizzaDocs(t testing.TB) (ref, out *jsondoc.Doc, w *scoring.Weights) {
 	t.Helper()
-	ref, err := jsondoc.Parse("reference.json", []byte(readFile(t, filepath.Join(pizzaDir, "reference.json"))), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err = jsondoc.ParseLenient("output.json", []byte(readFile(t, filepath.Join(pizzaDir, "output.json"))), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err = scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(pizzaDir, "weights.json"))))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ref, out, w
+	return scoringtest.Case(t, "pizza")
 }
 
 // underMetric scores ref and out under w with metric and its options, as

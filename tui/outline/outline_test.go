@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 const ref = `{"a": 1, "b": {"c": "x", "d": [1, 2, 3]}, "e": {"f": {"g": true}}}`
@@ -14,19 +14,7 @@ const out = `{"a": 2, "b": {"c": "x", "d": [1, 5, 3]}, "e": {"f": {"g": false}}}
 
 func tree(t *testing.T) *scoring.Tree {
 	t.Helper()
-	r, err := jsondoc.Parse("r", []byte(ref), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := jsondoc.Parse("o", []byte(out), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := scoring.Build(r, o, nil, scoring.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return scoringtest.Pair(t, ref, out, "")
 }
 
 // rows lists the visible rows as indented labels.

@@ -9,6 +9,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 const pizzaDir = "../../testdata/cases/pizza"
@@ -26,25 +27,12 @@ func read(t *testing.T, path string) string {
 // ("" for none).
 func open(t *testing.T, wpath string) *Session {
 	t.Helper()
-	ref, err := jsondoc.Parse("reference.json", []byte(read(t, filepath.Join(pizzaDir, "reference.json"))), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := jsondoc.Parse("output.json", []byte(read(t, filepath.Join(pizzaDir, "output.json"))), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	ref, out, _ := scoringtest.Case(t, "pizza")
 	var w *scoring.Weights
 	if wpath != "" {
-		if w, err = scoring.ParseWeights(wpath, []byte(read(t, wpath))); err != nil {
-			t.Fatal(err)
-		}
+		w = scoringtest.Weights(t, wpath, read(t, wpath))
 	}
-	tree, err := scoring.Build(ref, out, w, scoring.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return New(tree, w, wpath)
+	return New(scoringtest.Build(t, ref, out, w, scoring.Options{}), w, wpath)
 }
 
 func node(t *testing.T, s *Session, path string) scoring.NodeID {
