@@ -59,6 +59,10 @@ type Result struct {
 	ref, out *jsondoc.Doc // the documents scored, for the report
 }
 
+// DefaultMetric is the metric jsontui scores with unless told otherwise:
+// jsondiff, the rules of SPEC section 2.
+const DefaultMetric = "jsondiff"
+
 var registry = []Metric{
 	jsondiffMetric{}, lynxiusMetric{}, uipathMetric{}, galteaMetric{},
 	exactMetric{}, editDistanceMetric{},
@@ -131,6 +135,16 @@ func Run(m Metric, in *Input) (*Result, error) {
 			"%s: --metric %s does not use weights; the weights file plays no part", in.Weights.Name(), m.Name())})
 	}
 	return res, nil
+}
+
+// RunNamed looks up the metric of that name and runs it (Run): the error
+// of an unknown name lists the valid ones.
+func RunNamed(name string, in *Input) (*Result, error) {
+	m, err := LookupMetric(name)
+	if err != nil {
+		return nil, err
+	}
+	return Run(m, in)
 }
 
 // Report returns the result as a report for metric: with a tree, its

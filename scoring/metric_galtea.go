@@ -44,6 +44,7 @@ func GalteaOptions(strict bool) Options {
 		Whole:             galteaField,
 		PenalizeExtraKeys: strict,
 		FixedWeights:      true,
+		Rules:             galteaRules{},
 	}
 }
 

@@ -7,7 +7,7 @@ import "fmt"
 // normalization and comparators, list pairing, extra keys.
 type jsondiffMetric struct{}
 
-func (jsondiffMetric) Name() string { return "jsondiff" }
+func (jsondiffMetric) Name() string { return DefaultMetric }
 
 func (jsondiffMetric) About() string {
 	return "jsontui's default: numbers by relative difference, strings by edit distance, weighted means of keys and positions"
@@ -47,5 +47,6 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, tooLarge *int, err error) {
 	}
 	opt.Lists = mo.Lists
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
+	opt.Rules = jsondiffRules{opts: mo}
 	return opt, tooLarge, nil
 }

@@ -55,6 +55,7 @@ func LynxiusOptions() Options {
 		ShorterLists:       true,
 		ZeroWeightFallback: true,
 		FlatMismatch:       true,
+		Rules:              lynxiusRules{},
 	}
 }
 

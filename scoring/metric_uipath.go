@@ -48,6 +48,7 @@ func UIPathOptions() Options {
 		IgnoreExtraElements: true,
 		LeafWeights:         true,
 		FixedWeights:        true,
+		Rules:               uipathRules{},
 	}
 }
 

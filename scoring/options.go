@@ -59,6 +59,12 @@ type Options struct {
 	// FixedWeights makes SetWeight and SetSlotWeight refuse: the metric's
 	// weights are not the user's to change.
 	FixedWeights bool
+
+	// Rules explain the figures of the tree these options build
+	// (Tree.Explain), by the metric's own rules. Each metric's options
+	// carry theirs; nil explains options that are jsondiff's by its rules
+	// and others by their score alone.
+	Rules Rules
 }
 
 // IsJSONDiff reports whether o scores by the rules of SPEC section 2

@@ -36,11 +36,7 @@ type Rescorer func(ctx context.Context, req RescoreRequest) (*scoring.Result, er
 
 // RunMetric is the Rescorer of the metrics scoring.Metrics lists.
 func RunMetric(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
-	m, err := scoring.LookupMetric(req.Metric)
-	if err != nil {
-		return nil, err
-	}
-	res, err := scoring.Run(m, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options})
+	res, err := scoring.RunNamed(req.Metric, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options})
 	if err != nil {
 		return nil, err
 	}

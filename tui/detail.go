@@ -126,9 +126,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	}
 	var calc []string
 	if !one {
-		ex := explainer{c: d.c, t: t, ol: d.ol, width: w, metric: d.metric}
-		ex.explain(id)
-		calc = ex.lines
+		calc = d.calcLines(t, id, w)
 	}
 	schema := d.schema.detailLines(d.c, id)
 	values := d.valueLines(id, w)
@@ -247,8 +245,8 @@ func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
 	name := d.metric.name
 	switch o := t.Options(); {
 	case o.LeafWeights:
-		n, _, ok := leaves(t, id)
-		np, _, okp := leaves(t, t.Parent(id))
+		n, _, ok := t.Leaves(id)
+		np, _, okp := t.Leaves(t.Parent(id))
 		if ok && okp {
 			return fmt.Sprintf("weight %s: %d of its parent's %d leaves (%s's own, not the weights file's)", wt, n, np, name)
 		}

@@ -119,7 +119,7 @@ func New(opts Options) *Model {
 	}
 	c.styles = st
 	if opts.Metric == "" {
-		opts.Metric = "jsondiff"
+		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c}}
 	if opts.Schema != nil {

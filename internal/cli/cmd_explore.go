@@ -85,13 +85,9 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 func scoreExplorer(ref, out *jsondoc.Doc, w *scoring.Weights, opts tui.Options) (tui.Loaded, error) {
 	name := opts.Metric
 	if name == "" {
-		name = "jsondiff"
+		name = scoring.DefaultMetric
 	}
-	metric, err := scoring.LookupMetric(name)
-	if err != nil {
-		return tui.Loaded{}, badInput(err)
-	}
-	res, err := scoring.Run(metric, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions})
+	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions})
 	if err != nil {
 		return tui.Loaded{}, badInput(err)
 	}

@@ -1,11 +1,10 @@
-package tui
+package scoring
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring/textdist"
-	"github.com/jsontui/jsontui/themes"
 )
 
 // alignLimit caps the cells of the edit alignment a character diff may
@@ -14,31 +13,30 @@ const alignLimit = 4 << 20
 
 // charDiff returns a character-level diff of two strings, from the edit
 // alignment the string score counts, in git's word-diff notation so that
-// it reads without colour too: "pepper[-oni-]{+s+}" — what the
-// reference has and the output lacks in [-…-], what the output has instead
-// in {+…+}. It also returns a
-// summary ("3 edits: 1 substitution, 2 deletions") and the distance and
-// length the score uses. ok is false when the strings are too long to
-// align for display. The strings are compared as given: the caller
-// normalizes them as its metric does.
-func charDiff(s *themes.Styles, ref, out string) (diff, summary string, dist, length int, ok bool) {
+// it reads without colour too: "pepper[-oni-]{+s+}" — what the reference
+// has and the output lacks in [-…-] (RoleDeleted), what the output has
+// instead in {+…+} (RoleInserted). It also returns a summary ("3 edits:
+// 1 substitution, 2 deletions") and the distance and length the score
+// uses. ok is false when the strings are too long to align for display.
+// The strings are compared as given: the caller normalizes them as its
+// metric does.
+func charDiff(ref, out string) (diff Line, summary string, dist, length int, ok bool) {
 	a := []rune(ref)
 	b := []rune(out)
 	ops, ok := textdist.Align(a, b, alignLimit)
 	if !ok {
-		return "", "", 0, max(len(a), len(b)), false
+		return nil, "", 0, max(len(a), len(b)), false
 	}
-	var sb strings.Builder
 	var subs, ins, dels int
 	// Runs of edits between two equal stretches print as one deletion
 	// and one insertion: "pepper[-oni-]{+s+}".
 	var del, add []rune
 	flush := func() {
 		if len(del) > 0 {
-			s.DiffDel.Write(&sb, "[-"+visible(del)+"-]")
+			diff = append(diff, Span{Role: RoleDeleted, Text: "[-" + visible(del) + "-]"})
 		}
 		if len(add) > 0 {
-			s.DiffIns.Write(&sb, "{+"+visible(add)+"+}")
+			diff = append(diff, Span{Role: RoleInserted, Text: "{+" + visible(add) + "+}"})
 		}
 		del, add = del[:0], add[:0]
 	}
@@ -46,7 +44,7 @@ func charDiff(s *themes.Styles, ref, out string) (diff, summary string, dist, le
 		switch op.Kind {
 		case textdist.Equal:
 			flush()
-			sb.WriteString(visible(a[op.A : op.A+op.N]))
+			diff = append(diff, Span{Text: visible(a[op.A : op.A+op.N])})
 		case textdist.Delete:
 			dels += op.N
 			del = append(del, a[op.A:op.A+op.N]...)
@@ -67,14 +65,22 @@ func charDiff(s *themes.Styles, ref, out string) (diff, summary string, dist, le
 		name string
 	}{{subs, "substitution"}, {ins, "insertion"}, {dels, "deletion"}} {
 		if p.n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s%s", p.n, p.name, plural(p.n, "s")))
+			parts = append(parts, fmt.Sprintf("%d %s%s", p.n, p.name, plural(p.n)))
 		}
 	}
 	summary = "no edits"
 	if dist > 0 {
-		summary = fmt.Sprintf("%d edit%s: %s", dist, plural(dist, "s"), strings.Join(parts, ", "))
+		summary = fmt.Sprintf("%d edit%s: %s", dist, plural(dist), strings.Join(parts, ", "))
 	}
-	return sb.String(), summary, dist, max(len(a), len(b)), true
+	return diff, summary, dist, max(len(a), len(b)), true
+}
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // visible returns runes as text with control characters shown as escapes,

@@ -1,0 +1,119 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// uipathRules explain a tree by UiPath's JsonSimilarityEvaluator
+// (metric_uipath.go).
+type uipathRules struct{}
+
+func (uipathRules) Name() string { return "uipath" }
+
+// maxLeafWalk caps the nodes Leaves walks to count the leaves below a
+// node.
+const maxLeafWalk = 1 << 20
+
+// Leaves counts the reference leaves below node id that have a score (in
+// scope), and sums their scores: under uipath's rules a container's score
+// is sum / n. ok is false past 2^20 nodes walked.
+func (t *Tree) Leaves(id NodeID) (n int, sum float64, ok bool) {
+	stack := []NodeID{id}
+	walked := 0
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if walked++; walked > maxLeafWalk {
+			return 0, 0, false
+		}
+		first, count := t.Children(x)
+		if count == 0 {
+			if s, has := t.Score(x); has && !t.Kind(x).IsContainer() && t.RefValue(x) != jsondoc.None {
+				n++
+				sum += s
+			}
+			continue
+		}
+		for c := first; c < first+NodeID(count); c++ {
+			stack = append(stack, c)
+		}
+	}
+	return n, sum, true
+}
+
+func (ur uipathRules) explain(e *explainer, id NodeID) {
+	t := e.t
+	name := ur.Name()
+	score, has := t.Score(id)
+	r, o := t.RefValue(id), t.OutValue(id)
+	if r == jsondoc.None {
+		e.add("only the output has this value: %s ignores it (it walks the reference)", name)
+		return
+	}
+	if !has {
+		e.add("no score: outside the --target paths, it takes no part")
+		return
+	}
+	res := scoreSpan(score)
+	rk := t.ref.Kind(r)
+	if rk.IsContainer() {
+		n, sum, ok := t.Leaves(id)
+		switch {
+		case !ok:
+			e.add("score = Σ (its share of the leaves) · s over its children = %s", res)
+		case n == 0 && id == 0:
+			e.add("score = 1: the reference has no leaf (\"Total leaves are 0\")")
+		case n == 0:
+			e.add("no leaf below: it takes no part")
+		default:
+			e.add("score = matched leaves / leaves = Σ leaf scores / leaves")
+			e.add("      = %s / %d = %s", report.Trim5(sum), n, res)
+		}
+		switch {
+		case o == jsondoc.None:
+			e.note("the output has no value here: every leaf below scores 0")
+		case t.out.Kind(o) != rk:
+			e.note(fmt.Sprintf("the output has %s %s here: every leaf below scores 0", article(t.out.Kind(o)), t.out.Kind(o)))
+		default:
+			e.note("a leaf scores in [0, 1]; output keys and elements the reference lacks are ignored")
+		}
+		e.children(id)
+		return
+	}
+	e.add("a leaf: it counts 1 in the leaves of every node above it")
+	switch {
+	case o == jsondoc.None:
+		e.add("the output has no value here: %s", bad("0"))
+		return
+	case t.out.Kind(o) != rk:
+		e.add("the reference has %s %s, the output %s %s: %s", article(rk), rk, article(t.out.Kind(o)), t.out.Kind(o), bad("0"))
+		return
+	}
+	switch rk {
+	case jsondoc.Number:
+		ev, av := t.ref.Float(r), t.out.Float(o)
+		ert, art := string(t.ref.Raw(r)), string(t.out.Raw(o))
+		switch {
+		case ev == av:
+			e.add("score = 1 (equal numbers)")
+			return
+		case math.Abs(ev) <= 1e-12:
+			e.add("the expected value is 0: score 1 if the actual one is 0 too, else 0 = %s", res)
+			return
+		}
+		e.add("score = max(0, min(1, 1 − |e − a| / |e|))")
+		e.add("      = max(0, min(1, 1 − |%s − %s| / |%s|))", ert, art, ert)
+		e.add("      = max(0, min(1, 1 − %s)) = %s", report.Figure(math.Abs(ev-av)/math.Abs(ev)), res)
+		e.note("relative to the expected value e, not to both (no tolerance)")
+	case jsondoc.String:
+		e.levenshtein(t.ref.Str(r), t.out.Str(o), score, name+": code points as written, no normalization")
+	case jsondoc.Bool:
+		e.add("score = %s (booleans: equal or not)", res)
+	default:
+		e.add("score = 1 (both null)")
+	}
+}
