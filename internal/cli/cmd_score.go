@@ -22,6 +22,9 @@ type scoreFlags struct {
 	noHistory bool
 	label     string
 	tags      []string
+	// explain is the path of the node whose calculation to print
+	// instead of the breakdown; "" for none.
+	explain string
 }
 
 func (a *app) scoreCmd() *cobra.Command {
@@ -38,7 +41,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  jsontui score ref.json out.json weights.json
   jsontui score ref.json out.json --min 0.9 --quiet     # CI gate
   jsontui score ref.json out.json --format json | jq '.nodes[] | select(.loss > 0.01)'
-  jsontui score ref.json out.json --format markdown >> "$GITHUB_STEP_SUMMARY"`,
+  jsontui score ref.json out.json --format markdown >> "$GITHUB_STEP_SUMMARY"
+  jsontui score ref.json out.json weights.json --explain '.fixed_menus[1].pizza'`,
 		Args: cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
@@ -53,6 +57,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.BoolVar(&f.noHistory, "no-history", false, "do not record this run in the history")
 	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
 	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
+	fl.StringVar(&f.explain, "explain", "", "print how the score of the node at `PATH` is computed (as the explorer's detail pane\n"+
+		"shows it) instead of the breakdown; the run is not recorded")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
@@ -66,6 +72,9 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
+	if err := checkExplain(f); err != nil {
+		return badInput(err)
+	}
 	weightsName := ""
 	if len(args) == 3 {
 		weightsName = args[2]
@@ -74,17 +83,19 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	if err != nil {
 		return err
 	}
+	record := !f.noHistory && f.explain == ""
 	var files func() [3]history.File
-	if !f.noHistory {
+	if record {
 		files = hashInputs(in) // while scoring
 	}
-	rep, tree, err := a.runMetric(in, &f.metric)
+	rep, res, err := a.runMetric(in, &f.metric)
 	if err != nil {
 		return err
 	}
+	tree := res.Tree
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
 	a.printNotes(rep)
-	if !f.noHistory {
+	if record {
 		// Record while the report is printed; both only read the tree.
 		var weightsJSON []byte
 		if tree != nil {
@@ -101,6 +112,8 @@ func (a *app) score(args []string, f *scoreFlags) error {
 		defer func() { <-done }()
 	}
 	switch {
+	case f.explain != "":
+		err = a.explain(res, f.metric.name, f.explain)
 	case f.quiet:
 		if rep.HasScore {
 			fmt.Fprintln(a.stdout, strconv.FormatFloat(rep.Score, 'f', -1, 64))

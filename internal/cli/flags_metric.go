@@ -52,7 +52,7 @@ func (f *optionFlag) String() string {
 // addMetricFlags defines the metric flags on fl: --metric and the
 // options of MetricOptions, which set m.
 func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
-	fl.StringVar(&m.name, "metric", "jsondiff", "the metric `NAME`: "+strings.Join(scoring.MetricNames(), ", ")+
+	fl.StringVar(&m.name, "metric", scoring.DefaultMetric, "the metric `NAME`: "+strings.Join(scoring.MetricNames(), ", ")+
 		"\n(jsondiff is jsontui's; lynxius, uipath, galtea, exact (LangChain JsonEquality), edit-distance\n"+
 		"(LangChain JsonEditDistance) reproduce those evaluators; em, f1, bleu, rouge-* are NeMo's on the JSON text)")
 	opt := func(name, usage string) {
@@ -82,17 +82,13 @@ func (m *metricFlags) metric() (scoring.Metric, error) {
 	return metric, nil
 }
 
-// runMetric scores the inputs with the chosen metric. The tree is the
-// per-node breakdown (nil for a metric that is one number). Every error
-// is bad input or usage (exit 2).
-func (a *app) runMetric(in *inputs, m *metricFlags) (*report.Report, *scoring.Tree, error) {
-	metric, err := m.metric()
+// runMetric scores the inputs with the chosen metric. The result's tree
+// is the per-node breakdown (nil for a metric that is one number). Every
+// error is bad input or usage (exit 2).
+func (a *app) runMetric(in *inputs, m *metricFlags) (*report.Report, *scoring.Result, error) {
+	res, err := scoring.RunNamed(m.name, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt})
 	if err != nil {
 		return nil, nil, badInput(err)
 	}
-	res, err := scoring.Run(metric, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt})
-	if err != nil {
-		return nil, nil, badInput(err)
-	}
-	return res.Report(metric.Name()), res.Tree, nil
+	return res.Report(m.name), res, nil
 }
