@@ -20,13 +20,10 @@ func (gr galteaRules) explain(e *explainer, id NodeID) {
 	strict := t.opt.PenalizeExtraKeys
 	if id == 0 {
 		first, n := t.Children(id)
-		fields, matched := 0, 0
+		fields, matched := galteaFields(t), 0
 		for c := first; c < first+NodeID(n); c++ {
-			if cs, ok := t.Score(c); ok {
-				fields++
-				if cs == 1 {
-					matched++
-				}
+			if cs, ok := t.Score(c); ok && cs == 1 {
+				matched++
 			}
 		}
 		if fields == 0 {
@@ -89,6 +86,19 @@ func (gr galteaRules) explain(e *explainer, id NodeID) {
 		e.add("a match when the values are equal (strictly: 30 ≠ \"30\"):")
 		e.add("  %s %s %s: %s", rr, rel, orw, verdict(score == 1))
 	}
-	_, n := t.Children(0)
-	e.note(fmt.Sprintf("one field of %d: it stands for %s of the score", n, report.Trim5(t.Fraction(id))))
+	e.note(fmt.Sprintf("one field of %d: it stands for %s of the score", galteaFields(t), report.Trim5(t.Fraction(id))))
+}
+
+// galteaFields counts the fields that count: the root's children that
+// have a score (the reference's keys, and with --strict-fields the
+// output's too).
+func galteaFields(t *Tree) int {
+	first, n := t.Children(0)
+	fields := 0
+	for c := first; c < first+NodeID(n); c++ {
+		if _, ok := t.Score(c); ok {
+			fields++
+		}
+	}
+	return fields
 }
