@@ -122,7 +122,8 @@ func TestExplainByMetric(t *testing.T) {
 	uipath := scenario{metric: "uipath",
 		ref: `{"a": 4, "b": "xy", "c": {"d": true, "e": null}, "z": 0, "f": [], "g": {"h": 1}}`,
 		out: `{"a": 5, "b": "xz", "c": {"d": true}, "z": 1, "f": [], "g": 2, "extra": 1}`}
-	uipathTarget := scenario{metric: "uipath", opts: []string{"target=.a"}, ref: `{"a": 4, "b": 5}`, out: `{"a": 5, "b": 5}`}
+	uipathTarget := scenario{metric: "uipath", opts: []string{"target=.a"},
+		ref: `{"a": 4, "b": 5, "c": {"d": 1}}`, out: `{"a": 5, "b": 5, "c": {"d": 2}}`}
 	galtea := scenario{metric: "galtea",
 		ref: `{"name": "Sí", "age": 30, "tags": ["a"], "x": 1}`, out: `{"name": "SI", "age": "30", "tags": ["A"], "y": 2}`}
 	galteaStrict := scenario{metric: "galtea", opts: []string{"strict-fields"}, ref: `{"name": "Sí"}`, out: `{"name": "no", "y": 2}`}
@@ -278,12 +279,13 @@ h                        0     1       1  0.16667
 		{uipath, ".extra", `only the output has this value: uipath ignores it (it walks the reference)
 `},
 		{uipathTarget, ".", `score = matched leaves / leaves = Σ leaf scores / leaves
-      = 1.75 / 2 = ⟨score:0.75000⟩
+      = 0.75 / 1 = ⟨score:0.75000⟩
 ⟨note:a leaf scores in [0, 1]; output keys and elements the reference lacks are ignored⟩
 
 ⟨note:child                score     w    w/Σw     loss⟩
 a                  0.75000     1       1  0.25000
 b                        1     0       0        0
+c                      n/a     0       0        0
 `},
 		{uipathTarget, ".a", `a leaf: it counts 1 in the leaves of every node above it
 score = max(0, min(1, 1 − |e − a| / |e|))
@@ -291,9 +293,9 @@ score = max(0, min(1, 1 − |e − a| / |e|))
       = max(0, min(1, 1 − 0.25)) = ⟨score:0.75000⟩
 ⟨note:relative to the expected value e, not to both (no tolerance)⟩
 `},
-		{uipathTarget, ".b", `a leaf: it counts 1 in the leaves of every node above it
-score = 1 (equal numbers)
-`},
+		{uipathTarget, ".b", "outside the --target paths: it takes no part (weight 0)\n"},
+		{uipathTarget, ".c", "outside the --target paths: it takes no part (weight 0)\n"},
+		{uipathTarget, ".c.d", "outside the --target paths: it takes no part (weight 0)\n"},
 		{galtea, ".", `score = 1 − non-matching fields / fields
       = 1 − 2 / 4 = ⟨score:0.50000⟩
 ⟨note:fields: the reference's top-level keys; a field matches when the output's value equals the reference's after accent stripping and case folding⟩
@@ -309,15 +311,15 @@ y                      n/a     0       0        0
   "Sí" → "si"
   "SI" → "si"
 equal: ⟨good:a match (1)⟩
-⟨note:one field of 5: it stands for 0.25 of the score⟩
+⟨note:one field of 4: it stands for 0.25 of the score⟩
 `},
 		{galtea, ".age", `the reference has a number, the output a string:
 values are compared strictly (30 ≠ "30"): ⟨bad:no match (0)⟩
-⟨note:one field of 5: it stands for 0.25 of the score⟩
+⟨note:one field of 4: it stands for 0.25 of the score⟩
 `},
 		{galtea, ".tags", `compared whole: deep-equal, strings normalized, arrays in order:
   ⟨good:a match (1)⟩
-⟨note:one field of 5: it stands for 0.25 of the score⟩
+⟨note:one field of 4: it stands for 0.25 of the score⟩
 `},
 		{galtea, ".x", `the output lacks this field: ⟨bad:no match (0)⟩
 `},

@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -18,11 +19,16 @@ func (uipathRules) Name() string { return "uipath" }
 // node.
 const maxLeafWalk = 1 << 20
 
-// Leaves counts the reference leaves below node id that have a score (in
-// scope), and sums their scores: under uipath's rules a container's score
-// is sum / n. ok is false past 2^20 nodes walked.
+// Leaves counts the reference leaves below node id that have a score and
+// count (with uipath's --target, those at or below a target), and sums
+// their scores: under uipath's rules a container's score is sum / n. ok
+// is false past 2^20 nodes walked.
 func (t *Tree) Leaves(id NodeID) (n int, sum float64, ok bool) {
-	stack := []NodeID{id}
+	type item struct {
+		id NodeID
+		in bool // at or below a node of the scope
+	}
+	stack := []item{{id, t.inScope(id)}}
 	walked := 0
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
@@ -30,19 +36,48 @@ func (t *Tree) Leaves(id NodeID) (n int, sum float64, ok bool) {
 		if walked++; walked > maxLeafWalk {
 			return 0, 0, false
 		}
-		first, count := t.Children(x)
+		first, count := t.Children(x.id)
 		if count == 0 {
-			if s, has := t.Score(x); has && !t.Kind(x).IsContainer() && t.RefValue(x) != jsondoc.None {
+			if s, has := t.Score(x.id); x.in && has && !t.Kind(x.id).IsContainer() && t.RefValue(x.id) != jsondoc.None {
 				n++
 				sum += s
 			}
 			continue
 		}
 		for c := first; c < first+NodeID(count); c++ {
-			stack = append(stack, c)
+			stack = append(stack, item{c, x.in || t.scopeNode(c)})
 		}
 	}
 	return n, sum, true
+}
+
+// inScope reports whether node id is at or below a node of the tree's
+// scope (every node is when the tree has none).
+func (t *Tree) inScope(id NodeID) bool {
+	if t.scope == nil {
+		return true
+	}
+	for x := id; x != NoNode; x = t.Parent(x) {
+		if t.scopeNode(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeNode reports whether id is one of the scope's nodes.
+func (t *Tree) scopeNode(id NodeID) bool { return slices.Contains(t.scope, id) }
+
+// holdsScope reports whether a node of the scope is at or below id.
+func (t *Tree) holdsScope(id NodeID) bool {
+	for _, s := range t.scope {
+		for x := s; x != NoNode; x = t.Parent(x) {
+			if x == id {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (ur uipathRules) explain(e *explainer, id NodeID) {
@@ -54,8 +89,8 @@ func (ur uipathRules) explain(e *explainer, id NodeID) {
 		e.add("only the output has this value: %s ignores it (it walks the reference)", name)
 		return
 	}
-	if !has {
-		e.add("no score: outside the --target paths, it takes no part")
+	if !has || !t.inScope(id) && !t.holdsScope(id) {
+		e.add("outside the --target paths: it takes no part (weight 0)")
 		return
 	}
 	res := scoreSpan(score)
