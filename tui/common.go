@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/keys"
 )
@@ -14,6 +18,9 @@ type common struct {
 	keys          *keys.KeyMap
 	// autoTheme is set when the theme follows the terminal's background.
 	autoTheme bool
+	// tick is how the explorer sets a timer: tea.Tick (tests replace it
+	// so that nothing waits).
+	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
 }
 
 // statusKind is the tone of a status line message.

@@ -40,15 +40,24 @@ func pizza(t testing.TB) Options {
 }
 
 // driver feeds a model messages as the program would, running the
-// commands they return (those that answer within a moment; ticks and
-// other timers are dropped).
+// commands they return at once, in order, on the test's goroutine: a
+// test is the same run every time. Timers do not wait: the messages they
+// would send are held until fireTimers.
 type driver struct {
-	t *testing.T
-	m *Model
+	t      *testing.T
+	m      *Model
+	timers []tea.Msg
 }
+
+// timerMsg is what a timer set under the driver sends at once: the
+// message it holds is kept for fireTimers.
+type timerMsg struct{ msg tea.Msg }
 
 func newDriver(t *testing.T, opts Options, w, h int) *driver {
 	d := &driver{t: t, m: New(opts)}
+	d.m.c.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return timerMsg{fn(time.Now())} }
+	}
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -60,30 +69,37 @@ func (d *driver) send(msg tea.Msg) {
 	d.run(cmd)
 }
 
-// run executes cmd and feeds back what it returns.
+// run executes cmd and feeds back what it returns, a batch's commands in
+// order.
 func (d *driver) run(cmd tea.Cmd) {
+	d.t.Helper()
 	if cmd == nil {
 		return
 	}
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	var msg tea.Msg
-	select {
-	case msg = <-ch:
-	case <-time.After(300 * time.Millisecond):
-		return
-	}
-	switch msg := msg.(type) {
+	switch msg := cmd().(type) {
 	case nil:
 	case tea.BatchMsg:
 		for _, c := range msg {
 			d.run(c)
 		}
+	case timerMsg:
+		d.timers = append(d.timers, msg.msg)
 	case tea.QuitMsg:
 	default:
 		if isInternal(msg) {
 			return
 		}
+		d.send(msg)
+	}
+}
+
+// fireTimers delivers the messages of the timers set so far, as if their
+// time had come.
+func (d *driver) fireTimers() {
+	d.t.Helper()
+	timers := d.timers
+	d.timers = nil
+	for _, msg := range timers {
 		d.send(msg)
 	}
 }
@@ -141,5 +157,3 @@ func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
 func stripANSI(s string) string { return ansi.Strip(s) }
 
 func typeName(v any) string { return fmt.Sprintf("%T", v) }
-
-func waitABit() { time.Sleep(10 * time.Millisecond) }

@@ -30,12 +30,12 @@ type loadedMsg struct {
 // loadTick is how often the loading screen updates.
 const loadTick = 100 * time.Millisecond
 
-func tickLoad() tea.Cmd {
-	return tea.Tick(loadTick, func(time.Time) tea.Msg { return loadTickMsg{} })
+func (c *common) tickLoad() tea.Cmd {
+	return c.tick(loadTick, func(time.Time) tea.Msg { return loadTickMsg{} })
 }
 
 // startLoad runs the loader in the background.
-func startLoad(load Loader) (*loadState, tea.Cmd) {
+func (c *common) startLoad(load Loader) (*loadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &loadState{start: time.Now(), cancel: cancel}
 	cmd := func() tea.Msg {
@@ -45,7 +45,7 @@ func startLoad(load Loader) (*loadState, tea.Cmd) {
 		})
 		return loadedMsg{loaded, err}
 	}
-	return ls, tea.Batch(cmd, tickLoad())
+	return ls, tea.Batch(cmd, c.tickLoad())
 }
 
 // loadView renders the loading screen: the files, a progress bar of the

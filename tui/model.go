@@ -108,7 +108,7 @@ type jobs struct {
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
 func New(opts Options) *Model {
-	c := &common{keys: keys.Default()}
+	c := &common{keys: keys.Default(), tick: tea.Tick}
 	name := opts.Theme
 	if name == "" {
 		name, c.autoTheme = themes.Dark, true
@@ -143,7 +143,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = startLoad(m.opts.Load)
+		m.load, cmd = m.c.startLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
 		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema())
@@ -254,7 +254,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, tickLoad()
+			return m, m.c.tickLoad()
 		}
 		return m, nil
 	case loadedMsg:
@@ -316,7 +316,7 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
-	record := tea.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	record := m.c.tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
 	return m, tea.Batch(record, m.fetchBest(), m.checkSchema())
 }
 

@@ -391,9 +391,11 @@ func TestRecorder(t *testing.T) {
 func TestLoading(t *testing.T) {
 	release := make(chan struct{})
 	canceled := make(chan struct{})
+	progressed := make(chan struct{})
 	opts := Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
 		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
 			progress(150<<20, 400<<20)
+			close(progressed)
 			select {
 			case <-ctx.Done():
 				close(canceled)
@@ -412,11 +414,7 @@ func TestLoading(t *testing.T) {
 			go c()
 		}
 	}
-	deadline := 0
-	for !strings.Contains(screenOf(m), "150.0 MB of 400.0 MB parsed (37%)") && deadline < 100 {
-		deadline++
-		waitABit()
-	}
+	<-progressed
 	if !strings.Contains(screenOf(m), "150.0 MB of 400.0 MB parsed (37%)") {
 		t.Fatalf("no progress:\n%s", screenOf(m))
 	}
@@ -435,6 +433,27 @@ func TestLoading(t *testing.T) {
 		t.Error("a failed load does not quit with the error")
 	}
 	close(release)
+}
+
+// TestBackgroundLoadRecordsLater: after a load in the background the
+// opening is recorded once the first screen had its time (a timer), not
+// at once.
+func TestBackgroundLoadRecordsLater(t *testing.T) {
+	l := pizza(t).Loaded
+	rec := &fakeRecorder{}
+	opts := Options{Files: Files{Reference: "reference.json", Output: "output.json"}, Theme: "dark", Recorder: rec,
+		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) { return *l, nil }}
+	d := newDriver(t, opts, 80, 24)
+	if d.m.phase != phaseReady || len(rec.runs) != 0 {
+		t.Fatalf("loaded: phase %v, %d runs recorded at once", d.m.phase, len(rec.runs))
+	}
+	d.fireTimers()
+	if len(rec.runs) != 1 || rec.runs[0].Event != RunOpened {
+		t.Fatalf("after the delay: %v", rec.runs)
+	}
+	if len(d.timers) != 0 {
+		t.Errorf("timers left once loaded: %v", d.timers)
+	}
 }
 
 func screenOf(m *Model) string { return stripANSI(m.View().Content) }
