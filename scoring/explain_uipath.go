@@ -24,29 +24,38 @@ const maxLeafWalk = 1 << 20
 // their scores: under uipath's rules a container's score is sum / n. ok
 // is false past 2^20 nodes walked.
 func (t *Tree) Leaves(id NodeID) (n int, sum float64, ok bool) {
-	type item struct {
-		id NodeID
-		in bool // at or below a node of the scope
+	// One frame per open container, children [next, end) still to come:
+	// the walk's memory is the tree's depth, however wide.
+	type frame struct {
+		next, end NodeID
+		in        bool // at or below a node of the scope
 	}
-	stack := []item{{id, t.inScope(id)}}
+	var stack []frame
 	walked := 0
+	visit := func(x NodeID, in bool) {
+		first, count := t.Children(x)
+		if count > 0 {
+			stack = append(stack, frame{first, first + NodeID(count), in})
+			return
+		}
+		if s, has := t.Score(x); in && has && !t.Kind(x).IsContainer() && t.RefValue(x) != jsondoc.None {
+			n++
+			sum += s
+		}
+	}
+	visit(id, t.inScope(id))
 	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+		f := &stack[len(stack)-1]
+		if f.next == f.end {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := f.next
+		f.next++
 		if walked++; walked > maxLeafWalk {
 			return 0, 0, false
 		}
-		first, count := t.Children(x.id)
-		if count == 0 {
-			if s, has := t.Score(x.id); x.in && has && !t.Kind(x.id).IsContainer() && t.RefValue(x.id) != jsondoc.None {
-				n++
-				sum += s
-			}
-			continue
-		}
-		for c := first; c < first+NodeID(count); c++ {
-			stack = append(stack, item{c, x.in || t.scopeNode(c)})
-		}
+		visit(c, f.in || t.scopeNode(c))
 	}
 	return n, sum, true
 }
