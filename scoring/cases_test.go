@@ -14,7 +14,7 @@ import (
 )
 
 // caseDirs returns the worked examples of a single pair (folders holding a
-// reference.json): the copy in testdata (always) and the shared originals
+// reference.json and an expected.json): the copy in testdata (always) and the shared originals
 // when they sit beside the repository. Dataset examples have their own test.
 func caseDirs(t *testing.T) []string {
 	t.Helper()
@@ -29,7 +29,7 @@ func caseDirs(t *testing.T) []string {
 		}
 		for _, e := range entries {
 			dir := filepath.Join(root, e.Name())
-			if _, err := os.Stat(filepath.Join(dir, "reference.json")); e.IsDir() && err == nil {
+			if isPairCase(dir) {
 				dirs = append(dirs, dir)
 			}
 		}
@@ -151,4 +151,14 @@ func TestCases(t *testing.T) {
 			}
 		})
 	}
+}
+
+// isPairCase says whether dir holds a worked pair example with its figures.
+func isPairCase(dir string) bool {
+	for _, name := range []string{"reference.json", "expected.json"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			return false
+		}
+	}
+	return true
 }
