@@ -14,6 +14,7 @@ package jsondoc
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 	"unicode/utf8"
 	"unsafe"
@@ -82,7 +83,8 @@ type Doc struct {
 	nodes      []node
 	longKeys   map[uint32]uint32 // key offsets too far from their values for keyOff
 	containers int               // objects and arrays
-	warnings   []Warning
+	warnings   []Warning         // the first MaxWarnings
+	omitted    int               // the warnings past those
 	repair     string
 	lines      sync.Once
 	index      *lineIndex // for Position, made on first use
@@ -108,8 +110,18 @@ func (d *Doc) Containers() int { return d.containers }
 // Size returns the length in bytes of the input.
 func (d *Doc) Size() int { return len(d.src) }
 
-// Warnings returns the remarks made while parsing (duplicate keys).
+// MaxWarnings is the number of warnings a Doc keeps: a document can
+// repeat a key a million times, and only the first few remarks are ever
+// shown.
+const MaxWarnings = 20
+
+// Warnings returns the first MaxWarnings remarks made while parsing
+// (duplicate keys); OmittedWarnings counts the others.
 func (d *Doc) Warnings() []Warning { return d.warnings }
+
+// OmittedWarnings returns the number of remarks made while parsing that
+// Warnings leaves out.
+func (d *Doc) OmittedWarnings() int { return d.omitted }
 
 // Repair describes what ParseLenient did to find the JSON, or "" if the
 // input parsed as it was.
@@ -260,7 +272,8 @@ func (d *Doc) Count(id ID) int {
 }
 
 // Lookup returns the member of object id with the given key, or None.
-// It scans the members; callers matching many keys should build an index.
+// It scans the members: callers matching many keys against one object
+// should make a KeyIndex of it once (Index) and look them up there.
 func (d *Doc) Lookup(id ID, key string) ID {
 	for c := d.Child(id); c != None; c = d.Next(c) {
 		if d.Key(c) == key {
@@ -383,7 +396,10 @@ func (d *Doc) KeyIs(id ID, key string) bool {
 	}
 	ks := int(d.keyStart(id))
 	end := ks + len(key)
-	return end < len(d.src) && d.src[end] == '"' && string(d.src[ks:end]) == key
+	// A key without escapes holds no quote: a key that does would match
+	// the input's bytes past this key's closing quote.
+	return end < len(d.src) && d.src[end] == '"' && string(d.src[ks:end]) == key &&
+		strings.IndexByte(key, '"') < 0
 }
 
 // KeyEscaped reports whether the key of id contains escapes, so that

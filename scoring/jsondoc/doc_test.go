@@ -27,6 +27,9 @@ func TestKeyIs(t *testing.T) {
 		{ids[3], "", true}, {ids[3], "x", false},
 		{ids[4], long, true}, {ids[4], long[1:], false},
 		{0, "", false}, // the root has no key
+		// A key holding a quote never equals one written without escapes,
+		// even when the input's bytes past the key's end match it.
+		{ids[0], `ab": 1, `, false}, {ids[0], `ab": 1, "a\u0063d`, false},
 	}
 	for _, c := range cases {
 		if got := d.KeyIs(c.id, c.key); got != c.want {

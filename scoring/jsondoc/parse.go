@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/jsontui/jsontui/internal/hashindex"
 	"github.com/jsontui/jsontui/internal/mem"
 	"math"
 	"math/bits"
@@ -66,11 +67,14 @@ type parser struct {
 	longKeys   map[uint32]uint32
 	containers int
 	stack      []frame
-	sigs       []uint32   // key signatures of the members of open objects
-	lastSigs   [][]uint32 // by depth: those of the last duplicate-free object checked
-	warns      []Warning
-	lines      *lineIndex // made for the first warning
-	linesAt    mark       // where the last warning was
+	sigs       []uint32        // key signatures of the members of open objects
+	lastSigs   [][]uint32      // by depth: those of the last duplicate-free object checked
+	dupTable   hashindex.Table // checkDuplicatesMap's, reused
+	dupOrder   []uint32        // checkDuplicatesMap's, reused
+	warns      []Warning       // the first MaxWarnings
+	omitted    int             // the warnings past those
+	lines      *lineIndex      // made for the first warning
+	linesAt    mark            // where the last warning was
 	opt        *Options
 }
 
@@ -85,7 +89,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns}
+	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns, omitted: p.omitted}
 	if p.lines != nil && hi == len(src) {
 		d.lines.Do(func() { d.index = p.lines })
 	}
