@@ -64,3 +64,21 @@ func Truncate(s string, width int) string {
 
 // Width returns the number of terminal cells s takes.
 func Width(s string) int { return displaywidth.String(s) }
+
+// Count formats a count for people, with thousands separators: "9,980".
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -6,14 +6,17 @@ import (
 	"encoding/json"
 	"io"
 	"sort"
+	"strconv"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // WriteJSON writes the report as the one JSON object of SPEC section 6:
 // score, metric, files, repairs, warnings and every node with full float64
-// figures. It streams the nodes, so a large report is never built in
-// memory.
+// figures. "warnings" lists the report's first MaxWarnings warnings, as
+// every rendering does, and "more_warnings", present only when some were
+// left out, the number of the others. It streams the nodes, so a large report is
+// never built in memory.
 func WriteJSON(w io.Writer, r *Report) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	b := make([]byte, 0, 4096)
@@ -58,7 +61,12 @@ func WriteJSON(w io.Writer, r *Report) error {
 		b = jsondoc.AppendQuoted(b, wn.Message)
 		b = append(b, '}')
 	}
-	b = append(b, `], "nodes": [`...)
+	b = append(b, ']')
+	if r.MoreWarnings > 0 {
+		b = append(b, `, "more_warnings": `...)
+		b = strconv.AppendInt(b, int64(r.MoreWarnings), 10)
+	}
+	b = append(b, `, "nodes": [`...)
 	first := true
 	if r.Nodes != nil {
 		for n := range r.Nodes {

@@ -33,6 +33,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	for _, wn := range r.Warnings {
 		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", wn.Path, mdEscape(wn.Message))
 	}
+	if r.MoreWarnings > 0 {
+		fmt.Fprintf(bw, "\n> %s\n", mdEscape(MoreWarningsText(r.MoreWarnings)))
+	}
 	if r.Nodes != nil {
 		bw.WriteString("\n| path | ref | out | weight | f | score | share | loss | status |\n")
 		bw.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")

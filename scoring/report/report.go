@@ -68,8 +68,11 @@ type Report struct {
 	Reference, Output, Weights string
 	// Repairs lists what lenient parsing did to the output.
 	Repairs []string
-	// Warnings lists non-fatal remarks about the inputs.
-	Warnings []Warning
+	// Warnings lists the first MaxWarnings non-fatal remarks about the
+	// inputs, in order; MoreWarnings counts the others. Add them with
+	// AddWarning.
+	Warnings     []Warning
+	MoreWarnings int
 	// Extra holds metric-specific top-level figures (for example
 	// "distance" for edit-distance), rendered after "metric".
 	Extra map[string]float64
@@ -84,4 +87,30 @@ type Report struct {
 	// be iterated at the same time, on goroutines of their own: one after
 	// the other they yield exactly what Nodes yields. It may return fewer.
 	Parts func(n int) []iter.Seq[*Node]
+}
+
+// MaxWarnings is the number of warnings a report lists. The others are
+// only counted (Report.MoreWarnings): a weights file written for another
+// reference can hold a million entries that apply to nothing, and every
+// rendering (text on standard error, Markdown, JSON, the explorer, the
+// history) shows the same first ones and the same count.
+const MaxWarnings = 20
+
+// AddWarning adds w to the report's warnings, or, once they are
+// MaxWarnings, to the count of the others.
+func (r *Report) AddWarning(w Warning) {
+	if len(r.Warnings) >= MaxWarnings {
+		r.MoreWarnings++
+		return
+	}
+	r.Warnings = append(r.Warnings, w)
+}
+
+// MoreWarningsText is the line that stands for n warnings not listed:
+// "… and 9,980 more warnings".
+func MoreWarningsText(n int) string {
+	if n == 1 {
+		return "… and 1 more warning"
+	}
+	return "… and " + Count(n) + " more warnings"
 }
