@@ -341,10 +341,10 @@ func (t *Tree) ResetWeights() {
 func (t *Tree) ApplyWeights(w *Weights) error {
 	saved := make([]Slot, len(t.slots))
 	copy(saved, t.slots)
-	old, oldWarn := t.weights, t.warnings
+	old, oldWarn, oldOmitted, oldIgnored, oldFrom := t.weights, t.warnings, t.omitted, t.ignored, t.ignoredFrom
 	if err := t.applyWeights(w); err != nil {
 		copy(t.slots, saved)
-		t.weights, t.warnings = old, oldWarn
+		t.weights, t.warnings, t.omitted, t.ignored, t.ignoredFrom = old, oldWarn, oldOmitted, oldIgnored, oldFrom
 		return err
 	}
 	return nil

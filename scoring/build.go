@@ -48,8 +48,7 @@ type builder struct {
 	wide    []int32 // the round's arrays that get a segment tree, by aggregate
 
 	// Per slot: the nodes compared and their kinds (see count).
-	slotNodes []int32
-	slotKinds []uint16
+	tally tally
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
@@ -298,6 +297,13 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	}
 	inOrder := true
 	refCount := 0
+	if !b.shared && len(t.kids(ctx)) == 0 {
+		// The first object at this place: make room for its keys' slots
+		// at once rather than growing the tables key by key.
+		if n := rd.Count(r); n >= reserveMin {
+			t.reserveKids(ctx, n)
+		}
+	}
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		refCount++
 		pos := refCount - 1

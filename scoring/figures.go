@@ -31,8 +31,9 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 		r.Repairs = append(r.Repairs, rep)
 	}
 	for _, w := range t.Warnings() {
-		r.Warnings = append(r.Warnings, report.Warning{Path: w.Path, Message: w.Message})
+		r.AddWarning(report.Warning{Path: w.Path, Message: w.Message})
 	}
+	r.MoreWarnings += t.OmittedWarnings()
 	return r
 }
 

@@ -42,13 +42,12 @@ func (b *builder) childSlot(ctx int32, key string, pos int) int32 {
 	if !b.shared {
 		return t.childSlot(ctx, key, pos)
 	}
-	s := &t.slots[ctx]
-	if pos < len(s.kids) {
-		if k := s.kids[pos]; t.slots[k].Key == key {
+	if kids := t.kids(ctx); pos < len(kids) {
+		if k := kids[pos]; t.slots[k].Key == key {
 			return k
 		}
 	}
-	if k, ok := s.byKey[key]; ok {
+	if k := t.keySlot(ctx, key); k >= 0 {
 		return k
 	}
 	return b.ask(slotRequest{ctx: ctx, key: key, pos: pos})
@@ -57,7 +56,7 @@ func (b *builder) childSlot(ctx int32, key string, pos int) int32 {
 // slotAt returns the key slot at place pos below ctx, or -1 when there is
 // none yet (slots are only read during a round).
 func (b *builder) slotAt(ctx int32, pos int) int32 {
-	if kids := b.t.slots[ctx].kids; pos < len(kids) {
+	if kids := b.t.kids(ctx); pos < len(kids) {
 		return kids[pos]
 	}
 	return -1
@@ -157,28 +156,14 @@ const maxWorkers = 8
 const chunksPerWorker = 4
 
 // count counts a compared node of kind k in slot ctx, in the builder's own
-// tallies; addCounts adds them to the slots once the tree is built. A node
-// compared has its final slot context: provisional ones are renumbered
-// when its block is placed, a round before.
-func (b *builder) count(ctx int32, k jsondoc.Kind) {
-	if int(ctx) >= len(b.slotNodes) {
-		// Slots are only created between rounds: reading their number
-		// here races with nothing.
-		grow := len(b.t.slots) - len(b.slotNodes)
-		b.slotNodes = append(b.slotNodes, make([]int32, grow)...)
-		b.slotKinds = append(b.slotKinds, make([]uint16, grow)...)
-	}
-	b.slotNodes[ctx]++
-	b.slotKinds[ctx] |= 1 << k
-}
+// tally; the merge adds it to the slots after each round. A node compared
+// has its final slot context: provisional ones are renumbered when its
+// block is placed, a round before.
+func (b *builder) count(ctx int32, k jsondoc.Kind) { b.tally.count(ctx, k) }
 
-func (b *builder) addCounts() {
-	for s, n := range b.slotNodes {
-		b.t.slots[s].Nodes += int(n)
-		b.t.slots[s].kinds |= b.slotKinds[s]
-	}
-	b.slotNodes, b.slotKinds = nil, nil
-}
+// addCounts adds the builder's tally to the slots. Slots are only created
+// and counted between rounds: this races with nothing.
+func (b *builder) addCounts() { b.tally.flush(b.t) }
 
 // compareRange compares the nodes [b.from, b.end).
 func (b *builder) compareRange() {
@@ -201,6 +186,11 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 	}
 	places := make([]place, len(round))
 	nodes, aggs := len(t.nodes), len(t.aggs)
+	asked := 0
+	for _, b := range round {
+		asked += len(b.pending)
+	}
+	t.slots = slices.Grow(t.slots, asked)
 	for k, b := range round {
 		p := &places[k]
 		for _, r := range b.pending {
@@ -259,6 +249,7 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 		}
 		b.buf, b.aggs, b.owners, b.pending = b.buf[:0], b.aggs[:0], b.owners[:0], b.pending[:0]
 		clear(b.asked)
+		b.addCounts()
 	}
 }
 

@@ -162,15 +162,17 @@ func (r *Result) Report(metric string) *report.Report {
 				rep.Repairs = append(rep.Repairs, rp)
 			}
 			t := &Tree{ref: r.ref, out: r.out}
-			for _, w := range t.docWarnings() {
-				rep.Warnings = append(rep.Warnings, report.Warning{Path: w.Path, Message: w.Message})
+			dw := t.docWarnings()
+			for _, w := range dw.list {
+				rep.AddWarning(report.Warning{Path: w.Path, Message: w.Message})
 			}
+			rep.MoreWarnings += dw.omitted
 		}
 	}
 	rep.Extra = r.Extra
 	rep.Explanation = r.Explanation
 	for _, w := range r.Warnings {
-		rep.Warnings = append(rep.Warnings, report.Warning{Path: w.Path, Message: w.Message})
+		rep.AddWarning(report.Warning{Path: w.Path, Message: w.Message})
 	}
 	return rep
 }

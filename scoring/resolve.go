@@ -26,7 +26,7 @@ func (t *Tree) resolveSlot(k int32) {
 		return
 	}
 	d := t.weights.doc
-	e := d.Lookup(parentLevel, s.Key)
+	e := t.entry(parentLevel, s.Key)
 	if e == jsondoc.None {
 		return
 	}
@@ -36,7 +36,7 @@ func (t *Tree) resolveSlot(k int32) {
 		s.Weight, s.Entry = d.Float(e), e
 	case jsondoc.Object:
 		s.level = e
-		if lb := d.Lookup(e, "__"+s.Key); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
+		if lb := t.entry(e, "__"+s.Key); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
 			t.used[lb] = true
 			s.Weight, s.Entry, s.loopback = d.Float(lb), lb, true
 		}
@@ -50,8 +50,9 @@ func (t *Tree) resolveSlot(k int32) {
 // undone; entries that applied to nothing become warnings. It reports
 // whether node weights must be recomputed.
 func (t *Tree) finishWeights() (changed bool, err error) {
+	defer func() { t.wix = nil }() // the weights objects' indexes
 	if t.weights == nil {
-		t.warnings = t.docWarnings()
+		t.setWarnings(t.docWarnings(), warnings{})
 		return false, nil
 	}
 	d := t.weights.doc
@@ -61,7 +62,7 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 			continue
 		}
 		if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
-			e := d.Lookup(t.slots[s.Parent].level, s.Key)
+			e := t.entry(t.slots[s.Parent].level, s.Key)
 			return false, t.weights.errorAt(e, weightsPath(d, e),
 				"an object of weights is given for %s, whose reference value is %s; give it a number",
 				t.SchemaPath(k), kindList(scalar))
@@ -72,15 +73,23 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 			changed = true
 		}
 	}
-	t.warnings = t.weightWarnings(t.docWarnings())
+	t.setWarnings(t.docWarnings(), t.weightWarnings())
 	return changed, nil
+}
+
+// setWarnings sets the tree's warnings: those of the documents, then those
+// of the weights file.
+func (t *Tree) setWarnings(docs, weights warnings) {
+	t.warnings = append(docs.list[:len(docs.list):len(docs.list)], weights.list...)
+	t.omitted = docs.omitted + weights.omitted
+	t.ignoredFrom = len(docs.list)
 }
 
 // hasKeyBelow reports whether the reference has key below slot k, in its
 // objects or those of its array elements.
 func (t *Tree) hasKeyBelow(k int32, key string) bool {
 	for e := k; e >= 0; e = t.slots[e].elem {
-		if _, ok := t.slots[e].byKey[key]; ok {
+		if t.keySlot(e, key) >= 0 {
 			return true
 		}
 	}
@@ -92,6 +101,7 @@ func (t *Tree) hasKeyBelow(k int32, key string) bool {
 func (t *Tree) applyWeights(w *Weights) error {
 	t.weights = w
 	t.used = nil
+	t.resolveWork, t.suggestWork, t.ignored = 0, 0, 0
 	if w != nil {
 		t.used = make([]bool, w.doc.Len())
 	}
@@ -105,13 +115,41 @@ func (t *Tree) applyWeights(w *Weights) error {
 	return nil
 }
 
-// docWarnings returns the warnings about the documents themselves.
-func (t *Tree) docWarnings() []Warning {
-	var out []Warning
-	for _, d := range []*jsondoc.Doc{t.ref, t.out} {
-		for _, dw := range d.Warnings() {
-			out = append(out, Warning{Path: dw.Path, Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
+// docWarnings returns the warnings about the documents themselves: the
+// reference's, the output's and the weights file's (duplicate keys).
+func (t *Tree) docWarnings() warnings {
+	var out warnings
+	docs := []*jsondoc.Doc{t.ref, t.out}
+	if t.weights != nil {
+		docs = append(docs, t.weights.doc)
+	}
+	for _, d := range docs {
+		if d == nil {
+			continue
 		}
+		for _, dw := range d.Warnings() {
+			out.list = append(out.list, Warning{Path: dw.Path, Message: posPrefix(d.Name(), dw.Line, dw.Col) + dw.Message})
+		}
+		out.omitted += d.OmittedWarnings()
 	}
 	return out
+}
+
+// entry returns the member of weights object level with the given key,
+// through an index of the object made on its first lookup: resolving
+// costs one pass over the weights file and one lookup per slot, where
+// scanning an object's members for each of its keys cost their number
+// squared.
+func (t *Tree) entry(level jsondoc.ID, key string) jsondoc.ID {
+	x := t.wix[level]
+	if x == nil {
+		if t.wix == nil {
+			t.wix = make(map[jsondoc.ID]*jsondoc.KeyIndex)
+		}
+		x = t.weights.doc.Index(level)
+		t.wix[level] = x
+		t.resolveWork += x.Len()
+	}
+	t.resolveWork++
+	return x.Lookup(key)
 }

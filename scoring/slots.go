@@ -1,6 +1,12 @@
 package scoring
 
-import "github.com/jsontui/jsontui/scoring/jsondoc"
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/jsontui/jsontui/internal/hashindex"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
 
 // Slot is a place in the reference's shape: an object key, shared by that
 // key in every element of the arrays above it (".fixed_menus[].pizza"), or
@@ -12,8 +18,6 @@ type Slot struct {
 	Parent int
 	// Key is the object key of a key slot; "" for the root and elements.
 	Key string
-	// Elem marks the slot of an array's elements.
-	Elem bool
 	// Weight is the weight in force.
 	Weight float64
 	// FileWeight is the weight the weights file gives (1 without an entry).
@@ -25,12 +29,93 @@ type Slot struct {
 	// jsondoc.None when the file has none.
 	Entry jsondoc.ID
 
-	kinds    uint16  // bit k set: the reference has a value of Kind k here
-	elem     int32   // the slot of this place's array elements, -1 if none
-	kids     []int32 // key slots below, in the order first seen
-	byKey    map[string]int32
-	level    jsondoc.ID // the weights object for the level below, or None
-	loopback bool       // Entry is a loopback inside an object
+	elem  int32      // the slot of this place's array elements, -1 if none
+	level jsondoc.ID // the weights object for the level below, or None
+	// below is 1 + the index in Tree.below of the key slots below this
+	// one; 0 when there are none. A million keys make a million slots:
+	// only the slots that have keys below them pay for the list.
+	below int32
+	kinds uint16 // bit k set: the reference has a value of Kind k here
+	// Elem marks the slot of an array's elements.
+	Elem     bool
+	loopback bool // Entry is a loopback inside an object
+}
+
+// The slot record stays 72 bytes: a reference with a million distinct
+// keys makes a million of them.
+var _ [72]byte = [unsafe.Sizeof(Slot{})]byte{}
+
+// keySlots are the key slots below a slot, in the order first seen, and
+// their index by key.
+type keySlots struct {
+	kids    []int32
+	index   hashindex.Table // kids by key, once indexed
+	indexed bool            // from indexMin kids on, or a reservation for as many
+}
+
+// indexAll indexes every kid, with room for n.
+func (t *Tree) indexAll(ks *keySlots, n int) {
+	ks.index.Reset(n)
+	for _, k := range ks.kids {
+		ks.index.Insert(ks.index.HashString(t.slots[k].Key), k)
+	}
+	ks.indexed = true
+}
+
+// indexMin is the number of key slots below a slot from which they are
+// found through a hash table rather than by scanning.
+const indexMin = 9
+
+// kids returns the key slots below slot s, in the order first seen.
+func (t *Tree) kids(s int32) []int32 {
+	if b := t.slots[s].below; b > 0 {
+		return t.below[b-1].kids
+	}
+	return nil
+}
+
+// keySlot returns the key slot for key below slot ctx, or -1.
+func (t *Tree) keySlot(ctx int32, key string) int32 {
+	b := t.slots[ctx].below
+	if b == 0 {
+		return -1
+	}
+	ks := &t.below[b-1]
+	if !ks.indexed {
+		for _, k := range ks.kids {
+			if t.slots[k].Key == key {
+				return k
+			}
+		}
+		return -1
+	}
+	k, _ := ks.index.Find(ks.index.HashString(key), func(k int32) bool { return t.slots[k].Key == key })
+	return k
+}
+
+// reserveMin is the number of keys from which an object's slots are made
+// room for at once.
+const reserveMin = 64
+
+// reserveKids makes room for n more key slots below slot ctx, so that a
+// wide object's keys are added without growing the tables on the way.
+func (t *Tree) reserveKids(ctx int32, n int) {
+	t.slots = slices.Grow(t.slots, n)
+	ks := t.keySlotsOf(ctx)
+	ks.kids = slices.Grow(ks.kids, n)
+	if len(ks.kids)+n >= indexMin && !ks.indexed {
+		t.indexAll(ks, len(ks.kids)+n)
+	}
+}
+
+// keySlotsOf returns the list of key slots below ctx, making it.
+func (t *Tree) keySlotsOf(ctx int32) *keySlots {
+	s := &t.slots[ctx]
+	if s.below == 0 {
+		t.below = append(t.below, keySlots{})
+		s.below = int32(len(t.below))
+	}
+	return &t.below[s.below-1]
 }
 
 // IsKey reports whether the slot holds the weight of an object key.
@@ -65,22 +150,24 @@ func (t *Tree) appendSchemaPath(dst []byte, slot int) []byte {
 // key's position in its object: objects of the same shape (the records of
 // an array) hit the cache of the keys seen last time, position by position.
 func (t *Tree) childSlot(ctx int32, key string, pos int) int32 {
-	s := &t.slots[ctx]
-	if pos < len(s.kids) {
-		if k := s.kids[pos]; t.slots[k].Key == key {
+	if kids := t.kids(ctx); pos < len(kids) {
+		if k := kids[pos]; t.slots[k].Key == key {
 			return k
 		}
 	}
-	if s.byKey == nil {
-		s.byKey = make(map[string]int32)
-	}
-	if k, ok := s.byKey[key]; ok {
+	if k := t.keySlot(ctx, key); k >= 0 {
 		return k
 	}
 	k := int32(len(t.slots))
-	s.byKey[key] = k
-	s.kids = append(s.kids, k)
 	t.slots = append(t.slots, Slot{Parent: int(ctx), Key: key, elem: -1})
+	ks := t.keySlotsOf(ctx)
+	ks.kids = append(ks.kids, k)
+	switch {
+	case ks.indexed:
+		ks.index.Insert(ks.index.HashString(key), k)
+	case len(ks.kids) >= indexMin:
+		t.indexAll(ks, len(ks.kids))
+	}
 	t.resolveSlot(k)
 	return k
 }

@@ -94,11 +94,26 @@ type Tree struct {
 	own         map[NodeID]float64 // the weights SetWeight gave single nodes (bitOwnWeight)
 	leafWeights []float64          // every node's weight under Options.LeafWeights
 	slots       []Slot
+	below       []keySlots // the key slots below a slot, by Slot.below-1
 	weights     *Weights
 	used        []bool // weights entries that applied to some slot
 	opt         Options
-	// warnings are remarks about the weights, found when they were applied.
+	// wix indexes the weights file's objects while the weights are
+	// resolved (see entry); nil otherwise.
+	wix map[jsondoc.ID]*jsondoc.KeyIndex
+	// resolveWork and suggestWork measure the work of the last resolve
+	// of the weights, for the tests that check it stays linear: the
+	// members indexed and the lookups, and the characters compared for
+	// "did you mean" suggestions.
+	resolveWork, suggestWork int
+	// warnings are remarks about the documents and the weights, found
+	// when the weights were applied: the first of each kind (see
+	// maxWarnings); omitted counts the others.
 	warnings []Warning
+	omitted  int
+	// ignored counts the weights entries that apply to nothing; the
+	// warnings about the first of them start at warnings[ignoredFrom].
+	ignored, ignoredFrom int
 	// notes are remarks about the comparison itself (a list too large to
 	// pair, a case the reproduced tool fails on); they outlive re-weighting.
 	notes []Warning
@@ -314,13 +329,27 @@ func (t *Tree) Depth(id NodeID) int {
 }
 
 // Warnings returns the remarks made while building the tree: duplicate
-// keys in either document, doubtful weight entries, and notes about the
-// comparison (a list too large to pair optimally, ...).
+// keys in the documents and the weights file, doubtful weight entries,
+// and notes about the comparison (a list too large to pair optimally,
+// ...). Of the remarks about each document and about the weights entries
+// it holds the first report.MaxWarnings, so that the first
+// report.MaxWarnings it returns are the first of all; OmittedWarnings
+// counts those left out.
 func (t *Tree) Warnings() []Warning {
 	if len(t.notes) == 0 {
 		return t.warnings
 	}
 	return append(t.warnings[:len(t.warnings):len(t.warnings)], t.notes...)
+}
+
+// OmittedWarnings returns the number of warnings Warnings leaves out.
+func (t *Tree) OmittedWarnings() int { return t.omitted }
+
+// IgnoredEntries returns the warnings about the entries of the weights
+// file that apply to nothing in the reference (the first
+// report.MaxWarnings of them), and the number of such entries.
+func (t *Tree) IgnoredEntries() (first []Warning, n int) {
+	return t.warnings[t.ignoredFrom:len(t.warnings):len(t.warnings)], t.ignored
 }
 
 // Options returns the options the tree was scored with.

@@ -51,7 +51,7 @@ func (t *Tree) kidsOf(s int32) []int32 {
 	var out []int32
 	seen := map[string]bool{}
 	for e := s; e >= 0; e = t.slots[e].elem {
-		for _, k := range t.slots[e].kids {
+		for _, k := range t.kids(e) {
 			if key := t.slots[k].Key; !seen[key] {
 				seen[key] = true
 				out = append(out, k)

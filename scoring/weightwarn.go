@@ -3,15 +3,60 @@ package scoring
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
-// weightWarnings returns dst followed by a warning for each weights entry
-// that applied to nothing: a key the reference does not have at that place
-// (with the nearest key it does have), or a loopback naming another key.
-func (t *Tree) weightWarnings(dst []Warning) []Warning {
+// A tree keeps the first report.MaxWarnings warnings of each kind (those
+// of each document, those of the weights file) and counts the others:
+// only so many are ever shown, and a weights file written for another
+// reference can hold a million entries that apply to nothing. Since each
+// kind keeps at least the first report.MaxWarnings, the first of all the
+// kept warnings, in order, are the first of all warnings.
+const maxWarnings = report.MaxWarnings
+
+// The documents must keep at least as many of their warnings.
+var _ [jsondoc.MaxWarnings - maxWarnings]struct{}
+
+// Bounds on "did you mean" suggestions: a suggestion looks at the first
+// suggestScan keys of the reference at that place, compares the entry's
+// key with at most suggestCandidates of them (those whose length could be
+// close enough), and with none when it is longer than suggestMaxLen
+// characters. Only the warnings kept get one (at most maxWarnings a
+// resolve), so a resolve compares at most maxWarnings·suggestCandidates
+// pairs of at most suggestMaxLen characters.
+const (
+	suggestScan       = 20_000
+	suggestCandidates = 2_000
+	suggestMaxLen     = 64
+)
+
+// warnings collects warnings of one kind: the first maxWarnings, and the
+// number of others.
+type warnings struct {
+	list    []Warning
+	omitted int
+}
+
+// full reports whether further warnings are only counted.
+func (w *warnings) full() bool { return len(w.list) >= maxWarnings }
+
+func (w *warnings) add(wn Warning) {
+	if w.full() {
+		w.omitted++
+		return
+	}
+	w.list = append(w.list, wn)
+}
+
+// weightWarnings collects a warning for each weights entry that applied
+// to nothing: a key the reference does not have at that place (with the
+// nearest key it does have), or a loopback naming another key. It counts
+// them all in t.ignored.
+func (t *Tree) weightWarnings() warnings {
 	levels := map[jsondoc.ID][]int32{} // weights object -> the slots it weighs the keys of
 	owner := map[jsondoc.ID]int32{}    // weights object -> the key slot it belongs to
 	for i := range t.slots {
@@ -25,17 +70,27 @@ func (t *Tree) weightWarnings(dst []Warning) []Warning {
 		}
 	}
 	owner[0] = -1
-	return t.warnLevel(dst, 0, levels, owner)
+	var out warnings
+	t.ignored = 0
+	t.warnLevel(&out, 0, nil, levels, owner)
+	return out
 }
 
-func (t *Tree) warnLevel(dst []Warning, level jsondoc.ID, levels map[jsondoc.ID][]int32, owner map[jsondoc.ID]int32) []Warning {
+// warnLevel warns about the entries of weights object level, whose path
+// is path, and those of the objects below it.
+func (t *Tree) warnLevel(out *warnings, level jsondoc.ID, path []byte, levels map[jsondoc.ID][]int32, owner map[jsondoc.ID]int32) {
 	d := t.weights.doc
 	own := owner[level]
 	for c := d.Child(level); c != jsondoc.None; c = d.Next(c) {
 		if t.used[c] {
 			if d.Kind(c) == jsondoc.Object {
-				dst = t.warnLevel(dst, c, levels, owner)
+				t.warnLevel(out, c, jsondoc.AppendKey(path, d.Key(c)), levels, owner)
 			}
+			continue
+		}
+		t.ignored++
+		if out.full() {
+			out.omitted++
 			continue
 		}
 		key := d.Key(c)
@@ -53,30 +108,62 @@ func (t *Tree) warnLevel(dst []Warning, level jsondoc.ID, levels map[jsondoc.ID]
 				place = "below " + t.SchemaPath(int(own))
 			}
 			msg = fmt.Sprintf("the reference has no key %q %s; the entry is ignored", key, place)
-			if near := t.nearestKey(levels[level], key); near != "" {
+			switch near, compared, of := t.nearestKey(levels[level], key); {
+			case near == "":
+			case compared < of:
+				msg += fmt.Sprintf("; the nearest of the first %s of its %s keys is %q",
+					report.Count(compared), report.Count(of), near)
+			default:
 				msg += fmt.Sprintf("; did you mean %q?", near)
 			}
 		}
-		dst = append(dst, Warning{Path: weightsPath(d, c), Message: posPrefix(d.Name(), line, col) + msg})
+		out.add(Warning{Path: string(jsondoc.AppendKey(path, key)), Message: posPrefix(d.Name(), line, col) + msg})
 	}
-	return dst
 }
 
 // nearestKey returns the reference key closest to key among those below
-// the slots ctxs, or "" if none is close.
-func (t *Tree) nearestKey(ctxs []int32, key string) string {
-	best, bestD := "", -1
+// the slots ctxs, or "" if none is close: at most a third of key's
+// characters (and at least 2) apart, ignoring case. The search is bounded
+// (see suggestScan): when it stops short, near is the nearest of the keys
+// looked at, compared of all keys there, of (compared < of), unless it is
+// one edit away: a likely typo, suggested as such.
+func (t *Tree) nearestKey(ctxs []int32, key string) (near string, compared, of int) {
 	for _, ctx := range ctxs {
-		for _, k := range t.slots[ctx].kids {
+		of += len(t.kids(ctx))
+	}
+	n := utf8.RuneCountInString(key)
+	if n > suggestMaxLen {
+		return "", of, of
+	}
+	limit := max(2, n/3)
+	lower := strings.ToLower(key)
+	best, bestD, tried, scanned := "", limit+1, 0, 0
+	for _, ctx := range ctxs {
+		for _, k := range t.kids(ctx) {
+			if scanned == suggestScan || tried == suggestCandidates {
+				if bestD <= 1 {
+					return best, of, of
+				}
+				return best, scanned, of
+			}
+			scanned++
 			cand := t.slots[k].Key
-			d := textdist.LevenshteinString(strings.ToLower(key), strings.ToLower(cand))
-			if bestD < 0 || d < bestD {
+			// The distance is at least the difference in length; a
+			// case change can alter a character's length in UTF-8,
+			// not its count.
+			m := utf8.RuneCountInString(cand)
+			if m > suggestMaxLen || m < n-limit || m > n+limit {
+				continue
+			}
+			tried++
+			t.suggestWork += n + m
+			if d := textdist.LevenshteinString(lower, strings.ToLower(cand)); d < bestD {
 				best, bestD = cand, d
+				if d == 0 {
+					return best, of, of // none can be nearer
+				}
 			}
 		}
 	}
-	if bestD < 0 || bestD > max(2, len([]rune(key))/3) {
-		return ""
-	}
-	return best
+	return best, of, of
 }
