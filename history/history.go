@@ -86,9 +86,11 @@ type Run struct {
 	// Score is the total; meaningless when !HasScore.
 	Score    float64
 	HasScore bool
-	// Repairs and Warnings are those of the report.
-	Repairs  []string
-	Warnings []report.Warning
+	// Repairs, Warnings and MoreWarnings are those of the report: its
+	// first report.MaxWarnings warnings and the number of the others.
+	Repairs      []string
+	Warnings     []report.Warning
+	MoreWarnings int
 	// Extra and Explanation are those of the report.
 	Extra       map[string]float64
 	Explanation string
@@ -111,18 +113,19 @@ func (r *Run) Nodes() iter.Seq[*report.Node] {
 // Its nodes carry no Reference or Output values.
 func (r *Run) Report() *report.Report {
 	return &report.Report{
-		Score:       r.Score,
-		HasScore:    r.HasScore,
-		Metric:      r.Metric,
-		Options:     r.Options,
-		Reference:   r.Reference.Path,
-		Output:      r.Output.Path,
-		Weights:     r.Weights.Path,
-		Repairs:     r.Repairs,
-		Warnings:    r.Warnings,
-		Extra:       r.Extra,
-		Explanation: r.Explanation,
-		Nodes:       r.Nodes(),
+		Score:        r.Score,
+		HasScore:     r.HasScore,
+		Metric:       r.Metric,
+		Options:      r.Options,
+		Reference:    r.Reference.Path,
+		Output:       r.Output.Path,
+		Weights:      r.Weights.Path,
+		Repairs:      r.Repairs,
+		Warnings:     r.Warnings,
+		MoreWarnings: r.MoreWarnings,
+		Extra:        r.Extra,
+		Explanation:  r.Explanation,
+		Nodes:        r.Nodes(),
 	}
 }
 

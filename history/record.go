@@ -14,26 +14,27 @@ import (
 // missing ones zero, so fields can be added without a new Version; a
 // change of meaning needs one.
 type runRecord struct {
-	Version     int
-	ID          string
-	Time        time.Time
-	Label       string
-	Tags        []string
-	Source      string
-	Reference   File
-	Output      File
-	Weights     File
-	WeightsJSON []byte
-	Metric      string
-	Options     []string
-	Score       float64
-	HasScore    bool
-	Repairs     []string
-	Warnings    []report.Warning
-	Extra       map[string]float64
-	Explanation string
-	NodeCount   int
-	Figures     []byte // see figures.go
+	Version      int
+	ID           string
+	Time         time.Time
+	Label        string
+	Tags         []string
+	Source       string
+	Reference    File
+	Output       File
+	Weights      File
+	WeightsJSON  []byte
+	Metric       string
+	Options      []string
+	Score        float64
+	HasScore     bool
+	Repairs      []string
+	Warnings     []report.Warning
+	MoreWarnings int
+	Extra        map[string]float64
+	Explanation  string
+	NodeCount    int
+	Figures      []byte // see figures.go
 }
 
 // runKey is the store key of a run.
@@ -43,23 +44,24 @@ func runKey(id string) string { return "run/" + id }
 // run has none, and nodes encoded. run is not modified.
 func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 	rec := &runRecord{
-		Version:     Version,
-		ID:          run.ID,
-		Time:        run.Time,
-		Label:       run.Label,
-		Tags:        slices.Clone(run.Tags),
-		Source:      run.Source,
-		Reference:   run.Reference,
-		Output:      run.Output,
-		Weights:     run.Weights,
-		WeightsJSON: slices.Clone(run.WeightsJSON),
-		Metric:      run.Metric,
-		Options:     slices.Clone(run.Options),
-		Score:       run.Score,
-		HasScore:    run.HasScore,
-		Repairs:     slices.Clone(run.Repairs),
-		Warnings:    slices.Clone(run.Warnings),
-		Explanation: run.Explanation,
+		Version:      Version,
+		ID:           run.ID,
+		Time:         run.Time,
+		Label:        run.Label,
+		Tags:         slices.Clone(run.Tags),
+		Source:       run.Source,
+		Reference:    run.Reference,
+		Output:       run.Output,
+		Weights:      run.Weights,
+		WeightsJSON:  slices.Clone(run.WeightsJSON),
+		Metric:       run.Metric,
+		Options:      slices.Clone(run.Options),
+		Score:        run.Score,
+		HasScore:     run.HasScore,
+		Repairs:      slices.Clone(run.Repairs),
+		Warnings:     slices.Clone(run.Warnings),
+		MoreWarnings: run.MoreWarnings,
+		Explanation:  run.Explanation,
 	}
 	if run.Extra != nil {
 		rec.Extra = make(map[string]float64, len(run.Extra))
@@ -99,26 +101,27 @@ func (rec *runRecord) check() error {
 
 func (rec *runRecord) run() *Run {
 	return &Run{
-		Version:     rec.Version,
-		ID:          rec.ID,
-		Time:        rec.Time,
-		Label:       rec.Label,
-		Tags:        rec.Tags,
-		Source:      rec.Source,
-		Reference:   rec.Reference,
-		Output:      rec.Output,
-		Weights:     rec.Weights,
-		WeightsJSON: rec.WeightsJSON,
-		Metric:      rec.Metric,
-		Options:     rec.Options,
-		Score:       rec.Score,
-		HasScore:    rec.HasScore,
-		Repairs:     rec.Repairs,
-		Warnings:    rec.Warnings,
-		Extra:       rec.Extra,
-		Explanation: rec.Explanation,
-		NodeCount:   rec.NodeCount,
-		figures:     rec.Figures,
+		Version:      rec.Version,
+		ID:           rec.ID,
+		Time:         rec.Time,
+		Label:        rec.Label,
+		Tags:         rec.Tags,
+		Source:       rec.Source,
+		Reference:    rec.Reference,
+		Output:       rec.Output,
+		Weights:      rec.Weights,
+		WeightsJSON:  rec.WeightsJSON,
+		Metric:       rec.Metric,
+		Options:      rec.Options,
+		Score:        rec.Score,
+		HasScore:     rec.HasScore,
+		Repairs:      rec.Repairs,
+		Warnings:     rec.Warnings,
+		MoreWarnings: rec.MoreWarnings,
+		Extra:        rec.Extra,
+		Explanation:  rec.Explanation,
+		NodeCount:    rec.NodeCount,
+		figures:      rec.Figures,
 	}
 }
 

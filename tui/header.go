@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -24,6 +25,7 @@ type header struct {
 	metric   *metricState
 	schema   *schemaCheck
 	notes    []note
+	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
 	expanded bool
 	width    int
 	// best is the pair's best recorded run, when hasBest.
@@ -55,6 +57,7 @@ func (h *header) setNotes() {
 		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
 	}
 	ws := t.Warnings()
+	h.more = t.OmittedWarnings()
 	if res := h.metric.res; res != nil {
 		ws = append(slices.Clip(ws), res.Warnings...)
 	}
@@ -85,7 +88,16 @@ func (h *header) Height(height int) int {
 	if !h.expanded || len(h.notes) == 0 {
 		return n
 	}
-	return n + min(len(h.notes), maxNoteLines(height))
+	return n + min(h.noteLines(), maxNoteLines(height))
+}
+
+// noteLines is the number of lines of all the notes: one each, and one
+// for the warnings left out.
+func (h *header) noteLines() int {
+	if h.more > 0 {
+		return len(h.notes) + 1
+	}
+	return len(h.notes)
 }
 
 // counts returns the repairs and the warnings.
@@ -97,7 +109,7 @@ func (h *header) counts() (repairs, warnings int) {
 			warnings++
 		}
 	}
-	return repairs, warnings
+	return repairs, warnings + h.more
 }
 
 // View renders the header for a screen of height lines.
@@ -195,8 +207,8 @@ func (h *header) View(height int) string {
 	if h.expanded && len(h.notes) > 0 {
 		limit := maxNoteLines(height)
 		for i, n := range h.notes {
-			if i == limit-1 && len(h.notes) > limit {
-				out += "\n" + fit(s.Faint.Render(fmt.Sprintf("  … %d more (jsontui score lists them all)", len(h.notes)-i)), w)
+			if i == limit-1 && h.noteLines() > limit {
+				out += "\n" + fit(s.Faint.Render(fmt.Sprintf("  … and %s more", thousands(len(h.notes)-i+h.more))), w)
 				break
 			}
 			kind := s.Warn.Render("  warning ")
@@ -204,6 +216,9 @@ func (h *header) View(height int) string {
 				kind = s.Warn.Render("  repair  ")
 			}
 			out += "\n" + fit(kind+n.text, w)
+		}
+		if h.more > 0 && h.noteLines() <= limit {
+			out += "\n" + fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
 		}
 	}
 	return out

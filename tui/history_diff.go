@@ -135,11 +135,14 @@ func (v *diffView) build() []string {
 			add("  %s %s → %s", pad(c.path, keyW), padLeft(weightText(c.run), 6), s.Changed.Render(weightText(c.now)))
 		}
 	}
-	if len(d.ignored) > 0 {
+	if ig := d.ignored; ig.n > 0 {
 		add("")
-		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %d", len(d.ignored))))
-		for _, wn := range d.ignored {
+		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %s", thousands(ig.n))))
+		for _, wn := range ig.first {
 			out = append(out, wrapIndent("  "+wn.Message, w)...)
+		}
+		if more := ig.n - len(ig.first); more > 0 {
+			add("  %s", s.Faint.Render(fmt.Sprintf("… and %s more", thousands(more))))
 		}
 	}
 	return out

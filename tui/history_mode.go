@@ -78,7 +78,7 @@ type runReadyMsg struct {
 	// weights and ignored are the run's weights resolved on the tree,
 	// for actLoad.
 	weights []float64
-	ignored []scoring.Warning
+	ignored ignoredEntries
 	err     error
 }
 
@@ -336,16 +336,16 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		}
 		text += " · u undoes"
 	}
-	if len(msg.ignored) > 0 {
+	if ig := msg.ignored; ig.n > 0 {
 		var paths []string
-		for _, w := range msg.ignored {
+		for _, w := range ig.first {
 			paths = append(paths, w.Path)
 		}
-		what := fmt.Sprintf("%d entries of its weights apply", len(paths))
-		if len(paths) == 1 {
+		what := fmt.Sprintf("%s entries of its weights apply", thousands(ig.n))
+		if ig.n == 1 {
 			what = "1 entry of its weights applies"
 		}
-		m.status.Set(warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4))))
+		m.status.Set(warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
 		return nil
 	}
 	m.status.Set(success(text))
@@ -410,9 +410,9 @@ func differText(n int) string {
 }
 
 // joinCapped joins the first n items with ", ", saying how many more.
-func joinCapped(items []string, n int) string {
-	if len(items) <= n {
+func joinCapped(items []string, n, total int) string {
+	if total <= n {
 		return strings.Join(items, ", ")
 	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", thousands(total-n))
 }

@@ -273,7 +273,7 @@ func TestRunWeightsRefusesAMisfit(t *testing.T) {
 	// No weights: every weight 1.
 	run.WeightsJSON = nil
 	w, ignored, err := runWeights(opts.Loaded.Tree.Clone(), run)
-	if err != nil || len(ignored) != 0 {
+	if err != nil || ignored.n != 0 || len(ignored.first) != 0 {
 		t.Fatal(err, ignored)
 	}
 	for i, sl := range opts.Loaded.Tree.Slots() {

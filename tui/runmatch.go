@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
@@ -147,9 +146,9 @@ type runDiff struct {
 	// here, when they could not.
 	weights    []weightChange
 	weightsErr string
-	// ignored lists the entries of the run's weights that apply to
+	// ignored are the entries of the run's weights that apply to
 	// nothing in the current reference.
-	ignored []scoring.Warning
+	ignored ignoredEntries
 	// noScores is set when the metric in force is one number: there are
 	// no per-path scores to compare. nowMetric names the metric in force.
 	noScores  bool
@@ -232,32 +231,35 @@ func (d *runDiff) diffWeights(snap *scoring.Tree, run *RunDetail) {
 	}
 }
 
+// ignoredEntries are the entries of a run's weights that apply to nothing
+// in the current reference: the warnings about the first ones
+// (report.MaxWarnings at most) and their number.
+type ignoredEntries struct {
+	first []scoring.Warning
+	n     int
+}
+
 // runWeights resolves a run's weights onto t, a snapshot of the tree the
 // caller gives up (its weights are replaced): the weight of every slot,
 // as Tree.Slots lists them, and the entries of the run's weights that
 // apply to nothing in this reference.
-func runWeights(t *scoring.Tree, run *RunDetail) ([]float64, []scoring.Warning, error) {
+func runWeights(t *scoring.Tree, run *RunDetail) ([]float64, ignoredEntries, error) {
 	name := "run " + shortID(run.ID)
 	var w *scoring.Weights
 	if len(bytes.TrimSpace(run.WeightsJSON)) > 0 {
 		var err error
 		if w, err = scoring.ParseWeights(name, run.WeightsJSON); err != nil {
-			return nil, nil, fmt.Errorf("its weights do not read: %w", err)
+			return nil, ignoredEntries{}, fmt.Errorf("its weights do not read: %w", err)
 		}
 	}
 	if err := t.ApplyWeights(w); err != nil {
-		return nil, nil, fmt.Errorf("its weights do not fit this reference: %w", err)
+		return nil, ignoredEntries{}, fmt.Errorf("its weights do not fit this reference: %w", err)
 	}
 	slots := t.Slots()
 	out := make([]float64, len(slots))
 	for i := range slots {
 		out[i] = slots[i].Weight
 	}
-	var ignored []scoring.Warning
-	for _, wn := range t.Warnings() {
-		if strings.HasPrefix(wn.Message, name+":") {
-			ignored = append(ignored, wn)
-		}
-	}
-	return out, ignored, nil
+	first, n := t.IgnoredEntries()
+	return out, ignoredEntries{first: first, n: n}, nil
 }

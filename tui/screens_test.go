@@ -21,6 +21,22 @@ func notesCase(t testing.TB) Options {
 		Loaded: &l, Metric: "jsondiff", Theme: "dark"}
 }
 
+// floodCase is a weights file of 30 entries the reference does not have:
+// the tree keeps the first 20 warnings and counts the others, and the
+// header's count and its expanded notes say so.
+func floodCase(t testing.TB) Options {
+	ref := `{"name": "Margherita", "vegan": false}`
+	var w strings.Builder
+	w.WriteString(`{"name": 0.5`)
+	for i := range 30 {
+		w.WriteString(`, "extra_` + itoa(i) + `": 1`)
+	}
+	w.WriteString("}")
+	l := loadPair(t, ref, ref, w.String())
+	return Options{Files: Files{Reference: "pizza.json", Output: "answer.json", Weights: "weights.json"},
+		Loaded: &l, Metric: "jsondiff", Theme: "dark"}
+}
+
 // TestScreens compares whole screens, ANSI stripped, with golden files
 // (go test ./tui -update writes them).
 func TestScreens(t *testing.T) {
@@ -38,6 +54,7 @@ func TestScreens(t *testing.T) {
 		{"beer-weight-1", pizza, []string{"j", "j", "j", "w", "1", "enter"}},
 		{"help", pizza, []string{"?"}},
 		{"notes", notesCase, []string{"!", "e"}},
+		{"notes-flood", floodCase, []string{"!"}},
 	}
 	for _, sz := range sizes {
 		for _, c := range cases {

@@ -148,6 +148,9 @@ func (a *app) printNotes(rep *report.Report) {
 		}
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
 	}
+	if rep.MoreWarnings > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", report.MoreWarningsText(rep.MoreWarnings))
+	}
 }
 
 var errNoTerminal = errors.New("the explorer needs a terminal")

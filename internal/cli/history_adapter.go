@@ -88,7 +88,7 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 		Time: run.Time, Label: label, Tags: r.flags.tags, Source: history.SourceTUI,
 		Reference: files[0], Output: files[1], Weights: weights,
 		WeightsJSON: run.WeightsJSON, Metric: rep.Metric, Options: rep.Options,
-		Score: rep.Score, HasScore: rep.HasScore, Repairs: rep.Repairs, Warnings: rep.Warnings,
+		Score: rep.Score, HasScore: rep.HasScore, Repairs: rep.Repairs, Warnings: rep.Warnings, MoreWarnings: rep.MoreWarnings,
 		Extra: rep.Extra, Explanation: rep.Explanation,
 	}
 	store, err := r.a.historyStore()

@@ -52,7 +52,7 @@ func runOf(files [3]history.File, rep *report.Report, source, label string, tags
 		WeightsJSON: weightsJSON,
 		Metric:      rep.Metric, Options: rep.Options,
 		Score: rep.Score, HasScore: rep.HasScore,
-		Repairs: rep.Repairs, Warnings: rep.Warnings,
+		Repairs: rep.Repairs, Warnings: rep.Warnings, MoreWarnings: rep.MoreWarnings,
 		Extra: rep.Extra, Explanation: rep.Explanation,
 	}
 	return run
