@@ -147,3 +147,29 @@ func TestNearestKeyPartialMessage(t *testing.T) {
 		t.Errorf("warnings %v\nwant %s", ws, want)
 	}
 }
+
+// TestWeightsDuplicateKeys: a key given twice in a weights file is warned
+// about, naming its path, as it is in the reference and the output; the
+// last one wins.
+func TestWeightsDuplicateKeys(t *testing.T) {
+	tree, err := buildWith(t, pizzaRef, `{"beer": 0.5, "fixed_menus": {"pizza": 0.1, "pizza": 0.2}, "beer": 0.25}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range tree.Warnings() {
+		got = append(got, w.Path+": "+w.Message)
+	}
+	want := []string{
+		`.fixed_menus.pizza: weights.json:1:45: duplicate key "pizza": the last one wins`,
+		`.beer: weights.json:1:60: duplicate key "beer": the last one wins`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, s := range tree.Slots() {
+		if (s.Key == "beer" && s.Weight != 0.25) || (s.Key == "pizza" && s.Weight != 0.2) {
+			t.Errorf("%s weighs %v", s.Key, s.Weight)
+		}
+	}
+}
