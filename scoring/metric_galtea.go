@@ -105,8 +105,9 @@ func galteaEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) b
 		if rd.Count(r) != od.Count(o) {
 			return false
 		}
+		x := od.Index(o) // a lookup per key: linear, where scanning was quadratic
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-			oc := od.Lookup(o, rd.Key(rc))
+			oc := x.Lookup(rd.Key(rc))
 			if oc == jsondoc.None || !galteaEqual(rd, rc, od, oc) {
 				return false
 			}

@@ -49,13 +49,45 @@ func pyNumber(d *jsondoc.Doc, id jsondoc.ID) *big.Float {
 // values: numbers by exact value (1 == 1.0, and True == 1), strings,
 // lists in order, dicts by their key sets.
 func pyEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) bool {
+	e := pyEq{rd: rd, od: od}
+	return e.equal(r, o, 0)
+}
+
+// pyEq compares values of two documents as Python's == does. It finds
+// the members of an output object through an index of it, made once, so
+// that comparing two objects is linear in their keys.
+type pyEq struct {
+	rd, od *jsondoc.Doc
+	// index holds an index per depth of nesting, reused from object to
+	// object at that depth.
+	index []*jsondoc.KeyIndex
+	// work counts the output members indexed and the lookups, for the
+	// test that checks it is linear.
+	work int
+}
+
+func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
+	rd, od := e.rd, e.od
 	rk, ok := rd.Kind(r), od.Kind(o)
 	if isBoolOrNumber(rk) && isBoolOrNumber(ok) {
 		if rk == jsondoc.Bool && ok == jsondoc.Bool {
 			return rd.Bool(r) == od.Bool(o)
 		}
-		if rk == jsondoc.Number && ok == jsondoc.Number && !pyIsInt(rd.Raw(r)) && !pyIsInt(od.Raw(o)) {
-			return rd.Float(r) == od.Float(o)
+		if rk == jsondoc.Number && ok == jsondoc.Number {
+			rr, or := rd.Raw(r), od.Raw(o)
+			ri, rInt := pyIsInt(rr), pyIsInt(or)
+			if !ri && !rInt {
+				return rd.Float(r) == od.Float(o)
+			}
+			if ri && rInt {
+				// Two ints that fit in 64 bits compare as such, without
+				// the exact big numbers the general case makes.
+				a, errA := strconv.ParseInt(string(rr), 10, 64)
+				b, errB := strconv.ParseInt(string(or), 10, 64)
+				if errA == nil && errB == nil {
+					return a == b
+				}
+			}
 		}
 		return pyNumber(rd, r).Cmp(pyNumber(od, o)) == 0
 	}
@@ -70,7 +102,7 @@ func pyEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) bool 
 	case jsondoc.Array:
 		oc := od.Child(o)
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-			if oc == jsondoc.None || !pyEqual(rd, rc, od, oc) {
+			if oc == jsondoc.None || !e.equal(rc, oc, depth+1) {
 				return false
 			}
 			oc = od.Next(oc)
@@ -80,9 +112,16 @@ func pyEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) bool 
 		if rd.Count(r) != od.Count(o) {
 			return false
 		}
+		for len(e.index) <= depth {
+			e.index = append(e.index, new(jsondoc.KeyIndex))
+		}
+		x := e.index[depth]
+		x.Reset(od, o)
+		e.work += x.Len()
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-			oc := od.Lookup(o, rd.Key(rc))
-			if oc == jsondoc.None || !pyEqual(rd, rc, od, oc) {
+			e.work++
+			oc := x.Lookup(rd.Key(rc))
+			if oc == jsondoc.None || !e.equal(rc, oc, depth+1) {
 				return false
 			}
 		}
@@ -117,8 +156,10 @@ func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 		return append(b, ']')
 	default:
 		b = append(b, '{')
-		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
-			if c != d.Child(id) {
+		// (Child skips the keys a later duplicate shadows: calling it per
+		// member would be quadratic in them.)
+		for c, first := d.Child(id), true; c != jsondoc.None; c, first = d.Next(c), false {
+			if !first {
 				b = append(b, ", "...)
 			}
 			b = appendPyRepr(b, d.Key(c))

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -58,6 +59,10 @@ func TestPyEqual(t *testing.T) {
 		{`12345678901234567168`, `1.2345678901234567e19`, true},
 		{`0.1`, `0.10`, true}, {`{"a": [1]}`, `{"a": [1.0]}`, true}, {`{"a": 1}`, `{"a": 1, "b": 2}`, false},
 		{`"1"`, `1`, false}, {`null`, `false`, false}, {`[]`, `{}`, false},
+		// Ints in 64 bits compare directly; larger ones exactly.
+		{`-0`, `0`, true}, {`9223372036854775807`, `9223372036854775807`, true},
+		{`9223372036854775807`, `9223372036854775806`, false}, {`-9223372036854775808`, `-9223372036854775808`, true},
+		{`9223372036854775808`, `9223372036854775807`, false}, {`9223372036854775808`, `9223372036854775808`, true},
 	} {
 		ad, bd := parseDoc(t, c.a), parseDoc(t, c.b)
 		if got := pyEqual(ad, 0, bd, 0); got != c.want {
@@ -140,4 +145,39 @@ func FuzzCanonicalJSON(f *testing.F) {
 			t.Fatalf("canonical text %q differs from %q", c, src)
 		}
 	})
+}
+
+// TestPyEqualLinear reproduces issue 10's quadratic --metric exact: each
+// reference key was looked up by scanning the output object's members,
+// n²/2 for two equal objects of n keys. Now the output's object is
+// indexed once.
+func TestPyEqualLinear(t *testing.T) {
+	for _, n := range []int{1_000, 20_000} {
+		ref := wideRef(n)
+		// The output has the same keys in reverse order.
+		var b strings.Builder
+		b.WriteByte('{')
+		for i := n - 1; i >= 0; i-- {
+			fmt.Fprintf(&b, `"key_%07d":%d.0`, i, i%1000)
+			if i > 0 {
+				b.WriteByte(',')
+			}
+		}
+		b.WriteByte('}')
+		rd, err := jsondoc.Parse("ref.json", ref, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		od, err := jsondoc.Parse("out.json", []byte(b.String()), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := pyEq{rd: rd, od: od}
+		if !e.equal(0, 0, 0) {
+			t.Fatalf("n=%d: not equal", n)
+		}
+		if e.work > 3*n {
+			t.Errorf("n=%d: %d output members looked at, want at most %d", n, e.work, 3*n)
+		}
+	}
 }
