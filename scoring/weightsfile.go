@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"bytes"
-	"encoding/json"
 	"strconv"
 	"strings"
 
@@ -42,6 +41,9 @@ type weightsWriter struct {
 	buf    bytes.Buffer
 	indent string
 	all    bool // write every key (InitWeights)
+	// need caches needs by slot: 0 not known yet, 1 no, 2 yes. Without
+	// it, a chain of n nested keys would be walked n times over.
+	need []uint8
 }
 
 // kidsOf returns the key slots weighed by the object for slot s: its own
@@ -67,18 +69,45 @@ func (w *weightsWriter) needs(s int32) bool {
 	if w.all || w.t.slots[s].Weight != 1 {
 		return true
 	}
+	if w.need == nil {
+		w.need = make([]uint8, len(w.t.slots))
+	}
+	if v := w.need[s]; v != 0 {
+		return v == 2
+	}
+	need := false
 	for _, k := range w.t.kidsOf(s) {
 		if w.needs(k) {
-			return true
+			need = true
+			break
 		}
 	}
-	return false
+	w.need[s] = 1
+	if need {
+		w.need[s] = 2
+	}
+	return need
 }
 
+// indented reports whether the members of an object at depth are written
+// on lines of their own (see maxIndentDepth).
+func indented(depth int) bool { return depth < maxIndentDepth }
+
+// line starts a line at depth.
 func (w *weightsWriter) line(depth int) {
 	w.buf.WriteByte('\n')
 	for i := 0; i < depth; i++ {
 		w.buf.WriteString(w.indent)
+	}
+}
+
+// gap separates two members of an object at depth, after the comma: a
+// new line, or a space past maxIndentDepth.
+func (w *weightsWriter) gap(depth int) {
+	if indented(depth) {
+		w.line(depth + 1)
+	} else {
+		w.buf.WriteByte(' ')
 	}
 }
 
@@ -111,9 +140,11 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 	member := func(key string) {
 		if n > 0 {
 			w.buf.WriteByte(',')
+			w.gap(depth)
+		} else if indented(depth) {
+			w.line(depth + 1)
 		}
 		n++
-		w.line(depth + 1)
 		w.buf.Write(jsondoc.AppendQuoted(nil, key))
 		w.buf.WriteString(": ")
 	}
@@ -147,7 +178,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 			w.slot(k, jsondoc.None, depth+1)
 		}
 	}
-	if n > 0 {
+	if n > 0 && indented(depth) {
 		w.line(depth)
 	}
 	w.buf.WriteByte('}')
@@ -196,15 +227,56 @@ func FormatWeight(v float64) string {
 	return s
 }
 
-// raw writes an entry the reference does not use, as it was, re-indented.
+// raw writes an entry the reference does not use, as it was (duplicate
+// keys and number literals included), re-indented as the rest of the
+// file: its white space outside strings is dropped and the members of
+// its containers go on lines of their own down to maxIndentDepth, on
+// their parent's line below it. depth is the entry's own depth.
 func (w *weightsWriter) raw(b []byte, depth int) {
-	var out bytes.Buffer
-	prefix := strings.Repeat(w.indent, depth)
-	if json.Indent(&out, b, prefix, w.indent) != nil {
-		w.buf.Write(b)
-		return
+	d := depth // the depth of the values being written
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; c {
+		case ' ', '\t', '\n', '\r':
+		case '"':
+			end := i + 1
+			for b[end] != '"' {
+				if b[end] == '\\' {
+					end++
+				}
+				end++
+			}
+			w.buf.Write(b[i : end+1])
+			i = end
+		case '{', '[':
+			w.buf.WriteByte(c)
+			j := i + 1
+			for j < len(b) && (b[j] == ' ' || b[j] == '\t' || b[j] == '\n' || b[j] == '\r') {
+				j++
+			}
+			if b[j] == '}' || b[j] == ']' { // empty
+				w.buf.WriteByte(b[j])
+				i = j
+				continue
+			}
+			if indented(d) {
+				w.line(d + 1)
+			}
+			d++
+		case '}', ']':
+			d--
+			if indented(d) {
+				w.line(d)
+			}
+			w.buf.WriteByte(c)
+		case ',':
+			w.buf.WriteByte(',')
+			w.gap(d - 1)
+		case ':':
+			w.buf.WriteString(": ")
+		default:
+			w.buf.WriteByte(c)
+		}
 	}
-	w.buf.Write(out.Bytes())
 }
 
 // detectIndent returns the indentation unit the weights file uses: the
@@ -226,3 +298,12 @@ func detectIndent(d *jsondoc.Doc) string {
 	}
 	return string(rest[:n])
 }
+
+// MaxIndentDepth is the deepest level of a weights file written indented
+// (by MarshalWeights and InitWeights): the members of deeper objects are
+// written on their parent's line. An indented file costs its depth in
+// white space per line, so a reference nested 10,000 deep would make one
+// of 300 MB.
+const MaxIndentDepth = 32
+
+const maxIndentDepth = MaxIndentDepth

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"strconv"
+
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -16,11 +18,17 @@ func (a *app) weightsCmd() *cobra.Command {
 		Short: "Print a weights file for REF: every key 1.0, loopbacks in place",
 		Long: `Print a weights file mirroring REF's shape: every key weighs 1.0; a key with
 keys below it (an object, or an array of objects) holds an object whose
-"__<key>" loopback entry is the key's own weight.`,
+"__<key>" loopback entry is the key's own weight; any other key holds a
+number.
+
+The file is indented two spaces a level down to ` + strconv.Itoa(scoring.MaxIndentDepth) + ` levels; the members of
+deeper objects are written on their parent's line, so that the file stays
+about the size of REF however deep REF is nested. REF may be - for standard
+input.`,
 		Example: `  jsontui weights init ref.json > weights.json`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.loadInputs(args[0], args[0], "", nil)
+			in, err := a.loadInputs(args[0], "", "", nil)
 			if err != nil {
 				return err
 			}
