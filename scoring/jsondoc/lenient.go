@@ -12,9 +12,12 @@ const maxCandidates = 64
 // inside it: first in a Markdown code fence (```json or ``` with no
 // language), then in the first balanced {...} or [...] of the surrounding
 // text that parses (a balanced span that does not parse is skipped whole,
-// so a fragment of broken JSON is never taken for the answer). Doc.Repair says which was done. It never alters the JSON
-// itself: no comma, quote or literal is fixed. When nothing parses, the
-// error is the strict one, with its line and column.
+// so a fragment of broken JSON is never taken for the answer), trying at
+// most maxCandidates opening brackets. Doc.Repair says which was done. It
+// never alters the JSON itself: no comma, quote or literal is fixed. When
+// nothing parses, the error is the strict one, with its line and column,
+// and says what was searched: how many fences and brackets were tried,
+// and, when the search stopped at maxCandidates, how far it went.
 func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 	doc, strictErr := Parse(name, src, opt)
 	if strictErr == nil {
@@ -23,7 +26,8 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 	if _, ok := strictErr.(*SyntaxError); !ok {
 		return nil, strictErr
 	}
-	for _, f := range fences(src) {
+	fs := fences(src)
+	for _, f := range fs {
 		if d, err := parseRange(name, src, f.lo, f.hi, opt); err == nil {
 			line, _ := position(src, f.lo)
 			lang := "```"
@@ -65,7 +69,36 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 		start = hi
 		tries++
 	}
-	return nil, strictErr
+	se := *strictErr.(*SyntaxError)
+	se.Msg += searchNote(src, len(fs), tries, start)
+	return nil, &se
+}
+
+// searchNote says what ParseLenient looked through after the strict
+// parse failed: fences code fences and tries opening brackets, the search
+// going on from offset next when it stopped at maxCandidates.
+func searchNote(src []byte, fences, tries, next int) string {
+	what := ""
+	switch fences {
+	case 0:
+	case 1:
+		what = "1 code fence and "
+	default:
+		what = fmt.Sprintf("%d code fences and ", fences)
+	}
+	brackets := "1 opening bracket"
+	if tries != 1 {
+		brackets = fmt.Sprintf("%d opening brackets", tries)
+	}
+	switch {
+	case tries == maxCandidates && indexOpen(src, next) >= 0:
+		line, col := position(src, next)
+		return fmt.Sprintf("; no JSON found in it either, after trying %s%s, up to %d:%d: the search stops there", what, brackets, line, col)
+	case fences == 0 && tries == 0:
+		return "; it holds no code fence, { or [ to take JSON from"
+	default:
+		return fmt.Sprintf("; no JSON found in it either: tried %s%s", what, brackets)
+	}
 }
 
 type fence struct {

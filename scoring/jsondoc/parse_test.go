@@ -207,7 +207,7 @@ func TestLenient(t *testing.T) {
 	}
 	// A trailing comma is never repaired; the strict error is reported.
 	_, err := ParseLenient("out.json", []byte("Sure: {\"a\": 1,}"), nil)
-	if err == nil || err.Error() != "out.json:1:1: invalid character 'S' looking for beginning of value" {
+	if err == nil || err.Error() != "out.json:1:1: invalid character 'S' looking for beginning of value; no JSON found in it either: tried 1 opening bracket" {
 		t.Errorf("got %v", err)
 	}
 	// Offsets stay those of the file.
@@ -255,7 +255,7 @@ func TestLenientNeverTakesAFragment(t *testing.T) {
 	// inner object: the strict error is reported instead.
 	in := "{\n  \"records\": [\n    {\"a\": 1},\n    {\"b\": \"\\x\"}\n  ]\n}"
 	_, err := ParseLenient("out.json", []byte(in), nil)
-	if err == nil || err.Error() != `out.json:4:13: invalid character 'x' in string escape code` {
+	if err == nil || err.Error() != `out.json:4:13: invalid character 'x' in string escape code; no JSON found in it either: tried 1 opening bracket` {
 		t.Errorf("got %v", err)
 	}
 	// A stray unbalanced bracket in prose is passed over.
@@ -340,5 +340,27 @@ func TestEstimateFallsShort(t *testing.T) {
 	// counted from where the estimate ran out, the room is exact.
 	if c := cap(d.nodes); c != d.Len() {
 		t.Errorf("room for %d values after growing, want exactly the %d there are", c, d.Len())
+	}
+}
+
+// TestLenientSaysWhatItSearched reproduces issue 10's silent give-up: past
+// 64 unbalanced opening brackets the lenient parse stopped and showed the
+// strict error alone, as if it had looked through everything. Its error
+// now says what it tried, and where it stopped.
+func TestLenientSaysWhatItSearched(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{strings.Repeat("{ ", 70) + `{"a": 1}`,
+			"out.json:1:3: invalid character '{' looking for beginning of object key string; " +
+				"no JSON found in it either, after trying 64 opening brackets, up to 1:128: the search stops there"},
+		{"Sorry, I cannot answer that.",
+			"out.json:1:1: invalid character 'S' looking for beginning of value; it holds no code fence, { or [ to take JSON from"},
+		{"Here:\n```json\n{\"a\": }\n```\nand [1, 2,] or {\"b\"}",
+			"out.json:1:1: invalid character 'H' looking for beginning of value; no JSON found in it either: tried 1 code fence and 3 opening brackets"},
+	} {
+		_, err := ParseLenient("out.json", []byte(c.in), nil)
+		var se *SyntaxError
+		if !errors.As(err, &se) || err.Error() != c.want {
+			t.Errorf("ParseLenient(%.30q):\n got %v\nwant %s", c.in, err, c.want)
+		}
 	}
 }
