@@ -128,12 +128,14 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 	for _, k := range kids {
 		byKey[t.slots[k].Key] = k
 	}
-	loopKey := ""
+	// loopKey is the loopback's key, when this object holds one: not at
+	// the top level, nor where the reference has a key of that name. (The
+	// key "" is a key like any other.)
+	loopKey, hasLoopKey := "", false
 	if own >= 0 {
 		loopKey = "__" + t.slots[own].Key
-		if _, isKey := byKey[loopKey]; isKey {
-			loopKey = "" // the reference has a key of that name
-		}
+		_, isKey := byKey[loopKey]
+		hasLoopKey = !isKey
 	}
 	w.buf.WriteByte('{')
 	n := 0
@@ -151,9 +153,9 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 	written := map[string]bool{}
 	hasLoop := false
 	if level != jsondoc.None {
-		hasLoop = loopKey != "" && d.Lookup(level, loopKey) != jsondoc.None
+		hasLoop = hasLoopKey && d.Lookup(level, loopKey) != jsondoc.None
 	}
-	if own >= 0 && loopKey != "" && !hasLoop && (w.all || t.slots[own].Weight != 1) {
+	if hasLoopKey && !hasLoop && (w.all || t.slots[own].Weight != 1) {
 		member(loopKey)
 		w.number(jsondoc.None, t.slots[own].Weight)
 	}
@@ -162,7 +164,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 			key := d.Key(c)
 			member(key)
 			switch k, ok := byKey[key]; {
-			case key == loopKey:
+			case hasLoopKey && key == loopKey:
 				w.number(c, t.slots[own].Weight)
 			case ok:
 				written[key] = true

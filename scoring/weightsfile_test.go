@@ -94,3 +94,13 @@ func TestRawMatchesIndent(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalWeightsEmptyKey: an entry for the key "" at the top level is
+// written back (it was taken for the top level's loopback, which has
+// none, and panicked; found by FuzzResolve).
+func TestMarshalWeightsEmptyKey(t *testing.T) {
+	tree := score(t, `{"a": 0}`, `{"a": 0}`, `{"": {}, "a": 0.5}`)
+	if got, want := string(tree.MarshalWeights()), "{\n  \"\": {},\n  \"a\": 0.5\n}\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
