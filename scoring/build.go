@@ -30,9 +30,9 @@ type compareSettings struct {
 type builder struct {
 	t *Tree
 	compareSettings
-	outKeys map[string]jsondoc.ID // scratch index of an output object's keys
-	refKeys map[string]struct{}   // scratch index of a reference object's keys
-	pairs   *pairer               // the pairing of Options.Lists, nil for index
+	outKeys jsondoc.KeyIndex // scratch index of an output object's keys
+	refKeys jsondoc.KeyIndex // scratch index of a reference object's keys
+	pairs   *pairer          // the pairing of Options.Lists, nil for index
 
 	// What a round of the breadth-first build produces, held until it is
 	// merged into the tree (see buildLevels).
@@ -342,11 +342,11 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 		if inOrder {
 			from = oc
 		} else {
-			b.indexRefKeys(r, refCount)
+			b.refKeys.Reset(t.ref, r)
 		}
 		pos := refCount
 		for c := from; c != jsondoc.None; c = od.Next(c) {
-			if inOrder || !b.hasRefKey(r, od.Key(c)) {
+			if inOrder || b.refKeys.Lookup(od.Key(c)) == jsondoc.None {
 				slot := int32(-1)
 				if t.opt.KeyUnion {
 					// It weighs what the weights file gives it there.
@@ -360,47 +360,13 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	b.finishBlock(id, first, -1)
 }
 
-// indexRefKeys indexes the keys of reference object r, when it has enough
-// of them that scanning would be slow.
-func (b *builder) indexRefKeys(r jsondoc.ID, count int) {
-	clear(b.refKeys)
-	if count <= 16 {
-		return
-	}
-	if b.refKeys == nil {
-		b.refKeys = make(map[string]struct{})
-	}
-	rd := b.t.ref
-	for c := rd.Child(r); c != jsondoc.None; c = rd.Next(c) {
-		b.refKeys[rd.Key(c)] = struct{}{}
-	}
-}
-
-func (b *builder) hasRefKey(r jsondoc.ID, key string) bool {
-	if len(b.refKeys) > 0 {
-		_, ok := b.refKeys[key]
-		return ok
-	}
-	return b.t.ref.Lookup(r, key) != jsondoc.None
-}
-
 // indexKeys indexes the keys of output object o for lookup.
 func (b *builder) indexKeys(o jsondoc.ID) {
-	clear(b.outKeys)
-	if b.outKeys == nil {
-		b.outKeys = make(map[string]jsondoc.ID)
-	}
-	od := b.t.out
-	for c := od.Child(o); c != jsondoc.None; c = od.Next(c) {
-		b.outKeys[od.Key(c)] = c
-	}
+	b.outKeys.Reset(b.t.out, o)
 }
 
 func (b *builder) lookup(key string) jsondoc.ID {
-	if c, ok := b.outKeys[key]; ok {
-		return c
-	}
-	return jsondoc.None
+	return b.outKeys.Lookup(key)
 }
 
 // array builds the children of an array node: positions paired by index

@@ -79,13 +79,23 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 			if !ri && !rInt {
 				return rd.Float(r) == od.Float(o)
 			}
-			if ri && rInt {
-				// Two ints that fit in 64 bits compare as such, without
-				// the exact big numbers the general case makes.
+			// Ints that fit in 64 bits compare as such, and with a float
+			// through float64 when it holds them exactly (up to 2⁵³),
+			// without the exact big numbers of the general case.
+			switch {
+			case ri && rInt:
 				a, errA := strconv.ParseInt(string(rr), 10, 64)
 				b, errB := strconv.ParseInt(string(or), 10, 64)
 				if errA == nil && errB == nil {
 					return a == b
+				}
+			case ri:
+				if a, err := strconv.ParseInt(string(rr), 10, 64); err == nil && a >= -1<<53 && a <= 1<<53 {
+					return float64(a) == od.Float(o)
+				}
+			default:
+				if b, err := strconv.ParseInt(string(or), 10, 64); err == nil && b >= -1<<53 && b <= 1<<53 {
+					return rd.Float(r) == float64(b)
 				}
 			}
 		}
