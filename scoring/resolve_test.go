@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -171,5 +172,44 @@ func TestWeightsDuplicateKeys(t *testing.T) {
 		if (s.Key == "beer" && s.Weight != 0.25) || (s.Key == "pizza" && s.Weight != 0.2) {
 			t.Errorf("%s weighs %v", s.Key, s.Weight)
 		}
+	}
+}
+
+// TestBuildWideMemory reproduces issue 10's memory peak on one object of a
+// million keys (23 times the input): each key's slot was appended to a
+// growing table of 112-byte slots, indexed by a growing map, and the
+// builders kept tallies as long as the table. It measures what a build
+// allocates per key (deterministic, unlike a peak): now the slot table
+// (72 bytes a key) is made at once, the key indexes are compact, and the
+// tallies follow the nodes compared.
+func TestBuildWideMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	const n = 200_000
+	rd, err := jsondoc.Parse("ref.json", wideRef(n), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	od, err := jsondoc.Parse("out.json", reversedWide(n), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tree, err := Build(rd, od, nil, Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Nodes 32 bytes, slots 72, the slot index and the two lookup
+	// indexes 11 to 22 each: about 170 bytes a key (990 before).
+	perKey := float64(after.TotalAlloc-before.TotalAlloc) / n
+	if perKey > 200 {
+		t.Errorf("the build allocated %.0f bytes a key, want at most 200", perKey)
+	}
+	if tree.Len() != n+1 {
+		t.Fatalf("%d nodes", tree.Len())
 	}
 }
