@@ -22,8 +22,8 @@ func TestKernelBand(t *testing.T) {
 			lo := max(d, len(y)-len(x))
 			for _, k := range []int{lo, lo + 1, lo + 63, lo + 64, lo + r.IntN(len(y)-lo+1), len(y)} {
 				k = min(k, len(y))
-				if got := kernelBand(s, len(x), y, k); got != d {
-					t.Fatalf("%s: kernelBand(m=%d, n=%d, k=%d) = %d, want %d", a.name, len(x), len(y), k, got, d)
+				if out, _ := runBand(s, len(x), y, diagonal(len(x), len(y), k), nil, nil); out.score != d {
+					t.Fatalf("%s: runBand(m=%d, n=%d, k=%d) = %d, want %d", a.name, len(x), len(y), k, out.score, d)
 				}
 			}
 		}

@@ -102,3 +102,76 @@ func BenchmarkSimilarity(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLevenshteinWithin measures the bounded distance on issue 10's
+// pairs: two random 1 MB strings (past the exact limit: an interval, at
+// most DefaultWork word operations), a 1 MB string against a copy with
+// 300 typos and a deleted stretch (exact, a narrow band proves it), and 4
+// and 16 MB random pairs. -short skips the pairs past 1 MB.
+func BenchmarkLevenshteinWithin(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	random := func(n int) (string, string) { return string(randASCII(r, n)), string(randASCII(r, n)) }
+	a1, b1 := random(1 << 20)
+	close1 := []byte(a1)
+	for i := range 300 {
+		close1[r.IntN(len(close1))] = 'A' + byte(i%26)
+	}
+	close1 = append(close1[:5000], close1[5100:]...)
+	cases := []struct {
+		name string
+		a, b string
+	}{{"random-1MB", a1, b1}, {"close-1MB", a1, string(close1)}}
+	if !testing.Short() {
+		a4, b4 := random(4 << 20)
+		a16, b16 := random(16 << 20)
+		cases = append(cases, struct {
+			name string
+			a, b string
+		}{"random-4MB", a4, b4}, struct {
+			name string
+			a, b string
+		}{"random-16MB", a16, b16})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			var got Bounded
+			for b.Loop() {
+				got, _ = LevenshteinWithin(c.a, c.b, Limits{})
+			}
+			b.ReportMetric(float64(got.Work), "word-ops")
+			b.ReportMetric(got.High()-got.Score(), "interval")
+		})
+	}
+}
+
+// BenchmarkJaroWinkler measures JaroWinkler on random ASCII and mixed
+// strings of 100 KB and 1 MB, and go-edlib on 100 KB ASCII (5.7 s in issue
+// 10; skipped with -short).
+func BenchmarkJaroWinkler(b *testing.B) {
+	for _, n := range []int{100_000, 1_000_000} {
+		for _, kind := range []string{"ascii", "multibyte"} {
+			x, y := benchPair(n, kind == "multibyte", false)
+			sx, sy := string(x), string(y)
+			b.Run(fmt.Sprintf("%s/%d", kind, n), func(b *testing.B) {
+				b.ReportAllocs()
+				var f float32
+				for b.Loop() {
+					f = JaroWinkler(sx, sy)
+				}
+				_ = f
+			})
+		}
+	}
+	if testing.Short() {
+		return
+	}
+	x, y := benchPair(100_000, false, false)
+	sx, sy := string(x), string(y)
+	b.Run("edlib/ascii/100000", func(b *testing.B) {
+		var f float32
+		for b.Loop() {
+			f = edlib.JaroWinklerSimilarity(sx, sy)
+		}
+		_ = f
+	})
+}

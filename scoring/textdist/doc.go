@@ -17,6 +17,22 @@
 // They make no heap allocations in steady state: scratch space comes from
 // an internal pool and is reused.
 //
+// Those functions are exact at any size, so their time grows with the
+// product of the lengths: two random strings of a million code points
+// take about half a minute. [SimilarityWithin], [LevenshteinWithin] and
+// [LevenshteinRunesWithin] bound the work instead ([Limits]; by default
+// [DefaultWork], a few seconds of one core) and can be cancelled: the
+// distance is exact when it fits, which covers every pair up to about
+// 260,000 code points each and longer pairs whose distance is small enough
+// for a band of the matrix to prove it; past that they return an interval
+// ([Bounded]) whose upper end is the cost of the best alignment found in
+// the widest band the work allows. Large computations run in two halves
+// that two cores share. [LCSWithin] does the same for the longest common
+// subsequence (ROUGE-L).
+//
+// [Jaro] and [JaroWinkler] reproduce go-edlib's similarities, float32
+// rounding included, in linear time.
+//
 // [Align] produces a character-level edit script for display, and [Damerau]
 // the unrestricted Damerau–Levenshtein distance (adjacent transpositions
 // allowed, Lowrance–Wagner). Both need memory proportional to the product of

@@ -68,3 +68,42 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// FuzzJaroWinkler compares Jaro and JaroWinkler with go-edlib bit for bit,
+// on the strings as given and mapped onto a small mixed alphabet.
+func FuzzJaroWinkler(f *testing.F) {
+	f.Add("", "")
+	f.Add("MARTHA", "MARHTA")
+	f.Add("a\xffb", "a\xfeb")
+	f.Add("中文字符串", "中国字符")
+	f.Add("abcabcabc", "cbacbacba")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > maxFuzzRunes || len(b) > maxFuzzRunes {
+			t.Skip()
+		}
+		for _, p := range [][2]string{{a, b}, {string(fuzzAlphabet(a)), string(fuzzAlphabet(b))}} {
+			if got, want := JaroWinkler(p[0], p[1]), edlib.JaroWinklerSimilarity(p[0], p[1]); got != want {
+				t.Fatalf("JaroWinkler(%q, %q) = %v, go-edlib %v", p[0], p[1], got, want)
+			}
+		}
+	})
+}
+
+// FuzzLevenshteinWithin checks the bounded distance against go-edlib under
+// tight work limits: the interval holds the distance, and an exact result
+// is it.
+func FuzzLevenshteinWithin(f *testing.F) {
+	f.Add("kitten", "sitting", uint16(64))
+	f.Add("pepperoni pizza with extra cheese and a long tail to be over one block of sixty-four",
+		"pepper pizza with cheese and a long tail to be over one block of sixty-four runes", uint16(300))
+	f.Fuzz(func(t *testing.T, a, b string, work uint16) {
+		if len(a) > maxFuzzRunes || len(b) > maxFuzzRunes {
+			t.Skip()
+		}
+		want := edlib.LevenshteinDistance(a, b)
+		got, err := LevenshteinWithin(a, b, Limits{Work: int64(work) + 1})
+		if err != nil || got.Lower > want || got.Upper < want || got.Exact() && got.Upper != want {
+			t.Fatalf("LevenshteinWithin(%q, %q, work %d) = %v, %v; distance %d", a, b, work+1, got, err, want)
+		}
+	})
+}

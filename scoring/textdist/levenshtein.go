@@ -65,7 +65,8 @@ func distance[E symbol](s *scratch, a, b []E) int {
 	if words := s.peq.words; words >= 4 {
 		k = upperBound(a, b, words*len(b)/16)
 	}
-	return kernelBand(s, len(a), b, k)
+	out, _ := runBand(s, len(a), b, diagonal(len(a), len(b), k), nil, nil)
+	return out.score
 }
 
 // trimCommon removes the common prefix and suffix of a and b.

@@ -22,10 +22,15 @@ type vec struct {
 // kernel64 returns the distance between a pattern of 0 < m <= 64 symbols,
 // whose Peq table is built into pt, and text t.
 func kernel64[E symbol](pt *peqTable, m int, t []E) int {
+	_, _, dist := kernel64From(pt, m, t, ^uint64(0), 0, m)
+	return dist
+}
+
+// kernel64From continues kernel64 over text t from the column state vp, vn
+// and distance dist, and returns the state after t.
+func kernel64From[E symbol](pt *peqTable, m int, t []E, vp, vn uint64, dist int) (uint64, uint64, int) {
 	tiny := &pt.tiny
 	last := uint(m-1) & 63
-	vp, vn := ^uint64(0), uint64(0)
-	dist := m
 	for _, c := range t {
 		var eq uint64
 		if uint32(c) < 256 {
@@ -43,7 +48,7 @@ func kernel64[E symbol](pt *peqTable, m int, t []E) int {
 		vp = hn | ^(d0 | hp)
 		vn = hp & d0
 	}
-	return dist
+	return vp, vn, dist
 }
 
 // match returns the match words of text symbol c, of which blocks f to l
@@ -120,10 +125,10 @@ func advance(vecs []vec, eq []uint64, last uint) int {
 }
 
 // advance2 moves the column two text symbols to the right, given their
-// match words eq1 and eq2, and returns the sum of the two horizontal deltas
-// at pattern row m. It computes block k of the second column right after
-// block k of the first, so the two carry chains overlap in the CPU.
-func advance2(vecs []vec, eq1, eq2 []uint64, last uint) int {
+// match words eq1 and eq2, and returns the two horizontal deltas at pattern
+// row m. It computes block k of the second column right after block k of
+// the first, so the two carry chains overlap in the CPU.
+func advance2(vecs []vec, eq1, eq2 []uint64, last uint) (int, int) {
 	n := len(vecs) - 1
 	eq1 = eq1[:n+1]
 	eq2 = eq2[:n+1]
@@ -162,7 +167,7 @@ func advance2(vecs []vec, eq1, eq2 []uint64, last uint) int {
 	d0 := (((x & vp) + vp) ^ vp) | x | vn
 	hp := vn | ^(d0 | vp)
 	hn := d0 & vp
-	delta := int(hp>>last&1) - int(hn>>last&1)
+	delta1 := int(hp>>last&1) - int(hn>>last&1)
 	hp = hp<<1 | hpA
 	hn = hn<<1 | hnA
 	vp = hn | ^(d0 | hp)
@@ -172,10 +177,10 @@ func advance2(vecs []vec, eq1, eq2 []uint64, last uint) int {
 	d0 = (((x & vp) + vp) ^ vp) | x | vn
 	hp = vn | ^(d0 | vp)
 	hn = d0 & vp
-	delta += int(hp>>last&1) - int(hn>>last&1)
+	delta2 := int(hp>>last&1) - int(hn>>last&1)
 	hp = hp<<1 | hpB
 	hn = hn<<1 | hnB
 	v.vp = hn | ^(d0 | hp)
 	v.vn = hp & d0
-	return delta
+	return delta1, delta2
 }
