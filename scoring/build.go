@@ -1,19 +1,24 @@
 package scoring
 
 import (
+	"context"
 	"math"
 	"slices"
 
 	"github.com/jsontui/jsontui/internal/mem"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/textdist"
+	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
 // compareSettings are the switches compare consults for every node,
 // worked out from Options once per Build and shared by its builders.
 type compareSettings struct {
 	numbers func(r, o float64) float64
-	strings func(r, o string) float64
+	strings textsim.Comparator
 	whole   func(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) float64
+	// done, once closed, cancels the build (nil: never).
+	done <-chan struct{}
 	// sameTextIsOne lets leaf score two identical literals 1 without
 	// reading them: true of jsondiff's default comparators.
 	sameTextIsOne bool
@@ -49,12 +54,27 @@ type builder struct {
 
 	// Per slot: the nodes compared and their kinds (see count).
 	tally tally
+
+	// approx lists the leaves this builder scored past their
+	// comparator's limit; canceled says a comparison was cut short.
+	approx   []approxNote
+	canceled bool
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
 // and returns the scored tree. The error, if any, is about the weights
 // (a *WeightsError naming the file, line:col and path of the entry).
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
+	return BuildContext(context.Background(), ref, out, w, opt)
+}
+
+// BuildContext is Build, cancelled with ctx: it then stops within about a
+// millisecond (the build looks at ctx between rounds of 512 nodes, and
+// long string comparisons while they run) and returns ctx's error.
+func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
 	// Room for the reference's values and the output's surplus, if any,
 	// plus a little: growing a table this size means copying it. The room
@@ -73,7 +93,7 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	t.resolveSlot(0)
 	b := &builder{t: t, compareSettings: compareSettings{numbers: opt.Numbers, strings: opt.Strings,
 		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull,
-		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil}}
+		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil, done: ctx.Done()}}
 	if b.numbers == nil {
 		b.numbers = NumberScore
 	}
@@ -85,10 +105,13 @@ func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	}
 	b.same = b.sameTextIsOne && b.whole == nil && b.pairs == nil && opt.Pair == nil
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1}
-	t.buildLevels(b)
+	if !t.buildLevels(b) {
+		return nil, context.Cause(ctx)
+	}
 	if b.pairs != nil {
 		t.notes = append(t.notes, b.pairs.notes...)
 	}
+	t.noteApprox()
 	changed, err := t.finishWeights()
 	if err != nil {
 		return nil, err
@@ -154,7 +177,7 @@ func (b *builder) compare(id NodeID) {
 		case n.has(bitSame):
 			n.score = 1
 		case n.base == compared:
-			n.score = b.leaf(r, o)
+			n.score = b.leaf(id, r, o)
 		case b.absentAsNull && n.base == missing && n.kind == jsondoc.Null && t.parentCompared(n):
 			n.score = 1
 		}
@@ -245,8 +268,11 @@ func (t *Tree) parentCompared(n *node) bool {
 func isBoolOrNumber(k jsondoc.Kind) bool { return k == jsondoc.Bool || k == jsondoc.Number }
 
 // leaf scores two scalars of the same kind (or a boolean and a number,
-// with BoolsAsNumbers).
-func (b *builder) leaf(r, o jsondoc.ID) float64 {
+// with BoolsAsNumbers), for node id (NoNode when the score only serves to
+// pair list elements). A string pair scored past its comparator's limit
+// is noted (see approxNote); a comparison cut short by a cancel scores 0
+// and marks the builder canceled.
+func (b *builder) leaf(id NodeID, r, o jsondoc.ID) float64 {
 	rd, od := b.t.ref, b.t.out
 	if b.sameTextIsOne && string(rd.Raw(r)) == string(od.Raw(o)) {
 		return 1 // the same literal: the same value, read or not
@@ -258,7 +284,15 @@ func (b *builder) leaf(r, o jsondoc.ID) float64 {
 		}
 		return b.numbers(rd.Float(r), od.Float(o))
 	case jsondoc.String:
-		return b.strings(rd.Str(r), od.Str(o))
+		res, err := b.strings(rd.Str(r), od.Str(o), textdist.Limits{Cancel: b.done})
+		if err != nil {
+			b.canceled = true
+			return 0
+		}
+		if !res.Exact() && id != NoNode {
+			b.approx = append(b.approx, approxNote{id: id, high: res.High, detail: res.Detail})
+		}
+		return res.Score
 	case jsondoc.Bool:
 		if b.boolsAsNumbers {
 			if od.Kind(o) == jsondoc.Number {

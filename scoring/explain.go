@@ -122,6 +122,13 @@ func (t *Tree) Explain(id NodeID, opt ExplainOptions) []Line {
 	} else {
 		rules.explain(e, id)
 	}
+	if high, ok := t.Approx(id); ok {
+		score, _ := t.Score(id)
+		e.blank()
+		e.add("%s past the comparison's exact limit, the exact score lies between %s and %s",
+			Span{Role: RoleBad, Text: "approximate:"}, scoreSpan(score), scoreSpan(high))
+		e.note("the score given, the lower end, is that of the best alignment found (see the warnings)")
+	}
 	if id == 0 && opt.Note != "" {
 		e.blank()
 		e.note(opt.Note)

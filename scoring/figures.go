@@ -27,6 +27,10 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 		r.Weights = t.weights.Name()
 	}
 	r.Score, r.HasScore = t.Total()
+	if t.Approximate() {
+		r.Approx = true
+		r.High, _ = t.TotalHigh()
+	}
 	if rep := t.out.Repair(); rep != "" {
 		r.Repairs = append(r.Repairs, rep)
 	}
@@ -201,6 +205,9 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, 
 	rn.Score, rn.HasScore = n.score, !math.IsNaN(n.score)
 	if rn.HasScore {
 		rn.Loss = share * (1 - rn.Score)
+	}
+	if len(t.approx) > 0 && n.agg < 0 {
+		rn.High, rn.Approx = t.Approx(id)
 	}
 	rn.Factor, rn.HasFactor = t.Factor(id)
 	_, count := t.block(n)

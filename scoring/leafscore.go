@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/jsontui/jsontui/scoring/textdist"
+	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
 // NumberScore is the jsondiff score of two numbers: 1 − |r−o| / (|r|+|o|),
@@ -31,9 +32,16 @@ func NumberScore(r, o float64) float64 {
 
 // StringScore is the jsondiff score of two strings: 1 − lev(r,o)/max(len)
 // over code points after NFC normalization; two empty strings score 1.
-func StringScore(r, o string) float64 {
+// It is exact when the distance's work fits lim.Work (textdist.DefaultWork
+// when 0), else bounded (textdist.SimilarityWithin). Its error is
+// textdist.ErrCanceled or nil.
+func StringScore(r, o string, lim textdist.Limits) (textsim.Outcome, error) {
 	if r == o {
-		return 1
+		return textsim.Outcome{Score: 1, High: 1}, nil
 	}
-	return textdist.Similarity(r, o)
+	d, err := textdist.SimilarityWithin(r, o, lim)
+	if err != nil {
+		return textsim.Outcome{}, err
+	}
+	return textsim.DistanceOutcome("levenshtein", d, d.Lower, d.Upper), nil
 }

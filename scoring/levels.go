@@ -94,8 +94,10 @@ func (b *builder) fork() *builder {
 	return &builder{t: b.t, compareSettings: b.compareSettings}
 }
 
-// buildLevels compares every node, level by level, starting with the root.
-func (t *Tree) buildLevels(b *builder) {
+// buildLevels compares every node, level by level, starting with the
+// root. It returns false, the tree unfinished, when the build was
+// cancelled (b.done closed).
+func (t *Tree) buildLevels(b *builder) bool {
 	builders := []*builder{b}
 	// Several builders when there are several cores and nothing needs the
 	// slots while comparing (list pairing scores sub-documents through
@@ -141,11 +143,30 @@ func (t *Tree) buildLevels(b *builder) {
 			first := round[0]
 			first.own, first.buf = first.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
 			c.run(len(round), func(k int) { round[k].compareRange() })
+			if isDone(b.done) {
+				return false
+			}
 			t.mergeRound(round, c)
 		}
 	}
 	for _, w := range builders {
 		w.addCounts()
+		t.approx = append(t.approx, w.approx...)
+		w.approx = nil
+	}
+	return true
+}
+
+// isDone reports whether done is closed; nil never is.
+func isDone(done <-chan struct{}) bool {
+	if done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,6 +37,17 @@ type Input struct {
 	Weights *Weights
 	// Opt are the user's options.
 	Opt MetricOptions
+	// Context, if not nil, cancels the scoring: Score then stops within
+	// about a millisecond and returns its error.
+	Context context.Context
+}
+
+// context returns in.Context, or context.Background when it is nil.
+func (in *Input) context() context.Context {
+	if in.Context == nil {
+		return context.Background()
+	}
+	return in.Context
 }
 
 // Result is a metric's verdict.
@@ -55,6 +67,10 @@ type Result struct {
 	// Warnings are remarks about the inputs and the comparison, beside
 	// the tree's own.
 	Warnings []Warning
+	// Approx says the score is approximate, some comparison having gone
+	// past its exact limit: the exact score lies between Score and High.
+	Approx bool
+	High   float64
 
 	ref, out *jsondoc.Doc // the documents scored, for the report
 }
@@ -155,7 +171,8 @@ func (r *Result) Report(metric string) *report.Report {
 	if r.Tree != nil {
 		rep = r.Tree.Report(metric, r.Options)
 	} else {
-		rep = &report.Report{Metric: metric, Options: r.Options, Score: r.Score, HasScore: r.HasScore}
+		rep = &report.Report{Metric: metric, Options: r.Options, Score: r.Score, HasScore: r.HasScore,
+			Approx: r.Approx, High: r.High}
 		if r.ref != nil {
 			rep.Reference, rep.Output = r.ref.Name(), r.out.Name()
 			if rp := r.out.Repair(); rp != "" {
@@ -180,7 +197,12 @@ func (r *Result) Report(metric string) *report.Report {
 // treeResult wraps a scored tree as a result.
 func treeResult(t *Tree) *Result {
 	s, ok := t.Total()
-	return &Result{Score: s, HasScore: ok, Tree: t}
+	r := &Result{Score: s, HasScore: ok, Tree: t}
+	if t.Approximate() {
+		r.Approx = true
+		r.High, _ = t.TotalHigh()
+	}
+	return r
 }
 
 // oneNumber returns the result of a metric that is one number.

@@ -52,7 +52,7 @@ func (galteaMetric) Score(in *Input) (*Result, error) {
 	if k := in.Ref.Kind(0); k != jsondoc.Object {
 		return nil, fmt.Errorf("--metric galtea compares the fields of an object: %s holds %s %s", in.Ref.Name(), article(k), k)
 	}
-	t, err := Build(in.Ref, in.Out, nil, GalteaOptions(in.Opt.StrictFields))
+	t, err := BuildContext(in.context(), in.Ref, in.Out, nil, GalteaOptions(in.Opt.StrictFields))
 	if err != nil {
 		return nil, err
 	}

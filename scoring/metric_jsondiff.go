@@ -1,7 +1,5 @@
 package scoring
 
-import "fmt"
-
 // jsondiffMetric is jsontui's own metric (SPEC section 2), with the
 // options users of other evaluators ask for: tolerances, string
 // normalization and comparators, list pairing, extra keys.
@@ -18,35 +16,27 @@ func (jsondiffMetric) Takes() []string {
 }
 
 func (jsondiffMetric) Score(in *Input) (*Result, error) {
-	opt, tooLarge, err := JSONDiffOptions(in.Opt)
+	opt, err := JSONDiffOptions(in.Opt)
 	if err != nil {
 		return nil, err
 	}
-	t, err := Build(in.Ref, in.Out, in.Weights, opt)
+	t, err := BuildContext(in.context(), in.Ref, in.Out, in.Weights, opt)
 	if err != nil {
 		return nil, err
-	}
-	if *tooLarge > 0 {
-		t.notes = append(t.notes, Warning{Path: ".", Message: fmt.Sprintf(
-			"--strings %s: %d string pair(s) past the comparator's size limit were compared by levenshtein",
-			in.Opt.Comparator, *tooLarge)})
 	}
 	return treeResult(t), nil
 }
 
 // JSONDiffOptions returns the engine options that make jsondiff with the
 // user's options: tolerances, string normalization and comparator, list
-// pairing and extra keys. tooLarge counts, as the tree is scored, the
-// strings past the comparator's size limit (compared by levenshtein
-// instead).
-func JSONDiffOptions(mo MetricOptions) (opt Options, tooLarge *int, err error) {
-	tooLarge = new(int)
+// pairing and extra keys.
+func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.Numbers = mo.numberRule(nil)
-	if opt.Strings, err = mo.stringRule(tooLarge); err != nil {
-		return Options{}, nil, err
+	if opt.Strings, err = mo.stringRule(); err != nil {
+		return Options{}, err
 	}
 	opt.Lists = mo.Lists
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
 	opt.Rules = jsondiffRules{opts: mo}
-	return opt, tooLarge, nil
+	return opt, nil
 }

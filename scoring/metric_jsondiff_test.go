@@ -2,9 +2,11 @@ package scoring
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
@@ -42,7 +44,7 @@ func TestJSONDiffOptions(t *testing.T) {
 }
 
 func TestJSONDiffDefaultOptionsAreJSONDiff(t *testing.T) {
-	opt, _, err := JSONDiffOptions(MetricOptions{})
+	opt, err := JSONDiffOptions(MetricOptions{})
 	if err != nil || opt.Numbers != nil || opt.Strings != nil || !opt.IsJSONDiff() || opt.Lists.Mode != ListIndex {
 		t.Errorf("default options %+v %v", opt, err)
 	}
@@ -51,14 +53,40 @@ func TestJSONDiffDefaultOptionsAreJSONDiff(t *testing.T) {
 	}
 }
 
+// TestJSONDiffComparatorPastLimit checks a string pair past the damerau
+// comparator's exact limit: bounded by Levenshtein, exact when the bounds
+// meet (a Levenshtein distance of 1 is a Damerau distance of 1), else an
+// interval the leaf and the result carry, with a warning naming the path.
 func TestJSONDiffComparatorPastLimit(t *testing.T) {
 	big := strings.Repeat("ab", 3000)
 	res := runMetric(t, "jsondiff", `["`+big+`"]`, `["`+big+`c"]`, "", MetricOptions{Comparator: "damerau"})
-	ws := warningsOf(res)
-	if len(ws) != 1 || ws[0].Message != "--strings damerau: 1 string pair(s) past the comparator's size limit were compared by levenshtein" {
-		t.Errorf("warnings %v", ws)
+	if ws := warningsOf(res); len(ws) != 0 || res.Approx || math.Abs(res.Score-(1-1.0/6001)) > 1e-12 {
+		t.Errorf("distance 1: warnings %v, approx %v, score %v", ws, res.Approx, res.Score)
 	}
-	if math.Abs(res.Score-(1-1.0/6001)) > 1e-12 {
-		t.Errorf("score %v", res.Score)
+
+	x := []rune(strings.Repeat("the quick brown fox jumps over a lazy dog ", 100))[:4200]
+	y := slices.Clone(x)
+	for i := 0; i+1 < len(y); i += 10 {
+		y[i], y[i+1] = y[i+1], y[i]
+	}
+	res = runMetric(t, "jsondiff", `{"a": 1, "s": "`+string(x)+`"}`, `{"a": 1, "s": "`+string(y)+`"}`, "", MetricOptions{Comparator: "damerau"})
+	lev := textdist.Levenshtein(x, y)
+	low, high := 1-float64(lev)/4200, 1-float64((lev+1)/2)/4200
+	id, _ := res.Tree.Find(".s")
+	s, _ := res.Tree.Score(id)
+	h, ok := res.Tree.Approx(id)
+	if !ok || s != low || h != high {
+		t.Fatalf(".s: score %v, approx %v %v; want [%v, %v]", s, h, ok, low, high)
+	}
+	if _, ok := res.Tree.Approx(0); ok {
+		t.Error("the root is marked approximate")
+	}
+	if !res.Approx || math.Abs(res.Score-(1+low)/2) > 1e-12 || math.Abs(res.High-(1+high)/2) > 1e-12 {
+		t.Errorf("result: approx %v, score %v, high %v", res.Approx, res.Score, res.High)
+	}
+	ws := warningsOf(res)
+	if len(ws) != 1 || ws[0].Path != ".s" ||
+		!strings.HasPrefix(ws[0].Message, "approximate score: damerau on a string of 4,200 code points is past its exact limit (16,777,216 matrix cells)") {
+		t.Errorf("warnings %v", ws)
 	}
 }

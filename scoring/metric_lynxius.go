@@ -1,10 +1,9 @@
 package scoring
 
 import (
-	"unicode/utf8"
-
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textdist"
+	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
 // lynxiusMetric reproduces the Lynxius JSON Difference evaluator
@@ -60,7 +59,7 @@ func LynxiusOptions() Options {
 }
 
 func (lynxiusMetric) Score(in *Input) (*Result, error) {
-	t, err := Build(in.Ref, in.Out, in.Weights, LynxiusOptions())
+	t, err := BuildContext(in.context(), in.Ref, in.Out, in.Weights, LynxiusOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +81,15 @@ func (lynxiusMetric) Score(in *Input) (*Result, error) {
 }
 
 // plainLevenshtein is 1 − Levenshtein/max length over code points, with
-// no normalization; two empty strings score 1.
-func plainLevenshtein(r, o string) float64 {
+// no normalization; two empty strings score 1. It is exact up to the work
+// limit and bounded past it (textdist.LevenshteinWithin).
+func plainLevenshtein(r, o string, lim textdist.Limits) (textsim.Outcome, error) {
 	if r == o {
-		return 1
+		return textsim.Outcome{Score: 1, High: 1}, nil
 	}
-	m := max(utf8.RuneCountInString(r), utf8.RuneCountInString(o))
-	return 1 - float64(textdist.LevenshteinString(r, o))/float64(m)
+	d, err := textdist.LevenshteinWithin(r, o, lim)
+	if err != nil {
+		return textsim.Outcome{}, err
+	}
+	return textsim.DistanceOutcome("levenshtein", d, d.Lower, d.Upper), nil
 }

@@ -1,8 +1,10 @@
 package scoring
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
@@ -67,12 +69,19 @@ func (m nemoMetric) Score(in *Input) (*Result, error) {
 		how = fmt.Sprintf("ROUGE-%d F-measure of %d-gram overlap (rouge-score tokens: %d reference, %d output)",
 			n, n, len(textsim.RougeTokenize(ref)), len(textsim.RougeTokenize(out)))
 	default:
-		var err error
-		if s, err = textsim.RougeL(ref, out); err != nil {
-			return nil, fmt.Errorf("--metric rouge-l: %v", err)
+		o, err := textsim.RougeL(ref, out, textdist.Limits{Cancel: in.context().Done()})
+		if err != nil {
+			return nil, context.Cause(in.context())
 		}
+		s = o.Score
 		how = fmt.Sprintf("ROUGE-L F-measure of the longest common token subsequence (rouge-score tokens: %d reference, %d output)",
 			len(textsim.RougeTokenize(ref)), len(textsim.RougeTokenize(out)))
+		if !o.Exact() {
+			res := oneNumber(s, m.name+": "+how+", on the documents' JSON text (NeMo Evaluator)")
+			res.Approx, res.High = true, o.High
+			res.Warnings = append(res.Warnings, Warning{Path: ".", Message: "approximate score: " + o.Detail})
+			return res, nil
+		}
 	}
 	return oneNumber(s, m.name+": "+how+", on the documents' JSON text (NeMo Evaluator)"), nil
 }

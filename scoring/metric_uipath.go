@@ -53,7 +53,7 @@ func UIPathOptions() Options {
 }
 
 func (uipathMetric) Score(in *Input) (*Result, error) {
-	t, err := Build(in.Ref, in.Out, nil, UIPathOptions())
+	t, err := BuildContext(in.context(), in.Ref, in.Out, nil, UIPathOptions())
 	if err != nil {
 		return nil, err
 	}

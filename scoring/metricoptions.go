@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
@@ -209,9 +210,8 @@ func (o MetricOptions) numberRule(base func(r, o float64) float64) func(r, o flo
 }
 
 // stringRule returns the string comparator of the options, normalizing
-// first; nil for jsondiff's default. tooLarge counts the strings past the
-// comparator's limit, which are compared by levenshtein instead.
-func (o MetricOptions) stringRule(tooLarge *int) (func(r, o string) float64, error) {
+// first; nil for jsondiff's default.
+func (o MetricOptions) stringRule() (textsim.Comparator, error) {
 	if o.Comparator == "" && o.Normalize == 0 {
 		return nil, nil
 	}
@@ -219,17 +219,11 @@ func (o MetricOptions) stringRule(tooLarge *int) (func(r, o string) float64, err
 	if err != nil {
 		return nil, err
 	}
-	fallback, _ := textsim.LookupComparator("levenshtein")
 	n := o.Normalize
-	return func(r, out string) float64 {
-		if n != 0 {
-			r, out = n.Apply(r), n.Apply(out)
-		}
-		s, err := cmp(r, out)
-		if err != nil {
-			*tooLarge++
-			s, _ = fallback(r, out)
-		}
-		return s
+	if n == 0 {
+		return cmp, nil
+	}
+	return func(r, out string, lim textdist.Limits) (textsim.Outcome, error) {
+		return cmp(n.Apply(r), n.Apply(out), lim)
 	}, nil
 }

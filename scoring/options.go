@@ -1,6 +1,9 @@
 package scoring
 
-import "github.com/jsontui/jsontui/scoring/jsondoc"
+import (
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/textsim"
+)
 
 // Options change how leaves are compared, arrays paired and containers
 // aggregated. The zero value is the jsondiff metric of the spec; the other
@@ -8,8 +11,10 @@ import "github.com/jsontui/jsontui/scoring/jsondoc"
 type Options struct {
 	// Numbers scores two numbers in [0, 1]; nil means NumberScore.
 	Numbers func(r, o float64) float64
-	// Strings scores two strings in [0, 1]; nil means StringScore.
-	Strings func(r, o string) float64
+	// Strings scores two strings in [0, 1], exactly or, past its limit,
+	// with an interval (the tree marks such leaves: Tree.Approx); nil
+	// means StringScore.
+	Strings textsim.Comparator
 	// Pair pairs the elements of a reference array with those of an output
 	// array. It returns, for each reference element in order, the output
 	// element it is compared with (jsondoc.None for none), and the output

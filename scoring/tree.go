@@ -117,6 +117,9 @@ type Tree struct {
 	// notes are remarks about the comparison itself (a list too large to
 	// pair, a case the reproduced tool fails on); they outlive re-weighting.
 	notes []Warning
+	// approx are the leaves scored past their comparator's limit, by
+	// NodeID; they outlive re-weighting (see Approx).
+	approx []approxNote
 	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
 	scope []NodeID
 	// counts are the nodes per status, as the last full rescore found

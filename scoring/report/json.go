@@ -22,6 +22,7 @@ func WriteJSON(w io.Writer, r *Report) error {
 	b := make([]byte, 0, 4096)
 	b = append(b, `{"score": `...)
 	b = appendScore(b, r.Score, r.HasScore)
+	b = appendApprox(b, r.Approx && r.HasScore, r.Score, r.High)
 	b = append(b, `, "metric": `...)
 	b = jsondoc.AppendQuoted(b, r.Metric)
 	for _, k := range sortedKeys(r.Extra) {
@@ -101,6 +102,7 @@ func AppendNodeJSON(b []byte, n *Node) []byte {
 	b = append(b, n.Status...)
 	b = append(b, `", "score": `...)
 	b = appendScore(b, n.Score, n.HasScore)
+	b = appendApprox(b, n.Approx && n.HasScore, n.Score, n.High)
 	b = append(b, `, "weight": `...)
 	b = AppendJSONFloat(b, n.Weight)
 	if n.HasFactor {
@@ -127,6 +129,19 @@ func appendScore(b []byte, v float64, ok bool) []byte {
 		return append(b, "null"...)
 	}
 	return AppendJSONFloat(b, v)
+}
+
+// appendApprox appends, for an approximate score, the interval that holds
+// the exact one: `, "approx": {"low": …, "high": …}`.
+func appendApprox(b []byte, approx bool, low, high float64) []byte {
+	if !approx {
+		return b
+	}
+	b = append(b, `, "approx": {"low": `...)
+	b = AppendJSONFloat(b, low)
+	b = append(b, `, "high": `...)
+	b = AppendJSONFloat(b, high)
+	return append(b, '}')
 }
 
 func appendStrings(b []byte, ss []string) []byte {

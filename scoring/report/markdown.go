@@ -12,7 +12,11 @@ import (
 // paste into a pull request or an issue.
 func WriteMarkdown(w io.Writer, r *Report) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
-	fmt.Fprintf(bw, "### %s score: %s\n\n", r.Metric, ScoreText(r.Score, r.HasScore))
+	fmt.Fprintf(bw, "### %s score: %s", r.Metric, ScoreText(r.Score, r.HasScore))
+	if r.Approx && r.HasScore {
+		fmt.Fprintf(bw, " (approximate: at most %s)", Figure(r.High))
+	}
+	bw.WriteString("\n\n")
 	fmt.Fprintf(bw, "Reference `%s`, output `%s`", r.Reference, r.Output)
 	if r.Weights != "" {
 		fmt.Fprintf(bw, ", weights `%s`", r.Weights)
@@ -52,7 +56,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 				out = "`" + mdEscape(Truncate(compactValue(n.Output), 40)) + "`"
 			}
 			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				mdEscape(n.Path), ref, out, Figure(n.Weight), f, ScoreText(n.Score, n.HasScore),
+				mdEscape(n.Path), ref, out, Figure(n.Weight), f, NodeScoreText(n),
 				Figure(n.Share), Figure(n.Loss), n.Status)
 		}
 	}

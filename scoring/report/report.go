@@ -31,6 +31,10 @@ type Node struct {
 	// Score is the node's score in [0, 1]; meaningless when !HasScore.
 	Score    float64
 	HasScore bool
+	// Approx marks a score past its comparator's exact limit: the exact
+	// score lies between Score and High.
+	Approx bool
+	High   float64
 	// Weight is the node's own weight at its level.
 	Weight float64
 	// Factor is the normalization factor of a container; meaningless
@@ -58,6 +62,10 @@ type Report struct {
 	// Score is the total; meaningless when !HasScore (nothing took part).
 	Score    float64
 	HasScore bool
+	// Approx marks a total some of whose comparisons went past their
+	// exact limit: the exact total lies between Score and High.
+	Approx bool
+	High   float64
 	// Metric names the metric that produced the figures.
 	Metric string
 	// Options lists the metric's options in force, in a stable order

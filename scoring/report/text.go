@@ -24,6 +24,9 @@ type TextOptions struct {
 func Headline(r *Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s", r.Metric, ScoreText(r.Score, r.HasScore))
+	if r.Approx && r.HasScore {
+		fmt.Fprintf(&b, " (approximate: at most %s)", Figure(r.High))
+	}
 	fmt.Fprintf(&b, "  %s vs %s", r.Reference, r.Output)
 	if r.Weights != "" {
 		fmt.Fprintf(&b, " (weights: %s)", r.Weights)
@@ -40,6 +43,15 @@ func ScoreText(v float64, ok bool) string {
 		return "n/a"
 	}
 	return Figure(v)
+}
+
+// NodeScoreText formats a node's score: "n/a" when it has none, and
+// "≥0.117483" when it is approximate (the exact score is at least that).
+func NodeScoreText(n *Node) string {
+	if n.Approx && n.HasScore {
+		return "≥" + Figure(n.Score)
+	}
+	return ScoreText(n.Score, n.HasScore)
 }
 
 var textHeader = [...]string{"node", "reference", "output", "weight", "f", "score", "loss", "status"}
@@ -140,7 +152,7 @@ func textCells(n *Node, opt TextOptions, guide string) [len(textHeader)]string {
 	if n.HasFactor {
 		c[4] = Figure(n.Factor)
 	}
-	c[5] = ScoreText(n.Score, n.HasScore)
+	c[5] = NodeScoreText(n)
 	c[6] = Figure(n.Loss)
 	c[7] = n.Status
 	return c

@@ -8,7 +8,7 @@ import (
 )
 
 // Jaro returns the Jaro similarity of a and b over code points, exactly as
-// go-edlib's JaroSimilarity computes it (v1.6.0, in float32): two empty
+// go-edlib's JaroSimilarity computes it (v1.7.0, in float32): two empty
 // strings, or one, score 0; equal strings 1; else, with the m code points
 // of a each matched to the first unmatched equal code point of b within
 // max(len(a), len(b))/2 − 1 positions, and t half the matched pairs out of
@@ -28,7 +28,7 @@ func Jaro(a, b string) float32 {
 	return sim
 }
 
-// JaroWinkler returns go-edlib's JaroWinklerSimilarity of a and b (v1.6.0,
+// JaroWinkler returns go-edlib's JaroWinklerSimilarity of a and b (v1.7.0,
 // float32): the Jaro similarity j, raised by the common prefix p of up to
 // four code points, j + 0.1·p·(1−j), unless j is 0 or 1. It takes linear
 // time (see [Jaro]).

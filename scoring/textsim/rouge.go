@@ -1,9 +1,10 @@
 package textsim
 
 import (
-	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
 // RougeTokenize splits text into tokens as Google's rouge-score package
@@ -36,40 +37,40 @@ func RougeN(ref, out string, n int) float64 {
 	return fmeasure(precision, recall)
 }
 
-// MaxLCSCells bounds ROUGE-L: the longest common subsequence of m and n
-// tokens costs m·n steps (in O(n) memory). Past it, RougeL refuses with
-// an error wrapping ErrTooLarge.
-const MaxLCSCells = 1 << 30
-
-// ErrTooLarge is wrapped by the errors of measures whose inputs are past
-// their stated limit.
-var ErrTooLarge = errors.New("input too large")
-
 // RougeL returns the ROUGE-L F-measure of out against ref (rouge-score's
 // _score_lcs): the longest common subsequence of the token sequences
 // over the output's length (precision) and the reference's (recall), and
-// their harmonic mean; 0 when either side has no token.
-func RougeL(ref, out string) (float64, error) {
+// their harmonic mean; 0 when either side has no token. The subsequence
+// comes from textdist.LCSWithin: exact when the work fits lim.Work, else
+// bounded, and the outcome gives the F-measures of its two bounds. Its
+// error is textdist.ErrCanceled or nil.
+func RougeL(ref, out string, lim textdist.Limits) (Outcome, error) {
 	target := RougeTokenize(ref)
 	pred := RougeTokenize(out)
 	if len(target) == 0 || len(pred) == 0 {
-		return 0, nil
+		return exactly(0), nil
 	}
-	if m, n := len(target), len(pred); m > MaxLCSCells/n {
-		return 0, fmt.Errorf("%w: ROUGE-L of %d and %d tokens needs %d steps, limit %d (MaxLCSCells)",
-			ErrTooLarge, m, n, int64(m)*int64(n), MaxLCSCells)
+	a, b := intern(target, pred)
+	lcs, err := textdist.LCSWithin(a, b, lim)
+	if err != nil {
+		return Outcome{}, err
 	}
-	lcs := lcsLength(intern(target, pred))
-	precision := float64(lcs) / float64(len(pred))
-	recall := float64(lcs) / float64(len(target))
-	return fmeasure(precision, recall), nil
+	f := func(l int) float64 {
+		return fmeasure(float64(l)/float64(len(pred)), float64(l)/float64(len(target)))
+	}
+	o := Outcome{Score: f(lcs.Lower), High: f(lcs.Upper)}
+	if !lcs.Exact() {
+		o.Detail = fmt.Sprintf("rouge-l on %s and %s tokens is past its exact limit: %s, so the score lies between %s and %s (the lower end is given)",
+			textdist.Thousands(len(target)), textdist.Thousands(len(pred)), lcs, fig(o.Score), fig(o.High))
+	}
+	return o, nil
 }
 
 // intern numbers the tokens of both sequences.
-func intern(a, b []string) ([]int32, []int32) {
+func intern(a, b []string) ([]rune, []rune) {
 	ids := map[string]int32{}
-	num := func(ts []string) []int32 {
-		out := make([]int32, len(ts))
+	num := func(ts []string) []rune {
+		out := make([]rune, len(ts))
 		for i, t := range ts {
 			id, ok := ids[t]
 			if !ok {
@@ -81,27 +82,6 @@ func intern(a, b []string) ([]int32, []int32) {
 		return out
 	}
 	return num(a), num(b)
-}
-
-// lcsLength returns the length of the longest common subsequence of a and
-// b, by the classic dynamic programme over two rows.
-func lcsLength(a, b []int32) int {
-	prev := make([]int32, len(b)+1)
-	cur := make([]int32, len(b)+1)
-	for _, x := range a {
-		for j, y := range b {
-			switch {
-			case x == y:
-				cur[j+1] = prev[j] + 1
-			case prev[j+1] >= cur[j]:
-				cur[j+1] = prev[j+1]
-			default:
-				cur[j+1] = cur[j]
-			}
-		}
-		prev, cur = cur, prev
-	}
-	return int(prev[len(b)])
 }
 
 // fmeasure is rouge-score's scoring.fmeasure: the harmonic mean, 0 when

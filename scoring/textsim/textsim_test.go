@@ -1,11 +1,13 @@
 package textsim
 
 import (
-	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-12 }
@@ -102,16 +104,16 @@ func TestRouge(t *testing.T) {
 	if got := RougeN(ref, out, 2); !near(got, 0.6666666666666665) {
 		t.Errorf("rouge-2 %v", got)
 	}
-	if got, err := RougeL(ref, out); err != nil || !near(got, 0.9090909090909091) {
+	if got, err := RougeL(ref, out, textdist.Limits{}); err != nil || !got.Exact() || !near(got.Score, 0.9090909090909091) {
 		t.Errorf("rouge-l %v %v", got, err)
 	}
 	if got := RougeN("", "", 1); got != 0 {
 		t.Errorf("rouge-1 of nothing %v", got)
 	}
-	if got, _ := RougeL("abc", "!!!"); got != 0 {
+	if got, _ := RougeL("abc", "!!!", textdist.Limits{}); got.Score != 0 || got.High != 0 {
 		t.Errorf("rouge-l without output tokens %v", got)
 	}
-	if got, _ := RougeL("a b c d", "d c b a"); !near(got, 0.25) {
+	if got, _ := RougeL("a b c d", "d c b a", textdist.Limits{}); !near(got.Score, 0.25) {
 		t.Errorf("rouge-l reversed %v", got)
 	}
 	if got := RougeTokenize("Straße K9-x_y ÉTÉ"); !slices.Equal(got, []string{"stra", "e", "k9", "x", "y", "t"}) {
@@ -119,11 +121,30 @@ func TestRouge(t *testing.T) {
 	}
 }
 
+// TestRougeLLimit checks ROUGE-L past its work limit: the outcome is an
+// interval holding the exact F-measure, its lower end the score, and the
+// detail says so. (Before, 40,000 tokens a side were refused.)
 func TestRougeLLimit(t *testing.T) {
+	var ref, out strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&ref, "w%d x%d ", i%7, i%5)
+		fmt.Fprintf(&out, "x%d w%d ", i%5, i%11)
+	}
+	exact, err := RougeL(ref.String(), out.String(), textdist.Limits{})
+	if err != nil || !exact.Exact() {
+		t.Fatalf("exact: %v %v", exact, err)
+	}
+	got, err := RougeL(ref.String(), out.String(), textdist.Limits{Work: 2000})
+	if err != nil || got.Exact() || got.Score > exact.Score || got.High < exact.Score {
+		t.Fatalf("bounded: %+v, exact %v", got, exact.Score)
+	}
+	want := "rouge-l on 6,000 and 6,000 tokens is past its exact limit: LCS between "
+	if !strings.HasPrefix(got.Detail, want) || !strings.HasSuffix(got.Detail, "(the lower end is given)") {
+		t.Fatalf("detail %q", got.Detail)
+	}
 	long := strings.Repeat("w ", 40000)
-	_, err := RougeL(long, long)
-	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "limit 1073741824 (MaxLCSCells)") {
-		t.Fatalf("err %v", err)
+	if got, err := RougeL(long, long+"v", textdist.Limits{}); err != nil || !got.Exact() || !near(got.Score, 80000.0/80001) {
+		t.Fatalf("40,000 tokens: %+v %v", got, err)
 	}
 }
 
@@ -150,18 +171,28 @@ func TestComparators(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, err := cmp(c.a, c.b); err != nil || !near(got, c.want) {
-			t.Errorf("%s(%q, %q) = %v, %v; want %v", c.name, c.a, c.b, got, err, c.want)
+		if got, err := cmp(c.a, c.b, textdist.Limits{}); err != nil || !got.Exact() || !near(got.Score, c.want) || got.High != got.Score {
+			t.Errorf("%s(%q, %q) = %+v, %v; want %v", c.name, c.a, c.b, got, err, c.want)
 		}
 	}
 	if _, err := LookupComparator("soundex"); err == nil ||
 		err.Error() != `unknown string comparator "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l` {
 		t.Errorf("err %v", err)
 	}
+	// Past its cell limit, damerau is bounded by Levenshtein: the
+	// distance lies between half the Levenshtein distance and all of it.
+	// Here 420 disjoint adjacent transpositions make it at most 420.
 	cmp, _ := LookupComparator("damerau")
-	big := strings.Repeat("ab", 3000)
-	if _, err := cmp(big, big+"c"); !errors.Is(err, ErrTooLarge) {
-		t.Errorf("damerau past its limit: %v", err)
+	x := []rune(strings.Repeat("the quick brown fox jumps over a lazy dog ", 100))[:4200]
+	y := slices.Clone(x)
+	for i := 0; i+1 < len(y); i += 10 {
+		y[i], y[i+1] = y[i+1], y[i]
+	}
+	got, err := cmp(string(x), string(y), textdist.Limits{})
+	lev := textdist.Levenshtein(x, y)
+	if err != nil || got.Exact() || !near(got.Score, 1-float64(lev)/4200) || !near(got.High, 1-float64((lev+1)/2)/4200) ||
+		got.High < 0.9 || !strings.HasPrefix(got.Detail, "damerau on a string of 4,200 code points is past its exact limit (16,777,216 matrix cells): bounded by the Levenshtein distance ") {
+		t.Errorf("damerau past its limit: %+v, %v (Levenshtein %d)", got, err, lev)
 	}
 }
 
