@@ -10,8 +10,9 @@ import "math"
 // It is the Hungarian algorithm with potentials (Kuhn 1955, Munkres 1957,
 // in the O(r²·c) shortest-augmenting-path form of Jonker and Volgenant),
 // run on the smaller side as rows: O(min(n,m)²·max(n,m)) time, O(n+m)
-// memory besides the matrix.
-func assign(score []float64, n, m int) []int {
+// memory besides the matrix. It returns nil once done is closed (looked at
+// after each row, O(n·m) work).
+func assign(score []float64, n, m int, done <-chan struct{}) []int {
 	rowOf := make([]int, n)
 	for i := range rowOf {
 		rowOf[i] = -1
@@ -42,6 +43,9 @@ func assign(score []float64, n, m int) []int {
 	minv := make([]float64, cols+1)
 	used := make([]bool, cols+1)
 	for i := 1; i <= rows; i++ {
+		if isDone(done) {
+			return nil
+		}
 		p[0] = i
 		j0 := 0
 		for j := range minv {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
 // ListMode is how the elements of two arrays are paired.
@@ -34,7 +35,8 @@ type Lists struct {
 // MaxBestPairs bounds the optimal assignment of --lists best: two arrays
 // of n and m elements need an n×m matrix of element scores and
 // O(min(n,m)²·max(n,m)) time. Past n·m = MaxBestPairs (1024×1024), the
-// arrays are paired by index and a warning says so.
+// arrays are paired by index and a warning says so. The scores of the
+// matrix are bounded too (MaxBestWork).
 const MaxBestPairs = 1 << 20
 
 // String returns the option's canonical text: "index", "best", "key=FIELD".
@@ -75,17 +77,17 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 			len(rs), len(os), MaxBestPairs)})
 		byIndex(rowOf, len(os))
 	default:
-		score := make([]float64, len(rs)*len(os))
-		for i, rc := range rs {
-			for j, oc := range os {
-				s, ok := p.score(rc, oc, elem)
-				if !ok {
-					s = 0 // nothing takes part: the pair counts for nothing
-				}
-				score[i*len(os)+j] = s
-			}
+		if w := bestWork(rd, od, rs, os); w > MaxBestWork {
+			p.notes = append(p.notes, Warning{Path: p.b.t.Path(id), Message: fmt.Sprintf(
+				"--lists best: pairing %d×%d elements would compare them for about %s word operations, "+
+					"past the limit of %s (MaxBestWork); paired by index",
+				len(rs), len(os), textdist.Thousands(int(w)), textdist.Thousands(MaxBestWork))})
+			byIndex(rowOf, len(os))
+			break
 		}
-		copy(rowOf, assign(score, len(rs), len(os)))
+		if !p.best(rs, os, elem, rowOf) {
+			byIndex(rowOf, len(os)) // cancelled: the build is dropped anyway
+		}
 	}
 	taken := make([]bool, len(os))
 	pairs = make([]jsondoc.ID, len(rs))
@@ -102,6 +104,30 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 		}
 	}
 	return pairs, extras
+}
+
+// best pairs by optimal assignment on the elements' scores. It returns
+// false, rowOf unset, when the build is cancelled meanwhile.
+func (p *pairer) best(rs, os []jsondoc.ID, elem int32, rowOf []int) bool {
+	score := make([]float64, len(rs)*len(os))
+	for i, rc := range rs {
+		for j, oc := range os {
+			s, ok := p.score(rc, oc, elem)
+			if !ok {
+				s = 0 // nothing takes part: the pair counts for nothing
+			}
+			score[i*len(os)+j] = s
+		}
+		if isDone(p.b.done) {
+			return false
+		}
+	}
+	pairs := assign(score, len(rs), len(os), p.b.done)
+	if pairs == nil {
+		return false
+	}
+	copy(rowOf, pairs)
+	return true
 }
 
 // byIndex pairs element i with output element i.

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jsontui/jsontui/scoring/textdist"
+	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
 func readBest(t testing.TB, name string) string {
@@ -117,7 +120,7 @@ func TestAssignOptimal(t *testing.T) {
 		for i := range score {
 			score[i] = float64(rng.IntN(5)) / 4 // ties on purpose
 		}
-		rowOf := assign(score, n, m)
+		rowOf := assign(score, n, m, nil)
 		used := map[int]bool{}
 		got, paired := 0.0, 0
 		for i, j := range rowOf {
@@ -215,6 +218,31 @@ func BenchmarkListsBest500(b *testing.B) {
 	}
 }
 
+// BenchmarkListsBestWorst times --lists best at its limits (issue 10:
+// 1024×1024 strings of 1,000 characters took 51 s): those lists, now
+// paired by index after an estimate (MaxBestWork); 256×256 such strings,
+// the most that fits the work limit, compared in full; and 1024×1024
+// records, the most pairs (MaxBestPairs), compared and assigned.
+func BenchmarkListsBestWorst(b *testing.B) {
+	s1024, o1024 := stringLists(1024, 1000)
+	s256, o256 := stringLists(256, 1000)
+	r1024, q1024 := recordList(1024, 1)
+	for _, c := range []struct{ name, ref, out string }{
+		{"strings-1024x1000", s1024, o1024},
+		{"strings-256x1000", s256, o256},
+		{"records-1024", r1024, q1024},
+	} {
+		in := docs(b, c.ref, c.out)
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Build(in.Ref, in.Out, nil, Options{Lists: Lists{Mode: ListBest}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkAssign500 times the Hungarian algorithm alone on a 500×500
 // matrix.
 func BenchmarkAssign500(b *testing.B) {
@@ -224,6 +252,78 @@ func BenchmarkAssign500(b *testing.B) {
 		score[i] = rng.Float64()
 	}
 	for b.Loop() {
-		assign(score, 500, 500)
+		assign(score, 500, 500, nil)
+	}
+}
+
+// stringLists returns two JSON arrays of n random strings of size letters
+// each, the second the first reversed with one letter changed in each.
+func stringLists(n, size int) (string, string) {
+	r := rand.New(rand.NewPCG(uint64(n), uint64(size)))
+	strs := make([]string, n)
+	for i := range strs {
+		b := make([]byte, size)
+		for k := range b {
+			b[k] = 'a' + byte(r.IntN(26))
+		}
+		strs[i] = string(b)
+	}
+	var a, b strings.Builder
+	a.WriteString("[")
+	b.WriteString("[")
+	for i := range n {
+		if i > 0 {
+			a.WriteString(",")
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&a, "%q", strs[i])
+		s := []byte(strs[n-1-i])
+		s[size/2] = 'Z'
+		fmt.Fprintf(&b, "%q", s)
+	}
+	a.WriteString("]")
+	b.WriteString("]")
+	return a.String(), b.String()
+}
+
+// countingStrings is StringScore, counting the word operations its string
+// pairs could cost (⌈m/64⌉·n for lengths m <= n).
+func countingStrings(work *int64) textsim.Comparator {
+	return func(r, o string, lim textdist.Limits) (textsim.Outcome, error) {
+		m, n := min(len(r), len(o)), max(len(r), len(o))
+		*work += int64((m+63)/64) * int64(n)
+		return StringScore(r, o, lim)
+	}
+}
+
+// TestListsBestWork reproduces issue 10: --lists best on 1024×1024 lists
+// of 1,000-character strings compared every pair, 1.6e10 word operations
+// (51 s). The pairing's comparisons must stay within MaxBestWork; past it
+// the lists are paired by index with a warning naming the path, and the
+// lists within it are still paired best.
+func TestListsBestWork(t *testing.T) {
+	ref, out := stringLists(1024, 1000)
+	in := docs(t, `{"l": `+ref+`}`, `{"l": `+out+`}`)
+	var work int64
+	tree, err := Build(in.Ref, in.Out, nil, Options{Lists: Lists{Mode: ListBest}, Strings: countingStrings(&work)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The build compares the 1024 pairs it made, 16,000 word operations
+	// each, besides the pairing.
+	if work > MaxBestWork+1024*16_000 {
+		t.Fatalf("1024×1024 strings of 1,000: %d word operations, want at most %d", work, MaxBestWork+1024*16_000)
+	}
+	ws := tree.Warnings()
+	want := "--lists best: pairing 1024×1024 elements would compare them for about 16,877,879,296 word operations, " +
+		"past the limit of 1,073,741,824 (MaxBestWork); paired by index"
+	if len(ws) != 1 || ws[0].Path != ".l" || ws[0].Message != want {
+		t.Errorf("warnings %v", ws)
+	}
+
+	ref, out = stringLists(100, 1000)
+	res := runMetric(t, "jsondiff", ref, out, "", MetricOptions{Lists: Lists{Mode: ListBest}})
+	if ws := warningsOf(res); len(ws) != 0 || math.Abs(res.Score-(1-1.0/1000)) > 1e-12 {
+		t.Errorf("100×100: score %v, warnings %v", res.Score, ws)
 	}
 }
