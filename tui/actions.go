@@ -201,6 +201,7 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 // records, and quits.
 func (m *Model) quitNow() tea.Cmd {
 	m.quitAfterSave = false
+	m.cancelRescore()
 	cmd := m.record(RunQuit)
 	if m.rec.pending == 0 {
 		return tea.Quit

@@ -36,7 +36,7 @@ type Rescorer func(ctx context.Context, req RescoreRequest) (*scoring.Result, er
 
 // RunMetric is the Rescorer of the metrics scoring.Metrics lists.
 func RunMetric(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
-	res, err := scoring.RunNamed(req.Metric, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options})
+	res, err := scoring.RunNamed(req.Metric, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options, Context: ctx})
 	if err != nil {
 		return nil, err
 	}

@@ -138,6 +138,9 @@ func (h *header) View(height int) string {
 	b.WriteString("score ")
 	if has {
 		b.WriteString(s.Band(tot).Render(fixed5(tot)))
+		if high, ok := h.metric.approx(h.sess.Tree()); ok {
+			b.WriteString(s.Warn.Render(" (approximate: at most " + fixed5(high) + ")"))
+		}
 	} else {
 		b.WriteString(s.Faint.Render("n/a"))
 	}

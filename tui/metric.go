@@ -62,6 +62,18 @@ func (ms *metricState) total(t *scoring.Tree) (float64, bool) {
 	return t.Total()
 }
 
+// approx reports whether the total is approximate, some comparison past
+// its exact limit, and the most the exact total can be.
+func (ms *metricState) approx(t *scoring.Tree) (high float64, ok bool) {
+	if ms.oneNumber {
+		return ms.res.High, ms.res.Approx
+	}
+	if !t.Approximate() {
+		return 0, false
+	}
+	return t.TotalHigh()
+}
+
 // explanation returns how the metric computed its score, without the
 // metric's name in front; "" for none.
 func (ms *metricState) explanation() string {
@@ -184,8 +196,11 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 		return nil
 	}
 	opts, dropped := optionsFor(c, m.opts.MetricOptions)
+	m.cancelRescore()
 	m.jobs.rescore++
 	id := m.jobs.rescore
+	ctx, cancel := context.WithCancel(context.Background())
+	m.jobs.cancelRescore = cancel
 	from, version := m.wsess, m.wsess.Version()
 	st := m.wsess.State()
 	t := m.sess.Tree()
@@ -195,13 +210,13 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 	m.status.Set(info("scoring with " + metric + "…"))
 	return func() tea.Msg {
 		msg := rescoredMsg{id: id, metric: metric, opts: opts, dropped: dropped, from: from, version: version}
-		msg.res, msg.err = rescore(context.Background(), req)
+		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
 			return msg
 		}
 		tree := msg.res.Tree
 		if tree == nil {
-			if tree, msg.err = scoring.Build(ref, out, st.Weights(), scoring.Options{}); msg.err != nil {
+			if tree, msg.err = scoring.BuildContext(ctx, ref, out, st.Weights(), scoring.Options{}); msg.err != nil {
 				return msg
 			}
 		}
@@ -215,12 +230,22 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 	}
 }
 
+// cancelRescore stops the rescore in flight, if any: a newer choice or
+// quitting makes it moot.
+func (m *Model) cancelRescore() {
+	if m.jobs.cancelRescore != nil {
+		m.jobs.cancelRescore()
+		m.jobs.cancelRescore = nil
+	}
+}
+
 // rescored shows the documents scored with another metric, keeping the
 // selected path and the weights in force.
 func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if msg.id != m.jobs.rescore || m.phase != phaseReady {
 		return nil
 	}
+	m.cancelRescore() // done: let go of its context
 	if msg.err != nil {
 		m.status.Set(failure(fmt.Errorf("%s: %w", msg.metric, msg.err)))
 		return nil

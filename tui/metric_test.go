@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -37,7 +38,7 @@ func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLoaded(res, ref, out, w)
+	l, err := NewLoaded(context.Background(), res, ref, out, w)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,4 +343,47 @@ func TestRescoreAfterEdit(t *testing.T) {
 	if want := runTotal(t, "lynxius", string(d.m.wsess.Tree().MarshalWeights())); !near(tot, want) {
 		t.Errorf("total %v, want %v", tot, want)
 	}
+}
+
+// TestRescoreCancelled checks a rescore in flight is cancelled when a
+// newer choice replaces it and when the user quits: its context ends.
+func TestRescoreCancelled(t *testing.T) {
+	started := make(chan context.Context, 2)
+	opts := withMetrics(pizza(t))
+	opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+		started <- ctx
+		<-ctx.Done() // a score that would take long
+		return nil, ctx.Err()
+	}
+	d := newDriver(t, opts, 160, 45)
+	wait := func(what string) context.Context {
+		t.Helper()
+		select {
+		case ctx := <-started:
+			return ctx
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no rescore started", what)
+			return nil
+		}
+	}
+	ended := func(ctx context.Context, what string) {
+		t.Helper()
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the rescore was not cancelled", what)
+		}
+	}
+	// The rescores run on their own goroutines, as the program runs
+	// commands; the driver would wait for them.
+	go d.m.chooseMetric("lynxius")()
+	first := wait("lynxius")
+	go d.m.chooseMetric("uipath")()
+	second := wait("uipath")
+	ended(first, "a newer choice")
+	if second.Err() != nil {
+		t.Fatal("the newer rescore was cancelled too")
+	}
+	d.keys("q")
+	ended(second, "quit")
 }

@@ -100,6 +100,7 @@ type Model struct {
 type jobs struct {
 	search, rescore, schema int
 	cancelSearch            context.CancelFunc
+	cancelRescore           context.CancelFunc // stops the rescore in flight
 	// The history's requests: the pane's list, the best run, and a run
 	// read for an action.
 	histList, histBest, histRun int

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"context"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
@@ -49,15 +51,16 @@ func (l Loaded) OneNumber() bool { return l.Result != nil && l.Result.Tree == ni
 // ref and out under the weights file w (nil for none): the result's tree,
 // or, for a metric that is one number, the documents' tree of values; and,
 // when the tree's weights are the metric's own, a tree to hold the user's.
-// It builds trees: call it off the UI goroutine.
-func NewLoaded(res *scoring.Result, ref, out *jsondoc.Doc, w *scoring.Weights) (Loaded, error) {
+// It builds trees: call it off the UI goroutine. It stops with ctx's
+// error when ctx is cancelled.
+func NewLoaded(ctx context.Context, res *scoring.Result, ref, out *jsondoc.Doc, w *scoring.Weights) (Loaded, error) {
 	l := Loaded{Tree: res.Tree, Weights: w, Result: res}
 	var err error
 	switch {
 	case res.Tree == nil:
-		l.Tree, err = scoring.Build(ref, out, w, scoring.Options{})
+		l.Tree, err = scoring.BuildContext(ctx, ref, out, w, scoring.Options{})
 	case res.Tree.Options().FixedWeights:
-		l.Held, err = scoring.Build(ref, out, w, scoring.Options{})
+		l.Held, err = scoring.BuildContext(ctx, ref, out, w, scoring.Options{})
 	}
 	if err != nil {
 		return Loaded{}, err

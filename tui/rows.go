@@ -226,7 +226,15 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	score, has := t.Score(id)
 	if rp.cols.score > 0 {
 		b.WriteByte(' ')
-		txt := padLeft(scoreText(score, has), rp.cols.score)
+		st := scoreText(score, has)
+		if t.Approximate() && has {
+			if _, ok := t.Approx(id); ok {
+				// The exact score is at least this: "≥0.1175" fits the
+				// column.
+				st = "≥" + strconv.FormatFloat(score, 'f', 4, 64)
+			}
+		}
+		txt := padLeft(st, rp.cols.score)
 		if has {
 			s.Band(score).Write(b, txt)
 		} else {

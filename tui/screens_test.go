@@ -1,10 +1,14 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // notesCase is a document with a parse repair (the output sits in a
@@ -100,3 +104,29 @@ func checkSize(t *testing.T, screen string, w, h int) {
 }
 
 func itoa(n int) string { return thousands(n) }
+
+// TestApproximateScreen shows a string pair scored past its comparator's
+// exact limit (--strings damerau on 4,200 characters): the header gives
+// the total's upper end, the row "≥" and four decimals, and the detail
+// pane the interval.
+func TestApproximateScreen(t *testing.T) {
+	x := []rune(strings.Repeat("the quick brown fox jumps over a lazy dog ", 100))[:4200]
+	y := slices.Clone(x)
+	for i := 0; i+1 < len(y); i += 10 {
+		y[i], y[i+1] = y[i+1], y[i]
+	}
+	ref, err := jsondoc.Parse("ref.json", []byte(`{"id": 7, "text": "`+string(x)+`"}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsondoc.Parse("out.json", []byte(`{"id": 7, "text": "`+string(y)+`"}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := underMetric(t, ref, out, nil, "jsondiff", scoring.MetricOptions{Comparator: "damerau"})
+	d := newDriver(t, opts, 120, 30)
+	d.keys("j", "j")
+	screen := d.screen()
+	checkSize(t, screen, 120, 30)
+	golden.RequireEqual(t, []byte(screen))
+}

@@ -203,3 +203,60 @@ func TestNoArgumentsShowHelp(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, stdout)
 	}
 }
+
+// TestScoreApproximate scores a string pair past the damerau comparator's
+// exact limit: the JSON gives the interval on the leaf and the total, the
+// text marks the leaf "≥" and the headline gives the upper end, a warning
+// names the path, and --min between the two ends fails saying the exact
+// score may pass.
+func TestScoreApproximate(t *testing.T) {
+	x := []rune(strings.Repeat("the quick brown fox jumps over a lazy dog ", 100))[:4200]
+	y := append([]rune(nil), x...)
+	for i := 0; i+1 < len(y); i += 10 {
+		y[i], y[i+1] = y[i+1], y[i]
+	}
+	dir := t.TempDir()
+	ref, out := filepath.Join(dir, "ref.json"), filepath.Join(dir, "out.json")
+	for name, s := range map[string]string{ref: string(x), out: string(y)} {
+		if err := os.WriteFile(name, []byte(`{"id": 7, "text": "`+s+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"score", ref, out, "--no-history", "--strings", "damerau"}
+	code, stdout, stderr := runCLI(t, "", append(args, "--format", "json")...)
+	var rep struct {
+		Score  float64
+		Approx struct{ Low, High float64 }
+		Nodes  []struct {
+			Path   string
+			Score  float64
+			Approx *struct{ Low, High float64 }
+		}
+		Warnings []struct{ Path, Message string }
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v: %s", code, err, stdout)
+	}
+	if rep.Score != 0.9 || rep.Approx.Low != 0.9 || rep.Approx.High != 0.95 {
+		t.Errorf("total %v, approx %+v; want [0.9, 0.95]", rep.Score, rep.Approx)
+	}
+	for _, n := range rep.Nodes {
+		want := n.Path == ".text"
+		if (n.Approx != nil) != want || want && (n.Approx.Low != 0.8 || n.Approx.High != 0.9 || n.Score != 0.8) {
+			t.Errorf("node %s: score %v, approx %+v", n.Path, n.Score, n.Approx)
+		}
+	}
+	if len(rep.Warnings) != 1 || rep.Warnings[0].Path != ".text" ||
+		!strings.HasPrefix(rep.Warnings[0].Message, "approximate score: damerau on a string of 4,200 code points is past its exact limit") {
+		t.Errorf("warnings %+v", rep.Warnings)
+	}
+	if !strings.Contains(stderr, "jsontui: warning: .text: approximate score: damerau") {
+		t.Errorf("stderr %q", stderr)
+	}
+
+	code, stdout, stderr = runCLI(t, "", append(args, "--min", "0.92")...)
+	if code != 1 || !strings.HasPrefix(stdout, "jsondiff 0.9 (approximate: at most 0.95)  ") || !strings.Contains(stdout, " ≥0.8 ") ||
+		!strings.HasSuffix(stderr, "jsontui: score 0.9 is below --min 0.92; it is approximate, the exact score lies between 0.9 and 0.95 (see the warnings)\n") {
+		t.Errorf("--min 0.92: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}

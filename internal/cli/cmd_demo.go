@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"context"
+
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -60,5 +62,5 @@ func loadDemo(opts tui.Options) (tui.Loaded, error) {
 	if err != nil {
 		return tui.Loaded{}, err
 	}
-	return scoreExplorer(r, o, weights, opts)
+	return scoreExplorer(context.Background(), r, o, weights, opts)
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
@@ -80,22 +81,24 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 }
 
 // scoreExplorer scores the documents with the explorer's metric and
-// options, as `score` does, and makes what the explorer loads. Its errors
-// are bad input.
-func scoreExplorer(ref, out *jsondoc.Doc, w *scoring.Weights, opts tui.Options) (tui.Loaded, error) {
+// options, as `score` does, and makes what the explorer loads. It stops
+// with ctx's error when ctx is cancelled; its other errors are bad input.
+func scoreExplorer(ctx context.Context, ref, out *jsondoc.Doc, w *scoring.Weights, opts tui.Options) (tui.Loaded, error) {
 	name := opts.Metric
 	if name == "" {
 		name = scoring.DefaultMetric
 	}
-	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions})
-	if err != nil {
-		return tui.Loaded{}, badInput(err)
+	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions, Context: ctx})
+	if err == nil {
+		var l tui.Loaded
+		if l, err = tui.NewLoaded(ctx, res, ref, out, w); err == nil {
+			return l, nil
+		}
 	}
-	l, err := tui.NewLoaded(res, ref, out, w)
-	if err != nil {
-		return tui.Loaded{}, badInput(err)
+	if ctx.Err() != nil {
+		return tui.Loaded{}, context.Cause(ctx)
 	}
-	return l, nil
+	return tui.Loaded{}, badInput(err)
 }
 
 // needTerminal refuses to start the explorer without a terminal. Standard
@@ -168,12 +171,57 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		return opts, err
 	}
 	rec.setInputs([3]string{ref, out, weights}, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
-	loaded, err := scoreExplorer(in.ref, in.out, in.weights, opts)
-	if err != nil {
-		return opts, err
+	// Small inputs parse at once, but their score can still take seconds
+	// (long strings): wait for it only briefly, then let it finish behind
+	// the loading screen, where q cancels it.
+	ctx, cancel := context.WithCancelCause(context.Background())
+	scored := make(chan loadResult, 1)
+	scoreOpts := opts // the goroutine's own copy: opts changes below
+	go func() {
+		l, err := scoreExplorer(ctx, in.ref, in.out, in.weights, scoreOpts)
+		scored <- loadResult{l, err}
+	}()
+	select {
+	case r := <-scored:
+		cancel(nil)
+		if r.err != nil {
+			return opts, r.err
+		}
+		opts.Loaded = &r.loaded
+		return opts, nil
+	case <-time.After(syncScoreWait):
 	}
-	opts.Loaded = &loaded
+	total := int64(len(in.files[0].data) + len(in.files[1].data))
+	opts.Load = func(lctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+		progress(total, total) // parsed: the loading screen says it scores
+		defer cancel(nil)
+		select {
+		case r := <-scored:
+			return r.loaded, r.err
+		case <-lctx.Done():
+			cancel(errLoadCanceled)
+			// The score stops within about a millisecond, with the
+			// cause; if it had just finished, the load's own error.
+			if r := <-scored; r.err != nil {
+				return tui.Loaded{}, r.err
+			}
+			return tui.Loaded{}, lctx.Err()
+		}
+	}
 	return opts, nil
+}
+
+// errLoadCanceled is why the score of a load the user quit stopped.
+var errLoadCanceled = errors.New("the explorer quit while scoring")
+
+// syncScoreWait is how long the explorer waits, before it starts, for the
+// score of inputs small enough to load at once (see exploreInputs).
+const syncScoreWait = 50 * time.Millisecond
+
+// loadResult is what a background load gives.
+type loadResult struct {
+	loaded tui.Loaded
+	err    error
 }
 
 // runExplorer runs the explorer on the app's terminal.
@@ -232,7 +280,7 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 		rec.setInputs(names, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
 		total.Store(int64(len(in.files[0].data) + len(in.files[1].data)))
 		progress(total.Load(), total.Load())
-		return scoreExplorer(in.ref, in.out, in.weights, opts)
+		return scoreExplorer(ctx, in.ref, in.out, in.weights, opts)
 	}
 }
 

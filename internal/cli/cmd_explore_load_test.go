@@ -1,13 +1,19 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -68,5 +74,60 @@ func TestLoader(t *testing.T) {
 	cancel()
 	if _, _, err = load(ctx, ref, out, ""); !errors.Is(err, jsondoc.ErrCanceled) || errors.As(err, &ee) {
 		t.Errorf("canceled load: %v", err)
+	}
+}
+
+// TestExplorerQuitsWhileScoring reproduces issue 10's blank explorer: a
+// 2 MB pair of different strings loaded before the explorer started, and
+// its score took a minute, so the screen stayed blank and q did nothing.
+// Now the score goes on behind the loading screen: q ends the program at
+// once and cancels the score, which stops (errLoadCanceled, the cause it
+// was given, not a finished load).
+func TestExplorerQuitsWhileScoring(t *testing.T) {
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(5, 5))
+	text := func() string {
+		b := make([]byte, 1_000_000)
+		for i := range b {
+			b[i] = 'a' + byte(r.IntN(26))
+		}
+		return string(b)
+	}
+	ref, out := filepath.Join(dir, "ref.json"), filepath.Join(dir, "out.json")
+	for name, s := range map[string]string{ref: text(), out: text()} {
+		if err := os.WriteFile(name, []byte(`{"text": "`+s+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := &app{getenv: func(string) string { return "" }, exploreHistory: historyFlags{noHistory: true}}
+	opts, err := a.exploreInputs(tui.Options{Theme: "dark", NoMouse: true}, ref, out, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Loaded != nil || opts.Load == nil {
+		t.Fatal("the pair was scored before the explorer started")
+	}
+	load := opts.Load
+	loadErr := make(chan error, 1)
+	opts.Load = func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+		l, err := load(ctx, progress)
+		loadErr <- err
+		return l, err
+	}
+	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(100, 30))
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("scoring…")) },
+		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	select {
+	case err := <-loadErr:
+		if !errors.Is(err, errLoadCanceled) {
+			t.Fatalf("the load ended with %v, want the score cancelled (errLoadCanceled)", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the score went on after q")
+	}
+	if err := tm.FinalModel(t).(*tui.Model).Err(); err != nil {
+		t.Fatalf("the explorer ended with %v", err)
 	}
 }

@@ -131,6 +131,11 @@ func (a *app) score(args []string, f *scoreFlags) error {
 		return err
 	}
 	if f.minSet && (!rep.HasScore || rep.Score < f.min) {
+		if rep.HasScore && rep.Approx && rep.High >= f.min {
+			// The score given is the least the exact one can be.
+			return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s; it is approximate, the exact score lies between %s and %s (see the warnings)",
+				report.Figure(rep.Score), report.Figure(f.min), report.Figure(rep.Score), report.Figure(rep.High))}
+		}
 		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(rep.Score, rep.HasScore), report.Figure(f.min))}
 	}
 	return nil
