@@ -3,6 +3,7 @@ package textdist
 import (
 	"math"
 	"math/bits"
+	"sort"
 )
 
 // band is the part of the DP matrix a kernel computes, for a pattern of M
@@ -100,6 +101,43 @@ type kernelOut struct {
 	work  int64 // blocks advanced, one per column each
 }
 
+// rowWindow receives D at one row of the matrix for the columns from to
+// from+len(vals)-1.
+type rowWindow struct {
+	from int
+	vals []int32
+}
+
+// set stores D = v at column j, if j is in the window.
+func (w *rowWindow) set(j, v int) {
+	if k := j - w.from; uint(k) < uint(len(w.vals)) {
+		w.vals[k] = int32(v)
+	}
+}
+
+// get returns D at column j, or ok false when the window does not hold it.
+func (w *rowWindow) get(j int) (v int32, ok bool) {
+	if k := j - w.from; uint(k) < uint(len(w.vals)) && w.vals[k] != unsetRow {
+		return w.vals[k], true
+	}
+	return 0, false
+}
+
+// unsetRow marks an entry of a rowWindow no kernel set.
+const unsetRow = math.MaxInt32
+
+// crossing returns the window of the columns j at which row h lies in the
+// band: hi(j) >= h and lo(j) <= h (both are nondecreasing in j).
+func (b *band) crossing(h int) rowWindow {
+	first := sort.Search(b.N+1, func(j int) bool { return b.hi(j) >= h })
+	last := sort.Search(b.N+1, func(j int) bool { return b.lo(j) > h }) - 1
+	w := rowWindow{from: first, vals: make([]int32, max(0, last-first+1))}
+	for i := range w.vals {
+		w.vals[i] = unsetRow
+	}
+	return w
+}
+
 // checkEvery is how many blocks the kernels advance between two looks at
 // the cancel channel: about a millisecond of work.
 const checkEvery = 1 << 18
@@ -107,10 +145,10 @@ const checkEvery = 1 << 18
 // runBand computes rows 1 to h (h > 64, h <= b.M) of the band b for the
 // pattern whose Peq table is built into s (those h symbols) against the
 // text t, len(t) == b.N, and returns D at row h and column N (meaningful
-// when h == b.M). When row is not nil, it also stores D[h][j] in row[j]
-// for every column j whose band reaches row h; the caller fills the other
-// entries. It stops with ErrCanceled once done is closed.
-func runBand[E symbol](s *scratch, h int, t []E, b band, row []int32, done <-chan struct{}) (kernelOut, error) {
+// when h == b.M). When row is not nil, it also stores D[h][j] in it for
+// the columns j of its window that the band reaches at row h; the caller
+// fills the other entries. It stops with ErrCanceled once done is closed.
+func runBand[E symbol](s *scratch, h int, t []E, b band, row *rowWindow, done <-chan struct{}) (kernelOut, error) {
 	pt := &s.peq
 	words := pt.words
 	n := len(t)
@@ -158,7 +196,7 @@ func runBand[E symbol](s *scratch, h int, t []E, b band, row []int32, done <-cha
 			unscatter(colA, e1)
 			out.work += int64(l - f + 1)
 			if row != nil && l == words-1 {
-				row[j] = int32(score)
+				row.set(j, score)
 			}
 			break
 		}
@@ -167,8 +205,8 @@ func runBand[E symbol](s *scratch, h int, t []E, b band, row []int32, done <-cha
 		unscatter(colA, e1)
 		unscatter(colB, e2)
 		if row != nil && l == words-1 {
-			row[j] = int32(score + d1)
-			row[j+1] = int32(score + d1 + d2)
+			row.set(j, score+d1)
+			row.set(j+1, score+d1+d2)
 		}
 		score += d1 + d2
 		out.work += int64(2 * (l - f + 1))

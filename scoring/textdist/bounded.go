@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // DefaultWork is the work a bounded computation may do when
@@ -107,9 +108,7 @@ func SimilarityWithin(a, b string, lim Limits) (Bounded, error) {
 	s := getScratch()
 	defer putScratch(s)
 	if isASCII(a) && isASCII(b) {
-		s.ba = append(s.ba[:0], a...)
-		s.bb = append(s.bb[:0], b...)
-		return distanceWithin(s, s.ba, s.bb, lim)
+		return distanceWithin(s, bytesOf(a), bytesOf(b), lim)
 	}
 	s.ra = s.appendNFC(s.ra[:0], a)
 	s.rb = s.appendNFC(s.rb[:0], b)
@@ -129,9 +128,7 @@ func LevenshteinWithin(a, b string, lim Limits) (Bounded, error) {
 	s := getScratch()
 	defer putScratch(s)
 	if isASCII(a) && isASCII(b) {
-		s.ba = append(s.ba[:0], a...)
-		s.bb = append(s.bb[:0], b...)
-		return distanceWithin(s, s.ba, s.bb, lim)
+		return distanceWithin(s, bytesOf(a), bytesOf(b), lim)
 	}
 	s.ra = appendRunes(s.ra[:0], a)
 	s.rb = appendRunes(s.rb[:0], b)
@@ -145,6 +142,11 @@ func LevenshteinRunesWithin(a, b []rune, lim Limits) (Bounded, error) {
 	defer putScratch(s)
 	return distanceWithin(s, a, b, lim)
 }
+
+// bytesOf returns the bytes of str without copying them. The kernels only
+// read their input, so the string's memory stays as immutable as Go wants
+// it; long strings are not copied for nothing.
+func bytesOf(str string) []byte { return unsafe.Slice(unsafe.StringData(str), len(str)) }
 
 // splitWork is the work past which a computation is split in two halves
 // (see runSplit); below it a second goroutine costs more than it saves.
@@ -282,17 +284,13 @@ func runKernel[E symbol](s *scratch, a, b []E, bd band, done <-chan struct{}) (k
 func runSplit[E symbol](s *scratch, a, b []E, bd band, done <-chan struct{}) (kernelOut, error) {
 	m, n := len(a), len(b)
 	h := m / 2
-	fwd := make([]int32, n+1)
-	rev := make([]int32, n+1)
-	const unset = math.MaxInt32 / 2
-	for j := range fwd {
-		fwd[j], rev[j] = unset, unset
-	}
+	// Only the columns where the band crosses the halves' last rows.
+	fwd, rev := bd.crossing(h), bd.crossing(m-h)
 	if h <= bd.hi(0) {
-		fwd[0] = int32(h)
+		fwd.set(0, h)
 	}
 	if m-h <= bd.hi(0) {
-		rev[0] = int32(m - h)
+		rev.set(0, m-h)
 	}
 	ra := slices.Clone(a[h:])
 	slices.Reverse(ra)
@@ -304,7 +302,7 @@ func runSplit[E symbol](s *scratch, a, b []E, bd band, done <-chan struct{}) (ke
 	second := func() {
 		s2 := getScratch()
 		build(&s2.peq, ra)
-		back, backErr = runBand(s2, m-h, rb, bd, rev, done)
+		back, backErr = runBand(s2, m-h, rb, bd, &rev, done)
 		putScratch(s2)
 	}
 	var wg sync.WaitGroup
@@ -314,7 +312,7 @@ func runSplit[E symbol](s *scratch, a, b []E, bd band, done <-chan struct{}) (ke
 		second()
 	}
 	build(&s.peq, a[:h])
-	out, err := runBand(s, h, b, bd, fwd, done)
+	out, err := runBand(s, h, b, bd, &fwd, done)
 	wg.Wait()
 	out.work += back.work
 	out.bound = min(out.bound, back.bound)
@@ -325,10 +323,15 @@ func runSplit[E symbol](s *scratch, a, b []E, bd band, done <-chan struct{}) (ke
 		return out, err
 	}
 	best := math.MaxInt
-	for j := 0; j <= n; j++ {
-		if f, r := fwd[j], rev[n-j]; f < unset && r < unset {
+	for j := fwd.from; j < fwd.from+len(fwd.vals); j++ {
+		f, okF := fwd.get(j)
+		r, okR := rev.get(n - j)
+		if okF && okR {
 			best = min(best, int(f)+int(r))
 		}
+	}
+	if best == math.MaxInt {
+		best = n // not reached: the band crosses row h; n bounds any distance
 	}
 	out.score = best
 	return out, nil

@@ -2,10 +2,15 @@ package textdist
 
 import "math/bits"
 
-// qgramSizes are the q-gram lengths lowerBound tries: short ones bind on
-// strings that differ in their letters, long ones on strings that share
-// letters in a different order.
-var qgramSizes = [...]int{1, 3, 5, 8}
+// qgramSizes are the q-gram lengths lowerBound tries, the one that binds
+// most often first: short ones bind on strings that differ in their
+// letters, long ones on strings that share letters in a different order.
+var qgramSizes = [...]int{5, 3, 8, 1}
+
+// qgramWork bounds the q-grams lowerBound hashes, over all its passes: 2²⁷,
+// a second or two. Two strings of a million symbols get every pass; past
+// about 32 million, only the first.
+const qgramWork = 1 << 27
 
 // maxQgramBuckets bounds the counting table of lowerBound (4 bytes each,
 // 32 MiB): eight buckets a q-gram up to a million q-grams, fewer past.
@@ -22,17 +27,19 @@ const maxQgramBuckets = 1 << 23
 // where common is the size of the multiset intersection of the two
 // strings' q-grams. The q-grams are counted in a table of hashed buckets;
 // two q-grams sharing a bucket can only make common larger, so the bound
-// stays valid. It costs O(len(a)+len(b)) per q and stops with ErrCanceled
-// once done is closed.
+// stays valid. It costs O(len(a)+len(b)) per q, as many q as qgramWork
+// allows (one at least), and stops with ErrCanceled once done is closed.
 func lowerBound[E symbol](a, b []E, floor int, done <-chan struct{}) (int, error) {
 	best := max(floor, len(b)-len(a))
 	size := 1 << bits.Len(uint(min(8*len(b), maxQgramBuckets)-1))
 	table := make([]int32, size)
 	shift := uint(64 - bits.TrailingZeros(uint(size)))
-	for _, q := range qgramSizes {
-		if q > len(a) {
-			break
+	spent := 0
+	for i, q := range qgramSizes {
+		if q > len(a) || i > 0 && spent+len(a)+len(b) > qgramWork {
+			continue
 		}
+		spent += len(a) + len(b)
 		clear(table)
 		common := 0
 		if !eachQgram(a, q, done, func(h uint64) { table[h>>shift]++ }) {
