@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
@@ -21,6 +22,11 @@ const alignLimit = 4 << 20
 // The strings are compared as given: the caller normalizes them as its
 // metric does.
 func charDiff(ref, out string) (diff Line, summary string, dist, length int, ok bool) {
+	if int64(len(ref)/4)*int64(len(out)/4) > alignLimit {
+		// Past the limit in code points too (at most 4 bytes each):
+		// do not decode long strings for nothing.
+		return nil, "", 0, max(utf8.RuneCountInString(ref), utf8.RuneCountInString(out)), false
+	}
 	a := []rune(ref)
 	b := []rune(out)
 	ops, ok := textdist.Align(a, b, alignLimit)

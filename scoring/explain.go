@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -343,3 +344,21 @@ func (e *explainer) children(id NodeID) {
 
 // quote writes a string as JSON would.
 func quote(s string) string { return string(jsondoc.AppendQuoted(nil, s)) }
+
+// quoteMax is how many code points of a string quoteShort writes.
+const quoteMax = 200
+
+// quoteShort is quote for a string that may be long: past quoteMax code
+// points it writes the first ones, "…", and the length.
+func quoteShort(s string) string {
+	i, n := 0, 0
+	for i < len(s) && n < quoteMax {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+		n++
+	}
+	if i == len(s) {
+		return quote(s)
+	}
+	return fmt.Sprintf("%s… (%d characters)", quote(s[:i]), utf8.RuneCountInString(s))
+}

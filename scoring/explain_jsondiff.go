@@ -138,7 +138,7 @@ func (r jsondiffRules) strings(e *explainer, rs, os string, score float64) {
 	if n := mo.Normalize; n != 0 {
 		nr, no := n.Apply(rs), n.Apply(os)
 		if nr != rs || no != os {
-			e.add("normalize=%s: %s → %s, %s → %s", n, quote(rs), quote(nr), quote(os), quote(no))
+			e.add("normalize=%s: %s → %s, %s → %s", n, quoteShort(rs), quoteShort(nr), quoteShort(os), quoteShort(no))
 			rs, os = nr, no
 			after = " after normalization"
 		}

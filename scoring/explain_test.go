@@ -472,6 +472,26 @@ func TestExplainStringsTooLong(t *testing.T) {
 	}
 }
 
+// TestExplainLongStrings: a string pair far past the diff's limit, under
+// --normalize, is explained without writing it out whole: the strings are
+// cut after 200 characters, with their length, and every line stays
+// short.
+func TestExplainLongStrings(t *testing.T) {
+	a, b := strings.Repeat("Abcdefghij", 30_000), strings.Repeat("Abcdefghik", 30_000)
+	sc := scenario{metric: "jsondiff", ref: `{"s": "` + a + `"}`, out: `{"s": "` + b + `"}`, opts: []string{"normalize=case"}}
+	lines := explainAt(t, sc.tree(t), ".s", scoring.ExplainOptions{})
+	got := marked(lines)
+	for _, l := range strings.Split(got, "\n") {
+		if len(l) > 2000 {
+			t.Fatalf("a line of %d bytes: %.80s…", len(l), l)
+		}
+	}
+	want := `"` + strings.Repeat("abcdefghij", 20) + `"… (300000 characters)`
+	if !strings.Contains(got, want) || !strings.Contains(got, "(too long for a character diff: 300000 characters)") {
+		t.Errorf("got\n%.600s", got)
+	}
+}
+
 // TestLocate: a path the tree lacks says where it leaves the tree, and
 // what is there.
 func TestLocate(t *testing.T) {
