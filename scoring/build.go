@@ -56,9 +56,8 @@ type builder struct {
 	tally tally
 
 	// approx lists the leaves this builder scored past their
-	// comparator's limit; canceled says a comparison was cut short.
-	approx   []approxNote
-	canceled bool
+	// comparator's limit.
+	approx []approxNote
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
@@ -270,8 +269,8 @@ func isBoolOrNumber(k jsondoc.Kind) bool { return k == jsondoc.Bool || k == json
 // leaf scores two scalars of the same kind (or a boolean and a number,
 // with BoolsAsNumbers), for node id (NoNode when the score only serves to
 // pair list elements). A string pair scored past its comparator's limit
-// is noted (see approxNote); a comparison cut short by a cancel scores 0
-// and marks the builder canceled.
+// is noted (see approxNote); a comparison cut short by a cancel scores 0,
+// and the build, which looks at b.done after each round, is dropped.
 func (b *builder) leaf(id NodeID, r, o jsondoc.ID) float64 {
 	rd, od := b.t.ref, b.t.out
 	if b.sameTextIsOne && string(rd.Raw(r)) == string(od.Raw(o)) {
@@ -286,8 +285,7 @@ func (b *builder) leaf(id NodeID, r, o jsondoc.ID) float64 {
 	case jsondoc.String:
 		res, err := b.strings(rd.Str(r), od.Str(o), textdist.Limits{Cancel: b.done})
 		if err != nil {
-			b.canceled = true
-			return 0
+			return 0 // cancelled
 		}
 		if !res.Exact() && id != NoNode {
 			b.approx = append(b.approx, approxNote{id: id, high: res.High, detail: res.Detail})
