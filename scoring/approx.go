@@ -1,8 +1,9 @@
 package scoring
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // approxNote records a leaf scored past its comparator's limit: its score
@@ -13,23 +14,18 @@ type approxNote struct {
 	detail string  // what was bounded and why
 }
 
-// maxApproxWarnings is how many approximate leaves get a warning of their
-// own; one more warning counts the rest.
-const maxApproxWarnings = 20
-
 // noteApprox sorts the approximate leaves and warns about them: one
-// warning per leaf, naming its path, for the first maxApproxWarnings, then
-// one that counts the others.
+// warning per leaf, naming its path, for the first report.MaxWarnings;
+// the others are counted with the warnings left out (every such node
+// carries its interval all the same).
 func (t *Tree) noteApprox() {
 	if len(t.approx) == 0 {
 		return
 	}
 	slices.SortFunc(t.approx, func(a, b approxNote) int { return int(a.id - b.id) })
 	for i, a := range t.approx {
-		if i == maxApproxWarnings {
-			t.notes = append(t.notes, Warning{Path: ".", Message: fmt.Sprintf(
-				"%d more string pairs were scored approximately, past their comparator's exact limit; "+
-					"each such node carries its interval (\"approx\" in --format json)", len(t.approx)-i)})
+		if i == report.MaxWarnings {
+			t.approxOmitted = len(t.approx) - i
 			break
 		}
 		t.notes = append(t.notes, Warning{Path: t.Path(a.id), Message: "approximate score: " + a.detail})

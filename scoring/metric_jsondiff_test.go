@@ -90,3 +90,26 @@ func TestJSONDiffComparatorPastLimit(t *testing.T) {
 		t.Errorf("warnings %v", ws)
 	}
 }
+
+// TestJSONDiffManyApproximate: past report.MaxWarnings approximate
+// leaves, the warnings name the first 20 and the others are counted; every
+// leaf carries its interval all the same.
+func TestJSONDiffManyApproximate(t *testing.T) {
+	x := []rune(strings.Repeat("the quick brown fox jumps over a lazy dog ", 100))[:4200]
+	y := slices.Clone(x)
+	for i := 0; i+1 < len(y); i += 10 {
+		y[i], y[i+1] = y[i+1], y[i]
+	}
+	ref := `["` + strings.Repeat(string(x)+`", "`, 24) + string(x) + `"]`
+	out := `["` + strings.Repeat(string(y)+`", "`, 24) + string(y) + `"]`
+	res := runMetric(t, "jsondiff", ref, out, "", MetricOptions{Comparator: "damerau"})
+	ws := res.Tree.Warnings()
+	if len(ws) != 20 || ws[0].Path != ".[0]" || ws[19].Path != ".[19]" || res.Tree.OmittedWarnings() != 5 {
+		t.Fatalf("%d warnings (first %v), %d omitted; want 20 and 5", len(ws), ws[0].Path, res.Tree.OmittedWarnings())
+	}
+	for i := 1; i <= 25; i++ {
+		if _, ok := res.Tree.Approx(NodeID(i)); !ok {
+			t.Fatalf("node %d is not marked approximate", i)
+		}
+	}
+}

@@ -118,8 +118,10 @@ type Tree struct {
 	// pair, a case the reproduced tool fails on); they outlive re-weighting.
 	notes []Warning
 	// approx are the leaves scored past their comparator's limit, by
-	// NodeID; they outlive re-weighting (see Approx).
-	approx []approxNote
+	// NodeID; they outlive re-weighting (see Approx). The notes warn about
+	// the first of them; approxOmitted counts the others.
+	approx        []approxNote
+	approxOmitted int
 	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
 	scope []NodeID
 	// counts are the nodes per status, as the last full rescore found
@@ -346,7 +348,7 @@ func (t *Tree) Warnings() []Warning {
 }
 
 // OmittedWarnings returns the number of warnings Warnings leaves out.
-func (t *Tree) OmittedWarnings() int { return t.omitted }
+func (t *Tree) OmittedWarnings() int { return t.omitted + t.approxOmitted }
 
 // IgnoredEntries returns the warnings about the entries of the weights
 // file that apply to nothing in the reference (the first
