@@ -17,9 +17,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		fmt.Fprintf(bw, " (approximate: at most %s)", Figure(r.High))
 	}
 	bw.WriteString("\n\n")
-	fmt.Fprintf(bw, "Reference `%s`, output `%s`", r.Reference, r.Output)
+	fmt.Fprintf(bw, "Reference `%s`, output `%s`", EscapeName(r.Reference), EscapeName(r.Output))
 	if r.Weights != "" {
-		fmt.Fprintf(bw, ", weights `%s`", r.Weights)
+		fmt.Fprintf(bw, ", weights `%s`", EscapeName(r.Weights))
 	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(bw, ", options `%s`", strings.Join(r.Options, " "))

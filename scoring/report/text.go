@@ -27,9 +27,9 @@ func Headline(r *Report) string {
 	if r.Approx && r.HasScore {
 		fmt.Fprintf(&b, " (approximate: at most %s)", Figure(r.High))
 	}
-	fmt.Fprintf(&b, "  %s vs %s", r.Reference, r.Output)
+	fmt.Fprintf(&b, "  %s vs %s", EscapeName(r.Reference), EscapeName(r.Output))
 	if r.Weights != "" {
-		fmt.Fprintf(&b, " (weights: %s)", r.Weights)
+		fmt.Fprintf(&b, " (weights: %s)", EscapeName(r.Weights))
 	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(&b, " [%s]", strings.Join(r.Options, " "))
