@@ -15,7 +15,6 @@ require (
 	github.com/guptarohit/asciigraph v0.7.3
 	github.com/hbollon/go-edlib v1.7.0
 	github.com/klauspost/compress v1.20.3
-	github.com/rapidloop/skv v0.0.0-20180909015525-9def2caac4cc
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.1
 	github.com/spf13/cobra v1.8.1
 	github.com/spf13/pflag v1.0.5

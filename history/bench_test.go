@@ -2,7 +2,7 @@ package history
 
 import (
 	"fmt"
-	"github.com/jsontui/jsontui/scoring/report"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,41 +10,84 @@ import (
 	"time"
 
 	"github.com/boltdb/bolt"
-	"github.com/rapidloop/skv"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// seedIndex writes an index of n runs over a few reference/output pairs
-// straight into a new store: List reads nothing else.
-func seedIndex(t testing.TB, s *Store, n int) {
+// seedStore writes n small runs over a few reference/output pairs, one a
+// minute from 2026-01-01, straight into a new store at path, in the
+// layout given (1: the first format, with the given journal; 2: chunks).
+// It returns their summaries.
+func seedStore(t testing.TB, path string, n, layout int, journal ...string) []Summary {
 	t.Helper()
-	x := &index{}
-	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	for i := 0; i < n; i++ {
-		p := strconv.Itoa(i % 7)
-		at := base.Add(time.Duration(i) * time.Minute)
-		x.runs = append(x.runs, Summary{
-			ID: newID(at), Time: at, Label: fmt.Sprint("try ", i%50), Tags: []string{"tuning"},
-			Source:    SourceTUI,
-			Reference: NewFile("/data/case"+p+"/reference.json", []byte(p)),
-			Output:    NewFile("/data/case"+p+"/output.json", []byte(strconv.Itoa(i/10))),
-			Weights:   NewFile("/data/case"+p+"/weights.json", []byte(strconv.Itoa(i))),
-			Score:     float64(i%1000) / 1000, HasScore: i%13 != 0, Metric: "jsondiff",
-		})
-	}
-	os.MkdirAll(filepath.Dir(s.Path()), 0o700)
-	kv, err := skv.Open(s.Path())
+	os.MkdirAll(filepath.Dir(path), 0o700)
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer kv.Close()
-	if err := kv.Put(indexKey, encodeIndex(x)); err != nil {
-		t.Fatal(err)
+	defer db.Close()
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	runs := make([]Summary, 0, n)
+	const batch = 20000
+	for start := 0; start == 0 || start < n; start += batch {
+		err := db.Update(func(tx *bolt.Tx) error {
+			b, err := tx.CreateBucketIfNotExists([]byte(skvBucket))
+			if err != nil {
+				return err
+			}
+			if layout == 2 {
+				b.FillPercent = fillPercent // as commit does
+			}
+			for i := start; i < min(n, start+batch); i++ {
+				p := strconv.Itoa(i % 7)
+				at := base.Add(time.Duration(i) * time.Minute)
+				rec, err := newRecord(&Run{
+					ID: newID(at), Time: at, Label: fmt.Sprint("try ", i%50), Tags: []string{"tuning"},
+					Source:    SourceTUI,
+					Reference: NewFile("/data/case"+p+"/reference.json", []byte(p)),
+					Output:    NewFile("/data/case"+p+"/output.json", []byte(strconv.Itoa(i/10))),
+					Weights:   NewFile("/data/case"+p+"/weights.json", []byte(strconv.Itoa(i))),
+					Score:     float64(i%1000) / 1000, HasScore: i%13 != 0, Metric: "jsondiff",
+				})
+				if err != nil {
+					return err
+				}
+				v, err := gobValue(rec)
+				if err != nil {
+					return err
+				}
+				if err := b.Put([]byte(runKey(rec.ID)), v); err != nil {
+					return err
+				}
+				s := rec.summary()
+				s.Time = s.Time.Local()
+				if layout == 2 {
+					s.sum, s.hasSum = crc32.Checksum(v, castagnoli), true
+				}
+				runs = append(runs, s)
+			}
+			if start+batch < n {
+				return nil
+			}
+			if layout == 2 {
+				return putIndex(b, runs)
+			}
+			v, err := gobValue(encodeOldIndex(&oldIndex{runs: runs, journal: journal}))
+			if err != nil {
+				return err
+			}
+			return b.Put([]byte(indexKey), v)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
+	return runs
 }
 
 func TestList10000Fast(t *testing.T) {
 	s := tempStore(t)
-	seedIndex(t, s, 10000)
+	seedStore(t, s.Path(), 10000, 2)
 	start := time.Now()
 	runs, err := s.List(ListOptions{})
 	d := time.Since(start)
@@ -57,15 +100,47 @@ func TestList10000Fast(t *testing.T) {
 	t.Logf("list of 10,000 runs: %v", d)
 }
 
-func BenchmarkList10000(b *testing.B) {
-	s := tempStore(b)
-	seedIndex(b, s, 10000)
-	b.ResetTimer()
-	for b.Loop() {
-		runs, err := s.List(ListOptions{})
-		if err != nil || len(runs) != 10000 {
-			b.Fatal(len(runs), err)
-		}
+// BenchmarkList times listing a store of 10,000 and 100,000 small runs:
+// every page checked, the index read and matched against the records.
+func BenchmarkList(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			if n > 10_000 && testing.Short() {
+				b.Skip("short")
+			}
+			s := tempStore(b)
+			seedStore(b, s.Path(), n, 2)
+			for b.Loop() {
+				runs, err := s.List(ListOptions{})
+				if err != nil || len(runs) != n {
+					b.Fatal(len(runs), err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRecord times recording a small run (the pizza case's 15 nodes)
+// into a new store and into stores of 10,000 and 100,000 runs: the cost
+// must not grow with the store.
+func BenchmarkRecord(b *testing.B) {
+	for _, n := range []int{0, 10_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			if n > 10_000 && testing.Short() {
+				b.Skip("short")
+			}
+			s := tempStore(b)
+			if n > 0 {
+				seedStore(b, s.Path(), n, 2)
+			}
+			nodes := pizzaNodes(b)
+			dir := b.TempDir()
+			for b.Loop() {
+				if _, err := s.Record(testRun(dir, 0.9), seqOf(nodes)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
 
@@ -96,7 +171,13 @@ func storedBytes(t testing.TB, path, id string) (run, index int) {
 	defer db.Close()
 	db.View(func(tx *bolt.Tx) error {
 		b := tx.Bucket([]byte("kv"))
-		run, index = len(b.Get([]byte(runKey(id)))), len(b.Get([]byte(indexKey)))
+		run = len(b.Get([]byte(runKey(id))))
+		b.ForEach(func(k, v []byte) error {
+			if isChunkKey(k) {
+				index += len(v)
+			}
+			return nil
+		})
 		return nil
 	})
 	return run, index

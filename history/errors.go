@@ -28,6 +28,26 @@ func (e *NotStoreError) Error() string {
 // Unwrap returns what was wrong with the file.
 func (e *NotStoreError) Unwrap() error { return e.Err }
 
+// DamagedError reports a store file whose pages or index are damaged: a
+// page that is not what bolt wrote there, an index that does not match
+// the runs it names, a run record that does not match its checksum.
+type DamagedError struct {
+	Path     string   // the store file
+	Problems []string // what is damaged, one item each
+}
+
+// Error names the file and the first problem, and counts the others.
+func (e *DamagedError) Error() string {
+	msg := fmt.Sprintf("%s: the store is damaged: %s", e.Path, e.Problems[0])
+	if n := len(e.Problems) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %s)", plural(n, "more problem"))
+	}
+	return msg
+}
+
+// errNotFile reports a store path that is not a regular file.
+var errNotFile = errors.New("not a regular file")
+
 // PendingError is returned by Record when the run could not be written to
 // the store: the run was kept in the JSON file Path instead, and the next
 // operation that opens the store imports it.

@@ -1,5 +1,7 @@
-// Package history keeps the record of scoring runs: a local key-value file
-// (skv on bolt) holding one record per run and an index of their summaries.
+// Package history keeps the record of scoring runs: a local bolt file
+// holding one record per run and an index of their summaries, in chunks
+// (see chunks.go), so that recording a run costs the same whatever the
+// number of runs.
 //
 // A Store holds no file between operations: each operation opens the
 // database, does its work in short transactions and closes it, so that two
@@ -8,8 +10,17 @@
 // still cannot be written is kept as a JSON file in a pending folder beside
 // the store and imported by the next operation that opens it.
 //
+// bolt trusts the file it reads; the store does not. It reads the file
+// through its own reader, which checks every page it reads against what
+// bolt writes (see rawfile.go): operations that read the whole index check
+// every page and the index against the runs it names, recording checks the
+// pages on its way, and each run's record is checked against the checksum
+// the index keeps of it. Damage is reported (a *DamagedError), never read
+// as an empty or shorter history; Check checks everything, and Repair
+// rebuilds a damaged store from the runs that read.
+//
 // Per-node figures are stored column by column, front-coded and compressed
-// (see Run.Nodes); listing reads only the index, never the runs.
+// (see Run.Nodes); listing decodes only the index, never a run.
 package history
 
 import (
@@ -148,6 +159,11 @@ type Summary struct {
 	// run, or either has no score). Set by List.
 	Delta    float64
 	HasDelta bool
+
+	// sum is the CRC-32C of the run's record as stored, when hasSum
+	// (runs recorded before the index kept it have none).
+	sum    uint32
+	hasSum bool
 }
 
 // summaryJSON is the JSON form of a Summary, as `history --format json`

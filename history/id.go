@@ -50,12 +50,20 @@ func validID(id string) bool {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
-		if strings.IndexByte(alphabet, id[i]) < 0 {
+		if !inAlphabet[id[i]] {
 			return false
 		}
 	}
 	return true
 }
+
+// inAlphabet says which bytes are of the alphabet.
+var inAlphabet = func() (t [256]bool) {
+	for i := 0; i < len(alphabet); i++ {
+		t[alphabet[i]] = true
+	}
+	return t
+}()
 
 // normalizePrefix lowercases an id prefix as a user typed it and maps the
 // letters Crockford's base32 leaves out to the digits they look like.

@@ -5,64 +5,31 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"time"
 )
 
-// index is the store's table of contents, kept under one key so that
-// listing never reads a run.
-type index struct {
-	// runs holds the summaries of the committed runs, sorted by id (so by
-	// time).
-	runs []Summary
-	// journal lists ids whose run key may exist without a summary: a
-	// writer adds the id before writing the run and removes it when it
-	// adds the summary. Ids left here by a writer that died are cleaned
-	// up by the next one.
-	journal []string
-}
-
-// find returns the position of id in x.runs, or where it would go.
-func (x *index) find(id string) (int, bool) {
-	i := sort.Search(len(x.runs), func(i int) bool { return x.runs[i].ID >= id })
-	return i, i < len(x.runs) && x.runs[i].ID == id
-}
-
-func (x *index) insert(s Summary) {
-	i, _ := x.find(s.ID)
-	x.runs = append(x.runs, Summary{})
-	copy(x.runs[i+1:], x.runs[i:])
-	x.runs[i] = s
-}
-
-func (x *index) unjournal(id string) {
-	for i, j := range x.journal {
-		if j == id {
-			x.journal = append(x.journal[:i], x.journal[i+1:]...)
-			return
-		}
-	}
-}
-
-// The index is encoded as
+// Summaries are encoded in a block: a string table, then the runs, each a
+// sequence of uvarints of string-table positions but for its id (uvarint
+// length + bytes), time (varint unix nanoseconds) and score:
 //
-//	"JTI" version(1 byte) | uvarint count + strings (the string table; its
-//	entry 0 is "" and is not written) | uvarint count + journal ids |
-//	uvarint count + runs
+//	uvarint count + strings (the string table; its entry 0 is "" and is
+//	not written) | uvarint count + runs
 //
-// and a run as uvarints of string-table positions, but for its id
-// (uvarint length + bytes), time (varint unix nanoseconds) and score (a
-// byte: 1 if it has one, then 8 bytes of float64 bits):
+//	run: id time label tags(count, then each) source
+//	     reference.path reference.sha256 output.path output.sha256
+//	     weights.path weights.sha256 score metric
 //
-//	id time label tags(count, then each) source
-//	reference.path reference.sha256 output.path output.sha256
-//	weights.path weights.sha256 score metric
-//
-// Paths, hashes, metrics and labels repeat from run to run, so the table
-// keeps the index small: about 40 bytes a run.
+// In format 1 the score is a byte (1 if the run has one) then 8 bytes of
+// float64 bits when it has; in format 2 it is a byte of flags (1: a
+// score, 2: a checksum of the run's record) then the score's 8 bytes and
+// the checksum's 4, each when flagged. Paths, hashes, metrics and labels
+// repeat from run to run, so the table keeps the index small: about 40
+// bytes a run.
+
 const (
-	indexMagic   = "JTI"
-	indexVersion = 1
+	sumScore    = 1 // the run has a score
+	sumChecksum = 2 // the summary holds the checksum of the run's record
 )
 
 type stringTable struct {
@@ -83,11 +50,12 @@ func (t *stringTable) add(s string) uint64 {
 	return p
 }
 
-func encodeIndex(x *index) []byte {
+// appendSummaries appends the block of runs in the given format (1 or 2).
+func appendSummaries(b []byte, runs []Summary, format int) []byte {
 	t := &stringTable{pos: map[string]uint64{}}
 	var body []byte
-	for i := range x.runs {
-		r := &x.runs[i]
+	for i := range runs {
+		r := &runs[i]
 		body = appendString(body, r.ID)
 		body = binary.AppendVarint(body, r.Time.UnixNano())
 		body = binary.AppendUvarint(body, t.add(r.Label))
@@ -100,25 +68,27 @@ func encodeIndex(x *index) []byte {
 			body = binary.AppendUvarint(body, t.add(f.Path))
 			body = binary.AppendUvarint(body, t.add(f.SHA256))
 		}
+		var flags byte
 		if r.HasScore {
-			body = append(body, 1)
+			flags |= sumScore
+		}
+		if format >= 2 && r.hasSum {
+			flags |= sumChecksum
+		}
+		body = append(body, flags)
+		if r.HasScore {
 			body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.Score))
-		} else {
-			body = append(body, 0)
+		}
+		if flags&sumChecksum != 0 {
+			body = binary.LittleEndian.AppendUint32(body, r.sum)
 		}
 		body = binary.AppendUvarint(body, t.add(r.Metric))
 	}
-
-	b := append([]byte(indexMagic), indexVersion)
 	b = binary.AppendUvarint(b, uint64(len(t.list)))
 	for _, s := range t.list {
 		b = appendString(b, s)
 	}
-	b = binary.AppendUvarint(b, uint64(len(x.journal)))
-	for _, id := range x.journal {
-		b = appendString(b, id)
-	}
-	b = binary.AppendUvarint(b, uint64(len(x.runs)))
+	b = binary.AppendUvarint(b, uint64(len(runs)))
 	return append(b, body...)
 }
 
@@ -127,12 +97,83 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-var errIndexShort = errors.New("index: truncated")
+// readSummaries reads a block of runs in the given format, appending them
+// to runs.
+//
+// Its strings are cut from one copy of the block: a few allocations per
+// block rather than several per run.
+func (r *indexReader) summaries(runs []Summary, format int) []Summary {
+	if r.s == "" {
+		r.s = string(r.b)
+	}
+	table := make([]string, r.count(1)+1)
+	for i := 1; i < len(table); i++ {
+		table[i] = r.string()
+	}
+	str := func() string {
+		p := r.uvarint()
+		if p >= uint64(len(table)) {
+			r.fail()
+			return ""
+		}
+		return table[p]
+	}
+	n := r.count(16)
+	runs = slices.Grow(runs, n)[:len(runs)+n]
+	var tags []string
+	for i := len(runs) - n; i < len(runs); i++ {
+		s := &runs[i]
+		s.ID = r.string()
+		s.Time = time.Unix(0, r.varint())
+		s.Label = str()
+		if n := r.count(1); n > 0 {
+			start := len(tags)
+			for range n {
+				tags = append(tags, str())
+			}
+			s.Tags = tags[start:len(tags):len(tags)]
+		}
+		s.Source = str()
+		for _, f := range [...]*File{&s.Reference, &s.Output, &s.Weights} {
+			f.Path = str()
+			f.SHA256 = str()
+		}
+		var flags byte
+		if b := r.bytes(1); len(b) == 1 {
+			flags = b[0]
+		}
+		if flags&^(sumScore|sumChecksum) != 0 || (format < 2 && flags&sumChecksum != 0) {
+			r.fail()
+		}
+		if flags&sumScore != 0 {
+			s.HasScore = true
+			if v := r.bytes(8); v != nil {
+				s.Score = math.Float64frombits(binary.LittleEndian.Uint64(v))
+			}
+		}
+		if flags&sumChecksum != 0 {
+			s.hasSum = true
+			if v := r.bytes(4); v != nil {
+				s.sum = binary.LittleEndian.Uint32(v)
+			}
+		}
+		s.Metric = str()
+		if r.err != nil {
+			return runs[:i]
+		}
+	}
+	return runs
+}
+
+var errIndexShort = errors.New("truncated")
 
 // indexReader reads the index encoding, remembering the first error.
 type indexReader struct {
 	b   []byte
 	err error
+	// s, when set, is a copy of what b was at the start: strings are
+	// cut from it.
+	s string
 }
 
 func (r *indexReader) uvarint() uint64 {
@@ -165,7 +206,17 @@ func (r *indexReader) bytes(n uint64) []byte {
 	return v
 }
 
-func (r *indexReader) string() string { return string(r.bytes(r.uvarint())) }
+func (r *indexReader) string() string {
+	n := r.uvarint()
+	if r.s == "" {
+		return string(r.bytes(n))
+	}
+	at := len(r.s) - len(r.b)
+	if r.bytes(n) == nil {
+		return ""
+	}
+	return r.s[at : at+int(n)]
+}
 
 // count reads a count of items of at least min bytes each.
 func (r *indexReader) count(min int) int {
@@ -184,63 +235,86 @@ func (r *indexReader) fail() {
 	r.b = nil
 }
 
-func decodeIndex(b []byte) (*index, error) {
+// end checks that the whole encoding was read.
+func (r *indexReader) end() error {
+	if r.err == nil && len(r.b) != 0 {
+		r.err = errors.New("trailing bytes")
+	}
+	return r.err
+}
+
+// The index of the first stores (format 1) is one value under the key
+// "index":
+//
+//	"JTI" 1 | uvarint count + journal ids | a block of runs in format 1
+//
+// with the journal (ids whose run key may exist without a summary, left
+// by a writer that died) between the string table and the runs. It is
+// read to move such a store to the chunked index (see chunks.go), which
+// then leaves there the header "JTI" 2 alone, so that an older jsontui
+// refuses the store instead of taking it for an empty one.
+const (
+	indexKey     = "index"
+	indexMagic   = "JTI"
+	indexVersion = 2
+)
+
+// oldIndex is an index of format 1.
+type oldIndex struct {
+	runs    []Summary // sorted by id
+	journal []string
+}
+
+// encodeOldIndex encodes x in format 1 (for tests: stores of that format
+// are only read).
+func encodeOldIndex(x *oldIndex) []byte {
+	block := appendSummaries(nil, x.runs, 1)
+	r := &indexReader{b: block}
+	table := r.count(1)
+	for i := 0; i < table; i++ {
+		r.string()
+	}
+	b := append([]byte(indexMagic), 1)
+	b = append(b, block[:len(block)-len(r.b)]...)
+	b = binary.AppendUvarint(b, uint64(len(x.journal)))
+	for _, id := range x.journal {
+		b = appendString(b, id)
+	}
+	return append(b, r.b...)
+}
+
+// decodeOldIndex decodes an index of format 1; x is nil, with no error,
+// for the header of format 2.
+func decodeOldIndex(b []byte) (*oldIndex, error) {
 	if len(b) < 4 || string(b[:3]) != indexMagic {
-		return nil, errors.New("index: bad header")
+		return nil, errors.New("bad header")
 	}
-	if b[3] > indexVersion {
+	switch {
+	case b[3] == indexVersion && len(b) == 4:
+		return nil, nil
+	case b[3] > indexVersion:
 		return nil, fmt.Errorf("index format %d is newer than this jsontui reads (%d)", b[3], indexVersion)
+	case b[3] != 1:
+		return nil, fmt.Errorf("bad index format %d", b[3])
 	}
+	// The journal sits inside the block, after its string table.
 	r := &indexReader{b: b[4:]}
-	table := make([]string, r.count(1)+1)
-	for i := 1; i < len(table); i++ {
-		table[i] = r.string()
+	tableStart := r.b
+	for n := r.count(1); n > 0; n-- {
+		r.string()
 	}
-	str := func() string {
-		p := r.uvarint()
-		if p >= uint64(len(table)) {
-			r.fail()
-			return ""
-		}
-		return table[p]
-	}
-	x := &index{journal: make([]string, r.count(1))}
+	table := tableStart[:len(tableStart)-len(r.b)]
+	x := &oldIndex{journal: make([]string, r.count(1))}
 	for i := range x.journal {
 		x.journal[i] = r.string()
 	}
-	x.runs = make([]Summary, r.count(16))
-	for i := range x.runs {
-		s := &x.runs[i]
-		s.ID = r.string()
-		s.Time = time.Unix(0, r.varint())
-		s.Label = str()
-		if n := r.count(1); n > 0 {
-			s.Tags = make([]string, n)
-			for j := range s.Tags {
-				s.Tags[j] = str()
-			}
-		}
-		s.Source = str()
-		for _, f := range [...]*File{&s.Reference, &s.Output, &s.Weights} {
-			f.Path = str()
-			f.SHA256 = str()
-		}
-		if has := r.bytes(1); len(has) == 1 && has[0] == 1 {
-			s.HasScore = true
-			if v := r.bytes(8); v != nil {
-				s.Score = math.Float64frombits(binary.LittleEndian.Uint64(v))
-			}
-		}
-		s.Metric = str()
-		if r.err != nil {
-			break
-		}
-	}
-	if r.err == nil && len(r.b) != 0 {
-		r.err = errors.New("index: trailing bytes")
-	}
 	if r.err != nil {
 		return nil, r.err
+	}
+	rest := &indexReader{b: append(append([]byte(nil), table...), r.b...)}
+	x.runs = rest.summaries(nil, 1)
+	if err := rest.end(); err != nil {
+		return nil, err
 	}
 	return x, nil
 }

@@ -2,6 +2,7 @@ package history
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -80,23 +81,37 @@ func (s *Store) writePending(rec *runRecord) (path string, err error) {
 	return path, nil
 }
 
-// importPending commits the store's pending runs, removing each file only
-// once its run is in the store (or was already). It runs under the file
-// lock, so no other process imports at the same time. A file that cannot
-// be read or committed stays for a later attempt.
-func (sess *session) importPending() {
+// importPending commits the store's pending runs, removing each file once
+// its run is in the store (or was already), and reports whether it
+// committed any. It runs under the file lock, so no other process imports
+// at the same time. A file that does not read as a run is renamed (with
+// ".unimportable" added) and reported to Store.Warn, once; without Warn it
+// stays. A run the store cannot take now (it is damaged, the disk is
+// full) stays for a later attempt.
+func (sess *session) importPending() (imported bool) {
 	for _, path := range sess.s.pendingFiles() {
 		rec, err := readPending(path)
 		if err != nil {
-			continue
-		}
-		if _, ok := sess.idx.find(rec.ID); !ok {
-			if err := sess.commit(rec); err != nil {
+			if os.IsNotExist(err) || sess.s.Warn == nil {
 				continue
 			}
+			kept := path + ".unimportable"
+			if rerr := os.Rename(path, kept); rerr != nil {
+				continue // said again next time, when it may work
+			}
+			sess.s.Warn(fmt.Errorf("the pending run %s cannot be imported: %v; it is kept as %s", path, err, kept))
+			continue
+		}
+		err = sess.commit(rec)
+		switch {
+		case err == nil:
+			imported = true
+		case !errors.Is(err, errExists):
+			return imported
 		}
 		os.Remove(path)
 	}
+	return imported
 }
 
 func readPending(path string) (*runRecord, error) {
@@ -106,10 +121,10 @@ func readPending(path string) (*runRecord, error) {
 	}
 	var rec runRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	if err := rec.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, err
 	}
 	return &rec, nil
 }

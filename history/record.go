@@ -37,9 +37,6 @@ type runRecord struct {
 	Figures      []byte // see figures.go
 }
 
-// runKey is the store key of a run.
-func runKey(id string) string { return "run/" + id }
-
 // newRecord copies run into a record, with an id and time assigned when
 // run has none, and nodes encoded. run is not modified.
 func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {

@@ -2,6 +2,8 @@ package history
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -34,4 +36,51 @@ func Resolve(flagPath string, getenv func(string) string) (string, error) {
 		}
 	}
 	return filepath.Join(home, ".local", "share", "jsontui", "history.db"), nil
+}
+
+// ErrEmptyPath is returned by CheckPath for an empty path.
+var ErrEmptyPath = errors.New("the path is empty")
+
+// CheckPath checks a store path the user gave: an existing regular file,
+// or a new file in a folder that exists (a path named this way is not
+// created). It reads no file.
+func CheckPath(path string) error {
+	const must = "the store must be a file, or a new file in an existing folder"
+	if path == "" {
+		return ErrEmptyPath
+	}
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return fmt.Errorf("a folder; %s", must)
+	case err == nil && !info.Mode().IsRegular():
+		return fmt.Errorf("%w; %s", errNotFile, must)
+	case err == nil:
+		return nil
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	dir := filepath.Dir(path)
+	info, err = os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("the folder %s does not exist", dir)
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	}
+	return nil
+}
+
+// checkStoreFile refuses a store path that exists and is not a regular
+// file: a store is never opened there, nor its pending folder made beside.
+func checkStoreFile(path string) error {
+	if path == "" {
+		return ErrEmptyPath
+	}
+	if info, err := os.Stat(path); err == nil && !info.Mode().IsRegular() {
+		return &NotStoreError{Path: path, Err: errNotFile}
+	}
+	return nil
 }

@@ -52,28 +52,33 @@ func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
 // the store cannot take it, as Record does.
 func (s *Store) Commit(p *Prepared) (string, error) {
 	rec := p.rec
-	err := s.do(true, func(sess *session) error { return sess.commit(rec) })
+	err := s.do(opCommit, func(sess *session) error { return sess.commit(rec) })
 	if err == nil || errors.Is(err, errExists) {
 		return rec.ID, err
 	}
+	if errors.Is(err, errNotFile) {
+		return "", err // a pending folder beside it would be as wrong
+	}
 	path, perr := s.writePending(rec)
 	if perr != nil {
-		return "", fmt.Errorf("%w; the run is lost: it could not be kept in %s either: %v", err, s.pendingDir(), perr)
+		return "", fmt.Errorf("%w; it could not be kept in %s either: %v", err, s.pendingDir(), perr)
 	}
 	return rec.ID, &PendingError{Path: path, Err: err}
 }
 
 // Get returns the run whose id is id or starts with it (case-insensitive).
 // An unknown id gives an error wrapping ErrNotFound, an ambiguous prefix an
-// *AmbiguousError listing the candidates.
+// *AmbiguousError listing the candidates. On a damaged store it returns
+// the run when its record reads and matches the index, with a
+// *DamagedError.
 func (s *Store) Get(id string) (*Run, error) {
 	var run *Run
-	err := s.do(false, func(sess *session) error {
-		i, err := resolve(sess.idx.runs, id)
+	err := s.do(opRead, func(sess *session) error {
+		i, err := resolve(sess.view.runs, id)
 		if err != nil {
 			return err
 		}
-		run, err = sess.get(i)
+		run, err = sess.run(sess.view.runs[i])
 		return err
 	})
 	if errors.Is(err, errNoStore) {
@@ -83,16 +88,16 @@ func (s *Store) Get(id string) (*Run, error) {
 }
 
 // Remove deletes the run whose id is id or starts with it, and returns its
-// summary. Errors are those of Get.
+// summary. Errors are those of Get; a damaged store is not changed.
 func (s *Store) Remove(id string) (Summary, error) {
 	var sum Summary
-	err := s.do(false, func(sess *session) error {
-		i, err := resolve(sess.idx.runs, id)
+	err := s.do(opWrite, func(sess *session) error {
+		i, err := resolve(sess.view.runs, id)
 		if err != nil {
 			return err
 		}
-		sum = sess.idx.runs[i]
-		return sess.remove(i)
+		sum = sess.view.runs[i]
+		return sess.remove(sum.ID)
 	})
 	if errors.Is(err, errNoStore) {
 		return Summary{}, fmt.Errorf("%w: %q", ErrNotFound, id)
@@ -101,15 +106,14 @@ func (s *Store) Remove(id string) (Summary, error) {
 }
 
 // SetLabel sets the label of the run whose id is id or starts with it.
-// Errors are those of Get.
+// Errors are those of Remove.
 func (s *Store) SetLabel(id, label string) error {
-	err := s.do(false, func(sess *session) error {
-		i, err := resolve(sess.idx.runs, id)
+	err := s.do(opWrite, func(sess *session) error {
+		i, err := resolve(sess.view.runs, id)
 		if err != nil {
 			return err
 		}
-		sess.idx.runs[i].Label = label
-		return sess.saveIndex()
+		return sess.setLabel(sess.view.runs[i].ID, label)
 	})
 	if errors.Is(err, errNoStore) {
 		return fmt.Errorf("%w: %q", ErrNotFound, id)
@@ -129,11 +133,13 @@ type ListOptions struct {
 
 // List returns the summaries of the selected runs, newest first, each with
 // its Delta against the previous run of the same reference/output pair. A
-// store file that does not exist yet holds no runs.
+// store file that does not exist yet holds no runs. On a damaged store it
+// returns what can be read (the index, and when that is damaged the runs
+// whose records read) with a *DamagedError.
 func (s *Store) List(opts ListOptions) ([]Summary, error) {
 	var out []Summary
-	err := s.do(false, func(sess *session) error {
-		out = list(sess.idx.runs, opts)
+	err := s.do(opRead, func(sess *session) error {
+		out = list(sess.view.runs, opts)
 		return nil
 	})
 	if errors.Is(err, errNoStore) {

@@ -1,6 +1,8 @@
 package history
 
 import (
+	"bytes"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,12 +10,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/boltdb/bolt"
-	"github.com/rapidloop/skv"
 )
 
 // DefaultWait is how long an operation waits, by default, for another
@@ -27,6 +27,11 @@ type Store struct {
 	// Wait bounds how long an operation retries while another process
 	// holds the store; zero means DefaultWait. Set it before use.
 	Wait time.Duration
+	// Warn, when set, is told what an operation noticed without failing:
+	// a pending run that cannot be imported, which is then renamed so
+	// that it is reported once. Without Warn such a file is left as it
+	// is. Set it before use.
+	Warn func(error)
 
 	path string
 	mu   sync.Mutex
@@ -42,32 +47,58 @@ func Open(path string) *Store {
 // Path returns the store's file path.
 func (s *Store) Path() string { return s.path }
 
-// indexKey is the store key of the index.
-const indexKey = "index"
+// opKind says what an operation does, and so what it checks.
+type opKind int
 
-// session is the store opened for one operation, with its index loaded.
+const (
+	// opRead reads the whole index, and checks every page of the file
+	// and the index against the runs it names.
+	opRead opKind = iota
+	// opWrite is opRead, then a change: on a damaged store it fails.
+	opWrite
+	// opCommit adds runs: it checks the pages on the paths to what it
+	// reads and writes, so that its cost does not grow with the store.
+	opCommit
+	// opCheck is opRead without the import of pending runs or the move
+	// to the chunked index: it changes nothing.
+	opCheck
+)
+
+// session is the store opened for one operation.
 type session struct {
-	s   *Store
-	kv  *skv.KVStore
-	idx *index
+	s    *Store
+	kind opKind
+	db   *bolt.DB
+	file *os.File // our own handle, to map the file
+	raw  *rawFile
+	kv   bucketRef
+	// hasKV is false until the store's bucket exists.
+	hasKV bool
+	// view is the store as readAll read it (opRead, opWrite, opCheck).
+	view *view
 }
 
 // errNoStore reports that a read found neither a store file nor pending
 // runs: an empty history.
 var errNoStore = errors.New("no store file")
 
-// do runs fn on an open session: it opens the store (creating the file
-// when create is set; otherwise errNoStore when there is neither a file nor
-// a pending run), retrying while another process holds it, loads the
-// index, cleans up after writers that died, imports pending runs, calls fn
-// and closes the store. A store whose file is damaged makes bolt panic or
-// fault; do turns that into a *NotStoreError.
-func (s *Store) do(create bool, fn func(*session) error) (err error) {
+// do runs fn on an open session: it opens the store (creating the file for
+// opCommit; otherwise errNoStore when there is neither a file nor a
+// pending run), retrying while another process holds it; reads and checks
+// what kind needs; moves an index of the first format to chunks; imports
+// pending runs; calls fn and closes the store.
+//
+// A damaged store gives a *DamagedError. For opRead, fn still runs, on
+// what could be read (see view), and do returns the damage after it.
+func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 
+	if err := checkStoreFile(s.path); err != nil {
+		return err
+	}
 	if _, statErr := os.Stat(s.path); errors.Is(statErr, fs.ErrNotExist) {
-		if !create && len(s.pendingFiles()) == 0 {
+		if kind != opCommit && (kind == opCheck || len(s.pendingFiles()) == 0) {
 			return errNoStore
 		}
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
@@ -75,40 +106,74 @@ func (s *Store) do(create bool, fn func(*session) error) (err error) {
 		}
 	}
 
+	// bolt trusts the file: what the checks below miss may make it
+	// panic or fault. That is damage too.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = &NotStoreError{Path: s.path, Err: fmt.Errorf("damaged: %v", r)}
+			err = &DamagedError{Path: s.path, Problems: []string{fmt.Sprintf("bolt failed reading it: %v", r)}}
 		}
 	}()
 
-	kv, err := s.openKV()
+	db, err := s.openDB()
 	if err != nil {
 		return err
 	}
+	sess := &session{s: s, kind: kind, db: db}
 	defer func() {
+		sess.unmap()
+		if sess.file != nil {
+			sess.file.Close()
+		}
 		if r := recover(); r != nil {
 			// bolt may have panicked holding a lock Close needs.
-			go kv.Close()
+			go db.Close()
 			panic(r)
 		}
-		kv.Close() // after a commit, a close error loses nothing
+		db.Close() // after a commit, a close error loses nothing
 	}()
-
-	sess := &session{s: s, kv: kv}
-	if err := sess.loadIndex(); err != nil {
-		return err
-	}
-	if err := sess.cleanJournal(); err != nil {
+	if sess.file, err = os.Open(s.path); err != nil {
 		return storeErr(s.path, err)
 	}
-	sess.importPending()
-	return fn(sess)
+	if err := sess.load(); err != nil {
+		return err
+	}
+	if kind == opCommit {
+		if err := sess.prepareCommit(); err != nil {
+			return err
+		}
+		return fn(sess)
+	}
+	sess.readAll()
+	damaged := sess.view.damage()
+	if damaged != nil && kind == opWrite {
+		return damaged
+	}
+	if damaged == nil && kind != opCheck {
+		changed, err := sess.migrate()
+		if err != nil {
+			return err
+		}
+		if sess.importPending() || changed {
+			sess.readAll()
+			damaged = sess.view.damage()
+		}
+	}
+	if err := fn(sess); err != nil {
+		return err
+	}
+	if damaged != nil {
+		return damaged
+	}
+	return nil
 }
 
-// openKV opens the skv store, retrying with exponential backoff while
-// another process holds the file (bolt gives up after 50 ms).
-func (s *Store) openKV() (*skv.KVStore, error) {
+// openDB opens the store with bolt, for its lock and for writing, retrying
+// with exponential backoff while another process holds the file (bolt
+// gives up after 50 ms). It first checks the pages bolt.Open reads, which
+// it trusts; and it makes sure that the file it holds is still the one at
+// the store's path (a repair replaces it).
+func (s *Store) openDB() (*bolt.DB, error) {
 	wait := s.Wait
 	if wait <= 0 {
 		wait = DefaultWait
@@ -117,16 +182,19 @@ func (s *Store) openKV() (*skv.KVStore, error) {
 	pause := 5 * time.Millisecond
 	for {
 		if err := checkFile(s.path); err != nil {
-			return nil, &NotStoreError{Path: s.path, Err: err}
+			return nil, s.fileError(err)
 		}
-		err := probe(s.path)
-		var kv *skv.KVStore
+		before, _ := os.Stat(s.path)
+		db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond})
 		if err == nil {
-			kv, err = skv.Open(s.path)
+			after, statErr := os.Stat(s.path)
+			if statErr == nil && (before == nil || os.SameFile(before, after)) {
+				return db, nil
+			}
+			db.Close() // replaced while we waited for it: open the new one
+			continue
 		}
 		switch {
-		case err == nil:
-			return kv, nil
 		case errors.Is(err, bolt.ErrTimeout):
 			waited := time.Since(start)
 			if waited >= wait {
@@ -136,7 +204,7 @@ func (s *Store) openKV() (*skv.KVStore, error) {
 			d := pause/2 + rand.N(pause)
 			time.Sleep(min(d, wait-waited))
 			pause = min(2*pause, 500*time.Millisecond)
-		case notStore(err):
+		case notBolt(err):
 			return nil, &NotStoreError{Path: s.path, Err: err}
 		default:
 			return nil, storeErr(s.path, err)
@@ -144,142 +212,103 @@ func (s *Store) openKV() (*skv.KVStore, error) {
 	}
 }
 
-// skvBucket is the bucket skv keeps its keys in.
-const skvBucket = "kv"
-
-// probe opens the store read-only and looks up skv's bucket, as skv.Open
-// is about to. A damaged page on that path makes bolt panic, and inside
-// skv.Open the file, and the lock on it, would stay open for as long as
-// this process lives: no later operation could open the store. Here the
-// handle is ours to close. A file that does not exist yet is not probed.
-func probe(path string) (err error) {
-	if st, statErr := os.Stat(path); statErr != nil || st.Size() == 0 {
-		return nil
-	}
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond, ReadOnly: true})
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = &NotStoreError{Path: path, Err: fmt.Errorf("damaged: %v", r)}
-		}
-		db.Close() // the read transaction has rolled back: no lock is held
-	}()
-	return db.View(func(tx *bolt.Tx) error {
-		if tx.Bucket([]byte(skvBucket)) != nil {
-			return nil
-		}
-		// skv.Open would create the bucket: fine in a new, empty file;
-		// in one that holds other keys (damaged, or not a store of
-		// ours) creating it is where bolt would trip.
-		if k, _ := tx.Cursor().First(); k != nil {
-			return &NotStoreError{Path: path, Err: errors.New("it holds no jsontui history")}
-		}
-		return nil
-	})
-}
-
-// notStore reports whether an error of bolt.Open says the file is not a
-// bolt database (or not one skv can use).
-func notStore(err error) bool {
+// notBolt reports whether an error of bolt.Open says the file is not a
+// bolt database.
+func notBolt(err error) bool {
 	return errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrVersionMismatch) ||
-		errors.Is(err, bolt.ErrChecksum) || errors.Is(err, bolt.ErrIncompatibleValue) ||
-		strings.Contains(err.Error(), "file size too small")
+		errors.Is(err, bolt.ErrChecksum) || err.Error() == "file size too small"
 }
 
-func (sess *session) loadIndex() error {
-	var b []byte
-	err := sess.kv.Get(indexKey, &b)
+// fileError turns what the raw reader found wrong with the file into the
+// error an operation returns.
+func (s *Store) fileError(err error) error {
+	var d *damage
 	switch {
-	case errors.Is(err, skv.ErrNotFound):
-		sess.idx = &index{}
-		return nil
-	case err != nil:
-		return &NotStoreError{Path: sess.s.path, Err: fmt.Errorf("index: %w", err)}
+	case errors.As(err, &d):
+		return &DamagedError{Path: s.path, Problems: []string{d.Error()}}
+	case errors.Is(err, errNotBolt), errors.Is(err, errForeign):
+		return &NotStoreError{Path: s.path, Err: err}
 	}
-	x, err := decodeIndex(b)
+	return storeErr(s.path, err)
+}
+
+// load maps the file and finds the store's bucket.
+func (sess *session) load() error {
+	sess.unmap()
+	raw, err := openRaw(sess.file)
 	if err != nil {
-		return &NotStoreError{Path: sess.s.path, Err: err}
+		return sess.s.fileError(err)
 	}
-	sess.idx = x
+	sess.raw = raw
+	sess.kv, sess.hasKV, err = raw.kvBucket()
+	if err != nil {
+		return sess.s.fileError(err)
+	}
 	return nil
 }
 
-func (sess *session) saveIndex() error {
-	return sess.kv.Put(indexKey, encodeIndex(sess.idx))
+func (sess *session) unmap() {
+	if sess.raw != nil {
+		sess.raw.close()
+		sess.raw = nil
+	}
 }
 
-// cleanJournal deletes the run keys that writers which died left without
-// a summary. While this process holds the file no other writer is at work,
-// so every id in the journal is such a leftover.
-func (sess *session) cleanJournal() error {
-	if len(sess.idx.journal) == 0 {
-		return nil
-	}
-	for _, id := range sess.idx.journal {
-		if _, ok := sess.idx.find(id); ok {
-			continue
-		}
-		if err := sess.kv.Delete(runKey(id)); err != nil && !errors.Is(err, skv.ErrNotFound) {
+// fillPercent is how full bolt fills a page it splits: runs come in time
+// order, so a page split is rarely written again (bolt's default, half,
+// suits random inserts).
+const fillPercent = 0.9
+
+// update runs fn in a bolt write transaction on the store's bucket, then
+// maps the file again as the transaction left it.
+func (sess *session) update(fn func(b *bolt.Bucket) error) error {
+	err := sess.db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists([]byte(skvBucket))
+		if err != nil {
 			return err
 		}
+		b.FillPercent = fillPercent
+		return fn(b)
+	})
+	if err != nil {
+		return storeErr(sess.s.path, err)
 	}
-	sess.idx.journal = nil
-	return sess.saveIndex()
+	return sess.load()
 }
 
-// errExists reports a run whose id is already in the store.
-var errExists = errors.New("a run with this id is already recorded")
-
-// commit writes rec and its summary, in three transactions so that a writer
-// killed at any moment leaves either the run committed or nothing that the
-// next writer does not clean up: journal the id, write the run, then add
-// the summary and drop the id from the journal.
-func (sess *session) commit(rec *runRecord) error {
-	if _, ok := sess.idx.find(rec.ID); ok {
-		return fmt.Errorf("run %s: %w", rec.ID, errExists)
+// damagedAt reports damage the checked reader found on the way to a key.
+func (sess *session) damagedAt(err error) error {
+	var d *damage
+	if errors.As(err, &d) {
+		return &DamagedError{Path: sess.s.path, Problems: []string{d.Error()}}
 	}
-	sess.idx.journal = append(sess.idx.journal, rec.ID)
-	if err := sess.saveIndex(); err != nil {
-		return err
-	}
-	if err := sess.kv.Put(runKey(rec.ID), rec); err != nil {
-		return err
-	}
-	sess.idx.insert(rec.summary())
-	sess.idx.unjournal(rec.ID)
-	return sess.saveIndex()
+	return storeErr(sess.s.path, err)
 }
 
-// remove deletes the run at position i of the index, journalled like
-// commit.
-func (sess *session) remove(i int) error {
-	id := sess.idx.runs[i].ID
-	sess.idx.runs = append(sess.idx.runs[:i], sess.idx.runs[i+1:]...)
-	sess.idx.journal = append(sess.idx.journal, id)
-	if err := sess.saveIndex(); err != nil {
-		return err
+// get returns the value of key, read through the checked reader; nil when
+// there is none.
+func (sess *session) get(key string) ([]byte, error) {
+	if !sess.hasKV {
+		return nil, nil
 	}
-	if err := sess.kv.Delete(runKey(id)); err != nil && !errors.Is(err, skv.ErrNotFound) {
-		return err
+	v, err := sess.raw.get(sess.kv, []byte(key))
+	if err != nil {
+		return nil, sess.damagedAt(err)
 	}
-	sess.idx.unjournal(id)
-	return sess.saveIndex()
+	return v, nil
 }
 
-// get reads the run at position i of the index.
-func (sess *session) get(i int) (*Run, error) {
-	sum := sess.idx.runs[i]
-	var rec runRecord
-	if err := sess.kv.Get(runKey(sum.ID), &rec); err != nil {
-		return nil, storeErr(sess.s.path, fmt.Errorf("run %s: %w", sum.ID, err))
+// gobValue encodes v as the store's values are encoded (skv's encoding:
+// gob).
+func gobValue(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+		return nil, err
 	}
-	if err := rec.check(); err != nil {
-		return nil, storeErr(sess.s.path, err)
-	}
-	r := rec.run()
-	r.Label = sum.Label // the index holds the current label
-	r.Time = sum.Time   // in the local zone, as List gives it
-	return r, nil
+	return buf.Bytes(), nil
+}
+
+// ungob decodes a value of the store into v.
+func ungob(b []byte, v any) error {
+	return gob.NewDecoder(bytes.NewReader(b)).Decode(v)
 }

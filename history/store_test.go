@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/boltdb/bolt"
-	"github.com/rapidloop/skv"
 )
 
 func tempStore(t testing.TB) *Store {
@@ -299,13 +298,8 @@ func TestCorruptStore(t *testing.T) {
 	}
 	// A bolt database that is not ours: no index key, but another one.
 	os.Remove(s.Path())
-	kv, err := skv.Open(s.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	kv.Put(indexKey, "not an index")
-	kv.Close()
-	if _, err := s.List(ListOptions{}); !errors.As(err, new(*NotStoreError)) {
+	putRaw(t, s.Path(), indexKey, []byte("not an index"))
+	if _, err := s.List(ListOptions{}); !refused(err) {
 		t.Fatalf("foreign bolt file: %v", err)
 	}
 
@@ -317,7 +311,7 @@ func TestCorruptStore(t *testing.T) {
 	if data, err := os.ReadFile(cut.Path()); err != nil || os.WriteFile(cut.Path(), data[:len(data)/2], 0o600) != nil {
 		t.Fatal(err)
 	}
-	if _, err := cut.List(ListOptions{}); !errors.As(err, new(*NotStoreError)) || !strings.Contains(err.Error(), "truncated") {
+	if _, err := cut.List(ListOptions{}); !errors.As(err, new(*DamagedError)) || !strings.Contains(err.Error(), "truncated") {
 		t.Fatalf("truncated store: %v", err)
 	}
 
@@ -345,7 +339,7 @@ func TestPendingWhenBusy(t *testing.T) {
 	if _, err := s.Record(testRun(t.TempDir(), 0.1), nil); err != nil {
 		t.Fatal(err)
 	}
-	holder, err := skv.Open(s.Path()) // another "process" holds the file
+	holder, err := bolt.Open(s.Path(), 0o600, nil) // another "process" holds the file
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +361,7 @@ func TestPendingWhenBusy(t *testing.T) {
 	// A pending file of another store in the same folder is left alone.
 	other := Open(filepath.Join(filepath.Dir(s.Path()), "other.db"))
 	other.Wait = s.Wait
-	otherHolder, _ := skv.Open(other.Path())
+	otherHolder, _ := bolt.Open(other.Path(), 0o600, nil)
 	if _, err := other.Record(&Run{}, nil); !errors.As(err, &pe) {
 		t.Fatalf("other store: %v", err)
 	}
@@ -447,7 +441,7 @@ func TestDamagedPages(t *testing.T) {
 		os.WriteFile(s.Path(), data, 0o600)
 		s.Wait = 2 * time.Second // nothing may be left holding the file
 		runs, err := s.List(ListOptions{})
-		if err != nil && !errors.As(err, new(*NotStoreError)) {
+		if err != nil && !refused(err) {
 			t.Errorf("page %d of %d: list: %v", page, pages, err)
 		}
 		for _, r := range runs {
@@ -464,7 +458,7 @@ func TestDamagedPages(t *testing.T) {
 
 func TestIndexRoundTrip(t *testing.T) {
 	at := time.Unix(0, 1772400000123456789)
-	x := &index{
+	x := &oldIndex{
 		journal: []string{newID(at)},
 		runs: []Summary{
 			{ID: newID(at), Time: at, Label: "a", Tags: []string{"x", "y"}, Source: SourceScore,
@@ -473,15 +467,69 @@ func TestIndexRoundTrip(t *testing.T) {
 			{ID: newID(at.Add(1)), Time: at.Add(1), Source: SourceTUI, Reference: NewFile("/r.json", nil)},
 		},
 	}
-	y, err := decodeIndex(encodeIndex(x))
+	y, err := decodeOldIndex(encodeOldIndex(x))
 	if err != nil || !reflect.DeepEqual(x, y) {
 		t.Fatalf("round trip: %v\n got %+v\nwant %+v", err, y, x)
 	}
-	b := encodeIndex(x)
+	b := encodeOldIndex(x)
 	for n := 0; n < len(b); n++ {
-		if _, err := decodeIndex(b[:n]); err == nil {
+		if _, err := decodeOldIndex(b[:n]); err == nil {
 			t.Fatalf("truncated to %d bytes: no error", n)
 		}
+	}
+
+	// A chunk keeps the checksums of the records, and checks its own.
+	x.runs[0].sum, x.runs[0].hasSum = 0xdeadbeef, true
+	key := chunkKey("")
+	c := encodeChunk(key, x.runs)
+	got, err := decodeChunk(key, c, nil)
+	if err != nil || !reflect.DeepEqual(got, x.runs) {
+		t.Fatalf("chunk round trip: %v\n got %+v\nwant %+v", err, got, x.runs)
+	}
+	for i := range c {
+		for _, k := range [][]byte{key, chunkKey(x.runs[0].ID)} {
+			d := append([]byte(nil), c...)
+			if string(k) == string(key) {
+				d[i] ^= 1
+			}
+			if _, err := decodeChunk(k, d, nil); err == nil {
+				t.Fatalf("byte %d changed, key %q: no error", i, k)
+			}
+		}
+	}
+	h := indexHead{runs: 300, chunks: 2}
+	if g, err := decodeHead(encodeHead(h)); err != nil || g != h {
+		t.Fatalf("head: %+v, %v", g, err)
+	}
+}
+
+// refused reports whether err is a store refused as not a store, or as
+// damaged.
+func refused(err error) bool {
+	return errors.As(err, new(*NotStoreError)) || errors.As(err, new(*DamagedError))
+}
+
+// putRaw puts a value gob-encoded in the store's bucket of the bolt file
+// at path, as the skv of the first stores did.
+func putRaw(t testing.TB, path, key string, value any) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	v, err := gobValue(value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucketIfNotExists([]byte(skvBucket))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(key), v)
+	}); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -523,5 +571,38 @@ func TestForeignBoltFile(t *testing.T) {
 	}
 	if runs, err := s.List(ListOptions{}); err != nil || len(runs) != 1 {
 		t.Errorf("List: %d runs, %v", len(runs), err)
+	}
+}
+
+// TestUnimportablePending: a pending file that does not read as a run is
+// told to Store.Warn once, by name, and kept aside; without Warn it stays
+// where it is, for an operation that can tell.
+func TestUnimportablePending(t *testing.T) {
+	s := tempStore(t)
+	dir := filepath.Join(filepath.Dir(s.Path()), "pending")
+	os.MkdirAll(dir, 0o700)
+	bad := filepath.Join(dir, "history.db."+newID(time.Now())+".json")
+	if err := os.WriteFile(bad, []byte(`{"Version": 1, "ID": "x"`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Record(testRun(t.TempDir(), 0.5), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(bad); err != nil {
+		t.Fatalf("without Warn, the file was moved: %v", err)
+	}
+	var warned []string
+	s.Warn = func(err error) { warned = append(warned, err.Error()) }
+	for i := 0; i < 2; i++ {
+		if runs, err := s.List(ListOptions{}); err != nil || len(runs) != 1 {
+			t.Fatalf("list: %d runs, %v", len(runs), err)
+		}
+	}
+	want := "the pending run " + bad + " cannot be imported: unexpected end of JSON input; it is kept as " + bad + ".unimportable"
+	if len(warned) != 1 || warned[0] != want {
+		t.Fatalf("warnings %q, want %q", warned, want)
+	}
+	if _, err := os.Stat(bad + ".unimportable"); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,0 +1,108 @@
+package history
+
+import (
+	"math/rand/v2"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/boltdb/bolt"
+)
+
+// TestChunksOutOfOrder records runs whose ids come in no order (clocks of
+// two machines, runs imported late), so that chunks grow in the middle and
+// split, then removes most of them, so that chunks empty: the index stays
+// sound and sorted, its chunks bounded, and every run found.
+func TestChunksOutOfOrder(t *testing.T) {
+	s := tempStore(t)
+	rng := rand.New(rand.NewPCG(3, 4))
+	// Three chunks of runs a minute apart (see seedStore), then runs
+	// anywhere among them.
+	var ids []string
+	for _, r := range seedStore(t, s.Path(), 2*chunkRuns+100, 2) {
+		ids = append(ids, r.ID)
+	}
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < chunkRuns+50; i++ {
+		run := testRun(t.TempDir(), 0.5)
+		run.Time = base.Add(time.Duration(rng.IntN(chunkRuns*60)) * time.Second) // among the first chunk's
+		id, err := s.Record(run, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	sound := func(want []string) {
+		t.Helper()
+		runs, err := s.List(ListOptions{})
+		if err != nil || len(runs) != len(want) {
+			t.Fatalf("list: %d runs of %d, %v", len(runs), len(want), err)
+		}
+		for i, r := range runs { // newest first
+			if r.ID != want[len(want)-1-i] {
+				t.Fatalf("run %d is %s, want %s", i, r.ID, want[len(want)-1-i])
+			}
+		}
+		if rep, err := s.Check(); err != nil || len(rep.Problems) != 0 {
+			t.Fatalf("check: %+v, %v", rep, err)
+		}
+		checkNoOrphans(t, s)
+		sizes := chunkSizes(t, s.Path())
+		for _, n := range sizes {
+			if n > 2*chunkRuns {
+				t.Fatalf("a chunk of %d runs: %v", n, sizes)
+			}
+		}
+		if len(sizes) < len(want)/(2*chunkRuns) {
+			t.Fatalf("%d runs in %d chunks", len(want), len(sizes))
+		}
+	}
+	sound(ids)
+	split := chunkSizes(t, s.Path())
+	if len(split) < 4 {
+		t.Fatalf("no chunk split: %v", split)
+	}
+	// A block of runs as long as a chunk, from the middle: chunks empty.
+	from, to := len(ids)-100-chunkRuns-70, len(ids)-100+10 // the third chunk, and around it
+	for _, id := range ids[from:to] {
+		if _, err := s.Remove(id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids = append(ids[:from], ids[to:]...)
+	if emptied := chunkSizes(t, s.Path()); len(emptied) >= len(split) {
+		t.Fatalf("no chunk emptied: %v, then %v", split, emptied)
+	}
+	sound(ids)
+	if err := s.SetLabel(ids[3], "relabelled"); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := s.Get(ids[3]); err != nil || r.Label != "relabelled" {
+		t.Fatalf("get: %+v, %v", r, err)
+	}
+}
+
+// chunkSizes returns the number of runs of each chunk of the store at path.
+func chunkSizes(t testing.TB, path string) []int {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var sizes []int
+	db.View(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte(skvBucket)).ForEach(func(k, v []byte) error {
+			if isChunkKey(k) {
+				runs, err := decodeChunk(k, v, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sizes = append(sizes, len(runs))
+			}
+			return nil
+		})
+	})
+	return sizes
+}

@@ -1,0 +1,249 @@
+package history
+
+import (
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sort"
+
+	"github.com/boltdb/bolt"
+)
+
+// errExists reports a run whose id is already in the store.
+var errExists = errors.New("a run with this id is already recorded")
+
+// errBadRecord reports a run record that does not read, or does not match
+// the checksum the index holds for it.
+var errBadRecord = errors.New("its record is damaged")
+
+// decodeRecord decodes and checks a run record as stored.
+func decodeRecord(v []byte) (*runRecord, error) {
+	var rec runRecord
+	if err := ungob(v, &rec); err != nil {
+		return nil, fmt.Errorf("%w: %v", errBadRecord, err)
+	}
+	if err := rec.check(); err != nil {
+		return nil, err
+	}
+	return &rec, nil
+}
+
+// chunkFor finds, through the checked reader, the chunk whose range holds
+// id: its key and runs (a nil key when the index has no chunk yet), and
+// whether it is the last chunk.
+func (sess *session) chunkFor(id string) (key []byte, runs []Summary, last bool, err error) {
+	if !sess.hasKV {
+		return nil, nil, true, nil
+	}
+	k, v, err := sess.raw.floor(sess.kv, chunkKey(id))
+	if err != nil {
+		return nil, nil, false, sess.damagedAt(err)
+	}
+	if k == nil || !isChunkKey(k) {
+		return nil, nil, true, nil
+	}
+	key = append([]byte(nil), k...)
+	if runs, err = decodeChunk(key, v, nil); err != nil {
+		return nil, nil, false, &DamagedError{Path: sess.s.path, Problems: []string{err.Error()}}
+	}
+	lastKey, _, err := sess.raw.floor(sess.kv, []byte(chunkPrefix+"\xff"))
+	if err != nil {
+		return nil, nil, false, sess.damagedAt(err)
+	}
+	return key, runs, string(lastKey) == string(key), nil
+}
+
+// head reads the index head through the checked reader.
+func (sess *session) head() (indexHead, error) {
+	v, err := sess.get(headKey)
+	if err != nil || v == nil {
+		return indexHead{}, err
+	}
+	h, err := decodeHead(v)
+	if err != nil {
+		return h, &DamagedError{Path: sess.s.path, Problems: []string{err.Error()}}
+	}
+	return h, nil
+}
+
+// commit writes rec and its summary in one transaction. It reads, through
+// the checked reader, what is on the paths to the keys it writes: the
+// run's key, the chunk the run goes to, the head; no more, whatever the
+// number of runs.
+func (sess *session) commit(rec *runRecord) error {
+	if v, err := sess.get(runKey(rec.ID)); err != nil {
+		return err
+	} else if v != nil {
+		return fmt.Errorf("run %s: %w", rec.ID, errExists)
+	}
+	key, runs, last, err := sess.chunkFor(rec.ID)
+	if err != nil {
+		return err
+	}
+	head, err := sess.head()
+	if err != nil {
+		return err
+	}
+	if key != nil && head.chunks == 0 {
+		return &DamagedError{Path: sess.s.path, Problems: []string{"the index head is missing"}}
+	}
+	value, err := gobValue(rec)
+	if err != nil {
+		return err
+	}
+	sum := rec.summary()
+	sum.sum, sum.hasSum = crc32.Checksum(value, castagnoli), true
+
+	puts := map[string][]Summary{}
+	switch {
+	case key == nil:
+		key = chunkKey("")
+		puts[string(key)] = []Summary{sum}
+		head.chunks++
+	case last && len(runs) >= chunkRuns && rec.ID > runs[len(runs)-1].ID:
+		puts[string(chunkKey(rec.ID))] = []Summary{sum}
+		head.chunks++
+	default:
+		runs = insertSummary(runs, sum)
+		if len(runs) > 2*chunkRuns {
+			half := len(runs) / 2
+			puts[string(chunkKey(runs[half].ID))] = runs[half:]
+			runs = runs[:half]
+			head.chunks++
+		}
+		puts[string(key)] = runs
+	}
+	head.runs++
+	first := head.runs == 1
+	return sess.update(func(b *bolt.Bucket) error {
+		if err := b.Put([]byte(runKey(rec.ID)), value); err != nil {
+			return err
+		}
+		for k, runs := range puts {
+			if err := b.Put([]byte(k), encodeChunk([]byte(k), runs)); err != nil {
+				return err
+			}
+		}
+		if first {
+			if err := putMarker(b); err != nil {
+				return err
+			}
+		}
+		return b.Put([]byte(headKey), encodeHead(head))
+	})
+}
+
+// change applies fn to the summaries of the chunk holding id and writes
+// the chunk back (deleting it when fn leaves it empty, but for the first)
+// with the head, and del when not empty, in one transaction.
+func (sess *session) change(id, del string, fn func(runs []Summary) ([]Summary, error)) error {
+	key, runs, _, err := sess.chunkFor(id)
+	if err != nil {
+		return err
+	}
+	if key == nil {
+		return fmt.Errorf("%w: %q", ErrNotFound, id)
+	}
+	head, err := sess.head()
+	if err != nil {
+		return err
+	}
+	n := len(runs)
+	if runs, err = fn(runs); err != nil {
+		return err
+	}
+	head.runs -= uint64(n - len(runs))
+	drop := len(runs) == 0 && string(key) != chunkPrefix
+	if drop {
+		head.chunks--
+	}
+	return sess.update(func(b *bolt.Bucket) error {
+		if del != "" {
+			if err := b.Delete([]byte(del)); err != nil {
+				return err
+			}
+		}
+		var err error
+		if drop {
+			err = b.Delete(key)
+		} else {
+			err = b.Put(key, encodeChunk(key, runs))
+		}
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(headKey), encodeHead(head))
+	})
+}
+
+// findID returns the position of id in runs (sorted by id).
+func findID(runs []Summary, id string) (int, bool) {
+	i := sort.Search(len(runs), func(i int) bool { return runs[i].ID >= id })
+	return i, i < len(runs) && runs[i].ID == id
+}
+
+// find is findID with an error wrapping ErrNotFound for an unknown id.
+func find(runs []Summary, id string) (int, error) {
+	if i, ok := findID(runs, id); ok {
+		return i, nil
+	}
+	return -1, fmt.Errorf("%w: %q", ErrNotFound, id)
+}
+
+// remove deletes the run id and its summary.
+func (sess *session) remove(id string) error {
+	return sess.change(id, runKey(id), func(runs []Summary) ([]Summary, error) {
+		i, err := find(runs, id)
+		if err != nil {
+			return nil, err
+		}
+		return append(runs[:i], runs[i+1:]...), nil
+	})
+}
+
+// setLabel sets the label of run id in its summary.
+func (sess *session) setLabel(id, label string) error {
+	return sess.change(id, "", func(runs []Summary) ([]Summary, error) {
+		i, err := find(runs, id)
+		if err != nil {
+			return nil, err
+		}
+		runs[i].Label = label
+		return runs, nil
+	})
+}
+
+// get reads the run of summary sum: through the checked reader, or from
+// what a salvage found; its record must match the checksum the index
+// holds for it.
+func (sess *session) run(sum Summary) (*Run, error) {
+	v, err := sess.get(runKey(sum.ID))
+	if err != nil || v == nil {
+		if rv, ok := sess.view.records[sum.ID]; ok {
+			v, err = rv, nil
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	damaged := func(what error) error {
+		return &DamagedError{Path: sess.s.path, Problems: []string{fmt.Sprintf("run %s: %v", sum.ID, what)}}
+	}
+	if v == nil {
+		return nil, damaged(errors.New("its record is missing"))
+	}
+	if sum.hasSum && crc32.Checksum(v, castagnoli) != sum.sum {
+		return nil, damaged(errors.New("its record does not match the index's checksum"))
+	}
+	rec, err := decodeRecord(v)
+	if err != nil {
+		return nil, damaged(err)
+	}
+	if rec.ID != sum.ID {
+		return nil, damaged(fmt.Errorf("its record is of run %s", rec.ID))
+	}
+	r := rec.run()
+	r.Label = sum.Label // the index holds the current label
+	r.Time = sum.Time   // in the local zone, as List gives it
+	return r, nil
+}

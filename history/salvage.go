@@ -1,0 +1,156 @@
+package history
+
+import (
+	"bytes"
+	"hash/crc32"
+	"os"
+	"slices"
+	"strings"
+)
+
+// salvaged is what could be read of a damaged store: the run records that
+// decode and pass their checks, and the labels of the index chunks that
+// do.
+type salvaged struct {
+	records   map[string][]byte // by id: the record, a slice of the file
+	summaries []Summary         // of the records, sorted by id
+	lost      []string          // ids named by the index, or found, whose records do not read
+	scanned   bool              // every page was read as a possible leaf
+}
+
+// salvage reads what it can of the store in r: it walks the tree, leaving
+// out damaged pages, then reads as leaf pages the pages that are neither
+// reached nor free (those under the damaged ones). With scanAll, for a
+// file whose page map cannot be trusted, it reads every page so; records
+// removed long ago may then come back.
+func salvage(r *rawFile, scanAll bool) *salvaged {
+	sv := &salvaged{records: map[string][]byte{}, scanned: scanAll}
+	labels := map[string]string{}
+	sums := map[string]uint32{}
+	named := map[string]bool{}
+	take := func(k, v []byte) {
+		switch {
+		case bytes.HasPrefix(k, []byte(runPrefix)):
+			id := string(k[len(runPrefix):])
+			if _, ok := sv.records[id]; !ok {
+				sv.records[id] = v
+			}
+		case bytes.HasPrefix(k, []byte(chunkPrefix)):
+			runs, err := decodeChunk(k, v, nil)
+			if err != nil {
+				return
+			}
+			for _, s := range runs {
+				labels[s.ID] = s.Label
+				named[s.ID] = true
+				if s.hasSum {
+					sums[s.ID] = s.sum
+				}
+			}
+		case string(k) == indexKey:
+			var raw []byte
+			if ungob(v, &raw) != nil {
+				return
+			}
+			if x, err := decodeOldIndex(raw); err == nil && x != nil {
+				for _, s := range x.runs {
+					labels[s.ID] = s.Label
+					named[s.ID] = true
+				}
+			}
+		}
+	}
+	leafElements := func(n *node) {
+		for i := 0; i < n.count; i++ {
+			if n.flags(i) == 0 {
+				take(n.key(i), n.value(i))
+			}
+		}
+	}
+
+	w := newWalk(r)
+	if !scanAll {
+		w.visit = func(*node, int) {}
+		if kv, found, err := r.kvBucket(); err == nil && found {
+			w.bucket(kv, func(n *node, i int) {
+				if n.flags(i) == 0 {
+					take(n.key(i), n.value(i))
+				}
+			})
+		} else if err != nil {
+			w.skipped++
+		}
+	}
+	if scanAll || w.skipped > 0 {
+		for id := uint64(2); id < r.meta.pgid; id++ {
+			if w.seen.has(id) || r.free.has(id) {
+				continue
+			}
+			n, err := r.page(id)
+			if err != nil || n.branch {
+				continue
+			}
+			w.seen.add(id, n.pages-1)
+			leafElements(n)
+		}
+	}
+
+	for id, v := range sv.records {
+		rec, err := decodeRecord(v)
+		if err == nil && rec.ID != id {
+			err = errBadRecord
+		}
+		if sum, ok := sums[id]; err == nil && ok && crc32.Checksum(v, castagnoli) != sum {
+			err = errBadRecord
+		}
+		if err != nil {
+			sv.lost = append(sv.lost, id)
+			delete(sv.records, id)
+			delete(named, id)
+			continue
+		}
+		s := rec.summary()
+		s.sum, s.hasSum = crc32.Checksum(v, castagnoli), true
+		if label, ok := labels[id]; ok {
+			s.Label = label
+		}
+		sv.summaries = append(sv.summaries, s)
+	}
+	slices.SortFunc(sv.summaries, func(a, b Summary) int { return strings.Compare(a.ID, b.ID) })
+	for id := range named {
+		if _, ok := sv.records[id]; !ok {
+			sv.lost = append(sv.lost, id)
+		}
+	}
+	slices.Sort(sv.lost)
+	return sv
+}
+
+// salvageInto adds to v what a salvage of the session's file finds: the
+// runs the damaged index lacks, and the records to read them from.
+func (sess *session) salvageInto(v *view) {
+	sv := salvage(sess.raw, false)
+	v.runs = mergeRuns(v.runs, sv.summaries)
+	v.records = sv.records
+}
+
+// scanFile maps a file whose meta pages or freelist cannot be read, for a
+// salvage of every page: its page size is the one a meta page gives, when
+// one is readable, else this system's.
+func scanFile(f *os.File) (*rawFile, error) {
+	data, unmap, err := mapFile(f)
+	if err != nil {
+		return nil, err
+	}
+	r := &rawFile{data: data, unmap: unmap, pageSize: os.Getpagesize()}
+	if len(data) >= 32 {
+		if ps := native.Uint32(data[pageHeaderSize+8:]); native.Uint32(data[pageHeaderSize:]) == boltMagic &&
+			ps >= 512 && ps <= 1<<20 && ps&(ps-1) == 0 {
+			r.pageSize = int(ps)
+		}
+	}
+	pages := uint64(len(data) / r.pageSize)
+	r.meta = boltMeta{pageSize: uint32(r.pageSize), pgid: pages}
+	r.free = newPageSet(pages)
+	return r, nil
+}

@@ -1,0 +1,322 @@
+package history
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// skvBucket is the bucket the store's keys are in (skv's name for it:
+// the store began as an skv file).
+const skvBucket = "kv"
+
+// maxDepth bounds the height of a tree: a damaged page id can make a page
+// its own descendant.
+const maxDepth = 40
+
+// bucketRef is where a bucket's tree starts: a root page, or the inline
+// page of a small bucket.
+type bucketRef struct {
+	root   uint64
+	inline *node
+}
+
+// bucketOf reads a bucket's header from its element's value.
+func bucketOf(value []byte, page uint64) (bucketRef, error) {
+	if len(value) < bucketHeaderSize {
+		return bucketRef{}, damagef(page, "a bucket's value is %d bytes", len(value))
+	}
+	if root := native.Uint64(value); root != 0 {
+		if len(value) != bucketHeaderSize {
+			return bucketRef{}, damagef(page, "a bucket on page %d has an inline page too", root)
+		}
+		return bucketRef{root: root}, nil
+	}
+	n, err := inlinePage(value)
+	if err != nil {
+		return bucketRef{}, damagef(page, "an inline bucket: %v", err)
+	}
+	return bucketRef{inline: n}, nil
+}
+
+// walk visits every element of a bucket's tree in key order, checking
+// each page it reads; a damaged page is noted and its subtree skipped.
+type walk struct {
+	r        *rawFile
+	seen     pageSet // the pages reached, overflow included
+	problems []error
+	// skipped counts the subtrees left out because of damage.
+	skipped int
+	last    []byte // the last key visited, nil before the first
+	visit   func(n *node, i int)
+
+	// skim, when set, says which leaves the walk takes on their parent's
+	// word: given the first key a branch names for a leaf, true to check
+	// only that the leaf's page id is sound (in the file, in use, reached
+	// once) and pass the key to skimmed, without reading the page. A read
+	// of a large store so touches the pages of the index and the branch
+	// pages, not every leaf.
+	skim    func(first []byte) bool
+	skimmed func(first []byte)
+	// leafDepth is the depth of the bucket's leaves, once a leaf is read
+	// (bolt's trees are balanced); -1 before.
+	leafDepth int
+}
+
+func newWalk(r *rawFile) *walk {
+	w := &walk{r: r, seen: newPageSet(r.meta.pgid)}
+	w.seen.add(0, 1) // the meta pages
+	if r.meta.freelist >= 2 {
+		w.seen.add(r.meta.freelist, uint64(native.Uint32(r.bytesAt(int64(r.meta.freelist)*int64(r.pageSize)+12, 4))))
+	}
+	return w
+}
+
+func (w *walk) fail(err error) {
+	w.problems = append(w.problems, err)
+}
+
+// bucket walks the tree of bucket b, calling visit for each element.
+func (w *walk) bucket(b bucketRef, visit func(n *node, i int)) {
+	last, outer, depth := w.last, w.visit, w.leafDepth
+	w.last, w.visit, w.leafDepth = nil, visit, -1
+	if b.inline != nil {
+		w.leaf(b.inline)
+	} else {
+		w.tree(b.root, nil, 0)
+	}
+	w.last, w.visit, w.leafDepth = last, outer, depth
+}
+
+// tree walks the subtree of page id, whose first key must be first (nil:
+// a root, whose first key is free).
+func (w *walk) tree(id uint64, first []byte, depth int) {
+	if depth > maxDepth {
+		w.fail(damagef(id, "the tree is more than %d pages deep", maxDepth))
+		w.skipped++
+		return
+	}
+	if w.skim != nil && depth == w.leafDepth && first != nil && w.skim(first) {
+		w.skimLeaf(id, first)
+		return
+	}
+	n, err := w.r.page(id)
+	if err == nil && w.seen.has(id) {
+		err = damagef(id, "reached twice")
+	}
+	if err == nil && first != nil && (n.count == 0 || !bytes.Equal(n.key(0), first)) {
+		err = damagef(id, "its first key is not the one its parent names for it")
+	}
+	if err != nil {
+		w.fail(err)
+		w.skipped++
+		return
+	}
+	w.seen.add(id, n.pages-1)
+	if !n.branch {
+		if w.leafDepth < 0 {
+			w.leafDepth = depth
+		}
+		w.leaf(n)
+		return
+	}
+	for i := 0; i < n.count; i++ {
+		w.child(n, i, depth+1)
+	}
+}
+
+// child walks the subtree of element i of the branch page n, saying
+// where a damaged child page is named.
+func (w *walk) child(n *node, i, depth int) {
+	problems := len(w.problems)
+	w.tree(n.child(i), n.key(i), depth)
+	if len(w.problems) > problems {
+		if d, ok := w.problems[problems].(*damage); ok && d.page == n.child(i) {
+			w.problems[problems] = damagef(n.id, "element %d: page %d: %s", i, d.page, d.what)
+		}
+	}
+}
+
+// skimLeaf takes the leaf page id, whose first key its parent names, on
+// its parent's word (see walk.skim).
+func (w *walk) skimLeaf(id uint64, first []byte) {
+	var err error
+	switch {
+	case id < 2 || id >= w.r.meta.pgid:
+		err = damagef(id, "out of the file's %d pages", w.r.meta.pgid)
+	case w.r.free.has(id):
+		err = damagef(id, "in use, and listed as free")
+	case w.seen.has(id):
+		err = damagef(id, "reached twice")
+	case w.last != nil && bytes.Compare(first, w.last) <= 0:
+		err = damagef(id, "key %q comes after %q in the tree", first, w.last)
+	}
+	if err != nil {
+		w.fail(err)
+		w.skipped++
+		return
+	}
+	w.seen.add(id, 0)
+	w.last = first
+	w.skimmed(first)
+}
+
+func (w *walk) leaf(n *node) {
+	for i := 0; i < n.count; i++ {
+		k := n.key(i)
+		if w.last != nil && bytes.Compare(k, w.last) <= 0 {
+			w.fail(damagef(n.id, "key %q comes after %q in the tree", k, w.last))
+			continue
+		}
+		w.last = k
+		w.visit(n, i)
+	}
+}
+
+// unreached returns the pages below the high-water mark that are neither
+// reached nor free, after a walk of every bucket.
+func (w *walk) unreached() []uint64 {
+	var ids []uint64
+	for id := uint64(2); id < w.r.meta.pgid; id++ {
+		if !w.seen.has(id) && !w.r.free.has(id) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// descend follows the path from the root of b down to the leaf where key
+// is or would be, checking each page on the way as a walk would, and the
+// bounds its parent sets.
+func (r *rawFile) descend(b bucketRef, key []byte) (*node, error) {
+	if b.inline != nil {
+		return b.inline, nil
+	}
+	id := b.root
+	var first, next []byte // the bounds of the page's keys
+	for depth := 0; ; depth++ {
+		if depth > maxDepth {
+			return nil, damagef(id, "the tree is more than %d pages deep", maxDepth)
+		}
+		n, err := r.page(id)
+		if err != nil {
+			return nil, err
+		}
+		if first != nil && (n.count == 0 || !bytes.Equal(n.key(0), first)) {
+			return nil, damagef(id, "its first key is not the one its parent names for it")
+		}
+		if next != nil && n.count > 0 && bytes.Compare(n.key(n.count-1), next) >= 0 {
+			return nil, damagef(id, "its last key is past its parent's next key")
+		}
+		if !n.branch {
+			return n, nil
+		}
+		if err := r.checkChildren(n); err != nil {
+			return nil, err
+		}
+		i := n.search(key)
+		if i < 0 {
+			i = 0
+		}
+		id, first = n.child(i), n.key(i)
+		if i+1 < n.count {
+			next = n.key(i + 1)
+		}
+	}
+}
+
+// checkChildren checks each child of the branch page n as descend checks
+// the one it goes to: so that a write, which reads only the pages on its
+// path, still sees a damaged element of a branch page it changes.
+func (r *rawFile) checkChildren(n *node) error {
+	for i := 0; i < n.count; i++ {
+		id := n.child(i)
+		c, err := r.page(id)
+		if err != nil {
+			return damagef(n.id, "element %d: %v", i, err)
+		}
+		if c.count == 0 || !bytes.Equal(c.key(0), n.key(i)) {
+			return damagef(id, "its first key is not the one its parent names for it")
+		}
+		if i+1 < n.count && bytes.Compare(c.key(c.count-1), n.key(i+1)) >= 0 {
+			return damagef(id, "its last key is past its parent's next key")
+		}
+		for j := 0; j < i; j++ {
+			if n.child(j) == id {
+				return damagef(n.id, "elements %d and %d lead to the same page", j, i)
+			}
+		}
+	}
+	return nil
+}
+
+// search returns the position of the last key of n at or before key; -1
+// when every key is after it.
+func (n *node) search(key []byte) int {
+	lo, hi := 0, n.count // the first key after key is in [lo, hi]
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if bytes.Compare(n.key(m), key) <= 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo - 1
+}
+
+// get returns the value of key in bucket b; nil when there is none.
+func (r *rawFile) get(b bucketRef, key []byte) ([]byte, error) {
+	n, err := r.descend(b, key)
+	if err != nil {
+		return nil, err
+	}
+	if i := n.search(key); i >= 0 && bytes.Equal(n.key(i), key) {
+		if n.flags(i) != 0 {
+			return nil, damagef(n.id, "key %q is a bucket", key)
+		}
+		return n.value(i), nil
+	}
+	return nil, nil
+}
+
+// floor returns the last key at or before key in bucket b, and its value;
+// k is nil when every key is after it.
+func (r *rawFile) floor(b bucketRef, key []byte) (k, v []byte, err error) {
+	n, err := r.descend(b, key)
+	if err != nil {
+		return nil, nil, err
+	}
+	i := n.search(key)
+	if i < 0 {
+		// descend chose the first child at every level: nothing is at or
+		// before key.
+		return nil, nil, nil
+	}
+	return n.key(i), n.value(i), nil
+}
+
+// kvBucket finds the store's bucket in the root bucket. found is false
+// in a new file, whose root bucket is empty; a file whose root bucket
+// holds other buckets but not ours is not a store.
+func (r *rawFile) kvBucket() (b bucketRef, found bool, err error) {
+	root := bucketRef{root: r.meta.root}
+	n, err := r.descend(root, []byte(skvBucket))
+	if err != nil {
+		return b, false, err
+	}
+	i := n.search([]byte(skvBucket))
+	if i < 0 || string(n.key(i)) != skvBucket {
+		if n.count > 0 || n.id != r.meta.root {
+			return b, false, errForeign
+		}
+		return b, false, nil
+	}
+	if n.flags(i) != bucketLeafFlag {
+		return b, false, errForeign
+	}
+	b, err = bucketOf(n.value(i), n.id)
+	return b, err == nil, err
+}
+
+// errForeign reports a bolt file that holds other things than a store.
+var errForeign = fmt.Errorf("it holds no jsontui history")
