@@ -138,6 +138,13 @@ func (a *app) explore(f *exploreFlags, args []string) error {
 	if len(args) == 3 {
 		weights = args[2]
 	}
+	// The history pane reads the store (and the runs are recorded there):
+	// a store path that cannot be one is refused now. Then the explorer
+	// owns the terminal: the store's warnings wait for a later command.
+	if _, err := a.historyStore(); err != nil {
+		return err
+	}
+	a.quietHistory = true
 	if opts, err = a.exploreInputs(opts, ref, out, weights); err != nil {
 		return err
 	}

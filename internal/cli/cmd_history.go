@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,9 +22,7 @@ import (
 const shortID = 10
 
 func (a *app) historyCmd() *cobra.Command {
-	var format string
-	var pair []string
-	var limit int
+	var lf listFlags
 	cmd := &cobra.Command{
 		Use:   "history",
 		Short: "List, show and compare recorded runs",
@@ -33,45 +32,49 @@ shows the newest first, with Δ, the change since the previous run of the same
 reference/output pair. Ids may be shortened to any unique prefix.
 
 The store is $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db (default
-~/.local/share/jsontui/history.db); --history PATH overrides both.`,
+~/.local/share/jsontui/history.db); --history PATH overrides both. Every read
+checks the store; 'history check' checks every run too, and 'history repair'
+rebuilds a damaged store from the runs that read.`,
 		Example: `  jsontui history
   jsontui history --pair ref.json out.json --limit 5
   jsontui history show 01kaq3m2x9
   jsontui history diff 01kaq3m2x9 01kaq3p7tb
-  jsontui history rm 01kaq3m2x9`,
+  jsontui history rm 01kaq3m2x9
+  jsontui history check`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
-				return err
-			}
-			// --pair REF OUT: the flag takes REF, OUT is left as an argument.
-			if len(pair) == 1 && len(args) == 1 {
-				pair, args = append(pair, args[0]), nil
-			}
-			if len(args) > 0 {
-				return badInput(fmt.Errorf("unexpected argument %q; did you mean 'jsontui history show %s'?", args[0], args[0]))
-			}
-			if limit < 0 {
-				return badInput(fmt.Errorf("--limit %d is negative", limit))
-			}
-			opts := history.ListOptions{Limit: limit}
-			switch len(pair) {
-			case 0:
-			case 2:
-				opts.Reference = history.NewFile(pair[0], nil).Path
-				opts.Output = history.NewFile(pair[1], nil).Path
-			default:
-				return badInput(errors.New("--pair takes two files: --pair REF OUT"))
-			}
-			return a.historyList(opts, format)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return a.historyList(&lf, args) },
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.Flags().StringSliceVar(&pair, "pair", nil, "only runs of this reference and output: --pair REF OUT")
-	cmd.Flags().IntVar(&limit, "limit", 0, "show at most `N` runs (0: all)")
+	lf.add(cmd)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	cmd.AddCommand(a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd())
+	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(),
+		a.historyCheckCmd(), a.historyRepairCmd())
 	return cmd
+}
+
+// historyListCmd is `history list`, the same as `history`.
+func (a *app) historyListCmd() *cobra.Command {
+	var lf listFlags
+	cmd := &cobra.Command{
+		Use:   "list",
+		Short: "List the recorded runs (as 'jsontui history' does)",
+		Args:  cobra.MaximumNArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return a.historyList(&lf, args) },
+	}
+	lf.add(cmd)
+	return cmd
+}
+
+// listFlags are the flags of the list.
+type listFlags struct {
+	format string
+	pair   []string
+	limit  int
+}
+
+func (f *listFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&f.format, "format", "text", "output format: text or json")
+	cmd.Flags().StringSliceVar(&f.pair, "pair", nil, "only runs of this reference and output: --pair REF OUT")
+	cmd.Flags().IntVar(&f.limit, "limit", 0, "show at most `N` runs (0: all)")
 }
 
 // checkFormat validates a --format value.
@@ -87,26 +90,81 @@ func checkFormat(format string, markdown bool) error {
 	return badInput(fmt.Errorf("unknown --format %q: use text or json", format))
 }
 
-// storeError maps a history error to an exit code: a store that is not a
-// store, or an unknown or ambiguous id, is bad input.
+// storeError maps a history error to the command's failure: exit code 2,
+// with what to do about a store that is damaged or not a store. Only
+// usage errors are followed by the pointer to --help.
 func storeError(err error) error {
-	var ns *history.NotStoreError
-	var amb *history.AmbiguousError
-	if errors.As(err, &ns) || errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
-		return badInput(err)
+	if err == nil {
+		return nil
 	}
-	return err
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	if hint := storeHint(err); hint != "" {
+		err = fmt.Errorf("%w\n%s", err, strings.TrimSuffix(hint, "\n"))
+	}
+	return &exitError{code: 2, err: err}
 }
 
-func (a *app) historyList(opts history.ListOptions, format string) error {
+// storeHint says how to recover from a store error, in a line; "" when
+// there is nothing to say.
+func storeHint(err error) string {
+	var damaged *history.DamagedError
+	var ns *history.NotStoreError
+	switch {
+	case errors.As(err, &damaged):
+		return "Run 'jsontui history check' for the details, or 'jsontui history repair' to rebuild the store from the runs that read (the damaged file is kept).\n"
+	case errors.As(err, &ns):
+		return "Move the file away, or choose another store with --history PATH; 'jsontui history repair' recovers the runs it may hold.\n"
+	}
+	return ""
+}
+
+func (a *app) historyList(lf *listFlags, args []string) error {
+	if err := checkFormat(lf.format, false); err != nil {
+		return err
+	}
+	// --pair REF OUT: the flag takes REF, OUT is left as an argument.
+	pair := lf.pair
+	if len(pair) == 1 && len(args) == 1 {
+		pair, args = append(pair, args[0]), nil
+	}
+	if len(args) > 0 {
+		return badInput(fmt.Errorf("unexpected argument %q; did you mean 'jsontui history show %s'?", args[0], args[0]))
+	}
+	if lf.limit < 0 {
+		return badInput(fmt.Errorf("--limit %d is negative", lf.limit))
+	}
+	opts := history.ListOptions{Limit: lf.limit}
+	switch len(pair) {
+	case 0:
+	case 2:
+		opts.Reference = history.NewFile(pair[0], nil).Path
+		opts.Output = history.NewFile(pair[1], nil).Path
+	default:
+		return badInput(errors.New("--pair takes two files: --pair REF OUT"))
+	}
 	store, err := a.historyStore()
 	if err != nil {
-		return badInput(err)
+		return err
 	}
+	// On a damaged store, what could be read is listed, then the damage
+	// reported.
 	runs, err := store.List(opts)
-	if err != nil {
+	var damaged *history.DamagedError
+	if err != nil && !errors.As(err, &damaged) {
 		return storeError(err)
 	}
+	if werr := a.writeList(store, runs, lf.format); werr != nil {
+		return werr
+	}
+	return storeError(err)
+}
+
+// writeList prints the list, buffered: a list of many runs goes out in a
+// few large writes.
+func (a *app) writeList(store *history.Store, runs []history.Summary, format string) error {
 	if format == "json" {
 		if runs == nil {
 			runs = []history.Summary{}
@@ -114,10 +172,11 @@ func (a *app) historyList(opts history.ListOptions, format string) error {
 		return writeJSON(a, map[string]any{"runs": runs})
 	}
 	if len(runs) == 0 {
-		fmt.Fprintf(a.stdout, "No runs recorded yet in %s.\nRun 'jsontui score REF OUT' or the explorer to record one.\n", store.Path())
+		fmt.Fprintf(a.stdout, "No runs recorded yet in %s.\nRun 'jsontui score REF OUT' or the explorer to record one.\n", report.EscapeName(store.Path()))
 		return nil
 	}
-	tw := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	bw := bufio.NewWriterSize(a.stdout, 64<<10)
+	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTIME\tLABEL\tSCORE\tΔ\tSOURCE\tFILES")
 	for _, r := range runs {
 		delta := ""
@@ -127,7 +186,10 @@ func (a *app) historyList(opts history.ListOptions, format string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), r.Time.Local().Format("2006-01-02 15:04"),
 			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.files(r.Reference, r.Output, r.Weights))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // signed formats a change with its sign.
@@ -156,7 +218,13 @@ func (a *app) files(ref, out, weights history.File) string {
 	return s
 }
 
+// rel returns path relative to the working directory when that is
+// shorter, escaped for printing (see report.EscapeName).
 func rel(path string) string {
+	return report.EscapeName(relPath(path))
+}
+
+func relPath(path string) string {
 	if path == "-" || path == "" {
 		return path
 	}
@@ -179,16 +247,19 @@ func writeJSON(a *app, v any) error {
 	return err
 }
 
+// getRun reads a run. On a damaged store it returns the run when it
+// reads, with the damage (as storeError gives it) to report after it.
 func (a *app) getRun(id string) (*history.Run, error) {
 	store, err := a.historyStore()
 	if err != nil {
-		return nil, badInput(err)
+		return nil, err
 	}
 	run, err := store.Get(id)
-	if err != nil {
-		return nil, storeError(err)
+	var amb *history.AmbiguousError
+	if errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
+		return nil, badInput(err)
 	}
-	return run, nil
+	return run, storeError(err)
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
@@ -202,30 +273,38 @@ func (a *app) historyShowCmd() *cobra.Command {
 				return err
 			}
 			run, err := a.getRun(args[0])
-			if err != nil {
+			if run == nil {
 				return err
 			}
-			rep := run.Report()
-			rep.Reference, rep.Output, rep.Weights = rel(rep.Reference), rel(rep.Output), rel(rep.Weights)
-			switch format {
-			case "json":
-				return report.WriteJSON(a.stdout, rep)
-			case "markdown":
-				return report.WriteMarkdown(a.stdout, rep)
+			if werr := a.showRun(run, format); werr != nil {
+				return werr
 			}
-			fmt.Fprintf(a.stdout, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
-			if run.Label != "" {
-				fmt.Fprintf(a.stdout, "  %q", run.Label)
-			}
-			if len(run.Tags) > 0 {
-				fmt.Fprintf(a.stdout, "  tags: %s", strings.Join(run.Tags, ", "))
-			}
-			fmt.Fprintln(a.stdout)
-			return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+			return err
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
 	return cmd
+}
+
+// showRun prints a run's figures, like score does.
+func (a *app) showRun(run *history.Run, format string) error {
+	rep := run.Report()
+	rep.Reference, rep.Output, rep.Weights = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights)
+	switch format {
+	case "json":
+		return report.WriteJSON(a.stdout, rep)
+	case "markdown":
+		return report.WriteMarkdown(a.stdout, rep)
+	}
+	fmt.Fprintf(a.stdout, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
+	if run.Label != "" {
+		fmt.Fprintf(a.stdout, "  %q", run.Label)
+	}
+	if len(run.Tags) > 0 {
+		fmt.Fprintf(a.stdout, "  tags: %s", strings.Join(run.Tags, ", "))
+	}
+	fmt.Fprintln(a.stdout)
+	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
 }
 
 func (a *app) historyDiffCmd() *cobra.Command {
@@ -239,18 +318,24 @@ func (a *app) historyDiffCmd() *cobra.Command {
 				return err
 			}
 			ra, err := a.getRun(args[0])
-			if err != nil {
+			if ra == nil {
 				return err
 			}
 			rb, err := a.getRun(args[1])
-			if err != nil {
+			if rb == nil {
 				return err
 			}
 			d := history.Diff(ra, rb)
 			if format == "json" {
-				return writeJSON(a, d)
+				if werr := writeJSON(a, d); werr != nil {
+					return werr
+				}
+				return err
 			}
-			return a.writeDiff(ra, rb, d)
+			if werr := a.writeDiff(ra, rb, d); werr != nil {
+				return werr
+			}
+			return err // the damage of a store that read
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
@@ -331,9 +416,13 @@ func (a *app) historyRmCmd() *cobra.Command {
 			}
 			store, err := a.historyStore()
 			if err != nil {
-				return badInput(err)
+				return err
 			}
 			s, err := store.Remove(args[0])
+			var amb *history.AmbiguousError
+			if errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
+				return badInput(err)
+			}
 			if err != nil {
 				return storeError(err)
 			}

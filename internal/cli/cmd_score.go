@@ -63,7 +63,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	return cmd
 }
 
-func (a *app) score(args []string, f *scoreFlags) error {
+func (a *app) score(args []string, f *scoreFlags) (err error) {
 	switch f.format {
 	case "text", "json", "markdown":
 	default:
@@ -78,6 +78,12 @@ func (a *app) score(args []string, f *scoreFlags) error {
 	weightsName := ""
 	if len(args) == 3 {
 		weightsName = args[2]
+	}
+	var store *history.Store
+	if !f.noHistory {
+		if store, err = a.historyStore(); err != nil {
+			return err
+		}
 	}
 	in, err := a.loadInputs(args[0], args[1], weightsName, nil)
 	if err != nil {
@@ -104,12 +110,15 @@ func (a *app) score(args []string, f *scoreFlags) error {
 			weightsJSON = in.files[2].data
 		}
 		run := runOf(files(), rep, history.SourceScore, f.label, f.tags, weightsJSON)
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
-			a.record(run, rep)
+		done := make(chan error, 1)
+		go func() { done <- a.record(store, run, rep) }()
+		defer func() {
+			// The run the user asked for, lost: that fails the command,
+			// whatever else it found.
+			if lost := <-done; lost != nil {
+				err = lost
+			}
 		}()
-		defer func() { <-done }()
 	}
 	switch {
 	case f.explain != "":

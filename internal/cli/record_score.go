@@ -6,19 +6,54 @@ import (
 	"iter"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// historyStore opens the history store the flags and environment name.
+// historyFlag is the --history flag: its value, and whether it was given
+// (--history "" is refused, not taken for the default store).
+type historyFlag struct {
+	path string
+	set  bool
+}
+
+func (f *historyFlag) String() string { return f.path }
+func (f *historyFlag) Type() string   { return "path" }
+func (f *historyFlag) Set(v string) error {
+	f.path, f.set = v, true
+	return nil
+}
+
+// historyStore opens the history store the flags and environment name. A
+// path the user gave (--history, $JSONTUI_HISTORY) must be a regular file
+// or a new file in a folder that exists; the default store's folder is
+// made when first written. Its errors are usage errors.
 func (a *app) historyStore() (*history.Store, error) {
-	path, err := history.Resolve(a.historyPath, a.getenv)
-	if err != nil {
-		return nil, err
+	if a.historyPath.set && a.historyPath.path == "" {
+		return nil, badInput(errors.New("--history: the path is empty; give the store's file path, or leave the flag out for the default store"))
 	}
-	return history.Open(path), nil
+	path, err := history.Resolve(a.historyPath.path, a.getenv)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	given := "--history " + path
+	if !a.historyPath.set {
+		given = "JSONTUI_HISTORY=" + path
+	}
+	if a.historyPath.set || a.getenv("JSONTUI_HISTORY") != "" {
+		if err := history.CheckPath(path); err != nil {
+			return nil, badInput(fmt.Errorf("%s: %w", given, err))
+		}
+	}
+	s := history.Open(path)
+	s.Wait = a.historyWait
+	if !a.quietHistory {
+		s.Warn = func(err error) { fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err) }
+	}
+	return s, nil
 }
 
 // hashInputs starts hashing the inputs for the history in the background
@@ -68,13 +103,9 @@ func nodeParts(rep *report.Report) []iter.Seq[*report.Node] {
 }
 
 // record stores a run, telling the user on standard error when it could
-// only be kept pending or not at all. Recording never fails a command.
-func (a *app) record(run *history.Run, rep *report.Report) {
-	store, err := a.historyStore()
-	if err != nil {
-		fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err)
-		return
-	}
+// only be kept pending. A run that could be kept nowhere fails the command
+// (the error says so, for exit code 2), once its output is written.
+func (a *app) record(store *history.Store, run *history.Run, rep *report.Report) error {
 	// Encoding a large run makes garbage while the documents and the tree
 	// are still alive: collect it as it comes rather than let the heap
 	// grow by half again (the big tables hold no pointers, so a
@@ -83,20 +114,25 @@ func (a *app) record(run *history.Run, rep *report.Report) {
 	runtime.GC() // the scoring's scratch space, for the encoder to reuse
 	p, err := history.Prepare(run, nodeParts(rep)...)
 	if err != nil {
-		fmt.Fprintf(a.stderr, "jsontui: warning: history: the run was not recorded: %v\n", err)
-		return
+		return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
 	}
 	// Nothing here needs the tree any more (the caller may, to print it):
 	// collect it, and hand what is free back to the system, before the
 	// write copies the figures a few times over and reads the store's
 	// pages.
 	debug.FreeOSMemory()
-	if _, err := store.Commit(p); err != nil {
-		var pe *history.PendingError
-		if errors.As(err, &pe) {
-			fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n", err)
-			return
-		}
-		fmt.Fprintf(a.stderr, "jsontui: warning: history: the run was not recorded: %v\n", err)
+	_, err = store.Commit(p)
+	var pe *history.PendingError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &pe):
+		fmt.Fprintf(a.stderr, "jsontui: warning: history: %v\n%s", err, storeHint(err))
+		return nil
 	}
+	err = fmt.Errorf("history: the run was not recorded: %w", err)
+	if hint := storeHint(err); hint != "" {
+		err = fmt.Errorf("%w\n%s", err, strings.TrimSuffix(hint, "\n"))
+	}
+	return &exitError{code: 2, err: err}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/cobra"
 )
@@ -26,7 +27,13 @@ type app struct {
 	// stdoutTTY and stdinTTY say whether the streams are terminals.
 	stdoutTTY, stdinTTY bool
 	// historyPath is the --history flag.
-	historyPath string
+	historyPath historyFlag
+	// historyWait bounds the wait for a busy store (0: the default).
+	historyWait time.Duration
+	// quietHistory is set while the explorer owns the terminal: the store
+	// then has no one to warn, and leaves what it would warn about (a
+	// pending run that cannot be imported) for a later command.
+	quietHistory bool
 	// exploreFlags are the explorer's flags on the root command.
 	exploreFlags exploreFlags
 	// exploreHistory are the explorer's --no-history, --label and --tag.
@@ -126,7 +133,7 @@ figures headless, for scripts and CI.`,
 		},
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	root.PersistentFlags().StringVar(&a.historyPath, "history", "", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
+	root.PersistentFlags().Var(&a.historyPath, "history", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
 	addExploreFlags(root, &a.exploreFlags)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
