@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"text/tabwriter"
 	"time"
 
@@ -224,11 +225,15 @@ func rel(path string) string {
 	return report.EscapeName(relPath(path))
 }
 
+// workDir is the working directory, read once: os.Getwd stats two
+// folders a call, and a list of 10,000 runs makes 30,000 calls.
+var workDir = sync.OnceValues(os.Getwd)
+
 func relPath(path string) string {
 	if path == "-" || path == "" {
 		return path
 	}
-	wd, err := os.Getwd()
+	wd, err := workDir()
 	if err != nil {
 		return path
 	}

@@ -389,3 +389,30 @@ func recordAt(t *testing.T, store, id string) (off, n int) {
 	})
 	return off, n
 }
+
+// BenchmarkHistoryListText times writing the text list of 10,000 runs to
+// a file (the list is buffered: it was 13 writes a line).
+func BenchmarkHistoryListText(b *testing.B) {
+	runs := make([]history.Summary, 10000)
+	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range runs {
+		p := fmt.Sprint(i % 7)
+		runs[i] = history.Summary{ID: fmt.Sprintf("1htnq%016d", i), Time: base.Add(time.Duration(i) * time.Minute),
+			Label: fmt.Sprint("try ", i%50), Source: history.SourceScore, Metric: "jsondiff",
+			Reference: history.File{Path: "/data/case" + p + "/reference.json"}, Output: history.File{Path: "/data/case" + p + "/output.json"},
+			Score: float64(i%1000) / 1000, HasScore: true, Delta: 0.001, HasDelta: i%3 == 0}
+	}
+	out, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer out.Close()
+	a := historyApp(filepath.Join(b.TempDir(), "history.db"))
+	a.stdout = out
+	store, _ := a.historyStore()
+	for b.Loop() {
+		if err := a.writeList(store, runs, "text"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -18,7 +18,12 @@ func EscapeName(name string) string {
 	if strings.HasPrefix(name, `"`) {
 		return strconv.Quote(name)
 	}
-	for i, r := range name {
+	ascii := 0 // printable ASCII needs no look at the tables
+	for ascii < len(name) && name[ascii] >= 0x20 && name[ascii] < 0x7f {
+		ascii++
+	}
+	for i, r := range name[ascii:] {
+		i += ascii
 		if r == utf8.RuneError {
 			if _, size := utf8.DecodeRuneInString(name[i:]); size == 1 {
 				return strconv.Quote(name)
