@@ -35,10 +35,13 @@ import (
 const (
 	chunkPrefix = "index/runs/"
 	headKey     = "index/head"
-	chunkRuns   = 256
 	chunkMagic  = "JTC"
 	headMagic   = "JTH"
 )
+
+// chunkRuns is how many runs a chunk takes by appending (a variable only
+// so that a test can make chunks small).
+var chunkRuns = 256
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 

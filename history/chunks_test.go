@@ -2,6 +2,7 @@ package history
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -14,18 +15,21 @@ import (
 // split, then removes most of them, so that chunks empty: the index stays
 // sound and sorted, its chunks bounded, and every run found.
 func TestChunksOutOfOrder(t *testing.T) {
+	defer func(n int) { chunkRuns = n }(chunkRuns)
+	chunkRuns = 32
 	s := tempStore(t)
 	rng := rand.New(rand.NewPCG(3, 4))
-	// Three chunks of runs a minute apart (see seedStore), then runs
-	// anywhere among them.
+	// Chunks of runs a minute apart (see seedStore), then runs among
+	// those of the first chunk: it grows past twice its size, and splits.
+	seeded := seedStore(t, s.Path(), 3*chunkRuns+chunkRuns/2, 2)
 	var ids []string
-	for _, r := range seedStore(t, s.Path(), 2*chunkRuns+100, 2) {
+	for _, r := range seeded {
 		ids = append(ids, r.ID)
 	}
 	base := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	for i := 0; i < chunkRuns+50; i++ {
+	for i := 0; i < chunkRuns+chunkRuns/4; i++ {
 		run := testRun(t.TempDir(), 0.5)
-		run.Time = base.Add(time.Duration(rng.IntN(chunkRuns*60)) * time.Second) // among the first chunk's
+		run.Time = base.Add(time.Duration(rng.IntN(chunkRuns*60)) * time.Second)
 		id, err := s.Record(run, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -60,17 +64,18 @@ func TestChunksOutOfOrder(t *testing.T) {
 	}
 	sound(ids)
 	split := chunkSizes(t, s.Path())
-	if len(split) < 4 {
+	if len(split) < 5 { // the four seeded, and one more
 		t.Fatalf("no chunk split: %v", split)
 	}
-	// A block of runs as long as a chunk, from the middle: chunks empty.
-	from, to := len(ids)-100-chunkRuns-70, len(ids)-100+10 // the third chunk, and around it
-	for _, id := range ids[from:to] {
-		if _, err := s.Remove(id); err != nil {
+	// The runs of the third chunk, and a few around them: chunks empty.
+	gone := map[string]bool{}
+	for _, r := range seeded[2*chunkRuns-3 : 3*chunkRuns+3] {
+		if _, err := s.Remove(r.ID); err != nil {
 			t.Fatal(err)
 		}
+		gone[r.ID] = true
 	}
-	ids = append(ids[:from], ids[to:]...)
+	ids = slices.DeleteFunc(ids, func(id string) bool { return gone[id] })
 	if emptied := chunkSizes(t, s.Path()); len(emptied) >= len(split) {
 		t.Fatalf("no chunk emptied: %v, then %v", split, emptied)
 	}
