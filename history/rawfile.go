@@ -127,6 +127,7 @@ type rawFile struct {
 	meta     boltMeta
 	pageSize int
 	free     pageSet // the pages of the freelist
+	checked  pageSet // branch pages whose children checkChildren checked
 }
 
 // openRaw maps the file f and reads its meta page and freelist. It gives

@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"fmt"
+	"slices"
 )
 
 // skvBucket is the bucket the store's keys are in (skv's name for it:
@@ -224,29 +225,77 @@ func (r *rawFile) descend(b bucketRef, key []byte) (*node, error) {
 	}
 }
 
-// checkChildren checks each child of the branch page n as descend checks
-// the one it goes to: so that a write, which reads only the pages on its
-// path, still sees a damaged element of a branch page it changes.
+// checkChildren checks each child of the branch page n (once a session):
+// its page id and header, and that its first key is the one n names for
+// it and its last before the next, so that a write, which reads only the
+// pages on its path, still sees a damaged element of a branch page it
+// changes. It reads a child's header and two keys, not the whole page.
 func (r *rawFile) checkChildren(n *node) error {
+	if r.checked == nil {
+		r.checked = newPageSet(r.meta.pgid)
+	}
+	if r.checked.has(n.id) {
+		return nil
+	}
+	ids := make([]uint64, n.count)
 	for i := 0; i < n.count; i++ {
 		id := n.child(i)
-		c, err := r.page(id)
+		first, last, err := r.bounds(id)
 		if err != nil {
 			return damagef(n.id, "element %d: %v", i, err)
 		}
-		if c.count == 0 || !bytes.Equal(c.key(0), n.key(i)) {
+		if !bytes.Equal(first, n.key(i)) {
 			return damagef(id, "its first key is not the one its parent names for it")
 		}
-		if i+1 < n.count && bytes.Compare(c.key(c.count-1), n.key(i+1)) >= 0 {
+		if i+1 < n.count && bytes.Compare(last, n.key(i+1)) >= 0 {
 			return damagef(id, "its last key is past its parent's next key")
 		}
-		for j := 0; j < i; j++ {
-			if n.child(j) == id {
-				return damagef(n.id, "elements %d and %d lead to the same page", j, i)
-			}
+		ids[i] = id
+	}
+	slices.Sort(ids)
+	for i := 1; i < len(ids); i++ {
+		if ids[i] == ids[i-1] {
+			return damagef(n.id, "two elements lead to page %d", ids[i])
 		}
 	}
+	r.checked.add(n.id, 0)
 	return nil
+}
+
+// bounds reads the header of the tree page id, checks it as page does
+// (but for the layout of the elements between the first and the last),
+// and returns the page's first and last keys.
+func (r *rawFile) bounds(id uint64) (first, last []byte, err error) {
+	if id < 2 || id >= r.meta.pgid {
+		return nil, nil, damagef(id, "out of the file's %d pages", r.meta.pgid)
+	}
+	if r.free.has(id) {
+		return nil, nil, damagef(id, "in use, and listed as free")
+	}
+	off := int64(id) * int64(r.pageSize)
+	b := r.bytesAt(off, r.pageSize)
+	flags, count, overflow := native.Uint16(b[8:]), int(native.Uint16(b[10:])), uint64(native.Uint32(b[12:]))
+	switch {
+	case native.Uint64(b) != id:
+		return nil, nil, damagef(id, "the page says it is page %d", native.Uint64(b))
+	case flags != branchPageFlag && flags != leafPageFlag:
+		return nil, nil, damagef(id, "not a branch or leaf page (flags %#x)", flags)
+	case count == 0:
+		return nil, nil, damagef(id, "a page without elements under a branch")
+	case id+overflow >= r.meta.pgid:
+		return nil, nil, damagef(id, "its %d overflow pages run past the file's %d pages", overflow, r.meta.pgid)
+	}
+	n := &node{id: id, b: r.bytesAt(off, int(overflow+1)*r.pageSize), branch: flags == branchPageFlag, count: count}
+	if pageHeaderSize+elementSize*count > len(n.b) {
+		return nil, nil, damagef(id, "%d elements do not fit in the page", count)
+	}
+	for _, i := range []int{0, count - 1} {
+		k0, k1, v1 := n.pos(i)
+		if k0 < pageHeaderSize+elementSize*count || k1 <= k0 || k1 > len(n.b) || (!n.branch && v1 > len(n.b)) {
+			return nil, nil, damagef(id, "element %d is not where bolt puts it", i)
+		}
+	}
+	return n.key(0), n.key(count - 1), nil
 }
 
 // search returns the position of the last key of n at or before key; -1
