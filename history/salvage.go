@@ -96,11 +96,11 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 	}
 
 	for id, v := range sv.records {
-		rec, err := decodeRecord(v)
-		if err == nil && rec.ID != id {
-			err = errBadRecord
-		}
-		if sum, ok := sums[id]; err == nil && ok && crc32.Checksum(v, castagnoli) != sum {
+		var rec *runRecord
+		var err error
+		if sum, ok := sums[id]; ok && crc32.Checksum(v, castagnoli) != sum {
+			err = errBadRecord // not decoded: gob trusts lengths
+		} else if rec, err = decodeRecord(v); err == nil && rec.ID != id {
 			err = errBadRecord
 		}
 		if err != nil {
