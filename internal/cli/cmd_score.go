@@ -25,6 +25,11 @@ type scoreFlags struct {
 	// explain is the path of the node whose calculation to print
 	// instead of the breakdown; "" for none.
 	explain string
+	// onlyLosses prints only the nodes with a loss; top, when above 0,
+	// only the top costliest leaves.
+	onlyLosses bool
+	top        int
+	topSet     bool
 }
 
 func (a *app) scoreCmd() *cobra.Command {
@@ -41,11 +46,13 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  jsontui score ref.json out.json weights.json
   jsontui score ref.json out.json --min 0.9 --quiet     # CI gate
   jsontui score ref.json out.json --format json | jq '.nodes[] | select(.loss > 0.01)'
-  jsontui score ref.json out.json --format markdown >> "$GITHUB_STEP_SUMMARY"
+  jsontui score ref.json out.json --format markdown --top 10 >> "$GITHUB_STEP_SUMMARY"
+  jsontui score ref.json out.json --only-losses
   jsontui score ref.json out.json weights.json --explain '.fixed_menus[1].pizza'`,
 		Args: cobra.RangeArgs(2, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
+			f.topSet = cmd.Flags().Changed("top")
 			return a.score(args, &f)
 		},
 	}
@@ -59,6 +66,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
 	fl.StringVar(&f.explain, "explain", "", "print how the score of the node at `PATH` is computed (as the explorer's detail pane\n"+
 		"shows it) instead of the breakdown; the run is not recorded")
+	fl.BoolVar(&f.onlyLosses, "only-losses", false, "print only the nodes with a loss above 0, in document order (the run records every node)")
+	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
@@ -73,6 +82,9 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
 	if err := checkExplain(f); err != nil {
+		return badInput(err)
+	}
+	if err := checkSelection(f); err != nil {
 		return badInput(err)
 	}
 	weightsName := ""
@@ -130,11 +142,11 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 			fmt.Fprintln(a.stdout, "null")
 		}
 	case f.format == "json":
-		err = report.WriteJSON(a.stdout, rep)
+		err = report.WriteJSON(a.stdout, selected(rep, f))
 	case f.format == "markdown":
-		err = report.WriteMarkdown(a.stdout, rep)
+		err = report.WriteMarkdown(a.stdout, selected(rep, f))
 	default:
-		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+		err = report.WriteText(a.stdout, selected(rep, f), report.TextOptions{Color: a.statusColor()})
 	}
 	if err != nil {
 		return err
@@ -148,6 +160,33 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(rep.Score, rep.HasScore), report.Figure(f.min))}
 	}
 	return nil
+}
+
+// checkSelection checks --only-losses and --top against the other flags.
+func checkSelection(f *scoreFlags) error {
+	switch {
+	case f.topSet && f.top < 1:
+		return fmt.Errorf("--top %d: N must be at least 1", f.top)
+	case f.topSet && f.onlyLosses:
+		return errors.New("--top lists leaves with a loss only: drop --only-losses")
+	case (f.topSet || f.onlyLosses) && f.explain != "":
+		return errors.New("--explain prints one node: drop --only-losses and --top")
+	case (f.topSet || f.onlyLosses) && f.quiet:
+		return errors.New("--quiet prints only the total: drop --only-losses and --top")
+	}
+	return nil
+}
+
+// selected returns the report to print: rep, or the nodes --only-losses
+// or --top select of it (rep itself keeps every node, for the history).
+func selected(rep *report.Report, f *scoreFlags) *report.Report {
+	switch {
+	case f.topSet:
+		return report.Top(rep, f.top)
+	case f.onlyLosses:
+		return report.OnlyLosses(rep)
+	}
+	return rep
 }
 
 // printNotes reports the repairs and warnings on standard error.

@@ -139,6 +139,10 @@ func (d *Doc) Raw(id ID) []byte {
 	return d.src[n.start:n.end:n.end]
 }
 
+// RawText returns Raw as a string that shares the document's memory (the
+// document is never changed once parsed): no copy, whatever its size.
+func (d *Doc) RawText(id ID) string { return unsafeString(d.Raw(id)) }
+
 // Offset returns the byte offset of the value in the input.
 func (d *Doc) Offset(id ID) int { return int(d.nodes[id].start) }
 

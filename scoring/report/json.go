@@ -67,6 +67,10 @@ func WriteJSON(w io.Writer, r *Report) error {
 		b = append(b, `, "more_warnings": `...)
 		b = strconv.AppendInt(b, int64(r.MoreWarnings), 10)
 	}
+	if r.Selection != "" {
+		b = append(b, `, "selection": `...)
+		b = jsondoc.AppendQuoted(b, r.Selection)
+	}
 	b = append(b, `, "nodes": [`...)
 	first := true
 	if r.Nodes != nil {

@@ -40,6 +40,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.MoreWarnings > 0 {
 		fmt.Fprintf(bw, "\n> %s\n", mdEscape(MoreWarningsText(r.MoreWarnings)))
 	}
+	if r.Selection != "" {
+		fmt.Fprintf(bw, "\nShowing %s.\n", r.Selection)
+	}
 	if r.Nodes != nil {
 		bw.WriteString("\n| path | ref | out | weight | f | score | share | loss | status |\n")
 		bw.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
@@ -48,19 +51,37 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			if n.HasFactor {
 				f = Figure(n.Factor)
 			}
-			ref, out := "", ""
-			if n.Reference != nil {
-				ref = "`" + mdEscape(Truncate(compactValue(n.Reference), 40)) + "`"
-			}
-			if n.Output != nil {
-				out = "`" + mdEscape(Truncate(compactValue(n.Output), 40)) + "`"
-			}
+			ref, out := mdValues(n)
 			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n",
 				mdEscape(n.Path), ref, out, Figure(n.Weight), f, NodeScoreText(n),
 				Figure(n.Share), Figure(n.Loss), n.Status)
 		}
 	}
 	return bw.Flush()
+}
+
+// mdValueWidth caps a value in the Markdown table.
+const mdValueWidth = 40
+
+// mdValues returns the reference and output cells of a row: code spans,
+// cut around their first difference when they differ and do not fit.
+func mdValues(n *Node) (ref, out string) {
+	var r, o Cut
+	switch {
+	case n.Reference != nil && n.Output != nil:
+		r, o = CutPair(compactValue(n.Reference), compactValue(n.Output), mdValueWidth, mdValueWidth)
+	case n.Reference != nil:
+		r = CutValue(compactValue(n.Reference), mdValueWidth)
+	case n.Output != nil:
+		o = CutValue(compactValue(n.Output), mdValueWidth)
+	}
+	if n.Reference != nil {
+		ref = "`" + mdEscape(r.Text) + "`"
+	}
+	if n.Output != nil {
+		out = "`" + mdEscape(o.Text) + "`"
+	}
+	return ref, out
 }
 
 // mdEscape keeps a cell from breaking the table.

@@ -91,6 +91,13 @@ type Report struct {
 	// loop body, and the strings it holds (Path, Label), are only valid
 	// until the next iteration: copy what you keep (strings.Clone).
 	Nodes iter.Seq[*Node]
+	// Selection, when set, says which nodes Nodes holds when they are not
+	// every node ("the 3 costliest leaves, largest loss first"): see
+	// OnlyLosses and Top. The formats print it.
+	Selection string
+	// Flat is set when Nodes is a list rather than a tree (Top): the text
+	// format names each row by its path, without the tree's guides.
+	Flat bool
 	// Parts, if set, splits Nodes into at most n consecutive runs that may
 	// be iterated at the same time, on goroutines of their own: one after
 	// the other they yield exactly what Nodes yields. It may return fewer.

@@ -14,7 +14,9 @@ type TextOptions struct {
 	// Color, if set, colours a cell's text for a status (called with the
 	// padded text; it must not change its width).
 	Color func(status, text string) string
-	// ValueWidth caps the reference and output columns (default 24).
+	// ValueWidth caps the reference and output columns (default 24); two
+	// values that differ and do not fit are cut around their first
+	// difference.
 	ValueWidth int
 	// LabelWidth caps the node column (default 44).
 	LabelWidth int
@@ -74,6 +76,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	for _, k := range sortedKeys(r.Extra) {
 		fmt.Fprintf(bw, "%s %s\n", k, Figure(r.Extra[k]))
 	}
+	if r.Selection != "" {
+		fmt.Fprintf(bw, "showing %s\n", r.Selection)
+	}
 	if r.Nodes == nil {
 		return bw.Flush()
 	}
@@ -97,11 +102,13 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 			lastAt[d] = -1
 		}
 		notLast = append(notLast, false)
-		cells := textCells(n, opt, "")
+		cells := textCells(n, opt, "", r.Flat)
 		for i, c := range cells {
 			widths[i] = max(widths[i], Width(c))
 		}
-		widths[0] = max(widths[0], min(opt.LabelWidth, 3*n.Depth+Width(n.Label)))
+		if !r.Flat {
+			widths[0] = max(widths[0], min(opt.LabelWidth, 3*n.Depth+Width(n.Label)))
+		}
 		row++
 	}
 	widths[0] = min(widths[0], opt.LabelWidth)
@@ -116,21 +123,21 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		}
 		open[n.Depth] = notLast[row]
 		var guide strings.Builder
-		for d := 1; d < n.Depth; d++ {
+		for d := 1; d < n.Depth && !r.Flat; d++ {
 			if open[d] {
 				guide.WriteString("│  ")
 			} else {
 				guide.WriteString("   ")
 			}
 		}
-		if n.Depth > 0 {
+		if n.Depth > 0 && !r.Flat {
 			if notLast[row] {
 				guide.WriteString("├─ ")
 			} else {
 				guide.WriteString("└─ ")
 			}
 		}
-		cells := textCells(n, opt, guide.String())
+		cells := textCells(n, opt, guide.String(), r.Flat)
 		cells[0] = Truncate(cells[0], widths[0])
 		writeRow(bw, cells[:], widths[:], opt.Color, n.Status)
 		row++
@@ -138,15 +145,23 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	return bw.Flush()
 }
 
-// textCells returns the cells of a row; the node cell is guide + label.
-func textCells(n *Node, opt TextOptions, guide string) [len(textHeader)]string {
+// textCells returns the cells of a row; the node cell is guide + label,
+// or in a flat list the node's path.
+func textCells(n *Node, opt TextOptions, guide string, flat bool) [len(textHeader)]string {
 	var c [len(textHeader)]string
 	c[0] = guide + n.Label
-	if n.Reference != nil {
-		c[1] = Truncate(compactValue(n.Reference), opt.ValueWidth)
+	if flat {
+		c[0] = n.Path
 	}
-	if n.Output != nil {
-		c[2] = Truncate(compactValue(n.Output), opt.ValueWidth)
+	switch {
+	case n.Reference != nil && n.Output != nil:
+		// Two values that differ are cut around their first difference.
+		r, o := CutPair(compactValue(n.Reference), compactValue(n.Output), opt.ValueWidth, opt.ValueWidth)
+		c[1], c[2] = r.Text, o.Text
+	case n.Reference != nil:
+		c[1] = CutValue(compactValue(n.Reference), opt.ValueWidth).Text
+	case n.Output != nil:
+		c[2] = CutValue(compactValue(n.Output), opt.ValueWidth).Text
 	}
 	c[3] = Figure(n.Weight)
 	if n.HasFactor {
