@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -141,4 +142,33 @@ func findPath(b *testing.B, t *scoring.Tree, path string) scoring.NodeID {
 		}
 	}
 	return id
+}
+
+// BenchmarkFailingView measures the failing-only view's key (f: finding
+// the nodes that lose points, then the rows) and the jump to the
+// costliest leaf (W), on the trees of generated pairs of 1, 20 and 200 MB
+// (1 and 20 with -short), all expanded.
+func BenchmarkFailingView(b *testing.B) {
+	sizes := []int{1, 20, 200}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, mb := range sizes {
+		t := generatedTree(b, mb)
+		m := benchModel(t, 160, 45)
+		m.Update(keyMsg("e"))
+		for _, k := range []string{"f", "W"} {
+			b.Run(fmt.Sprintf("%dMB/%s", mb, k), func(b *testing.B) {
+				b.ReportMetric(float64(t.Len()), "nodes")
+				b.ReportAllocs()
+				for b.Loop() {
+					m.Update(keyMsg(k))
+					_ = m.View()
+				}
+			})
+		}
+		if m.tree.ol.Filter() != nil {
+			m.Update(keyMsg("f"))
+		}
+	}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -28,6 +29,9 @@ type detailPane struct {
 	side  bool
 	key   detailKey
 	lines []string
+	// off is the first line shown: the pane scrolls (J/K, the wheel)
+	// when it holds more than fits; a new selection starts at the top.
+	off int
 }
 
 type detailKey struct {
@@ -59,23 +63,22 @@ func (d *detailPane) inner() int {
 func (d *detailPane) View(id scoring.NodeID) string {
 	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), order: d.ol.Order(), styles: d.c.styles}
 	if k != d.key {
+		if k.id != d.key.id {
+			d.off = 0
+		}
 		d.key = k
 		d.lines = d.build(id)
 	}
 	s := d.c.styles
 	var b strings.Builder
-	h := d.height
-	lines := d.lines
 	if !d.side {
 		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, d.width-10))))
-		h--
 	}
+	h := d.rows()
 	if h <= 0 {
 		return b.String()
 	}
-	if len(lines) > h {
-		lines = append(lines[:h-1:h-1], s.Faint.Render("… (more than fits: widen the terminal)"))
-	}
+	lines := d.window(h)
 	for i := 0; i < h; i++ {
 		if i > 0 || !d.side {
 			b.WriteByte('\n')
@@ -90,6 +93,46 @@ func (d *detailPane) View(id scoring.NodeID) string {
 		b.WriteString(fit(line, d.inner()))
 	}
 	return b.String()
+}
+
+// rows returns the lines of text the pane shows at once.
+func (d *detailPane) rows() int {
+	if d.side {
+		return d.height
+	}
+	return d.height - 1 // below its rule
+}
+
+// maxOff returns the last line the pane may scroll to.
+func (d *detailPane) maxOff() int { return max(0, len(d.lines)-d.rows()) }
+
+// scrollBy scrolls the pane by n lines and reports whether it moved.
+func (d *detailPane) scrollBy(n int) bool {
+	off := max(0, min(d.off+n, d.maxOff()))
+	moved := off != d.off
+	d.off = off
+	return moved
+}
+
+// window returns the h lines the pane shows from off: the first says how
+// many lines are above when it has scrolled, the last how many are below
+// when there are more.
+func (d *detailPane) window(h int) []string {
+	s := d.c.styles
+	d.off = max(0, min(d.off, d.maxOff()))
+	lines := d.lines[d.off:min(len(d.lines), d.off+h)]
+	if len(d.lines) <= h {
+		return lines
+	}
+	lines = slices.Clone(lines)
+	k := d.c.keys
+	if d.off > 0 && h > 1 {
+		lines[0] = s.Faint.Render(fmt.Sprintf("↑ %d more above", d.off+1))
+	}
+	if below := len(d.lines) - d.off - h; below > 0 {
+		lines[h-1] = s.Faint.Render(fmt.Sprintf("↓ %d more below · %s/%s or the wheel scroll", below+1, k.DetailDown.Help().Key, k.DetailUp.Help().Key))
+	}
+	return lines
 }
 
 // build writes the pane's lines for node id.
@@ -160,9 +203,10 @@ func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 	t := d.sess.Tree()
 	s := d.c.styles
 	half := max(1, (w-3)/2)
-	maxLines := 8
+	// The pane scrolls: a value may take more lines than the pane has.
+	maxLines := 16
 	if t.Kind(id).IsContainer() {
-		maxLines = 10
+		maxLines = 24
 	}
 	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
 	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)
@@ -273,4 +317,19 @@ func (d *detailPane) entryLine(slot int) string {
 	line, col := doc.Position(sl.Entry)
 	where := fmt.Sprintf("%s:%d:%d", w.Name(), line, col)
 	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
+}
+
+// scrollDetail scrolls the detail pane a few lines down or up.
+func (m *Model) scrollDetail(down bool) {
+	if !m.showDetail() {
+		m.status.Set(info("the detail pane is hidden: " + m.c.keys.Detail.Help().Key + " shows it"))
+		return
+	}
+	n := wheelStep
+	if !down {
+		n = -n
+	}
+	if !m.detail.scrollBy(n) && m.detail.maxOff() == 0 {
+		m.status.Set(info("the detail pane shows all it holds"))
+	}
 }

@@ -79,7 +79,7 @@ func (h *helpView) lines() []string {
 	}
 	out = append(out, "")
 	for _, l := range []string{
-		s.Title.Render("Mouse") + "  wheel scrolls · click selects · click ▸/▾ toggles · --no-mouse turns it off",
+		s.Title.Render("Mouse") + "  wheel scrolls the pane under it (tree or detail) · click selects · click ▸/▾ toggles · --no-mouse turns it off",
 		s.Title.Render("Weights") + "  live per key: editing one element's key weighs that key in every element; ctrl+s saves them",
 		s.Title.Render("Metrics") + "  m switches: jsondiff, lynxius, uipath and galtea show their own per-node figures (uipath's and galtea's weights are their own: weight keys refuse);" +
 			" the others are one number: a panel says how it was computed, the tree shows the values; --metric and its options set it on opening, the header shows them",

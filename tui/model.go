@@ -39,20 +39,6 @@ const (
 	modeLabel                 // typing a run's label in the history pane
 )
 
-// side is the pane beside (or below) the tree. The history pane is not
-// one: it takes the whole body in its own mode, modeHistory.
-type side int
-
-const (
-	sideAuto   side = iota // the detail pane when the screen is wide enough
-	sideNone               // the tree alone
-	sideDetail             // the detail pane
-)
-
-// sideMinWidth is the width from which the detail pane stands beside the
-// tree, and shows by default.
-const sideMinWidth = 110
-
 // Model is the explorer's root model.
 type Model struct {
 	c       *common
@@ -73,6 +59,11 @@ type Model struct {
 	panel   *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
+	// bodyH is the height left below the panel for the tree and the
+	// detail pane; folded is set when the detail pane, shown by default,
+	// gives way because the tree would cut its values (arrange decides).
+	bodyH  int
+	folded bool
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
@@ -123,6 +114,7 @@ func New(opts Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c}}
+	m.status.badge = m.badge
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
 	}
@@ -206,43 +198,16 @@ func (m *Model) openingStatus() statusMsg {
 	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
 }
 
-// showDetail reports whether the detail pane shows.
-func (m *Model) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth
-}
-
-// layout sizes every component: the one place that decides where things
-// go.
-func (m *Model) layout() {
-	w, h := m.c.width, m.c.height
-	m.status.SetWidth(w)
-	m.prompt.SetWidth(w)
-	if m.phase == phaseLoading || m.sess == nil {
-		return
-	}
-	m.hdr.SetWidth(w)
-	body := max(2, h-m.hdr.Height(h)-1)
-	m.help.SetSize(w, body)
-	m.hist.SetSize(w, body)
-	m.panel.SetWidth(w)
-	m.panelH = m.panel.Height(body)
-	body -= m.panelH
-	switch {
-	case !m.showDetail():
-		m.tree.SetSize(w, body)
-	case w >= sideMinWidth:
-		dw := max(40, min(80, w*2/5))
-		m.tree.SetSize(w-dw, body)
-		m.detail.SetSize(dw, body, true)
-	default:
-		th := max(4, body*2/5)
-		m.tree.SetSize(w, th)
-		m.detail.SetSize(w, body-th, false)
-	}
-}
-
-// Update handles a message.
+// Update handles a message, then lays the tree and the detail pane out
+// for what the tree now shows.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	model, cmd := m.update(msg)
+	m.arrange()
+	return model, cmd
+}
+
+// update handles a message.
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.c.width, m.c.height = msg.Width, msg.Height
@@ -443,6 +408,10 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		path := m.sess.Tree().Path(id)
 		m.status.Set(success("copied " + path))
 		return tea.SetClipboard(path)
+	case key.Matches(msg, k.CopyOutput):
+		return m.copyOutput(id)
+	case key.Matches(msg, k.DetailDown, k.DetailUp):
+		m.scrollDetail(key.Matches(msg, k.DetailDown))
 	case key.Matches(msg, k.Metric):
 		m.openChooser()
 	default:

@@ -26,11 +26,17 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
+		step := 0
 		switch msg.Button {
 		case tea.MouseWheelDown:
-			m.tree.scrollWindow(wheelStep)
+			step = wheelStep
 		case tea.MouseWheelUp:
-			m.tree.scrollWindow(-wheelStep)
+			step = -wheelStep
+		}
+		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
+			m.detail.scrollBy(step)
+		} else {
+			m.tree.scrollWindow(step)
 		}
 	case tea.MouseClickMsg:
 		if msg.Button != tea.MouseLeft {
@@ -56,6 +62,18 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// overDetail reports whether the cell at x, line y of the body (below
+// the score panel) is the detail pane's.
+func (m *Model) overDetail(x, y int) bool {
+	switch {
+	case !m.showDetail() || y < 0:
+		return false
+	case m.detail.side:
+		return x >= m.tree.width
+	}
+	return y >= m.tree.height
 }
 
 // scrollWindow moves the window by n rows, taking the cursor along only

@@ -11,8 +11,8 @@ import (
 
 // valueLines renders value v of d as JSON in at most max lines of width
 // cells: a scalar as written, wrapped; a container pretty-printed with
-// two-space indents, each line cut to the width. A value that does not fit
-// ends in a line "… N more lines" or "…".
+// two-space indents, a line longer than the width wrapped below itself,
+// indented two more. A value that does not fit ends in a line "…".
 func valueLines(d *jsondoc.Doc, v jsondoc.ID, width, maxLines int) []string {
 	if v == jsondoc.None {
 		return []string{"—"}
@@ -22,13 +22,8 @@ func valueLines(d *jsondoc.Doc, v jsondoc.ID, width, maxLines int) []string {
 		if n := width*maxLines*4 + 8; len(raw) > n {
 			raw = raw[:n]
 		}
-		text := strings.Map(func(r rune) rune {
-			if r < 0x20 {
-				return ' '
-			}
-			return r
-		}, string(raw))
-		lines := strings.Split(ansi.Hardwrap(text, max(1, width), true), "\n")
+		text := spaced(string(raw))
+		lines := wrapWords(text, max(1, width))
 		if len(lines) > maxLines {
 			lines = lines[:maxLines]
 			lines[maxLines-1] = report.Truncate(lines[maxLines-1]+"…", width)
@@ -58,12 +53,46 @@ type prettyPrinter struct {
 	cut   bool
 }
 
-func (pp *prettyPrinter) add(s string) bool {
+// add appends the line head+body at depth, wrapped to the width: when it
+// is too long, a key (head) stands on its own line and its value (body)
+// goes on below, indented two more than the key, wrapped at spaces (a
+// word longer than a line cut where it must).
+func (pp *prettyPrinter) add(head, body string, depth int) bool {
+	line := spaced(head + body)
+	if ansi.StringWidth(line) <= pp.width {
+		return pp.push(line)
+	}
+	cont := strings.Repeat("  ", depth+1)
+	if len(cont) > pp.width/2 {
+		cont = ""
+	}
+	rest := line
+	if key := strings.TrimRight(spaced(head), " "); strings.TrimSpace(key) != "" {
+		// The key on its line (cut when even it is too long), the value
+		// below.
+		if ansi.StringWidth(key) > pp.width {
+			key = ansi.Truncate(strings.TrimSuffix(key, ":"), pp.width-1, "…") + ":"
+		}
+		if !pp.push(key) {
+			return false
+		}
+		rest = spaced(body)
+	}
+	for _, l := range wrapWords(rest, max(1, pp.width-len(cont))) {
+		if !pp.push(cont + l) {
+			return false
+		}
+	}
+	return true
+}
+
+// push appends a line, unless the lines are full.
+func (pp *prettyPrinter) push(line string) bool {
 	if len(pp.lines) >= pp.max {
 		pp.cut = true
 		return false
 	}
-	pp.lines = append(pp.lines, report.Truncate(s, pp.width))
+	pp.lines = append(pp.lines, line)
 	return true
 }
 
@@ -79,10 +108,11 @@ func (pp *prettyPrinter) value(v jsondoc.ID, depth int, prefix string, comma boo
 	k := d.Kind(v)
 	if !k.IsContainer() {
 		raw := d.Raw(v)
-		if len(raw) > pp.width*4+8 {
-			raw = raw[:pp.width*4+8]
+		// No more than the lines left can show.
+		if n := pp.width*4*(pp.max-len(pp.lines)) + 8; len(raw) > n {
+			raw = raw[:n]
 		}
-		return pp.add(ind + prefix + string(raw) + tail)
+		return pp.add(ind+prefix, string(raw)+tail, depth)
 	}
 	open, close := "{", "}"
 	if k == jsondoc.Array {
@@ -90,9 +120,9 @@ func (pp *prettyPrinter) value(v jsondoc.ID, depth int, prefix string, comma boo
 	}
 	c := d.Child(v)
 	if c == jsondoc.None {
-		return pp.add(ind + prefix + open + close + tail)
+		return pp.add(ind+prefix, open+close+tail, depth)
 	}
-	if !pp.add(ind + prefix + open) {
+	if !pp.add(ind+prefix, open, depth) {
 		return false
 	}
 	for ; c != jsondoc.None; c = d.Next(c) {
@@ -104,5 +134,15 @@ func (pp *prettyPrinter) value(v jsondoc.ID, depth int, prefix string, comma boo
 			return false
 		}
 	}
-	return pp.add(ind + close + tail)
+	return pp.add(ind, close+tail, depth)
+}
+
+// spaced returns s with its control characters as spaces.
+func spaced(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
 }

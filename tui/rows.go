@@ -11,92 +11,6 @@ import (
 	"github.com/jsontui/jsontui/tui/outline"
 )
 
-// columns are the widths of the tree pane's columns; 0 hides one.
-type columns struct {
-	label, ref, out        int
-	weight, f, score, loss int
-	// run and delta are a compared run's score and the change since.
-	run, delta int
-	total      int
-}
-
-// Widths of the figure columns.
-const (
-	weightCol = 6
-	factorCol = 7
-	scoreCol  = 7
-	lossCol   = 7
-	deltaCol  = 8
-)
-
-// layoutColumns fits the columns into w cells: figures keep their width,
-// f and then loss give way on narrow screens, and the text columns share
-// the rest, the key column taking the larger part. Comparing with a run
-// adds the run's score and the change since, in place of f (and of loss
-// on a narrow screen). With values set (a metric that is one number) there
-// are no figures: the text columns take the whole width.
-func layoutColumns(w int, compare, values bool) columns {
-	c := columns{weight: weightCol, f: factorCol, score: scoreCol, loss: lossCol, total: w}
-	if values {
-		c.weight, c.f, c.score, c.loss = 0, 0, 0, 0
-		compare = false
-	}
-	if w < 72 {
-		c.f = 0
-	}
-	if w < 56 && !values {
-		c.loss = 0
-	}
-	if compare {
-		c.run, c.delta, c.f = scoreCol, deltaCol, 0
-		if w < 96 {
-			c.loss = 0
-		}
-	}
-	fixed := 0
-	for _, x := range []int{c.weight, c.f, c.score, c.run, c.delta, c.loss} {
-		if x > 0 {
-			fixed += x + 1
-		}
-	}
-	rest := max(0, w-fixed)
-	c.label = max(10, rest*42/100)
-	vals := max(0, rest-c.label-2)
-	c.ref = vals / 2
-	c.out = vals - c.ref
-	return c
-}
-
-// header renders the column heads.
-func (c columns) header(s *themes.Styles) string {
-	var b strings.Builder
-	b.WriteString(pad("key", c.label))
-	b.WriteByte(' ')
-	b.WriteString(pad("reference", c.ref))
-	b.WriteByte(' ')
-	b.WriteString(pad("output", c.out))
-	for _, f := range c.figures() {
-		b.WriteByte(' ')
-		b.WriteString(padLeft(f.name, f.width))
-	}
-	return s.Muted.Render(pad(b.String(), c.total))
-}
-
-type figureCol struct {
-	name  string
-	width int
-}
-
-func (c columns) figures() []figureCol {
-	var out []figureCol
-	for _, f := range []figureCol{{"weight", c.weight}, {"f", c.f}, {"score", c.score}, {"run", c.run}, {"Δ", c.delta}, {"loss", c.loss}} {
-		if f.width > 0 {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // rowPainter renders tree rows; it holds what every row of a frame shares.
 type rowPainter struct {
 	s       *themes.Styles
@@ -198,9 +112,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	}
 	b.WriteString(strings.Repeat(" ", max(0, room-w)))
 	b.WriteByte(' ')
-	rp.value(t.Ref(), t.RefValue(id), rp.cols.ref)
-	b.WriteByte(' ')
-	rp.value(t.Out(), t.OutValue(id), rp.cols.out)
+	rp.cells(id, st)
 	// Figures.
 	if rp.cols.weight > 0 {
 		b.WriteByte(' ')
@@ -299,8 +211,45 @@ func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
 	}
 }
 
-// value writes a value cell: a scalar as written in the JSON, a container
-// as {…} or […], an absent value as —.
+// cells writes the reference and output cells of node id: a scalar as
+// written in the JSON, a container as {…} or […], an absent value as —.
+// Two scalars that differ are cut around their first difference, the
+// part that differs painted as a character diff's.
+func (rp *rowPainter) cells(id scoring.NodeID, st scoring.Status) {
+	t := rp.t
+	ref, out := t.Ref(), t.Out()
+	rv, ov := t.RefValue(id), t.OutValue(id)
+	if st != scoring.Match && st != scoring.Ignored && isScalar(ref, rv) && isScalar(out, ov) {
+		rc, oc := report.CutPair(ref.RawText(rv), out.RawText(ov), rp.cols.ref, rp.cols.out)
+		rp.cut(rc, rp.cols.ref, rp.s.DiffDel)
+		rp.b.WriteByte(' ')
+		rp.cut(oc, rp.cols.out, rp.s.DiffIns)
+		return
+	}
+	rp.value(ref, rv, rp.cols.ref)
+	rp.b.WriteByte(' ')
+	rp.value(out, ov, rp.cols.out)
+}
+
+// isScalar reports whether v is a value of d that is not a container.
+func isScalar(d *jsondoc.Doc, v jsondoc.ID) bool {
+	return v != jsondoc.None && !d.Kind(v).IsContainer()
+}
+
+// cut writes a cut value padded to w cells, its differing part painted
+// with p.
+func (rp *rowPainter) cut(c report.Cut, w int, p themes.Paint) {
+	if w <= 0 {
+		return
+	}
+	b := &rp.b
+	b.WriteString(c.Text[:c.Lo])
+	p.Write(b, c.Text[c.Lo:c.Hi])
+	b.WriteString(c.Text[c.Hi:])
+	b.WriteString(strings.Repeat(" ", max(0, w-report.Width(c.Text))))
+}
+
+// value writes a value cell, cut at its end.
 func (rp *rowPainter) value(d *jsondoc.Doc, v jsondoc.ID, w int) {
 	if w <= 0 {
 		return

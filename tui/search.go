@@ -57,7 +57,11 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 		m.status.Set(warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
 		return nil
 	}
-	first := firstOf(m.tree.ol, mt.Pred())
+	first, ok := firstOf(m.tree.ol, mt.Pred())
+	if !ok {
+		m.status.Set(hiddenMatches(mt, m.c.keys.FailingOnly.Help().Key))
+		return nil
+	}
 	m.tree.selectNode(first)
 	m.status.Set(info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, thousands(mt.Count),
 		plural(mt.Count, "es"), m.sess.Tree().Path(first))))

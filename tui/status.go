@@ -14,6 +14,9 @@ type statusLine struct {
 	c     *common
 	msg   statusMsg
 	width int
+	// badge, if set, says what stays in force (the failing-only view),
+	// before the message; "" for nothing.
+	badge func() string
 }
 
 // SetWidth sets the line's width.
@@ -36,6 +39,15 @@ func (sl *statusLine) View(bindings []key.Binding) string {
 		text = s.Bad.Render(sl.msg.text)
 	default:
 		text = sl.msg.text
+	}
+	if sl.badge != nil {
+		if b := sl.badge(); b != "" {
+			sep := ""
+			if text != "" {
+				sep = s.Faint.Render(" · ")
+			}
+			text = s.Accent.Render(b) + sep + text
+		}
 	}
 	room := sl.width - ansi.StringWidth(text) - 3
 	return spread(text, hints(s, bindings, room), sl.width)

@@ -43,10 +43,13 @@ func newTreePane(c *common, sess *session.Session, ms *metricState, schema *sche
 // values reports whether the rows show the values only, no figures.
 func (p *treePane) values() bool { return p.metric != nil && p.metric.oneNumber }
 
-// SetSize sets the pane's size.
+// SetSize sets the pane's size; a new height scrolls to the cursor.
 func (p *treePane) SetSize(w, h int) {
-	p.width, p.height = w, h
-	p.scroll()
+	p.width = w
+	if h != p.height {
+		p.height = h
+		p.scroll()
+	}
 }
 
 // ShortHelp returns the bindings the pane answers to.
@@ -104,8 +107,13 @@ func (p *treePane) keep(change func()) {
 }
 
 // refresh re-sorts the rows after the figures changed, when the order
-// depends on them.
+// depends on them, and finds again the nodes the failing-only view shows.
 func (p *treePane) refresh() {
+	if p.ol.Filter() != nil {
+		set := outline.Failing(p.sess.Tree())
+		p.keep(func() { p.ol.SetFilter(set) })
+		return
+	}
 	if p.ol.Order() != outline.Document {
 		p.keep(func() { p.ol.Refresh() })
 	}
@@ -162,7 +170,7 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
 		p.keep(func() { p.ol.ExpandTo(d) })
 		m := info(fmt.Sprintf("expanded to depth %d: %s rows", d, thousands(p.ol.Len())))
 		return true, &m
-	case p.values() && key.Matches(msg, k.Order, k.NextLoss, k.PrevLoss):
+	case p.values() && key.Matches(msg, k.Order, k.NextLoss, k.PrevLoss, k.FailingOnly, k.Worst):
 		m := info(p.metric.name + " is one number: the nodes have no scores or losses to order or step through")
 		return true, &m
 	case key.Matches(msg, k.Order):
@@ -186,6 +194,10 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
 		p.selectNode(id)
 		m := info(fmt.Sprintf("%s loses %s of the total", t.Path(id), fixed5(t.Loss(id))))
 		return true, &m
+	case key.Matches(msg, k.FailingOnly):
+		return true, p.toggleFailing()
+	case key.Matches(msg, k.Worst):
+		return true, p.worst()
 	case key.Matches(msg, k.NextMatch), key.Matches(msg, k.PrevMatch):
 		return true, p.jumpMatch(key.Matches(msg, k.NextMatch))
 	default:
@@ -228,14 +240,18 @@ func (p *treePane) jumpMatch(next bool) *statusMsg {
 	wrapped := false
 	if next {
 		if id, ok = p.ol.Next(p.Selected(), pred); !ok {
-			id, ok = firstOf(p.ol, pred), true
+			id, ok = firstOf(p.ol, pred)
 			wrapped = true
 		}
 	} else {
 		if id, ok = p.ol.Prev(p.Selected(), pred); !ok {
-			id, ok = lastOf(p.ol, pred), true
+			id, ok = lastOf(p.ol, pred)
 			wrapped = true
 		}
+	}
+	if !ok {
+		s := hiddenMatches(m, p.c.keys.FailingOnly.Help().Key)
+		return &s
 	}
 	p.selectNode(id)
 	s := info(fmt.Sprintf("%q: %s match%s · %s", m.Query, thousands(m.Count), plural(m.Count, "es"), p.sess.Tree().Path(id)))
@@ -245,31 +261,22 @@ func (p *treePane) jumpMatch(next bool) *statusMsg {
 	return &s
 }
 
-// firstOf returns the first node of the tree p wants, the root included.
-func firstOf(ol *outline.Outline, p outline.Pred) scoring.NodeID {
+// firstOf returns the first node shown that p wants, the root included;
+// ok is false when there is none (the failing-only view may hide them).
+func firstOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
 	if p.Want(0) {
-		return 0
+		return 0, true
 	}
-	id, _ := ol.Next(0, p)
-	return id
+	return ol.Next(0, p)
 }
 
-// lastOf returns the last node of the tree p wants.
-func lastOf(ol *outline.Outline, p outline.Pred) scoring.NodeID {
-	// The last node in pre-order: follow the last child down.
-	x := scoring.NodeID(0)
-	for {
-		kids := ol.Children(x)
-		if len(kids) == 0 {
-			break
-		}
-		x = kids[len(kids)-1]
-	}
+// lastOf returns the last node shown that p wants.
+func lastOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
+	x := ol.Last()
 	if p.Want(x) {
-		return x
+		return x, true
 	}
-	id, _ := ol.Prev(x, p)
-	return id
+	return ol.Prev(x, p)
 }
 
 // rowAt returns the row index shown at line y of the pane (0 is the
@@ -285,18 +292,36 @@ func (p *treePane) rowAt(y int) int {
 // markerSpan returns the cells [x0, x1) of row i's expand marker.
 func (p *treePane) markerSpan(i int) (int, int) {
 	d := int(p.ol.Row(i).Depth)
-	x := len([]rune(guides(d, layoutColumns(p.width, p.cmp != nil, p.values()).label-8)))
+	x := len([]rune(guides(d, p.columns().label-8)))
 	return x, x + 2
+}
+
+// window returns the rows the pane shows.
+func (p *treePane) window() []outline.Row { return p.ol.Window(p.offset, p.offset+p.page()) }
+
+// needs returns what the rows on screen ask of the columns.
+func (p *treePane) needs() rowNeeds {
+	p.rp.t = p.sess.Tree()
+	return p.rp.measure(p.window())
+}
+
+// needWidth returns the width at which the pane cuts none of the values
+// on screen (each capped at valueCap), all figures showing.
+func (p *treePane) needWidth() int { return p.needs().width(p.cmp != nil, p.values()) }
+
+// columns lays the columns out for the rows on screen.
+func (p *treePane) columns() columns {
+	return layoutColumns(p.width, p.cmp != nil, p.values(), p.needs())
 }
 
 // View renders the column heads and the rows in the window.
 func (p *treePane) View() string {
-	cols := layoutColumns(p.width, p.cmp != nil, p.values())
+	cols := p.columns()
 	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols,
 		values: p.values(), schema: p.schema}
 	var b strings.Builder
 	b.WriteString(cols.header(p.c.styles))
-	rows := p.ol.Window(p.offset, p.offset+p.page())
+	rows := p.window()
 	for k, r := range rows {
 		b.WriteByte('\n')
 		b.WriteString(p.rp.row(r, p.offset+k == p.cursor))

@@ -13,12 +13,14 @@ type KeyMap struct {
 	Up, Down, Top, Bottom, HalfDown, HalfUp, PageDown, PageUp key.Binding
 	// Expanding and collapsing.
 	Expand, Collapse, Toggle, ExpandAll, CollapseAll, Depth key.Binding
-	// Finding.
-	Search, NextMatch, PrevMatch, NextLoss, PrevLoss, Order key.Binding
+	// Finding. FailingOnly shows only the nodes that lose points (and
+	// their ancestors); Worst goes to the costliest leaf.
+	Search, NextMatch, PrevMatch, NextLoss, PrevLoss, Order, FailingOnly, Worst key.Binding
 	// Weights.
 	EditWeight, Raise, Lower, ToggleZero, Reset, ResetAll, Undo, Redo, Save key.Binding
-	// Other.
-	Copy, Metric, Detail, Warnings, Help, Quit key.Binding
+	// Other. Copy copies the selected node's path, CopyOutput its output
+	// value; DetailDown and DetailUp scroll the detail pane.
+	Copy, CopyOutput, Metric, Detail, DetailDown, DetailUp, Warnings, Help, Quit key.Binding
 	// History: History opens the history pane; EndCompare ends the
 	// comparison of the tree with a run.
 	History, EndCompare key.Binding
@@ -59,12 +61,14 @@ func Default() *KeyMap {
 		CollapseAll: b([]string{"E"}, "E", "collapse all"),
 		Depth:       b([]string{"1", "2", "3", "4", "5", "6", "7", "8", "9"}, "1-9", "expand to depth"),
 
-		Search:    b([]string{"/"}, "/", "search keys and values"),
-		NextMatch: b([]string{"n"}, "n", "next match"),
-		PrevMatch: b([]string{"N"}, "N", "previous match"),
-		NextLoss:  b([]string{"]"}, "]", "next node with a loss"),
-		PrevLoss:  b([]string{"["}, "[", "previous node with a loss"),
-		Order:     b([]string{"o"}, "o", "order: document/loss/score"),
+		Search:      b([]string{"/"}, "/", "search keys and values"),
+		NextMatch:   b([]string{"n"}, "n", "next match"),
+		PrevMatch:   b([]string{"N"}, "N", "previous match"),
+		NextLoss:    b([]string{"]"}, "]", "next node with a loss"),
+		PrevLoss:    b([]string{"["}, "[", "previous node with a loss"),
+		Order:       b([]string{"o"}, "o", "order: document/loss/score"),
+		FailingOnly: b([]string{"f"}, "f", "failing only ⇄ all nodes"),
+		Worst:       b([]string{"W"}, "W", "the costliest leaf"),
 
 		EditWeight: b([]string{"w"}, "w", "edit weight"),
 		Raise:      b([]string{"+", "="}, "+", "weight +0.05"),
@@ -76,12 +80,15 @@ func Default() *KeyMap {
 		Redo:       b([]string{"ctrl+r"}, "ctrl+r", "redo"),
 		Save:       b([]string{"ctrl+s"}, "ctrl+s", "save weights"),
 
-		Copy:     b([]string{"y"}, "y", "copy path"),
-		Metric:   b([]string{"m"}, "m", "choose metric"),
-		Detail:   b([]string{"tab"}, "tab", "detail pane"),
-		Warnings: b([]string{"!"}, "!", "show repairs & warnings"),
-		Help:     b([]string{"?"}, "?", "help"),
-		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Copy:       b([]string{"y"}, "y", "copy path"),
+		CopyOutput: b([]string{"Y"}, "Y", "copy output value (JSON)"),
+		Metric:     b([]string{"m"}, "m", "choose metric"),
+		Detail:     b([]string{"tab"}, "tab", "detail pane"),
+		DetailDown: b([]string{"J"}, "J", "scroll detail down"),
+		DetailUp:   b([]string{"K"}, "K", "scroll detail up"),
+		Warnings:   b([]string{"!"}, "!", "show repairs & warnings"),
+		Help:       b([]string{"?"}, "?", "help"),
+		Quit:       b([]string{"q", "ctrl+c"}, "q", "quit"),
 
 		History:    b([]string{"H"}, "H", "history of runs"),
 		EndCompare: b([]string{"esc"}, "esc", "end a comparison with a run"),
@@ -110,8 +117,8 @@ func (k *KeyMap) ShortHelp() []key.Binding {
 func (k *KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
-		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail},
-		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Copy, k.Metric, k.Warnings},
+		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp},
+		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.CopyOutput, k.Metric, k.Warnings},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit},
 		{k.History, k.Pane.Compare, k.Pane.Diff, k.Pane.Load, k.Pane.Label, k.Pane.All, k.Pane.Close, k.Pane.Back, k.EndCompare},
 	}

@@ -33,7 +33,7 @@ func (o *Outline) Order() Order { return o.order }
 // are open.
 func (o *Outline) SetOrder(ord Order) {
 	o.order = ord
-	o.sorted = nil
+	o.sorted, o.kept = nil, nil
 	o.rebuild(len(o.rows))
 }
 
@@ -43,27 +43,37 @@ func (o *Outline) Refresh() bool {
 	if o.order == Document {
 		return false
 	}
-	o.sorted = nil
+	o.sorted, o.kept = nil, nil
 	o.rebuild(len(o.rows))
 	return true
 }
 
-// childCount returns the number of children of id.
+// plain reports whether the children shown of a node with n children are
+// all of them in document order: nothing to look up.
+func (o *Outline) plain(n int) bool {
+	return o.filter == nil && (o.order == Document || n < 2)
+}
+
+// childCount returns the number of children of id shown.
 func (o *Outline) childCount(id scoring.NodeID) int {
 	_, n := o.t.Children(id)
-	return n
+	if o.plain(n) {
+		return n
+	}
+	return len(o.shown(id))
 }
 
-// child returns the k-th child of id in display order.
+// child returns the k-th child of id shown, in display order.
 func (o *Outline) child(id scoring.NodeID, k int) scoring.NodeID {
 	first, n := o.t.Children(id)
-	if o.order == Document || n < 2 {
+	if o.plain(n) {
 		return first + scoring.NodeID(k)
 	}
-	return o.sortedChildren(id)[k]
+	return o.shown(id)[k]
 }
 
-// Children returns the children of id in display order.
+// Children returns the children of id in display order, the ones a
+// filter hides included.
 func (o *Outline) Children(id scoring.NodeID) []scoring.NodeID {
 	first, n := o.t.Children(id)
 	if o.order != Document && n >= 2 {
@@ -73,6 +83,28 @@ func (o *Outline) Children(id scoring.NodeID) []scoring.NodeID {
 	for k := range out {
 		out[k] = first + scoring.NodeID(k)
 	}
+	return out
+}
+
+// shown returns (and caches) the children of id that the filter keeps,
+// in display order.
+func (o *Outline) shown(id scoring.NodeID) []scoring.NodeID {
+	if o.filter == nil {
+		return o.Children(id)
+	}
+	if s, ok := o.kept[id]; ok {
+		return s
+	}
+	var out []scoring.NodeID
+	for _, c := range o.Children(id) {
+		if o.filter.Has(c) {
+			out = append(out, c)
+		}
+	}
+	if o.kept == nil {
+		o.kept = make(map[scoring.NodeID][]scoring.NodeID)
+	}
+	o.kept[id] = out
 	return out
 }
 

@@ -27,6 +27,10 @@ type Outline struct {
 	order Order
 	// sorted caches the children of a node in a sorted order.
 	sorted map[scoring.NodeID][]scoring.NodeID
+	// filter, when set, is the nodes shown (Failing); kept caches the
+	// children of a node it keeps, in display order.
+	filter *Set
+	kept   map[scoring.NodeID][]scoring.NodeID
 }
 
 // New returns the outline of t with the nodes above depth open, so rows
@@ -55,8 +59,7 @@ func (o *Outline) Window(from, to int) []Row {
 
 // HasChildren reports whether node id has children to show.
 func (o *Outline) HasChildren(id scoring.NodeID) bool {
-	_, n := o.t.Children(id)
-	return n > 0
+	return o.childCount(id) > 0
 }
 
 // IsOpen reports whether node id is expanded.

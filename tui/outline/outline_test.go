@@ -2,6 +2,7 @@ package outline
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 
@@ -138,5 +139,74 @@ func TestSearch(t *testing.T) {
 	cancel()
 	if _, err := Search(ctx, tr, "x"); err == nil {
 		t.Error("a canceled search returned")
+	}
+}
+
+// TestFailing: the failing-only set is the nodes with a loss and their
+// ancestors; the filtered outline shows, walks and expands only them, and
+// still lists every child for the calculation.
+func TestFailing(t *testing.T) {
+	tr := tree(t)
+	keep := Failing(tr)
+	if keep.Len() != 8 || tr.Len() != 11 {
+		t.Fatalf("%d of %d nodes kept", keep.Len(), tr.Len())
+	}
+	o := New(tr, 1)
+	o.SetFilter(keep)
+	if got := rows(o); got != ".| a| b| e" {
+		t.Errorf("failing, depth 1: %s", got)
+	}
+	o.ExpandAll()
+	if got := rows(o); got != ".| a| b|  d|   [1]| e|  f|   g" {
+		t.Errorf("failing, expanded: %s", got)
+	}
+	var path []string
+	for id, ok := scoring.NodeID(0), true; ok; id, ok = o.Next(id, Pred{Want: func(scoring.NodeID) bool { return true }, May: func(scoring.NodeID) bool { return true }}) {
+		path = append(path, tr.Path(id))
+	}
+	if strings.Join(path, " ") != ". .a .b .b.d .b.d[1] .e .e.f .e.f.g" {
+		t.Errorf("walk: %v", path)
+	}
+	c, _ := tr.Find(".b.c")
+	if o.Reveal(c) != -1 {
+		t.Error("revealed a node the filter hides")
+	}
+	d, _ := tr.Find(".b.d")
+	if len(o.Children(d)) != 3 || o.HasChildren(c) {
+		t.Error("Children lost the hidden children, or a leaf has some")
+	}
+	o.SetOrder(ByLoss)
+	if got := rows(o); got != ".| e|  f|   g| a| b|  d|   [1]" {
+		t.Errorf("failing by loss: %s", got)
+	}
+	o.SetFilter(nil)
+	if o.Len() != 11 {
+		t.Errorf("unfiltered: %s", rows(o))
+	}
+	same := scoringtest.Pair(t, ref, ref, "")
+	if Failing(same).Len() != 0 {
+		t.Error("an equal pair has failing nodes")
+	}
+}
+
+func TestCostliest(t *testing.T) {
+	tr := tree(t)
+	id, ok := Costliest(tr)
+	// e.f.g (true against false) loses all its third; a (1 against 2)
+	// scores more than 0.
+	if !ok || tr.Path(id) != ".e.f.g" || math.Abs(tr.Loss(id)-1.0/3) > 1e-12 {
+		t.Errorf("costliest %s (%v)", tr.Path(id), ok)
+	}
+	w := scoringtest.Pair(t, `{"a": "x", "b": {"c": "abcd", "d": "q"}}`, `{"a": "x", "b": {"c": "abce", "d": "r"}}`, "")
+	id, _ = Costliest(w)
+	if w.Path(id) != ".b.d" || math.Abs(w.Loss(id)-0.25) > 1e-12 {
+		t.Errorf("costliest %s, loss %v", w.Path(id), w.Loss(id))
+	}
+	tie := scoringtest.Pair(t, `{"x": {"p": 1}, "y": true, "z": true}`, `{"x": {"p": 1}, "y": false, "z": false}`, "")
+	if id, _ := Costliest(tie); tie.Path(id) != ".y" {
+		t.Errorf("at equal losses, %s before .y", tie.Path(id))
+	}
+	if _, ok := Costliest(scoringtest.Pair(t, ref, ref, "")); ok {
+		t.Error("an equal pair has a costliest leaf")
 	}
 }

@@ -48,6 +48,19 @@ func (o *Outline) Prev(id scoring.NodeID, p Pred) (scoring.NodeID, bool) {
 	return scoring.NoNode, false
 }
 
+// Last returns the last node shown in pre-order over the whole tree,
+// collapsed nodes included: the last child shown, down.
+func (o *Outline) Last() scoring.NodeID {
+	x := scoring.NodeID(0)
+	for {
+		n := o.childCount(x)
+		if n == 0 {
+			return x
+		}
+		x = o.child(x, n-1)
+	}
+}
+
 // first returns the first wanted node of the subtree of id, in pre-order.
 func (o *Outline) first(id scoring.NodeID, p Pred) (scoring.NodeID, bool) {
 	if p.Want(id) {
@@ -79,13 +92,14 @@ func (o *Outline) last(id scoring.NodeID, p Pred) (scoring.NodeID, bool) {
 	return scoring.NoNode, false
 }
 
-// position returns the display position of child c among par's children.
+// position returns the display position of child c among par's children
+// shown (-1 when the filter hides it).
 func (o *Outline) position(par, c scoring.NodeID) int {
 	first, n := o.t.Children(par)
-	if o.order == Document || n < 2 {
+	if o.plain(n) {
 		return int(c - first)
 	}
-	for k, x := range o.sortedChildren(par) {
+	for k, x := range o.shown(par) {
 		if x == c {
 			return k
 		}

@@ -1,0 +1,72 @@
+package tui
+
+import (
+	"fmt"
+
+	"github.com/jsontui/jsontui/tui/outline"
+)
+
+// This file is the failing-only view (f) and the jump to the costliest
+// leaf (W).
+
+// toggleFailing shows only the nodes that lose points and their
+// ancestors, or every node again.
+func (p *treePane) toggleFailing() *statusMsg {
+	t := p.sess.Tree()
+	if p.ol.Filter() != nil {
+		p.keep(func() { p.ol.SetFilter(nil) })
+		m := info(fmt.Sprintf("all %s nodes shown", thousands(t.Len())))
+		return &m
+	}
+	set := outline.Failing(t)
+	if set.Len() == 0 {
+		m := info("no node loses points: the failing-only view would be empty")
+		return &m
+	}
+	p.keep(func() { p.ol.SetFilter(set) })
+	k := p.c.keys.FailingOnly.Help().Key
+	m := info(fmt.Sprintf("failing only: the %s nodes that lose points or hold some that do · %s shows all", thousands(set.Len()), k))
+	return &m
+}
+
+// hidden returns how many nodes the failing-only view hides, and whether
+// it is on.
+func (p *treePane) hidden() (int, bool) {
+	f := p.ol.Filter()
+	if f == nil {
+		return 0, false
+	}
+	return p.sess.Tree().Len() - f.Len(), true
+}
+
+// badge is what the status line says while the failing-only view is on:
+// how many nodes it hides.
+func (m *Model) badge() string {
+	if m.tree == nil || m.mode != modeNormal {
+		return ""
+	}
+	n, on := m.tree.hidden()
+	if !on {
+		return ""
+	}
+	return fmt.Sprintf("failing only: %s of %s nodes hidden", thousands(n), thousands(m.sess.Tree().Len()))
+}
+
+// worst selects the costliest leaf.
+func (p *treePane) worst() *statusMsg {
+	t := p.sess.Tree()
+	id, ok := outline.Costliest(t)
+	if !ok {
+		m := info("no leaf loses points")
+		return &m
+	}
+	p.selectNode(id)
+	m := info(fmt.Sprintf("the costliest leaf: %s loses %s of the total", t.Path(id), fixed5(t.Loss(id))))
+	return &m
+}
+
+// hiddenMatches is the status when a search matches only nodes the
+// failing-only view hides; failingKey names its key.
+func hiddenMatches(m *outline.Matches, failingKey string) statusMsg {
+	return warn(fmt.Sprintf("%q: %s match%s, none of them failing: %s shows all nodes", m.Query, thousands(m.Count), plural(m.Count, "es"), failingKey))
+}

@@ -1,0 +1,81 @@
+package tui
+
+// side is the pane beside (or below) the tree. The history pane is not
+// one: it takes the whole body in its own mode, modeHistory.
+type side int
+
+const (
+	sideAuto   side = iota // the detail pane when the screen is wide enough
+	sideNone               // the tree alone
+	sideDetail             // the detail pane
+)
+
+// sideMinWidth is the width from which the detail pane stands beside the
+// tree, and shows by default.
+const sideMinWidth = 110
+
+// detailMinWidth is the narrowest the detail pane gets beside the tree,
+// its rule included.
+const detailMinWidth = 40
+
+// showDetail reports whether the detail pane shows: when asked for (tab),
+// or by default on a screen wide enough unless it gave way to the tree.
+func (m *Model) showDetail() bool {
+	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
+}
+
+// layout sizes every component: the one place that decides where things
+// go. Its part that depends on what the tree shows, arrange, also runs
+// after every message.
+func (m *Model) layout() {
+	w, h := m.c.width, m.c.height
+	m.status.SetWidth(w)
+	m.prompt.SetWidth(w)
+	if m.phase == phaseLoading || m.sess == nil {
+		return
+	}
+	m.hdr.SetWidth(w)
+	body := max(2, h-m.hdr.Height(h)-1)
+	m.help.SetSize(w, body)
+	m.hist.SetSize(w, body)
+	m.panel.SetWidth(w)
+	m.panelH = m.panel.Height(body)
+	m.bodyH = body - m.panelH
+	m.arrange()
+}
+
+// arrange shares the body out between the tree and the detail pane, from
+// what the tree shows. Beside the tree the pane takes two fifths of the
+// width (40 to 80 cells), less when the tree would cut the values on
+// screen (down to detailMinWidth); when even that would cut them, the
+// pane shown by default folds away (tab still shows it). Below the tree
+// (tab on a screen narrower than sideMinWidth) it takes three fifths of
+// the height.
+func (m *Model) arrange() {
+	if m.phase != phaseReady || m.sess == nil {
+		return
+	}
+	w, body := m.c.width, m.bodyH
+	m.folded = false
+	switch {
+	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:
+		m.tree.SetSize(w, body)
+	case w >= sideMinWidth:
+		m.tree.SetSize(m.tree.width, body) // the rows on screen, first
+		dw := max(detailMinWidth, min(80, w*2/5))
+		if need := m.tree.needWidth(); w-dw < need {
+			dw = max(detailMinWidth, w-need)
+			if w-dw < need && m.side == sideAuto {
+				m.folded = true
+				m.tree.SetSize(w, body)
+				return
+			}
+		}
+		m.tree.SetSize(w-dw, body)
+		m.detail.SetSize(dw, body, true)
+	default:
+		th := max(4, body*2/5)
+		m.tree.SetSize(w, th)
+		m.detail.SetSize(w, body-th, false)
+	}
+}
