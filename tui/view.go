@@ -104,5 +104,9 @@ func (m *Model) statusView() string {
 	case modeMetric:
 		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel})
 	}
+	if m.folded {
+		// The detail pane gave way to the tree: say how to bring it.
+		return m.status.View(append([]key.Binding{k.Detail}, k.ShortHelp()...))
+	}
 	return m.status.View(k.ShortHelp())
 }
