@@ -16,29 +16,40 @@ func (s *Set) Len() int { return s.n }
 
 // Failing returns the nodes of t that lose points — a score below 1 and
 // a share of the total above 0 — and their ancestors: what the
-// failing-only view shows. It takes two passes over the nodes (parents
-// have smaller ids than their children) and two bits a node.
+// failing-only view shows. A container's score is its children's mean, so
+// one that scores 1 has nothing below it that loses points, and the
+// ancestors of a node that does lose some too: the walk goes down from
+// the root through those nodes only, holding one frame per open container,
+// and costs what it keeps (and their children), not the whole tree.
 func Failing(t *scoring.Tree) *Set {
-	n := t.Len()
-	lost := newBitset(n) // nodes whose share of the total is 0
-	keep := &Set{bits: newBitset(n)}
-	for i := 1; i < n; i++ {
-		id := scoring.NodeID(i)
-		if lost.has(int(t.Parent(id))) || t.Fraction(id) == 0 {
-			lost.set(i)
-		}
+	keep := &Set{bits: newBitset(t.Len())}
+	loses := func(id scoring.NodeID) bool {
+		s, ok := t.Score(id)
+		return ok && s < 1 && t.Fraction(id) > 0
 	}
-	for i := n - 1; i >= 0; i-- {
-		id := scoring.NodeID(i)
-		if !keep.bits.has(i) {
-			if s, ok := t.Score(id); !ok || s >= 1 || lost.has(i) {
-				continue
-			}
-			keep.bits.set(i)
+	if !loses(0) {
+		return keep
+	}
+	keep.bits.set(0)
+	keep.n = 1
+	type frame struct{ next, end scoring.NodeID }
+	first, n := t.Children(0)
+	stack := []frame{{first, first + scoring.NodeID(n)}}
+	for len(stack) > 0 {
+		f := &stack[len(stack)-1]
+		if f.next >= f.end {
+			stack = stack[:len(stack)-1]
+			continue
 		}
+		x := f.next
+		f.next++
+		if !loses(x) {
+			continue
+		}
+		keep.bits.set(int(x))
 		keep.n++
-		if p := t.Parent(id); p != scoring.NoNode {
-			keep.bits.set(int(p))
+		if first, n := t.Children(x); n > 0 {
+			stack = append(stack, frame{first, first + scoring.NodeID(n)})
 		}
 	}
 	return keep
@@ -58,7 +69,9 @@ func (o *Outline) SetFilter(keep *Set) {
 
 // Costliest returns the leaf of t (a node without children) with the
 // largest loss, the first in document order at equal losses; ok is false
-// when no leaf loses anything. It walks the tree once, holding one frame
+// when no leaf loses anything. A leaf loses no more than any container
+// above it, so the walk, in document order, skips a subtree that loses
+// nothing or no more than the best leaf found so far; it holds one frame
 // per open container.
 func Costliest(t *scoring.Tree) (id scoring.NodeID, ok bool) {
 	type frame struct {
@@ -75,18 +88,17 @@ func Costliest(t *scoring.Tree) (id scoring.NodeID, ok bool) {
 		}
 		x := f.next
 		f.next++
-		share := f.share * t.Fraction(x)
-		if share == 0 {
-			continue // nothing below it takes part
-		}
-		if first, n := t.Children(x); n > 0 {
-			stack = append(stack, frame{next: first, end: first + scoring.NodeID(n), share: share})
+		s, has := t.Score(x)
+		if !has || s >= 1 {
 			continue
 		}
-		if s, has := t.Score(x); has {
-			if loss := share * (1 - s); loss > bestLoss {
-				best, bestLoss = x, loss
-			}
+		share := f.share * t.Fraction(x)
+		if loss := share * (1 - s); loss <= bestLoss {
+			continue
+		} else if first, n := t.Children(x); n > 0 {
+			stack = append(stack, frame{next: first, end: first + scoring.NodeID(n), share: share})
+		} else {
+			best, bestLoss = x, loss
 		}
 	}
 	return best, best != scoring.NoNode

@@ -198,13 +198,28 @@ func (o *Outline) rebuild(rows int) {
 // appendChildren appends the visible descendants of id, at depth d, in
 // display order.
 func (o *Outline) appendChildren(dst []Row, id scoring.NodeID, d int32) []Row {
-	n := o.childCount(id)
-	for k := 0; k < n; k++ {
-		c := o.child(id, k)
-		dst = append(dst, Row{ID: c, Depth: d + 1})
-		if o.IsOpen(c) {
-			dst = o.appendChildren(dst, c, d+1)
+	first, n := o.t.Children(id)
+	if o.order == Document || n < 2 {
+		// In place: no list of the children to build.
+		for c := first; c < first+scoring.NodeID(n); c++ {
+			if o.filter == nil || o.filter.Has(c) {
+				dst = o.appendRow(dst, c, d)
+			}
 		}
+		return dst
+	}
+	for _, c := range o.shown(id) {
+		dst = o.appendRow(dst, c, d)
+	}
+	return dst
+}
+
+// appendRow appends the row of c, a child of a node at depth d, and its
+// visible descendants.
+func (o *Outline) appendRow(dst []Row, c scoring.NodeID, d int32) []Row {
+	dst = append(dst, Row{ID: c, Depth: d + 1})
+	if o.IsOpen(c) {
+		dst = o.appendChildren(dst, c, d+1)
 	}
 	return dst
 }
