@@ -111,6 +111,13 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 		return err
 	}
 	tree := res.Tree
+	if (f.topSet || f.onlyLosses) && rep.Nodes == nil {
+		flag := "--only-losses"
+		if f.topSet {
+			flag = "--top"
+		}
+		return badInput(fmt.Errorf("%s: --metric %s is one number, with no per-node breakdown to select from", flag, f.metric.name))
+	}
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
 	a.printNotes(rep)
 	if record {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -148,8 +149,10 @@ func TestScoreSelectionErrors(t *testing.T) {
 		{[]string{"--top", "3", "--only-losses"}, "jsontui: --top lists leaves with a loss only: drop --only-losses\n"},
 		{[]string{"--only-losses", "--quiet"}, "jsontui: --quiet prints only the total: drop --only-losses and --top\n"},
 		{[]string{"--top", "3", "--explain", ".due_date"}, "jsontui: --explain prints one node: drop --only-losses and --top\n"},
+		{[]string{"--top", "3", "--metric", "edit-distance"}, "jsontui: --top: --metric edit-distance is one number, with no per-node breakdown to select from\n"},
+		{[]string{"--only-losses", "--metric", "exact"}, "jsontui: --only-losses: --metric exact is one number, with no per-node breakdown to select from\n"},
 	} {
-		code, stdout, stderr := runCLI(t, "", append(base, c.args...)...)
+		code, stdout, stderr := runCLI(t, "", append(slices.Clone(base), c.args...)...)
 		if code != 2 || stdout != "" || stderr != c.err {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", c.args, code, stdout, stderr)
 		}
