@@ -34,28 +34,39 @@ const (
 	minText = 34
 	// minKey is the least the key column takes when its rows need more.
 	minKey = 10
-	// valueCap caps what a value asks for when the screen is shared out:
-	// a value wider than that is cut (around its first difference from
-	// the other side) rather than folding the detail pane or dropping f.
+	// valueCap is the widest value that asks to show whole when the
+	// screen is shared out (folding the detail pane, dropping f); a wider
+	// one — prose, a long id — is cut in any case, around its first
+	// difference from the other side, and asks for valueMin cells only.
 	valueCap = 32
+	valueMin = 16
 	// measureCap caps how far a value is measured.
 	measureCap = 200
 )
 
 // rowNeeds is what the rows on screen ask of the columns: the widest key
 // cell (guides, marker, glyph, label and count) and the widest reference
-// and output values, in cells.
-type rowNeeds struct{ key, ref, out int }
+// and output values, in cells; askRef and askOut are what the values ask
+// for when the screen is shared out (ask).
+type rowNeeds struct {
+	key, ref, out  int
+	askRef, askOut int
+}
 
-// capped returns the needs with the values capped at valueCap.
-func (nd rowNeeds) capped() rowNeeds {
-	return rowNeeds{key: nd.key, ref: min(nd.ref, valueCap), out: min(nd.out, valueCap)}
+// ask returns what a value w cells wide asks for when the screen is
+// shared out: w up to valueCap, valueMin past it.
+func ask(w int) int {
+	if w <= valueCap {
+		return w
+	}
+	return valueMin
 }
 
 // layoutColumns shares w cells out among the columns for rows that need
 // nd. The figures keep their width while the text columns keep minText;
 // below that they give way, f first, then weight, then loss (never loss
-// before weight). f also gives way when the values would be cut. Of the
+// before weight). f also gives way when a value would get less than it
+// asks for (ask). Of the
 // text columns, each value column first gets its share (what it needs, up
 // to a quarter), the key column what it needs of the rest, the values
 // what more they need; what is left then is shared alike. Comparing
@@ -78,7 +89,7 @@ func layoutColumns(w int, compare, values bool, nd rowNeeds) columns {
 		*drop = 0
 	}
 	c.share(w-c.fixed()-2, nd)
-	if c.f > 0 && (c.ref < min(nd.ref, valueCap) || c.out < min(nd.out, valueCap)) {
+	if c.f > 0 && (c.ref < nd.askRef || c.out < nd.askOut) {
 		c.f = 0
 		c.share(w-c.fixed()-2, nd)
 	}
@@ -118,10 +129,9 @@ func (c *columns) share(text int, nd rowNeeds) {
 	c.label, c.ref, c.out = key, ref, out
 }
 
-// width returns the tree width at which no value is cut (values capped
-// at valueCap), all figures showing.
+// width returns the tree width at which every value gets what it asks
+// for, all figures showing.
 func (nd rowNeeds) width(compare, values bool) int {
-	nd = nd.capped()
 	c := columns{weight: weightCol, f: factorCol, score: scoreCol, loss: lossCol}
 	switch {
 	case values:
@@ -129,7 +139,7 @@ func (nd rowNeeds) width(compare, values bool) int {
 	case compare:
 		c.run, c.delta, c.f = scoreCol, deltaCol, 0
 	}
-	return max(nd.key, minKey) + nd.ref + nd.out + 2 + c.fixed()
+	return max(nd.key, minKey) + nd.askRef + nd.askOut + 2 + c.fixed()
 }
 
 // measure returns what the rows need.
@@ -143,8 +153,9 @@ func (rp *rowPainter) measure(rows []outline.Row) rowNeeds {
 			k += len(thousands(n)) + 3
 		}
 		nd.key = max(nd.key, min(k, measureCap))
-		nd.ref = max(nd.ref, valueWidth(t.Ref(), t.RefValue(id)))
-		nd.out = max(nd.out, valueWidth(t.Out(), t.OutValue(id)))
+		r, o := valueWidth(t.Ref(), t.RefValue(id)), valueWidth(t.Out(), t.OutValue(id))
+		nd.ref, nd.out = max(nd.ref, r), max(nd.out, o)
+		nd.askRef, nd.askOut = max(nd.askRef, ask(r)), max(nd.askOut, ask(o))
 	}
 	return nd
 }

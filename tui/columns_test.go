@@ -137,7 +137,7 @@ func TestDetailGivesWay(t *testing.T) {
 // TestLayoutColumns: the figures give way f first, then weight, then
 // loss, never loss before weight; the columns fill the width exactly.
 func TestLayoutColumns(t *testing.T) {
-	nd := rowNeeds{key: 20, ref: 18, out: 18}
+	nd := needs(20, 18, 18)
 	for w := 20; w <= 220; w++ {
 		for _, compare := range []bool{false, true} {
 			c := layoutColumns(w, compare, false, nd)
@@ -162,13 +162,15 @@ func TestLayoutColumns(t *testing.T) {
 		f             bool
 	}{
 		// Everything fits: what is left is shared alike.
-		{120, rowNeeds{20, 18, 18}, 31, 28, 28, true},
+		{120, needs(20, 18, 18), 31, 28, 28, true},
 		// The values would be cut: f gives way, they take what it had.
-		{80, rowNeeds{20, 18, 18}, 20, 17, 18, false},
+		{80, needs(20, 18, 18), 20, 17, 18, false},
 		// Values first: the key keeps what is left past their quarters.
-		{80, rowNeeds{40, 30, 30}, 29, 13, 13, false},
+		{80, needs(40, 30, 30), 29, 13, 13, false},
+		// Prose past valueCap asks for valueMin only: f stays.
+		{100, needs(20, 60, 60), 20, 23, 24, true},
 		// One short value: the other takes the rest.
-		{80, rowNeeds{20, 4, 60}, 20, 4, 31, false},
+		{80, needs(20, 4, 60), 20, 4, 23, true},
 	}
 	for _, c := range cases {
 		got := layoutColumns(c.w, false, false, c.nd)
@@ -209,4 +211,9 @@ func TestDifferenceMarked(t *testing.T) {
 	if strings.Contains(content, s.DiffDel.Render("PO-55120")) {
 		t.Error("an equal value is marked")
 	}
+}
+
+// needs returns the needs of rows whose widest key and values are so wide.
+func needs(key, ref, out int) rowNeeds {
+	return rowNeeds{key: key, ref: ref, out: out, askRef: ask(ref), askOut: ask(out)}
 }

@@ -38,6 +38,7 @@ type detailKey struct {
 	id      scoring.NodeID
 	version int
 	width   int
+	height  int
 	order   outline.Order
 	styles  any
 }
@@ -61,7 +62,7 @@ func (d *detailPane) inner() int {
 
 // View renders the pane for node id.
 func (d *detailPane) View(id scoring.NodeID) string {
-	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), order: d.ol.Order(), styles: d.c.styles}
+	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), height: d.rows(), order: d.ol.Order(), styles: d.c.styles}
 	if k != d.key {
 		if k.id != d.key.id {
 			d.off = 0
@@ -203,10 +204,12 @@ func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 	t := d.sess.Tree()
 	s := d.c.styles
 	half := max(1, (w-3)/2)
-	// The pane scrolls: a value may take more lines than the pane has.
-	maxLines := 16
+	// A value takes up to a quarter of the pane (8 lines at least), a
+	// container's wrapped preview half (16 at least): the pane scrolls,
+	// and the calculation below stays near.
+	maxLines := max(8, d.rows()/4)
 	if t.Kind(id).IsContainer() {
-		maxLines = 24
+		maxLines = max(16, d.rows()/2)
 	}
 	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
 	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)

@@ -127,11 +127,11 @@ func TestDetailScrolls(t *testing.T) {
 	if total <= d.m.detail.rows() {
 		t.Fatalf("the root's detail has %d lines: it fits", total)
 	}
-	if !strings.Contains(d.screen(), "↓ 20 more below · J/K or the wheel scroll") {
+	if !strings.Contains(d.screen(), "↓ 12 more below · J/K or the wheel scroll") {
 		t.Errorf("no more-below line:\n%s", d.screen())
 	}
 	d.keys("J")
-	if d.m.detail.off != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 17 more below") {
+	if d.m.detail.off != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
 		t.Errorf("J: at %d\n%s", d.m.detail.off, d.screen())
 	}
 	d.keys("K", "K")

@@ -306,7 +306,7 @@ func (p *treePane) needs() rowNeeds {
 }
 
 // needWidth returns the width at which the pane cuts none of the values
-// on screen (each capped at valueCap), all figures showing.
+// on screen short enough to show whole (ask), all figures showing.
 func (p *treePane) needWidth() int { return p.needs().width(p.cmp != nil, p.values()) }
 
 // columns lays the columns out for the rows on screen.
