@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"strings"
 
 	"github.com/boltdb/bolt"
 )
@@ -176,9 +175,3 @@ func putMarker(b *bolt.Bucket) error {
 
 // isChunkKey reports whether k is the key of an index chunk.
 func isChunkKey(k []byte) bool { return bytes.HasPrefix(k, []byte(chunkPrefix)) }
-
-// isRunKey reports whether k is the key of a run, and returns its id.
-func isRunKey(k []byte) (string, bool) {
-	id, ok := strings.CutPrefix(string(k), runPrefix)
-	return id, ok
-}
