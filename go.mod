@@ -14,6 +14,7 @@ require (
 	github.com/clipperhouse/displaywidth v0.11.0
 	github.com/guptarohit/asciigraph v0.7.3
 	github.com/hbollon/go-edlib v1.7.0
+	github.com/itlightning/dateparse v0.2.1
 	github.com/klauspost/compress v1.20.3
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.1
 	github.com/spf13/cobra v1.8.1

@@ -22,6 +22,8 @@ type compareSettings struct {
 	// sameTextIsOne lets leaf score two identical literals 1 without
 	// reading them: true of jsondiff's default comparators.
 	sameTextIsOne bool
+	// rules are the per-key rules (Options.KeyRules), nil for none.
+	rules *RuleSet
 	// same lets the build take two containers written byte for byte alike
 	// (up to sameMax bytes) as equal through and through: children paired
 	// in order, leaves scored 1. It holds where leaf scores two identical
@@ -93,6 +95,7 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	b := &builder{t: t, compareSettings: compareSettings{numbers: opt.Numbers, strings: opt.Strings,
 		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull,
 		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil, done: ctx.Done()}}
+	b.rules = opt.KeyRules
 	if b.numbers == nil {
 		b.numbers = NumberScore
 	}
@@ -176,7 +179,7 @@ func (b *builder) compare(id NodeID) {
 		case n.has(bitSame):
 			n.score = 1
 		case n.base == compared:
-			n.score = b.leaf(id, r, o)
+			n.score = b.leafAt(id, ctx, r, o)
 		case b.absentAsNull && n.base == missing && n.kind == jsondoc.Null && t.parentCompared(n):
 			n.score = 1
 		}
@@ -283,14 +286,8 @@ func (b *builder) leaf(id NodeID, r, o jsondoc.ID) float64 {
 		}
 		return b.numbers(rd.Float(r), od.Float(o))
 	case jsondoc.String:
-		res, err := b.strings(rd.Str(r), od.Str(o), textdist.Limits{Cancel: b.done})
-		if err != nil {
-			return 0 // cancelled
-		}
-		if !res.Exact() && id != NoNode {
-			b.approx = append(b.approx, approxNote{id: id, high: res.High, detail: res.Detail})
-		}
-		return res.Score
+		res, err := b.strings(rd.Str(r), od.Str(o), b.limits())
+		return b.outcome(id, res, err)
 	case jsondoc.Bool:
 		if b.boolsAsNumbers {
 			if od.Kind(o) == jsondoc.Number {
@@ -305,6 +302,24 @@ func (b *builder) leaf(id NodeID, r, o jsondoc.ID) float64 {
 	default: // null
 		return 1
 	}
+}
+
+// limits are the limits of the build's string comparisons: the default
+// work, cancelled with the build.
+func (b *builder) limits() textdist.Limits { return textdist.Limits{Cancel: b.done} }
+
+// outcome returns the score of a string comparison for node id (NoNode
+// when it only serves to pair list elements), noting it when it is past
+// the comparator's limit (see approxNote); a comparison cut short by a
+// cancel (err) scores 0, and the build is dropped.
+func (b *builder) outcome(id NodeID, res textsim.Outcome, err error) float64 {
+	if err != nil {
+		return 0 // cancelled
+	}
+	if !res.Exact() && id != NoNode {
+		b.approx = append(b.approx, approxNote{id: id, high: res.High, detail: res.Detail})
+	}
+	return res.Score
 }
 
 // boolNumber returns a boolean as Python does arithmetic on it: 1 or 0.

@@ -65,9 +65,17 @@ func (r jsondiffRules) explain(e *explainer, id NodeID) {
 	e.children(id)
 }
 
-// leaf explains a scalar compared with a scalar of its kind.
+// leaf explains a scalar compared with a scalar of its kind: by its
+// per-key rule when it has one for its kind, else by the metric's.
 func (r jsondiffRules) leaf(e *explainer, id NodeID, score float64) {
 	t := e.t
+	if in := t.RuleOf(id); in.Applies {
+		r.ruleLeaf(e, id, in, score)
+		return
+	} else if in.Rule.Kind != RuleNone {
+		e.note(fmt.Sprintf("rule %s (%s) compares %s: this %s is compared as by default", in.Rule, in.Source(),
+			in.Rule.kindsText(), t.Kind(id)))
+	}
 	rv, ov := t.RefValue(id), t.OutValue(id)
 	switch t.Kind(id) {
 	case jsondoc.Number:

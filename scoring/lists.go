@@ -218,7 +218,7 @@ func (p *pairer) score(r, o jsondoc.ID, ctx int32) (s float64, ok bool) {
 	case jsondoc.Array:
 		return p.arrayScore(r, o, ctx)
 	}
-	return p.b.leaf(NoNode, r, o), true
+	return p.b.leafAt(NoNode, ctx, r, o), true
 }
 
 func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {

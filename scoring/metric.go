@@ -18,8 +18,9 @@ type Metric interface {
 	// About says in one line which tool the metric reproduces and what
 	// it is for.
 	About() string
-	// Takes lists the options the metric honours (OptionNames), and
-	// "weights" when it uses the weights file.
+	// Takes lists the options the metric honours (OptionNames),
+	// "weights" when it uses the weights file, and "rules" when it takes
+	// per-key rules.
 	Takes() []string
 	// Score scores in.Out against in.Ref. Its errors are about the
 	// inputs (exit 2).
@@ -30,6 +31,11 @@ type Metric interface {
 // weights file.
 const TakesWeights = "weights"
 
+// TakesRules is the name Metric.Takes lists for a metric that compares
+// leaves by per-key rules (Input.Rules): jsondiff. The others reproduce
+// another evaluator's number, which rules would no longer be.
+const TakesRules = "rules"
+
 // Input is what a metric scores.
 type Input struct {
 	Ref, Out *jsondoc.Doc
@@ -37,6 +43,15 @@ type Input struct {
 	Weights *Weights
 	// Opt are the user's options.
 	Opt MetricOptions
+	// Rules are the per-key comparison rules (a rules file), nil for
+	// none. A metric that does not take them (TakesRules) refuses them.
+	Rules *RuleSet
+	// RulesUsage, if set, collects which of the rules' paths the
+	// reference has, over many inputs (the cases of a dataset): the
+	// caller checks it once every input is scored. When nil, the rules
+	// are checked against this input alone, and a path its reference
+	// does not have is an error.
+	RulesUsage *RulesUsage
 	// Context, if not nil, cancels the scoring: Score then stops within
 	// about a millisecond and returns its error.
 	Context context.Context
@@ -120,7 +135,7 @@ func CheckOptions(m Metric, opt MetricOptions) error {
 		}
 		var own []string
 		for _, t := range takes {
-			if t != TakesWeights {
+			if t != TakesWeights && t != TakesRules {
 				own = append(own, "--"+t)
 			}
 		}
@@ -133,11 +148,39 @@ func CheckOptions(m Metric, opt MetricOptions) error {
 	return nil
 }
 
+// CheckRules reports an error when rules are given to a metric that does
+// not take them (TakesRules).
+func CheckRules(m Metric, rules *RuleSet) error {
+	if rules == nil || slices.Contains(m.Takes(), TakesRules) {
+		return nil
+	}
+	what := "a rules file"
+	if rules.Name() != "" {
+		what = rules.Name()
+	}
+	return fmt.Errorf("--metric %s takes no per-key rules (%s): it reproduces another evaluator's number, which rules would change; rules apply under %s",
+		m.Name(), what, strings.Join(rulesMetrics(), ", "))
+}
+
+// rulesMetrics lists the metrics that take rules.
+func rulesMetrics() []string {
+	var names []string
+	for _, m := range registry {
+		if slices.Contains(m.Takes(), TakesRules) {
+			names = append(names, m.Name())
+		}
+	}
+	return names
+}
+
 // Run checks the options against the metric, scores, and fills in the
 // result's canonical options and a warning when a weights file is given
 // to a metric that does not use one.
 func Run(m Metric, in *Input) (*Result, error) {
 	if err := CheckOptions(m, in.Opt); err != nil {
+		return nil, err
+	}
+	if err := CheckRules(m, in.Rules); err != nil {
 		return nil, err
 	}
 	res, err := m.Score(in)

@@ -12,7 +12,7 @@ func (jsondiffMetric) About() string {
 }
 
 func (jsondiffMetric) Takes() []string {
-	return []string{TakesWeights, OptAbsTol, OptRelTol, OptNormalize, OptStrings, OptLists, OptExtraKeys}
+	return []string{TakesWeights, TakesRules, OptAbsTol, OptRelTol, OptNormalize, OptStrings, OptLists, OptExtraKeys}
 }
 
 func (jsondiffMetric) Score(in *Input) (*Result, error) {
@@ -20,8 +20,14 @@ func (jsondiffMetric) Score(in *Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	opt.KeyRules = in.Rules
 	t, err := BuildContext(in.context(), in.Ref, in.Out, in.Weights, opt)
 	if err != nil {
+		return nil, err
+	}
+	if in.RulesUsage != nil {
+		in.RulesUsage.Add(t)
+	} else if err := t.CheckRules(); err != nil {
 		return nil, err
 	}
 	return treeResult(t), nil

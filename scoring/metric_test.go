@@ -19,7 +19,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: no About", m.Name())
 		}
 		for _, o := range m.Takes() {
-			if o != TakesWeights && !slices.Contains(OptionNames, o) {
+			if o != TakesWeights && o != TakesRules && !slices.Contains(OptionNames, o) {
 				t.Errorf("%s takes unknown option %q", m.Name(), o)
 			}
 		}

@@ -64,6 +64,12 @@ type Options struct {
 	// FixedWeights makes SetWeight and SetSlotWeight refuse: the metric's
 	// weights are not the user's to change.
 	FixedWeights bool
+	// KeyRules are the per-key comparison rules of a rules file: a leaf
+	// at a path that has a rule is compared by it, instead of by Numbers
+	// or Strings, when the rule compares leaves of its kind. nil for
+	// none. Whether the reference has the rules' paths is RulesUsage's
+	// to check.
+	KeyRules *RuleSet
 
 	// Rules explain the figures of the tree these options build
 	// (Tree.Explain), by the metric's own rules. Each metric's options

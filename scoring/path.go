@@ -10,7 +10,8 @@ import (
 )
 
 // PathStep is one step of a jq-style path: an object key or an array
-// index.
+// index. In a schema path (ParseSchemaPath) an index step is "[]", every
+// index, with Index -1.
 type PathStep struct {
 	Key     string
 	Index   int
@@ -20,7 +21,44 @@ type PathStep struct {
 // ParsePath parses a jq-style path as SPEC section 4 writes them: "." for
 // the root, then steps ".key", "[3]" or `["a key"]` (a JSON string), as
 // in `.fixed_menus[1].pizza` or `.["unit price"]`.
-func ParsePath(s string) ([]PathStep, error) {
+func ParsePath(s string) ([]PathStep, error) { return parsePath(s, false) }
+
+// ParseSchemaPath parses a schema path (SPEC section 4): a jq-style path
+// whose array steps are all "[]", every index, as `.fixed_menus[].pizza`.
+// An index such as [1] is an error that shows the path with [].
+func ParseSchemaPath(s string) ([]PathStep, error) {
+	steps, err := parsePath(s, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, st := range steps {
+		if st.IsIndex && st.Index >= 0 {
+			return nil, fmt.Errorf("a schema path writes [] for every index, not [%d]: %s", st.Index, SchemaPathString(steps))
+		}
+	}
+	return steps, nil
+}
+
+// SchemaPathString writes steps as a schema path: every index as "[]".
+func SchemaPathString(steps []PathStep) string {
+	var b []byte
+	for _, st := range steps {
+		if st.IsIndex {
+			if len(b) == 0 {
+				b = append(b, '.')
+			}
+			b = append(b, '[', ']')
+			continue
+		}
+		b = jsondoc.AppendKey(b, st.Key)
+	}
+	if len(b) == 0 {
+		return "."
+	}
+	return string(b)
+}
+
+func parsePath(s string, schema bool) ([]PathStep, error) {
 	if !strings.HasPrefix(s, ".") {
 		return nil, fmt.Errorf("a path starts with '.' (the root), as .items[0].name")
 	}
@@ -32,6 +70,11 @@ func ParsePath(s string) ([]PathStep, error) {
 	for i := 1; i < len(s); {
 		switch c := s[i]; {
 		case c == '[':
+			if schema && strings.HasPrefix(s[i:], "[]") {
+				steps = append(steps, PathStep{Index: -1, IsIndex: true})
+				i, afterDot = i+2, false
+				continue
+			}
 			end, step, err := parseBracket(s, i)
 			if err != nil {
 				return nil, err

@@ -9,6 +9,7 @@ import (
 // first, so the parent's level is known. A key whose entry is an object
 // takes its own weight from the loopback "__<key>" inside it.
 func (t *Tree) resolveSlot(k int32) {
+	t.resolveRule(k)
 	s := &t.slots[k]
 	s.Weight, s.FileWeight, s.Entry, s.level, s.loopback = 1, 1, jsondoc.None, jsondoc.None, false
 	if s.Parent < 0 {

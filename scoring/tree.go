@@ -128,6 +128,9 @@ type Tree struct {
 	// them; counted says they still hold (no weight was set since).
 	counts  [7]int
 	counted bool
+	// ruleAt is, per slot, its place in the per-key rules' trie
+	// (Options.KeyRules), -1 for none; nil without rules.
+	ruleAt []int32
 }
 
 // Warning is a non-fatal remark about the inputs.
