@@ -94,6 +94,11 @@ type Run struct {
 	// Metric names the metric and Options lists its options in force.
 	Metric  string
 	Options []string
+	// Rules is the rules file (--rules), Path "" when none; RulesJSON
+	// holds the per-key rules in force, as a rules file, so that they can
+	// be restored; nil means no rules.
+	Rules     File
+	RulesJSON json.RawMessage
 	// Score is the total; meaningless when !HasScore.
 	Score    float64
 	HasScore bool
@@ -131,6 +136,7 @@ func (r *Run) Report() *report.Report {
 		Reference:    r.Reference.Path,
 		Output:       r.Output.Path,
 		Weights:      r.Weights.Path,
+		Rules:        r.Rules.Path,
 		Repairs:      r.Repairs,
 		Warnings:     r.Warnings,
 		MoreWarnings: r.MoreWarnings,

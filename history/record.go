@@ -26,6 +26,8 @@ type runRecord struct {
 	WeightsJSON  []byte
 	Metric       string
 	Options      []string
+	Rules        File
+	RulesJSON    []byte
 	Score        float64
 	HasScore     bool
 	Repairs      []string
@@ -53,6 +55,8 @@ func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 		WeightsJSON:  slices.Clone(run.WeightsJSON),
 		Metric:       run.Metric,
 		Options:      slices.Clone(run.Options),
+		Rules:        run.Rules,
+		RulesJSON:    slices.Clone(run.RulesJSON),
 		Score:        run.Score,
 		HasScore:     run.HasScore,
 		Repairs:      slices.Clone(run.Repairs),
@@ -110,6 +114,8 @@ func (rec *runRecord) run() *Run {
 		WeightsJSON:  rec.WeightsJSON,
 		Metric:       rec.Metric,
 		Options:      rec.Options,
+		Rules:        rec.Rules,
+		RulesJSON:    rec.RulesJSON,
 		Score:        rec.Score,
 		HasScore:     rec.HasScore,
 		Repairs:      rec.Repairs,

@@ -26,6 +26,9 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 	if t.weights != nil {
 		r.Weights = t.weights.Name()
 	}
+	if t.opt.KeyRules != nil {
+		r.Rules = t.opt.KeyRules.Name()
+	}
 	r.Score, r.HasScore = t.Total()
 	if t.Approximate() {
 		r.Approx = true
@@ -216,5 +219,10 @@ func (t *Tree) fill(rn *report.Node, id NodeID, depth int, share float64, path, 
 	}
 	if n.out != jsondoc.None && (count == 0 || !t.out.Kind(n.out).IsContainer()) {
 		rn.Output = json.RawMessage(t.out.Raw(n.out))
+	}
+	if t.opt.KeyRules != nil && count == 0 {
+		if in := t.RuleOf(id); in.Applies {
+			rn.Rule = in.Rule.String()
+		}
 	}
 }

@@ -294,7 +294,7 @@ func (a *app) historyShowCmd() *cobra.Command {
 // showRun prints a run's figures, like score does.
 func (a *app) showRun(run *history.Run, format string) error {
 	rep := run.Report()
-	rep.Reference, rep.Output, rep.Weights = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights)
+	rep.Reference, rep.Output, rep.Weights, rep.Rules = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights), relPath(rep.Rules)
 	switch format {
 	case "json":
 		return report.WriteJSON(a.stdout, rep)

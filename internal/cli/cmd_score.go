@@ -97,10 +97,15 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 			return err
 		}
 	}
+	rules, rulesFile, err := a.readRules(f.metric.rules, args)
+	if err != nil {
+		return err
+	}
 	in, err := a.loadInputs(args[0], args[1], weightsName, nil)
 	if err != nil {
 		return err
 	}
+	in.rules, in.rulesFile = rules, rulesFile
 	record := !f.noHistory && f.explain == ""
 	var files func() [3]history.File
 	if record {
@@ -119,6 +124,9 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 		return badInput(fmt.Errorf("%s: --metric %s is one number, with no per-node breakdown to select from", flag, f.metric.name))
 	}
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
+	if rules != nil {
+		rep.Rules = f.metric.rules
+	}
 	a.printNotes(rep)
 	if record {
 		// Record while the report is printed; both only read the tree.
@@ -129,6 +137,9 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 			weightsJSON = in.files[2].data
 		}
 		run := runOf(files(), rep, history.SourceScore, f.label, f.tags, weightsJSON)
+		if rules != nil {
+			run.Rules, run.RulesJSON = history.NewFile(rulesFile.name, rulesFile.data), rulesFile.data
+		}
 		done := make(chan error, 1)
 		go func() { done <- a.record(store, run, rep) }()
 		defer func() {

@@ -14,6 +14,8 @@ import (
 type metricFlags struct {
 	name string
 	opt  scoring.MetricOptions
+	// rules names the rules file (--rules), "" for none.
+	rules string
 }
 
 // optionFlag is a metric option as a flag: its values go through
@@ -65,6 +67,9 @@ func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
 	opt(scoring.OptLists, "jsondiff: pair list elements by `MODE`: index, best (optimal assignment, order ignored) or key=FIELD (default index)")
 	opt(scoring.OptExtraKeys, "jsondiff: output keys the reference lacks: `MODE` ignore or penalize (default ignore)")
 	fl.Var(&optionFlag{m: m, name: scoring.OptTarget}, scoring.OptTarget, "uipath: compare only the value at `PATH` (repeatable), as target_output_key")
+	fl.StringVar(&m.rules, "rules", "", "jsondiff: compare the leaves at some paths by the rules in `FILE`, a JSON object from schema path\n"+
+		"to rule: exact, levenshtein, damerau, jaro-winkler, token-f1, date, {\"abs_tol\": X}, {\"rel_tol\": X},\n"+
+		"{\"normalize\": [\"case\", \"accents\", \"space\"]} (see the README)")
 	strict := &optionFlag{m: m, name: scoring.OptStrictFields, bool: true}
 	fl.Var(strict, scoring.OptStrictFields, "galtea: count the union of both sides' keys (JSON Field Match (Normalized, Strict))")
 	fl.Lookup(scoring.OptStrictFields).NoOptDefVal = "true"
@@ -86,7 +91,7 @@ func (m *metricFlags) metric() (scoring.Metric, error) {
 // is the per-node breakdown (nil for a metric that is one number). Every
 // error is bad input or usage (exit 2).
 func (a *app) runMetric(in *inputs, m *metricFlags) (*report.Report, *scoring.Result, error) {
-	res, err := scoring.RunNamed(m.name, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt})
+	res, err := scoring.RunNamed(m.name, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt, Rules: in.rules})
 	if err != nil {
 		return nil, nil, badInput(err)
 	}

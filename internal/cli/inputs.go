@@ -24,6 +24,9 @@ type inputs struct {
 	ref, out *jsondoc.Doc
 	weights  *scoring.Weights
 	files    [3]inputFile // reference, output, weights (name "" when none)
+	// rules are the --rules file's, nil for none; rulesFile is the file.
+	rules     *scoring.RuleSet
+	rulesFile inputFile
 }
 
 // readInput reads a file argument, "-" meaning standard input.

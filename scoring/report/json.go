@@ -45,6 +45,10 @@ func WriteJSON(w io.Writer, r *Report) error {
 	} else {
 		b = jsondoc.AppendQuoted(b, r.Weights)
 	}
+	if r.Rules != "" {
+		b = append(b, `, "rules": `...)
+		b = jsondoc.AppendQuoted(b, r.Rules)
+	}
 	if r.Explanation != "" {
 		b = append(b, `, "explanation": `...)
 		b = jsondoc.AppendQuoted(b, r.Explanation)
@@ -124,6 +128,10 @@ func AppendNodeJSON(b []byte, n *Node) []byte {
 	if n.Output != nil {
 		b = append(b, `, "output": `...)
 		b = appendCompact(b, n.Output)
+	}
+	if n.Rule != "" {
+		b = append(b, `, "rule": `...)
+		b = jsondoc.AppendQuoted(b, n.Rule)
 	}
 	return append(b, '}')
 }

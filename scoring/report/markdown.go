@@ -21,6 +21,9 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Weights != "" {
 		fmt.Fprintf(bw, ", weights `%s`", EscapeName(r.Weights))
 	}
+	if r.Rules != "" {
+		fmt.Fprintf(bw, ", rules `%s`", r.Rules)
+	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(bw, ", options `%s`", strings.Join(r.Options, " "))
 	}

@@ -49,6 +49,10 @@ type Node struct {
 	// (and on a scalar facing a container); nil when absent on that side.
 	Reference json.RawMessage
 	Output    json.RawMessage
+	// Rule is the per-key rule that compared a leaf (a rules file's,
+	// written as scoring.Rule.String does: "exact", "abs_tol=0.01");
+	// "" for the metric's own comparison.
+	Rule string
 }
 
 // Warning is a non-fatal remark about the inputs, tied to a JSON path.
@@ -74,6 +78,8 @@ type Report struct {
 	// Reference, Output and Weights are the file names as given ("" for
 	// no weights file, "-" for standard input).
 	Reference, Output, Weights string
+	// Rules names the rules file ("" for none).
+	Rules string
 	// Repairs lists what lenient parsing did to the output.
 	Repairs []string
 	// Warnings lists the first MaxWarnings non-fatal remarks about the

@@ -33,6 +33,9 @@ func Headline(r *Report) string {
 	if r.Weights != "" {
 		fmt.Fprintf(&b, " (weights: %s)", EscapeName(r.Weights))
 	}
+	if r.Rules != "" {
+		fmt.Fprintf(&b, " (rules: %s)", r.Rules)
+	}
 	if len(r.Options) > 0 {
 		fmt.Fprintf(&b, " [%s]", strings.Join(r.Options, " "))
 	}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jsontui/jsontui/history"
+)
+
+// The invoice case under its rules file: the total, the rule of each leaf
+// in the JSON, the explanation of one.
+func TestScoreWithRules(t *testing.T) {
+	args := []string{"score", invoice + "reference.json", invoice + "output.json", "--no-history"}
+	code, stdout, _ := runCLI(t, "", append(args, "--quiet")...)
+	if code != 0 || stdout != "0.894405385213488\n" {
+		t.Errorf("no rules: exit %d, %q", code, stdout)
+	}
+	withRules := append(args, "--rules", invoice+"rules.json")
+	code, stdout, _ = runCLI(t, "", append(withRules, "--quiet")...)
+	if code != 0 || stdout != "0.8831086680417708\n" {
+		t.Errorf("rules: exit %d, %q", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "", append(withRules, "--format", "json")...)
+	var got struct {
+		Rules string `json:"rules"`
+		Nodes []struct {
+			Path  string  `json:"path"`
+			Score float64 `json:"score"`
+			Rule  string  `json:"rule"`
+		} `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	want := map[string]struct {
+		rule  string
+		score float64
+	}{
+		".invoice_number":           {"exact", 0},
+		".due_date":                 {"date", 1},
+		".vendor.name":              {"normalize=case,accents,space", 1},
+		".line_items[0].unit_price": {"abs_tol=0.01", 1},
+		".vendor.address.city":      {"", 1},
+		".notes":                    {"", 1 - 1.0/50},
+	}
+	seen := 0
+	for _, n := range got.Nodes {
+		if w, ok := want[n.Path]; ok {
+			seen++
+			if n.Rule != w.rule || math.Abs(n.Score-w.score) > 1e-9 {
+				t.Errorf("%s: rule %q score %v, want %q %v", n.Path, n.Rule, n.Score, w.rule, w.score)
+			}
+		}
+	}
+	if got.Rules != invoice+"rules.json" || seen != len(want) {
+		t.Errorf("rules %q, %d of %d nodes seen", got.Rules, seen, len(want))
+	}
+	code, stdout, _ = runCLI(t, "", append(withRules, "--explain", ".due_date")...)
+	if code != 0 || !strings.Contains(stdout, `rule date (`+invoice+`rules.json:5:3): 1 when both are the same calendar date, in any format, else 0
+r "2024-05-15" → 2024-05-15 (as YYYY-MM-DD)
+o "15.05.2024" → 2024-05-15 (as DD.MM.YYYY)
+the same calendar date: score = 1`) {
+		t.Errorf("--explain: exit %d\n%s", code, stdout)
+	}
+}
+
+func TestRulesErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, content string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	ref, out := invoice+"reference.json", invoice+"output.json"
+	typo := write("typo.json", "{\n  \".line_items.unit_price\": {\"abs_tol\": 0.01}\n}\n")
+	unknown := write("unknown.json", "{\n  \".invoice_number\": \"exakt\"\n}\n")
+	kind := write("kind.json", "{\n  \".total\": \"date\"\n}\n")
+	syntax := write("syntax.json", "{\n  \".total\": \"exact\",\n}\n")
+	cases := []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"score", ref, out, "--rules", typo}, "jsontui: " + typo + ":2:3: .line_items.unit_price: the reference has no such path; did you mean .line_items[].unit_price?\n"},
+		{[]string{"score", ref, out, "--rules", unknown}, "jsontui: " + unknown + `:2:22: .invoice_number: unknown rule "exakt"; did you mean "exact"? The rules are exact, levenshtein, damerau, jaro-winkler, token-f1, {"abs_tol": X}, {"rel_tol": X}, date, {"date": "month-first"}, {"normalize": ["case", "accents", "space"]}` + "\n"},
+		{[]string{"score", ref, out, "--rules", kind}, "jsontui: " + kind + ":2:13: .total: rule date compares strings, and the reference has a number here\n"},
+		{[]string{"score", ref, out, "--rules", syntax}, "jsontui: " + syntax + ":3:1: invalid character '}' looking for beginning of object key string\n"},
+		{[]string{"score", ref, out, "--rules", filepath.Join(dir, "nope.json")}, "jsontui: " + filepath.Join(dir, "nope.json") + ": no such file or directory\n"},
+		{[]string{"score", ref, "-", "--rules", "-"}, "jsontui: only one file argument may be - (standard input): --rules and a file both are\n"},
+		{[]string{"score", ref, out, "--rules", invoice + "rules.json", "--metric", "uipath"}, "jsontui: --metric uipath takes no per-key rules (" + invoice + "rules.json): it reproduces another evaluator's number, which rules would change; rules apply under jsondiff\n"},
+	}
+	for _, c := range cases {
+		code, _, stderr := runCLI(t, "", append(c.args, "--no-history")...)
+		stderr = strings.TrimPrefix(stderr, "jsontui: "+out+": took the JSON from the ```json code fence at line 3\n")
+		if code != 2 || stderr != c.err {
+			t.Errorf("%v: exit %d, stderr %q\nwant exit 2, %q", c.args, code, stderr, c.err)
+		}
+	}
+}
+
+// A score run records the rules file and the rules in force, which read
+// back from the store.
+func TestScoreRecordsRules(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	rules := invoice + "rules.json"
+	code, _, _ := runWithHistory(t, store, "", "score", invoice+"reference.json", invoice+"output.json", "--rules", rules, "-q")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	s := history.Open(store)
+	list, err := s.List(history.ListOptions{})
+	if err != nil || len(list) != 1 {
+		t.Fatalf("%d runs, %v", len(list), err)
+	}
+	run, err := s.Get(list[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(rules)
+	if run.Rules != history.NewFile(rules, data) || run.Rules.Path != abs || string(run.RulesJSON) != string(data) {
+		t.Errorf("rules %+v, JSON %s", run.Rules, run.RulesJSON)
+	}
+	if rep := run.Report(); rep.Rules != abs {
+		t.Errorf("report rules %q", rep.Rules)
+	}
+}
