@@ -136,3 +136,21 @@ func (t *Tree) placeOf(id NodeID) int32 {
 // KeyRules returns the per-key rules the tree was built with, nil for
 // none.
 func (t *Tree) KeyRules() *RuleSet { return t.opt.KeyRules }
+
+// SwapRules replaces the tree's rules with rs when rs gives the same
+// rules to the same paths in the same order — the rules as saving them
+// reads them back — so that the tree names their place in the file
+// saved. It reports whether it did: other rules need a new build.
+func (t *Tree) SwapRules(rs *RuleSet) bool {
+	old := t.opt.KeyRules
+	if old == nil || rs == nil || len(old.entries) != len(rs.entries) {
+		return false
+	}
+	for i := range old.entries {
+		if old.entries[i].path != rs.entries[i].path || old.entries[i].rule != rs.entries[i].rule {
+			return false
+		}
+	}
+	t.opt.KeyRules = rs
+	return true
+}

@@ -319,3 +319,49 @@ func (rs *RuleSet) entryPos(i int) (line, col int) {
 	}
 	return rs.doc.KeyPosition(e.member)
 }
+
+// Replace returns a copy of rs (nil: no rules yet) whose entries are
+// those of other (nil: none), in other's order where rs has none: the
+// rules of a recorded run restored over the file in force, so that
+// saving keeps that file's shape. name names the file of a set made
+// from nothing.
+func (rs *RuleSet) Replace(other *RuleSet, name string) *RuleSet {
+	out := rs
+	keep := map[string]bool{}
+	paths, rules := other.Entries()
+	for i, p := range paths {
+		keep[p] = true
+		out, _ = out.With(p, rules[i], name) // a path read from a file parses
+	}
+	mine, _ := rs.Entries()
+	for _, p := range mine {
+		if !keep[p] {
+			out, _ = out.With(p, Rule{}, name)
+		}
+	}
+	if out == nil {
+		out = &RuleSet{name: name}
+		out.index()
+	}
+	return out
+}
+
+// Equal reports whether two sets give the same rules to the same paths
+// (nil is no rules).
+func (rs *RuleSet) Equal(other *RuleSet) bool {
+	a, ra := rs.Entries()
+	b, rb := other.Entries()
+	if len(a) != len(b) {
+		return false
+	}
+	byPath := make(map[string]Rule, len(a))
+	for i, p := range a {
+		byPath[p] = ra[i]
+	}
+	for i, p := range b {
+		if r, ok := byPath[p]; !ok || r != rb[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -87,6 +87,10 @@ func (m *Model) submit() tea.Cmd {
 		return m.edit(m.sess.SetWeight(m.prompt.target, v))
 	case modeLabel:
 		return m.labelSubmit()
+	case modeRuleValue:
+		return m.submitRuleValue()
+	case modeRulesPath:
+		return m.submitRulesPath()
 	case modeSavePath:
 		path := m.prompt.trimmed()
 		if path == "" {
@@ -113,10 +117,19 @@ func (m *Model) submit() tea.Cmd {
 	return nil
 }
 
-// save writes the weights in force (those the metric in force uses, or
-// the user's it holds apart), asking for a path when there is none to
-// overwrite.
+// save writes what is unsaved: the rules when they changed (then the
+// weights, when they changed too), else the weights.
 func (m *Model) save() tea.Cmd {
+	if m.rules.Changed() {
+		return m.saveRules(m.wsess.Dirty())
+	}
+	return m.saveWeights()
+}
+
+// saveWeights writes the weights in force (those the metric in force
+// uses, or the user's it holds apart), asking for a path when there is
+// none to overwrite.
+func (m *Model) saveWeights() tea.Cmd {
 	if p := m.wsess.Path(); p != "" {
 		return m.saveTo(p)
 	}
@@ -148,6 +161,10 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
+	if m.rulesSaves.note != "" {
+		text = m.rulesSaves.note + " · " + text
+		m.rulesSaves.note = ""
+	}
 	m.status.Set(success(text))
 	cmd := m.record(RunSaved)
 	if m.quitAfterSave {
@@ -158,6 +175,15 @@ func (m *Model) saveTo(path string) tea.Cmd {
 
 // confirmOverwrite answers "overwrite PATH?".
 func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
+	if m.rulesSaves.confirming {
+		switch msg.String() {
+		case "y", "Y":
+			return m.confirmRulesOverwrite(true)
+		case "n", "N", "esc", "q":
+			return m.confirmRulesOverwrite(false)
+		}
+		return nil
+	}
 	switch msg.String() {
 	case "y", "Y":
 		m.mode = modeNormal
@@ -170,9 +196,9 @@ func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// quit leaves, asking first when weights are unsaved.
+// quit leaves, asking first when weights or rules are unsaved.
 func (m *Model) quit() tea.Cmd {
-	if m.wsess.Dirty() {
+	if m.wsess.Dirty() || m.rules.Changed() {
 		m.mode = modeConfirmQuit
 		return nil
 	}
@@ -202,6 +228,7 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) quitNow() tea.Cmd {
 	m.quitAfterSave = false
 	m.cancelRescore()
+	m.cancelRestore()
 	cmd := m.record(RunQuit)
 	if m.rec.pending == 0 {
 		return tea.Quit

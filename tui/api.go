@@ -28,6 +28,8 @@ type RescoreRequest struct {
 	// Weights is the weights file in force (nil for none); the explorer
 	// applies the weights tuned since, by key, to the result's tree.
 	Weights *scoring.Weights
+	// Rules are the per-key rules in force, nil for none.
+	Rules *scoring.RuleSet
 }
 
 // Rescorer scores the documents again with another metric (scoring.Run).
@@ -36,7 +38,8 @@ type Rescorer func(ctx context.Context, req RescoreRequest) (*scoring.Result, er
 
 // RunMetric is the Rescorer of the metrics scoring.Metrics lists.
 func RunMetric(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
-	res, err := scoring.RunNamed(req.Metric, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options, Context: ctx})
+	res, err := scoring.RunNamed(req.Metric, &scoring.Input{Ref: req.Ref, Out: req.Out, Weights: req.Weights, Opt: req.Options, Rules: req.Rules,
+		Context: ctx})
 	if err != nil {
 		return nil, err
 	}
@@ -72,6 +75,9 @@ type Run struct {
 	HasScore bool
 	// WeightsJSON is the weights file content in force.
 	WeightsJSON []byte
+	// RulesJSON is the per-key rules in force, as a rules file; nil for
+	// none.
+	RulesJSON []byte
 	// Report returns the run's full figures, from a snapshot of the tree
 	// (or, for a very large tree, the tree itself, whose weights stay
 	// locked until Record returns), so the recorder can read them on its
@@ -139,6 +145,9 @@ type RunDetail struct {
 	// WeightsJSON is the weights file content in force in the run; nil
 	// means every weight was 1.
 	WeightsJSON []byte
+	// RulesJSON is the per-key rules in force in the run, as a rules
+	// file; nil means none.
+	RulesJSON []byte
 	// Nodes are the run's per-path scores, in document order.
 	Nodes []RunNode
 }

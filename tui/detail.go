@@ -32,6 +32,10 @@ type detailPane struct {
 	// off is the first line shown: the pane scrolls (J/K, the wheel)
 	// when it holds more than fits; a new selection starts at the top.
 	off int
+
+	// takesRules is set when the metric in force compares by per-key
+	// rules: the pane names the rule of a leaf.
+	takesRules bool
 }
 
 type detailKey struct {
@@ -162,6 +166,11 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 		head += " · no score"
 	}
 	add(head)
+	// Below the tree lines are few: the rule shows there only when the
+	// key has one of its own.
+	if rl := d.ruleLine(id, d.takesRules, !d.side); rl != "" {
+		add(rl)
+	}
 	var weights []string
 	if one {
 		weights = []string{s.Muted.Render(fmt.Sprintf("no score, weight or loss of its own: %s is one number (the panel above says how)", d.metric.name))}

@@ -34,6 +34,9 @@ type header struct {
 	// cmp is the run the tree is compared with, nil for none: a line of
 	// its own says how the two differ.
 	cmp *comparison
+
+	// rules are the per-key rules in force, nil for none.
+	rules *scoring.RuleSet
 }
 
 // note is a repair or a warning.
@@ -123,11 +126,12 @@ func (h *header) View(height int) string {
 	} else {
 		files += " · no weights file"
 	}
+	files += h.rulesText()
 	right := "metric " + s.Accent.Render(h.metric.name)
 	if len(h.metric.options) > 0 {
 		right += " " + s.Muted.Render("["+strings.Join(h.metric.options, " ")+"]")
 	}
-	if h.wsess.Dirty() {
+	if h.wsess.Dirty() || h.rules.Changed() {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	left := s.Title.Render("jsontui") + "  " + files
@@ -293,4 +297,21 @@ func paintDelta(s *themes.Styles, v float64) string {
 		return s.Good.Render(txt)
 	}
 	return s.Bad.Render(txt)
+}
+
+// rulesText names the rules in force for the files line: " · rules
+// rules.json", with a * when they changed since read or saved; "" for
+// none.
+func (h *header) rulesText() string {
+	if h.rules == nil || h.files.Rules == "" && h.rules.Len() == 0 {
+		return ""
+	}
+	name := h.files.Rules
+	if name == "" {
+		name = "(not saved)"
+	}
+	if h.rules.Changed() && h.files.Rules != "" {
+		name += "*"
+	}
+	return " · rules " + name
 }

@@ -79,7 +79,10 @@ type runReadyMsg struct {
 	// for actLoad.
 	weights []float64
 	ignored ignoredEntries
-	err     error
+	// restored is the tree scored under the run's rules, for actLoad
+	// when they are not those in force; the weights are resolved on it.
+	restored *restoredRules
+	err      error
 }
 
 // listRuns asks the History for the pane's runs in the background.
@@ -230,6 +233,7 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 	}
 	h := m.opts.History
 	m.jobs.histRun++
+	m.cancelRestore() // a rules' restore in flight is moot: its run's result is dropped
 	id, sess, wsess := m.jobs.histRun, m.sess, m.wsess
 	var scores, weights *scoring.Tree
 	if act != actLoad && !ms.oneNumber {
@@ -241,6 +245,10 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 	nowTotal, nowHas := ms.total(m.sess.Tree())
 	metric := ms.name
 	cached := m.hist.cached(sel.ID)
+	var restore *rulesRestore
+	if act == actLoad {
+		restore = m.newRulesRestore()
+	}
 	m.status.Set(info("reading " + runName(sel) + "…"))
 	return func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
@@ -255,6 +263,14 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 		case actDiff:
 			msg.diff = diffRun(scores, weights, metric, nowTotal, nowHas, msg.run)
 		case actLoad:
+			if restore != nil {
+				if msg.restored, msg.err = restore.restore(msg.run); msg.err != nil {
+					return msg
+				}
+				if msg.restored != nil {
+					weights = msg.restored.sess.Tree().Clone()
+				}
+			}
 			msg.weights, msg.ignored, msg.err = runWeights(weights, msg.run)
 		}
 		return msg
@@ -266,6 +282,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	if msg.id != m.jobs.histRun || msg.sess != m.sess || msg.wsess != m.wsess || m.phase != phaseReady {
 		return nil
 	}
+	m.cancelRestore() // done: let go of its context
 	if msg.run != nil {
 		m.hist.cache = msg.run
 	}
@@ -308,10 +325,28 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	return nil
 }
 
-// loadWeights applies a run's weights as one undoable step.
+// loadWeights applies a run's weights as one undoable step, and its
+// rules when they are not those in force.
 func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	old, oldHas := m.metric.total(m.sess.Tree())
+	rulesNote := ""
+	if rr := msg.restored; rr != nil {
+		if rr.version != m.wsess.Version() {
+			m.status.Set(warn("the weights changed while " + runName(r) + " was read: R loads it again"))
+			return nil
+		}
+		path := m.sess.Tree().Path(m.tree.Selected())
+		m.rules = rr.rules
+		m.show(newMetricState(m.metric.name, m.metric.opts, Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		if id, ok := m.sess.Tree().Find(path); ok {
+			m.tree.selectNode(id)
+		}
+		rulesNote = fmt.Sprintf(" and its rules (%d; ctrl+s saves them)", rr.rules.Len())
+		if rr.rules.Len() == 0 {
+			rulesNote = " and its rules (none: every key compared by default; ctrl+s saves that)"
+		}
+	}
 	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
 	if err != nil {
 		m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
@@ -323,6 +358,10 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	m.tree.refresh()
 	var text string
 	switch {
+	case n == 0 && rulesNote != "":
+		tot, has := m.metric.total(m.sess.Tree())
+		text = fmt.Sprintf("loaded the rules of %s (%d; ctrl+s saves them), its weights are those in force: total %s → %s",
+			runName(r), m.rules.Len(), scoreText5(old, oldHas), scoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runName(r) + " already"
 	case !m.metric.tuned():
@@ -330,7 +369,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 			runName(r), n, plural(n, "s"), m.metric.name)
 	default:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed", runName(r), n, plural(n, "s"))
+		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), rulesNote, n, plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
 		}

@@ -170,6 +170,11 @@ type rescoredMsg struct {
 	from    *session.Session
 	version int
 	err     error
+
+	// rules are the per-key rules scored with; note says what changed
+	// when it was a rule, not the metric.
+	rules *scoring.RuleSet
+	note  string
 }
 
 // openChooser shows the metric chooser.
@@ -183,8 +188,8 @@ func (m *Model) openChooser() {
 }
 
 // chooseMetric rescores the documents with metric in the background,
-// under the weights in force and the user's options it takes. A newer
-// choice makes this one stale.
+// under the weights in force, the user's options it takes and the rules
+// in force. A newer choice makes this one stale.
 func (m *Model) chooseMetric(metric string) tea.Cmd {
 	if metric == m.metric.name {
 		m.status.Set(info(metric + " is already in force"))
@@ -195,7 +200,22 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 		m.status.Set(warn("no metric " + metric))
 		return nil
 	}
+	if m.rules != nil && m.rules.Len() > 0 {
+		if m.rulesRefused(metric) != "" {
+			m.status.Set(warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.name))
+			return nil
+		}
+	}
 	opts, dropped := optionsFor(c, m.opts.MetricOptions)
+	return m.rescore(metric, opts, dropped, m.rules, "")
+}
+
+// rescore scores the documents with metric, its options opts and the
+// per-key rules in the background, under the weights in force. dropped
+// are the user's options the metric leaves out; note says what changed
+// when it is not the metric (a rule). A newer request makes this one
+// stale.
+func (m *Model) rescore(metric string, opts scoring.MetricOptions, dropped []string, rules *scoring.RuleSet, note string) tea.Cmd {
 	m.cancelRescore()
 	m.jobs.rescore++
 	id := m.jobs.rescore
@@ -206,10 +226,17 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 	t := m.sess.Tree()
 	ref, out := t.Ref(), t.Out()
 	req := RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
+	if m.rulesRefused(metric) == "" {
+		req.Rules = rules
+	}
 	rescore := m.opts.Rescore
-	m.status.Set(info("scoring with " + metric + "…"))
+	if note != "" {
+		m.status.Set(info(note + ": scoring again…"))
+	} else {
+		m.status.Set(info("scoring with " + metric + "…"))
+	}
 	return func() tea.Msg {
-		msg := rescoredMsg{id: id, metric: metric, opts: opts, dropped: dropped, from: from, version: version}
+		msg := rescoredMsg{id: id, metric: metric, opts: opts, dropped: dropped, rules: rules, note: note, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
 			return msg
@@ -247,13 +274,17 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	}
 	m.cancelRescore() // done: let go of its context
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("%s: %w", msg.metric, msg.err)))
+		what := msg.metric
+		if msg.note != "" {
+			what = msg.note
+		}
+		m.status.Set(failure(fmt.Errorf("%s: %w", what, msg.err)))
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
-		cmd := m.chooseMetric(msg.metric)
-		m.status.Set(info("the weights changed meanwhile: scoring with " + msg.metric + " again…"))
+		cmd := m.rescore(msg.metric, msg.opts, msg.dropped, msg.rules, msg.note)
+		m.status.Set(info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
 	old, oldHas := m.metric.total(m.sess.Tree())
@@ -263,11 +294,20 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		wsess = m.wsess
 	}
 	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
+	m.rules = msg.rules
 	m.show(newMetricState(msg.metric, msg.opts, l), msg.sess, wsess)
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}
 	tot, has := m.metric.total(m.sess.Tree())
+	if msg.note != "" {
+		text := fmt.Sprintf("%s: total %s (was %s)", msg.note, scoreText5(tot, has), scoreText5(old, oldHas))
+		if m.rules.Changed() {
+			text += " · ctrl+s saves the rules"
+		}
+		m.status.Set(success(text))
+		return nil
+	}
 	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
 	switch {
 	case m.metric.oneNumber:

@@ -37,6 +37,9 @@ const (
 	modeMetric                // choosing a metric
 	modeHistory               // the history pane
 	modeLabel                 // typing a run's label in the history pane
+	modeRule                  // choosing the selected key's rule
+	modeRuleValue             // typing a rule's tolerance or normalization
+	modeRulesPath             // typing the path to save the rules to
 )
 
 // Model is the explorer's root model.
@@ -72,6 +75,11 @@ type Model struct {
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
 	schema *schemaCheck
+	// rules are the per-key rules in force (nil for none): the --rules
+	// file's, as `c` changed them; rulesSaves holds what saving them
+	// knows.
+	rules      *scoring.RuleSet
+	rulesSaves rulesSaves
 	// cmp is the recorded run the tree is compared with, nil for none.
 	cmp  *comparison
 	jobs jobs
@@ -84,6 +92,11 @@ type Model struct {
 	quitAfterSave bool
 	// err is why loading failed; Run returns it.
 	err error
+
+	// ruleChooser picks the selected key's rule; rulePrompt is the rule
+	// whose value the prompt asks for.
+	ruleChooser *ruleChooser
+	rulePrompt  ruleChoice
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -92,6 +105,7 @@ type jobs struct {
 	search, rescore, schema int
 	cancelSearch            context.CancelFunc
 	cancelRescore           context.CancelFunc // stops the rescore in flight
+	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
 	// The history's requests: the pane's list, the best run, and a run
 	// read for an action.
 	histList, histBest, histRun int
@@ -113,7 +127,8 @@ func New(opts Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c}}
+	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
+		ruleChooser: &ruleChooser{c: c}, rules: opts.Rules}
 	m.status.badge = m.badge
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
@@ -172,12 +187,14 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.schema.place(sess.Tree())
 	m.tree = newTreePane(m.c, m.sess, ms, m.schema)
 	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema)
+	m.detail.takesRules = m.rulesRefused(ms.name) == ""
 	var best RunSummary
 	hasBest := false
 	if m.hdr != nil {
 		best, hasBest = m.hdr.best, m.hdr.hasBest
 	}
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
+	m.hdr.rules = m.rules
 	m.hdr.best, m.hdr.hasBest = best, hasBest
 	m.panel = &scorePanel{c: m.c, ms: ms}
 	if m.hist == nil {
@@ -296,7 +313,8 @@ type recordOpeningMsg struct{}
 
 // inPrompt reports whether keys go to the prompt.
 func (m *Model) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel
+	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel ||
+		m.mode == modeRuleValue || m.mode == modeRulesPath
 }
 
 // handleKey dispatches a key press by phase and mode.
@@ -326,7 +344,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.help.scrollBy(-m.help.height / 2)
 		}
 		return nil
-	case modeSearch, modeWeight, modeSavePath, modeLabel:
+	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
 		switch {
 		case key.Matches(msg, k.Cancel):
 			if m.mode == modeLabel {
@@ -355,6 +373,20 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		if name, ok := m.chooser.handleKey(msg); ok {
 			m.mode = modeNormal
 			return m.chooseMetric(name)
+		}
+		return nil
+	case modeRule:
+		if key.Matches(msg, k.Cancel, k.Quit) {
+			m.mode = modeNormal
+			return nil
+		}
+		if key.Matches(msg, k.Save) {
+			m.mode = modeNormal
+			return m.save()
+		}
+		if c, ok := m.ruleChooser.handleKey(msg); ok {
+			m.mode = modeNormal
+			return m.chooseRule(c)
 		}
 		return nil
 	}
@@ -414,6 +446,8 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.scrollDetail(key.Matches(msg, k.DetailDown))
 	case key.Matches(msg, k.Metric):
 		m.openChooser()
+	case key.Matches(msg, k.Rule):
+		m.openRuleChooser()
 	default:
 		if ok, st := m.tree.handleKey(msg); ok && st != nil {
 			m.status.Set(*st)

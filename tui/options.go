@@ -21,6 +21,11 @@ type Files struct {
 	SavePath string
 	// DefaultSave is the path ctrl+s offers when it asks.
 	DefaultSave string
+	// Rules names the rules file (--rules), "" for none; RulesSavePath
+	// is where ctrl+s writes the rules without asking (the rules file,
+	// when it is a real file); DefaultRulesSave is the path it offers
+	// when it asks.
+	Rules, RulesSavePath, DefaultRulesSave string
 }
 
 // Loaded is what a Loader produces: the metric's verdict over the
@@ -100,6 +105,9 @@ type Options struct {
 	MetricOptions scoring.MetricOptions
 	Metrics       []MetricChoice
 	Rescore       Rescorer
+	// Rules are the per-key comparison rules in force at opening (the
+	// --rules file), nil for none; `c` changes the selected key's.
+	Rules *scoring.RuleSet
 	// Schema, if set, is the JSON Schema the output is checked against:
 	// the explorer marks the nodes that break it.
 	Schema *validate.Schema

@@ -52,14 +52,18 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 	ms := m.metric
 	t := m.sess.Tree()
 	weights := m.wsess.Tree().MarshalWeights()
-	state := ms.label()
+	var rules []byte
+	if m.rules != nil && m.rules.Len() > 0 {
+		rules = m.rules.Marshal()
+	}
+	state := ms.label() + "\x00" + string(rules)
 	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
 		return nil
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
 	m.rec.pending++
-	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights}
+	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.Score, run.HasScore = ms.total(t)
 	// The recorder reads the figures on its own goroutine while the user

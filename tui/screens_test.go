@@ -124,9 +124,9 @@ func TestApproximateScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := underMetric(t, ref, out, nil, "jsondiff", scoring.MetricOptions{Comparator: "damerau"})
-	d := newDriver(t, opts, 120, 30)
+	d := newDriver(t, opts, 120, 32)
 	d.keys("j", "j")
 	screen := d.screen()
-	checkSize(t, screen, 120, 30)
+	checkSize(t, screen, 120, 32)
 	golden.RequireEqual(t, []byte(screen))
 }

@@ -65,6 +65,9 @@ func (m *Model) body() string {
 	if m.mode == modeMetric {
 		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
 	}
+	if m.mode == modeRule {
+		body = overlay(body, m.ruleChooser.View(m.c.width), m.c.width)
+	}
 	return body
 }
 
@@ -90,18 +93,27 @@ func (m *Model) statusView() string {
 		return m.prompt.View("0–1 · enter apply · esc cancel")
 	case modeSavePath:
 		return m.prompt.View("enter save · esc cancel")
-	case modeLabel:
+	case modeLabel, modeRulesPath:
 		return m.prompt.View("enter save · esc cancel")
+	case modeRuleValue:
+		if m.rulePrompt.ask == "normalize" {
+			return m.prompt.View("case,accents,space · enter apply · esc cancel")
+		}
+		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
 	case modeHistory:
 		return m.status.View(m.hist.ShortHelp())
 	case modeConfirmOverwrite:
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
+		path := m.savePath
+		if m.rulesSaves.confirming {
+			path = m.rulesSaves.path
+		}
+		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
 	case modeConfirmQuit:
-		return spread(s.Warn.Render("unsaved weight changes: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeHelp:
 		return m.status.View([]key.Binding{k.Cancel})
-	case modeMetric:
+	case modeMetric, modeRule:
 		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel})
 	}
 	if m.folded {

@@ -65,6 +65,18 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 	opts.Metric, opts.MetricOptions = metric.Name(), f.metric.opt
 	opts.Metrics = tui.ChoicesOf(scoring.Metrics())
 	opts.Rescore = tui.RunMetric
+	if opts.Rules, _, err = a.readRules(f.metric.rules, args); err != nil {
+		return opts, err
+	}
+	if err := scoring.CheckRules(metric, opts.Rules); err != nil {
+		return opts, err
+	}
+	if name := f.metric.rules; name != "" {
+		opts.Files.Rules = name
+		if name != "-" {
+			opts.Files.RulesSavePath = name
+		}
+	}
 	if name := f.schema; name != "" {
 		if name == "-" && slices.Contains(args, "-") {
 			return opts, errors.New("only one file argument may be - (standard input): --schema and a file both are")
@@ -88,7 +100,7 @@ func scoreExplorer(ctx context.Context, ref, out *jsondoc.Doc, w *scoring.Weight
 	if name == "" {
 		name = scoring.DefaultMetric
 	}
-	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions, Context: ctx})
+	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions, Rules: opts.Rules, Context: ctx})
 	if err == nil {
 		var l tui.Loaded
 		if l, err = tui.NewLoaded(ctx, res, ref, out, w); err == nil {
@@ -155,12 +167,14 @@ func (a *app) explore(f *exploreFlags, args []string) error {
 // the files, the history (recording unless --no-history), and the inputs
 // loaded now when they are small, else a loader.
 func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Options, error) {
-	opts.Files = tui.Files{Reference: ref, Output: out, Weights: weights, DefaultSave: "weights.json"}
+	opts.Files.Reference, opts.Files.Output, opts.Files.Weights, opts.Files.DefaultSave = ref, out, weights, "weights.json"
+	opts.Files.DefaultRulesSave = "rules.json"
 	if weights != "" && weights != "-" {
 		opts.Files.SavePath = weights
 	}
 	if ref != "-" {
 		opts.Files.DefaultSave = filepath.Join(filepath.Dir(ref), "weights.json")
+		opts.Files.DefaultRulesSave = filepath.Join(filepath.Dir(ref), "rules.json")
 	}
 	// The history pane reads the store even with --no-history, which
 	// only stops the recording.

@@ -91,6 +91,9 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 		Score: rep.Score, HasScore: rep.HasScore, Repairs: rep.Repairs, Warnings: rep.Warnings, MoreWarnings: rep.MoreWarnings,
 		Extra: rep.Extra, Explanation: rep.Explanation,
 	}
+	if run.RulesJSON != nil {
+		h.Rules, h.RulesJSON = history.NewFile(run.Files.Rules, run.RulesJSON), run.RulesJSON
+	}
 	store, err := r.a.historyStore()
 	if err != nil {
 		return err
@@ -161,6 +164,7 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 		}),
 		Options:     slices.Clone(run.Options),
 		WeightsJSON: slices.Clone(run.WeightsJSON),
+		RulesJSON:   slices.Clone(run.RulesJSON),
 		Nodes:       make([]tui.RunNode, 0, run.NodeCount),
 	}
 	for n := range run.Nodes() {

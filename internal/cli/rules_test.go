@@ -1,14 +1,19 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui"
 )
 
 // The invoice case under its rules file: the total, the rule of each leaf
@@ -131,5 +136,61 @@ func TestScoreRecordsRules(t *testing.T) {
 	}
 	if rep := run.Report(); rep.Rules != abs {
 		t.Errorf("report rules %q", rep.Rules)
+	}
+}
+
+// The explorer records the rules in force with each run, and its history
+// hands them back for `R` to restore.
+func TestExplorerRecordsRules(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	a := historyApp(store)
+	ref, out, rules := invoice+"reference.json", invoice+"output.json", invoice+"rules.json"
+	opts, err := a.exploreSettings(&exploreFlags{metric: metricFlags{name: "jsondiff", rules: rules}}, []string{ref, out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Files.Rules != rules || opts.Files.RulesSavePath != rules || opts.Rules == nil || opts.Rules.Len() != 16 {
+		t.Fatalf("files %+v, rules %v", opts.Files, opts.Rules)
+	}
+	if opts, err = a.exploreInputs(opts, ref, out, ""); err != nil {
+		t.Fatal(err)
+	}
+	tree := opts.Loaded.Tree
+	if s, _ := tree.Total(); math.Abs(s-0.8831086680417708) > 1e-9 {
+		t.Errorf("loaded total %v", s)
+	}
+	// The rules as the explorer changed them: .invoice_number by
+	// levenshtein.
+	changed, err := opts.Rules.With(".invoice_number", scoring.Rule{Kind: scoring.RuleLevenshtein}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := tui.Run{Event: tui.RunSaved, Time: time.Now(), Files: opts.Files, Metric: "jsondiff",
+		WeightsJSON: tree.MarshalWeights(), RulesJSON: changed.Marshal(),
+		Report: func(context.Context) (*report.Report, error) { return tree.Report("jsondiff", nil), nil }}
+	if err := opts.Recorder.Record(context.Background(), run); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := opts.History.Runs(false)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("%d runs, %v", len(runs), err)
+	}
+	d, err := opts.History.Run(runs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := scoring.ParseRules("run", d.RulesJSON)
+	if err != nil || !back.Equal(changed) {
+		t.Errorf("rules read back %s, %v", d.RulesJSON, err)
+	}
+	if r, _ := back.Rule(".invoice_number"); r.Kind != scoring.RuleLevenshtein {
+		t.Errorf(".invoice_number %v", r)
+	}
+	stored, err := history.Open(store).Get(runs[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stored.Rules != history.NewFile(rules, changed.Marshal()) {
+		t.Errorf("rules file %+v", stored.Rules)
 	}
 }

@@ -20,7 +20,7 @@ type KeyMap struct {
 	EditWeight, Raise, Lower, ToggleZero, Reset, ResetAll, Undo, Redo, Save key.Binding
 	// Other. Copy copies the selected node's path, CopyOutput its output
 	// value; DetailDown and DetailUp scroll the detail pane.
-	Copy, CopyOutput, Metric, Detail, DetailDown, DetailUp, Warnings, Help, Quit key.Binding
+	Copy, CopyOutput, Metric, Rule, Detail, DetailDown, DetailUp, Warnings, Help, Quit key.Binding
 	// History: History opens the history pane; EndCompare ends the
 	// comparison of the tree with a run.
 	History, EndCompare key.Binding
@@ -78,11 +78,12 @@ func Default() *KeyMap {
 		ResetAll:   b([]string{"R"}, "R", "reset all weights"),
 		Undo:       b([]string{"u"}, "u", "undo"),
 		Redo:       b([]string{"ctrl+r"}, "ctrl+r", "redo"),
-		Save:       b([]string{"ctrl+s"}, "ctrl+s", "save weights"),
+		Save:       b([]string{"ctrl+s"}, "ctrl+s", "save weights (and rules)"),
 
 		Copy:       b([]string{"y"}, "y", "copy path"),
 		CopyOutput: b([]string{"Y"}, "Y", "copy output value (JSON)"),
 		Metric:     b([]string{"m"}, "m", "choose metric"),
+		Rule:       b([]string{"c"}, "c", "comparison rule of the key"),
 		Detail:     b([]string{"tab"}, "tab", "detail pane"),
 		DetailDown: b([]string{"J"}, "J", "scroll detail down"),
 		DetailUp:   b([]string{"K"}, "K", "scroll detail up"),
@@ -118,7 +119,7 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp},
-		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.CopyOutput, k.Metric, k.Warnings},
+		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.CopyOutput, k.Metric, k.Rule, k.Warnings},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit},
 		{k.History, k.Pane.Compare, k.Pane.Diff, k.Pane.Load, k.Pane.Label, k.Pane.All, k.Pane.Close, k.Pane.Back, k.EndCompare},
 	}
