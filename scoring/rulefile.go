@@ -27,8 +27,9 @@ type ruleEntry struct {
 	steps []PathStep
 	rule  Rule
 	// member is the entry in the file; jsondoc.None for one added since.
-	// changed says its rule is not the file's any more.
+	// changed says its rule is not the file's (orig) any more.
 	member  jsondoc.ID
+	orig    Rule
 	changed bool
 }
 
@@ -97,7 +98,7 @@ func ParseRules(name string, src []byte) (*RuleSet, error) {
 		if err != nil {
 			return nil, rs.errorAt(c, false, path, "%v", err)
 		}
-		rs.entries = append(rs.entries, ruleEntry{path: path, steps: steps, rule: r, member: c})
+		rs.entries = append(rs.entries, ruleEntry{path: path, steps: steps, rule: r, member: c, orig: r})
 	}
 	rs.index()
 	return rs, nil
@@ -278,8 +279,8 @@ func (rs *RuleSet) With(path string, r Rule, name string) (*RuleSet, error) {
 				if r.Kind == RuleNone {
 					continue
 				}
-				e.changed = e.changed || e.rule != r
 				e.rule = r
+				e.changed = e.member != jsondoc.None && e.rule != e.orig
 			}
 			out.entries = append(out.entries, e)
 		}

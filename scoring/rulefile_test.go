@@ -219,6 +219,12 @@ func TestRuleSetMarshalKeepsShape(t *testing.T) {
 	if r, ok := rs.Rule(".a"); !ok || r.String() != "abs_tol=0.010" {
 		t.Errorf("original .a = %v %v", r, ok)
 	}
+	// Back to the file's rule: unchanged again.
+	again, _ := rs.With(".a", scoring.Rule{Kind: scoring.RuleDate}, "")
+	again, _ = again.With(".a", mustRule(t, "abs_tol=0.010"), "")
+	if again.Changed() {
+		t.Error("a rule set back to the file's says changed")
+	}
 	var none *scoring.RuleSet
 	if got := string(none.Marshal()); got != "{}\n" {
 		t.Errorf("no rules: %q", got)
@@ -259,4 +265,13 @@ func TestParseRuleText(t *testing.T) {
 		}
 	}
 	_ = jsondoc.None
+}
+
+func mustRule(t *testing.T, s string) scoring.Rule {
+	t.Helper()
+	r, err := scoring.ParseRule(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -367,6 +367,13 @@ func (a *app) writeDiff(ra, rb *history.Run, d history.DiffResult) error {
 			fmt.Fprintf(tw, "  %s\t%s\t→ %s\n", c.Path, weightText(c.Old), weightText(c.New))
 		}
 	}
+	rules := rulesChanges(ra.RulesJSON, rb.RulesJSON)
+	if len(rules) > 0 {
+		fmt.Fprintf(tw, "\nrules changed (%d)\n", len(rules))
+		for _, c := range rules {
+			fmt.Fprintf(tw, "  %s\t%s\t→ %s\n", c[0], c[1], c[2])
+		}
+	}
 	tw.Flush()
 	if len(d.Changed) > 0 {
 		fmt.Fprintf(w, "\nscores changed (%d)\n", len(d.Changed))
@@ -396,7 +403,7 @@ func (a *app) writeDiff(ra, rb *history.Run, d history.DiffResult) error {
 			fmt.Fprintf(w, "  %s\n", c.Path)
 		}
 	}
-	if len(d.Changed)+len(d.OnlyA)+len(d.OnlyB)+len(d.Weights) == 0 {
+	if len(d.Changed)+len(d.OnlyA)+len(d.OnlyB)+len(d.Weights)+len(rules) == 0 {
 		fmt.Fprintln(w, "\nno score or weight changed")
 	}
 	return nil

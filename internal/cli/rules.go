@@ -27,3 +27,42 @@ func (a *app) readRules(name string, args []string) (*scoring.RuleSet, inputFile
 	}
 	return rs, f, nil
 }
+
+// rulesChanges lists the paths whose rule differs between two runs' rules
+// (rules files as recorded; nil for none): path, rule in A, rule in B,
+// "default" for none, in A's order then B's.
+func rulesChanges(a, b []byte) [][3]string {
+	read := func(data []byte) *scoring.RuleSet {
+		if len(data) == 0 {
+			return nil
+		}
+		rs, err := scoring.ParseRules("run", data)
+		if err != nil {
+			return nil
+		}
+		return rs
+	}
+	ra, rb := read(a), read(b)
+	var out [][3]string
+	text := func(r scoring.Rule, ok bool) string {
+		if !ok {
+			return "default"
+		}
+		return r.String()
+	}
+	pa, _ := ra.Entries()
+	pb, _ := rb.Entries()
+	seen := map[string]bool{}
+	for _, p := range append(pa, pb...) {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		x, okA := ra.Rule(p)
+		y, okB := rb.Rule(p)
+		if okA != okB || x != y {
+			out = append(out, [3]string{p, text(x, okA), text(y, okB)})
+		}
+	}
+	return out
+}

@@ -194,3 +194,27 @@ func TestExplorerRecordsRules(t *testing.T) {
 		t.Errorf("rules file %+v", stored.Rules)
 	}
 }
+
+// history diff names the rules that differ between two runs.
+func TestHistoryDiffRules(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	dir := t.TempDir()
+	other := filepath.Join(dir, "rules.json")
+	if err := os.WriteFile(other, []byte(`{".invoice_number": "levenshtein", ".due_date": "date"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"score", invoice + "reference.json", invoice + "output.json", "-q"}
+	for _, rules := range []string{invoice + "rules.json", other} {
+		if code, _, stderr := runWithHistory(t, store, "", append(args, "--rules", rules)...); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+	}
+	list, err := history.Open(store).List(history.ListOptions{})
+	if err != nil || len(list) != 2 {
+		t.Fatalf("%d runs, %v", len(list), err)
+	}
+	code, stdout, _ := runWithHistory(t, store, "", "history", "diff", list[1].ID, list[0].ID)
+	if code != 0 || !strings.Contains(stdout, "rules changed (15)\n  .invoice_number           exact                         → levenshtein\n  .po_number                exact                         → default\n") {
+		t.Errorf("exit %d:\n%s", code, stdout)
+	}
+}
