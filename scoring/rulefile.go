@@ -286,7 +286,13 @@ func (rs *RuleSet) With(path string, r Rule, name string) (*RuleSet, error) {
 		}
 	}
 	if !found && r.Kind != RuleNone {
-		out.entries = append(out.entries, ruleEntry{path: path, steps: steps, rule: r, member: jsondoc.None})
+		e := ruleEntry{path: path, steps: steps, rule: r, member: out.fileMember(path)}
+		if e.member != jsondoc.None {
+			// Back in the file's entry, which was removed before.
+			e.orig, _ = ruleOf(out.doc, e.member)
+			e.changed = e.rule != e.orig
+		}
+		out.entries = append(out.entries, e)
 	}
 	out.index()
 	return out, nil
@@ -365,4 +371,19 @@ func (rs *RuleSet) Equal(other *RuleSet) bool {
 		}
 	}
 	return true
+}
+
+// fileMember returns the member of the file whose key is schema path,
+// jsondoc.None when the file has none.
+func (rs *RuleSet) fileMember(path string) jsondoc.ID {
+	if rs.doc == nil {
+		return jsondoc.None
+	}
+	d := rs.doc
+	for c := d.Child(0); c != jsondoc.None; c = d.Next(c) {
+		if steps, err := ParseSchemaPath(d.Key(c)); err == nil && SchemaPathString(steps) == path {
+			return c
+		}
+	}
+	return jsondoc.None
 }

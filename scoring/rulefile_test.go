@@ -225,6 +225,12 @@ func TestRuleSetMarshalKeepsShape(t *testing.T) {
 	if again.Changed() {
 		t.Error("a rule set back to the file's says changed")
 	}
+	// Removed, then given again: back in its place in the file.
+	again, _ = rs.With(".b", scoring.Rule{}, "")
+	again, _ = again.With(".b", scoring.Rule{Kind: scoring.RuleExact}, "")
+	if again.Changed() || string(again.Marshal()) != string(rs.Marshal()) {
+		t.Errorf("removed and given back: changed %v\n%s", again.Changed(), again.Marshal())
+	}
 	var none *scoring.RuleSet
 	if got := string(none.Marshal()); got != "{}\n" {
 		t.Errorf("no rules: %q", got)
