@@ -76,7 +76,7 @@ type Model struct {
 	// schema is the output checked against --schema, nil without one.
 	schema *schemaCheck
 	// rules are the per-key rules in force (nil for none): the --rules
-	// file's, as `c` changed them; rulesSaves holds what saving them
+	// file's, as `C` changed them; rulesSaves holds what saving them
 	// knows.
 	rules      *scoring.RuleSet
 	rulesSaves rulesSaves

@@ -106,7 +106,7 @@ type Options struct {
 	Metrics       []MetricChoice
 	Rescore       Rescorer
 	// Rules are the per-key comparison rules in force at opening (the
-	// --rules file), nil for none; `c` changes the selected key's.
+	// --rules file), nil for none; `C` changes the selected key's.
 	Rules *scoring.RuleSet
 	// Schema, if set, is the JSON Schema the output is checked against:
 	// the explorer marks the nodes that break it.

@@ -296,9 +296,9 @@ func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string 
 	case !takesRules:
 		return ""
 	case in.Rule.Kind == scoring.RuleNone && fromOptions:
-		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · metric options (c sets one for this key)")
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · metric options (C sets one for this key)")
 	case in.Rule.Kind == scoring.RuleNone:
-		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · default (c sets one for this key)")
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · default (C sets one for this key)")
 	case !in.Applies && !in.Rule.Compares(k):
 		return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(fmt.Sprintf(" · %s, for other kinds: %s here", in.Source(), def))
 	case in.Line == 0:

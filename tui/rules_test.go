@@ -67,11 +67,11 @@ func TestRuleScreens(t *testing.T) {
 		w, h       int
 		keys       []string
 	}{
-		{"rule-chooser", "", 120, 35, []string{"j", "c"}},
-		{"rule-chooser", "", 80, 24, []string{"j", "c"}},
-		{"rule-chooser-number", ".line_items[3].unit_price", 120, 35, []string{"c"}},
+		{"rule-chooser", "", 120, 35, []string{"j", "C"}},
+		{"rule-chooser", "", 80, 24, []string{"j", "C"}},
+		{"rule-chooser-number", ".line_items[3].unit_price", 120, 35, []string{"C"}},
 		{"rule-detail", "", 120, 35, []string{"tab", "j", "j", "j", "j"}},
-		{"rule-detail-set", "", 120, 35, []string{"tab", "j", "c", "j", "enter"}},
+		{"rule-detail-set", "", 120, 35, []string{"tab", "j", "C", "j", "enter"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
@@ -114,7 +114,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	// .invoice_number: exact → levenshtein gives back 0.9375 of its 1/15.
 	selectPath(t, d, ".invoice_number")
-	d.keys("c", "j", "enter")
+	d.keys("C", "j", "enter")
 	if got, want := total(d), 0.8831086680417708+0.9375/15; math.Abs(got-want) > 1e-9 {
 		t.Errorf("total %.17g, want %.17g", got, want)
 	}
@@ -149,7 +149,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	// A tolerance is asked for; a bad one is refused in the prompt.
 	selectPath(t, d, ".line_items[3].unit_price")
-	d.keys("c", "G", "enter")
+	d.keys("C", "G", "enter")
 	if !strings.Contains(d.screen(), "rel_tol for .line_items[].unit_price: 0.01") {
 		t.Fatalf("no prompt:\n%s", d.screen())
 	}
@@ -181,7 +181,7 @@ func TestSaveNewRulesFile(t *testing.T) {
 	d := newDriver(t, opts, 120, 35)
 	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".due_date")
-	d.keys("c", "G", "k", "k", "enter") // date
+	d.keys("C", "G", "k", "k", "enter") // date
 	id, _ := d.m.sess.Tree().Find(".due_date")
 	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".due_date under date: %v", s)
@@ -202,9 +202,23 @@ func TestSaveNewRulesFile(t *testing.T) {
 	}
 }
 
+// C opens the rule chooser; c is left free (the dataset explorer's cases
+// pane takes it).
+func TestRuleKey(t *testing.T) {
+	d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), 120, 35)
+	d.keys("j", "c")
+	if d.m.mode != modeNormal {
+		t.Fatalf("c: mode %v, want normal", d.m.mode)
+	}
+	d.keys("C")
+	if d.m.mode != modeRule {
+		t.Fatalf("C: mode %v, want the rule chooser", d.m.mode)
+	}
+}
+
 func TestRuleRefusals(t *testing.T) {
 	d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), 120, 35)
-	d.keys("c")
+	d.keys("C")
 	if !strings.Contains(d.screen(), "rules compare leaves: . is object; select a key below it") {
 		t.Errorf("root:\n%s", d.screen())
 	}

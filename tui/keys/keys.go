@@ -83,7 +83,7 @@ func Default() *KeyMap {
 		Copy:       b([]string{"y"}, "y", "copy path"),
 		CopyOutput: b([]string{"Y"}, "Y", "copy output value (JSON)"),
 		Metric:     b([]string{"m"}, "m", "choose metric"),
-		Rule:       b([]string{"c"}, "c", "comparison rule of the key"),
+		Rule:       b([]string{"C"}, "C", "comparison rule of the key"),
 		Detail:     b([]string{"tab"}, "tab", "detail pane"),
 		DetailDown: b([]string{"J"}, "J", "scroll detail down"),
 		DetailUp:   b([]string{"K"}, "K", "scroll detail up"),
