@@ -1,6 +1,7 @@
 package textdist
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -173,5 +174,58 @@ func BenchmarkJaroWinkler(b *testing.B) {
 			f = edlib.JaroWinklerSimilarity(sx, sy)
 		}
 		_ = f
+	})
+}
+
+// jsonText returns n bytes of random text shaped like canonical JSON:
+// keys, strings, numbers and punctuation, in the proportions of a
+// json.dumps(sort_keys=True, separators=(",", ":")) text.
+func jsonText(r *rand.Rand, n int) []byte {
+	words := []string{`"name":`, `"price":`, `"id":`, `"items":[`, `{`, `},`, `],`, `"`, `",`, `true,`, `null,`}
+	b := make([]byte, 0, n+16)
+	for len(b) < n {
+		switch k := r.IntN(4); k {
+		case 0:
+			b = append(b, words[r.IntN(len(words))]...)
+		case 1:
+			b = fmt.Appendf(b, "%d,", r.IntN(100000))
+		default:
+			for range 1 + r.IntN(8) {
+				b = append(b, byte('a'+r.IntN(26)))
+			}
+		}
+	}
+	return b[:n]
+}
+
+// BenchmarkDamerauLinear measures DamerauLinear on two unrelated texts
+// shaped like canonical JSON, its worst case (nothing in common to set
+// aside), at 2,000, 20,000 and 200,000 bytes each (the last takes tens of
+// seconds: skipped with -short), and Damerau's full matrix at 2,000.
+func BenchmarkDamerauLinear(b *testing.B) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, n := range []int{2000, 20000, 200000} {
+		if n > 20000 && testing.Short() {
+			continue
+		}
+		x, y := jsonText(r, n), jsonText(r, n)
+		b.Run(fmt.Sprintf("json/%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				d, err := DamerauLinear(context.Background(), x, y)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sink = d
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(n), "ns/cell")
+		})
+	}
+	x, y := jsonText(r, 2000), jsonText(r, 2000)
+	xr, yr := []rune(string(x)), []rune(string(y))
+	b.Run("matrix/2000", func(b *testing.B) {
+		for b.Loop() {
+			sink, _ = Damerau(xr, yr, 1<<30)
+		}
 	})
 }

@@ -1,0 +1,319 @@
+package textdist
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"slices"
+)
+
+// DamerauWork returns the number of matrix cells [DamerauLinear] computes
+// for a and b: the product of their lengths once their common prefix and
+// suffix are set aside. Its time is proportional to that number.
+func DamerauWork[E symbol](a, b []E) int {
+	a, b = trimCommon(a, b)
+	if len(a) != 0 && len(b) > math.MaxInt/len(a) {
+		return math.MaxInt
+	}
+	return len(a) * len(b)
+}
+
+// DamerauLinear returns the unrestricted Damerau–Levenshtein distance
+// between a and b, the value [Damerau] returns, in memory linear in their
+// lengths: the algorithm of Zhao and Sahni ("Linear space string
+// correction algorithm using the Damerau–Levenshtein distance", 2020) in
+// the form rapidfuzz gives it (damerau_levenshtein_distance_zhao, which
+// rapidfuzz's DamerauLevenshtein.distance runs), after the common prefix
+// and suffix are set aside as rapidfuzz does. It keeps three rows of the
+// matrix and, per symbol, the last row of a that holds it.
+//
+// Its time is proportional to [DamerauWork]. When more than one CPU is
+// available and b is long, the columns are split in two halves, each
+// computed by a goroutine of its own: the left half runs ahead and hands
+// the right half the values it needs at their border, row by row. It
+// returns ctx.Err() soon after ctx is done.
+func DamerauLinear[E symbol](ctx context.Context, a, b []E) (int, error) {
+	return damerauLinear(ctx, a, b, minSplitColumns)
+}
+
+// damerauLinear is DamerauLinear with the columns split between two
+// goroutines when b has at least splitFrom of them (after trimming).
+func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom int) (int, error) {
+	a, b = trimCommon(a, b)
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) + len(b), nil
+	}
+	if len(a)+len(b) >= math.MaxInt32/4 {
+		// The rows hold int32 values up to about twice the longer length.
+		return 0, errLengths(len(a), len(b))
+	}
+	ids, sigma := denseIDs(a, b)
+	aID, bID := ids[:len(a)], ids[len(a):]
+	z := zhao{a: aID, maxVal: int32(max(len(a), len(b)) + 1), sigma: sigma}
+	if len(b) >= max(splitFrom, 4) && runtime.GOMAXPROCS(0) > 1 {
+		return z.split(ctx, bID)
+	}
+	h := z.newHalf(bID, 1)
+	for i := int32(1); i <= int32(len(aID)); i++ {
+		if i%checkRows == 0 && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
+		h.rowLeft(&z, i)
+	}
+	return int(h.last()), nil
+}
+
+func errLengths(m, n int) error {
+	return &lengthError{m, n}
+}
+
+type lengthError struct{ m, n int }
+
+func (e *lengthError) Error() string {
+	return "textdist: Damerau–Levenshtein of texts this long (" + itoa(e.m) + " and " + itoa(e.n) + " symbols) would overflow its counters"
+}
+
+func (e *lengthError) Unwrap() error { return ErrTooLarge }
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// minSplitColumns is the shortest b whose columns are split between two
+// goroutines; below it a handoff per row costs more than it saves.
+const minSplitColumns = 4096
+
+// checkRows is how many rows pass between looks at the context.
+const checkRows = 256
+
+// denseIDs numbers the symbols for the algorithm: b's distinct symbols get
+// 0..sigma-1 (bytes keep their value, sigma 256) and a symbol of a that b
+// lacks gets sigma, which no symbol of b equals and whose last row is
+// never asked for. The result holds a's ids, then b's.
+func denseIDs[E symbol](a, b []E) ([]int32, int) {
+	ids := make([]int32, len(a)+len(b))
+	if _, isByte := any(a).([]byte); isByte {
+		for i, c := range a {
+			ids[i] = int32(c)
+		}
+		for j, c := range b {
+			ids[len(a)+j] = int32(c)
+		}
+		return ids, 256
+	}
+	alpha := slices.Clone(b)
+	slices.Sort(alpha)
+	alpha = slices.Compact(alpha)
+	for i, c := range a {
+		k, found := slices.BinarySearch(alpha, c)
+		if !found {
+			k = len(alpha)
+		}
+		ids[i] = int32(k)
+	}
+	for j, c := range b {
+		k, _ := slices.BinarySearch(alpha, c)
+		ids[len(a)+j] = int32(k)
+	}
+	return ids, len(alpha)
+}
+
+// zhao is one distance computation: a's symbols (the rows) and the
+// sentinel above every value.
+type zhao struct {
+	a      []int32
+	maxVal int32
+	sigma  int
+}
+
+// cell is one column of the matrix as the rows pass: at the start of row
+// i, d1 is D[i-1][j] (R1 in rapidfuzz) and d2 is D[i-2][j] (the R that row
+// i overwrites), fr is FR[j], the value saved at the column's last match,
+// and b is the column's symbol. Keeping the four together leaves one base
+// pointer in the inner loop and one cache line per four columns.
+type cell struct{ d1, d2, fr, b int32 }
+
+// half is the part of the matrix in columns lo..lo+len(cells)-3 (1-based).
+// Its cells are indexed by slot = column - lo + 2: slots 0 and 1 hold the
+// two columns to the left of the half (for the first half, the sentinel
+// column -1 and column 0).
+type half struct {
+	cells   []cell
+	lo      int32
+	lastRow []int32 // per symbol, the last row of a holding it; -1 if none
+}
+
+// newHalf returns the half of columns lo..lo+len(b)-1 holding row 0.
+func (z *zhao) newHalf(b []int32, lo int) *half {
+	h := &half{cells: make([]cell, len(b)+2), lo: int32(lo)}
+	for s := range h.cells {
+		h.cells[s] = cell{d1: int32(lo - 2 + s), d2: z.maxVal, fr: z.maxVal} // row 0: D[0][j] = j
+	}
+	for j, c := range b {
+		h.cells[j+2].b = c
+	}
+	if lo == 1 {
+		h.cells[0].d1 = z.maxVal // column -1
+	}
+	h.lastRow = make([]int32, z.sigma+1)
+	for c := range h.lastRow {
+		h.lastRow[c] = -1
+	}
+	return h
+}
+
+// last returns the half's value at its last column in the last row
+// computed.
+func (h *half) last() int32 { return h.cells[len(h.cells)-1].d1 }
+
+// rowLeft computes row i of the first half (columns from 1).
+func (h *half) rowLeft(z *zhao, i int32) (lastCol, t int32) {
+	return h.row(z, i, z.maxVal, i, -1, z.maxVal)
+}
+
+// rowRight computes row i of a half that starts past column 1, given row
+// i's two values left of it (columns lo-2 and lo-1) and the last matching
+// column and T carried across from the row's left part.
+func (h *half) rowRight(z *zhao, i int32, b0, b1, lastCol, t int32) {
+	h.row(z, i, b0, b1, lastCol, t)
+}
+
+// row computes the half's part of row i, whose values at the two columns
+// left of the half are b0 and b1. lastCol is the last column of the row so
+// far where b matched a[i-1] (-1 if none) and t is T, the value at row i-2
+// and the column before that match. It returns lastCol and t at the end
+// of the half, and records row i as the last row of a[i-1].
+//
+// The loop is rapidfuzz's: with k the last row before i holding b[j-1]
+// and l = lastCol,
+//
+//	D[i][j] = min(D[i-1][j-1] + cost, D[i][j-1] + 1, D[i-1][j] + 1,
+//	              FR[j] + i - k       when j - l = 1 (b[j-2..j-1] transposed),
+//	              T + j - l           when i - k = 1 (a[i-2..i-1] transposed))
+//
+// where FR[j] is D[k-1][j-2], saved when row k matched column j, and T is
+// D[i-2][l-1], saved when column l matched. k is i-1 exactly when
+// b[j-1] == a[i-2], which the loop tests instead of looking k up.
+func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
+	ai := z.a[i-1]
+	aPrev := int32(-1)
+	if i >= 2 {
+		aPrev = z.a[i-2]
+	}
+	cells := h.cells
+	lastRow := h.lastRow
+	// The two columns left of the half move down a row.
+	c0, c1 := &cells[0], &cells[1]
+	i2l1 := c1.d2 // D[i-2][j-1]
+	up1 := c1.d1  // D[i-1][j-1]
+	c0.d2, c0.d1 = c0.d1, b0
+	c1.d2, c1.d1 = c1.d1, b1
+	left := b1              // D[i][j-1]
+	l := lastCol - h.lo + 2 // in slots
+	n := len(cells)
+	for s := 2; s < n; {
+		// Most cells are neither a match nor a transposition's far end:
+		// a tight loop takes them (its few live values stay in registers).
+		for ; s < n; s++ {
+			c := &cells[s]
+			bj := c.b
+			if bj == ai || bj == aPrev {
+				break
+			}
+			up, old := c.d1, c.d2
+			v := min(min(up1, up)+1, left+1) // left last: it is the loop's chain
+			c.d2, c.d1 = up, v
+			i2l1, left, up1 = old, v, up
+		}
+		// The others, and the cell after each match (j - l = 1).
+		for s < n {
+			c := &cells[s]
+			up, old, bj := c.d1, c.d2, c.b
+			var v int32
+			match := bj == ai
+			if match {
+				v = min(min(up1, up+1), left+1)
+				l = int32(s)
+				c.fr = cells[s-2].d2 // D[i-1][j-2]: slot s-2 has moved down already
+				t = i2l1
+			} else {
+				v = min(min(up1, up)+1, left+1)
+				if int32(s)-l == 1 {
+					v = min(v, c.fr+i-lastRow[bj])
+				} else if bj == aPrev {
+					v = min(v, t+int32(s)-l)
+				}
+			}
+			c.d2, c.d1 = up, v
+			i2l1, left, up1 = old, v, up
+			s++
+			if !match {
+				break
+			}
+		}
+	}
+	lastRow[ai] = i
+	return l + h.lo - 2, t
+}
+
+// border is what the left half hands the right one for a row: its last two
+// values, and lastCol and T at its end.
+type border struct{ b0, b1, lastCol, t int32 }
+
+// split computes the distance with the columns in two halves, one per
+// goroutine: the left half records each row's border and announces every
+// batch of rows it finishes; the right half follows.
+func (z *zhao) split(ctx context.Context, b []int32) (int, error) {
+	m := len(z.a)
+	mid := len(b) / 2
+	left := z.newHalf(b[:mid], 1)
+	right := z.newHalf(b[mid:], mid+1)
+	borders := make([]border, m+1)
+	ready := make(chan int32, m/checkRows+2)
+	stop := make(chan struct{})
+	leftErr := make(chan error, 1)
+	go func() {
+		defer close(ready)
+		for i := int32(1); i <= int32(m); i++ {
+			lastCol, t := left.rowLeft(z, i)
+			n := len(left.cells)
+			borders[i] = border{left.cells[n-2].d1, left.cells[n-1].d1, lastCol, t}
+			if i%checkRows == 0 || i == int32(m) {
+				select {
+				case <-stop:
+					return
+				case <-ctx.Done():
+					leftErr <- ctx.Err()
+					return
+				case ready <- i:
+				}
+			}
+		}
+	}()
+	defer close(stop)
+	done := int32(0)
+	for i := int32(1); i <= int32(m); i++ {
+		for i > done {
+			next, ok := <-ready
+			if !ok {
+				return 0, <-leftErr
+			}
+			done = next
+			if ctx.Err() != nil {
+				return 0, ctx.Err()
+			}
+		}
+		bd := &borders[i]
+		right.rowRight(z, i, bd.b0, bd.b1, bd.lastCol, bd.t)
+	}
+	return int(right.last()), nil
+}
