@@ -86,6 +86,7 @@ type Doc struct {
 	warnings   []Warning         // the first MaxWarnings
 	omitted    int               // the warnings past those
 	repair     string
+	python     bool // parsed with Options.Python: lone surrogates kept
 	lines      sync.Once
 	index      *lineIndex // for Position, made on first use
 }
@@ -213,7 +214,7 @@ func (d *Doc) Str(id ID) string {
 	if n.flags&flagEscaped == 0 {
 		return unsafeString(raw)
 	}
-	return unescape(raw)
+	return unescape(raw, d.python)
 }
 
 // HasKey reports whether id is an object member (has a key).
@@ -233,7 +234,7 @@ func (d *Doc) Key(id ID) string {
 	if n.flags&flagKeyEscape == 0 {
 		return unsafeString(raw)
 	}
-	return unescape(raw)
+	return unescape(raw, d.python)
 }
 
 // Child returns the first child of a container (skipping keys shadowed by a
@@ -294,8 +295,14 @@ func unsafeString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// unescape decodes the body of a JSON string known to be valid.
-func unescape(raw []byte) string {
+// Source returns the whole input the document was read from: for
+// ParseLenient and ParseRange, the text around the JSON too.
+func (d *Doc) Source() []byte { return d.src }
+
+// unescape decodes the body of a JSON string known to be valid. A \u
+// escape of a lone surrogate becomes U+FFFD, or with keepSurrogates that
+// code point encoded as UTF-8 encodes others (WTF-8).
+func unescape(raw []byte, keepSurrogates bool) string {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
 		c := raw[i]
@@ -330,6 +337,9 @@ func unescape(raw []byte) string {
 				if dec := utf16Decode(r, r2); dec != utf8.RuneError {
 					i += 6
 					r = dec
+				} else if keepSurrogates {
+					out = append(out, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+					continue
 				} else {
 					r = utf8.RuneError
 				}

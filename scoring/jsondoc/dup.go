@@ -103,7 +103,7 @@ func (p *parser) key(c uint32) string {
 	n := &p.nodes[c]
 	raw := p.rawKey(c)
 	if n.flags&flagKeyEscape != 0 {
-		return unescape(raw)
+		return unescape(raw, p.opt.Python)
 	}
 	return unsafeString(raw)
 }

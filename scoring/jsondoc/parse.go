@@ -42,6 +42,17 @@ type Options struct {
 	Progress func(done, total int)
 	// Cancel, if set, stops the parse with ErrCanceled when closed.
 	Cancel <-chan struct{}
+	// Python reads the text as Python's json.loads(s, strict=False) does
+	// (the reader under LangChain's JSON evaluators) where it accepts more
+	// than RFC 8259: NaN, Infinity and -Infinity are numbers (Raw is the
+	// word, Float its value); a number outside float64's range is kept
+	// (Float returns ±Inf; an integer's Raw keeps its digits); control
+	// characters may stand unescaped in strings; a \u escape of a lone
+	// UTF-16 surrogate is kept as that code point, which Str and Key
+	// return encoded as in UTF-8 (WTF-8: three bytes from ED A0 80 to
+	// ED BF BF, which no valid UTF-8 holds). A leading byte order mark is
+	// an error, as in Python.
+	Python bool
 }
 
 // progressStep is how many bytes pass between Progress calls.
@@ -51,6 +62,17 @@ const progressStep = 4 << 20
 // The Doc keeps src: the caller must not modify it afterwards.
 func Parse(name string, src []byte, opt *Options) (*Doc, error) {
 	return parseRange(name, src, 0, len(src), opt)
+}
+
+// ParseRange parses the JSON text src[lo:hi], a part of a larger input
+// named name. Positions, in the Doc and in errors, are those in the whole
+// src, which the Doc keeps (Source): the caller must not modify it
+// afterwards.
+func ParseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
+	if lo < 0 || hi > len(src) || lo > hi {
+		return nil, fmt.Errorf("%s: range [%d:%d] outside the %d bytes of the input", name, lo, hi, len(src))
+	}
+	return parseRange(name, src, lo, hi, opt)
 }
 
 type frame struct {
@@ -89,7 +111,8 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns, omitted: p.omitted}
+	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns,
+		omitted: p.omitted, python: opt.Python}
 	if p.lines != nil && hi == len(src) {
 		d.lines.Do(func() { d.index = p.lines })
 	}
@@ -187,7 +210,7 @@ func (p *parser) skipSpace(i int) int {
 // whitespace after it.
 func (p *parser) run(i int) error {
 	src := p.src
-	if len(src)-i >= 3 && src[i] == 0xEF && src[i+1] == 0xBB && src[i+2] == 0xBF {
+	if len(src)-i >= 3 && src[i] == 0xEF && src[i+1] == 0xBB && src[i+2] == 0xBF && !p.opt.Python {
 		i += 3
 	}
 	nextProgress := i + progressStep
@@ -289,6 +312,13 @@ value:
 			n.kind = Null
 			i += 4
 		default:
+			if p.opt.Python {
+				if w := pythonConstant(src[i:]); w > 0 {
+					n.kind = Number
+					i += w
+					break
+				}
+			}
 			if c == '-' || c >= '0' && c <= '9' {
 				i, err = p.scanNumber(i)
 				if err != nil {
@@ -479,6 +509,10 @@ func (p *parser) scanString(i int) (int, bool, error) {
 				return i, esc, p.badChar(i+1, "in string escape code")
 			}
 		case c < 0x20:
+			if p.opt.Python {
+				i++
+				continue
+			}
 			return i, esc, p.badChar(i, "in string literal")
 		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(src[i:])
@@ -538,12 +572,23 @@ func (p *parser) scanNumber(i int) (int, error) {
 		for i++; i < len(src) && src[i] >= '0' && src[i] <= '9'; i++ {
 		}
 	}
-	if big {
+	if big && !p.opt.Python {
 		if _, err := parseNumber(src[start:i]); err != nil {
 			return i, p.fail(start, "number %s is outside the range of a 64-bit float", abbreviate(src[start:i]))
 		}
 	}
 	return i, nil
+}
+
+// pythonConstant returns the length of the NaN, Infinity or -Infinity
+// that b starts with, 0 if none.
+func pythonConstant(b []byte) int {
+	for _, w := range [...]string{"NaN", "Infinity", "-Infinity"} {
+		if bytes.HasPrefix(b, []byte(w)) {
+			return len(w)
+		}
+	}
+	return 0
 }
 
 func abbreviate(b []byte) string {
