@@ -38,7 +38,15 @@ const TakesRules = "rules"
 
 // Input is what a metric scores.
 type Input struct {
+	// Ref and Out are the reference and the output as jsontui reads them
+	// (SPEC 1). Out may be nil for a metric that reads the output's text
+	// itself (ReadsText) when OutText is set.
 	Ref, Out *jsondoc.Doc
+	// OutName and OutText are the output's name and bytes as read, for a
+	// metric that reads the text itself, as the evaluator it reproduces
+	// does; when OutText is nil such a metric reads Out.Source().
+	OutName string
+	OutText []byte
 	// Weights is the weights file, nil for none.
 	Weights *Weights
 	// Opt are the user's options.
@@ -88,6 +96,7 @@ type Result struct {
 	High   float64
 
 	ref, out *jsondoc.Doc // the documents scored, for the report
+	repairs  []string     // what the metric's own reading did to the output
 }
 
 // DefaultMetric is the metric jsontui scores with unless told otherwise:
@@ -188,7 +197,9 @@ func Run(m Metric, in *Input) (*Result, error) {
 		return nil, err
 	}
 	res.Options = in.Opt.Strings()
-	res.ref, res.out = in.Ref, in.Out
+	if res.out == nil { // a metric that read the output itself set its own
+		res.ref, res.out = in.Ref, in.Out
+	}
 	if in.Weights != nil && !slices.Contains(m.Takes(), TakesWeights) {
 		res.Warnings = append(res.Warnings, Warning{Path: ".", Message: fmt.Sprintf(
 			"%s: --metric %s does not use weights; the weights file plays no part", in.Weights.Name(), m.Name())})
@@ -221,6 +232,7 @@ func (r *Result) Report(metric string) *report.Report {
 			if rp := r.out.Repair(); rp != "" {
 				rep.Repairs = append(rep.Repairs, rp)
 			}
+			rep.Repairs = append(rep.Repairs, r.repairs...)
 			t := &Tree{ref: r.ref, out: r.out}
 			dw := t.docWarnings()
 			for _, w := range dw.list {

@@ -1,18 +1,20 @@
 package scoring
 
 import (
-	"errors"
+	"context"
 	"fmt"
+	"strconv"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
-// MaxEditDistanceCells bounds the edit-distance metric: the unrestricted
-// Damerau–Levenshtein distance of canonical texts of m and n characters
-// needs an (m+2)×(n+2) matrix of 4-byte cells. 64M cells (256 MiB) allow
-// two texts of about 8,190 characters each; longer ones are refused.
-const MaxEditDistanceCells = 1 << 26
+// MaxEditDistanceWork bounds the edit-distance metric: the unrestricted
+// Damerau–Levenshtein distance of two texts takes time proportional to
+// the product of their lengths once their common prefix and suffix are set
+// aside (textdist.DamerauWork). 4·10^10 is two unrelated texts of 200,000
+// characters, under a minute on two cores; past it the metric refuses.
+const MaxEditDistanceWork = 200_000 * 200_000
 
 // editDistanceMetric reproduces LangChain's JsonEditDistanceEvaluator
 // (langchain/evaluation/parsing/json_distance.py) with its defaults: both
@@ -22,7 +24,8 @@ const MaxEditDistanceCells = 1 << 26
 // rapidfuzz's DamerauLevenshtein.normalized_distance: the unrestricted
 // Damerau–Levenshtein distance divided by the longer length. LangChain's
 // score is that distance; jsontui's is 1 − distance, and the report
-// carries "distance" too.
+// carries "distance" too. The output is read as the evaluator reads it,
+// with parse_json_markdown (package langchain).
 type editDistanceMetric struct{}
 
 func (editDistanceMetric) Name() string { return "edit-distance" }
@@ -33,10 +36,16 @@ func (editDistanceMetric) About() string {
 
 func (editDistanceMetric) Takes() []string { return nil }
 
+func (editDistanceMetric) readsText() {}
+
 func (editDistanceMetric) Score(in *Input) (*Result, error) {
+	reading, err := readLangChain(in, "edit-distance", "JsonEditDistanceEvaluator")
+	if err != nil {
+		return nil, err
+	}
 	ref := CanonicalJSON(in.Ref)
-	out := CanonicalJSON(in.Out)
-	distance, d, err := NormalizedDamerau(out, ref)
+	out := CanonicalJSON(reading.Doc)
+	distance, d, err := NormalizedDamerau(in.context(), out, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -46,6 +55,7 @@ func (editDistanceMetric) Score(in *Input) (*Result, error) {
 			`json.dumps(sort_keys=True, separators=(",", ":"))`+"), / %d = distance %s; score = 1 − distance (LangChain JsonEditDistanceEvaluator)",
 		d, len(ref), len(out), n, formatFloat(distance)))
 	res.Extra = map[string]float64{"distance": distance}
+	res.ref, res.out, res.repairs = in.Ref, reading.Doc, langChainSteps(reading)
 	return res, nil
 }
 
@@ -58,19 +68,32 @@ func CanonicalJSON(d *jsondoc.Doc) string {
 
 // NormalizedDamerau returns the unrestricted Damerau–Levenshtein distance
 // d between two ASCII texts and d divided by the longer length (0 for two
-// empty texts). It refuses texts past MaxEditDistanceCells.
-func NormalizedDamerau(a, b string) (normalized float64, d int, err error) {
+// empty texts), as rapidfuzz's DamerauLevenshtein.normalized_distance
+// does. It refuses texts whose work is past MaxEditDistanceWork, and
+// returns ctx's error when ctx is done first.
+func NormalizedDamerau(ctx context.Context, a, b string) (normalized float64, d int, err error) {
 	if len(a) == 0 && len(b) == 0 {
 		return 0, 0, nil
 	}
-	d, err = textdist.Damerau([]rune(a), []rune(b), MaxEditDistanceCells)
-	if err != nil {
-		if errors.Is(err, textdist.ErrTooLarge) {
-			return 0, 0, fmt.Errorf("--metric edit-distance: the canonical texts have %d and %d characters; "+
-				"the exact distance needs a %d×%d matrix, past the limit of %d cells (256 MiB): use --metric jsondiff for documents this large",
-				len(a), len(b), len(a)+2, len(b)+2, MaxEditDistanceCells)
-		}
+	x, y := []byte(a), []byte(b)
+	if work := textdist.DamerauWork(x, y); work > MaxEditDistanceWork {
+		return 0, 0, fmt.Errorf("--metric edit-distance: the canonical texts have %s and %s characters; LangChain's "+
+			"Damerau–Levenshtein distance takes time proportional to the product of their lengths less their common start "+
+			"and end, %s here, past jsontui's limit of %s (two unrelated texts of 200,000 characters, about a minute on "+
+			"two cores): use --metric jsondiff for documents this large",
+			grouped(len(a)), grouped(len(b)), grouped(work), grouped(MaxEditDistanceWork))
+	}
+	if d, err = textdist.DamerauLinear(ctx, x, y); err != nil {
 		return 0, 0, err
 	}
 	return float64(d) / float64(max(len(a), len(b))), d, nil
+}
+
+// grouped writes n with its digits in groups of three: 40,000,000,000.
+func grouped(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

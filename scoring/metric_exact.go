@@ -10,7 +10,9 @@ import (
 // exactMetric reproduces LangChain's JsonEqualityEvaluator (langchain,
 // langchain/evaluation/parsing/base.py, _evaluate_strings with the default
 // operator, ==): 1 when the parsed values are equal by Python's ==, else
-// 0. Python's == makes 1 equal 1.0, and, since a bool is an int, true
+// 0. The output is read as the evaluator reads it, with
+// parse_json_markdown (package langchain); the reference as jsontui reads
+// it (SPEC 1: strict JSON, which parse_json_markdown reads alike). Python's == makes 1 equal 1.0, and, since a bool is an int, true
 // equal 1. When the reference is a list, the output must be one too, and
 // both are compared after sorting their elements by their Python str()
 // text (sorted(x, key=str)), so a top-level list is compared regardless
@@ -25,8 +27,14 @@ func (exactMetric) About() string {
 
 func (exactMetric) Takes() []string { return nil }
 
+func (exactMetric) readsText() {}
+
 func (exactMetric) Score(in *Input) (*Result, error) {
-	rd, od := in.Ref, in.Out
+	reading, err := readLangChain(in, "exact", "JsonEqualityEvaluator")
+	if err != nil {
+		return nil, err
+	}
+	rd, od := in.Ref, reading.Doc
 	var equal bool
 	how := "the parsed values are compared with Python's == (1 equals 1.0, true equals 1)"
 	switch {
@@ -46,7 +54,9 @@ func (exactMetric) Score(in *Input) (*Result, error) {
 	if equal {
 		score, verdict = 1, "equal"
 	}
-	return oneNumber(score, "exact: "+verdict+": "+how+" (LangChain JsonEqualityEvaluator)"), nil
+	res := oneNumber(score, "exact: "+verdict+": "+how+" (LangChain JsonEqualityEvaluator)")
+	res.ref, res.out, res.repairs = in.Ref, od, langChainSteps(reading)
+	return res, nil
 }
 
 // sortedByPyStr returns the elements of the top-level array of d sorted

@@ -19,8 +19,11 @@ import (
 // order for str() and sort for json.dumps(sort_keys=True).
 
 // pyIsInt reports whether a JSON number literal becomes a Python int
-// (no fraction, no exponent).
+// (no fraction, no exponent, not NaN, Infinity or -Infinity).
 func pyIsInt(raw []byte) bool {
+	if len(raw) > 0 && (raw[0] == 'N' || raw[0] == 'I' || len(raw) > 1 && raw[1] == 'I') {
+		return false
+	}
 	for _, c := range raw {
 		if c == '.' || c == 'e' || c == 'E' {
 			return false
@@ -47,7 +50,9 @@ func pyNumber(d *jsondoc.Doc, id jsondoc.ID) *big.Float {
 
 // pyEqual reports whether Python's == holds between two parsed JSON
 // values: numbers by exact value (1 == 1.0, and True == 1), strings,
-// lists in order, dicts by their key sets.
+// lists in order, dicts by their key sets. NaN equals nothing: only the
+// output (read as json.loads does) can hold one, and Python's NaN is
+// equal only to itself, inside a container.
 func pyEqual(rd *jsondoc.Doc, r jsondoc.ID, od *jsondoc.Doc, o jsondoc.ID) bool {
 	e := pyEq{rd: rd, od: od}
 	return e.equal(r, o, 0)
@@ -70,6 +75,9 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 	rd, od := e.rd, e.od
 	rk, ok := rd.Kind(r), od.Kind(o)
 	if isBoolOrNumber(rk) && isBoolOrNumber(ok) {
+		if rk == jsondoc.Number && math.IsNaN(rd.Float(r)) || ok == jsondoc.Number && math.IsNaN(od.Float(o)) {
+			return false
+		}
 		if rk == jsondoc.Bool && ok == jsondoc.Bool {
 			return rd.Bool(r) == od.Bool(o)
 		}
@@ -152,7 +160,7 @@ func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 		}
 		return append(b, "False"...)
 	case jsondoc.Number:
-		return appendPyNumber(b, d, id)
+		return appendPyNumber(b, d, id, false)
 	case jsondoc.String:
 		return appendPyRepr(b, d.Str(id))
 	case jsondoc.Array:
@@ -181,8 +189,10 @@ func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 }
 
 // appendPyNumber appends a number as Python prints what json.loads made
-// of it: an int's digits ("-0" is 0), a float's repr.
-func appendPyNumber(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+// of it: an int's digits ("-0" is 0), a float's repr; NaN and the
+// infinities as json.dumps writes them (NaN, Infinity, -Infinity), or
+// with forJSON false as str() does (nan, inf, -inf).
+func appendPyNumber(b []byte, d *jsondoc.Doc, id jsondoc.ID, forJSON bool) []byte {
 	raw := d.Raw(id)
 	if pyIsInt(raw) {
 		if strings.Trim(string(raw), "-0") == "" {
@@ -190,7 +200,24 @@ func appendPyNumber(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 		}
 		return append(b, raw...)
 	}
-	return appendPyFloat(b, d.Float(id))
+	f := d.Float(id)
+	switch {
+	case math.IsNaN(f) && forJSON:
+		return append(b, "NaN"...)
+	case math.IsNaN(f):
+		return append(b, "nan"...)
+	case math.IsInf(f, 0) && forJSON:
+		if f < 0 {
+			return append(b, "-Infinity"...)
+		}
+		return append(b, "Infinity"...)
+	case math.IsInf(f, 0):
+		if f < 0 {
+			return append(b, "-inf"...)
+		}
+		return append(b, "inf"...)
+	}
+	return appendPyFloat(b, f)
 }
 
 // appendPyFloat appends Python's repr of a float: the shortest digits
@@ -226,7 +253,9 @@ func appendPyRepr(b []byte, s string) []byte {
 		q = '"'
 	}
 	b = append(b, q)
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := decodeWTF8(s[i:])
+		i += size
 		switch {
 		case r == rune(q) || r == '\\':
 			b = append(b, '\\', byte(r))
@@ -283,7 +312,7 @@ func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 		}
 		return append(b, "false"...)
 	case jsondoc.Number:
-		return appendPyNumber(b, d, id)
+		return appendPyNumber(b, d, id, true)
 	case jsondoc.String:
 		return appendJSONASCII(b, d.Str(id))
 	case jsondoc.Array:
@@ -314,7 +343,9 @@ func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 // appendJSONASCII appends s as json.dumps does with ensure_ascii=True.
 func appendJSONASCII(b []byte, s string) []byte {
 	b = append(b, '"')
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := decodeWTF8(s[i:])
+		i += size
 		switch {
 		case r == '"' || r == '\\':
 			b = append(b, '\\', byte(r))
@@ -342,4 +373,14 @@ func appendJSONASCII(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// decodeWTF8 decodes the first character of s, which may be a lone
+// surrogate encoded as UTF-8 encodes other code points (as jsondoc's
+// Python mode keeps a \u escape of one): ED A0 80 to ED BF BF.
+func decodeWTF8(s string) (rune, int) {
+	if len(s) >= 3 && s[0] == 0xed && s[1] >= 0xa0 && s[1] <= 0xbf && s[2] >= 0x80 && s[2] <= 0xbf {
+		return 0xd000 | rune(s[1]&0x3f)<<6 | rune(s[2]&0x3f), 3
+	}
+	return utf8.DecodeRuneInString(s)
 }
