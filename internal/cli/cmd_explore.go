@@ -187,7 +187,7 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		opts.Load = a.loader(ref, out, weights, rec, opts)
 		return opts, nil
 	}
-	in, err := a.loadInputs(ref, out, weights, nil)
+	in, err := a.loadInputs(ref, out, weights, nil, false)
 	if err != nil {
 		return opts, err
 	}
@@ -294,7 +294,7 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 			}}
 		}
 		progress(0, total.Load())
-		in, err := a.loadInputs(refName, outName, weightsName, opt)
+		in, err := a.loadInputs(refName, outName, weightsName, opt, false)
 		if err != nil {
 			return tui.Loaded{}, err
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -91,6 +92,10 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 	if len(args) == 3 {
 		weightsName = args[2]
 	}
+	metric, err := f.metric.metric()
+	if err != nil {
+		return badInput(err)
+	}
 	var store *history.Store
 	if !f.noHistory {
 		if store, err = a.historyStore(); err != nil {
@@ -101,7 +106,9 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 	if err != nil {
 		return err
 	}
-	in, err := a.loadInputs(args[0], args[1], weightsName, nil)
+	// A metric that reads the output's text as its evaluator does
+	// (LangChain's) takes outputs jsontui's own parse refuses.
+	in, err := a.loadInputs(args[0], args[1], weightsName, nil, scoring.ReadsText(metric))
 	if err != nil {
 		return err
 	}

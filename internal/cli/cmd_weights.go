@@ -28,7 +28,7 @@ input.`,
 		Example: `  jsontui weights init ref.json > weights.json`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			in, err := a.loadInputs(args[0], "", "", nil)
+			in, err := a.loadInputs(args[0], "", "", nil, false)
 			if err != nil {
 				return err
 			}

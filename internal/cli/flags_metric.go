@@ -91,7 +91,8 @@ func (m *metricFlags) metric() (scoring.Metric, error) {
 // is the per-node breakdown (nil for a metric that is one number). Every
 // error is bad input or usage (exit 2).
 func (a *app) runMetric(in *inputs, m *metricFlags) (*report.Report, *scoring.Result, error) {
-	res, err := scoring.RunNamed(m.name, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt, Rules: in.rules})
+	res, err := scoring.RunNamed(m.name, &scoring.Input{Ref: in.ref, Out: in.out, Weights: in.weights, Opt: m.opt, Rules: in.rules,
+		OutName: displayName(in.files[1].name), OutText: in.files[1].data})
 	if err != nil {
 		return nil, nil, badInput(err)
 	}

@@ -135,3 +135,47 @@ func TestScoreMetricRecordsOptionsInHistory(t *testing.T) {
 		t.Errorf("exit %d, history show %s %s", code, stdout, stderr)
 	}
 }
+
+// TestScoreLangChainOutputs runs exact and edit-distance on the outputs
+// issue 10 lists, which they read as LangChain's evaluators do: a
+// truncated output is scored (it used to be refused with exit 2), prose
+// and a ```JSON fence are refused as LangChain raises on them (they used
+// to be scored), a numbered answer reads as its number. The expected
+// figures come from LangChain's code (see scoring's TestLangChainMetrics).
+func TestScoreLangChainOutputs(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"ref.json":      `{"a": 1, "b": [1, 2, 3]}`,
+		"truncated.txt": `{"a": 1, "b": [1, 2`,
+		"prose.txt":     "Here is the answer: {\"a\": 1, \"b\": [1, 2, 3]} hope it helps",
+		"JSON.md":       "```JSON\n{\"a\": 1, \"b\": [1, 2, 3]}\n```",
+		"numbered.txt":  "1. {\"a\": 1, \"b\": [1, 2, 3]}",
+		"fenced.md":     "Sure:\n```json\n{\"a\": 1, \"b\": [1, 2, 3]}\n```",
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	for _, c := range []struct {
+		out, metric    string
+		code           int
+		stdout, stderr string
+	}{
+		{"truncated.txt", "exact", 0, "0\n", "jsontui: " + p("truncated.txt") + ": LangChain's parse_json_markdown: parse_partial_json closed 2 open brackets with ]}\n"},
+		{"truncated.txt", "edit-distance", 0, "0.8947368421052632\n", "jsontui: " + p("truncated.txt") + ": LangChain's parse_json_markdown: parse_partial_json closed 2 open brackets with ]}\n"},
+		{"fenced.md", "exact", 0, "1\n", "jsontui: " + p("fenced.md") + ": LangChain's parse_json_markdown: the text as a whole is not JSON (Expecting value: line 1 column 1 (char 0)): took what follows the ```json on line 2\n" +
+			"jsontui: " + p("fenced.md") + ": LangChain's parse_json_markdown: stripped white space and backticks: 1 character before the JSON, 4 characters after it\n"},
+		{"numbered.txt", "exact", 0, "0\n", "jsontui: " + p("numbered.txt") + ": LangChain's parse_json_markdown: parse_partial_json dropped 26 characters from the end (from 1:2)\n"},
+		{"numbered.txt", "edit-distance", 0, "0.052631578947368474\n", "jsontui: " + p("numbered.txt") + ": LangChain's parse_json_markdown: parse_partial_json dropped 26 characters from the end (from 1:2)\n"},
+		{"prose.txt", "exact", 2, "", "jsontui: " + p("prose.txt") + ":1:1: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output " +
+			"(json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score\n"},
+		{"JSON.md", "edit-distance", 2, "", "jsontui: " + p("JSON.md") + ":1:4: --metric edit-distance follows LangChain's JsonEditDistanceEvaluator, which raises on this output " +
+			"(json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score\n"},
+	} {
+		code, stdout, stderr := runCLI(t, "", "score", p("ref.json"), p(c.out), "--metric", c.metric, "--quiet", "--no-history")
+		if code != c.code || stdout != c.stdout || stderr != c.stderr {
+			t.Errorf("%s --metric %s: exit %d, stdout %q, stderr %q\nwant %d, %q, %q", c.out, c.metric, code, stdout, stderr, c.code, c.stdout, c.stderr)
+		}
+	}
+	// jsondiff still reads the output as SPEC 1 says: the prose's object.
+	code, stdout, _ := runCLI(t, "", "score", p("ref.json"), p("prose.txt"), "--quiet", "--no-history")
+	if code != 0 || stdout != "1\n" {
+		t.Errorf("jsondiff on prose: exit %d, %q", code, stdout)
+	}
+}

@@ -53,9 +53,11 @@ func (a *app) readInput(name string) (inputFile, error) {
 
 // loadInputs reads and parses the three file arguments (weights may be ""),
 // each on a goroutine of its own. opt, if not nil, gives the parse options
-// of the reference (0) and the output (1). Every failure is bad input, but
-// for a canceled parse.
-func (a *app) loadInputs(refName, outName, weightsName string, opt func(i int) *jsondoc.Options) (*inputs, error) {
+// of the reference (0) and the output (1). With outText the output is read
+// but not parsed (in.out is nil): for a metric that reads its text itself
+// (scoring.ReadsText). Every failure is bad input, but for a canceled
+// parse.
+func (a *app) loadInputs(refName, outName, weightsName string, opt func(i int) *jsondoc.Options, outText bool) (*inputs, error) {
 	stdins := 0
 	for _, n := range []string{refName, outName, weightsName} {
 		if n == "-" {
@@ -86,7 +88,9 @@ func (a *app) loadInputs(refName, outName, weightsName string, opt func(i int) *
 			case 0:
 				in.ref, err = jsondoc.Parse(displayName(name), f.data, o)
 			case 1:
-				in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
+				if !outText {
+					in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
+				}
 			default:
 				in.weights, err = scoring.ParseWeights(displayName(name), f.data)
 			}
