@@ -34,7 +34,7 @@ func schemaCase(t testing.TB, metric string) Options {
 	opts := underMetric(t, ref, out, w, metric, scoring.MetricOptions{})
 	// Named as a user in the case's folder would name it (it has no
 	// $ref to resolve).
-	if opts.Schema, err = validate.Compile("schema.json", read("schema.json")); err != nil {
+	if opts.Schema, err = validate.Compile("schema.json", read("schema.json"), nil); err != nil {
 		t.Fatal(err)
 	}
 	return opts

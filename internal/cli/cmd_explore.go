@@ -32,6 +32,8 @@ type exploreFlags struct {
 	noMouse bool
 	metric  metricFlags
 	schema  string
+	// allowFileRefs lets the schema's "$ref"s read any local file.
+	allowFileRefs bool
 }
 
 // addExploreFlags defines the explorer's flags on cmd, which set f: the
@@ -44,6 +46,7 @@ func addExploreFlags(cmd *cobra.Command, f *exploreFlags) {
 	fl.BoolVar(&f.noMouse, "no-mouse", false, "turn mouse support off")
 	addMetricFlags(fl, &f.metric)
 	fl.StringVar(&f.schema, "schema", "", "mark the output's nodes that break the JSON Schema in `FILE` (as jsontui validate --schema)")
+	fl.BoolVar(&f.allowFileRefs, "schema-allow-file-refs", false, `let the schema's "$ref"s read any local file, not only those in its folder`)
 }
 
 // exploreSettings turns the explorer's flags and environment into options:
@@ -85,7 +88,7 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 		if err != nil {
 			return opts, fmt.Errorf("--schema %w", err)
 		}
-		if opts.Schema, err = validate.Compile(name, src.data); err != nil {
+		if opts.Schema, err = validate.Compile(name, src.data, &validate.Options{AllowFileRefs: f.allowFileRefs}); err != nil {
 			return opts, fmt.Errorf("--schema %w", err)
 		}
 	}

@@ -8,13 +8,16 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/langchain"
 	"github.com/jsontui/jsontui/scoring/validate"
 )
 
 // validateFlags are the flags of `jsontui validate`.
 type validateFlags struct {
-	schema string
-	format string
+	schema        string
+	format        string
+	strict        bool
+	allowFileRefs bool
 }
 
 func (a *app) validateCmd() *cobra.Command {
@@ -22,15 +25,24 @@ func (a *app) validateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate OUT [--schema SCHEMA]",
 		Short: "Check that OUT is valid JSON, and valid against a JSON Schema",
-		Long: `Check that OUT parses as strict JSON (RFC 8259), as LangChain's
-JsonValidityEvaluator does, and with --schema that it is valid against the
-JSON Schema in SCHEMA (drafts 4, 6, 7, 2019-09 and 2020-12, chosen by its
-"$schema"), as LangChain's JsonSchemaEvaluator does: "format" is not
-asserted, as python-jsonschema's validate does not.
+		Long: `Check that OUT is valid JSON as LangChain's JsonValidityEvaluator reads
+it, and with --schema that it is valid against the JSON Schema in SCHEMA
+(drafts 4, 6, 7, 2019-09 and 2020-12, chosen by its "$schema"), as
+LangChain's JsonSchemaEvaluator does: "format" is not asserted, as
+python-jsonschema's validate does not.
 
-A parse error is reported with OUT's file:line:col; every schema violation
-with its jq-style path (and line:col in OUT) and the schema keyword that
-failed. OUT may be - for standard input.
+LangChain reads OUT with parse_json_markdown and Python's json.loads: white
+space and backticks around the JSON are stripped, the JSON may follow a
+` + "```" + ` or ` + "```json" + ` fence, raw newlines in "action_input" values are
+escaped, and NaN, Infinity and -Infinity are numbers. With --strict, OUT
+must instead be strict JSON (RFC 8259) as it stands.
+
+A parse error is reported with OUT's file:line:col (and LangChain's
+reasoning); every schema violation with its jq-style path (and line:col in
+OUT) and the schema keyword that failed. OUT may be - for standard input.
+
+A "$ref" in SCHEMA may name other schema files in SCHEMA's folder or below
+it; --schema-allow-file-refs lets it name any local file.
 
 Exit codes: 0 valid, 1 not valid (a verdict, like score --min), 2 bad usage
 or an unreadable or invalid SCHEMA.`,
@@ -45,6 +57,8 @@ or an unreadable or invalid SCHEMA.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.schema, "schema", "", "validate against the JSON Schema in `SCHEMA`")
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
+	fl.BoolVar(&f.strict, "strict", false, "require strict JSON (RFC 8259) as it stands, not what LangChain reads")
+	fl.BoolVar(&f.allowFileRefs, "schema-allow-file-refs", false, `let SCHEMA's "$ref"s read any local file, not only those in its folder`)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
@@ -52,8 +66,16 @@ or an unreadable or invalid SCHEMA.`,
 // verdict is the outcome of validate.
 type verdict struct {
 	file, schema string
-	parseErr     *jsondoc.SyntaxError
+	parseErr     *parseError
 	violations   []validate.Violation
+}
+
+// parseError is why OUT is not valid JSON: where and what, and under
+// LangChain's reading its reasoning (str() of what it raised).
+type parseError struct {
+	line, col int
+	msg       string
+	reasoning string
 }
 
 func (v *verdict) valid() bool { return v.parseErr == nil && len(v.violations) == 0 }
@@ -71,7 +93,7 @@ func (a *app) validate(outName string, f *validateFlags) error {
 		if err != nil {
 			return badInput(err)
 		}
-		if sch, err = validate.Compile(f.schema, src.data); err != nil {
+		if sch, err = validate.Compile(f.schema, src.data, &validate.Options{AllowFileRefs: f.allowFileRefs}); err != nil {
 			return badInput(err)
 		}
 	}
@@ -83,15 +105,12 @@ func (a *app) validate(outName string, f *validateFlags) error {
 	if sch != nil {
 		v.schema = sch.Name()
 	}
-	doc, err := jsondoc.Parse(v.file, src.data, nil)
-	switch {
-	case err == nil:
-		if sch != nil {
-			v.violations = sch.Validate(doc)
-		}
-	case errors.As(err, &v.parseErr):
-	default:
-		return badInput(err)
+	doc, err := a.readOutput(v, src.data, f.strict)
+	if err != nil {
+		return err
+	}
+	if doc != nil && sch != nil {
+		v.violations = sch.Validate(doc)
 	}
 	if f.format == "json" {
 		err = writeVerdictJSON(a.stdout, v)
@@ -110,11 +129,48 @@ func (a *app) validate(outName string, f *validateFlags) error {
 	return nil
 }
 
+// readOutput parses OUT as LangChain's JsonValidityEvaluator reads it, or
+// with strict as RFC 8259 says, and returns the document; when it does not
+// parse, it records why in v and returns nil. What LangChain's reading did
+// to the text is noted on standard error.
+func (a *app) readOutput(v *verdict, data []byte, strict bool) (*jsondoc.Doc, error) {
+	if strict {
+		doc, err := jsondoc.Parse(v.file, data, nil)
+		var se *jsondoc.SyntaxError
+		if errors.As(err, &se) {
+			v.parseErr = &parseError{line: se.Line, col: se.Col, msg: se.Msg}
+			return nil, nil
+		}
+		return doc, err
+	}
+	rd, err := langchain.ReadValid(v.file, data)
+	var le *langchain.Error
+	if errors.As(err, &le) {
+		v.parseErr = &parseError{line: le.Line, col: le.Col, msg: le.Msg, reasoning: le.Reason}
+		if le.Exception != "json.decoder.JSONDecodeError" {
+			v.parseErr.reasoning = le.Exception + ": " + le.Reason
+		}
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range rd.Steps {
+		fmt.Fprintf(a.stderr, "jsontui: %s: LangChain's parse_json_markdown: %s\n", v.file, s)
+	}
+	return rd.Doc, nil
+}
+
 func writeVerdictText(w io.Writer, v *verdict) error {
 	var err error
 	switch {
 	case v.parseErr != nil:
-		_, err = fmt.Fprintf(w, "%s\ninvalid JSON: score 0\n", v.parseErr)
+		e := v.parseErr
+		why := ""
+		if e.reasoning != "" {
+			why = fmt.Sprintf(" (JsonValidityEvaluator's reasoning: %q)", e.reasoning)
+		}
+		_, err = fmt.Fprintf(w, "%s:%d:%d: %s\ninvalid JSON: score 0%s\n", v.file, e.line, e.col, e.msg, why)
 	case len(v.violations) > 0:
 		for _, x := range v.violations {
 			if _, err = fmt.Fprintf(w, "%s:%s (%s)\n", v.file, x, x.Keyword); err != nil {
@@ -147,8 +203,12 @@ func writeVerdictJSON(w io.Writer, v *verdict) error {
 	}
 	b = append(b, `, "errors": [`...)
 	if e := v.parseErr; e != nil {
-		b = fmt.Appendf(b, `{"line": %d, "col": %d, "message": `, e.Line, e.Col)
-		b = jsondoc.AppendQuoted(b, e.Msg)
+		b = fmt.Appendf(b, `{"line": %d, "col": %d, "message": `, e.line, e.col)
+		b = jsondoc.AppendQuoted(b, e.msg)
+		if e.reasoning != "" {
+			b = append(b, `, "reasoning": `...)
+			b = jsondoc.AppendQuoted(b, e.reasoning)
+		}
 		b = append(b, '}')
 	}
 	for i, x := range v.violations {

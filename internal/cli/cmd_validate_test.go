@@ -26,6 +26,10 @@ func TestValidate(t *testing.T) {
 		{[]string{p("good.json"), "--schema", p("schema.json")}, 0,
 			p("good.json") + ": valid JSON, valid against " + p("schema.json") + ": score 1\n", ""},
 		{[]string{p("broken.json")}, 1,
+			p("broken.json") + ":2:15: Illegal trailing comma before end of object\n" +
+				`invalid JSON: score 0 (JsonValidityEvaluator's reasoning: "Illegal trailing comma before end of object: line 2 column 15 (char 16)")` + "\n",
+			"jsontui: " + p("broken.json") + " is not valid JSON\n"},
+		{[]string{p("broken.json"), "--strict"}, 1,
 			p("broken.json") + ":3:1: invalid character '}' looking for beginning of object key string\ninvalid JSON: score 0\n",
 			"jsontui: " + p("broken.json") + " is not valid JSON\n"},
 		{[]string{p("wrong.json"), "--schema", p("schema.json")}, 1,
@@ -79,7 +83,65 @@ func TestValidateJSON(t *testing.T) {
 		t.Errorf("exit %d, %+v", code, v)
 	}
 	code, stdout, _ = runCLI(t, "[1,]", "validate", "-", "--format", "json")
-	if code != 1 || stdout != `{"file": "<stdin>", "schema": null, "valid": false, "score": 0, "errors": [{"line": 1, "col": 4, "message": "invalid character ']' looking for beginning of value"}]}`+"\n" {
+	if code != 1 || stdout != `{"file": "<stdin>", "schema": null, "valid": false, "score": 0, "errors": [{"line": 1, "col": 3, "message": "Illegal trailing comma before end of array", "reasoning": "Illegal trailing comma before end of array: line 1 column 3 (char 2)"}]}`+"\n" {
 		t.Errorf("exit %d, %s", code, stdout)
+	}
+	code, stdout, _ = runCLI(t, "[1,]", "validate", "-", "--format", "json", "--strict")
+	if code != 1 || stdout != `{"file": "<stdin>", "schema": null, "valid": false, "score": 0, "errors": [{"line": 1, "col": 4, "message": "invalid character ']' looking for beginning of value"}]}`+"\n" {
+		t.Errorf("--strict: exit %d, %s", code, stdout)
+	}
+}
+
+// TestValidateLangChain checks validate on the outputs issue 10 lists:
+// LangChain's JsonValidityEvaluator reads them with parse_json_markdown and
+// json.loads, so fenced, bare-fenced and backticked JSON is valid (it used
+// to be called invalid), and the others get LangChain's reasoning. The
+// verdicts were worked out from LangChain's code and checked by running it.
+func TestValidateLangChain(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"fenced.md":     "Here:\n```json\n{\"name\": \"ok\"}\n```",
+		"bare.md":       "```\n{\"name\": \"ok\"}\n```",
+		"ticks.txt":     "`{\"name\": \"ok\"}`",
+		"nan.json":      `{"name": "ok", "n": NaN}`,
+		"prose.txt":     `Here is the answer: {"name": "ok"} hope it helps`,
+		"JSON.md":       "```JSON\n{\"name\": \"ok\"}\n```",
+		"numbered.txt":  `1. {"name": "ok"}`,
+		"truncated.txt": `{"name": "o`,
+		"schema.json":   `{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}`,
+	})
+	p := func(name string) string { return filepath.Join(dir, name) }
+	for _, c := range []struct {
+		file           string
+		code           int
+		stdout, stderr string
+	}{
+		{"fenced.md", 0, p("fenced.md") + ": valid JSON, valid against " + p("schema.json") + ": score 1\n",
+			"jsontui: " + p("fenced.md") + ": LangChain's parse_json_markdown: the text as a whole is not JSON (Expecting value: line 1 column 1 (char 0)): took what follows the ```json on line 2\n" +
+				"jsontui: " + p("fenced.md") + ": LangChain's parse_json_markdown: stripped white space and backticks: 1 character before the JSON, 4 characters after it\n"},
+		{"bare.md", 0, p("bare.md") + ": valid JSON, valid against " + p("schema.json") + ": score 1\n",
+			"jsontui: " + p("bare.md") + ": LangChain's parse_json_markdown: stripped white space and backticks: 4 characters before the JSON, 4 characters after it\n"},
+		{"ticks.txt", 0, p("ticks.txt") + ": valid JSON, valid against " + p("schema.json") + ": score 1\n",
+			"jsontui: " + p("ticks.txt") + ": LangChain's parse_json_markdown: stripped white space and backticks: 1 character before the JSON, 1 character after it\n"},
+		{"prose.txt", 1, p("prose.txt") + ":1:1: Expecting value\n" + `invalid JSON: score 0 (JsonValidityEvaluator's reasoning: "Expecting value: line 1 column 1 (char 0)")` + "\n",
+			"jsontui: " + p("prose.txt") + " is not valid JSON\n"},
+		{"JSON.md", 1, p("JSON.md") + ":1:4: Expecting value\n" + `invalid JSON: score 0 (JsonValidityEvaluator's reasoning: "Expecting value: line 1 column 1 (char 0)")` + "\n",
+			"jsontui: " + p("JSON.md") + " is not valid JSON\n"},
+		{"numbered.txt", 1, p("numbered.txt") + ":1:2: Extra data\n" + `invalid JSON: score 0 (JsonValidityEvaluator's reasoning: "Extra data: line 1 column 2 (char 1)")` + "\n",
+			"jsontui: " + p("numbered.txt") + " is not valid JSON\n"},
+		{"truncated.txt", 1, p("truncated.txt") + ":1:10: Unterminated string starting at\n" + `invalid JSON: score 0 (JsonValidityEvaluator's reasoning: "Unterminated string starting at: line 1 column 10 (char 9)")` + "\n",
+			"jsontui: " + p("truncated.txt") + " is not valid JSON\n"},
+	} {
+		code, stdout, stderr := runCLI(t, "", "validate", p(c.file), "--schema", p("schema.json"))
+		if code != c.code || stdout != c.stdout || stderr != c.stderr {
+			t.Errorf("validate %s:\nexit %d, stdout %q, stderr %q\nwant %d, %q, %q", c.file, code, stdout, stderr, c.code, c.stdout, c.stderr)
+		}
+	}
+	// NaN is a number to json.loads; without a schema it is valid JSON.
+	if code, stdout, _ := runCLI(t, "", "validate", p("nan.json")); code != 0 || stdout != p("nan.json")+": valid JSON: score 1\n" {
+		t.Errorf("NaN: exit %d, %q", code, stdout)
+	}
+	// --strict wants RFC 8259 as it stands.
+	if code, stdout, _ := runCLI(t, "", "validate", p("fenced.md"), "--strict"); code != 1 || !strings.HasPrefix(stdout, p("fenced.md")+":1:1: invalid character 'H'") {
+		t.Errorf("--strict: exit %d, %q", code, stdout)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"path/filepath"
 	"sort"
@@ -69,10 +70,22 @@ var formatNames = []string{
 	"iri-reference", "uri-template", "semver",
 }
 
+// Options tune Compile. The zero value is the safe default.
+type Options struct {
+	// AllowFileRefs lets the schema's "$ref"s load any local file. By
+	// default they may load only files in the schema file's folder or
+	// below it (symbolic links followed), and none for a schema read from
+	// standard input.
+	AllowFileRefs bool
+}
+
 // Compile parses (strictly, errors naming name:line:col) and compiles the
 // schema in src, named name (a file path, or "-" for standard input:
-// relative "$ref"s resolve against the file's directory).
-func Compile(name string, src []byte) (*Schema, error) {
+// relative "$ref"s resolve against the file's directory). opt may be nil.
+func Compile(name string, src []byte, opt *Options) (*Schema, error) {
+	if opt == nil {
+		opt = &Options{}
+	}
 	display := name
 	if name == "-" {
 		display = "<stdin>"
@@ -85,14 +98,17 @@ func Compile(name string, src []byte) (*Schema, error) {
 		return nil, fmt.Errorf("%s: %v", display, err)
 	}
 	loc := "file:///stdin.schema.json"
+	loader := &refLoader{all: opt.AllowFileRefs}
 	if name != "-" {
 		abs, err := filepath.Abs(name)
 		if err != nil {
 			return nil, err
 		}
 		loc = (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+		loader.dir = filepath.Dir(abs)
 	}
 	c := jsonschema.NewCompiler()
+	c.UseLoader(loader)
 	for _, f := range formatNames {
 		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: noFormat})
 	}
@@ -109,18 +125,47 @@ func Compile(name string, src []byte) (*Schema, error) {
 var printer = message.NewPrinter(language.English)
 
 // Validate returns every violation of the schema by doc, in document
-// order (nil when doc is valid).
+// order (nil when doc is valid). A number that is not finite (NaN,
+// Infinity, or one past float64's range, which a document read as Python
+// reads JSON may hold) is one violation of its own: JSON Schema has no
+// such number, and the validator does not see it.
 func (s *Schema) Validate(doc *jsondoc.Doc) []Violation {
-	err := s.sch.Validate(toValue(doc, 0))
-	if err == nil {
-		return nil
-	}
-	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
-		return []Violation{{Path: ".", Line: 1, Col: 1, Message: err.Error()}}
-	}
+	var odd []oddNumber
 	var out []Violation
-	s.collect(doc, ve, &out)
+	err := s.sch.Validate(toValue(doc, 0, nil, &odd))
+	var ve *jsonschema.ValidationError
+	switch {
+	case err == nil:
+	case errors.As(err, &ve):
+		s.collect(doc, ve, &out)
+	default:
+		out = append(out, Violation{Path: ".", Line: 1, Col: 1, Message: err.Error()})
+	}
+	if len(odd) > 0 {
+		at := map[string]bool{}
+		for _, o := range odd {
+			at[o.path] = true
+		}
+		kept := out[:0]
+		for _, v := range out { // those are about what stood in for it
+			if !at[v.Path] {
+				kept = append(kept, v)
+			}
+		}
+		out = kept
+		for _, o := range odd {
+			line, col := doc.Position(o.id)
+			py := "nan"
+			if f := doc.Float(o.id); math.IsInf(f, 1) {
+				py = "inf"
+			} else if math.IsInf(f, -1) {
+				py = "-inf"
+			}
+			out = append(out, Violation{Path: o.path, Line: line, Col: col, Keyword: s.name, Message: fmt.Sprintf(
+				"%s is %s to Python's json.loads, a number JSON Schema does not have: jsontui does not check it against the schema",
+				doc.Raw(o.id), py)})
+		}
+	}
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Line != b.Line {
@@ -129,6 +174,12 @@ func (s *Schema) Validate(doc *jsondoc.Doc) []Violation {
 		return a.Col < b.Col
 	})
 	return out
+}
+
+// oddNumber is a number of the document that is not finite.
+type oddNumber struct {
+	id   jsondoc.ID
+	path string
 }
 
 // collect appends the leaf errors below e: the ones that say what is
@@ -152,7 +203,7 @@ func (s *Schema) collect(doc *jsondoc.Doc, e *jsonschema.ValidationError, out *[
 	kw = strings.Replace(kw, s.loc, s.name, 1)
 	*out = append(*out, Violation{
 		Path: path, Line: line, Col: col,
-		Message: e.ErrorKind.LocalizedString(printer), Keyword: kw,
+		Message: describe(e.ErrorKind), Keyword: kw,
 	})
 }
 
@@ -196,27 +247,39 @@ func locate(doc *jsondoc.Doc, tokens []string) (jsondoc.ID, string) {
 }
 
 // toValue converts a parsed value to the form the validator takes:
-// map[string]any, []any, json.Number, string, bool, nil.
-func toValue(d *jsondoc.Doc, id jsondoc.ID) any {
+// map[string]any, []any, json.Number, string, bool, nil. path is the
+// value's jq-style path (nil for the root); a number that is not finite
+// is added to odd, and a string no other value equals stands in for it.
+func toValue(d *jsondoc.Doc, id jsondoc.ID, path []byte, odd *[]oddNumber) any {
 	switch d.Kind(id) {
 	case jsondoc.Null:
 		return nil
 	case jsondoc.Bool:
 		return d.Bool(id)
 	case jsondoc.Number:
+		if f := d.Float(id); math.IsNaN(f) || math.IsInf(f, 0) {
+			p := jsondoc.RootPath
+			if len(path) > 0 {
+				p = string(path)
+			}
+			*odd = append(*odd, oddNumber{id, p})
+			return fmt.Sprintf("\x00non-finite number %d", len(*odd))
+		}
 		return json.Number(d.Raw(id))
 	case jsondoc.String:
 		return d.Str(id)
 	case jsondoc.Array:
 		vs := []any{}
+		i := 0
 		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
-			vs = append(vs, toValue(d, c))
+			vs = append(vs, toValue(d, c, jsondoc.AppendIndex(path[:len(path):len(path)], i), odd))
+			i++
 		}
 		return vs
 	default:
 		m := map[string]any{}
 		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
-			m[d.Key(c)] = toValue(d, c)
+			m[d.Key(c)] = toValue(d, c, jsondoc.AppendKey(path[:len(path):len(path)], d.Key(c)), odd)
 		}
 		return m
 	}

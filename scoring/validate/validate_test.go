@@ -34,7 +34,7 @@ func mustCompile(t *testing.T, src string) *Schema {
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Compile(path, []byte(src))
+	s, err := Compile(path, []byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,16 +112,130 @@ func TestDrafts(t *testing.T) {
 }
 
 func TestCompileErrors(t *testing.T) {
-	_, err := Compile("s.json", []byte("{\n  \"type\": \"object\",\n}"))
+	_, err := Compile("s.json", []byte("{\n  \"type\": \"object\",\n}"), nil)
 	if err == nil || err.Error() != "s.json:3:1: invalid character '}' looking for beginning of object key string" {
 		t.Errorf("parse error %v", err)
 	}
-	_, err = Compile("s.json", []byte(`{"type": "objekt"}`))
+	_, err = Compile("s.json", []byte(`{"type": "objekt"}`), nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "s.json: not a usable JSON Schema: ") || strings.Contains(err.Error(), "file://") {
 		t.Errorf("invalid schema %v", err)
 	}
-	_, err = Compile("s.json", []byte(`{"$ref": "other.json"}`))
+	_, err = Compile("s.json", []byte(`{"$ref": "other.json"}`), nil)
 	if err == nil || !strings.HasPrefix(err.Error(), "s.json: not a usable JSON Schema: ") {
 		t.Errorf("missing $ref %v", err)
+	}
+}
+
+// TestFileRefs checks that a schema's "$ref"s read files only in its own
+// folder or below it, unless AllowFileRefs: a schema from an LLM pipeline
+// must not make validate open any local file.
+func TestFileRefs(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "schemas")
+	for name, content := range map[string]string{
+		"schemas/defs.json":     `{"type": "integer"}`,
+		"schemas/sub/more.json": `{"minimum": 0}`,
+		"secret.json":           `{"type": "string"}`,
+	} {
+		path := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(root, "secret.json"), filepath.Join(dir, "link.json")); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(root, "secret.json")
+	main := filepath.Join(dir, "main.json")
+	for _, c := range []struct {
+		ref  string
+		want string // "" when the schema compiles
+	}{
+		{"defs.json", ""},
+		{"sub/more.json", ""},
+		{"./sub/../defs.json", ""},
+		{"../secret.json", secret + " is outside " + dir},
+		{"file://" + secret, secret + " is outside " + dir},
+		{"link.json", filepath.Join(dir, "link.json") + " is outside " + dir},
+		{"file:///etc/passwd", "/etc/passwd is outside " + dir},
+	} {
+		src := []byte(`{"properties": {"a": {"$ref": "` + c.ref + `"}}}`)
+		_, err := Compile(main, src, nil)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("$ref %s: %v", c.ref, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want+", the schema's folder: pass --schema-allow-file-refs to let the schema read it")):
+			t.Errorf("$ref %s: err %v, want it to say %q", c.ref, err, c.want)
+		}
+	}
+	// With AllowFileRefs, a file outside loads (and is used).
+	s, err := Compile(main, []byte(`{"properties": {"a": {"$ref": "../secret.json"}}}`), &Options{AllowFileRefs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := s.Validate(parseDoc(t, `{"a": 1}`)); len(v) != 1 || v[0].Message != "got number, want string" {
+		t.Errorf("violations %+v", v)
+	}
+	// A schema from standard input has no folder: it may read no file.
+	_, err = Compile("-", []byte(`{"$ref": "`+secret+`"}`), nil)
+	if err == nil || !strings.Contains(err.Error(), "a schema read from standard input may not read "+secret+": pass --schema-allow-file-refs to let it") {
+		t.Errorf("stdin: %v", err)
+	}
+}
+
+// TestLongValuesCut checks that a violation quotes at most 60 characters
+// of a long string, with its length, not the whole value.
+func TestLongValuesCut(t *testing.T) {
+	long := strings.Repeat("x", 50_000) + "END"
+	s := mustCompile(t, `{"properties": {"id": {"pattern": "^[0-9]+$"}}, "propertyNames": {"maxLength": 100000}, "additionalProperties": {"type": "string"}}`)
+	v := s.Validate(parseDoc(t, `{"id": "`+long+`"}`))
+	want := "'" + strings.Repeat("x", 40) + "…" + strings.Repeat("x", 17) + "END' (50,003 characters) does not match pattern '^[0-9]+$'"
+	if len(v) != 1 || v[0].Message != want {
+		t.Errorf("violations %+v", v)
+	}
+	s = mustCompile(t, `{"additionalProperties": false}`)
+	v = s.Validate(parseDoc(t, `{"`+long+`": 1}`))
+	want = "additional properties '" + strings.Repeat("x", 40) + "…" + strings.Repeat("x", 17) + "END' (50,003 characters) not allowed"
+	if len(v) != 1 || v[0].Message != want {
+		t.Errorf("violations %+v", v)
+	}
+	if got := quoteCut("it's \"short\"\n"); got != `'it\'s "short"\n'` {
+		t.Errorf("quoteCut = %s", got)
+	}
+}
+
+func parseDoc(t *testing.T, src string) *jsondoc.Doc {
+	t.Helper()
+	d, err := jsondoc.Parse("out.json", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// TestNonFiniteNumbers checks a document read as Python reads JSON (NaN,
+// Infinity, a number past float64's range): such a number is reported,
+// not handed to the validator, which would crash on it.
+func TestNonFiniteNumbers(t *testing.T) {
+	d, err := jsondoc.Parse("out.json", []byte(`{"n": NaN, "m": [Infinity, 1e400, 2], "s": 1}`), &jsondoc.Options{Python: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := mustCompile(t, `{"properties": {"n": {"type": "number", "minimum": 0}, "m": {"uniqueItems": true, "items": {"maximum": 5}}, "s": {"type": "string"}}}`)
+	var got []string
+	for _, v := range s.Validate(d) {
+		got = append(got, v.String())
+	}
+	want := []string{
+		"1:7: .n: NaN is nan to Python's json.loads, a number JSON Schema does not have: jsontui does not check it against the schema",
+		"1:18: .m[0]: Infinity is inf to Python's json.loads, a number JSON Schema does not have: jsontui does not check it against the schema",
+		"1:28: .m[1]: 1e400 is inf to Python's json.loads, a number JSON Schema does not have: jsontui does not check it against the schema",
+		"1:44: .s: got number, want string",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("violations:\n%s", strings.Join(got, "\n"))
 	}
 }

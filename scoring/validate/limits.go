@@ -1,0 +1,106 @@
+package validate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// refLoader loads the files a schema's "$ref"s name: only those in dir or
+// below it, unless all is set (none at all for a schema without a folder,
+// read from standard input).
+type refLoader struct {
+	dir string
+	all bool
+}
+
+// Load loads the schema at a file URL, refusing one outside the schema's
+// folder.
+func (l *refLoader) Load(url string) (any, error) {
+	var files jsonschema.FileLoader
+	path, err := files.ToFile(url)
+	if err != nil {
+		return nil, err
+	}
+	if !l.all {
+		if l.dir == "" {
+			return nil, fmt.Errorf("a schema read from standard input may not read %s: pass --schema-allow-file-refs to let it", path)
+		}
+		if !within(l.dir, path) {
+			return nil, fmt.Errorf("%s is outside %s, the schema's folder: pass --schema-allow-file-refs to let the schema read it", path, l.dir)
+		}
+	}
+	return files.Load(url)
+}
+
+// within reports whether path, symbolic links followed, is dir or below
+// it. A path that does not resolve counts as within when its name is, so
+// that opening it reports it missing.
+func within(dir, path string) bool {
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = d
+	}
+	if p, err := filepath.EvalSymlinks(path); err == nil {
+		path = p
+	} else if _, statErr := os.Lstat(path); statErr == nil {
+		return false // it exists but does not resolve: a loop or a dangling link
+	}
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// maxQuoted is how many characters of a string a violation quotes: a
+// longer one (a value of the document, or a key) is cut in the middle and
+// its length given.
+const maxQuoted = 60
+
+// maxMessage bounds any violation message, whatever its kind quotes.
+const maxMessage = 1000
+
+// describe returns the message of a violation, as the validator words
+// it, but with long strings cut.
+func describe(k jsonschema.ErrorKind) string {
+	switch k := k.(type) {
+	case *kind.Pattern:
+		return printer.Sprintf("%s does not match pattern %s", quoteCut(k.Got), quoteCut(k.Want))
+	case *kind.PropertyNames:
+		return printer.Sprintf("invalid propertyName %s", quoteCut(k.Property))
+	case *kind.AdditionalProperties:
+		names := make([]string, len(k.Properties))
+		for i, p := range k.Properties {
+			names[i] = quoteCut(p)
+		}
+		return printer.Sprintf("additional properties %s not allowed", strings.Join(names, ", "))
+	}
+	msg := k.LocalizedString(printer)
+	if n := utf8.RuneCountInString(msg); n > maxMessage {
+		r := []rune(msg)
+		msg = string(r[:maxMessage/2]) + "…" + string(r[n-maxMessage/4:]) + printer.Sprintf(" (a message of %d characters, cut)", n)
+	}
+	return msg
+}
+
+// quoteCut quotes s as the validator does ('…', Go escapes), cut in the
+// middle past maxQuoted characters, with its length after it.
+func quoteCut(s string) string {
+	n := utf8.RuneCountInString(s)
+	if n <= maxQuoted {
+		return quote(s)
+	}
+	r := []rune(s)
+	return quote(string(r[:maxQuoted*2/3])+"…"+string(r[n-maxQuoted/3:])) + printer.Sprintf(" (%d characters)", n)
+}
+
+// quote is the validator's own quoting of a string in its messages.
+func quote(s string) string {
+	s = strconv.Quote(s)
+	s = strings.ReplaceAll(s, `\"`, `"`)
+	s = strings.ReplaceAll(s, `'`, `\'`)
+	return "'" + s[1:len(s)-1] + "'"
+}
