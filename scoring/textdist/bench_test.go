@@ -198,28 +198,45 @@ func jsonText(r *rand.Rand, n int) []byte {
 	return b[:n]
 }
 
-// BenchmarkDamerauLinear measures DamerauLinear on two unrelated texts
-// shaped like canonical JSON, its worst case (nothing in common to set
-// aside), at 2,000, 20,000 and 200,000 bytes each (the last takes tens of
-// seconds: skipped with -short), and Damerau's full matrix at 2,000.
+// smallAlphabet returns n bytes like the canonical text of a list of
+// random 0s and 1s: half the cells of its matrix are matches, the hard
+// case for the branches of DamerauLinear.
+func smallAlphabet(r *rand.Rand, n int) []byte {
+	b := make([]byte, 0, n+2)
+	for len(b) < n {
+		b = append(b, byte('0'+r.IntN(2)), ',')
+	}
+	return b[:n]
+}
+
+// BenchmarkDamerauLinear measures DamerauLinear on two unrelated texts,
+// its worst case (nothing in common to set aside): shaped like canonical
+// JSON, and over the alphabet "01," (a list of 0s and 1s), at 2,000,
+// 20,000 and 200,000 bytes each (the last take most of a minute each on
+// two cores: skipped with -short); and Damerau's full matrix at 2,000.
 func BenchmarkDamerauLinear(b *testing.B) {
 	r := rand.New(rand.NewPCG(11, 12))
-	for _, n := range []int{2000, 20000, 200000} {
-		if n > 20000 && testing.Short() {
-			continue
-		}
-		x, y := jsonText(r, n), jsonText(r, n)
-		b.Run(fmt.Sprintf("json/%d", n), func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				d, err := DamerauLinear(context.Background(), x, y)
-				if err != nil {
-					b.Fatal(err)
-				}
-				sink = d
+	for _, shape := range []struct {
+		name string
+		gen  func(*rand.Rand, int) []byte
+	}{{"json", jsonText}, {"01", smallAlphabet}} {
+		for _, n := range []int{2000, 20000, 200000} {
+			if n > 20000 && testing.Short() {
+				continue
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(n), "ns/cell")
-		})
+			x, y := shape.gen(r, n), shape.gen(r, n)
+			b.Run(fmt.Sprintf("%s/%d", shape.name, n), func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					d, err := DamerauLinear(context.Background(), x, y)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sink = d
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n)/float64(n), "ns/cell")
+			})
+		}
 	}
 	x, y := jsonText(r, 2000), jsonText(r, 2000)
 	xr, yr := []rune(string(x)), []rune(string(y))

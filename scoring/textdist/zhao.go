@@ -150,6 +150,7 @@ type half struct {
 	cells   []cell
 	lo      int32
 	lastRow []int32 // per symbol, the last row of a holding it; -1 if none
+	count   []int32 // per symbol, how many columns of the half hold it
 }
 
 // newHalf returns the half of columns lo..lo+len(b)-1 holding row 0.
@@ -158,8 +159,10 @@ func (z *zhao) newHalf(b []int32, lo int) *half {
 	for s := range h.cells {
 		h.cells[s] = cell{d1: int32(lo - 2 + s), d2: z.maxVal, fr: z.maxVal} // row 0: D[0][j] = j
 	}
+	h.count = make([]int32, z.sigma+1)
 	for j, c := range b {
 		h.cells[j+2].b = c
+		h.count[c]++
 	}
 	if lo == 1 {
 		h.cells[0].d1 = z.maxVal // column -1
@@ -209,20 +212,42 @@ func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
 	if i >= 2 {
 		aPrev = z.a[i-2]
 	}
-	cells := h.cells
-	lastRow := h.lastRow
 	// The two columns left of the half move down a row.
-	c0, c1 := &cells[0], &cells[1]
-	i2l1 := c1.d2 // D[i-2][j-1]
-	up1 := c1.d1  // D[i-1][j-1]
+	c0, c1 := &h.cells[0], &h.cells[1]
+	st := rowState{i: i, ai: ai, aPrev: aPrev, t: t, l: lastCol - h.lo + 2, i2l1: c1.d2, up1: c1.d1, left: b1}
 	c0.d2, c0.d1 = c0.d1, b0
 	c1.d2, c1.d1 = c1.d1, b1
-	left := b1              // D[i][j-1]
-	l := lastCol - h.lo + 2 // in slots
+	// In most rows most cells are neither a match nor a transposition's
+	// far end, and scanMixed takes those in a tight loop. When a third of
+	// the row or more are such cells (a small alphabet), switching loops
+	// at each costs more than it saves, and scanDense takes every cell
+	// alike.
+	if 3*(h.count[ai]+h.count[max(aPrev, 0)]) >= int32(len(h.cells)) {
+		h.scanDense(&st)
+	} else {
+		h.scanMixed(&st)
+	}
+	h.lastRow[ai] = i
+	return st.l + h.lo - 2, st.t
+}
+
+// rowState is what a row's scan carries from cell to cell: the row, its
+// symbol and the one before; T and the last matching slot l; and, at the
+// cell to come, D[i-2][j-1] (i2l1), D[i-1][j-1] (up1) and D[i][j-1]
+// (left). Only t and l leave the scan.
+type rowState struct {
+	i, ai, aPrev, t, l, i2l1, up1, left int32
+}
+
+// scanMixed computes the row's cells, the plain ones in a tight loop and
+// the others (matches, transposition ends, the cell after a match) in a
+// second.
+func (h *half) scanMixed(st *rowState) {
+	cells, lastRow := h.cells, h.lastRow
+	i, ai, aPrev, t, l := st.i, st.ai, st.aPrev, st.t, st.l
+	i2l1, up1, left := st.i2l1, st.up1, st.left
 	n := len(cells)
 	for s := 2; s < n; {
-		// Most cells are neither a match nor a transposition's far end:
-		// a tight loop takes them (its few live values stay in registers).
 		for ; s < n; s++ {
 			c := &cells[s]
 			bj := c.b
@@ -234,7 +259,6 @@ func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
 			c.d2, c.d1 = up, v
 			i2l1, left, up1 = old, v, up
 		}
-		// The others, and the cell after each match (j - l = 1).
 		for s < n {
 			c := &cells[s]
 			up, old, bj := c.d1, c.d2, c.b
@@ -261,8 +285,35 @@ func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
 			}
 		}
 	}
-	lastRow[ai] = i
-	return l + h.lo - 2, t
+	st.t, st.l = t, l
+}
+
+// scanDense computes the row's cells in one loop, as scanMixed's second.
+func (h *half) scanDense(st *rowState) {
+	cells, lastRow := h.cells, h.lastRow
+	i, ai, aPrev, t, l := st.i, st.ai, st.aPrev, st.t, st.l
+	i2l1, up1, left := st.i2l1, st.up1, st.left
+	for s := 2; s < len(cells); s++ {
+		c := &cells[s]
+		up, old, bj := c.d1, c.d2, c.b
+		var v int32
+		if bj == ai {
+			v = min(min(up1, up+1), left+1)
+			l = int32(s)
+			c.fr = cells[s-2].d2
+			t = i2l1
+		} else {
+			v = min(min(up1, up)+1, left+1)
+			if int32(s)-l == 1 {
+				v = min(v, c.fr+i-lastRow[bj])
+			} else if bj == aPrev {
+				v = min(v, t+int32(s)-l)
+			}
+		}
+		c.d2, c.d1 = up, v
+		i2l1, left, up1 = old, v, up
+	}
+	st.t, st.l = t, l
 }
 
 // border is what the left half hands the right one for a row: its last two
