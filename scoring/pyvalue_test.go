@@ -178,3 +178,30 @@ func reversedWide(n int) []byte {
 	b.WriteByte('}')
 	return []byte(b.String())
 }
+
+// TestCanonicalJSONPython checks json.dumps(sort_keys=True,
+// separators=(",", ":")) on values only Python's json.loads reads (the
+// output as LangChain reads it) and on floats whose repr is delicate. The
+// expected texts are Python 3.11's.
+func TestCanonicalJSONPython(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{`[1e22, 5e-324, 1.7976931348623157e308, 0.30000000000000004, 123456789.123456789, 1e-7, 9999999999999998.0, 1e15, 123456789012345678, 0.0001, 0.00001, 1.5E+3, 2e-1, 100.0e-2, 12345678901234567890.0, 1e400, -1e400, NaN]`,
+			`[1e+22,5e-324,1.7976931348623157e+308,0.30000000000000004,123456789.12345679,1e-07,9999999999999998.0,1000000000000000.0,123456789012345678,0.0001,1e-05,1500.0,0.2,1.0,1.2345678901234567e+19,Infinity,-Infinity,NaN]`},
+		{`{"\u00e9": 1, "z": 2, "a": {"\ud83d\ude00": 3, "\uffff": 4, "\ud800": 5, "B": 6, "\udc00x": 7}}`,
+			`{"a":{"B":6,"\ud800":5,"\udc00x":7,"\uffff":4,"\ud83d\ude00":3},"z":2,"\u00e9":1}`},
+		{"[\"tab\tand\u0001raw\", -Infinity, -0, -0.0]", `["tab\tand\u0001raw",-Infinity,0,-0.0]`},
+	} {
+		in, want := c.in, c.want
+		d, err := jsondoc.Parse("out.json", []byte(in), &jsondoc.Options{Python: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := CanonicalJSON(d); got != want {
+			t.Errorf("CanonicalJSON(%s)\n = %s\nwant %s", in, got, want)
+		}
+	}
+	d, _ := jsondoc.Parse("out.json", []byte(`[NaN, Infinity, -Infinity, "\ud800"]`), &jsondoc.Options{Python: true})
+	if got := string(appendPyStr(nil, d, 0)); got != `[nan, inf, -inf, '\ud800']` {
+		t.Errorf("str() = %s", got)
+	}
+}
