@@ -20,7 +20,8 @@ import (
 // asks for a terminal.
 func TestExploreMetricUsageErrors(t *testing.T) {
 	ref, out := pizza+"reference.json", pizza+"output.json"
-	dir := writeFiles(t, map[string]string{"bad-schema.json": "{\"type\": \"object\",\n  \"required\": [}"})
+	dir := writeFiles(t, map[string]string{"bad-schema.json": "{\"type\": \"object\",\n  \"required\": [}",
+		"refs-out.json": `{"$ref": "file:///etc/hostname"}`})
 	badSchema := filepath.Join(dir, "bad-schema.json")
 	cases := []struct {
 		args []string
@@ -34,6 +35,7 @@ func TestExploreMetricUsageErrors(t *testing.T) {
 		{[]string{"--metric", "galtea", "--target", ".a"}, "jsontui: --metric galtea does not take --target (it takes --strict-fields)\n"},
 		{[]string{"--schema", filepath.Join(dir, "missing.json")}, "jsontui: --schema " + filepath.Join(dir, "missing.json") + ": no such file or directory\n"},
 		{[]string{"--schema", badSchema}, "jsontui: --schema " + badSchema + ":2:16: "},
+		{[]string{"--schema", filepath.Join(dir, "refs-out.json")}, "/etc/hostname is outside " + dir + ", the schema's folder: pass --schema-allow-file-refs to let the schema read it"},
 	}
 	for _, c := range cases {
 		for _, args := range [][]string{append([]string{ref, out}, c.args...), append([]string{"demo"}, c.args...)} {
@@ -47,6 +49,12 @@ func TestExploreMetricUsageErrors(t *testing.T) {
 	code, _, stderr := runCLI(t, "", ref, out, "--metric", "lynxius")
 	if code != 2 || !strings.Contains(stderr, "the explorer needs a terminal") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	// --schema-allow-file-refs lets the schema read the file outside (not
+	// JSON here: the error is then about its content, not its place).
+	code, _, stderr = runCLI(t, "", ref, out, "--schema", filepath.Join(dir, "refs-out.json"), "--schema-allow-file-refs")
+	if code != 2 || strings.Contains(stderr, "is outside") {
+		t.Errorf("--schema-allow-file-refs: exit %d, stderr %q", code, stderr)
 	}
 }
 

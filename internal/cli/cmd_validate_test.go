@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -143,5 +144,28 @@ func TestValidateLangChain(t *testing.T) {
 	// --strict wants RFC 8259 as it stands.
 	if code, stdout, _ := runCLI(t, "", "validate", p("fenced.md"), "--strict"); code != 1 || !strings.HasPrefix(stdout, p("fenced.md")+":1:1: invalid character 'H'") {
 		t.Errorf("--strict: exit %d, %q", code, stdout)
+	}
+}
+
+// TestValidateSchemaFileRefs checks that a schema's "$ref" may not read a
+// file outside the schema's folder unless --schema-allow-file-refs.
+func TestValidateSchemaFileRefs(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"secret.json": `{"type": "string"}`, "out.json": `{"a": 1}`})
+	sub := filepath.Join(dir, "schemas")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	schema := filepath.Join(sub, "schema.json")
+	if err := os.WriteFile(schema, []byte(`{"properties": {"a": {"$ref": "../secret.json"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.json")
+	code, _, stderr := runCLI(t, "", "validate", out, "--schema", schema)
+	if want := filepath.Join(dir, "secret.json") + " is outside " + sub + ", the schema's folder: pass --schema-allow-file-refs to let the schema read it"; code != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, _ := runCLI(t, "", "validate", out, "--schema", schema, "--schema-allow-file-refs")
+	if code != 1 || !strings.Contains(stdout, ".a: got number, want string") {
+		t.Errorf("--schema-allow-file-refs: exit %d, stdout %q", code, stdout)
 	}
 }
