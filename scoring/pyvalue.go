@@ -75,8 +75,8 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 	rd, od := e.rd, e.od
 	rk, ok := rd.Kind(r), od.Kind(o)
 	if isBoolOrNumber(rk) && isBoolOrNumber(ok) {
-		if rk == jsondoc.Number && math.IsNaN(rd.Float(r)) || ok == jsondoc.Number && math.IsNaN(od.Float(o)) {
-			return false
+		if rk == jsondoc.Number && rd.Raw(r)[0] == 'N' || ok == jsondoc.Number && od.Raw(o)[0] == 'N' {
+			return false // NaN: only a number read as Python reads it is one
 		}
 		if rk == jsondoc.Bool && ok == jsondoc.Bool {
 			return rd.Bool(r) == od.Bool(o)
