@@ -22,8 +22,11 @@ type attempt struct {
 	// inserted holds the offsets in text of the backslashes
 	// _custom_parser inserted, in order.
 	inserted []int
-	// stripped counts the characters stripped before and after.
+	// before and after count the characters stripped at each end; ticks
+	// is set when backticks were among them (white space alone changes
+	// nothing json.loads reads).
 	before, after int
+	ticks         bool
 }
 
 // newAttempt makes the attempt on the prediction's bytes from lo on.
@@ -33,6 +36,7 @@ func newAttempt(pred []byte, lo int) *attempt {
 	a := &attempt{lo: lo + len(s) - len(t), before: len(s) - len(t)}
 	u := bytes.TrimRight(t, stripChars)
 	a.after = len(t) - len(u)
+	a.ticks = bytes.ContainsRune(s[:a.before], '`') || bytes.ContainsRune(t[len(u):], '`')
 	a.text, a.inserted = escapeActionInput(u)
 	return a
 }

@@ -108,7 +108,7 @@ func read(name string, pred []byte, partialParser bool) (*Reading, error) {
 	if res.err != nil {
 		return nil, pyErrorAt(name, pred, a, res.err)
 	}
-	if a.before > 0 || a.after > 0 {
+	if a.ticks {
 		rd.Steps = append(rd.Steps, fmt.Sprintf("stripped white space and backticks: %s before the JSON, %s after it",
 			plural(a.before, "character"), plural(a.after, "character")))
 	}
