@@ -54,8 +54,9 @@ func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom int) (int,
 		return z.split(ctx, bID)
 	}
 	h := z.newHalf(bID, 1)
+	every := rowsPerCheck(len(bID))
 	for i := int32(1); i <= int32(len(aID)); i++ {
-		if i%checkRows == 0 && ctx.Err() != nil {
+		if i%every == 0 && ctx.Err() != nil {
 			return 0, ctx.Err()
 		}
 		h.rowLeft(&z, i)
@@ -92,8 +93,13 @@ func itoa(n int) string {
 // goroutines; below it a handoff per row costs more than it saves.
 const minSplitColumns = 4096
 
-// checkRows is how many rows pass between looks at the context.
-const checkRows = 256
+// checkCells is about how many cells are computed between looks at the
+// context (a few milliseconds' work); rowsPerCheck turns it into rows.
+const checkCells = 1 << 22
+
+// rowsPerCheck returns how many rows of n columns pass between looks at
+// the context (and, with two goroutines, between handoffs).
+func rowsPerCheck(n int) int32 { return int32(max(1, min(1024, checkCells/max(n, 1)))) }
 
 // denseIDs numbers the symbols for the algorithm: b's distinct symbols get
 // 0..sigma-1 (bytes keep their value, sigma 256) and a symbol of a that b
@@ -329,7 +335,8 @@ func (z *zhao) split(ctx context.Context, b []int32) (int, error) {
 	left := z.newHalf(b[:mid], 1)
 	right := z.newHalf(b[mid:], mid+1)
 	borders := make([]border, m+1)
-	ready := make(chan int32, m/checkRows+2)
+	every := rowsPerCheck(len(b))
+	ready := make(chan int32, m/int(every)+2)
 	stop := make(chan struct{})
 	leftErr := make(chan error, 1)
 	go func() {
@@ -338,7 +345,7 @@ func (z *zhao) split(ctx context.Context, b []int32) (int, error) {
 			lastCol, t := left.rowLeft(z, i)
 			n := len(left.cells)
 			borders[i] = border{left.cells[n-2].d1, left.cells[n-1].d1, lastCol, t}
-			if i%checkRows == 0 || i == int32(m) {
+			if i%every == 0 || i == int32(m) {
 				select {
 				case <-stop:
 					return
