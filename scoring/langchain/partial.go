@@ -38,7 +38,7 @@ type partial struct {
 // the length of s; this finds the same text in one pass over it: the
 // longest prefix that json.loads reads once the closers are appended is
 // the longest one after which a JSON reader could take the closers and
-// end (see viable).
+// end (see longestReadable).
 func parsePartial(s []byte) partial {
 	err := loads(s, false)
 	if err == nil {
@@ -124,7 +124,7 @@ type raiseEvent struct {
 	err        *pyError
 }
 
-// The states of the prefix reader (viable).
+// The states of longestReadable's reader.
 const (
 	vValue     = iota // a value is expected
 	vKey              // an object's key is expected
