@@ -254,16 +254,21 @@ func (h *half) scanMixed(st *rowState) {
 	i2l1, up1, left := st.i2l1, st.up1, st.left
 	n := len(cells)
 	for s := 2; s < n; {
-		for ; s < n; s++ {
-			c := &cells[s]
-			bj := c.b
-			if bj == ai || bj == aPrev {
-				break
+		// The tight loop takes no cell right after a match (j - l = 1):
+		// the second loop goes on past each match, and the first cell of
+		// a right half is one when the row's left part ended on a match.
+		if int32(s) != l+1 {
+			for ; s < n; s++ {
+				c := &cells[s]
+				bj := c.b
+				if bj == ai || bj == aPrev {
+					break
+				}
+				up, old := c.d1, c.d2
+				v := min(min(up1, up)+1, left+1) // left last: it is the loop's chain
+				c.d2, c.d1 = up, v
+				i2l1, left, up1 = old, v, up
 			}
-			up, old := c.d1, c.d2
-			v := min(min(up1, up)+1, left+1) // left last: it is the loop's chain
-			c.d2, c.d1 = up, v
-			i2l1, left, up1 = old, v, up
 		}
 		for s < n {
 			c := &cells[s]

@@ -129,6 +129,7 @@ func TestDamerauLinearKnown(t *testing.T) {
 		{"ab", "ba", 1}, {"abcdef", "badcfe", 3}, {"kitten", "sitting", 3},
 		{"a cat", "an act", 2}, {"中文", "文中", 1}, {"😀😃x", "😃😀", 2},
 		{"abxyc", "bac", 3}, {`{"a":1,"b":2}`, `{"b":2,"a":1}`, 4},
+		{"ac0d00", "1dc01", 4}, // found by FuzzDamerauLinear: a transposition across the halves
 	} {
 		if got := linear(t, []rune(tt.a), []rune(tt.b), 2); got != tt.want {
 			t.Errorf("DamerauLinear(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
@@ -253,4 +254,36 @@ func TestDamerauLinearCancel(t *testing.T) {
 			t.Errorf("GOMAXPROCS %d: err %v, want context.Canceled (took %v)", procs, err, took)
 		}
 	}
+}
+
+// FuzzDamerauLinear checks DamerauLinear, on one goroutine and with its
+// columns split between two, against Lowrance–Wagner on any two texts.
+func FuzzDamerauLinear(f *testing.F) {
+	for _, s := range [][2]string{{"ca", "abc"}, {"abcdef", "badcfe"}, {`{"a":1}`, `{"a":2,"b":[1]}`}, {"01,10,1", "10,01,0"}, {"中文x", "x文中"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		if len(a) > 400 || len(b) > 400 {
+			return
+		}
+		want := lowranceWagner([]rune(a), []rune(b))
+		for _, split := range []int{1 << 30, 4} {
+			if got := linear(t, []rune(a), []rune(b), split); got != want {
+				t.Fatalf("DamerauLinear(%q, %q), split from %d = %d, Lowrance–Wagner %d", a, b, split, got, want)
+			}
+		}
+		if got, err := damerauLinear(context.Background(), []byte(a), []byte(b), 4); err != nil || got != lowranceWagner(bytesAsRunes(a), bytesAsRunes(b)) {
+			t.Fatalf("DamerauLinear on bytes (%q, %q) = %d, %v", a, b, got, err)
+		}
+	})
+}
+
+// bytesAsRunes returns one rune per byte of s, for comparing byte
+// distances with lowranceWagner.
+func bytesAsRunes(s string) []rune {
+	r := make([]rune, len(s))
+	for i := range len(s) {
+		r[i] = rune(s[i])
+	}
+	return r
 }
