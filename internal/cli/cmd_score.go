@@ -43,6 +43,11 @@ omitted) and print the total and every node's figures: reference and output
 values, weight, normalization factor f, score and loss (the points of the
 total the node costs). Any file may be - for standard input.
 
+OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
+--metric edit-distance read it as LangChain's evaluators do instead
+(parse_json_markdown: truncated JSON is completed, NaN is a number), and
+give no score where LangChain raises.
+
 Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  jsontui score ref.json out.json weights.json
   jsontui score ref.json out.json --min 0.9 --quiet     # CI gate
