@@ -161,6 +161,9 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
+	if n := len(saved.Removed); n > 0 {
+		text += fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, plural(n, "s"))
+	}
 	if m.rulesSaves.note != "" {
 		text = m.rulesSaves.note + " · " + text
 		m.rulesSaves.note = ""

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
+	"github.com/jsontui/jsontui/internal/atomicfile"
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -15,6 +15,9 @@ type Saved struct {
 	Path   string // the file written
 	Backup string // the NAME.bak kept of the file's previous content, or ""
 	Bytes  int
+	// Removed names the temporary files that earlier saves of the file
+	// left when their process died, which this save removed.
+	Removed []string
 }
 
 // Save writes the weights in force to path (the session's Path when ""),
@@ -23,7 +26,9 @@ type Saved struct {
 // were, with only the entries the edits need added. The write is atomic;
 // the first overwrite of a file in a session keeps its previous content
 // as NAME.bak. The saved file becomes the session's weights file: `r`
-// resets to it, and later saves overwrite it.
+// resets to it, and later saves overwrite it. The save then removes the
+// temporary files that saves of the same file (and of its .bak) left when
+// their process died (atomicfile.CleanStale).
 func (s *Session) Save(path string) (Saved, error) {
 	if path == "" {
 		path = s.path
@@ -55,7 +60,13 @@ func (s *Session) Save(path string) (Saved, error) {
 	}
 	s.savedTotal, s.savedHas = s.t.Total()
 	s.version++
-	return Saved{Path: path, Backup: bak, Bytes: len(data)}, nil
+	saved := Saved{Path: path, Backup: bak, Bytes: len(data)}
+	// Cleaning up is a courtesy: the save has succeeded whatever happens.
+	for _, p := range []string{path, path + ".bak"} {
+		removed, _ := atomicfile.CleanStale(p)
+		saved.Removed = append(saved.Removed, removed...)
+	}
+	return saved, nil
 }
 
 // WriteFile replaces the file at path with data atomically: it writes a
@@ -78,53 +89,12 @@ func WriteFile(path string, data []byte, backup bool) (bak string, err error) {
 				return "", err
 			}
 			bak = path + ".bak"
-			if err := writeAtomic(bak, prev, perm); err != nil {
+			if err := atomicfile.Write(bak, prev, perm); err != nil {
 				return "", fmt.Errorf("keeping the previous weights as %s: %w", bak, err)
 			}
 		}
 	case !errors.Is(statErr, fs.ErrNotExist):
 		return "", statErr
 	}
-	return bak, writeAtomic(path, data, perm)
-}
-
-func writeAtomic(path string, data []byte, perm fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err = f.Write(data); err != nil {
-		return err
-	}
-	if err = f.Chmod(perm); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	syncDir(dir)
-	return nil
-}
-
-// syncDir makes a rename in dir durable. Some systems cannot sync a
-// folder; the rename has happened either way.
-func syncDir(dir string) {
-	if d, err := os.Open(dir); err == nil {
-		_ = d.Sync()
-		d.Close()
-	}
+	return bak, atomicfile.Write(path, data, perm)
 }
