@@ -98,10 +98,15 @@ const LegacyAge = time.Minute
 // removed (another process removed it first, say) is skipped.
 func CleanStale(path string) ([]string, error) {
 	dir, base := filepath.Split(path)
+	return CleanStaleIn(dir, func(target string) bool { return target == base })
+}
+
+// CleanStaleIn is CleanStale for the temporary files in dir of every
+// target name that ours accepts.
+func CleanStaleIn(dir string, ours func(target string) bool) ([]string, error) {
 	if dir == "" {
 		dir = "."
 	}
-	prefix := tempPrefix(base)
 	d, err := os.Open(dir)
 	if err != nil {
 		return nil, err
@@ -112,11 +117,8 @@ func CleanStale(path string) ([]string, error) {
 	for {
 		names, err := d.Readdirnames(1024)
 		for _, name := range names {
-			if !strings.HasPrefix(name, prefix) {
-				continue
-			}
-			pid, ok := parseSuffix(name[len(prefix):])
-			if !ok || pid == os.Getpid() {
+			target, pid, ok := parseTemp(name)
+			if !ok || pid == os.Getpid() || !ours(target) {
 				continue
 			}
 			full := filepath.Join(dir, name)
@@ -135,6 +137,17 @@ func CleanStale(path string) ([]string, error) {
 		}
 	}
 	return removed, nil
+}
+
+// parseTemp reads the name of a temporary file of Write's: the name of
+// its target, and the writer's process id (0 for a name without one).
+func parseTemp(name string) (target string, pid int, ok bool) {
+	i := strings.LastIndex(name, tempInfix)
+	if len(name) < 2 || name[0] != '.' || i < 2 {
+		return "", 0, false
+	}
+	pid, ok = parseSuffix(name[i+len(tempInfix):])
+	return name[1:i], pid, ok
 }
 
 // parseSuffix reads what follows ".NAME.tmp-" in a temporary file's name:

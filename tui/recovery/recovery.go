@@ -1,0 +1,350 @@
+// Package recovery keeps the explorer's unsaved weights in a file until
+// they are saved or discarded, so that an explorer that ends without
+// saving (its terminal closed, a kill, a crash) loses nothing: the next
+// opening of the same pair finds the file and offers the weights back.
+//
+// The file sits beside the weights file the explorer saves to (for a pair
+// opened without one, beside the file ctrl+s offers, weights.json in the
+// reference's folder), named ".NAME.recovery-KEY-ID.json": KEY
+// identifies the pair, ID the explorer that wrote it, so that explorers
+// on the same pair at once, and files kept for later, never overwrite
+// each other. Where that folder cannot be written, the file goes to a
+// fallback folder of the user's (the command line picks
+// $XDG_STATE_HOME/jsontui/recovery) as "NAME.recovery-KEY-ID.json".
+//
+// A recovery file is JSON: the pair it belongs to (paths and SHA-256 of
+// the contents), when and by which process it was written, and the
+// weights file content in force under "weights".
+package recovery
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/jsontui/jsontui/internal/atomicfile"
+)
+
+// Format is the version of the recovery files this package writes.
+const Format = 1
+
+// Input is one of the explorer's inputs as a recovery file names it.
+type Input struct {
+	// Path is the absolute path, "-" for standard input, "" for none.
+	Path string `json:"path"`
+	// SHA256 is the hex SHA-256 of the content, "" for none.
+	SHA256 string `json:"sha256,omitempty"`
+}
+
+// same reports whether in and o name the same input: the same path, and
+// for standard input the same content.
+func (in Input) same(o Input) bool {
+	return in.Path == o.Path && (in.Path != "-" || in.SHA256 == o.SHA256)
+}
+
+// changed reports whether the content of the same input differs.
+func (in Input) changed(o Input) bool {
+	return in.SHA256 != "" && o.SHA256 != "" && in.SHA256 != o.SHA256
+}
+
+// Pair is what a recovery file belongs to: the explorer's inputs and
+// where it saves the weights.
+type Pair struct {
+	Reference, Output Input
+	// Weights is the weights file the explorer opened with (Path "" for
+	// none).
+	Weights Input
+	// SaveTo is the absolute path of the file the weights are saved to:
+	// the weights file, or the file ctrl+s offers. The recovery file goes
+	// in its folder.
+	SaveTo string
+}
+
+// key identifies the pair in file names: the reference and the output
+// (by path, or for standard input by content) and where the weights are
+// saved. The weights file's content is not part of it: edits made on an
+// earlier version of it are offered, with a note.
+func (p Pair) key() string {
+	h := sha256.New()
+	for _, in := range []Input{p.Reference, p.Output} {
+		id := in.Path
+		if id == "-" {
+			id += in.SHA256
+		}
+		h.Write([]byte(id))
+		h.Write([]byte{0})
+	}
+	h.Write([]byte(p.SaveTo))
+	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// Record is the content of a recovery file.
+type Record struct {
+	Format int       `json:"jsontui_recovery"`
+	Saved  time.Time `json:"saved"`
+	Host   string    `json:"host"`
+	PID    int       `json:"pid"`
+	// The pair, as Pair has it.
+	Reference   Input  `json:"reference"`
+	Output      Input  `json:"output"`
+	WeightsFile Input  `json:"weights_file"`
+	SaveTo      string `json:"save_to"`
+	// Weights is the weights file content in force.
+	Weights json.RawMessage `json:"weights"`
+}
+
+// Found is a recovery file of the pair that no running explorer keeps.
+type Found struct {
+	// Path is the file.
+	Path string
+	Record
+	// Err says why the file does not read; Record is then empty but for
+	// what the file's name and age tell.
+	Err error
+	// Changed names the inputs whose content is not what it was when the
+	// weights were kept: "reference", "output", "weights file".
+	Changed []string
+	// OtherHost says the file was written on another machine (Host).
+	OtherHost bool
+}
+
+// Keeper keeps one explorer's unsaved weights. Its methods may be called
+// from several goroutines.
+type Keeper struct {
+	pair     func() (Pair, error)
+	fallback string
+	pid      int
+	host     string
+	id       string
+
+	once    sync.Once
+	p       Pair
+	pairErr error
+
+	mu      sync.Mutex
+	applied uint64 // the seq of the last Keep or Drop done
+	path    string // the file written, "" for none
+	moved   bool   // writes go to the fallback folder
+}
+
+// New returns the keeper of an explorer's unsaved weights. pair tells
+// what the explorer compares (it may hash the inputs: it is called once,
+// on the first Find or Keep, off the explorer's UI loop); fallback is the
+// folder for when the weights file's folder cannot be written ("" for
+// none).
+func New(pair func() (Pair, error), fallback string) *Keeper {
+	host, _ := os.Hostname()
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return &Keeper{pair: pair, fallback: fallback, pid: os.Getpid(), host: host, id: hex.EncodeToString(b[:])}
+}
+
+// thePair returns the pair, asking for it once.
+func (k *Keeper) thePair() (Pair, error) {
+	k.once.Do(func() {
+		k.p, k.pairErr = k.pair()
+		if k.pairErr == nil && !filepath.IsAbs(k.p.SaveTo) {
+			k.pairErr = fmt.Errorf("recovery: the save path %q is not absolute", k.p.SaveTo)
+		}
+	})
+	return k.p, k.pairErr
+}
+
+// prefixes returns the folders recovery files of p may be in, and the
+// start of their names there.
+func (k *Keeper) places(p Pair) (dirs, prefixes []string) {
+	dir, base := filepath.Split(p.SaveTo)
+	stem := base + ".recovery-" + p.key() + "-"
+	dirs, prefixes = []string{filepath.Clean(dir)}, []string{"." + stem}
+	if k.fallback != "" {
+		dirs, prefixes = append(dirs, k.fallback), append(prefixes, stem)
+	}
+	return dirs, prefixes
+}
+
+// Path returns the file the keeper writes last, "" when none.
+func (k *Keeper) Path() string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.path
+}
+
+// Keep writes weights (a weights file's content) as the unsaved weights,
+// atomically, replacing what the keeper kept before, and returns the
+// file. seq orders the calls of Keep and Drop, which may run on
+// goroutines in any order: one whose seq is not above that of the last
+// one done does nothing. It writes beside the weights file, or, where
+// that fails, in the fallback folder (and goes on writing there).
+func (k *Keeper) Keep(seq uint64, weights []byte) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if seq <= k.applied {
+		return k.path, nil
+	}
+	k.applied = seq
+	p, err := k.thePair()
+	if err != nil {
+		return "", err
+	}
+	data, err := json.MarshalIndent(Record{
+		Format: Format, Saved: time.Now(), Host: k.host, PID: k.pid,
+		Reference: p.Reference, Output: p.Output, WeightsFile: p.Weights, SaveTo: p.SaveTo,
+		Weights: json.RawMessage(weights),
+	}, "", "  ")
+	if err != nil {
+		return "", fmt.Errorf("the weights to keep are not JSON: %w", err)
+	}
+	data = append(data, '\n')
+	dirs, prefixes := k.places(p)
+	name := func(i int) string { return filepath.Join(dirs[i], prefixes[i]+k.id+".json") }
+	if !k.moved {
+		path := name(0)
+		err := atomicfile.Write(path, data, 0o644)
+		if err == nil {
+			k.path = path
+			return path, nil
+		}
+		if len(dirs) == 1 {
+			return "", fmt.Errorf("keeping the unsaved weights in %s: %w", path, err)
+		}
+		k.moved = true
+		if k.path != "" {
+			os.Remove(k.path)
+			k.path = ""
+		}
+	}
+	path := name(1)
+	if err := os.MkdirAll(dirs[1], 0o700); err != nil {
+		return "", fmt.Errorf("keeping the unsaved weights: neither %s nor %s can be written: %w", dirs[0], dirs[1], err)
+	}
+	if err := atomicfile.Write(path, data, 0o600); err != nil {
+		return "", fmt.Errorf("keeping the unsaved weights in %s: %w", path, err)
+	}
+	k.path = path
+	return path, nil
+}
+
+// Drop removes the file the keeper wrote, if any: the weights are saved,
+// or the user discarded them. seq orders it with Keep.
+func (k *Keeper) Drop(seq uint64) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if seq <= k.applied {
+		return nil
+	}
+	k.applied = seq
+	if k.path == "" {
+		return nil
+	}
+	err := os.Remove(k.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	if err == nil {
+		k.path = ""
+	}
+	return err
+}
+
+// Find returns the recovery files of the pair that no running explorer
+// keeps, newest first; a file that does not read is returned with its
+// Err. Its error says which folder could not be listed; what the others
+// hold is returned all the same. On the way it removes the temporary files that writers of
+// recovery files of the pair left when they died. The cost is that of
+// listing the folders and reading the files found.
+func (k *Keeper) Find() ([]Found, error) {
+	p, err := k.thePair()
+	if err != nil {
+		return nil, err
+	}
+	dirs, prefixes := k.places(p)
+	var found []Found
+	var errs []error
+	for i, dir := range dirs {
+		prefix := prefixes[i]
+		isOurs := func(name string) bool { return strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ".json") }
+		_, _ = atomicfile.CleanStaleIn(dir, isOurs)
+		entries, err := os.ReadDir(dir)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			continue // nothing was ever written there
+		}
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		for _, e := range entries {
+			name := e.Name()
+			if !isOurs(name) || name == prefix+k.id+".json" || !e.Type().IsRegular() {
+				continue
+			}
+			if f, ok := k.read(filepath.Join(dir, name), p); ok {
+				found = append(found, f)
+			}
+		}
+	}
+	slices.SortStableFunc(found, func(a, b Found) int { return b.Saved.Compare(a.Saved) })
+	return found, errors.Join(errs...)
+}
+
+// read reads the recovery file at path; ok is false when it belongs to a
+// running explorer or to another pair.
+func (k *Keeper) read(path string, p Pair) (f Found, ok bool) {
+	f.Path = path
+	data, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(data, &f.Record)
+	}
+	if err == nil && f.Format != Format {
+		err = fmt.Errorf("format %d, where this jsontui reads %d", f.Format, Format)
+	}
+	if err == nil && len(f.Weights) == 0 {
+		err = errors.New("it holds no weights")
+	}
+	if err != nil {
+		f.Record = Record{}
+		if st, serr := os.Stat(path); serr == nil {
+			f.Saved = st.ModTime()
+		}
+		f.Err = fmt.Errorf("%s does not read: %w", path, err)
+		return f, true
+	}
+	f.OtherHost = f.Host != "" && f.Host != k.host
+	if !f.OtherHost && f.PID != k.pid {
+		if alive, known := atomicfile.Running(f.PID); alive && known {
+			return f, false
+		}
+	}
+	if !f.Reference.same(p.Reference) || !f.Output.same(p.Output) || f.SaveTo != p.SaveTo {
+		return f, false
+	}
+	if f.Reference.changed(p.Reference) {
+		f.Changed = append(f.Changed, "reference")
+	}
+	if f.Output.changed(p.Output) {
+		f.Changed = append(f.Changed, "output")
+	}
+	if f.WeightsFile.Path != p.Weights.Path || f.WeightsFile.changed(p.Weights) {
+		f.Changed = append(f.Changed, "weights file")
+	}
+	return f, true
+}
+
+// Discard removes a recovery file found.
+func Discard(f Found) error {
+	err := os.Remove(f.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,267 @@
+package recovery
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pairIn returns the pair of a reference and output with the weights
+// saved to dir/weights.json.
+func pairIn(dir string) Pair {
+	w := filepath.Join(dir, "weights.json")
+	return Pair{
+		Reference: Input{Path: "/data/ref.json", SHA256: "r1"},
+		Output:    Input{Path: "/data/out.json", SHA256: "o1"},
+		Weights:   Input{Path: w, SHA256: "w1"},
+		SaveTo:    w,
+	}
+}
+
+func keeperOf(p Pair, fallback string) *Keeper {
+	return New(func() (Pair, error) { return p, nil }, fallback)
+}
+
+// recoveryFiles returns the recovery files in dir.
+func recoveryFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".recovery-") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+// TestKeepAndDrop: Keep writes one file beside the weights file and
+// replaces it; a Keep or Drop older (by seq) than the last one done does
+// nothing; Drop removes the file.
+func TestKeepAndDrop(t *testing.T) {
+	dir := t.TempDir()
+	k := keeperOf(pairIn(dir), "")
+	path, err := k.Keep(2, []byte(`{"a": 0.5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), ".weights.json.recovery-") {
+		t.Fatalf("kept in %s", path)
+	}
+	if _, err := k.Keep(1, []byte(`{"a": 0.1}`)); err != nil {
+		t.Fatal(err)
+	}
+	var rec Record
+	if err := json.Unmarshal([]byte(mustRead(t, path)), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if compact(t, rec.Weights) != `{"a":0.5}` || rec.PID != os.Getpid() || rec.Reference.Path != "/data/ref.json" || rec.Format != Format {
+		t.Fatalf("record %+v", rec)
+	}
+	if err := k.Drop(3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Keep(2, []byte(`{"a": 0.5}`)); err != nil {
+		t.Fatal(err)
+	}
+	if files := recoveryFiles(t, dir); len(files) != 0 {
+		t.Fatalf("left %q", files)
+	}
+}
+
+// compact returns JSON without white space, "" for none.
+func compact(t *testing.T, data []byte) string {
+	t.Helper()
+	if len(data) == 0 {
+		return ""
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestFallback: where the weights file's folder cannot be written, the
+// file goes to the fallback folder, and Find looks there too.
+func TestFallback(t *testing.T) {
+	dir := t.TempDir()
+	// A file where the folder should be: nothing can be created in it,
+	// whoever runs the test.
+	notDir := filepath.Join(dir, "plain")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := pairIn(notDir)
+	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`)); err == nil || !strings.Contains(err.Error(), "keeping the unsaved weights in "+notDir) {
+		t.Fatalf("no fallback: %v", err)
+	}
+	fb := filepath.Join(dir, "state", "jsontui", "recovery")
+	path, err := keeperOf(p, fb).Keep(1, []byte(`{"b": 0}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(path) != fb || !strings.HasPrefix(filepath.Base(path), "weights.json.recovery-") {
+		t.Fatalf("kept in %s", path)
+	}
+	if st, err := os.Stat(fb); err != nil || st.Mode().Perm() != 0o700 {
+		t.Fatalf("fallback folder: %v %v", st.Mode(), err)
+	}
+	found, err := keeperOf(p, fb).Find()
+	if err != nil || len(found) != 1 || found[0].Path != path || compact(t, found[0].Weights) != `{"b":0}` {
+		t.Fatalf("found %+v, %v", found, err)
+	}
+}
+
+// TestFind: the files of the pair are found newest first, with what
+// changed since; those of another pair, of a running explorer and the
+// keeper's own are not; a damaged file is found with its error; the
+// temporary files of dead writers are removed.
+func TestFind(t *testing.T) {
+	dir := t.TempDir()
+	p := pairIn(dir)
+	older := keeperOf(p, "")
+	if _, err := older.Keep(1, []byte(`{"a": 0.1}`)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(5 * time.Millisecond)
+	// The same pair with another weights file content: a note.
+	p2 := p
+	p2.Weights.SHA256 = "w0"
+	newer := keeperOf(p2, "")
+	if _, err := newer.Keep(1, []byte(`{"a": 0.2}`)); err != nil {
+		t.Fatal(err)
+	}
+	// Another pair's, in the same folder.
+	other := p
+	other.Output.Path = "/data/other.json"
+	if _, err := keeperOf(other, "").Keep(1, []byte(`{"a": 0.3}`)); err != nil {
+		t.Fatal(err)
+	}
+	// A running explorer's: the parent process of this test runs.
+	live := keeperOf(p, "")
+	livePath, err := live.Keep(1, []byte(`{"a": 0.4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritePID(t, livePath, os.Getppid())
+	// A dead explorer's: this one is found.
+	dead := keeperOf(p, "")
+	deadPath, err := dead.Keep(1, []byte(`{"a": 0.5}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritePID(t, deadPath, deadPID(t))
+	// A damaged file of the pair.
+	damaged := filepath.Join(dir, ".weights.json.recovery-"+p.key()+"-00000000.json")
+	if err := os.WriteFile(damaged, []byte(`{"jsontui_recovery": 1, "weights": {"a": `), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// What a writer killed during a write leaves.
+	tmp := filepath.Join(dir, fmt.Sprintf("..weights.json.recovery-%s-0badf00d.json.tmp-%d-42", p.key(), deadPID(t)))
+	if err := os.WriteFile(tmp, []byte(`{`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	me := keeperOf(p, "")
+	if _, err := me.Keep(1, []byte(`{"a": 0.9}`)); err != nil {
+		t.Fatal(err)
+	}
+	found, err := me.Find()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range found {
+		s := compact(t, f.Weights)
+		if f.Err != nil {
+			s = "error: " + f.Err.Error()
+		}
+		if len(f.Changed) > 0 {
+			s += " changed: " + strings.Join(f.Changed, ",")
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		"error: " + damaged + ` does not read: unexpected end of JSON input`,
+		`{"a":0.5}`,
+		`{"a":0.2} changed: weights file`,
+		`{"a":0.1}`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("found:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("the dead writer's temporary file is left: %v", err)
+	}
+	if err := Discard(found[1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(deadPath); !os.IsNotExist(err) {
+		t.Errorf("Discard left %s", deadPath)
+	}
+}
+
+// rewritePID makes the recovery file at path say it was written by pid.
+func rewritePID(t *testing.T, path string, pid int) {
+	t.Helper()
+	var rec Record
+	if err := json.Unmarshal([]byte(mustRead(t, path)), &rec); err != nil {
+		t.Fatal(err)
+	}
+	rec.PID = pid
+	b, err := json.Marshal(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// deadPID returns the id of a process that has ended.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestStandardInputPair: a pair read from standard input is the same
+// pair only with the same content.
+func TestStandardInputPair(t *testing.T) {
+	dir := t.TempDir()
+	p := pairIn(dir)
+	p.Output = Input{Path: "-", SHA256: "s1"}
+	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`)); err != nil {
+		t.Fatal(err)
+	}
+	q := p
+	q.Output.SHA256 = "s2"
+	if found, err := keeperOf(q, "").Find(); err != nil || len(found) != 0 {
+		t.Errorf("another standard input found %d: %v", len(found), err)
+	}
+	if found, err := keeperOf(p, "").Find(); err != nil || len(found) != 1 {
+		t.Errorf("the same standard input found %d: %v", len(found), err)
+	}
+}
