@@ -140,11 +140,11 @@ func TestKillDuringSaves(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts processes")
 	}
-	// 16 MB of entries the reference does not have: writing them takes
+	// 4 MB of entries the reference does not have: writing them takes
 	// most of a save's time.
 	var b strings.Builder
 	b.WriteString(`{"beer": 0.25, "unused": {`)
-	for i := 0; i < 800_000; i++ {
+	for i := 0; i < 200_000; i++ {
 		if i > 0 {
 			b.WriteString(", ")
 		}
