@@ -214,6 +214,7 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
 		m.mode = modeNormal
+		m.unsaved.discarded = true
 		return m.quitNow()
 	case key.Matches(msg, k.Save):
 		m.mode = modeNormal
@@ -232,6 +233,12 @@ func (m *Model) quitNow() tea.Cmd {
 	m.quitAfterSave = false
 	m.cancelRescore()
 	m.cancelRestore()
+	// Nothing is unsaved now, or the user discarded it: the recovery file
+	// goes (finish would remove it too, but a program run otherwise
+	// than by Explore ends here).
+	if _, err := m.settleUnsaved(); err != nil {
+		m.status.Set(warn("unsaved weights: " + err.Error()))
+	}
 	cmd := m.record(RunQuit)
 	if m.rec.pending == 0 {
 		return tea.Quit

@@ -40,6 +40,7 @@ const (
 	modeRule                  // choosing the selected key's rule
 	modeRuleValue             // typing a rule's tolerance or normalization
 	modeRulesPath             // typing the path to save the rules to
+	modeRecover               // offering the unsaved weights an earlier explorer left
 )
 
 // Model is the explorer's root model.
@@ -84,6 +85,8 @@ type Model struct {
 	cmp  *comparison
 	jobs jobs
 	rec  recording
+	// unsaved keeps the unsaved weights in a recovery file.
+	unsaved unsaved
 	// helpFrom is the mode the help returns to.
 	helpFrom mode
 	// savePath is the path a confirmation asks to overwrite.
@@ -130,6 +133,7 @@ func New(opts Options) *Model {
 	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
 		ruleChooser: &ruleChooser{c: c}, rules: opts.Rules}
 	m.status.badge = m.badge
+	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
 	}
@@ -154,7 +158,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = m.c.startLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema())
+		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -215,10 +219,15 @@ func (m *Model) openingStatus() statusMsg {
 	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
 }
 
-// Update handles a message, then lays the tree and the detail pane out
-// for what the tree now shows.
+// Update handles a message, then keeps the unsaved weights up to date in
+// the recovery file, shows an offer of earlier ones that waits, and lays
+// the tree and the detail pane out for what the tree now shows.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
+	if c := m.unsavedChanged(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
+	m.offerNext()
 	m.arrange()
 	return model, cmd
 }
@@ -267,6 +276,15 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.runReady(msg)
 	case histLabelMsg:
 		return m, m.labelled(msg)
+	case unsavedFoundMsg:
+		return m, m.unsavedFound(msg)
+	case unsavedOffersMsg:
+		return m, m.unsavedOffers(msg)
+	case unsavedTickMsg:
+		return m, m.keepUnsaved()
+	case unsavedDoneMsg:
+		m.unsavedDone(msg)
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.handleKey(msg)
 	case tea.PasteMsg:
@@ -300,7 +318,7 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.c.tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return m, tea.Batch(record, m.fetchBest(), m.checkSchema())
+	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state
@@ -363,6 +381,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.confirmOverwrite(msg)
 	case modeConfirmQuit:
 		return m.confirmQuit(msg)
+	case modeRecover:
+		return m.recoverKey(msg)
 	case modeHistory:
 		return m.historyKey(msg)
 	case modeMetric:

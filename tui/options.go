@@ -6,6 +6,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	"github.com/jsontui/jsontui/tui/recovery"
 )
 
 // Files names the explorer's inputs as the user gave them.
@@ -121,4 +122,8 @@ type Options struct {
 	// History, if set, is the history `H` shows, and the header's best
 	// run comes from; nil turns the history pane off.
 	History History
+	// Recovery, if set, keeps the unsaved weights in a recovery file as
+	// they change, until they are saved or discarded, and finds those an
+	// earlier explorer on the pair left, which the explorer offers back.
+	Recovery *recovery.Keeper
 }

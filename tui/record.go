@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"context"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -22,6 +23,9 @@ type recording struct {
 	last       []byte
 	lastMetric string
 	started    bool
+	// inflight counts the records under way, which the explorer waits for
+	// however it ends.
+	inflight sync.WaitGroup
 }
 
 // recordedMsg says a record finished.
@@ -101,11 +105,17 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 		r.Reference, r.Output, r.Weights = files.Reference, files.Output, files.Weights
 		return r, nil
 	}
-	return func() tea.Msg {
+	// The record starts now, not when the program gets to the command:
+	// an explorer that ends meanwhile (a signal) still waits for it.
+	done := make(chan recordedMsg, 1)
+	m.rec.inflight.Add(1)
+	go func() {
+		defer m.rec.inflight.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
-		return recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
-	}
+		done <- recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
+	}()
+	return func() tea.Msg { return <-done }
 }
 
 // recorded notes a finished record, and quits when it was the last one

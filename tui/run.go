@@ -1,20 +1,188 @@
 package tui
 
 import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 )
 
 // Explore opens the explorer and returns when the user quits. Its error is
 // the program's, or why the inputs could not be loaded (the caller reports
-// it as bad input).
+// it as bad input), or an *Interrupted when a signal ended it.
+//
+// SIGINT, SIGTERM and SIGHUP (the terminal closed) end the explorer as `q`
+// does, without asking: the state at quit is recorded, the unsaved
+// weights are kept in the recovery file (Options.Recovery), and the
+// explorer waits for the records under way. A second signal stops the
+// waiting; a third one ends the process at once.
 func Explore(opts Options, progOpts ...tea.ProgramOption) error {
 	m := New(opts)
-	final, err := tea.NewProgram(m, progOpts...).Run()
-	if err != nil {
-		return err
+	p := tea.NewProgram(m, append(slices.Clone(progOpts), tea.WithoutSignalHandler())...)
+	w := watchSignals(p)
+	defer w.stop()
+	final, err := p.Run()
+	fm, ok := final.(*Model)
+	if !ok {
+		fm = m
 	}
-	if fm, ok := final.(*Model); ok && fm.err != nil {
-		return fm.err
+	return fm.finish(w.first(), err, w.forced)
+}
+
+// signalWatch turns the signals that end the explorer into its quitting.
+type signalWatch struct {
+	sigs   chan os.Signal
+	got    chan os.Signal // the first signal
+	forced chan struct{}  // closed on the second signal
+	done   chan struct{}
+}
+
+func watchSignals(p *tea.Program) *signalWatch {
+	w := &signalWatch{sigs: make(chan os.Signal, 4), got: make(chan os.Signal, 1), forced: make(chan struct{}), done: make(chan struct{})}
+	signal.Notify(w.sigs, stopSignals...)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-w.done:
+				return
+			case s := <-w.sigs:
+				n++
+				switch n {
+				case 1:
+					w.got <- s
+					p.Quit()
+				case 2:
+					// The user insists: stop waiting, and let a third
+					// signal do what it does by default.
+					signal.Reset(stopSignals...)
+					close(w.forced)
+					p.Kill()
+					return
+				}
+			}
+		}
+	}()
+	return w
+}
+
+// first returns the first signal received, nil for none.
+func (w *signalWatch) first() os.Signal {
+	select {
+	case s := <-w.got:
+		w.got <- s
+		return s
+	default:
+		return nil
+	}
+}
+
+func (w *signalWatch) stop() {
+	signal.Stop(w.sigs)
+	close(w.done)
+}
+
+// Interrupted is the error of an explorer that a signal ended: it quit
+// as `q` does, recording the state at quit, and kept the unsaved weights
+// instead of asking about them.
+type Interrupted struct {
+	Signal os.Signal
+	// Kept is the recovery file that holds the unsaved weights, "" when
+	// nothing was unsaved (or no recovery file is kept).
+	Kept string
+	// Err says what could not be done on the way out (the unsaved weights
+	// kept, the state at quit recorded); nil when all was done.
+	Err error
+}
+
+func (e *Interrupted) Error() string {
+	msg := "the explorer ended on " + signalName(e.Signal)
+	if e.Kept != "" {
+		msg += "; the unsaved weights are kept in " + e.Kept + ", and opening the pair again offers them"
+	}
+	if e.Err != nil {
+		msg += "; " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap returns what could not be done on the way out.
+func (e *Interrupted) Unwrap() error { return e.Err }
+
+// ExitCode is the exit code of a process a signal ended: 128 plus the
+// signal's number, as shells report it.
+func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
+
+// finish does what ending the explorer leaves to do, on the caller's
+// goroutine once the program has stopped: it keeps or removes the unsaved
+// weights, records the state at quit when the user did not quit (a
+// signal ended the program, or its terminal failed), and waits for the
+// records under way, unless forced is closed.
+func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
+	if m.load != nil {
+		m.load.cancel()
+	}
+	if m.err != nil && sig == nil {
+		return m.err
+	}
+	panicked := errors.Is(runErr, tea.ErrProgramPanic)
+	kept, err := m.settleSafely()
+	var errs []error
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
+		if cmd := m.record(RunQuit); cmd != nil {
+			select {
+			case msg := <-async(cmd):
+				if r, ok := msg.(recordedMsg); ok && r.err != nil {
+					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
+				}
+			case <-forced:
+			}
+		}
+	}
+	select {
+	case <-async(func() tea.Msg { m.rec.inflight.Wait(); return nil }):
+	case <-forced:
+		errs = append(errs, errors.New("a second signal: records under way were not waited for"))
+	}
+	switch {
+	case sig != nil:
+		return &Interrupted{Signal: sig, Kept: kept, Err: errors.Join(errs...)}
+	case runErr != nil && kept != "":
+		return fmt.Errorf("%w; the unsaved weights are kept in %s, and opening the pair again offers them", runErr, kept)
+	case runErr != nil:
+		return runErr
 	}
 	return nil
+}
+
+// settleSafely is settleUnsaved, which a model that panicked may fail.
+func (m *Model) settleSafely() (kept string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			kept, err = "", fmt.Errorf("the unsaved weights could not be kept: %v", r)
+		}
+	}()
+	return m.settleUnsaved()
+}
+
+// async runs cmd on a goroutine and delivers its message.
+func async(cmd tea.Cmd) <-chan tea.Msg {
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	return ch
+}
+
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }

@@ -244,11 +244,16 @@ type ignoredEntries struct {
 // as Tree.Slots lists them, and the entries of the run's weights that
 // apply to nothing in this reference.
 func runWeights(t *scoring.Tree, run *RunDetail) ([]float64, ignoredEntries, error) {
-	name := "run " + shortID(run.ID)
+	return resolveWeights(t, "run "+shortID(run.ID), run.WeightsJSON)
+}
+
+// resolveWeights resolves the weights file content data, named name in
+// messages, onto t as runWeights does; empty data means every weight is 1.
+func resolveWeights(t *scoring.Tree, name string, data []byte) ([]float64, ignoredEntries, error) {
 	var w *scoring.Weights
-	if len(bytes.TrimSpace(run.WeightsJSON)) > 0 {
+	if len(bytes.TrimSpace(data)) > 0 {
 		var err error
-		if w, err = scoring.ParseWeights(name, run.WeightsJSON); err != nil {
+		if w, err = scoring.ParseWeights(name, data); err != nil {
 			return nil, ignoredEntries{}, fmt.Errorf("its weights do not read: %w", err)
 		}
 	}

@@ -62,8 +62,11 @@ func (m *Model) body() string {
 	if m.panelH > 0 {
 		body = m.panel.View(m.panelH) + "\n" + body
 	}
-	if m.mode == modeMetric {
+	switch m.mode {
+	case modeMetric:
 		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
+	case modeRecover:
+		body = overlay(body, m.recoverView(), m.c.width)
 	}
 	if m.mode == modeRule {
 		body = overlay(body, m.ruleChooser.View(m.c.width), m.c.width)
@@ -109,6 +112,8 @@ func (m *Model) statusView() string {
 		}
 		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
+	case modeRecover:
+		return spread(s.Warn.Render("unsaved weights of an earlier session"), s.Faint.Render(m.recoverHints("")), m.c.width)
 	case modeConfirmQuit:
 		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeHelp:

@@ -1,0 +1,338 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+
+	"github.com/jsontui/jsontui/tui/recovery"
+)
+
+// keptPizza is the pizza case with its weights file in a folder of its
+// own, and the keeper of an explorer's unsaved weights over it.
+type keptPizza struct {
+	dir, weights string
+}
+
+func newKeptPizza(t *testing.T) *keptPizza {
+	t.Helper()
+	dir := t.TempDir()
+	w := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(pizzaDir, "weights.json"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &keptPizza{dir: dir, weights: w}
+}
+
+// keeper returns the keeper of a new explorer on the pair.
+func (k *keptPizza) keeper() *recovery.Keeper {
+	return recovery.New(func() (recovery.Pair, error) {
+		return recovery.Pair{
+			Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
+			Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
+			Weights:   recovery.Input{Path: k.weights, SHA256: "cc"},
+			SaveTo:    k.weights,
+		}, nil
+	}, "")
+}
+
+// opts returns the options of an explorer on the pair, with a keeper.
+func (k *keptPizza) opts(t *testing.T) Options {
+	opts := pizza(t)
+	opts.Files.SavePath = k.weights
+	opts.Recovery = k.keeper()
+	return opts
+}
+
+// files returns the recovery files in the folder.
+func (k *keptPizza) files(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// keptWeights returns the weights the only recovery file holds.
+func (k *keptPizza) keptWeights(t *testing.T) string {
+	t.Helper()
+	files := k.files(t)
+	if len(files) != 1 {
+		t.Fatalf("recovery files: %q, want one", files)
+	}
+	var rec recovery.Record
+	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
+		t.Fatal(err)
+	}
+	return string(rec.Weights)
+}
+
+// TestUnsavedWeightsKept: a weight edit is written to the recovery file
+// once the delay has passed (not at every key), later edits replace it,
+// and a save, or an undo back to the saved weights, removes it.
+func TestUnsavedWeightsKept(t *testing.T) {
+	k := newKeptPizza(t)
+	d := newDriver(t, k.opts(t), 100, 30)
+	d.keys("j", "j", "j", "-")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("written before the delay: %q", files)
+	}
+	if !d.m.unsaved.scheduled {
+		t.Fatal("no write scheduled after an edit")
+	}
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
+		t.Fatalf("kept:\n%s", w)
+	}
+	first := k.files(t)[0]
+	d.keys("-")
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.15,`) || k.files(t)[0] != first {
+		t.Fatalf("kept in %q:\n%s", k.files(t), w)
+	}
+	d.keys("ctrl+s")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("left after the save: %q", files)
+	}
+	// Edited and taken back: nothing is unsaved.
+	d.keys("-")
+	d.fireTimers()
+	if len(k.files(t)) != 1 {
+		t.Fatal("the edit after the save is not kept")
+	}
+	d.keys("u")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("left after undoing back to the saved weights: %q", files)
+	}
+}
+
+// TestUnsavedWeightsOffered: an explorer that a signal ends keeps its
+// unsaved weights and records the state at quit; the next explorer on
+// the pair offers them, restores them as an undoable step, and takes the
+// recovery file over.
+func TestUnsavedWeightsOffered(t *testing.T) {
+	k := newKeptPizza(t)
+	rec := &fakeRecorder{}
+	opts := k.opts(t)
+	opts.Recorder = rec
+	d := newDriver(t, opts, 100, 30)
+	d.keys("j", "j", "j", "-")
+	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	ie, ok := err.(*Interrupted)
+	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
+		t.Fatalf("finish: %v", err)
+	}
+	files := k.files(t)
+	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
+		t.Fatalf("kept %q; files %q", ie.Kept, files)
+	}
+	if len(rec.runs) != 2 || rec.runs[1].Event != RunQuit || !strings.Contains(string(rec.runs[1].WeightsJSON), `"beer": 0.2,`) {
+		t.Fatalf("recorded %d runs", len(rec.runs))
+	}
+
+	d = newDriver(t, k.opts(t), 160, 40)
+	if d.m.mode != modeRecover {
+		t.Fatalf("no offer:\n%s", d.screen())
+	}
+	for _, want := range []string{"1 weight differs from those in force", ".beer  0.25 → 0.2", files[0], "r restore"} {
+		if !strings.Contains(boxText(d.screen()), want) {
+			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("r")
+	if !strings.Contains(d.screen(), "restored the unsaved weights of") || !d.m.wsess.Dirty() {
+		t.Fatalf("not restored:\n%s", d.screen())
+	}
+	now := k.files(t)
+	if len(now) != 1 || now[0] == files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
+		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
+	}
+	// Restoring is one step: u takes it back, and nothing is unsaved.
+	d.keys("u")
+	if d.m.wsess.Dirty() || len(k.files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.wsess.Dirty(), k.files(t))
+	}
+}
+
+// TestUnsavedWeightsDiscardOrKeep: two files of the pair are offered in
+// turn, newest first; d removes one, k keeps the other for a later
+// opening. A file whose weights are those in force is removed unasked.
+func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
+	k := newKeptPizza(t)
+	for _, key := range []string{"-", "+"} {
+		d := newDriver(t, k.opts(t), 100, 30)
+		if d.m.mode == modeRecover {
+			d.keys("k")
+		}
+		d.keys("j", "j", "j", key)
+		if _, err := d.m.settleUnsaved(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond) // distinct times
+	}
+	// Weights that are those in force already.
+	d := newDriver(t, k.opts(t), 100, 30)
+	if d.m.mode == modeRecover {
+		d.keys("k")
+	}
+	if d.m.mode == modeRecover {
+		d.keys("k")
+	}
+	d.keys("j", "j", "j", "-", "+")
+	if _, err := k.keeperKeep(t, d.m); err != nil {
+		t.Fatal(err)
+	}
+	if len(k.files(t)) != 3 {
+		t.Fatalf("files %q", k.files(t))
+	}
+
+	d = newDriver(t, k.opts(t), 100, 30)
+	if len(k.files(t)) != 2 {
+		t.Errorf("the file of the weights in force is still there: %q", k.files(t))
+	}
+	if !strings.Contains(d.screen(), "1 more kept for this pair") || !strings.Contains(d.screen(), "0.25 → 0.3") {
+		t.Fatalf("first offer:\n%s", d.screen())
+	}
+	d.keys("d")
+	if d.m.mode != modeRecover || !strings.Contains(d.screen(), "0.25 → 0.2") || strings.Contains(d.screen(), "more kept") {
+		t.Fatalf("second offer:\n%s", d.screen())
+	}
+	d.keys("k")
+	if d.m.mode != modeNormal || !strings.Contains(d.screen(), "for later") {
+		t.Fatalf("after keeping:\n%s", d.screen())
+	}
+	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
+		t.Fatalf("kept:\n%s", w)
+	}
+}
+
+// boxText returns the text inside the box on screen, its lines joined
+// (a path cut at the box's edge reads whole).
+func boxText(screen string) string {
+	var b strings.Builder
+	for _, l := range strings.Split(screen, "\n") {
+		if _, in, ok := strings.Cut(l, "│ "); ok {
+			in, _, _ = strings.Cut(in, " │")
+			b.WriteString(strings.TrimRight(in, " "))
+		}
+	}
+	return b.String()
+}
+
+// keeperKeep writes the weights in force of m through its keeper, as the
+// delay's end does.
+func (k *keptPizza) keeperKeep(t *testing.T, m *Model) (string, error) {
+	t.Helper()
+	return m.unsaved.keeper.Keep(m.unsaved.next(), m.wsess.Tree().MarshalWeights())
+}
+
+// TestUnsavedOfferScreens shows the offer of a file kept by another
+// process, for an output that changed since, over the pizza (golden
+// files; go test ./tui -update writes them), and the offer of a file
+// that does not read.
+func TestUnsavedOfferScreens(t *testing.T) {
+	saved := time.Date(2025, 11, 23, 15, 4, 5, 0, time.Local)
+	good := recovery.Found{
+		Path: "/home/ana/pizza/.weights.json.recovery-5d41402abc4b2a76-9f86d081.json",
+		Record: recovery.Record{Format: 1, Saved: saved, PID: 4242, Weights: json.RawMessage(
+			`{"margherita": 0.5, "beer": 0.2, "fixed_menus": {"__fixed_menus": 0.8, "menu_name": 0.0, "pizza": 0.75, "drink": 0.5, "price": 1.0}, "tip": 1}`)},
+		Changed: []string{"output"},
+	}
+	bad := recovery.Found{Path: good.Path, Record: recovery.Record{Saved: saved},
+		Err: &os.PathError{Op: "read", Path: good.Path, Err: syscall.EIO}}
+	for _, c := range []struct {
+		name  string
+		found []recovery.Found
+		w, h  int
+	}{
+		{"offer", []recovery.Found{good}, 100, 30},
+		{"offer", []recovery.Found{good}, 80, 24},
+		{"offer-unreadable", []recovery.Found{bad, good}, 100, 30},
+	} {
+		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+			d := newDriver(t, pizza(t), c.w, c.h)
+			d.send(unsavedFoundMsg{found: c.found})
+			if d.m.mode != modeRecover {
+				t.Fatalf("no offer:\n%s", d.screen())
+			}
+			screen := d.screen()
+			checkSize(t, screen, c.w, c.h)
+			golden.RequireEqual(t, []byte(screen))
+		})
+	}
+}
+
+// BenchmarkUnsavedWrite times a write of the recovery file after an edit
+// on a reference of one object of 10k, 100k and 1M distinct keys (1M left
+// out with -short), every one of them weighted, so that the weights file
+// has an entry for each: the part on the UI goroutine (the
+// weights file's text, once per delay however many edits were made in
+// it) and the write in the background.
+func BenchmarkUnsavedWrite(b *testing.B) {
+	sizes := []int{10_000, 100_000, 1_000_000}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, n := range sizes {
+		b.Run(itoa(n)+"-keys", func(b *testing.B) {
+			var src strings.Builder
+			src.WriteByte('{')
+			for i := 0; i < n; i++ {
+				if i > 0 {
+					src.WriteByte(',')
+				}
+				fmt.Fprintf(&src, `"key%07d": %d`, i, i)
+			}
+			src.WriteByte('}')
+			doc, err := jsondoc.Parse("ref.json", []byte(src.String()), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t, err := scoring.Build(doc, doc, nil, scoring.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			// Every weight other than 1: every key has its entry.
+			for i, sl := range t.Slots() {
+				if sl.IsKey() {
+					if _, err := t.SetSlotWeight(i, 0.5); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+			dir := b.TempDir()
+			k := recovery.New(func() (recovery.Pair, error) {
+				return recovery.Pair{SaveTo: filepath.Join(dir, "weights.json")}, nil
+			}, "")
+			var ui, bg time.Duration
+			var seq uint64
+			var size int
+			for b.Loop() {
+				start := time.Now()
+				data := t.MarshalWeights()
+				mid := time.Now()
+				seq++
+				if _, err := k.Keep(seq, data); err != nil {
+					b.Fatal(err)
+				}
+				ui, bg = ui+mid.Sub(start), bg+time.Since(mid)
+				size = len(data)
+			}
+			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
+			b.ReportMetric(ms(ui), "ms-ui/op")
+			b.ReportMetric(ms(bg), "ms-write/op")
+			b.ReportMetric(float64(size)/(1<<20), "MB-weights")
+		})
+	}
+}
