@@ -12,6 +12,7 @@ require (
 	github.com/charmbracelet/x/exp/teatest/v2 v2.0.0-20260823001701-96af6d2cb5f6
 	github.com/charmbracelet/x/term v0.2.2
 	github.com/clipperhouse/displaywidth v0.11.0
+	github.com/creack/pty v1.1.24
 	github.com/guptarohit/asciigraph v0.7.3
 	github.com/hbollon/go-edlib v1.7.0
 	github.com/itlightning/dateparse v0.2.1

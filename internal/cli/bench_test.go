@@ -22,6 +22,9 @@ func TestMain(m *testing.M) {
 	if args := os.Getenv(benchFirstScreenEnv); args != "" {
 		os.Exit(firstScreen(strings.Split(args, "\x1f")))
 	}
+	if args := os.Getenv(processMainEnv); args != "" {
+		os.Exit(Main(strings.Split(args, "\x1f")))
+	}
 	if args := os.Getenv(benchMainEnv); args != "" {
 		a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
 		code := a.run(strings.Split(args, "\x1f"))

@@ -186,6 +186,7 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 	if !a.exploreHistory.noHistory {
 		opts.Recorder = rec
 	}
+	opts.Recovery = a.recoveryKeeper(opts.Files, rec)
 	if inputSize(ref, out, weights) > syncLoadLimit {
 		opts.Load = a.loader(ref, out, weights, rec, opts)
 		return opts, nil
@@ -256,6 +257,10 @@ func (a *app) runExplorer(opts tui.Options) error {
 	}
 	err := tui.Explore(opts, progOpts...)
 	var ee *exitError
+	var ie *tui.Interrupted
+	if errors.As(err, &ie) {
+		return &exitError{code: ie.ExitCode(), err: ie}
+	}
 	if err != nil && !errors.As(err, &ee) {
 		return fmt.Errorf("the explorer failed: %w", err)
 	}
