@@ -274,11 +274,12 @@ func TestUnsavedOfferScreens(t *testing.T) {
 }
 
 // BenchmarkUnsavedWrite times a write of the recovery file after an edit
-// on a reference of one object of 10k, 100k and 1M distinct keys (1M left
-// out with -short), every one of them weighted, so that the weights file
-// has an entry for each: the part on the UI goroutine (the
-// weights file's text, once per delay however many edits were made in
-// it) and the write in the background.
+// on a reference of 10k, 100k and 1M distinct keys (1M left out with
+// -short; nested objects of at most 100 keys each) under a weights file
+// with an entry for every key:
+// the part on the UI goroutine (the weights file's text, made once per
+// delay however many edits were made in it) and the write in the
+// background.
 func BenchmarkUnsavedWrite(b *testing.B) {
 	sizes := []int{10_000, 100_000, 1_000_000}
 	if testing.Short() {
@@ -286,30 +287,20 @@ func BenchmarkUnsavedWrite(b *testing.B) {
 	}
 	for _, n := range sizes {
 		b.Run(itoa(n)+"-keys", func(b *testing.B) {
-			var src strings.Builder
-			src.WriteByte('{')
-			for i := 0; i < n; i++ {
-				if i > 0 {
-					src.WriteByte(',')
-				}
-				fmt.Fprintf(&src, `"key%07d": %d`, i, i)
-			}
-			src.WriteByte('}')
+			var src, wsrc strings.Builder
+			nestedKeys(&src, n, "")
+			nestedKeys(&wsrc, n, "0.5")
 			doc, err := jsondoc.Parse("ref.json", []byte(src.String()), nil)
 			if err != nil {
 				b.Fatal(err)
 			}
-			t, err := scoring.Build(doc, doc, nil, scoring.Options{})
+			w, err := scoring.ParseWeights("weights.json", []byte(wsrc.String()))
 			if err != nil {
 				b.Fatal(err)
 			}
-			// Every weight other than 1: every key has its entry.
-			for i, sl := range t.Slots() {
-				if sl.IsKey() {
-					if _, err := t.SetSlotWeight(i, 0.5); err != nil {
-						b.Fatal(err)
-					}
-				}
+			t, err := scoring.Build(doc, doc, w, scoring.Options{})
+			if err != nil {
+				b.Fatal(err)
 			}
 			dir := b.TempDir()
 			k := recovery.New(func() (recovery.Pair, error) {
@@ -335,4 +326,32 @@ func BenchmarkUnsavedWrite(b *testing.B) {
 			b.ReportMetric(float64(size)/(1<<20), "MB-weights")
 		})
 	}
+}
+
+// nestedKeys writes an object of n leaf keys in all: n keys when n is
+// at most 100, else 100 objects of n/100 keys each, nested alike. The
+// leaves are numbers, or value when it is not "" (a weights file).
+func nestedKeys(b *strings.Builder, n int, value string) {
+	b.WriteByte('{')
+	if n <= 100 {
+		for i := 0; i < n; i++ {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			v := value
+			if v == "" {
+				v = itoa(i)
+			}
+			fmt.Fprintf(b, `"key%03d": %s`, i, v)
+		}
+	} else {
+		for g := 0; g < 100; g++ {
+			if g > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(b, `"group%03d": `, g)
+			nestedKeys(b, n/100, value)
+		}
+	}
+	b.WriteByte('}')
 }
