@@ -161,9 +161,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
-	if n := len(saved.Removed); n > 0 {
-		text += fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, plural(n, "s"))
-	}
+	text += removedText(saved.Removed)
 	if m.rulesSaves.note != "" {
 		text = m.rulesSaves.note + " · " + text
 		m.rulesSaves.note = ""
@@ -174,6 +172,15 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		return tea.Batch(cmd, m.quitNow())
 	}
 	return cmd
+}
+
+// removedText tells of the temporary files of interrupted saves that a
+// save removed, "" for none.
+func removedText(removed []string) string {
+	if n := len(removed); n > 0 {
+		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, plural(n, "s"))
+	}
+	return ""
 }
 
 // confirmOverwrite answers "overwrite PATH?".

@@ -137,6 +137,7 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	if bak != "" {
 		text += "; the previous file is kept as " + filepath.Base(bak)
 	}
+	text += removedText(session.RemoveStale(path))
 	m.status.Set(success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text

@@ -3,6 +3,10 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -124,5 +128,57 @@ func TestFinishWhileLoading(t *testing.T) {
 	case <-canceled:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the load goes on")
+	}
+}
+
+// deadPID returns the id of a process that has ended.
+func deadPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	if err := cmd.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd.Process.Pid
+}
+
+// TestSavesRemoveStaleTemporaryFiles: saving the weights, or the rules,
+// removes the temporary files that saves killed mid-write left (of the
+// file and of its .bak), and says so.
+func TestSavesRemoveStaleTemporaryFiles(t *testing.T) {
+	dead := deadPID(t)
+	plant := func(names ...string) {
+		for _, name := range names {
+			if err := os.WriteFile(name, []byte(`{"beer": 0.`), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	k := newKeptPizza(t)
+	stale := []string{
+		filepath.Join(k.dir, fmt.Sprintf(".weights.json.tmp-%d-11", dead)),
+		filepath.Join(k.dir, fmt.Sprintf(".weights.json.bak.tmp-%d-12", dead)),
+	}
+	plant(stale...)
+	d := newDriver(t, k.opts(t), 250, 35)
+	d.keys("j", "j", "j", "-", "ctrl+s")
+	if !strings.Contains(d.screen(), "removed 2 temporary files that interrupted saves left") {
+		t.Errorf("the save does not say it cleaned up:\n%s", d.screen())
+	}
+	for _, p := range stale {
+		if _, err := os.Stat(p); !os.IsNotExist(err) {
+			t.Errorf("%s left: %v", p, err)
+		}
+	}
+
+	opts := invoiceInTemp(t)
+	plant(fmt.Sprintf(".rules.json.tmp-%d-13", dead))
+	d = newDriver(t, opts, 250, 35)
+	selectPath(t, d, ".invoice_number")
+	d.keys("C", "j", "enter", "ctrl+s")
+	if !strings.Contains(d.screen(), "removed 1 temporary file that interrupted saves left") {
+		t.Errorf("the rules' save does not say it cleaned up:\n%s", d.screen())
+	}
+	if left, _ := filepath.Glob(".rules.json*tmp-*"); len(left) != 0 {
+		t.Errorf("left %q", left)
 	}
 }

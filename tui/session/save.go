@@ -60,13 +60,21 @@ func (s *Session) Save(path string) (Saved, error) {
 	}
 	s.savedTotal, s.savedHas = s.t.Total()
 	s.version++
-	saved := Saved{Path: path, Backup: bak, Bytes: len(data)}
-	// Cleaning up is a courtesy: the save has succeeded whatever happens.
+	return Saved{Path: path, Backup: bak, Bytes: len(data), Removed: RemoveStale(path)}, nil
+}
+
+// RemoveStale removes the temporary files that writes of path and of its
+// .bak (WriteFile's) left when their process died, and returns their
+// names (atomicfile.CleanStale says which are taken). It is a courtesy
+// after a write that succeeded: a folder that cannot be listed is left
+// as it is.
+func RemoveStale(path string) []string {
+	var removed []string
 	for _, p := range []string{path, path + ".bak"} {
-		removed, _ := atomicfile.CleanStale(p)
-		saved.Removed = append(saved.Removed, removed...)
+		names, _ := atomicfile.CleanStale(p)
+		removed = append(removed, names...)
 	}
-	return saved, nil
+	return removed
 }
 
 // WriteFile replaces the file at path with data atomically: it writes a
