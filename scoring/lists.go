@@ -55,6 +55,14 @@ type pairer struct {
 	b     *builder
 	lists Lists
 	notes []Warning
+	// work counts the object members looked at while scoring element
+	// pairs (indexed or compared with a key), for the test that checks it
+	// stays linear.
+	work int
+	// outIdx and refIdx index the output and reference objects scored,
+	// one per depth of nesting (see objectScore); depth is the current.
+	outIdx, refIdx []*jsondoc.KeyIndex
+	depth          int
 }
 
 // pair pairs the elements of reference array r with those of output array
@@ -221,16 +229,24 @@ func (p *pairer) score(r, o jsondoc.ID, ctx int32) (s float64, ok bool) {
 	return p.b.leafAt(NoNode, ctx, r, o), true
 }
 
+// objectScore scores reference object r against output object o: the
+// weighted mean of its keys' scores. It finds the members of o (and, for
+// --extra-keys penalize, of r) through an index of each, made once: the
+// work is linear in the two objects' keys.
 func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 	t := p.b.t
 	rd, od := t.ref, t.out
+	depth := p.depth
+	p.depth++
+	ox := p.index(&p.outIdx, depth, od, o)
 	var sum, sumWS float64
 	scored, pos := 0, 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		key := rd.Key(rc)
 		slot := t.childSlot(ctx, key, pos)
 		pos++
-		s, ok := p.score(rc, od.Lookup(o, key), slot)
+		p.work++
+		s, ok := p.score(rc, ox.Lookup(key), slot)
 		if !ok {
 			continue
 		}
@@ -241,12 +257,15 @@ func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 		}
 	}
 	if t.opt.PenalizeExtraKeys {
+		rx := p.index(&p.refIdx, depth, rd, r)
 		for oc := od.Child(o); oc != jsondoc.None; oc = od.Next(oc) {
-			if rd.Lookup(r, od.Key(oc)) == jsondoc.None {
+			p.work++
+			if rx.Lookup(od.Key(oc)) == jsondoc.None {
 				sum++
 			}
 		}
 	}
+	p.depth--
 	if sum == 0 {
 		if scored == 0 && rd.Child(r) == jsondoc.None {
 			return 1, true // an empty reference object matches any object
@@ -254,6 +273,18 @@ func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 		return math.NaN(), false
 	}
 	return sumWS / sum, true
+}
+
+// index returns an index of object id of d, kept in (*xs)[depth]: one
+// per depth of nesting, reused from object to object at that depth.
+func (p *pairer) index(xs *[]*jsondoc.KeyIndex, depth int, d *jsondoc.Doc, id jsondoc.ID) *jsondoc.KeyIndex {
+	for len(*xs) <= depth {
+		*xs = append(*xs, &jsondoc.KeyIndex{})
+	}
+	x := (*xs)[depth]
+	x.Reset(d, id)
+	p.work += x.Len()
+	return x
 }
 
 func (p *pairer) arrayScore(r, o jsondoc.ID, ctx int32) (float64, bool) {

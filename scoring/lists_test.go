@@ -327,3 +327,52 @@ func TestListsBestWork(t *testing.T) {
 		t.Errorf("100×100: score %v, warnings %v", res.Score, ws)
 	}
 }
+
+// TestPairScoreLinear: scoring two records for --lists best looked each
+// reference key up in the output record by scanning it (and, with
+// --extra-keys penalize, each output key in the reference record): n²/2
+// members looked at for two records of n keys in another order. The
+// records are indexed once, like exact's and galtea's (issue 10).
+func TestPairScoreLinear(t *testing.T) {
+	for _, penalize := range []bool{false, true} {
+		for _, n := range []int{1_000, 20_000} {
+			in := docs(t, "["+string(wideRef(n))+"]", "["+string(reversedWide(n))+"]")
+			tr, err := Build(in.Ref, in.Out, nil, Options{PenalizeExtraKeys: penalize})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := &pairer{b: &builder{t: tr, compareSettings: compareSettings{numbers: NumberScore, strings: StringScore}}}
+			s, ok := p.score(in.Ref.Child(0), in.Out.Child(0), tr.elemSlot(0))
+			if !ok || s != 1 {
+				t.Fatalf("n=%d: score %v %v, want 1", n, s, ok)
+			}
+			// Each record indexed once, each key looked up once.
+			want := 2 * n
+			if penalize {
+				want = 4 * n
+			}
+			if p.work > want {
+				t.Errorf("penalize=%v n=%d: %d members looked at, want at most %d", penalize, n, p.work, want)
+			}
+		}
+	}
+}
+
+// BenchmarkListsBestWide times --lists best on two one-element lists of
+// a record of n keys, written in opposite orders: the pair's score looks
+// every key up (TestPairScoreLinear).
+func BenchmarkListsBestWide(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		in := docs(b, "["+string(wideRef(n))+"]", "["+string(reversedWide(n))+"]")
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			if testing.Short() && n > 10_000 {
+				b.Skip("short")
+			}
+			for b.Loop() {
+				if _, err := Build(in.Ref, in.Out, nil, Options{Lists: Lists{Mode: ListBest}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
