@@ -102,13 +102,16 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	if b.strings == nil {
 		b.strings = StringScore
 	}
-	if opt.Pair == nil && opt.Lists.Mode != ListIndex {
+	if opt.Pair == nil && (opt.Lists.Mode != ListIndex || len(opt.ListsAt) > 0) {
 		b.pairs = &pairer{b: b, lists: opt.Lists}
 	}
 	b.same = b.sameTextIsOne && b.whole == nil && b.pairs == nil && opt.Pair == nil
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1}
 	if !t.buildLevels(b) {
 		return nil, context.Cause(ctx)
+	}
+	if err := t.checkLists(); err != nil {
+		return nil, err
 	}
 	if b.pairs != nil {
 		t.notes = append(t.notes, b.pairs.notes...)
@@ -122,6 +125,9 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 		t.recomputeAll()
 	} else {
 		t.rescore()
+	}
+	if !t.findHints(b) {
+		return nil, context.Cause(ctx)
 	}
 	return t, nil
 }

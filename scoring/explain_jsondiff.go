@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"golang.org/x/text/unicode/norm"
 
@@ -56,8 +57,12 @@ func (r jsondiffRules) explain(e *explainer, id NodeID) {
 	}
 	if t.Kind(id) == jsondoc.Array {
 		e.array(id, score)
-		if l := r.opts.Lists; l.Mode != ListIndex {
-			e.note("elements paired with --lists " + l.String() + ", not by position")
+		if l := t.PairingOf(id); l.Mode != ListIndex {
+			opt := l.String()
+			if path := t.schemaPathOf(t.placeOf(id)); slices.ContainsFunc(r.opts.ListsAt, func(a ListsAt) bool { return a.Path == path }) {
+				opt = ListsAt{Path: path, Lists: l}.String()
+			}
+			e.note("elements paired with --lists " + opt + ", not by position")
 		}
 	} else {
 		e.object(id, score)

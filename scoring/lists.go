@@ -3,7 +3,9 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textdist"
@@ -63,6 +65,9 @@ type pairer struct {
 	// one per depth of nesting (see objectScore); depth is the current.
 	outIdx, refIdx []*jsondoc.KeyIndex
 	depth          int
+	// at caches the pairing of each array place (slot) under
+	// Options.ListsAt.
+	at map[int32]Lists
 }
 
 // pair pairs the elements of reference array r with those of output array
@@ -72,10 +77,12 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 	rs := children(rd, r)
 	os := children(od, o)
 	rowOf := make([]int, len(rs)) // the output element of each reference one, -1 for none
-	switch {
-	case p.lists.Mode == ListKey && p.hasKey(rs):
-		p.byKey(rs, os, rowOf)
-	case p.lists.Mode == ListKey:
+	switch l := p.listsAt(int32(p.b.t.slots[elem].Parent)); {
+	case l.Mode == ListIndex:
+		byIndex(rowOf, len(os))
+	case l.Mode == ListKey && p.hasKey(rs, l.Key):
+		p.byKey(rs, os, l.Key, rowOf)
+	case l.Mode == ListKey:
 		// Not a list of records with that field (a list of tags inside
 		// the records, say): by index.
 		byIndex(rowOf, len(os))
@@ -114,6 +121,41 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 	return pairs, extras
 }
 
+// listsAt returns the pairing of the arrays whose place is slot ctx:
+// Options.ListsAt's entry for its schema path, else Options.Lists.
+func (p *pairer) listsAt(ctx int32) Lists {
+	t := p.b.t
+	if len(t.opt.ListsAt) == 0 {
+		return p.lists
+	}
+	if l, ok := p.at[ctx]; ok {
+		return l
+	}
+	if p.at == nil {
+		p.at = map[int32]Lists{}
+	}
+	l := listsFor(t.opt, t.schemaPathOf(ctx))
+	p.at[ctx] = l
+	return l
+}
+
+// listsFor returns the pairing opt gives the arrays at schema path.
+func listsFor(opt Options, path string) Lists {
+	i, found := slices.BinarySearchFunc(opt.ListsAt, path, func(a ListsAt, p string) int { return strings.Compare(a.Path, p) })
+	if found {
+		return opt.ListsAt[i].Lists
+	}
+	return opt.Lists
+}
+
+// schemaPathOf returns the schema path of slot ctx, "." for the root.
+func (t *Tree) schemaPathOf(ctx int32) string {
+	if ctx == 0 {
+		return jsondoc.RootPath
+	}
+	return t.SchemaPath(int(ctx))
+}
+
 // best pairs by optimal assignment on the elements' scores. It returns
 // false, rowOf unset, when the build is cancelled meanwhile.
 func (p *pairer) best(rs, os []jsondoc.ID, elem int32, rowOf []int) bool {
@@ -150,9 +192,9 @@ func byIndex(rowOf []int, outs int) {
 
 // hasKey reports whether some reference element is a record with the key
 // field.
-func (p *pairer) hasKey(rs []jsondoc.ID) bool {
+func (p *pairer) hasKey(rs []jsondoc.ID, key string) bool {
 	for _, rc := range rs {
-		if _, ok := keyOf(p.b.t.ref, rc, p.lists.Key); ok {
+		if _, ok := keyOf(p.b.t.ref, rc, key); ok {
 			return true
 		}
 	}
@@ -162,17 +204,17 @@ func (p *pairer) hasKey(rs []jsondoc.ID) bool {
 // byKey pairs records by the value of the key field: each reference
 // record takes the first output record not yet taken whose field holds
 // the same JSON value. Elements without the field pair with nothing.
-func (p *pairer) byKey(rs, os []jsondoc.ID, rowOf []int) {
+func (p *pairer) byKey(rs, os []jsondoc.ID, key string, rowOf []int) {
 	rd, od := p.b.t.ref, p.b.t.out
 	queue := map[string][]int{}
 	for j, oc := range os {
-		if k, ok := keyOf(od, oc, p.lists.Key); ok {
+		if k, ok := keyOf(od, oc, key); ok {
 			queue[k] = append(queue[k], j)
 		}
 	}
 	for i, rc := range rs {
 		rowOf[i] = -1
-		k, ok := keyOf(rd, rc, p.lists.Key)
+		k, ok := keyOf(rd, rc, key)
 		if !ok || len(queue[k]) == 0 {
 			continue
 		}
@@ -192,13 +234,18 @@ func keyOf(d *jsondoc.Doc, id jsondoc.ID, field string) (string, bool) {
 	if f == jsondoc.None {
 		return "", false
 	}
+	return keyText(d, f), true
+}
+
+// keyText returns value f as a comparable string, as keyOf does.
+func keyText(d *jsondoc.Doc, f jsondoc.ID) string {
 	switch d.Kind(f) {
 	case jsondoc.Number:
-		return "n" + strconv.FormatFloat(d.Float(f), 'g', -1, 64), true
+		return "n" + strconv.FormatFloat(d.Float(f), 'g', -1, 64)
 	case jsondoc.String:
-		return "s" + d.Str(f), true
+		return "s" + d.Str(f)
 	}
-	return "v" + string(d.Raw(f)), true
+	return "v" + string(d.Raw(f))
 }
 
 func children(d *jsondoc.Doc, id jsondoc.ID) []jsondoc.ID {
@@ -212,7 +259,9 @@ func children(d *jsondoc.Doc, id jsondoc.ID) []jsondoc.ID {
 // score returns the jsondiff score of reference value r against output
 // value o (jsondoc.None: absent) in slot context ctx, with the tree's
 // comparators and weights, without building nodes. Nested arrays are
-// compared by index here. ok is false when nothing takes part.
+// compared by index here, or by their key field where the options pair
+// them so (never by optimal assignment, whose matrices would multiply).
+// ok is false when nothing takes part.
 func (p *pairer) score(r, o jsondoc.ID, ctx int32) (s float64, ok bool) {
 	t := p.b.t
 	rd, od := t.ref, t.out
@@ -291,6 +340,15 @@ func (p *pairer) arrayScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 	t := p.b.t
 	rd, od := t.ref, t.out
 	elem := t.elemSlot(ctx)
+	if l := p.listsAt(ctx); l.Mode == ListKey {
+		rs := children(rd, r)
+		if p.hasKey(rs, l.Key) {
+			os := children(od, o)
+			rowOf := make([]int, len(rs))
+			p.byKey(rs, os, l.Key, rowOf)
+			return p.rowsScore(rs, os, rowOf, elem)
+		}
+	}
 	var sum float64
 	n := 0
 	oc := od.Child(o)
@@ -309,6 +367,33 @@ func (p *pairer) arrayScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 	}
 	if n == 0 {
 		if rd.Child(r) == jsondoc.None {
+			return 1, true
+		}
+		return math.NaN(), false
+	}
+	return sum / float64(n), true
+}
+
+// rowsScore returns the score of an array whose reference elements rs are
+// paired with the output elements os as rowOf says (-1: with none): the
+// mean of the pairs' scores, the output elements left over counting 0.
+func (p *pairer) rowsScore(rs, os []jsondoc.ID, rowOf []int, elem int32) (float64, bool) {
+	var sum float64
+	n, paired := 0, 0
+	for i, rc := range rs {
+		oc := jsondoc.None
+		if j := rowOf[i]; j >= 0 {
+			oc = os[j]
+			paired++
+		}
+		if s, ok := p.score(rc, oc, elem); ok {
+			sum += s
+			n++
+		}
+	}
+	n += len(os) - paired // the extra elements score 0
+	if n == 0 {
+		if len(rs) == 0 {
 			return 1, true
 		}
 		return math.NaN(), false

@@ -42,6 +42,8 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 		return Options{}, err
 	}
 	opt.Lists = mo.Lists
+	opt.ListsAt = mo.ListsAt
+	opt.PairingHints = true
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
 	opt.Rules = jsondiffRules{opts: mo}
 	return opt, nil

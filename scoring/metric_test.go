@@ -78,7 +78,7 @@ func TestOptionErrors(t *testing.T) {
 		{"abs-tol", "NaN", `--abs-tol "NaN": want a number ≥ 0`},
 		{"normalize", "case,width", `--normalize: unknown normalization "width": use a comma-separated list of case, accents, space`},
 		{"strings", "soundex", `--strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
-		{"lists", "sorted", `--lists "sorted": use index, best or key=FIELD`},
+		{"lists", "sorted", `--lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
 		{"lists", "key=", `--lists key=FIELD: the field name is missing`},
 		{"extra-keys", "drop", `--extra-keys "drop": use ignore or penalize`},
 		{"target", "items", `--target "items": a path starts with '.' (the root), as .items[0].name`},

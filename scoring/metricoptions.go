@@ -26,6 +26,9 @@ type MetricOptions struct {
 	Comparator string
 	// Lists pairs array elements: by index, best, or key=FIELD.
 	Lists Lists
+	// ListsAt pairs the arrays at some schema paths otherwise
+	// (--lists PATH=MODE), one entry per path, sorted by path.
+	ListsAt []ListsAt
 	// PenalizeExtraKeys makes output keys the reference lacks cost like
 	// missing ones (--extra-keys penalize).
 	PenalizeExtraKeys bool
@@ -52,8 +55,9 @@ const (
 var OptionNames = []string{OptAbsTol, OptRelTol, OptNormalize, OptStrings, OptLists, OptExtraKeys, OptTarget, OptStrictFields}
 
 // Set sets the option name from its text value, as the flag --name=value
-// gives it. A repeated option (target) accumulates; the others replace.
-// The error lists the valid values.
+// gives it. A repeated option (target) accumulates; the others replace,
+// lists per path: --lists .a=best sets the pairing at .a alone. The error
+// lists the valid values.
 func (o *MetricOptions) Set(name, value string) error {
 	switch name {
 	case OptAbsTol, OptRelTol:
@@ -81,11 +85,15 @@ func (o *MetricOptions) Set(name, value string) error {
 			o.Comparator = ""
 		}
 	case OptLists:
-		l, err := parseLists(value)
+		path, l, err := ParseListsValue(value)
 		if err != nil {
 			return err
 		}
-		o.Lists = l
+		if path == "" {
+			o.Lists = l
+		} else {
+			o.ListsAt = setListsAt(o.ListsAt, path, l)
+		}
 	case OptExtraKeys:
 		switch value {
 		case "ignore":
@@ -124,12 +132,13 @@ func parseLists(value string) (Lists, error) {
 		}
 		return Lists{Mode: ListKey, Key: value[len("key="):]}, nil
 	}
-	return Lists{}, fmt.Errorf("--lists %q: use index, best or key=FIELD", value)
+	return Lists{}, fmt.Errorf("--lists %q: use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path", value)
 }
 
 // Strings returns the options that differ from the defaults in their
 // canonical form, in a stable order: "abs-tol=0.01", "normalize=case,space",
-// "lists=key=id", "target=.a", "strict-fields", ...
+// "lists=key=id", "lists=.items=best" (by path), "target=.a",
+// "strict-fields", ...
 func (o MetricOptions) Strings() []string {
 	var ss []string
 	if o.AbsTol != 0 {
@@ -146,6 +155,9 @@ func (o MetricOptions) Strings() []string {
 	}
 	if o.Lists.Mode != ListIndex {
 		ss = append(ss, OptLists+"="+o.Lists.String())
+	}
+	for _, a := range o.ListsAt {
+		ss = append(ss, OptLists+"="+a.String())
 	}
 	if o.PenalizeExtraKeys {
 		ss = append(ss, OptExtraKeys+"=penalize")

@@ -24,6 +24,15 @@ type Options struct {
 	// Lists pairs array elements when Pair is nil: by index (the zero
 	// value), by optimal assignment on their scores, or by a key field.
 	Lists Lists
+	// ListsAt pairs the arrays at some schema paths otherwise than Lists
+	// (sorted by path, as MetricOptions.ListsAt). Build refuses a path
+	// with no array in the reference, and a key field no element there
+	// has (*ListsError).
+	ListsAt []ListsAt
+	// PairingHints makes Build look for arrays of records that would
+	// score noticeably better under another pairing (Tree.PairingHints),
+	// within a bounded amount of work (MaxHintWork).
+	PairingHints bool
 	// PenalizeExtraKeys makes output keys the reference lacks take part
 	// with weight 1 and score 0, instead of being shown only.
 	PenalizeExtraKeys bool

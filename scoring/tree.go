@@ -122,6 +122,12 @@ type Tree struct {
 	// the first of them; approxOmitted counts the others.
 	approx        []approxNote
 	approxOmitted int
+	// hints are the arrays that would pair better otherwise, the largest
+	// gain first (see PairingHints); hintNodes indexes them by node, and
+	// hintsOmitted counts those left out of the notes.
+	hints        []PairingHint
+	hintNodes    []int32
+	hintsOmitted int
 	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
 	scope []NodeID
 	// counts are the nodes per status, as the last full rescore found
@@ -351,7 +357,7 @@ func (t *Tree) Warnings() []Warning {
 }
 
 // OmittedWarnings returns the number of warnings Warnings leaves out.
-func (t *Tree) OmittedWarnings() int { return t.omitted + t.approxOmitted }
+func (t *Tree) OmittedWarnings() int { return t.omitted + t.approxOmitted + t.hintsOmitted }
 
 // IgnoredEntries returns the warnings about the entries of the weights
 // file that apply to nothing in the reference (the first

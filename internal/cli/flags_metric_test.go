@@ -89,7 +89,7 @@ func TestScoreMetricUsageErrors(t *testing.T) {
 		{[]string{"--metric", "bertscore"},
 			`jsontui: unknown --metric "bertscore": use jsondiff, lynxius, uipath, galtea, exact, edit-distance, em, f1, bleu, rouge-1, rouge-2, rouge-l` + "\n"},
 		{[]string{"--metric", "lynxius", "--lists", "best"}, "jsontui: --metric lynxius does not take --lists (it takes none)\n"},
-		{[]string{"--lists", "sorted"}, `--lists "sorted": use index, best or key=FIELD`},
+		{[]string{"--lists", "sorted"}, `--lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
 		{[]string{"--abs-tol", "-2"}, `--abs-tol "-2": want a number ≥ 0`},
 		{[]string{"--strings", "soundex"}, `--strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
 		{[]string{"--metric", "uipath", "--target", ".nope"}, "jsontui: --target .nope: " + ref + " has no value there\n"},

@@ -1,0 +1,315 @@
+package scoring
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// ListsAt pairs the elements of the arrays at one place of the reference
+// otherwise than the default pairing (--lists PATH=MODE).
+type ListsAt struct {
+	// Path is a schema path (SPEC section 4: every index written "[]"),
+	// in its canonical form: ".line_items", ".orders[].items", "." for a
+	// root array.
+	Path string
+	// Lists is the pairing of the arrays there.
+	Lists Lists
+}
+
+// String returns the entry as --lists takes it: ".line_items=key=sku".
+func (l ListsAt) String() string { return l.Path + "=" + l.Lists.String() }
+
+// ParseListsValue reads a --lists value: a pairing for every array
+// ("index", "best", "key=FIELD"), or one for the arrays at a schema path
+// (".line_items=key=sku"); path is "" for the former. The path is given
+// back in its canonical form.
+func ParseListsValue(value string) (path string, l Lists, err error) {
+	if !strings.HasPrefix(value, ".") {
+		l, err = parseLists(value)
+		return "", l, err
+	}
+	end, steps, err := scanSchemaPath(value)
+	if err != nil {
+		return "", Lists{}, fmt.Errorf("--lists %q: %v", value, err)
+	}
+	if end == len(value) || value[end] != '=' {
+		return "", Lists{}, fmt.Errorf("--lists %q: write PATH=MODE, as .line_items=key=sku", value)
+	}
+	if l, err = parseLists(value[end+1:]); err != nil {
+		return "", Lists{}, err
+	}
+	return schemaPathText(steps), l, nil
+}
+
+// schemaStep is a step of a schema path: a key, or every index ("[]",
+// elem set).
+type schemaStep struct {
+	key  string
+	elem bool
+}
+
+// scanSchemaPath reads the schema path at the start of s, up to its end
+// or to an '=' after a complete step, and returns where it stops. An index
+// such as [2] is an error that shows the path with [].
+func scanSchemaPath(s string) (int, []schemaStep, error) {
+	var steps []schemaStep
+	i, afterDot := 1, true
+	if len(s) > 1 && s[1] == '=' {
+		return 1, nil, nil // the root
+	}
+	for i < len(s) {
+		c := s[i]
+		switch {
+		case c == '=' && !afterDot:
+			return i, steps, nil
+		case c == '[':
+			switch {
+			case strings.HasPrefix(s[i:], "[]"):
+				steps = append(steps, schemaStep{elem: true})
+				i += 2
+			case strings.HasPrefix(s[i:], `["`):
+				end := i + 2
+				for end < len(s) && s[end] != '"' {
+					if s[end] == '\\' {
+						end++
+					}
+					end++
+				}
+				if end+1 >= len(s) || s[end+1] != ']' {
+					return 0, nil, fmt.Errorf("unterminated [\"key\"] at offset %d", i)
+				}
+				var key string
+				if err := json.Unmarshal([]byte(s[i+1:end+1]), &key); err != nil {
+					return 0, nil, fmt.Errorf("bad key %s: %v", s[i+1:end+1], err)
+				}
+				steps = append(steps, schemaStep{key: key})
+				i = end + 2
+			default:
+				j := strings.IndexByte(s[i:], ']')
+				if j < 0 {
+					return 0, nil, fmt.Errorf("unterminated [ at offset %d", i)
+				}
+				return 0, nil, fmt.Errorf("a schema path writes every index as []: %s[]%s", s[:i], strings.SplitN(s[i+j+1:], "=", 2)[0])
+			}
+			afterDot = false
+		case c == '.' && !afterDot:
+			i, afterDot = i+1, true
+		case !afterDot || c == '.':
+			return 0, nil, fmt.Errorf("unexpected %q at offset %d", c, i)
+		default:
+			j := i
+			for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || j > i && s[j] >= '0' && s[j] <= '9') {
+				j++
+			}
+			if j == i {
+				return 0, nil, fmt.Errorf("expected a key at offset %d (write other keys as [\"a key\"])", i)
+			}
+			steps = append(steps, schemaStep{key: s[i:j]})
+			i, afterDot = j, false
+		}
+	}
+	if afterDot {
+		return 0, nil, fmt.Errorf("the path ends with '.'")
+	}
+	return i, steps, nil
+}
+
+// schemaPathText writes steps in the canonical form Tree.SchemaPath
+// writes: "." for the root.
+func schemaPathText(steps []schemaStep) string {
+	var b []byte
+	for _, st := range steps {
+		if st.elem {
+			if len(b) == 0 {
+				b = append(b, '.')
+			}
+			b = append(b, '[', ']')
+			continue
+		}
+		b = jsondoc.AppendKey(b, st.key)
+	}
+	if len(b) == 0 {
+		return jsondoc.RootPath
+	}
+	return string(b)
+}
+
+// setListsAt sets the pairing of the arrays at path in ls, sorted by
+// path: an entry for the path replaces the one there.
+func setListsAt(ls []ListsAt, path string, l Lists) []ListsAt {
+	i, found := slices.BinarySearchFunc(ls, path, func(a ListsAt, p string) int { return strings.Compare(a.Path, p) })
+	if found {
+		ls[i].Lists = l
+		return ls
+	}
+	return slices.Insert(ls, i, ListsAt{Path: path, Lists: l})
+}
+
+// WithListsAt returns o with the arrays at schema path paired by l (the
+// explorer's pairing key). When l is the default pairing, the entry for
+// the path goes: those arrays then pair as every other does.
+func (o MetricOptions) WithListsAt(path string, l Lists) MetricOptions {
+	at := slices.Clone(o.ListsAt)
+	if l == o.Lists {
+		at = slices.DeleteFunc(at, func(a ListsAt) bool { return a.Path == path })
+	} else {
+		at = setListsAt(at, path, l)
+	}
+	if len(at) == 0 {
+		at = nil
+	}
+	o.ListsAt = at
+	return o
+}
+
+// ListsFor returns the pairing of the arrays at schema path: the entry
+// for it, else the default.
+func (o MetricOptions) ListsFor(path string) Lists {
+	for _, a := range o.ListsAt {
+		if a.Path == path {
+			return a.Lists
+		}
+	}
+	return o.Lists
+}
+
+// ListsError is a --lists option that names what the reference does not
+// have: a key field no array element has, or a path with no array. Build
+// returns it; the command line exits with code 2.
+type ListsError struct {
+	// Option is the --lists value: "key=sku", ".line_items=key=sku".
+	Option string
+	// Path is the schema path of the arrays the option applies to, ""
+	// for every array.
+	Path string
+	// Field is the key field missing, "" when the path is.
+	Field string
+	// Message says what is missing, and what is there instead.
+	Message string
+}
+
+func (e *ListsError) Error() string { return "--lists " + e.Option + ": " + e.Message }
+
+// checkLists refuses the options' key fields that no element of the
+// arrays they apply to has, and their paths with no array. It reads the
+// slots, which hold every key the reference has at every place.
+func (t *Tree) checkLists() error {
+	opt := t.opt
+	if opt.Pair != nil {
+		return nil
+	}
+	for _, a := range opt.ListsAt {
+		if err := t.checkListsAt(a); err != nil {
+			return err
+		}
+	}
+	if opt.Lists.Mode != ListKey {
+		return nil
+	}
+	// Some element of some array must have the field.
+	field := opt.Lists.Key
+	var elems []int32
+	var arrays []string
+	for i := range t.slots {
+		s := &t.slots[i]
+		if !s.Elem || s.kinds&(1<<jsondoc.Object) == 0 {
+			continue
+		}
+		if t.keySlot(int32(i), field) >= 0 {
+			return nil
+		}
+		elems = append(elems, int32(i))
+		if len(arrays) < 4 {
+			arrays = append(arrays, t.schemaPathOf(int32(s.Parent)))
+		}
+	}
+	e := &ListsError{Option: opt.Lists.String(), Field: field}
+	if len(elems) == 0 {
+		e.Message = fmt.Sprintf("the reference has no array of objects to pair by the field %q", field)
+		return e
+	}
+	if len(elems) > 3 {
+		arrays[3] = fmt.Sprintf("and %d more", len(elems)-3)
+	}
+	e.Message = fmt.Sprintf("no element of the reference's arrays of objects (%s) has the field %q%s",
+		strings.Join(arrays, ", "), field, t.didYouMean(elems, field))
+	return e
+}
+
+// checkListsAt checks one --lists PATH=MODE.
+func (t *Tree) checkListsAt(a ListsAt) error {
+	e := &ListsError{Option: a.String(), Path: a.Path}
+	_, steps, err := scanSchemaPath(a.Path)
+	if err != nil { // a canonical path reads back
+		e.Message = err.Error()
+		return e
+	}
+	ctx := int32(0)
+	for i, st := range steps {
+		next := int32(-1)
+		if st.elem {
+			next = int32(t.slots[ctx].elem)
+		} else {
+			next = t.keySlot(ctx, st.key)
+		}
+		if next < 0 {
+			e.Message = fmt.Sprintf("the reference has no array at %s", a.Path)
+			if !st.elem {
+				if near, _, _ := t.nearestKey([]int32{ctx}, st.key); near != "" {
+					alt := slices.Clone(steps)
+					alt[i].key = near
+					e.Message += fmt.Sprintf(" (did you mean %s?)", schemaPathText(alt))
+				}
+			}
+			return e
+		}
+		ctx = next
+	}
+	s := &t.slots[ctx]
+	if s.kinds&(1<<jsondoc.Array) == 0 {
+		e.Message = fmt.Sprintf("the reference has no array at %s (%s)", a.Path, kindsText(s.kinds))
+		return e
+	}
+	if a.Lists.Mode != ListKey {
+		return nil
+	}
+	e.Field = a.Lists.Key
+	if s.elem < 0 || t.slots[s.elem].kinds == 0 {
+		e.Message = fmt.Sprintf("the arrays at %s have no element to pair by the field %q", a.Path, a.Lists.Key)
+		return e
+	}
+	if t.keySlot(s.elem, a.Lists.Key) >= 0 {
+		return nil
+	}
+	e.Message = fmt.Sprintf("no element of the arrays at %s has the field %q%s", a.Path, a.Lists.Key,
+		t.didYouMean([]int32{s.elem}, a.Lists.Key))
+	return e
+}
+
+// didYouMean suggests the key nearest to key below the slots ctxs:
+// ` (did you mean "sku"?)`, or "" when none is near.
+func (t *Tree) didYouMean(ctxs []int32, key string) string {
+	near, _, _ := t.nearestKey(ctxs, key)
+	if near == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", near)
+}
+
+// kindsText names the kinds of value a slot holds: "an object there".
+func kindsText(kinds uint16) string {
+	var names []string
+	for k := jsondoc.Kind(0); k < 16; k++ {
+		if kinds&(1<<k) != 0 {
+			names = append(names, article(k)+" "+k.String())
+		}
+	}
+	if len(names) == 0 {
+		return "nothing there"
+	}
+	return strings.Join(names, " or ") + " there"
+}
