@@ -396,6 +396,17 @@ func (t *Tree) PairingChoices(id NodeID) (path string, choices []Lists, ok bool)
 	return t.schemaPathOf(ctx), choices, true
 }
 
+// PairingPlace returns the schema path of array id, where --lists
+// PATH=MODE applies to it; ok is false when id is not an array of the
+// reference.
+func (t *Tree) PairingPlace(id NodeID) (path string, ok bool) {
+	n := &t.nodes[id]
+	if n.kind != jsondoc.Array || n.ref == jsondoc.None {
+		return "", false
+	}
+	return t.schemaPathOf(t.placeOf(id)), true
+}
+
 // PairingOf returns the pairing in force for array id: the options' for
 // its schema path, else their default.
 func (t *Tree) PairingOf(id NodeID) Lists {

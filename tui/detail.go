@@ -171,6 +171,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	if rl := d.ruleLine(id, d.takesRules, !d.side); rl != "" {
 		add(rl)
 	}
+	add(d.pairingLines(id)...)
 	var weights []string
 	if one {
 		weights = []string{s.Muted.Render(fmt.Sprintf("no score, weight or loss of its own: %s is one number (the panel above says how)", d.metric.name))}

@@ -154,9 +154,9 @@ func (m *Model) weightsRefused() string {
 // rescoredMsg carries the documents scored with another metric, and the
 // sessions over its tree, made in the background.
 type rescoredMsg struct {
-	id     int
-	metric string
-	opts   scoring.MetricOptions
+	id   int
+	spec rescoreSpec
+	opts scoring.MetricOptions
 	// dropped are the user's options the metric does not take.
 	dropped []string
 	res     *scoring.Result
@@ -170,11 +170,18 @@ type rescoredMsg struct {
 	from    *session.Session
 	version int
 	err     error
+}
 
-	// rules are the per-key rules scored with; note says what changed
-	// when it was a rule, not the metric.
-	rules *scoring.RuleSet
-	note  string
+// rescoreSpec is what a rescore scores with: a metric, the user's
+// options (each metric takes those it honours) and the per-key rules;
+// note says what changed when it is not the metric (a rule), pairing
+// when it is the pairing of an array (the pairing key).
+type rescoreSpec struct {
+	metric  string
+	user    scoring.MetricOptions
+	rules   *scoring.RuleSet
+	note    string
+	pairing *pairingChange
 }
 
 // openChooser shows the metric chooser.
@@ -195,8 +202,7 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 		m.status.Set(info(metric + " is already in force"))
 		return nil
 	}
-	c, ok := m.choice(metric)
-	if !ok {
+	if _, ok := m.choice(metric); !ok {
 		m.status.Set(warn("no metric " + metric))
 		return nil
 	}
@@ -206,17 +212,21 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 			return nil
 		}
 	}
-	opts, dropped := optionsFor(c, m.opts.MetricOptions)
-	return m.rescore(metric, opts, dropped, m.rules, "")
+	return m.rescore(rescoreSpec{metric: metric, user: m.opts.MetricOptions, rules: m.rules})
 }
 
-// rescore scores the documents with metric, its options opts and the
-// per-key rules in the background, under the weights in force. dropped
-// are the user's options the metric leaves out; note says what changed
-// when it is not the metric (a rule). A newer request makes this one
-// stale.
-func (m *Model) rescore(metric string, opts scoring.MetricOptions, dropped []string, rules *scoring.RuleSet, note string) tea.Cmd {
+// rescore scores the documents as spec says in the background, under the
+// weights in force: with its metric, the user's options that metric
+// takes and its rules. It cancels the rescore in flight, if any: a newer
+// request makes it stale.
+func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
+	metric, rules, note := spec.metric, spec.rules, spec.note
+	opts, dropped := spec.user, []string(nil)
+	if c, ok := m.choice(metric); ok {
+		opts, dropped = optionsFor(c, spec.user)
+	}
 	m.cancelRescore()
+	m.jobs.inflight = &spec
 	m.jobs.rescore++
 	id := m.jobs.rescore
 	ctx, cancel := context.WithCancel(context.Background())
@@ -230,13 +240,16 @@ func (m *Model) rescore(metric string, opts scoring.MetricOptions, dropped []str
 		req.Rules = rules
 	}
 	rescore := m.opts.Rescore
-	if note != "" {
+	switch pc := spec.pairing; {
+	case pc != nil:
+		m.status.Set(info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
+	case note != "":
 		m.status.Set(info(note + ": scoring again…"))
-	} else {
+	default:
 		m.status.Set(info("scoring with " + metric + "…"))
 	}
 	return func() tea.Msg {
-		msg := rescoredMsg{id: id, metric: metric, opts: opts, dropped: dropped, rules: rules, note: note, from: from, version: version}
+		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
 			return msg
@@ -264,6 +277,7 @@ func (m *Model) cancelRescore() {
 		m.jobs.cancelRescore()
 		m.jobs.cancelRescore = nil
 	}
+	m.jobs.inflight = nil
 }
 
 // rescored shows the documents scored with another metric, keeping the
@@ -273,35 +287,45 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return nil
 	}
 	m.cancelRescore() // done: let go of its context
+	spec := msg.spec
 	if msg.err != nil {
-		what := msg.metric
-		if msg.note != "" {
-			what = msg.note
+		what := spec.metric
+		switch {
+		case spec.pairing != nil:
+			what = "pairing " + spec.pairing.array
+		case spec.note != "":
+			what = spec.note
 		}
 		m.status.Set(failure(fmt.Errorf("%s: %w", what, msg.err)))
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
-		cmd := m.rescore(msg.metric, msg.opts, msg.dropped, msg.rules, msg.note)
+		cmd := m.rescore(spec)
 		m.status.Set(info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
 	old, oldHas := m.metric.total(m.sess.Tree())
-	path := m.sess.Tree().Path(m.tree.Selected())
+	oldTree := m.sess.Tree()
+	path := oldTree.Path(m.tree.Selected())
 	wsess := msg.wsess
 	if wsess == nil {
 		wsess = m.wsess
 	}
 	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
-	m.rules = msg.rules
-	m.show(newMetricState(msg.metric, msg.opts, l), msg.sess, wsess)
+	m.rules = spec.rules
+	m.opts.MetricOptions = spec.user
+	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}
 	tot, has := m.metric.total(m.sess.Tree())
-	if msg.note != "" {
-		text := fmt.Sprintf("%s: total %s (was %s)", msg.note, scoreText5(tot, has), scoreText5(old, oldHas))
+	if pc := spec.pairing; pc != nil {
+		m.status.Set(success(m.pairedText(pc, oldTree, old, oldHas)))
+		return nil
+	}
+	if spec.note != "" {
+		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, scoreText5(tot, has), scoreText5(old, oldHas))
 		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
@@ -316,7 +340,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, msg.metric, strings.Join(msg.dropped, ", "))))
+		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
 		return nil
 	}
 	m.status.Set(success(text))

@@ -109,6 +109,8 @@ type jobs struct {
 	cancelSearch            context.CancelFunc
 	cancelRescore           context.CancelFunc // stops the rescore in flight
 	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
+	// inflight is what the rescore in flight scores with, nil for none.
+	inflight *rescoreSpec
 	// The history's requests: the pane's list, the best run, and a run
 	// read for an action.
 	histList, histBest, histRun int
@@ -209,9 +211,13 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.layout()
 }
 
-// openingStatus is the status line on opening: the repair, if any, else
-// a greeting with the essentials.
+// openingStatus is the status line on opening: the pairing hint, if
+// any (the header counts a repair too), else the repair, else a greeting
+// with the essentials.
 func (m *Model) openingStatus() statusMsg {
+	if st, ok := hintStatus(m.sess.Tree()); ok {
+		return st
+	}
 	if r := m.sess.Tree().Out().Repair(); r != "" {
 		return warn("repaired " + m.opts.Files.Output + ": " + r)
 	}
@@ -258,6 +264,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.searchDone(msg)
 	case rescoredMsg:
 		return m, m.rescored(msg)
+	case pairChoicesMsg:
+		return m, m.pairChoicesReady(msg)
 	case schemaMsg:
 		m.schemaChecked(msg)
 		return m, nil
@@ -468,6 +476,8 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openChooser()
 	case key.Matches(msg, k.Rule):
 		m.openRuleChooser()
+	case key.Matches(msg, k.Pairing):
+		return m.cyclePairing(id)
 	default:
 		if ok, st := m.tree.handleKey(msg); ok && st != nil {
 			m.status.Set(*st)

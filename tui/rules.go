@@ -265,7 +265,7 @@ func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
 		return nil
 	}
 	note := "rule " + ruleText(r) + " for " + path
-	return m.rescore(m.metric.name, m.metric.opts, nil, rules, note)
+	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note})
 }
 
 // ruleText names a rule as the explorer writes it: "default" for none.

@@ -19,8 +19,10 @@ type KeyMap struct {
 	// Weights.
 	EditWeight, Raise, Lower, ToggleZero, Reset, ResetAll, Undo, Redo, Save key.Binding
 	// Other. Copy copies the selected node's path, CopyOutput its output
-	// value; DetailDown and DetailUp scroll the detail pane.
-	Copy, CopyOutput, Metric, Rule, Detail, DetailDown, DetailUp, Warnings, Help, Quit key.Binding
+	// value; DetailDown and DetailUp scroll the detail pane. Pairing
+	// cycles how the selected array's elements are paired (index, best,
+	// key=FIELD for each candidate field).
+	Copy, CopyOutput, Metric, Rule, Pairing, Detail, DetailDown, DetailUp, Warnings, Help, Quit key.Binding
 	// History: History opens the history pane; EndCompare ends the
 	// comparison of the tree with a run.
 	History, EndCompare key.Binding
@@ -84,6 +86,7 @@ func Default() *KeyMap {
 		CopyOutput: b([]string{"Y"}, "Y", "copy output value (JSON)"),
 		Metric:     b([]string{"m"}, "m", "choose metric"),
 		Rule:       b([]string{"C"}, "C", "comparison rule of the key"),
+		Pairing:    b([]string{"p"}, "p", "array pairing: index/best/key"),
 		Detail:     b([]string{"tab"}, "tab", "detail pane"),
 		DetailDown: b([]string{"J"}, "J", "scroll detail down"),
 		DetailUp:   b([]string{"K"}, "K", "scroll detail up"),
@@ -119,7 +122,7 @@ func (k *KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp},
-		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.CopyOutput, k.Metric, k.Rule, k.Warnings},
+		{k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.CopyOutput, k.Metric, k.Rule, k.Pairing, k.Warnings},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit},
 		{k.History, k.Pane.Compare, k.Pane.Diff, k.Pane.Load, k.Pane.Label, k.Pane.All, k.Pane.Close, k.Pane.Back, k.EndCompare},
 	}

@@ -53,7 +53,7 @@ func TestRequiredKeys(t *testing.T) {
 		"Reset": {"r"}, "ResetAll": {"R"}, "Undo": {"u"}, "Redo": {"ctrl+r"}, "Save": {"ctrl+s"},
 		"Copy": {"y"}, "Metric": {"m"}, "Help": {"?"}, "Quit": {"q", "ctrl+c"}, "Detail": {"tab"},
 		"History": {"H"}, "EndCompare": {"esc"},
-		"FailingOnly": {"f"}, "Worst": {"W"}, "CopyOutput": {"Y"}, "DetailDown": {"J"}, "DetailUp": {"K"},
+		"FailingOnly": {"f"}, "Worst": {"W"}, "CopyOutput": {"Y"}, "DetailDown": {"J"}, "DetailUp": {"K"}, "Pairing": {"p"},
 	}
 	all := bindings(k)
 	for name, presses := range want {

@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// pairingChange is a change of how the elements of the arrays at one
+// schema path pair, asked for with the pairing key (p) on one of them.
+type pairingChange struct {
+	// path is the schema path; array the path of the array selected.
+	path, array string
+	from, to    scoring.Lists
+}
+
+// pairChoicesMsg carries the pairings an array can take (PairingChoices),
+// found in the background: for a large array, finding the fields that
+// could key its records reads every record.
+type pairChoicesMsg struct {
+	tree    *scoring.Tree
+	node    scoring.NodeID
+	path    string
+	choices []scoring.Lists
+}
+
+// arrayAt returns the array node id is, or is in (the nearest), whose
+// reference value is an array; NoNode for none.
+func arrayAt(t *scoring.Tree, id scoring.NodeID) scoring.NodeID {
+	for ; id != scoring.NoNode; id = t.Parent(id) {
+		if _, ok := t.PairingPlace(id); ok {
+			return id
+		}
+	}
+	return scoring.NoNode
+}
+
+// pairingSpec returns what a pairing change rescores from: the rescore
+// in flight, if any (presses in a row go on from it), else the metric
+// and options in force.
+func (m *Model) pairingSpec() rescoreSpec {
+	if s := m.jobs.inflight; s != nil {
+		return *s
+	}
+	return rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions}
+}
+
+// cyclePairing starts the change of the pairing of the array at (or
+// around) node id to the next of its choices: their list is found in the
+// background (pairChoicesReady goes on).
+func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
+	if m.opts.Rescore == nil {
+		m.status.Set(info("the pairing cannot change here: nothing scores again"))
+		return nil
+	}
+	spec := m.pairingSpec()
+	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
+		m.status.Set(warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+		return nil
+	}
+	t := m.sess.Tree()
+	arr := arrayAt(t, id)
+	if arr == scoring.NoNode {
+		m.status.Set(info("p changes how an array's elements pair: select an array, or a node inside one"))
+		return nil
+	}
+	m.status.Set(info("pairing " + t.Path(arr) + "…"))
+	return func() tea.Msg {
+		path, choices, _ := t.PairingChoices(arr)
+		return pairChoicesMsg{tree: t, node: arr, path: path, choices: choices}
+	}
+}
+
+// pairChoicesReady takes an array's choices and rescores with the one
+// after the pairing in force (or on its way) at its schema path.
+func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
+	// Every press counts, in the order they come: each goes on from the
+	// pairing the one before asked for.
+	if msg.tree != m.sess.Tree() || m.phase != phaseReady || len(msg.choices) == 0 {
+		return nil
+	}
+	spec := m.pairingSpec()
+	from := spec.user.ListsFor(msg.path)
+	next := msg.choices[(slices.Index(msg.choices, from)+1)%len(msg.choices)]
+	array := msg.tree.Path(msg.node)
+	spec.user = spec.user.WithListsAt(msg.path, next)
+	spec.pairing = &pairingChange{path: msg.path, array: array, from: from, to: next}
+	m.status.Set(info(fmt.Sprintf("pairing %s by %s…", array, next)))
+	return m.rescore(spec)
+}
+
+// pairedText says what a pairing change did: the array's score and the
+// total, before and after.
+func (m *Model) pairedText(pc *pairingChange, oldTree *scoring.Tree, old float64, oldHas bool) string {
+	t := m.sess.Tree()
+	text := fmt.Sprintf("%s paired by %s", pc.array, pc.to)
+	if pc.path != pc.array {
+		text = fmt.Sprintf("%s paired by %s (every %s)", pc.array, pc.to, pc.path)
+	}
+	if was, ok := oldTree.Find(pc.array); ok {
+		if now, ok := t.Find(pc.array); ok {
+			s0, h0 := oldTree.Score(was)
+			s1, h1 := t.Score(now)
+			text += fmt.Sprintf(": %s (was %s by %s)", scoreText5(s1, h1), scoreText5(s0, h0), pc.from)
+		}
+	}
+	tot, has := m.metric.total(t)
+	return text + fmt.Sprintf(" · total %s (was %s)", scoreText5(tot, has), scoreText5(old, oldHas))
+}
+
+// hintStatus is the status line's word on the pairing hints, shown once,
+// on opening: the costliest array, its score now and under the pairing
+// suggested.
+func hintStatus(t *scoring.Tree) (statusMsg, bool) {
+	hs := t.PairingHints()
+	if len(hs) == 0 {
+		return statusMsg{}, false
+	}
+	h := hs[0]
+	sug := h.Suggested()
+	text := fmt.Sprintf("pairing hint: %s scores %s by %s, %s by %s · p on it cycles the pairing",
+		h.Path, scoreText5(h.Score, true), h.Current, scoreText5(sug.Score, true), sug.Lists)
+	if len(hs) > 1 {
+		text += fmt.Sprintf(" · %d more arrays: !", len(hs)-1)
+	}
+	return warn(text), true
+}
+
+// pairingLines is the detail pane's section on how an array's elements
+// pair: the pairing in force, and, when another scores noticeably
+// better, the array's score under each (scoring's PairingHint).
+func (d *detailPane) pairingLines(id scoring.NodeID) []string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	// Only the trees of a metric that pairs by --lists (jsondiff) look
+	// for hints; an array compared with no array has no pairing.
+	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
+		return nil
+	}
+	if _, ok := t.PairingPlace(id); !ok {
+		return nil
+	}
+	cur := t.PairingOf(id)
+	h, ok := t.PairingHint(id)
+	if !ok {
+		// The header names the option that set it, if any.
+		return []string{s.Muted.Render("paired by " + cur.String() + " · p cycles the pairing")}
+	}
+	out := []string{s.Warn.Render("pairs better otherwise") + s.Muted.Render(" (p cycles)")}
+	rows := append([]scoring.PairingScore{{Lists: h.Current, Score: h.Score}}, h.Others...)
+	wide := 0
+	for _, r := range rows {
+		wide = max(wide, len(r.Lists.String()))
+	}
+	for i, r := range rows {
+		line := "  " + pad(r.Lists.String(), wide) + " " + s.Band(r.Score).Render(scoreText5(r.Score, true))
+		switch {
+		case i == 0:
+			line += s.Muted.Render("  in force")
+		case i-1 == h.Better:
+			line += s.Accent.Render("  suggested")
+		}
+		out = append(out, line)
+	}
+	out = append(out, fmt.Sprintf("total %s with %s", signed(h.Gain), h.Suggested().Lists))
+	if now, has := t.Score(id); has && now != h.Score {
+		out = append(out, s.Muted.Render("(scored under the weights at scoring; p rescores)"))
+	}
+	if h.Partial {
+		out = append(out, s.Muted.Render("(some pairings not tried: past the work limit)"))
+	}
+	return append(out, "")
+}
