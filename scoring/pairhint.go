@@ -130,10 +130,14 @@ func (t *Tree) findHints(b *builder) bool {
 		if n.kind != jsondoc.Array || n.base != compared || n.has(bitSame) || !(n.score < 1-HintMargin) {
 			continue
 		}
-		if t.ref.Child(n.ref) == jsondoc.None || t.out.Child(n.out) == jsondoc.None {
+		// Arrays of objects on both sides (try checks every element).
+		rc, oc := t.ref.Child(n.ref), t.out.Child(n.out)
+		if rc == jsondoc.None || oc == jsondoc.None || t.ref.Kind(rc) != jsondoc.Object || t.out.Kind(oc) != jsondoc.Object {
 			continue
 		}
-		cands = append(cands, cand{NodeID(i), t.Loss(NodeID(i))})
+		if loss := t.Loss(NodeID(i)); loss > 0 { // no share of the total: nothing to gain
+			cands = append(cands, cand{NodeID(i), loss})
+		}
 	}
 	if len(cands) == 0 {
 		return true

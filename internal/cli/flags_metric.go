@@ -64,7 +64,8 @@ func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
 	opt(scoring.OptRelTol, "jsondiff: numbers within `X`·max(|r|,|o|) of each other score 1")
 	opt(scoring.OptNormalize, "jsondiff: ignore these differences between strings: `LIST` of "+strings.Join(textsim.NormalizationNames, ","))
 	opt(scoring.OptStrings, "jsondiff: compare strings by `NAME`: "+strings.Join(textsim.ComparatorNames, ", ")+" (default levenshtein)")
-	opt(scoring.OptLists, "jsondiff: pair list elements by `MODE`: index, best (optimal assignment, order ignored) or key=FIELD (default index)")
+	opt(scoring.OptLists, "jsondiff: pair list elements by `MODE`: index, best (optimal assignment, order ignored) or key=FIELD (default index);\n"+
+		"PATH=MODE pairs the arrays at a schema path alone, as .line_items=key=sku (repeatable)")
 	opt(scoring.OptExtraKeys, "jsondiff: output keys the reference lacks: `MODE` ignore or penalize (default ignore)")
 	fl.Var(&optionFlag{m: m, name: scoring.OptTarget}, scoring.OptTarget, "uipath: compare only the value at `PATH` (repeatable), as target_output_key")
 	fl.StringVar(&m.rules, "rules", "", "jsondiff: compare the leaves at some paths by the rules in `FILE`, a JSON object from schema path\n"+
