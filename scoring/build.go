@@ -60,6 +60,9 @@ type builder struct {
 	// approx lists the leaves this builder scored past their
 	// comparator's limit.
 	approx []approxNote
+	// arrays lists the arrays of objects it compared with arrays of
+	// objects, for the pairing hints (Options.PairingHints).
+	arrays []NodeID
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
@@ -430,6 +433,12 @@ func (b *builder) array(id NodeID, ctx int32, r, o jsondoc.ID) {
 	rd, od := t.ref, t.out
 	first := NodeID(len(b.buf))
 	elem := b.elemSlot(ctx)
+	if t.opt.PairingHints && o != jsondoc.None {
+		if rc, oc := rd.Child(r), od.Child(o); rc != jsondoc.None && oc != jsondoc.None &&
+			rd.Kind(rc) == jsondoc.Object && od.Kind(oc) == jsondoc.Object {
+			b.arrays = append(b.arrays, id)
+		}
+	}
 	if o != jsondoc.None && (t.opt.Pair != nil || b.pairs != nil) {
 		var pairs, extras []jsondoc.ID
 		if t.opt.Pair != nil {

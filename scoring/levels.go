@@ -153,6 +153,8 @@ func (t *Tree) buildLevels(b *builder) bool {
 		w.addCounts()
 		t.approx = append(t.approx, w.approx...)
 		w.approx = nil
+		t.objArrays = append(t.objArrays, w.arrays...)
+		w.arrays = nil
 	}
 	return true
 }

@@ -113,9 +113,10 @@ type hinter struct {
 }
 
 // findHints computes the tree's pairing hints with builder b: every
-// compared array of objects whose score is more than HintMargin below 1
-// is tried, the costliest first, while the work allows. It returns false
-// when the build is cancelled meanwhile.
+// array of objects compared with one (listed by the build, Tree.objArrays)
+// whose score is more than HintMargin below 1 is tried, the costliest
+// first, while the work allows. It returns false when the build is
+// cancelled meanwhile.
 func (t *Tree) findHints(b *builder) bool {
 	if !t.opt.PairingHints || t.opt.Pair != nil || !t.opt.IsJSONDiff() {
 		return true
@@ -124,21 +125,19 @@ func (t *Tree) findHints(b *builder) bool {
 		id   NodeID
 		loss float64
 	}
+	// The build listed the arrays of objects compared with arrays of
+	// objects (their first elements objects; try checks them all).
 	var cands []cand
-	for i := range t.nodes {
-		n := &t.nodes[i]
-		if n.kind != jsondoc.Array || n.base != compared || n.has(bitSame) || !(n.score < 1-HintMargin) {
+	for _, id := range t.objArrays {
+		n := &t.nodes[id]
+		if !(n.score < 1-HintMargin) {
 			continue
 		}
-		// Arrays of objects on both sides (try checks every element).
-		rc, oc := t.ref.Child(n.ref), t.out.Child(n.out)
-		if rc == jsondoc.None || oc == jsondoc.None || t.ref.Kind(rc) != jsondoc.Object || t.out.Kind(oc) != jsondoc.Object {
-			continue
-		}
-		if loss := t.Loss(NodeID(i)); loss > 0 { // no share of the total: nothing to gain
-			cands = append(cands, cand{NodeID(i), loss})
+		if loss := t.Loss(id); loss > 0 { // no share of the total: nothing to gain
+			cands = append(cands, cand{id, loss})
 		}
 	}
+	t.objArrays = nil
 	if len(cands) == 0 {
 		return true
 	}

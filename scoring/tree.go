@@ -128,6 +128,9 @@ type Tree struct {
 	hints        []PairingHint
 	hintNodes    []int32
 	hintsOmitted int
+	// objArrays are the arrays of objects compared with arrays of
+	// objects, while the hints are looked for (Options.PairingHints).
+	objArrays []NodeID
 	// scope, if set, are the nodes whose leaves count (Options.LeafWeights).
 	scope []NodeID
 	// counts are the nodes per status, as the last full rescore found

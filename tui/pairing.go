@@ -67,6 +67,10 @@ func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 		m.status.Set(info("p changes how an array's elements pair: select an array, or a node inside one"))
 		return nil
 	}
+	if st := t.Status(arr); st == scoring.Missing || st == scoring.Type {
+		m.status.Set(info("the output has no array at " + t.Path(arr) + ": nothing to pair"))
+		return nil
+	}
 	m.status.Set(info("pairing " + t.Path(arr) + "…"))
 	return func() tea.Msg {
 		path, choices, _ := t.PairingChoices(arr)

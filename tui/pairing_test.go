@@ -30,6 +30,20 @@ func invoiceCase(t testing.TB, options ...string) Options {
 	return underMetric(t, ref, out, nil, "jsondiff", mo)
 }
 
+// underMetricText opens ref and out, given as text, under jsondiff.
+func underMetricText(t testing.TB, ref, out string) Options {
+	t.Helper()
+	r, err := jsondoc.Parse("reference.json", []byte(ref), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := jsondoc.Parse("output.json", []byte(out), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return underMetric(t, r, o, nil, "jsondiff", scoring.MetricOptions{})
+}
+
 // toLineItems selects .line_items, row 15 of the invoice's first screen.
 var toLineItems = []string{"j", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j", "j"}
 
@@ -137,6 +151,13 @@ func TestPairingRefused(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "p changes how an array's elements pair: select an array, or a node inside one") {
 		t.Errorf("root: %q", s)
 	}
+	// An array the output lacks.
+	d = newDriver(t, underMetricText(t, `{"a": [{"id": 1}], "b": 1}`, `{"b": 1}`), 160, 45)
+	d.keys("j", "p")
+	if s := d.statusText(); !strings.HasPrefix(s, "the output has no array at .a: nothing to pair") {
+		t.Errorf("missing: %q", s)
+	}
+	d = newDriver(t, invoiceCase(t), 160, 45)
 	d.choose("lynxius")
 	d.keys(toLineItems...)
 	d.keys("p")
