@@ -1,7 +1,6 @@
 package scoring
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -26,116 +25,41 @@ func (l ListsAt) String() string { return l.Path + "=" + l.Lists.String() }
 // ParseListsValue reads a --lists value: a pairing for every array
 // ("index", "best", "key=FIELD"), or one for the arrays at a schema path
 // (".line_items=key=sku"); path is "" for the former. The path is given
-// back in its canonical form.
+// back in its canonical form (SchemaPathString).
 func ParseListsValue(value string) (path string, l Lists, err error) {
 	if !strings.HasPrefix(value, ".") {
 		l, err = parseLists(value)
 		return "", l, err
 	}
-	end, steps, err := scanSchemaPath(value)
+	end := pathEnd(value)
+	if end == len(value) {
+		return "", Lists{}, fmt.Errorf("--lists %q: write PATH=MODE, as .line_items=key=sku", value)
+	}
+	steps, err := ParseSchemaPath(value[:end])
 	if err != nil {
 		return "", Lists{}, fmt.Errorf("--lists %q: %v", value, err)
-	}
-	if end == len(value) || value[end] != '=' {
-		return "", Lists{}, fmt.Errorf("--lists %q: write PATH=MODE, as .line_items=key=sku", value)
 	}
 	if l, err = parseLists(value[end+1:]); err != nil {
 		return "", Lists{}, err
 	}
-	return schemaPathText(steps), l, nil
+	return SchemaPathString(steps), l, nil
 }
 
-// schemaStep is a step of a schema path: a key, or every index ("[]",
-// elem set).
-type schemaStep struct {
-	key  string
-	elem bool
-}
-
-// scanSchemaPath reads the schema path at the start of s, up to its end
-// or to an '=' after a complete step, and returns where it stops. An index
-// such as [2] is an error that shows the path with [].
-func scanSchemaPath(s string) (int, []schemaStep, error) {
-	var steps []schemaStep
-	i, afterDot := 1, true
-	if len(s) > 1 && s[1] == '=' {
-		return 1, nil, nil // the root
-	}
-	for i < len(s) {
-		c := s[i]
-		switch {
-		case c == '=' && !afterDot:
-			return i, steps, nil
-		case c == '[':
-			switch {
-			case strings.HasPrefix(s[i:], "[]"):
-				steps = append(steps, schemaStep{elem: true})
-				i += 2
-			case strings.HasPrefix(s[i:], `["`):
-				end := i + 2
-				for end < len(s) && s[end] != '"' {
-					if s[end] == '\\' {
-						end++
-					}
-					end++
-				}
-				if end+1 >= len(s) || s[end+1] != ']' {
-					return 0, nil, fmt.Errorf("unterminated [\"key\"] at offset %d", i)
-				}
-				var key string
-				if err := json.Unmarshal([]byte(s[i+1:end+1]), &key); err != nil {
-					return 0, nil, fmt.Errorf("bad key %s: %v", s[i+1:end+1], err)
-				}
-				steps = append(steps, schemaStep{key: key})
-				i = end + 2
-			default:
-				j := strings.IndexByte(s[i:], ']')
-				if j < 0 {
-					return 0, nil, fmt.Errorf("unterminated [ at offset %d", i)
-				}
-				return 0, nil, fmt.Errorf("a schema path writes every index as []: %s[]%s", s[:i], strings.SplitN(s[i+j+1:], "=", 2)[0])
-			}
-			afterDot = false
-		case c == '.' && !afterDot:
-			i, afterDot = i+1, true
-		case !afterDot || c == '.':
-			return 0, nil, fmt.Errorf("unexpected %q at offset %d", c, i)
-		default:
-			j := i
-			for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || j > i && s[j] >= '0' && s[j] <= '9') {
-				j++
-			}
-			if j == i {
-				return 0, nil, fmt.Errorf("expected a key at offset %d (write other keys as [\"a key\"])", i)
-			}
-			steps = append(steps, schemaStep{key: s[i:j]})
-			i, afterDot = j, false
+// pathEnd returns the offset of the '=' that ends the path at the start
+// of s, outside a quoted key (`.["a=b"]=best`), or len(s) for none.
+func pathEnd(s string) int {
+	quoted := false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case quoted && c == '\\':
+			i++
+		case c == '"':
+			quoted = !quoted
+		case c == '=' && !quoted:
+			return i
 		}
 	}
-	if afterDot {
-		return 0, nil, fmt.Errorf("the path ends with '.'")
-	}
-	return i, steps, nil
-}
-
-// schemaPathText writes steps in the canonical form Tree.SchemaPath
-// writes: "." for the root.
-func schemaPathText(steps []schemaStep) string {
-	var b []byte
-	for _, st := range steps {
-		if st.elem {
-			if len(b) == 0 {
-				b = append(b, '.')
-			}
-			b = append(b, '[', ']')
-			continue
-		}
-		b = jsondoc.AppendKey(b, st.key)
-	}
-	if len(b) == 0 {
-		return jsondoc.RootPath
-	}
-	return string(b)
+	return len(s)
 }
 
 // setListsAt sets the pairing of the arrays at path in ls, sorted by
@@ -243,7 +167,7 @@ func (t *Tree) checkLists() error {
 // checkListsAt checks one --lists PATH=MODE.
 func (t *Tree) checkListsAt(a ListsAt) error {
 	e := &ListsError{Option: a.String(), Path: a.Path}
-	_, steps, err := scanSchemaPath(a.Path)
+	steps, err := ParseSchemaPath(a.Path)
 	if err != nil { // a canonical path reads back
 		e.Message = err.Error()
 		return e
@@ -251,18 +175,18 @@ func (t *Tree) checkListsAt(a ListsAt) error {
 	ctx := int32(0)
 	for i, st := range steps {
 		next := int32(-1)
-		if st.elem {
-			next = int32(t.slots[ctx].elem)
+		if st.IsIndex {
+			next = t.slots[ctx].elem
 		} else {
-			next = t.keySlot(ctx, st.key)
+			next = t.keySlot(ctx, st.Key)
 		}
 		if next < 0 {
 			e.Message = fmt.Sprintf("the reference has no array at %s", a.Path)
-			if !st.elem {
-				if near, _, _ := t.nearestKey([]int32{ctx}, st.key); near != "" {
+			if !st.IsIndex {
+				if near, _, _ := t.nearestKey([]int32{ctx}, st.Key); near != "" {
 					alt := slices.Clone(steps)
-					alt[i].key = near
-					e.Message += fmt.Sprintf(" (did you mean %s?)", schemaPathText(alt))
+					alt[i].Key = near
+					e.Message += fmt.Sprintf(" (did you mean %s?)", SchemaPathString(alt))
 				}
 			}
 			return e

@@ -284,11 +284,11 @@ func TestListsAtOptions(t *testing.T) {
 		t.Errorf("WithListsAt changed its receiver: %q", o.Strings())
 	}
 	for _, c := range []struct{ value, want string }{
-		{".line_items[0]=best", `--lists ".line_items[0]=best": a schema path writes every index as []: .line_items[]`},
+		{".line_items[0]=best", `--lists ".line_items[0]=best": a schema path writes [] for every index, not [0]: .line_items[]`},
 		{".line_items", `--lists ".line_items": write PATH=MODE, as .line_items=key=sku`},
 		{".line_items=sorted", `--lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
 		{".line_items=key=", `--lists key=FIELD: the field name is missing`},
-		{".a.=best", `--lists ".a.=best": expected a key at offset 3 (write other keys as ["a key"])`},
+		{".a.=best", `--lists ".a.=best": the path ends with '.'`},
 		{`.["a=b"=best`, `--lists ".[\"a=b\"=best": unterminated ["key"] at offset 1`},
 	} {
 		var o MetricOptions
