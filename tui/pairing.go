@@ -151,7 +151,7 @@ func (d *detailPane) pairingLines(id scoring.NodeID) []string {
 	h, ok := t.PairingHint(id)
 	if !ok {
 		// The header names the option that set it, if any.
-		return []string{s.Muted.Render("paired by " + cur.String() + " · p cycles the pairing")}
+		return []string{s.Muted.Render("paired by " + cur.String() + " (p cycles)")}
 	}
 	out := []string{s.Warn.Render("pairs better otherwise") + s.Muted.Render(" (p cycles)")}
 	rows := append([]scoring.PairingScore{{Lists: h.Current, Score: h.Score}}, h.Others...)
