@@ -379,8 +379,11 @@ func isKeyValue(d *jsondoc.Doc, v jsondoc.ID) bool {
 // in the order the explorer cycles them: index, best, then key=FIELD for
 // each field that could key its records (as PairingHint.Others), and the
 // schema path of the arrays a choice applies to. ok is false when id is
-// not an array compared with an array. It costs a lookup per element
-// and field tried.
+// not an array of the reference (an array compared with no array has
+// index and best only). It costs a lookup per element and field tried,
+// and reads only the documents and the tree's shape, which re-weighting
+// leaves alone: it may run on another goroutine while the tree is
+// re-weighted (the explorer finds the choices in the background).
 func (t *Tree) PairingChoices(id NodeID) (path string, choices []Lists, ok bool) {
 	n := &t.nodes[id]
 	if n.kind != jsondoc.Array || n.ref == jsondoc.None {

@@ -438,3 +438,32 @@ func TestPairingHintCancel(t *testing.T) {
 		t.Fatalf("%d comparisons after the cancel at 2,000", calls)
 	}
 }
+
+// TestPairingChoicesWhileReweighting: PairingChoices reads what
+// re-weighting leaves alone, so the explorer may look for the choices in
+// the background while the user tunes weights (run with -race).
+func TestPairingChoicesWhileReweighting(t *testing.T) {
+	res, err := RunNamed("jsondiff", invoice(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Tree
+	items, _ := tr.Find(".line_items")
+	sku, _ := tr.Find(".line_items[0].sku")
+	done := make(chan []Lists)
+	go func() {
+		var got []Lists
+		for range 50 {
+			_, got, _ = tr.PairingChoices(items)
+		}
+		done <- got
+	}()
+	for i := range 50 {
+		if err := tr.SetWeight(sku, float64(i%2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := <-done; fmt.Sprint(got) != "[index best key=sku key=description key=quantity]" {
+		t.Errorf("choices %v", got)
+	}
+}
