@@ -27,15 +27,19 @@ import (
 // run starts a chunk of its own. A run inserted among older ones may grow
 // a chunk to twice that, when it splits in two.
 //
-// A chunk is "JTC" 2 | CRC-32C (4 bytes, little-endian) | a block of runs
-// in format 2 (see index.go); the head is "JTH" 2 | CRC-32C | uvarint
-// runs | uvarint chunks. The checksums cover the key and what follows
-// them, so that a changed byte in a chunk, its key or the head is seen.
+// A chunk is "JTC" 3 | CRC-32C (4 bytes, little-endian) | a block of runs
+// in format 3 (see index.go); chunks written before format 3 are "JTC" 2
+// and a block in format 2, and are read as such. The head is "JTH" 2 |
+// CRC-32C | uvarint runs | uvarint chunks. The checksums cover the key and
+// what follows them, so that a changed byte in a chunk, its key or the
+// head is seen.
 const (
-	chunkPrefix = "index/runs/"
-	headKey     = "index/head"
-	chunkMagic  = "JTC"
-	headMagic   = "JTH"
+	chunkPrefix  = "index/runs/"
+	headKey      = "index/head"
+	chunkMagic   = "JTC"
+	headMagic    = "JTH"
+	chunkVersion = 3
+	headVersion  = 2
 )
 
 // chunkRuns is how many runs a chunk takes by appending (a variable only
@@ -49,39 +53,43 @@ type indexHead struct {
 	runs, chunks uint64
 }
 
-func sealed(magic string, key []byte, body func([]byte) []byte) []byte {
-	b := append([]byte(magic), indexVersion, 0, 0, 0, 0)
+func sealed(magic string, version byte, key []byte, body func([]byte) []byte) []byte {
+	b := append([]byte(magic), version, 0, 0, 0, 0)
 	b = body(b)
 	sum := crc32.Update(crc32.Checksum(key, castagnoli), castagnoli, b[8:])
 	binary.LittleEndian.PutUint32(b[4:], sum)
 	return b
 }
 
-// unseal checks the header and checksum of a chunk or the head, and
-// returns what follows them.
-func unseal(magic string, key, b []byte) ([]byte, error) {
+// unseal checks the header and checksum of a chunk, the head or a pair's
+// pointer, whose format must be from oldest to newest, and returns what
+// follows them and its format.
+func unseal(magic string, oldest, newest byte, key, b []byte) ([]byte, byte, error) {
 	if len(b) < 8 || string(b[:3]) != magic {
-		return nil, errors.New("bad header")
+		return nil, 0, errors.New("bad header")
 	}
-	if b[3] != indexVersion {
-		return nil, fmt.Errorf("format %d, not %d", b[3], indexVersion)
+	switch v := b[3]; {
+	case v > newest:
+		return nil, 0, fmt.Errorf("format %d is newer than this jsontui reads (%d)", v, newest)
+	case v < oldest:
+		return nil, 0, fmt.Errorf("format %d, not %d", v, newest)
 	}
 	sum := crc32.Update(crc32.Checksum(key, castagnoli), castagnoli, b[8:])
 	if binary.LittleEndian.Uint32(b[4:]) != sum {
-		return nil, errors.New("checksum mismatch")
+		return nil, 0, errors.New("checksum mismatch")
 	}
-	return b[8:], nil
+	return b[8:], b[3], nil
 }
 
 func encodeHead(h indexHead) []byte {
-	return sealed(headMagic, []byte(headKey), func(b []byte) []byte {
+	return sealed(headMagic, headVersion, []byte(headKey), func(b []byte) []byte {
 		b = binary.AppendUvarint(b, h.runs)
 		return binary.AppendUvarint(b, h.chunks)
 	})
 }
 
 func decodeHead(b []byte) (indexHead, error) {
-	body, err := unseal(headMagic, []byte(headKey), b)
+	body, _, err := unseal(headMagic, headVersion, headVersion, []byte(headKey), b)
 	if err != nil {
 		return indexHead{}, fmt.Errorf("the index head: %w", err)
 	}
@@ -94,20 +102,20 @@ func decodeHead(b []byte) (indexHead, error) {
 }
 
 func encodeChunk(key []byte, runs []Summary) []byte {
-	return sealed(chunkMagic, key, func(b []byte) []byte { return appendSummaries(b, runs, 2) })
+	return sealed(chunkMagic, chunkVersion, key, func(b []byte) []byte { return appendSummaries(b, runs, chunkVersion) })
 }
 
 // decodeChunk checks and decodes the chunk of key, appending its runs to
 // runs: ids of the form history assigns, ascending, none before the
 // chunk's own.
 func decodeChunk(key, b []byte, runs []Summary) ([]Summary, error) {
-	body, err := unseal(chunkMagic, key, b)
+	body, format, err := unseal(chunkMagic, 2, chunkVersion, key, b)
 	if err != nil {
 		return runs, fmt.Errorf("index chunk %q: %w", key, err)
 	}
 	r := &indexReader{b: body}
 	n := len(runs)
-	runs = r.summaries(runs, 2)
+	runs = r.summaries(runs, int(format))
 	if err := r.end(); err != nil {
 		return runs[:n], fmt.Errorf("index chunk %q: %w", key, err)
 	}
@@ -166,7 +174,7 @@ func putIndex(b *bolt.Bucket, runs []Summary) error {
 // putMarker writes the header that makes an older jsontui refuse the
 // store, gob-encoded as the skv of those versions wrote its values.
 func putMarker(b *bolt.Bucket) error {
-	v, err := gobValue([]byte{indexMagic[0], indexMagic[1], indexMagic[2], indexVersion})
+	v, err := gobValue([]byte{indexMagic[0], indexMagic[1], indexMagic[2], markerVersion})
 	if err != nil {
 		return err
 	}

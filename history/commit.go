@@ -66,32 +66,54 @@ func (sess *session) head() (indexHead, error) {
 	return h, nil
 }
 
-// commit writes rec and its summary in one transaction. It reads, through
-// the checked reader, what is on the paths to the keys it writes: the
-// run's key, the chunk the run goes to, the head; no more, whatever the
-// number of runs.
-func (sess *session) commit(rec *runRecord) error {
+// commit writes rec and its summary in one transaction, and returns the
+// id it is kept under. A run identical to the latest run of its pair (as
+// the pair's pointer says) is not written: that run is seen again (see
+// seenAgain), and its id returned. imported says rec comes from a pending
+// file.
+//
+// It reads, through the checked reader, what is on the paths to the keys
+// it reads and writes: the run's key, the pair's pointer, the chunk the
+// run goes to (or the chunk of the run seen again), the head; no more,
+// whatever the number of runs.
+func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 	if v, err := sess.get(runKey(rec.ID)); err != nil {
-		return err
+		return "", err
 	} else if v != nil {
-		return fmt.Errorf("run %s: %w", rec.ID, errExists)
+		return "", fmt.Errorf("run %s: %w", rec.ID, errExists)
+	}
+	sum := rec.summary()
+	ptrKey := pairPtrKey(pairKey(&sum))
+	ptr, hasPtr, err := sess.pointer(ptrKey)
+	if err != nil {
+		return "", err
+	}
+	ident := rec.identity()
+	if hasPtr && ptr.ident == ident && rec.ID > ptr.id {
+		switch seen, err := sess.seenAgain(ptr, rec, &sum, imported); {
+		case errors.Is(err, errSeenAlready):
+			return "", fmt.Errorf("run %s: %w", rec.ID, errExists)
+		case err != nil:
+			return "", err
+		case seen:
+			return ptr.id, nil
+		}
 	}
 	key, runs, last, err := sess.chunkFor(rec.ID)
 	if err != nil {
-		return err
+		return "", err
 	}
 	head, err := sess.head()
 	if err != nil {
-		return err
+		return "", err
 	}
 	if key != nil && head.chunks == 0 {
-		return &DamagedError{Path: sess.s.path, Problems: []string{"the index head is missing"}}
+		return "", &DamagedError{Path: sess.s.path, Problems: []string{"the index head is missing"}}
 	}
 	value, err := gobValue(rec)
 	if err != nil {
-		return err
+		return "", err
 	}
-	sum := rec.summary()
 	sum.sum, sum.hasSum = crc32.Checksum(value, castagnoli), true
 
 	puts := map[string][]Summary{}
@@ -114,8 +136,7 @@ func (sess *session) commit(rec *runRecord) error {
 		puts[string(key)] = runs
 	}
 	head.runs++
-	first := head.runs == 1
-	return sess.update(func(b *bolt.Bucket) error {
+	err = sess.update(func(b *bolt.Bucket) error {
 		if err := b.Put([]byte(runKey(rec.ID)), value); err != nil {
 			return err
 		}
@@ -124,19 +145,26 @@ func (sess *session) commit(rec *runRecord) error {
 				return err
 			}
 		}
-		if first {
-			if err := putMarker(b); err != nil {
+		if !hasPtr || rec.ID > ptr.id {
+			if err := b.Put(ptrKey, encodePointer(ptrKey, pairPointer{id: rec.ID, ident: ident})); err != nil {
 				return err
 			}
 		}
+		if err := putMarker(b); err != nil {
+			return err
+		}
 		return b.Put([]byte(headKey), encodeHead(head))
 	})
+	if err != nil {
+		return "", err
+	}
+	return rec.ID, nil
 }
 
 // change applies fn to the summaries of the chunk holding id and writes
 // the chunk back (deleting it when fn leaves it empty, but for the first)
-// with the head, and del when not empty, in one transaction.
-func (sess *session) change(id, del string, fn func(runs []Summary) ([]Summary, error)) error {
+// with the head, and more when not nil, in one transaction.
+func (sess *session) change(id string, fn func(runs []Summary) ([]Summary, error), more func(b *bolt.Bucket) error) error {
 	key, runs, _, err := sess.chunkFor(id)
 	if err != nil {
 		return err
@@ -158,8 +186,8 @@ func (sess *session) change(id, del string, fn func(runs []Summary) ([]Summary, 
 		head.chunks--
 	}
 	return sess.update(func(b *bolt.Bucket) error {
-		if del != "" {
-			if err := b.Delete([]byte(del)); err != nil {
+		if more != nil {
+			if err := more(b); err != nil {
 				return err
 			}
 		}
@@ -170,6 +198,9 @@ func (sess *session) change(id, del string, fn func(runs []Summary) ([]Summary, 
 			err = b.Put(key, encodeChunk(key, runs))
 		}
 		if err != nil {
+			return err
+		}
+		if err := putMarker(b); err != nil {
 			return err
 		}
 		return b.Put([]byte(headKey), encodeHead(head))
@@ -190,33 +221,68 @@ func find(runs []Summary, id string) (int, error) {
 	return -1, fmt.Errorf("%w: %q", ErrNotFound, id)
 }
 
-// remove deletes the run id and its summary.
-func (sess *session) remove(id string) error {
-	return sess.change(id, runKey(id), func(runs []Summary) ([]Summary, error) {
+// remove deletes the run of sum and its summary, and points its pair's
+// pointer, when it names the run, to the pair's latest other run in all
+// (the whole index, sorted by id), or deletes it when there is none.
+func (sess *session) remove(all []Summary, sum Summary) error {
+	id := sum.ID
+	ptrKey, ptr, delPtr, err := sess.pointerAfterRemove(all, sum)
+	if err != nil {
+		return err
+	}
+	return sess.change(id, func(runs []Summary) ([]Summary, error) {
 		i, err := find(runs, id)
 		if err != nil {
 			return nil, err
 		}
 		return append(runs[:i], runs[i+1:]...), nil
+	}, func(b *bolt.Bucket) error {
+		if err := b.Delete([]byte(runKey(id))); err != nil {
+			return err
+		}
+		switch {
+		case ptr != nil:
+			return b.Put(ptrKey, ptr)
+		case delPtr:
+			return b.Delete(ptrKey)
+		}
+		return nil
 	})
 }
 
 // setLabel sets the label of run id in its summary.
 func (sess *session) setLabel(id, label string) error {
-	return sess.change(id, "", func(runs []Summary) ([]Summary, error) {
+	return sess.change(id, func(runs []Summary) ([]Summary, error) {
 		i, err := find(runs, id)
 		if err != nil {
 			return nil, err
 		}
 		runs[i].Label = label
 		return runs, nil
-	})
+	}, nil)
 }
 
-// get reads the run of summary sum: through the checked reader, or from
+// run reads the run of summary sum: through the checked reader, or from
 // what a salvage found; its record must match the checksum the index
-// holds for it.
+// holds for it. Its label, time, count and last sighting are the index's.
 func (sess *session) run(sum Summary) (*Run, error) {
+	rec, err := sess.record(sum)
+	if err != nil {
+		return nil, err
+	}
+	r := rec.run()
+	r.Label = sum.Label // the index holds the current label
+	r.Time = sum.Time   // in the local zone, as List gives it
+	r.Count, r.LastSeen = max(1, sum.Count), sum.LastSeen
+	if r.LastSeen.IsZero() {
+		r.LastSeen = r.Time
+	}
+	return r, nil
+}
+
+// record reads and checks the record of the run of summary sum, as run
+// does.
+func (sess *session) record(sum Summary) (*runRecord, error) {
 	v, err := sess.get(runKey(sum.ID))
 	if err != nil || v == nil {
 		if rv, ok := sess.view.records[sum.ID]; ok {
@@ -242,8 +308,5 @@ func (sess *session) run(sum Summary) (*Run, error) {
 	if rec.ID != sum.ID {
 		return nil, damaged(fmt.Errorf("its record is of run %s", rec.ID))
 	}
-	r := rec.run()
-	r.Label = sum.Label // the index holds the current label
-	r.Time = sum.Time   // in the local zone, as List gives it
-	return r, nil
+	return rec, nil
 }

@@ -29,6 +29,7 @@ import (
 	"encoding/json"
 	"iter"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/jsontui/jsontui/scoring/report"
@@ -112,6 +113,10 @@ type Run struct {
 	Explanation string
 	// NodeCount is the number of per-node rows stored (set by Get).
 	NodeCount int
+	// Count and LastSeen are those of the run's summary (set by Get):
+	// how many times it was seen, and when last.
+	Count    int
+	LastSeen time.Time
 
 	figures []byte // encoded per-node figures; see figures.go
 }
@@ -160,7 +165,17 @@ type Summary struct {
 	Score    float64
 	HasScore bool
 	Metric   string
-	// Delta is Score minus the score of the previous run (in time) of the
+	// Options are the metric's options in force, canonical, and Rules the
+	// SHA-256 of the per-key rules in force ("" for none); see SameConfig.
+	Options []string
+	Rules   string
+	// Count is how many times the run was seen: 1 when recorded, one more
+	// each time a run identical to it was recorded as the next run of its
+	// pair (see Store.Record). LastSeen is when it was seen last: Time
+	// when Count is 1.
+	Count    int
+	LastSeen time.Time
+	// Delta is the score of the previous run (in time) of the
 	// same reference/output pair; meaningless when !HasDelta (no previous
 	// run, or either has no score). Set by List.
 	Delta    float64
@@ -170,6 +185,35 @@ type Summary struct {
 	// (runs recorded before the index kept it have none).
 	sum    uint32
 	hasSum bool
+	// hasConfig is set when Options and Rules are known: runs recorded
+	// before the index kept them have none.
+	hasConfig bool
+}
+
+// Config is what a score depends on besides the files and the weights:
+// the metric, its options and the per-key rules. Runs compare as bests
+// only with runs of the same Config.
+type Config struct {
+	// Metric names the metric; Options are its options in force,
+	// canonical (scoring.MetricOptions.Strings).
+	Metric  string
+	Options []string
+	// Rules is the SHA-256 of the per-key rules in force (RulesSum), ""
+	// for none.
+	Rules string
+}
+
+// SameConfig reports whether the run was scored with config c. A run
+// recorded before the index kept its options is of no known config:
+// SameConfig is false for it.
+func (s *Summary) SameConfig(c Config) bool {
+	return s.hasConfig && s.Metric == c.Metric && s.Rules == c.Rules && slices.Equal(s.Options, c.Options)
+}
+
+// Config returns the run's config; ok is false for a run recorded before
+// the index kept its options.
+func (s *Summary) Config() (c Config, ok bool) {
+	return Config{Metric: s.Metric, Options: s.Options, Rules: s.Rules}, s.hasConfig
 }
 
 // summaryJSON is the JSON form of a Summary, as `history --format json`
@@ -185,19 +229,33 @@ type summaryJSON struct {
 	Weights   string    `json:"weights"`
 	Score     *float64  `json:"score"`
 	Metric    string    `json:"metric"`
+	Options   []string  `json:"options"`
+	Count     int       `json:"count"`
+	LastSeen  time.Time `json:"last_seen"`
 }
 
 // MarshalJSON encodes s as {"id", "time", "label", "tags", "source",
-// "reference", "output", "weights", "score", "metric"}: the files by path,
-// tags as a list (never null), and score null when s has none.
+// "reference", "output", "weights", "score", "metric", "options", "count",
+// "last_seen"}: the files by path, tags as a list (never null), score
+// null when s has none, options null when unknown (a run recorded before
+// the index kept them).
 func (s Summary) MarshalJSON() ([]byte, error) {
 	j := summaryJSON{
 		ID: s.ID, Time: s.Time, Label: s.Label, Tags: s.Tags, Source: s.Source,
 		Reference: s.Reference.Path, Output: s.Output.Path, Weights: s.Weights.Path,
-		Metric: s.Metric,
+		Metric: s.Metric, Count: max(1, s.Count), LastSeen: s.LastSeen,
 	}
 	if j.Tags == nil {
 		j.Tags = []string{}
+	}
+	if s.hasConfig {
+		j.Options = s.Options
+		if j.Options == nil {
+			j.Options = []string{}
+		}
+	}
+	if j.LastSeen.IsZero() {
+		j.LastSeen = s.Time
 	}
 	if s.HasScore {
 		j.Score = &s.Score
@@ -207,9 +265,15 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 
 // summary returns the index entry of r.
 func (r *Run) summary() Summary {
-	return Summary{
+	s := Summary{
 		ID: r.ID, Time: r.Time, Label: r.Label, Tags: r.Tags, Source: r.Source,
 		Reference: r.Reference, Output: r.Output, Weights: r.Weights,
 		Score: r.Score, HasScore: r.HasScore, Metric: r.Metric,
+		Options: r.Options, hasConfig: true,
+		Count: max(1, r.Count), LastSeen: r.LastSeen,
 	}
+	if s.LastSeen.IsZero() {
+		s.LastSeen = s.Time
+	}
+	return s
 }

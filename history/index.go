@@ -23,14 +23,26 @@ import (
 // In format 1 the score is a byte (1 if the run has one) then 8 bytes of
 // float64 bits when it has; in format 2 it is a byte of flags (1: a
 // score, 2: a checksum of the run's record) then the score's 8 bytes and
-// the checksum's 4, each when flagged. Paths, hashes, metrics and labels
-// repeat from run to run, so the table keeps the index small: about 40
-// bytes a run.
+// the checksum's 4, each when flagged. Format 3 adds two flags, whose
+// fields follow the metric:
+//
+//	4: the run's options and rules: uvarint count + options, then rules
+//	   (the SHA-256 of the rules in force, "" for none)
+//	8: the run was seen again: varint unix nanoseconds of the last time,
+//	   then uvarint count (2 or more)
+//
+// Paths, hashes, metrics, options and labels repeat from run to run, so
+// the table keeps the index small: about 40 bytes a run.
 
 const (
 	sumScore    = 1 // the run has a score
 	sumChecksum = 2 // the summary holds the checksum of the run's record
+	sumConfig   = 4 // the summary holds the run's options and rules
+	sumSeen     = 8 // the run was seen more than once
 )
+
+// sumFlags are the flags each format knows.
+var sumFlags = [...]byte{1: sumScore, 2: sumScore | sumChecksum, 3: sumScore | sumChecksum | sumConfig | sumSeen}
 
 type stringTable struct {
 	pos  map[string]uint64
@@ -50,7 +62,7 @@ func (t *stringTable) add(s string) uint64 {
 	return p
 }
 
-// appendSummaries appends the block of runs in the given format (1 or 2).
+// appendSummaries appends the block of runs in the given format (1 to 3).
 func appendSummaries(b []byte, runs []Summary, format int) []byte {
 	t := &stringTable{pos: map[string]uint64{}}
 	var body []byte
@@ -75,6 +87,12 @@ func appendSummaries(b []byte, runs []Summary, format int) []byte {
 		if format >= 2 && r.hasSum {
 			flags |= sumChecksum
 		}
+		if format >= 3 && r.hasConfig {
+			flags |= sumConfig
+		}
+		if format >= 3 && r.Count > 1 {
+			flags |= sumSeen
+		}
 		body = append(body, flags)
 		if r.HasScore {
 			body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.Score))
@@ -83,6 +101,17 @@ func appendSummaries(b []byte, runs []Summary, format int) []byte {
 			body = binary.LittleEndian.AppendUint32(body, r.sum)
 		}
 		body = binary.AppendUvarint(body, t.add(r.Metric))
+		if flags&sumConfig != 0 {
+			body = binary.AppendUvarint(body, uint64(len(r.Options)))
+			for _, o := range r.Options {
+				body = binary.AppendUvarint(body, t.add(o))
+			}
+			body = binary.AppendUvarint(body, t.add(r.Rules))
+		}
+		if flags&sumSeen != 0 {
+			body = binary.AppendVarint(body, r.LastSeen.UnixNano())
+			body = binary.AppendUvarint(body, uint64(r.Count))
+		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(t.list)))
 	for _, s := range t.list {
@@ -120,7 +149,7 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 	}
 	n := r.count(16)
 	runs = slices.Grow(runs, n)[:len(runs)+n]
-	var tags []string
+	var tags, options []string
 	for i := len(runs) - n; i < len(runs); i++ {
 		s := &runs[i]
 		s.ID = r.string()
@@ -142,7 +171,7 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 		if b := r.bytes(1); len(b) == 1 {
 			flags = b[0]
 		}
-		if flags&^(sumScore|sumChecksum) != 0 || (format < 2 && flags&sumChecksum != 0) {
+		if format < 1 || format >= len(sumFlags) || flags&^sumFlags[format] != 0 {
 			r.fail()
 		}
 		if flags&sumScore != 0 {
@@ -158,6 +187,26 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 			}
 		}
 		s.Metric = str()
+		if flags&sumConfig != 0 {
+			s.hasConfig = true
+			if n := r.count(1); n > 0 {
+				start := len(options)
+				for range n {
+					options = append(options, str())
+				}
+				s.Options = options[start:len(options):len(options)]
+			}
+			s.Rules = str()
+		}
+		s.Count, s.LastSeen = 1, s.Time
+		if flags&sumSeen != 0 {
+			s.LastSeen = time.Unix(0, r.varint())
+			if c := r.uvarint(); c >= 2 && c <= math.MaxInt32 {
+				s.Count = int(c)
+			} else {
+				r.fail()
+			}
+		}
 		if r.err != nil {
 			return runs[:i]
 		}
@@ -251,12 +300,14 @@ func (r *indexReader) end() error {
 // with the journal (ids whose run key may exist without a summary, left
 // by a writer that died) between the string table and the runs. It is
 // read to move such a store to the chunked index (see chunks.go), which
-// then leaves there the header "JTI" 2 alone, so that an older jsontui
-// refuses the store instead of taking it for an empty one.
+// then leaves there a header alone, so that an older jsontui refuses the
+// store instead of taking it for an empty one: "JTI" 2 for chunks of
+// format 2, "JTI" 3 since chunks of format 3 and pairs' pointers (see
+// pairs.go). A store marked 2 is read as well; its first write marks it 3.
 const (
-	indexKey     = "index"
-	indexMagic   = "JTI"
-	indexVersion = 2
+	indexKey      = "index"
+	indexMagic    = "JTI"
+	markerVersion = 3
 )
 
 // oldIndex is an index of format 1.
@@ -290,10 +341,10 @@ func decodeOldIndex(b []byte) (*oldIndex, error) {
 		return nil, errors.New("bad header")
 	}
 	switch {
-	case b[3] == indexVersion && len(b) == 4:
+	case b[3] >= 2 && b[3] <= markerVersion && len(b) == 4:
 		return nil, nil
-	case b[3] > indexVersion:
-		return nil, fmt.Errorf("index format %d is newer than this jsontui reads (%d)", b[3], indexVersion)
+	case b[3] > markerVersion:
+		return nil, fmt.Errorf("index format %d is newer than this jsontui reads (%d)", b[3], markerVersion)
 	case b[3] != 1:
 		return nil, fmt.Errorf("bad index format %d", b[3])
 	}

@@ -102,7 +102,7 @@ func (sess *session) importPending() (imported bool) {
 			sess.s.Warn(fmt.Errorf("the pending run %s cannot be imported: %v; it is kept as %s", path, err, kept))
 			continue
 		}
-		err = sess.commit(rec)
+		_, err = sess.commit(rec, true)
 		switch {
 		case err == nil:
 			imported = true

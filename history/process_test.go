@@ -21,6 +21,7 @@ import (
 const (
 	envWriterStore = "JSONTUI_HISTORY_TEST_STORE" // the store to write
 	envWriterRuns  = "JSONTUI_HISTORY_TEST_RUNS"  // how many runs; 0: until killed
+	envWriterSame  = "JSONTUI_HISTORY_TEST_SAME"  // "1": the same run every time
 )
 
 // writerSizes are the node counts of the runs a writer records, in turn.
@@ -36,6 +37,7 @@ func TestHelperWriter(t *testing.T) {
 	}
 	var runs int
 	fmt.Sscan(os.Getenv(envWriterRuns), &runs)
+	same := os.Getenv(envWriterSame) == "1"
 	s := Open(path)
 	s.Wait = 2 * time.Minute
 	for i := 0; runs == 0 || i < runs; i++ {
@@ -43,6 +45,11 @@ func TestHelperWriter(t *testing.T) {
 		size := writerSizes[i%len(writerSizes)]
 		run := testRun(os.TempDir(), float64(i%100)/100)
 		run.Label = fmt.Sprintf("seed=%d size=%d", seed, size)
+		if same {
+			seed, size = 1, 10
+			run = testRun(os.TempDir(), 0.5)
+			run.Label = fmt.Sprintf("seed=%d size=%d", seed, size)
+		}
 		id, err := s.Record(run, genNodes(size, seed))
 		var pe *PendingError
 		switch {
@@ -66,10 +73,11 @@ type writer struct {
 	errs []string
 }
 
-func startWriter(t *testing.T, store string, runs int) *writer {
+func startWriter(t *testing.T, store string, runs int, env ...string) *writer {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
 	cmd.Env = append(os.Environ(), envWriterStore+"="+store, fmt.Sprintf("%s=%d", envWriterRuns, runs))
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -193,6 +201,49 @@ func TestKilledWriter(t *testing.T) {
 	checkNoOrphans(t, s)
 }
 
+// TestKilledWriterSeenAgain kills a writer that records the same run over
+// and over, each time counted as its first run seen again: the store
+// stays sound, and the count is what the writer reported, or one more for
+// a count committed just before the kill, before the writer could say so.
+func TestKilledWriterSeenAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	s := tempStore(t)
+	os.MkdirAll(filepath.Dir(s.Path()), 0o700)
+	reported := 0
+	const rounds = 6
+	for round := 1; round <= rounds; round++ {
+		w := startWriter(t, s.Path(), 0, envWriterSame+"=1")
+		time.Sleep(time.Duration(100+rand.IntN(400)) * time.Millisecond)
+		if err := w.cmd.Process.Kill(); err != nil {
+			t.Fatal(err)
+		}
+		ids := w.wait(t, true)
+		reported += len(ids)
+		runs, err := s.List(ListOptions{})
+		if err != nil || len(runs) > 1 {
+			t.Fatalf("round %d: %d runs, %v", round, len(runs), err)
+		}
+		if len(runs) == 0 {
+			continue
+		}
+		for _, id := range ids {
+			if id != runs[0].ID {
+				t.Fatalf("round %d: the writer reported run %s, the store holds %s", round, id, runs[0].ID)
+			}
+		}
+		if c := runs[0].Count; c < reported || c > reported+round {
+			t.Fatalf("round %d: seen %d times, %d reported", round, c, reported)
+		}
+		if rep, err := s.Check(); err != nil || len(rep.Problems) != 0 {
+			t.Fatalf("round %d: check: %+v, %v", round, rep, err)
+		}
+	}
+	t.Logf("%d rounds, %d records reported", rounds, reported)
+	checkNoOrphans(t, s)
+}
+
 // rawStore reads the store with bolt, around Store: the runs of its index
 // and all its keys.
 func rawStore(t testing.TB, path string) ([]Summary, map[string]bool) {
@@ -226,7 +277,8 @@ func rawStore(t testing.TB, path string) ([]Summary, map[string]bool) {
 }
 
 // checkNoOrphans checks, after an operation of s, that the store holds
-// exactly the index and the runs it lists.
+// exactly the index and the runs it lists, and pointers of their pairs
+// only.
 func checkNoOrphans(t testing.TB, s *Store) {
 	t.Helper()
 	if _, err := s.List(ListOptions{Limit: 1}); err != nil {
@@ -234,11 +286,13 @@ func checkNoOrphans(t testing.TB, s *Store) {
 	}
 	runs, keys := rawStore(t, s.Path())
 	want := map[string]bool{indexKey: true, headKey: true}
+	pairs := map[string]bool{}
 	for _, r := range runs {
 		want[runKey(r.ID)] = true
+		pairs[string(pairPtrKey(pairKey(&r)))] = true
 	}
 	for k := range keys {
-		if !want[k] && !isChunkKey([]byte(k)) {
+		if !want[k] && !isChunkKey([]byte(k)) && !pairs[k] {
 			t.Errorf("orphan key %q", k)
 		}
 	}

@@ -149,8 +149,8 @@ func (s *Store) lockForRepair() (*os.File, error) {
 	}
 }
 
-// writeStore writes the salvaged runs and their index into a new store at
-// path.
+// writeStore writes the salvaged runs, their index and their pairs'
+// pointers into a new store at path.
 func writeStore(path string, sv *salvaged) error {
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
 	if err != nil {
@@ -175,10 +175,13 @@ func writeStore(path string, sv *salvaged) error {
 					return err
 				}
 			}
-			if end == len(runs) {
-				return putIndex(b, runs)
+			if end < len(runs) {
+				return nil
 			}
-			return nil
+			if err := putIndex(b, runs); err != nil {
+				return err
+			}
+			return putPointers(b, runs, func(s Summary) (*runRecord, error) { return decodeRecord(sv.records[s.ID]) })
 		})
 		if err != nil || end == len(runs) {
 			return err

@@ -18,10 +18,20 @@ import (
 // run.Time is zero it uses the current time; run itself is not modified.
 // Record may be called from any goroutine.
 //
+// A run identical to the latest run of its reference/output pair (the same
+// source, label and tags, the same files' contents, weights file and
+// weights in force, metric, options and rules, and the same score), and
+// newer than it, is not added: that run is seen again, its Count and
+// LastSeen updated, and Record returns its id. Recording costs the same
+// either way, whatever the number of runs: the pair's latest run is found
+// through a pointer the store keeps per pair, not by reading the index.
+//
 // A run that cannot be written (the store stays busy, its file is not a
 // store, the disk fails) is kept in a pending file and imported by the
 // next operation that opens the store: Record then returns the run's id
-// and a *PendingError. Any other error means the run was not kept.
+// and a *PendingError (an import that finds the run seen again keeps it
+// under the id of its pair's latest run). Any other error means the run
+// was not kept.
 func (s *Store) Record(run *Run, nodes ...iter.Seq[*report.Node]) (string, error) {
 	p, err := Prepare(run, nodes...)
 	if err != nil {
@@ -52,9 +62,16 @@ func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
 // the store cannot take it, as Record does.
 func (s *Store) Commit(p *Prepared) (string, error) {
 	rec := p.rec
-	err := s.do(opCommit, func(sess *session) error { return sess.commit(rec) })
+	id := rec.ID
+	err := s.do(opCommit, func(sess *session) error {
+		got, err := sess.commit(rec, false)
+		if err == nil {
+			id = got
+		}
+		return err
+	})
 	if err == nil || errors.Is(err, errExists) {
-		return rec.ID, err
+		return id, err
 	}
 	if errors.Is(err, errNotFile) {
 		return "", err // a pending folder beside it would be as wrong
@@ -97,7 +114,7 @@ func (s *Store) Remove(id string) (Summary, error) {
 			return err
 		}
 		sum = sess.view.runs[i]
-		return sess.remove(sum.ID)
+		return sess.remove(sess.view.runs, sum)
 	})
 	if errors.Is(err, errNoStore) {
 		return Summary{}, fmt.Errorf("%w: %q", ErrNotFound, id)
@@ -149,16 +166,27 @@ func (s *Store) List(opts ListOptions) ([]Summary, error) {
 }
 
 // Best returns the summary of the best-scoring run of a reference/output
-// pair (given as for ListOptions), the newest of equals; ok is false when
-// no run of the pair has a score.
-func (s *Store) Best(reference, output string) (best Summary, ok bool, err error) {
+// pair (given as for ListOptions) among those scored with config c (the
+// same metric, options and rules: scores of other configs do not
+// compare), the newest of equals; ok is false when no such run has a
+// score.
+func (s *Store) Best(reference, output string, c Config) (best Summary, ok bool, err error) {
 	runs, err := s.List(ListOptions{Reference: reference, Output: output})
-	for _, r := range runs { // newest first: keep the first of equals
-		if r.HasScore && (!ok || r.Score > best.Score) {
-			best, ok = r, true
+	best, ok = BestOf(runs, c)
+	return best, ok, err
+}
+
+// BestOf returns the best-scoring run of runs (listed newest first) among
+// those scored with config c, the newest of equals; ok is false when none
+// has a score.
+func BestOf(runs []Summary, c Config) (best Summary, ok bool) {
+	for i := range runs { // newest first: keep the first of equals
+		r := &runs[i]
+		if r.HasScore && r.SameConfig(c) && (!ok || r.Score > best.Score) {
+			best, ok = *r, true
 		}
 	}
-	return best, ok, err
+	return best, ok
 }
 
 // pairKey identifies the reference/output pair of a run for Delta: the

@@ -9,8 +9,8 @@ import (
 )
 
 // salvaged is what could be read of a damaged store: the run records that
-// decode and pass their checks, and the labels of the index chunks that
-// do.
+// decode and pass their checks, with the labels and sightings (Count,
+// LastSeen) of the index chunks that do.
 type salvaged struct {
 	records   map[string][]byte // by id: the record, a slice of the file
 	summaries []Summary         // of the records, sorted by id
@@ -25,7 +25,8 @@ type salvaged struct {
 // removed long ago may then come back.
 func salvage(r *rawFile, scanAll bool) *salvaged {
 	sv := &salvaged{records: map[string][]byte{}, scanned: scanAll}
-	labels := map[string]string{}
+	kept := map[string]Summary{} // what the index says of a run
+
 	sums := map[string]uint32{}
 	named := map[string]bool{}
 	take := func(k, v []byte) {
@@ -41,7 +42,7 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 				return
 			}
 			for _, s := range runs {
-				labels[s.ID] = s.Label
+				kept[s.ID] = s
 				named[s.ID] = true
 				if s.hasSum {
 					sums[s.ID] = s.sum
@@ -54,7 +55,7 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 			}
 			if x, err := decodeOldIndex(raw); err == nil && x != nil {
 				for _, s := range x.runs {
-					labels[s.ID] = s.Label
+					kept[s.ID] = s
 					named[s.ID] = true
 				}
 			}
@@ -111,8 +112,11 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 		}
 		s := rec.summary()
 		s.sum, s.hasSum = crc32.Checksum(v, castagnoli), true
-		if label, ok := labels[id]; ok {
-			s.Label = label
+		if k, ok := kept[id]; ok {
+			s.Label = k.Label
+			if k.Count > 1 {
+				s.Count, s.LastSeen = k.Count, k.LastSeen
+			}
 		}
 		sv.summaries = append(sv.summaries, s)
 	}

@@ -51,6 +51,7 @@ func TestRecordGetRoundTrip(t *testing.T) {
 	}
 	want := *run
 	want.ID, want.Time, want.Version, want.NodeCount, want.figures = got.ID, got.Time, got.Version, got.NodeCount, got.figures
+	want.Count, want.LastSeen = 1, got.Time
 	if !reflect.DeepEqual(*got, want) {
 		t.Fatalf("run:\n got %+v\nwant %+v", *got, want)
 	}
@@ -91,7 +92,7 @@ func TestIDsAndPrefixes(t *testing.T) {
 
 	s := tempStore(t)
 	at := func(d time.Duration) string {
-		id, err := s.Record(&Run{Time: base.Add(d), Source: SourceScore}, nil)
+		id, err := s.Record(&Run{Time: base.Add(d), Source: SourceScore, Label: d.String()}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,11 +201,12 @@ func TestListDeltaPairLimit(t *testing.T) {
 		t.Fatalf("reference p: %d runs", len(p))
 	}
 
-	best, ok, err := s.Best(filepath.Join(dir, "p-ref.json"), filepath.Join(dir, "p-out.json"))
+	jsondiff := Config{Metric: "jsondiff"}
+	best, ok, err := s.Best(filepath.Join(dir, "p-ref.json"), filepath.Join(dir, "p-out.json"), jsondiff)
 	if err != nil || !ok || best.ID != ids[2] {
 		t.Fatalf("best p: %+v %v %v", best, ok, err)
 	}
-	if _, ok, err := s.Best("nope.json", "nope.json"); ok || err != nil {
+	if _, ok, err := s.Best("nope.json", "nope.json", jsondiff); ok || err != nil {
 		t.Fatalf("best of nothing: %v %v", ok, err)
 	}
 
@@ -222,11 +224,11 @@ func TestListDeltaPairLimit(t *testing.T) {
 		}
 		return fmt.Sprint(len(ks), " ", strings.Contains(string(data), `"tags":[]`))
 	}
-	if keys(back.Runs[0]) != "10 true" || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
+	if keys(back.Runs[0]) != "13 true" || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
 		back.Runs[1]["label"] != "run 2" || back.Runs[1]["reference"] != filepath.Join(dir, "p-ref.json") {
 		t.Fatalf("json: %s", data)
 	}
-	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric"} {
+	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric", "options", "count", "last_seen"} {
 		if _, ok := back.Runs[0][k]; !ok {
 			t.Errorf("json lacks %q: %s", k, data)
 		}
@@ -467,6 +469,10 @@ func TestIndexRoundTrip(t *testing.T) {
 			{ID: newID(at.Add(1)), Time: at.Add(1), Source: SourceTUI, Reference: NewFile("/r.json", nil)},
 		},
 	}
+	// A summary read is seen once, last at its time, unless it says more.
+	for i := range x.runs {
+		x.runs[i].Count, x.runs[i].LastSeen = 1, x.runs[i].Time
+	}
 	y, err := decodeOldIndex(encodeOldIndex(x))
 	if err != nil || !reflect.DeepEqual(x, y) {
 		t.Fatalf("round trip: %v\n got %+v\nwant %+v", err, y, x)
@@ -478,8 +484,12 @@ func TestIndexRoundTrip(t *testing.T) {
 		}
 	}
 
-	// A chunk keeps the checksums of the records, and checks its own.
+	// A chunk keeps the checksums of the records, and checks its own;
+	// since format 3, the options and rules, and the sightings.
 	x.runs[0].sum, x.runs[0].hasSum = 0xdeadbeef, true
+	x.runs[0].Options, x.runs[0].Rules, x.runs[0].hasConfig = []string{"abs-tol=0.01", "lists=best"}, "c0ffee", true
+	x.runs[0].Count, x.runs[0].LastSeen = 3, at.Add(time.Hour)
+	x.runs[1].hasConfig = true
 	key := chunkKey("")
 	c := encodeChunk(key, x.runs)
 	got, err := decodeChunk(key, c, nil)
@@ -496,6 +506,18 @@ func TestIndexRoundTrip(t *testing.T) {
 				t.Fatalf("byte %d changed, key %q: no error", i, k)
 			}
 		}
+	}
+	// A chunk of format 2, as jsontui wrote them before, still reads:
+	// with no options (not known) and each run seen once.
+	c2 := sealed(chunkMagic, 2, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 2) })
+	got, err = decodeChunk(key, c2, nil)
+	if err != nil || len(got) != 2 || got[0].hasConfig || got[0].Options != nil || got[0].Count != 1 ||
+		!got[0].LastSeen.Equal(at) || got[0].sum != 0xdeadbeef || got[1].hasConfig {
+		t.Fatalf("chunk of format 2: %v\n%+v", err, got)
+	}
+	if _, err := decodeChunk(key, sealed(chunkMagic, 4, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 3) }), nil); err == nil ||
+		!strings.Contains(err.Error(), "format 4 is newer than this jsontui reads (3)") {
+		t.Fatalf("chunk of format 4: %v", err)
 	}
 	h := indexHead{runs: 300, chunks: 2}
 	if g, err := decodeHead(encodeHead(h)); err != nil || g != h {

@@ -62,7 +62,9 @@ func runKey(id string) string { return runPrefix + id }
 // For a check (opCheck) it reads every page, and every key of the records
 // (not their values): the index must name every record, and only them.
 // Other reads, which must not grow slower with the store than reading the
-// index does, read the pages of the index and every branch page, and take
+// index does, read the pages of the index and of the pairs' pointers
+// (checking each pointer's checksum; a check also checks each names its
+// pair's latest run) and every branch page, and take
 // a leaf of records on its parent's word (see walk.skim): its page id is
 // checked, and its first key must name a run of the index. What they do
 // not read of a run's record is checked when the record is read.
@@ -81,8 +83,10 @@ func (sess *session) readAll() {
 		missing   []string
 		orphans   []string
 		chunkKeys int
+		pointers  []pairPointer
+		ptrKeys   []string
 	)
-	prefixRun, prefixChunk := []byte(runPrefix), []byte(chunkPrefix)
+	prefixRun, prefixChunk, prefixPair := []byte(runPrefix), []byte(chunkPrefix), []byte(pairPrefix)
 	// record matches the key of a run's record with the index. Reading
 	// every key (full), the index's runs passed over have no record;
 	// reading the first key of each leaf only, nothing can be said of them.
@@ -110,6 +114,15 @@ func (sess *session) readAll() {
 		switch {
 		case bytes.HasPrefix(k, prefixRun):
 			record(k)
+		case bytes.HasPrefix(k, prefixPair):
+			p, err := decodePointer(k, val)
+			if err != nil {
+				v.fail("page %d: %v", n.id, err)
+				return
+			}
+			if full {
+				pointers, ptrKeys = append(pointers, p), append(ptrKeys, string(k))
+			}
 		case bytes.HasPrefix(k, prefixChunk):
 			chunkKeys++
 			v.layout = max(v.layout, 2)
@@ -229,12 +242,34 @@ func (sess *session) readAll() {
 	if len(missing) > 0 {
 		v.fail("the index names %s whose record is missing: %s", plural(len(missing), "run"), listIDs(missing))
 	}
+	if !v.incomplete {
+		checkPointers(v, pointers, ptrKeys)
+	}
 	if len(orphans) > 0 {
 		v.fail("%s recorded but missing from the index: %s", plural(len(orphans), "run is", "runs are"), listIDs(orphans))
 		v.incomplete = true
 	}
 	if len(v.problems) > 0 && sess.kind != opWrite && v.incomplete {
 		sess.salvageInto(v)
+	}
+}
+
+// checkPointers checks the pairs' pointers against the index: each names
+// a run of its pair, the latest.
+func checkPointers(v *view, pointers []pairPointer, keys []string) {
+	var bad []string
+	latest := make(map[[2]string]string, len(pointers))
+	for i := range v.runs {
+		latest[pairKey(&v.runs[i])] = v.runs[i].ID // sorted by id: the last is the latest
+	}
+	for i, p := range pointers {
+		j, ok := findID(v.runs, p.id)
+		if !ok || keys[i] != string(pairPtrKey(pairKey(&v.runs[j]))) || latest[pairKey(&v.runs[j])] != p.id {
+			bad = append(bad, keys[i][len(pairPrefix):])
+		}
+	}
+	if len(bad) > 0 {
+		v.fail("%s not point to the latest run of its pair: %s", plural(len(bad), "pair's pointer does", "pairs' pointers do"), listIDs(bad))
 	}
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -106,9 +107,23 @@ type History interface {
 	Run(id string) (*RunDetail, error)
 	// SetLabel sets the label of the run whose id is id.
 	SetLabel(id, label string) error
-	// Best returns the best-scoring run of the pair, the newest of equals;
-	// ok is false when no run of the pair has a score.
-	Best() (best RunSummary, ok bool, err error)
+	// Best returns the best-scoring run of the pair among the runs scored
+	// with config c (scores of other metrics, options or rules do not
+	// compare), the newest of equals; ok is false when there is none.
+	Best(c RunConfig) (best RunSummary, ok bool, err error)
+}
+
+// RunConfig is what a score depends on besides the files and the weights:
+// the metric and its options in force, canonical
+// (scoring.MetricOptions.Strings).
+type RunConfig struct {
+	Metric  string
+	Options []string
+}
+
+// equal reports whether c and d are the same config.
+func (c RunConfig) equal(d RunConfig) bool {
+	return c.Metric == d.Metric && slices.Equal(c.Options, d.Options)
 }
 
 // RunSummary is a recorded run as the history pane lists it.
@@ -135,6 +150,16 @@ type RunSummary struct {
 	// pair; meaningless when !HasDelta.
 	Delta    float64
 	HasDelta bool
+	// Count is how many times the run was seen: an identical run recorded
+	// right after it counts for it rather than adding a row. LastSeen is
+	// when it was seen last. A zero Count means 1.
+	Count    int
+	LastSeen time.Time
+	// Pair identifies the run's reference/output pair: runs of one pair
+	// have the same Pair, runs of two pairs different ones. ThisPair is
+	// set for the runs of the explorer's own pair.
+	Pair     string
+	ThisPair bool
 }
 
 // RunDetail is a run with what the explorer compares the tree with.

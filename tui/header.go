@@ -28,9 +28,12 @@ type header struct {
 	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
 	expanded bool
 	width    int
-	// best is the pair's best recorded run, when hasBest.
+	// best is the pair's best recorded run among those of config
+	// bestCfg (the metric and options in force when it was asked for),
+	// when hasBest.
 	best    RunSummary
 	hasBest bool
+	bestCfg RunConfig
 	// cmp is the run the tree is compared with, nil for none: a line of
 	// its own says how the two differ.
 	cmp *comparison
@@ -38,6 +41,9 @@ type header struct {
 	// rules are the per-key rules in force, nil for none.
 	rules *scoring.RuleSet
 }
+
+// bestOf says which runs the header's best is the best of.
+const bestOf = "same metric & options"
 
 // note is a repair or a warning.
 type note struct {
@@ -185,10 +191,14 @@ func (h *header) View(height int) string {
 		notes += s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
 	}
 	if h.hasBest {
-		// The best run's id goes first when the line is short of room.
+		// The best of the runs of the same metric and options: it says
+		// so, and its id, as room allows; the id goes first.
 		best := "  best " + s.Band(h.best.Score).Render(fixed5(h.best.Score))
-		if withID := best + " " + s.Muted.Render("(run "+shortID(h.best.ID)+")"); ansi.StringWidth(b.String()+withID) <= w {
-			best = withID
+		for _, more := range []string{"(run " + shortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")"} {
+			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
+				best = with
+				break
+			}
 		}
 		if ansi.StringWidth(b.String()+best) <= w {
 			b.WriteString(best)

@@ -49,7 +49,7 @@ func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *
 	r := &RunDetail{RunSummary: RunSummary{
 		ID: runID(i), Time: runTime(i), Label: label, Source: source, Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Weights: weightsName,
-		Score: rep.Score, HasScore: rep.HasScore,
+		Score: rep.Score, HasScore: rep.HasScore, Pair: "reference.json\x00output.json", ThisPair: true,
 	}}
 	if weights != "" {
 		r.WeightsJSON = []byte(weights)
@@ -71,7 +71,7 @@ func pizzaHistory(t testing.TB) *fakeHistory {
 	f.add(pizzaRun(t, 3, "beer counts", "score", "w-low.json", beerCounts))
 	f.add(pizzaRun(t, 4, "", "tui", "weights.json", base))
 	other := pizzaRun(t, 5, "other pair", "score", "", "")
-	other.Reference, other.Output = "menu.json", "answer.json"
+	other.Reference, other.Output, other.Pair, other.ThisPair = "menu.json", "answer.json", "menu.json\x00answer.json", false
 	f.others = append(f.others, other)
 	return f
 }
@@ -143,7 +143,7 @@ func (f *fakeHistory) SetLabel(id, label string) error {
 	return nil
 }
 
-func (f *fakeHistory) Best() (RunSummary, bool, error) {
+func (f *fakeHistory) Best(c RunConfig) (RunSummary, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
@@ -152,7 +152,7 @@ func (f *fakeHistory) Best() (RunSummary, bool, error) {
 	var best RunSummary
 	ok := false
 	for _, r := range f.runs {
-		if r.HasScore && (!ok || r.Score > best.Score) {
+		if r.HasScore && r.Metric == c.Metric && slices.Equal(r.Options, c.Options) && (!ok || r.Score > best.Score) {
 			best, ok = r.RunSummary, true
 		}
 	}

@@ -38,9 +38,11 @@ type histListMsg struct {
 	err  error
 }
 
-// histBestMsg carries the best run of best request id.
+// histBestMsg carries the best run of best request id, among the runs
+// of config cfg.
 type histBestMsg struct {
 	id   int
+	cfg  RunConfig
 	best RunSummary
 	ok   bool
 	err  error
@@ -100,7 +102,8 @@ func (m *Model) listRuns() tea.Cmd {
 	}
 }
 
-// fetchBest asks the History for the pair's best run in the background.
+// fetchBest asks the History for the pair's best run in the background,
+// among the runs of the metric, options and rules in force.
 func (m *Model) fetchBest() tea.Cmd {
 	h := m.opts.History
 	if h == nil {
@@ -108,9 +111,10 @@ func (m *Model) fetchBest() tea.Cmd {
 	}
 	m.jobs.histBest++
 	id := m.jobs.histBest
+	cfg := m.metric.config()
 	return func() tea.Msg {
-		best, ok, err := h.Best()
-		return histBestMsg{id: id, best: best, ok: ok, err: err}
+		best, ok, err := h.Best(cfg)
+		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}
 	}
 }
 
@@ -151,7 +155,7 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
-	m.hdr.best, m.hdr.hasBest = msg.best, msg.ok
+	m.hdr.best, m.hdr.hasBest, m.hdr.bestCfg = msg.best, msg.ok, msg.cfg
 	return nil
 }
 

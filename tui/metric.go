@@ -42,6 +42,11 @@ func newMetricState(name string, opts scoring.MetricOptions, l Loaded) *metricSt
 	return ms
 }
 
+// config is the metric and the options in force, for the history.
+func (ms *metricState) config() RunConfig {
+	return RunConfig{Metric: ms.name, Options: ms.options}
+}
+
 // tuned reports whether the tree shows figures that follow the weights.
 func (ms *metricState) tuned() bool { return !ms.oneNumber && !ms.fixed }
 
@@ -339,12 +344,16 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	case m.metric.fixed:
 		text += " · its weights are its own: yours are kept for later"
 	}
+	var cmd tea.Cmd
+	if !m.hdr.hasBest {
+		cmd = m.fetchBest() // the best of the runs of this metric and options
+	}
 	if len(msg.dropped) > 0 {
 		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
-		return nil
+		return cmd
 	}
 	m.status.Set(success(text))
-	return nil
+	return cmd
 }
 
 // byMetric notes the metric of a run when it is not the one in force:

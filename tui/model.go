@@ -194,14 +194,13 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.tree = newTreePane(m.c, m.sess, ms, m.schema)
 	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema)
 	m.detail.takesRules = m.rulesRefused(ms.name) == ""
-	var best RunSummary
-	hasBest := false
-	if m.hdr != nil {
-		best, hasBest = m.hdr.best, m.hdr.hasBest
-	}
+	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.rules = m.rules
-	m.hdr.best, m.hdr.hasBest = best, hasBest
+	if old != nil && old.hasBest && old.bestCfg.equal(ms.config()) {
+		// The best of another metric or options does not compare.
+		m.hdr.best, m.hdr.hasBest, m.hdr.bestCfg = old.best, true, old.bestCfg
+	}
 	m.panel = &scorePanel{c: m.c, ms: ms}
 	if m.hist == nil {
 		m.hist = newHistoryPane(m.c, m.opts.Files)

@@ -130,8 +130,11 @@ func (r *explorerRecorder) Runs(all bool) ([]tui.RunSummary, error) {
 	}
 	out := make([]tui.RunSummary, 0, len(list))
 	for _, s := range list {
-		if all || samePair(s, files) {
-			out = append(out, runSummary(s))
+		this := samePair(s, files)
+		if all || this {
+			rs := runSummary(s)
+			rs.ThisPair = this
+			out = append(out, rs)
 		}
 	}
 	return out, nil
@@ -161,6 +164,7 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 			ID: run.ID, Time: run.Time, Label: run.Label, Tags: run.Tags, Source: run.Source,
 			Reference: run.Reference, Output: run.Output, Weights: run.Weights,
 			Score: run.Score, HasScore: run.HasScore, Metric: run.Metric,
+			Count: run.Count, LastSeen: run.LastSeen,
 		}),
 		Options:     slices.Clone(run.Options),
 		WeightsJSON: slices.Clone(run.WeightsJSON),
@@ -169,6 +173,9 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 	}
 	for n := range run.Nodes() {
 		d.Nodes = append(d.Nodes, tui.RunNode{Path: n.Path, Score: n.Score, HasScore: n.HasScore})
+	}
+	if files, err := r.inputs(); err == nil {
+		d.ThisPair = samePair(history.Summary{Reference: run.Reference, Output: run.Output}, files)
 	}
 	return d, nil
 }
@@ -182,30 +189,34 @@ func (r *explorerRecorder) SetLabel(id, label string) error {
 	return store.SetLabel(id, label)
 }
 
-// Best implements tui.History: the best-scoring run of the pair.
-func (r *explorerRecorder) Best() (tui.RunSummary, bool, error) {
+// Best implements tui.History: the best-scoring run of the pair among
+// those of config c.
+func (r *explorerRecorder) Best(c tui.RunConfig) (tui.RunSummary, bool, error) {
+	cfg := history.Config{Metric: c.Metric, Options: c.Options}
 	files, err := r.inputs()
 	if err != nil {
 		return tui.RunSummary{}, false, err
 	}
-	if files[0].Path != "-" && files[1].Path != "-" {
-		store, err := r.a.historyStore()
-		if err != nil {
-			return tui.RunSummary{}, false, err
-		}
-		best, ok, err := store.Best(files[0].Path, files[1].Path)
-		return runSummary(best), ok, err
+	store, err := r.a.historyStore()
+	if err != nil {
+		return tui.RunSummary{}, false, err
 	}
-	// Standard input: the store's pair filter goes by path only.
-	runs, err := r.Runs(false)
-	var best tui.RunSummary
-	ok := false
-	for _, run := range runs { // newest first: keep the first of equals
-		if run.HasScore && (!ok || run.Score > best.Score) {
-			best, ok = run, true
+	// The store's pair filter goes by path: standard input is matched by
+	// its content here.
+	list, err := store.List(history.ListOptions{Reference: files[0].Path, Output: files[1].Path})
+	runs := list[:0]
+	for _, s := range list {
+		if samePair(s, files) {
+			runs = append(runs, s)
 		}
 	}
-	return best, ok, err
+	best, ok := history.BestOf(runs, cfg)
+	if !ok {
+		return tui.RunSummary{}, false, err
+	}
+	rs := runSummary(best)
+	rs.ThisPair = true
+	return rs, true, err
 }
 
 // runSummary returns a run's summary as the explorer shows it: the time
@@ -216,5 +227,18 @@ func runSummary(s history.Summary) tui.RunSummary {
 		ID: s.ID, Time: s.Time.Local(), Label: s.Label, Source: s.Source, Metric: s.Metric,
 		Reference: rel(s.Reference.Path), Output: rel(s.Output.Path), Weights: rel(s.Weights.Path),
 		Score: s.Score, HasScore: s.HasScore, Delta: s.Delta, HasDelta: s.HasDelta,
+		Count: s.Count, LastSeen: s.LastSeen.Local(), Pair: pairOf(s),
 	}
+}
+
+// pairOf identifies the reference/output pair of s for the explorer: the
+// files' paths, standard input by its content.
+func pairOf(s history.Summary) string {
+	key := func(f history.File) string {
+		if f.Path == "-" {
+			return "-" + f.SHA256
+		}
+		return f.Path
+	}
+	return key(s.Reference) + "\x00" + key(s.Output)
 }

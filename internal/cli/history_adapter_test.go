@@ -76,7 +76,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	if err != nil || len(all) != 3 || all[0].Label != "swapped" {
 		t.Errorf("every run: %+v %v", all, err)
 	}
-	best, ok, err := h.Best()
+	best, ok, err := h.Best(tui.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != r.ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -129,7 +129,7 @@ func TestExplorerHistoryStdin(t *testing.T) {
 	if err != nil || len(runs) != 1 || len(all) != 2 || runs[0].ID != all[0].ID {
 		t.Errorf("runs of this standard input: %+v %v", runs, err)
 	}
-	best, ok, err := opts.History.Best()
+	best, ok, err := opts.History.Best(tui.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != runs[0].ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -140,7 +140,7 @@ func TestExplorerHistoryNotLoaded(t *testing.T) {
 	if _, err := r.Runs(false); err == nil {
 		t.Error("runs listed before the inputs were loaded")
 	}
-	if _, _, err := r.Best(); err == nil {
+	if _, _, err := r.Best(tui.RunConfig{Metric: "jsondiff"}); err == nil {
 		t.Error("a best run before the inputs were loaded")
 	}
 }
