@@ -189,6 +189,13 @@ func BestOf(runs []Summary, c Config) (best Summary, ok bool) {
 	return best, ok
 }
 
+// SamePair reports whether runs r and o are of the same reference/output
+// pair: the same files, standard input by its content.
+func (r *Run) SamePair(o *Run) bool {
+	a, b := r.summary(), o.summary()
+	return pairKey(&a) == pairKey(&b)
+}
+
 // pairKey identifies the reference/output pair of a run for Delta: the
 // files' absolute paths, or for standard input its content's hash.
 func pairKey(s *Summary) [2]string {

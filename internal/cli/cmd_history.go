@@ -28,9 +28,12 @@ func (a *app) historyCmd() *cobra.Command {
 		Use:   "history",
 		Short: "List, show and compare recorded runs",
 		Long: `Every scoring run is recorded: 'jsontui score' runs, the explorer's opening
-state, every weights save, and its state at quit when that differs. The list
-shows the newest first, with Δ, the change since the previous run of the same
-reference/output pair. Ids may be shortened to any unique prefix.
+state, every weights save, and its state at quit when that differs. A run
+identical to the latest run of its reference/output pair (the same files'
+contents, weights, metric, options, rules, label and source) is not added:
+that run is seen again, and SEEN says how often and when last ("×3 last
+14:05"). The list shows the newest first, with Δ, the change since the
+previous run of the same pair. Ids may be shortened to any unique prefix.
 
 The store is $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db (default
 ~/.local/share/jsontui/history.db); --history PATH overrides both. Every read
@@ -157,10 +160,53 @@ func (a *app) historyList(lf *listFlags, args []string) error {
 	if err != nil && !errors.As(err, &damaged) {
 		return storeError(err)
 	}
+	if len(runs) == 0 && opts.Reference != "" && lf.format == "text" && err == nil {
+		return a.noRunsOfPair(store, opts)
+	}
 	if werr := a.writeList(store, runs, lf.format); werr != nil {
 		return werr
 	}
 	return storeError(err)
+}
+
+// noRunsOfPair says that no run is of the pair --pair names: how many
+// runs there are of other pairs, and those that share one of its files.
+func (a *app) noRunsOfPair(store *history.Store, opts history.ListOptions) error {
+	all, err := store.List(history.ListOptions{})
+	if err != nil {
+		return storeError(err)
+	}
+	w := a.stdout
+	fmt.Fprintf(w, "No runs of %s ↔ %s in %s.\n", rel(opts.Reference), rel(opts.Output), report.EscapeName(store.Path()))
+	if len(all) == 0 {
+		fmt.Fprintln(w, "No runs are recorded yet: run 'jsontui score REF OUT' or the explorer to record one.")
+		return nil
+	}
+	type pair struct{ ref, out string }
+	var near []pair
+	counts := map[pair]int{}
+	for _, r := range all {
+		p := pair{r.Reference.Path, r.Output.Path}
+		if p.ref != opts.Reference && p.out != opts.Output {
+			continue
+		}
+		if counts[p] == 0 {
+			near = append(near, p)
+		}
+		counts[p]++
+	}
+	fmt.Fprintf(w, "%s of other pairs; 'jsontui history' lists them.\n", plural(len(all), "run is", "runs are"))
+	if len(near) > 0 {
+		fmt.Fprintln(w, "Runs with one of these files:")
+		for i, p := range near {
+			if i == 3 {
+				fmt.Fprintf(w, "  … and %s more\n", plural(len(near)-i, "pair"))
+				break
+			}
+			fmt.Fprintf(w, "  %s ↔ %s  (%s)\n", rel(p.ref), rel(p.out), plural(counts[p], "run"))
+		}
+	}
+	return nil
 }
 
 // writeList prints the list, buffered: a list of many runs goes out in a
@@ -178,19 +224,36 @@ func (a *app) writeList(store *history.Store, runs []history.Summary, format str
 	}
 	bw := bufio.NewWriterSize(a.stdout, 64<<10)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTIME\tLABEL\tSCORE\tΔ\tSOURCE\tFILES")
+	fmt.Fprintln(tw, "ID\tTIME\tSEEN\tLABEL\tSCORE\tΔ\tSOURCE\tFILES")
 	for _, r := range runs {
 		delta := ""
 		if r.HasDelta {
 			delta = signed(r.Delta)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), r.Time.Local().Format("2006-01-02 15:04"),
+		t := r.Time.Local()
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), t.Format("2006-01-02 15:04"), seenText(r.Count, t, r.LastSeen.Local()),
 			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.files(r.Reference, r.Output, r.Weights))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// seenText says how many times a run was seen, and when last: "×3 last
+// 14:05" (the date too when not that of the run), "" for a run seen once.
+func seenText(count int, first, last time.Time) string {
+	if count <= 1 {
+		return ""
+	}
+	layout := "15:04"
+	switch {
+	case first.Year() != last.Year():
+		layout = "2006-01-02 15:04"
+	case first.YearDay() != last.YearDay():
+		layout = "01-02 15:04"
+	}
+	return fmt.Sprintf("×%d last %s", count, last.Format(layout))
 }
 
 // signed formats a change with its sign.
@@ -293,12 +356,15 @@ func (a *app) historyShowCmd() *cobra.Command {
 
 // showRun prints a run's figures, like score does.
 func (a *app) showRun(run *history.Run, format string) error {
-	rep := run.Report()
+	rep, why := withValues(run)
 	rep.Reference, rep.Output, rep.Weights, rep.Rules = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights), relPath(rep.Rules)
 	switch format {
 	case "json":
 		return report.WriteJSON(a.stdout, rep)
 	case "markdown":
+		if why != "" {
+			fmt.Fprintf(a.stdout, "> %s\n\n", valuesNote(why))
+		}
 		return report.WriteMarkdown(a.stdout, rep)
 	}
 	fmt.Fprintf(a.stdout, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
@@ -308,8 +374,14 @@ func (a *app) showRun(run *history.Run, format string) error {
 	if len(run.Tags) > 0 {
 		fmt.Fprintf(a.stdout, "  tags: %s", strings.Join(run.Tags, ", "))
 	}
+	if run.Count > 1 {
+		fmt.Fprintf(a.stdout, "  seen %d times, last %s", run.Count, run.LastSeen.Local().Format(time.DateTime))
+	}
 	fmt.Fprintln(a.stdout)
-	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+	if why != "" {
+		fmt.Fprintln(a.stdout, valuesNote(why))
+	}
+	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor(), NoValues: why != ""})
 }
 
 func (a *app) historyDiffCmd() *cobra.Command {
@@ -329,6 +401,10 @@ func (a *app) historyDiffCmd() *cobra.Command {
 			rb, err := a.getRun(args[1])
 			if rb == nil {
 				return err
+			}
+			if !ra.SamePair(rb) {
+				fmt.Fprintf(a.stderr, "jsontui: warning: the runs are of two pairs (%s and %s): their scores do not compare path by path\n",
+					a.files(ra.Reference, ra.Output, history.File{}), a.files(rb.Reference, rb.Output, history.File{}))
 			}
 			d := history.Diff(ra, rb)
 			if format == "json" {

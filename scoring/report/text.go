@@ -20,6 +20,10 @@ type TextOptions struct {
 	ValueWidth int
 	// LabelWidth caps the node column (default 44).
 	LabelWidth int
+	// NoValues leaves out the reference and output columns: for a report
+	// whose nodes carry no values (a run of the history whose files
+	// changed since), which would show them empty.
+	NoValues bool
 }
 
 // Headline returns the one-line summary of a report: metric, total, files.
@@ -116,7 +120,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	}
 	widths[0] = min(widths[0], opt.LabelWidth)
 	fmt.Fprintln(bw)
-	writeRow(bw, textHeader[:], widths[:], nil, "")
+	writeRow(bw, textHeader[:], widths[:], nil, "", opt.NoValues)
 	// Pass 2: the rows.
 	var open []bool // open[d]: the ancestor at depth d has later siblings
 	row = 0
@@ -142,7 +146,7 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		}
 		cells := textCells(n, opt, guide.String(), r.Flat)
 		cells[0] = Truncate(cells[0], widths[0])
-		writeRow(bw, cells[:], widths[:], opt.Color, n.Status)
+		writeRow(bw, cells[:], widths[:], opt.Color, n.Status, opt.NoValues)
 		row++
 	}
 	return bw.Flush()
@@ -187,9 +191,13 @@ func compactValue(raw json.RawMessage) string {
 	return string(raw)
 }
 
-// writeRow pads the cells: text columns left, figures right.
-func writeRow(w *bufio.Writer, cells []string, widths []int, color func(status, text string) string, status string) {
+// writeRow pads the cells: text columns left, figures right; noValues
+// leaves out the reference and output cells.
+func writeRow(w *bufio.Writer, cells []string, widths []int, color func(status, text string) string, status string, noValues bool) {
 	for i, c := range cells {
+		if noValues && (i == 1 || i == 2) {
+			continue
+		}
 		pad := strings.Repeat(" ", max(0, widths[i]-Width(c)))
 		if i >= 3 && i <= 6 {
 			c = pad + c
