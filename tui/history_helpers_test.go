@@ -68,7 +68,9 @@ func pizzaHistory(t testing.TB) *fakeHistory {
 	f.add(pizzaRun(t, 0, "no weights", "score", "", ""))
 	f.add(pizzaRun(t, 1, "baseline", "score", "weights.json", base))
 	f.add(pizzaRun(t, 2, "margherita half", "score", "w-half.json", halfMargherita))
-	f.add(pizzaRun(t, 3, "beer counts", "score", "w-low.json", beerCounts))
+	beer := pizzaRun(t, 3, "beer counts", "score", "w-low.json", beerCounts)
+	beer.Count, beer.LastSeen = 3, runTime(3).Add(11*time.Minute) // run again twice, as it was
+	f.add(beer)
 	f.add(pizzaRun(t, 4, "", "tui", "weights.json", base))
 	other := pizzaRun(t, 5, "other pair", "score", "", "")
 	other.Reference, other.Output, other.Pair, other.ThisPair = "menu.json", "answer.json", "menu.json\x00answer.json", false

@@ -197,9 +197,9 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.hist.cursor, m.hist.offset = 0, 0
 		return m.listRuns()
 	case key.Matches(msg, p.Compare):
-		return m.runAction(actCompare)
+		return m.pairChecked(actCompare)
 	case key.Matches(msg, p.Diff):
-		return m.runAction(actDiff)
+		return m.pairChecked(actDiff)
 	case key.Matches(msg, p.Load):
 		return m.runAction(actLoad)
 	case key.Matches(msg, p.Label):
@@ -214,6 +214,49 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.hist.move(msg)
 	}
 	return nil
+}
+
+// pairChecked does action act on the selected run, asking first when the
+// run is of another reference/output pair: its paths are another
+// document's, whose scores compare with the tree's by name only.
+func (m *Model) pairChecked(act runAction) tea.Cmd {
+	if r, ok := m.hist.selected(); ok && !r.ThisPair {
+		m.confirmAct = act
+		m.mode = modeConfirmPair
+		return nil
+	}
+	return m.runAction(act)
+}
+
+// pairQuestion is what the status line asks before comparing with a run
+// of another pair.
+func (m *Model) pairQuestion() string {
+	r, _ := m.hist.selected()
+	return fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.verb())
+}
+
+// confirmPair answers pairQuestion.
+func (m *Model) confirmPair(msg tea.KeyPressMsg) tea.Cmd {
+	switch msg.String() {
+	case "y", "Y":
+		m.mode = modeHistory
+		return m.runAction(m.confirmAct)
+	case "n", "N", "esc", "q":
+		m.mode = modeHistory
+		m.status.Set(info("canceled"))
+	}
+	return nil
+}
+
+// verb names the action in a question: "compare", "diff".
+func (a runAction) verb() string {
+	switch a {
+	case actCompare:
+		return "compare"
+	case actDiff:
+		return "diff"
+	}
+	return "load"
 }
 
 // runAction reads the selected run and works out, in the background, what

@@ -155,7 +155,7 @@ func (p *historyPane) scrollDiff(msg tea.KeyPressMsg) {
 
 // histCols are the widths of the table's columns.
 type histCols struct {
-	id, time, label, score, delta, source, weights, files int
+	id, time, seen, label, score, delta, source, weights, files int
 	// metric is the width of the metric column, 0 on a narrow screen.
 	metric int
 	sep    int
@@ -166,19 +166,19 @@ type histCols struct {
 // their width, the metric shows when there is room, the label, weights
 // and (listing every run) files columns share the rest.
 func histColumns(w int, all bool) histCols {
-	c := histCols{id: shortIDLen, time: 16, score: 7, delta: 8, source: 6, sep: 2, layout: "2006-01-02 15:04"}
+	c := histCols{id: shortIDLen, time: 16, seen: len("×99 00:00"), score: 7, delta: 8, source: 6, sep: 2, layout: "2006-01-02 15:04"}
 	if w < 100 {
-		c.time, c.sep, c.layout = 11, 1, "01-02 15:04"
+		c.time, c.seen, c.sep, c.layout = 11, len("seen"), 1, "01-02 15:04"
 	}
-	n := 7
+	n := 8
 	if all {
-		n = 8
+		n = 9
 	}
 	if w >= 100 && !all || w >= 150 {
 		c.metric = len("edit-distance")
 		n++
 	}
-	rest := max(0, w-(c.id+c.time+c.score+c.delta+c.source+c.metric+(n-1)*c.sep))
+	rest := max(0, w-(c.id+c.time+c.seen+c.score+c.delta+c.source+c.metric+(n-1)*c.sep))
 	if all {
 		c.label = rest * 3 / 10
 		c.files = rest * 2 / 5
@@ -229,6 +229,9 @@ func (p *historyPane) View() string {
 	}
 	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
 		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		if pairs := p.pairs(); pairs > 1 {
+			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", thousands(len(p.runs)), thousands(pairs))
+		}
 		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-visibleWidth(caption)))))
 		pw := min(w, max(60, 20*len(p.runs)))
 		lines = append(lines, scorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
@@ -247,9 +250,36 @@ func (p *historyPane) View() string {
 	return b.String()
 }
 
+// seenCell says how many times run r was seen, and when last as room
+// allows: "×3 14:05" (the time of day when the run was first seen that
+// day, else the date), "×3"; "" for a run seen once.
+func seenCell(r RunSummary, w int) string {
+	if r.Count <= 1 {
+		return ""
+	}
+	n := fmt.Sprintf("×%d", r.Count)
+	last := r.LastSeen.Format("15:04")
+	if y, d := r.LastSeen.Year(), r.LastSeen.YearDay(); y != r.Time.Year() || d != r.Time.YearDay() {
+		last = r.LastSeen.Format("01-02")
+	}
+	if with := n + " " + last; visibleWidth(with) <= w {
+		return with
+	}
+	return n
+}
+
+// pairs counts the pairs of the runs listed.
+func (p *historyPane) pairs() int {
+	seen := map[string]bool{}
+	for _, r := range p.runs {
+		seen[r.Pair] = true
+	}
+	return len(seen)
+}
+
 // head renders the column heads.
 func (p *historyPane) head(c histCols) string {
-	cells := []string{pad("id", c.id), pad("time", c.time), pad("label", c.label), padLeft("score", c.score),
+	cells := []string{pad("id", c.id), pad("time", c.time), pad("seen", c.seen), pad("label", c.label), padLeft("score", c.score),
 		padLeft("Δ", c.delta)}
 	if c.metric > 0 {
 		cells = append(cells, pad("metric", c.metric))
@@ -272,6 +302,8 @@ func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
 	s.Accent.Write(&b, pad(shortID(r.ID), c.id))
 	b.WriteString(sep)
 	s.Muted.Write(&b, pad(r.Time.Format(c.layout), c.time))
+	b.WriteString(sep)
+	s.Muted.Write(&b, pad(seenCell(r, c.seen), c.seen))
 	b.WriteString(sep)
 	b.WriteString(pad(r.Label, c.label))
 	b.WriteString(sep)

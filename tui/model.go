@@ -41,6 +41,7 @@ const (
 	modeRuleValue             // typing a rule's tolerance or normalization
 	modeRulesPath             // typing the path to save the rules to
 	modeRecover               // offering the unsaved weights an earlier explorer left
+	modeConfirmPair           // asking before comparing with a run of another pair
 )
 
 // Model is the explorer's root model.
@@ -93,6 +94,9 @@ type Model struct {
 	savePath string
 	// quitAfterSave quits once a save asked for on quitting succeeds.
 	quitAfterSave bool
+	// confirmAct is what the history pane asks before doing to a run of
+	// another pair (modeConfirmPair).
+	confirmAct runAction
 	// err is why loading failed; Run returns it.
 	err error
 
@@ -392,6 +396,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.recoverKey(msg)
 	case modeHistory:
 		return m.historyKey(msg)
+	case modeConfirmPair:
+		return m.confirmPair(msg)
 	case modeMetric:
 		if key.Matches(msg, k.Cancel, k.Quit) {
 			m.mode = modeNormal

@@ -46,7 +46,7 @@ func (m *Model) body() string {
 	switch m.mode {
 	case modeHelp:
 		return m.help.View()
-	case modeHistory, modeLabel:
+	case modeHistory, modeLabel, modeConfirmPair:
 		return m.hist.View()
 	}
 	tree := m.tree.View()
@@ -114,6 +114,8 @@ func (m *Model) statusView() string {
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
 	case modeRecover:
 		return spread(s.Warn.Render("unsaved weights of an earlier session"), s.Faint.Render(m.recoverHints("")), m.c.width)
+	case modeConfirmPair:
+		return spread(s.Warn.Render(m.pairQuestion()), s.Faint.Render("y "+m.confirmAct.verb()+" · n/esc cancel"), m.c.width)
 	case modeConfirmQuit:
 		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeHelp:
