@@ -1,23 +1,58 @@
 package tui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
 )
 
-// chooser picks a metric from the list the caller offers.
+// chooser picks a metric from the list the caller offers (`m`), and sets
+// the options of one: `o` on a metric lists the options it takes, with
+// their values, which enter edits and space steps through. A changed
+// option rescores at once, in the background, with that metric.
 type chooser struct {
 	c       *common
 	choices []MetricChoice
 	current string
 	cursor  int
+	// offset is the first metric the box shows: the list scrolls to keep
+	// the cursor in view.
+	offset int
+	// options is set while the options of choices[cursor] show.
+	options bool
+	// user are the user's options as the form last set them (each metric
+	// takes those it honours); row is the option under the cursor, rowOff
+	// the first shown.
+	user        scoring.MetricOptions
+	row, rowOff int
+	// editing is set while the value of the option under the cursor is
+	// typed into input; err is why the last value was refused.
+	editing bool
+	input   lineInput
+	err     string
+	// rows is how many items the box showed last: the list's window.
+	rows int
 }
 
-// open shows the choices with the cursor on the metric in force.
-func (ch *chooser) open(choices []MetricChoice, current string) {
-	ch.choices, ch.current, ch.cursor = choices, current, 0
+// chooserAction is what a key in the chooser asks of the explorer.
+type chooserAction struct {
+	// metric is the metric chosen (enter on the list) or whose option
+	// changed (user set); "" for nothing to do.
+	metric string
+	user   *scoring.MetricOptions
+	// close ends the chooser.
+	close bool
+}
+
+// open shows the choices with the cursor on the metric in force, whose
+// options are the user's.
+func (ch *chooser) open(choices []MetricChoice, current string, user scoring.MetricOptions) {
+	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows}
 	for i, m := range choices {
 		if m.Name == current {
 			ch.cursor = i
@@ -25,11 +60,29 @@ func (ch *chooser) open(choices []MetricChoice, current string) {
 	}
 }
 
-// handleKey moves the cursor; it returns the metric chosen with enter, if
-// any.
-func (ch *chooser) handleKey(msg tea.KeyPressMsg) (chosen string, done bool) {
+// optionNames returns the options metric c takes, in canonical order.
+func optionNames(c MetricChoice) []string {
+	var names []string
+	for _, name := range scoring.OptionNames {
+		if slices.Contains(c.Takes, name) {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// handleKey runs a key in the chooser.
+func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
 	k := ch.c.keys
 	switch {
+	case ch.editing:
+		return ch.editKey(msg)
+	case ch.options:
+		return ch.optionsKey(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Cancel, k.Quit):
+		return chooserAction{close: true}
 	case key.Matches(msg, k.Up):
 		ch.cursor = max(0, ch.cursor-1)
 	case key.Matches(msg, k.Down):
@@ -38,23 +91,189 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) (chosen string, done bool) {
 		ch.cursor = 0
 	case key.Matches(msg, k.Bottom):
 		ch.cursor = len(ch.choices) - 1
+	case key.Matches(msg, k.PageDown, k.HalfDown):
+		ch.cursor = min(len(ch.choices)-1, ch.cursor+max(1, ch.rows-1))
+	case key.Matches(msg, k.PageUp, k.HalfUp):
+		ch.cursor = max(0, ch.cursor-max(1, ch.rows-1))
 	case key.Matches(msg, k.Accept):
-		return ch.choices[ch.cursor].Name, true
+		return chooserAction{metric: ch.choices[ch.cursor].Name, close: true}
+	case key.Matches(msg, k.Chooser.Options):
+		ch.options, ch.row, ch.rowOff, ch.err = true, 0, 0, ""
 	}
-	return "", false
+	return chooserAction{}
 }
 
-// View renders the box of choices.
-func (ch *chooser) View(width int) string {
+// optionsKey runs a key in the options of a metric.
+func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
+	k := ch.c.keys
+	names := optionNames(ch.choices[ch.cursor])
+	switch {
+	case key.Matches(msg, k.Cancel, k.Chooser.Options, k.Quit):
+		ch.options, ch.err = false, ""
+		return chooserAction{}
+	case len(names) == 0:
+		return chooserAction{}
+	case key.Matches(msg, k.Up):
+		ch.row = max(0, ch.row-1)
+	case key.Matches(msg, k.Down):
+		ch.row = min(len(names)-1, ch.row+1)
+	case key.Matches(msg, k.Top):
+		ch.row = 0
+	case key.Matches(msg, k.Bottom):
+		ch.row = len(names) - 1
+	case key.Matches(msg, k.Accept):
+		// A value at its default starts empty, the default shown faint.
+		info, _ := scoring.LookupOption(names[ch.row])
+		ch.editing, ch.err = true, ""
+		ch.input = lineInput{limit: 500, placeholder: info.Default}
+		if v := ch.value(info.Name); v != info.Default {
+			ch.input.SetValue(v)
+		}
+	case key.Matches(msg, k.Chooser.Next, k.Chooser.Prev):
+		info, _ := scoring.LookupOption(names[ch.row])
+		if len(info.Values) == 0 {
+			ch.err = names[ch.row] + " takes " + info.Format + ": enter types it"
+			return chooserAction{}
+		}
+		i := slices.Index(info.Values, ch.value(info.Name))
+		step := 1
+		if key.Matches(msg, k.Chooser.Prev) {
+			step = len(info.Values) - 1
+		}
+		if i < 0 { // a value off the list (key=FIELD): its first
+			i, step = 0, 0
+		}
+		return ch.set(info.Name, info.Values[(i+step)%len(info.Values)])
+	}
+	return chooserAction{}
+}
+
+// editKey runs a key in the value being typed.
+func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
+	k := ch.c.keys
+	switch {
+	case key.Matches(msg, k.Cancel):
+		ch.editing, ch.err = false, ""
+	case key.Matches(msg, k.Accept):
+		names := optionNames(ch.choices[ch.cursor])
+		act := ch.set(names[ch.row], ch.input.Value())
+		if ch.err == "" {
+			ch.editing = false
+		}
+		return act
+	default:
+		if ch.input.Update(msg) {
+			ch.err = ""
+		}
+	}
+	return chooserAction{}
+}
+
+// value is the value of option name for the metric under the cursor.
+func (ch *chooser) value(name string) string {
+	opts, _ := optionsFor(ch.choices[ch.cursor], ch.user)
+	return opts.Value(name)
+}
+
+// set sets option name of the user's options to value, checked as its
+// flag is: refused, err says why; taken, the metric under the cursor
+// rescores with it.
+func (ch *chooser) set(name, value string) chooserAction {
+	user := ch.user
+	if err := user.SetValue(name, value); err != nil {
+		ch.err = err.Error()
+		return chooserAction{}
+	}
+	before := ch.value(name)
+	ch.user, ch.err = user, ""
+	if ch.value(name) == before {
+		return chooserAction{} // nothing changed
+	}
+	return chooserAction{metric: ch.choices[ch.cursor].Name, user: &user}
+}
+
+// refused shows why the options last set did not score: they go back to
+// the user's options in force.
+func (ch *chooser) refused(user scoring.MetricOptions, why string) {
+	ch.user, ch.err = user, why
+}
+
+// View renders the box in at most width×height cells: as wide as its
+// lines need, as high as its items need, the list scrolled to keep the
+// cursor in view.
+func (ch *chooser) View(width, height int) string {
 	s := ch.c.styles
+	cw := max(10, width-4)    // the box's border and padding
+	avail := max(1, height-4) // border, title and footer
+	var p chooserPage
+	if ch.options {
+		p = ch.optionsView(cw, avail)
+	} else {
+		p = ch.listView(cw, avail)
+	}
+	w := visibleWidth(p.title)
+	if p.right != "" {
+		w += 2 + visibleWidth(p.right)
+	}
+	for _, l := range p.lines {
+		w = max(w, visibleWidth(l))
+	}
+	w = min(cw, max(w, visibleWidth(p.foot)))
 	var b strings.Builder
-	b.WriteString(s.Title.Render("Metric") + s.Faint.Render("  (the options of --metric that one does not take are left out)"))
+	b.WriteString(spread(p.title, p.right, w))
+	for _, l := range p.lines {
+		b.WriteString("\n" + fit(l, w))
+	}
+	b.WriteString("\n" + fit(s.Faint.Render(p.foot), w))
+	return s.Box.Render(b.String())
+}
+
+// chooserPage is what the box shows: a title, with a note on its right,
+// lines, a footer of keys.
+type chooserPage struct {
+	title, right string
+	lines        []string
+	foot         string
+}
+
+// cut shortens a styled line to at most w cells.
+func cut(line string, w int) string {
+	if visibleWidth(line) <= w {
+		return line
+	}
+	return fit(line, w)
+}
+
+// window returns the first item to show of n for the cursor at cur, from
+// off, with room for rows.
+func window(cur, off, n, rows int) int {
+	if cur < off {
+		off = cur
+	}
+	if cur >= off+rows {
+		off = cur - rows + 1
+	}
+	return max(0, min(off, n-rows))
+}
+
+// listView renders the metrics, as many as fit in avail lines around the
+// cursor.
+func (ch *chooser) listView(cw, avail int) chooserPage {
+	s := ch.c.styles
+	rows := min(len(ch.choices), avail)
+	ch.rows = rows
+	ch.offset = window(ch.cursor, ch.offset, len(ch.choices), rows)
+	p := chooserPage{title: s.Title.Render("Metric"), foot: "j/k move · enter choose · o its options · esc cancel"}
+	if rows < len(ch.choices) {
+		p.right = s.Faint.Render(fmt.Sprintf("%d–%d of %d", ch.offset+1, ch.offset+rows, len(ch.choices)))
+	}
 	nameW := 0
 	for _, m := range ch.choices {
 		nameW = max(nameW, len(m.Name)+len(" (in force)"))
 	}
-	for i, m := range ch.choices {
-		b.WriteByte('\n')
+	nameW = min(nameW, max(8, cw/2))
+	for i := ch.offset; i < ch.offset+rows; i++ {
+		m := ch.choices[i]
 		mark := "  "
 		if i == ch.cursor {
 			mark = s.Accent.Render("› ")
@@ -63,9 +282,69 @@ func (ch *chooser) View(width int) string {
 		if m.Name == ch.current {
 			name += " (in force)"
 		}
-		line := mark + s.Accent.Render(pad(name, nameW)) + " " + s.Muted.Render(m.Description)
-		b.WriteString(fit(line, max(20, width-6)))
+		p.lines = append(p.lines, cut(mark+s.Accent.Render(pad(name, nameW))+" "+s.Muted.Render(m.Description), cw))
 	}
-	b.WriteString("\n" + s.Faint.Render("j/k move · g/G first/last · enter choose · esc cancel"))
-	return s.Box.Render(b.String())
+	return p
+}
+
+// optionsView renders the options of the metric under the cursor: each
+// with its value and format, as many as fit in avail lines around the
+// cursor; under them what the one under the cursor does and takes (or
+// why a value was refused); its value being typed when editing.
+func (ch *chooser) optionsView(cw, avail int) chooserPage {
+	s := ch.c.styles
+	c := ch.choices[ch.cursor]
+	p := chooserPage{title: s.Title.Render("Options of " + c.Name), foot: "enter type · space next value · esc back"}
+	if c.Name != ch.current {
+		p.right = s.Faint.Render("a change switches to it")
+	}
+	names := optionNames(c)
+	if len(names) == 0 {
+		p.lines, p.foot = []string{s.Muted.Render(c.Name + " takes no options")}, "esc back"
+		return p
+	}
+	info, _ := scoring.LookupOption(names[ch.row])
+	var help []string
+	if ch.err != "" {
+		help = wrapWords(s.Bad.Render("✗ "+ch.err), cw)
+	} else {
+		help = wrapWords(s.Muted.Render(info.Format+": "+info.About), cw)
+	}
+	rows := min(len(names), max(1, avail-1))
+	help = help[:min(len(help), max(1, avail-rows))]
+	ch.rowOff = window(ch.row, ch.rowOff, len(names), rows)
+	nameW, valueW := 0, 0
+	for _, n := range names {
+		nameW = max(nameW, len(n))
+		valueW = max(valueW, visibleWidth(ch.value(n)))
+	}
+	valueW = max(8, min(valueW, cw-nameW-3))
+	for i := ch.rowOff; i < ch.rowOff+rows; i++ {
+		name := names[i]
+		oi, _ := scoring.LookupOption(name)
+		mark := "  "
+		if i == ch.row {
+			mark = s.Accent.Render("› ")
+		}
+		line := mark + pad(name, nameW) + " "
+		if ch.editing && i == ch.row {
+			line += ch.input.View(s, max(8, cw-nameW-3))
+		} else {
+			v := ch.value(name)
+			paint := s.Accent
+			if v == oi.Default {
+				paint = s.Muted
+			}
+			line += paint.Render(pad(v, valueW)) + "  " + s.Faint.Render(oi.Format)
+		}
+		p.lines = append(p.lines, cut(line, cw))
+	}
+	p.lines = append(p.lines, help...)
+	switch {
+	case ch.editing:
+		p.foot = "enter apply · empty for the default · esc cancel"
+	case len(info.Values) == 0:
+		p.foot = "enter type its value · esc back"
+	}
+	return p
 }

@@ -195,7 +195,7 @@ func (m *Model) openChooser() {
 		m.status.Set(info("only " + m.metric.name + " is available"))
 		return
 	}
-	m.chooser.open(m.opts.Metrics, m.metric.name)
+	m.chooser.open(m.opts.Metrics, m.metric.name, m.opts.MetricOptions)
 	m.mode = modeMetric
 }
 
@@ -207,6 +207,14 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 		m.status.Set(info(metric + " is already in force"))
 		return nil
 	}
+	return m.rescoreWith(metric, m.opts.MetricOptions)
+}
+
+// rescoreWith rescores the documents with metric in the background, under
+// the weights in force, those of the options user that it takes and the
+// rules in force; once done, user are the user's options. A newer request
+// makes this one stale.
+func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 	if _, ok := m.choice(metric); !ok {
 		m.status.Set(warn("no metric " + metric))
 		return nil
@@ -217,7 +225,7 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 			return nil
 		}
 	}
-	return m.rescore(rescoreSpec{metric: metric, user: m.opts.MetricOptions, rules: m.rules})
+	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.rules})
 }
 
 // rescore scores the documents as spec says in the background, under the
@@ -294,14 +302,18 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.cancelRescore() // done: let go of its context
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric
+		what := spec.metric + optionsText(msg.opts.Strings())
 		switch {
 		case spec.pairing != nil:
 			what = "pairing " + spec.pairing.array
 		case spec.note != "":
 			what = spec.note
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", what, msg.err)))
+		err := fmt.Errorf("%s: %w", what, msg.err)
+		m.status.Set(failure(err))
+		if m.mode == modeMetric {
+			m.chooser.refused(m.opts.MetricOptions, err.Error())
+		}
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
@@ -321,6 +333,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
+	m.chooser.current, m.chooser.user = spec.metric, spec.user
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}

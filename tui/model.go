@@ -399,13 +399,15 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case modeConfirmPair:
 		return m.confirmPair(msg)
 	case modeMetric:
-		if key.Matches(msg, k.Cancel, k.Quit) {
+		act := m.chooser.handleKey(msg)
+		if act.close {
 			m.mode = modeNormal
-			return nil
 		}
-		if name, ok := m.chooser.handleKey(msg); ok {
-			m.mode = modeNormal
-			return m.chooseMetric(name)
+		switch {
+		case act.user != nil:
+			return m.rescoreWith(act.metric, *act.user)
+		case act.metric != "":
+			return m.chooseMetric(act.metric)
 		}
 		return nil
 	case modeRule:

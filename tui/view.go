@@ -64,7 +64,7 @@ func (m *Model) body() string {
 	}
 	switch m.mode {
 	case modeMetric:
-		body = overlay(body, m.chooser.View(m.c.width), m.c.width)
+		body = overlay(body, m.chooser.View(m.c.width, lipgloss.Height(body)), m.c.width)
 	case modeRecover:
 		body = overlay(body, m.recoverView(), m.c.width)
 	}
@@ -120,8 +120,16 @@ func (m *Model) statusView() string {
 		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeHelp:
 		return m.status.View([]key.Binding{k.Cancel})
-	case modeMetric, modeRule:
+	case modeRule:
 		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel})
+	case modeMetric:
+		switch {
+		case m.chooser.editing:
+			return m.status.View([]key.Binding{k.Accept, k.Cancel})
+		case m.chooser.options:
+			return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Chooser.Next, k.Chooser.Prev, k.Cancel})
+		}
+		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Chooser.Options, k.Cancel})
 	}
 	if m.folded {
 		// The detail pane gave way to the tree: say how to bring it.

@@ -29,6 +29,8 @@ type KeyMap struct {
 	// Pane holds the keys of the history pane, which take the place of
 	// the normal-mode bindings while it shows.
 	Pane PaneKeys
+	// Chooser holds the metric chooser's own keys.
+	Chooser ChooserKeys
 	// Prompts and overlays.
 	Accept, Cancel key.Binding
 }
@@ -39,6 +41,16 @@ type PaneKeys struct {
 	Compare, Diff, Load, Label, All, Close key.Binding
 	// Back leaves a diff for the list of runs.
 	Back key.Binding
+}
+
+// ChooserKeys are the metric chooser's own bindings. It also moves with
+// Up, Down, Top, Bottom and the page keys, and answers to Accept and
+// Cancel.
+type ChooserKeys struct {
+	// Options shows the options of the metric under the cursor, and back.
+	Options key.Binding
+	// Next and Prev step an option through its values.
+	Next, Prev key.Binding
 }
 
 // Default returns the key map users of fx, jless and lazygit expect.
@@ -84,7 +96,7 @@ func Default() *KeyMap {
 
 		Copy:       b([]string{"y"}, "y", "copy path"),
 		CopyOutput: b([]string{"Y"}, "Y", "copy output value (JSON)"),
-		Metric:     b([]string{"m"}, "m", "choose metric"),
+		Metric:     b([]string{"m"}, "m", "metric and its options"),
 		Rule:       b([]string{"C"}, "C", "comparison rule of the key"),
 		Pairing:    b([]string{"p"}, "p", "array pairing: index/best/key"),
 		Detail:     b([]string{"tab"}, "tab", "detail pane"),
@@ -104,6 +116,12 @@ func Default() *KeyMap {
 			All:     b([]string{"a"}, "a", "every run ⇄ this pair's"),
 			Close:   b([]string{"esc", "H", "q"}, "esc/H/q", "close the pane"),
 			Back:    b([]string{"esc", "d", "q"}, "esc/d", "back from a diff"),
+		},
+
+		Chooser: ChooserKeys{
+			Options: b([]string{"o", "tab"}, "o/tab", "its options"),
+			Next:    b([]string{"space", "right"}, "space/→", "next value"),
+			Prev:    b([]string{"left"}, "←", "previous value"),
 		},
 
 		Accept: b([]string{"enter"}, "enter", "apply"),

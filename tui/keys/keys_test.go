@@ -31,7 +31,7 @@ func bindings(k *KeyMap) map[string]key.Binding {
 	v := reflect.ValueOf(k).Elem()
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
-		if name == "Accept" || name == "Cancel" || name == "Pane" {
+		if name == "Accept" || name == "Cancel" || name == "Pane" || name == "Chooser" {
 			continue
 		}
 		out[name] = v.Field(i).Interface().(key.Binding)
@@ -161,5 +161,33 @@ func TestPaneKeys(t *testing.T) {
 	}
 	if !key.Matches(press("H"), k.History) {
 		t.Error("H does not open the history")
+	}
+}
+
+// TestChooserKeys: in the metric chooser no key does two things, and its
+// own keys answer as its footer says.
+func TestChooserKeys(t *testing.T) {
+	k := Default()
+	c := k.Chooser
+	in := map[string]key.Binding{
+		"Options": c.Options, "Next": c.Next, "Prev": c.Prev,
+		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"PageDown": k.PageDown, "PageUp": k.PageUp, "Accept": k.Accept, "Cancel": k.Cancel, "Quit": k.Quit,
+	}
+	seen := map[string]string{}
+	for name, b := range in {
+		for _, s := range b.Keys() {
+			if other, ok := seen[s]; ok {
+				t.Errorf("in the chooser, %q is bound to both %s and %s", s, other, name)
+			}
+			seen[s] = name
+		}
+	}
+	for name, presses := range map[string][]string{"Options": {"o", "tab"}, "Next": {"space", "right"}, "Prev": {"left"}} {
+		for _, p := range presses {
+			if !key.Matches(press(p), in[name]) {
+				t.Errorf("chooser %s does not answer to %q", name, p)
+			}
+		}
 	}
 }

@@ -1,0 +1,135 @@
+package tui
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// TestChooserScreens compares the metric chooser's screens at 60×15 (and
+// a few at 80×24) with golden files: the list fits the screen and scrolls
+// to keep the cursor in view; the options of a metric, a refused value,
+// values set.
+func TestChooserScreens(t *testing.T) {
+	cases := []struct {
+		name string
+		w, h int
+		keys []string
+	}{
+		{"chooser", 60, 15, []string{"m"}},
+		{"chooser-bottom", 60, 15, []string{"m", "G"}},
+		{"chooser-up-again", 60, 15, []string{"m", "G", "k", "k", "k", "k", "k", "k", "k", "k"}},
+		{"chooser-options", 60, 15, []string{"m", "o"}},
+		{"chooser-option-refused", 60, 15, []string{"m", "o", "enter", "ctrl+u", "-", "1", "enter"}},
+		{"chooser-options-set", 60, 15, []string{"m", "o", "j", "enter", "ctrl+u", "2", "enter", "j", "j", "space", "space"}},
+		{"chooser-options-typing", 80, 24, []string{"m", "o", "j", "j", "enter", "ctrl+u", "type:case"}},
+		{"chooser-options-none", 80, 24, []string{"m", "j", "o"}},
+		{"chooser-options-uipath", 80, 24, []string{"m", "j", "j", "o"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+			d := newDriver(t, withMetrics(pizza(t)), c.w, c.h)
+			d.keys(c.keys...)
+			screen := d.screen()
+			checkSize(t, screen, c.w, c.h)
+			golden.RequireEqual(t, []byte(screen))
+		})
+	}
+}
+
+// TestChooserFitsAndFollows: at 60×15 the box is no wider than the
+// screen, and the cursor stays on screen wherever it goes.
+func TestChooserFitsAndFollows(t *testing.T) {
+	d := newDriver(t, withMetrics(pizza(t)), 60, 15)
+	d.keys("m")
+	n := len(d.m.chooser.choices)
+	for i := 0; i < 2*n; i++ {
+		k := "j"
+		if i >= n {
+			k = "k"
+		}
+		d.keys(k)
+		screen := d.screen()
+		checkSize(t, screen, 60, 15)
+		name := d.m.chooser.choices[d.m.chooser.cursor].Name
+		if !strings.Contains(screen, "› "+name) {
+			t.Fatalf("after %d keys the cursor (%s) is off screen:\n%s", i+1, name, screen)
+		}
+	}
+	d.keys("G")
+	if !strings.Contains(d.screen(), "› rouge-l") || !strings.Contains(d.screen(), "5–12 of 12") {
+		t.Errorf("after G:\n%s", d.screen())
+	}
+}
+
+// TestChooserSetsOptions: an option set in the chooser rescores with it,
+// in the background as m does, and becomes the user's; a refused value
+// says why, as its flag does, and changes nothing; an option of another
+// metric switches to it.
+func TestChooserSetsOptions(t *testing.T) {
+	d := newDriver(t, withMetrics(pizza(t)), 120, 35)
+	d.keys("m", "o", "j", "enter", "ctrl+u", "2", "enter") // rel-tol 2
+	// Every number within tolerance: margherita scores 1, as rebuilt.
+	ref, out, w := pizzaDocs(t)
+	res, err := scoring.RunNamed("jsondiff", &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: scoring.MetricOptions{RelTol: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tot, _ := d.m.metric.total(d.m.sess.Tree())
+	if d.m.mode != modeMetric || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) || d.m.opts.MetricOptions.RelTol != 2 ||
+		math.Abs(tot-res.Score) > 1e-9 || math.Abs(tot-0.98907103825136611) > 1e-9 {
+		t.Fatalf("rel-tol 2: mode %d, options %v, user %+v, total %v (want %v)", d.m.mode, d.m.metric.options, d.m.opts.MetricOptions, tot, res.Score)
+	}
+	if !strings.Contains(d.screen(), "metric jsondiff [rel-tol=2]") {
+		t.Errorf("the header does not name the option:\n%s", d.screen())
+	}
+	// A value refused: the flag's error, nothing changed.
+	d.keys("enter", "ctrl+u", "x", "enter")
+	if !d.m.chooser.editing || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
+		t.Fatalf("refused value:\n%s", d.screen())
+	}
+	d.keys("esc") // the edit
+	// Space steps strings through its values: damerau, then jaro-winkler.
+	d.keys("j", "j", "space", "space")
+	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "strings=jaro-winkler"}) {
+		t.Fatalf("strings stepped: %v", d.m.metric.options)
+	}
+	d.keys("left")
+	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "strings=damerau"}) {
+		t.Fatalf("strings stepped back: %v", d.m.metric.options)
+	}
+	// An empty value is the default.
+	d.keys("enter", "ctrl+u", "enter")
+	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
+		t.Fatalf("strings back to the default: %v", d.m.metric.options)
+	}
+	// esc goes back to the list, esc again closes it.
+	d.keys("esc")
+	if d.m.mode != modeMetric || d.m.chooser.options {
+		t.Fatalf("esc from the options: mode %d, options %v", d.m.mode, d.m.chooser.options)
+	}
+	d.keys("esc")
+	if d.m.mode != modeNormal {
+		t.Fatalf("esc from the list: mode %d", d.m.mode)
+	}
+	// An option of uipath: it switches to uipath with it, keeping the
+	// user's rel-tol for a metric that takes it.
+	d.keys("m", "g", "j", "j", "o", "enter", "type:.fixed_menus", "enter")
+	if d.m.metric.name != "uipath" || !slices.Equal(d.m.metric.options, []string{"target=.fixed_menus"}) ||
+		d.m.opts.MetricOptions.RelTol != 2 || !slices.Equal(d.m.opts.MetricOptions.Targets, []string{".fixed_menus"}) {
+		t.Fatalf("uipath: %s %v, user %+v", d.m.metric.name, d.m.metric.options, d.m.opts.MetricOptions)
+	}
+	if !strings.Contains(d.statusText(), "jsondiff") && !strings.Contains(d.statusText(), "rel-tol") {
+		t.Logf("status %q", d.statusText())
+	}
+	// Back to jsondiff: it takes rel-tol again.
+	d.keys("esc", "g", "enter")
+	if d.m.metric.name != "jsondiff" || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
+		t.Fatalf("back to jsondiff: %s %v", d.m.metric.name, d.m.metric.options)
+	}
+}
