@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -21,5 +22,20 @@ func TestWeightsInitDeep(t *testing.T) {
 	code, stdout, _ = runCLI(t, "", "weights", "init", "--help")
 	if code != 0 || !strings.Contains(stdout, "indented two spaces a level down to 32 levels") {
 		t.Errorf("help:\n%s", stdout)
+	}
+}
+
+// TestWeightsInitStdin: `weights init -` reads the reference from
+// standard input (issue 14: "only one file argument may be -", the one
+// argument counted twice), and writes what it writes for the file.
+func TestWeightsInitStdin(t *testing.T) {
+	ref, err := os.ReadFile(pizza + "reference.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, fromFile, _ := runCLI(t, "", "weights", "init", pizza+"reference.json")
+	code, fromStdin, stderr := runCLI(t, string(ref), "weights", "init", "-")
+	if code != 0 || stderr != "" || fromStdin != fromFile || !strings.Contains(fromStdin, `"margherita": 1`) {
+		t.Errorf("exit %d, stderr %q\nstdin:\n%s\nfile:\n%s", code, stderr, fromStdin, fromFile)
 	}
 }

@@ -90,13 +90,8 @@ func (a *app) run(args []string) int {
 var errQuiet = errors.New("")
 
 func versionString() string {
-	if version != "" {
-		return version
-	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
-		return info.Main.Version
-	}
-	return "dev"
+	info, _ := debug.ReadBuildInfo()
+	return describeVersion(version, info)
 }
 
 func (a *app) rootCmd() *cobra.Command {
