@@ -24,9 +24,11 @@
 package history
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"iter"
 	"path/filepath"
 	"slices"
@@ -203,6 +205,28 @@ type Config struct {
 	Rules string
 }
 
+// RulesSum identifies per-key rules for Config.Rules: the hex SHA-256 of
+// the rules file's JSON in a canonical form (keys sorted, no spaces,
+// numbers as Go writes a float64: 0.010 is 0.01), so
+// that the same rules written two ways (a rules file as the user wrote
+// it, the explorer's) are the same rules; "" for no rules. Text that is
+// not JSON is taken as it is.
+func RulesSum(rulesJSON []byte) string {
+	if len(bytes.TrimSpace(rulesJSON)) == 0 {
+		return ""
+	}
+	canon := rulesJSON
+	d := json.NewDecoder(bytes.NewReader(rulesJSON))
+	var v any
+	if d.Decode(&v) == nil && d.Decode(new(any)) == io.EOF {
+		if b, err := json.Marshal(v); err == nil {
+			canon = b
+		}
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:])
+}
+
 // SameConfig reports whether the run was scored with config c. A run
 // recorded before the index kept its options is of no known config:
 // SameConfig is false for it.
@@ -269,7 +293,7 @@ func (r *Run) summary() Summary {
 		ID: r.ID, Time: r.Time, Label: r.Label, Tags: r.Tags, Source: r.Source,
 		Reference: r.Reference, Output: r.Output, Weights: r.Weights,
 		Score: r.Score, HasScore: r.HasScore, Metric: r.Metric,
-		Options: r.Options, hasConfig: true,
+		Options: r.Options, Rules: RulesSum(r.RulesJSON), hasConfig: true,
 		Count: max(1, r.Count), LastSeen: r.LastSeen,
 	}
 	if s.LastSeen.IsZero() {

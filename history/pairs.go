@@ -84,8 +84,8 @@ func writeField(h interface{ Write([]byte) (int, error) }, s string) {
 
 // identity returns what makes two runs of a pair the same run: where it
 // comes from (source, label and tags), the files' contents, the weights
-// file and the weights in force, the metric, its options and the rules,
-// and the score. A run whose identity is that of its pair's latest run is
+// file and the weights in force, the metric, its options, the rules file
+// and the rules in force (RulesSum), and the score. A run whose identity is that of its pair's latest run is
 // that run seen again.
 func (rec *runRecord) identity() [sha256.Size]byte {
 	h := sha256.New()
@@ -96,7 +96,7 @@ func (rec *runRecord) identity() [sha256.Size]byte {
 	for _, t := range rec.Tags {
 		writeField(h, t)
 	}
-	for _, f := range [...]File{rec.Reference, rec.Output, rec.Weights} {
+	for _, f := range [...]File{rec.Reference, rec.Output, rec.Weights, rec.Rules} {
 		writeField(h, f.Path)
 		writeField(h, f.SHA256)
 	}
@@ -106,6 +106,7 @@ func (rec *runRecord) identity() [sha256.Size]byte {
 	for _, o := range rec.Options {
 		writeField(h, o)
 	}
+	writeField(h, RulesSum(rec.RulesJSON))
 	score := "none"
 	if rec.HasScore {
 		score = fmt.Sprint(math.Float64bits(rec.Score))

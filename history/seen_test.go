@@ -96,6 +96,7 @@ func TestSeenAgain(t *testing.T) {
 		{"weights file", func(r *Run) { r.Weights = File{} }},
 		{"metric", func(r *Run) { r.Metric = "lynxius" }},
 		{"options", func(r *Run) { r.Options = []string{"abs-tol=0.02"} }},
+		{"rules", func(r *Run) { r.RulesJSON = json.RawMessage(`{".beer": "exact"}`) }},
 		{"score", func(r *Run) { r.Score = 0.5 }},
 		{"other pair", func(r *Run) { r.Reference = NewFile(filepath.Join(t.TempDir(), "ref.json"), []byte(`{"a":1}`)) }},
 	} {
@@ -336,6 +337,21 @@ func TestBestSameConfig(t *testing.T) {
 		}
 	}
 	_ = plain
+	// Rules: the same rules written two ways are one config.
+	r := seenRun(dir, t0.Add(time.Hour), `{}`)
+	r.RulesJSON = json.RawMessage(`{".beer": "exact", ".margherita": {"abs_tol": 0.5}}`)
+	r.Score, r.Options = 0.7, nil
+	ruled, err := s.Record(r, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := RulesSum([]byte(`{".margherita":{"abs_tol":0.5},".beer":"exact"}`))
+	if best, ok, err := s.Best(ref, out, Config{Metric: "jsondiff", Rules: same}); err != nil || !ok || best.ID != ruled {
+		t.Errorf("best with rules: %s %v %v", best.ID, ok, err)
+	}
+	if best, _, _ := s.Best(ref, out, Config{Metric: "jsondiff"}); best.ID != plain2 {
+		t.Errorf("best without rules: %s", best.ID)
+	}
 	// A summary of format 2 has no options: it is no run's config.
 	old := Summary{Metric: "jsondiff", HasScore: true, Score: 1}
 	if old.SameConfig(Config{Metric: "jsondiff"}) {
@@ -343,5 +359,21 @@ func TestBestSameConfig(t *testing.T) {
 	}
 	if _, ok := BestOf([]Summary{old}, Config{Metric: "jsondiff"}); ok {
 		t.Fatal("best of a run of no known options")
+	}
+}
+
+func TestRulesSum(t *testing.T) {
+	a := RulesSum([]byte(`{".beer": "exact", ".price": {"abs_tol": 0.01}}`))
+	b := RulesSum([]byte("{\n  \".price\": {\"abs_tol\": 0.01},\n  \".beer\": \"exact\"\n}\n"))
+	c := RulesSum([]byte(`{".beer": "exact", ".price": {"abs_tol": 0.010}}`))
+	d := RulesSum([]byte(`{".beer": "exact", ".price": {"abs_tol": 0.02}}`))
+	if a != b || a != c || len(a) != 64 || a == d {
+		t.Errorf("sums %s %s %s %s", a, b, c, d)
+	}
+	if RulesSum(nil) != "" || RulesSum([]byte(" \n")) != "" {
+		t.Error("no rules have a sum")
+	}
+	if RulesSum([]byte("not json")) == RulesSum([]byte("not json!")) {
+		t.Error("text that is not JSON")
 	}
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"time"
@@ -115,15 +116,17 @@ type History interface {
 
 // RunConfig is what a score depends on besides the files and the weights:
 // the metric and its options in force, canonical
-// (scoring.MetricOptions.Strings).
+// (scoring.MetricOptions.Strings), and the per-key rules in force, as a
+// rules file (nil for none).
 type RunConfig struct {
-	Metric  string
-	Options []string
+	Metric    string
+	Options   []string
+	RulesJSON []byte
 }
 
 // equal reports whether c and d are the same config.
 func (c RunConfig) equal(d RunConfig) bool {
-	return c.Metric == d.Metric && slices.Equal(c.Options, d.Options)
+	return c.Metric == d.Metric && slices.Equal(c.Options, d.Options) && bytes.Equal(c.RulesJSON, d.RulesJSON)
 }
 
 // RunSummary is a recorded run as the history pane lists it.

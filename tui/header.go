@@ -29,8 +29,8 @@ type header struct {
 	expanded bool
 	width    int
 	// best is the pair's best recorded run among those of config
-	// bestCfg (the metric and options in force when it was asked for),
-	// when hasBest.
+	// bestCfg (the metric, options and rules in force when it was asked
+	// for), when hasBest.
 	best    RunSummary
 	hasBest bool
 	bestCfg RunConfig
@@ -43,7 +43,7 @@ type header struct {
 }
 
 // bestOf says which runs the header's best is the best of.
-const bestOf = "same metric & options"
+const bestOf = "same metric, options & rules"
 
 // note is a repair or a warning.
 type note struct {
@@ -194,7 +194,7 @@ func (h *header) View(height int) string {
 		// The best of the runs of the same metric and options: it says
 		// so, and its id, as room allows; the id goes first.
 		best := "  best " + s.Band(h.best.Score).Render(fixed5(h.best.Score))
-		for _, more := range []string{"(run " + shortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")"} {
+		for _, more := range []string{"(run " + shortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
 			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
 				best = with
 				break

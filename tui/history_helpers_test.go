@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -154,7 +155,8 @@ func (f *fakeHistory) Best(c RunConfig) (RunSummary, bool, error) {
 	var best RunSummary
 	ok := false
 	for _, r := range f.runs {
-		if r.HasScore && r.Metric == c.Metric && slices.Equal(r.Options, c.Options) && (!ok || r.Score > best.Score) {
+		if r.HasScore && r.Metric == c.Metric && slices.Equal(r.Options, c.Options) && bytes.Equal(r.RulesJSON, c.RulesJSON) &&
+			(!ok || r.Score > best.Score) {
 			best, ok = r.RunSummary, true
 		}
 	}

@@ -111,7 +111,7 @@ func (m *Model) fetchBest() tea.Cmd {
 	}
 	m.jobs.histBest++
 	id := m.jobs.histBest
-	cfg := m.metric.config()
+	cfg := m.config()
 	return func() tea.Msg {
 		best, ok, err := h.Best(cfg)
 		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}

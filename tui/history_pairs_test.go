@@ -133,7 +133,7 @@ func TestBestFollowsMetric(t *testing.T) {
 		t.Fatalf("best under jsondiff: %+v", d.m.hdr.best)
 	}
 	d.choose("lynxius")
-	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(8) || !strings.Contains(d.screen(), "best 0.50000 (run 1hthq08k7m, same metric & options)") {
+	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(8) || !strings.Contains(d.screen(), "best 0.50000 (run 1hthq08k7m, same metric, options & rules)") {
 		t.Fatalf("best under lynxius: %v %+v\n%s", d.m.hdr.hasBest, d.m.hdr.best, d.screen())
 	}
 }
@@ -142,4 +142,25 @@ func TestBestFollowsMetric(t *testing.T) {
 func statusOf(d *driver) string {
 	lines := strings.Split(d.screen(), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestBestFollowsRules: a rule changed in the explorer makes another
+// config: the best of the runs of the former rules goes from the header.
+func TestBestFollowsRules(t *testing.T) {
+	opts := invoiceInTemp(t)
+	h := &fakeHistory{lists: map[bool]int{}}
+	r := &RunDetail{RunSummary: RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
+		Reference: "reference.json", Output: "output.json", Score: 0.9, HasScore: true, Pair: "p", ThisPair: true},
+		RulesJSON: opts.Rules.Marshal()}
+	h.add(r)
+	opts.History = h
+	d := newDriver(t, opts, 160, 45)
+	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(1) {
+		t.Fatalf("best under the file's rules: %v %+v", d.m.hdr.hasBest, d.m.hdr.best)
+	}
+	selectPath(t, d, ".invoice_number")
+	d.keys("C", "j", "enter")
+	if d.m.hdr.hasBest || strings.Contains(d.screen(), "best 0.90000") {
+		t.Fatalf("best after a rule changed:\n%s", d.screen())
+	}
 }

@@ -44,7 +44,7 @@ func TestHistoryScreens(t *testing.T) {
 func TestHistoryPane(t *testing.T) {
 	opts, h := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	if !strings.Contains(d.screen(), "best 0.97266 (run 1hthq03k7m, same metric & options)") {
+	if !strings.Contains(d.screen(), "best 0.97266 (run 1hthq03k7m, same metric, options & rules)") {
 		t.Errorf("the header does not show the best run:\n%s", d.screen())
 	}
 	d.keys("H")

@@ -42,11 +42,6 @@ func newMetricState(name string, opts scoring.MetricOptions, l Loaded) *metricSt
 	return ms
 }
 
-// config is the metric and the options in force, for the history.
-func (ms *metricState) config() RunConfig {
-	return RunConfig{Metric: ms.name, Options: ms.options}
-}
-
 // tuned reports whether the tree shows figures that follow the weights.
 func (ms *metricState) tuned() bool { return !ms.oneNumber && !ms.fixed }
 
@@ -154,6 +149,16 @@ func (m *Model) weightsRefused() string {
 		}
 	}
 	return why
+}
+
+// config is the metric, its options and the rules in force, for the
+// history.
+func (m *Model) config() RunConfig {
+	c := RunConfig{Metric: m.metric.name, Options: m.metric.options}
+	if m.rules != nil && m.rules.Len() > 0 && m.rulesRefused(m.metric.name) == "" {
+		c.RulesJSON = m.rules.Marshal()
+	}
+	return c
 }
 
 // rescoredMsg carries the documents scored with another metric, and the
@@ -338,9 +343,13 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		m.tree.selectNode(id)
 	}
 	tot, has := m.metric.total(m.sess.Tree())
+	var cmd tea.Cmd
+	if !m.hdr.hasBest {
+		cmd = m.fetchBest() // the best of the runs of this metric, options and rules
+	}
 	if pc := spec.pairing; pc != nil {
 		m.status.Set(success(m.pairedText(pc, oldTree, old, oldHas)))
-		return nil
+		return cmd
 	}
 	if spec.note != "" {
 		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, scoreText5(tot, has), scoreText5(old, oldHas))
@@ -348,7 +357,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 			text += " · ctrl+s saves the rules"
 		}
 		m.status.Set(success(text))
-		return nil
+		return cmd
 	}
 	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
 	switch {
@@ -356,10 +365,6 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · one number: the panel says how"
 	case m.metric.fixed:
 		text += " · its weights are its own: yours are kept for later"
-	}
-	var cmd tea.Cmd
-	if !m.hdr.hasBest {
-		cmd = m.fetchBest() // the best of the runs of this metric and options
 	}
 	if len(msg.dropped) > 0 {
 		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))

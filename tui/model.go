@@ -201,8 +201,8 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.rules = m.rules
-	if old != nil && old.hasBest && old.bestCfg.equal(ms.config()) {
-		// The best of another metric or options does not compare.
+	if old != nil && old.hasBest && old.bestCfg.equal(m.config()) {
+		// The best of another metric, options or rules does not compare.
 		m.hdr.best, m.hdr.hasBest, m.hdr.bestCfg = old.best, true, old.bestCfg
 	}
 	m.panel = &scorePanel{c: m.c, ms: ms}

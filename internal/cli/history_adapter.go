@@ -192,7 +192,7 @@ func (r *explorerRecorder) SetLabel(id, label string) error {
 // Best implements tui.History: the best-scoring run of the pair among
 // those of config c.
 func (r *explorerRecorder) Best(c tui.RunConfig) (tui.RunSummary, bool, error) {
-	cfg := history.Config{Metric: c.Metric, Options: c.Options}
+	cfg := history.Config{Metric: c.Metric, Options: c.Options, Rules: history.RulesSum(c.RulesJSON)}
 	files, err := r.inputs()
 	if err != nil {
 		return tui.RunSummary{}, false, err
