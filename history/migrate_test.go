@@ -4,6 +4,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/boltdb/bolt"
 )
 
 // TestMigrateFirstFormat: a store of the first format (the whole index
@@ -69,4 +71,64 @@ func TestMigrateFirstFormat(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestChunksOfFormat2 opens a store as jsontui wrote it before the index
+// kept options and sightings (chunks of format 2, the marker "JTI" 2, no
+// pairs' pointers): it reads and checks sound; the first record marks it
+// 3 and rewrites the chunk it goes to in format 3, the older runs in it
+// kept as they were (of no known options, seen once); the next identical
+// run is seen again.
+func TestChunksOfFormat2(t *testing.T) {
+	s := tempStore(t)
+	seeded := seedStore(t, s.Path(), 40, 2)
+	db, err := bolt.Open(s.Path(), 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b := tx.Bucket([]byte(skvBucket))
+		key := chunkKey("")
+		v := sealed(chunkMagic, 2, key, func(b []byte) []byte { return appendSummaries(b, seeded, 2) })
+		if err := b.Put(key, v); err != nil {
+			return err
+		}
+		marker, err := gobValue([]byte("JTI\x02"))
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(indexKey), marker)
+	})
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs, err := s.List(ListOptions{})
+	if err != nil || len(runs) != 40 || runs[0].hasConfig || runs[0].Count != 1 || !runs[0].LastSeen.Equal(runs[0].Time) {
+		t.Fatalf("list of a store of format 2: %d runs, %v, %+v", len(runs), err, runs[0])
+	}
+	if rep, err := s.Check(); err != nil || len(rep.Problems) != 0 {
+		t.Fatalf("check: %+v, %v", rep, err)
+	}
+	dir := t.TempDir()
+	at := time.Date(2027, 1, 1, 0, 0, 0, 0, time.Local)
+	id, err := s.Record(seenRun(dir, at, `{}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marker []byte
+	if err := ungobKey(t, s.Path(), indexKey, &marker); err != nil || string(marker) != "JTI\x03" {
+		t.Fatalf("marker %q, %v", marker, err)
+	}
+	if again, err := s.Record(seenRun(dir, at.Add(time.Minute), `{}`), nil); err != nil || again != id {
+		t.Fatalf("the same run again: %s, want %s (%v)", again, id, err)
+	}
+	runs = listOne(t, s, 41)
+	if runs[0].ID != id || runs[0].Count != 2 || !runs[0].hasConfig || runs[40].hasConfig || runs[40].Label != seeded[0].Label {
+		t.Fatalf("after records: %+v\n%+v", runs[0], runs[40])
+	}
+	if _, ok := BestOf(runs[1:], Config{Metric: "jsondiff"}); ok {
+		t.Error("a run of no known options is a best")
+	}
+	soundStore(t, s)
 }

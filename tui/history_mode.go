@@ -229,10 +229,17 @@ func (m *Model) pairChecked(act runAction) tea.Cmd {
 }
 
 // pairQuestion is what the status line asks before comparing with a run
-// of another pair.
-func (m *Model) pairQuestion() string {
+// of another pair, in room cells: naming the pair when it fits.
+func (m *Model) pairQuestion(room int) string {
 	r, _ := m.hist.selected()
-	return fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.verb())
+	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.verb())
+	if visibleWidth(q) > room {
+		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.verb())
+	}
+	if visibleWidth(q) > room {
+		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.verb())
+	}
+	return q
 }
 
 // confirmPair answers pairQuestion.

@@ -115,7 +115,8 @@ func (m *Model) statusView() string {
 	case modeRecover:
 		return spread(s.Warn.Render("unsaved weights of an earlier session"), s.Faint.Render(m.recoverHints("")), m.c.width)
 	case modeConfirmPair:
-		return spread(s.Warn.Render(m.pairQuestion()), s.Faint.Render("y "+m.confirmAct.verb()+" · n/esc cancel"), m.c.width)
+		hint := "y " + m.confirmAct.verb() + " · n/esc cancel"
+		return spread(s.Warn.Render(m.pairQuestion(m.c.width-visibleWidth(hint)-2)), s.Faint.Render(hint), m.c.width)
 	case modeConfirmQuit:
 		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeHelp:
