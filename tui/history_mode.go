@@ -216,56 +216,6 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// pairChecked does action act on the selected run, asking first when the
-// run is of another reference/output pair: its paths are another
-// document's, whose scores compare with the tree's by name only.
-func (m *Model) pairChecked(act runAction) tea.Cmd {
-	if r, ok := m.hist.selected(); ok && !r.ThisPair {
-		m.confirmAct = act
-		m.mode = modeConfirmPair
-		return nil
-	}
-	return m.runAction(act)
-}
-
-// pairQuestion is what the status line asks before comparing with a run
-// of another pair, in room cells: naming the pair when it fits.
-func (m *Model) pairQuestion(room int) string {
-	r, _ := m.hist.selected()
-	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.verb())
-	if visibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.verb())
-	}
-	if visibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.verb())
-	}
-	return q
-}
-
-// confirmPair answers pairQuestion.
-func (m *Model) confirmPair(msg tea.KeyPressMsg) tea.Cmd {
-	switch msg.String() {
-	case "y", "Y":
-		m.mode = modeHistory
-		return m.runAction(m.confirmAct)
-	case "n", "N", "esc", "q":
-		m.mode = modeHistory
-		m.status.Set(info("canceled"))
-	}
-	return nil
-}
-
-// verb names the action in a question: "compare", "diff".
-func (a runAction) verb() string {
-	switch a {
-	case actCompare:
-		return "compare"
-	case actDiff:
-		return "diff"
-	}
-	return "load"
-}
-
 // runAction reads the selected run and works out, in the background, what
 // action act needs: the tree's nodes matched with the run's, a diff, or
 // the run's weights resolved on the tree holding the weights in force.
