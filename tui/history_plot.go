@@ -296,8 +296,7 @@ func pairLines(s *themes.Styles, ps []*plotPair, chart []string, rows, axis int,
 		}
 		if ends[y] != "" {
 			b.WriteString(strings.Repeat(" ", max(0, width-len(grid[y]))+1))
-			letters := []rune(ends[y])
-			for _, l := range letters {
+			for _, l := range ends[y] {
 				for _, p := range ps {
 					if p.letter == string(l) {
 						if p.selected {
