@@ -33,8 +33,8 @@ func OptionInfos() []OptionInfo {
 			About: "differences between strings to ignore"},
 		{Name: OptStrings, Format: strings.Join(textsim.ComparatorNames, ", "), Values: textsim.ComparatorNames, Default: textsim.ComparatorNames[0],
 			About: "how strings are compared"},
-		{Name: OptLists, Format: "index, best or key=FIELD", Values: []string{"index", "best"}, Default: "index",
-			About: "how list elements are paired"},
+		{Name: OptLists, Format: "index, best or key=FIELD; PATH=MODE for the arrays at a path, separated by spaces",
+			Values: []string{"index", "best"}, Default: "index", About: "how list elements are paired"},
 		{Name: OptExtraKeys, Format: "ignore or penalize", Values: []string{"ignore", "penalize"}, Default: "ignore",
 			About: "whether output keys the reference lacks cost"},
 		{Name: OptTarget, Format: "none, or paths (.a.b[0]) separated by spaces", Default: "none",
@@ -77,9 +77,10 @@ func (o MetricOptions) Value(name string) string {
 }
 
 // SetValue sets option name to value as Value gives it, in place of the
-// value o has: "none" (or "") is the default; targets are paths separated
-// by spaces (a space inside a quoted key stays in its path). The errors
-// are those of Set, which the flags give.
+// value o has: "none" (or "") is the default; targets, and lists' modes
+// (the default mode and PATH=MODE ones), are separated by spaces (a space
+// inside a quoted key stays in its path). The errors are those of Set,
+// which the flags give.
 func (o *MetricOptions) SetValue(name, value string) error {
 	value = strings.TrimSpace(value)
 	info, ok := LookupOption(name)
@@ -98,6 +99,13 @@ func (o *MetricOptions) SetValue(name, value string) error {
 		}
 		for _, p := range splitPaths(value) {
 			if err := next.Set(name, p); err != nil {
+				return err
+			}
+		}
+	case OptLists:
+		next.Lists, next.ListsAt = Lists{}, nil
+		for _, item := range splitPaths(value) {
+			if err := next.Set(name, item); err != nil {
 				return err
 			}
 		}

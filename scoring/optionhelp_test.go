@@ -18,6 +18,7 @@ func TestOptionValues(t *testing.T) {
 		{OptNormalize, "space,case", "case,space", "normalize=case,space"},
 		{OptStrings, "jaro-winkler", "jaro-winkler", "strings=jaro-winkler"},
 		{OptLists, "key=sku", "key=sku", "lists=key=sku"},
+		{OptLists, `best  .line_items=key=sku .["a b"]=index`, `best .["a b"]=index .line_items=key=sku`, `lists=best lists=.["a b"]=index lists=.line_items=key=sku`},
 		{OptExtraKeys, "penalize", "penalize", "extra-keys=penalize"},
 		{OptTarget, `.a  .["b c"]`, `.a .["b c"]`, `target=.a target=.["b c"]`},
 		{OptStrictFields, "true", "true", "strict-fields"},

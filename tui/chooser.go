@@ -136,12 +136,13 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 			return chooserAction{}
 		}
 		i := slices.Index(info.Values, ch.value(info.Name))
+		if i < 0 { // a value off the list (key=FIELD, per path): typed only
+			ch.err = ch.value(info.Name) + " is not one of " + strings.Join(info.Values, ", ") + ": enter types another"
+			return chooserAction{}
+		}
 		step := 1
 		if key.Matches(msg, k.Chooser.Prev) {
 			step = len(info.Values) - 1
-		}
-		if i < 0 { // a value off the list (key=FIELD): its first
-			i, step = 0, 0
 		}
 		return ch.set(info.Name, info.Values[(i+step)%len(info.Values)])
 	}

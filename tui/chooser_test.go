@@ -108,6 +108,23 @@ func TestChooserSetsOptions(t *testing.T) {
 	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
 		t.Fatalf("strings back to the default: %v", d.m.metric.options)
 	}
+	// A value the scoring refuses (a key no element has): its error, and
+	// the options stay as they were.
+	d.keys("j", "enter", "ctrl+u", "type:key=nope", "enter")
+	if !strings.Contains(d.m.chooser.err, `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
+		!slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
+		t.Fatalf("lists key=nope: err %q, options %v", d.m.chooser.err, d.m.metric.options)
+	}
+	// Per path, then space: a value off the list is typed, not stepped.
+	d.keys("enter", "ctrl+u", "type:.fixed_menus=best", "enter")
+	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "lists=.fixed_menus=best"}) {
+		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.chooser.err)
+	}
+	d.keys("space")
+	if !strings.Contains(d.screen(), "✗ .fixed_menus=best is not one of index, best: enter types another") {
+		t.Fatalf("space on a value off the list:\n%s", d.screen())
+	}
+	d.keys("enter", "ctrl+u", "enter")
 	// esc goes back to the list, esc again closes it.
 	d.keys("esc")
 	if d.m.mode != modeMetric || d.m.chooser.options {
