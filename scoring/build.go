@@ -66,7 +66,8 @@ type builder struct {
 }
 
 // Build compares out with ref under the weights w (nil: every weight 1)
-// and returns the scored tree. The error, if any, is about the weights
+// and returns the scored tree. An absent out (jsondoc.Absent) makes every
+// node missing. The error, if any, is about the weights
 // (a *WeightsError naming the file, line:col and path of the entry).
 func Build(ref, out *jsondoc.Doc, w *Weights, opt Options) (*Tree, error) {
 	return BuildContext(context.Background(), ref, out, w, opt)
@@ -110,6 +111,9 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	}
 	b.same = b.sameTextIsOne && b.whole == nil && b.pairs == nil && opt.Pair == nil
 	t.nodes[0] = node{ref: 0, out: 0, parent: NoNode, slot: -1, agg: -1}
+	if out.IsAbsent() {
+		t.nodes[0].out = jsondoc.None // no output at all: every node is missing
+	}
 	if !t.buildLevels(b) {
 		return nil, context.Cause(ctx)
 	}

@@ -56,6 +56,9 @@ func (galteaMetric) Score(in *Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if in.Out.IsAbsent() {
+		return treeResult(t), nil // no output: every field is missing
+	}
 	if k := in.Out.Kind(0); k != jsondoc.Object {
 		t.notes = append(t.notes, Warning{Path: ".", Message: fmt.Sprintf(
 			"galtea: %s holds %s %s, not an object: Galtea does not score it; jsontui matches no field", in.Out.Name(), article(k), k)})

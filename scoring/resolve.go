@@ -74,7 +74,11 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 			changed = true
 		}
 	}
-	t.setWarnings(t.docWarnings(), t.weightWarnings())
+	var ww warnings
+	if !t.weights.cases {
+		ww = t.weightWarnings()
+	}
+	t.setWarnings(t.docWarnings(), ww)
 	return changed, nil
 }
 

@@ -14,6 +14,8 @@ import (
 // "__<key>".
 type Weights struct {
 	doc *jsondoc.Doc
+	// cases marks weights that serve many cases (ForCases).
+	cases bool
 }
 
 // WeightsError is a weights file entry that cannot be used.
@@ -43,6 +45,17 @@ func ParseWeights(name string, src []byte) (*Weights, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// ForCases returns w for scoring each case of a dataset (SPEC section
+// 8.3): an entry for a key that one case lacks is no mistake when others
+// have it, so a tree built with these weights makes no warning about
+// entries that apply to nothing; the dataset checks the entries against
+// every case's keys at once.
+func (w *Weights) ForCases() *Weights {
+	c := *w
+	c.cases = true
+	return &c
 }
 
 // Name returns the weights file's name.

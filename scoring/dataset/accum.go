@@ -1,0 +1,304 @@
+package dataset
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// caseRow is what a dataset keeps of a case once scored: a few words,
+// whatever the size of its documents.
+type caseRow struct {
+	id        string
+	status    CaseStatus
+	score     float64 // NaN for none
+	group     int32   // index into accumulator.groups, -1 for none
+	worstPath string  // "" when the case loses nothing
+	worstLoss float64
+	repairs   []string
+	err       string
+}
+
+// maxCaseWarnings is how many of the cases' warnings a dataset reports;
+// the others are counted.
+const maxCaseWarnings = 20
+
+// accumulator gathers a dataset's figures case by case, in reference
+// order: the runner's consumer and aggregate both feed one.
+type accumulator struct {
+	paths      []pathAcc // by path id
+	rows       []caseRow // reference cases
+	extra      []string
+	refCases   int
+	tree       bool // some case had a tree
+	groups     []string
+	groupOf    map[string]int32
+	noGroup    int32 // the group of the cases without a value, -1 until one
+	hasGroups  bool
+	worstPaths map[string]string // interned worst paths
+
+	fields      Fields
+	otherFields [3]map[string]int // records that took a side from another field
+	warnings    []scoring.Warning
+	caseWarns   int // the cases' warnings, reported or not
+
+	metric  string
+	options []string
+	pass    *float64
+	paths0  *pathTable
+}
+
+func (a *accumulator) init(r *runner) {
+	a.groupOf = make(map[string]int32)
+	a.noGroup = -1
+	a.hasGroups = r.src != nil && r.src.hasGroup
+	a.worstPaths = make(map[string]string)
+	a.metric = r.metric.Name()
+	a.options = r.opt.Strings()
+	a.pass = r.cfg.Pass
+	a.paths0 = r.paths
+}
+
+// warn adds a dataset warning.
+func (a *accumulator) warn(path, msg string) {
+	a.warnings = append(a.warnings, scoring.Warning{Path: path, Message: msg})
+}
+
+// addCase adds a case: its row and its per-path parts.
+func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
+	if res.status == CaseExtra {
+		a.extra = append(a.extra, res.id)
+		return
+	}
+	a.refCases++
+	row := caseRow{id: res.id, status: res.status, score: res.score, group: -1, worstLoss: res.worstLoss,
+		repairs: res.repairs, err: res.err}
+	if res.worstPath != "" {
+		p, ok := a.worstPaths[res.worstPath]
+		if !ok {
+			p = res.worstPath
+			a.worstPaths[p] = p
+		}
+		row.worstPath = p
+	}
+	if a.hasGroups {
+		row.group = a.groupIndex(res.group, res.hasGroup)
+	}
+	a.rows = append(a.rows, row)
+	a.addFields(res.fields)
+	for _, w := range res.warnings {
+		a.caseWarns++
+		if a.caseWarns <= maxCaseWarnings {
+			a.warn(".", "case "+caseName(res.id)+": "+w)
+		}
+	}
+	if len(parts) > 0 {
+		a.tree = true
+	}
+	for i := range parts {
+		p := &parts[i]
+		for int(p.path) >= len(a.paths) {
+			a.paths = append(a.paths, pathAcc{})
+		}
+		a.paths[p.path].addPart(p, idx)
+	}
+}
+
+// groupIndex returns the index of a group, adding it.
+func (a *accumulator) groupIndex(g string, has bool) int32 {
+	if !has {
+		if a.noGroup < 0 {
+			a.noGroup = int32(len(a.groups))
+			a.groups = append(a.groups, "")
+		}
+		return a.noGroup
+	}
+	if k, ok := a.groupOf[g]; ok {
+		return k
+	}
+	k := int32(len(a.groups))
+	a.groups = append(a.groups, g)
+	a.groupOf[g] = k
+	return k
+}
+
+// addFields notes the fields a case was read from: the first case's are
+// the dataset's; others are counted for a warning.
+func (a *accumulator) addFields(f Fields) {
+	cur := [3]*string{&a.fields.Reference, &a.fields.Output, &a.fields.ID}
+	for i, v := range [3]string{f.Reference, f.Output, f.ID} {
+		switch {
+		case v == "":
+		case *cur[i] == "":
+			*cur[i] = v
+		case *cur[i] != v:
+			if a.otherFields[i] == nil {
+				a.otherFields[i] = make(map[string]int)
+			}
+			a.otherFields[i][v]++
+		}
+	}
+}
+
+// caseOf returns row k as a Case (for Config.Cases).
+func (a *accumulator) caseOf(k int, res *caseResult) *Case {
+	c := &Case{ID: res.id, Status: res.status, Repairs: res.repairs, Error: res.err, Warnings: res.warnings,
+		Group: res.group, HasGroup: res.hasGroup}
+	c.Score, c.HasScore = res.score, !math.IsNaN(res.score)
+	if res.worstPath != "" {
+		c.Worst = &Worst{Path: res.worstPath, Loss: res.worstLoss}
+	}
+	if res.status == CaseExtra {
+		c.Index = a.refCases + len(a.extra) - 1
+	} else {
+		c.Index = k
+	}
+	return c
+}
+
+// figures computes the dataset's figures from what was added.
+func (a *accumulator) figures(r *runner) (*Figures, error) {
+	f := a.refigure(&Figures{Metric: a.metric, Options: a.options, Extra: a.extra})
+	f.Cases = a.caseList()
+	if err := a.checkWeights(r, f); err != nil {
+		return nil, err
+	}
+	a.fieldWarnings()
+	if n := a.caseWarns - maxCaseWarnings; n > 0 {
+		a.warn(".", fmt.Sprintf("... and %d more warnings about the cases", n))
+	}
+	f.Warnings = a.warnings
+	return f, nil
+}
+
+// refigure returns a copy of old with the stats, groups and paths
+// computed again from the rows and path sums; its Cases are nil.
+func (a *accumulator) refigure(old *Figures) *Figures {
+	f := &Figures{Metric: old.Metric, Options: old.Options, Extra: old.Extra, Warnings: old.Warnings}
+	scores := make([]float64, 0, len(a.rows))
+	st := &f.Stats
+	st.Cases, st.Extra = len(a.rows), len(a.extra)
+	for i := range a.rows {
+		row := &a.rows[i]
+		switch row.status {
+		case CaseScored:
+			st.Scored++
+		case CaseIgnored:
+			st.Ignored++
+		case CaseMissing:
+			st.Missing++
+		case CaseInvalid:
+			st.Invalid++
+		}
+		if !math.IsNaN(row.score) {
+			scores = append(scores, row.score)
+		}
+	}
+	scoreStats(st, scores, a.pass)
+	f.Score, f.HasScore = st.Mean, st.N > 0
+	if a.hasGroups {
+		f.Groups = a.groupFigures()
+	}
+	if a.tree {
+		f.Paths = a.pathFigures(st.N)
+	}
+	return f
+}
+
+// caseList returns every reference case's figures.
+func (a *accumulator) caseList() []CaseFigures {
+	out := make([]CaseFigures, len(a.rows))
+	for i := range a.rows {
+		out[i] = a.caseFigures(&a.rows[i])
+	}
+	return out
+}
+
+// caseFigures returns a row's figures.
+func (a *accumulator) caseFigures(row *caseRow) CaseFigures {
+	c := CaseFigures{ID: row.id, Status: row.status, Repairs: row.repairs, Error: row.err}
+	c.Score, c.HasScore = row.score, !math.IsNaN(row.score)
+	if row.group >= 0 {
+		c.Group, c.HasGroup = a.groups[row.group], row.group != a.noGroup
+	}
+	if row.worstPath != "" {
+		c.Worst = &Worst{Path: row.worstPath, Loss: row.worstLoss}
+	}
+	return c
+}
+
+// groupFigures returns the figures of each group, in order of first
+// appearance.
+func (a *accumulator) groupFigures() []GroupFigures {
+	scores := make([][]float64, len(a.groups))
+	out := make([]GroupFigures, len(a.groups))
+	for i := range a.rows {
+		row := &a.rows[i]
+		out[row.group].Cases++
+		if !math.IsNaN(row.score) {
+			scores[row.group] = append(scores[row.group], row.score)
+		}
+	}
+	for g := range out {
+		var st Stats
+		scoreStats(&st, scores[g], a.pass)
+		out[g].Group, out[g].HasGroup = a.groups[g], int32(g) != a.noGroup
+		out[g].N, out[g].Mean, out[g].Median = st.N, st.Mean, st.Median
+		out[g].Pass, out[g].HasPass = st.Pass, st.HasPass && st.N > 0
+	}
+	return out
+}
+
+// pathFigures returns every path's figures in tree order; n is the
+// number of cases that have a score.
+func (a *accumulator) pathFigures(n int) []PathFigures {
+	first := make([]firstSeen, len(a.paths))
+	for i := range a.paths {
+		if a.paths[i].seen {
+			first[i] = a.paths[i].first
+		} else {
+			first[i] = firstSeen{caseIdx: -1}
+		}
+	}
+	var out []PathFigures
+	for _, id := range a.paths0.order(first) {
+		if int(id) >= len(a.paths) || !a.paths[id].seen {
+			continue
+		}
+		p := a.paths0.String(id)
+		if p == "" {
+			p = "."
+		}
+		out = append(out, a.paths[id].pathFigures(p, int(a.paths0.depth(id)), n))
+	}
+	return out
+}
+
+// fieldWarnings warns of records that took a side from another field
+// than the first record did.
+func (a *accumulator) fieldWarnings() {
+	names := [3]string{"reference", "output", "id"}
+	cur := [3]string{a.fields.Reference, a.fields.Output, a.fields.ID}
+	for i, m := range a.otherFields {
+		for field, n := range m {
+			a.warn(field, fmt.Sprintf("%d record(s) take the %s from %s, not %s as the first does", n, names[i], field, cur[i]))
+		}
+	}
+}
+
+// describeFields says which fields and pairing a dataset was read with.
+func describeFields(f Fields, p Pairing) string {
+	var parts []string
+	if f.Reference != "" {
+		parts = append(parts, "reference "+f.Reference)
+	}
+	if f.Output != "" {
+		parts = append(parts, "output "+f.Output)
+	}
+	if f.ID != "" {
+		parts = append(parts, "id "+f.ID)
+	}
+	return strings.Join(parts, ", ") + "; pairing by " + string(p)
+}

@@ -1,0 +1,223 @@
+package dataset
+
+import (
+	"math"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// Figures are a dataset's figures (SPEC section 8.2).
+type Figures struct {
+	// Metric and Options are the metric that scored the cases and its
+	// options in force.
+	Metric  string
+	Options []string
+	// Score is the mean of the case scores; HasScore is false when no
+	// case has one.
+	Score    float64
+	HasScore bool
+	Stats    Stats
+	// Paths are the per-schema-path figures of a tree metric, in tree
+	// order (a path's children after it, in the order they first
+	// appear); nil for a metric that is one number.
+	Paths []PathFigures
+	// Groups are the figures per --group-by value, in the order the
+	// values first appear; nil without --group-by.
+	Groups []GroupFigures
+	// Cases are every reference case, in reference order.
+	Cases []CaseFigures
+	// Extra are the ids of the outputs that have no reference.
+	Extra []string
+	// Warnings are remarks about the inputs: the weights file against
+	// the cases' keys, and the cases' own (the first ones, then a count).
+	Warnings []scoring.Warning
+}
+
+// Stats are the statistics of a dataset's case scores.
+type Stats struct {
+	// Cases counts the reference cases; Scored, Ignored, Missing and
+	// Invalid split them by status. Extra counts outputs with no
+	// reference.
+	Cases, Scored, Ignored, Missing, Invalid, Extra int
+	// N is how many cases have a score (scored ones that have one,
+	// missing and invalid ones, which score 0): the figures below are
+	// over them, and meaningless when N is 0.
+	N                                int
+	Mean, Median, P10, P90, Min, Max float64
+	// Std is the sample standard deviation and CI95 the mean's 95%
+	// t-interval; both need N ≥ 2 (HasSpread).
+	Std       float64
+	CI95      [2]float64
+	HasSpread bool
+	// Perfect is the share of scores equal to 1.
+	Perfect float64
+	// Pass is the share of scores ≥ the --pass threshold, when given.
+	Pass    float64
+	HasPass bool
+}
+
+// PathFigures are the figures of one schema path across the dataset.
+type PathFigures struct {
+	// Path is the schema path, such as `.items[].price`; Depth its depth
+	// below the root.
+	Path  string
+	Depth int
+	// Kind is the JSON type at the path where it first appears.
+	Kind string
+	// Cases counts the cases with a node at the path, Nodes the nodes.
+	Cases, Nodes int
+	// Score is the mean score of the path's nodes that have one.
+	Score    float64
+	HasScore bool
+	// Weight is the path's weight.
+	Weight float64
+	// Loss is what the path costs the dataset's score: the sum over the
+	// cases of their loss at the path, over the cases that have a score.
+	Loss float64
+	// Statuses counts the path's nodes per status, indexed by
+	// scoring.Status.
+	Statuses [7]int
+	// Counts are TP, FD, FA, FN and TN over the leaves at or below the
+	// path.
+	Counts [5]int
+	// Precision, Recall and F1 are nil-able: Has* is false when a
+	// denominator is 0.
+	Precision, Recall, F1          float64
+	HasPrecision, HasRecall, HasF1 bool
+}
+
+// The indices of PathFigures.Counts.
+const (
+	TP = iota
+	FD
+	FA
+	FN
+	TN
+)
+
+// CountNames names PathFigures.Counts, in order.
+var CountNames = [5]string{"tp", "fd", "fa", "fn", "tn"}
+
+// GroupFigures are the figures of the cases of one --group-by value.
+type GroupFigures struct {
+	// Group is the value; HasGroup is false for the cases without one.
+	Group    string
+	HasGroup bool
+	// Cases counts the group's reference cases; Mean and Median are over
+	// those that have a score (N of them).
+	Cases        int
+	N            int
+	Mean, Median float64
+	Pass         float64
+	HasPass      bool
+}
+
+// CaseFigures are one case's figures.
+type CaseFigures struct {
+	ID       string
+	Status   CaseStatus
+	Score    float64
+	HasScore bool
+	Group    string
+	HasGroup bool
+	// Worst is the case's costliest leaf; nil when it loses nothing.
+	Worst   *Worst
+	Repairs []string
+	// Error is the parse error of an invalid case.
+	Error string
+}
+
+// Worst is a case's costliest leaf: the node without children that
+// loses the most (the first in document order on a tie).
+type Worst struct {
+	Path string
+	Loss float64
+}
+
+// ksum is a sum with Neumaier's compensation: adding many case figures
+// in any order gives the same total to the last bits or so, which keeps a
+// dataset scored in shards equal to one scored whole.
+type ksum struct{ s, c float64 }
+
+func (k *ksum) add(x float64) {
+	t := k.s + x
+	if math.Abs(k.s) >= math.Abs(x) {
+		k.c += (k.s - t) + x
+	} else {
+		k.c += (x - t) + k.s
+	}
+	k.s = t
+}
+
+func (k *ksum) value() float64 { return k.s + k.c }
+
+// pathAcc gathers one path's figures over the cases.
+type pathAcc struct {
+	seen          bool
+	cases, nodes  int
+	scored        int
+	scoreSum, los ksum
+	status        [7]int
+	counts        [5]int
+	kind          jsondoc.Kind
+	kinds         uint8
+	weight        float64
+	first         firstSeen
+	// pathWeight is the weight the path's nodes that weigh by it take
+	// (hasPathWeight): the one the user may change.
+	pathWeight    float64
+	hasPathWeight bool
+}
+
+// addPart adds a case's part at the path; caseIdx is the case's place in
+// reference order.
+func (a *pathAcc) addPart(p *pathPart, caseIdx int) {
+	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
+	if first {
+		a.seen, a.first = true, firstSeen{caseIdx: caseIdx, node: p.first}
+		a.kind, a.weight = p.kind, p.weight
+	}
+	if p.hasPathWeight && (!a.hasPathWeight || first) {
+		a.pathWeight, a.hasPathWeight = p.pathWeight, true
+	}
+	a.cases++
+	a.kinds |= p.kinds
+	a.nodes += int(p.nodes)
+	a.scored += int(p.scored)
+	a.scoreSum.add(p.scoreSum)
+	a.los.add(p.lossSum)
+	for s, n := range p.status {
+		a.status[s] += int(n)
+	}
+	for c, n := range p.counts {
+		a.counts[c] += int(n)
+	}
+}
+
+// pathFigures returns the figures of a path from its sums, n being the
+// number of cases that have a score.
+func (a *pathAcc) pathFigures(path string, depth, n int) PathFigures {
+	f := PathFigures{Path: path, Depth: depth, Kind: a.kind.String(), Cases: a.cases, Nodes: a.nodes,
+		Weight: a.weight, Statuses: a.status, Counts: a.counts}
+	if a.scored > 0 {
+		f.Score, f.HasScore = a.scoreSum.value()/float64(a.scored), true
+	}
+	if n > 0 {
+		f.Loss = a.los.value() / float64(n)
+	}
+	c := a.counts
+	if d := c[TP] + c[FD] + c[FA]; d > 0 {
+		f.Precision, f.HasPrecision = float64(c[TP])/float64(d), true
+	}
+	if d := c[TP] + c[FN]; d > 0 {
+		f.Recall, f.HasRecall = float64(c[TP])/float64(d), true
+	}
+	if f.HasPrecision && f.HasRecall {
+		f.HasF1 = true
+		if s := f.Precision + f.Recall; s > 0 {
+			f.F1 = 2 * f.Precision * f.Recall / s
+		}
+	}
+	return f
+}

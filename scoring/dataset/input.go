@@ -1,0 +1,149 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// inputKind is how a case's documents are found.
+type inputKind uint8
+
+const (
+	inRecord    inputKind = iota // one file: the record holds both sides
+	inLine                       // two files by line: out is the output record, if any
+	inID                         // two files by id: the output is found in the index
+	inFiles                      // two directories: refPath and outPath ("" for none)
+	inExtraLine                  // two files by line: an output record past the references
+	inExtra                      // an output known by its id only (name)
+)
+
+// caseInput is what a worker needs to read one case.
+type caseInput struct {
+	kind             inputKind
+	idx              int // the case's 0-based place (references first, then extras)
+	ref, out         Record
+	refPath, outPath string
+	name             string
+}
+
+// material is a case read: its documents and what was found on the way.
+type material struct {
+	id       string
+	pos      string // where the case's id is (file:line:col), "" for #N
+	ref, out *jsondoc.Doc
+	status   CaseStatus
+	group    string
+	hasGroup bool
+	repairs  []string
+	err      string // the output's parse error, for an invalid case
+	warnings []string
+	fields   Fields
+	outN     int // pairing by id: the output record's number, 0 for none
+}
+
+// CaseStatus is the outcome of a case (SPEC section 8.2).
+type CaseStatus uint8
+
+// The case statuses.
+const (
+	CaseScored  CaseStatus = iota // compared and scored
+	CaseIgnored                   // compared, but nothing takes part: no score
+	CaseMissing                   // the reference has no output: scored 0
+	CaseInvalid                   // the output does not parse: scored 0
+	CaseExtra                     // an output with no reference: listed, not scored
+)
+
+var caseStatusNames = [...]string{"scored", "ignored", "missing", "invalid", "extra"}
+
+// String returns the status's name.
+func (s CaseStatus) String() string {
+	if int(s) < len(caseStatusNames) {
+		return caseStatusNames[s]
+	}
+	return "status?"
+}
+
+// parseCaseStatus returns the status named s.
+func parseCaseStatus(s string) (CaseStatus, bool) {
+	for i, n := range caseStatusNames {
+		if n == s {
+			return CaseStatus(i), true
+		}
+	}
+	return 0, false
+}
+
+// shiftError returns a parse error of a record's bytes with the position
+// of the file. Other errors pass through.
+func shiftError(err error, rec *Record) error {
+	var se *jsondoc.SyntaxError
+	if !errors.As(err, &se) {
+		return err
+	}
+	line, col := rec.Pos(se.Line, se.Col)
+	return &jsondoc.SyntaxError{File: se.File, Line: line, Col: col, Offset: int(rec.Offset) + se.Offset, Msg: se.Msg}
+}
+
+// recordName names a record's documents: file:line.
+func recordName(file string, rec *Record) string {
+	return file + ":" + strconv.Itoa(rec.Line)
+}
+
+// recordWarnings returns a record document's warnings (duplicate keys)
+// at the file's positions.
+func recordWarnings(d *jsondoc.Doc, file string, rec *Record) []string {
+	var out []string
+	for _, w := range d.Warnings() {
+		line, col := rec.Pos(w.Line, w.Col)
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", file, line, col, w.Path, w.Message))
+	}
+	return out
+}
+
+// refValue returns the reference the value v of record document d
+// stands for: the JSON an object or array string holds (strict), or v
+// itself, as a document named name.
+func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
+	if d.Kind(v) == jsondoc.String {
+		if inner, err := jsondoc.Parse(name, []byte(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+			return inner
+		}
+	}
+	return d.Sub(v, name)
+}
+
+// outValue returns the output the value v of record document d stands
+// for: a string is model text, whose lenient parse is the output when it
+// finds an object or array (with the repair it took); any other string,
+// and any other value, is itself.
+func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) {
+	if d.Kind(v) == jsondoc.String {
+		if inner, err := jsondoc.ParseLenient(name, []byte(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+			repair := inner.Repair()
+			if repair == "" {
+				repair = "parsed the JSON text of the output string"
+			} else {
+				repair = "output string: " + repair
+			}
+			return inner, repair
+		}
+	}
+	return d.Sub(v, name), ""
+}
+
+// readFile reads a file of a dataset directory.
+func readFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w", path, pe.Err)
+		}
+		return nil, err
+	}
+	return data, nil
+}

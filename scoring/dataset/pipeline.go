@@ -1,0 +1,158 @@
+package dataset
+
+import (
+	"context"
+	"sync"
+)
+
+// batch is a run of consecutive cases that one worker scores. Batches
+// keep their storage from one use to the next.
+type batch struct {
+	buf   []byte // the records' bytes
+	in    []caseInput
+	res   []caseResult
+	parts []pathPart // the cases' per-path parts (caseResult.parts)
+	lines []byte     // the cases' jsonl lines (caseResult.line)
+	frame frame      // the cases' frames, when kept (caseResult.frame*)
+	done  chan struct{}
+}
+
+// The size of a batch: it is cut when it holds batchBytes of records or
+// batchCases cases, whichever comes first.
+const (
+	batchBytes = 128 << 10
+	batchCases = 256
+)
+
+func (b *batch) full() bool { return len(b.buf) >= batchBytes || len(b.in) >= batchCases }
+
+func (b *batch) reset() {
+	b.buf, b.in, b.parts, b.lines = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0]
+	b.frame.reset()
+	for i := range b.res {
+		b.res[i] = caseResult{}
+	}
+	b.res = b.res[:0]
+}
+
+// addRecord copies a record's bytes into the batch and returns the
+// record pointing at the copy. Its Data is set by seal, once the buffer
+// no longer moves.
+func (b *batch) addRecord(r Record) Record {
+	off := len(b.buf)
+	b.buf = append(b.buf, r.Data...)
+	r.Data = nil
+	r.dataOff, r.dataLen = off, len(b.buf)-off
+	return r
+}
+
+// seal points the batch's records at their bytes.
+func (b *batch) seal() {
+	for i := range b.in {
+		in := &b.in[i]
+		for _, r := range []*Record{&in.ref, &in.out} {
+			if r.dataLen > 0 || r.N > 0 {
+				r.Data = b.buf[r.dataOff : r.dataOff+r.dataLen : r.dataOff+r.dataLen]
+			}
+		}
+	}
+}
+
+// pipeline scores batches on workers and hands them over in order: a
+// producer reads the input into batches, the workers score them, and the
+// consumer takes them in the order they were made. At most window
+// batches are under way, so memory stays bounded however large the
+// input.
+type pipeline struct {
+	workers int
+	window  int
+	free    chan *batch
+}
+
+func newPipeline(workers int) *pipeline {
+	window := 4 * workers
+	return &pipeline{workers: workers, window: window, free: make(chan *batch, window+2*workers+2)}
+}
+
+// get returns an empty batch.
+func (p *pipeline) get() *batch {
+	select {
+	case b := <-p.free:
+		return b
+	default:
+		return &batch{}
+	}
+}
+
+func (p *pipeline) put(b *batch) {
+	b.reset()
+	select {
+	case p.free <- b:
+	default:
+	}
+}
+
+// run runs produce, which calls emit with each batch it fills, the
+// workers, which call work(w, b) on each batch, w being the worker's
+// number, and consume on each batch in the order emitted. The first
+// error of consume stops the run (ctx is canceled for the others) and is
+// returned; an error of produce is returned after every batch emitted
+// before it is consumed. work checks ctx itself.
+func (p *pipeline) run(ctx context.Context, produce func(ctx context.Context, emit func(*batch) error) error,
+	work func(ctx context.Context, w int, b *batch), consume func(b *batch) error) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan *batch, p.workers)
+	order := make(chan *batch, p.window)
+	var wg sync.WaitGroup
+	var prodErr error
+	wg.Go(func() {
+		defer close(order)
+		defer close(jobs)
+		prodErr = produce(ctx, func(b *batch) error {
+			b.seal()
+			b.done = make(chan struct{})
+			// To the workers first: every batch the consumer waits for
+			// is sure to be done by one of them.
+			select {
+			case jobs <- b:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select {
+			case order <- b:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			return nil
+		})
+		// An error of the input is reported once every batch before it
+		// is consumed: the consumer may find an earlier one.
+	})
+	for w := range p.workers {
+		wg.Go(func() {
+			for b := range jobs {
+				work(ctx, w, b)
+				close(b.done)
+			}
+		})
+	}
+	var err error
+	for b := range order {
+		<-b.done
+		if err == nil {
+			if err = ctx.Err(); err == nil {
+				err = consume(b)
+			}
+			if err != nil {
+				cancel()
+			}
+		}
+		p.put(b)
+	}
+	wg.Wait()
+	if err == nil {
+		err = prodErr
+	}
+	return err
+}

@@ -1,0 +1,357 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"runtime"
+	"slices"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// Config says how to score a dataset.
+type Config struct {
+	// Metric scores each case; nil is jsondiff.
+	Metric scoring.Metric
+	// Options are the metric's options, for every case.
+	Options scoring.MetricOptions
+	// Weights is the weights file for every case (nil: every weight 1).
+	Weights *scoring.Weights
+	// MatchThreshold is τ of the TP/FD counts (--match-threshold); nil
+	// is 1.
+	MatchThreshold *float64
+	// Pass is the --pass threshold of the stats; nil for none.
+	Pass *float64
+	// Workers is how many cases are scored at once; 0 is every core.
+	Workers int
+	// Cases, if set, is called with every case in reference order, then
+	// the extra outputs, from one goroutine, as the run goes; an error
+	// stops the run.
+	Cases func(*Case) error
+	// Lines fills Case.Line with the case's --format jsonl line.
+	Lines bool
+	// Keep holds the scored dataset in memory for re-weighting
+	// (Result.Scored): about 17 bytes a node.
+	Keep bool
+}
+
+// Case is one case as a run reports it to Config.Cases.
+type Case struct {
+	// Index is the case's place: reference order, then the extras.
+	Index  int
+	ID     string
+	Status CaseStatus
+	// Score is the case's score (0 for missing and invalid cases);
+	// meaningless when !HasScore.
+	Score    float64
+	HasScore bool
+	Group    string
+	HasGroup bool
+	Repairs  []string
+	Error    string
+	Worst    *Worst
+	// Warnings are remarks about the case's documents and comparison.
+	Warnings []string
+	// Line is the case's --format jsonl line (with its newline), valid
+	// during the call only; nil unless Config.Lines.
+	Line []byte
+}
+
+// Result is a scored dataset.
+type Result struct {
+	Figures *Figures
+	// Pairing and Fields say how the cases were read; Reference and
+	// Output are the files as given (the same for one file of records).
+	Pairing           Pairing
+	Fields            Fields
+	Reference, Output string
+	// Scored is the dataset held for re-weighting; nil unless
+	// Config.Keep.
+	Scored *Scored
+}
+
+// runner is one run of Score.
+type runner struct {
+	src      *Source
+	metric   scoring.Metric
+	opt      scoring.MetricOptions
+	weights  *scoring.Weights
+	tau      float64
+	fallback bool
+	lines    bool
+	keep     bool
+	cfg      *Config
+	paths    *pathTable
+	index    *idIndex
+	workers  []*worker
+	acc      accumulator
+	ids      map[string]string // reference id -> where it is
+	store    *Scored
+	pipe     *pipeline
+	nextIdx  int
+}
+
+// Score scores every case of the dataset src under cfg, streaming: what it
+// holds grows with the number of cases and schema paths, not with the
+// size of their documents (unless cfg.Keep). It uses every core. Its
+// errors are about the input (a reference or record that does not parse,
+// a duplicate reference id, an empty dataset, bad weights), or ctx's.
+func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
+	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
+		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: make(map[string]string)}
+	if r.metric == nil {
+		r.metric = scoring.Metrics()[0]
+	}
+	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
+		return nil, err
+	}
+	if cfg.MatchThreshold != nil {
+		if t := *cfg.MatchThreshold; !(t >= 0 && t <= 1) {
+			return nil, fmt.Errorf("--match-threshold %v is outside [0, 1]", t)
+		}
+		r.tau = *cfg.MatchThreshold
+	}
+	if cfg.Pass != nil && !(*cfg.Pass >= 0 && *cfg.Pass <= 1) {
+		return nil, fmt.Errorf("--pass %v is outside [0, 1]", *cfg.Pass)
+	}
+	if cfg.Weights != nil {
+		if slices.Contains(r.metric.Takes(), scoring.TakesWeights) {
+			r.weights = cfg.Weights.ForCases()
+		} else {
+			r.acc.warn(".", fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part",
+				cfg.Weights.Name(), r.metric.Name()))
+		}
+	}
+	r.acc.init(r)
+	if r.keep {
+		r.store = newScored(r)
+	}
+	n := cfg.Workers
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	for range n {
+		r.workers = append(r.workers, newWorker(r))
+	}
+	p := newPipeline(n)
+	r.pipe = p
+	if src.pairing == PairID {
+		if err := r.buildIndex(ctx, p); err != nil {
+			return nil, err
+		}
+	}
+	err := p.run(ctx, r.produce, r.work, r.consume)
+	if err != nil {
+		return nil, err
+	}
+	if r.index != nil {
+		for _, id := range r.index.unclaimed() {
+			if err := r.addExtra(id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if r.acc.refCases == 0 {
+		return nil, fmt.Errorf("%s: no records: the dataset is empty", displayName(src.spec.Ref))
+	}
+	figs, err := r.acc.figures(r)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Figures: figs, Pairing: src.pairing, Fields: r.acc.fields}
+	res.Reference, res.Output = src.Files()
+	if r.store != nil {
+		r.store.finish(r, figs)
+		res.Scored = r.store
+	}
+	return res, nil
+}
+
+// produce reads the dataset into batches of cases, in reference order,
+// then the extra outputs that need reading.
+func (r *runner) produce(ctx context.Context, emit func(*batch) error) error {
+	s := r.src
+	p := r.pipe
+	b := p.get()
+	add := func(in caseInput) error {
+		in.idx = r.nextIdx
+		r.nextIdx++
+		b.in = append(b.in, in)
+		if b.full() {
+			if err := emit(b); err != nil {
+				return err
+			}
+			b = p.get()
+		}
+		return ctx.Err()
+	}
+	var err error
+	switch {
+	case s.form == twoDirs:
+		err = r.produceDirs(add)
+	case s.pairing == PairLine:
+		err = r.produceLines(add, func() *batch { return b })
+	default: // one file, or two files by id: the reference records
+		kind := inRecord
+		if s.pairing == PairID {
+			kind = inID
+		}
+		for {
+			rec, e := s.refRecs.Next()
+			if e != nil {
+				if !errors.Is(e, io.EOF) {
+					err = e
+				}
+				break
+			}
+			if err = add(caseInput{kind: kind, ref: b.addRecord(rec)}); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if len(b.in) > 0 {
+		return emit(b)
+	}
+	return nil
+}
+
+// produceLines pairs the records of two files by line; cur returns the
+// batch being filled. The outputs past the last reference come last.
+func (r *runner) produceLines(add func(caseInput) error, cur func() *batch) error {
+	s := r.src
+	refDone, outDone := false, false
+	for !refDone || !outDone {
+		var in caseInput
+		if !refDone {
+			rec, err := s.refRecs.Next()
+			switch {
+			case errors.Is(err, io.EOF):
+				refDone = true
+			case err != nil:
+				return err
+			default:
+				in.kind, in.ref = inLine, cur().addRecord(rec)
+			}
+		}
+		if !outDone {
+			rec, err := s.outRecs.Next()
+			switch {
+			case errors.Is(err, io.EOF):
+				outDone = true
+			case err != nil:
+				return err
+			default:
+				in.out = cur().addRecord(rec)
+			}
+		}
+		if in.ref.N == 0 && in.out.N == 0 {
+			break
+		}
+		if in.ref.N == 0 {
+			in.kind = inExtraLine
+		}
+		if err := add(in); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// produceDirs pairs the files of two directories by relative path, in
+// lexical order; the outputs no reference has come last.
+func (r *runner) produceDirs(add func(caseInput) error) error {
+	s := r.src
+	join := func(dir, rel string) string { return dir + "/" + rel }
+	outs := make(map[string]bool, len(s.outList))
+	for _, o := range s.outList {
+		outs[o] = true
+	}
+	for _, rel := range s.refList {
+		in := caseInput{kind: inFiles, name: rel, refPath: join(s.spec.Ref, rel)}
+		if outs[rel] {
+			in.outPath = join(s.spec.Out, rel)
+			delete(outs, rel)
+		}
+		if err := add(in); err != nil {
+			return err
+		}
+	}
+	for _, rel := range s.outList {
+		if outs[rel] {
+			if err := add(caseInput{kind: inExtra, name: rel}); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// work scores a batch on worker w.
+func (r *runner) work(ctx context.Context, w int, b *batch) {
+	wk := r.workers[w]
+	b.res = grow(b.res, len(b.in))
+	for i := range b.in {
+		if ctx.Err() != nil {
+			b.res[i].fatal = ctx.Err()
+			return
+		}
+		wk.score(&b.in[i], b, &b.res[i])
+	}
+}
+
+// consume takes a scored batch, in order: it checks the ids, adds the
+// cases to the figures and hands them to Config.Cases.
+func (r *runner) consume(b *batch) error {
+	for i := range b.res {
+		res := &b.res[i]
+		if res.fatal != nil {
+			return res.fatal
+		}
+		in := &b.in[i]
+		if res.status != CaseExtra && res.pos != "" {
+			if prev, ok := r.ids[res.id]; ok {
+				return fmt.Errorf("%s: duplicate reference id %q: also at %s", res.pos, res.id, prev)
+			}
+			r.ids[res.id] = res.pos
+		}
+		if r.index != nil && res.outN > 0 {
+			r.index.claim(res.id)
+		}
+		parts := b.parts[res.parts[0]:res.parts[1]]
+		r.acc.addCase(in.idx, res, parts)
+		if r.store != nil && res.status != CaseExtra {
+			r.store.addCase(res, &b.frame)
+		}
+		if r.cfg.Cases != nil {
+			c := r.acc.caseOf(len(r.acc.rows)-1, res)
+			if r.lines {
+				c.Line = b.lines[res.line[0]:res.line[1]]
+			}
+			if err := r.cfg.Cases(c); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// addExtra adds an extra output found after the run (pairing by id).
+func (r *runner) addExtra(id string) error {
+	res := caseResult{id: id, status: CaseExtra, score: math.NaN()}
+	r.acc.addCase(r.nextIdx, &res, nil)
+	r.nextIdx++
+	if r.cfg.Cases == nil {
+		return nil
+	}
+	c := r.acc.caseOf(len(r.acc.rows)-1, &res)
+	if r.lines {
+		c.Line = appendExtraLine(nil, id)
+	}
+	return r.cfg.Cases(c)
+}

@@ -1,0 +1,318 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// Pairing is how a dataset's references and outputs are paired (SPEC
+// section 8.1).
+type Pairing string
+
+// The pairings.
+const (
+	PairRecord Pairing = "record" // one file: each record holds both sides
+	PairID     Pairing = "id"     // two files: by the records' ids
+	PairLine   Pairing = "line"   // two files: by line order
+	PairPath   Pairing = "path"   // two directories: by relative path
+)
+
+// Spec says where a dataset is and how to read it.
+type Spec struct {
+	// Ref is the file of records (Out empty), or the references: a file
+	// of records or a directory of JSON files. "-" is standard input.
+	Ref string
+	// Out is the outputs, of the same form as Ref; empty for one file.
+	Out string
+	// RefField, OutField and IDField are the paths of the fields in a
+	// record (`.input.ideal_response`); empty ones are found by SPEC
+	// 8.1's names (RefAliases, OutAliases, IDAliases).
+	RefField, OutField, IDField string
+	// GroupBy is the path of a record's field whose value groups the
+	// cases (reference side first); empty for no groups.
+	GroupBy string
+	// Array makes files of records JSON arrays (--dataset on a .json
+	// file); otherwise .jsonl and .ndjson files are JSON Lines, and
+	// others are sniffed.
+	Array bool
+	// Stdin is standard input, for "-".
+	Stdin io.Reader
+}
+
+// IsDatasetPath reports whether a file argument selects dataset mode by
+// itself: a directory, or a file named .jsonl or .ndjson.
+func IsDatasetPath(name string) bool {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, ".jsonl") || strings.HasSuffix(lower, ".ndjson") {
+		return true
+	}
+	if name == "-" {
+		return false
+	}
+	st, err := os.Stat(name)
+	return err == nil && st.IsDir()
+}
+
+// form is how a dataset is laid out.
+type form uint8
+
+const (
+	oneFile form = iota
+	twoFiles
+	twoDirs
+)
+
+// Source is an opened dataset: its files, its pairing and its fields.
+type Source struct {
+	spec     Spec
+	form     form
+	pairing  Pairing
+	ref, out field
+	id       field
+	group    []scoring.PathStep
+	hasGroup bool
+
+	refFile, outFile io.ReadCloser // files of records
+	outAt            io.ReaderAt   // the output file, for pairing by id
+	refRecs, outRecs *RecordReader
+	spool            string // a temporary copy of standard input, removed by Close
+
+	refList, outList []string // directories: the relative paths, sorted
+}
+
+// Open opens the dataset spec names, finds its form and, for two files,
+// its pairing (by id when the first record of both sides has an id, else
+// by line). Its errors are about the input (exit 2).
+func Open(spec Spec) (*Source, error) {
+	s := &Source{spec: spec}
+	var err error
+	if s.ref, err = newField("ref-field", spec.RefField, RefAliases); err != nil {
+		return nil, err
+	}
+	if s.out, err = newField("out-field", spec.OutField, OutAliases); err != nil {
+		return nil, err
+	}
+	if s.id, err = newField("id-field", spec.IDField, IDAliases); err != nil {
+		return nil, err
+	}
+	if spec.GroupBy != "" {
+		if s.group, err = scoring.ParsePath(spec.GroupBy); err != nil {
+			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
+		}
+		s.hasGroup = true
+	}
+	if spec.Ref == "-" && spec.Out == "-" {
+		return nil, errors.New("only one file argument may be - (standard input)")
+	}
+	refDir, outDir := isDir(spec.Ref), spec.Out != "" && isDir(spec.Out)
+	switch {
+	case spec.Out == "" && refDir:
+		return nil, fmt.Errorf("%s is a directory: a dataset of directories takes two, the references and the outputs", spec.Ref)
+	case spec.Out == "":
+		s.form, s.pairing = oneFile, PairRecord
+		err = s.openOne()
+	case refDir && outDir:
+		s.form, s.pairing = twoDirs, PairPath
+		err = s.openDirs()
+	case refDir || outDir:
+		return nil, fmt.Errorf("%s and %s: pair a directory with a directory, or a file of records with a file of records", spec.Ref, spec.Out)
+	default:
+		s.form = twoFiles
+		err = s.openTwo()
+	}
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func isDir(name string) bool {
+	if name == "-" {
+		return false
+	}
+	st, err := os.Stat(name)
+	return err == nil && st.IsDir()
+}
+
+// Pairing returns how the cases are paired.
+func (s *Source) Pairing() Pairing { return s.pairing }
+
+// Files returns the reference and output arguments as given (the same
+// file twice for one file of records).
+func (s *Source) Files() (ref, out string) {
+	if s.form == oneFile {
+		return s.spec.Ref, s.spec.Ref
+	}
+	return s.spec.Ref, s.spec.Out
+}
+
+// Close closes the files and removes a copy of standard input.
+func (s *Source) Close() error {
+	for _, f := range []io.Closer{s.refFile, s.outFile} {
+		if f != nil {
+			f.Close()
+		}
+	}
+	if s.spool != "" {
+		os.Remove(s.spool)
+	}
+	return nil
+}
+
+// displayName is how a file argument is named in messages.
+func displayName(name string) string {
+	if name == "-" {
+		return "<stdin>"
+	}
+	return name
+}
+
+// openFile opens a file argument, "-" being standard input.
+func (s *Source) openFile(name string) (io.ReadCloser, error) {
+	if name == "-" {
+		if s.spec.Stdin == nil {
+			return nil, errors.New("standard input is not available")
+		}
+		return io.NopCloser(s.spec.Stdin), nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w", name, pe.Err)
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+// formatOf is how a file of records named name is read.
+func (s *Source) formatOf(name string) Format {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, ".jsonl") || strings.HasSuffix(lower, ".ndjson"):
+		return Lines
+	case s.spec.Array && strings.HasSuffix(lower, ".json"):
+		return Array
+	}
+	return Sniff
+}
+
+func (s *Source) openOne() error {
+	f, err := s.openFile(s.spec.Ref)
+	if err != nil {
+		return err
+	}
+	s.refFile = f
+	s.refRecs = NewRecordReader(displayName(s.spec.Ref), f, s.formatOf(s.spec.Ref))
+	return nil
+}
+
+func (s *Source) openTwo() error {
+	f, err := s.openFile(s.spec.Ref)
+	if err != nil {
+		return err
+	}
+	s.refFile = f
+	s.refRecs = NewRecordReader(displayName(s.spec.Ref), f, s.formatOf(s.spec.Ref))
+	g, err := s.openFile(s.spec.Out)
+	if err != nil {
+		return err
+	}
+	s.outFile = g
+	s.outRecs = NewRecordReader(displayName(s.spec.Out), g, s.formatOf(s.spec.Out))
+	// Pair by id when the first record of both sides has one.
+	refFirst, err := s.peek(s.refRecs, false)
+	if err != nil {
+		return err
+	}
+	outFirst, err := s.peek(s.outRecs, true)
+	if err != nil {
+		return err
+	}
+	s.pairing = PairLine
+	if refFirst && outFirst {
+		s.pairing = PairID
+	}
+	return nil
+}
+
+// peek reads the first record of rr (kept for Next) and reports whether
+// it has an id. A first record that does not parse has none.
+func (s *Source) peek(rr *RecordReader, lenient bool) (bool, error) {
+	rec, err := rr.Peek()
+	if errors.Is(err, io.EOF) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	parse := jsondoc.Parse
+	if lenient {
+		parse = jsondoc.ParseLenient
+	}
+	d, err := parse(rr.name, rec.Data, nil)
+	if err != nil {
+		return false, nil
+	}
+	id, _ := s.id.find(d, 0)
+	if id == jsondoc.None {
+		return false, nil
+	}
+	_, ok := idText(d, id)
+	return ok, nil
+}
+
+func (s *Source) openDirs() error {
+	var err error
+	if s.refList, err = listJSON(s.spec.Ref); err != nil {
+		return err
+	}
+	s.outList, err = listJSON(s.spec.Out)
+	return err
+}
+
+// listJSON returns the relative paths (with forward slashes) of the .json
+// files below dir, sorted.
+func listJSON(dir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		out = append(out, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s: %w", pe.Path, pe.Err)
+		}
+		return nil, err
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// Fields names the fields a dataset's cases were read from, as paths
+// ("." for a record that is the document itself, "" when not read).
+type Fields struct {
+	Reference, Output, ID string
+}

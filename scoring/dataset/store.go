@@ -1,0 +1,295 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// Scored is a scored dataset held in memory so that weights can change
+// without comparing anything again (SPEC section 8.3): every case's tree
+// is kept as columns of raw node scores and shapes (about 17 bytes a
+// node, none of the documents), and setting a schema path's weight
+// recomputes every case's container scores, shares and losses from them,
+// on every core. Score made it with Config.Keep.
+//
+// A Scored is not safe for concurrent use.
+type Scored struct {
+	f      frame   // every case's frame, one after the other
+	caseN  []int32 // case k's nodes are f's [caseN[k], caseN[k+1])
+	caseC  []int32 // and its containers [caseC[k], caseC[k+1])
+	worst  []int32 // case k's costliest leaf (in its frame), -1 for none
+	acc    *accumulator
+	src    *Source
+
+	metric       scoring.Metric
+	opt          scoring.MetricOptions
+	file         *scoring.Weights // the weights file, nil for none
+	takesWeights bool
+	fallback     bool
+
+	weights []float64 // by path: the weight in force
+	byPath  []bool    // by path: some node weighs by it
+	order   []int32   // the paths in tree order (Figures.Paths's)
+	index   map[string]int32
+	figs    *Figures
+	cache   []*sweeper // one per core, kept between re-weights
+}
+
+// chunkCases is how many cases one core takes at a time in a re-weight;
+// fixed, so that the figures do not depend on the number of cores.
+const chunkCases = 2048
+
+func newScored(r *runner) *Scored {
+	return &Scored{src: r.src, metric: r.metric, opt: r.opt, file: r.cfg.Weights,
+		takesWeights: slices.Contains(r.metric.Takes(), scoring.TakesWeights), caseN: []int32{0}, caseC: []int32{0}}
+}
+
+// addCase appends a reference case's frame (from batch frame bf) as it
+// is consumed.
+func (d *Scored) addCase(res *caseResult, bf *frame) {
+	worst := int32(-1)
+	if res.hasFrame {
+		g := bf.slice(res.frameNodes[0], res.frameNodes[1], res.frameConts[0], res.frameConts[1])
+		d.f.add(&g)
+		worst = res.worstNode
+		for i, fl := range g.flags {
+			if fl>>fWeightShift&3 == weighPath {
+				p := g.path[i]
+				for int(p) >= len(d.byPath) {
+					d.byPath = append(d.byPath, false)
+				}
+				d.byPath[p] = true
+				if !d.fallback {
+					d.fallback = res.fallback
+				}
+			}
+		}
+	}
+	d.caseN = append(d.caseN, int32(len(d.f.path)))
+	d.caseC = append(d.caseC, int32(len(d.f.cnode)))
+	d.worst = append(d.worst, worst)
+}
+
+// finish takes the run's figures as the current ones.
+func (d *Scored) finish(r *runner, figs *Figures) {
+	d.acc = &r.acc
+	d.figs = figs
+	n := len(d.acc.paths)
+	d.weights = make([]float64, n)
+	for i := range d.acc.paths {
+		a := &d.acc.paths[i]
+		d.weights[i] = a.weight
+		if a.hasPathWeight {
+			d.weights[i] = a.pathWeight
+		}
+	}
+	for len(d.byPath) < n {
+		d.byPath = append(d.byPath, false)
+	}
+	d.order = nil
+	d.index = make(map[string]int32, n)
+	first := make([]firstSeen, n)
+	for i := range d.acc.paths {
+		first[i] = d.acc.paths[i].first
+		if !d.acc.paths[i].seen {
+			first[i].caseIdx = -1
+		}
+	}
+	for _, id := range d.acc.paths0.order(first) {
+		if int(id) < n && d.acc.paths[id].seen {
+			d.order = append(d.order, id)
+			p := d.acc.paths0.String(id)
+			if p == "" {
+				p = "."
+			}
+			d.index[p] = id
+		}
+	}
+}
+
+// Len returns the number of reference cases.
+func (d *Scored) Len() int { return len(d.worst) }
+
+// Figures returns the dataset's figures under the weights in force. The
+// caller must not modify them; they stay valid until the next SetWeight.
+func (d *Scored) Figures() *Figures { return d.figs }
+
+// Weight returns the weight in force of a schema path (such as
+// `.items[].price`), and whether the dataset has the path.
+func (d *Scored) Weight(path string) (float64, bool) {
+	id, ok := d.index[path]
+	if !ok {
+		return 0, false
+	}
+	return d.weights[id], true
+}
+
+// ErrFixedWeights is SetWeight's error for a metric whose weights are not
+// the user's (one that takes no weights file).
+var ErrFixedWeights = errors.New("this metric takes no weights: its weights cannot be changed")
+
+// SetWeight sets the weight of a schema path in every case (with every
+// path the same weights entry sets: `.items.price` and `.items[].price`
+// are one entry) and recomputes the dataset's figures, comparing nothing
+// again.
+func (d *Scored) SetWeight(path string, w float64) error {
+	if !d.takesWeights {
+		return ErrFixedWeights
+	}
+	if !(w >= 0 && w <= 1) {
+		return fmt.Errorf("weight %v is outside [0, 1]", w)
+	}
+	id, ok := d.index[path]
+	switch {
+	case !ok:
+		return fmt.Errorf("no case has the path %s", path)
+	case !d.byPath[id]:
+		return fmt.Errorf("%s has no weight of its own: only object keys of the references weigh", path)
+	}
+	key := d.entryKey(id)
+	changed := false
+	for p := range d.weights {
+		if d.byPath[p] && d.weights[p] != w && d.entryKey(int32(p)) == key {
+			d.weights[p] = w
+			changed = true
+		}
+	}
+	if changed {
+		d.reweigh()
+	}
+	return nil
+}
+
+// ResetWeights restores every weight to the weights file's and
+// recomputes the figures.
+func (d *Scored) ResetWeights() {
+	changed := false
+	for i := range d.acc.paths {
+		a := &d.acc.paths[i]
+		if a.hasPathWeight && d.weights[i] != a.pathWeight {
+			d.weights[i] = a.pathWeight
+			changed = true
+		}
+	}
+	if changed {
+		d.reweigh()
+	}
+}
+
+// entryKey returns the weights entry a path's weight comes from: its
+// keys, array steps left out.
+func (d *Scored) entryKey(id int32) string {
+	nodes := d.acc.paths0.snapshotNode
+	var key []byte
+	for p := id; p > 0; {
+		n := nodes(p)
+		if !n.elem {
+			key = append(append(key, n.key...), 0)
+		}
+		p = n.parent
+	}
+	return string(key)
+}
+
+// chunkAcc is one chunk of cases' share of the figures that weights change.
+type chunkAcc struct {
+	paths []dynAcc
+}
+
+// dynAcc is what weights change of a path's figures.
+type dynAcc struct {
+	scored   int
+	scoreSum ksum
+	loss     ksum
+	status   [7]int
+}
+
+// reweigh recomputes every case and the dataset's figures from the raw
+// scores under the weights in force.
+func (d *Scored) reweigh() {
+	cases := d.Len()
+	chunks := (cases + chunkCases - 1) / chunkCases
+	accs := make([]chunkAcc, chunks)
+	workers := min(runtime.GOMAXPROCS(0), chunks)
+	for len(d.cache) < workers {
+		d.cache = append(d.cache, &sweeper{})
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		sw := d.cache[w]
+		sw.fallback = d.fallback
+		wg.Go(func() {
+			for {
+				c := int(next.Add(1)) - 1
+				if c >= chunks {
+					return
+				}
+				d.reweighChunk(sw, c, &accs[c])
+			}
+		})
+	}
+	wg.Wait()
+	n := len(d.acc.paths)
+	total := make([]dynAcc, n)
+	for c := range accs {
+		for p := range accs[c].paths {
+			a, t := &accs[c].paths[p], &total[p]
+			t.scored += a.scored
+			t.scoreSum.add(a.scoreSum.value())
+			t.loss.add(a.loss.value())
+			for s, k := range a.status {
+				t.status[s] += k
+			}
+		}
+	}
+	for p := range total {
+		pa := &d.acc.paths[p]
+		pa.scored, pa.scoreSum, pa.los, pa.status = total[p].scored, total[p].scoreSum, total[p].loss, total[p].status
+	}
+	d.figs = d.acc.refigure(d.figs)
+}
+
+// reweighChunk recomputes chunk c of the cases into acc and the cases'
+// rows.
+func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
+	acc.paths = make([]dynAcc, len(d.acc.paths))
+	lo, hi := c*chunkCases, min((c+1)*chunkCases, d.Len())
+	for k := lo; k < hi; k++ {
+		n0, n1 := int(d.caseN[k]), int(d.caseN[k+1])
+		if n0 == n1 {
+			continue // no tree: a one-number metric's case
+		}
+		f := d.f.slice(n0, n1, int(d.caseC[k]), int(d.caseC[k+1]))
+		sw.weigh(&f, d.weights)
+		out := sw.sweep(&f, true)
+		row := &d.acc.rows[k]
+		if row.status == CaseScored || row.status == CaseIgnored {
+			row.score = out.score
+			row.status = CaseScored
+			if math.IsNaN(out.score) {
+				row.status = CaseIgnored
+			}
+		}
+		d.worst[k] = out.worst
+		row.worstLoss = out.worstLoss
+		row.worstPath = ""
+		for i := range sw.acc.parts {
+			p := &sw.acc.parts[i]
+			a := &acc.paths[p.path]
+			a.scored += int(p.scored)
+			a.scoreSum.add(p.scoreSum)
+			a.loss.add(p.lossSum)
+			for s, n := range p.status {
+				a.status[s] += int(n)
+			}
+		}
+	}
+}

@@ -1,0 +1,130 @@
+package dataset
+
+import (
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// The union of the references' shapes is a JSON document with every key
+// any reference has, at its place: an object where some reference has an
+// object, an array of one element where some has an array, 0 for a
+// scalar. A weights file is checked against it (an entry matching no
+// case's key is a likely typo; an object for a key that is a scalar in
+// every case is an error) and `weights init` writes its keys.
+
+// isRefPath reports whether some reference has a value at path id (it is
+// not only ever an extra key of the outputs).
+func (a *accumulator) isRefPath(id int32) bool {
+	if int(id) >= len(a.paths) {
+		return false
+	}
+	p := &a.paths[id]
+	return p.seen && p.kinds != 0
+}
+
+// unionJSON returns the union document of the references' shapes.
+func (a *accumulator) unionJSON() []byte {
+	first := make([]firstSeen, len(a.paths))
+	for i := range a.paths {
+		first[i] = a.paths[i].first
+		if !a.paths[i].seen {
+			first[i].caseIdx = -1
+		}
+	}
+	kids := a.paths0.children(first)
+	u := unionWriter{a: a, kids: kids, nodes: a.paths0.snapshot()}
+	u.value(0)
+	return u.buf
+}
+
+type unionWriter struct {
+	a     *accumulator
+	kids  [][]int32
+	nodes []pathNode
+	buf   []byte
+}
+
+// value writes the union value at path id.
+func (u *unionWriter) value(id int32) {
+	kinds := u.a.paths[id].kinds
+	var keys []int32
+	elem := int32(-1)
+	for _, c := range u.kids[id] {
+		if !u.a.isRefPath(c) {
+			continue
+		}
+		if u.nodes[c].elem {
+			elem = c
+		} else {
+			keys = append(keys, c)
+		}
+	}
+	switch {
+	case kinds&(1<<jsondoc.Object) != 0 || len(keys) > 0:
+		u.buf = append(u.buf, '{')
+		seen := map[string]bool{}
+		n := 0
+		// Its own keys, then those of the elements of arrays found at the
+		// same place (a weights entry applies to both).
+		for p := id; p >= 0; {
+			var next int32 = -1
+			for _, c := range u.kids[p] {
+				if !u.a.isRefPath(c) {
+					continue
+				}
+				if u.nodes[c].elem {
+					next = c
+					continue
+				}
+				if seen[u.nodes[c].key] {
+					continue
+				}
+				seen[u.nodes[c].key] = true
+				if n > 0 {
+					u.buf = append(u.buf, ',')
+				}
+				n++
+				u.buf = jsondoc.AppendQuoted(u.buf, u.nodes[c].key)
+				u.buf = append(u.buf, ':')
+				u.value(c)
+			}
+			p = next
+		}
+		u.buf = append(u.buf, '}')
+	case kinds&(1<<jsondoc.Array) != 0 || elem >= 0:
+		u.buf = append(u.buf, '[')
+		if elem >= 0 {
+			u.value(elem)
+		}
+		u.buf = append(u.buf, ']')
+	default:
+		u.buf = append(u.buf, '0')
+	}
+}
+
+// unionTree builds the union of the references' shapes under weights w.
+func (a *accumulator) unionTree(w *scoring.Weights) (*scoring.Tree, error) {
+	d, err := jsondoc.Parse("the references", a.unionJSON(), nil)
+	if err != nil {
+		return nil, err
+	}
+	return scoring.Build(d, d, w, scoring.Options{})
+}
+
+// checkWeights checks the weights file against the union of the
+// references: its errors (an object for a key that is a scalar in every
+// case) stop the run, its warnings (entries no case has) are the
+// dataset's.
+func (a *accumulator) checkWeights(r *runner, f *Figures) error {
+	if r.weights == nil || !a.tree {
+		return nil
+	}
+	t, err := a.unionTree(r.cfg.Weights)
+	if err != nil {
+		return err
+	}
+	for _, w := range t.Warnings() {
+		a.warn(w.Path, w.Message)
+	}
+	return nil
+}

@@ -1,0 +1,397 @@
+package dataset
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// caseResult is what a worker finds about one case.
+type caseResult struct {
+	id       string
+	pos      string // where the case's id is (file:line:col), for a duplicate
+	status   CaseStatus
+	score    float64 // NaN when the case has no score
+	group    string
+	hasGroup bool
+	repairs  []string
+	err      string // an invalid case's parse error
+	warnings []string
+	fields   Fields
+	outN     int // pairing by id: the output record paired, 0 for none
+	hasID    bool
+	fallback bool // the tree weighs all-zero keys alike (lynxius)
+
+	worstPath string
+	worstLoss float64
+	worstNode int32 // the worst leaf's node in the case's frame, -1 for none
+
+	parts      [2]int // the case's per-path parts: batch.parts[parts[0]:parts[1]]
+	line       [2]int // the case's jsonl line: batch.lines[line[0]:line[1]]
+	frameNodes [2]int // kept frames: the case's nodes and containers in the batch's frame
+	frameConts [2]int
+	hasFrame   bool
+
+	fatal error
+}
+
+// worker scores cases: one per goroutine, holding its scratch.
+type worker struct {
+	run   *runner
+	paths pathCache
+	x     extractor
+	sw    sweeper
+	f     frame
+	buf   []byte
+	node  []byte
+}
+
+func newWorker(r *runner) *worker {
+	w := &worker{run: r}
+	w.paths.table = r.paths
+	w.x.paths = &w.paths
+	w.x.tau = r.tau
+	w.sw.fallback = r.fallback
+	w.sw.counting = true
+	return w
+}
+
+// score reads and scores one case into res, adding its parts, line and
+// frame to b.
+func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
+	res.score = math.NaN()
+	m, err := w.read(in)
+	if err != nil {
+		res.fatal = err
+		return
+	}
+	res.id, res.pos, res.status = m.id, m.pos, m.status
+	res.group, res.hasGroup = m.group, m.hasGroup
+	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
+	if m.status == CaseExtra {
+		if w.run.lines {
+			start := len(b.lines)
+			b.lines = appendExtraLine(b.lines, m.id)
+			res.line = [2]int{start, len(b.lines)}
+		}
+		return
+	}
+	r := w.run
+	var result *scoring.Result
+	if m.status == CaseScored || scoring.HasTree(r.metric) {
+		out := m.out
+		if m.status != CaseScored {
+			out = jsondoc.Absent(out.Name())
+		}
+		result, err = scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt})
+		if err != nil {
+			res.fatal = fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+			return
+		}
+	}
+	switch {
+	case m.status != CaseScored:
+		res.score = 0 // missing and invalid cases score 0 (SPEC 8.2)
+	case result.HasScore:
+		res.score = result.Score
+	default:
+		res.status = CaseIgnored
+	}
+	if result == nil {
+		if r.lines {
+			start := len(b.lines)
+			b.lines = w.appendLine(b.lines, res, nil)
+			res.line = [2]int{start, len(b.lines)}
+		}
+		return
+	}
+	for _, wn := range result.Warnings {
+		res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
+	}
+	if t := result.Tree; t != nil {
+		for _, wn := range t.Warnings() {
+			res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
+		}
+		w.x.extract(t, &w.f)
+		w.sw.w = append(w.sw.w[:0], w.x.w...)
+		w.sw.fallback = t.Options().ZeroWeightFallback
+		res.fallback = w.sw.fallback
+		out := w.sw.sweep(&w.f, false)
+		res.worstNode = out.worst
+		if out.worst >= 0 {
+			res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
+		}
+		start := len(b.parts)
+		b.parts = append(b.parts, w.sw.acc.parts...)
+		res.parts = [2]int{start, len(b.parts)}
+		if r.keep {
+			res.hasFrame = true
+			res.frameNodes, res.frameConts = b.frame.add(&w.f)
+		}
+	}
+	if r.lines {
+		start := len(b.lines)
+		b.lines = w.appendLine(b.lines, res, result.Report(r.metric.Name()))
+		res.line = [2]int{start, len(b.lines)}
+	}
+}
+
+// read finds the case's documents.
+func (w *worker) read(in *caseInput) (material, error) {
+	s := w.run.src
+	switch in.kind {
+	case inRecord:
+		return w.readRecord(&in.ref)
+	case inLine, inID:
+		return w.readPair(in)
+	case inFiles:
+		return w.readFiles(in)
+	case inExtraLine:
+		m := material{status: CaseExtra, id: "#" + strconv.Itoa(in.out.N)}
+		if d, err := jsondoc.ParseLenient(s.outRecs.Name(), in.out.Data, nil); err == nil {
+			if v, _ := s.id.find(d, 0); v != jsondoc.None {
+				if id, ok := idText(d, v); ok {
+					m.id = id
+				}
+			}
+		}
+		return m, nil
+	default:
+		return material{status: CaseExtra, id: in.name}, nil
+	}
+}
+
+// readRecord reads a record of one file, holding both sides.
+func (w *worker) readRecord(rec *Record) (material, error) {
+	s := w.run.src
+	file := s.refRecs.Name()
+	d, err := jsondoc.Parse(file, rec.Data, nil)
+	if err != nil {
+		return material{}, shiftError(err, rec)
+	}
+	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec)}
+	at := func(v jsondoc.ID) string {
+		line, col := d.Position(v)
+		line, col = rec.Pos(line, col)
+		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+	}
+	if k := d.Kind(0); k != jsondoc.Object {
+		return m, fmt.Errorf("%s: a record must be an object holding the reference and the output, not %s %s", at(0), article(k), k)
+	}
+	rv, rpath := s.ref.find(d, 0)
+	if rv == jsondoc.None {
+		return m, fmt.Errorf("%s: the record has no reference (%s); name its field with --ref-field", at(0), s.ref.describe())
+	}
+	ov, opath := s.out.find(d, 0)
+	name := recordName(file, rec)
+	if err := w.readID(d, rec.N, at, &m); err != nil {
+		return m, err
+	}
+	m.fields.Reference, m.fields.Output = rpath, opath
+	m.ref = refValue(d, rv, name)
+	if ov == jsondoc.None {
+		m.status, m.out = CaseMissing, jsondoc.Absent(name)
+	} else {
+		var repair string
+		m.out, repair = outValue(d, ov, name)
+		if repair != "" {
+			m.repairs = append(m.repairs, repair)
+		}
+	}
+	w.readGroup(&m, d, nil)
+	return m, nil
+}
+
+// readID sets the case's id from record d (number n in its file): the id
+// field's value, or #n.
+func (w *worker) readID(d *jsondoc.Doc, n int, at func(jsondoc.ID) string, m *material) error {
+	s := w.run.src
+	iv, ipath := s.id.find(d, 0)
+	if iv == jsondoc.None {
+		m.id, m.pos = "#"+strconv.Itoa(n), ""
+		return nil
+	}
+	id, ok := idText(d, iv)
+	if !ok {
+		k := d.Kind(iv)
+		return fmt.Errorf("%s: the id %s is %s %s: an id is a string or a number", at(iv), ipath, article(k), k)
+	}
+	m.id, m.pos, m.fields.ID = id, at(iv), ipath
+	return nil
+}
+
+// readGroup sets the case's group from the reference's record, else the
+// output's.
+func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
+	s := w.run.src
+	if !s.hasGroup {
+		return
+	}
+	for _, d := range []*jsondoc.Doc{ref, out} {
+		if d == nil || d.IsAbsent() {
+			continue
+		}
+		if v := lookupPath(d, 0, s.group); v != jsondoc.None {
+			m.group, m.hasGroup = groupText(d, v), true
+			return
+		}
+	}
+}
+
+// readPair reads a case of two files: the reference record and the output
+// record paired with it by line or by id.
+func (w *worker) readPair(in *caseInput) (material, error) {
+	s := w.run.src
+	file := s.refRecs.Name()
+	rec := &in.ref
+	d, err := jsondoc.Parse(file, rec.Data, nil)
+	if err != nil {
+		return material{}, shiftError(err, rec)
+	}
+	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec)}
+	at := func(v jsondoc.ID) string {
+		line, col := d.Position(v)
+		line, col = rec.Pos(line, col)
+		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+	}
+	if err := w.readID(d, rec.N, at, &m); err != nil {
+		return m, err
+	}
+	rv, rpath := s.ref.find(d, 0)
+	if rv == jsondoc.None {
+		rv, rpath = 0, "."
+	}
+	m.fields.Reference = rpath
+	m.ref = refValue(d, rv, recordName(file, rec))
+	outRec := &in.out
+	if in.kind == inID {
+		if m.pos == "" {
+			return m, fmt.Errorf("%s: the record has no id (%s), but the files are paired by id", at(0), s.id.describe())
+		}
+		e, ok := w.run.index.lookup(m.id)
+		if !ok {
+			m.status, m.out = CaseMissing, jsondoc.Absent(m.ref.Name())
+			w.readGroup(&m, d, nil)
+			return m, nil
+		}
+		w.buf, err = w.run.index.read(e, w.buf)
+		if err != nil {
+			return m, err
+		}
+		outRec = &Record{Data: w.buf, N: e.n, Line: e.line, Col: e.col, Offset: e.off}
+		m.outN = e.n
+	} else if outRec.N == 0 {
+		m.status, m.out = CaseMissing, jsondoc.Absent(m.ref.Name())
+		w.readGroup(&m, d, nil)
+		return m, nil
+	}
+	outFile := s.outRecs.Name()
+	name := recordName(outFile, outRec)
+	od, err := jsondoc.ParseLenient(outFile, outRec.Data, nil)
+	if err != nil {
+		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), shiftError(err, outRec).Error()
+		w.readGroup(&m, d, nil)
+		return m, nil
+	}
+	m.warnings = append(m.warnings, recordWarnings(od, outFile, outRec)...)
+	if rp := od.Repair(); rp != "" {
+		m.repairs = append(m.repairs, rp)
+	}
+	ov, opath := s.out.find(od, 0)
+	if ov == jsondoc.None {
+		ov, opath = 0, "."
+	}
+	m.fields.Output = opath
+	var repair string
+	m.out, repair = outValue(od, ov, name)
+	if repair != "" {
+		m.repairs = append(m.repairs, repair)
+	}
+	w.readGroup(&m, d, od)
+	return m, nil
+}
+
+// readFiles reads a case of two directories. A file is the document
+// itself, unless --ref-field or --out-field names a field of it.
+func (w *worker) readFiles(in *caseInput) (material, error) {
+	s := w.run.src
+	m := material{status: CaseScored, id: in.name}
+	data, err := readFile(in.refPath)
+	if err != nil {
+		return m, err
+	}
+	d, err := jsondoc.Parse(in.refPath, data, nil)
+	if err != nil {
+		return m, err
+	}
+	m.warnings = docWarnings(d)
+	rv, rpath := jsondoc.ID(0), "."
+	if s.ref.path != "" {
+		if v := lookupPath(d, 0, s.ref.steps); v != jsondoc.None {
+			rv, rpath = v, s.ref.path
+		}
+	}
+	m.fields.Reference = rpath
+	m.ref = refValue(d, rv, in.refPath)
+	if in.outPath == "" {
+		m.status, m.out = CaseMissing, jsondoc.Absent(in.refPath)
+		w.readGroup(&m, d, nil)
+		return m, nil
+	}
+	var od *jsondoc.Doc
+	data, err = readFile(in.outPath)
+	if err == nil {
+		od, err = jsondoc.ParseLenient(in.outPath, data, nil)
+	}
+	if err != nil {
+		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(in.outPath), err.Error()
+		w.readGroup(&m, d, nil)
+		return m, nil
+	}
+	m.warnings = append(m.warnings, docWarnings(od)...)
+	if rp := od.Repair(); rp != "" {
+		m.repairs = append(m.repairs, rp)
+	}
+	ov, opath := jsondoc.ID(0), "."
+	if s.out.path != "" {
+		if v := lookupPath(od, 0, s.out.steps); v != jsondoc.None {
+			ov, opath = v, s.out.path
+		}
+	}
+	m.fields.Output = opath
+	var repair string
+	m.out, repair = outValue(od, ov, in.outPath)
+	if repair != "" {
+		m.repairs = append(m.repairs, repair)
+	}
+	w.readGroup(&m, d, od)
+	return m, nil
+}
+
+// docWarnings returns a document's warnings with their positions.
+func docWarnings(d *jsondoc.Doc) []string {
+	var out []string
+	for _, wn := range d.Warnings() {
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", d.Name(), wn.Line, wn.Col, wn.Path, wn.Message))
+	}
+	return out
+}
+
+func article(k jsondoc.Kind) string {
+	if k == jsondoc.Object || k == jsondoc.Array {
+		return "an"
+	}
+	return "a"
+}
+
+// caseName is how a case is named in messages.
+func caseName(id string) string {
+	if strings.HasPrefix(id, "#") {
+		return "record " + id
+	}
+	return strconv.Quote(id)
+}
