@@ -36,13 +36,13 @@ type expectedDataset struct {
 		Pass                                            *float64
 	}
 	Paths []struct {
-		Path, Kind                 string
-		Cases, Nodes               int
-		Loss, Weight               float64
-		Score                      *float64
-		Statuses                   map[string]int
-		TP, FD, FA, FN, TN         int
-		Precision, Recall, F1      *float64
+		Path, Kind            string
+		Cases, Nodes          int
+		Loss, Weight          float64
+		Score                 *float64
+		Statuses              map[string]int
+		TP, FD, FA, FN, TN    int
+		Precision, Recall, F1 *float64
 	}
 	Groups []struct {
 		Group        string

@@ -21,12 +21,12 @@ import (
 //
 // A Scored is not safe for concurrent use.
 type Scored struct {
-	f      frame   // every case's frame, one after the other
-	caseN  []int32 // case k's nodes are f's [caseN[k], caseN[k+1])
-	caseC  []int32 // and its containers [caseC[k], caseC[k+1])
-	worst  []int32 // case k's costliest leaf (in its frame), -1 for none
-	acc    *accumulator
-	src    *Source
+	f     frame   // every case's frame, one after the other
+	caseN []int32 // case k's nodes are f's [caseN[k], caseN[k+1])
+	caseC []int32 // and its containers [caseC[k], caseC[k+1])
+	worst []int32 // case k's costliest leaf (in its frame), -1 for none
+	acc   *accumulator
+	src   *Source
 
 	metric       scoring.Metric
 	opt          scoring.MetricOptions
