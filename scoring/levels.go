@@ -108,18 +108,19 @@ func (t *Tree) buildLevels(b *builder) bool {
 	// take part, so that a many-core machine does not spend its memory on
 	// buffers.
 	workers := min(runtime.GOMAXPROCS(0), maxWorkers)
-	if workers > 1 && b.pairs == nil && t.opt.Pair == nil {
-		for range workers*chunksPerWorker - 1 {
-			builders = append(builders, b.fork())
-		}
-	}
-	round := make([]*builder, 0, len(builders))
+	parallel := workers > 1 && b.pairs == nil && t.opt.Pair == nil
+	round := make([]*builder, 0, workers*chunksPerWorker)
 	var c *crew // made for the first wide level
 	defer func() { c.Close() }()
 	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
 		t.levels = append(t.levels, lo)
 		width := 1
-		if hi-lo > 2*chunkNodes {
+		if parallel && hi-lo > 2*chunkNodes {
+			// The other builders are made for the first wide level: a
+			// small tree (a dataset's case) never needs them.
+			for len(builders) < workers*chunksPerWorker {
+				builders = append(builders, b.fork())
+			}
 			width = len(builders)
 		}
 		if width > 1 && c == nil {
