@@ -31,13 +31,14 @@ type scoreFlags struct {
 	onlyLosses bool
 	top        int
 	topSet     bool
+	dataset    datasetFlags
 }
 
 func (a *app) scoreCmd() *cobra.Command {
 	var f scoreFlags
 	cmd := &cobra.Command{
-		Use:   "score REF OUT [WEIGHTS]",
-		Short: "Print the score and the per-node breakdown",
+		Use:   "score REF OUT [WEIGHTS] | score DATASET... [WEIGHTS]",
+		Short: "Print the score and the per-node breakdown, of a pair or a dataset",
 		Long: `Score OUT against REF under the weights in WEIGHTS (every weight 1.0 when
 omitted) and print the total and every node's figures: reference and output
 values, weight, normalization factor f, score and loss (the points of the
@@ -48,22 +49,57 @@ OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
 (parse_json_markdown: truncated JSON is completed, NaN is a number), and
 give no score where LangChain raises.
 
+A dataset is a set of cases scored alike (SPEC section 8), in one of three
+forms: one JSON Lines file of records holding both sides (DATA.jsonl), two
+files of records paired by id or by line (REF.jsonl OUT.jsonl), or two
+directories of JSON files paired by relative path (REF_DIR OUT_DIR). A
+directory or a .jsonl/.ndjson file makes a dataset; --dataset makes a .json
+array of records one. The fields of a record are found by name (expected,
+output, id, ...) or given with --ref-field, --out-field and --id-field.
+Output strings are model text: the JSON in them is taken out (a code fence,
+or an object in prose). The dataset's score is the mean of the case scores;
+the per-path figures say which fields fail across the set and what each
+costs. It streams, on every core. --format jsonl prints one line per case,
+which 'jsontui aggregate' adds up (score shards anywhere, then aggregate).
+Dataset runs are not recorded in the history yet: --no-history is implied.
+
 Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  jsontui score ref.json out.json weights.json
   jsontui score ref.json out.json --min 0.9 --quiet     # CI gate
   jsontui score ref.json out.json --format json | jq '.nodes[] | select(.loss > 0.01)'
   jsontui score ref.json out.json --format markdown --top 10 >> "$GITHUB_STEP_SUMMARY"
   jsontui score ref.json out.json --only-losses
-  jsontui score ref.json out.json weights.json --explain '.fixed_menus[1].pizza'`,
-		Args: cobra.RangeArgs(2, 3),
+  jsontui score ref.json out.json weights.json --explain '.fixed_menus[1].pizza'
+  jsontui score evals.jsonl weights.json --pass 0.9 --group-by .category
+  jsontui score refs.jsonl answers.jsonl --min 0.85 --quiet
+  jsontui score refs/ answers/ --format json | jq '.paths[] | select(.loss > 0.01)'
+  jsontui score evals.jsonl --case inv-042              # one case, as a pair`,
+		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
 			f.topSet = cmd.Flags().Changed("top")
+			f.dataset.changed(cmd.Flags())
+			spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
+			if err != nil {
+				return badInput(err)
+			}
+			if isDataset {
+				if err := checkScoreFormat(f.format, true); err != nil {
+					return err
+				}
+				return a.scoreDataset(spec, weights, &f)
+			}
+			if name := f.dataset.given(cmd.Flags()); name != "" {
+				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
+			}
+			if len(args) < 2 {
+				return badInput(fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0]))
+			}
 			return a.score(args, &f)
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown (and jsonl for a dataset: a line per case)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the total")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	addMetricFlags(fl, &f.metric)
@@ -74,15 +110,31 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		"shows it) instead of the breakdown; the run is not recorded")
 	fl.BoolVar(&f.onlyLosses, "only-losses", false, "print only the nodes with a loss above 0, in document order (the run records every node)")
 	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
+	addDatasetFlags(fl, &f.dataset, true)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
 
-func (a *app) score(args []string, f *scoreFlags) (err error) {
-	switch f.format {
+// checkScoreFormat checks --format: jsonl is a dataset's only.
+func checkScoreFormat(format string, dataset bool) error {
+	switch format {
 	case "text", "json", "markdown":
-	default:
-		return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", f.format))
+		return nil
+	case "jsonl":
+		if dataset {
+			return nil
+		}
+		return badInput(errors.New("--format jsonl prints a dataset's cases: use text, json or markdown for a pair"))
+	}
+	if dataset {
+		return badInput(fmt.Errorf("unknown --format %q: use text, json, jsonl or markdown", format))
+	}
+	return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", format))
+}
+
+func (a *app) score(args []string, f *scoreFlags) (err error) {
+	if err := checkScoreFormat(f.format, false); err != nil {
+		return err
 	}
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))

@@ -52,9 +52,10 @@ type Stats struct {
 	HasSpread bool
 	// Perfect is the share of scores equal to 1.
 	Perfect float64
-	// Pass is the share of scores ≥ the --pass threshold, when given.
-	Pass    float64
-	HasPass bool
+	// Pass is the share of scores ≥ the --pass threshold PassAt, when
+	// given (HasPass).
+	Pass, PassAt float64
+	HasPass      bool
 }
 
 // PathFigures are the figures of one schema path across the dataset.

@@ -42,7 +42,7 @@ func Percentile(sorted []float64, q float64) float64 {
 func scoreStats(st *Stats, scores []float64, pass *float64) {
 	st.N = len(scores)
 	if pass != nil {
-		st.HasPass = true
+		st.HasPass, st.PassAt = true, *pass
 	}
 	if st.N == 0 {
 		return

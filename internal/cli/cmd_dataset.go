@@ -1,0 +1,308 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// datasetFlags are the flags that read and figure a dataset (SPEC 8).
+type datasetFlags struct {
+	force                       bool
+	refField, outField, idField string
+	groupBy                     string
+	pass                        float64
+	passSet                     bool
+	threshold                   float64
+	thresholdSet                bool
+	caseID                      string
+}
+
+// addDatasetFlags defines the dataset flags on fl.
+func addDatasetFlags(fl *pflag.FlagSet, f *datasetFlags, withCase bool) {
+	fl.BoolVar(&f.force, "dataset", false, "read .json files as datasets (a JSON array of records), and - as one")
+	fl.StringVar(&f.refField, "ref-field", "", "dataset: the reference's field in a record, as a `PATH` (default: the first of .expected, .reference, .expected_output, .ideal, .ideal_response, .ground_truth)")
+	fl.StringVar(&f.outField, "out-field", "", "dataset: the output's field in a record, as a `PATH` (default: the first of .output, .actual_output, .response, .predicted, .prediction)")
+	fl.StringVar(&f.idField, "id-field", "", "dataset: the case id's field in a record, as a `PATH` (default: the first of .id, .doc_id, .case_id, .name)")
+	fl.StringVar(&f.groupBy, "group-by", "", "dataset: group the cases by the value of the record's field at `PATH` (reference side first)")
+	fl.Float64Var(&f.pass, "pass", 0, "dataset: report the share of cases scoring at least `X`")
+	fl.Float64Var(&f.threshold, "match-threshold", 1, "dataset: a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
+	if withCase {
+		fl.StringVar(&f.caseID, "case", "", "dataset: print the case `ID` alone, as a single pair")
+	}
+}
+
+// changed notes which of the flags were given.
+func (f *datasetFlags) changed(fl *pflag.FlagSet) {
+	f.passSet = fl.Changed("pass")
+	f.thresholdSet = fl.Changed("match-threshold")
+}
+
+// given reports whether a flag that only a dataset takes was given.
+func (f *datasetFlags) given(fl *pflag.FlagSet) string {
+	for _, name := range []string{"ref-field", "out-field", "id-field", "group-by", "pass", "match-threshold", "case"} {
+		if fl.Lookup(name) != nil && fl.Changed(name) {
+			return name
+		}
+	}
+	return ""
+}
+
+// datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
+// name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
+// one, and --dataset makes a .json array of records (or -) one. It
+// returns the dataset and the weights file ("" for none).
+func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights string, ok bool, err error) {
+	is := func(name string) bool {
+		if dataset.IsDatasetPath(name) {
+			return true
+		}
+		if !force {
+			return false
+		}
+		return name == "-" || strings.HasSuffix(strings.ToLower(name), ".json") && holdsArray(name)
+	}
+	switch {
+	case len(args) == 0:
+		return spec, "", false, nil
+	case !is(args[0]):
+		if len(args) > 1 && is(args[1]) {
+			return spec, "", false, fmt.Errorf("%s is a dataset but %s is not: pair a file of records with a file of records, a directory with a directory (--dataset reads .json arrays of records)", args[1], args[0])
+		}
+		return spec, "", false, nil
+	}
+	spec = dataset.Spec{Ref: args[0], Array: force, Stdin: a.stdin}
+	rest := args[1:]
+	if len(rest) > 0 && is(rest[0]) {
+		spec.Out, rest = rest[0], rest[1:]
+	}
+	if len(rest) > 1 {
+		return spec, "", true, fmt.Errorf("a dataset takes DATA [WEIGHTS], REF OUT [WEIGHTS] or REF_DIR OUT_DIR [WEIGHTS]: %q is one argument too many", rest[1])
+	}
+	if len(rest) == 1 {
+		weights = rest[0]
+	}
+	return spec, weights, true, nil
+}
+
+// holdsArray reports whether the file's first character (after white
+// space and a byte order mark) opens an array: a .json file of records,
+// not a weights file (an object).
+func holdsArray(name string) bool {
+	f, err := os.Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, 4096)
+	n, _ := io.ReadFull(f, buf)
+	b := bytes.TrimPrefix(buf[:n], []byte("\xEF\xBB\xBF"))
+	b = bytes.TrimLeft(b, " \t\r\n")
+	return len(b) > 0 && b[0] == '['
+}
+
+// datasetConfig returns the dataset flags as a run's configuration.
+func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string) (dataset.Config, error) {
+	var cfg dataset.Config
+	metric, err := m.metric()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Metric, cfg.Options = metric, m.opt
+	if f.passSet {
+		if !(f.pass >= 0 && f.pass <= 1) {
+			return cfg, fmt.Errorf("--pass %v is outside [0, 1]", f.pass)
+		}
+		cfg.Pass = &f.pass
+	}
+	if f.thresholdSet {
+		cfg.MatchThreshold = &f.threshold
+	}
+	if weightsName != "" {
+		src, err := a.readInput(weightsName)
+		if err != nil {
+			return cfg, err
+		}
+		if cfg.Weights, err = scoring.ParseWeights(displayName(weightsName), src.data); err != nil {
+			return cfg, err
+		}
+	}
+	return cfg, nil
+}
+
+// openDataset opens the dataset of spec with the field flags.
+func openDataset(spec dataset.Spec, f *datasetFlags) (*dataset.Source, error) {
+	spec.RefField, spec.OutField, spec.IDField, spec.GroupBy = f.refField, f.outField, f.idField, f.groupBy
+	return dataset.Open(spec)
+}
+
+// scoreDataset is `jsontui score` on a dataset.
+func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
+	d := &f.dataset
+	if spec.Ref == "-" && weightsName == "-" || spec.Out == "-" && weightsName == "-" {
+		return badInput(errors.New("only one file argument may be - (standard input)"))
+	}
+	cfg, err := a.datasetConfig(d, &f.metric, weightsName)
+	if err != nil {
+		return badInput(err)
+	}
+	src, err := openDataset(spec, d)
+	if err != nil {
+		return badInput(err)
+	}
+	defer src.Close()
+	ctx := context.Background()
+	if d.caseID != "" {
+		return a.scoreOneCase(ctx, src, cfg, f)
+	}
+	out := bufio.NewWriterSize(a.stdout, 256<<10)
+	defer out.Flush()
+	if f.format == "jsonl" {
+		cfg.Lines = true
+		cfg.Cases = func(c *dataset.Case) error {
+			_, err := out.Write(c.Line)
+			return err
+		}
+	}
+	res, err := dataset.Score(ctx, src, cfg)
+	if err != nil {
+		out.Flush()
+		return badInput(err)
+	}
+	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
+	a.printDatasetNotes(h, res.Figures)
+	figs := res.Figures
+	switch {
+	case f.quiet:
+		fmt.Fprintln(out, report.ScoreText(figs.Score, figs.HasScore))
+	case f.format == "json":
+		err = dataset.WriteJSON(out, h, figs)
+	case f.format == "markdown":
+		err = dataset.WriteMarkdown(out, h, figs, dataset.TextOptions{GroupBy: d.groupBy})
+	case f.format == "text":
+		err = dataset.WriteText(out, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: d.groupBy})
+	}
+	if err != nil {
+		return err
+	}
+	return minGate(f, figs.Score, figs.HasScore)
+}
+
+// minGate is --min on a score.
+func minGate(f *scoreFlags, score float64, has bool) error {
+	if f.minSet && (!has || score < f.min) {
+		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(score, has), report.Figure(f.min))}
+	}
+	return nil
+}
+
+func displayNameOrEmpty(name string) string {
+	if name == "" {
+		return ""
+	}
+	return displayName(name)
+}
+
+// printDatasetNotes reports on standard error how the dataset was read,
+// how many outputs were repaired, and the warnings.
+func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
+	st := f.Stats
+	what := strconv.Itoa(st.Cases) + " cases"
+	if st.Extra > 0 {
+		what += fmt.Sprintf(" and %d extra outputs", st.Extra)
+	}
+	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", h.Reference, what, datasetRead(h))
+	repaired := 0
+	for _, c := range f.Cases {
+		if len(c.Repairs) > 0 {
+			repaired++
+		}
+	}
+	if repaired > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: %d output(s) were model text: the JSON was taken out of it (each case's repairs are in --format json and jsonl)\n", repaired)
+	}
+	if st.Invalid > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: %d output(s) do not parse: those cases are invalid and score 0 (their errors are in --format json and jsonl)\n", st.Invalid)
+	}
+	for _, w := range f.Warnings {
+		msg := w.Message
+		if w.Path != "." && !strings.Contains(msg, w.Path) {
+			msg = w.Path + ": " + msg
+		}
+		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
+	}
+}
+
+// datasetRead says how a dataset was read: its fields and pairing.
+func datasetRead(h dataset.Header) string {
+	var parts []string
+	for _, p := range []struct{ name, v string }{{"reference", h.Fields.Reference}, {"output", h.Fields.Output}, {"id", h.Fields.ID}} {
+		if p.v != "" {
+			parts = append(parts, p.name+" "+p.v)
+		}
+	}
+	s := "pairing by " + string(h.Pairing)
+	if len(parts) > 0 {
+		s = strings.Join(parts, ", ") + "; " + s
+	}
+	return s
+}
+
+// scoreOneCase is `score --case ID`: the case printed as a single pair.
+func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset.Config, f *scoreFlags) error {
+	if f.format == "jsonl" {
+		return badInput(errors.New("--case prints one case as a pair: use --format text, json or markdown"))
+	}
+	c, err := dataset.ScoreCase(ctx, src, cfg, f.dataset.caseID)
+	if err != nil {
+		return badInput(err)
+	}
+	if c.Status == dataset.CaseExtra {
+		return badInput(fmt.Errorf("case %q is an output with no reference (%s): it has no score", c.ID, c.Output))
+	}
+	rep := c.Result.Report(cfg.Metric.Name())
+	rep.Reference, rep.Output = c.Reference, c.Output
+	if c.Output == "" {
+		rep.Output = "(none)"
+	}
+	rep.Repairs = c.Repairs // the record's and the model text's repairs, which cover the tree's
+	if cfg.Weights != nil {
+		rep.Weights = cfg.Weights.Name()
+	}
+	for _, w := range c.Warnings {
+		rep.Warnings = append(rep.Warnings, report.Warning{Path: ".", Message: w})
+	}
+	switch c.Status {
+	case dataset.CaseMissing:
+		fmt.Fprintf(a.stderr, "jsontui: case %q has no output: every node is missing, the case scores 0\n", c.ID)
+	case dataset.CaseInvalid:
+		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
+	}
+	a.printNotes(rep)
+	switch {
+	case f.quiet:
+		fmt.Fprintln(a.stdout, report.ScoreText(rep.Score, rep.HasScore))
+	case f.format == "json":
+		err = report.WriteJSON(a.stdout, rep)
+	case f.format == "markdown":
+		err = report.WriteMarkdown(a.stdout, rep)
+	default:
+		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+	}
+	if err != nil {
+		return err
+	}
+	return minGate(f, rep.Score, rep.HasScore)
+}

@@ -1,0 +1,117 @@
+package dataset
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// OneCase is one case of a dataset scored as a single pair (`score
+// --case ID`).
+type OneCase struct {
+	ID     string
+	Status CaseStatus
+	// Result is the metric's verdict, with the case's tree for a tree
+	// metric. The weights file applies as to a pair: its warnings are
+	// this case's.
+	Result *scoring.Result
+	// Reference and Output name the case's documents (file:line, or the
+	// files of two directories); Output is "" for a missing case.
+	Reference, Output string
+	Repairs           []string
+	// Error is the parse error of an invalid case's output.
+	Error    string
+	Warnings []string
+}
+
+// errFound stops the reading once the case is found.
+var errFound = errors.New("found")
+
+// ScoreCase finds the case id of src (a reference case or an output with
+// no reference) and scores it alone under cfg, as a single pair would be
+// scored. It reads the dataset up to the case, on one core.
+func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCase, error) {
+	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1, paths: newPathTable(),
+		weights: cfg.Weights}
+	if r.metric == nil {
+		r.metric = scoring.Metrics()[0]
+	}
+	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
+		return nil, err
+	}
+	r.acc.init(r)
+	r.pipe = newPipeline(max(1, cfg.Workers))
+	if src.pairing == PairID {
+		if err := r.buildIndex(ctx, r.pipe); err != nil {
+			return nil, err
+		}
+	}
+	w := newWorker(r)
+	var found *OneCase
+	var ferr error
+	err := r.produce(ctx, func(b *batch) error {
+		defer r.pipe.put(b)
+		b.seal()
+		for i := range b.in {
+			m, err := w.read(&b.in[i])
+			if err != nil {
+				return err
+			}
+			if m.id != id {
+				continue
+			}
+			found, ferr = r.scoreOne(&m)
+			return errFound
+		}
+		return ctx.Err()
+	})
+	if err != nil && !errors.Is(err, errFound) {
+		return nil, err
+	}
+	if ferr != nil {
+		return nil, ferr
+	}
+	if found == nil && r.index != nil {
+		for _, e := range r.index.entries {
+			if e.id == id {
+				return &OneCase{ID: id, Status: CaseExtra, Output: fmt.Sprintf("%s:%d", r.index.name, e.line)}, nil
+			}
+		}
+	}
+	if found == nil {
+		return nil, fmt.Errorf("%s: no case has the id %q", displayName(src.spec.Ref), id)
+	}
+	return found, nil
+}
+
+// scoreOne scores a case read.
+func (r *runner) scoreOne(m *material) (*OneCase, error) {
+	c := &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings}
+	if m.status == CaseExtra {
+		return c, nil
+	}
+	c.Reference = m.ref.Name()
+	out := m.out
+	if m.status == CaseScored {
+		c.Output = out.Name()
+	} else {
+		out = jsondoc.Absent(out.Name())
+		if !scoring.HasTree(r.metric) {
+			c.Result = &scoring.Result{Score: 0, HasScore: true, Options: r.opt.Strings(),
+				Explanation: fmt.Sprintf("the case is %s: it scores 0", m.status)}
+			return c, nil
+		}
+	}
+	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt})
+	if err != nil {
+		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+	}
+	if m.status == CaseScored && !res.HasScore {
+		c.Status = CaseIgnored
+	}
+	c.Result = res
+	return c, nil
+}

@@ -1,0 +1,368 @@
+package dataset
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// TextOptions tune WriteText. The zero value prints without colour.
+type TextOptions struct {
+	// Color, if set, colours a cell's text for a status name (called
+	// with the padded text; it must not change its width).
+	Color func(status, text string) string
+	// Lowest is how many of the lowest cases to list (default 10).
+	Lowest int
+	// GroupBy names the --group-by path, for the groups' heading.
+	GroupBy string
+}
+
+// Summary returns the dataset's summary lines (SPEC section 8.4): the
+// score with its 95% interval, the cases by status, the spread, and how
+// the cases were read.
+func Summary(h Header, f *Figures) []string {
+	st := &f.Stats
+	var lines []string
+	head := fmt.Sprintf("%s %s", f.Metric, report.ScoreText(f.Score, f.HasScore))
+	if st.HasSpread {
+		head += fmt.Sprintf(" ± %s (95%% CI %s … %s)", report.Figure((st.CI95[1]-st.CI95[0])/2),
+			report.Figure(st.CI95[0]), report.Figure(st.CI95[1]))
+	}
+	head += "  " + describeFiles(h)
+	if h.Weights != "" {
+		head += " (weights: " + h.Weights + ")"
+	}
+	if len(f.Options) > 0 {
+		head += " [" + strings.Join(f.Options, " ") + "]"
+	}
+	lines = append(lines, head)
+	counts := []string{}
+	for _, c := range []struct {
+		n    int
+		name string
+	}{{st.Scored, "scored"}, {st.Ignored, "ignored"}, {st.Missing, "missing"}, {st.Invalid, "invalid"}, {st.Extra, "extra"}} {
+		if c.n > 0 {
+			counts = append(counts, fmt.Sprintf("%d %s", c.n, c.name))
+		}
+	}
+	line := fmt.Sprintf("%d cases: %s", st.Cases, strings.Join(counts, ", "))
+	if st.N > 0 {
+		line += fmt.Sprintf(" · median %s · p10 %s · p90 %s · min %s · max %s · perfect %s",
+			report.Figure(st.Median), report.Figure(st.P10), report.Figure(st.P90), report.Figure(st.Min),
+			report.Figure(st.Max), percent(st.Perfect))
+		if st.HasPass {
+			line += " · pass (≥ " + report.Figure(st.PassAt) + ") " + percent(st.Pass)
+		}
+	}
+	lines = append(lines, line)
+	if h.Pairing != "" {
+		lines = append(lines, "read: "+describeFields(h.Fields, h.Pairing))
+	}
+	return lines
+}
+
+// describeFiles names the dataset's files.
+func describeFiles(h Header) string {
+	switch {
+	case h.Shards != nil:
+		return "aggregated from " + strings.Join(h.Shards, ", ")
+	case h.Reference == h.Output:
+		return h.Reference
+	}
+	return h.Reference + " vs " + h.Output
+}
+
+func percent(v float64) string {
+	return strconv.FormatFloat(100*v, 'f', 1, 64) + "%"
+}
+
+// statusHeads are the short column heads of the status counts.
+var statusHeads = [7]string{"match", "part", "mism", "miss", "extra", "type", "ign"}
+
+// WriteText writes the figures for people: the summary, the per-path tree
+// (weight, score, loss, nodes, status counts, precision/recall/F1), the
+// groups, and the lowest cases with each one's costliest leaf.
+func WriteText(w io.Writer, h Header, f *Figures, opt TextOptions) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	for _, l := range Summary(h, f) {
+		fmt.Fprintln(bw, l)
+	}
+	if len(f.Paths) > 0 {
+		fmt.Fprintln(bw)
+		writePathTree(bw, f.Paths, opt)
+	}
+	if len(f.Groups) > 0 {
+		fmt.Fprintln(bw)
+		title := "groups"
+		if opt.GroupBy != "" {
+			title += " by " + opt.GroupBy
+		}
+		fmt.Fprintln(bw, title)
+		rows := [][]string{{"group", "cases", "mean", "median", "pass"}}
+		for _, g := range f.Groups {
+			rows = append(rows, []string{groupName(g), strconv.Itoa(g.Cases), optFigure(g.Mean, g.N > 0),
+				optFigure(g.Median, g.N > 0), optPercent(g.Pass, g.HasPass)})
+		}
+		writeTable(bw, rows, nil)
+	}
+	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
+		fmt.Fprintln(bw)
+		fmt.Fprintf(bw, "the %d lowest cases\n", len(low))
+		rows := [][]string{{"id", "status", "score", "costliest leaf", "loss"}}
+		for _, c := range low {
+			path, loss := "", ""
+			if c.Worst != nil {
+				path, loss = c.Worst.Path, report.Figure(c.Worst.Loss)
+			}
+			rows = append(rows, []string{report.Truncate(c.ID, 40), c.Status.String(), optFigure(c.Score, c.HasScore),
+				report.Truncate(path, 50), loss})
+		}
+		writeTable(bw, rows, map[int]bool{2: true, 4: true})
+	}
+	return bw.Flush()
+}
+
+func (o TextOptions) lowest() int {
+	if o.Lowest <= 0 {
+		return 10
+	}
+	return o.Lowest
+}
+
+// Lowest returns the n cases with the lowest scores (those that have
+// one), lowest first, reference order on a tie.
+func Lowest(cases []CaseFigures, n int) []CaseFigures {
+	var have []CaseFigures
+	for _, c := range cases {
+		if c.HasScore {
+			have = append(have, c)
+		}
+	}
+	slices.SortStableFunc(have, func(a, b CaseFigures) int { return cmp.Compare(a.Score, b.Score) })
+	return have[:min(n, len(have))]
+}
+
+func groupName(g GroupFigures) string {
+	if !g.HasGroup {
+		return "(none)"
+	}
+	return report.Truncate(g.Group, 40)
+}
+
+func optFigure(v float64, has bool) string {
+	if !has || math.IsNaN(v) {
+		return "n/a"
+	}
+	return report.Figure(v)
+}
+
+func optPercent(v float64, has bool) string {
+	if !has {
+		return ""
+	}
+	return percent(v)
+}
+
+// pathLabel is what the tree shows for a path: its last step.
+func pathLabel(p string) string {
+	if p == "." {
+		return "."
+	}
+	if strings.HasSuffix(p, "[]") {
+		return "[]"
+	}
+	// The last key: after the last '.' outside brackets, or the last
+	// bracketed key.
+	if strings.HasSuffix(p, "\"]") {
+		if i := strings.LastIndex(p, "[\""); i >= 0 {
+			return p[i:]
+		}
+	}
+	if i := strings.LastIndexAny(p, ".]"); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// guides returns the tree guides ("├─ ", "│  ", "└─ ") of rows at the
+// given depths, in order.
+func guides(depths []int) []string {
+	n := len(depths)
+	last := make([]bool, n) // the row is its parent's last child
+	for i := range n {
+		last[i] = true
+		for j := i + 1; j < n && depths[j] >= depths[i]; j++ {
+			if depths[j] == depths[i] {
+				last[i] = false
+				break
+			}
+		}
+	}
+	out := make([]string, n)
+	var open []bool
+	for i, d := range depths {
+		for len(open) <= d {
+			open = append(open, false)
+		}
+		open[d] = !last[i]
+		var g strings.Builder
+		for k := 1; k < d; k++ {
+			if open[k] {
+				g.WriteString("│  ")
+			} else {
+				g.WriteString("   ")
+			}
+		}
+		if d > 0 {
+			if last[i] {
+				g.WriteString("└─ ")
+			} else {
+				g.WriteString("├─ ")
+			}
+		}
+		out[i] = g.String()
+	}
+	return out
+}
+
+// writePathTree writes the per-path tree.
+func writePathTree(w *bufio.Writer, paths []PathFigures, opt TextOptions) {
+	head := []string{"path", "weight", "score", "loss", "nodes"}
+	head = append(head, statusHeads[:]...)
+	head = append(head, "prec", "recall", "f1")
+	rows := [][]string{head}
+	depths := make([]int, len(paths))
+	for i := range paths {
+		depths[i] = paths[i].Depth
+	}
+	g := guides(depths)
+	for i := range paths {
+		p := &paths[i]
+		row := []string{report.Truncate(g[i]+pathLabel(p.Path), 48), report.Figure(p.Weight), optFigure(p.Score, p.HasScore),
+			report.Figure(p.Loss), strconv.Itoa(p.Nodes)}
+		for _, s := range scoring.Statuses {
+			c := ""
+			if p.Statuses[s] > 0 {
+				c = strconv.Itoa(p.Statuses[s])
+			}
+			row = append(row, c)
+		}
+		row = append(row, optFigure(p.Precision, p.HasPrecision), optFigure(p.Recall, p.HasRecall), optFigure(p.F1, p.HasF1))
+		rows = append(rows, row)
+	}
+	right := map[int]bool{}
+	for i := 1; i < len(head); i++ {
+		right[i] = true
+	}
+	writeTable(w, rows, right)
+}
+
+// writeTable writes rows as aligned columns, two spaces apart: the first
+// row is the head; the columns in right are aligned right.
+func writeTable(w *bufio.Writer, rows [][]string, right map[int]bool) {
+	if len(rows) == 0 {
+		return
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			widths[i] = max(widths[i], report.Width(c))
+		}
+	}
+	for _, r := range rows {
+		var line strings.Builder
+		for i, c := range r {
+			pad := strings.Repeat(" ", widths[i]-report.Width(c))
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			if right[i] {
+				line.WriteString(pad + c)
+			} else if i < len(r)-1 {
+				line.WriteString(c + pad)
+			} else {
+				line.WriteString(c)
+			}
+		}
+		w.WriteString(strings.TrimRight(line.String(), " "))
+		w.WriteByte('\n')
+	}
+}
+
+// WriteMarkdown writes the summary, the per-path table and the lowest
+// cases as Markdown, for a pull request or a job summary.
+func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	st := &f.Stats
+	title := fmt.Sprintf("### %s dataset score: %s", f.Metric, report.ScoreText(f.Score, f.HasScore))
+	if st.HasSpread {
+		title += fmt.Sprintf(" (95%% CI %s … %s)", report.Figure(st.CI95[0]), report.Figure(st.CI95[1]))
+	}
+	fmt.Fprintf(bw, "%s\n\n", title)
+	src := "`" + mdEscape(h.Reference) + "`"
+	if h.Shards != nil {
+		src = "shards `" + mdEscape(strings.Join(h.Shards, "`, `")) + "`"
+	} else if h.Output != h.Reference {
+		src += " vs `" + mdEscape(h.Output) + "`"
+	}
+	fmt.Fprintf(bw, "Dataset %s", src)
+	if h.Pairing != "" {
+		fmt.Fprintf(bw, " (%s)", mdEscape(describeFields(h.Fields, h.Pairing)))
+	}
+	if h.Weights != "" {
+		fmt.Fprintf(bw, ", weights `%s`", mdEscape(h.Weights))
+	}
+	if len(f.Options) > 0 {
+		fmt.Fprintf(bw, ", options `%s`", strings.Join(f.Options, " "))
+	}
+	bw.WriteString(".\n\n")
+	bw.WriteString("| cases | scored | ignored | missing | invalid | extra | mean | median | p10 | min | perfect | pass |\n")
+	bw.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	has := st.N > 0
+	fmt.Fprintf(bw, "| %d | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", st.Cases, st.Scored, st.Ignored,
+		st.Missing, st.Invalid, st.Extra, optFigure(st.Mean, has), optFigure(st.Median, has), optFigure(st.P10, has),
+		optFigure(st.Min, has), optPercent(st.Perfect, has), optPercent(st.Pass, st.HasPass && has))
+	for _, wn := range f.Warnings {
+		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", mdEscape(wn.Path), mdEscape(wn.Message))
+	}
+	if len(f.Paths) > 0 {
+		bw.WriteString("\n| path | weight | score | loss | nodes | statuses | precision | recall | f1 |\n")
+		bw.WriteString("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
+		for i := range f.Paths {
+			p := &f.Paths[i]
+			var sts []string
+			for _, s := range scoring.Statuses {
+				if p.Statuses[s] > 0 {
+					sts = append(sts, fmt.Sprintf("%d %s", p.Statuses[s], s))
+				}
+			}
+			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |\n", mdEscape(p.Path), report.Figure(p.Weight),
+				optFigure(p.Score, p.HasScore), report.Figure(p.Loss), p.Nodes, strings.Join(sts, ", "),
+				optFigure(p.Precision, p.HasPrecision), optFigure(p.Recall, p.HasRecall), optFigure(p.F1, p.HasF1))
+		}
+	}
+	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
+		fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score | costliest leaf | loss |\n| --- | --- | ---: | --- | ---: |\n", len(low))
+		for _, c := range low {
+			path, loss := "", ""
+			if c.Worst != nil {
+				path, loss = "`"+mdEscape(c.Worst.Path)+"`", report.Figure(c.Worst.Loss)
+			}
+			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s |\n", mdEscape(c.ID), c.Status, optFigure(c.Score, c.HasScore), path, loss)
+		}
+	}
+	return bw.Flush()
+}
+
+// mdEscape keeps a cell from breaking a Markdown table.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+}
