@@ -132,6 +132,6 @@ figures headless, for scripts and CI.`,
 	addExploreFlags(root, &a.exploreFlags)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
-	root.AddCommand(a.validateCmd())
+	root.AddCommand(a.validateCmd(), a.aggregateCmd())
 	return root
 }

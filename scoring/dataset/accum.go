@@ -51,14 +51,18 @@ type accumulator struct {
 }
 
 func (a *accumulator) init(r *runner) {
+	a.setup(r.metric.Name(), r.opt.Strings(), r.cfg.Pass, r.paths, r.src != nil && r.src.hasGroup)
+}
+
+// setup readies an accumulator for the figures of metric (with options)
+// under --pass (nil for none), its paths in table; groups says the cases
+// are grouped.
+func (a *accumulator) setup(metric string, options []string, pass *float64, table *pathTable, groups bool) {
 	a.groupOf = make(map[string]int32)
 	a.noGroup = -1
-	a.hasGroups = r.src != nil && r.src.hasGroup
+	a.hasGroups = groups
 	a.worstPaths = make(map[string]string)
-	a.metric = r.metric.Name()
-	a.options = r.opt.Strings()
-	a.pass = r.cfg.Pass
-	a.paths0 = r.paths
+	a.metric, a.options, a.pass, a.paths0 = metric, options, pass, table
 }
 
 // warn adds a dataset warning.

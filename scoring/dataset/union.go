@@ -116,7 +116,7 @@ func (a *accumulator) unionTree(w *scoring.Weights) (*scoring.Tree, error) {
 // case) stop the run, its warnings (entries no case has) are the
 // dataset's.
 func (a *accumulator) checkWeights(r *runner, f *Figures) error {
-	if r.weights == nil || !a.tree {
+	if r == nil || r.weights == nil || !a.tree {
 		return nil
 	}
 	t, err := a.unionTree(r.cfg.Weights)

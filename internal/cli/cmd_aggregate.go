@@ -1,0 +1,124 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// aggregateFlags are the flags of `jsontui aggregate`.
+type aggregateFlags struct {
+	format  string
+	quiet   bool
+	min     float64
+	minSet  bool
+	metric  string
+	dataset datasetFlags
+}
+
+func (a *app) aggregateCmd() *cobra.Command {
+	var f aggregateFlags
+	cmd := &cobra.Command{
+		Use:   "aggregate SHARD.jsonl...",
+		Short: "Add up a dataset scored in pieces: its figures from the per-case lines",
+		Long: `Read the per-case lines that 'jsontui score DATASET --format jsonl' prints,
+from any number of shards (in order; - is standard input), and print the
+dataset's figures: the very ones scoring the whole dataset in one process
+gives. Score the shards anywhere (a cluster's map step, xargs -P); this is
+the reduce step.
+
+Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
+		Example: `  split -n l/8 -d --additional-suffix .jsonl evals.jsonl shard-
+  ls shard-*.jsonl | xargs -P 8 -I{} sh -c 'jsontui score {} weights.json --format jsonl > {}.cases'
+  jsontui aggregate shard-*.jsonl.cases --min 0.9`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.minSet = cmd.Flags().Changed("min")
+			f.dataset.changed(cmd.Flags())
+			return a.aggregate(args, &f)
+		},
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
+	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
+	fl.StringVar(&f.metric, "metric", scoring.Metrics()[0].Name(), "the metric the shards were scored with, for the report (the lines do not say)")
+	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
+	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	return cmd
+}
+
+func (a *app) aggregate(args []string, f *aggregateFlags) error {
+	switch f.format {
+	case "text", "json", "markdown":
+	default:
+		return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", f.format))
+	}
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
+	}
+	if _, err := scoring.LookupMetric(f.metric); err != nil {
+		return badInput(err)
+	}
+	stdins := 0
+	var shards []dataset.Shard
+	for _, name := range args {
+		if name == "-" {
+			if stdins++; stdins > 1 {
+				return badInput(errors.New("only one file argument may be - (standard input)"))
+			}
+			shards = append(shards, dataset.Shard{Name: "<stdin>", R: a.stdin})
+			continue
+		}
+		file, err := os.Open(name)
+		if err != nil {
+			return badInput(err)
+		}
+		defer file.Close()
+		shards = append(shards, dataset.Shard{Name: name, R: file})
+	}
+	cfg := dataset.AggregateConfig{Metric: f.metric}
+	if f.dataset.passSet {
+		cfg.Pass = &f.dataset.pass
+	}
+	if f.dataset.thresholdSet {
+		cfg.MatchThreshold = &f.dataset.threshold
+	}
+	figs, err := dataset.Aggregate(context.Background(), shards, cfg)
+	if err != nil {
+		return badInput(err)
+	}
+	h := dataset.Header{Shards: args}
+	for _, w := range figs.Warnings {
+		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", w.Message)
+	}
+	out := bufio.NewWriterSize(a.stdout, 256<<10)
+	defer out.Flush()
+	switch {
+	case f.quiet:
+		fmt.Fprintln(out, report.ScoreText(figs.Score, figs.HasScore))
+	case f.format == "json":
+		err = dataset.WriteJSON(out, h, figs)
+	case f.format == "markdown":
+		err = dataset.WriteMarkdown(out, h, figs, dataset.TextOptions{})
+	default:
+		err = dataset.WriteText(out, h, figs, dataset.TextOptions{Color: a.statusColor()})
+	}
+	if err != nil {
+		return err
+	}
+	if f.minSet && (!figs.HasScore || figs.Score < f.min) {
+		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(figs.Score, figs.HasScore), report.Figure(f.min))}
+	}
+	return nil
+}
+
