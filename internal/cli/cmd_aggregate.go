@@ -121,4 +121,3 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	return nil
 }
-
