@@ -182,6 +182,9 @@ func (a *pathAcc) addPart(p *pathPart, caseIdx int) {
 	if p.hasPathWeight && (!a.hasPathWeight || first) {
 		a.pathWeight, a.hasPathWeight = p.pathWeight, true
 	}
+	if a.hasPathWeight {
+		a.weight = a.pathWeight // the weights file's, whatever node came first
+	}
 	a.cases++
 	a.kinds |= p.kinds
 	a.nodes += int(p.nodes)

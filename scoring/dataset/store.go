@@ -1,15 +1,18 @@
 package dataset
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
 	"runtime"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // Scored is a scored dataset held in memory so that weights can change
@@ -37,6 +40,7 @@ type Scored struct {
 	weights []float64 // by path: the weight in force
 	byPath  []bool    // by path: some node weighs by it
 	order   []int32   // the paths in tree order (Figures.Paths's)
+	rank    map[int32]int // path -> its place in order
 	index   map[string]int32
 	figs    *Figures
 	cache   []*sweeper // one per core, kept between re-weights
@@ -102,8 +106,10 @@ func (d *Scored) finish(r *runner, figs *Figures) {
 			first[i].caseIdx = -1
 		}
 	}
+	d.rank = make(map[int32]int, n)
 	for _, id := range d.acc.paths0.order(first) {
 		if int(id) < n && d.acc.paths[id].seen {
+			d.rank[id] = len(d.order)
 			d.order = append(d.order, id)
 			p := d.acc.paths0.String(id)
 			if p == "" {
@@ -119,7 +125,23 @@ func (d *Scored) Len() int { return len(d.worst) }
 
 // Figures returns the dataset's figures under the weights in force. The
 // caller must not modify them; they stay valid until the next SetWeight.
-func (d *Scored) Figures() *Figures { return d.figs }
+// Their Cases are made on first use after a re-weight (Case gives one).
+func (d *Scored) Figures() *Figures {
+	if d.figs.Cases == nil && d.Len() > 0 {
+		d.figs.Cases = make([]CaseFigures, d.Len())
+		for k := range d.figs.Cases {
+			d.figs.Cases[k] = d.Case(k)
+		}
+	}
+	return d.figs
+}
+
+// Stats returns the dataset's statistics under the weights in force.
+func (d *Scored) Stats() Stats { return d.figs.Stats }
+
+// Paths returns the per-path figures under the weights in force (those
+// of Figures, without making its cases).
+func (d *Scored) Paths() []PathFigures { return d.figs.Paths }
 
 // Weight returns the weight in force of a schema path (such as
 // `.items[].price`), and whether the dataset has the path.
@@ -252,6 +274,9 @@ func (d *Scored) reweigh() {
 	}
 	for p := range total {
 		pa := &d.acc.paths[p]
+		if d.byPath[p] {
+			pa.weight = d.weights[p]
+		}
 		pa.scored, pa.scoreSum, pa.los, pa.status = total[p].scored, total[p].scoreSum, total[p].loss, total[p].status
 	}
 	d.figs = d.acc.refigure(d.figs)
@@ -292,4 +317,110 @@ func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 			}
 		}
 	}
+}
+
+// Case returns case k's figures under the weights in force.
+func (d *Scored) Case(k int) CaseFigures {
+	row := &d.acc.rows[k]
+	c := d.acc.caseFigures(row)
+	c.Worst = nil
+	if w := d.worst[k]; w >= 0 {
+		c.Worst = &Worst{Path: d.nodePath(k, w), Loss: row.worstLoss}
+	}
+	return c
+}
+
+// frameOf returns case k's frame.
+func (d *Scored) frameOf(k int) frame {
+	return d.f.slice(int(d.caseN[k]), int(d.caseN[k+1]), int(d.caseC[k]), int(d.caseC[k+1]))
+}
+
+// nodePath returns the path of node i of case k, such as `.items[1].sku`.
+func (d *Scored) nodePath(k int, i int32) string {
+	f := d.frameOf(k)
+	var steps []int32 // the nodes from i up to below the root
+	for n := i; n > 0; {
+		steps = append(steps, n)
+		n = f.cnode[parentContainer(&f, n)]
+	}
+	var b []byte
+	for j := len(steps) - 1; j >= 0; j-- {
+		n := steps[j]
+		pc := parentContainer(&f, n)
+		if jsondoc.Kind(f.flags[f.cnode[pc]]&fKind>>fKindShift) == jsondoc.Array {
+			if len(b) == 0 {
+				b = append(b, '.')
+			}
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(n-f.cfirst[pc]), 10)
+			b = append(b, ']')
+			continue
+		}
+		b = jsondoc.AppendKey(b, d.acc.paths0.snapshotNode(f.path[n]).key)
+	}
+	if len(b) == 0 {
+		return "."
+	}
+	return string(b)
+}
+
+// parentContainer returns the container whose children include node n
+// (n > 0): blocks lie in the order of their containers.
+func parentContainer(f *frame, n int32) int {
+	k, _ := slices.BinarySearchFunc(f.cfirst, n, func(first, n int32) int { return cmp.Compare(first, n) })
+	if k == len(f.cfirst) || f.cfirst[k] > n {
+		k--
+	}
+	for k >= 0 && !(f.cfirst[k] <= n && n < f.cfirst[k]+f.ccount[k]) {
+		k-- // an empty block may share its first with the next one
+	}
+	return k
+}
+
+// CasePathScores returns, for case k, the mean score of its nodes at each
+// path of Figures().Paths (NaN where it has none with a score), in dst's
+// storage: a row of the heat map by schema path.
+func (d *Scored) CasePathScores(k int, dst []float64) []float64 {
+	dst = d.casePaths(k, dst, func(p *pathPart) float64 {
+		if p.scored == 0 {
+			return math.NaN()
+		}
+		return p.scoreSum / float64(p.scored)
+	})
+	return dst
+}
+
+// CasePathLosses returns, for case k, its loss at each path of
+// Figures().Paths (what the path costs the case's score), in dst's
+// storage; 0 where it has no node.
+func (d *Scored) CasePathLosses(k int, dst []float64) []float64 {
+	return d.casePaths(k, dst, func(p *pathPart) float64 { return p.lossSum })
+}
+
+// casePaths sweeps case k and returns a figure of each path, in the order
+// of Figures().Paths; paths the case lacks get NaN for scores, 0 for
+// losses.
+func (d *Scored) casePaths(k int, dst []float64, fig func(*pathPart) float64) []float64 {
+	dst = grow(dst, len(d.order))
+	missing := math.NaN()
+	if fig(&pathPart{}) == 0 {
+		missing = 0
+	}
+	for i := range dst {
+		dst[i] = missing
+	}
+	if d.caseN[k] == d.caseN[k+1] {
+		return dst
+	}
+	sw := &sweeper{fallback: d.fallback}
+	f := d.frameOf(k)
+	sw.weigh(&f, d.weights)
+	sw.sweep(&f, false)
+	for i := range sw.acc.parts {
+		p := &sw.acc.parts[i]
+		if j, ok := d.rank[p.path]; ok {
+			dst[j] = fig(p)
+		}
+	}
+	return dst
 }
