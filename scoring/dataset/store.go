@@ -37,9 +37,9 @@ type Scored struct {
 	takesWeights bool
 	fallback     bool
 
-	weights []float64 // by path: the weight in force
-	byPath  []bool    // by path: some node weighs by it
-	order   []int32   // the paths in tree order (Figures.Paths's)
+	weights []float64     // by path: the weight in force
+	byPath  []bool        // by path: some node weighs by it
+	order   []int32       // the paths in tree order (Figures.Paths's)
 	rank    map[int32]int // path -> its place in order
 	index   map[string]int32
 	figs    *Figures
