@@ -1,0 +1,73 @@
+package dataset
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// TestAggregateShards scores a dataset whole, prints its case lines, cuts
+// them into shards of every size and aggregates them: the figures equal
+// the whole's to 1e-12.
+func TestAggregateShards(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 500, 5)
+	pass := 0.75
+	for _, metric := range []string{"jsondiff", "lynxius", "uipath", "galtea", "exact"} {
+		t.Run(metric, func(t *testing.T) {
+			m, err := scoring.LookupMetric(metric)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lines bytes.Buffer
+			cfg := Config{Metric: m, Pass: &pass, Lines: true, Cases: func(c *Case) error {
+				lines.Write(c.Line)
+				return nil
+			}}
+			whole := scoreSpec(t, Spec{Ref: records, GroupBy: ".category"}, cfg)
+			all := strings.SplitAfter(lines.String(), "\n")
+			for _, n := range []int{1, 3, 7} {
+				var shards []Shard
+				per := (len(all) + n - 1) / n
+				for i := 0; i < len(all); i += per {
+					shards = append(shards, Shard{Name: "shard.jsonl", R: strings.NewReader(strings.Join(all[i:min(i+per, len(all))], ""))})
+				}
+				figs, err := Aggregate(context.Background(), shards, AggregateConfig{Metric: metric, Pass: &pass})
+				if err != nil {
+					t.Fatal(err)
+				}
+				closeFigures(t, metric, figs, whole.Figures)
+				if len(figs.Paths) == 0 != !scoring.HasTree(m) {
+					t.Errorf("%s: %d paths", metric, len(figs.Paths))
+				}
+			}
+		})
+	}
+}
+
+// TestAggregateBadLines checks that a line that is not a case line is an
+// error naming its shard, line and column.
+func TestAggregateBadLines(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"{\"id\": \"a\"\n", "s.jsonl:1:11: unexpected end of JSON input"},
+		{"\n[1]\n", "s.jsonl:2:1: a case line is an object, as score --format jsonl writes them"},
+		{`{"id": 1, "status": "scored"}`, `s.jsonl:1:1: a case line has a string "id" and "status", as score --format jsonl writes them`},
+		{`{"id": "a", "status": "great"}`, `s.jsonl:1:23: unknown case status "great"`},
+		{`{"id": "a", "status": "scored", "score": 1}`, `s.jsonl:1:1: a case line has its "nodes", as score --format jsonl writes them`},
+		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".x", "kind": "object", "status": "match"}]}`,
+			`s.jsonl:1:55: the first node is the root ".", not ".x"`},
+		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".", "kind": "thing", "status": "match"}]}`,
+			`s.jsonl:1:55: unknown node kind "thing"`},
+		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".", "kind": "object", "status": "match"}, {"path": "x", "kind": "null", "status": "match"}]}`,
+			`s.jsonl:1:107: node x follows no node it is below`},
+		{"", "the shards hold no case"},
+	} {
+		_, err := Aggregate(context.Background(), []Shard{{Name: "s.jsonl", R: strings.NewReader(c.in)}}, AggregateConfig{})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q: %v, want %s", c.in, err, c.want)
+		}
+	}
+}

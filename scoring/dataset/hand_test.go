@@ -1,0 +1,160 @@
+package dataset
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring"
+)
+
+// TestHandDataset scores testdata/datasets/hand (two files paired by id,
+// weights {"n": 0.5}) and checks every figure against the values worked
+// out here by hand (SPEC 8.1–8.2).
+//
+// Each case's root weighs name 1, n 0.5, tags 1 (Σw = 2.5):
+//
+//	a: name abcd/abce 1−1/4 = 0.75, n 1, tags 1      → (0.75+0.5+1)/2.5 = 0.9
+//	b: the reference is the JSON its string holds; the answer is fenced:
+//	   name 1, n 1−2/18 = 8/9, tags [x]/[x,w] = (1+0)/2 → (1+4/9+0.5)/2.5 = 7/9
+//	c: every value alike, tags [] and [], an extra key  → 1
+//	d: the last of its two answers wins: n "5" is a type mismatch → 2/2.5 = 0.8
+//	e: no answer: missing                                → 0
+//	f: an answer with no reference: extra
+func TestHandDataset(t *testing.T) {
+	dir := "../../testdata/datasets/hand/"
+	pass := 0.8
+	res := scoreSpec(t, Spec{Ref: dir + "ref.jsonl", Out: dir + "out.jsonl", GroupBy: ".topic"},
+		Config{Weights: mustWeights(t, string(mustRead(t, dir+"weights.json"))), Pass: &pass})
+	f := res.Figures
+	if res.Pairing != PairID || res.Fields != (Fields{Reference: ".ideal", Output: ".response", ID: ".case_id"}) {
+		t.Errorf("pairing %s fields %+v", res.Pairing, res.Fields)
+	}
+	scores := []float64{0.9, 7.0 / 9, 1, 0.8, 0}
+	ids := []string{"a", "b", "c", "d", "e"}
+	statuses := []CaseStatus{CaseScored, CaseScored, CaseScored, CaseScored, CaseMissing}
+	worst := []*Worst{{".name", 0.4 * 0.25}, {".tags[1]", 0.4 / 2}, nil, {".n", 0.2}, {".name", 0.4}}
+	for i, c := range f.Cases {
+		if c.ID != ids[i] || c.Status != statuses[i] || !c.HasScore || !near9(c.Score, scores[i]) {
+			t.Errorf("case %d: %s %s %v, want %s %s %v", i, c.ID, c.Status, c.Score, ids[i], statuses[i], scores[i])
+		}
+		if (c.Worst == nil) != (worst[i] == nil) || c.Worst != nil && (c.Worst.Path != worst[i].Path || !near9(c.Worst.Loss, worst[i].Loss)) {
+			t.Errorf("case %s: worst %+v, want %+v", c.ID, c.Worst, worst[i])
+		}
+	}
+	if len(f.Cases[1].Repairs) != 1 || len(f.Extra) != 1 || f.Extra[0] != "f" {
+		t.Errorf("repairs of b %q, extra %q", f.Cases[1].Repairs, f.Extra)
+	}
+	// Stats over the five scores 0, 7/9, 0.8, 0.9, 1.
+	mean := (0.9 + 7.0/9 + 1 + 0.8 + 0) / 5
+	var ss float64
+	for _, s := range scores {
+		ss += (s - mean) * (s - mean)
+	}
+	std := math.Sqrt(ss / 4)
+	half := 2.7764451051977987 * std / math.Sqrt(5) // t(0.975, 4)
+	st := f.Stats
+	want := Stats{Cases: 5, Scored: 4, Missing: 1, Extra: 1, N: 5, Mean: mean, Median: 0.8,
+		P10: 0.4 * 7 / 9, P90: 1 - 0.1*0.4, Min: 0, Max: 1, Std: std, CI95: [2]float64{mean - half, mean + half},
+		HasSpread: true, Perfect: 0.2, Pass: 0.6, PassAt: 0.8, HasPass: true}
+	if st.Cases != want.Cases || st.Scored != want.Scored || st.Missing != want.Missing || st.Extra != want.Extra || st.N != want.N ||
+		st.Ignored != 0 || st.Invalid != 0 || !st.HasSpread || !st.HasPass {
+		t.Errorf("stats %+v, want %+v", st, want)
+	}
+	for _, c := range [][2]float64{{st.Mean, want.Mean}, {st.Median, want.Median}, {st.P10, want.P10}, {st.P90, want.P90},
+		{st.Min, want.Min}, {st.Max, want.Max}, {st.Std, want.Std}, {st.CI95[0], want.CI95[0]}, {st.CI95[1], want.CI95[1]},
+		{st.Perfect, want.Perfect}, {st.Pass, want.Pass}} {
+		if !near9(c[0], c[1]) {
+			t.Errorf("stats %+v\nwant  %+v", st, want)
+			break
+		}
+	}
+	// Per path. A share: name and tags 1/2.5 = 0.4 of a case, n 0.2.
+	type pathWant struct {
+		path, kind   string
+		cases, nodes int
+		score        float64 // NaN: none
+		weight, loss float64
+		statuses     map[scoring.Status]int
+		counts       [5]int
+		p, r, f1     float64 // NaN: null
+	}
+	nan := math.NaN()
+	prf := func(tp, fd, fa, fn int) (float64, float64, float64) {
+		p, r := float64(tp)/float64(tp+fd+fa), float64(tp)/float64(tp+fn)
+		return p, r, 2 * p * r / (p + r)
+	}
+	rp, rr, rf := prf(9, 3, 2, 3)
+	paths := []pathWant{
+		{".", "object", 5, 5, mean, 1, 1 - mean, map[scoring.Status]int{scoring.Match: 1, scoring.Partial: 3, scoring.Missing: 1},
+			[5]int{9, 3, 2, 3, 1}, rp, rr, rf},
+		{".name", "string", 5, 5, 3.75 / 5, 1, (0.1 + 0.4) / 5, map[scoring.Status]int{scoring.Match: 3, scoring.Partial: 1, scoring.Missing: 1},
+			[5]int{3, 1, 0, 1, 0}, 0.75, 0.75, 0.75},
+		{".n", "number", 5, 5, (2 + 8.0/9) / 5, 0.5, (0.2/9 + 0.2 + 0.2) / 5,
+			map[scoring.Status]int{scoring.Match: 2, scoring.Partial: 1, scoring.Type: 1, scoring.Missing: 1},
+			[5]int{2, 2, 0, 1, 0}, 0.5, 2.0 / 3, 2 * 0.5 * (2.0 / 3) / (0.5 + 2.0/3)},
+		{".tags", "array", 5, 5, 3.5 / 5, 1, (0.2 + 0.4) / 5, map[scoring.Status]int{scoring.Match: 3, scoring.Partial: 1, scoring.Missing: 1},
+			[5]int{4, 0, 1, 1, 1}, 0.8, 0.8, 0.8},
+		{".tags[]", "string", 4, 6, 4.0 / 6, 1, (0.2 + 0.4) / 5, map[scoring.Status]int{scoring.Match: 4, scoring.Extra: 1, scoring.Missing: 1},
+			[5]int{4, 0, 1, 1, 0}, 0.8, 0.8, 0.8},
+		{".extra", "number", 1, 1, nan, 0, 0, map[scoring.Status]int{scoring.Extra: 1}, [5]int{0, 0, 1, 0, 0}, 0, nan, nan},
+	}
+	if len(f.Paths) != len(paths) {
+		t.Fatalf("%d paths, want %d", len(f.Paths), len(paths))
+	}
+	for i, w := range paths {
+		g := f.Paths[i]
+		var sts [7]int
+		for s, n := range w.statuses {
+			sts[s] = n
+		}
+		if g.Path != w.path || g.Kind != w.kind || g.Cases != w.cases || g.Nodes != w.nodes || !optNear(g.Score, g.HasScore, w.score) ||
+			g.Weight != w.weight || !near9(g.Loss, w.loss) || g.Statuses != sts || g.Counts != w.counts ||
+			!optNear(g.Precision, g.HasPrecision, w.p) || !optNear(g.Recall, g.HasRecall, w.r) || !optNear(g.F1, g.HasF1, w.f1) {
+			t.Errorf("path %+v\nwant      %+v", g, w)
+		}
+	}
+	// Groups by .topic: d takes its group from its answer.
+	groups := []GroupFigures{
+		{Group: "t1", HasGroup: true, Cases: 2, N: 2, Mean: (0.9 + 7.0/9) / 2, Median: (0.9 + 7.0/9) / 2, Pass: 0.5, HasPass: true},
+		{Group: "t2", HasGroup: true, Cases: 2, N: 2, Mean: 0.5, Median: 0.5, Pass: 0.5, HasPass: true},
+		{Group: "t3", HasGroup: true, Cases: 1, N: 1, Mean: 0.8, Median: 0.8, Pass: 1, HasPass: true},
+	}
+	if len(f.Groups) != len(groups) {
+		t.Fatalf("groups %+v", f.Groups)
+	}
+	for i, w := range groups {
+		g := f.Groups[i]
+		if g.Group != w.Group || g.HasGroup != w.HasGroup || g.Cases != w.Cases || g.N != w.N || !near9(g.Mean, w.Mean) ||
+			!near9(g.Median, w.Median) || !near9(g.Pass, w.Pass) || g.HasPass != w.HasPass {
+			t.Errorf("group %+v, want %+v", g, w)
+		}
+	}
+	// The output line that is no JSON and the duplicate id are warnings.
+	var msgs []string
+	for _, w := range f.Warnings {
+		msgs = append(msgs, w.Message)
+	}
+	wantMsgs := []string{
+		"out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u')",
+		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`,
+	}
+	if len(msgs) != len(wantMsgs) {
+		t.Fatalf("warnings %q", msgs)
+	}
+	for i := range msgs {
+		if got := strings.ReplaceAll(msgs[i], dir, ""); got != wantMsgs[i] {
+			t.Errorf("warning %q, want %q", got, wantMsgs[i])
+		}
+	}
+}
+
+func near9(a, b float64) bool { return math.Abs(a-b) <= 1e-9 }
+
+func optNear(got float64, has bool, want float64) bool {
+	if math.IsNaN(want) {
+		return !has
+	}
+	return has && near9(got, want)
+}
+
