@@ -157,4 +157,3 @@ func optNear(got float64, has bool, want float64) bool {
 	}
 	return has && near9(got, want)
 }
-
