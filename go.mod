@@ -22,6 +22,7 @@ require (
 	github.com/spf13/pflag v1.0.5
 	golang.org/x/sync v0.23.0
 	golang.org/x/text v0.23.0
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (
@@ -42,7 +43,6 @@ require (
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
-	gonum.org/v1/gonum v0.17.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 )
 

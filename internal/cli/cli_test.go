@@ -150,7 +150,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"score", "-", "-"}, 2, "jsontui: only one file argument may be - (standard input)\n"},
 		{[]string{"score", good, good, "--format", "yaml"}, 2, "jsontui: unknown --format \"yaml\": use text, json or markdown\n"},
 		{[]string{"score", good, good, "--min", "2"}, 2, "jsontui: --min 2 is outside [0, 1]\n"},
-		{[]string{"score", good}, 2, "jsontui: accepts between 2 and 3 arg(s), received 1\nRun 'jsontui --help' for usage.\n"},
+		{[]string{"score", good}, 2, "jsontui: score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): " + good + " is neither\nRun 'jsontui --help' for usage.\n"},
 		{[]string{"score", good, good, "--bogus"}, 2, "jsontui: unknown flag: --bogus\n"},
 		{[]string{"score", good, good, typo, "--quiet", "--no-history"}, 0,
 			"jsontui: warning: .aa: " + typo + ":1:2: the reference has no key \"aa\" at the top level; the entry is ignored; did you mean \"a\"?\n"},

@@ -50,7 +50,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
-	fl.StringVar(&f.metric, "metric", scoring.Metrics()[0].Name(), "the metric the shards were scored with, for the report (the lines do not say)")
+	fl.StringVar(&f.metric, "metric", scoring.DefaultMetric, "the metric the shards were scored with, for the report (the lines do not say)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
 	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })

@@ -93,7 +93,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
 			}
 			if len(args) < 2 {
-				return badInput(fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0]))
+				// A usage error: the message is followed by the pointer to --help.
+				return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
 			}
 			return a.score(args, &f)
 		},

@@ -50,7 +50,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 	}
 	metric := cfg.Metric
 	if metric == "" {
-		metric = scoring.Metrics()[0].Name()
+		metric = scoring.DefaultMetric
 	}
 	r.acc.setup(metric, nil, cfg.Pass, r.paths, true)
 	n := cfg.Workers

@@ -37,7 +37,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1, paths: newPathTable(),
 		weights: cfg.Weights}
 	if r.metric == nil {
-		r.metric = scoring.Metrics()[0]
+		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err

@@ -103,7 +103,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
 		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: make(map[string]string)}
 	if r.metric == nil {
-		r.metric = scoring.Metrics()[0]
+		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
