@@ -154,6 +154,15 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if spec.Ref == "-" && weightsName == "-" || spec.Out == "-" && weightsName == "-" {
 		return badInput(errors.New("only one file argument may be - (standard input)"))
 	}
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
+	}
+	if f.explain != "" && d.caseID == "" {
+		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
+	}
+	if err := checkExplain(f); err != nil {
+		return badInput(err)
+	}
 	cfg, err := a.datasetConfig(d, &f.metric, weightsName)
 	if err != nil {
 		return badInput(err)
@@ -292,6 +301,11 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 	}
 	a.printNotes(rep)
 	switch {
+	case f.explain != "":
+		if c.Result.Tree == nil {
+			return badInput(fmt.Errorf("--explain: --metric %s scores a case as one number: it has no nodes to explain", cfg.Metric.Name()))
+		}
+		err = a.explain(c.Result, cfg.Metric.Name(), f.explain)
 	case f.quiet:
 		fmt.Fprintln(a.stdout, report.ScoreText(rep.Score, rep.HasScore))
 	case f.format == "json":

@@ -18,6 +18,7 @@ type validateFlags struct {
 	format        string
 	strict        bool
 	allowFileRefs bool
+	dataset       datasetFlags
 }
 
 func (a *app) validateCmd() *cobra.Command {
@@ -44,13 +45,29 @@ OUT) and the schema keyword that failed. OUT may be - for standard input.
 A "$ref" in SCHEMA may name other schema files in SCHEMA's folder or below
 it; --schema-allow-file-refs lets it name any local file.
 
+OUT may be a dataset's outputs (SPEC 8): a file of records (a .jsonl file,
+or a .json array with --dataset) whose output field (found by name, or
+--out-field) or the record itself is each case's output, each read as OUT
+is, or a directory of JSON files. validate then says what share of the
+outputs parse and satisfy the schema, and lists each failing case with its
+error or violations; it exits 1 when one fails.
+
 Exit codes: 0 valid, 1 not valid (a verdict, like score --min), 2 bad usage
 or an unreadable or invalid SCHEMA.`,
 		Example: `  jsontui validate out.json
   jsontui validate out.json --schema schema.json
+  jsontui validate answers.jsonl --schema schema.json   # every case's output
   llm-call | jsontui validate - --schema schema.json --format json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			spec, _, isDataset, err := a.datasetArgs(args, f.dataset.force)
+			if err != nil {
+				return badInput(err)
+			}
+			if isDataset {
+				spec.OutField, spec.IDField = f.dataset.outField, f.dataset.idField
+				return a.validateDataset(spec, &f)
+			}
 			return a.validate(args[0], &f)
 		},
 	}
@@ -59,6 +76,9 @@ or an unreadable or invalid SCHEMA.`,
 	fl.StringVar(&f.format, "format", "text", "output format: text or json")
 	fl.BoolVar(&f.strict, "strict", false, "require strict JSON (RFC 8259) as it stands, not what LangChain reads")
 	fl.BoolVar(&f.allowFileRefs, "schema-allow-file-refs", false, `let SCHEMA's "$ref"s read any local file, not only those in its folder`)
+	fl.BoolVar(&f.dataset.force, "dataset", false, "read OUT as a dataset: a .json array of records, or - as one")
+	fl.StringVar(&f.dataset.outField, "out-field", "", "dataset: the output's field in a record, as a `PATH`")
+	fl.StringVar(&f.dataset.idField, "id-field", "", "dataset: the case id's field in a record, as a `PATH`")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
@@ -127,6 +147,22 @@ func (a *app) validate(outName string, f *validateFlags) error {
 		return &exitError{code: 1, err: fmt.Errorf("%s breaks %s: %d violation(s)", v.file, v.schema, len(v.violations))}
 	}
 	return nil
+}
+
+// validateParse returns how validate reads an output: as LangChain's
+// JsonValidityEvaluator does, or with strict as RFC 8259 says. A
+// dataset's outputs are read the same way, each.
+func validateParse(strict bool) func(name string, data []byte) (*jsondoc.Doc, error) {
+	return func(name string, data []byte) (*jsondoc.Doc, error) {
+		if strict {
+			return jsondoc.Parse(name, data, nil)
+		}
+		rd, err := langchain.ReadValid(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return rd.Doc, nil
+	}
 }
 
 // readOutput parses OUT as LangChain's JsonValidityEvaluator reads it, or

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 func (a *app) weightsCmd() *cobra.Command {
@@ -13,9 +15,10 @@ func (a *app) weightsCmd() *cobra.Command {
 		Use:   "weights",
 		Short: "Work with weights files",
 	}
-	cmd.AddCommand(&cobra.Command{
+	var d datasetFlags
+	initCmd := &cobra.Command{
 		Use:   "init REF",
-		Short: "Print a weights file for REF: every key 1.0, loopbacks in place",
+		Short: "Print a weights file for REF (or a dataset's references): every key 1.0, loopbacks in place",
 		Long: `Print a weights file mirroring REF's shape: every key weighs 1.0; a key with
 keys below it (an object, or an array of objects) holds an object whose
 "__<key>" loopback entry is the key's own weight; any other key holds a
@@ -24,10 +27,29 @@ number.
 The file is indented two spaces a level down to ` + strconv.Itoa(scoring.MaxIndentDepth) + ` levels; the members of
 deeper objects are written on their parent's line, so that the file stays
 about the size of REF however deep REF is nested. REF may be - for standard
-input.`,
-		Example: `  jsontui weights init ref.json > weights.json`,
-		Args:    cobra.ExactArgs(1),
+input.
+
+REF may be a dataset's references (SPEC 8): a file of records (a .jsonl
+file, or a .json array with --dataset), each record's reference field (found
+by name, or --ref-field) or the record itself, or a directory of JSON files.
+The weights file then holds the union of the references' keys.`,
+		Example: `  jsontui weights init ref.json > weights.json
+  jsontui weights init evals.jsonl > weights.json     # every case's keys`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			spec, _, isDataset, err := a.datasetArgs(args, d.force)
+			if err != nil {
+				return badInput(err)
+			}
+			if isDataset {
+				spec.RefField = d.refField
+				out, err := dataset.InitWeights(context.Background(), spec)
+				if err != nil {
+					return badInput(err)
+				}
+				_, err = a.stdout.Write(out)
+				return err
+			}
 			in, err := a.loadInputs(args[0], "", "", nil, false)
 			if err != nil {
 				return err
@@ -39,6 +61,11 @@ input.`,
 			_, err = a.stdout.Write(tree.InitWeights())
 			return err
 		},
-	})
+	}
+	fl := initCmd.Flags()
+	fl.BoolVar(&d.force, "dataset", false, "read REF as a dataset: a .json array of records, or - as one")
+	fl.StringVar(&d.refField, "ref-field", "", "dataset: the reference's field in a record, as a `PATH`")
+	initCmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.AddCommand(initCmd)
 	return cmd
 }

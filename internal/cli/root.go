@@ -9,9 +9,12 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 // version is set at build time with
@@ -116,6 +119,9 @@ figures headless, for scripts and CI.`,
 			if len(args) == 0 {
 				return nil // jsontui alone: the help
 			}
+			if dataset.IsDatasetPath(args[0]) {
+				return cobra.RangeArgs(1, 3)(cmd, args)
+			}
 			return cobra.RangeArgs(2, 3)(cmd, args)
 		},
 		SilenceUsage:  true,
@@ -123,6 +129,12 @@ figures headless, for scripts and CI.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmd.Help()
+			}
+			if _, _, isDataset, err := a.datasetArgs(args, false); err != nil || isDataset {
+				if err != nil {
+					return badInput(err)
+				}
+				return badInput(fmt.Errorf("the explorer does not open datasets yet; score this one headless: jsontui score %s", strings.Join(args, " ")))
 			}
 			return a.explore(&a.exploreFlags, args)
 		},

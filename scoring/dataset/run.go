@@ -92,6 +92,7 @@ type runner struct {
 	store    *Scored
 	pipe     *pipeline
 	nextIdx  int
+	refsOnly bool // read the references only, each scored against itself (InitWeights)
 }
 
 // Score scores every case of the dataset src under cfg, streaming: what it

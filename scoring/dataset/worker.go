@@ -143,6 +143,9 @@ func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
 // read finds the case's documents.
 func (w *worker) read(in *caseInput) (material, error) {
 	s := w.run.src
+	if w.run.refsOnly {
+		return w.readReference(in)
+	}
 	switch in.kind {
 	case inRecord:
 		return w.readRecord(&in.ref)
