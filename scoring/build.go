@@ -85,20 +85,28 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	// plus a little: growing a table this size means copying it. The room
 	// sure to be used is faulted in on the side while the build fills it.
 	nodes, aggs := ref.Len()+max(0, out.Len()-ref.Len()), ref.Containers()+max(0, out.Containers()-ref.Containers())
-	t.nodes = mem.MakeHuge[node](1, nodes+ref.Len()/64+16)
-	t.aggs = mem.MakeHuge[aggregate](0, aggs+ref.Containers()/64+16)
-	// Every reference value has its node, every reference container its
-	// aggregate.
-	mem.Prefault(t.nodes[:ref.Len()])
-	mem.Prefault(t.aggs[:ref.Containers()])
-	t.slots = []Slot{{Parent: -1, elem: -1}}
+	nodes, aggs = nodes+ref.Len()/64+16, aggs+ref.Containers()/64+16
+	if !t.reuse(nodes, aggs) { // the room of a released tree, if one fits
+		t.nodes = mem.MakeHuge[node](1, nodes)
+		t.aggs = mem.MakeHuge[aggregate](0, aggs)
+		// Every reference value has its node, every reference container
+		// its aggregate.
+		mem.Prefault(t.nodes[:ref.Len()])
+		mem.Prefault(t.aggs[:ref.Containers()])
+	}
+	t.slots = append(t.slots, Slot{Parent: -1, elem: -1})
 	if w != nil {
-		t.used = make([]bool, w.doc.Len())
+		if n := w.doc.Len(); cap(t.used) >= n {
+			t.used = t.used[:n]
+			clear(t.used)
+		} else {
+			t.used = make([]bool, n)
+		}
 	}
 	t.resolveSlot(0)
-	b := &builder{t: t, compareSettings: compareSettings{numbers: opt.Numbers, strings: opt.Strings,
+	b := t.room.builder(t, compareSettings{numbers: opt.Numbers, strings: opt.Strings,
 		whole: opt.Whole, boolsAsNumbers: opt.BoolsAsNumbers, absentAsNull: opt.AbsentAsNull,
-		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil, done: ctx.Done()}}
+		sameTextIsOne: opt.IsJSONDiff() && opt.Numbers == nil && opt.Strings == nil, done: ctx.Done()})
 	b.rules = opt.KeyRules
 	if b.numbers == nil {
 		b.numbers = NumberScore

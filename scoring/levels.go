@@ -286,26 +286,28 @@ func (t *Tree) rescore() {
 	var c *crew // made for the first wide level
 	defer func() { c.Close() }()
 	parts := workers * chunksPerWorker
-	counts := make([][7]int, parts)
+	var one [7]int      // the counts of the levels done by one core
+	var counts [][7]int // those of the wide levels' parts, made for the first
 	for l := len(t.levels) - 1; l >= 0; l-- {
 		lo, hi := t.levels[l], NodeID(len(t.nodes))
 		if l+1 < len(t.levels) {
 			hi = t.levels[l+1]
 		}
-		n := 1
-		if workers > 1 && hi-lo >= 4*chunkNodes {
-			n = parts
-			if c == nil {
-				c = newCrew(workers)
-			}
+		if workers == 1 || hi-lo < 4*chunkNodes {
+			t.recomputeRange(lo, hi, &one)
+			continue
 		}
-		c.run(n, func(k int) {
+		if c == nil {
+			c = newCrew(workers)
+			counts = make([][7]int, parts)
+		}
+		c.run(parts, func(k int) {
 			width := int(hi - lo)
-			from, to := lo+NodeID(width*k/n), lo+NodeID(width*(k+1)/n)
+			from, to := lo+NodeID(width*k/parts), lo+NodeID(width*(k+1)/parts)
 			t.recomputeRange(from, to, &counts[k])
 		})
 	}
-	var total [7]int
+	total := one
 	for _, part := range counts {
 		for s, n := range part {
 			total[s] += n

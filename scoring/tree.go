@@ -140,6 +140,8 @@ type Tree struct {
 	// ruleAt is, per slot, its place in the per-key rules' trie
 	// (Options.KeyRules), -1 for none; nil without rules.
 	ruleAt []int32
+	// room is where the tree's tables came from, handed on by Release.
+	room *storage
 }
 
 // Warning is a non-fatal remark about the inputs.

@@ -8,19 +8,6 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 )
 
-// caseRow is what a dataset keeps of a case once scored: a few words,
-// whatever the size of its documents.
-type caseRow struct {
-	id        string
-	status    CaseStatus
-	score     float64 // NaN for none
-	group     int32   // index into accumulator.groups, -1 for none
-	worstPath string  // "" when the case loses nothing
-	worstLoss float64
-	repairs   []string
-	err       string
-}
-
 // maxCaseWarnings is how many of the cases' warnings a dataset reports;
 // the others are counted.
 const maxCaseWarnings = 20
@@ -28,16 +15,19 @@ const maxCaseWarnings = 20
 // accumulator gathers a dataset's figures case by case, in reference
 // order: the runner's consumer and aggregate both feed one.
 type accumulator struct {
-	paths      []pathAcc // by path id
-	rows       []caseRow // reference cases
-	extra      []string
-	refCases   int
-	tree       bool // some case had a tree
-	groups     []string
-	groupOf    map[string]int32
-	noGroup    int32 // the group of the cases without a value, -1 until one
-	hasGroups  bool
-	worstPaths map[string]string // interned worst paths
+	paths []pathAcc // by path id
+	// cases are the reference cases' figures: a few words each, whatever
+	// the size of their documents (their strings interned).
+	cases       []CaseFigures
+	groupOfCase []int32 // each case's group (with groups)
+	extra       []string
+	refCases    int
+	tree        bool // some case had a tree
+	groups      []string
+	groupOf     map[string]int32
+	noGroup     int32 // the group of the cases without a value, -1 until one
+	hasGroups   bool
+	strs        map[string]string // interned worst paths and repairs
 
 	fields      Fields
 	otherFields [3]map[string]int // records that took a side from another field
@@ -61,7 +51,7 @@ func (a *accumulator) setup(metric string, options []string, pass *float64, tabl
 	a.groupOf = make(map[string]int32)
 	a.noGroup = -1
 	a.hasGroups = groups
-	a.worstPaths = make(map[string]string)
+	a.strs = make(map[string]string)
 	a.metric, a.options, a.pass, a.paths0 = metric, options, pass, table
 }
 
@@ -77,20 +67,22 @@ func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
 		return
 	}
 	a.refCases++
-	row := caseRow{id: res.id, status: res.status, score: res.score, group: -1, worstLoss: res.worstLoss,
-		repairs: res.repairs, err: res.err}
+	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err}
 	if res.worstPath != "" {
-		p, ok := a.worstPaths[res.worstPath]
-		if !ok {
-			p = res.worstPath
-			a.worstPaths[p] = p
+		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
+	}
+	if len(res.repairs) > 0 {
+		c.Repairs = make([]string, len(res.repairs))
+		for i, r := range res.repairs {
+			c.Repairs[i] = a.intern(r)
 		}
-		row.worstPath = p
 	}
 	if a.hasGroups {
-		row.group = a.groupIndex(res.group, res.hasGroup)
+		g := a.groupIndex(res.group, res.hasGroup)
+		a.groupOfCase = append(a.groupOfCase, g)
+		c.Group, c.HasGroup = a.groups[g], res.hasGroup
 	}
-	a.rows = append(a.rows, row)
+	a.cases = append(a.cases, c)
 	a.addFields(res.fields)
 	for _, w := range res.warnings {
 		a.caseWarns++
@@ -108,6 +100,16 @@ func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
 		}
 		a.paths[p.path].addPart(p, idx)
 	}
+}
+
+// intern returns s, or the same text kept before: the repairs and worst
+// paths of many cases are alike.
+func (a *accumulator) intern(s string) string {
+	if t, ok := a.strs[s]; ok {
+		return t
+	}
+	a.strs[s] = s
+	return s
 }
 
 // groupIndex returns the index of a group, adding it.
@@ -165,7 +167,7 @@ func (a *accumulator) caseOf(k int, res *caseResult) *Case {
 // figures computes the dataset's figures from what was added.
 func (a *accumulator) figures(r *runner) (*Figures, error) {
 	f := a.refigure(&Figures{Metric: a.metric, Options: a.options, Extra: a.extra})
-	f.Cases = a.caseList()
+	f.Cases = a.cases
 	if err := a.checkWeights(r, f); err != nil {
 		return nil, err
 	}
@@ -181,12 +183,12 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 // computed again from the rows and path sums; its Cases are nil.
 func (a *accumulator) refigure(old *Figures) *Figures {
 	f := &Figures{Metric: old.Metric, Options: old.Options, Extra: old.Extra, Warnings: old.Warnings}
-	scores := make([]float64, 0, len(a.rows))
+	scores := make([]float64, 0, len(a.cases))
 	st := &f.Stats
-	st.Cases, st.Extra = len(a.rows), len(a.extra)
-	for i := range a.rows {
-		row := &a.rows[i]
-		switch row.status {
+	st.Cases, st.Extra = len(a.cases), len(a.extra)
+	for i := range a.cases {
+		c := &a.cases[i]
+		switch c.Status {
 		case CaseScored:
 			st.Scored++
 		case CaseIgnored:
@@ -196,8 +198,8 @@ func (a *accumulator) refigure(old *Figures) *Figures {
 		case CaseInvalid:
 			st.Invalid++
 		}
-		if !math.IsNaN(row.score) {
-			scores = append(scores, row.score)
+		if c.HasScore {
+			scores = append(scores, c.Score)
 		}
 	}
 	scoreStats(st, scores, a.pass)
@@ -211,38 +213,16 @@ func (a *accumulator) refigure(old *Figures) *Figures {
 	return f
 }
 
-// caseList returns every reference case's figures.
-func (a *accumulator) caseList() []CaseFigures {
-	out := make([]CaseFigures, len(a.rows))
-	for i := range a.rows {
-		out[i] = a.caseFigures(&a.rows[i])
-	}
-	return out
-}
-
-// caseFigures returns a row's figures.
-func (a *accumulator) caseFigures(row *caseRow) CaseFigures {
-	c := CaseFigures{ID: row.id, Status: row.status, Repairs: row.repairs, Error: row.err}
-	c.Score, c.HasScore = row.score, !math.IsNaN(row.score)
-	if row.group >= 0 {
-		c.Group, c.HasGroup = a.groups[row.group], row.group != a.noGroup
-	}
-	if row.worstPath != "" {
-		c.Worst = &Worst{Path: row.worstPath, Loss: row.worstLoss}
-	}
-	return c
-}
-
 // groupFigures returns the figures of each group, in order of first
 // appearance.
 func (a *accumulator) groupFigures() []GroupFigures {
 	scores := make([][]float64, len(a.groups))
 	out := make([]GroupFigures, len(a.groups))
-	for i := range a.rows {
-		row := &a.rows[i]
-		out[row.group].Cases++
-		if !math.IsNaN(row.score) {
-			scores[row.group] = append(scores[row.group], row.score)
+	for i := range a.cases {
+		g := a.groupOfCase[i]
+		out[g].Cases++
+		if c := &a.cases[i]; c.HasScore {
+			scores[g] = append(scores[g], c.Score)
 		}
 	}
 	for g := range out {

@@ -33,7 +33,7 @@ type caseInput struct {
 // material is a case read: its documents and what was found on the way.
 type material struct {
 	id       string
-	pos      string // where the case's id is (file:line:col), "" for #N
+	idAt     [2]int32 // the line and column of the case's id; 0 for #N
 	ref, out *jsondoc.Doc
 	status   CaseStatus
 	group    string
@@ -42,7 +42,21 @@ type material struct {
 	err      string // the output's parse error, for an invalid case
 	warnings []string
 	fields   Fields
-	outN     int // pairing by id: the output record's number, 0 for none
+	outN     int            // pairing by id: the output record's number, 0 for none
+	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
+}
+
+// release hands the room of the case's documents to the next case's.
+func (m *material) release() {
+	for _, d := range m.records {
+		d.Release()
+	}
+	if m.ref != nil {
+		m.ref.Release()
+	}
+	if m.out != nil && m.out != m.ref {
+		m.out.Release()
+	}
 }
 
 // CaseStatus is the outcome of a case (SPEC section 8.2).

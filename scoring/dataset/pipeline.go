@@ -20,8 +20,8 @@ type batch struct {
 // The size of a batch: it is cut when it holds batchBytes of records or
 // batchCases cases, whichever comes first.
 const (
-	batchBytes = 128 << 10
-	batchCases = 256
+	batchBytes = 64 << 10
+	batchCases = 128
 )
 
 func (b *batch) full() bool { return len(b.buf) >= batchBytes || len(b.in) >= batchCases }
@@ -70,7 +70,7 @@ type pipeline struct {
 }
 
 func newPipeline(workers int) *pipeline {
-	window := 4 * workers
+	window := 2*workers + 1
 	return &pipeline{workers: workers, window: window, free: make(chan *batch, window+2*workers+2)}
 }
 

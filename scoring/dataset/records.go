@@ -37,6 +37,15 @@ func (r *Record) Pos(line, col int) (int, int) {
 	return r.Line + line - 1, col
 }
 
+// posAt returns the file position of byte off of Data.
+func (r *Record) posAt(off int) (line, col int) {
+	b := r.Data[:off]
+	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
+		return r.Line + nl, utf8.RuneCount(b[bytes.LastIndexByte(b, '\n')+1:]) + 1
+	}
+	return r.Line, r.Col + utf8.RuneCount(b)
+}
+
 // Format is how a file of records is written.
 type Format uint8
 

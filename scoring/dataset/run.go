@@ -88,7 +88,7 @@ type runner struct {
 	index    *idIndex
 	workers  []*worker
 	acc      accumulator
-	ids      map[string]string // reference id -> where it is
+	ids      map[string][2]int32 // reference id -> its line and column
 	store    *Scored
 	pipe     *pipeline
 	nextIdx  int
@@ -102,7 +102,7 @@ type runner struct {
 // a duplicate reference id, an empty dataset, bad weights), or ctx's.
 func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
-		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: make(map[string]string)}
+		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: make(map[string][2]int32)}
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
@@ -315,11 +315,12 @@ func (r *runner) consume(b *batch) error {
 			return res.fatal
 		}
 		in := &b.in[i]
-		if res.status != CaseExtra && res.pos != "" {
+		if res.status != CaseExtra && res.idAt[0] > 0 {
 			if prev, ok := r.ids[res.id]; ok {
-				return fmt.Errorf("%s: duplicate reference id %q: also at %s", res.pos, res.id, prev)
+				f := r.src.refRecs.Name()
+				return fmt.Errorf("%s:%d:%d: duplicate reference id %q: also at %s:%d:%d", f, res.idAt[0], res.idAt[1], res.id, f, prev[0], prev[1])
 			}
-			r.ids[res.id] = res.pos
+			r.ids[res.id] = res.idAt
 		}
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)
@@ -330,7 +331,7 @@ func (r *runner) consume(b *batch) error {
 			r.store.addCase(res, &b.frame)
 		}
 		if r.cfg.Cases != nil {
-			c := r.acc.caseOf(len(r.acc.rows)-1, res)
+			c := r.acc.caseOf(len(r.acc.cases)-1, res)
 			if r.lines {
 				c.Line = b.lines[res.line[0]:res.line[1]]
 			}
@@ -350,7 +351,7 @@ func (r *runner) addExtra(id string) error {
 	if r.cfg.Cases == nil {
 		return nil
 	}
-	c := r.acc.caseOf(len(r.acc.rows)-1, &res)
+	c := r.acc.caseOf(len(r.acc.cases)-1, &res)
 	if r.lines {
 		c.Line = appendExtraLine(nil, id)
 	}

@@ -24,10 +24,14 @@ import (
 //
 // A Scored is not safe for concurrent use.
 type Scored struct {
-	f     frame   // every case's frame, one after the other
-	caseN []int32 // case k's nodes are f's [caseN[k], caseN[k+1])
-	caseC []int32 // and its containers [caseC[k], caseC[k+1])
-	worst []int32 // case k's costliest leaf (in its frame), -1 for none
+	f     frame     // every case's frame, one after the other
+	caseN []int32   // case k's nodes are f's [caseN[k], caseN[k+1])
+	caseC []int32   // and its containers [caseC[k], caseC[k+1])
+	worst []int32   // case k's costliest leaf (in its frame), -1 for none
+	loss  []float64 // and what it loses
+	// stale says the cases' Worst are to be made again (after a
+	// re-weight): Figures makes them, Case makes one.
+	stale bool
 	acc   *accumulator
 	src   *Source
 
@@ -79,6 +83,7 @@ func (d *Scored) addCase(res *caseResult, bf *frame) {
 	d.caseN = append(d.caseN, int32(len(d.f.path)))
 	d.caseC = append(d.caseC, int32(len(d.f.cnode)))
 	d.worst = append(d.worst, worst)
+	d.loss = append(d.loss, res.worstLoss)
 }
 
 // finish takes the run's figures as the current ones.
@@ -127,12 +132,13 @@ func (d *Scored) Len() int { return len(d.worst) }
 // caller must not modify them; they stay valid until the next SetWeight.
 // Their Cases are made on first use after a re-weight (Case gives one).
 func (d *Scored) Figures() *Figures {
-	if d.figs.Cases == nil && d.Len() > 0 {
-		d.figs.Cases = make([]CaseFigures, d.Len())
-		for k := range d.figs.Cases {
-			d.figs.Cases[k] = d.Case(k)
+	if d.stale {
+		for k := range d.acc.cases {
+			d.acc.cases[k].Worst = d.worstOf(k)
 		}
+		d.stale = false
 	}
+	d.figs.Cases = d.acc.cases
 	return d.figs
 }
 
@@ -280,10 +286,11 @@ func (d *Scored) reweigh() {
 		pa.scored, pa.scoreSum, pa.los, pa.status = total[p].scored, total[p].scoreSum, total[p].loss, total[p].status
 	}
 	d.figs = d.acc.refigure(d.figs)
+	d.stale = true
 }
 
 // reweighChunk recomputes chunk c of the cases into acc and the cases'
-// rows.
+// scores.
 func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 	acc.paths = make([]dynAcc, len(d.acc.paths))
 	lo, hi := c*chunkCases, min((c+1)*chunkCases, d.Len())
@@ -295,17 +302,14 @@ func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 		f := d.f.slice(n0, n1, int(d.caseC[k]), int(d.caseC[k+1]))
 		sw.weigh(&f, d.weights)
 		out := sw.sweep(&f, true)
-		row := &d.acc.rows[k]
-		if row.status == CaseScored || row.status == CaseIgnored {
-			row.score = out.score
-			row.status = CaseScored
-			if math.IsNaN(out.score) {
-				row.status = CaseIgnored
+		cf := &d.acc.cases[k]
+		if cf.Status == CaseScored || cf.Status == CaseIgnored {
+			cf.Score, cf.HasScore, cf.Status = out.score, !math.IsNaN(out.score), CaseScored
+			if !cf.HasScore {
+				cf.Status = CaseIgnored
 			}
 		}
-		d.worst[k] = out.worst
-		row.worstLoss = out.worstLoss
-		row.worstPath = ""
+		d.worst[k], d.loss[k] = out.worst, out.worstLoss
 		for i := range sw.acc.parts {
 			p := &sw.acc.parts[i]
 			a := &acc.paths[p.path]
@@ -321,13 +325,19 @@ func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 
 // Case returns case k's figures under the weights in force.
 func (d *Scored) Case(k int) CaseFigures {
-	row := &d.acc.rows[k]
-	c := d.acc.caseFigures(row)
-	c.Worst = nil
-	if w := d.worst[k]; w >= 0 {
-		c.Worst = &Worst{Path: d.nodePath(k, w), Loss: row.worstLoss}
+	c := d.acc.cases[k]
+	if d.stale {
+		c.Worst = d.worstOf(k)
 	}
 	return c
+}
+
+// worstOf returns case k's costliest leaf, nil when it loses nothing.
+func (d *Scored) worstOf(k int) *Worst {
+	if w := d.worst[k]; w >= 0 {
+		return &Worst{Path: d.nodePath(k, w), Loss: d.loss[k]}
+	}
+	return nil
 }
 
 // frameOf returns case k's frame.

@@ -13,7 +13,7 @@ import (
 // caseResult is what a worker finds about one case.
 type caseResult struct {
 	id       string
-	pos      string // where the case's id is (file:line:col), for a duplicate
+	idAt     [2]int32 // the line and column of the case's id, for a duplicate; 0 for #N
 	status   CaseStatus
 	score    float64 // NaN when the case has no score
 	group    string
@@ -69,7 +69,8 @@ func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
 		res.fatal = err
 		return
 	}
-	res.id, res.pos, res.status = m.id, m.pos, m.status
+	defer m.release()
+	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
 	if m.status == CaseExtra {
@@ -138,6 +139,7 @@ func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
 		b.lines = w.appendLine(b.lines, res, result.Report(r.metric.Name()))
 		res.line = [2]int{start, len(b.lines)}
 	}
+	result.Tree.Release() // its room serves the next case's tree
 }
 
 // read finds the case's documents.
@@ -176,7 +178,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	if err != nil {
 		return material{}, shiftError(err, rec)
 	}
-	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec)}
+	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: []*jsondoc.Doc{d}}
 	at := func(v jsondoc.ID) string {
 		line, col := d.Position(v)
 		line, col = rec.Pos(line, col)
@@ -191,7 +193,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
-	if err := w.readID(d, rec.N, at, &m); err != nil {
+	if err := w.readID(d, rec, at, &m); err != nil {
 		return m, err
 	}
 	m.fields.Reference, m.fields.Output = rpath, opath
@@ -211,11 +213,11 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 
 // readID sets the case's id from record d (number n in its file): the id
 // field's value, or #n.
-func (w *worker) readID(d *jsondoc.Doc, n int, at func(jsondoc.ID) string, m *material) error {
+func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string, m *material) error {
 	s := w.run.src
 	iv, ipath := s.id.find(d, 0)
 	if iv == jsondoc.None {
-		m.id, m.pos = "#"+strconv.Itoa(n), ""
+		m.id, m.idAt = "#"+strconv.Itoa(rec.N), [2]int32{}
 		return nil
 	}
 	id, ok := idText(d, iv)
@@ -223,7 +225,8 @@ func (w *worker) readID(d *jsondoc.Doc, n int, at func(jsondoc.ID) string, m *ma
 		k := d.Kind(iv)
 		return fmt.Errorf("%s: the id %s is %s %s: an id is a string or a number", at(iv), ipath, article(k), k)
 	}
-	m.id, m.pos, m.fields.ID = id, at(iv), ipath
+	line, col := rec.posAt(d.Offset(iv))
+	m.id, m.idAt, m.fields.ID = id, [2]int32{int32(line), int32(col)}, ipath
 	return nil
 }
 
@@ -255,13 +258,13 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	if err != nil {
 		return material{}, shiftError(err, rec)
 	}
-	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec)}
+	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: []*jsondoc.Doc{d}}
 	at := func(v jsondoc.ID) string {
 		line, col := d.Position(v)
 		line, col = rec.Pos(line, col)
 		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
 	}
-	if err := w.readID(d, rec.N, at, &m); err != nil {
+	if err := w.readID(d, rec, at, &m); err != nil {
 		return m, err
 	}
 	rv, rpath := s.ref.find(d, 0)
@@ -272,7 +275,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	m.ref = refValue(d, rv, recordName(file, rec))
 	outRec := &in.out
 	if in.kind == inID {
-		if m.pos == "" {
+		if m.idAt[0] == 0 {
 			return m, fmt.Errorf("%s: the record has no id (%s), but the files are paired by id", at(0), s.id.describe())
 		}
 		e, ok := w.run.index.lookup(m.id)
@@ -300,6 +303,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
+	m.records = append(m.records, od)
 	m.warnings = append(m.warnings, recordWarnings(od, outFile, outRec)...)
 	if rp := od.Repair(); rp != "" {
 		m.repairs = append(m.repairs, rp)
@@ -332,6 +336,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		return m, err
 	}
 	m.warnings = docWarnings(d)
+	m.records = []*jsondoc.Doc{d}
 	rv, rpath := jsondoc.ID(0), "."
 	if s.ref.path != "" {
 		if v := lookupPath(d, 0, s.ref.steps); v != jsondoc.None {
@@ -355,6 +360,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
+	m.records = append(m.records, od)
 	m.warnings = append(m.warnings, docWarnings(od)...)
 	if rp := od.Repair(); rp != "" {
 		m.repairs = append(m.repairs, rp)

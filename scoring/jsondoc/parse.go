@@ -107,7 +107,9 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if opt == nil {
 		opt = &Options{}
 	}
-	p := &parser{name: name, src: src[:hi:hi], nodes: mem.MakeHuge[node](0, estimateNodes(src[lo:hi])), opt: opt}
+	p := &parser{name: name, src: src[:hi:hi], nodes: takeNodes(estimateNodes(src[lo:hi])), opt: opt}
+	p.takeScratch()
+	defer p.putScratch()
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}

@@ -21,8 +21,7 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 	} else {
 		end = int(id) + 1
 	}
-	nodes := make([]node, end-int(id))
-	copy(nodes, d.nodes[id:end])
+	nodes := append(takeNodes(end-int(id)), d.nodes[id:end]...)
 	base := uint32(id)
 	containers := 0
 	var longKeys map[uint32]uint32

@@ -1,0 +1,66 @@
+package jsondoc
+
+import (
+	"sync"
+
+	"github.com/jsontui/jsontui/internal/mem"
+)
+
+// maxReuse is the largest document (in values) whose room is kept for
+// the next parses: a large one's is better given back to the system.
+const maxReuse = 1 << 16
+
+// nodesPool keeps the value tables of released documents; scratchPool
+// the parsers' working room.
+var nodesPool, scratchPool sync.Pool
+
+// scratch is a parser's working room, kept from one parse to the next.
+type scratch struct {
+	stack    []frame
+	sigs     []uint32
+	lastSigs [][]uint32
+}
+
+// Release hands the document's room over to later parses. The document,
+// and the IDs read from it, must not be used afterwards; the strings it
+// returned stay valid (they are the input's). Releasing a document is
+// never necessary; a caller that parses many small documents one after
+// the other (a dataset's records) saves most of their allocation by it.
+func (d *Doc) Release() {
+	if d == nil || cap(d.nodes) == 0 || cap(d.nodes) > maxReuse {
+		return
+	}
+	nodes := d.nodes[:0]
+	*d = Doc{}
+	nodesPool.Put(&nodes)
+}
+
+// takeNodes returns an empty value table with room for n values: a
+// released document's when one fits.
+func takeNodes(n int) []node {
+	if n <= maxReuse {
+		if p, ok := nodesPool.Get().(*[]node); ok && cap(*p) >= n {
+			return (*p)[:0]
+		}
+	}
+	return mem.MakeHuge[node](0, n)
+}
+
+// takeScratch gives p the working room of an earlier parse.
+func (p *parser) takeScratch() {
+	if s, ok := scratchPool.Get().(*scratch); ok {
+		p.stack, p.sigs, p.lastSigs = s.stack[:0], s.sigs[:0], s.lastSigs
+		for i := range p.lastSigs {
+			p.lastSigs[i] = p.lastSigs[i][:0]
+		}
+	}
+}
+
+// putScratch keeps p's working room for a later parse, unless it grew
+// large.
+func (p *parser) putScratch() {
+	if cap(p.stack) > 1024 || cap(p.sigs) > 1<<14 || len(p.lastSigs) > 1024 {
+		return
+	}
+	scratchPool.Put(&scratch{stack: p.stack, sigs: p.sigs, lastSigs: p.lastSigs})
+}
