@@ -80,13 +80,14 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	t := &Tree{ref: ref, out: out, opt: opt, weights: w}
 	// Room for the reference's values and the output's surplus, if any,
 	// plus a little: growing a table this size means copying it. The room
 	// sure to be used is faulted in on the side while the build fills it.
 	nodes, aggs := ref.Len()+max(0, out.Len()-ref.Len()), ref.Containers()+max(0, out.Containers()-ref.Containers())
 	nodes, aggs = nodes+ref.Len()/64+16, aggs+ref.Containers()/64+16
-	if !t.reuse(nodes, aggs) { // the room of a released tree, if one fits
+	t, reused := newTree(nodes, aggs) // the room of a released tree, if one fits
+	t.ref, t.out, t.opt, t.weights = ref, out, opt, w
+	if !reused {
 		t.nodes = mem.MakeHuge[node](1, nodes)
 		t.aggs = mem.MakeHuge[aggregate](0, aggs)
 		// Every reference value has its node, every reference container

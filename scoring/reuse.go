@@ -12,6 +12,7 @@ type storage struct {
 	levels []NodeID
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
+	tree   Tree    // the tree itself
 }
 
 // maxReuse is the largest tree (in nodes) whose room is kept: a large
@@ -39,22 +40,22 @@ func (t *Tree) Release() {
 	pool.Put(st)
 }
 
-// reuse gives t the room of a released tree when it fits nodes nodes and
-// aggs aggregates, and reports whether it did. Either way t.room is the
-// storage whose builder the build uses.
-func (t *Tree) reuse(nodes, aggs int) bool {
+// newTree returns an empty tree: the room of a released one when it fits
+// nodes nodes and aggs aggregates (reused says so), else a new one. Either
+// way the tree's room is the storage whose builder the build uses.
+func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	if nodes <= maxReuse {
 		if st, ok := pool.Get().(*storage); ok && cap(st.nodes) >= nodes && cap(st.aggs) >= aggs {
-			t.room = st
-			t.nodes, t.aggs = st.nodes[:1], st.aggs[:0]
-			t.slots, t.levels, t.used = st.slots[:0], st.levels[:0], st.used[:0]
-			return true
+			t = &st.tree
+			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], slots: st.slots[:0], levels: st.levels[:0], used: st.used[:0]}
+			return t, true
 		}
 		// A room too small is dropped: the next trees are likely as
 		// large as this one.
 	}
-	t.room = &storage{}
-	return false
+	st := &storage{}
+	st.tree.room = st
+	return &st.tree, false
 }
 
 // builder returns the room's builder for a new build, its buffers

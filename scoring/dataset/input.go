@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -123,7 +124,7 @@ func recordWarnings(d *jsondoc.Doc, file string, rec *Record) []string {
 // itself, as a document named name.
 func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
 	if d.Kind(v) == jsondoc.String {
-		if inner, err := jsondoc.Parse(name, []byte(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+		if inner, err := jsondoc.Parse(name, bytesOf(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
 			return inner
 		}
 	}
@@ -136,7 +137,7 @@ func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
 // and any other value, is itself.
 func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) {
 	if d.Kind(v) == jsondoc.String {
-		if inner, err := jsondoc.ParseLenient(name, []byte(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+		if inner, err := jsondoc.ParseLenient(name, bytesOf(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
 			repair := inner.Repair()
 			if repair == "" {
 				repair = "parsed the JSON text of the output string"
@@ -148,6 +149,11 @@ func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) 
 	}
 	return d.Sub(v, name), ""
 }
+
+// bytesOf returns the bytes of s without copying them: the parse reads
+// them and never writes. (A string without escapes is the record's own
+// bytes, which live as long as the case.)
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // readFile reads a file of a dataset directory.
 func readFile(path string) ([]byte, error) {

@@ -107,14 +107,15 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	if opt == nil {
 		opt = &Options{}
 	}
-	p := &parser{name: name, src: src[:hi:hi], nodes: takeNodes(estimateNodes(src[lo:hi])), opt: opt}
+	d := newDoc(estimateNodes(src[lo:hi]))
+	p := &parser{name: name, src: src[:hi:hi], nodes: d.nodes, opt: opt}
 	p.takeScratch()
 	defer p.putScratch()
 	if err := p.run(lo); err != nil {
 		return nil, err
 	}
-	d := &Doc{name: name, src: src, nodes: p.nodes, longKeys: p.longKeys, containers: p.containers, warnings: p.warns,
-		omitted: p.omitted, python: opt.Python}
+	d.name, d.src, d.nodes, d.longKeys, d.containers, d.warnings, d.omitted = name, src, p.nodes, p.longKeys, p.containers, p.warns, p.omitted
+	d.python = opt.Python
 	if p.lines != nil && hi == len(src) {
 		d.lines.Do(func() { d.index = p.lines })
 	}

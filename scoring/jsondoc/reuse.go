@@ -10,9 +10,9 @@ import (
 // the next parses: a large one's is better given back to the system.
 const maxReuse = 1 << 16
 
-// nodesPool keeps the value tables of released documents; scratchPool
+// docPool keeps released documents, with their value tables; scratchPool
 // the parsers' working room.
-var nodesPool, scratchPool sync.Pool
+var docPool, scratchPool sync.Pool
 
 // scratch is a parser's working room, kept from one parse to the next.
 type scratch struct {
@@ -31,19 +31,19 @@ func (d *Doc) Release() {
 		return
 	}
 	nodes := d.nodes[:0]
-	*d = Doc{}
-	nodesPool.Put(&nodes)
+	*d = Doc{nodes: nodes}
+	docPool.Put(d)
 }
 
-// takeNodes returns an empty value table with room for n values: a
-// released document's when one fits.
-func takeNodes(n int) []node {
+// newDoc returns an empty document whose value table has room for n
+// values: a released document, when one fits.
+func newDoc(n int) *Doc {
 	if n <= maxReuse {
-		if p, ok := nodesPool.Get().(*[]node); ok && cap(*p) >= n {
-			return (*p)[:0]
+		if d, ok := docPool.Get().(*Doc); ok && cap(d.nodes) >= n {
+			return d
 		}
 	}
-	return mem.MakeHuge[node](0, n)
+	return &Doc{nodes: mem.MakeHuge[node](0, n)}
 }
 
 // takeScratch gives p the working room of an earlier parse.

@@ -21,7 +21,8 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 	} else {
 		end = int(id) + 1
 	}
-	nodes := append(takeNodes(end-int(id)), d.nodes[id:end]...)
+	sub := newDoc(end - int(id))
+	nodes := append(sub.nodes, d.nodes[id:end]...)
 	base := uint32(id)
 	containers := 0
 	var longKeys map[uint32]uint32
@@ -43,7 +44,8 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 	root := &nodes[0]
 	root.next, root.keyOff = 0, 0
 	root.flags &^= flagLongKey | flagKeyEscape | flagShadowed
-	return &Doc{name: name, src: d.src, nodes: nodes, longKeys: longKeys, containers: containers}
+	sub.name, sub.src, sub.nodes, sub.longKeys, sub.containers = name, d.src, nodes, longKeys, containers
+	return sub
 }
 
 // Absent returns a document that holds no value, named name: the output
