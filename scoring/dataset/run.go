@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 
@@ -88,11 +89,37 @@ type runner struct {
 	index    *idIndex
 	workers  []*worker
 	acc      accumulator
-	ids      map[string][2]int32 // reference id -> its line and column
+	ids      *idSet // the reference ids seen
 	store    *Scored
 	pipe     *pipeline
 	nextIdx  int
 	refsOnly bool // read the references only, each scored against itself (InitWeights)
+	nextCase int  // cases consumed
+}
+
+// presize makes room for the cases the reference file likely holds,
+// estimated from its size and the first batch's records, so that the
+// tables of cases do not grow (and copy) as they fill.
+func (r *runner) presize(b *batch) {
+	if r.src.form == twoDirs || len(b.in) == 0 || len(b.buf) == 0 {
+		return
+	}
+	st, err := os.Stat(r.src.spec.Ref)
+	if err != nil || !st.Mode().IsRegular() {
+		return
+	}
+	per := len(b.buf) / len(b.in)
+	if r.src.form == twoFiles && r.src.pairing == PairLine {
+		per /= 2 // the batch holds the outputs too
+	}
+	n := int(st.Size()/int64(max(per, 1))) + len(b.in)
+	n += n / 16
+	n = min(n, 1<<24)
+	r.acc.cases = make([]CaseFigures, 0, n)
+	if r.acc.hasGroups {
+		r.acc.groupOfCase = make([]int32, 0, n)
+	}
+	r.ids = newIDSet(n)
 }
 
 // Score scores every case of the dataset src under cfg, streaming: what it
@@ -102,7 +129,7 @@ type runner struct {
 // a duplicate reference id, an empty dataset, bad weights), or ctx's.
 func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
-		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: make(map[string][2]int32)}
+		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0)}
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
@@ -309,6 +336,10 @@ func (r *runner) work(ctx context.Context, w int, b *batch) {
 // consume takes a scored batch, in order: it checks the ids, adds the
 // cases to the figures and hands them to Config.Cases.
 func (r *runner) consume(b *batch) error {
+	if r.nextCase == 0 {
+		r.presize(b)
+	}
+	r.nextCase += len(b.res)
 	for i := range b.res {
 		res := &b.res[i]
 		if res.fatal != nil {
@@ -316,11 +347,10 @@ func (r *runner) consume(b *batch) error {
 		}
 		in := &b.in[i]
 		if res.status != CaseExtra && res.idAt[0] > 0 {
-			if prev, ok := r.ids[res.id]; ok {
+			if prev, dup := r.ids.add(res.id, len(r.acc.cases), res.idAt, r.acc.cases); dup {
 				f := r.src.refRecs.Name()
 				return fmt.Errorf("%s:%d:%d: duplicate reference id %q: also at %s:%d:%d", f, res.idAt[0], res.idAt[1], res.id, f, prev[0], prev[1])
 			}
-			r.ids[res.id] = res.idAt
 		}
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)

@@ -159,7 +159,7 @@ func InitWeights(ctx context.Context, spec Spec) ([]byte, error) {
 	}
 	defer s.Close()
 	m, _ := scoring.LookupMetric(scoring.DefaultMetric)
-	r := &runner{src: s, cfg: &Config{}, metric: m, tau: 1, paths: newPathTable(), ids: map[string][2]int32{}, refsOnly: true}
+	r := &runner{src: s, cfg: &Config{}, metric: m, tau: 1, paths: newPathTable(), ids: newIDSet(0), refsOnly: true}
 	r.acc.init(r)
 	n := 2
 	for range n {
