@@ -36,8 +36,65 @@ func Percentile(sorted []float64, q float64) float64 {
 	return a + d*t
 }
 
+// quantile returns the q quantile of xs as Percentile does of xs sorted,
+// in linear time: it reorders xs (selecting, not sorting).
+func quantile(xs []float64, q float64) float64 {
+	n := len(xs)
+	pos := q * float64(n-1)
+	lo := math.Floor(pos)
+	i := int(lo)
+	if i >= n-1 {
+		return slices.Max(xs)
+	}
+	selectK(xs, i)
+	pair := [2]float64{xs[i], slices.Min(xs[i+1:])}
+	return Percentile(pair[:], pos-lo)
+}
+
+// selectK reorders xs so that xs[k] is the value sorting would put
+// there, the smaller ones before it and the others after (Hoare's
+// selection, the pivot a median of three).
+func selectK(xs []float64, k int) {
+	lo, hi := 0, len(xs)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if xs[mid] < xs[lo] {
+			xs[mid], xs[lo] = xs[lo], xs[mid]
+		}
+		if xs[hi] < xs[lo] {
+			xs[hi], xs[lo] = xs[lo], xs[hi]
+		}
+		if xs[hi] < xs[mid] {
+			xs[hi], xs[mid] = xs[mid], xs[hi]
+		}
+		pivot := xs[mid]
+		i, j := lo, hi
+		for i <= j {
+			for xs[i] < pivot {
+				i++
+			}
+			for pivot < xs[j] {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+}
+
 // scoreStats fills the statistics of scores (the cases that have one)
-// into st. scores is sorted in place. pass, if not nil, is the --pass
+// into st. scores is reordered. pass, if not nil, is the --pass
 // threshold.
 func scoreStats(st *Stats, scores []float64, pass *float64) {
 	st.N = len(scores)
@@ -47,7 +104,6 @@ func scoreStats(st *Stats, scores []float64, pass *float64) {
 	if st.N == 0 {
 		return
 	}
-	slices.Sort(scores)
 	var sum ksum
 	perfect, passed := 0, 0
 	for _, s := range scores {
@@ -61,10 +117,10 @@ func scoreStats(st *Stats, scores []float64, pass *float64) {
 	}
 	n := float64(st.N)
 	st.Mean = sum.value() / n
-	st.Median = Percentile(scores, 0.5)
-	st.P10 = Percentile(scores, 0.1)
-	st.P90 = Percentile(scores, 0.9)
-	st.Min, st.Max = scores[0], scores[st.N-1]
+	st.Median = quantile(scores, 0.5)
+	st.P10 = quantile(scores, 0.1)
+	st.P90 = quantile(scores, 0.9)
+	st.Min, st.Max = slices.Min(scores), slices.Max(scores)
 	st.Perfect = float64(perfect) / n
 	if pass != nil {
 		st.Pass = float64(passed) / n

@@ -226,17 +226,10 @@ func (d *Scored) entryKey(id int32) string {
 	return string(key)
 }
 
-// chunkAcc is one chunk of cases' share of the figures that weights change.
+// chunkAcc is one chunk of cases' share of the figures that weights
+// change, by path.
 type chunkAcc struct {
-	paths []dynAcc
-}
-
-// dynAcc is what weights change of a path's figures.
-type dynAcc struct {
-	scored   int
-	scoreSum ksum
-	loss     ksum
-	status   [7]int
+	paths []rowAcc
 }
 
 // reweigh recomputes every case and the dataset's figures from the raw
@@ -266,24 +259,29 @@ func (d *Scored) reweigh() {
 	}
 	wg.Wait()
 	n := len(d.acc.paths)
-	total := make([]dynAcc, n)
+	type total struct {
+		scored         int
+		scoreSum, loss ksum
+		status         [7]int
+	}
+	totals := make([]total, n)
 	for c := range accs {
 		for p := range accs[c].paths {
-			a, t := &accs[c].paths[p], &total[p]
-			t.scored += a.scored
-			t.scoreSum.add(a.scoreSum.value())
-			t.loss.add(a.loss.value())
+			a, t := &accs[c].paths[p], &totals[p]
+			t.scored += int(a.scored)
+			t.scoreSum.add(a.scoreSum)
+			t.loss.add(a.loss)
 			for s, k := range a.status {
-				t.status[s] += k
+				t.status[s] += int(k)
 			}
 		}
 	}
-	for p := range total {
+	for p := range totals {
 		pa := &d.acc.paths[p]
 		if d.byPath[p] {
 			pa.weight = d.weights[p]
 		}
-		pa.scored, pa.scoreSum, pa.los, pa.status = total[p].scored, total[p].scoreSum, total[p].loss, total[p].status
+		pa.scored, pa.scoreSum, pa.los, pa.status = totals[p].scored, totals[p].scoreSum, totals[p].loss, totals[p].status
 	}
 	d.figs = d.acc.refigure(d.figs)
 	d.stale = true
@@ -292,7 +290,7 @@ func (d *Scored) reweigh() {
 // reweighChunk recomputes chunk c of the cases into acc and the cases'
 // scores.
 func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
-	acc.paths = make([]dynAcc, len(d.acc.paths))
+	acc.paths = make([]rowAcc, len(d.acc.paths))
 	lo, hi := c*chunkCases, min((c+1)*chunkCases, d.Len())
 	for k := lo; k < hi; k++ {
 		n0, n1 := int(d.caseN[k]), int(d.caseN[k+1])
@@ -301,7 +299,7 @@ func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 		}
 		f := d.f.slice(n0, n1, int(d.caseC[k]), int(d.caseC[k+1]))
 		sw.weigh(&f, d.weights)
-		out := sw.sweep(&f, true)
+		out := sw.reweighCase(&f, acc.paths)
 		cf := &d.acc.cases[k]
 		if cf.Status == CaseScored || cf.Status == CaseIgnored {
 			cf.Score, cf.HasScore, cf.Status = out.score, !math.IsNaN(out.score), CaseScored
@@ -310,16 +308,6 @@ func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
 			}
 		}
 		d.worst[k], d.loss[k] = out.worst, out.worstLoss
-		for i := range sw.acc.parts {
-			p := &sw.acc.parts[i]
-			a := &acc.paths[p.path]
-			a.scored += int(p.scored)
-			a.scoreSum.add(p.scoreSum)
-			a.loss.add(p.lossSum)
-			for s, n := range p.status {
-				a.status[s] += int(n)
-			}
-		}
 	}
 }
 

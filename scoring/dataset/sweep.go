@@ -59,6 +59,7 @@ type sweeper struct {
 	parent []int32
 	acc    caseAcc
 	chain  [2][]int32
+	sums   []childSums // each container's, in a re-weight
 	// fallback is Options.ZeroWeightFallback: an object whose keys all
 	// weigh 0 weighs them alike.
 	fallback bool
@@ -180,16 +181,34 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 // containerScore computes the score of container k from its children's,
 // as scoring's recompute and mean do.
 func (s *sweeper) containerScore(f *frame, k int) float64 {
+	v, _ := s.containerSums(f, k)
+	return v
+}
+
+// childSums are what a container's children's shares need of them: how
+// many have a score, the sum of their weights (of those that weigh), and
+// whether they weigh alike.
+type childSums struct {
+	scored int32
+	sumW   float64
+	equal  bool
+}
+
+// containerSums computes the score of container k from its children's,
+// and the sums of its children their shares need.
+func (s *sweeper) containerSums(f *frame, k int) (float64, childSums) {
 	i := f.cnode[k]
 	fl := f.flags[i]
 	first, end := f.cfirst[k], f.cfirst[k]+f.ccount[k]
 	score, w := f.score, s.w
 	var total, parts float64
 	var nonOne int32
+	var cs childSums
 	if fl&fEqual != 0 {
 		var scored int32
 		total, scored, nonOne = sumScores(score[first:end])
 		parts = float64(scored)
+		cs = childSums{scored: scored, equal: true}
 	} else {
 		var scored int32
 		for c := first; c < end; c++ {
@@ -206,34 +225,36 @@ func (s *sweeper) containerScore(f *frame, k int) float64 {
 				}
 			}
 		}
+		cs = childSums{scored: scored, sumW: parts}
 		if parts == 0 && scored > 0 && s.fallback {
 			var n int32
 			total, n, nonOne = sumScores(score[first:end])
 			parts = float64(n)
+			cs.equal = true
 		}
 	}
 	if fl&fFlat != 0 {
-		return 0
+		return 0, cs
 	}
 	if parts == 0 {
 		switch fl >> fEmptyShift & 3 {
 		case emptyOne:
-			return 1
+			return 1, cs
 		case emptyZero:
-			return 0
+			return 0, cs
 		}
-		return math.NaN()
+		return math.NaN(), cs
 	}
 	v := total / parts
 	switch {
 	case nonOne == 0:
-		return 1
+		return 1, cs
 	case v >= 1:
-		return math.Nextafter(1, 0) // rounding must not turn a partial score into a match
+		return math.Nextafter(1, 0), cs // rounding must not turn a partial score into a match
 	case v < 0:
-		return 0
+		return 0, cs
 	}
-	return v
+	return v, cs
 }
 
 // sumScores sums the scores that are not NaN.
