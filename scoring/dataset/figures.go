@@ -116,17 +116,17 @@ type GroupFigures struct {
 
 // CaseFigures are one case's figures.
 type CaseFigures struct {
-	ID       string
-	Status   CaseStatus
-	Score    float64
-	HasScore bool
-	Group    string
-	HasGroup bool
+	ID    string
+	Score float64
+	Group string
 	// Worst is the case's costliest leaf; nil when it loses nothing.
 	Worst   *Worst
 	Repairs []string
 	// Error is the parse error of an invalid case.
-	Error string
+	Error    string
+	Status   CaseStatus
+	HasScore bool
+	HasGroup bool
 }
 
 // Worst is a case's costliest leaf: the node without children that

@@ -2,40 +2,65 @@ package dataset
 
 import "hash/maphash"
 
-// idSet finds duplicate reference ids. It keeps a hash of each id, not the
-// id (which the case's figures already hold): 16 bytes a case.
+// idSet finds duplicate reference ids. It keeps a hash of each id and where
+// the id is, not the id itself (the case's figures hold it): an open
+// addressing table of 24 bytes a slot, kept under three quarters full.
 type idSet struct {
 	hash  func(string) uint64
-	first map[uint64]idFirst
-	more  map[string][2]int32 // ids whose hash an earlier, other id has
+	slots []idSlot
+	n     int
 }
 
-// idFirst is the first case of an id's hash, and where its id is.
-type idFirst struct{ k, line, col int32 }
+// idSlot is the first case of an id's hash, and where its id is; k is the
+// case's index + 1 (0: a free slot).
+type idSlot struct {
+	h               uint64
+	k, line, col, _ int32
+}
 
 func newIDSet(n int) *idSet {
 	seed := maphash.MakeSeed()
-	return &idSet{hash: func(s string) uint64 { return maphash.String(seed, s) }, first: make(map[uint64]idFirst, n)}
+	size := 16
+	for size*3 < n*4 {
+		size *= 2
+	}
+	return &idSet{hash: func(s string) uint64 { return maphash.String(seed, s) }, slots: make([]idSlot, size)}
 }
 
 // add notes that case k (whose figures are cases[k]) has id, at line and
 // column at; if an earlier case has it, add returns where.
 func (s *idSet) add(id string, k int, at [2]int32, cases []CaseFigures) (prev [2]int32, dup bool) {
+	if (s.n+1)*4 > len(s.slots)*3 {
+		s.grow()
+	}
 	h := s.hash(id)
-	f, ok := s.first[h]
-	switch {
-	case !ok:
-		s.first[h] = idFirst{k: int32(k), line: at[0], col: at[1]}
-		return prev, false
-	case cases[f.k].ID == id:
-		return [2]int32{f.line, f.col}, true
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		switch {
+		case sl.k == 0:
+			*sl = idSlot{h: h, k: int32(k + 1), line: at[0], col: at[1]}
+			s.n++
+			return prev, false
+		case sl.h == h && cases[sl.k-1].ID == id:
+			return [2]int32{sl.line, sl.col}, true
+		}
 	}
-	if p, ok := s.more[id]; ok {
-		return p, true
+}
+
+// grow doubles the table.
+func (s *idSet) grow() {
+	old := s.slots
+	s.slots = make([]idSlot, 2*len(old))
+	mask := uint64(len(s.slots) - 1)
+	for _, sl := range old {
+		if sl.k == 0 {
+			continue
+		}
+		i := sl.h & mask
+		for s.slots[i].k != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = sl
 	}
-	if s.more == nil {
-		s.more = make(map[string][2]int32)
-	}
-	s.more[id] = at
-	return prev, false
 }

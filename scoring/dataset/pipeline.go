@@ -21,7 +21,7 @@ type batch struct {
 // batchCases cases, whichever comes first.
 const (
 	batchBytes = 64 << 10
-	batchCases = 128
+	batchCases = 64
 )
 
 func (b *batch) full() bool { return len(b.buf) >= batchBytes || len(b.in) >= batchCases }
