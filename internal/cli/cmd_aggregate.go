@@ -105,7 +105,7 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	defer out.Flush()
 	switch {
 	case f.quiet:
-		fmt.Fprintln(out, report.ScoreText(figs.Score, figs.HasScore))
+		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "json":
 		err = dataset.WriteJSON(out, h, figs)
 	case f.format == "markdown":

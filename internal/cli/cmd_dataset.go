@@ -195,7 +195,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	figs := res.Figures
 	switch {
 	case f.quiet:
-		fmt.Fprintln(out, report.ScoreText(figs.Score, figs.HasScore))
+		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "json":
 		err = dataset.WriteJSON(out, h, figs)
 	case f.format == "markdown":
@@ -230,9 +230,9 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
 	st := f.Stats
 	what := strconv.Itoa(st.Cases) + " cases"
 	if st.Extra > 0 {
-		what += fmt.Sprintf(" and %d extra outputs", st.Extra)
+		what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
 	}
-	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", h.Reference, what, datasetRead(h))
+	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", displayName(h.Reference), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	repaired := 0
 	for _, c := range f.Cases {
 		if len(c.Repairs) > 0 {
@@ -252,21 +252,6 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
 		}
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
 	}
-}
-
-// datasetRead says how a dataset was read: its fields and pairing.
-func datasetRead(h dataset.Header) string {
-	var parts []string
-	for _, p := range []struct{ name, v string }{{"reference", h.Fields.Reference}, {"output", h.Fields.Output}, {"id", h.Fields.ID}} {
-		if p.v != "" {
-			parts = append(parts, p.name+" "+p.v)
-		}
-	}
-	s := "pairing by " + string(h.Pairing)
-	if len(parts) > 0 {
-		s = strings.Join(parts, ", ") + "; " + s
-	}
-	return s
 }
 
 // scoreOneCase is `score --case ID`: the case printed as a single pair.
@@ -307,7 +292,7 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 		}
 		err = a.explain(c.Result, cfg.Metric.Name(), f.explain)
 	case f.quiet:
-		fmt.Fprintln(a.stdout, report.ScoreText(rep.Score, rep.HasScore))
+		fmt.Fprintln(a.stdout, quietScore(rep.Score, rep.HasScore))
 	case f.format == "json":
 		err = report.WriteJSON(a.stdout, rep)
 	case f.format == "markdown":
@@ -319,4 +304,12 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 		return err
 	}
 	return minGate(f, rep.Score, rep.HasScore)
+}
+
+// quietScore is what --quiet prints: the score in full, or null.
+func quietScore(v float64, has bool) string {
+	if !has {
+		return "null"
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
 }

@@ -160,10 +160,11 @@ func TestScoreDatasetGates(t *testing.T) {
 		stdout string // a prefix
 		stderr string // a substring
 	}{
-		{[]string{"score", data, w, "--quiet"}, "", 0, "0.55315\n", ""},
-		{[]string{"score", data, w, "--quiet", "--min", "0.6"}, "", 1, "0.55315\n", "jsontui: score 0.55315 is below --min 0.6\n"},
-		{[]string{"score", data, w, "--quiet", "--min", "0.5"}, "", 0, "0.55315\n", ""},
-		{[]string{"score", data, w, "--case", "inv-003", "--quiet"}, "", 0, "0.526316\n", ""},
+		{[]string{"score", data, w, "--quiet"}, "", 0, "0.5531496662907994\n", ""},
+		{[]string{"score", data, w, "--quiet", "--min", "0.6"}, "", 1, "0.5531496662907994\n", "jsontui: score 0.55315 is below --min 0.6\n"},
+		{[]string{"score", data, w, "--quiet", "--min", "0.5"}, "", 0, "0.5531496662907994\n", ""},
+		{[]string{"score", data, w, "--case", "inv-003", "--quiet"}, "", 0, "0.5263157894736842\n",
+			`weights.json:6:5: the reference has no key "price" below .items; the entry is ignored`},
 		{[]string{"score", data, w, "--case", "inv-005", "--quiet"}, "", 0, "0\n", `jsontui: case "inv-005" has no output: every node is missing, the case scores 0`},
 		{[]string{"score", data, "--case", "nope"}, "", 2, "", "no case has the id \"nope\""},
 		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl or markdown"},
@@ -171,8 +172,8 @@ func TestScoreDatasetGates(t *testing.T) {
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
 		{[]string{"score", pizza + "reference.json", data}, "", 2, "", "is a dataset but"},
 		{[]string{"score", data, w, w}, "", 2, "", "one argument too many"},
-		{[]string{"score", "--dataset", "-", "--quiet"}, `[{"expected": {"a": 1}, "output": {"a": 1}}, {"expected": {"a": 2}, "output": "{\"a\": 3}"}]`, 0, "0.9\n", ""},
-		{[]string{"score", "--dataset", "-", "--quiet"}, "{\"expected\": 5, \"output\": 4}\n\n{\"expected\": 2, \"output\": 2}\n", 0, "0.944444\n", ""},
+		{[]string{"score", "--dataset", "-", "--quiet"}, `[{"expected": {"a": 1}, "output": {"a": 1}}, {"expected": {"a": 2}, "output": "{\"a\": 3}"}]`, 0, "0.9\n", "jsontui: <stdin>: 2 cases"},
+		{[]string{"score", "--dataset", "-", "--quiet"}, "{\"expected\": 5, \"output\": 4}\n\n{\"expected\": 2, \"output\": 2}\n", 0, "0.9444444444444444\n", ""},
 		{[]string{data}, "", 2, "", "the explorer does not open datasets yet; score this one headless: jsontui score " + data},
 	} {
 		code, stdout, stderr := runCLI(t, c.stdin, c.args...)

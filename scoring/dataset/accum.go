@@ -272,17 +272,34 @@ func (a *accumulator) fieldWarnings() {
 	}
 }
 
-// describeFields says which fields and pairing a dataset was read with.
-func describeFields(f Fields, p Pairing) string {
+// DescribeFields says which fields and pairing a dataset was read with,
+// as the summary and `score` print it: "reference .expected, output
+// .output, id .id; pairing by record". A side read whole (a record or file
+// that is the document itself) is said so.
+func DescribeFields(f Fields, p Pairing) string {
 	var parts []string
-	if f.Reference != "" {
-		parts = append(parts, "reference "+f.Reference)
+	whole := func(side, v string) {
+		switch v {
+		case "":
+		case ".":
+			if p == PairPath {
+				parts = append(parts, side+" the file")
+			} else {
+				parts = append(parts, side+" the record")
+			}
+		default:
+			parts = append(parts, side+" "+v)
+		}
 	}
-	if f.Output != "" {
-		parts = append(parts, "output "+f.Output)
+	whole("reference", f.Reference)
+	whole("output", f.Output)
+	whole("id", f.ID)
+	if p == PairPath {
+		parts = append(parts, "id the file's path")
 	}
-	if f.ID != "" {
-		parts = append(parts, "id "+f.ID)
+	s := "pairing by " + string(p)
+	if len(parts) > 0 {
+		s = strings.Join(parts, ", ") + "; " + s
 	}
-	return strings.Join(parts, ", ") + "; pairing by " + string(p)
+	return s
 }

@@ -64,7 +64,7 @@ func Summary(h Header, f *Figures) []string {
 	}
 	lines = append(lines, line)
 	if h.Pairing != "" {
-		lines = append(lines, "read: "+describeFields(h.Fields, h.Pairing))
+		lines = append(lines, "read: "+DescribeFields(h.Fields, h.Pairing))
 	}
 	return lines
 }
@@ -315,7 +315,7 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	}
 	fmt.Fprintf(bw, "Dataset %s", src)
 	if h.Pairing != "" {
-		fmt.Fprintf(bw, " (%s)", mdEscape(describeFields(h.Fields, h.Pairing)))
+		fmt.Fprintf(bw, " (%s)", mdEscape(DescribeFields(h.Fields, h.Pairing)))
 	}
 	if h.Weights != "" {
 		fmt.Fprintf(bw, ", weights `%s`", mdEscape(h.Weights))
