@@ -136,7 +136,7 @@ func TestHandDataset(t *testing.T) {
 		msgs = append(msgs, w.Message)
 	}
 	wantMsgs := []string{
-		"out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u')",
+		"out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u'); it holds no code fence, { or [ to take JSON from",
 		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`,
 	}
 	if len(msgs) != len(wantMsgs) {
