@@ -1,6 +1,8 @@
 package scoring
 
 import (
+	"fmt"
+
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -57,16 +59,27 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 		return false, nil
 	}
 	d := t.weights.doc
+	var mixed []int32 // key slots given an object, a container in some places and a scalar in others
 	for k := range t.slots {
 		s := &t.slots[k]
 		if !s.IsKey() || s.level == jsondoc.None {
 			continue
 		}
 		if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
-			e := t.entry(t.slots[s.Parent].level, s.Key)
-			return false, t.weights.errorAt(e, weightsPath(d, e),
-				"an object of weights is given for %s, whose reference value is %s; give it a number",
-				t.SchemaPath(k), kindList(scalar))
+			switch {
+			case s.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
+				// SPEC 3: the scalar places take the loopback weight (the
+				// slot's already) and the entries below apply to nothing
+				// there; a warning says so.
+				mixed = append(mixed, int32(k))
+			case !t.weights.cases:
+				e := t.entry(t.slots[s.Parent].level, s.Key)
+				return false, t.weights.errorAt(e, weightsPath(d, e),
+					"an object of weights is given for %s, whose reference value is %s; give it a number",
+					t.SchemaPath(k), kindList(scalar))
+			}
+			// Across a dataset's cases, a key that is a scalar in this
+			// one may be a container in others: the dataset decides.
 		}
 		if s.loopback && t.hasKeyBelow(int32(k), "__"+s.Key) {
 			// "__key" names a key of the reference: it is that key's weight.
@@ -78,8 +91,37 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 	if !t.weights.cases {
 		ww = t.weightWarnings()
 	}
-	t.setWarnings(t.docWarnings(), ww)
+	docs := t.docWarnings()
+	for _, k := range mixed {
+		docs.add(t.mixedWarning(k))
+	}
+	t.setWarnings(docs, ww)
 	return changed, nil
+}
+
+// mixedWarning says that key slot k, given an object of weights, holds a
+// scalar in some of its places: those weigh the object's loopback.
+func (t *Tree) mixedWarning(k int32) Warning {
+	s := &t.slots[k]
+	scalars := 0
+	for i := range t.nodes {
+		if n := &t.nodes[i]; n.slot == k && n.ref != jsondoc.None && !n.kind.IsContainer() {
+			scalars++
+		}
+	}
+	d := t.weights.doc
+	e := t.entry(t.slots[s.Parent].level, s.Key)
+	line, col := d.KeyPosition(e)
+	return Warning{Path: weightsPath(d, e), Message: posPrefix(d.Name(), line, col) + MixedMessage(t.SchemaPath(int(k)), scalars, s.Nodes, s.Weight)}
+}
+
+// MixedMessage says that the key at path, given an object of weights,
+// holds a scalar in scalars of its places (of all): those weigh the
+// object's loopback weight w, and the entries below apply to nothing
+// there (SPEC section 3).
+func MixedMessage(path string, scalars, all int, w float64) string {
+	return fmt.Sprintf("%s holds a scalar in %d of its %d places, where the weights give an object: those take its loopback weight %s and the entries below apply to nothing there",
+		path, scalars, all, FormatWeight(w))
 }
 
 // setWarnings sets the tree's warnings: those of the documents, then those
