@@ -70,8 +70,11 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 			case s.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
 				// SPEC 3: the scalar places take the loopback weight (the
 				// slot's already) and the entries below apply to nothing
-				// there; a warning says so.
-				mixed = append(mixed, int32(k))
+				// there; a warning says so (across a dataset's cases,
+				// the dataset's one warning).
+				if !t.weights.cases {
+					mixed = append(mixed, int32(k))
+				}
 			case !t.weights.cases:
 				e := t.entry(t.slots[s.Parent].level, s.Key)
 				return false, t.weights.errorAt(e, weightsPath(d, e),

@@ -298,6 +298,9 @@ func (lr *lineReader) node(d *jsondoc.Doc, nv jsondoc.ID, i int32, res *caseResu
 	p.status[st]++
 	if st != scoring.Extra {
 		p.kinds |= 1 << kd
+		if !kd.IsContainer() {
+			p.scalars++
+		}
 	}
 	leaf := lineLeafCount(d, ref, out, score, lr.tau)
 	lr.stack = append(lr.stack, lineNode{path: path, schema: schema, part: lr.acc.at[schema] - 1, leaf: leaf, loss: loss})

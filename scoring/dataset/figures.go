@@ -163,6 +163,7 @@ type pathAcc struct {
 	counts        [5]int
 	kind          jsondoc.Kind
 	kinds         uint8
+	scalars       int
 	weight        float64
 	first         firstSeen
 	// pathWeight is the weight the path's nodes that weigh by it take
@@ -187,6 +188,7 @@ func (a *pathAcc) addPart(p *pathPart, caseIdx int) {
 	}
 	a.cases++
 	a.kinds |= p.kinds
+	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)
 	a.scored += int(p.scored)
 	a.scoreSum.add(p.scoreSum)

@@ -18,6 +18,7 @@ type pathPart struct {
 	counts        [5]int32 // TP, FD, FA, FN, TN
 	kind          jsondoc.Kind
 	kinds         uint8   // bit k: a reference value of jsondoc.Kind k is here
+	scalars       int32   // the reference values here that are scalars
 	weight        float64 // the weight of the path's first node
 	// pathWeight is the weight of the first node that weighs by the path
 	// (hasPathWeight): the weights file's for the path.
@@ -157,7 +158,11 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 		}
 		p.status[statusOf(fl&fBase, sc)]++
 		if fl&fBase != baseExtra {
-			p.kinds |= 1 << (fl & fKind >> fKindShift)
+			k := jsondoc.Kind(fl & fKind >> fKindShift)
+			p.kinds |= 1 << k
+			if !k.IsContainer() {
+				p.scalars++
+			}
 		}
 		if fl&fContainer != 0 {
 			continue

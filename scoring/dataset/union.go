@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"fmt"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -126,5 +128,68 @@ func (a *accumulator) checkWeights(r *runner, f *Figures) error {
 	for _, w := range t.Warnings() {
 		a.warn(w.Path, w.Message)
 	}
+	a.mixedWarnings(r.cfg.Weights)
 	return nil
+}
+
+// mixedWarnings warns of the paths that hold a container in some cases (or
+// places) and a scalar in others, where the weights file gives an object:
+// one warning a path, with how many places are scalars (SPEC section 3).
+func (a *accumulator) mixedWarnings(w *scoring.Weights) {
+	const containers = 1<<jsondoc.Object | 1<<jsondoc.Array
+	nodes := a.paths0.snapshot()
+	first := make([]firstSeen, len(a.paths))
+	for i := range a.paths {
+		first[i] = a.paths[i].first
+		if !a.paths[i].seen {
+			first[i].caseIdx = -1
+		}
+	}
+	for _, id := range a.paths0.order(first) {
+		if id == 0 || int(id) >= len(a.paths) {
+			continue // the root has no weight
+		}
+		p := &a.paths[id]
+		if p.kinds&containers == 0 || p.kinds&^containers == 0 {
+			continue
+		}
+		e, loop := weightsEntry(w, nodes, id)
+		if e == jsondoc.None || w.Doc().Kind(e) != jsondoc.Object {
+			continue
+		}
+		d := w.Doc()
+		line, col := d.KeyPosition(e)
+		path := a.paths0.String(id)
+		a.warn(w.EntryPath(e), fmt.Sprintf("%s:%d:%d: %s", w.Name(), line, col,
+			scoring.MixedMessage(path, p.scalars, p.nodes-p.status[scoring.Extra], loop)))
+	}
+}
+
+// weightsEntry returns the weights file's entry for path id (its keys; an
+// array's entry is its elements') and the loopback weight of an object
+// entry (1 without one).
+func weightsEntry(w *scoring.Weights, nodes []pathNode, id int32) (jsondoc.ID, float64) {
+	var keys []string
+	for p := id; p > 0; p = nodes[p].parent {
+		if !nodes[p].elem {
+			keys = append(keys, nodes[p].key)
+		}
+	}
+	d := w.Doc()
+	e := jsondoc.ID(0)
+	for i := len(keys) - 1; i >= 0; i-- {
+		if d.Kind(e) != jsondoc.Object {
+			return jsondoc.None, 1
+		}
+		if e = d.Lookup(e, keys[i]); e == jsondoc.None {
+			return jsondoc.None, 1
+		}
+	}
+	loop := 1.0
+	if d.Kind(e) == jsondoc.Object && len(keys) > 0 {
+		if lb := d.Lookup(e, "__"+keys[0]); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
+			loop = d.Float(lb)
+		}
+	}
+	return e, loop
 }

@@ -1,0 +1,40 @@
+package dataset
+
+import (
+	"math"
+	"testing"
+)
+
+// TestMixedAcrossCases checks SPEC 3's rule across a dataset's cases: a
+// key given an object of weights that is a container in some cases and a
+// scalar in others scores, with one warning for the dataset naming the
+// path and how many places are scalars; a scalar in every case is an
+// error.
+func TestMixedAcrossCases(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"b": {"c": 1, "d": 2}, "e": 1}, "output": {"b": {"c": 1, "d": 1}, "e": 1}}
+{"expected": {"b": 5, "e": 1}, "output": {"b": 4, "e": 1}}
+{"expected": {"b": 7, "e": 1}, "output": {"b": 7, "e": 0}}
+`})
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"b": {"__b": 0.5, "c": 0}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Case 1: b = d alone = 1 − 1/3; case 2: b = 1 − 1/9, the loopback
+	// 0.5 its weight; case 3: b 1, e 0.
+	want := ((0.5*(1-1.0/3)+1)/1.5 + (0.5*(1-1.0/9)+1)/1.5 + 0.5/1.5) / 3
+	if f := res.Figures; math.Abs(f.Score-want) > 1e-12 {
+		t.Errorf("score %v, want %v", f.Score, want)
+	}
+	var msgs []string
+	for _, w := range res.Figures.Warnings {
+		msgs = append(msgs, w.Message)
+	}
+	wantMsg := "w.json:1:2: .b holds a scalar in 2 of its 3 places, where the weights give an object: those take its loopback weight 0.5 and the entries below apply to nothing there"
+	if len(msgs) != 1 || msgs[0] != wantMsg {
+		t.Errorf("warnings %q, want %q", msgs, wantMsg)
+	}
+	_, err = run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"e": {"__e": 0.5}}`)})
+	if err == nil || err.Error() != "w.json:1:7: .e: an object of weights is given for .e, whose reference value is a number; give it a number" {
+		t.Errorf("scalar in every case: %v", err)
+	}
+}
