@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"context"
+	"runtime"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,5 +106,35 @@ func TestBadData(t *testing.T) {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
 		})
+	}
+}
+
+// TestCancel checks that a canceled run stops with the context's error,
+// leaving no goroutine behind.
+func TestCancel(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 3000, 9)
+	src, err := Open(Spec{Ref: records})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	before := runtime.NumGoroutine()
+	n := 0
+	_, err = Score(ctx, src, Config{Cases: func(*Case) error {
+		if n++; n == 100 {
+			cancel()
+		}
+		return nil
+	}})
+	if err != context.Canceled {
+		t.Fatalf("err %v, want context.Canceled", err)
+	}
+	if n >= 3000 {
+		t.Errorf("%d cases handed over after the cancel", n)
+	}
+	if after := runtime.NumGoroutine(); after > before {
+		t.Errorf("%d goroutines after the run, %d before", after, before)
 	}
 }

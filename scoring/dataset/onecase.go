@@ -63,7 +63,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 			if m.id != id {
 				continue
 			}
-			found, ferr = r.scoreOne(&m)
+			found, ferr = r.scoreOne(ctx, &m)
 			return errFound
 		}
 		return ctx.Err()
@@ -88,7 +88,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 }
 
 // scoreOne scores a case read.
-func (r *runner) scoreOne(m *material) (*OneCase, error) {
+func (r *runner) scoreOne(ctx context.Context, m *material) (*OneCase, error) {
 	c := &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings}
 	if m.status == CaseExtra {
 		return c, nil
@@ -105,7 +105,7 @@ func (r *runner) scoreOne(m *material) (*OneCase, error) {
 			return c, nil
 		}
 	}
-	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt})
+	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx})
 	if err != nil {
 		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
 	}

@@ -329,7 +329,7 @@ func (r *runner) work(ctx context.Context, w int, b *batch) {
 			b.res[i].fatal = ctx.Err()
 			return
 		}
-		wk.score(&b.in[i], b, &b.res[i])
+		wk.score(ctx, &b.in[i], b, &b.res[i])
 	}
 }
 

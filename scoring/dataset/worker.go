@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strconv"
@@ -62,7 +63,7 @@ func newWorker(r *runner) *worker {
 
 // score reads and scores one case into res, adding its parts, line and
 // frame to b.
-func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
+func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseResult) {
 	res.score = math.NaN()
 	m, err := w.read(in)
 	if err != nil {
@@ -88,8 +89,12 @@ func (w *worker) score(in *caseInput, b *batch, res *caseResult) {
 		if m.status != CaseScored {
 			out = jsondoc.Absent(out.Name())
 		}
-		result, err = scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt})
+		result, err = scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx})
 		if err != nil {
+			if ctx.Err() != nil {
+				res.fatal = ctx.Err()
+				return
+			}
 			res.fatal = fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
 			return
 		}
