@@ -9,6 +9,7 @@ type storage struct {
 	nodes  []node
 	aggs   []aggregate
 	slots  []Slot
+	below  []keySlots
 	levels []NodeID
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
@@ -36,6 +37,7 @@ func (t *Tree) Release() {
 		st = &storage{}
 	}
 	st.nodes, st.aggs, st.slots, st.levels, st.used = t.nodes[:0], t.aggs[:0], t.slots[:0], t.levels[:0], t.used[:0]
+	st.below = t.below[:0]
 	*t = Tree{}
 	pool.Put(st)
 }
@@ -47,7 +49,8 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	if nodes <= maxReuse {
 		if st, ok := pool.Get().(*storage); ok && cap(st.nodes) >= nodes && cap(st.aggs) >= aggs {
 			t = &st.tree
-			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], slots: st.slots[:0], levels: st.levels[:0], used: st.used[:0]}
+			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], slots: st.slots[:0], below: st.below[:0],
+				levels: st.levels[:0], used: st.used[:0]}
 			return t, true
 		}
 		// A room too small is dropped: the next trees are likely as

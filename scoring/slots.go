@@ -112,7 +112,14 @@ func (t *Tree) reserveKids(ctx int32, n int) {
 func (t *Tree) keySlotsOf(ctx int32) *keySlots {
 	s := &t.slots[ctx]
 	if s.below == 0 {
-		t.below = append(t.below, keySlots{})
+		if n := len(t.below); n < cap(t.below) {
+			// A released tree's list: its room is reused.
+			t.below = t.below[:n+1]
+			ks := &t.below[n]
+			ks.kids, ks.indexed = ks.kids[:0], false
+		} else {
+			t.below = append(t.below, keySlots{})
+		}
 		s.below = int32(len(t.below))
 	}
 	return &t.below[s.below-1]

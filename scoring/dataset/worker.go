@@ -48,7 +48,7 @@ type worker struct {
 	sw    sweeper
 	f     frame
 	buf   []byte
-	node  []byte
+	input scoring.Input // the case's, kept to spare an allocation a case
 }
 
 func newWorker(r *runner) *worker {
@@ -89,7 +89,8 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		if m.status != CaseScored {
 			out = jsondoc.Absent(out.Name())
 		}
-		result, err = scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx})
+		w.input = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx}
+		result, err = scoring.Run(r.metric, &w.input)
 		if err != nil {
 			if ctx.Err() != nil {
 				res.fatal = ctx.Err()
