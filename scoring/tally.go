@@ -16,6 +16,10 @@ type tally struct {
 	kinds []uint16
 	far   map[int32]farTally
 	n     int // counts since the last flush
+	// lo and hi bound the slot ids counted in the window since the last
+	// flush, [lo, hi): a flush looks at those only, not at the whole
+	// window (a small tree's build flushes a few times a level).
+	lo, hi int32
 }
 
 type farTally struct {
@@ -45,6 +49,11 @@ func (c *tally) count(ctx int32, k jsondoc.Kind) {
 	}
 	c.nodes[i]++
 	c.kinds[i] |= 1 << k
+	if c.lo >= c.hi {
+		c.lo, c.hi = ctx, ctx+1
+	} else {
+		c.lo, c.hi = min(c.lo, ctx), max(c.hi, ctx+1)
+	}
 }
 
 // widen makes the window cover ctx, at least doubling it, unless that
@@ -76,15 +85,16 @@ func (c *tally) widen(ctx int32) bool {
 // flush adds the counts to the slots of t and empties the tally, keeping
 // its window's memory.
 func (c *tally) flush(t *Tree) {
-	for i, n := range c.nodes {
-		if n != 0 || c.kinds[i] != 0 {
-			s := &t.slots[c.base+int32(i)]
+	for id := c.lo; id < c.hi; id++ {
+		i := id - c.base
+		if n, k := c.nodes[i], c.kinds[i]; n != 0 || k != 0 {
+			s := &t.slots[id]
 			s.Nodes += int(n)
-			s.kinds |= c.kinds[i]
+			s.kinds |= k
+			c.nodes[i], c.kinds[i] = 0, 0
 		}
 	}
-	clear(c.nodes)
-	clear(c.kinds)
+	c.lo, c.hi = 0, 0
 	for ctx, f := range c.far {
 		s := &t.slots[ctx]
 		s.Nodes += int(f.nodes)
