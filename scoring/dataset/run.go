@@ -358,7 +358,7 @@ func (r *runner) consume(b *batch) error {
 		parts := b.parts[res.parts[0]:res.parts[1]]
 		r.acc.addCase(in.idx, res, parts)
 		if r.store != nil && res.status != CaseExtra {
-			r.store.addCase(res, &b.frame)
+			r.store.addCase(res, &b.frame, in)
 		}
 		if r.cfg.Cases != nil {
 			c := r.acc.caseOf(len(r.acc.cases)-1, res)

@@ -2,9 +2,11 @@ package dataset
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -48,6 +50,11 @@ type Scored struct {
 	index   map[string]int32
 	figs    *Figures
 	cache   []*sweeper // one per core, kept between re-weights
+	// current is the weights in force as a weights file, made on first
+	// use after a change (for CaseTree).
+	current *scoring.Weights
+	run     *runner     // the run that read the dataset, to read a case again
+	inputs  []caseInput // where each case is in the files
 }
 
 // chunkCases is how many cases one core takes at a time in a re-weight;
@@ -61,7 +68,10 @@ func newScored(r *runner) *Scored {
 
 // addCase appends a reference case's frame (from batch frame bf) as it
 // is consumed.
-func (d *Scored) addCase(res *caseResult, bf *frame) {
+func (d *Scored) addCase(res *caseResult, bf *frame, in *caseInput) {
+	loc := *in
+	loc.ref.Data, loc.out.Data = nil, nil
+	d.inputs = append(d.inputs, loc)
 	worst := int32(-1)
 	if res.hasFrame {
 		g := bf.slice(res.frameNodes[0], res.frameNodes[1], res.frameConts[0], res.frameConts[1])
@@ -89,6 +99,7 @@ func (d *Scored) addCase(res *caseResult, bf *frame) {
 // finish takes the run's figures as the current ones.
 func (d *Scored) finish(r *runner, figs *Figures) {
 	d.acc = &r.acc
+	d.run = r
 	d.figs = figs
 	n := len(d.acc.paths)
 	d.weights = make([]float64, n)
@@ -190,6 +201,7 @@ func (d *Scored) SetWeight(path string, w float64) error {
 		}
 	}
 	if changed {
+		d.current = nil
 		d.reweigh()
 	}
 	return nil
@@ -207,6 +219,7 @@ func (d *Scored) ResetWeights() {
 		}
 	}
 	if changed {
+		d.current = nil
 		d.reweigh()
 	}
 }
@@ -421,4 +434,129 @@ func (d *Scored) casePaths(k int, dst []float64, fig func(*pathPart) float64) []
 		}
 	}
 	return dst
+}
+
+// MarshalWeights returns the weights in force as a weights file: the
+// weights file's shape kept (its key order, loopbacks, literals and
+// entries no case uses), with the entries the changed weights need, as
+// scoring.Tree.MarshalWeights writes a pair's. Without a weights file it
+// writes the entries that differ from 1.
+func (d *Scored) MarshalWeights() ([]byte, error) {
+	t, err := d.acc.unionTree(d.file)
+	if err != nil {
+		return nil, err
+	}
+	slots := t.Slots()
+	for k := range slots {
+		if !slots[k].IsKey() {
+			continue
+		}
+		id, ok := d.index[t.SchemaPath(k)]
+		if !ok || !d.byPath[id] || d.weights[id] == slots[k].Weight {
+			continue
+		}
+		if _, err := t.SetSlotWeight(k, d.weights[id]); err != nil {
+			return nil, err
+		}
+	}
+	return t.MarshalWeights(), nil
+}
+
+// weightsInForce returns the weights in force as a weights file, parsed.
+func (d *Scored) weightsInForce() (*scoring.Weights, error) {
+	if d.current != nil {
+		return d.current, nil
+	}
+	if d.file == nil && !d.changed() {
+		return nil, nil
+	}
+	src, err := d.MarshalWeights()
+	if err != nil {
+		return nil, err
+	}
+	name := "the weights in force"
+	if d.file != nil {
+		name = d.file.Name()
+	}
+	w, err := scoring.ParseWeights(name, src)
+	if err != nil {
+		return nil, err
+	}
+	d.current = w
+	return w, nil
+}
+
+// changed reports whether a weight differs from the weights file's.
+func (d *Scored) changed() bool {
+	for i := range d.acc.paths {
+		if a := &d.acc.paths[i]; a.hasPathWeight && d.weights[i] != a.pathWeight {
+			return true
+		}
+	}
+	return false
+}
+
+// CaseTree reads case k again and scores it alone under the weights in
+// force: its own result, with the tree of a tree metric (SPEC sections
+// 2–6, everything a pair has), for the explorer's case view. Its weights
+// warnings are the dataset's (Figures); the documents are read from the
+// files again (a dataset read from standard input cannot be), and the
+// Source must still be open when its files are paired by id.
+func (d *Scored) CaseTree(ctx context.Context, k int) (*OneCase, error) {
+	if k < 0 || k >= len(d.inputs) {
+		return nil, fmt.Errorf("no case %d: the dataset has %d", k, len(d.inputs))
+	}
+	w, err := d.weightsInForce()
+	if err != nil {
+		return nil, err
+	}
+	in, err := d.reread(k)
+	if err != nil {
+		return nil, err
+	}
+	r := *d.run
+	r.weights = nil
+	if w != nil && d.takesWeights {
+		r.weights = w.ForCases()
+	}
+	wk := newWorker(&r)
+	m, err := wk.read(&in)
+	if err != nil {
+		return nil, err
+	}
+	return r.scoreOne(ctx, &m)
+}
+
+// reread returns case k's input with its records read from the files.
+func (d *Scored) reread(k int) (caseInput, error) {
+	in := d.inputs[k]
+	s := d.src
+	if in.kind == inFiles {
+		return in, nil
+	}
+	if s.spec.Ref == "-" || s.spec.Out == "-" && in.kind == inLine {
+		return in, errors.New("the dataset was read from standard input: its cases cannot be read again")
+	}
+	read := func(name string, r *Record) error {
+		if r.N == 0 {
+			return nil
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r.Data = make([]byte, r.dataLen)
+		_, err = f.ReadAt(r.Data, r.Offset)
+		return err
+	}
+	if err := read(s.spec.Ref, &in.ref); err != nil {
+		return in, err
+	}
+	if in.kind == inLine {
+		if err := read(s.spec.Out, &in.out); err != nil {
+			return in, err
+		}
+	}
+	return in, nil
 }

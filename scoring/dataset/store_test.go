@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"context"
 	"math"
 	"testing"
 
@@ -139,5 +140,58 @@ func TestSetWeightRefuses(t *testing.T) {
 	u := scoreSpec(t, Spec{Ref: records}, Config{Metric: m, Keep: true}).Scored
 	if err := u.SetWeight(".vendor", 0.5); err != ErrFixedWeights {
 		t.Errorf("uipath SetWeight: %v, want ErrFixedWeights", err)
+	}
+}
+
+// TestCaseTreeAndWeights checks that a case read again scores what the
+// dataset says under the weights in force, and that the weights in force
+// written out score the dataset afresh as it was re-weighted.
+func TestCaseTreeAndWeights(t *testing.T) {
+	for _, form := range []string{"records", "files", "dirs"} {
+		t.Run(form, func(t *testing.T) {
+			dir := t.TempDir()
+			records := genRecords(t, dir, 120, 13)
+			spec := Spec{Ref: records}
+			if form != "records" {
+				refFile, outFile, refDir, outDir := writeForms(t, records, dir)
+				spec = Spec{Ref: refFile, Out: outFile}
+				if form == "dirs" {
+					spec = Spec{Ref: refDir, Out: outDir}
+				}
+			}
+			base := `{"items": {"__items": 0.5}, "notes": 0}`
+			src, err := Open(spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.Close()
+			res, err := Score(context.Background(), src, Config{Weights: mustWeights(t, base), Keep: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := res.Scored
+			if err := d.SetWeight(".items[].unit_price", 0.25); err != nil {
+				t.Fatal(err)
+			}
+			if err := d.SetWeight(".vendor", 0); err != nil {
+				t.Fatal(err)
+			}
+			for _, k := range []int{0, 7, 55, 119} {
+				c, err := d.CaseTree(context.Background(), k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := d.Case(k)
+				if c.ID != want.ID || c.Status != want.Status || c.Result.HasScore != want.HasScore || !near12(c.Result.Score, want.Score) {
+					t.Errorf("case %d: %s %s %v, want %s %s %v", k, c.ID, c.Status, c.Result.Score, want.ID, want.Status, want.Score)
+				}
+			}
+			src2, err := d.MarshalWeights()
+			if err != nil {
+				t.Fatal(err)
+			}
+			again := scoreSpec(t, spec, Config{Weights: mustWeights(t, string(src2))})
+			closeFigures(t, "weights written out", d.Figures(), again.Figures)
+		})
 	}
 }
