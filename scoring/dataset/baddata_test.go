@@ -2,9 +2,9 @@ package dataset
 
 import (
 	"context"
-	"runtime"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
