@@ -60,13 +60,6 @@ func (p *pathTable) child(parent int32, key string, elem bool) int32 {
 	return id
 }
 
-// len returns the number of paths.
-func (p *pathTable) len() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.nodes)
-}
-
 // String returns the schema path of id, such as `.items[].price`.
 func (p *pathTable) String(id int32) string {
 	p.mu.Lock()

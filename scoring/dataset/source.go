@@ -82,7 +82,6 @@ type Source struct {
 	hasGroup bool
 
 	refFile, outFile io.ReadCloser // files of records
-	outAt            io.ReaderAt   // the output file, for pairing by id
 	refRecs, outRecs *RecordReader
 	spool            string // a temporary copy of standard input, removed by Close
 

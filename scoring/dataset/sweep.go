@@ -3,7 +3,6 @@ package dataset
 import (
 	"math"
 
-	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -313,7 +312,3 @@ func grow[T any](s []T, n int) []T {
 	}
 	return s[:n]
 }
-
-// statusIndex is the index of a status in the [7] counts, as
-// scoring.Statuses orders them.
-func statusIndex(st scoring.Status) int { return int(st) }
