@@ -157,6 +157,9 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
+	if f.label != "" || len(f.tags) > 0 {
+		fmt.Fprintln(a.stderr, "jsontui: dataset runs are not recorded in the history yet: --label and --tag have no effect")
+	}
 	if f.explain != "" && d.caseID == "" {
 		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
 	}
