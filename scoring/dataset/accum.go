@@ -60,8 +60,8 @@ func (a *accumulator) warn(path, msg string) {
 	a.warnings = append(a.warnings, scoring.Warning{Path: path, Message: msg})
 }
 
-// addCase adds a case: its row and its per-path parts.
-func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
+// addCase adds a case's figures.
+func (a *accumulator) addCase(res *caseResult) {
 	if res.status == CaseExtra {
 		a.extra = append(a.extra, res.id)
 		return
@@ -90,6 +90,10 @@ func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
 			a.warn(".", "case "+caseName(res.id)+": "+w)
 		}
 	}
+}
+
+// addParts adds a batch's per-path parts.
+func (a *accumulator) addParts(parts []pathPart) {
 	if len(parts) > 0 {
 		a.tree = true
 	}
@@ -98,7 +102,7 @@ func (a *accumulator) addCase(idx int, res *caseResult, parts []pathPart) {
 		for int(p.path) >= len(a.paths) {
 			a.paths = append(a.paths, pathAcc{})
 		}
-		a.paths[p.path].addPart(p, idx)
+		a.paths[p.path].addPart(p)
 	}
 }
 

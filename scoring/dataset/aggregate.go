@@ -63,9 +63,9 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 	}
 	p := newPipeline(n)
 	grouped := false
-	idx := 0
 	produce := func(ctx context.Context, emit func(*batch) error) error {
 		b := p.get()
+		n := 0 // the lines read, in order
 		for _, sh := range shards {
 			rr := NewRecordReader(sh.Name, sh.R, Lines)
 			for {
@@ -76,7 +76,8 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				if err != nil {
 					return err
 				}
-				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name})
+				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n})
+				n++
 				if b.full() {
 					if err := emit(b); err != nil {
 						return err
@@ -103,9 +104,9 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				return res.fatal
 			}
 			grouped = grouped || res.hasGroup
-			r.acc.addCase(idx, res, b.parts[res.parts[0]:res.parts[1]])
-			idx++
+			r.acc.addCase(res)
 		}
+		r.acc.addParts(b.parts)
 		return nil
 	}
 	if err := p.run(ctx, produce, work, consume); err != nil {
@@ -202,11 +203,7 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 		i++
 	}
 	lr.pop(0, res)
-	if len(lr.acc.parts) > 0 {
-		start := len(b.parts)
-		b.parts = append(b.parts, lr.acc.parts...)
-		res.parts = [2]int{start, len(b.parts)}
-	}
+	b.fold(lr.acc.parts, in.idx)
 }
 
 // node reads node nv, the i-th of its case, and returns what is wrong

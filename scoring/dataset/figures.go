@@ -172,9 +172,9 @@ type pathAcc struct {
 	hasPathWeight bool
 }
 
-// addPart adds a case's part at the path; caseIdx is the case's place in
-// reference order.
-func (a *pathAcc) addPart(p *pathPart, caseIdx int) {
+// addPart adds a part at the path: one case's or a batch's.
+func (a *pathAcc) addPart(p *pathPart) {
+	caseIdx := int(p.firstCase)
 	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
 	if first {
 		a.seen, a.first = true, firstSeen{caseIdx: caseIdx, node: p.first}
@@ -186,7 +186,7 @@ func (a *pathAcc) addPart(p *pathPart, caseIdx int) {
 	if a.hasPathWeight {
 		a.weight = a.pathWeight // the weights file's, whatever node came first
 	}
-	a.cases++
+	a.cases += int(p.cases)
 	a.kinds |= p.kinds
 	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)

@@ -11,7 +11,8 @@ type batch struct {
 	buf   []byte // the records' bytes
 	in    []caseInput
 	res   []caseResult
-	parts []pathPart // the cases' per-path parts (caseResult.parts)
+	parts []pathPart // the batch's per-path figures: its cases' parts added up
+	at    []int32    // by path: index into parts + 1; 0 when no case has it
 	lines []byte     // the cases' jsonl lines (caseResult.line)
 	frame frame      // the cases' frames, when kept (caseResult.frame*)
 	done  chan struct{}
@@ -20,19 +21,59 @@ type batch struct {
 // The size of a batch: it is cut when it holds batchBytes of records or
 // batchCases cases, whichever comes first.
 const (
-	batchBytes = 64 << 10
-	batchCases = 64
+	batchBytes = 256 << 10
+	batchCases = 512
 )
 
 func (b *batch) full() bool { return len(b.buf) >= batchBytes || len(b.in) >= batchCases }
 
 func (b *batch) reset() {
+	for i := range b.parts {
+		b.at[b.parts[i].path] = 0
+	}
 	b.buf, b.in, b.parts, b.lines = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0]
 	b.frame.reset()
 	for i := range b.res {
 		b.res[i] = caseResult{}
 	}
 	b.res = b.res[:0]
+}
+
+// fold adds the parts of case idx (in reference order) to the batch's:
+// a batch hands the consumer one part a path, whatever its number of
+// cases. Cases are folded in order, so a path's first is the batch's.
+func (b *batch) fold(parts []pathPart, idx int) {
+	for i := range parts {
+		p := &parts[i]
+		for int(p.path) >= len(b.at) {
+			b.at = append(b.at, 0)
+		}
+		k := b.at[p.path]
+		if k == 0 {
+			q := *p
+			q.cases, q.firstCase = 1, int32(idx)
+			b.parts = append(b.parts, q)
+			b.at[p.path] = int32(len(b.parts))
+			continue
+		}
+		q := &b.parts[k-1]
+		q.cases++
+		q.nodes += p.nodes
+		q.scored += p.scored
+		q.scoreSum += p.scoreSum
+		q.lossSum += p.lossSum
+		for s, n := range p.status {
+			q.status[s] += n
+		}
+		for c, n := range p.counts {
+			q.counts[c] += n
+		}
+		q.kinds |= p.kinds
+		q.scalars += p.scalars
+		if !q.hasPathWeight && p.hasPathWeight {
+			q.pathWeight, q.hasPathWeight = p.pathWeight, true
+		}
+	}
 }
 
 // addRecord copies a record's bytes into the batch and returns the

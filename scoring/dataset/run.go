@@ -355,8 +355,7 @@ func (r *runner) consume(b *batch) error {
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)
 		}
-		parts := b.parts[res.parts[0]:res.parts[1]]
-		r.acc.addCase(in.idx, res, parts)
+		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in)
 		}
@@ -370,13 +369,14 @@ func (r *runner) consume(b *batch) error {
 			}
 		}
 	}
+	r.acc.addParts(b.parts)
 	return nil
 }
 
 // addExtra adds an extra output found after the run (pairing by id).
 func (r *runner) addExtra(id string) error {
 	res := caseResult{id: id, status: CaseExtra, score: math.NaN()}
-	r.acc.addCase(r.nextIdx, &res, nil)
+	r.acc.addCase(&res)
 	r.nextIdx++
 	if r.cfg.Cases == nil {
 		return nil

@@ -9,7 +9,9 @@ import (
 // pathPart is what one case adds to one schema path's figures.
 type pathPart struct {
 	path          int32
-	first         int32 // the case's first node at the path
+	first         int32 // the case's first node at the path (of case firstCase)
+	firstCase     int32 // the case (in reference order) of first
+	cases         int32 // the cases with a node at the path
 	nodes, scored int32
 	scoreSum      float64 // over the nodes that have a score
 	lossSum       float64

@@ -31,7 +31,6 @@ type caseResult struct {
 	worstLoss float64
 	worstNode int32 // the worst leaf's node in the case's frame, -1 for none
 
-	parts      [2]int // the case's per-path parts: batch.parts[parts[0]:parts[1]]
 	line       [2]int // the case's jsonl line: batch.lines[line[0]:line[1]]
 	frameNodes [2]int // kept frames: the case's nodes and containers in the batch's frame
 	frameConts [2]int
@@ -132,9 +131,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		if out.worst >= 0 {
 			res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
 		}
-		start := len(b.parts)
-		b.parts = append(b.parts, w.sw.acc.parts...)
-		res.parts = [2]int{start, len(b.parts)}
+		b.fold(w.sw.acc.parts, in.idx)
 		if r.keep {
 			res.hasFrame = true
 			res.frameNodes, res.frameConts = b.frame.add(&w.f)
