@@ -157,3 +157,43 @@ func optNear(got float64, has bool, want float64) bool {
 	}
 	return has && near9(got, want)
 }
+
+// TestMatchThreshold checks --match-threshold on the hand-made dataset:
+// with τ = 0.7, a's name (0.75) and b's n (8/9) count as found (TP), not
+// as wrong (FD).
+func TestMatchThreshold(t *testing.T) {
+	dir := "../../testdata/datasets/hand/"
+	tau := 0.7
+	res := scoreSpec(t, Spec{Ref: dir + "ref.jsonl", Out: dir + "out.jsonl"},
+		Config{Weights: mustWeights(t, string(mustRead(t, dir+"weights.json"))), MatchThreshold: &tau})
+	want := map[string][5]int{".name": {4, 0, 0, 1, 0}, ".n": {3, 1, 0, 1, 0}, ".": {11, 1, 2, 3, 1}}
+	for _, p := range res.Figures.Paths {
+		if w, ok := want[p.Path]; ok && p.Counts != w {
+			t.Errorf("%s: counts %v, want %v", p.Path, p.Counts, w)
+		}
+	}
+}
+
+// TestIgnoredCase checks a case in which nothing takes part: no score,
+// status ignored, out of the statistics and of the losses' denominator.
+func TestIgnoredCase(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"id": "x", "expected": {"a": 1}, "output": {"a": 2}}
+{"id": "y", "expected": {"b": 1, "a": 3}, "output": {"b": 0.5, "a": 3}}
+`})
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"a": 0}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := res.Figures
+	if c := f.Cases[0]; c.Status != CaseIgnored || c.HasScore {
+		t.Errorf("case x: %+v", c)
+	}
+	// y: b = 1 − 0.5/1.5 = 2/3, the only key taking part.
+	if st := f.Stats; st.Ignored != 1 || st.Scored != 1 || st.N != 1 || !near9(f.Score, 2.0/3) || st.HasSpread {
+		t.Errorf("stats %+v, score %v", st, f.Score)
+	}
+	root := f.Paths[0]
+	if root.Statuses[6] != 1 || root.Nodes != 2 || !near9(root.Loss, 1.0/3) {
+		t.Errorf("root %+v", root)
+	}
+}

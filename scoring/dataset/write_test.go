@@ -3,18 +3,20 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"os"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
 )
 
-func smallResult(t *testing.T) *Result {
-	t.Helper()
+// TestWriteMarkdown checks the Markdown of the dataset-small example,
+// line for line: the summary, the per-path table and the lowest cases.
+func TestWriteMarkdown(t *testing.T) {
 	w, err := scoring.ParseWeights("weights.json", mustRead(t, "../../testdata/cases/dataset-small/weights.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := Open(Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl", GroupBy: ".category"})
+	src, err := Open(Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,17 +26,17 @@ func smallResult(t *testing.T) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return res
-}
-
-func TestWriteTextShow(t *testing.T) {
-	res := smallResult(t)
-	var b bytes.Buffer
 	h := HeaderOf(res, "weights.json")
-	WriteText(&b, h, res.Figures, TextOptions{GroupBy: ".category"})
-	b.WriteString("\n----\n")
-	WriteMarkdown(&b, h, res.Figures, TextOptions{})
-	b.WriteString("\n----\n")
-	WriteJSON(&b, h, res.Figures)
-	t.Log("\n" + b.String())
+	h.Reference, h.Output = "data.jsonl", "data.jsonl"
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, h, res.Figures, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("testdata/dataset-small.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("markdown:\n%s\nwant:\n%s", b.String(), want)
+	}
 }

@@ -324,7 +324,11 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 		fmt.Fprintf(bw, ", options `%s`", strings.Join(f.Options, " "))
 	}
 	bw.WriteString(".\n\n")
-	bw.WriteString("| cases | scored | ignored | missing | invalid | extra | mean | median | p10 | min | perfect | pass |\n")
+	pass := "pass"
+	if st.HasPass {
+		pass = "pass ≥ " + report.Figure(st.PassAt)
+	}
+	fmt.Fprintf(bw, "| cases | scored | ignored | missing | invalid | extra | mean | median | p10 | min | perfect | %s |\n", pass)
 	bw.WriteString("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	has := st.N > 0
 	fmt.Fprintf(bw, "| %d | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", st.Cases, st.Scored, st.Ignored,
