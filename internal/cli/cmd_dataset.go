@@ -130,6 +130,11 @@ func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string)
 	if f.thresholdSet {
 		cfg.MatchThreshold = &f.threshold
 	}
+	rules, _, err := a.readRules(m.rules, nil)
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Rules = rules
 	if weightsName != "" {
 		src, err := a.readInput(weightsName)
 		if err != nil {
@@ -166,8 +171,15 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err := checkExplain(f); err != nil {
 		return badInput(err)
 	}
+	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
+		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
+	}
 	cfg, err := a.datasetConfig(d, &f.metric, weightsName)
 	if err != nil {
+		var ee *exitError
+		if errors.As(err, &ee) {
+			return err
+		}
 		return badInput(err)
 	}
 	src, err := openDataset(spec, d)
@@ -194,6 +206,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		return badInput(err)
 	}
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
+	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
 	switch {
@@ -278,6 +291,7 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 	if cfg.Weights != nil {
 		rep.Weights = cfg.Weights.Name()
 	}
+	rep.Rules = displayNameOrEmpty(f.metric.rules)
 	for _, w := range c.Warnings {
 		rep.Warnings = append(rep.Warnings, report.Warning{Path: ".", Message: w})
 	}

@@ -197,3 +197,35 @@ func TestIgnoredCase(t *testing.T) {
 		t.Errorf("root %+v", root)
 	}
 }
+
+// TestRules checks a rules file over a dataset (SPEC 3): its rules apply
+// to every case, and a path no case has is an error naming its entry.
+func TestRules(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"v": "Café", "n": 10}, "output": {"v": "Cafe", "n": 10.4}}
+{"expected": {"v": "Zoë", "n": 1, "x": {"y": "a"}}, "output": {"v": "Zoe", "n": 1}}
+`})
+	rules := func(src string) *scoring.RuleSet {
+		rs, err := scoring.ParseRules("rules.json", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rs
+	}
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Rules: rules(`{".v": {"normalize": ["accents"]}, ".n": {"abs_tol": 0.5}, ".x.y": "exact"}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Case 1: v and n within their rules, 1; case 2: v 1, n 1, x missing
+	// (its y 0): (1 + 1 + 0)/3.
+	if want := (1 + 2.0/3) / 2; !near9(res.Figures.Score, want) {
+		t.Errorf("score %v, want %v", res.Figures.Score, want)
+	}
+	_, err = run(t, dir, Spec{Ref: "d.jsonl"}, Config{Rules: rules(`{".v": "exact", ".x.z": "exact"}`)})
+	if err == nil || !strings.HasPrefix(err.Error(), "rules.json:1:17: .x.z: the reference has no such path") {
+		t.Errorf("a path no case has: %v", err)
+	}
+	lynxius, _ := scoring.LookupMetric("lynxius")
+	if _, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Metric: lynxius, Rules: rules(`{".v": "exact"}`)}); err == nil {
+		t.Error("lynxius took rules")
+	}
+}

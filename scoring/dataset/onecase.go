@@ -42,6 +42,11 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
 	}
+	// The rules apply as to every case; whether a path of theirs is in
+	// some case is the whole dataset's question, not this one's.
+	if err := r.useRules(cfg.Rules); err != nil {
+		return nil, err
+	}
 	r.acc.init(r)
 	r.pipe = newPipeline(max(1, cfg.Workers))
 	if src.pairing == PairID {
@@ -105,7 +110,8 @@ func (r *runner) scoreOne(ctx context.Context, m *material) (*OneCase, error) {
 			return c, nil
 		}
 	}
-	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx})
+	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt,
+		Rules: r.rules, RulesUsage: r.usage, Context: ctx})
 	if err != nil {
 		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
 	}

@@ -21,6 +21,9 @@ type Config struct {
 	Options scoring.MetricOptions
 	// Weights is the weights file for every case (nil: every weight 1).
 	Weights *scoring.Weights
+	// Rules are the per-key comparison rules for every case (nil for
+	// none); a path of theirs that no case has is an error.
+	Rules *scoring.RuleSet
 	// MatchThreshold is τ of the TP/FD counts (--match-threshold); nil
 	// is 1.
 	MatchThreshold *float64
@@ -95,6 +98,8 @@ type runner struct {
 	nextIdx  int
 	refsOnly bool // read the references only, each scored against itself (InitWeights)
 	nextCase int  // cases consumed
+	rules    *scoring.RuleSet
+	usage    *scoring.RulesUsage // which of the rules' paths the cases have
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -145,6 +150,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if cfg.Pass != nil && !(*cfg.Pass >= 0 && *cfg.Pass <= 1) {
 		return nil, fmt.Errorf("--pass %v is outside [0, 1]", *cfg.Pass)
 	}
+	if err := r.useRules(cfg.Rules); err != nil {
+		return nil, err
+	}
 	if cfg.Weights != nil {
 		if slices.Contains(r.metric.Takes(), scoring.TakesWeights) {
 			r.weights = cfg.Weights.ForCases()
@@ -185,6 +193,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if r.acc.refCases == 0 {
 		return nil, fmt.Errorf("%s: no records: the dataset is empty", displayName(src.spec.Ref))
 	}
+	if err := r.usage.Err(); err != nil {
+		return nil, err // a rule for a path no case has
+	}
 	figs, err := r.acc.figures(r)
 	if err != nil {
 		return nil, err
@@ -196,6 +207,18 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		res.Scored = r.store
 	}
 	return res, nil
+}
+
+// useRules takes the rules for every case, checked against the metric.
+func (r *runner) useRules(rs *scoring.RuleSet) error {
+	if rs == nil {
+		return nil
+	}
+	if err := scoring.CheckRules(r.metric, rs); err != nil {
+		return err
+	}
+	r.rules, r.usage = rs, rs.Usage()
+	return nil
 }
 
 // produce reads the dataset into batches of cases, in reference order,

@@ -88,7 +88,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		if m.status != CaseScored {
 			out = jsondoc.Absent(out.Name())
 		}
-		w.input = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Context: ctx}
+		w.input = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
 		result, err = scoring.Run(r.metric, &w.input)
 		if err != nil {
 			if ctx.Err() != nil {

@@ -15,8 +15,8 @@ import (
 // it.
 type Header struct {
 	// Reference and Output are the files as given (the same file for one
-	// file of records); Weights is "" for none.
-	Reference, Output, Weights string
+	// file of records); Weights and Rules are "" for none.
+	Reference, Output, Weights, Rules string
 	// Pairing and Fields are how the cases were read; Pairing is ""
 	// for figures aggregated from shards.
 	Pairing Pairing
@@ -47,6 +47,10 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	b = appendStringOrNull(b, h.Output)
 	b = append(b, ", \"weights\": "...)
 	b = appendStringOrNull(b, h.Weights)
+	if h.Rules != "" {
+		b = append(b, ", \"rules\": "...)
+		b = jsondoc.AppendQuoted(b, h.Rules)
+	}
 	b = append(b, ", \"pairing\": "...)
 	b = appendStringOrNull(b, string(h.Pairing))
 	b = append(b, ", \"fields\": {\"reference\": "...)

@@ -37,8 +37,13 @@ func Summary(h Header, f *Figures) []string {
 			report.Figure(st.CI95[0]), report.Figure(st.CI95[1]))
 	}
 	head += "  " + describeFiles(h)
-	if h.Weights != "" {
+	switch {
+	case h.Weights != "" && h.Rules != "":
+		head += " (weights: " + h.Weights + ", rules: " + h.Rules + ")"
+	case h.Weights != "":
 		head += " (weights: " + h.Weights + ")"
+	case h.Rules != "":
+		head += " (rules: " + h.Rules + ")"
 	}
 	if len(f.Options) > 0 {
 		head += " [" + strings.Join(f.Options, " ") + "]"
@@ -319,6 +324,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	}
 	if h.Weights != "" {
 		fmt.Fprintf(bw, ", weights `%s`", mdEscape(h.Weights))
+	}
+	if h.Rules != "" {
+		fmt.Fprintf(bw, ", rules `%s`", mdEscape(h.Rules))
 	}
 	if len(f.Options) > 0 {
 		fmt.Fprintf(bw, ", options `%s`", strings.Join(f.Options, " "))
