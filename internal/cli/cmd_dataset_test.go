@@ -211,7 +211,8 @@ func TestWeightsInitDataset(t *testing.T) {
 	}
 }
 
-// TestValidateDataset checks validate on a dataset's outputs.
+// TestValidateDataset checks validate on a dataset's outputs, each read
+// as validate reads one (LangChain's reading: a fenced answer is valid).
 func TestValidateDataset(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "outs.jsonl")
@@ -219,14 +220,15 @@ func TestValidateDataset(t *testing.T) {
 {"id": "b", "output": "{\"n\": \"x\"}"}
 {"id": "c", "output": "not json"}
 {"id": "d", "output": {"n": 2}}
+{"id": "e", "output": "` + "```json\\n{\\\"n\\\": 3}\\n```" + `"}
 `), 0o644)
 	schema := filepath.Join(dir, "schema.json")
 	os.WriteFile(schema, []byte(`{"type": "object", "properties": {"n": {"type": "integer"}}}`), 0o644)
 	code, stdout, stderr := runCLI(t, "", "validate", p, "--schema", schema)
 	wantOut := "b (" + p + ":2): 1 schema violation(s)\n  .n: got string, want integer (" + schema + "#/properties/n/type)\n" +
-		"c: invalid JSON: " + p + ":3 (output string):1:2: invalid character 'o' in literal null (expecting 'u')\n" +
-		p + ": 3 of 4 outputs parse (75.0%); 2 satisfy " + schema + " (50.0%)\n"
-	if code != 1 || stdout != wantOut || stderr != "jsontui: "+p+": 2 of 4 outputs fail\n" {
+		"c: invalid JSON: " + p + ":3 (output string):1:1: Expecting value\n" +
+		p + ": 4 of 5 outputs parse (80.0%); 3 satisfy " + schema + " (60.0%)\n"
+	if code != 1 || stdout != wantOut || stderr != "jsontui: "+p+": 2 of 5 outputs fail\n" {
 		t.Errorf("exit %d\nstdout:\n%s\nwant:\n%s\nstderr %q", code, stdout, wantOut, stderr)
 	}
 }
