@@ -217,6 +217,11 @@ func RunNamed(name string, in *Input) (*Result, error) {
 	return Run(m, in)
 }
 
+// Repairs returns what the metric's own reading did to the output (a
+// metric that reads the output's text, ReadsText), as the report lists
+// them.
+func (r *Result) Repairs() []string { return r.repairs }
+
 // Report returns the result as a report for metric: with a tree, its
 // per-node rows and current total; without, the score, the explanation
 // and the documents' own warnings.

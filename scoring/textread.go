@@ -38,14 +38,34 @@ func readLangChain(in *Input, metric, evaluator string) (*langchain.Reading, err
 		return rd, nil
 	case !errors.As(err, &e):
 		return nil, err
-	case e.Exception == "UnicodeDecodeError":
-		return nil, fmt.Errorf("%s:%d:%d: the output is not UTF-8 text, which LangChain's %s needs (Python: UnicodeDecodeError: %s)",
-			e.File, e.Line, e.Col, evaluator, e.Reason)
 	default:
-		return nil, fmt.Errorf("%s:%d:%d: --metric %s follows LangChain's %s, which raises on this output (%s: %s): no score",
-			e.File, e.Line, e.Col, metric, evaluator, e.Exception, e.Reason)
+		return nil, &TextError{Err: e, Metric: metric, Evaluator: evaluator}
 	}
 }
+
+// A TextError is what LangChain's reading of the output's text raised, for
+// a metric that reads it (ReadsText): that output has no score. Err places
+// the exception in the text.
+type TextError struct {
+	Err               *langchain.Error
+	Metric, Evaluator string // the metric's name and the evaluator it follows
+}
+
+func (e *TextError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.Err.File, e.Err.Line, e.Err.Col, e.Detail())
+}
+
+// Detail is the message without its place.
+func (e *TextError) Detail() string {
+	if e.Err.Exception == "UnicodeDecodeError" {
+		return fmt.Sprintf("the output is not UTF-8 text, which LangChain's %s needs (Python: UnicodeDecodeError: %s)",
+			e.Evaluator, e.Err.Reason)
+	}
+	return fmt.Sprintf("--metric %s follows LangChain's %s, which raises on this output (%s: %s): no score",
+		e.Metric, e.Evaluator, e.Err.Exception, e.Err.Reason)
+}
+
+func (e *TextError) Unwrap() error { return e.Err }
 
 // langChainSteps returns what LangChain's reading did to the output, as
 // repairs for the report.

@@ -220,7 +220,7 @@ func TestValidateDataset(t *testing.T) {
 {"id": "b", "output": "{\"n\": \"x\"}"}
 {"id": "c", "output": "not json"}
 {"id": "d", "output": {"n": 2}}
-{"id": "e", "output": "` + "```json\\n{\\\"n\\\": 3}\\n```" + `"}
+{"id": "e", "output": "`+"```json\\n{\\\"n\\\": 3}\\n```"+`"}
 `), 0o644)
 	schema := filepath.Join(dir, "schema.json")
 	os.WriteFile(schema, []byte(`{"type": "object", "properties": {"n": {"type": "integer"}}}`), 0o644)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -45,6 +46,8 @@ type material struct {
 	fields   Fields
 	outN     int            // pairing by id: the output record's number, 0 for none
 	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
+	outText  []byte         // the output's text as read, for a metric that reads it (scoring.ReadsText)
+	textAt   textPlace      // where outText is
 }
 
 // release hands the room of the case's documents to the next case's.
@@ -148,6 +151,48 @@ func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) 
 		}
 	}
 	return d.Sub(v, name), ""
+}
+
+// textOf returns the text of the value v of record document d as a
+// metric that reads the output's text sees it: a string's content (the
+// model's text), or the value's own JSON.
+func textOf(d *jsondoc.Doc, v jsondoc.ID) []byte {
+	if d.Kind(v) == jsondoc.String {
+		return bytesOf(d.Str(v))
+	}
+	return d.Raw(v)
+}
+
+// textPlace places the output's text in its file, for the error of a
+// metric that reads it (scoring.TextError).
+type textPlace struct {
+	file      string
+	line, col int    // where the text begins
+	field     string // the output field whose string is the text; "" when the text is the file's own
+}
+
+// placeText notes the text of value v of record document d (from rec, or
+// a whole file when rec is nil) as the output's text.
+func (m *material) placeText(d *jsondoc.Doc, v jsondoc.ID, file string, rec *Record, field string) {
+	m.outText = textOf(d, v)
+	line, col := d.Position(v)
+	if rec != nil {
+		line, col = rec.Pos(line, col)
+	}
+	if d.Kind(v) != jsondoc.String {
+		field = ""
+	}
+	m.textAt = textPlace{file: file, line: line, col: col, field: field}
+}
+
+// message places a metric's failure to read the text in the file.
+func (p *textPlace) message(te *scoring.TextError) string {
+	if p.field == "" {
+		line, col := (&Record{Line: p.line, Col: p.col}).Pos(te.Err.Line, te.Err.Col)
+		return fmt.Sprintf("%s:%d:%d: %s", p.file, line, col, te.Detail())
+	}
+	return fmt.Sprintf("%s:%d:%d: the text of %s, at its line %d column %d: %s",
+		p.file, p.line, p.col, p.field, te.Err.Line, te.Err.Col, te.Detail())
 }
 
 // bytesOf returns the bytes of s without copying them: the parse reads

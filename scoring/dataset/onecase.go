@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // OneCase is one case of a dataset scored as a single pair (`score
@@ -39,6 +38,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
+	r.readsText = scoring.ReadsText(r.metric)
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
 	}
@@ -94,26 +94,22 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 
 // scoreOne scores a case read.
 func (r *runner) scoreOne(ctx context.Context, m *material) (*OneCase, error) {
-	c := &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings}
 	if m.status == CaseExtra {
-		return c, nil
+		return &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings}, nil
 	}
-	c.Reference = m.ref.Name()
-	out := m.out
-	if m.status == CaseScored {
-		c.Output = out.Name()
-	} else {
-		out = jsondoc.Absent(out.Name())
-		if !scoring.HasTree(r.metric) {
-			c.Result = &scoring.Result{Score: 0, HasScore: true, Options: r.opt.Strings(),
-				Explanation: fmt.Sprintf("the case is %s: it scores 0", m.status)}
-			return c, nil
-		}
-	}
-	res, err := scoring.Run(r.metric, &scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt,
-		Rules: r.rules, RulesUsage: r.usage, Context: ctx})
+	res, err := r.runCase(ctx, m, new(scoring.Input))
 	if err != nil {
-		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+		return nil, err
+	}
+	c := &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings,
+		Reference: m.ref.Name()}
+	if m.status == CaseScored {
+		c.Output = m.out.Name()
+	}
+	if res == nil {
+		c.Result = &scoring.Result{Score: 0, HasScore: true, Options: r.opt.Strings(),
+			Explanation: fmt.Sprintf("the case is %s: it scores 0", m.status)}
+		return c, nil
 	}
 	if m.status == CaseScored && !res.HasScore {
 		c.Status = CaseIgnored

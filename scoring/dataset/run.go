@@ -79,27 +79,28 @@ type Result struct {
 
 // runner is one run of Score.
 type runner struct {
-	src      *Source
-	metric   scoring.Metric
-	opt      scoring.MetricOptions
-	weights  *scoring.Weights
-	tau      float64
-	fallback bool
-	lines    bool
-	keep     bool
-	cfg      *Config
-	paths    *pathTable
-	index    *idIndex
-	workers  []*worker
-	acc      accumulator
-	ids      *idSet // the reference ids seen
-	store    *Scored
-	pipe     *pipeline
-	nextIdx  int
-	refsOnly bool // read the references only, each scored against itself (InitWeights)
-	nextCase int  // cases consumed
-	rules    *scoring.RuleSet
-	usage    *scoring.RulesUsage // which of the rules' paths the cases have
+	src       *Source
+	metric    scoring.Metric
+	opt       scoring.MetricOptions
+	weights   *scoring.Weights
+	tau       float64
+	fallback  bool
+	lines     bool
+	keep      bool
+	cfg       *Config
+	paths     *pathTable
+	index     *idIndex
+	workers   []*worker
+	acc       accumulator
+	ids       *idSet // the reference ids seen
+	store     *Scored
+	pipe      *pipeline
+	nextIdx   int
+	readsText bool // the metric reads the output's text itself (scoring.ReadsText)
+	refsOnly  bool // read the references only, each scored against itself (InitWeights)
+	nextCase  int  // cases consumed
+	rules     *scoring.RuleSet
+	usage     *scoring.RulesUsage // which of the rules' paths the cases have
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -138,6 +139,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
+	r.readsText = scoring.ReadsText(r.metric)
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -70,6 +71,15 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		return
 	}
 	defer m.release()
+	r := w.run
+	var result *scoring.Result
+	if m.status != CaseExtra {
+		result, err = r.runCase(ctx, &m, &w.input)
+		if err != nil {
+			res.fatal = err
+			return
+		}
+	}
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
@@ -80,24 +90,6 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 			res.line = [2]int{start, len(b.lines)}
 		}
 		return
-	}
-	r := w.run
-	var result *scoring.Result
-	if m.status == CaseScored || scoring.HasTree(r.metric) {
-		out := m.out
-		if m.status != CaseScored {
-			out = jsondoc.Absent(out.Name())
-		}
-		w.input = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
-		result, err = scoring.Run(r.metric, &w.input)
-		if err != nil {
-			if ctx.Err() != nil {
-				res.fatal = ctx.Err()
-				return
-			}
-			res.fatal = fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
-			return
-		}
 	}
 	switch {
 	case m.status != CaseScored:
@@ -143,6 +135,43 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.line = [2]int{start, len(b.lines)}
 	}
 	result.Tree.Release() // its room serves the next case's tree
+}
+
+// runCase runs the metric on a case read, into in; the result is nil when
+// the case has no result (a missing or invalid case, for a metric without
+// a tree). A metric that reads the output's text (scoring.ReadsText)
+// decides itself whether the output reads: when it raises, the case is
+// invalid with its error; when it reads an output jsontui could not, the
+// case is scored.
+func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*scoring.Result, error) {
+	text := r.readsText && m.outText != nil && (m.status == CaseScored || m.status == CaseInvalid)
+	if !text && m.status != CaseScored && !scoring.HasTree(r.metric) {
+		return nil, nil
+	}
+	out := m.out
+	if m.status != CaseScored {
+		out = jsondoc.Absent(out.Name())
+	}
+	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
+	if text {
+		in.OutName, in.OutText = out.Name(), m.outText
+	}
+	result, err := scoring.Run(r.metric, in)
+	var te *scoring.TextError
+	switch {
+	case err == nil:
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case text && errors.As(err, &te):
+		m.status, m.err, m.repairs = CaseInvalid, m.textAt.message(te), nil
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+	}
+	if text {
+		m.status, m.err, m.repairs = CaseScored, "", result.Repairs()
+	}
+	return result, nil
 }
 
 // read finds the case's documents.
@@ -206,6 +235,9 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	} else {
 		var repair string
 		m.out, repair = outValue(d, ov, name)
+		if w.run.readsText {
+			m.placeText(d, ov, file, rec, opath)
+		}
 		if repair != "" {
 			m.repairs = append(m.repairs, repair)
 		}
@@ -303,6 +335,9 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	od, err := jsondoc.ParseLenient(outFile, outRec.Data, nil)
 	if err != nil {
 		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), shiftError(err, outRec).Error()
+		if w.run.readsText { // the metric reads the text itself
+			m.outText, m.textAt = outRec.Data, textPlace{file: outFile, line: outRec.Line, col: outRec.Col}
+		}
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
@@ -318,6 +353,9 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	m.fields.Output = opath
 	var repair string
 	m.out, repair = outValue(od, ov, name)
+	if w.run.readsText {
+		m.placeText(od, ov, outFile, outRec, opath)
+	}
 	if repair != "" {
 		m.repairs = append(m.repairs, repair)
 	}
@@ -360,6 +398,9 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 	}
 	if err != nil {
 		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(in.outPath), err.Error()
+		if w.run.readsText && od == nil && data != nil { // the metric reads the text itself
+			m.outText, m.textAt = data, textPlace{file: in.outPath, line: 1, col: 1}
+		}
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
@@ -377,6 +418,9 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 	m.fields.Output = opath
 	var repair string
 	m.out, repair = outValue(od, ov, in.outPath)
+	if w.run.readsText {
+		m.placeText(od, ov, in.outPath, nil, opath)
+	}
 	if repair != "" {
 		m.repairs = append(m.repairs, repair)
 	}

@@ -45,6 +45,7 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 	root.next, root.keyOff = 0, 0
 	root.flags &^= flagLongKey | flagKeyEscape | flagShadowed
 	sub.name, sub.src, sub.nodes, sub.longKeys, sub.containers = name, d.src, nodes, longKeys, containers
+	sub.python = d.python
 	return sub
 }
 
