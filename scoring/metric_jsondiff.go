@@ -43,7 +43,7 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	}
 	opt.Lists = mo.Lists
 	opt.ListsAt = mo.ListsAt
-	opt.PairingHints = true
+	opt.PairingHints = !mo.NoPairingHints
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
 	opt.Rules = jsondiffRules{opts: mo}
 	return opt, nil

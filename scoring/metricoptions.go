@@ -37,6 +37,11 @@ type MetricOptions struct {
 	Targets []string
 	// StrictFields makes galtea count the union of both sides' keys.
 	StrictFields bool
+	// NoPairingHints spares jsondiff the search for pairing hints
+	// (Options.PairingHints): a dataset run scores many pairs headless
+	// and leaves the hints to the case explorer. Not an option of the
+	// command line, nor in Strings.
+	NoPairingHints bool
 }
 
 // The option names, as flags and in canonical strings.

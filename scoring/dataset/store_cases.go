@@ -208,7 +208,7 @@ func (d *Scored) CaseTree(ctx context.Context, k int) (*OneCase, error) {
 		return nil, err
 	}
 	r := *d.run
-	r.weights = nil
+	r.weights, r.noHints = nil, false // one case, as a pair: with its pairing hints
 	if w != nil && d.takesWeights {
 		r.weights = w.ForCases()
 	}

@@ -153,6 +153,7 @@ func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*
 		out = jsondoc.Absent(out.Name())
 	}
 	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
+	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints
 	if text {
 		in.OutName, in.OutText = out.Name(), m.outText
 	}
