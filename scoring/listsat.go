@@ -123,7 +123,7 @@ func (e *ListsError) Error() string { return "--lists " + e.Option + ": " + e.Me
 // slots, which hold every key the reference has at every place.
 func (t *Tree) checkLists() error {
 	opt := t.opt
-	if opt.Pair != nil {
+	if opt.Pair != nil || opt.ListsUnchecked {
 		return nil
 	}
 	for _, a := range opt.ListsAt {

@@ -44,6 +44,7 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.Lists = mo.Lists
 	opt.ListsAt = mo.ListsAt
 	opt.PairingHints = !mo.NoPairingHints
+	opt.ListsUnchecked = mo.ListsUnchecked
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
 	opt.Rules = jsondiffRules{opts: mo}
 	return opt, nil

@@ -42,6 +42,11 @@ type MetricOptions struct {
 	// and leaves the hints to the case explorer. Not an option of the
 	// command line, nor in Strings.
 	NoPairingHints bool
+	// ListsUnchecked leaves a --lists option the reference does not bear
+	// out alone instead of refusing it (Options.ListsUnchecked): a
+	// dataset checks the options against every case's reference at once.
+	// Not an option of the command line, nor in Strings.
+	ListsUnchecked bool
 }
 
 // The option names, as flags and in canonical strings.

@@ -33,6 +33,11 @@ type Options struct {
 	// score noticeably better under another pairing (Tree.PairingHints),
 	// within a bounded amount of work (MaxHintWork).
 	PairingHints bool
+	// ListsUnchecked makes Build pair by Lists and ListsAt where the
+	// reference bears them out and leave the rest alone, instead of
+	// refusing them (*ListsError): a dataset checks them against every
+	// case's reference at once.
+	ListsUnchecked bool
 	// PenalizeExtraKeys makes output keys the reference lacks take part
 	// with weight 1 and score 0, instead of being shown only.
 	PenalizeExtraKeys bool

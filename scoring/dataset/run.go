@@ -203,6 +203,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
 	}
+	if err := r.checkLists(); err != nil {
+		return nil, err
+	}
 	figs, err := r.acc.figures(r)
 	if err != nil {
 		return nil, err

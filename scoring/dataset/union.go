@@ -24,6 +24,12 @@ func (a *accumulator) isRefPath(id int32) bool {
 	return p.seen && p.kinds != 0
 }
 
+// refKind reports whether some reference has a value of kind k at path
+// id.
+func (a *accumulator) refKind(id int32, k jsondoc.Kind) bool {
+	return int(id) < len(a.paths) && a.paths[id].seen && a.paths[id].kinds&(1<<k) != 0
+}
+
 // unionJSON returns the union document of the references' shapes.
 func (a *accumulator) unionJSON() []byte {
 	first := make([]firstSeen, len(a.paths))

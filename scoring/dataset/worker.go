@@ -154,6 +154,7 @@ func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*
 	}
 	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
 	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints
+	in.Opt.ListsUnchecked = true // checked against every case at once (checkLists)
 	if text {
 		in.OutName, in.OutText = out.Name(), m.outText
 	}
