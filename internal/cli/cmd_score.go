@@ -49,7 +49,7 @@ OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
 (parse_json_markdown: truncated JSON is completed, NaN is a number), and
 give no score where LangChain raises.
 
-A dataset is a set of cases scored alike (SPEC section 8), in one of three
+A dataset is a set of cases scored alike, in one of three
 forms: one JSON Lines file of records holding both sides (DATA.jsonl), two
 files of records paired by id or by line (REF.jsonl OUT.jsonl), or two
 directories of JSON files paired by relative path (REF_DIR OUT_DIR). A
