@@ -93,7 +93,7 @@ const (
 // Known kinds and statuses are stored as their index + 1; 0 means the
 // string follows in the strings column.
 var (
-	kinds    = []string{"object", "array", "string", "number", "boolean", "null"}
+	kinds    = []string{"object", "array", "string", "number", "bool", "null"}
 	statuses = []string{"match", "partial", "mismatch", "missing", "extra", "type", "ignored"}
 )
 
@@ -137,7 +137,7 @@ func kindCode(s string) byte {
 		return 3
 	case "number":
 		return 4
-	case "boolean":
+	case "bool", "boolean": // "boolean": runs recorded before kinds were named as SPEC 8.4 names them
 		return 5
 	case "null":
 		return 6

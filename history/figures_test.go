@@ -46,7 +46,7 @@ func TestFiguresOddNodes(t *testing.T) {
 		{Path: `.["a key"]`, Depth: 1, Label: "a key", Kind: "string", Status: "match", Score: 1, HasScore: true, Weight: 1, Share: 0.5},
 		{Path: `.["a key"][3]`, Depth: 2, Label: "[3]", Kind: "weird-kind", Status: "new-status", Weight: 1, Loss: 7},
 		{Path: `.x["[\"y\"]"]`, Depth: 2, Label: `["y"]`, Kind: "null", Status: "ignored", Weight: 0},
-		{Path: ".x.y", Depth: 2, Label: "not the key", Kind: "boolean", Status: "type", HasScore: true, Weight: 0.3, Share: 0.1, Loss: 0.1},
+		{Path: ".x.y", Depth: 2, Label: "not the key", Kind: "bool", Status: "type", HasScore: true, Weight: 0.3, Share: 0.1, Loss: 0.1},
 		{Path: "", Depth: -4, Label: "", Kind: "", Status: ""},
 		{Path: ".nan", Depth: 1, Label: "nan", Kind: "number", Status: "partial", Score: math.NaN(), HasScore: true, Weight: math.Inf(1), Share: math.Copysign(0, -1), Loss: math.NaN()},
 	}

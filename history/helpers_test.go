@@ -85,7 +85,7 @@ func genNodes(n int, seed uint64) iter.Seq[*report.Node] {
 		weight     float64
 	}{
 		{"id", "number", 1}, {"name", "string", 1}, {"price", "number", 0.5},
-		{"qty", "number", 1}, {"sku", "string", 0}, {"in_stock", "boolean", 1},
+		{"qty", "number", 1}, {"sku", "string", 0}, {"in_stock", "bool", 1},
 		{"category", "string", 0.25}, {"note", "string", 1}, {"rating", "number", 1},
 	}
 	var sumW float64

@@ -168,9 +168,6 @@ func checkExpected(t *testing.T, res *Result, want *expectedDataset) {
 	for i := range min(len(f.Paths), len(want.Paths)) {
 		g, w := f.Paths[i], want.Paths[i]
 		kind := w.Kind
-		if kind == "bool" {
-			kind = "boolean" // section 6's (jq's) name, which the figures use
-		}
 		if g.Path != w.Path || g.Kind != kind || g.Cases != w.Cases || g.Nodes != w.Nodes {
 			t.Errorf("path %d: %s %s cases %d nodes %d, want %s %s %d %d", i, g.Path, g.Kind, g.Cases, g.Nodes, w.Path, kind, w.Cases, w.Nodes)
 		}

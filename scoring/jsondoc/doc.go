@@ -33,7 +33,7 @@ const (
 	Array
 )
 
-var kindNames = [...]string{"null", "boolean", "number", "string", "object", "array"}
+var kindNames = [...]string{"null", "bool", "number", "string", "object", "array"}
 
 // String returns the kind's name as jq's `type` spells it.
 func (k Kind) String() string {
