@@ -29,7 +29,8 @@ var writerSizes = []int{10, 200, 10, 60000, 10, 5000}
 
 // TestHelperWriter is not a test: in a process started by startWriter it
 // records runs and prints "committed ID" once Record has returned for
-// each (or "pending ID" when the run went to the pending folder).
+// each (or "pending ID" when the run went to the pending folder), then
+// "done" when it has recorded them all.
 func TestHelperWriter(t *testing.T) {
 	path := os.Getenv(envWriterStore)
 	if path == "" {
@@ -62,52 +63,85 @@ func TestHelperWriter(t *testing.T) {
 			os.Exit(3)
 		}
 	}
+	fmt.Println("done") // the report is whole
 }
 
 // writer is a writer process and the ids it reported.
 type writer struct {
 	cmd  *exec.Cmd
-	done chan struct{}
-	mu   sync.Mutex
-	ids  []string
-	errs []string
+	done chan struct{} // closed when its report is read
+	// exited is closed once the process has ended and been waited for.
+	exited chan struct{}
+	mu     sync.Mutex
+	ids    []string
+	errs   []string
+	whole  bool // the report ended with "done"
 }
 
 func startWriter(t *testing.T, store string, runs int, env ...string) *writer {
 	t.Helper()
+	return startWriterReading(t, store, runs, false, env...)
+}
+
+// startWriterReading starts a writer whose report, with late, is read
+// only once the process has been waited for: as a reader that falls
+// behind a fast writer on a loaded machine reads it. (A late reader must
+// not be given more report than a pipe holds.)
+func startWriterReading(t *testing.T, store string, runs int, late bool, env ...string) *writer {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperWriter$", "-test.count=1")
 	cmd.Env = append(os.Environ(), envWriterStore+"="+store, fmt.Sprintf("%s=%d", envWriterRuns, runs))
 	cmd.Env = append(cmd.Env, env...)
-	out, err := cmd.StdoutPipe()
+	// The pipe is ours, not cmd.StdoutPipe's: Wait closes that one as soon
+	// as the process has ended, dropping the lines a reader that fell
+	// behind has not read yet. Ours is read to its end, whenever the
+	// process ends.
+	out, pw, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout, cmd.Stderr = pw, os.Stderr
+	err = cmd.Start()
+	pw.Close() // the process holds its own end
+	if err != nil {
+		out.Close()
 		t.Fatal(err)
 	}
-	w := &writer{cmd: cmd, done: make(chan struct{})}
+	w := &writer{cmd: cmd, done: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		defer close(w.done)
+		defer out.Close()
+		if late {
+			<-w.exited
+		}
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
 			w.mu.Lock()
 			switch f := strings.Fields(sc.Text()); {
 			case len(f) == 2 && (f[0] == "committed" || f[0] == "pending"):
 				w.ids = append(w.ids, f[1])
+			case len(f) == 1 && f[0] == "done":
+				w.whole = true
 			case len(f) > 0 && f[0] == "error":
 				w.errs = append(w.errs, sc.Text())
 			}
+			w.mu.Unlock()
+		}
+		if err := sc.Err(); err != nil {
+			w.mu.Lock()
+			w.errs = append(w.errs, "reading its report: "+err.Error())
 			w.mu.Unlock()
 		}
 	}()
 	return w
 }
 
-// wait waits for the process to end and returns the ids it reported.
+// wait waits for the process to end and returns the ids it reported. A
+// writer that was not killed must have reported every run ("done").
 func (w *writer) wait(t *testing.T, killed bool) []string {
 	t.Helper()
 	err := w.cmd.Wait()
+	close(w.exited)
 	<-w.done
 	if !killed && err != nil {
 		t.Fatalf("writer: %v", err)
@@ -115,7 +149,29 @@ func (w *writer) wait(t *testing.T, killed bool) []string {
 	if len(w.errs) > 0 {
 		t.Fatalf("writer: %v", w.errs)
 	}
+	if !killed && !w.whole {
+		t.Fatalf("writer: its report was cut short after %d runs (no \"done\" line)", len(w.ids))
+	}
 	return w.ids
+}
+
+// TestWriterReportReadLate reproduces the lost "committed" lines of
+// TestTwoProcesses under load ("writers reported 25 runs, want 32", every
+// run in the store): the report of a writer that has already exited must
+// still be read whole, however late its reader is.
+func TestWriterReportReadLate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts processes")
+	}
+	s := tempStore(t)
+	os.MkdirAll(filepath.Dir(s.Path()), 0o700)
+	const n = 3
+	w := startWriterReading(t, s.Path(), n, true)
+	ids := w.wait(t, false)
+	if len(ids) != n {
+		t.Fatalf("the writer reported %d runs, want %d", len(ids), n)
+	}
+	checkRuns(t, s, ids, func(string) bool { return true })
 }
 
 // checkRuns opens the store and checks that each run of ids is there and

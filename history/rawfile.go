@@ -128,6 +128,9 @@ type rawFile struct {
 	pageSize int
 	free     pageSet // the pages of the freelist
 	checked  pageSet // branch pages whose children checkChildren checked
+	// read counts the pages page has read, overflow pages included: the
+	// work of an operation, which tests hold to what it must read.
+	read int
 }
 
 // openRaw maps the file f and reads its meta page and freelist. It gives
@@ -297,6 +300,7 @@ func (r *rawFile) page(id uint64) (*node, error) {
 	if id+overflow >= r.meta.pgid {
 		return nil, damagef(id, "its %d overflow pages run past the file's %d pages", overflow, r.meta.pgid)
 	}
+	r.read += int(overflow) + 1
 	return parseNode(id, r.bytesAt(off, int(overflow+1)*r.pageSize), r.pageSize)
 }
 

@@ -26,6 +26,9 @@ type schemaCheck struct {
 	// node for.
 	byNode   map[scoring.NodeID][]int
 	unplaced []int
+	// placeWork counts what placing the violations looked at (see
+	// outputPlacer).
+	placeWork int
 }
 
 // schemaMsg carries the violations of check request id.
@@ -92,62 +95,140 @@ func (sc *schemaCheck) place(t *scoring.Tree) {
 	}
 	sc.byNode = map[scoring.NodeID][]int{}
 	sc.unplaced = sc.unplaced[:0]
+	p := newOutputPlacer(t)
 	for i, v := range sc.violations {
-		id, ok := nodeOfOutput(t, v.Path)
+		id, ok := p.node(v.Path)
 		if !ok {
 			sc.unplaced = append(sc.unplaced, i)
 			continue
 		}
 		sc.byNode[id] = append(sc.byNode[id], i)
 	}
+	sc.placeWork = p.work
 }
 
-// nodeOfOutput returns the node of t that shows the output value at path
-// (a path in the output document, which with list pairing other than by
-// index may differ from the node's own path).
-func nodeOfOutput(t *scoring.Tree, path string) (scoring.NodeID, bool) {
+// outputPlacer finds the nodes of a tree that show values of its output
+// document, given their paths in the document (which, with list pairing
+// other than by index, may differ from the nodes' own paths). It indexes
+// each object, array and node on the way of a path the first time it
+// goes through it, so that placing a violation at every member of a wide
+// object reads the object once, not once per violation.
+type outputPlacer struct {
+	t     *scoring.Tree
+	out   *jsondoc.Doc
+	keys  map[jsondoc.ID]*jsondoc.KeyIndex
+	items map[jsondoc.ID][]jsondoc.ID
+	kids  map[scoring.NodeID]map[jsondoc.ID]scoring.NodeID
+	// work counts the members, elements and nodes looked at.
+	work int
+}
+
+// placeIndexMin is the number of elements or children from which the
+// placer indexes an array or a node; below it, a scan is as fast. (An
+// object's KeyIndex decides for itself.)
+const placeIndexMin = 9
+
+func newOutputPlacer(t *scoring.Tree) *outputPlacer {
+	return &outputPlacer{t: t, out: t.Out(), keys: map[jsondoc.ID]*jsondoc.KeyIndex{},
+		items: map[jsondoc.ID][]jsondoc.ID{}, kids: map[scoring.NodeID]map[jsondoc.ID]scoring.NodeID{}}
+}
+
+// node returns the node of the tree that shows the output value at path.
+func (p *outputPlacer) node(path string) (scoring.NodeID, bool) {
 	steps, err := scoring.ParsePath(path)
 	if err != nil {
 		return scoring.NoNode, false
 	}
-	out := t.Out()
 	v, id := jsondoc.ID(0), scoring.NodeID(0)
-	if t.OutValue(0) != v {
+	if p.t.OutValue(0) != v {
 		return scoring.NoNode, false
 	}
 	for _, st := range steps {
 		next := jsondoc.None
 		switch {
-		case st.IsIndex && out.Kind(v) == jsondoc.Array:
-			i := 0
-			for c := out.Child(v); c != jsondoc.None; c = out.Next(c) {
-				if i == st.Index {
-					next = c
-					break
-				}
-				i++
-			}
-		case !st.IsIndex && out.Kind(v) == jsondoc.Object:
-			next = out.Lookup(v, st.Key)
+		case st.IsIndex && p.out.Kind(v) == jsondoc.Array:
+			next = p.element(v, st.Index)
+		case !st.IsIndex && p.out.Kind(v) == jsondoc.Object:
+			next = p.member(v, st.Key)
 		}
 		if next == jsondoc.None {
 			return scoring.NoNode, false
 		}
 		v = next
-		first, n := t.Children(id)
-		found := scoring.NoNode
-		for c := first; c < first+scoring.NodeID(n); c++ {
-			if t.OutValue(c) == v {
-				found = c
-				break
-			}
-		}
-		if found == scoring.NoNode {
+		if id = p.child(id, v); id == scoring.NoNode {
 			return scoring.NoNode, false
 		}
-		id = found
 	}
 	return id, true
+}
+
+// member returns the member of object obj with the given key, or None.
+func (p *outputPlacer) member(obj jsondoc.ID, key string) jsondoc.ID {
+	x, ok := p.keys[obj]
+	if !ok {
+		x = p.out.Index(obj)
+		p.keys[obj] = x
+		p.work += x.Len()
+	}
+	if x.Len() < placeIndexMin {
+		p.work += x.Len() // a KeyIndex of a few members scans them
+	} else {
+		p.work++
+	}
+	return x.Lookup(key)
+}
+
+// element returns the element at index i of array arr, or None.
+func (p *outputPlacer) element(arr jsondoc.ID, i int) jsondoc.ID {
+	items, ok := p.items[arr]
+	if !ok {
+		for c := p.out.Child(arr); c != jsondoc.None; c = p.out.Next(c) {
+			items = append(items, c)
+		}
+		p.work += len(items)
+		if len(items) >= placeIndexMin { // a short array is scanned again
+			p.items[arr] = items
+		}
+	} else {
+		p.work++
+	}
+	if i < 0 || i >= len(items) {
+		return jsondoc.None
+	}
+	return items[i]
+}
+
+// child returns the child of node id that shows the output value v, or
+// NoNode.
+func (p *outputPlacer) child(id scoring.NodeID, v jsondoc.ID) scoring.NodeID {
+	first, n := p.t.Children(id)
+	if n < placeIndexMin {
+		for c := first; c < first+scoring.NodeID(n); c++ {
+			p.work++
+			if p.t.OutValue(c) == v {
+				return c
+			}
+		}
+		return scoring.NoNode
+	}
+	m, ok := p.kids[id]
+	if !ok {
+		m = make(map[jsondoc.ID]scoring.NodeID, n)
+		for c := first; c < first+scoring.NodeID(n); c++ {
+			if o := p.t.OutValue(c); o != jsondoc.None {
+				if _, dup := m[o]; !dup { // the first, as a scan finds it
+					m[o] = c
+				}
+			}
+		}
+		p.kids[id] = m
+		p.work += n
+	}
+	p.work++
+	if c, ok := m[v]; ok {
+		return c
+	}
+	return scoring.NoNode
 }
 
 // has reports whether node id breaks the schema.

@@ -206,7 +206,8 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 			run.Rules, run.RulesJSON = history.NewFile(rulesFile.name, rulesFile.data), rulesFile.data
 		}
 		done := make(chan error, 1)
-		go func() { done <- a.record(store, run, rep) }()
+		size := len(in.files[0].data) + len(in.files[1].data)
+		go func() { done <- a.record(store, run, rep, size) }()
 		defer func() {
 			// The run the user asked for, lost: that fails the command,
 			// whatever else it found.

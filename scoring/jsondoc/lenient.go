@@ -26,7 +26,8 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 	if _, ok := strictErr.(*SyntaxError); !ok {
 		return nil, strictErr
 	}
-	fs := fences(src)
+	var sr search
+	fs := sr.fences(src)
 	for _, f := range fs {
 		if d, err := parseRange(name, src, f.lo, f.hi, opt); err == nil {
 			line, _ := position(src, f.lo)
@@ -38,16 +39,43 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 			return d, nil
 		}
 	}
-	start, tries := 0, 0
-	for tries < maxCandidates {
-		lo := indexOpen(src, start)
-		if lo < 0 {
-			break
+	d, err := sr.brackets(name, src, opt)
+	if d != nil || err != nil {
+		return d, err
+	}
+	se := *strictErr.(*SyntaxError)
+	se.Msg += searchNote(src, len(fs), sr.tries, sr.next)
+	return nil, &se
+}
+
+// search is ParseLenient's look for the first balanced {...} or [...] of
+// a text that parses.
+type search struct {
+	tries int // the opening brackets tried
+	next  int // where the search would go on from
+	work  int // the bytes looked at, for fences and for brackets
+}
+
+// brackets returns the document of the first balanced span of src that
+// parses; nil and no error when none does within maxCandidates tries.
+func (sr *search) brackets(name string, src []byte, opt *Options) (*Doc, error) {
+	var cancel <-chan struct{}
+	if opt != nil {
+		cancel = opt.Cancel
+	}
+	scan := newBracketScan(src, maxCandidates, cancel)
+	defer func() { sr.work += scan.work }()
+	for {
+		lo, hi, ok, err := scan.next()
+		if err != nil {
+			return nil, err
 		}
-		hi := matchBracket(src, lo)
+		if !ok {
+			return nil, nil
+		}
+		sr.tries++
 		if hi < 0 {
-			start = lo + 1
-			tries++
+			sr.next = lo + 1
 			continue
 		}
 		d, err := parseRange(name, src, lo, hi, opt)
@@ -66,12 +94,8 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 		}
 		// A balanced span that is not valid JSON is broken JSON, not prose:
 		// never pick a fragment out of it.
-		start = hi
-		tries++
+		sr.next = hi
 	}
-	se := *strictErr.(*SyntaxError)
-	se.Msg += searchNote(src, len(fs), tries, start)
-	return nil, &se
 }
 
 // searchNote says what ParseLenient looked through after the strict
@@ -107,30 +131,43 @@ type fence struct {
 }
 
 // fences finds Markdown code fences whose language is json or empty.
-func fences(src []byte) []fence {
+func (sr *search) fences(src []byte) []fence {
 	var out []fence
 	for i := 0; ; {
 		k := bytes.Index(src[i:], []byte("```"))
 		if k < 0 {
+			sr.work += len(src) - i
 			return out
 		}
 		open := i + k
-		// The opening fence must start a line (after optional indentation).
-		ls := bytes.LastIndexByte(src[:open], '\n') + 1
-		if len(bytes.TrimLeft(src[ls:open], " \t")) != 0 {
+		sr.work += k + 3
+		// The opening fence must start a line (after optional indentation):
+		// only spaces and tabs go before it, which is all there is to look
+		// back at (the line's start can be far back, and as many ``` on
+		// the way).
+		ls := open
+		for ls > 0 && (src[ls-1] == ' ' || src[ls-1] == '\t') {
+			ls--
+		}
+		sr.work += open - ls
+		if ls > 0 && src[ls-1] != '\n' {
 			i = open + 3
 			continue
 		}
 		eol := bytes.IndexByte(src[open:], '\n')
 		if eol < 0 {
+			sr.work += len(src) - open
 			return out
 		}
+		sr.work += eol + 1
 		info := string(bytes.TrimSpace(bytes.TrimLeft(src[open:open+eol], "`")))
 		body := open + eol + 1
 		k = bytes.Index(src[body:], []byte("```"))
 		if k < 0 {
+			sr.work += len(src) - body
 			return out
 		}
+		sr.work += k + 3
 		closeAt := body + k
 		if info == "" || info == "json" || info == "JSON" || info == "jsonc" {
 			out = append(out, fence{lo: body, hi: closeAt, lang: info})
@@ -145,31 +182,4 @@ func indexOpen(src []byte, from int) int {
 		return -1
 	}
 	return from + k
-}
-
-// matchBracket returns the offset just past the bracket closing the one at
-// lo, skipping strings, or -1 if the brackets do not balance.
-func matchBracket(src []byte, lo int) int {
-	var stack []byte
-	for i := lo; i < len(src); i++ {
-		switch c := src[i]; c {
-		case '"':
-			for i++; i < len(src) && src[i] != '"'; i++ {
-				if src[i] == '\\' {
-					i++
-				}
-			}
-		case '{', '[':
-			stack = append(stack, c)
-		case '}', ']':
-			if len(stack) == 0 || (c == '}') != (stack[len(stack)-1] == '{') {
-				return -1
-			}
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
-				return i + 1
-			}
-		}
-	}
-	return -1
 }

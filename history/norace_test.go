@@ -1,5 +1,0 @@
-//go:build !race
-
-package history
-
-const raceEnabled = false
