@@ -351,7 +351,7 @@ func TestPendingWhenBusy(t *testing.T) {
 	if !errors.As(err, &pe) || !errors.Is(err, ErrBusy) {
 		t.Fatalf("record while busy: %v", err)
 	}
-	if d := time.Since(start); d < s.Wait || d > s.Wait+time.Second {
+	if d := time.Since(start); d < s.Wait || d > s.Wait+30*time.Second { // it waited, and gave up: not a timing target
 		t.Errorf("waited %v", d)
 	}
 	if want := filepath.Join(filepath.Dir(s.Path()), "pending", "history.db."+id+".json"); pe.Path != want {
