@@ -24,6 +24,6 @@ func (t *Tree) Clone() *Tree {
 	c.own = maps.Clone(t.own)
 	c.leafWeights = slices.Clone(t.leafWeights)
 	c.ruleAt = slices.Clone(t.ruleAt)
-	c.bySlot = nil // an index built on use; shared maps must not be written twice
+	// slotIdx, once built, never changes: the copy shares it.
 	return &c
 }

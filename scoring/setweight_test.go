@@ -187,7 +187,7 @@ func TestClone(t *testing.T) {
 	if got, _ := snap.Total(); got != before || after == before {
 		t.Fatalf("clone total %v, original %v → %v", got, before, after)
 	}
-	if snap.Slots()[slot].Weight != 1 || snap.Weight(snap.slotNodes(slot)[0]) != 1 {
+	if snap.Slots()[slot].Weight != 1 || snap.Weight(snap.SlotNodes(slot)[0]) != 1 {
 		t.Error("the clone's weights changed with the original's")
 	}
 	// The clone re-weights on its own, to the same figures.

@@ -90,7 +90,7 @@ type Tree struct {
 	aggs        []aggregate
 	segs        []*segTree         // the segment trees of large arrays, by aggregate.seg
 	levels      []NodeID           // where each level of the tree starts (breadth first)
-	bySlot      map[int][]NodeID   // the nodes of a slot, indexed on first use
+	slotIdx     *slotIndex         // the nodes of each slot, indexed on first use
 	own         map[NodeID]float64 // the weights SetWeight gave single nodes (bitOwnWeight)
 	leafWeights []float64          // every node's weight under Options.LeafWeights
 	slots       []Slot
@@ -106,6 +106,10 @@ type Tree struct {
 	// members indexed and the lookups, and the characters compared for
 	// "did you mean" suggestions.
 	resolveWork, suggestWork int
+	// weightWork counts the nodes read to re-weight slots (finding their
+	// nodes, scoring their ancestors again), for the tests that check it
+	// stays linear.
+	weightWork int
 	// warnings are remarks about the documents and the weights, found
 	// when the weights were applied: the first of each kind (see
 	// maxWarnings); omitted counts the others.
