@@ -65,16 +65,19 @@ func (st *State) changedSlots(t *scoring.Tree) []edit {
 
 // Resume starts a session over t, another metric's tree of the same
 // documents built under the state's weights file, going on from st: t
-// gets the weights in force, through the engine's slot update, and what
+// gets the weights in force, through the engine's slot update in one pass, and what
 // changed since opening and since the last save carries over by key, so
 // Dirty and Changed answer as before. Keys t lacks are left out. The undo
 // history starts afresh, and the totals' baselines (Deltas) are t's own
 // once the weights are in. t must not be in use elsewhere.
 func Resume(t *scoring.Tree, st *State) (*Session, error) {
-	for _, e := range st.changedSlots(t) {
-		if _, err := t.SetSlotWeight(e.slot, e.new); err != nil {
-			return nil, fmt.Errorf("the weight of %s does not carry over: %w", t.SchemaPath(e.slot), err)
-		}
+	edits := st.changedSlots(t)
+	ws := make([]scoring.SlotWeight, len(edits))
+	for k, e := range edits {
+		ws[k] = scoring.SlotWeight{Slot: e.slot, Weight: e.new}
+	}
+	if _, err := t.SetSlotWeights(ws); err != nil {
+		return nil, fmt.Errorf("the weights do not carry over: %w", err)
 	}
 	s := New(t, st.weights, st.path)
 	s.resumed = true

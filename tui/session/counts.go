@@ -8,9 +8,13 @@ import "github.com/jsontui/jsontui/scoring"
 // by recounting just those, before and after the edit.
 type counter struct {
 	counts [7]int
-	// above caches, per slot, the containers above its nodes.
+	// above caches, per slot, the containers above its nodes, for edits
+	// of one slot.
 	above map[int][]scoring.NodeID
 	mark  []bool
+	// work counts the nodes read to find the containers, for the tests
+	// that check it stays linear.
+	work int
 }
 
 func (c *counter) init(t *scoring.Tree) {
@@ -21,29 +25,26 @@ func (c *counter) init(t *scoring.Tree) {
 // get returns the counts.
 func (c *counter) get() [7]int { return c.counts }
 
-// containersAbove returns the distinct ancestors of the nodes of slot,
-// indexing them on first use.
-func (c *counter) containersAbove(t *scoring.Tree, slot int) []scoring.NodeID {
-	if ids, ok := c.above[slot]; ok {
-		return ids
-	}
+// containersAbove returns the distinct ancestors of the nodes of slots:
+// each node of the slots, and each ancestor, is read once.
+func (c *counter) containersAbove(t *scoring.Tree, slots []int) []scoring.NodeID {
 	if c.mark == nil {
 		c.mark = make([]bool, t.Len())
 	}
 	var ids []scoring.NodeID
-	for id := 0; id < t.Len(); id++ {
-		if t.Slot(scoring.NodeID(id)) != slot {
-			continue
-		}
-		for p := t.Parent(scoring.NodeID(id)); p != scoring.NoNode && !c.mark[p]; p = t.Parent(p) {
-			c.mark[p] = true
-			ids = append(ids, p)
+	for _, slot := range slots {
+		for _, id := range t.SlotNodes(slot) {
+			c.work++
+			for p := t.Parent(id); p != scoring.NoNode && !c.mark[p]; p = t.Parent(p) {
+				c.work++
+				c.mark[p] = true
+				ids = append(ids, p)
+			}
 		}
 	}
 	for _, id := range ids {
 		c.mark[id] = false
 	}
-	c.above[slot] = ids
 	return ids
 }
 
@@ -62,20 +63,15 @@ func (c *counter) recount(t *scoring.Tree, ids []scoring.NodeID) {
 }
 
 // affected returns the containers whose status an edit of slots may
-// change.
+// change; those of a single slot are kept for its next edit.
 func (c *counter) affected(t *scoring.Tree, slots []int) []scoring.NodeID {
-	if len(slots) == 1 {
-		return c.containersAbove(t, slots[0])
+	if len(slots) != 1 {
+		return c.containersAbove(t, slots)
 	}
-	seen := map[scoring.NodeID]bool{}
-	var out []scoring.NodeID
-	for _, s := range slots {
-		for _, id := range c.containersAbove(t, s) {
-			if !seen[id] {
-				seen[id] = true
-				out = append(out, id)
-			}
-		}
+	if ids, ok := c.above[slots[0]]; ok {
+		return ids
 	}
-	return out
+	ids := c.containersAbove(t, slots)
+	c.above[slots[0]] = ids
+	return ids
 }

@@ -279,28 +279,31 @@ func (s *Session) Redo() (string, error) {
 }
 
 // apply sets the weights of c (their old values when reverse) through the
-// engine's slot update, and records c for undo unless reverse.
+// engine's slot update, all in one pass however many there are, and
+// records c for undo unless reverse.
 func (s *Session) apply(c change, reverse bool) error {
 	if s.locked != "" {
 		return fmt.Errorf("the weights cannot change while %s; try again in a moment", s.locked)
 	}
 	slots := make([]int, len(c.edits))
+	ws := make([]scoring.SlotWeight, len(c.edits))
 	for k, e := range c.edits {
 		slots[k] = e.slot
-	}
-	affected := s.counts.affected(s.t, slots)
-	s.counts.uncount(s.t, affected)
-	defer s.counts.recount(s.t, affected)
-	for k := range c.edits {
-		e := c.edits[k]
 		w := e.new
 		if reverse {
+			// Backwards, so that a slot edited twice ends at its first
+			// old weight.
 			e = c.edits[len(c.edits)-1-k]
 			w = e.old
 		}
-		if _, err := s.t.SetSlotWeight(e.slot, w); err != nil {
-			return err
-		}
+		ws[k] = scoring.SlotWeight{Slot: e.slot, Weight: w}
+	}
+	affected := s.counts.affected(s.t, slots)
+	s.counts.uncount(s.t, affected)
+	_, err := s.t.SetSlotWeights(ws)
+	s.counts.recount(s.t, affected)
+	if err != nil {
+		return err
 	}
 	s.version++
 	if !reverse {

@@ -16,7 +16,7 @@ func (s *Session) SetWeights(weights []float64, label string) (int, error) {
 	if len(weights) != len(slots) {
 		return 0, fmt.Errorf("%d weights for %d key slots", len(weights), len(slots))
 	}
-	c := change{label: label}
+	n := 0
 	for i, sl := range slots {
 		if !sl.IsKey() || sl.Weight == weights[i] {
 			continue
@@ -24,7 +24,13 @@ func (s *Session) SetWeights(weights []float64, label string) (int, error) {
 		if w := weights[i]; !(w >= 0 && w <= 1) {
 			return 0, fmt.Errorf("weight %s of %s is outside [0, 1]", report.Figure(w), s.t.SchemaPath(i))
 		}
-		c.edits = append(c.edits, edit{i, sl.Weight, weights[i]})
+		n++
+	}
+	c := change{label: label, edits: make([]edit, 0, n)}
+	for i, sl := range slots {
+		if sl.IsKey() && sl.Weight != weights[i] {
+			c.edits = append(c.edits, edit{i, sl.Weight, weights[i]})
+		}
 	}
 	if len(c.edits) == 0 {
 		return 0, nil

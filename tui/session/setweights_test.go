@@ -1,6 +1,7 @@
 package session
 
 import (
+	"github.com/jsontui/jsontui/scoring"
 	"math"
 	"path/filepath"
 	"strings"
@@ -59,5 +60,38 @@ func TestSetWeightsIsOneStep(t *testing.T) {
 	weights[1] = 0.5
 	if _, err := s.SetWeights(weights, "locked"); err == nil {
 		t.Error("a locked session took weights")
+	}
+}
+
+// TestSetWeightsWork sets every weight of an object of 20,000 keys in one
+// step, and counts the nodes the status counts read to find the
+// containers above the keys: each node once, not the tree once a key.
+func TestSetWeightsWork(t *testing.T) {
+	const n = 20_000
+	tree := wideTree(t, n)
+	s := New(tree, nil, "")
+	weights := make([]float64, len(tree.Slots()))
+	changed := 0
+	for i, sl := range tree.Slots() {
+		weights[i] = sl.Weight
+		if sl.IsKey() {
+			weights[i] = float64(i%4+1) / 4
+			if weights[i] != 1 {
+				changed++
+			}
+		}
+	}
+	if k, err := s.SetWeights(weights, "all"); err != nil || k != changed || k < n/2 {
+		t.Fatalf("SetWeights: %d weights changed, %v", k, err)
+	}
+	if max := 2 * tree.Len(); s.counts.work > max {
+		t.Errorf("the counts read %d nodes, want at most %d", s.counts.work, max)
+	}
+	var want [7]int
+	for id := range tree.Len() {
+		want[tree.Status(scoring.NodeID(id))]++
+	}
+	if got := s.Counts(); got != want {
+		t.Errorf("counts %v, node by node %v", got, want)
 	}
 }
