@@ -20,6 +20,21 @@ type State struct {
 	// it.
 	now, open, saved, prev map[string]float64
 	backedUp               map[string]bool
+	// undo and redo are the session's steps by key, when StateWithSteps
+	// took them; nil otherwise.
+	undo, redo []keyChange
+}
+
+// keyChange is a step as State keeps it: its edits by key.
+type keyChange struct {
+	label string
+	edits []keyEdit
+	rules *RulesChange
+}
+
+type keyEdit struct {
+	path     string
+	old, new float64
 }
 
 // State returns the session's state, to resume on another tree.
@@ -38,6 +53,30 @@ func (s *Session) State() *State {
 		if w, ok := s.prev[i]; ok {
 			st.prev[p] = w
 		}
+	}
+	return st
+}
+
+// StateWithSteps is State with the undo and redo steps, for a session
+// that goes on over the documents scored again under other rules as the
+// same session: undoing a step that changed the rules (see
+// SetWeightsAndRules), or doing it again. Resume carries the steps over.
+func (s *Session) StateWithSteps() *State {
+	st := s.State()
+	byKey := func(steps []change) []keyChange {
+		out := make([]keyChange, len(steps))
+		for i, c := range steps {
+			k := keyChange{label: c.label, edits: make([]keyEdit, len(c.edits)), rules: c.rules}
+			for j, e := range c.edits {
+				k.edits[j] = keyEdit{path: s.t.SchemaPath(e.slot), old: e.old, new: e.new}
+			}
+			out[i] = k
+		}
+		return out
+	}
+	st.undo, st.redo = byKey(s.undo), byKey(s.redo)
+	if st.undo == nil {
+		st.undo = []keyChange{}
 	}
 	return st
 }
@@ -65,11 +104,13 @@ func (st *State) changedSlots(t *scoring.Tree) []edit {
 
 // Resume starts a session over t, another metric's tree of the same
 // documents built under the state's weights file, going on from st: t
-// gets the weights in force, through the engine's slot update in one pass, and what
-// changed since opening and since the last save carries over by key, so
+// gets the weights in force, through the engine's slot update in one
+// pass, and what changed since opening and since the last save carries
+// over by key, so
 // Dirty and Changed answer as before. Keys t lacks are left out. The undo
-// history starts afresh, and the totals' baselines (Deltas) are t's own
-// once the weights are in. t must not be in use elsewhere.
+// history starts afresh, unless st is a StateWithSteps, whose steps go
+// on (by key); the totals' baselines (Deltas) are t's own once the
+// weights are in. t must not be in use elsewhere.
 func Resume(t *scoring.Tree, st *State) (*Session, error) {
 	edits := st.changedSlots(t)
 	ws := make([]scoring.SlotWeight, len(edits))
@@ -81,6 +122,30 @@ func Resume(t *scoring.Tree, st *State) (*Session, error) {
 	}
 	s := New(t, st.weights, st.path)
 	s.resumed = true
+	if st.undo != nil {
+		slotOf := make(map[string]int, len(t.Slots()))
+		for i, sl := range t.Slots() {
+			if sl.IsKey() {
+				slotOf[t.SchemaPath(i)] = i
+			}
+		}
+		bySlot := func(steps []keyChange) []change {
+			out := make([]change, 0, len(steps))
+			for _, k := range steps {
+				c := change{label: k.label, edits: make([]edit, 0, len(k.edits)), rules: k.rules}
+				for _, e := range k.edits {
+					if i, ok := slotOf[e.path]; ok {
+						c.edits = append(c.edits, edit{slot: i, old: e.old, new: e.new})
+					}
+				}
+				if len(c.edits) > 0 || c.rules != nil {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+		s.undo, s.redo = bySlot(st.undo), bySlot(st.redo)
+	}
 	s.backedUp = maps.Clone(st.backedUp)
 	if s.backedUp == nil {
 		s.backedUp = map[string]bool{}

@@ -84,3 +84,90 @@ func mustWeights(t *testing.T, data []byte) *scoring.Weights {
 }
 
 func near(a, b float64) bool { return a-b < 1e-12 && b-a < 1e-12 }
+
+// TestStepWithRules: a step that changes weights and rules together is
+// one step: Undo takes back its weights and calls for the rules before
+// it, Redo for those after; the steps carry over a Resume from
+// StateWithSteps, by key, and not from State.
+func TestStepWithRules(t *testing.T) {
+	s := open(t, filepath.Join(pizzaDir, "weights.json"))
+	total0, _ := s.Tree().Total()
+	if _, err := s.SetWeight(node(t, s, ".margherita"), 0.5); err != nil {
+		t.Fatal(err)
+	}
+	rules, err := scoring.ParseRules("rules.json", []byte(`{".fixed_menus[].pizza": "exact"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights := make([]float64, len(s.Tree().Slots()))
+	for i, sl := range s.Tree().Slots() {
+		weights[i] = sl.Weight
+	}
+	beer := s.Tree().Slot(node(t, s, ".beer"))
+	weights[beer] = 0.75
+	n, err := s.SetWeightsAndRules(weights, &RulesChange{After: rules}, "restore X")
+	if err != nil || n != 1 {
+		t.Fatalf("SetWeightsAndRules: %d %v", n, err)
+	}
+	// Rules alone are a step too.
+	if n, err := s.SetWeightsAndRules(weights, &RulesChange{Before: rules}, "rules only"); err != nil || n != 0 {
+		t.Fatalf("rules only: %d %v", n, err)
+	}
+	if msg, err := s.Undo(); err != nil || msg != "undid: rules only" {
+		t.Fatalf("undo: %q %v", msg, err)
+	}
+	if r, ok := s.StepRules(); !ok || r != rules {
+		t.Fatalf("undoing the rules-only step calls for %v, %v", r, ok)
+	}
+	if _, err := s.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := s.StepRules(); !ok || r != nil || s.Tree().Slots()[beer].Weight != 0.25 {
+		t.Fatalf("undo calls for the rules %v, %v; .beer weighs %v", r, ok, s.Tree().Slots()[beer].Weight)
+	}
+
+	// Scored again (here: built again) and resumed with the steps.
+	tree := scoringtestBuild(t, s)
+	r, err := Resume(tree, s.StateWithSteps())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.CanUndo() || !r.CanRedo() {
+		t.Fatalf("steps did not carry over: undo %v, redo %v", r.CanUndo(), r.CanRedo())
+	}
+	if msg, err := r.Redo(); err != nil || msg != "redid: restore X" {
+		t.Fatalf("redo: %q %v", msg, err)
+	}
+	if rr, ok := r.StepRules(); !ok || rr != rules || r.Tree().Slots()[r.Tree().Slot(node(t, r, ".beer"))].Weight != 0.75 {
+		t.Fatalf("redo calls for %v, %v", rr, ok)
+	}
+	// A step of weights only calls for no rules.
+	if _, err := r.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Undo(); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.StepRules(); ok || r.CanUndo() {
+		t.Errorf("undoing a weight edit calls for rules (%v), more to undo %v", ok, r.CanUndo())
+	}
+	if got, _ := r.Tree().Total(); !near(got, total0) {
+		t.Errorf("everything undone: total %v, want %v", got, total0)
+	}
+	// From State, the history starts afresh.
+	r2, err := Resume(scoringtestBuild(t, r), r.State())
+	if err != nil || r2.CanUndo() || r2.CanRedo() {
+		t.Errorf("resumed from State: undo %v, redo %v, %v", r2.CanUndo(), r2.CanRedo(), err)
+	}
+}
+
+// scoringtestBuild builds the tree of s's documents afresh under its
+// weights file.
+func scoringtestBuild(t *testing.T, s *Session) *scoring.Tree {
+	t.Helper()
+	tree, err := scoring.Build(s.Tree().Ref(), s.Tree().Out(), s.Weights(), scoring.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}

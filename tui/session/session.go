@@ -37,6 +37,10 @@ type Session struct {
 	locked string
 	// resumed is set for a session that went on from another metric's.
 	resumed bool
+	// stepRules are the rules the last Undo or Redo calls for, when
+	// stepHasRules (see StepRules).
+	stepRules    *scoring.RuleSet
+	stepHasRules bool
 }
 
 // Lock refuses weight changes until Unlock, saying why (for example while
@@ -46,10 +50,12 @@ func (s *Session) Lock(why string) { s.locked = why }
 // Unlock allows weight changes again.
 func (s *Session) Unlock() { s.locked = "" }
 
-// change is one undoable step: the weights it set, and what it said.
+// change is one undoable step: the weights it set, and what it said;
+// rules, when set, is the change of the rules made with them.
 type change struct {
 	label string
 	edits []edit
+	rules *RulesChange
 }
 
 type edit struct {
@@ -253,27 +259,35 @@ func (s *Session) ResetAll() (string, error) {
 
 // Undo takes back the last step.
 func (s *Session) Undo() (string, error) {
+	s.stepRules, s.stepHasRules = nil, false
 	if len(s.undo) == 0 {
 		return "", errors.New("nothing to undo")
 	}
 	c := s.undo[len(s.undo)-1]
-	s.undo = s.undo[:len(s.undo)-1]
 	if err := s.apply(c, true); err != nil {
 		return "", err
 	}
+	s.undo = s.undo[:len(s.undo)-1]
 	s.redo = append(s.redo, c)
+	if c.rules != nil {
+		s.stepRules, s.stepHasRules = c.rules.Before, true
+	}
 	return "undid: " + c.label, nil
 }
 
 // Redo does again the last step undone.
 func (s *Session) Redo() (string, error) {
+	s.stepRules, s.stepHasRules = nil, false
 	if len(s.redo) == 0 {
 		return "", errors.New("nothing to redo")
 	}
 	c := s.redo[len(s.redo)-1]
-	s.redo = s.redo[:len(s.redo)-1]
 	if err := s.apply(c, false); err != nil {
 		return "", err
+	}
+	s.redo = s.redo[:len(s.redo)-1]
+	if c.rules != nil {
+		s.stepRules, s.stepHasRules = c.rules.After, true
 	}
 	return "redid: " + c.label, nil
 }
