@@ -1,15 +1,12 @@
 package tui
 
 import (
-	"context"
-	"fmt"
 	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/tui/session"
 )
 
 // metricState is the metric in force and what it gave: the components
@@ -161,39 +158,6 @@ func (m *Model) config() RunConfig {
 	return c
 }
 
-// rescoredMsg carries the documents scored with another metric, and the
-// sessions over its tree, made in the background.
-type rescoredMsg struct {
-	id   int
-	spec rescoreSpec
-	opts scoring.MetricOptions
-	// dropped are the user's options the metric does not take.
-	dropped []string
-	res     *scoring.Result
-	// sess is the session over the tree shown; wsess the one holding the
-	// weights, nil to keep the one in force (the tree's weights are the
-	// metric's own).
-	sess, wsess *session.Session
-	// from and version are the session that held the weights when the
-	// request was made, and its version then: weights changed since make
-	// the result out of date.
-	from    *session.Session
-	version int
-	err     error
-}
-
-// rescoreSpec is what a rescore scores with: a metric, the user's
-// options (each metric takes those it honours) and the per-key rules;
-// note says what changed when it is not the metric (a rule), pairing
-// when it is the pairing of an array (the pairing key).
-type rescoreSpec struct {
-	metric  string
-	user    scoring.MetricOptions
-	rules   *scoring.RuleSet
-	note    string
-	pairing *pairingChange
-}
-
 // openChooser shows the metric chooser.
 func (m *Model) openChooser() {
 	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
@@ -231,147 +195,6 @@ func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 		}
 	}
 	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.rules})
-}
-
-// rescore scores the documents as spec says in the background, under the
-// weights in force: with its metric, the user's options that metric
-// takes and its rules. It cancels the rescore in flight, if any: a newer
-// request makes it stale.
-func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
-	metric, rules, note := spec.metric, spec.rules, spec.note
-	opts, dropped := spec.user, []string(nil)
-	if c, ok := m.choice(metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
-	}
-	m.cancelRescore()
-	m.jobs.inflight = &spec
-	m.jobs.rescore++
-	id := m.jobs.rescore
-	ctx, cancel := context.WithCancel(context.Background())
-	m.jobs.cancelRescore = cancel
-	from, version := m.wsess, m.wsess.Version()
-	st := m.wsess.State()
-	t := m.sess.Tree()
-	ref, out := t.Ref(), t.Out()
-	req := RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
-	if m.rulesRefused(metric) == "" {
-		req.Rules = rules
-	}
-	rescore := m.opts.Rescore
-	switch pc := spec.pairing; {
-	case pc != nil:
-		m.status.Set(info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
-	case note != "":
-		m.status.Set(info(note + ": scoring again…"))
-	default:
-		m.status.Set(info("scoring with " + metric + "…"))
-	}
-	return func() tea.Msg {
-		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
-		msg.res, msg.err = rescore(ctx, req)
-		if msg.err != nil {
-			return msg
-		}
-		tree := msg.res.Tree
-		if tree == nil {
-			if tree, msg.err = scoring.BuildContext(ctx, ref, out, st.Weights(), scoring.Options{}); msg.err != nil {
-				return msg
-			}
-		}
-		if tree.Options().FixedWeights {
-			msg.sess = session.New(tree, st.Weights(), st.Path())
-			return msg
-		}
-		msg.sess, msg.err = session.Resume(tree, st)
-		msg.wsess = msg.sess
-		return msg
-	}
-}
-
-// cancelRescore stops the rescore in flight, if any: a newer choice or
-// quitting makes it moot.
-func (m *Model) cancelRescore() {
-	if m.jobs.cancelRescore != nil {
-		m.jobs.cancelRescore()
-		m.jobs.cancelRescore = nil
-	}
-	m.jobs.inflight = nil
-}
-
-// rescored shows the documents scored with another metric, keeping the
-// selected path and the weights in force.
-func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
-	if msg.id != m.jobs.rescore || m.phase != phaseReady {
-		return nil
-	}
-	m.cancelRescore() // done: let go of its context
-	spec := msg.spec
-	if msg.err != nil {
-		what := spec.metric + optionsText(msg.opts.Strings())
-		switch {
-		case spec.pairing != nil:
-			what = "pairing " + spec.pairing.array
-		case spec.note != "":
-			what = spec.note
-		}
-		err := fmt.Errorf("%s: %w", what, msg.err)
-		m.status.Set(failure(err))
-		if m.mode == modeMetric {
-			m.chooser.refused(m.opts.MetricOptions, err.Error())
-		}
-		return nil
-	}
-	if msg.from != m.wsess || msg.version != m.wsess.Version() {
-		// The weights changed while it scored: score again under them.
-		cmd := m.rescore(spec)
-		m.status.Set(info("the weights changed meanwhile: scoring again…"))
-		return cmd
-	}
-	old, oldHas := m.metric.total(m.sess.Tree())
-	oldTree := m.sess.Tree()
-	path := oldTree.Path(m.tree.Selected())
-	wsess := msg.wsess
-	if wsess == nil {
-		wsess = m.wsess
-	}
-	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
-	m.rules = spec.rules
-	m.opts.MetricOptions = spec.user
-	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
-	m.chooser.current, m.chooser.user = spec.metric, spec.user
-	if id, ok := m.sess.Tree().Find(path); ok {
-		m.tree.selectNode(id)
-	}
-	tot, has := m.metric.total(m.sess.Tree())
-	var cmd tea.Cmd
-	if !m.hdr.hasBest {
-		cmd = m.fetchBest() // the best of the runs of this metric, options and rules
-	}
-	if pc := spec.pairing; pc != nil {
-		m.status.Set(success(m.pairedText(pc, oldTree, old, oldHas)))
-		return cmd
-	}
-	if spec.note != "" {
-		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, scoreText5(tot, has), scoreText5(old, oldHas))
-		if m.rules.Changed() {
-			text += " · ctrl+s saves the rules"
-		}
-		m.status.Set(success(text))
-		return cmd
-	}
-	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
-	switch {
-	case m.metric.oneNumber:
-		text += " · one number: the panel says how"
-	case m.metric.fixed:
-		text += " · its weights are its own: yours are kept for later"
-	}
-	if len(msg.dropped) > 0 {
-		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
-		return cmd
-	}
-	m.status.Set(success(text))
-	return cmd
 }
 
 // byMetric notes the metric of a run when it is not the one in force:

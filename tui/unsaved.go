@@ -2,13 +2,11 @@ package tui
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
-	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -25,16 +23,18 @@ const unsavedDelay = 500 * time.Millisecond
 // write out; the write itself is in the background).
 const unsavedShare = 10
 
-// unsaved keeps the user's unsaved weights in a recovery file as they
-// change, and offers those an earlier explorer left.
+// unsaved keeps the user's unsaved weights and rules in a recovery file
+// as they change, and offers those an earlier explorer left.
 type unsaved struct {
 	keeper *recovery.Keeper
 	// seq numbers the writes and removals in the order asked.
 	seq uint64
-	// sess and version are the weights last seen; scheduled says a write
-	// is due; stale that the weights changed since the last write.
+	// sess, version and rules are the weights and rules last seen;
+	// scheduled says a write is due; stale that they changed since the
+	// last write.
 	sess             *session.Session
 	version          int
+	rules            *scoring.RuleSet
 	scheduled, stale bool
 	// delay is the time from a change to its write: unsavedDelay, or more
 	// for weights whose text takes long to make.
@@ -58,7 +58,12 @@ type offer struct {
 	changes []weightChange
 	// ignored are the entries that apply to nothing in this reference.
 	ignored ignoredEntries
-	err     error
+	// rules are the file's rules, nil when it kept none (the rules were
+	// the rules file's); ruleChanges lists those that differ from the
+	// rules in force.
+	rules       *scoring.RuleSet
+	ruleChanges []ruleChange
+	err         error
 }
 
 // unsavedFoundMsg carries the recovery files found on opening.
@@ -68,9 +73,10 @@ type unsavedFoundMsg struct {
 }
 
 // unsavedOffersMsg carries the files found, resolved on a snapshot of the
-// weights tree of wsess.
+// weights tree of wsess, their rules against rules.
 type unsavedOffersMsg struct {
 	wsess  *session.Session
+	rules  *scoring.RuleSet
 	offers []offer
 }
 
@@ -105,12 +111,12 @@ func (m *Model) findUnsaved() tea.Cmd {
 // tree, in the background.
 func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 	if msg.err != nil {
-		m.status.Set(warn("unsaved weights of an earlier session could not be looked for: " + msg.err.Error()))
+		m.status.Set(warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
 	}
 	if len(msg.found) == 0 || m.wsess == nil {
 		return nil
 	}
-	wsess := m.wsess
+	wsess, rules := m.wsess, m.rules
 	snap := wsess.Tree().Clone()
 	now := make([]float64, len(snap.Slots()))
 	for i, sl := range snap.Slots() {
@@ -128,24 +134,28 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 					o.changes = append(o.changes, weightChange{path: snap.SchemaPath(i), run: o.weights[i], now: now[i]})
 				}
 			}
+			if o.err == nil && len(f.Rules) > 0 {
+				o.rules, o.err = scoring.ParseRules("the rules kept in "+f.Path, f.Rules)
+				o.ruleChanges = ruleDiffs(rules, o.rules)
+			}
 			offers = append(offers, o)
 		}
-		return unsavedOffersMsg{wsess: wsess, offers: offers}
+		return unsavedOffersMsg{wsess: wsess, rules: rules, offers: offers}
 	}
 }
 
 // unsavedOffers takes the files found, resolved: those whose weights are
 // the ones in force already are removed, the others offered in turn.
 func (m *Model) unsavedOffers(msg unsavedOffersMsg) tea.Cmd {
-	if msg.wsess != m.wsess {
-		return m.findUnsaved() // the metric changed meanwhile: again
+	if msg.wsess != m.wsess || msg.rules != m.rules {
+		return m.findUnsaved() // the metric or the rules changed meanwhile: again
 	}
 	var cmds []tea.Cmd
 	for _, o := range msg.offers {
-		if o.err == nil && len(o.changes) == 0 {
+		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
 			cmds = append(cmds, func() tea.Msg {
-				return unsavedDoneMsg{what: "removed " + f.Path + ": its weights are those in force", err: recovery.Discard(f)}
+				return unsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
 			})
 			continue
 		}
@@ -175,9 +185,21 @@ func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.status.Set(warn("these weights cannot be restored: " + o.err.Error()))
 			return nil
 		}
+		if len(o.ruleChanges) > 0 {
+			if m.opts.Rescore == nil {
+				m.status.Set(warn("these rules cannot be restored here: nothing rescores"))
+				return nil
+			}
+			cmd = m.restoreUnsavedRules(o)
+			break
+		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		m.status.Set(info("discarded the unsaved weights of " + savedText(f.Saved)))
+		what := "weights"
+		if len(f.Rules) > 0 {
+			what = "weights and rules"
+		}
+		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
 		cmd = func() tea.Msg {
 			return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
 		}
@@ -212,34 +234,42 @@ func (m *Model) restoreUnsaved(o offer) tea.Cmd {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
 	}
 	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
-	// This explorer keeps them from now on: write its own file first, so
-	// that the weights are on disk in one place or the other at every
-	// moment.
-	k, seq, data := m.unsaved.keeper, m.unsaved.next(), m.wsess.Tree().MarshalWeights()
-	m.unsaved.sess, m.unsaved.version = m.wsess, m.wsess.Version()
+	return m.takeOverUnsaved(f)
+}
+
+// takeOverUnsaved makes this explorer keep the weights and rules just
+// restored from f: it writes its own file first, so that they are on
+// disk in one place or the other at every moment, then removes f.
+func (m *Model) takeOverUnsaved(f recovery.Found) tea.Cmd {
+	k, seq := m.unsaved.keeper, m.unsaved.next()
+	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
+	m.unsaved.sess, m.unsaved.version, m.unsaved.rules = m.wsess, m.wsess.Version(), m.rules
 	return func() tea.Msg {
-		if _, err := k.Keep(seq, data); err != nil {
+		if _, err := k.Keep(seq, weights, rules); err != nil {
 			return unsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
 		}
 		return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
 	}
 }
 
-// unsavedChanged notes a change of the weights in force: a write of the
-// recovery file is scheduled, or, when nothing is unsaved any more (a
-// save, an undo back to the saved weights), the file is removed at once.
-// It is called after every message, and costs nothing when the weights
-// did not change.
+// unsavedDirty reports whether something is unsaved: weights or rules.
+func (m *Model) unsavedDirty() bool { return m.wsess.Dirty() || m.rules.Changed() }
+
+// unsavedChanged notes a change of the weights or rules in force: a
+// write of the recovery file is scheduled, or, when nothing is unsaved any
+// more (a save, an undo back to the saved weights), the file is removed at
+// once. It is called after every message, and costs nothing when the
+// weights and rules did not change.
 func (m *Model) unsavedChanged() tea.Cmd {
 	u := &m.unsaved
 	if u.keeper == nil || m.wsess == nil || m.phase != phaseReady {
 		return nil
 	}
-	if m.wsess == u.sess && m.wsess.Version() == u.version {
+	if m.wsess == u.sess && m.wsess.Version() == u.version && m.rules == u.rules {
 		return nil
 	}
-	u.sess, u.version = m.wsess, m.wsess.Version()
-	if !m.wsess.Dirty() {
+	u.sess, u.version, u.rules = m.wsess, m.wsess.Version(), m.rules
+	if !m.unsavedDirty() {
 		u.stale = false
 		return m.dropUnsaved()
 	}
@@ -251,8 +281,8 @@ func (m *Model) unsavedChanged() tea.Cmd {
 	return m.c.tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return unsavedTickMsg{} })
 }
 
-// keepUnsaved writes the unsaved weights, when they changed since the
-// last write, in the background.
+// keepUnsaved writes the unsaved weights and rules, when they changed
+// since the last write, in the background.
 func (m *Model) keepUnsaved() tea.Cmd {
 	u := &m.unsaved
 	u.scheduled = false
@@ -260,15 +290,15 @@ func (m *Model) keepUnsaved() tea.Cmd {
 		return nil
 	}
 	u.stale = false
-	if !m.wsess.Dirty() {
+	if !m.unsavedDirty() {
 		return m.dropUnsaved()
 	}
 	start := time.Now()
-	data := m.wsess.Tree().MarshalWeights()
+	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
 	u.delay = unsavedShare * time.Since(start)
 	k, seq := u.keeper, u.next()
 	return func() tea.Msg {
-		_, err := k.Keep(seq, data)
+		_, err := k.Keep(seq, weights, rules)
 		return unsavedDoneMsg{what: "kept the unsaved weights", err: err}
 	}
 }
@@ -294,19 +324,19 @@ func (m *Model) unsavedDone(msg unsavedDoneMsg) {
 }
 
 // settleUnsaved leaves the recovery file as the explorer ends: the
-// latest unsaved weights written, or the file removed when nothing is
-// unsaved or the user discarded the changes. It runs on the caller's
-// goroutine and returns the file kept, "" for none.
+// latest unsaved weights and rules written, or the file removed when
+// nothing is unsaved or the user discarded the changes. It runs on the
+// caller's goroutine and returns the file kept, "" for none.
 func (m *Model) settleUnsaved() (string, error) {
 	u := &m.unsaved
 	if u.keeper == nil || m.wsess == nil {
 		return "", nil
 	}
 	seq := u.next()
-	if u.discarded || !m.wsess.Dirty() {
+	if u.discarded || !m.unsavedDirty() {
 		return "", u.keeper.Drop(seq)
 	}
-	return u.keeper.Keep(seq, m.wsess.Tree().MarshalWeights())
+	return u.keeper.Keep(seq, m.wsess.Tree().MarshalWeights(), m.unsavedRules())
 }
 
 // savedText formats when a recovery file was written.
@@ -315,84 +345,4 @@ func savedText(t time.Time) string {
 		return "an earlier session"
 	}
 	return t.Local().Format("2006-01-02 15:04:05")
-}
-
-// recoverShown is how many of an offer's changed weights the box lists.
-const recoverShown = 6
-
-// recoverView renders the offer of the first recovery file found.
-func (m *Model) recoverView() string {
-	s := m.c.styles
-	o := m.unsaved.offers[0]
-	f := o.found
-	w := max(20, min(96, m.c.width-6))
-	var b strings.Builder
-	b.WriteString(s.Title.Render(fit("Unsaved weights of an explorer that ended without saving", w)))
-	// para writes text wrapped at word boundaries, each line styled.
-	para := func(st themes.Paint, text string) {
-		for _, l := range wrapWords(text, w) {
-			b.WriteByte('\n')
-			b.WriteString(st.Render(l))
-		}
-	}
-	who := "Kept " + savedText(f.Saved)
-	if f.PID > 0 {
-		who += fmt.Sprintf(" by process %d", f.PID)
-	}
-	if f.OtherHost {
-		who += " on " + f.Host
-	}
-	para(s.Muted, who+", in")
-	// The whole path, cut where it must: shortened, it would not say
-	// where the file is.
-	for _, part := range strings.Split(ansi.Hardwrap(f.Path, w, true), "\n") {
-		b.WriteString("\n" + s.Muted.Render(part))
-	}
-	b.WriteByte('\n')
-	if o.err != nil {
-		para(s.Bad, "These weights cannot be restored: "+o.err.Error())
-	} else {
-		n := len(o.changes)
-		if n == 1 {
-			para(s.Text, "1 weight differs from those in force (in force → kept):")
-		} else {
-			para(s.Text, fmt.Sprintf("%d weights differ from those in force (in force → kept):", n))
-		}
-		pathW := 0
-		for _, c := range o.changes[:min(n, recoverShown)] {
-			pathW = max(pathW, ansi.StringWidth(c.path))
-		}
-		pathW = min(pathW, w/2)
-		for _, c := range o.changes[:min(n, recoverShown)] {
-			b.WriteString("\n  " + s.Accent.Render(pad(fit(c.path, pathW), pathW)) + "  " + weightText(c.now) + " → " + s.Good.Render(weightText(c.run)))
-		}
-		if n > recoverShown {
-			para(s.Faint, fmt.Sprintf("  … and %d more", n-recoverShown))
-		}
-		switch k := o.ignored.n; {
-		case k == 1:
-			para(s.Warn, "1 entry of the file applies to nothing in this reference.")
-		case k > 1:
-			para(s.Warn, fmt.Sprintf("%d entries of the file apply to nothing in this reference.", k))
-		}
-	}
-	for _, what := range f.Changed {
-		para(s.Warn, "The "+what+" changed since: its content is not the one these weights were tuned on.")
-	}
-	if more := len(m.unsaved.offers) - 1; more > 0 {
-		para(s.Faint, fmt.Sprintf("%d more kept for this pair, offered next.", more))
-	}
-	b.WriteByte('\n')
-	para(s.Faint, m.recoverHints(" (delete the file)"))
-	return s.Box.Render(b.String())
-}
-
-// recoverHints lists the answers to the offer shown, saying what
-// discarding does.
-func (m *Model) recoverHints(discard string) string {
-	hints := "d discard" + discard + " · k/esc keep for later"
-	if m.unsaved.offers[0].err == nil {
-		hints = "r restore · " + hints
-	}
-	return hints
 }

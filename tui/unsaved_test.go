@@ -234,13 +234,14 @@ func boxText(screen string) string {
 // delay's end does.
 func (k *keptPizza) keeperKeep(t *testing.T, m *Model) (string, error) {
 	t.Helper()
-	return m.unsaved.keeper.Keep(m.unsaved.next(), m.wsess.Tree().MarshalWeights())
+	return m.unsaved.keeper.Keep(m.unsaved.next(), m.wsess.Tree().MarshalWeights(), m.unsavedRules())
 }
 
 // TestUnsavedOfferScreens shows the offer of a file kept by another
 // process, for an output that changed since, over the pizza (golden
-// files; go test ./tui -update writes them), and the offer of a file
-// that does not read.
+// files; go test ./tui -update writes them), the offer of a file that
+// does not read, and of files with unsaved rules (over a rules file that
+// changed since), which read or do not.
 func TestUnsavedOfferScreens(t *testing.T) {
 	saved := time.Date(2025, 11, 23, 15, 4, 5, 0, time.Local)
 	good := recovery.Found{
@@ -251,6 +252,13 @@ func TestUnsavedOfferScreens(t *testing.T) {
 	}
 	bad := recovery.Found{Path: good.Path, Record: recovery.Record{Saved: saved},
 		Err: &os.PathError{Op: "read", Path: good.Path, Err: syscall.EIO}}
+	// Unsaved rules too, over a rules file that changed since.
+	rules := good
+	rules.Format = 2
+	rules.Rules = json.RawMessage(`{".fixed_menus[].pizza": "jaro-winkler", ".fixed_menus[].price": {"abs_tol": 0.5}}`)
+	rules.Changed = []string{"rules file"}
+	badRules := rules
+	badRules.Rules = json.RawMessage(`{".fixed_menus[].pizza": "jaro"}`)
 	for _, c := range []struct {
 		name  string
 		found []recovery.Found
@@ -259,6 +267,9 @@ func TestUnsavedOfferScreens(t *testing.T) {
 		{"offer", []recovery.Found{good}, 100, 30},
 		{"offer", []recovery.Found{good}, 80, 24},
 		{"offer-unreadable", []recovery.Found{bad, good}, 100, 30},
+		{"offer-rules", []recovery.Found{rules}, 100, 30},
+		{"offer-rules", []recovery.Found{rules}, 80, 24},
+		{"offer-rules-unreadable", []recovery.Found{badRules}, 100, 30},
 	} {
 		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, pizza(t), c.w, c.h)
@@ -314,7 +325,7 @@ func BenchmarkUnsavedWrite(b *testing.B) {
 				data := t.MarshalWeights()
 				mid := time.Now()
 				seq++
-				if _, err := k.Keep(seq, data); err != nil {
+				if _, err := k.Keep(seq, data, nil); err != nil {
 					b.Fatal(err)
 				}
 				ui, bg = ui+mid.Sub(start), bg+time.Since(mid)

@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/spf13/cobra"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
@@ -68,9 +69,11 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 	opts.Metric, opts.MetricOptions = metric.Name(), f.metric.opt
 	opts.Metrics = tui.ChoicesOf(scoring.Metrics())
 	opts.Rescore = tui.RunMetric
-	if opts.Rules, _, err = a.readRules(f.metric.rules, args); err != nil {
+	var rulesFile inputFile
+	if opts.Rules, rulesFile, err = a.readRules(f.metric.rules, args); err != nil {
 		return opts, err
 	}
+	a.exploreRules = history.NewFile(rulesFile.name, rulesFile.data)
 	if err := scoring.CheckRules(metric, opts.Rules); err != nil {
 		return opts, err
 	}

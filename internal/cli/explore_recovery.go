@@ -13,7 +13,8 @@ import (
 // saves to (for a pair opened without one, beside the file ctrl+s
 // offers, weights.json in the reference's folder), or, where that folder
 // cannot be written, in the user's state folder (recoveryDir). The pair
-// is identified by the inputs' paths and hashes as the history has them.
+// is identified by the inputs' paths and hashes as the history has them;
+// the rules file (--rules) is named as read.
 func (a *app) recoveryKeeper(files tui.Files, rec *explorerRecorder) *recovery.Keeper {
 	saveTo := files.SavePath
 	if saveTo == "" {
@@ -29,7 +30,7 @@ func (a *app) recoveryKeeper(files tui.Files, rec *explorerRecorder) *recovery.K
 			return recovery.Pair{}, err
 		}
 		input := func(f history.File) recovery.Input { return recovery.Input{Path: f.Path, SHA256: f.SHA256} }
-		return recovery.Pair{Reference: input(in[0]), Output: input(in[1]), Weights: input(in[2]), SaveTo: abs}, nil
+		return recovery.Pair{Reference: input(in[0]), Output: input(in[1]), Weights: input(in[2]), Rules: input(a.exploreRules), SaveTo: abs}, nil
 	}
 	return recovery.New(pair, a.recoveryDir())
 }

@@ -213,9 +213,10 @@ func recoveryFiles(t *testing.T, dir string) []string {
 }
 
 // TestExplorerSignals ends the explorer with a signal right after a weight
-// edit, as a closed terminal or `kill` does: the state at quit is recorded
-// in the history as `q` records it, and the unsaved weights are kept in a
-// recovery file beside the weights file, which the next opening offers.
+// edit and a rule change, as a closed terminal or `kill` does: the state
+// at quit is recorded in the history as `q` records it, and the unsaved
+// weights and rules are kept in a recovery file beside the weights file,
+// which the next opening offers, rules included.
 func TestExplorerSignals(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -231,12 +232,22 @@ func TestExplorerSignals(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, ref, out, weights := pizzaCopy(t)
+			rules := filepath.Join(dir, "rules.json")
+			if err := os.WriteFile(rules, []byte(`{".fixed_menus[].pizza": "levenshtein"}`+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 			store := filepath.Join(dir, "history.db")
 			env := []string{"JSONTUI_HISTORY=" + store, "HOME=" + filepath.Join(dir, "home"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
-			p := startExplorer(t, env, ref, out, weights)
+			p := startExplorer(t, env, ref, out, weights, "--rules", rules)
 			p.waitFor("? for help")
 			p.typeKeys("jjj-")
 			p.waitFor("weight of .beer 0.25 → 0.2")
+			p.typeKeys("C")
+			p.waitFor("Rule for .beer")
+			p.typeKeys("j\r") // exact
+			// Scored again under it once the recovery file keeps it (the
+			// status line is redrawn in parts, not to be waited on).
+			waitForKept(t, dir, `".beer": "exact"`)
 			tc.end(p)
 			if code := p.wait(); code != tc.code {
 				t.Errorf("exit code %d, want %d", code, tc.code)
@@ -251,6 +262,7 @@ func TestExplorerSignals(t *testing.T) {
 			}
 			var rec struct {
 				Weights json.RawMessage `json:"weights"`
+				Rules   json.RawMessage `json:"rules"`
 			}
 			b, err := os.ReadFile(files[0])
 			if err == nil {
@@ -262,12 +274,20 @@ func TestExplorerSignals(t *testing.T) {
 			if !strings.Contains(string(rec.Weights), `"beer": 0.2,`) {
 				t.Fatalf("recovery file keeps the weights\n%s", rec.Weights)
 			}
-			// The recorded run at quit is scored with the weights kept.
-			kept := filepath.Join(dir, "kept.json")
+			var keptRules map[string]any
+			if err := json.Unmarshal(rec.Rules, &keptRules); err != nil || keptRules[".beer"] != "exact" || keptRules[".fixed_menus[].pizza"] != "levenshtein" {
+				t.Fatalf("recovery file keeps the rules (%v)\n%s", err, rec.Rules)
+			}
+			// The recorded run at quit is scored with the weights and
+			// rules kept.
+			kept, keptRulesFile := filepath.Join(dir, "kept.json"), filepath.Join(dir, "kept-rules.json")
 			if err := os.WriteFile(kept, rec.Weights, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, stdout, stderr := runCLI(t, "", "score", ref, out, kept, "--format", "json", "--no-history")
+			if err := os.WriteFile(keptRulesFile, rec.Rules, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI(t, "", "score", ref, out, kept, "--rules", keptRulesFile, "--format", "json", "--no-history")
 			var sc struct{ Score float64 }
 			if code != 0 || json.Unmarshal([]byte(stdout), &sc) != nil {
 				t.Fatalf("score with the kept weights: exit %d: %s", code, stderr)
@@ -275,11 +295,15 @@ func TestExplorerSignals(t *testing.T) {
 			if !near(scores[1], sc.Score) || near(scores[1], scores[0]) {
 				t.Errorf("the run at quit scored %v, the kept weights %v, the opening %v", scores[1], sc.Score, scores[0])
 			}
-			// The next opening of the pair offers the weights back.
-			p = startExplorer(t, env, ref, out, weights)
+			// The next opening of the pair offers the weights and the
+			// rules back.
+			p = startExplorer(t, env, ref, out, weights, "--rules", rules)
 			p.waitFor("r restore")
+			p.waitFor("1 rule differs from those in force")
 			p.typeKeys("r")
-			p.waitFor("restored the unsaved weights")
+			// Restored once scored under the rules: this explorer keeps
+			// them in a file of its own, and the one it restored goes.
+			waitForTakeOver(t, dir, files[0], `".beer": "exact"`)
 			p.typeKeys("q")
 			p.waitFor("quit anyway?")
 			p.typeKeys("y")
@@ -294,3 +318,39 @@ func TestExplorerSignals(t *testing.T) {
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9 }
+
+// waitForTakeOver waits until the only recovery file in dir is another
+// than old, and holds text.
+func waitForTakeOver(t *testing.T, dir, old, text string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		files := recoveryFiles(t, dir)
+		if len(files) == 1 && files[0] != old {
+			if b, err := os.ReadFile(files[0]); err == nil && bytes.Contains(b, []byte(text)) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("recovery files %q: the restored one (%s) is not taken over", files, old)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// waitForKept waits until a recovery file in dir holds text.
+func waitForKept(t *testing.T, dir, text string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		for _, f := range recoveryFiles(t, dir) {
+			if b, err := os.ReadFile(f); err == nil && bytes.Contains(b, []byte(text)) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no recovery file in %s holds %s", dir, text)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
@@ -41,6 +42,9 @@ type app struct {
 	exploreFlags exploreFlags
 	// exploreHistory are the explorer's --no-history, --label and --tag.
 	exploreHistory historyFlags
+	// exploreRules is the explorer's rules file (--rules) as read, which
+	// the recovery file names; empty for none.
+	exploreRules history.File
 }
 
 // exitError carries the exit code a failure maps to.

@@ -13,8 +13,11 @@
 // $XDG_STATE_HOME/jsontui/recovery) as "NAME.recovery-KEY-ID.json".
 //
 // A recovery file is JSON: the pair it belongs to (paths and SHA-256 of
-// the contents), when and by which process it was written, and the
-// weights file content in force under "weights".
+// the contents), when and by which process it was written, the weights
+// file content in force under "weights", and, when the per-key rules in
+// force are not the rules file's, the rules file content in force under
+// "rules" (such a file is of format 2, which an older jsontui refuses
+// rather than restore the weights without the rules).
 package recovery
 
 import (
@@ -36,8 +39,10 @@ import (
 	"github.com/jsontui/jsontui/internal/atomicfile"
 )
 
-// Format is the version of the recovery files this package writes.
-const Format = 1
+// Format is the version of the recovery files this package writes with
+// unsaved rules; those without are written as format 1, which jsontui
+// before the rules were kept reads too.
+const Format = 2
 
 // Input is one of the explorer's inputs as a recovery file names it.
 type Input struct {
@@ -65,6 +70,9 @@ type Pair struct {
 	// Weights is the weights file the explorer opened with (Path "" for
 	// none).
 	Weights Input
+	// Rules is the rules file the explorer opened with (Path "" for
+	// none).
+	Rules Input
 	// SaveTo is the absolute path of the file the weights are saved to:
 	// the weights file, or the file ctrl+s offers. The recovery file goes
 	// in its folder.
@@ -102,6 +110,11 @@ type Record struct {
 	SaveTo      string `json:"save_to"`
 	// Weights is the weights file content in force.
 	Weights json.RawMessage `json:"weights"`
+	// RulesFile is the rules file the explorer opened with; Rules the
+	// rules file content in force, when it differs from that file's
+	// (absent: the rules are the file's).
+	RulesFile Input           `json:"rules_file,omitzero"`
+	Rules     json.RawMessage `json:"rules,omitempty"`
 }
 
 // Found is a recovery file of the pair that no running explorer keeps.
@@ -113,7 +126,8 @@ type Found struct {
 	// what the file's name and age tell.
 	Err error
 	// Changed names the inputs whose content is not what it was when the
-	// weights were kept: "reference", "output", "weights file".
+	// weights were kept: "reference", "output", "weights file", "rules
+	// file".
 	Changed []string
 	// OtherHost says the file was written on another machine (Host).
 	OtherHost bool
@@ -181,12 +195,14 @@ func (k *Keeper) Path() string {
 }
 
 // Keep writes weights (a weights file's content) as the unsaved weights,
-// atomically, replacing what the keeper kept before, and returns the
-// file. seq orders the calls of Keep and Drop, which may run on
-// goroutines in any order: one whose seq is not above that of the last
-// one done does nothing. It writes beside the weights file, or, where
-// that fails, in the fallback folder (and goes on writing there).
-func (k *Keeper) Keep(seq uint64, weights []byte) (string, error) {
+// and rules (a rules file's content; nil when the rules in force are the
+// rules file's) as the unsaved rules, atomically, replacing what the
+// keeper kept before, and returns the file. seq orders the calls of Keep
+// and Drop, which may run on goroutines in any order: one whose seq is
+// not above that of the last one done does nothing. It writes beside the
+// weights file, or, where that fails, in the fallback folder (and goes on
+// writing there).
+func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if seq <= k.applied {
@@ -197,13 +213,17 @@ func (k *Keeper) Keep(seq uint64, weights []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	format := 1
+	if rules != nil {
+		format = Format
+	}
 	data, err := json.MarshalIndent(Record{
-		Format: Format, Saved: time.Now(), Host: k.host, PID: k.pid,
+		Format: format, Saved: time.Now(), Host: k.host, PID: k.pid,
 		Reference: p.Reference, Output: p.Output, WeightsFile: p.Weights, SaveTo: p.SaveTo,
-		Weights: json.RawMessage(weights),
+		Weights: json.RawMessage(weights), RulesFile: p.Rules, Rules: json.RawMessage(rules),
 	}, "", "  ")
 	if err != nil {
-		return "", fmt.Errorf("the weights to keep are not JSON: %w", err)
+		return "", fmt.Errorf("the weights and rules to keep are not JSON: %w", err)
 	}
 	data = append(data, '\n')
 	dirs, prefixes := k.places(p)
@@ -305,8 +325,8 @@ func (k *Keeper) read(path string, p Pair) (f Found, ok bool) {
 	if err == nil {
 		err = json.Unmarshal(data, &f.Record)
 	}
-	if err == nil && f.Format != Format {
-		err = fmt.Errorf("format %d, where this jsontui reads %d", f.Format, Format)
+	if err == nil && (f.Format < 1 || f.Format > Format) {
+		err = fmt.Errorf("format %d, where this jsontui reads 1 to %d", f.Format, Format)
 	}
 	if err == nil && len(f.Weights) == 0 {
 		err = errors.New("it holds no weights")
@@ -336,6 +356,9 @@ func (k *Keeper) read(path string, p Pair) (f Found, ok bool) {
 	}
 	if f.WeightsFile.Path != p.Weights.Path || f.WeightsFile.changed(p.Weights) {
 		f.Changed = append(f.Changed, "weights file")
+	}
+	if f.RulesFile.Path != p.Rules.Path || f.RulesFile.changed(p.Rules) {
+		f.Changed = append(f.Changed, "rules file")
 	}
 	return f, true
 }

@@ -50,27 +50,27 @@ func recoveryFiles(t *testing.T, dir string) []string {
 func TestKeepAndDrop(t *testing.T) {
 	dir := t.TempDir()
 	k := keeperOf(pairIn(dir), "")
-	path, err := k.Keep(2, []byte(`{"a": 0.5}`))
+	path, err := k.Keep(2, []byte(`{"a": 0.5}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if filepath.Dir(path) != dir || !strings.HasPrefix(filepath.Base(path), ".weights.json.recovery-") {
 		t.Fatalf("kept in %s", path)
 	}
-	if _, err := k.Keep(1, []byte(`{"a": 0.1}`)); err != nil {
+	if _, err := k.Keep(1, []byte(`{"a": 0.1}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	var rec Record
 	if err := json.Unmarshal([]byte(mustRead(t, path)), &rec); err != nil {
 		t.Fatal(err)
 	}
-	if compact(t, rec.Weights) != `{"a":0.5}` || rec.PID != os.Getpid() || rec.Reference.Path != "/data/ref.json" || rec.Format != Format {
+	if compact(t, rec.Weights) != `{"a":0.5}` || rec.PID != os.Getpid() || rec.Reference.Path != "/data/ref.json" || rec.Format != 1 || rec.Rules != nil {
 		t.Fatalf("record %+v", rec)
 	}
 	if err := k.Drop(3); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := k.Keep(2, []byte(`{"a": 0.5}`)); err != nil {
+	if _, err := k.Keep(2, []byte(`{"a": 0.5}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	if files := recoveryFiles(t, dir); len(files) != 0 {
@@ -111,11 +111,11 @@ func TestFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := pairIn(notDir)
-	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`)); err == nil || !strings.Contains(err.Error(), "keeping the unsaved weights in "+notDir) {
+	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`), nil); err == nil || !strings.Contains(err.Error(), "keeping the unsaved weights in "+notDir) {
 		t.Fatalf("no fallback: %v", err)
 	}
 	fb := filepath.Join(dir, "state", "jsontui", "recovery")
-	path, err := keeperOf(p, fb).Keep(1, []byte(`{"b": 0}`))
+	path, err := keeperOf(p, fb).Keep(1, []byte(`{"b": 0}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestFind(t *testing.T) {
 	dir := t.TempDir()
 	p := pairIn(dir)
 	older := keeperOf(p, "")
-	if _, err := older.Keep(1, []byte(`{"a": 0.1}`)); err != nil {
+	if _, err := older.Keep(1, []byte(`{"a": 0.1}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(5 * time.Millisecond)
@@ -147,25 +147,25 @@ func TestFind(t *testing.T) {
 	p2 := p
 	p2.Weights.SHA256 = "w0"
 	newer := keeperOf(p2, "")
-	if _, err := newer.Keep(1, []byte(`{"a": 0.2}`)); err != nil {
+	if _, err := newer.Keep(1, []byte(`{"a": 0.2}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	// Another pair's, in the same folder.
 	other := p
 	other.Output.Path = "/data/other.json"
-	if _, err := keeperOf(other, "").Keep(1, []byte(`{"a": 0.3}`)); err != nil {
+	if _, err := keeperOf(other, "").Keep(1, []byte(`{"a": 0.3}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	// A running explorer's: the parent process of this test runs.
 	live := keeperOf(p, "")
-	livePath, err := live.Keep(1, []byte(`{"a": 0.4}`))
+	livePath, err := live.Keep(1, []byte(`{"a": 0.4}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rewritePID(t, livePath, os.Getppid())
 	// A dead explorer's: this one is found.
 	dead := keeperOf(p, "")
-	deadPath, err := dead.Keep(1, []byte(`{"a": 0.5}`))
+	deadPath, err := dead.Keep(1, []byte(`{"a": 0.5}`), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestFind(t *testing.T) {
 	}
 
 	me := keeperOf(p, "")
-	if _, err := me.Keep(1, []byte(`{"a": 0.9}`)); err != nil {
+	if _, err := me.Keep(1, []byte(`{"a": 0.9}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	found, err := me.Find()
@@ -253,7 +253,7 @@ func TestStandardInputPair(t *testing.T) {
 	dir := t.TempDir()
 	p := pairIn(dir)
 	p.Output = Input{Path: "-", SHA256: "s1"}
-	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`)); err != nil {
+	if _, err := keeperOf(p, "").Keep(1, []byte(`{}`), nil); err != nil {
 		t.Fatal(err)
 	}
 	q := p
@@ -263,5 +263,59 @@ func TestStandardInputPair(t *testing.T) {
 	}
 	if found, err := keeperOf(p, "").Find(); err != nil || len(found) != 1 {
 		t.Errorf("the same standard input found %d: %v", len(found), err)
+	}
+}
+
+// TestKeepRules: unsaved rules go in the same file, which is then of
+// format 2 (format 1 without them, as before); Find reads both, says when
+// the rules file changed since, and refuses a format it does not know.
+func TestKeepRules(t *testing.T) {
+	dir := t.TempDir()
+	p := pairIn(dir)
+	p.Rules = Input{Path: "/data/rules.json", SHA256: "u1"}
+	k := keeperOf(p, "")
+	path, err := k.Keep(1, []byte(`{"a": 0.5}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := mustRead(t, path); !strings.Contains(s, `"jsontui_recovery": 1,`) || strings.Contains(s, `"rules":`) {
+		t.Fatalf("without unsaved rules:\n%s", s)
+	}
+	if _, err := k.Keep(2, []byte(`{"a": 0.5}`), []byte(`{".a": "exact"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if s := mustRead(t, path); !strings.Contains(s, `"jsontui_recovery": 2,`) ||
+		!strings.Contains(s, `"rules_file": {`+"\n"+`    "path": "/data/rules.json",`) || !strings.Contains(s, `"rules": {`) {
+		t.Fatalf("with unsaved rules:\n%s", s)
+	}
+	rewritePID(t, path, deadPID(t))
+
+	// The rules file changed since, and another explorer finds the file.
+	p2 := p
+	p2.Rules.SHA256 = "u2"
+	found, err := keeperOf(p2, "").Find()
+	if err != nil || len(found) != 1 {
+		t.Fatalf("found %d, %v", len(found), err)
+	}
+	f := found[0]
+	if f.Err != nil || compact(t, f.Rules) != `{".a":"exact"}` || compact(t, f.Weights) != `{"a":0.5}` ||
+		strings.Join(f.Changed, ",") != "rules file" || f.RulesFile != p.Rules {
+		t.Fatalf("found %+v", f)
+	}
+	// Opened without the rules file: changed too.
+	p3 := p
+	p3.Rules = Input{}
+	if found, _ := keeperOf(p3, "").Find(); len(found) != 1 || strings.Join(found[0].Changed, ",") != "rules file" {
+		t.Fatalf("without a rules file: %+v", found)
+	}
+
+	// A format of a later jsontui does not read.
+	data := strings.Replace(mustRead(t, path), `"jsontui_recovery":2,`, `"jsontui_recovery":3,`, 1)
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, _ = keeperOf(p, "").Find()
+	if len(found) != 1 || found[0].Err == nil || !strings.Contains(found[0].Err.Error(), "format 3, where this jsontui reads 1 to 2") {
+		t.Fatalf("format 3: %+v", found)
 	}
 }

@@ -1,0 +1,105 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// ruleChange is a key whose rule differs between the rules in force and
+// a recovery file's: each rule as the explorer writes it ("default" for
+// none).
+type ruleChange struct {
+	path, now, kept string
+}
+
+// ruleDiffs lists the paths whose rule differs between now and kept (nil:
+// no rules), in now's order, then those only kept has.
+func ruleDiffs(now, kept *scoring.RuleSet) []ruleChange {
+	text := func(rs *scoring.RuleSet, path string) string {
+		r, ok := rs.Rule(path)
+		if !ok {
+			return "default"
+		}
+		return r.String()
+	}
+	var out []ruleChange
+	a, _ := now.Entries()
+	b, _ := kept.Entries()
+	seen := make(map[string]bool, len(a)+len(b))
+	for _, p := range append(a, b...) {
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if x, y := text(now, p), text(kept, p); x != y {
+			out = append(out, ruleChange{path: p, now: x, kept: y})
+		}
+	}
+	return out
+}
+
+// unsavedRules returns the rules to keep in the recovery file: the rules
+// file content in force when it is not the rules file's, else nil.
+func (m *Model) unsavedRules() []byte {
+	if !m.rules.Changed() {
+		return nil
+	}
+	return m.rules.Marshal()
+}
+
+// restoreUnsavedRules restores an offer whose rules differ from those in
+// force: the documents are scored again under its rules in the
+// background, and its weights applied with them as one undoable step
+// (restored).
+func (m *Model) restoreUnsavedRules(o offer) tea.Cmd {
+	rules := m.rules.Replace(o.rules, m.rulesSavePath())
+	note := "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
+	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note,
+		restore: &restoreJob{offer: o, before: m.rules}})
+}
+
+// restored applies the weights of the offer being restored, once the
+// documents are scored under its rules, as one step with the rules:
+// undoing it puts back both. Then this explorer keeps them, and the file
+// they came from goes. old is the total before.
+func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
+	r := msg.spec.restore
+	f := r.offer.found
+	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.rules},
+		"restore the unsaved weights and rules of "+savedText(f.Saved))
+	if err != nil {
+		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		return nil
+	}
+	m.tree.refresh()
+	k := len(ruleDiffs(r.before, m.rules))
+	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
+		savedText(f.Saved), n, plural(n, "s"), k, plural(k, "s"))
+	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
+		text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+	}
+	if msg.ignored.n > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.n)
+	}
+	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
+	return m.takeOverUnsaved(f)
+}
+
+// stepRules scores the documents again under the rules that the undo or
+// redo just made calls for, when the step changed the rules too (the
+// weights are in already); text is what the undo or redo said. The rules
+// go over the rules file in force, as a run's do, so that what is unsaved
+// is counted against the file as it is now (saved since, maybe).
+func (m *Model) stepRules(text string, err error) tea.Cmd {
+	cmd := m.edit(text, err)
+	rules, ok := m.sess.StepRules()
+	if err != nil || !ok || rules.Equal(m.rules) {
+		return cmd
+	}
+	rules = m.rules.Replace(rules, m.rulesSavePath())
+	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true})
+}
