@@ -16,9 +16,9 @@ import (
 //
 // SIGINT, SIGTERM and SIGHUP (the terminal closed) end the explorer as `q`
 // does, without asking: the state at quit is recorded, the unsaved
-// weights are kept in the recovery file (Options.Recovery), and the
-// explorer waits for the records under way. A second signal stops the
-// waiting; a third one ends the process at once.
+// weights and rules are kept in the recovery file (Options.Recovery), and
+// the explorer waits for the records under way. A second signal stops
+// the waiting; a third one ends the process at once.
 func Explore(opts Options, progOpts ...tea.ProgramOption) error {
 	m := New(opts)
 	p := tea.NewProgram(m, append(slices.Clone(progOpts), tea.WithoutSignalHandler())...)
@@ -91,8 +91,10 @@ func (w *signalWatch) stop() {
 type Interrupted struct {
 	Signal os.Signal
 	// Kept is the recovery file that holds the unsaved weights, "" when
-	// nothing was unsaved (or no recovery file is kept).
-	Kept string
+	// nothing was unsaved (or no recovery file is kept); KeptRules says
+	// it holds unsaved rules too.
+	Kept      string
+	KeptRules bool
 	// Err says what could not be done on the way out (the unsaved weights
 	// kept, the state at quit recorded); nil when all was done.
 	Err error
@@ -101,12 +103,21 @@ type Interrupted struct {
 func (e *Interrupted) Error() string {
 	msg := "the explorer ended on " + signalName(e.Signal)
 	if e.Kept != "" {
-		msg += "; the unsaved weights are kept in " + e.Kept + ", and opening the pair again offers them"
+		msg += "; " + keptText(e.Kept, e.KeptRules)
 	}
 	if e.Err != nil {
 		msg += "; " + e.Err.Error()
 	}
 	return msg
+}
+
+// keptText says where the unsaved weights (and rules) are kept.
+func keptText(kept string, rules bool) string {
+	what := "weights"
+	if rules {
+		what = "weights and rules"
+	}
+	return "the unsaved " + what + " are kept in " + kept + ", and opening the pair again offers them"
 }
 
 // Unwrap returns what could not be done on the way out.
@@ -130,6 +141,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
 	kept, err := m.settleSafely()
+	keptRules := kept != "" && m.rules.Changed()
 	var errs []error
 	if err != nil {
 		errs = append(errs, err)
@@ -152,9 +164,9 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 	}
 	switch {
 	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, Err: errors.Join(errs...)}
+		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Err: errors.Join(errs...)}
 	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; the unsaved weights are kept in %s, and opening the pair again offers them", runErr, kept)
+		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules))
 	case runErr != nil:
 		return runErr
 	}

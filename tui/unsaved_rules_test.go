@@ -87,10 +87,15 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if math.Abs(tuned-afterRule) < 1e-6 {
 		t.Fatal("the weight edit changed nothing")
 	}
-	if _, err := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted); !err {
+	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	if !ok {
 		t.Fatal("not interrupted")
 	}
 	kept, rec := keptRecord(t, dir)
+	if want := "the explorer ended on SIGHUP; the unsaved weights and rules are kept in " + kept +
+		", and opening the pair again offers them"; !ie.KeptRules || ie.Error() != want {
+		t.Errorf("interrupted: %q, want %q", ie.Error(), want)
+	}
 	if !strings.Contains(string(rec.Weights), `"currency": 0.95`) || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) {
 		t.Fatalf("kept at the signal:\n%s\n%s", rec.Weights, rec.Rules)
 	}
