@@ -36,9 +36,9 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 	case key.Matches(msg, k.ResetAll):
 		return m.edit(m.sess.ResetAll())
 	case key.Matches(msg, k.Undo):
-		return m.stepRules(m.sess.Undo())
+		return m.undoRedo(m.sess.Undo)
 	case key.Matches(msg, k.Redo):
-		return m.stepRules(m.sess.Redo())
+		return m.undoRedo(m.sess.Redo)
 	}
 	return nil
 }

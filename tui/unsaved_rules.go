@@ -89,17 +89,21 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	return m.takeOverUnsaved(f)
 }
 
-// stepRules scores the documents again under the rules that the undo or
-// redo just made calls for, when the step changed the rules too (the
-// weights are in already); text is what the undo or redo said. The rules
-// go over the rules file in force, as a run's do, so that what is unsaved
-// is counted against the file as it is now (saved since, maybe).
-func (m *Model) stepRules(text string, err error) tea.Cmd {
+// undoRedo takes a step back or does it again (step is the session's
+// Undo or Redo), and, when the step changed the rules too, scores the
+// documents again under the rules it calls for (its weights are in
+// already). The rules go over the rules file in force, as a run's do, so
+// that what is unsaved is counted against the file as it is now (saved
+// since, maybe).
+func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
+	old, oldHas := m.metric.total(m.sess.Tree())
+	text, err := step()
 	cmd := m.edit(text, err)
 	rules, ok := m.sess.StepRules()
 	if err != nil || !ok || rules.Equal(m.rules) {
 		return cmd
 	}
 	rules = m.rules.Replace(rules, m.rulesSavePath())
-	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true})
+	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
+		was: &shownTotal{old, oldHas}})
 }

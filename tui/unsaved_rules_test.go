@@ -138,7 +138,10 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 {
 		t.Errorf("nothing is unsaved, yet %q", files)
 	}
-	if !strings.Contains(d.screen(), "undid: restore the unsaved weights and rules of") {
+	// Told against the total before the undo, not the one between its
+	// weights and its rules.
+	if want := "undid: restore the unsaved weights and rules of"; !strings.Contains(d.screen(), want) ||
+		!strings.Contains(d.screen(), ": total "+fixed5(opening)+" (was "+fixed5(tuned)+")") {
 		t.Errorf("status:\n%s", d.screen())
 	}
 	d.keys("ctrl+r")
