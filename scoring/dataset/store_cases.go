@@ -140,6 +140,7 @@ func (d *Scored) MarshalWeights() ([]byte, error) {
 		return nil, err
 	}
 	slots := t.Slots()
+	var changed []scoring.SlotWeight
 	for k := range slots {
 		if !slots[k].IsKey() {
 			continue
@@ -148,9 +149,10 @@ func (d *Scored) MarshalWeights() ([]byte, error) {
 		if !ok || !d.byPath[id] || d.weights[id] == slots[k].Weight {
 			continue
 		}
-		if _, err := t.SetSlotWeight(k, d.weights[id]); err != nil {
-			return nil, err
-		}
+		changed = append(changed, scoring.SlotWeight{Slot: k, Weight: d.weights[id]})
+	}
+	if _, err := t.SetSlotWeights(changed); err != nil { // one rescore for them all
+		return nil, err
 	}
 	return t.MarshalWeights(), nil
 }
