@@ -43,8 +43,17 @@ func (s *Store) Check() (*CheckReport, error) {
 		}
 		var bad []string
 		for _, sum := range v.runs {
-			if _, err := sess.run(sum); err != nil {
+			r, err := sess.run(sum)
+			if err != nil {
 				bad = append(bad, sum.ID)
+				continue
+			}
+			want := 0
+			if r.dataset != nil {
+				want = len(r.dataset.Pieces)
+			}
+			if n := v.pieceCounts[sum.ID]; n != want && v.records == nil {
+				v.fail("run %s: %s of its cases are kept, %d named by its record", sum.ID, plural(n, "piece"), want)
 			}
 		}
 		if len(bad) > 0 {

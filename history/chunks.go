@@ -27,9 +27,9 @@ import (
 // run starts a chunk of its own. A run inserted among older ones may grow
 // a chunk to twice that, when it splits in two.
 //
-// A chunk is "JTC" 3 | CRC-32C (4 bytes, little-endian) | a block of runs
-// in format 3 (see index.go); chunks written before format 3 are "JTC" 2
-// and a block in format 2, and are read as such. The head is "JTH" 2 |
+// A chunk is "JTC" 4 | CRC-32C (4 bytes, little-endian) | a block of runs
+// in format 4 (see index.go); chunks written before format 4 are "JTC" 2
+// or 3 and a block in that format, and are read as such. The head is "JTH" 2 |
 // CRC-32C | uvarint runs | uvarint chunks. The checksums cover the key and
 // what follows them, so that a changed byte in a chunk, its key or the
 // head is seen.
@@ -38,7 +38,7 @@ const (
 	headKey      = "index/head"
 	chunkMagic   = "JTC"
 	headMagic    = "JTH"
-	chunkVersion = 3
+	chunkVersion = 4
 	headVersion  = 2
 )
 

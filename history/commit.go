@@ -1,6 +1,7 @@
 package history
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -110,7 +111,9 @@ func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 	if key != nil && head.chunks == 0 {
 		return "", &DamagedError{Path: sess.s.path, Problems: []string{"the index head is missing"}}
 	}
-	value, err := gobValue(rec)
+	stored := *rec
+	stored.Pieces = nil // kept beside the record
+	value, err := gobValue(&stored)
 	if err != nil {
 		return "", err
 	}
@@ -139,6 +142,11 @@ func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 	err = sess.update(func(b *bolt.Bucket) error {
 		if err := b.Put([]byte(runKey(rec.ID)), value); err != nil {
 			return err
+		}
+		for i, p := range rec.Pieces {
+			if err := b.Put([]byte(pieceKey(rec.ID, i)), p); err != nil {
+				return err
+			}
 		}
 		for k, runs := range puts {
 			if err := b.Put([]byte(k), encodeChunk([]byte(k), runs)); err != nil {
@@ -240,6 +248,9 @@ func (sess *session) remove(all []Summary, sum Summary) error {
 		if err := b.Delete([]byte(runKey(id))); err != nil {
 			return err
 		}
+		if err := deletePieces(b, id); err != nil {
+			return err
+		}
 		switch {
 		case ptr != nil:
 			return b.Put(ptrKey, ptr)
@@ -248,6 +259,19 @@ func (sess *session) remove(all []Summary, sum Summary) error {
 		}
 		return nil
 	})
+}
+
+// deletePieces deletes the pieces of run id's payload, if any: all the
+// keys below its record's, whatever its record says (it may not read).
+func deletePieces(b *bolt.Bucket, id string) error {
+	prefix := []byte(runKey(id) + "/")
+	c := b.Cursor()
+	for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Seek(prefix) {
+		if err := b.Delete(bytes.Clone(k)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // setLabel sets the label of run id in its summary.
@@ -264,13 +288,19 @@ func (sess *session) setLabel(id, label string) error {
 
 // run reads the run of summary sum: through the checked reader, or from
 // what a salvage found; its record must match the checksum the index
-// holds for it. Its label, time, count and last sighting are the index's.
+// holds for it, and a dataset run's pieces the checksums its record holds.
+// Its label, time, count and last sighting are the index's.
 func (sess *session) run(sum Summary) (*Run, error) {
 	rec, err := sess.record(sum)
 	if err != nil {
 		return nil, err
 	}
 	r := rec.run()
+	if rec.ds != nil {
+		if r.payload, err = sess.payload(rec); err != nil {
+			return nil, err
+		}
+	}
 	r.Label = sum.Label // the index holds the current label
 	r.Time = sum.Time   // in the local zone, as List gives it
 	r.Count, r.LastSeen = max(1, sum.Count), sum.LastSeen

@@ -270,6 +270,9 @@ func encodePart(nodes iter.Seq[*report.Node]) (*chunks, int) {
 	}()
 	for n := range nodes {
 		e.add(n)
+		if e.inBlock == blockNodes {
+			e.flush()
+		}
 	}
 	e.flush()
 	close(e.blocks)
@@ -277,6 +280,8 @@ func encodePart(nodes iter.Seq[*report.Node]) (*chunks, int) {
 	return out, e.count
 }
 
+// add adds a node to the current block; the caller lays the block out
+// once it holds blockNodes nodes.
 func (e *figuresEncoder) add(n *report.Node) {
 	c := &e.cols
 	p := commonPrefix(e.prevPath, n.Path)
@@ -347,9 +352,7 @@ func (e *figuresEncoder) add(n *report.Node) {
 		e.addString(n.Status)
 	}
 	e.count++
-	if e.inBlock++; e.inBlock == blockNodes {
-		e.flush()
-	}
+	e.inBlock++
 }
 
 // shareDepthOK reports whether shares at depth are predicted from the
@@ -367,7 +370,13 @@ func (e *figuresEncoder) flush() {
 	if e.inBlock == 0 {
 		return
 	}
-	b := <-e.free
+	e.blocks <- e.layout(<-e.free)
+}
+
+// layout appends the current block (its node count, then each column as
+// a uvarint length and its bytes, the float columns shuffled) to b, and
+// empties the columns for the next block.
+func (e *figuresEncoder) layout(b []byte) []byte {
 	need := binary.MaxVarintLen64 * (1 + len(e.cols))
 	for i := range e.cols {
 		need += len(e.cols[i]) + 8*len(e.floats[i])
@@ -384,8 +393,15 @@ func (e *figuresEncoder) flush() {
 		e.cols[i] = col[:0]
 		e.floats[i] = e.floats[i][:0]
 	}
-	e.blocks <- b
 	e.inBlock = 0
+	return b
+}
+
+// restart makes the next node the first of a stream: its path, depth and
+// share are not predicted from the nodes before it (a dataset's case
+// starts so; see casefigures.go).
+func (e *figuresEncoder) restart() {
+	e.prevPath, e.prevDepth, e.lastShare = e.prevPath[:0], 0, e.lastShare[:0]
 }
 
 // shuffle appends the bytes of vs to dst, byte plane by byte plane: the

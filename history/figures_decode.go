@@ -93,7 +93,7 @@ func decodePart(part []byte, id string, yield func(*report.Node) bool) bool {
 
 // figuresDecoder reads blocks and hands out their nodes one by one.
 type figuresDecoder struct {
-	r      *bufio.Reader
+	r      blockReader
 	cols   [numColumns][]byte
 	floats [numColumns][]uint64
 	pos    [numColumns]int // read offset in cols, or index in floats
@@ -101,6 +101,19 @@ type figuresDecoder struct {
 	depth  int
 	shares []float64 // by depth: the share of the last node there
 	cur    report.Node
+}
+
+// blockReader is what blocks are read from: a bufio.Reader over a DEFLATE
+// stream, or a bytes.Reader over blocks in memory.
+type blockReader interface {
+	io.Reader
+	io.ByteReader
+}
+
+// restart makes the next node the first of a stream, as
+// figuresEncoder.restart does.
+func (d *figuresDecoder) restart() {
+	d.path, d.depth, d.shares = d.path[:0], 0, d.shares[:0]
 }
 
 // block reads the next block and returns its node count (0 at the end).

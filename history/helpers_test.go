@@ -71,7 +71,10 @@ func seqOf(nodes []report.Node) iter.Seq[*report.Node] {
 func collect(seq iter.Seq[*report.Node]) []report.Node {
 	var out []report.Node
 	for n := range seq {
-		out = append(out, *n)
+		c := *n
+		// A tree's walk lends its path and label until the next node.
+		c.Path, c.Label = strings.Clone(n.Path), strings.Clone(n.Label)
+		out = append(out, c)
 	}
 	return out
 }

@@ -120,7 +120,14 @@ type Run struct {
 	Count    int
 	LastSeen time.Time
 
-	figures []byte // encoded per-node figures; see figures.go
+	// Dataset is, for a run of a dataset (SPEC 8.5), how its cases were
+	// read and its statistics; nil for a run of a pair. Its figures are
+	// DatasetFigures, a case's CaseReport.
+	Dataset *DatasetRun
+
+	figures []byte         // encoded per-node figures; see figures.go
+	dataset *datasetRecord // a dataset run's record, and its payload
+	payload []byte         // (see dataset.go), read by Get
 }
 
 // Nodes returns an iterator over the run's per-node figures in document
@@ -177,6 +184,9 @@ type Summary struct {
 	// when Count is 1.
 	Count    int
 	LastSeen time.Time
+	// Cases is, for a run of a dataset, the number of its reference
+	// cases (1 or more); 0 for a run of a pair.
+	Cases int
 	// Delta is the score of the previous run (in time) of the
 	// same reference/output pair; meaningless when !HasDelta (no previous
 	// run, or either has no score). Set by List.
@@ -256,13 +266,15 @@ type summaryJSON struct {
 	Options   []string  `json:"options"`
 	Count     int       `json:"count"`
 	LastSeen  time.Time `json:"last_seen"`
+	Cases     *int      `json:"cases"`
 }
 
 // MarshalJSON encodes s as {"id", "time", "label", "tags", "source",
 // "reference", "output", "weights", "score", "metric", "options", "count",
-// "last_seen"}: the files by path, tags as a list (never null), score
-// null when s has none, options null when unknown (a run recorded before
-// the index kept them).
+// "last_seen", "cases"}: the files by path, tags as a list (never null),
+// score null when s has none, options null when unknown (a run recorded
+// before the index kept them), cases the number of a dataset run's
+// cases (null for a run of a pair).
 func (s Summary) MarshalJSON() ([]byte, error) {
 	j := summaryJSON{
 		ID: s.ID, Time: s.Time, Label: s.Label, Tags: s.Tags, Source: s.Source,
@@ -284,6 +296,9 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	if s.HasScore {
 		j.Score = &s.Score
 	}
+	if s.Cases > 0 {
+		j.Cases = &s.Cases
+	}
 	return json.Marshal(j)
 }
 
@@ -295,6 +310,9 @@ func (r *Run) summary() Summary {
 		Score: r.Score, HasScore: r.HasScore, Metric: r.Metric,
 		Options: r.Options, Rules: RulesSum(r.RulesJSON), hasConfig: true,
 		Count: max(1, r.Count), LastSeen: r.LastSeen,
+	}
+	if r.dataset != nil {
+		s.Cases = r.dataset.Cases
 	}
 	if s.LastSeen.IsZero() {
 		s.LastSeen = s.Time

@@ -31,6 +31,10 @@ import (
 //	8: the run was seen again: varint unix nanoseconds of the last time,
 //	   then uvarint count (2 or more)
 //
+// Format 4 adds one, whose field follows those:
+//
+//	16: the run is of a dataset: uvarint number of its cases (1 or more)
+//
 // Paths, hashes, metrics, options and labels repeat from run to run, so
 // the table keeps the index small: about 40 bytes a run.
 
@@ -39,10 +43,12 @@ const (
 	sumChecksum = 2 // the summary holds the checksum of the run's record
 	sumConfig   = 4 // the summary holds the run's options and rules
 	sumSeen     = 8 // the run was seen more than once
+	sumDataset  = 16
 )
 
 // sumFlags are the flags each format knows.
-var sumFlags = [...]byte{1: sumScore, 2: sumScore | sumChecksum, 3: sumScore | sumChecksum | sumConfig | sumSeen}
+var sumFlags = [...]byte{1: sumScore, 2: sumScore | sumChecksum, 3: sumScore | sumChecksum | sumConfig | sumSeen,
+	4: sumScore | sumChecksum | sumConfig | sumSeen | sumDataset}
 
 type stringTable struct {
 	pos  map[string]uint64
@@ -62,7 +68,7 @@ func (t *stringTable) add(s string) uint64 {
 	return p
 }
 
-// appendSummaries appends the block of runs in the given format (1 to 3).
+// appendSummaries appends the block of runs in the given format (1 to 4).
 func appendSummaries(b []byte, runs []Summary, format int) []byte {
 	t := &stringTable{pos: map[string]uint64{}}
 	var body []byte
@@ -93,6 +99,9 @@ func appendSummaries(b []byte, runs []Summary, format int) []byte {
 		if format >= 3 && r.Count > 1 {
 			flags |= sumSeen
 		}
+		if format >= 4 && r.Cases > 0 {
+			flags |= sumDataset
+		}
 		body = append(body, flags)
 		if r.HasScore {
 			body = binary.LittleEndian.AppendUint64(body, math.Float64bits(r.Score))
@@ -111,6 +120,9 @@ func appendSummaries(b []byte, runs []Summary, format int) []byte {
 		if flags&sumSeen != 0 {
 			body = binary.AppendVarint(body, r.LastSeen.UnixNano())
 			body = binary.AppendUvarint(body, uint64(r.Count))
+		}
+		if flags&sumDataset != 0 {
+			body = binary.AppendUvarint(body, uint64(r.Cases))
 		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(t.list)))
@@ -203,6 +215,13 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 			s.LastSeen = time.Unix(0, r.varint())
 			if c := r.uvarint(); c >= 2 && c <= math.MaxInt32 {
 				s.Count = int(c)
+			} else {
+				r.fail()
+			}
+		}
+		if flags&sumDataset != 0 {
+			if c := r.uvarint(); c >= 1 && c <= math.MaxInt32 {
+				s.Cases = int(c)
 			} else {
 				r.fail()
 			}
@@ -303,11 +322,13 @@ func (r *indexReader) end() error {
 // then leaves there a header alone, so that an older jsontui refuses the
 // store instead of taking it for an empty one: "JTI" 2 for chunks of
 // format 2, "JTI" 3 since chunks of format 3 and pairs' pointers (see
-// pairs.go). A store marked 2 is read as well; its first write marks it 3.
+// pairs.go), "JTI" 4 since chunks of format 4 and dataset runs (see
+// dataset.go). A store marked 2 or 3 is read as well; its first write
+// marks it 4.
 const (
 	indexKey      = "index"
 	indexMagic    = "JTI"
-	markerVersion = 3
+	markerVersion = 4
 )
 
 // oldIndex is an index of format 1.

@@ -54,7 +54,7 @@ func TestMigrateFirstFormat(t *testing.T) {
 				t.Fatalf("after the move: %d runs in chunks, orphan kept: %v", len(got), keys[runKey(orphan)])
 			}
 			var marker []byte
-			if err := ungobKey(t, s.Path(), indexKey, &marker); err != nil || string(marker) != "JTI\x03" {
+			if err := ungobKey(t, s.Path(), indexKey, &marker); err != nil || string(marker) != "JTI\x04" {
 				t.Fatalf("marker %q, %v", marker, err)
 			}
 			if r, err := s.Get(want[123].ID); err != nil || r.Label != want[123].Label {
@@ -117,7 +117,7 @@ func TestChunksOfFormat2(t *testing.T) {
 		t.Fatal(err)
 	}
 	var marker []byte
-	if err := ungobKey(t, s.Path(), indexKey, &marker); err != nil || string(marker) != "JTI\x03" {
+	if err := ungobKey(t, s.Path(), indexKey, &marker); err != nil || string(marker) != "JTI\x04" {
 		t.Fatalf("marker %q, %v", marker, err)
 	}
 	if again, err := s.Record(seenRun(dir, at.Add(time.Minute), `{}`), nil); err != nil || again != id {

@@ -85,8 +85,10 @@ func writeField(h interface{ Write([]byte) (int, error) }, s string) {
 // identity returns what makes two runs of a pair the same run: where it
 // comes from (source, label and tags), the files' contents, the weights
 // file and the weights in force, the metric, its options, the rules file
-// and the rules in force (RulesSum), and the score. A run whose identity is that of its pair's latest run is
-// that run seen again.
+// and the rules in force (RulesSum), and the score; for a dataset run,
+// also how its cases were read and figured (pairing, fields, --group-by,
+// --match-threshold, --pass). A run whose identity is that of its pair's
+// latest run is that run seen again.
 func (rec *runRecord) identity() [sha256.Size]byte {
 	h := sha256.New()
 	writeField(h, "jsontui run identity 1")
@@ -112,6 +114,20 @@ func (rec *runRecord) identity() [sha256.Size]byte {
 		score = fmt.Sprint(math.Float64bits(rec.Score))
 	}
 	writeField(h, score)
+	if d := rec.ds; d != nil {
+		writeField(h, "dataset")
+		writeField(h, d.Pairing)
+		for _, f := range d.Fields {
+			writeField(h, f)
+		}
+		writeField(h, d.GroupBy)
+		writeField(h, fmt.Sprint(math.Float64bits(d.MatchThreshold)))
+		pass := "none"
+		if d.Stats.HasPass {
+			pass = fmt.Sprint(math.Float64bits(d.Stats.PassAt))
+		}
+		writeField(h, pass)
+	}
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum

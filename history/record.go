@@ -37,6 +37,16 @@ type runRecord struct {
 	Explanation  string
 	NodeCount    int
 	Figures      []byte // see figures.go
+	// Dataset is what a dataset run records besides (a datasetRecord,
+	// gob-encoded on its own so that a pair run's record does not carry
+	// its type; see dataset.go); nil for a pair run. check decodes it
+	// into ds.
+	Dataset []byte
+	ds      *datasetRecord
+	// Pieces are a dataset run's payload, in the pieces it is kept in
+	// beside the record: set until the run is written (and in a pending
+	// file), never in the record as stored.
+	Pieces [][]byte
 }
 
 // newRecord copies run into a record, with an id and time assigned when
@@ -97,11 +107,33 @@ func (rec *runRecord) check() error {
 		return fmt.Errorf("run %s: %w", rec.ID, err)
 	}
 	rec.NodeCount = n
+	if rec.Dataset != nil {
+		rec.ds = new(datasetRecord)
+		if err := ungob(rec.Dataset, rec.ds); err != nil {
+			return fmt.Errorf("run %s: its dataset does not read: %v", rec.ID, err)
+		}
+	}
+	if d := rec.ds; d != nil {
+		if err := d.check(); err != nil {
+			return fmt.Errorf("run %s: %w", rec.ID, err)
+		}
+		rec.NodeCount = d.Nodes
+		if rec.Pieces != nil && len(rec.Pieces) != len(d.Pieces) {
+			return fmt.Errorf("run %s: %d pieces of its cases, not %d", rec.ID, len(rec.Pieces), len(d.Pieces))
+		}
+		for i, p := range rec.Pieces {
+			if err := checkPiece(p, d.Pieces[i]); err != nil {
+				return fmt.Errorf("run %s: piece %d of its cases: %v", rec.ID, i, err)
+			}
+		}
+	} else if rec.Pieces != nil {
+		return fmt.Errorf("run %s: pieces of cases for a run of a pair", rec.ID)
+	}
 	return nil
 }
 
 func (rec *runRecord) run() *Run {
-	return &Run{
+	r := &Run{
 		Version:      rec.Version,
 		ID:           rec.ID,
 		Time:         rec.Time,
@@ -125,7 +157,12 @@ func (rec *runRecord) run() *Run {
 		Explanation:  rec.Explanation,
 		NodeCount:    rec.NodeCount,
 		figures:      rec.Figures,
+		dataset:      rec.ds,
 	}
+	if rec.ds != nil {
+		r.Dataset = rec.ds.info()
+	}
+	return r
 }
 
 func (rec *runRecord) summary() Summary { return rec.run().summary() }

@@ -160,8 +160,8 @@ func writeStore(path string, sv *salvaged) error {
 	runs := sv.summaries
 	for start := 0; ; {
 		end, size := start, 0
-		for end < len(runs) && (end == start || size+len(sv.records[runs[end].ID]) <= repairBatch) {
-			size += len(sv.records[runs[end].ID])
+		for end < len(runs) && (end == start || size+sv.size(runs[end].ID) <= repairBatch) {
+			size += sv.size(runs[end].ID)
 			end++
 		}
 		err := db.Update(func(tx *bolt.Tx) error {
@@ -173,6 +173,11 @@ func writeStore(path string, sv *salvaged) error {
 			for _, s := range runs[start:end] {
 				if err := b.Put([]byte(runKey(s.ID)), sv.records[s.ID]); err != nil {
 					return err
+				}
+				for i, p := range sv.pieces[s.ID] {
+					if err := b.Put([]byte(pieceKey(s.ID, i)), p); err != nil {
+						return err
+					}
 				}
 			}
 			if end < len(runs) {
@@ -188,6 +193,15 @@ func writeStore(path string, sv *salvaged) error {
 		}
 		start = end
 	}
+}
+
+// size returns the bytes of run id's record and pieces.
+func (sv *salvaged) size(id string) int {
+	n := len(sv.records[id])
+	for _, p := range sv.pieces[id] {
+		n += len(p)
+	}
+	return n
 }
 
 // keepFile keeps the damaged file f, at path, under a new name beside it:

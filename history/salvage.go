@@ -2,6 +2,7 @@ package history
 
 import (
 	"bytes"
+	"fmt"
 	"hash/crc32"
 	"os"
 	"slices"
@@ -12,10 +13,11 @@ import (
 // decode and pass their checks, with the labels and sightings (Count,
 // LastSeen) of the index chunks that do.
 type salvaged struct {
-	records   map[string][]byte // by id: the record, a slice of the file
-	summaries []Summary         // of the records, sorted by id
-	lost      []string          // ids named by the index, or found, whose records do not read
-	scanned   bool              // every page was read as a possible leaf
+	records   map[string][]byte   // by id: the record, a slice of the file
+	pieces    map[string][][]byte // by id: a dataset run's pieces, in order
+	summaries []Summary           // of the records, sorted by id
+	lost      []string            // ids named by the index, or found, whose records do not read
+	scanned   bool                // every page was read as a possible leaf
 }
 
 // salvage reads what it can of the store in r: it walks the tree, leaving
@@ -24,17 +26,28 @@ type salvaged struct {
 // file whose page map cannot be trusted, it reads every page so; records
 // removed long ago may then come back.
 func salvage(r *rawFile, scanAll bool) *salvaged {
-	sv := &salvaged{records: map[string][]byte{}, scanned: scanAll}
-	kept := map[string]Summary{} // what the index says of a run
+	sv := &salvaged{records: map[string][]byte{}, pieces: map[string][][]byte{}, scanned: scanAll}
+	found := map[string]map[int][]byte{} // pieces by run and number
+	kept := map[string]Summary{}         // what the index says of a run
 
 	sums := map[string]uint32{}
 	named := map[string]bool{}
 	take := func(k, v []byte) {
 		switch {
 		case bytes.HasPrefix(k, []byte(runPrefix)):
-			id := string(k[len(runPrefix):])
-			if _, ok := sv.records[id]; !ok {
-				sv.records[id] = v
+			id, piece, ok := splitRunKey(k)
+			switch {
+			case ok && piece >= 0:
+				if found[id] == nil {
+					found[id] = map[int][]byte{}
+				}
+				if _, ok := found[id][piece]; !ok {
+					found[id][piece] = v
+				}
+			default:
+				if _, ok := sv.records[id]; !ok {
+					sv.records[id] = v
+				}
 			}
 		case bytes.HasPrefix(k, []byte(chunkPrefix)):
 			runs, err := decodeChunk(k, v, nil)
@@ -103,6 +116,8 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 			err = errBadRecord // not decoded: gob trusts lengths
 		} else if rec, err = decodeRecord(v); err == nil && rec.ID != id {
 			err = errBadRecord
+		} else if err == nil && rec.ds != nil {
+			err = sv.takePieces(rec, found[id])
 		}
 		if err != nil {
 			sv.lost = append(sv.lost, id)
@@ -130,12 +145,28 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 	return sv
 }
 
+// takePieces keeps the pieces of a dataset run's payload, when every one
+// of them was found and matches its record.
+func (sv *salvaged) takePieces(rec *runRecord, found map[int][]byte) error {
+	refs := rec.ds.Pieces
+	pieces := make([][]byte, len(refs))
+	for i, p := range refs {
+		if err := checkPiece(found[i], p); err != nil {
+			return fmt.Errorf("piece %d of its cases: %w", i, err)
+		}
+		pieces[i] = found[i]
+	}
+	sv.pieces[rec.ID] = pieces
+	return nil
+}
+
 // salvageInto adds to v what a salvage of the session's file finds: the
 // runs the damaged index lacks, and the records to read them from.
 func (sess *session) salvageInto(v *view) {
 	sv := salvage(sess.raw, false)
 	v.runs = mergeRuns(v.runs, sv.summaries)
 	v.records = sv.records
+	v.pieces = sv.pieces
 }
 
 // scanFile maps a file whose meta pages or freelist cannot be read, for a

@@ -224,11 +224,11 @@ func TestListDeltaPairLimit(t *testing.T) {
 		}
 		return fmt.Sprint(len(ks), " ", strings.Contains(string(data), `"tags":[]`))
 	}
-	if keys(back.Runs[0]) != "13 true" || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
+	if keys(back.Runs[0]) != "14 true" || back.Runs[0]["cases"] != nil || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
 		back.Runs[1]["label"] != "run 2" || back.Runs[1]["reference"] != filepath.Join(dir, "p-ref.json") {
 		t.Fatalf("json: %s", data)
 	}
-	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric", "options", "count", "last_seen"} {
+	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric", "options", "count", "last_seen", "cases"} {
 		if _, ok := back.Runs[0][k]; !ok {
 			t.Errorf("json lacks %q: %s", k, data)
 		}
@@ -515,9 +515,25 @@ func TestIndexRoundTrip(t *testing.T) {
 		!got[0].LastSeen.Equal(at) || got[0].sum != 0xdeadbeef || got[1].hasConfig {
 		t.Fatalf("chunk of format 2: %v\n%+v", err, got)
 	}
-	if _, err := decodeChunk(key, sealed(chunkMagic, 4, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 3) }), nil); err == nil ||
-		!strings.Contains(err.Error(), "format 4 is newer than this jsontui reads (3)") {
-		t.Fatalf("chunk of format 4: %v", err)
+	// Format 3 (before dataset runs) still reads, with the options and
+	// sightings.
+	c3 := sealed(chunkMagic, 3, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 3) })
+	if got, err = decodeChunk(key, c3, nil); err != nil || !reflect.DeepEqual(got, x.runs) {
+		t.Fatalf("chunk of format 3: %v\n got %+v\nwant %+v", err, got, x.runs)
+	}
+	// Since format 4, a dataset run's number of cases; format 3 has no
+	// room for it.
+	x.runs[1].Cases = 100000
+	c4 := encodeChunk(key, x.runs)
+	if got, err = decodeChunk(key, c4, nil); err != nil || !reflect.DeepEqual(got, x.runs) || got[1].Cases != 100000 {
+		t.Fatalf("chunk of format 4: %v\n got %+v\nwant %+v", err, got, x.runs)
+	}
+	if got, err = decodeChunk(key, sealed(chunkMagic, 3, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 3) }), nil); err != nil || got[1].Cases != 0 {
+		t.Fatalf("a dataset run in format 3: %+v, %v", got, err)
+	}
+	if _, err := decodeChunk(key, sealed(chunkMagic, 5, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 4) }), nil); err == nil ||
+		!strings.Contains(err.Error(), "format 5 is newer than this jsontui reads (4)") {
+		t.Fatalf("chunk of format 5: %v", err)
 	}
 	h := indexHead{runs: 300, chunks: 2}
 	if g, err := decodeHead(encodeHead(h)); err != nil || g != h {

@@ -26,8 +26,12 @@ type view struct {
 	// incomplete is set when the index may lack runs: part of it is
 	// damaged or could not be reached.
 	incomplete bool
-	// records holds, after a salvage, the records found by id.
+	// records holds, after a salvage, the records found by id, and
+	// pieces the pieces of dataset runs' payloads (see pieces.go).
 	records map[string][]byte
+	pieces  map[string][][]byte
+	// pieceCounts counts, for a check, the pieces met of each run.
+	pieceCounts map[string]int
 	// unreached counts the pages that are neither in use nor free: space
 	// bolt lost track of (harmless on its own).
 	unreached int
@@ -90,7 +94,31 @@ func (sess *session) readAll() {
 	// record matches the key of a run's record with the index. Reading
 	// every key (full), the index's runs passed over have no record;
 	// reading the first key of each leaf only, nothing can be said of them.
+	var strayPieces []string // runs of the index none of whose pieces it names
 	record := func(k []byte) {
+		if id, piece, ok := splitRunKey(k); ok && piece >= 0 {
+			// A piece of run id's payload, after its record: the runs
+			// before id not met have no record.
+			for next < len(v.runs) && v.runs[next].ID < id {
+				if full {
+					missing = append(missing, v.runs[next].ID)
+				}
+				next++
+			}
+			switch {
+			case next > 0 && v.runs[next-1].ID == id:
+			case next < len(v.runs) && v.runs[next].ID == id: // its record is missing (said so), or in a leaf skimmed
+			case len(strayPieces) == 0 || strayPieces[len(strayPieces)-1] != id:
+				strayPieces = append(strayPieces, id)
+			}
+			if full {
+				if v.pieceCounts == nil {
+					v.pieceCounts = map[string]int{}
+				}
+				v.pieceCounts[id]++
+			}
+			return
+		}
 		v.recordKeys++
 		id := k[len(prefixRun):]
 		for next < len(v.runs) && v.runs[next].ID < string(id) {
@@ -249,9 +277,21 @@ func (sess *session) readAll() {
 		v.fail("%s recorded but missing from the index: %s", plural(len(orphans), "run is", "runs are"), listIDs(orphans))
 		v.incomplete = true
 	}
+	if len(strayPieces) > 0 {
+		v.fail("pieces of cases are kept for %s that the index does not name: %s", plural(len(strayPieces), "run"), listIDs(strayPieces))
+	}
 	if len(v.problems) > 0 && sess.kind != opWrite && v.incomplete {
 		sess.salvageInto(v)
 	}
+}
+
+// piecesOf returns the pieces a salvage found of run id's payload, by
+// number; nil when there was no salvage.
+func (v *view) piecesOf(id string) [][]byte {
+	if v == nil {
+		return nil
+	}
+	return v.pieces[id]
 }
 
 // checkPointers checks the pairs' pointers against the index: each names

@@ -14,6 +14,7 @@ type batch struct {
 	parts []pathPart // the batch's per-path figures: its cases' parts added up
 	at    []int32    // by path: index into parts + 1; 0 when no case has it
 	lines []byte     // the cases' jsonl lines (caseResult.line)
+	enc   []byte     // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
 	frame frame      // the cases' frames, when kept (caseResult.frame*)
 	done  chan struct{}
 }
@@ -31,7 +32,7 @@ func (b *batch) reset() {
 	for i := range b.parts {
 		b.at[b.parts[i].path] = 0
 	}
-	b.buf, b.in, b.parts, b.lines = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0]
+	b.buf, b.in, b.parts, b.lines, b.enc = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0]
 	b.frame.reset()
 	for i := range b.res {
 		b.res[i] = caseResult{}

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // Config says how to score a dataset.
@@ -37,6 +38,14 @@ type Config struct {
 	Cases func(*Case) error
 	// Lines fills Case.Line with the case's --format jsonl line.
 	Lines bool
+	// NewEncoder, if set, is called once for each worker to make its
+	// encoder: the worker that scores a case calls it with the case's
+	// report (nil for a case with no result: a missing or invalid case of
+	// a metric that is one number), and it appends what is to be kept of
+	// the case to dst and returns dst. Case.Encoded hands those bytes to
+	// Cases, in order (history.DatasetRecorder keeps a run so). Extra
+	// outputs are not encoded.
+	NewEncoder func() func(dst []byte, rep *report.Report) []byte
 	// Keep holds the scored dataset in memory for re-weighting
 	// (Result.Scored): about 17 bytes a node.
 	Keep bool
@@ -62,6 +71,10 @@ type Case struct {
 	// Line is the case's --format jsonl line (with its newline), valid
 	// during the call only; nil unless Config.Lines.
 	Line []byte
+	// Encoded is what Config.NewEncoder's encoder made of the case, valid
+	// during the call only; nil without an encoder, and for an extra
+	// output.
+	Encoded []byte
 }
 
 // Result is a scored dataset.
@@ -396,6 +409,9 @@ func (r *runner) consume(b *batch) error {
 			c := r.acc.caseOf(len(r.acc.cases)-1, res)
 			if r.lines {
 				c.Line = b.lines[res.line[0]:res.line[1]]
+			}
+			if res.encoded {
+				c.Encoded = b.enc[res.enc[0]:res.enc[1]]
 			}
 			if err := r.cfg.Cases(c); err != nil {
 				return err

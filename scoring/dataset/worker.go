@@ -10,6 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // caseResult is what a worker finds about one case.
@@ -33,6 +34,8 @@ type caseResult struct {
 	worstNode int32 // the worst leaf's node in the case's frame, -1 for none
 
 	line       [2]int // the case's jsonl line: batch.lines[line[0]:line[1]]
+	enc        [2]int // what the encoder made of the case: batch.enc[enc[0]:enc[1]]
+	encoded    bool
 	frameNodes [2]int // kept frames: the case's nodes and containers in the batch's frame
 	frameConts [2]int
 	hasFrame   bool
@@ -49,6 +52,8 @@ type worker struct {
 	f     frame
 	buf   []byte
 	input scoring.Input // the case's, kept to spare an allocation a case
+	// encode is the worker's encoder (Config.NewEncoder), nil for none.
+	encode func(dst []byte, rep *report.Report) []byte
 }
 
 func newWorker(r *runner) *worker {
@@ -58,6 +63,9 @@ func newWorker(r *runner) *worker {
 	w.x.tau = r.tau
 	w.sw.fallback = r.fallback
 	w.sw.counting = true
+	if r.cfg.NewEncoder != nil {
+		w.encode = r.cfg.NewEncoder()
+	}
 	return w
 }
 
@@ -100,6 +108,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.status = CaseIgnored
 	}
 	if result == nil {
+		w.encodeCase(b, res, nil)
 		if r.lines {
 			start := len(b.lines)
 			b.lines = w.appendLine(b.lines, res, nil)
@@ -129,12 +138,26 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 			res.frameNodes, res.frameConts = b.frame.add(&w.f)
 		}
 	}
-	if r.lines {
-		start := len(b.lines)
-		b.lines = w.appendLine(b.lines, res, result.Report(r.metric.Name()))
-		res.line = [2]int{start, len(b.lines)}
+	if r.lines || w.encode != nil {
+		rep := result.Report(r.metric.Name())
+		w.encodeCase(b, res, rep)
+		if r.lines {
+			start := len(b.lines)
+			b.lines = w.appendLine(b.lines, res, rep)
+			res.line = [2]int{start, len(b.lines)}
+		}
 	}
 	result.Tree.Release() // its room serves the next case's tree
+}
+
+// encodeCase hands a case's report to the worker's encoder, if any.
+func (w *worker) encodeCase(b *batch, res *caseResult, rep *report.Report) {
+	if w.encode == nil {
+		return
+	}
+	start := len(b.enc)
+	b.enc = w.encode(b.enc, rep)
+	res.enc, res.encoded = [2]int{start, len(b.enc)}, true
 }
 
 // runCase runs the metric on a case read, into in; the result is nil when
