@@ -68,11 +68,11 @@ type segmentRef struct {
 
 type statsRecord struct {
 	Cases, Scored, Ignored, Missing, Invalid, Extra, N int
-	Mean, Median, P10, P90, Min, Max, Std            float64
-	CI95                                             [2]float64
-	HasSpread                                        bool
-	Perfect, Pass, PassAt                            float64
-	HasPass                                          bool
+	Mean, Median, P10, P90, Min, Max, Std              float64
+	CI95                                               [2]float64
+	HasSpread                                          bool
+	Perfect, Pass, PassAt                              float64
+	HasPass                                            bool
 }
 
 // metaRecord is the payload's meta section.
