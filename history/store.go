@@ -187,6 +187,7 @@ func (s *Store) openDB() (*bolt.DB, error) {
 		before, _ := os.Stat(s.path)
 		db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond})
 		if err == nil {
+			db.AllocSize = allocSize
 			after, statErr := os.Stat(s.path)
 			if statErr == nil && (before == nil || os.SameFile(before, after)) {
 				return db, nil
@@ -253,6 +254,11 @@ func (sess *session) unmap() {
 		sess.raw = nil
 	}
 }
+
+// allocSize is how far ahead of its pages bolt grows the file once it
+// holds more than that (bolt's default, 16 MB, would make a store of one
+// dataset run half empty).
+const allocSize = 1 << 20
 
 // fillPercent is how full bolt fills a page it splits: runs come in time
 // order, so a page split is rarely written again (bolt's default, half,

@@ -28,6 +28,8 @@ func main() {
 	dir := flag.String("dir", "testdata/bench", "folder to write in")
 	seed := flag.Uint64("seed", 1, "random seed")
 	fenced := flag.Float64("fenced", 0.2, "dataset: share of answers written as fenced model text")
+	model := flag.Uint64("model", 0, "dataset: the answers of model `N` (1, 2, ...): models of one -seed answer the same cases (for 'jsontui history diff'); 0 draws cases and answers together")
+	mistakes := flag.Int("mistakes", 4, "dataset: an answer makes 0 to `N`-1 mistakes (a better model, fewer)")
 	flag.Parse()
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		fail(err)
@@ -36,10 +38,13 @@ func main() {
 		writePair(*mb, *dir, *seed)
 		return
 	}
-	opt := gen.DatasetOptions{Size: int64(*mb) << 20, Seed: *seed, Fenced: *fenced}
+	opt := gen.DatasetOptions{Size: int64(*mb) << 20, Seed: *seed, Fenced: *fenced, Model: *model, Mistakes: *mistakes}
 	tag := fmt.Sprintf("%d", *mb)
 	if *cases > 0 {
 		opt.Size, opt.Cases, tag = 0, *cases, fmt.Sprintf("%dc", *cases)
+	}
+	if *model != 0 {
+		tag += fmt.Sprintf("-m%d", *model)
 	}
 	var n int
 	var err error

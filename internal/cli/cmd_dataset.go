@@ -113,38 +113,35 @@ func holdsArray(name string) bool {
 	return len(b) > 0 && b[0] == '['
 }
 
-// datasetConfig returns the dataset flags as a run's configuration.
-func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string) (dataset.Config, error) {
-	var cfg dataset.Config
+// datasetConfig returns the dataset flags as a run's configuration, and
+// the weights and rules files it read (for the history; empty for none).
+func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string) (cfg dataset.Config, weights, rules inputFile, err error) {
 	metric, err := m.metric()
 	if err != nil {
-		return cfg, err
+		return cfg, weights, rules, err
 	}
 	cfg.Metric, cfg.Options = metric, m.opt
 	if f.passSet {
 		if !(f.pass >= 0 && f.pass <= 1) {
-			return cfg, fmt.Errorf("--pass %v is outside [0, 1]", f.pass)
+			return cfg, weights, rules, fmt.Errorf("--pass %v is outside [0, 1]", f.pass)
 		}
 		cfg.Pass = &f.pass
 	}
 	if f.thresholdSet {
 		cfg.MatchThreshold = &f.threshold
 	}
-	rules, _, err := a.readRules(m.rules, nil)
-	if err != nil {
-		return cfg, err
+	if cfg.Rules, rules, err = a.readRules(m.rules, nil); err != nil {
+		return cfg, weights, rules, err
 	}
-	cfg.Rules = rules
 	if weightsName != "" {
-		src, err := a.readInput(weightsName)
-		if err != nil {
-			return cfg, err
+		if weights, err = a.readInput(weightsName); err != nil {
+			return cfg, weights, rules, err
 		}
-		if cfg.Weights, err = scoring.ParseWeights(displayName(weightsName), src.data); err != nil {
-			return cfg, err
+		if cfg.Weights, err = scoring.ParseWeights(displayName(weightsName), weights.data); err != nil {
+			return cfg, weights, rules, err
 		}
 	}
-	return cfg, nil
+	return cfg, weights, rules, nil
 }
 
 // openDataset opens the dataset of spec with the field flags.
@@ -162,9 +159,6 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
-	if f.label != "" || len(f.tags) > 0 {
-		fmt.Fprintln(a.stderr, "jsontui: dataset runs are not recorded in the history yet: --label and --tag have no effect")
-	}
 	if f.explain != "" && d.caseID == "" {
 		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
 	}
@@ -174,7 +168,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
 		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
 	}
-	cfg, err := a.datasetConfig(d, &f.metric, weightsName)
+	cfg, weightsFile, rulesFile, err := a.datasetConfig(d, &f.metric, weightsName)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -182,8 +176,21 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		return badInput(err)
 	}
+	// One case printed as a pair (--case, --explain) is not a run of the
+	// dataset: it is not recorded.
+	var rec *datasetRecording
+	if !f.noHistory && d.caseID == "" {
+		store, err := a.historyStore()
+		if err != nil {
+			return err
+		}
+		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
+	}
 	src, err := openDataset(spec, d)
 	if err != nil {
+		if rec != nil {
+			rec.abandon()
+		}
 		return badInput(err)
 	}
 	defer src.Close()
@@ -195,14 +202,23 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	defer out.Flush()
 	if f.format == "jsonl" {
 		cfg.Lines = true
+		lines := cfg.Cases // the recorder's, if any
 		cfg.Cases = func(c *dataset.Case) error {
-			_, err := out.Write(c.Line)
-			return err
+			if _, err := out.Write(c.Line); err != nil {
+				return err
+			}
+			if lines != nil {
+				return lines(c)
+			}
+			return nil
 		}
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
 		out.Flush()
+		if rec != nil {
+			rec.abandon()
+		}
 		return badInput(err)
 	}
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
@@ -218,6 +234,17 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		err = dataset.WriteMarkdown(out, h, figs, dataset.TextOptions{GroupBy: d.groupBy})
 	case f.format == "text":
 		err = dataset.WriteText(out, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: d.groupBy})
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if rec != nil {
+		// The figures are out; the run is kept before the command ends,
+		// whatever else it found (a run the user asked for, lost, fails
+		// it).
+		if lost := rec.finish(a, res, f); lost != nil {
+			return lost
+		}
 	}
 	if err != nil {
 		return err

@@ -192,7 +192,7 @@ func (a *app) writeList(store *history.Store, runs []history.Summary, format str
 		}
 		t := r.Time.Local()
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), t.Format("2006-01-02 15:04"), seenText(r.Count, t, r.LastSeen.Local()),
-			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.files(r.Reference, r.Output, r.Weights))
+			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.runFiles(&r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -275,11 +275,18 @@ func (a *app) getRun(id string) (*history.Run, error) {
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
-	var format string
+	var format, caseID string
 	cmd := &cobra.Command{
 		Use:   "show ID",
 		Short: "Print a recorded run's figures, like score does",
-		Args:  cobra.ExactArgs(1),
+		Long: `Print a recorded run's figures as 'jsontui score' printed them: a pair's
+per-node breakdown, or a dataset's summary, per-path figures, groups and
+lowest cases. --case CASE prints one case of a dataset run as 'score
+--case' does (its per-node figures, without the values).`,
+		Example: `  jsontui history show 01kaq3m2x9
+  jsontui history show 01kaq3m2x9 --format json
+  jsontui history show 01kaq3m2x9 --case inv-042`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, true); err != nil {
 				return err
@@ -288,13 +295,24 @@ func (a *app) historyShowCmd() *cobra.Command {
 			if run == nil {
 				return err
 			}
-			if werr := a.showRun(run, format); werr != nil {
+			var werr error
+			switch {
+			case cmd.Flags().Changed("case"):
+				werr = a.showCase(run, caseID, format)
+			case run.Dataset != nil:
+				werr = a.showDataset(run, format)
+			default:
+				werr = a.showRun(run, format)
+			}
+			if werr != nil {
 				return werr
 			}
 			return err
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
+	cmd.Flags().StringVar(&caseID, "case", "", "a dataset run: print the case `ID` alone, as a pair's run")
+	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
 
@@ -333,7 +351,19 @@ func (a *app) historyDiffCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff ID ID",
 		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
-		Args:  cobra.ExactArgs(2),
+		Long: `Compare run A with run B. For two runs of a pair: the total, the paths
+whose score changed, the weights and rules that changed.
+
+For two runs of a dataset (two models' answers, or one model's under two
+weights files): the verdict first, whether B is better or worse than A and
+how surely; then the cases paired by id, how many improved, regressed or
+stayed (|Δ| > 1e-9), the mean change with its 95% interval and the paired
+t-test, the sign test over the cases that changed, the cases that changed
+most, the per-path changes of score and loss, and the cases only one run
+has.`,
+		Example: `  jsontui history diff 01kaq3m2x9 01kaq3p7tb
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta`,
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := checkFormat(format, false); err != nil {
 				return err
@@ -345,6 +375,21 @@ func (a *app) historyDiffCmd() *cobra.Command {
 			rb, err := a.getRun(args[1])
 			if rb == nil {
 				return err
+			}
+			switch {
+			case ra.Dataset != nil && rb.Dataset != nil:
+				if werr := a.diffDatasets(ra, rb, format); werr != nil {
+					return werr
+				}
+				return err
+			case ra.Dataset != nil || rb.Dataset != nil:
+				kind := func(r *history.Run) string {
+					if r.Dataset != nil {
+						return "of a dataset"
+					}
+					return "of a pair"
+				}
+				return badInput(fmt.Errorf("run %s is %s and run %s %s: a dataset's runs compare with each other only", ra.ID, kind(ra), rb.ID, kind(rb)))
 			}
 			if !ra.SamePair(rb) {
 				fmt.Fprintf(a.stderr, "jsontui: warning: the runs are of two pairs (%s and %s): their scores do not compare path by path\n",

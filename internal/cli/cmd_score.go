@@ -61,7 +61,10 @@ or an object in prose). The dataset's score is the mean of the case scores;
 the per-path figures say which fields fail across the set and what each
 costs. It streams, on every core. --format jsonl prints one line per case,
 which 'jsontui aggregate' adds up (score shards anywhere, then aggregate).
-Dataset runs are not recorded in the history yet: --no-history is implied.
+A dataset run is recorded with every case's figures ('jsontui history show
+ID --case CASE'), and two runs compare case by case ('jsontui history diff
+A B': which cases improved, which regressed, and whether the difference is
+significant); --case prints one case and records nothing.
 
 Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  jsontui score ref.json out.json weights.json

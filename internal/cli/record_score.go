@@ -140,7 +140,14 @@ func (a *app) record(store *history.Store, run *history.Run, rep *report.Report,
 		// the store's pages.
 		debug.FreeOSMemory()
 	}
-	_, err = store.Commit(p)
+	return a.commit(store, p)
+}
+
+// commit writes a prepared run into the store, telling the user on
+// standard error when it could only be kept pending. A run that could be
+// kept nowhere fails the command (the error says so, for exit code 2).
+func (a *app) commit(store *history.Store, p *history.Prepared) error {
+	_, err := store.Commit(p)
 	var pe *history.PendingError
 	switch {
 	case err == nil:

@@ -315,3 +315,8 @@ func listJSON(dir string) ([]string, error) {
 type Fields struct {
 	Reference, Output, ID string
 }
+
+// ListFiles returns the files of a directory that a dataset of two
+// directories pairs (SPEC 8.1): the relative paths, with forward slashes,
+// of the .json files below dir, sorted, as Open lists them.
+func ListFiles(dir string) ([]string, error) { return listJSON(dir) }

@@ -25,6 +25,14 @@ type DatasetOptions struct {
 	Broken float64
 	// Missing is the share of cases with no answer (default 0.005).
 	Missing float64
+	// Model, when not 0, draws the answers from a stream of their own,
+	// seeded by Model, and the references from Seed's alone: datasets of
+	// one Seed and two Models are two models' answers to the same cases
+	// (for comparing runs). Model 0 draws both from Seed's stream.
+	Model uint64
+	// Mistakes bounds the mistakes of an answer: each makes 0 to
+	// Mistakes−1 of them, evenly (default 4). A better model makes fewer.
+	Mistakes int
 }
 
 func (o *DatasetOptions) defaults() {
@@ -39,6 +47,9 @@ func (o *DatasetOptions) defaults() {
 	}
 	if o.Size == 0 && o.Cases == 0 {
 		o.Cases = 100
+	}
+	if o.Mistakes <= 0 {
+		o.Mistakes = 4
 	}
 }
 
@@ -55,13 +66,19 @@ type answer struct {
 
 type generator struct {
 	opt DatasetOptions
-	rng *rand.Rand
+	rng *rand.Rand // the references
+	ans *rand.Rand // the answers: rng itself for Model 0
 	n   int
 }
 
 func newGenerator(opt DatasetOptions) *generator {
 	opt.defaults()
-	return &generator{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x51ed2701))}
+	g := &generator{opt: opt, rng: rand.New(rand.NewPCG(opt.Seed, opt.Seed^0x51ed2701))}
+	g.ans = g.rng
+	if opt.Model != 0 {
+		g.ans = rand.New(rand.NewPCG(opt.Seed^opt.Model<<32, opt.Model^0x2545f491))
+	}
+	return g
 }
 
 // next returns the next case.
@@ -70,25 +87,26 @@ func (g *generator) next() answer {
 	inv := newInvoice(g.rng, g.n)
 	a := answer{id: fmt.Sprintf("inv-%06d", g.n), category: inv.category}
 	a.ref = inv.appendJSON(nil, "", false)
-	r := g.rng.Float64()
+	rng := g.ans
+	r := rng.Float64()
 	switch {
 	case r < g.opt.Missing:
 		return a
 	case r < g.opt.Missing+g.opt.Broken:
-		if g.rng.IntN(2) == 0 {
-			a.raw = []byte(prose[g.rng.IntN(len(prose))])
+		if rng.IntN(2) == 0 {
+			a.raw = []byte(prose[rng.IntN(len(prose))])
 			a.out = appendQuoted(nil, string(a.raw))
 		} else {
-			out, _, _ := inv.extract(g.rng)
+			out, _, _ := inv.extract(rng, g.opt.Mistakes)
 			js := out.appendJSON(nil, "", false)
 			a.raw = js[:cutAt(js)]
 			a.out, a.cut = a.raw, true
 		}
 		return a
 	}
-	out, drop, extra := inv.extract(g.rng)
+	out, drop, extra := inv.extract(rng, g.opt.Mistakes)
 	js := out.appendJSON(nil, drop, extra)
-	if g.rng.Float64() < g.opt.Fenced {
+	if rng.Float64() < g.opt.Fenced {
 		a.raw = append(append([]byte("Here is the extracted invoice:\n```json\n"), js...), "\n```"...)
 		a.out = appendQuoted(nil, string(a.raw))
 	} else {

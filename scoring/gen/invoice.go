@@ -65,10 +65,10 @@ func round2(v float64) float64 { return float64(int64(v*100+0.5)) / 100 }
 
 // extract returns the invoice as a model would extract it: mostly right,
 // with a typo here, a wrong number, a dropped or hallucinated item there.
-func (inv invoice) extract(rng *rand.Rand) (out invoice, drop string, extraKey bool) {
+func (inv invoice) extract(rng *rand.Rand, mistakes int) (out invoice, drop string, extraKey bool) {
 	out = inv
 	out.items = append([]item(nil), inv.items...)
-	for range rng.IntN(4) {
+	for range rng.IntN(mistakes) {
 		switch rng.IntN(10) {
 		case 0:
 			out.vendor.name = typo(rng, out.vendor.name)

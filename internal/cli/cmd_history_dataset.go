@@ -1,0 +1,144 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// datasetFiles describes a dataset run's inputs in a list: "dataset 6
+// cases: data.jsonl (weights.json)", both files for two.
+func (a *app) datasetFiles(cases int, ref, out, weights history.File) string {
+	files := rel(ref.Path)
+	if out.Path != ref.Path {
+		files += " ↔ " + rel(out.Path)
+	}
+	if weights.Path != "" {
+		files += " (" + rel(weights.Path) + ")"
+	}
+	return "dataset " + strconv.Itoa(cases) + " cases: " + files
+}
+
+// runFiles describes a run's inputs in a list, a pair's or a dataset's.
+func (a *app) runFiles(s *history.Summary) string {
+	if s.Cases > 0 {
+		return a.datasetFiles(s.Cases, s.Reference, s.Output, s.Weights)
+	}
+	return a.files(s.Reference, s.Output, s.Weights)
+}
+
+// runHead is the first line `history show` prints of a run: its id, time,
+// source, label, tags and sightings.
+func runHead(run *history.Run) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
+	if run.Label != "" {
+		fmt.Fprintf(&b, "  %q", run.Label)
+	}
+	if len(run.Tags) > 0 {
+		fmt.Fprintf(&b, "  tags: %s", strings.Join(run.Tags, ", "))
+	}
+	if run.Count > 1 {
+		fmt.Fprintf(&b, "  seen %d times, last %s", run.Count, run.LastSeen.Local().Format(time.DateTime))
+	}
+	return b.String()
+}
+
+// datasetHeader is the header of a dataset run's figures, its files as
+// `score` names them: relative to the working directory when shorter.
+func datasetHeader(run *history.Run) dataset.Header {
+	h := run.DatasetHeader()
+	h.Reference, h.Output, h.Weights, h.Rules = relPath(h.Reference), relPath(h.Output), relPath(h.Weights), relPath(h.Rules)
+	return h
+}
+
+// showDataset prints a dataset run's figures as `score` printed them, in
+// format.
+func (a *app) showDataset(run *history.Run, format string) error {
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		return storeError(err)
+	}
+	h := datasetHeader(run)
+	switch format {
+	case "json":
+		return dataset.WriteJSON(a.stdout, h, figs)
+	case "markdown":
+		return dataset.WriteMarkdown(a.stdout, h, figs, dataset.TextOptions{GroupBy: run.Dataset.GroupBy})
+	}
+	fmt.Fprintln(a.stdout, runHead(run))
+	return dataset.WriteText(a.stdout, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: run.Dataset.GroupBy})
+}
+
+// showCase prints one case of a dataset run as `score --case` printed it:
+// with the values when the dataset's files are as the run read them.
+func (a *app) showCase(run *history.Run, id, format string) error {
+	if run.Dataset == nil {
+		return badInput(fmt.Errorf("--case: run %s is of a pair, not of a dataset: it has no cases", run.ID))
+	}
+	c, err := run.Case(id)
+	if errors.Is(err, history.ErrNotFound) {
+		return badInput(err)
+	}
+	if err != nil {
+		return storeError(err)
+	}
+	rep, why := caseWithValues(context.Background(), run, c)
+	rep.Weights, rep.Rules = relPath(rep.Weights), relPath(rep.Rules)
+	if rep.Output == "" {
+		rep.Output = "(none)"
+	}
+	switch c.Status {
+	case dataset.CaseMissing:
+		fmt.Fprintf(a.stderr, "jsontui: case %q had no output: every node is missing, the case scores 0\n", c.ID)
+	case dataset.CaseInvalid:
+		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
+	}
+	switch format {
+	case "json":
+		return report.WriteJSON(a.stdout, rep)
+	case "markdown":
+		if why != "" {
+			fmt.Fprintf(a.stdout, "> %s\n\n", valuesNote(why))
+		}
+		return report.WriteMarkdown(a.stdout, rep)
+	}
+	fmt.Fprintf(a.stdout, "%s  case %s\n", runHead(run), c.ID)
+	if why != "" {
+		fmt.Fprintln(a.stdout, valuesNote(why))
+	}
+	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor(), NoValues: why != ""})
+}
+
+// diffDatasets compares two dataset runs (SPEC 8.5), in format.
+func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
+	fa, err := ra.DatasetFigures()
+	if err != nil {
+		return storeError(err)
+	}
+	fb, err := rb.DatasetFigures()
+	if err != nil {
+		return storeError(err)
+	}
+	c := dataset.Compare(
+		dataset.CompareSide{ID: ra.ID, Figures: fa, Rules: history.RulesSum(ra.RulesJSON)},
+		dataset.CompareSide{ID: rb.ID, Figures: fb, Rules: history.RulesSum(rb.RulesJSON)})
+	if format == "json" {
+		return writeJSON(a, c)
+	}
+	describe := func(r *history.Run) string {
+		s := fmt.Sprintf("%s  %s  %s", r.ID, r.Time.Local().Format(time.DateTime), a.datasetFiles(r.Dataset.Cases, r.Reference, r.Output, r.Weights))
+		if r.Label != "" {
+			s += fmt.Sprintf("  %q", r.Label)
+		}
+		return s
+	}
+	return dataset.WriteComparisonText(a.stdout, c, dataset.CompareTextOptions{A: describe(ra), B: describe(rb)})
+}

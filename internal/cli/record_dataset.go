@@ -1,0 +1,151 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"hash"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// datasetRecording records a dataset run as it is scored (SPEC 8.5): the
+// recorder lays out and compresses the cases as they come, and the
+// dataset's files are hashed meanwhile.
+type datasetRecording struct {
+	store   *history.Store
+	rec     *history.DatasetRecorder
+	files   chan [2]history.File // the reference and output files, hashed
+	stdin   hash.Hash            // standard input's hash, when it is a side
+	weights inputFile
+	rules   inputFile
+}
+
+// startDatasetRecording hooks a recorder into cfg (each case's figures
+// and rows) and starts hashing the dataset's files; spec's standard input,
+// if a side reads it, is hashed as it is read. Call it before the dataset
+// is opened; then finish or abandon.
+func startDatasetRecording(store *history.Store, spec *dataset.Spec, cfg *dataset.Config, weights, rules inputFile) *datasetRecording {
+	r := &datasetRecording{store: store, rec: history.NewDatasetRecorder(), files: make(chan [2]history.File, 1),
+		weights: weights, rules: rules}
+	cfg.NewEncoder = r.rec.Encoder
+	prev := cfg.Cases
+	cfg.Cases = func(c *dataset.Case) error {
+		if prev != nil {
+			if err := prev(c); err != nil {
+				return err
+			}
+		}
+		return r.rec.Add(c)
+	}
+	if spec.Ref == "-" || spec.Out == "-" {
+		r.stdin = sha256.New()
+		spec.Stdin = io.TeeReader(spec.Stdin, r.stdin)
+	}
+	ref, out := spec.Ref, spec.Out
+	go func() {
+		var files [2]history.File
+		files[0] = hashDatasetSide(ref)
+		files[1] = files[0] // one file of records holds both sides
+		if out != "" {
+			files[1] = hashDatasetSide(out)
+		}
+		r.files <- files
+	}()
+	return r
+}
+
+// abandon drops the recording of a run that failed.
+func (r *datasetRecording) abandon() { r.rec.Close() }
+
+// finish records the scored dataset res: it waits for the last segments'
+// compression and the files' hashes, and commits the run (or keeps it
+// pending, saying so). A run that could be kept nowhere fails the command.
+func (r *datasetRecording) finish(a *app, res *dataset.Result, f *scoreFlags) error {
+	files := <-r.files
+	if r.stdin != nil {
+		sum := hex.EncodeToString(r.stdin.Sum(nil))
+		for i := range files {
+			if files[i].Path == "-" {
+				files[i].SHA256 = sum
+			}
+		}
+	}
+	run := &history.Run{
+		Label: f.label, Tags: f.tags, Source: history.SourceScore,
+		Reference: files[0], Output: files[1],
+	}
+	if r.weights.name != "" {
+		run.Weights = history.NewFile(r.weights.name, r.weights.data)
+		run.WeightsJSON = r.weights.data
+	}
+	if r.rules.name != "" {
+		run.Rules, run.RulesJSON = history.NewFile(r.rules.name, r.rules.data), r.rules.data
+	}
+	tau := 1.0
+	if f.dataset.thresholdSet {
+		tau = f.dataset.threshold
+	}
+	spec := history.DatasetSpec{Pairing: res.Pairing, Fields: res.Fields, GroupBy: f.dataset.groupBy, MatchThreshold: tau}
+	p, err := r.rec.Prepare(run, spec, res.Figures)
+	if err != nil {
+		return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
+	}
+	return a.commit(r.store, p)
+}
+
+// hashDatasetSide returns a side of a dataset as the history names it:
+// its path made absolute and the SHA-256 of its content. A directory's
+// is the SHA-256 of the lines sha256sum prints for its .json files ("<hex
+// digest>  <relative path>"), in the order of their paths: the cases it
+// holds. Standard input's is filled in once it is read; a file that
+// cannot be read has none.
+func hashDatasetSide(name string) history.File {
+	f := history.NewFile(name, nil)
+	f.SHA256 = ""
+	if name == "-" {
+		return f
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		return f
+	}
+	if !st.IsDir() {
+		if sum, err := hashFile(name); err == nil {
+			f.SHA256 = hex.EncodeToString(sum)
+		}
+		return f
+	}
+	list, err := dataset.ListFiles(name)
+	if err != nil {
+		return f
+	}
+	h := sha256.New()
+	for _, rel := range list {
+		sum, err := hashFile(filepath.Join(name, filepath.FromSlash(rel)))
+		if err != nil {
+			return f
+		}
+		fmt.Fprintf(h, "%x  %s\n", sum, rel)
+	}
+	f.SHA256 = hex.EncodeToString(h.Sum(nil))
+	return f
+}
+
+// hashFile returns the SHA-256 of a file's content, read as a stream.
+func hashFile(name string) ([]byte, error) {
+	file, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, file); err != nil {
+		return nil, err
+	}
+	return h.Sum(nil), nil
+}
