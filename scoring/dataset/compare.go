@@ -116,8 +116,10 @@ type CaseDelta struct {
 	ID string
 	// IndexA and IndexB are the case's places in each run's Cases.
 	IndexA, IndexB int
-	// A and B are its scores, Delta = B − A.
-	A, B, Delta float64
+	// A and B are its scores, Delta = B − A, and StatusA and StatusB its
+	// statuses (a missing or invalid case scores 0).
+	A, B, Delta      float64
+	StatusA, StatusB CaseStatus
 }
 
 // PathDelta is one schema path's change.
@@ -192,7 +194,8 @@ func (c *Comparison) compareCases(ca, cb []CaseFigures) {
 			continue
 		}
 		d := y.Score - x.Score
-		c.Deltas = append(c.Deltas, CaseDelta{ID: y.ID, IndexA: int(i), IndexB: j, A: x.Score, B: y.Score, Delta: d})
+		c.Deltas = append(c.Deltas, CaseDelta{ID: y.ID, IndexA: int(i), IndexB: j, A: x.Score, B: y.Score, Delta: d,
+			StatusA: x.Status, StatusB: y.Status})
 		deltas = append(deltas, d)
 		switch {
 		case d > ChangeEps:

@@ -52,10 +52,12 @@ type deltaJSON struct {
 }
 
 type caseJSON struct {
-	ID    string  `json:"id"`
-	A     float64 `json:"a"`
-	B     float64 `json:"b"`
-	Delta float64 `json:"delta"`
+	ID      string  `json:"id"`
+	A       float64 `json:"a"`
+	B       float64 `json:"b"`
+	Delta   float64 `json:"delta"`
+	StatusA string  `json:"status_a"`
+	StatusB string  `json:"status_b"`
 }
 
 type pathJSON struct {
@@ -129,7 +131,7 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 	cases := func(list []CaseDelta) []caseJSON {
 		out := make([]caseJSON, len(list))
 		for i, x := range list {
-			out[i] = caseJSON{ID: x.ID, A: x.A, B: x.B, Delta: x.Delta}
+			out[i] = caseJSON{ID: x.ID, A: x.A, B: x.B, Delta: x.Delta, StatusA: x.StatusA.String(), StatusB: x.StatusB.String()}
 		}
 		return out
 	}

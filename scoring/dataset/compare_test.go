@@ -287,7 +287,7 @@ func TestComparisonJSON(t *testing.T) {
 			`{"path":".new","a":null,"b":null,"delta":null,"loss_a":null,"loss_b":0,"loss_delta":0},` +
 			`{"path":".old","a":1,"b":null,"delta":null,"loss_a":0,"loss_b":null,"loss_delta":0}]`},
 		{string(j.Weights), `[{"path":".name","a":1,"b":2}]`},
-		{string(j.Regressed), `[{"id":"c2","a":0.8,"b":0.6,"delta":-0.20000000000000007}]`},
+		{string(j.Regressed), `[{"id":"c2","a":0.8,"b":0.6,"delta":-0.20000000000000007,"status_a":"scored","status_b":"scored"}]`},
 		{string(j.Rules), `{"a":null,"b":"abc123"}`},
 	} {
 		if c.got != c.want {
@@ -353,4 +353,16 @@ func sortStrings(s []string) []string {
 		}
 	}
 	return s
+}
+
+func TestCaseScoreText(t *testing.T) {
+	for _, c := range []struct {
+		v    float64
+		st   CaseStatus
+		want string
+	}{{0.8, CaseScored, "0.8"}, {0, CaseMissing, "0 (missing)"}, {0, CaseInvalid, "0 (invalid)"}} {
+		if got := caseScore(c.v, c.st); got != c.want {
+			t.Errorf("caseScore(%v, %v) = %q, want %q", c.v, c.st, got, c.want)
+		}
+	}
 }

@@ -193,7 +193,7 @@ func (c *Comparison) writeCases(w io.Writer, name string, cases []CaseDelta, all
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintf(tw, "%s\tA\tB\tΔ\t\n", col("case"))
 	for i, d := range cases {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", col(names[i]), report.Figure(d.A), report.Figure(d.B), signedFigure(d.Delta))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\n", col(names[i]), caseScore(d.A, d.StatusA), caseScore(d.B, d.StatusB), signedFigure(d.Delta))
 	}
 	tw.Flush()
 }
@@ -244,6 +244,15 @@ func (c *Comparison) writePaths(w io.Writer) {
 			report.Figure(p.LossA), report.Figure(p.LossB), signedFigure(p.LossB-p.LossA))
 	}
 	tw.Flush()
+}
+
+// caseScore writes a case's score, with its status when it is not scored
+// (a missing or invalid case scores 0): "0.8", "0 (missing)".
+func caseScore(v float64, st CaseStatus) string {
+	if st == CaseScored {
+		return report.Figure(v)
+	}
+	return report.Figure(v) + " (" + st.String() + ")"
 }
 
 // leftColumn returns a function that pads a cell of the first column of
