@@ -33,19 +33,19 @@ func pieceKey(id string, i int) string {
 	return fmt.Sprintf("%s/%08x", runKey(id), i)
 }
 
-// splitRunKey reads a key of the runs: a run's record (piece -1) or one
-// of its pieces. ok is false for a key of neither form (its id may still
-// be malformed: the caller checks it).
-func splitRunKey(k []byte) (id string, piece int, ok bool) {
-	rest := string(k[len(runPrefix):])
-	if len(rest) <= idLen || rest[idLen] != '/' {
-		return rest, -1, true
+// pieceOf reads a key of the runs (run/...): ok when it is the key of a
+// piece, with the piece's run and number; any other key is a run's
+// record's (whose id the caller checks). It allocates only for a piece.
+func pieceOf(k []byte) (id string, piece int, ok bool) {
+	rest := k[len(runPrefix):]
+	if len(rest) != idLen+9 || rest[idLen] != '/' {
+		return "", 0, false
 	}
-	n, err := strconv.ParseUint(rest[idLen+1:], 16, 31)
-	if err != nil || len(rest) != idLen+9 {
-		return rest, -1, false
+	n, err := strconv.ParseUint(string(rest[idLen+1:]), 16, 31)
+	if err != nil {
+		return "", 0, false
 	}
-	return rest[:idLen], int(n), true
+	return string(rest[:idLen]), int(n), true
 }
 
 // cutPieces cuts a payload into pieces (slices of it) and describes them.

@@ -35,9 +35,9 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 	take := func(k, v []byte) {
 		switch {
 		case bytes.HasPrefix(k, []byte(runPrefix)):
-			id, piece, ok := splitRunKey(k)
+			id, piece, ok := pieceOf(k)
 			switch {
-			case ok && piece >= 0:
+			case ok:
 				if found[id] == nil {
 					found[id] = map[int][]byte{}
 				}
@@ -45,6 +45,7 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 					found[id][piece] = v
 				}
 			default:
+				id := string(k[len(runPrefix):])
 				if _, ok := sv.records[id]; !ok {
 					sv.records[id] = v
 				}

@@ -96,7 +96,7 @@ func (sess *session) readAll() {
 	// reading the first key of each leaf only, nothing can be said of them.
 	var strayPieces []string // runs of the index none of whose pieces it names
 	record := func(k []byte) {
-		if id, piece, ok := splitRunKey(k); ok && piece >= 0 {
+		if id, _, ok := pieceOf(k); ok {
 			// A piece of run id's payload, after its record: the runs
 			// before id not met have no record.
 			for next < len(v.runs) && v.runs[next].ID < id {
