@@ -130,6 +130,9 @@ func (r *explorerRecorder) Runs(all bool) ([]tui.RunSummary, error) {
 	}
 	out := make([]tui.RunSummary, 0, len(list))
 	for _, s := range list {
+		if s.Cases > 0 {
+			continue // a dataset's run: no pair's figures to compare with
+		}
 		this := samePair(s, files)
 		if all || this {
 			rs := runSummary(s)

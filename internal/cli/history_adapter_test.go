@@ -72,6 +72,10 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 		math.Abs(r.Delta-(0.972661-0.876013)) > 1e-6 || r.Time.Location() != time.Local || r.Metric != "jsondiff" {
 		t.Errorf("summary %+v", r)
 	}
+	// A dataset's run, the newest, is not one the pair's explorer lists.
+	if code, _, stderr := runWithHistory(t, store, "", "score", small+"data.jsonl", "--quiet"); code != 0 {
+		t.Fatal(stderr)
+	}
 	all, err := h.Runs(true)
 	if err != nil || len(all) != 3 || all[0].Label != "swapped" {
 		t.Errorf("every run: %+v %v", all, err)
