@@ -24,6 +24,7 @@ import (
 // one at a time.
 type DatasetRecorder struct {
 	seg      *segmentBuilder
+	free     chan *segmentBuilder // builders compressed, to fill again
 	work     chan segmentJob
 	wg       sync.WaitGroup
 	done     []chan []byte // each segment's compressed bytes, in order
@@ -45,13 +46,16 @@ type segmentJob struct {
 // started: call Prepare or Close to stop them.
 func NewDatasetRecorder() *DatasetRecorder {
 	n := runtime.GOMAXPROCS(0)
-	r := &DatasetRecorder{seg: newSegmentBuilder(), work: make(chan segmentJob, n)}
+	r := &DatasetRecorder{seg: newSegmentBuilder(), work: make(chan segmentJob, n), free: make(chan *segmentBuilder, 2*n+1)}
 	for range n {
 		r.wg.Add(1)
 		go func() {
 			defer r.wg.Done()
+			e := newSegmentEncoder()
 			for j := range r.work {
-				j.done <- j.seg.encode()
+				j.done <- e.encode(j.seg)
+				j.seg.reset()
+				r.free <- j.seg // room for every builder there is
 			}
 		}()
 	}
@@ -106,7 +110,11 @@ func (r *DatasetRecorder) flush() {
 	done := make(chan []byte, 1)
 	r.done = append(r.done, done)
 	r.work <- segmentJob{seg: s, done: done}
-	r.seg = newSegmentBuilder()
+	select {
+	case r.seg = <-r.free:
+	default:
+		r.seg = newSegmentBuilder()
+	}
 }
 
 // Close stops the compressing goroutines, dropping what was gathered: for

@@ -86,7 +86,20 @@ type segmentBuilder struct {
 }
 
 func newSegmentBuilder() *segmentBuilder {
-	return &segmentBuilder{groups: map[string]uint64{}}
+	return &segmentBuilder{groups: map[string]uint64{}, layouts: make([]byte, 0, segmentBytes+segmentBytes/8)}
+}
+
+// reset empties the builder for the next segment, keeping its room.
+func (s *segmentBuilder) reset() {
+	s.cases, s.nodes = 0, 0
+	for i := range s.cols {
+		s.cols[i] = s.cols[i][:0]
+	}
+	s.scores, s.losses = s.scores[:0], s.losses[:0]
+	clear(s.groups)
+	s.groupList = s.groupList[:0]
+	s.prevID, s.prevWorst = "", ""
+	s.layouts = s.layouts[:0]
 }
 
 // full reports whether the segment takes no more cases.
@@ -165,30 +178,51 @@ func (s *segmentBuilder) add(c *dataset.Case, layout []byte) error {
 	return nil
 }
 
-// encode compresses the segment.
-func (s *segmentBuilder) encode() []byte {
+// segmentEncoder is what a compressing goroutine reuses from segment to
+// segment: its DEFLATE writer and scratch.
+type segmentEncoder struct {
+	zw    *flate.Writer
+	rows  appender
+	table appender
+}
+
+func newSegmentEncoder() *segmentEncoder {
+	zw, _ := flate.NewWriter(nil, segmentLevel) // the level is valid
+	return &segmentEncoder{zw: zw}
+}
+
+// deflate appends the compressed b to w.
+func (e *segmentEncoder) deflate(w *appender, b []byte) {
+	e.zw.Reset(w)
+	e.zw.Write(b) // an appender's writes cannot fail
+	e.zw.Close()
+}
+
+// encode compresses segment s.
+func (e *segmentEncoder) encode(s *segmentBuilder) []byte {
 	s.cols[rcScore] = shuffle(s.cols[rcScore][:0], s.scores)
 	s.cols[rcWorstLoss] = shuffle(s.cols[rcWorstLoss][:0], s.losses)
-	g := binary.AppendUvarint(nil, uint64(len(s.groupList)))
+	g := binary.AppendUvarint(s.cols[rcGroups][:0], uint64(len(s.groupList)))
 	for _, name := range s.groupList {
 		g = appendString(g, name)
 	}
 	s.cols[rcGroups] = g
-	var rows []byte
+	rows := e.rows.b[:0]
 	for _, c := range s.cols {
 		rows = binary.AppendUvarint(rows, uint64(len(c)))
 		rows = append(rows, c...)
 	}
-	table := deflate(rows)
-	out := make([]byte, 0, len(table)+len(s.layouts)/4+16)
+	e.rows.b = rows
+	e.table.b = e.table.b[:0]
+	e.deflate(&e.table, rows)
+	table := e.table.b
+	out := make([]byte, 0, len(table)+len(s.layouts)/6+64<<10)
 	out = append(out, segmentMagic...)
 	out = append(out, segmentVersion)
 	out = binary.AppendUvarint(out, uint64(len(table)))
 	out = append(out, table...)
 	w := &appender{b: out}
-	zw, _ := flate.NewWriter(w, segmentLevel) // the level is valid
-	zw.Write(s.layouts)                       // an appender's writes cannot fail
-	zw.Close()
+	e.deflate(w, s.layouts)
 	return w.b
 }
 
