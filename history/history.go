@@ -21,6 +21,12 @@
 //
 // Per-node figures are stored column by column, front-coded and compressed
 // (see Run.Nodes); listing decodes only the index, never a run.
+//
+// A run of a dataset (Run.Dataset) keeps, besides, its statistics,
+// per-path figures and every case's figures, recorded as the dataset is
+// scored (DatasetRecorder) and kept in checked pieces beside the run's
+// record (see dataset.go); Run.DatasetFigures and Run.Case read them
+// back, and dataset.Compare compares two such runs.
 package history
 
 import (

@@ -34,6 +34,9 @@ contents, weights, metric, options, rules, label and source) is not added:
 that run is seen again, and SEEN says how often and when last ("×3 last
 14:05"). The list shows the newest first, with Δ, the change since the
 previous run of the same pair. Ids may be shortened to any unique prefix.
+A dataset's run is listed as "dataset N cases"; 'history show ID --case
+CASE' prints one of its cases, and 'history diff A B' of two dataset runs
+says whether B is better than A, case by case, and how surely.
 
 The store is $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db (default
 ~/.local/share/jsontui/history.db); --history PATH overrides both. Every read

@@ -293,3 +293,33 @@ func TestHistoryDatasetStdin(t *testing.T) {
 		t.Errorf("show:\n%s", out)
 	}
 }
+
+// TestHistoryDatasetPendingAndLost: a dataset's run that the store cannot
+// take is kept pending (and imported later), one that can be kept nowhere
+// fails the command after its output, as a pair's do.
+func TestHistoryDatasetPendingAndLost(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "history.db")
+	os.WriteFile(store, []byte(strings.Repeat("not a store ", 1000)), 0o600)
+	code, out, errOut := runWithHistory(t, store, "", "score", small+"data.jsonl", "-q")
+	if code != 0 || out != "0.4703937463810075\n" || !strings.Contains(errOut, "jsontui: warning: history: run kept in "+filepath.Join(dir, "pending")) {
+		t.Fatalf("exit %d, %q, %q", code, out, errOut)
+	}
+	os.Rename(store, store+".away")
+	if id := lastRun(t, store); id == "" {
+		t.Fatal("the pending run was not imported")
+	}
+	code, out, _ = runWithHistory(t, store, "", "history", "show", lastRun(t, store), "--case", "inv-002", "--format", "json")
+	if code != 0 || !strings.Contains(out, `"score": 0.7623624782860452`) {
+		t.Errorf("the imported run's case: %d\n%s", code, out)
+	}
+
+	dir = t.TempDir()
+	store = filepath.Join(dir, "history.db")
+	os.WriteFile(store, []byte(strings.Repeat("not a store ", 1000)), 0o600)
+	os.WriteFile(filepath.Join(dir, "pending"), []byte("a file where the pending folder goes"), 0o600)
+	code, out, errOut = runWithHistory(t, store, "", "score", small+"data.jsonl", "-q")
+	if code != 2 || out != "0.4703937463810075\n" || !strings.Contains(errOut, "the run was not recorded") {
+		t.Errorf("exit %d, %q, %q", code, out, errOut)
+	}
+}
