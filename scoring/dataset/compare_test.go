@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -364,5 +365,27 @@ func TestCaseScoreText(t *testing.T) {
 		if got := caseScore(c.v, c.st); got != c.want {
 			t.Errorf("caseScore(%v, %v) = %q, want %q", c.v, c.st, got, c.want)
 		}
+	}
+}
+
+func TestPValueText(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.0024, "p = 0.002"}, {0.57, "p = 0.57"}, {1, "p = 1"}, {0.001, "p = 0.001"}, {0.00099, "p < 0.001"}, {1e-300, "p < 0.001"}} {
+		if got := PValue(c.p); got != c.want {
+			t.Errorf("PValue(%v) = %q, want %q", c.p, got, c.want)
+		}
+	}
+	// A difference far beyond chance reads "p < 0.001", never "p = < 0.001".
+	ids := make([]string, 50)
+	a, b := make([]float64, 50), make([]float64, 50)
+	for i := range ids {
+		ids[i] = strconv.Itoa(i)
+		a[i], b[i] = 0.5, 0.6+float64(i%5)/100
+	}
+	got := Compare(CompareSide{Figures: figs(0.5, ids, a)}, CompareSide{Figures: figs(0.62, ids, b)}).Verdict()
+	if want := "B is better by +0.120 (95% CI +0.116 … +0.124, p < 0.001; 50 cases improved, 0 regressed)."; got != want {
+		t.Errorf("verdict:\n got %s\nwant %s", got, want)
 	}
 }

@@ -34,14 +34,14 @@ func (c *Comparison) Verdict() string {
 	case d.N == 1:
 		return fmt.Sprintf("B is %s by %s on the one paired case: too few cases to test.", way, Signed3(d.Mean))
 	case !d.HasPT && c.Significant():
-		return fmt.Sprintf("B is %s by %s on every one of the %d paired cases (sign test p = %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
+		return fmt.Sprintf("B is %s by %s on every one of the %d paired cases (sign test %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
 	case !d.HasPT:
-		return fmt.Sprintf("B is %s by %s on each of the %d paired cases: too few to be significant (sign test p = %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
+		return fmt.Sprintf("B is %s by %s on each of the %d paired cases: too few to be significant (sign test %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
 	case c.Significant():
-		return fmt.Sprintf("B is %s by %s (95%% CI %s … %s, p = %s; %s).", way, Signed3(d.Mean),
+		return fmt.Sprintf("B is %s by %s (95%% CI %s … %s, %s; %s).", way, Signed3(d.Mean),
 			Signed3(d.CI95[0]), Signed3(d.CI95[1]), PValue(d.PT), split)
 	}
-	return fmt.Sprintf("No significant difference: B − A = %s (95%% CI %s … %s, p = %s; %s).", Signed3(d.Mean),
+	return fmt.Sprintf("No significant difference: B − A = %s (95%% CI %s … %s, %s; %s).", Signed3(d.Mean),
 		Signed3(d.CI95[0]), Signed3(d.CI95[1]), PValue(d.PT), split)
 }
 
@@ -71,15 +71,15 @@ func Signed3(v float64) string {
 	return s
 }
 
-// PValue writes a p-value as reports give it: "0.002", "0.57", "< 0.001"
-// for smaller ones (written after "p = ", which then reads "p < 0.001").
+// PValue writes a p-value as reports give it, with its relation:
+// "p = 0.002", "p = 0.57", "p < 0.001" for smaller ones.
 func PValue(p float64) string {
 	if p < 0.001 {
-		return "< 0.001"
+		return "p < 0.001"
 	}
 	s := strconv.FormatFloat(p, 'f', 3, 64)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
+	return "p = " + s
 }
 
 // CompareTextOptions tune WriteComparisonText.
