@@ -18,7 +18,8 @@ import (
 // dataset.Config.Cases) and, as segments of cases fill, compresses them
 // on other goroutines, so that recording overlaps scoring; Prepare then
 // makes the run ready for Store.Commit. What it holds is the compressed
-// figures (about 1.5 bytes a node) and the segments in flight (a few MB).
+// figures (about 1.9 bytes a node) and the segments in flight (at most
+// queuedSegments and one a core, about 2 MB each).
 //
 // Encoder may be called from any goroutine; Add, Prepare and Close from
 // one at a time.
@@ -37,6 +38,9 @@ type DatasetRecorder struct {
 	prepared bool
 }
 
+// queuedSegments bounds the segments that wait for a compressor.
+const queuedSegments = 8
+
 type segmentJob struct {
 	seg  *segmentBuilder
 	done chan []byte
@@ -46,7 +50,10 @@ type segmentJob struct {
 // started: call Prepare or Close to stop them.
 func NewDatasetRecorder() *DatasetRecorder {
 	n := runtime.GOMAXPROCS(0)
-	r := &DatasetRecorder{seg: newSegmentBuilder(), work: make(chan segmentJob, n), free: make(chan *segmentBuilder, 2*n+1)}
+	// Segments wait for a compressor rather than hold the scoring up: up
+	// to queuedSegments of them (about 2 MB each).
+	r := &DatasetRecorder{seg: newSegmentBuilder(), work: make(chan segmentJob, queuedSegments),
+		free: make(chan *segmentBuilder, queuedSegments+n+1)}
 	for range n {
 		r.wg.Add(1)
 		go func() {
