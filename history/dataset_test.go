@@ -423,3 +423,45 @@ func TestDatasetRunSeenAgain(t *testing.T) {
 		t.Fatalf("list: %+v, %v", runs, err)
 	}
 }
+
+// TestCaseLayout: a case's layout keeps every node's figures across
+// blocks (a case larger than a block), its Extra figures, Explanation and
+// documents' names; each case decodes on its own.
+func TestCaseLayout(t *testing.T) {
+	var e CaseEncoder
+	big := collect(genNodes(3*blockNodes+5, 9))
+	rep := &report.Report{Nodes: seqOf(big), Reference: "data.jsonl:7", Output: "out.jsonl:9",
+		Extra: map[string]float64{"precision": 0.5, "recall": 0.25}, Explanation: "2 of 4 tokens"}
+	b := e.Encode(nil, rep)
+	small := pizzaNodes(t)
+	b2 := e.Encode(nil, &report.Report{Nodes: seqOf(small)})
+	none := e.Encode(nil, nil)
+	for _, c := range []struct {
+		layout []byte
+		want   []report.Node
+		ref    string
+		extra  map[string]float64
+		expl   string
+	}{
+		{b, big, "data.jsonl:7", rep.Extra, rep.Explanation},
+		{b2, stripValues(small), "", nil, ""},
+		{none, nil, "", nil, ""},
+	} {
+		cl, err := readCaseLayout(c.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cl.nodes != len(c.want) || cl.reference != c.ref || !reflect.DeepEqual(cl.extra, c.extra) || cl.explanation != c.expl {
+			t.Fatalf("layout: %d nodes, %q, %v, %q", cl.nodes, cl.reference, cl.extra, cl.explanation)
+		}
+		if len(c.want) > 0 {
+			sameNodes(t, collect(caseNodes(cl, "run", "case")), c.want)
+		}
+	}
+	// A layout cut short does not read.
+	for _, n := range []int{0, 1, 3} {
+		if _, err := readCaseLayout(b[:n]); err == nil {
+			t.Errorf("a layout cut to %d bytes read", n)
+		}
+	}
+}
