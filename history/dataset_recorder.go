@@ -24,18 +24,17 @@ import (
 // Encoder may be called from any goroutine; Add, Prepare and Close from
 // one at a time.
 type DatasetRecorder struct {
-	seg      *segmentBuilder
-	free     chan *segmentBuilder // builders compressed, to fill again
-	work     chan segmentJob
-	wg       sync.WaitGroup
-	done     []chan []byte // each segment's compressed bytes, in order
-	refs     []segmentRef
-	cases    int
-	extra    int
-	nodes    int
-	err      error
-	closed   bool
-	prepared bool
+	seg    *segmentBuilder
+	free   chan *segmentBuilder // builders compressed, to fill again
+	work   chan segmentJob
+	wg     sync.WaitGroup
+	done   []chan []byte // each segment's compressed bytes, in order
+	refs   []segmentRef
+	cases  int
+	extra  int
+	nodes  int
+	err    error
+	closed bool
 }
 
 // queuedSegments bounds the segments that wait for a compressor.

@@ -110,12 +110,6 @@ type blockReader interface {
 	io.ByteReader
 }
 
-// restart makes the next node the first of a stream, as
-// figuresEncoder.restart does.
-func (d *figuresDecoder) restart() {
-	d.path, d.depth, d.shares = d.path[:0], 0, d.shares[:0]
-}
-
 // block reads the next block and returns its node count (0 at the end).
 func (d *figuresDecoder) block() (int, error) {
 	n, err := binary.ReadUvarint(d.r)
