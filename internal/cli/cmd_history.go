@@ -379,20 +379,11 @@ has.`,
 			if rb == nil {
 				return err
 			}
-			switch {
-			case ra.Dataset != nil && rb.Dataset != nil:
+			if ra.Dataset != nil || rb.Dataset != nil {
 				if werr := a.diffDatasets(ra, rb, format); werr != nil {
 					return werr
 				}
 				return err
-			case ra.Dataset != nil || rb.Dataset != nil:
-				kind := func(r *history.Run) string {
-					if r.Dataset != nil {
-						return "of a dataset"
-					}
-					return "of a pair"
-				}
-				return badInput(fmt.Errorf("run %s is %s and run %s %s: a dataset's runs compare with each other only", ra.ID, kind(ra), rb.ID, kind(rb)))
 			}
 			if !ra.SamePair(rb) {
 				fmt.Fprintf(a.stderr, "jsontui: warning: the runs are of two pairs (%s and %s): their scores do not compare path by path\n",

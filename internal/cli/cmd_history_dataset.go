@@ -117,8 +117,18 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor(), NoValues: why != ""})
 }
 
-// diffDatasets compares two dataset runs (SPEC 8.5), in format.
+// diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a
+// pair and one of a dataset do not compare: a usage error.
 func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
+	if ra.Dataset == nil || rb.Dataset == nil {
+		kind := func(r *history.Run) string {
+			if r.Dataset != nil {
+				return "of a dataset"
+			}
+			return "of a pair"
+		}
+		return badInput(fmt.Errorf("run %s is %s and run %s %s: a dataset's runs compare with each other only", ra.ID, kind(ra), rb.ID, kind(rb)))
+	}
 	fa, err := ra.DatasetFigures()
 	if err != nil {
 		return storeError(err)
