@@ -465,3 +465,40 @@ func TestCaseLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetRunRepairKeeps: a repair of a store whose index is damaged
+// keeps a dataset run whole, its pieces with it.
+func TestDatasetRunRepairKeeps(t *testing.T) {
+	defer func(n int) { pieceSize = n }(pieceSize)
+	pieceSize = 512
+	spec, cfg, weights := datasetConfig(t)
+	res, p := recordDataset(t, spec, cfg, weights)
+	s := tempStore(t)
+	id, err := s.Commit(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	putValue(t, s.Path(), headKey, nil)
+	if _, err := s.List(ListOptions{}); err == nil {
+		t.Fatal("a store without its index head listed without an error")
+	}
+	fixed, err := s.Repair()
+	if err != nil || fixed.Runs != 1 || len(fixed.Lost) != 0 {
+		t.Fatalf("repair: %+v, %v", fixed, err)
+	}
+	run, err := s.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, figs, res.Figures)
+	if runs, err := s.List(ListOptions{}); err != nil || len(runs) != 1 || runs[0].Cases != 6 {
+		t.Fatalf("list after the repair: %+v, %v", runs, err)
+	}
+	if rep, err := s.Check(); err != nil || len(rep.Problems) != 0 {
+		t.Fatalf("check after the repair: %+v, %v", rep, err)
+	}
+}
