@@ -1,0 +1,38 @@
+package dataset
+
+import "math"
+
+// Scores returns every case's score under the weights in force, in
+// reference order (NaN for a case without one), in dst's storage: what a
+// list of the cases sorts by, without making each case's figures.
+func (d *Scored) Scores(dst []float64) []float64 {
+	dst = grow(dst, len(d.acc.cases))
+	for k := range d.acc.cases {
+		c := &d.acc.cases[k]
+		dst[k] = math.NaN()
+		if c.HasScore {
+			dst[k] = c.Score
+		}
+	}
+	return dst
+}
+
+// Histogram counts the scores of the cases that have one in bins equal
+// bins over [0, 1]: bin k holds the scores in [k/bins, (k+1)/bins), the
+// last one 1 too. bins below 1 is 1.
+func (d *Scored) Histogram(bins int) []int {
+	bins = max(1, bins)
+	out := make([]int, bins)
+	for k := range d.acc.cases {
+		if c := &d.acc.cases[k]; c.HasScore {
+			out[histBin(c.Score, bins)]++
+		}
+	}
+	return out
+}
+
+// histBin returns the bin of a score in [0, 1] among bins.
+func histBin(v float64, bins int) int {
+	b := int(v * float64(bins))
+	return max(0, min(b, bins-1))
+}
