@@ -157,7 +157,7 @@ func BenchmarkFailingView(b *testing.B) {
 		t := generatedTree(b, mb)
 		m := benchModel(t, 160, 45)
 		m.Update(keyMsg("e"))
-		for _, k := range []string{"f", "W"} {
+		for _, k := range []string{"F", "W"} {
 			b.Run(fmt.Sprintf("%dMB/%s", mb, k), func(b *testing.B) {
 				b.ReportMetric(float64(t.Len()), "nodes")
 				b.ReportAllocs()
@@ -168,7 +168,7 @@ func BenchmarkFailingView(b *testing.B) {
 			})
 		}
 		if m.tree.ol.Filter() != nil {
-			m.Update(keyMsg("f"))
+			m.Update(keyMsg("F"))
 		}
 	}
 }

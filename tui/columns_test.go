@@ -42,7 +42,7 @@ func TestInvoiceScreens(t *testing.T) {
 // TestFailingScreen: the failing-only view of the invoice, expanded.
 func TestFailingScreen(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	d.keys("f", "e")
+	d.keys("F", "e")
 	screen := d.screen()
 	checkSize(t, screen, 120, 35)
 	golden.RequireEqual(t, []byte(screen))

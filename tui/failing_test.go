@@ -14,13 +14,13 @@ import (
 func TestFailingOnly(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
 	d.goTo(".vendor.address.city")
-	d.keys("f")
+	d.keys("F")
 	// The cursor was on a node the view hides: it goes to the nearest
 	// one shown above it.
 	if p := d.selectedPath(); p != ".vendor" {
 		t.Errorf("cursor on %s", p)
 	}
-	if s := d.statusText(); !strings.HasPrefix(s, "failing only: 48 of 81 nodes hidden · failing only: the 33 nodes that lose points or hold some that do · f shows all") {
+	if s := d.statusText(); !strings.HasPrefix(s, "failing only: 48 of 81 nodes hidden · failing only: the 33 nodes that lose points or hold some that do · F shows all") {
 		t.Errorf("status %q", s)
 	}
 	d.keys("e")
@@ -39,17 +39,17 @@ func TestFailingOnly(t *testing.T) {
 	}
 	// A search whose matches are all hidden says so.
 	d.keys("/", "type:Hamburg", "enter")
-	if s := d.statusText(); !strings.Contains(s, `"Hamburg": 1 match, none of them failing: f shows all nodes`) {
+	if s := d.statusText(); !strings.Contains(s, `"Hamburg": 1 match, none of them failing: F shows all nodes`) {
 		t.Errorf("search: %q", s)
 	}
-	d.keys("f")
+	d.keys("F")
 	if strings.Contains(d.statusText(), "hidden") || d.m.tree.ol.Len() != 81 {
-		t.Errorf("f again: %q, %d rows", d.statusText(), d.m.tree.ol.Len())
+		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.tree.ol.Len())
 	}
 	// An equal pair has nothing to show.
 	l := loadPair(t, `{"a": 1}`, `{"a": 1}`, "")
 	e := newDriver(t, Options{Files: Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
-	e.keys("f")
+	e.keys("F")
 	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.ol.Filter() != nil {
 		t.Errorf("equal pair: %q", s)
 	}

@@ -26,11 +26,20 @@ type KeyMap struct {
 	// History: History opens the history pane; EndCompare ends the
 	// comparison of the tree with a run.
 	History, EndCompare key.Binding
+	// A dataset's tree: Cases shows the cases pane, HeatMap the heat map,
+	// FilterCases the cases that lose points at the selected path. A
+	// pair's tree says they are a dataset's.
+	Cases, HeatMap, FilterCases key.Binding
 	// Pane holds the keys of the history pane, which take the place of
 	// the normal-mode bindings while it shows.
 	Pane PaneKeys
 	// Chooser holds the metric chooser's own keys.
 	Chooser ChooserKeys
+	// CasesPane and Heat hold the keys of a dataset's cases pane and heat
+	// map; Case those of a case opened from them, on top of the pair's.
+	CasesPane CasesKeys
+	Heat      HeatKeys
+	Case      CaseKeys
 	// Prompts and overlays.
 	Accept, Cancel key.Binding
 }
@@ -51,6 +60,29 @@ type ChooserKeys struct {
 	Options key.Binding
 	// Next and Prev step an option through its values.
 	Next, Prev key.Binding
+}
+
+// CasesKeys are the cases pane's own bindings. The pane also moves with
+// the moving keys, steps through the ids found with NextMatch and
+// PrevMatch, and answers to FilterCases (all cases again), HeatMap, the
+// weight keys that need no path (undo, redo, reset all, save), History,
+// Help and Quit.
+type CasesKeys struct {
+	Open, Order, Find, Close key.Binding
+}
+
+// HeatKeys are the heat map's own bindings. It also moves up and down
+// the paths with the moving keys, opens and closes them as the tree does
+// (ExpandAll, CollapseAll, Depth), takes the weight keys for the path of
+// its row, and answers to Cases, History, Help and Quit.
+type HeatKeys struct {
+	Open, Left, Right, Close key.Binding
+}
+
+// CaseKeys are the bindings of a case opened from a dataset, on top of
+// the pair explorer's.
+type CaseKeys struct {
+	Back key.Binding
 }
 
 // Default returns the key map users of fx, jless and lazygit expect.
@@ -81,7 +113,7 @@ func Default() *KeyMap {
 		NextLoss:    b([]string{"]"}, "]", "next node with a loss"),
 		PrevLoss:    b([]string{"["}, "[", "previous node with a loss"),
 		Order:       b([]string{"o"}, "o", "order: document/loss/score"),
-		FailingOnly: b([]string{"f"}, "f", "failing only ⇄ all nodes"),
+		FailingOnly: b([]string{"F"}, "F", "failing only ⇄ all nodes"),
 		Worst:       b([]string{"W"}, "W", "the costliest leaf"),
 
 		EditWeight: b([]string{"w"}, "w", "edit weight"),
@@ -124,6 +156,25 @@ func Default() *KeyMap {
 			Prev:    b([]string{"left"}, "←", "previous value"),
 		},
 
+		Cases:       b([]string{"c"}, "c", "the cases (dataset)"),
+		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases (dataset)"),
+		FilterCases: b([]string{"f"}, "f", "cases losing points here (dataset)"),
+		CasesPane: CasesKeys{
+			Open:  b([]string{"enter"}, "enter", "open the case's tree"),
+			Order: b([]string{"o"}, "o", "order: score/Δ/id/reference"),
+			Find:  b([]string{"/"}, "/", "find a case by id"),
+			Close: b([]string{"esc", "c"}, "esc/c", "back to the tree"),
+		},
+		Heat: HeatKeys{
+			Open:  b([]string{"enter"}, "enter", "open the case at the path"),
+			Left:  b([]string{"h", "left"}, "h/←", "previous case"),
+			Right: b([]string{"l", "right"}, "l/→", "next case"),
+			Close: b([]string{"esc", "v"}, "esc/v", "back to the tree"),
+		},
+		Case: CaseKeys{
+			Back: b([]string{"esc"}, "esc", "back to the dataset"),
+		},
+
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
 	}
@@ -156,4 +207,42 @@ func (k *KeyMap) PaneHelp() []key.Binding {
 // GroupTitles names the columns of FullHelp.
 func (k *KeyMap) GroupTitles() []string {
 	return []string{"Move", "Tree", "Find", "Weights", "History pane (H)"}
+}
+
+// DatasetShortHelp returns the bindings the status line shows over a
+// dataset's tree.
+func (k *KeyMap) DatasetShortHelp() []key.Binding {
+	return []key.Binding{k.Toggle, k.Cases, k.HeatMap, k.FilterCases, k.EditWeight, k.NextLoss, k.Save, k.Help, k.Quit}
+}
+
+// DatasetHelp returns the bindings of a dataset's explorer in columns,
+// for its help screen: the tree's, the weights', the cases pane's and
+// the heat map's.
+func (k *KeyMap) DatasetHelp() [][]key.Binding {
+	c, h := k.CasesPane, k.Heat
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
+		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp,
+			k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.Warnings},
+		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit,
+			k.History, k.Pane.Compare, k.Pane.Load, k.EndCompare},
+		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
+	}
+}
+
+// DatasetGroupTitles names the columns of DatasetHelp.
+func (k *KeyMap) DatasetGroupTitles() []string {
+	return []string{"Move", "Tree and finding", "Weights and history", "Cases (c), heat map (v)"}
+}
+
+// CasesHelp returns the bindings the status line shows in the cases pane.
+func (k *KeyMap) CasesHelp() []key.Binding {
+	c := k.CasesPane
+	return []key.Binding{c.Open, c.Order, c.Find, k.FilterCases, k.HeatMap, c.Close, k.Help}
+}
+
+// HeatHelp returns the bindings the status line shows in the heat map.
+func (k *KeyMap) HeatHelp() []key.Binding {
+	h := k.Heat
+	return []key.Binding{h.Left, h.Right, h.Open, k.EditWeight, k.Cases, h.Close, k.Help}
 }

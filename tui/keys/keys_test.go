@@ -31,10 +31,11 @@ func bindings(k *KeyMap) map[string]key.Binding {
 	v := reflect.ValueOf(k).Elem()
 	for i := 0; i < v.NumField(); i++ {
 		name := v.Type().Field(i).Name
-		if name == "Accept" || name == "Cancel" || name == "Pane" || name == "Chooser" {
-			continue
+		b, ok := v.Field(i).Interface().(key.Binding)
+		if name == "Accept" || name == "Cancel" || !ok {
+			continue // the prompts' keys, and the panes' own
 		}
-		out[name] = v.Field(i).Interface().(key.Binding)
+		out[name] = b
 	}
 	return out
 }
@@ -53,7 +54,7 @@ func TestRequiredKeys(t *testing.T) {
 		"Reset": {"r"}, "ResetAll": {"R"}, "Undo": {"u"}, "Redo": {"ctrl+r"}, "Save": {"ctrl+s"},
 		"Copy": {"y"}, "Metric": {"m"}, "Help": {"?"}, "Quit": {"q", "ctrl+c"}, "Detail": {"tab"},
 		"History": {"H"}, "EndCompare": {"esc"},
-		"FailingOnly": {"f"}, "Worst": {"W"}, "CopyOutput": {"Y"}, "DetailDown": {"J"}, "DetailUp": {"K"}, "Pairing": {"p"},
+		"FailingOnly": {"F"}, "Cases": {"c"}, "HeatMap": {"v"}, "FilterCases": {"f"}, "Worst": {"W"}, "CopyOutput": {"Y"}, "DetailDown": {"J"}, "DetailUp": {"K"}, "Pairing": {"p"},
 	}
 	all := bindings(k)
 	for name, presses := range want {
@@ -92,7 +93,7 @@ func TestNoConflicts(t *testing.T) {
 func TestHelpCoversEveryBinding(t *testing.T) {
 	k := Default()
 	listed := map[string]bool{}
-	for _, g := range k.FullHelp() {
+	for _, g := range append(k.FullHelp(), k.DatasetHelp()...) {
 		for _, b := range g {
 			if b.Help().Key == "" || b.Help().Desc == "" {
 				t.Errorf("binding %v has no help", b.Keys())
@@ -189,5 +190,75 @@ func TestChooserKeys(t *testing.T) {
 				t.Errorf("chooser %s does not answer to %q", name, p)
 			}
 		}
+	}
+}
+
+// datasetPaneBindings returns the bindings that work in a dataset's cases
+// pane and heat map: their own and those they share with the tree.
+func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
+	c, h := k.CasesPane, k.Heat
+	cases = map[string]key.Binding{
+		"Open": c.Open, "Order": c.Order, "Find": c.Find, "Close": c.Close, "NextMatch": k.NextMatch, "PrevMatch": k.PrevMatch,
+		"FilterCases": k.FilterCases, "HeatMap": k.HeatMap, "ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo,
+		"Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit,
+		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"PageDown": k.PageDown, "PageUp": k.PageUp,
+	}
+	heat = map[string]key.Binding{
+		"Open": h.Open, "Left": h.Left, "Right": h.Right, "Close": h.Close, "Cases": k.Cases,
+		"ExpandAll": k.ExpandAll, "CollapseAll": k.CollapseAll, "Depth": k.Depth,
+		"EditWeight": k.EditWeight, "Raise": k.Raise, "Lower": k.Lower, "ToggleZero": k.ToggleZero, "Reset": k.Reset,
+		"ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo, "Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit,
+		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"PageDown": k.PageDown, "PageUp": k.PageUp,
+	}
+	return cases, heat
+}
+
+// TestDatasetKeys checks the keys SPEC 8.6 names (c, o, /, f, v, enter,
+// esc, H), that none does two things in the cases pane or the heat map,
+// and that a key keeps its meaning across the views: o orders, / finds, f
+// filters the cases, enter opens, esc goes back.
+func TestDatasetKeys(t *testing.T) {
+	k := Default()
+	cases, heat := datasetPaneBindings(k)
+	for _, c := range []struct {
+		b     key.Binding
+		press string
+	}{{k.Cases, "c"}, {k.HeatMap, "v"}, {k.FilterCases, "f"}, {k.History, "H"}, {cases["Order"], "o"}, {cases["Find"], "/"},
+		{cases["Open"], "enter"}, {cases["Close"], "esc"}, {heat["Open"], "enter"}, {heat["Close"], "esc"}, {k.Case.Back, "esc"}} {
+		if !key.Matches(press(c.press), c.b) {
+			t.Errorf("%q does not do %q", c.press, c.b.Help().Desc)
+		}
+	}
+	if !key.Matches(press("o"), k.Order) || !key.Matches(press("/"), k.Search) {
+		t.Error("o and / mean something else in the tree")
+	}
+	for name, set := range map[string]map[string]key.Binding{"cases pane": cases, "heat map": heat} {
+		seen := map[string]string{}
+		for bname, b := range set {
+			for _, s := range b.Keys() {
+				if other, ok := seen[s]; ok {
+					t.Errorf("in the %s, %q is bound to both %s and %s", name, s, other, bname)
+				}
+				seen[s] = bname
+			}
+		}
+	}
+	listed := map[string]bool{}
+	for _, g := range k.DatasetHelp() {
+		for _, b := range g {
+			listed[strings.Join(b.Keys(), ",")] = true
+		}
+	}
+	for _, set := range []map[string]key.Binding{cases, heat} {
+		for name, b := range set {
+			if !listed[strings.Join(b.Keys(), ",")] {
+				t.Errorf("%s (%v) is missing from the dataset's help", name, b.Keys())
+			}
+		}
+	}
+	if len(k.DatasetGroupTitles()) != len(k.DatasetHelp()) {
+		t.Error("a column of the dataset's help has no title")
 	}
 }
