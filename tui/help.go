@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -16,6 +18,49 @@ type helpView struct {
 	offset int
 	width  int
 	height int
+	// dataset is set for a dataset's explorer: its own key map columns
+	// and notes.
+	dataset bool
+}
+
+// Update scrolls the help, and closes it on Cancel, Help or Quit.
+func (h *helpView) Update(msg tea.Msg) tea.Cmd {
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k := h.c.keys
+	switch {
+	case key.Matches(km, k.Cancel, k.Help, k.Quit):
+		return cmdOf(closePaneMsg{})
+	case key.Matches(km, k.Down):
+		h.scrollBy(1)
+	case key.Matches(km, k.Up):
+		h.scrollBy(-1)
+	case key.Matches(km, k.PageDown, k.HalfDown):
+		h.scrollBy(h.height / 2)
+	case key.Matches(km, k.PageUp, k.HalfUp):
+		h.scrollBy(-h.height / 2)
+	}
+	return nil
+}
+
+// ShortHelp returns the binding that closes the help.
+func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Cancel} }
+
+// FullHelp returns the columns the help shows.
+func (h *helpView) FullHelp() [][]key.Binding {
+	groups, _ := h.groups()
+	return groups
+}
+
+// groups returns the columns of bindings and their titles.
+func (h *helpView) groups() ([][]key.Binding, []string) {
+	k := h.c.keys
+	if h.dataset {
+		return k.DatasetHelp(), k.DatasetGroupTitles()
+	}
+	return k.FullHelp(), k.GroupTitles()
 }
 
 // SetSize sets the area the help fills.
@@ -27,9 +72,7 @@ func (h *helpView) SetSize(w, ht int) {
 // lines renders the whole help.
 func (h *helpView) lines() []string {
 	s := h.c.styles
-	k := h.c.keys
-	groups := k.FullHelp()
-	titles := k.GroupTitles()
+	groups, titles := h.groups()
 	keyW, descW := 0, 0
 	for _, g := range groups {
 		for _, b := range g {
@@ -78,7 +121,26 @@ func (h *helpView) lines() []string {
 		out = append(out, b.String())
 	}
 	out = append(out, "")
-	for _, l := range []string{
+	for _, l := range h.notes() {
+		out = append(out, wrapIndent(l, max(20, h.width-2))...)
+	}
+	return out
+}
+
+// notes returns the lines below the keys.
+func (h *helpView) notes() []string {
+	s := h.c.styles
+	if h.dataset {
+		return []string{
+			s.Title.Render("Dataset") + "  the tree is the per-path tree: each schema path's weight, f, score, loss, cases, the bar of its nodes' statuses and precision/recall/F1; tab explains a path's figures",
+			s.Title.Render("Cases") + "  c lists the cases, lowest first; f on a path lists those that lose points there; enter opens a case's own tree (everything a pair has), esc comes back",
+			s.Title.Render("Heat map") + "  v: a row per path as the tree shows it, a column per case as the cases pane orders them; ·░▒▓█ and the colour say the score, blank has no node",
+			s.Title.Render("Weights") + "  re-weight every case at once, live, comparing nothing again; ctrl+s saves the weights file, shape kept",
+			s.Title.Render("Statuses") + "  " + h.legend(),
+			s.Title.Render("Theme") + "  " + s.Name + " (--theme or JSONTUI_THEME: dark, light, high-contrast, colorblind, mono)",
+		}
+	}
+	return []string{
 		s.Title.Render("Mouse") + "  wheel scrolls the pane under it (tree or detail) · click selects · click ▸/▾ toggles · --no-mouse turns it off",
 		s.Title.Render("Weights") + "  live per key: editing one element's key weighs that key in every element; ctrl+s saves them",
 		s.Title.Render("Metrics") + "  m switches: jsondiff, lynxius, uipath and galtea show their own per-node figures (uipath's and galtea's weights are their own: weight keys refuse);" +
@@ -86,10 +148,7 @@ func (h *helpView) lines() []string {
 		s.Title.Render("Schema") + "  --schema FILE marks the output's nodes that break it with !; the detail pane lists their messages, ! in the header those the tree has no node for",
 		s.Title.Render("Statuses") + "  " + h.legend() + "; under a metric that is one number: = equal, ≠ differ, − only the reference, + only the output",
 		s.Title.Render("Theme") + "  " + s.Name + " (--theme or JSONTUI_THEME: dark, light, high-contrast, colorblind, mono)",
-	} {
-		out = append(out, wrapIndent(l, max(20, h.width-2))...)
 	}
-	return out
 }
 
 // legend lists the status glyphs.

@@ -9,25 +9,25 @@ import (
 // pairChecked does action act on the selected run, asking first when the
 // run is of another reference/output pair: its paths are another
 // document's, whose scores compare with the tree's by name only.
-func (m *Model) pairChecked(act runAction) tea.Cmd {
-	if r, ok := m.hist.selected(); ok && !r.ThisPair {
-		m.confirmAct = act
+func (m *Model) pairChecked(req runActionMsg) tea.Cmd {
+	if req.act != actLoad && !req.run.ThisPair {
+		m.confirmAct = req
 		m.mode = modeConfirmPair
 		return nil
 	}
-	return m.runAction(act)
+	return m.runAction(req)
 }
 
 // pairQuestion is what the status line asks before comparing with a run
 // of another pair, in room cells: naming the pair when it fits.
 func (m *Model) pairQuestion(room int) string {
-	r, _ := m.hist.selected()
-	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.verb())
+	r := m.confirmAct.run
+	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.act.verb())
 	if visibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.verb())
+		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.act.verb())
 	}
 	if visibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.verb())
+		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.act.verb())
 	}
 	return q
 }

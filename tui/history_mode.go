@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -29,13 +28,6 @@ func runName(r RunSummary) string {
 		return "run " + shortID(r.ID)
 	}
 	return fmt.Sprintf("run %s “%s”", shortID(r.ID), r.Label)
-}
-
-// histListMsg carries the runs of list request id.
-type histListMsg struct {
-	id   int
-	runs []RunSummary
-	err  error
 }
 
 // histBestMsg carries the best run of best request id, among the runs
@@ -87,21 +79,6 @@ type runReadyMsg struct {
 	err      error
 }
 
-// listRuns asks the History for the pane's runs in the background.
-func (m *Model) listRuns() tea.Cmd {
-	h := m.opts.History
-	if h == nil {
-		return nil
-	}
-	m.jobs.histList++
-	id, all := m.jobs.histList, m.hist.all
-	m.hist.loading = true
-	return func() tea.Msg {
-		runs, err := h.Runs(all)
-		return histListMsg{id: id, runs: runs, err: err}
-	}
-}
-
 // fetchBest asks the History for the pair's best run in the background,
 // among the runs of the metric, options and rules in force.
 func (m *Model) fetchBest() tea.Cmd {
@@ -124,26 +101,7 @@ func (m *Model) historyChanged() tea.Cmd {
 	if m.phase != phaseReady || m.opts.History == nil {
 		return nil
 	}
-	cmds := []tea.Cmd{m.fetchBest()}
-	if m.hist.opened {
-		cmds = append(cmds, m.listRuns())
-	}
-	return tea.Batch(cmds...)
-}
-
-// listed takes the runs of a list request.
-func (m *Model) listed(msg histListMsg) tea.Cmd {
-	if msg.id != m.jobs.histList || m.phase != phaseReady {
-		return nil
-	}
-	m.hist.loading = false
-	if msg.err != nil {
-		m.hist.err = msg.err.Error()
-		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
-		return nil
-	}
-	m.hist.setRuns(msg.runs)
-	return nil
+	return tea.Batch(m.fetchBest(), m.hist.Update(histRefreshMsg{}))
 }
 
 // bestFound takes the pair's best run.
@@ -166,52 +124,20 @@ func (m *Model) openHistory() tea.Cmd {
 		return nil
 	}
 	m.mode = modeHistory
-	m.hist.view = paneRuns
-	m.hist.opened = true
 	m.status.Set(info(""))
-	return m.listRuns()
+	return m.hist.Update(openHistoryMsg{})
 }
 
-// historyKey runs a key in the history pane.
-func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
-	p := k.Pane
-	if m.hist.view == paneDiff {
-		switch {
-		case key.Matches(msg, p.Back):
-			m.hist.view = paneRuns
-		case key.Matches(msg, k.Help):
-			m.openHelp()
-		default:
-			m.hist.scrollDiff(msg)
-		}
-		return nil
-	}
-	switch {
-	case key.Matches(msg, p.Close, k.Quit):
-		m.mode = modeNormal
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-	case key.Matches(msg, p.All):
-		m.hist.all = !m.hist.all
-		m.hist.cursor, m.hist.offset = 0, 0
-		return m.listRuns()
-	case key.Matches(msg, p.Compare):
-		return m.pairChecked(actCompare)
-	case key.Matches(msg, p.Diff):
-		return m.pairChecked(actDiff)
-	case key.Matches(msg, p.Load):
-		return m.runAction(actLoad)
-	case key.Matches(msg, p.Label):
-		r, ok := m.hist.selected()
-		if !ok {
-			m.status.Set(info("no run to label"))
-			return nil
-		}
+// historyMsg takes what the history pane asks of the root.
+func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case runActionMsg:
+		return m.pairChecked(msg)
+	case labelRunMsg:
+		r := msg.run
+		m.labelRun = r
 		m.prompt.open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
 		m.mode = modeLabel
-	default:
-		m.hist.move(msg)
 	}
 	return nil
 }
@@ -222,12 +148,8 @@ func (m *Model) historyKey(msg tea.KeyPressMsg) tea.Cmd {
 // The work runs on snapshots of the trees, so the user may go on
 // meanwhile. A metric that is one number has no per-path scores: enter
 // compares the totals only.
-func (m *Model) runAction(act runAction) tea.Cmd {
-	sel, ok := m.hist.selected()
-	if !ok {
-		m.status.Set(info("no run selected"))
-		return nil
-	}
+func (m *Model) runAction(req runActionMsg) tea.Cmd {
+	act, sel := req.act, req.run
 	ms := m.metric
 	if act == actCompare && ms.oneNumber {
 		tot, has := ms.total(m.sess.Tree())
@@ -248,7 +170,7 @@ func (m *Model) runAction(act runAction) tea.Cmd {
 	}
 	nowTotal, nowHas := ms.total(m.sess.Tree())
 	metric := ms.name
-	cached := m.hist.cached(sel.ID)
+	cached := req.cached
 	var restore *rulesRestore
 	if act == actLoad {
 		restore = m.newRulesRestore()
@@ -288,7 +210,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	}
 	m.cancelRestore() // done: let go of its context
 	if msg.run != nil {
-		m.hist.cache = msg.run
+		m.hist.Update(runCachedMsg{run: msg.run})
 	}
 	if msg.err != nil {
 		name := "the run"
@@ -320,7 +242,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		m.status.Set(info(text + " · esc ends"))
 	case actDiff:
 		if m.mode == modeHistory {
-			m.hist.showDiff(msg.diff)
+			m.hist.Update(showDiffMsg{diff: msg.diff})
 			m.status.Set(info("diff of " + runName(msg.run.RunSummary) + " with now"))
 		}
 	case actLoad:
@@ -398,9 +320,9 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 // labelSubmit saves the label typed for the selected run.
 func (m *Model) labelSubmit() tea.Cmd {
 	m.mode = modeHistory
-	r, ok := m.hist.selected()
+	r := m.labelRun
 	h := m.opts.History
-	if !ok || h == nil {
+	if h == nil {
 		return nil
 	}
 	label := m.prompt.trimmed()
@@ -419,12 +341,7 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 		m.status.Set(failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
 		return nil
 	}
-	if c := m.hist.cache; c != nil && c.ID == msg.run.ID {
-		// A copy: a command in flight may be reading the cached run.
-		cp := *c
-		cp.Label = msg.label
-		m.hist.cache = &cp
-	}
+	m.hist.Update(msg)
 	if m.cmp != nil && m.cmp.run.ID == msg.run.ID {
 		m.cmp.run.Label = msg.label
 	}

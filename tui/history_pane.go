@@ -26,6 +26,9 @@ const maxChartLines = 20
 // a run with the current state. It takes the whole body of the screen.
 type historyPane struct {
 	c    *common
+	h    History
+	// listID is the latest list request's: a stale answer is dropped.
+	listID int
 	pair string // "reference.json ⟷ output.json"
 	// all lists every run rather than the pair's.
 	all  bool
@@ -45,8 +48,8 @@ type historyPane struct {
 	cache *RunDetail
 }
 
-func newHistoryPane(c *common, files Files) *historyPane {
-	return &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output}
+func newHistoryPane(c *common, files Files, h History) *historyPane {
+	return &historyPane{c: c, h: h, pair: files.Reference + " ⟷ " + files.Output}
 }
 
 // SetSize sets the pane's size.

@@ -226,7 +226,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
-	d.send(histListMsg{id: d.m.jobs.histList - 1, runs: nil})
+	d.send(histListMsg{id: d.m.hist.listID - 1, runs: nil})
 	if len(d.m.hist.runs) != 5 {
 		t.Error("a stale list replaced the runs")
 	}

@@ -96,7 +96,7 @@ type Model struct {
 	quitAfterSave bool
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
-	confirmAct runAction
+	confirmAct runActionMsg
 	// err is why loading failed; Run returns it.
 	err error
 
@@ -104,6 +104,8 @@ type Model struct {
 	// whose value the prompt asks for.
 	ruleChooser *ruleChooser
 	rulePrompt  ruleChoice
+	// labelRun is the run whose label the prompt asks for.
+	labelRun RunSummary
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -115,9 +117,9 @@ type jobs struct {
 	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
 	// inflight is what the rescore in flight scores with, nil for none.
 	inflight *rescoreSpec
-	// The history's requests: the pane's list, the best run, and a run
-	// read for an action.
-	histList, histBest, histRun int
+	// The history's requests: the best run, and a run read for an
+	// action (the pane makes its own lists).
+	histBest, histRun int
 }
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
@@ -207,7 +209,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	}
 	m.panel = &scorePanel{c: m.c, ms: ms}
 	if m.hist == nil {
-		m.hist = newHistoryPane(m.c, m.opts.Files)
+		m.hist = newHistoryPane(m.c, m.opts.Files, m.opts.History)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
@@ -279,8 +281,24 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.record(RunOpened)
 	case recordedMsg:
 		return m, m.recorded(msg)
-	case histListMsg:
-		return m, m.listed(msg)
+	case histListMsg, runCachedMsg, showDiffMsg:
+		if m.phase != phaseReady {
+			return m, nil
+		}
+		return m, m.hist.Update(msg)
+	case runActionMsg, labelRunMsg:
+		return m, m.historyMsg(msg)
+	case closePaneMsg:
+		switch m.mode {
+		case modeHelp:
+			m.mode = m.helpFrom
+		case modeHistory:
+			m.mode = modeNormal
+		}
+		return m, nil
+	case openHelpMsg:
+		m.openHelp()
+		return m, nil
 	case histBestMsg:
 		return m, m.bestFound(msg)
 	case runReadyMsg:
@@ -360,19 +378,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch m.mode {
 	case modeHelp:
-		switch {
-		case key.Matches(msg, k.Cancel, k.Help, k.Quit):
-			m.mode = m.helpFrom
-		case key.Matches(msg, k.Down):
-			m.help.scrollBy(1)
-		case key.Matches(msg, k.Up):
-			m.help.scrollBy(-1)
-		case key.Matches(msg, k.PageDown, k.HalfDown):
-			m.help.scrollBy(m.help.height / 2)
-		case key.Matches(msg, k.PageUp, k.HalfUp):
-			m.help.scrollBy(-m.help.height / 2)
-		}
-		return nil
+		return m.help.Update(msg)
 	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
 		switch {
 		case key.Matches(msg, k.Cancel):
@@ -395,7 +401,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case modeRecover:
 		return m.recoverKey(msg)
 	case modeHistory:
-		return m.historyKey(msg)
+		return m.hist.Update(msg)
 	case modeConfirmPair:
 		return m.confirmPair(msg)
 	case modeMetric:
@@ -485,10 +491,10 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.openRuleChooser()
 	case key.Matches(msg, k.Pairing):
 		return m.cyclePairing(id)
+	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
+		m.status.Set(info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
 	default:
-		if ok, st := m.tree.handleKey(msg); ok && st != nil {
-			m.status.Set(*st)
-		}
+		return m.tree.Update(msg)
 	}
 	return nil
 }

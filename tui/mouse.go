@@ -18,8 +18,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	top := m.hdr.Height(m.c.height)
 	if m.mode == modeHistory {
-		m.hist.mouse(msg, mouse.Y-top)
-		return nil
+		return m.hist.Update(paneMouseMsg{msg: msg, y: mouse.Y - top})
 	}
 	if m.mode != modeNormal {
 		return nil

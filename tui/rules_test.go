@@ -313,7 +313,8 @@ func TestRuleRescoreCancelled(t *testing.T) {
 		t.Fatal("the newer rescore was cancelled too")
 	}
 	d.keys("H") // the history pane, its run selected
-	go d.m.runAction(actLoad)()
+	sel, _ := d.m.hist.selected()
+	go d.m.runAction(runActionMsg{act: actLoad, run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")
 	ended(second, "quit")

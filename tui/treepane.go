@@ -58,6 +58,29 @@ func (p *treePane) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Expand, k.Collapse, k.Toggle}
 }
 
+// FullHelp returns every binding the pane answers to.
+func (p *treePane) FullHelp() [][]key.Binding {
+	k := p.c.keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
+		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order},
+		{k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly},
+	}
+}
+
+// Update runs the pane's keys; what it has to say goes to the status
+// line.
+func (p *treePane) Update(msg tea.Msg) tea.Cmd {
+	km, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	if ok, st := p.handleKey(km); ok && st != nil {
+		return statusCmd(*st)
+	}
+	return nil
+}
+
 // Selected returns the node under the cursor.
 func (p *treePane) Selected() scoring.NodeID { return p.ol.Row(p.cursor).ID }
 

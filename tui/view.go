@@ -119,7 +119,7 @@ func (m *Model) statusView() string {
 		}
 		return spread(s.Warn.Render(what), s.Faint.Render(m.recoverHints("")), m.c.width)
 	case modeConfirmPair:
-		hint := "y " + m.confirmAct.verb() + " · n/esc cancel"
+		hint := "y " + m.confirmAct.act.verb() + " · n/esc cancel"
 		return spread(s.Warn.Render(m.pairQuestion(m.c.width-visibleWidth(hint)-2)), s.Faint.Render(hint), m.c.width)
 	case modeConfirmQuit:
 		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)

@@ -1,0 +1,50 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// pane is the contract every pane of the explorer keeps, as the
+// components of soft-serve's pkg/ui do: a model of its own that
+// takes the messages meant for it — its keys among them — in Update,
+// says which bindings it answers to (ShortHelp for the status line,
+// FullHelp for the help screen), is told its size by the root's layout,
+// the one place that decides where things go (SetSize), and renders its
+// visible part only (View). A pane tells the root what it wants done
+// through the typed messages its commands return (statusMsg, runActionMsg,
+// openCaseMsg, …); the root routes messages to panes through Update and
+// does not reach into their fields.
+type pane interface {
+	Update(msg tea.Msg) tea.Cmd
+	View() string
+	SetSize(width, height int)
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+}
+
+// The panes that keep the contract.
+var (
+	_ pane = (*historyPane)(nil)
+	_ pane = (*helpView)(nil)
+	_ pane = (*treePane)(nil)
+)
+
+// cmdOf returns a command that delivers msg.
+func cmdOf(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
+
+// statusCmd returns a command that sets the status line.
+func statusCmd(m statusMsg) tea.Cmd { return cmdOf(m) }
+
+// paneMouseMsg is a mouse event over a pane, at line y of it.
+type paneMouseMsg struct {
+	msg tea.MouseMsg
+	y   int
+}
+
+// closePaneMsg asks the root to close the pane that sent it and go back
+// to the view below it.
+type closePaneMsg struct{}
+
+// openHelpMsg asks the root for the help screen.
+type openHelpMsg struct{}
