@@ -25,11 +25,11 @@ const maxChartLines = 20
 // their scores, oldest to newest, the selected run marked; or the diff of
 // a run with the current state. It takes the whole body of the screen.
 type historyPane struct {
-	c    *common
-	h    History
+	c *common
+	h History
 	// listID is the latest list request's: a stale answer is dropped.
 	listID int
-	pair string // "reference.json ⟷ output.json"
+	pair   string // "reference.json ⟷ output.json"
 	// all lists every run rather than the pair's.
 	all  bool
 	runs []RunSummary
