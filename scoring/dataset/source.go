@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -46,6 +47,10 @@ type Spec struct {
 	Array bool
 	// Stdin is standard input, for "-".
 	Stdin io.Reader
+	// Progress, if set, is called now and then with the bytes of the
+	// files of records read so far (both sides together), from the
+	// goroutine that reads them: what a progress bar shows against Size.
+	Progress func(read int64)
 }
 
 // IsDatasetPath reports whether a file argument selects dataset mode by
@@ -86,6 +91,8 @@ type Source struct {
 	spool            string // a temporary copy of standard input, removed by Close
 
 	refList, outList []string // directories: the relative paths, sorted
+
+	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
 }
 
 // Open opens the dataset spec names, finds its form and, for two files,
@@ -182,7 +189,7 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 		if s.spec.Stdin == nil {
 			return nil, errors.New("standard input is not available")
 		}
-		return io.NopCloser(s.spec.Stdin), nil
+		return s.counted(io.NopCloser(s.spec.Stdin)), nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -192,8 +199,56 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 		}
 		return nil, err
 	}
-	return f, nil
+	return s.counted(f), nil
 }
+
+// Size returns what there is to read: the bytes of the files of records
+// (0 when one is standard input), or for two directories the number of
+// reference files (bytes 0).
+func (s *Source) Size() (files int, bytes int64) {
+	if s.form == twoDirs {
+		return len(s.refList), 0
+	}
+	for _, name := range []string{s.spec.Ref, s.spec.Out} {
+		if name == "" {
+			continue
+		}
+		st, err := os.Stat(name)
+		if name == "-" || err != nil || !st.Mode().IsRegular() {
+			return 0, 0
+		}
+		bytes += st.Size()
+	}
+	return 0, bytes
+}
+
+// counted reports the bytes read from r to Spec.Progress, when set.
+func (s *Source) counted(r io.ReadCloser) io.ReadCloser {
+	if s.spec.Progress == nil {
+		return r
+	}
+	if s.read == nil {
+		s.read = new(atomic.Int64)
+	}
+	return &countingReader{r: r, n: s.read, report: s.spec.Progress}
+}
+
+// countingReader adds what it reads to n and reports the total.
+type countingReader struct {
+	r      io.ReadCloser
+	n      *atomic.Int64
+	report func(int64)
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	k, err := c.r.Read(p)
+	if k > 0 {
+		c.report(c.n.Add(int64(k)))
+	}
+	return k, err
+}
+
+func (c *countingReader) Close() error { return c.r.Close() }
 
 // formatOf is how a file of records named name is read.
 func (s *Source) formatOf(name string) Format {

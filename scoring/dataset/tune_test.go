@@ -216,3 +216,25 @@ F1 = 2·P·R / (P + R) = 2·1·0.57143 / 1.57143 = 0.72727
 		t.Errorf("label %q", got)
 	}
 }
+
+// TestProgress: Spec.Progress reports the bytes of the file of records
+// read, up to its size (Source.Size).
+func TestProgress(t *testing.T) {
+	var last int64
+	calls := 0
+	src, err := Open(Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl", Progress: func(n int64) { last, calls = n, calls+1 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	files, size := src.Size()
+	if files != 0 || size == 0 {
+		t.Fatalf("size %d files, %d bytes", files, size)
+	}
+	if _, err := Score(context.Background(), src, Config{}); err != nil {
+		t.Fatal(err)
+	}
+	if last != size || calls == 0 {
+		t.Errorf("progress %d bytes in %d calls, the file has %d", last, calls, size)
+	}
+}
