@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // OneCase is one case of a dataset scored as a single pair (`score
@@ -24,6 +25,9 @@ type OneCase struct {
 	// Error is the parse error of an invalid case's output.
 	Error    string
 	Warnings []string
+	// Ref and Out are the documents compared; Out is an absent document
+	// for a missing or invalid case. Both nil for an extra case.
+	Ref, Out *jsondoc.Doc
 }
 
 // errFound stops the reading once the case is found.
@@ -102,9 +106,15 @@ func (r *runner) scoreOne(ctx context.Context, m *material) (*OneCase, error) {
 		return nil, err
 	}
 	c := &OneCase{ID: m.id, Status: m.status, Repairs: m.repairs, Error: m.err, Warnings: m.warnings,
-		Reference: m.ref.Name()}
+		Reference: m.ref.Name(), Ref: m.ref, Out: m.out}
 	if m.status == CaseScored {
 		c.Output = m.out.Name()
+	} else {
+		name := "(no output)"
+		if m.out != nil {
+			name = m.out.Name()
+		}
+		c.Out = jsondoc.Absent(name)
 	}
 	if res == nil {
 		c.Result = &scoring.Result{Score: 0, HasScore: true, Options: r.opt.Strings(),

@@ -36,3 +36,6 @@ func histBin(v float64, bins int) int {
 	b := int(v * float64(bins))
 	return max(0, min(b, bins-1))
 }
+
+// CaseID returns case k's id, without making the rest of its figures.
+func (d *Scored) CaseID(k int) string { return d.acc.cases[k].ID }
