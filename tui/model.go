@@ -265,6 +265,11 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case statusMsg:
 		m.status.Set(msg)
 		return m, nil
+	case selectNodeMsg:
+		if m.phase == phaseReady {
+			m.tree.selectNode(msg.id)
+		}
+		return m, nil
 	case searchDoneMsg:
 		return m, m.searchDone(msg)
 	case rescoredMsg:

@@ -174,7 +174,11 @@ func TestScoreDatasetGates(t *testing.T) {
 		{[]string{"score", data, w, w}, "", 2, "", "one argument too many"},
 		{[]string{"score", "--dataset", "-", "--quiet"}, `[{"expected": {"a": 1}, "output": {"a": 1}}, {"expected": {"a": 2}, "output": "{\"a\": 3}"}]`, 0, "0.9\n", "jsontui: <stdin>: 2 cases"},
 		{[]string{"score", "--dataset", "-", "--quiet"}, "{\"expected\": 5, \"output\": 4}\n\n{\"expected\": 2, \"output\": 2}\n", 0, "0.9444444444444444\n", ""},
-		{[]string{data}, "", 2, "", "the explorer does not open datasets yet; score this one headless: jsontui score " + data},
+		{[]string{data}, "", 2, "", "the explorer needs a terminal (standard output is not one); for headless scoring use: jsontui score " + data},
+		{[]string{data, "--pass", "2"}, "", 2, "", "--pass 2 is outside [0, 1]"},
+		{[]string{data, "--schema", w}, "", 2, "", "--schema checks a pair's output; for a dataset's outputs use: jsontui validate --schema FILE " + data},
+		{[]string{pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
+		{[]string{data, "nope.json"}, "", 2, "", "nope.json"},
 	} {
 		code, stdout, stderr := runCLI(t, c.stdin, c.args...)
 		if code != c.code || !strings.HasPrefix(stdout, c.stdout) || !strings.Contains(stderr, c.stderr) {

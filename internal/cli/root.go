@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 // version is set at build time with
@@ -45,6 +44,8 @@ type app struct {
 	// exploreRules is the explorer's rules file (--rules) as read, which
 	// the recovery file names; empty for none.
 	exploreRules history.File
+	// exploreDatasetFlags are the dataset flags on the root command.
+	exploreDatasetFlags datasetFlags
 }
 
 // exitError carries the exit code a failure maps to.
@@ -123,10 +124,7 @@ figures headless, for scripts and CI.`,
 			if len(args) == 0 {
 				return nil // jsontui alone: the help
 			}
-			if dataset.IsDatasetPath(args[0]) {
-				return cobra.RangeArgs(1, 3)(cmd, args)
-			}
-			return cobra.RangeArgs(2, 3)(cmd, args)
+			return cobra.RangeArgs(1, 3)(cmd, args)
 		},
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -134,11 +132,19 @@ figures headless, for scripts and CI.`,
 			if len(args) == 0 {
 				return cmd.Help()
 			}
-			if _, _, isDataset, err := a.datasetArgs(args, false); err != nil || isDataset {
-				if err != nil {
-					return badInput(err)
-				}
-				return badInput(fmt.Errorf("the explorer does not open datasets yet; score this one headless: jsontui score %s", strings.Join(args, " ")))
+			a.exploreDatasetFlags.changed(cmd.Flags())
+			spec, weights, isDataset, err := a.datasetArgs(args, a.exploreDatasetFlags.force)
+			if err != nil {
+				return badInput(err)
+			}
+			if isDataset {
+				return a.exploreDataset(&a.exploreFlags, &a.exploreDatasetFlags, spec, weights, args)
+			}
+			if name := a.exploreDatasetFlags.given(cmd.Flags()); name != "" {
+				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
+			}
+			if len(args) < 2 {
+				return fmt.Errorf("the explorer takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
 			}
 			return a.explore(&a.exploreFlags, args)
 		},
@@ -146,6 +152,7 @@ figures headless, for scripts and CI.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	root.PersistentFlags().Var(&a.historyPath, "history", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
 	addExploreFlags(root, &a.exploreFlags)
+	addDatasetFlags(root.Flags(), &a.exploreDatasetFlags, false)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
 	root.AddCommand(a.validateCmd(), a.aggregateCmd())

@@ -133,7 +133,7 @@ func (e *pathExplainer) blank()                    { e.lines = append(e.lines, n
 // cases.
 func (e *pathExplainer) head() {
 	p, st := e.p, e.f.Stats
-	e.add(text(fmt.Sprintf("%s · %s node%s in %s of the %s cases", p.Kind, report.Thousands(p.Nodes), plural(p.Nodes),
+	e.add(text(fmt.Sprintf("%s · %s node%s in %s of the %s cases", p.Kind, report.Thousands(p.Nodes), sIf(p.Nodes),
 		report.Thousands(p.Cases), report.Thousands(st.Cases))))
 }
 
@@ -204,7 +204,7 @@ func (e *pathExplainer) score() {
 	e.add(text("score "), scoreSpan(p.Score), text(fmt.Sprintf(" = Σ node scores / nodes with a score = %s / %s",
 		report.Trim5(p.Score*float64(n)), report.Thousands(n))))
 	if none := p.Nodes - n; none > 0 {
-		e.note(fmt.Sprintf("%s node%s without a score (extra or ignored) take%s no part", report.Thousands(none), plural(none),
+		e.note(fmt.Sprintf("%s node%s without a score (extra or ignored) take%s no part", report.Thousands(none), sIf(none),
 			map[bool]string{true: "s", false: ""}[none == 1]))
 	}
 }
@@ -314,7 +314,7 @@ func (e *pathExplainer) children() {
 	}
 }
 
-func plural(n int) string {
+func sIf(n int) string {
 	if n == 1 {
 		return ""
 	}

@@ -156,9 +156,9 @@ func Default() *KeyMap {
 			Prev:    b([]string{"left"}, "←", "previous value"),
 		},
 
-		Cases:       b([]string{"c"}, "c", "the cases (dataset)"),
-		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases (dataset)"),
-		FilterCases: b([]string{"f"}, "f", "cases losing points here (dataset)"),
+		Cases:       b([]string{"c"}, "c", "the cases"),
+		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
+		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
 		CasesPane: CasesKeys{
 			Open:  b([]string{"enter"}, "enter", "open the case's tree"),
 			Order: b([]string{"o"}, "o", "order: score/Δ/id/reference"),

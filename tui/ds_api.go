@@ -1,0 +1,58 @@
+package tui
+
+import (
+	"context"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// DatasetProgress is how far a dataset's load has gone: the cases scored,
+// and the bytes of its files of records read of the total (Total 0 when
+// unknown), or for two directories the reference files of the total
+// (Files).
+type DatasetProgress struct {
+	Cases       int
+	Read, Total int64
+	Files       int
+}
+
+// DatasetLoader reads and scores a dataset in the background, held for
+// re-weighting (dataset.Config.Keep). It calls progress now and then and
+// stops with ctx's error when ctx is canceled (the user quit while it
+// loads); its other errors are the dataset's, as `score` reports them.
+type DatasetLoader func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error)
+
+// CaseOpener scores one case of a dataset again as a pair (SPEC sections
+// 2–6) for the case view: dataset.Scored.CaseTree, by default.
+type CaseOpener func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error)
+
+// DatasetOptions configure the dataset explorer.
+type DatasetOptions struct {
+	// Files names the dataset's files (Reference and Output: the file of
+	// records twice for one), the weights file and where ctrl+s saves.
+	Files Files
+	// Loaded is the scored dataset when the caller has it already;
+	// otherwise Load produces it in the background behind a progress bar.
+	Loaded *dataset.Result
+	Load   DatasetLoader
+	// Weights is the weights file in force (nil for none).
+	Weights *scoring.Weights
+	// Metric names the metric and MetricOptions are its options, for the
+	// cases opened as pairs; Rules are the per-key rules in force.
+	Metric        string
+	MetricOptions scoring.MetricOptions
+	Rules         *scoring.RuleSet
+	// Metrics and Rescore are what a case opened as a pair offers `m`.
+	Metrics []MetricChoice
+	Rescore Rescorer
+	// Theme is the theme's name; "" picks dark or light from the
+	// terminal's background.
+	Theme string
+	// NoMouse turns mouse support off.
+	NoMouse bool
+	// History, if set, is the dataset's runs that `H` shows.
+	History History
+	// OpenCase scores a case again for the case view; nil is CaseTree.
+	OpenCase CaseOpener
+}

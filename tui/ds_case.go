@@ -1,0 +1,223 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/outline"
+)
+
+// A case of a dataset opens as a pair: the whole pair explorer (its
+// tree, detail pane, character diffs, metrics and rules) over the case
+// scored again alone under the weights in force. Weights tuned there go
+// back to the dataset, as one step, when it closes (esc); ctrl+s and q
+// close it first, then save or quit the dataset.
+
+// caseView is a case opened as a pair.
+type caseView struct {
+	m  *Model
+	k  int
+	id string
+}
+
+// update hands a message to the pair's explorer.
+func (cv *caseView) update(msg tea.Msg) tea.Cmd {
+	_, cmd := cv.m.Update(msg)
+	return cmd
+}
+
+// caseRequest is the case being opened: its request id and how to stop
+// it; active while it opens.
+type caseRequest struct {
+	id     int
+	active bool
+	k      int
+	cancel context.CancelFunc
+}
+
+// caseOpenedMsg carries case k scored again as a pair, for request id.
+type caseOpenedMsg struct {
+	id     int
+	k      int
+	path   string
+	loaded Loaded
+	oc     *dataset.OneCase
+	err    error
+}
+
+// selectNodeMsg asks a pair's explorer to put its cursor on node id.
+type selectNodeMsg struct{ id scoring.NodeID }
+
+// openCase scores case k again in the background and opens it. The
+// dataset waits meanwhile (its weights are what the case is scored
+// under): esc stops the opening.
+func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
+	if m.opening.active {
+		return nil
+	}
+	w, err := m.ds.d.WeightsInForce()
+	if err != nil {
+		m.status.Set(failure(err))
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	m.opening.id++
+	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
+	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
+	m.status.Set(info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
+	return func() tea.Msg {
+		oc, err := open(ctx, d, msg.k)
+		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
+		if err == nil && oc.Result != nil {
+			out.loaded, out.err = NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
+		}
+		return out
+	}
+}
+
+// caseOpened shows a case scored again, as a pair.
+func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
+	if msg.id != m.opening.id || !m.opening.active {
+		return nil
+	}
+	m.opening.cancel()
+	m.opening.active = false
+	if msg.err != nil {
+		m.status.Set(failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
+		return nil
+	}
+	oc := msg.oc
+	if oc.Result == nil {
+		m.status.Set(info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
+		return nil
+	}
+	out := oc.Output
+	if out == "" {
+		out = "(no output)"
+	}
+	files := Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
+	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.res.Figures.Metric, MetricOptions: m.opts.MetricOptions,
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.opts.Rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
+	pm := New(opts)
+	pm.c.tick = m.c.tick
+	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
+	cmds := []tea.Cmd{pm.Init()}
+	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.width, Height: m.c.height}))
+	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
+		cmds = append(cmds, m.open.update(selectNodeMsg{id: id}))
+	}
+	st := info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.c.keys.Case.Back.Help().Key))
+	if oc.Error != "" {
+		st = warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.c.keys.Case.Back.Help().Key))
+	}
+	cmds = append(cmds, m.open.update(st))
+	return tea.Batch(cmds...)
+}
+
+// caseScoreText is a case's score for the status line.
+func caseScoreText(oc *dataset.OneCase) string {
+	if oc.Result.HasScore {
+		return "score " + fixed5(oc.Result.Score)
+	}
+	return "no score"
+}
+
+// indexSteps are the array indices of a path, which a schema path writes
+// as [].
+var indexSteps = regexp.MustCompile(`\[[0-9]+\]`)
+
+// caseNode returns the node of t at schema path that loses the most (the
+// first in document order on a tie): where a case opened at a path of
+// the dataset shows. Without a path it is the costliest leaf.
+func caseNode(t *scoring.Tree, path string) (scoring.NodeID, bool) {
+	if t == nil {
+		return 0, false
+	}
+	if path == "" {
+		return outline.Costliest(t)
+	}
+	best, found := scoring.NodeID(0), false
+	bestLoss := -1.0
+	for id := scoring.NodeID(0); int(id) < t.Len(); id++ {
+		p := indexSteps.ReplaceAllString(t.Path(id), "[]")
+		if p != path {
+			continue
+		}
+		if l := t.Loss(id); l > bestLoss {
+			best, bestLoss, found = id, l, true
+		}
+	}
+	return best, found
+}
+
+// caseUpdate hands a message to the case opened, but for the keys that
+// leave it when its explorer is idle: esc goes back to the dataset,
+// ctrl+s and q go back and save or quit there.
+func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
+	km, isKey := msg.(tea.KeyPressMsg)
+	if !isKey || !m.open.m.idle() {
+		return m.open.update(msg)
+	}
+	k := m.c.keys
+	switch {
+	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
+		m.closeCase()
+		return nil
+	case key.Matches(km, k.Quit):
+		m.closeCase()
+		return m.quit()
+	case key.Matches(km, k.Save):
+		m.closeCase()
+		return m.save()
+	}
+	return m.open.update(msg)
+}
+
+// closeCase goes back to the dataset, carrying the weights tuned in the
+// case to it as one step.
+func (m *DatasetModel) closeCase() {
+	cv := m.open
+	m.open = nil
+	before, had := m.ds.total()
+	ws := cv.m.tunedWeights()
+	text := "back from case " + cv.id
+	if n, err := m.ds.sess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
+		m.status.Set(failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
+		return
+	} else if n > 0 {
+		m.changed()
+		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
+		if now, has := m.ds.total(); has && had {
+			text += fmt.Sprintf(" · score %s → %s · u undoes", fixed5(before), fixed5(now))
+		}
+	}
+	if cv.m.metric.name != m.ds.res.Figures.Metric || cv.m.rules.Changed() {
+		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
+	}
+	m.status.Set(info(text))
+	m.layout()
+}
+
+// idle reports whether the explorer waits for a key in its normal mode,
+// with nothing open over the tree.
+func (m *Model) idle() bool { return m.phase == phaseReady && m.mode == modeNormal }
+
+// tunedWeights returns the weights changed since opening, by schema
+// path: what a case opened from a dataset gives back to it.
+func (m *Model) tunedWeights() []dataset.PathWeight {
+	t := m.wsess.Tree()
+	var out []dataset.PathWeight
+	slots := t.Slots()
+	for i := range slots {
+		if slots[i].IsKey() && m.wsess.Changed(i) {
+			out = append(out, dataset.PathWeight{Path: t.SchemaPath(i), Weight: slots[i].Weight})
+		}
+	}
+	return out
+}

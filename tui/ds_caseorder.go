@@ -1,0 +1,157 @@
+package tui
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+)
+
+// caseSort is an order of the cases pane.
+type caseSort int
+
+const (
+	sortScore caseSort = iota // lowest score first, no score last
+	sortDelta                 // largest regression against the compared run first
+	sortID                    // by id
+	sortRef                   // as the references have them
+	sortLoss                  // largest loss at the filter's path first
+)
+
+var caseSortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first"}
+
+// caseOrder is the cases the cases pane lists, in its order: every case,
+// or those that lose points at a path (the filter). The heat map takes
+// its columns from it. It is made again lazily when the figures, the
+// order or the filter change.
+type caseOrder struct {
+	ds   *dsData
+	sort caseSort
+	// path is the filter's path, "" for every case; losses are each
+	// case's loss there (by case), made when the filter is set and after
+	// every re-weight.
+	path   string
+	losses []float64
+	list   []int
+	stale  bool
+}
+
+func newCaseOrder(ds *dsData) *caseOrder {
+	return &caseOrder{ds: ds, stale: true}
+}
+
+// cases returns the cases listed, in order.
+func (o *caseOrder) cases() []int {
+	if o.stale {
+		o.make()
+	}
+	return o.list
+}
+
+// changed marks the list to be made again: the figures changed, so do
+// the losses at the filter's path.
+func (o *caseOrder) changed() {
+	if o.path != "" {
+		o.losses, _ = o.ds.d.PathLosses(o.path, o.losses)
+	}
+	o.stale = true
+}
+
+// setFilter lists only the cases that lose points at path ("" lists
+// every case); it returns how many do.
+func (o *caseOrder) setFilter(path string) (int, error) {
+	o.path = path
+	o.stale = true
+	if path == "" {
+		if o.sort == sortLoss {
+			o.sort = sortScore
+		}
+		return o.ds.d.Len(), nil
+	}
+	var err error
+	if o.losses, err = o.ds.d.PathLosses(path, o.losses); err != nil {
+		o.path = ""
+		return 0, err
+	}
+	o.sort = sortLoss
+	return len(o.cases()), nil
+}
+
+// sorts returns the orders that apply now: Δ with a compared run, the
+// loss there with a filter.
+func (o *caseOrder) sorts() []caseSort {
+	out := []caseSort{sortScore}
+	if o.ds.cmp != nil {
+		out = append(out, sortDelta)
+	}
+	out = append(out, sortID, sortRef)
+	if o.path != "" {
+		out = append(out, sortLoss)
+	}
+	return out
+}
+
+// next switches to the order after the one in force.
+func (o *caseOrder) next() caseSort {
+	s := o.sorts()
+	i := slices.Index(s, o.sort)
+	o.sort = s[(i+1)%len(s)]
+	o.stale = true
+	return o.sort
+}
+
+// setSort switches to order s.
+func (o *caseOrder) setSort(s caseSort) {
+	o.sort = s
+	o.stale = true
+}
+
+// delta returns case k's change against the compared run.
+func (o *caseOrder) delta(k int) (float64, bool) {
+	v, has := o.ds.score(k)
+	return o.ds.cmp.caseDelta(o.ds.d.CaseID(k), v, has)
+}
+
+// make lists the cases in order.
+func (o *caseOrder) make() {
+	o.stale = false
+	n := o.ds.d.Len()
+	o.list = o.list[:0]
+	for k := range n {
+		if o.path == "" || o.losses[k] > 0 {
+			o.list = append(o.list, k)
+		}
+	}
+	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" {
+		o.sort = sortScore
+	}
+	switch o.sort {
+	case sortScore:
+		sc := o.ds.scores
+		key := func(k int) float64 {
+			if math.IsNaN(sc[k]) {
+				return math.Inf(1)
+			}
+			return sc[k]
+		}
+		slices.SortStableFunc(o.list, func(a, b int) int { return cmp.Compare(key(a), key(b)) })
+	case sortDelta:
+		ds := make([]float64, n)
+		for _, k := range o.list {
+			if d, ok := o.delta(k); ok {
+				ds[k] = d
+			} else {
+				ds[k] = math.Inf(1)
+			}
+		}
+		slices.SortStableFunc(o.list, func(a, b int) int { return cmp.Compare(ds[a], ds[b]) })
+	case sortID:
+		ids := make([]string, n)
+		for _, k := range o.list {
+			ids[k] = o.ds.d.CaseID(k)
+		}
+		slices.SortStableFunc(o.list, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
+	case sortLoss:
+		slices.SortStableFunc(o.list, func(a, b int) int { return cmp.Compare(o.losses[b], o.losses[a]) })
+	}
+}

@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// pathDetail explains the selected path's figures with their numbers in
+// (dataset.Scored.ExplainPath, painted as a pair's calculation is). Its
+// lines are built when the path, the figures or the size change.
+type pathDetail struct {
+	c             *common
+	ds            *dsData
+	path          string
+	width, height int
+	// side is set beside the tree (a left rule), clear below it.
+	side  bool
+	key   pathDetailKey
+	lines []string
+	off   int
+}
+
+type pathDetailKey struct {
+	path    string
+	version int
+	width   int
+	cmp     *dsComparison
+	styles  any
+}
+
+// selectPath tells the pane which path to explain.
+func (p *pathDetail) selectPath(path string) { p.path = path }
+
+// SetSize sets the pane's size, its rule included.
+func (p *pathDetail) SetSize(w, h int) { p.width, p.height = w, h }
+
+// ShortHelp returns the pane's scrolling keys.
+func (p *pathDetail) ShortHelp() []key.Binding {
+	k := p.c.keys
+	return []key.Binding{k.DetailDown, k.DetailUp}
+}
+
+// FullHelp returns the pane's keys.
+func (p *pathDetail) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// Update scrolls the pane (J/K).
+func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
+	if km, ok := msg.(tea.KeyPressMsg); ok {
+		k := p.c.keys
+		switch {
+		case key.Matches(km, k.DetailDown):
+			p.scrollBy(max(1, p.rows()/2))
+		case key.Matches(km, k.DetailUp):
+			p.scrollBy(-max(1, p.rows()/2))
+		}
+	}
+	return nil
+}
+
+// inner returns the width available to the text.
+func (p *pathDetail) inner() int {
+	if p.side {
+		return max(1, p.width-3)
+	}
+	return max(1, p.width)
+}
+
+// rows returns the lines of text the pane shows at once.
+func (p *pathDetail) rows() int {
+	if p.side {
+		return p.height
+	}
+	return p.height - 1
+}
+
+func (p *pathDetail) scrollBy(n int) {
+	p.off = max(0, min(p.off+n, len(p.lines)-p.rows()))
+}
+
+// build writes the lines for the selected path.
+func (p *pathDetail) build() {
+	s := p.c.styles
+	w := p.inner()
+	var out []string
+	add := func(lines ...string) {
+		for _, l := range lines {
+			out = append(out, wrapIndent(l, w)...)
+		}
+	}
+	add(s.Title.Render(p.path))
+	for _, l := range p.ds.d.ExplainPath(p.path, w) {
+		add(paintLine(s, l))
+	}
+	if run, ok := p.ds.cmp.pathScore(p.path); ok {
+		i := p.ds.d.PathIndex(p.path)
+		add("", s.Muted.Render("in "+runName(p.ds.cmp.run)+": score "+scoreText(run.score, run.has)))
+		if pf := p.ds.paths[i]; run.has && pf.HasScore {
+			add(s.Muted.Render("Δ " + signed(pf.Score-run.score) + " since"))
+		}
+	}
+	k := p.c.keys
+	add("", s.Faint.Render(fmt.Sprintf("%s lists the cases that lose points here · %s opens the heat map", k.FilterCases.Help().Key, k.HeatMap.Help().Key)))
+	p.lines = out
+}
+
+// View renders the pane.
+func (p *pathDetail) View() string {
+	k := pathDetailKey{path: p.path, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.styles}
+	if k != p.key {
+		if k.path != p.key.path {
+			p.off = 0
+		}
+		p.key = k
+		p.build()
+	}
+	s := p.c.styles
+	var b strings.Builder
+	if !p.side {
+		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, p.width-10))))
+	}
+	h := p.rows()
+	p.off = max(0, min(p.off, len(p.lines)-h))
+	for i := 0; i < h; i++ {
+		if i > 0 || !p.side {
+			b.WriteByte('\n')
+		}
+		line := ""
+		if j := p.off + i; j < len(p.lines) {
+			line = p.lines[j]
+		}
+		switch {
+		case i == 0 && p.off > 0:
+			line = s.Faint.Render(fmt.Sprintf("↑ %d more above", p.off+1))
+		case i == h-1 && len(p.lines)-p.off > h:
+			line = s.Faint.Render(fmt.Sprintf("↓ %d more below · %s/%s scroll", len(p.lines)-p.off-h+1,
+				p.c.keys.DetailDown.Help().Key, p.c.keys.DetailUp.Help().Key))
+		}
+		if p.side {
+			b.WriteString(s.Faint.Render(" │ "))
+		}
+		b.WriteString(fit(line, p.inner()))
+	}
+	return b.String()
+}

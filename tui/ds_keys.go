@@ -1,0 +1,268 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleKey dispatches a key press by phase and mode.
+func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	if m.phase != phaseReady {
+		if key.Matches(msg, k.Quit) {
+			if m.load != nil {
+				m.load.cancel()
+			}
+			return tea.Quit
+		}
+		return nil
+	}
+	switch m.mode {
+	case modeHelp:
+		return m.help.Update(msg)
+	case modeHistory:
+		return m.hist.Update(msg)
+	case modeSearch, modeWeight, modeSavePath:
+		switch {
+		case key.Matches(msg, k.Cancel):
+			m.mode = modeNormal
+			m.status.Set(info("canceled"))
+			return nil
+		case key.Matches(msg, k.Accept):
+			return m.submit()
+		}
+		m.prompt.Update(msg)
+		return nil
+	case modeConfirmOverwrite:
+		switch msg.String() {
+		case "y", "Y":
+			m.mode = modeNormal
+			return m.saveTo(m.savePath)
+		case "n", "N", "esc", "q":
+			m.mode = modeNormal
+			m.quitAfterSave = false
+			m.status.Set(info("not saved"))
+		}
+		return nil
+	case modeConfirmQuit:
+		switch {
+		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
+			return tea.Quit
+		case key.Matches(msg, k.Save):
+			m.mode = modeNormal
+			m.quitAfterSave = true
+			return m.save()
+		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
+			m.mode = modeNormal
+			m.status.Set(info("still here: ctrl+s saves the weights"))
+		}
+		return nil
+	}
+	return m.normalKey(msg)
+}
+
+// normalKey runs a key in normal mode: the keys of the whole explorer
+// here, the others by the view shown.
+func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.openHelp()
+		return nil
+	case key.Matches(msg, k.History):
+		return m.openHistory()
+	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
+		return m.weightKey("", msg)
+	case key.Matches(msg, k.Save):
+		return m.save()
+	case key.Matches(msg, k.Warnings):
+		cmd := m.hdr.Update(msg)
+		m.layout()
+		return cmd
+	}
+	switch m.view {
+	case viewCases:
+		return m.cases.Update(msg)
+	case viewHeat:
+		if key.Matches(msg, k.HeatMap) {
+			m.setView(viewTree)
+			return nil
+		}
+		return m.heat.Update(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Cases):
+		m.setView(viewCases)
+		return nil
+	case key.Matches(msg, k.HeatMap):
+		m.setView(viewHeat)
+		return nil
+	case key.Matches(msg, k.EndCompare):
+		return m.endCompare()
+	case key.Matches(msg, k.Detail):
+		if m.showDetail() {
+			m.side = sideNone
+		} else {
+			m.side = sideDetail
+		}
+		m.layout()
+		return nil
+	case key.Matches(msg, k.DetailDown, k.DetailUp):
+		return m.detail.Update(msg)
+	}
+	return m.tree.Update(msg)
+}
+
+// weightKey runs a weight key on path ("" for those that need none:
+// undo, redo, reset all) through the dataset's session, and brings every
+// pane up to date.
+func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	s := m.ds.sess
+	var text string
+	var err error
+	before, had := m.ds.total()
+	switch {
+	case key.Matches(msg, k.EditWeight):
+		if err := s.CanWeigh(path); err != nil {
+			m.status.Set(warn(err.Error()))
+			return nil
+		}
+		w, _ := m.ds.d.Weight(path)
+		m.prompt.open("weight of "+path+":", "", weightText(w), 24)
+		m.weightPath = path
+		m.mode = modeWeight
+		return nil
+	case key.Matches(msg, k.Raise):
+		text, err = s.Nudge(path, 0.05)
+	case key.Matches(msg, k.Lower):
+		text, err = s.Nudge(path, -0.05)
+	case key.Matches(msg, k.ToggleZero):
+		text, err = s.ToggleZero(path)
+	case key.Matches(msg, k.Reset):
+		text, err = s.Reset(path)
+	case key.Matches(msg, k.ResetAll):
+		text, err = s.ResetAll()
+	case key.Matches(msg, k.Undo):
+		text, err = s.Undo()
+	case key.Matches(msg, k.Redo):
+		text, err = s.Redo()
+	}
+	return m.reweighed(text, err, before, had)
+}
+
+// reweighed reports a weight change with the dataset's score before and
+// after, and brings the panes up to date.
+func (m *DatasetModel) reweighed(text string, err error, before float64, had bool) tea.Cmd {
+	if err != nil {
+		m.status.Set(warn(err.Error()))
+		return nil
+	}
+	m.changed()
+	if now, has := m.ds.total(); has && had && now != before {
+		text += fmt.Sprintf(" · score %s → %s", fixed5(before), fixed5(now))
+	}
+	m.status.Set(success(text))
+	return nil
+}
+
+// submit runs the prompt's text.
+func (m *DatasetModel) submit() tea.Cmd {
+	switch m.mode {
+	case modeSearch:
+		m.mode = modeNormal
+		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.trimmed()}
+		if m.promptFor == promptFind {
+			return m.cases.Update(msg)
+		}
+		return m.tree.Update(msg)
+	case modeWeight:
+		v, err := parseWeightInput(m.prompt.trimmed())
+		if err != nil {
+			m.prompt.err = err.Error()
+			return nil
+		}
+		m.mode = modeNormal
+		before, had := m.ds.total()
+		text, err := m.ds.sess.SetWeight(m.weightPath, v)
+		return m.reweighed(text, err, before, had)
+	case modeSavePath:
+		path := m.prompt.trimmed()
+		if path == "" {
+			m.prompt.err = "type a path"
+			return nil
+		}
+		if st, err := os.Stat(path); err == nil {
+			if st.IsDir() {
+				m.prompt.err = path + " is a folder"
+				return nil
+			}
+			if path != m.ds.sess.Path() {
+				m.savePath = path
+				m.mode = modeConfirmOverwrite
+				return nil
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			m.prompt.err = err.Error()
+			return nil
+		}
+		m.mode = modeNormal
+		return m.saveTo(path)
+	}
+	return nil
+}
+
+// save writes the weights in force, asking for a path when there is none
+// to overwrite.
+func (m *DatasetModel) save() tea.Cmd {
+	if p := m.ds.sess.Path(); p != "" {
+		return m.saveTo(p)
+	}
+	def := m.opts.Files.DefaultSave
+	if def == "" {
+		def = "weights.json"
+	}
+	m.prompt.open("save weights to:", def, "", 4096)
+	m.mode = modeSavePath
+	return nil
+}
+
+// saveTo writes the weights to path.
+func (m *DatasetModel) saveTo(path string) tea.Cmd {
+	saved, err := m.ds.sess.Save(path)
+	if err != nil {
+		m.quitAfterSave = false
+		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
+		return nil
+	}
+	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
+	m.ds.files = m.opts.Files
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	if saved.Backup != "" {
+		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
+	}
+	text += removedText(saved.Removed)
+	m.status.Set(success(text))
+	m.changed()
+	if m.quitAfterSave {
+		return tea.Quit
+	}
+	return nil
+}
+
+// quit leaves, asking first when weights are unsaved.
+func (m *DatasetModel) quit() tea.Cmd {
+	if m.ds.sess.Dirty() {
+		m.mode = modeConfirmQuit
+		return nil
+	}
+	return tea.Quit
+}

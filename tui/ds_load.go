@@ -1,0 +1,123 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// dsLoadState tracks a dataset's background load: how far it went, and
+// how to stop it.
+type dsLoadState struct {
+	mu     sync.Mutex
+	p      DatasetProgress
+	start  time.Time
+	cancel context.CancelFunc
+}
+
+func (ls *dsLoadState) progress() DatasetProgress {
+	ls.mu.Lock()
+	defer ls.mu.Unlock()
+	return ls.p
+}
+
+// dsLoadTickMsg asks the loading screen to show the progress again.
+type dsLoadTickMsg struct{}
+
+// dsLoadedMsg carries the scored dataset, or why it could not be.
+type dsLoadedMsg struct {
+	res *dataset.Result
+	err error
+}
+
+func (c *common) tickDatasetLoad() tea.Cmd {
+	return c.tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
+}
+
+// startDatasetLoad runs the loader in the background.
+func (c *common) startDatasetLoad(load DatasetLoader) (*dsLoadState, tea.Cmd) {
+	ctx, cancel := context.WithCancel(context.Background())
+	ls := &dsLoadState{start: time.Now(), cancel: cancel}
+	cmd := func() tea.Msg {
+		res, err := load(ctx, func(p DatasetProgress) {
+			ls.mu.Lock()
+			ls.p = p
+			ls.mu.Unlock()
+		})
+		return dsLoadedMsg{res, err}
+	}
+	return ls, tea.Batch(cmd, c.tickDatasetLoad())
+}
+
+// loaded takes the result of the background load.
+func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
+	if m.phase != phaseLoading {
+		return nil
+	}
+	if msg.err != nil {
+		m.err = msg.err
+		return tea.Quit
+	}
+	m.ready(msg.res)
+	return nil
+}
+
+// loadView renders the loading screen: the dataset, a progress bar of
+// the bytes read (or the files, for two directories), the cases scored,
+// and how to quit.
+func (m *DatasetModel) loadView() string {
+	s := m.c.styles
+	w, h := m.c.width, m.c.height
+	p := DatasetProgress{}
+	elapsed := time.Duration(0)
+	if m.load != nil {
+		p = m.load.progress()
+		elapsed = time.Since(m.load.start).Round(100 * time.Millisecond)
+	}
+	barW := max(10, min(60, w-10))
+	files := m.opts.Files.Reference
+	if o := m.opts.Files.Output; o != "" && o != files {
+		files += " and " + o
+	}
+	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
+	frac, of := 0.0, ""
+	switch {
+	case p.Files > 0:
+		frac = float64(p.Cases) / float64(p.Files)
+		of = fmt.Sprintf("%s of %s cases scored", thousands(p.Cases), thousands(p.Files))
+	case p.Total > 0:
+		frac = float64(p.Read) / float64(p.Total)
+		of = fmt.Sprintf("%s cases scored · %s of %s read", thousands(p.Cases), bytesText(p.Read), bytesText(p.Total))
+		if p.Cases > 0 && p.Read > 0 {
+			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
+			of += fmt.Sprintf(" (about %s cases in all)", thousands(max(est, p.Cases)))
+		}
+	default:
+		of = fmt.Sprintf("%s cases scored · %s read", thousands(p.Cases), bytesText(p.Read))
+	}
+	frac = min(1, frac)
+	filled := int(frac * float64(barW))
+	lines = append(lines, s.Good.Render(strings.Repeat("█", filled))+s.Faint.Render(strings.Repeat("░", barW-filled)))
+	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render("q quits"))
+	top := max(0, (h-len(lines))/2)
+	var b strings.Builder
+	for i := 0; i < h; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if k := i - top; k >= 0 && k < len(lines) {
+			line := lines[k]
+			left := max(0, (w-max(barW, visibleWidth(line)))/2)
+			b.WriteString(fit(strings.Repeat(" ", left)+line, w))
+		} else {
+			b.WriteString(strings.Repeat(" ", w))
+		}
+	}
+	return b.String()
+}

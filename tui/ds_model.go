@@ -1,0 +1,294 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/keys"
+)
+
+// DatasetModel is the explorer of a dataset (SPEC section 8.6): its
+// header, the per-path tree with the detail pane, the cases pane, the
+// heat map, the history pane, and a case opened as a pair. It routes the
+// messages to its panes, which keep the component contract (pane), and
+// does what they ask by message: filter the cases, open a case, switch
+// views, re-weight a path, ask the prompt.
+type DatasetModel struct {
+	c      *common
+	opts   DatasetOptions
+	phase  phase
+	mode   mode
+	load   *dsLoadState
+	ds     *dsData
+	hdr    *dsHeader
+	tree   *pathTree
+	detail *pathDetail
+	order  *caseOrder
+	cases  *casesPane
+	heat   *heatPane
+	hist   *historyPane
+	help   *helpView
+	status *statusLine
+	prompt *prompt
+	view   dsView
+	// side and folded place the detail pane as a pair's explorer does.
+	side   side
+	folded bool
+	bodyH  int
+	// promptFor is the pane's prompt open (modeSearch), weightPath the
+	// path whose weight the prompt asks for (modeWeight).
+	promptFor  promptKind
+	weightPath string
+	helpFrom   mode
+	savePath   string
+	// quitAfterSave quits once a save asked for on quitting succeeds.
+	quitAfterSave bool
+	// open is the case opened as a pair, nil for none; opening is the
+	// request of a case being opened.
+	open    *caseView
+	opening caseRequest
+	err     error
+}
+
+// NewDataset returns the explorer of the dataset opts names. When
+// opts.Loaded is nil, Init starts opts.Load in the background.
+func NewDataset(opts DatasetOptions) *DatasetModel {
+	c := &common{keys: keys.Default(), tick: tea.Tick}
+	name := opts.Theme
+	if name == "" {
+		name, c.autoTheme = themes.Dark, true
+	}
+	st, err := themes.New(name)
+	if err != nil {
+		st = themes.MustNew(themes.Dark)
+	}
+	c.styles = st
+	if opts.OpenCase == nil {
+		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) { return d.CaseTree(ctx, k) }
+	}
+	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true}}
+	if opts.Loaded != nil {
+		m.ready(opts.Loaded)
+	}
+	return m
+}
+
+// Err returns why the dataset could not be loaded, if it could not.
+func (m *DatasetModel) Err() error { return m.err }
+
+// Init starts loading unless the dataset is there already, and asks the
+// terminal for its background colour.
+func (m *DatasetModel) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.c.autoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.phase == phaseLoading && m.opts.Load != nil {
+		var cmd tea.Cmd
+		m.load, cmd = m.c.startDatasetLoad(m.opts.Load)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Batch(cmds...)
+}
+
+// ready builds the panes over the scored dataset.
+func (m *DatasetModel) ready(res *dataset.Result) {
+	m.ds = newDSData(res, m.opts.Weights, m.opts.Files)
+	m.hdr = newDSHeader(m.c, m.ds)
+	m.tree = newPathTree(m.c, m.ds)
+	m.detail = &pathDetail{c: m.c, ds: m.ds}
+	m.order = newCaseOrder(m.ds)
+	m.cases = newCasesPane(m.c, m.ds, m.order)
+	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
+	m.hist = newHistoryPane(m.c, Files{Reference: m.opts.Files.Reference, Output: "dataset"}, m.opts.History)
+	m.phase = phaseReady
+	if len(m.ds.paths) == 0 {
+		m.view = viewCases // a one-number metric: the cases are all there is
+	}
+	m.status.Set(m.openingStatus())
+	m.layout()
+}
+
+// openingStatus greets with the essentials.
+func (m *DatasetModel) openingStatus() statusMsg {
+	st := m.ds.stats
+	if len(m.ds.paths) == 0 {
+		return info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", thousands(st.Cases), m.ds.res.Figures.Metric))
+	}
+	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
+}
+
+// Update handles a message, then lays the tree and the detail pane out
+// for what the tree now shows.
+func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	m.arrange()
+	return m, cmd
+}
+
+// update handles a message: the case opened takes what is not the
+// dataset's own.
+func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.width, m.c.height = msg.Width, msg.Height
+		m.layout()
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	case tea.BackgroundColorMsg:
+		if m.c.autoTheme {
+			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
+				m.c.styles = st
+			}
+		}
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	case dsLoadTickMsg:
+		if m.phase == phaseLoading {
+			return m.c.tickDatasetLoad()
+		}
+		return nil
+	case dsLoadedMsg:
+		return m.loaded(msg)
+	case caseOpenedMsg:
+		return m.caseOpened(msg)
+	}
+	if m.open != nil {
+		return m.caseUpdate(msg)
+	}
+	if km, ok := msg.(tea.KeyPressMsg); ok && m.opening.active {
+		return m.whileOpening(km)
+	}
+	switch msg := msg.(type) {
+	case statusMsg:
+		m.status.Set(msg)
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.PasteMsg:
+		if m.inPrompt() {
+			m.prompt.Update(msg)
+		}
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	default:
+		return m.paneMsg(msg)
+	}
+	return nil
+}
+
+// paneMsg does what a pane asked, and hands the history's messages to
+// its pane.
+func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
+	if m.phase != phaseReady {
+		return nil
+	}
+	switch msg := msg.(type) {
+	case filterCasesMsg:
+		m.setView(viewCases)
+		return m.cases.Update(msg)
+	case openCaseMsg:
+		return m.openCase(msg)
+	case showViewMsg:
+		m.setView(msg.view)
+	case selectPathMsg:
+		m.tree.selectPath(msg.i)
+		m.heat.Update(msg)
+	case weightKeyMsg:
+		return m.weightKey(msg.path, msg.key)
+	case askPromptMsg:
+		m.promptFor = msg.kind
+		m.prompt.open(msg.label, msg.value, msg.placeholder, 200)
+		m.mode = modeSearch
+	case closePaneMsg:
+		switch m.mode {
+		case modeHelp:
+			m.mode = m.helpFrom
+		case modeHistory:
+			m.mode = modeNormal
+		}
+	case openHelpMsg:
+		m.openHelp()
+	case histListMsg, runCachedMsg, showDiffMsg:
+		return m.hist.Update(msg)
+	case runActionMsg:
+		return m.runAction(msg)
+	case dsRunReadyMsg:
+		return m.runReady(msg)
+	case labelRunMsg:
+		m.status.Set(info("a dataset's runs are labelled with jsontui history"))
+	}
+	return nil
+}
+
+// whileOpening takes a key while a case opens: esc stops the opening, q
+// quits; the others wait.
+func (m *DatasetModel) whileOpening(km tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	switch {
+	case key.Matches(km, k.Cancel):
+		m.opening.cancel()
+		m.opening.active = false
+		m.status.Set(info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+	case key.Matches(km, k.Quit):
+		m.opening.cancel()
+		m.opening.active = false
+		return m.quit()
+	default:
+		m.status.Set(info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+	}
+	return nil
+}
+
+// setView shows a view of the body.
+func (m *DatasetModel) setView(v dsView) {
+	if v == viewHeat && m.view == viewTree {
+		m.heat.Update(selectPathMsg{i: m.tree.selected()})
+	}
+	if v == viewTree && len(m.ds.paths) == 0 {
+		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		v = viewCases
+	}
+	if v == viewHeat && len(m.ds.paths) == 0 {
+		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		v = viewCases
+	}
+	m.view = v
+	m.layout()
+}
+
+// changed brings every pane up to date after the figures changed.
+func (m *DatasetModel) changed() {
+	m.ds.refresh()
+	for _, p := range []pane{m.tree, m.cases, m.heat} {
+		p.Update(dsChangedMsg{})
+	}
+}
+
+// openHelp shows the help, which returns to the mode it came from.
+func (m *DatasetModel) openHelp() {
+	m.helpFrom = m.mode
+	m.mode = modeHelp
+	m.help.offset = 0
+}
+
+// inPrompt reports whether keys go to the prompt.
+func (m *DatasetModel) inPrompt() bool {
+	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath
+}
+
+// The panes of a dataset's explorer keep the component contract.
+var (
+	_ pane = (*pathTree)(nil)
+	_ pane = (*pathDetail)(nil)
+	_ pane = (*casesPane)(nil)
+	_ pane = (*heatPane)(nil)
+)

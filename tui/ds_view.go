@@ -1,0 +1,232 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// View renders the screen: the loading screen, the dataset, or the case
+// opened as a pair.
+func (m *DatasetModel) View() tea.View {
+	if m.open != nil {
+		v := m.open.m.View()
+		v.WindowTitle = "jsontui — case " + m.open.id + " of " + m.opts.Files.Reference
+		return v
+	}
+	var content string
+	if m.phase == phaseLoading || m.ds == nil {
+		content = m.loadView()
+	} else {
+		content = m.screen()
+	}
+	v := tea.NewView(content)
+	v.AltScreen = true
+	if !m.opts.NoMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "jsontui — dataset " + m.opts.Files.Reference
+	return v
+}
+
+// screen renders the header, the body and the status line.
+func (m *DatasetModel) screen() string {
+	w, h := m.c.width, m.c.height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	return m.hdr.View() + "\n" + m.body() + "\n" + m.statusView()
+}
+
+// body renders the area between the header and the status line.
+func (m *DatasetModel) body() string {
+	switch m.mode {
+	case modeHelp:
+		return m.help.View()
+	case modeHistory:
+		return m.hist.View()
+	}
+	switch m.view {
+	case viewCases:
+		return m.cases.View()
+	case viewHeat:
+		return m.heat.View()
+	}
+	tree := m.tree.View()
+	if !m.showDetail() {
+		return tree
+	}
+	m.detail.selectPath(m.tree.selectedPath())
+	if m.detail.side {
+		return lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
+	}
+	return tree + "\n" + m.detail.View()
+}
+
+// statusView renders the bottom line for the mode and the view.
+func (m *DatasetModel) statusView() string {
+	k := m.c.keys
+	s := m.c.styles
+	switch m.mode {
+	case modeSearch:
+		if m.promptFor == promptFind {
+			return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
+		}
+		return m.prompt.View("enter jump · esc cancel")
+	case modeWeight:
+		return m.prompt.View("0–1 · enter apply · esc cancel")
+	case modeSavePath:
+		return m.prompt.View("enter save · esc cancel")
+	case modeHistory:
+		return m.status.View(m.hist.ShortHelp())
+	case modeHelp:
+		return m.status.View(m.help.ShortHelp())
+	case modeConfirmOverwrite:
+		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
+		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
+	case modeConfirmQuit:
+		return spread(s.Warn.Render("unsaved weights: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+	}
+	switch m.view {
+	case viewCases:
+		return m.status.View(m.cases.ShortHelp())
+	case viewHeat:
+		return m.status.View(m.heat.ShortHelp())
+	}
+	if m.folded {
+		return m.status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
+	}
+	return m.status.View(m.tree.ShortHelp())
+}
+
+// showDetail reports whether the detail pane shows beside or below the
+// tree: as a pair's explorer decides (showDetail).
+func (m *DatasetModel) showDetail() bool {
+	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
+}
+
+// layout sizes every pane: the one place that decides where things go.
+// Its part that depends on what the tree shows, arrange, also runs after
+// every message.
+func (m *DatasetModel) layout() {
+	w, h := m.c.width, m.c.height
+	m.status.SetWidth(w)
+	m.prompt.SetWidth(w)
+	if m.phase != phaseReady || m.ds == nil {
+		return
+	}
+	m.hdr.SetSize(w, h)
+	body := max(2, h-m.hdr.Height()-1)
+	m.bodyH = body
+	m.help.SetSize(w, body)
+	m.hist.SetSize(w, body)
+	m.cases.SetSize(w, body)
+	m.heat.SetSize(w, body)
+	m.arrange()
+}
+
+// arrange shares the body out between the tree and the detail pane, from
+// what the tree shows, as a pair's explorer does: beside the tree from
+// sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
+// when the tree would lose figures, folded when even 40 would), below it
+// when asked for on a narrower screen.
+func (m *DatasetModel) arrange() {
+	if m.phase != phaseReady || m.ds == nil {
+		return
+	}
+	w, body := m.c.width, m.bodyH
+	m.folded = false
+	m.detail.side = true
+	switch {
+	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:
+		m.tree.SetSize(w, body)
+	case w >= sideMinWidth:
+		m.tree.SetSize(max(1, m.tree.width), body)
+		dw := max(detailMinWidth, min(80, w*2/5))
+		if need := m.tree.needWidth(); w-dw < need {
+			dw = max(detailMinWidth, w-need)
+			if w-dw < need && m.side == sideAuto {
+				m.folded = true
+				m.tree.SetSize(w, body)
+				return
+			}
+		}
+		m.tree.SetSize(w-dw, body)
+		m.detail.SetSize(dw, body)
+	default:
+		th := max(4, body*2/5)
+		m.tree.SetSize(w, th)
+		m.detail.side = false
+		m.detail.SetSize(w, body-th)
+	}
+}
+
+// handleMouse scrolls the pane under the wheel and selects the row
+// clicked, in the tree and the cases pane.
+func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.phase != phaseReady || m.opts.NoMouse {
+		return nil
+	}
+	mouse := msg.Mouse()
+	y := mouse.Y - m.hdr.Height()
+	if m.mode == modeHistory {
+		return m.hist.Update(paneMouseMsg{msg: msg, y: y})
+	}
+	if m.mode != modeNormal {
+		return nil
+	}
+	k := m.c.keys
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		press := k.Down
+		if msg.Button == tea.MouseWheelUp {
+			press = k.Up
+		}
+		kp := keyPress(press.Keys()[0])
+		var cmd tea.Cmd
+		for range wheelStep {
+			switch m.view {
+			case viewCases:
+				cmd = m.cases.Update(kp)
+			case viewHeat:
+				cmd = m.heat.Update(kp)
+			default:
+				if m.showDetail() && m.detail.side && mouse.X >= m.tree.width {
+					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
+					continue
+				}
+				cmd = m.tree.Update(kp)
+			}
+		}
+		return cmd
+	case tea.MouseClickMsg:
+		if msg.Button != tea.MouseLeft || y < 0 {
+			return nil
+		}
+		switch m.view {
+		case viewCases:
+			if i := m.cases.offset + y - 2; y >= 2 && i < len(m.order.cases()) {
+				m.cases.setCursor(i)
+			}
+		case viewTree:
+			if i := m.tree.offset + y - 1; y >= 1 && y < m.tree.height && mouse.X < m.tree.width && i < m.tree.ol.Len() {
+				m.tree.setCursor(i)
+			}
+		}
+	}
+	return nil
+}
+
+// keyPress builds the key press of a key map's key name.
+func keyPress(k string) tea.KeyPressMsg {
+	switch k {
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: string(r)}
+}
