@@ -69,7 +69,9 @@ func NewDataset(opts DatasetOptions) *DatasetModel {
 	}
 	c.styles = st
 	if opts.OpenCase == nil {
-		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) { return d.CaseTree(ctx, k) }
+		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) {
+			return d.CaseTree(ctx, k)
+		}
 	}
 	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true}}
 	if opts.Loaded != nil {
