@@ -270,6 +270,9 @@ func (p *casesPane) title() string {
 	}
 	what += s.Muted.Render(" · " + caseSortNames[p.order.sort])
 	hint := s.Faint.Render("o orders · / finds an id · enter opens")
+	if visibleWidth(what)+visibleWidth(hint)+2 > p.width {
+		return what
+	}
 	return spread(what, hint, p.width)
 }
 

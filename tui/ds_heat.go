@@ -254,10 +254,13 @@ func (p *heatPane) cursorLine(cs []int) string {
 	v := p.scoresOf(k)[i]
 	score := s.Faint.Render("no node there")
 	if !math.IsNaN(v) {
-		score = "score " + s.Band(v).Render(fixed5(v))
+		score = "score " + s.Band(v).Render(scoreText(v, true))
 	}
 	line := fmt.Sprintf("case %s · %s · %s", s.Accent.Render(p.ds.d.CaseID(k)), p.ds.paths[i].Path, score)
 	legend := s.Faint.Render("· 1  ░ ≥.75  ▒ ≥.5  ▓ ≥.25  █ <.25")
+	if visibleWidth(line)+visibleWidth(legend)+2 > p.width {
+		return fit(line, p.width)
+	}
 	return spread(line, legend, p.width)
 }
 

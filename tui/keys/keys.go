@@ -220,12 +220,18 @@ func (k *KeyMap) DatasetShortHelp() []key.Binding {
 // the heat map's.
 func (k *KeyMap) DatasetHelp() [][]key.Binding {
 	c, h := k.CasesPane, k.Heat
+	// The tree's keys say what they do to paths.
+	as := func(b key.Binding, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(b.Help().Key, desc))
+	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp,
-			k.Search, k.NextMatch, k.PrevMatch, k.NextLoss, k.PrevLoss, k.Worst, k.FailingOnly, k.Copy, k.Warnings},
-		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, k.Save, k.Help, k.Quit,
-			k.History, k.Pane.Compare, k.Pane.Load, k.EndCompare},
+			as(k.Search, "search the paths' keys"), k.NextMatch, k.PrevMatch, as(k.NextLoss, "next path with a loss"),
+			as(k.PrevLoss, "previous path with a loss"), as(k.Worst, "the costliest leaf path"),
+			as(k.FailingOnly, "failing only ⇄ all paths"), k.Copy, as(k.Warnings, "show the warnings")},
+		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights"), k.Help, k.Quit,
+			k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
 		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
 	}
 }

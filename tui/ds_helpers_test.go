@@ -1,0 +1,119 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// smallDir holds SPEC 8's worked example, dataset-small.
+const smallDir = "../testdata/cases/dataset-small"
+
+// smallDataset returns dataset-small scored under its weights file with
+// --pass 0.9, held for re-weighting, as the explorer opens it.
+func smallDataset(t testing.TB, theme string) DatasetOptions {
+	t.Helper()
+	w, err := scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(smallDir, "weights.json"))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := dataset.Open(dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	pass := 0.9
+	res, err := dataset.Score(context.Background(), src, dataset.Config{Weights: w, Keep: true, Pass: &pass})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return DatasetOptions{
+		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+		Loaded:  res,
+		Weights: w, Metric: "jsondiff", Theme: theme,
+	}
+}
+
+// dsDriver feeds a dataset's explorer messages as the program would,
+// running the commands they return at once, in order (driver's rules).
+type dsDriver struct {
+	t      *testing.T
+	m      *DatasetModel
+	timers []tea.Msg
+}
+
+func newDSDriver(t *testing.T, opts DatasetOptions, w, h int) *dsDriver {
+	d := &dsDriver{t: t, m: NewDataset(opts)}
+	d.m.c.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+		return func() tea.Msg { return timerMsg{fn(time.Now())} }
+	}
+	d.run(d.m.Init())
+	d.send(tea.WindowSizeMsg{Width: w, Height: h})
+	return d
+}
+
+func (d *dsDriver) send(msg tea.Msg) {
+	d.t.Helper()
+	_, cmd := d.m.Update(msg)
+	d.run(cmd)
+}
+
+func (d *dsDriver) run(cmd tea.Cmd) {
+	d.t.Helper()
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case timerMsg:
+		d.timers = append(d.timers, msg.msg)
+	case tea.QuitMsg:
+	default:
+		if isInternal(msg) {
+			return
+		}
+		d.send(msg)
+	}
+}
+
+// keys sends key presses as driver.keys does.
+func (d *dsDriver) keys(ks ...string) {
+	d.t.Helper()
+	for _, k := range ks {
+		if text, ok := cutType(k); ok {
+			for _, r := range text {
+				d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
+			}
+			continue
+		}
+		d.send(keyMsg(k))
+	}
+}
+
+// screen returns the view with the ANSI sequences stripped.
+func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
+
+// statusText returns the status line's message.
+func (d *dsDriver) statusText() string {
+	if d.m.open != nil {
+		return d.m.open.m.status.msg.text
+	}
+	return d.m.status.msg.text
+}
+
+func cutType(k string) (string, bool) {
+	if len(k) > 5 && k[:5] == "type:" {
+		return k[5:], true
+	}
+	return "", false
+}

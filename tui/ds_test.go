@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
+func TestDatasetTreeKeys(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
+	sel := func() string { return d.m.tree.selectedPath() }
+	d.keys("]")
+	if sel() != ".vendor" || d.statusText() != ".vendor loses 0.10447 of the dataset's score" {
+		t.Errorf("]: %s, %q", sel(), d.statusText())
+	}
+	d.keys("W")
+	if sel() != ".paid" || !strings.HasPrefix(d.statusText(), "the costliest leaf: .paid loses 0.13158") {
+		t.Errorf("W: %s, %q", sel(), d.statusText())
+	}
+	d.keys("[")
+	if sel() != ".total" {
+		t.Errorf("[: %s", sel())
+	}
+	d.keys("o")
+	if d.statusText() != "children in loss (largest first) order" || d.m.tree.ol.Row(1).i != d.m.ds.d.PathIndex(".paid") {
+		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.paths[d.m.tree.ol.Row(1).i].Path)
+	}
+	d.keys("o", "o", "g", "/", "type:pri", "enter")
+	if sel() != ".items[].price" || d.statusText() != `"pri": 1 match · .items[].price` {
+		t.Errorf("/pri: %s, %q", sel(), d.statusText())
+	}
+	d.keys("1")
+	if d.m.tree.ol.Len() != 7 || sel() != "." && sel() != ".items" {
+		t.Errorf("1: %d rows, on %s", d.m.tree.ol.Len(), sel())
+	}
+	d.keys("F")
+	if !strings.HasPrefix(d.statusText(), "failing only: 2 of 11 paths hidden") {
+		t.Errorf("F: %q", d.statusText())
+	}
+	d.keys("F", "g", "w")
+	if d.m.mode != modeNormal || d.statusText() != "the root has no weight: its score is the dataset's" {
+		t.Errorf("w on the root: %q", d.statusText())
+	}
+	d.keys("m")
+	if !strings.Contains(d.statusText(), "open a case") {
+		t.Errorf("m: %q", d.statusText())
+	}
+}
+
+// TestDatasetCasesPane: the cases, lowest first; o orders by id and
+// reference order; / finds an id; f on a path lists those that lose
+// points there, saying how many, and f again lists all.
+func TestDatasetCasesPane(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
+	ids := func() string {
+		var out []string
+		for _, k := range d.m.order.cases() {
+			out = append(out, d.m.ds.d.CaseID(k))
+		}
+		return strings.Join(out, " ")
+	}
+	d.keys("c")
+	if got := ids(); got != "inv-004 inv-005 inv-003 inv-006 inv-002 inv-001" {
+		t.Errorf("lowest first: %s", got)
+	}
+	d.keys("o")
+	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-005 inv-006" || d.statusText() != "cases by id" {
+		t.Errorf("by id: %s, %q", got, d.statusText())
+	}
+	d.keys("o", "o")
+	if d.statusText() != "cases lowest score first" {
+		t.Errorf("o wraps: %q", d.statusText())
+	}
+	d.keys("/", "type:006", "enter")
+	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
+		t.Errorf("/006: %q", d.statusText())
+	}
+	d.keys("esc", "j", "j", "j", "f")
+	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != viewCases ||
+		d.statusText() != "3 of 6 cases lose points at .paid · f lists every case" {
+		t.Errorf("f on .paid: %s, %q", got, d.statusText())
+	}
+	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 3 of 6") {
+		t.Errorf("the pane does not say so:\n%s", d.screen())
+	}
+	// A weight of 0 at the path: no case loses points there any more.
+	d.keys("esc", "x")
+	if d.m.ds.d.Paths()[d.m.ds.d.PathIndex(".paid")].Weight != 0 {
+		t.Fatal("x did not zero .paid")
+	}
+	d.keys("c")
+	if got := ids(); got != "" {
+		t.Errorf("after x: %s", got)
+	}
+	d.keys("u", "f")
+	if got := ids(); len(strings.Fields(got)) != 6 || d.statusText() != "every case: 6" {
+		t.Errorf("f again: %s, %q", got, d.statusText())
+	}
+}
+
+// TestDatasetHeatMap: the cursor names the case, the path and the
+// score; enter opens the case at the path; a weight key acts on the
+// row's path.
+func TestDatasetHeatMap(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
+	d.keys("v", "j", "j", "j", "l", "l")
+	if !strings.Contains(d.screen(), "case inv-003 · .paid · score 0") {
+		t.Errorf("cursor line:\n%s", d.screen())
+	}
+	d.keys("-")
+	if w, _ := d.m.ds.d.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
+		t.Errorf("- in the heat map: %v, %q", w, d.statusText())
+	}
+	d.keys("enter")
+	if d.m.open == nil || d.m.open.id != "inv-003" {
+		t.Fatal("enter did not open inv-003")
+	}
+	if p := d.m.open.m.sess.Tree().Path(d.m.open.m.tree.Selected()); p != ".paid" {
+		t.Errorf("the case opened at %s", p)
+	}
+	d.keys("esc")
+	if d.m.open != nil || d.m.view != viewHeat {
+		t.Error("esc did not come back to the heat map")
+	}
+}
+
+// TestDatasetCaseWeights: a weight tuned in a case opened as a pair
+// weighs every case once back, as one step that u undoes.
+func TestDatasetCaseWeights(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
+	before := d.m.ds.stats.Mean
+	d.keys("c", "enter")
+	if d.m.open == nil {
+		t.Fatal("no case opened")
+	}
+	d.keys("g", "j", "w", "type:0.5", "enter", "esc")
+	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0.5 {
+		t.Errorf(".vendor weighs %v", w)
+	}
+	if !strings.Contains(d.statusText(), "back from case inv-004: 1 weight tuned there now weighs every case") {
+		t.Errorf("status %q", d.statusText())
+	}
+	d.keys("u")
+	if w, _ := d.m.ds.d.Weight(".vendor"); w != 1 || d.m.ds.stats.Mean != before {
+		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.stats.Mean)
+	}
+}
+
+// TestDatasetCaseOpenFails: a case that cannot be read again says why,
+// and the dataset stays.
+func TestDatasetCaseOpenFails(t *testing.T) {
+	opts := smallDataset(t, "dark")
+	opts.OpenCase = func(context.Context, *dataset.Scored, int) (*dataset.OneCase, error) {
+		return nil, errors.New("the dataset was read from standard input: its cases cannot be read again")
+	}
+	d := newDSDriver(t, opts, 80, 24)
+	d.keys("c", "enter")
+	if d.m.open != nil || d.statusText() != "case inv-004: the dataset was read from standard input: its cases cannot be read again" {
+		t.Errorf("status %q", d.statusText())
+	}
+}
+
+// TestDatasetLoading: the loading screen shows the progress; q quits at
+// once, cancelling the load; a load that fails ends the explorer with
+// its error.
+func TestDatasetLoading(t *testing.T) {
+	started := make(chan context.Context, 1)
+	opts := DatasetOptions{Files: Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
+			progress(DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
+			started <- ctx
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}}
+	m := NewDataset(opts)
+	// The commands run on goroutines of their own, as the program runs
+	// them: the load blocks in its own.
+	var runAll func(tea.Cmd)
+	runAll = func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		go func() {
+			if b, ok := c().(tea.BatchMsg); ok {
+				for _, x := range b {
+					runAll(x)
+				}
+			}
+		}()
+	}
+	runAll(m.Init())
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
+	m.Update(keyMsg("x"))
+	ctx := <-started
+	screen := stripANSI(m.loadView())
+	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB read (about 4,800 cases in all)") {
+		t.Errorf("loading screen:\n%s", screen)
+	}
+	m.Update(keyMsg("q"))
+	<-ctx.Done()
+	fail := NewDataset(DatasetOptions{Load: func(context.Context, func(DatasetProgress)) (*dataset.Result, error) {
+		return nil, errors.New("data.jsonl:3:7: invalid character")
+	}})
+	fail.Init()
+	fail.Update(dsLoadedMsg{err: errors.New("data.jsonl:3:7: invalid character")})
+	if fail.Err() == nil || fail.Err().Error() != "data.jsonl:3:7: invalid character" {
+		t.Errorf("the load's error: %v", fail.Err())
+	}
+}
