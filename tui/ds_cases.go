@@ -26,10 +26,14 @@ type casesPane struct {
 	height int
 	// find is the id the last `/` looked for.
 	find string
+	// reselect is the case the cursor goes back to once the list is made
+	// again after the figures changed, -1 for none: the list is sorted
+	// when it shows, not at every re-weight.
+	reselect int
 }
 
 func newCasesPane(c *common, ds *dsData, order *caseOrder) *casesPane {
-	return &casesPane{c: c, ds: ds, order: order}
+	return &casesPane{c: c, ds: ds, order: order, reselect: -1}
 }
 
 // SetSize sets the pane's size.
@@ -54,6 +58,11 @@ func (p *casesPane) setCursor(i int) {
 }
 
 func (p *casesPane) scroll() {
+	if k := p.reselect; k >= 0 {
+		p.reselect = -1
+		p.selectCase(k)
+		return
+	}
 	n := len(p.order.cases())
 	h := p.page()
 	p.cursor = max(0, min(p.cursor, n-1))
@@ -81,12 +90,12 @@ func (p *casesPane) selected() (int, bool) {
 func (p *casesPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case dsChangedMsg:
-		k, ok := p.selected()
-		p.order.changed()
-		if ok {
-			p.selectCase(k)
+		if !p.order.stale && p.cursor < len(p.order.list) {
+			p.reselect = p.order.list[p.cursor]
 		}
+		p.order.changed()
 	case filterCasesMsg:
+		p.reselect = -1
 		return p.filter(msg.path)
 	case promptDoneMsg:
 		if msg.kind == promptFind {
@@ -94,6 +103,7 @@ func (p *casesPane) Update(msg tea.Msg) tea.Cmd {
 			return p.findID(true, true)
 		}
 	case tea.KeyPressMsg:
+		p.scroll() // the list made again, the cursor where it was
 		return p.key(msg)
 	}
 	return nil

@@ -128,8 +128,8 @@ func (p *heatPane) path() int {
 func (p *heatPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case dsChangedMsg:
-		clear(p.cells)
-		p.scroll()
+		clear(p.cells) // the cases' order is made again when it shows
+
 	case selectPathMsg:
 		if r := p.ol.reveal(msg.i); r >= 0 {
 			p.row = r
