@@ -38,6 +38,12 @@ func readmeKeyTables(t *testing.T) map[string][]string {
 		case first == "keys, in the pane":
 			table = "pane"
 			continue
+		case first == "keys, in the cases pane":
+			table = "cases"
+			continue
+		case first == "keys, in the heat map":
+			table = "heat"
+			continue
 		case table == "" || strings.HasPrefix(first, "---"):
 			continue
 		}
@@ -45,7 +51,7 @@ func readmeKeyTables(t *testing.T) map[string][]string {
 			for d := '1'; d <= '9'; d++ {
 				tables[table] = append(tables[table], string(d))
 			}
-			continue
+			first = strings.ReplaceAll(first, "`1`–`9`", "")
 		}
 		for _, m := range code.FindAllStringSubmatch(first, -1) {
 			k := m[1]
@@ -84,7 +90,7 @@ func helpKeys(b key.Binding) []string {
 func TestREADMEKeyTables(t *testing.T) {
 	k := Default()
 	tables := readmeKeyTables(t)
-	if len(tables["normal"]) < 30 || len(tables["pane"]) < 10 {
+	if len(tables["normal"]) < 30 || len(tables["pane"]) < 10 || len(tables["cases"]) < 15 || len(tables["heat"]) < 15 {
 		t.Fatalf("the README's key tables were not found: %v", tables)
 	}
 	check := func(table string, bound map[string]key.Binding, help []key.Binding) {
@@ -122,6 +128,12 @@ func TestREADMEKeyTables(t *testing.T) {
 	check("normal", normal, help)
 	pane := paneBindings(k)
 	check("pane", pane, append(k.PaneHelp(), k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp, k.Help))
+	cases, heat := datasetPaneBindings(k)
+	moving := []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp}
+	check("cases", cases, append(k.CasesHelp(), moving...))
+	check("heat", heat, append(k.HeatHelp(), moving...))
+	// The dataset's keys of the tree are in the explorer's table.
+	check("normal", normal, []key.Binding{k.Cases, k.HeatMap, k.FilterCases, k.Case.Back})
 }
 
 // isPane reports whether b is one of the history pane's own bindings.
