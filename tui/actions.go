@@ -151,8 +151,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		return nil
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
-	m.hdr.files = m.opts.Files
-	m.hdr.setNotes()
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	m.tree.refresh()
 	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
 	if m.wsess != m.sess || m.metric.oneNumber {

@@ -79,7 +79,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 	t.Helper()
 	tr := d.m.sess.Tree()
 	lines := strings.Split(d.screen(), "\n")
-	top := d.m.hdr.Height(d.m.c.height) + d.m.panelH + 1 // the column heads
+	top := d.m.hdr.Height() + d.m.panelH + 1 // the column heads
 	for k, r := range d.m.tree.window() {
 		id := r.ID
 		rv, ov := tr.RefValue(id), tr.OutValue(id)

@@ -28,6 +28,8 @@ var (
 	_ pane = (*historyPane)(nil)
 	_ pane = (*helpView)(nil)
 	_ pane = (*treePane)(nil)
+	_ pane = (*detailPane)(nil)
+	_ pane = (*header)(nil)
 )
 
 // cmdOf returns a command that delivers msg.

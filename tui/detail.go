@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+
+	tea "charm.land/bubbletea/v2"
 	"slices"
 	"strings"
 
@@ -29,6 +31,8 @@ type detailPane struct {
 	side  bool
 	key   detailKey
 	lines []string
+	// id is the node shown (selectNodeMsg).
+	id scoring.NodeID
 	// off is the first line shown: the pane scrolls (J/K, the wheel)
 	// when it holds more than fits; a new selection starts at the top.
 	off int
@@ -47,14 +51,15 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck) *detailPane {
-	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}}
+func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck, takesRules bool) *detailPane {
+	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
 }
 
 // SetSize sets the pane's size, its rule included.
-func (d *detailPane) SetSize(w, h int, side bool) {
-	d.width, d.height, d.side = w, h, side
-}
+func (d *detailPane) SetSize(w, h int) { d.width, d.height = w, h }
+
+// setSide places the pane beside the tree (a left rule) or below it.
+func (d *detailPane) setSide(side bool) { d.side = side }
 
 // inner returns the width available to the text.
 func (d *detailPane) inner() int {
@@ -64,8 +69,9 @@ func (d *detailPane) inner() int {
 	return max(1, d.width)
 }
 
-// View renders the pane for node id.
-func (d *detailPane) View(id scoring.NodeID) string {
+// View renders the pane for the node shown.
+func (d *detailPane) View() string {
+	id := d.id
 	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), height: d.rows(), order: d.ol.Order(), styles: d.c.styles}
 	if k != d.key {
 		if k.id != d.key.id {
@@ -333,16 +339,10 @@ func (d *detailPane) entryLine(slot int) string {
 }
 
 // scrollDetail scrolls the detail pane a few lines down or up.
-func (m *Model) scrollDetail(down bool) {
+func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.showDetail() {
 		m.status.Set(info("the detail pane is hidden: " + m.c.keys.Detail.Help().Key + " shows it"))
-		return
+		return nil
 	}
-	n := wheelStep
-	if !down {
-		n = -n
-	}
-	if !m.detail.scrollBy(n) && m.detail.maxOff() == 0 {
-		m.status.Set(info("the detail pane shows all it holds"))
-	}
+	return m.detail.Update(msg)
 }

@@ -37,6 +37,9 @@ func (p *pathDetail) selectPath(path string) { p.path = path }
 // SetSize sets the pane's size, its rule included.
 func (p *pathDetail) SetSize(w, h int) { p.width, p.height = w, h }
 
+// setSide places the pane beside the tree (a left rule) or below it.
+func (p *pathDetail) setSide(side bool) { p.side = side }
+
 // ShortHelp returns the pane's scrolling keys.
 func (p *pathDetail) ShortHelp() []key.Binding {
 	k := p.c.keys

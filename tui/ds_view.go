@@ -138,7 +138,7 @@ func (m *DatasetModel) arrange() {
 	}
 	w, body := m.c.width, m.bodyH
 	m.folded = false
-	m.detail.side = true
+	m.detail.setSide(true)
 	switch {
 	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:
 		m.tree.SetSize(w, body)
@@ -158,7 +158,7 @@ func (m *DatasetModel) arrange() {
 	default:
 		th := max(4, body*2/5)
 		m.tree.SetSize(w, th)
-		m.detail.side = false
+		m.detail.setSide(false)
 		m.detail.SetSize(w, body-th)
 	}
 }
@@ -193,7 +193,7 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			case viewHeat:
 				cmd = m.heat.Update(kp)
 			default:
-				if m.showDetail() && m.detail.side && mouse.X >= m.tree.width {
+				if m.showDetail() && mouse.X >= m.tree.width {
 					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
 					continue
 				}

@@ -28,6 +28,7 @@ type header struct {
 	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
 	expanded bool
 	width    int
+	height   int // the screen's, which caps the expanded notes
 	// best is the pair's best recorded run among those of config
 	// bestCfg (the metric, options and rules in force when it was asked
 	// for), when hasBest.
@@ -82,14 +83,16 @@ func (h *header) setNotes() {
 	}
 }
 
-// SetWidth sets the header's width.
-func (h *header) SetWidth(w int) { h.width = w }
+// SetSize sets the header's width, and the screen's height its notes are
+// capped by.
+func (h *header) SetSize(w, screen int) { h.width, h.height = w, screen }
 
 // maxNoteLines caps the expanded notes for a screen of height lines.
 func maxNoteLines(height int) int { return max(2, height/3) }
 
-// Height returns the lines the header takes on a screen of height lines.
-func (h *header) Height(height int) int {
+// Height returns the lines the header takes.
+func (h *header) Height() int {
+	height := h.height
 	n := 2
 	if h.cmp != nil {
 		n++
@@ -121,8 +124,9 @@ func (h *header) counts() (repairs, warnings int) {
 	return repairs, warnings + h.more
 }
 
-// View renders the header for a screen of height lines.
-func (h *header) View(height int) string {
+// View renders the header.
+func (h *header) View() string {
+	height := h.height
 	s := h.c.styles
 	w := h.width
 	// Line 1: files and metric.

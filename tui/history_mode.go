@@ -113,7 +113,7 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
-	m.hdr.best, m.hdr.hasBest, m.hdr.bestCfg = msg.best, msg.ok, msg.cfg
+	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
 	return nil
 }
 
@@ -357,7 +357,7 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 func (m *Model) setComparison(c *comparison) {
 	m.cmp = c
 	m.tree.cmp = c
-	m.hdr.cmp = c
+	m.hdr.Update(comparisonMsg{cmp: c})
 	m.layout()
 }
 

@@ -34,8 +34,8 @@ func (m *Model) layout() {
 	if m.phase == phaseLoading || m.sess == nil {
 		return
 	}
-	m.hdr.SetWidth(w)
-	body := max(2, h-m.hdr.Height(h)-1)
+	m.hdr.SetSize(w, h)
+	body := max(2, h-m.hdr.Height()-1)
 	m.help.SetSize(w, body)
 	m.hist.SetSize(w, body)
 	m.panel.SetWidth(w)
@@ -72,10 +72,12 @@ func (m *Model) arrange() {
 			}
 		}
 		m.tree.SetSize(w-dw, body)
-		m.detail.SetSize(dw, body, true)
+		m.detail.SetSize(dw, body)
+		m.detail.setSide(true)
 	default:
 		th := max(4, body*2/5)
 		m.tree.SetSize(w, th)
-		m.detail.SetSize(w, body-th, false)
+		m.detail.SetSize(w, body-th)
+		m.detail.setSide(false)
 	}
 }

@@ -198,14 +198,13 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.jobs.search++ // a search in flight is of the tree shown before
 	m.schema.place(sess.Tree())
 	m.tree = newTreePane(m.c, m.sess, ms, m.schema)
-	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema)
-	m.detail.takesRules = m.rulesRefused(ms.name) == ""
+	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema, m.rulesRefused(ms.name) == "")
 	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
-	m.hdr.rules = m.rules
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	if old != nil && old.hasBest && old.bestCfg.equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
-		m.hdr.best, m.hdr.hasBest, m.hdr.bestCfg = old.best, true, old.bestCfg
+		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
 	m.panel = &scorePanel{c: m.c, ms: ms}
 	if m.hist == nil {
@@ -465,12 +464,9 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		m.layout()
 	case key.Matches(msg, k.Warnings):
-		if len(m.hdr.notes) == 0 {
-			m.status.Set(info("no repairs and no warnings"))
-			return nil
-		}
-		m.hdr.expanded = !m.hdr.expanded
+		cmd := m.hdr.Update(msg)
 		m.layout()
+		return cmd
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch
 		last := ""
@@ -489,7 +485,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.CopyOutput):
 		return m.copyOutput(id)
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
-		m.scrollDetail(key.Matches(msg, k.DetailDown))
+		return m.scrollDetail(msg)
 	case key.Matches(msg, k.Metric):
 		m.openChooser()
 	case key.Matches(msg, k.Rule):

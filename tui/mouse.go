@@ -16,7 +16,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	mouse := msg.Mouse()
-	top := m.hdr.Height(m.c.height)
+	top := m.hdr.Height()
 	if m.mode == modeHistory {
 		return m.hist.Update(paneMouseMsg{msg: msg, y: mouse.Y - top})
 	}
@@ -33,7 +33,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			step = -wheelStep
 		}
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
-			m.detail.scrollBy(step)
+			return m.detail.Update(paneMouseMsg{msg: msg})
 		} else {
 			m.tree.scrollWindow(step)
 		}
@@ -42,7 +42,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		if mouse.Y == 1 && len(m.hdr.notes) > 0 {
-			m.hdr.expanded = !m.hdr.expanded
+			m.hdr.Update(toggleNotesMsg{})
 			m.layout()
 			return nil
 		}

@@ -131,8 +131,8 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 		m.wsess.Tree().SwapRules(back)
 	}
 	m.rules = back
-	m.hdr.rules, m.hdr.files = back, m.opts.Files
-	m.detail.key.id = scoring.NoNode // the rule's place changed
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
+	m.detail.Update(notesChangedMsg{}) // the rule's place changed
 	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
 	if bak != "" {
 		text += "; the previous file is kept as " + filepath.Base(bak)

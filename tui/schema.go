@@ -73,8 +73,8 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	}
 	sc.violations = msg.violations
 	sc.place(m.sess.Tree())
-	m.hdr.setNotes()
-	m.detail.key.id = scoring.NoNode // rebuild the pane's lines
+	m.hdr.Update(notesChangedMsg{})
+	m.detail.Update(notesChangedMsg{})
 	m.layout()
 	n := len(sc.violations)
 	if n == 0 {

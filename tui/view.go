@@ -33,7 +33,7 @@ func (m *Model) screen() string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString(m.hdr.View(h))
+	b.WriteString(m.hdr.View())
 	b.WriteByte('\n')
 	b.WriteString(m.body())
 	b.WriteByte('\n')
@@ -50,14 +50,15 @@ func (m *Model) body() string {
 		return m.hist.View()
 	}
 	tree := m.tree.View()
+	m.detail.Update(selectNodeMsg{id: m.tree.Selected()})
 	var body string
 	switch {
 	case !m.showDetail():
 		body = tree
 	case m.detail.side:
-		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View(m.tree.Selected()))
+		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	default:
-		body = tree + "\n" + m.detail.View(m.tree.Selected())
+		body = tree + "\n" + m.detail.View()
 	}
 	if m.panelH > 0 {
 		body = m.panel.View(m.panelH) + "\n" + body
