@@ -189,7 +189,7 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 		if s.spec.Stdin == nil {
 			return nil, errors.New("standard input is not available")
 		}
-		return s.counted(io.NopCloser(s.spec.Stdin)), nil
+		return io.NopCloser(s.spec.Stdin), nil
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -199,7 +199,7 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 		}
 		return nil, err
 	}
-	return s.counted(f), nil
+	return f, nil
 }
 
 // Size returns what there is to read: the bytes of the files of records
@@ -222,7 +222,9 @@ func (s *Source) Size() (files int, bytes int64) {
 	return 0, bytes
 }
 
-// counted reports the bytes read from r to Spec.Progress, when set.
+// counted reports the bytes read from r to Spec.Progress, when set. The
+// files themselves stay as opened (refFile, outFile): pairing by id reads
+// the outputs' records again at their offsets.
 func (s *Source) counted(r io.ReadCloser) io.ReadCloser {
 	if s.spec.Progress == nil {
 		return r
@@ -268,7 +270,7 @@ func (s *Source) openOne() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), f, s.formatOf(s.spec.Ref))
+	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
 	return nil
 }
 
@@ -278,13 +280,13 @@ func (s *Source) openTwo() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), f, s.formatOf(s.spec.Ref))
+	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
 	g, err := s.openFile(s.spec.Out)
 	if err != nil {
 		return err
 	}
 	s.outFile = g
-	s.outRecs = NewRecordReader(displayName(s.spec.Out), g, s.formatOf(s.spec.Out))
+	s.outRecs = NewRecordReader(displayName(s.spec.Out), s.counted(g), s.formatOf(s.spec.Out))
 	// Pair by id when the first record of both sides has one.
 	refFirst, err := s.peek(s.refRecs, false)
 	if err != nil {

@@ -3,6 +3,7 @@ package dataset
 import (
 	"context"
 	"math"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -236,5 +237,27 @@ func TestProgress(t *testing.T) {
 	}
 	if last != size || calls == 0 {
 		t.Errorf("progress %d bytes in %d calls, the file has %d", last, calls, size)
+	}
+}
+
+// TestProgressPairedByID: counting the bytes read leaves two files paired
+// by id readable at their offsets (the outputs' records are read again).
+func TestProgressPairedByID(t *testing.T) {
+	dir := t.TempDir()
+	ref, out := dir+"/ref.jsonl", dir+"/out.jsonl"
+	os.WriteFile(ref, []byte(`{"id": "a", "expected": {"x": 1}}`+"\n"+`{"id": "b", "expected": {"x": 2}}`+"\n"), 0o600)
+	os.WriteFile(out, []byte(`{"id": "b", "output": {"x": 2}}`+"\n"+`{"id": "a", "output": {"x": 3}}`+"\n"), 0o600)
+	var last int64
+	src, err := Open(Spec{Ref: ref, Out: out, Progress: func(n int64) { last = n }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	res, err := Score(context.Background(), src, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.Pairing() != PairID || res.Figures.Stats.Scored != 2 || last == 0 {
+		t.Errorf("pairing %s, %d scored, %d bytes read", src.Pairing(), res.Figures.Stats.Scored, last)
 	}
 }
