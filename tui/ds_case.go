@@ -167,21 +167,18 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 	k := m.c.keys
 	switch {
 	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
-		m.closeCase()
-		return nil
+		return m.closeCase()
 	case key.Matches(km, k.Quit):
-		m.closeCase()
-		return m.quit()
+		return tea.Batch(m.closeCase(), m.quit())
 	case key.Matches(km, k.Save):
-		m.closeCase()
-		return m.save()
+		return tea.Batch(m.closeCase(), m.save())
 	}
 	return m.open.update(msg)
 }
 
 // closeCase goes back to the dataset, carrying the weights tuned in the
 // case to it as one step.
-func (m *DatasetModel) closeCase() {
+func (m *DatasetModel) closeCase() tea.Cmd {
 	cv := m.open
 	m.open = nil
 	before, had := m.ds.total()
@@ -189,7 +186,7 @@ func (m *DatasetModel) closeCase() {
 	text := "back from case " + cv.id
 	if n, err := m.ds.sess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
 		m.status.Set(failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
-		return
+		return nil
 	} else if n > 0 {
 		m.changed()
 		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
@@ -202,6 +199,10 @@ func (m *DatasetModel) closeCase() {
 	}
 	m.status.Set(info(text))
 	m.layout()
+	if len(ws) > 0 {
+		return m.recompare()
+	}
+	return nil
 }
 
 // idle reports whether the explorer waits for a key in its normal mode,

@@ -119,9 +119,12 @@ func (ds *dsData) factor(i int) (float64, bool) {
 // with: its per-path scores, its case scores by id, and the verdict of
 // `history diff` between it and now.
 type dsComparison struct {
-	run   RunSummary
-	paths map[string]runScore
-	cases map[string]float64
+	run RunSummary
+	// figures and rules are the run's, compared again after a re-weight.
+	figures *dataset.Figures
+	rules   string
+	paths   map[string]runScore
+	cases   map[string]float64
 	// verdict is the diff's verdict line: Δ with its interval and p.
 	verdict string
 }

@@ -171,7 +171,7 @@ func (m *DatasetModel) reweighed(text string, err error, before float64, had boo
 		text += fmt.Sprintf(" · score %s → %s", fixed5(before), fixed5(now))
 	}
 	m.status.Set(success(text))
-	return nil
+	return m.recompare()
 }
 
 // submit runs the prompt's text.

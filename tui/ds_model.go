@@ -52,7 +52,11 @@ type DatasetModel struct {
 	// request of a case being opened.
 	open    *caseView
 	opening caseRequest
-	err     error
+	// runJob and cmpJob are the latest requests of a run read for the
+	// history pane and of a comparison made again: older answers are
+	// dropped.
+	runJob, cmpJob int
+	err            error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
@@ -107,7 +111,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 	m.order = newCaseOrder(m.ds)
 	m.cases = newCasesPane(m.c, m.ds, m.order)
 	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
-	m.hist = newHistoryPane(m.c, Files{Reference: m.opts.Files.Reference, Output: "dataset"}, m.opts.History)
+	m.hist = newDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
 	m.phase = phaseReady
 	if len(m.ds.paths) == 0 {
 		m.view = viewCases // a one-number metric: the cases are all there is
@@ -225,6 +229,10 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.runAction(msg)
 	case dsRunReadyMsg:
 		return m.runReady(msg)
+	case dsRecomparedMsg:
+		if msg.id == m.cmpJob && m.ds.cmp != nil {
+			m.ds.cmp.verdict = msg.verdict
+		}
 	case labelRunMsg:
 		m.status.Set(info("a dataset's runs are labelled with jsontui history"))
 	}

@@ -19,6 +19,8 @@ const maxListed = 200
 type diffView struct {
 	c      *common
 	d      *runDiff
+	text   []string // the diff as text, when d is nil, under title
+	title  string
 	lines  []string
 	offset int
 	width  int
@@ -26,6 +28,12 @@ type diffView struct {
 }
 
 func newDiffView(c *common, d *runDiff) *diffView { return &diffView{c: c, d: d} }
+
+// newTextDiffView returns a view of a diff written as text (a dataset's
+// comparison with a run, as `history diff` prints it).
+func newTextDiffView(c *common, title string, lines []string) *diffView {
+	return &diffView{c: c, text: lines, title: title}
+}
 
 // setSize sets the view's size and builds its lines for the width.
 func (v *diffView) setSize(w, h int) {
@@ -65,6 +73,13 @@ func (v *diffView) move(msg tea.KeyPressMsg) {
 
 // build writes the diff's lines.
 func (v *diffView) build() []string {
+	if v.d == nil {
+		var out []string
+		for _, l := range v.text {
+			out = append(out, wrapIndent(l, max(20, v.width))...)
+		}
+		return out
+	}
 	s := v.c.styles
 	d := v.d
 	w := v.width
@@ -154,8 +169,10 @@ func (v *diffView) delta(x float64) string { return paintDelta(v.c.styles, x) }
 // View renders the title and the visible lines.
 func (v *diffView) View() string {
 	s := v.c.styles
-	d := v.d
-	title := s.Title.Render("Diff") + "  " + runName(d.run) + " → now"
+	title := s.Title.Render("Diff") + "  " + v.title
+	if v.d != nil {
+		title = s.Title.Render("Diff") + "  " + runName(v.d.run) + " → now"
+	}
 	where := ""
 	if len(v.lines) > v.page() {
 		where = fmt.Sprintf("lines %d–%d of %d", v.offset+1, min(len(v.lines), v.offset+v.page()), len(v.lines))

@@ -41,8 +41,13 @@ type labelRunMsg struct{ run RunSummary }
 // runCachedMsg gives the pane a run read for an action, to keep.
 type runCachedMsg struct{ run *RunDetail }
 
-// showDiffMsg gives the pane a diff to show.
-type showDiffMsg struct{ diff *runDiff }
+// showDiffMsg gives the pane a diff to show: a pair's, or the text of a
+// dataset's.
+type showDiffMsg struct {
+	diff  *runDiff
+	title string
+	text  []string
+}
 
 // Update takes the pane's keys and mouse, and the messages about its
 // runs.
@@ -65,6 +70,12 @@ func (p *historyPane) Update(msg tea.Msg) tea.Cmd {
 	case runCachedMsg:
 		p.cache = msg.run
 	case showDiffMsg:
+		if msg.diff == nil {
+			p.diff = newTextDiffView(p.c, msg.title, msg.text)
+			p.diff.setSize(p.width, p.height)
+			p.view = paneDiff
+			return nil
+		}
 		p.showDiff(msg.diff)
 	case histLabelMsg:
 		if c := p.cache; msg.err == nil && c != nil && c.ID == msg.run.ID {

@@ -26,10 +26,12 @@ const maxChartLines = 20
 // a run with the current state. It takes the whole body of the screen.
 type historyPane struct {
 	c *common
-	h History
+	h runLister
 	// listID is the latest list request's: a stale answer is dropped.
 	listID int
 	pair   string // "reference.json ⟷ output.json"
+	// noun is what the runs are of: "pair", or "dataset".
+	noun string
 	// all lists every run rather than the pair's.
 	all  bool
 	runs []RunSummary
@@ -48,8 +50,27 @@ type historyPane struct {
 	cache *RunDetail
 }
 
+// runLister lists runs: what the pane asks of a History.
+type runLister interface {
+	Runs(all bool) ([]RunSummary, error)
+}
+
 func newHistoryPane(c *common, files Files, h History) *historyPane {
-	return &historyPane{c: c, h: h, pair: files.Reference + " ⟷ " + files.Output}
+	p := &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
+	if h != nil {
+		p.h = h
+	}
+	return p
+}
+
+// newDatasetHistoryPane returns the history pane of a dataset's explorer:
+// the runs of the dataset named what.
+func newDatasetHistoryPane(c *common, what string, h DatasetHistory) *historyPane {
+	p := &historyPane{c: c, pair: what, noun: "dataset"}
+	if h != nil {
+		p.h = h
+	}
+	return p
 }
 
 // SetSize sets the pane's size.
@@ -203,8 +224,11 @@ func (p *historyPane) View() string {
 	lines := make([]string, 0, p.height)
 	what := p.pair
 	hint := "a every run"
+	if p.noun == "dataset" {
+		hint = "a every dataset's run"
+	}
 	if p.all {
-		what, hint = "every run", "a this pair only"
+		what, hint = "every run", "a this "+p.noun+" only"
 	}
 	title := s.Title.Render("History") + "  " + what
 	if p.loaded {
@@ -224,7 +248,7 @@ func (p *historyPane) View() string {
 	case len(p.runs) == 0 && p.all:
 		lines = append(lines, s.Faint.Render("no run recorded yet"))
 	case len(p.runs) == 0:
-		lines = append(lines, s.Faint.Render("no run of this pair recorded yet"))
+		lines = append(lines, s.Faint.Render("no run of this "+p.noun+" recorded yet"))
 	}
 	rows := p.rows()
 	for i := p.offset; i < min(len(p.runs), p.offset+rows); i++ {

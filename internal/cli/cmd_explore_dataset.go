@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sync"
 	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
 )
@@ -31,7 +33,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	if err != nil {
 		return badInput(err)
 	}
-	cfg, err := a.datasetConfig(d, &f.metric, weightsName)
+	cfg, weightsFile, rulesFile, err := a.datasetConfig(d, &f.metric, weightsName)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {
@@ -52,28 +54,74 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		read.Store(n)
 		progress()
 	}
-	src, err := openDataset(spec, d)
-	if err != nil {
-		return badInput(err)
-	}
-	defer src.Close()
-	if err := a.needTerminal(args, false); err != nil {
-		return err
-	}
-	files, total = src.Size()
 	cfg.Cases = func(*dataset.Case) error {
 		if n := cases.Add(1); n%512 == 0 {
 			progress()
 		}
 		return nil
 	}
+	// The history pane reads the store even with --no-history, which
+	// only stops the recording of the opening run; a store path that
+	// cannot be one is refused now. Then the explorer owns the terminal.
+	store, err := a.historyStore()
+	if err != nil {
+		return err
+	}
+	a.quietHistory = true
+	var rec *datasetRecording
+	if !a.exploreHistory.noHistory {
+		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
+	}
+	src, err := openDataset(spec, d)
+	if err != nil {
+		if rec != nil {
+			rec.abandon()
+		}
+		return badInput(err)
+	}
+	defer src.Close()
+	if err := a.needTerminal(args, false); err != nil {
+		if rec != nil {
+			rec.abandon()
+		}
+		return err
+	}
+	files, total = src.Size()
 	dopts := tui.DatasetOptions{
-		Files:   a.datasetFiles(spec, weightsName),
+		Files:   a.exploreDatasetFiles(spec, weightsName),
 		Weights: cfg.Weights, Metric: opts.Metric, MetricOptions: opts.MetricOptions, Rules: opts.Rules,
 		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
 	}
 	dopts.Files.Rules = opts.Files.Rules
+	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out}
+	if rulesFile.name != "" {
+		dopts.RulesID = history.RulesSum(rulesFile.data)
+	}
+	// The opening run is recorded once scored, in the background: the
+	// explorer shows meanwhile. When it ends, the load under way (the
+	// user quit while it read) stops, one not begun does not begin, and
+	// the recording is waited for.
+	var (
+		mu                 sync.Mutex
+		ended              bool
+		loading, recording sync.WaitGroup
+		recErr             error
+		committing         bool
+	)
+	tau := 1.0
+	if d.thresholdSet {
+		tau = d.threshold
+	}
+	meta := datasetRunMeta{label: a.exploreHistory.label, tags: a.exploreHistory.tags, source: history.SourceTUI, groupBy: d.groupBy, tau: tau}
 	dopts.Load = func(ctx context.Context, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+		mu.Lock()
+		if ended {
+			mu.Unlock()
+			return nil, context.Canceled
+		}
+		loading.Add(1)
+		mu.Unlock()
+		defer loading.Done()
 		report.Store(&p)
 		progress()
 		res, err := dataset.Score(ctx, src, cfg)
@@ -85,6 +133,14 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		}
 		cases.Store(int64(res.Figures.Stats.Cases))
 		progress()
+		if rec != nil {
+			committing = true
+			recording.Add(1)
+			go func() {
+				defer recording.Done()
+				recErr = rec.commitQuiet(res, meta)
+			}()
+		}
 		return res, nil
 	}
 	progOpts := []tea.ProgramOption{tea.WithOutput(a.stdout)}
@@ -92,6 +148,18 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		progOpts = append(progOpts, tea.WithInput(a.stdin))
 	}
 	err = tui.ExploreDataset(dopts, progOpts...)
+	mu.Lock()
+	ended = true
+	mu.Unlock()
+	loading.Wait()
+	recording.Wait()
+	if rec != nil && !committing {
+		rec.abandon() // nothing was scored to record
+	}
+	a.quietHistory = false
+	if recErr != nil {
+		fmt.Fprintf(a.stderr, "jsontui: warning: %v\n", recErr)
+	}
 	var ee *exitError
 	switch {
 	case err == nil, errors.As(err, &ee):
@@ -102,9 +170,9 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	return fmt.Errorf("the explorer failed: %w", err)
 }
 
-// datasetFiles names a dataset's files for the explorer, and where
+// exploreDatasetFiles names a dataset's files for the explorer, and where
 // ctrl+s saves the weights.
-func (a *app) datasetFiles(spec dataset.Spec, weightsName string) tui.Files {
+func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Files {
 	f := tui.Files{Reference: displayName(spec.Ref), Output: displayName(spec.Ref), Weights: displayNameOrEmpty(weightsName),
 		DefaultSave: "weights.json"}
 	if spec.Out != "" {

@@ -66,6 +66,30 @@ func (r *datasetRecording) abandon() { r.rec.Close() }
 // compression and the files' hashes, and commits the run (or keeps it
 // pending, saying so). A run that could be kept nowhere fails the command.
 func (r *datasetRecording) finish(a *app, res *dataset.Result, f *scoreFlags) error {
+	tau := 1.0
+	if f.dataset.thresholdSet {
+		tau = f.dataset.threshold
+	}
+	p, err := r.prepare(res, datasetRunMeta{label: f.label, tags: f.tags, source: history.SourceScore, groupBy: f.dataset.groupBy, tau: tau})
+	if err != nil {
+		return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
+	}
+	return a.commit(r.store, p)
+}
+
+// datasetRunMeta is what a dataset run records beside its figures: what
+// recorded it, its label and tags, and how its cases were figured.
+type datasetRunMeta struct {
+	label   string
+	tags    []string
+	source  string
+	groupBy string
+	tau     float64 // --match-threshold
+}
+
+// prepare makes the run of the scored dataset res ready to commit: it
+// waits for the last segments' compression and the files' hashes.
+func (r *datasetRecording) prepare(res *dataset.Result, meta datasetRunMeta) (*history.Prepared, error) {
 	files := <-r.files
 	if r.stdin != nil {
 		sum := hex.EncodeToString(r.stdin.Sum(nil))
@@ -76,7 +100,7 @@ func (r *datasetRecording) finish(a *app, res *dataset.Result, f *scoreFlags) er
 		}
 	}
 	run := &history.Run{
-		Label: f.label, Tags: f.tags, Source: history.SourceScore,
+		Label: meta.label, Tags: meta.tags, Source: meta.source,
 		Reference: files[0], Output: files[1],
 	}
 	if r.weights.name != "" {
@@ -86,16 +110,8 @@ func (r *datasetRecording) finish(a *app, res *dataset.Result, f *scoreFlags) er
 	if r.rules.name != "" {
 		run.Rules, run.RulesJSON = history.NewFile(r.rules.name, r.rules.data), r.rules.data
 	}
-	tau := 1.0
-	if f.dataset.thresholdSet {
-		tau = f.dataset.threshold
-	}
-	spec := history.DatasetSpec{Pairing: res.Pairing, Fields: res.Fields, GroupBy: f.dataset.groupBy, MatchThreshold: tau}
-	p, err := r.rec.Prepare(run, spec, res.Figures)
-	if err != nil {
-		return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
-	}
-	return a.commit(r.store, p)
+	spec := history.DatasetSpec{Pairing: res.Pairing, Fields: res.Fields, GroupBy: meta.groupBy, MatchThreshold: meta.tau}
+	return r.rec.Prepare(run, spec, res.Figures)
 }
 
 // hashDatasetSide returns a side of a dataset as the history names it:

@@ -1,6 +1,9 @@
 package dataset
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Scores returns every case's score under the weights in force, in
 // reference order (NaN for a case without one), in dst's storage: what a
@@ -39,3 +42,19 @@ func histBin(v float64, bins int) int {
 
 // CaseID returns case k's id, without making the rest of its figures.
 func (d *Scored) CaseID(k int) string { return d.acc.cases[k].ID }
+
+// Snapshot returns a copy of the figures in force that another goroutine
+// may read while the weights change (a comparison with a recorded run,
+// Compare): the score, the stats, the paths, the groups and every case's
+// id, status and score. The cases' Worst are left out (nil): they are made
+// on demand (Case), which a snapshot cannot do.
+func (d *Scored) Snapshot() *Figures {
+	f := *d.figs
+	f.Paths = slices.Clone(d.figs.Paths)
+	f.Groups = slices.Clone(d.figs.Groups)
+	f.Cases = slices.Clone(d.acc.cases)
+	for k := range f.Cases {
+		f.Cases[k].Worst = nil
+	}
+	return &f
+}

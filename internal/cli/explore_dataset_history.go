@@ -1,0 +1,104 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui"
+)
+
+// datasetHistory is the dataset explorer's window on the history
+// (tui.DatasetHistory): the dataset runs of the same references, and a
+// run's figures.
+type datasetHistory struct {
+	a        *app
+	ref, out string // the dataset's sides as given ("" out for one file)
+}
+
+// Runs implements tui.DatasetHistory: the dataset runs of the same
+// references (any outputs: other models' answers pair case by case), or
+// every dataset run.
+func (h *datasetHistory) Runs(all bool) ([]tui.RunSummary, error) {
+	store, err := h.a.historyStore()
+	if err != nil {
+		return nil, err
+	}
+	var opts history.ListOptions
+	if !all && h.ref != "-" {
+		opts.Reference = h.ref
+	}
+	list, err := store.List(opts)
+	if err != nil {
+		return nil, err
+	}
+	this := h.files()
+	out := make([]tui.RunSummary, 0, len(list))
+	for _, s := range list {
+		if s.Cases == 0 {
+			continue // a pair's run
+		}
+		rs := runSummary(s)
+		rs.ThisPair = s.Reference.Path == this[0].Path && s.Output.Path == this[1].Path
+		out = append(out, rs)
+	}
+	return out, nil
+}
+
+// files returns the dataset's sides as the history names them.
+func (h *datasetHistory) files() [2]history.File {
+	ref := history.NewFile(h.ref, nil)
+	out := ref // one file of records holds both sides
+	if h.out != "" {
+		out = history.NewFile(h.out, nil)
+	}
+	return [2]history.File{ref, out}
+}
+
+// DatasetRun implements tui.DatasetHistory: a dataset run with its
+// figures, weights and rules.
+func (h *datasetHistory) DatasetRun(id string) (*tui.DatasetRunDetail, error) {
+	store, err := h.a.historyStore()
+	if err != nil {
+		return nil, err
+	}
+	run, err := store.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if run.Dataset == nil {
+		return nil, fmt.Errorf("run %s is of a pair, not a dataset: it has no cases to compare", id)
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		return nil, err
+	}
+	rs := runSummary(history.Summary{
+		ID: run.ID, Time: run.Time, Label: run.Label, Tags: run.Tags, Source: run.Source,
+		Reference: run.Reference, Output: run.Output, Weights: run.Weights,
+		Score: run.Score, HasScore: run.HasScore, Metric: run.Metric, Count: run.Count, LastSeen: run.LastSeen,
+	})
+	return &tui.DatasetRunDetail{RunSummary: rs, Figures: figs, WeightsJSON: slices.Clone(run.WeightsJSON),
+		Rules: history.RulesSum(run.RulesJSON)}, nil
+}
+
+// commitQuiet records the scored dataset res while the explorer owns the
+// terminal: what went wrong comes back as an error to print once it has
+// ended (a run kept pending, to be imported later, says so).
+func (r *datasetRecording) commitQuiet(res *dataset.Result, meta datasetRunMeta) error {
+	p, err := r.prepare(res, meta)
+	if err == nil {
+		_, err = r.store.Commit(p)
+	}
+	var pe *history.PendingError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &pe):
+		return fmt.Errorf("history: %v%s", err, strings.TrimSuffix("\n"+storeHint(err), "\n"))
+	}
+	return fmt.Errorf("history: the opening run was not recorded: %w", err)
+}
