@@ -162,3 +162,32 @@ func BenchmarkDatasetReweight(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDatasetFirstScreen times what `jsontui DATA.jsonl --no-history`
+// does up to its first screen on the generated dataset of 100,000 cases
+// (10,000 with -short), in process: the file read and every case scored
+// and held for re-weighting (dataset.Score with Keep, on every core),
+// then the explorer made ready and its first screen drawn at 120×35. The
+// issue's target is 3 s; the CPU time says how much of the wall time was
+// the machine's other work.
+func BenchmarkDatasetFirstScreen(b *testing.B) {
+	n := benchDatasetCases()
+	generatedDataset(b, n) // the file, written once
+	p := filepath.Join("..", "testdata", "bench", fmt.Sprintf("explore-%dc.jsonl", n))
+	cpu := cpuTime()
+	for b.Loop() {
+		src, err := dataset.Open(dataset.Spec{Ref: p})
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := dataset.Score(context.Background(), src, dataset.Config{Keep: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		m := NewDataset(DatasetOptions{Files: Files{Reference: p, Output: p}, Loaded: res, Theme: "dark"})
+		m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
+		m.View()
+		src.Close()
+	}
+	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+}
