@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
+
+// handleKey dispatches a key press by phase and mode.
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	if m.phase != phaseReady {
+		if key.Matches(msg, k.Quit) {
+			if m.load != nil {
+				m.load.cancel()
+			}
+			return tea.Quit
+		}
+		return nil
+	}
+	switch m.mode {
+	case modeHelp:
+		return m.help.Update(msg)
+	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
+		switch {
+		case key.Matches(msg, k.Cancel):
+			if m.mode == modeLabel {
+				m.mode = modeHistory
+			} else {
+				m.mode = modeNormal
+			}
+			m.status.Set(info("canceled"))
+			return nil
+		case key.Matches(msg, k.Accept):
+			return m.submit()
+		}
+		m.prompt.Update(msg)
+		return nil
+	case modeConfirmOverwrite:
+		return m.confirmOverwrite(msg)
+	case modeConfirmQuit:
+		return m.confirmQuit(msg)
+	case modeRecover:
+		return m.recoverKey(msg)
+	case modeHistory:
+		return m.hist.Update(msg)
+	case modeConfirmPair:
+		return m.confirmPair(msg)
+	case modeMetric:
+		act := m.chooser.handleKey(msg)
+		if act.close {
+			m.mode = modeNormal
+		}
+		switch {
+		case act.user != nil:
+			return m.rescoreWith(act.metric, *act.user)
+		case act.metric != "":
+			return m.chooseMetric(act.metric)
+		}
+		return nil
+	case modeRule:
+		if key.Matches(msg, k.Cancel, k.Quit) {
+			m.mode = modeNormal
+			return nil
+		}
+		if key.Matches(msg, k.Save) {
+			m.mode = modeNormal
+			return m.save()
+		}
+		if c, ok := m.ruleChooser.handleKey(msg); ok {
+			m.mode = modeNormal
+			return m.chooseRule(c)
+		}
+		return nil
+	}
+	return m.normalKey(msg)
+}
+
+// normalKey runs a key in normal mode.
+func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.keys
+	id := m.tree.Selected()
+	switch {
+	case key.Matches(msg, k.Quit):
+		return m.quit()
+	case key.Matches(msg, k.Help):
+		m.openHelp()
+	case key.Matches(msg, k.History):
+		return m.openHistory()
+	case key.Matches(msg, k.EndCompare):
+		if m.cmp == nil {
+			return nil
+		}
+		name := runName(m.cmp.run)
+		m.setComparison(nil)
+		m.status.Set(info("ended the comparison with " + name))
+	case key.Matches(msg, k.Detail):
+		if m.showDetail() {
+			m.side = sideNone
+		} else {
+			m.side = sideDetail
+		}
+		m.layout()
+	case key.Matches(msg, k.Warnings):
+		cmd := m.hdr.Update(msg)
+		m.layout()
+		return cmd
+	case key.Matches(msg, k.Search):
+		m.mode = modeSearch
+		last := ""
+		if m.tree.matches != nil {
+			last = m.tree.matches.Query
+		}
+		m.prompt.open("/", "", last, 200)
+	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
+		return m.weightKey(msg, id)
+	case key.Matches(msg, k.Save):
+		return m.save()
+	case key.Matches(msg, k.Copy):
+		path := m.sess.Tree().Path(id)
+		m.status.Set(success("copied " + path))
+		return tea.SetClipboard(path)
+	case key.Matches(msg, k.CopyOutput):
+		return m.copyOutput(id)
+	case key.Matches(msg, k.DetailDown, k.DetailUp):
+		return m.scrollDetail(msg)
+	case key.Matches(msg, k.Metric):
+		m.openChooser()
+	case key.Matches(msg, k.Rule):
+		m.openRuleChooser()
+	case key.Matches(msg, k.Pairing):
+		return m.cyclePairing(id)
+	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
+		m.status.Set(info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
+	default:
+		return m.tree.Update(msg)
+	}
+	return nil
+}
+
+// openHelp shows the full help, which returns to the mode it came from.
+func (m *Model) openHelp() {
+	m.helpFrom = m.mode
+	m.mode = modeHelp
+	m.help.offset = 0
+}
