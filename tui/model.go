@@ -366,4 +366,3 @@ func (m *Model) inPrompt() bool {
 	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel ||
 		m.mode == modeRuleValue || m.mode == modeRulesPath
 }
-
