@@ -128,7 +128,17 @@ func TestDatasetCompare(t *testing.T) {
 	if d.m.ds.cmp.verdict != want {
 		t.Errorf("after x: verdict %q, want %q", d.m.ds.cmp.verdict, want)
 	}
-	d.keys("esc")
+	// A comparison made again that comes while a case is open is the
+	// dataset's, not the case's.
+	d.keys("c", "enter")
+	if d.m.open == nil {
+		t.Fatal("no case opened")
+	}
+	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
+	if d.m.ds.cmp.verdict != "made again" {
+		t.Errorf("the verdict went to the case: %q", d.m.ds.cmp.verdict)
+	}
+	d.keys("esc", "esc", "esc")
 	if d.m.ds.cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
 		t.Errorf("esc: %q", d.statusText())
 	}

@@ -167,6 +167,10 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.loaded(msg)
 	case caseOpenedMsg:
 		return m.caseOpened(msg)
+	case dsRunReadyMsg, dsRecomparedMsg, histListMsg:
+		// The dataset's own, even while a case is open (whose explorer
+		// has no history).
+		return m.paneMsg(msg)
 	}
 	if m.open != nil {
 		return m.caseUpdate(msg)

@@ -166,6 +166,9 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		return err
 	case errors.Is(err, context.Canceled):
 		return nil
+	case errors.Is(err, tea.ErrInterrupted):
+		// As a shell reports a process SIGINT ended: 128 + 2.
+		return &exitError{code: 130, err: errors.New("the explorer ended on SIGINT")}
 	}
 	return fmt.Errorf("the explorer failed: %w", err)
 }
