@@ -256,7 +256,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	old, oldHas := m.metric.total(m.sess.Tree())
-	rulesNote := ""
+	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
 			m.status.Set(warn("the weights changed while " + runName(r) + " was read: R loads it again"))
@@ -264,13 +264,21 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
 		m.rules = rr.rules
-		m.show(newMetricState(m.metric.name, m.metric.opts, Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		m.opts.MetricOptions = rr.user
+		m.chooser.user = rr.user
+		m.show(newMetricState(m.metric.name, rr.opts, Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
 			m.tree.selectNode(id)
 		}
-		rulesNote = fmt.Sprintf(" and its rules (%d; ctrl+s saves them)", rr.rules.Len())
-		if rr.rules.Len() == 0 {
-			rulesNote = " and its rules (none: every key compared by default; ctrl+s saves that)"
+		if rr.rulesChanged {
+			detail := fmt.Sprintf("%d; ctrl+s saves them", rr.rules.Len())
+			if rr.rules.Len() == 0 {
+				detail = "none: every key compared by default; ctrl+s saves that"
+			}
+			notes = append(notes, restoreNote{"rules", detail})
+		}
+		if rr.pairingChanged {
+			notes = append(notes, restoreNote{"pairing", pairingText(rr.user)})
 		}
 	}
 	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
@@ -284,10 +292,10 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	m.tree.refresh()
 	var text string
 	switch {
-	case n == 0 && rulesNote != "":
+	case n == 0 && len(notes) > 0:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the rules of %s (%d; ctrl+s saves them), its weights are those in force: total %s → %s",
-			runName(r), m.rules.Len(), scoreText5(old, oldHas), scoreText5(tot, has))
+		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
+			notes.alone(runName(r)), scoreText5(old, oldHas), scoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runName(r) + " already"
 	case !m.metric.tuned():
@@ -295,7 +303,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 			runName(r), n, plural(n, "s"), m.metric.name)
 	default:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), rulesNote, n, plural(n, "s"))
+		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
 		}
@@ -375,4 +383,40 @@ func joinCapped(items []string, n, total int) string {
 		return strings.Join(items, ", ")
 	}
 	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", thousands(total-n))
+}
+
+// restoreNote says what R restored besides the weights: the rules or
+// the pairing, with a word on it.
+type restoreNote struct{ what, detail string }
+
+type restoreNotes []restoreNote
+
+// alone says what was restored of run when the weights were those in
+// force: "the rules of run X (2; ...)", "the rules (2; ...) and the
+// pairing (--lists best) of run X".
+func (ns restoreNotes) alone(run string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the %s of %s (%s)", ns[0].what, run, ns[0].detail)
+	}
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprintf("the %s (%s)", n.what, n.detail)
+	}
+	return strings.Join(parts, " and ") + " of " + run
+}
+
+// besides says what was restored with the weights: " and its rules
+// (...)", ", its rules (...) and its pairing (...)"; "" for nothing.
+func (ns restoreNotes) besides() string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = fmt.Sprintf("its %s (%s)", n.what, n.detail)
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return " and " + parts[0]
+	}
+	return ", " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
