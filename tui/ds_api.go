@@ -2,9 +2,11 @@ package tui
 
 import (
 	"context"
+	"time"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/recovery"
 )
 
 // DatasetProgress is how far a dataset's load has gone: the cases scored,
@@ -52,6 +54,40 @@ type DatasetRunDetail struct {
 	Rules string
 }
 
+// DatasetRun is a state of the dataset explorer to record (SPEC 7, 8.5):
+// the dataset as its files hold it, under the weights, metric, options and
+// rules in force.
+type DatasetRun struct {
+	Event RunEvent
+	Time  time.Time
+	// Files are the explorer's files: Weights and SavePath name the
+	// weights file in force (the one just saved, for RunSaved).
+	Files Files
+	// WeightsJSON is the weights in force, as a weights file.
+	WeightsJSON []byte
+	// Metric names the metric; Options are its options in force,
+	// canonical (scoring.MetricOptions.Strings); RulesJSON is the per-key
+	// rules in force, as a rules file (nil for none).
+	Metric    string
+	Options   []string
+	RulesJSON []byte
+	// Score is the dataset's score the explorer shows; meaningless when
+	// !HasScore.
+	Score    float64
+	HasScore bool
+}
+
+// DatasetRecorder records the dataset explorer's runs: on every save,
+// and on quitting when the weights changed since the last run recorded
+// (the opening run is the caller's, recorded as the dataset loads).
+// Record is called on a goroutine of its own, never the UI's, one run at
+// a time, in order; the explorer waits for the records under way before
+// it exits, and cancels ctx only when the user insists on leaving (a
+// second signal).
+type DatasetRecorder interface {
+	Record(ctx context.Context, run DatasetRun) error
+}
+
 // DatasetOptions configure the dataset explorer.
 type DatasetOptions struct {
 	// Files names the dataset's files (Reference and Output: the file of
@@ -85,4 +121,14 @@ type DatasetOptions struct {
 	History DatasetHistory
 	// OpenCase scores a case again for the case view; nil is CaseTree.
 	OpenCase CaseOpener
+	// Recorder, if set, records the runs of every save and of the state at
+	// quit; Recorded says the caller records the opening run (the state
+	// at quit is then recorded only when it differs from it).
+	Recorder DatasetRecorder
+	Recorded bool
+	// Recovery, if set, keeps the unsaved weights in a recovery file as
+	// they change, until they are saved or discarded, and finds those an
+	// earlier explorer on the dataset left, which the explorer offers
+	// back.
+	Recovery *recovery.Keeper
 }

@@ -50,10 +50,14 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.status.Set(info("not saved"))
 		}
 		return nil
+	case modeRecover:
+		return m.recoverKey(msg)
 	case modeConfirmQuit:
 		switch {
 		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-			return tea.Quit
+			m.mode = modeNormal
+			m.unsaved.discarded = true
+			return m.quitNow()
 		case key.Matches(msg, k.Save):
 			m.mode = modeNormal
 			m.quitAfterSave = true
@@ -252,10 +256,11 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	text += removedText(saved.Removed)
 	m.status.Set(success(text))
 	m.changed()
+	cmd := m.record(RunSaved)
 	if m.quitAfterSave {
-		return tea.Quit
+		return tea.Batch(cmd, m.quitNow())
 	}
-	return nil
+	return cmd
 }
 
 // quit leaves, asking first when weights are unsaved.
@@ -264,5 +269,5 @@ func (m *DatasetModel) quit() tea.Cmd {
 		m.mode = modeConfirmQuit
 		return nil
 	}
-	return tea.Quit
+	return m.quitNow()
 }

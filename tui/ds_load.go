@@ -65,7 +65,7 @@ func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
 		return tea.Quit
 	}
 	m.ready(msg.res)
-	return nil
+	return m.findUnsaved()
 }
 
 // loadView renders the loading screen: the dataset, a progress bar of

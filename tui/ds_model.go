@@ -56,7 +56,11 @@ type DatasetModel struct {
 	// history pane and of a comparison made again: older answers are
 	// dropped.
 	runJob, cmpJob int
-	err            error
+	// rec tracks the runs recorded; unsaved keeps the unsaved weights in
+	// a recovery file and offers those an earlier explorer left.
+	rec     dsRecording
+	unsaved unsaved
+	err     error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
@@ -78,6 +82,7 @@ func NewDataset(opts DatasetOptions) *DatasetModel {
 		}
 	}
 	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true}}
+	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
 	}
@@ -99,6 +104,9 @@ func (m *DatasetModel) Init() tea.Cmd {
 		m.load, cmd = m.c.startDatasetLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	}
+	if m.phase == phaseReady {
+		cmds = append(cmds, m.findUnsaved())
+	}
 	return tea.Batch(cmds...)
 }
 
@@ -117,6 +125,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 		m.view = viewCases // a one-number metric: the cases are all there is
 	}
 	m.status.Set(m.openingStatus())
+	m.noteOpening()
 	m.layout()
 }
 
@@ -129,10 +138,15 @@ func (m *DatasetModel) openingStatus() statusMsg {
 	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
 }
 
-// Update handles a message, then lays the tree and the detail pane out
-// for what the tree now shows.
+// Update handles a message, then keeps the unsaved weights up to date in
+// the recovery file, shows an offer of earlier ones that waits, and lays
+// the tree and the detail pane out for what the tree now shows.
 func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if c := m.unsavedChanged(); c != nil {
+		cmd = tea.Batch(cmd, c)
+	}
+	m.offerNext()
 	m.arrange()
 	return m, cmd
 }
@@ -171,6 +185,17 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
+	case dsRecordedMsg:
+		return m.recorded(msg)
+	case dsUnsavedFoundMsg:
+		return m.unsavedFound(msg)
+	case dsOffersMsg:
+		return m.unsavedOffers(msg)
+	case dsKeepTickMsg:
+		return m.keepUnsaved()
+	case dsUnsavedDoneMsg:
+		m.unsavedDone(msg)
+		return nil
 	}
 	if m.open != nil {
 		return m.caseUpdate(msg)

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"errors"
+	"fmt"
+	"os"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
@@ -8,19 +11,94 @@ import (
 
 // ExploreDataset opens the dataset explorer and returns when the user
 // quits. Its error is the program's, or why the dataset could not be
-// loaded (the caller reports it as `score` would).
+// loaded (the caller reports it as `score` would), or an *Interrupted
+// when a signal ended it.
+//
+// SIGINT, SIGTERM and SIGHUP end it as they end a pair's explorer
+// (Explore): as `q` does, without asking, the weights tuned in a case
+// open carried to the dataset, the state at quit recorded, the unsaved
+// weights kept in the recovery file (DatasetOptions.Recovery), and the
+// records under way waited for. A second signal stops the waiting; a
+// third one ends the process at once.
 func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
 	m := NewDataset(opts)
-	p := tea.NewProgram(m, slices.Clone(progOpts)...)
-	_, err := p.Run()
+	p := tea.NewProgram(m, append(slices.Clone(progOpts), tea.WithoutSignalHandler())...)
+	w := watchSignals(p)
+	defer w.stop()
+	final, err := p.Run()
+	fm, ok := final.(*DatasetModel)
+	if !ok {
+		fm = m
+	}
+	return fm.finish(w.first(), err, w.forced)
+}
+
+// finish does what ending the dataset explorer leaves to do, on the
+// caller's goroutine once the program has stopped: it stops the load and
+// the opening of a case, carries the weights tuned in the case open to
+// the dataset, keeps or removes the unsaved weights, records the state at
+// quit when the user did not quit (a signal ended the program, or its
+// terminal failed), and waits for the records under way, unless forced
+// is closed.
+func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
 	if m.load != nil {
 		m.load.cancel()
 	}
 	if m.opening.cancel != nil {
 		m.opening.cancel()
 	}
-	if m.err != nil {
+	if m.err != nil && sig == nil {
 		return m.err
 	}
-	return err
+	panicked := errors.Is(runErr, tea.ErrProgramPanic)
+	var errs []error
+	if m.open != nil && !panicked {
+		cv := m.open
+		m.open = nil
+		if _, err := m.ds.sess.SetWeights(cv.m.tunedWeights(), "the weights tuned in case "+cv.id); err != nil {
+			errs = append(errs, fmt.Errorf("the weights tuned in case %s: %w", cv.id, err))
+		}
+	}
+	kept, err := m.settleSafely()
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
+		if cmd := m.record(RunQuit); cmd != nil {
+			select {
+			case msg := <-async(cmd):
+				if r, ok := msg.(dsRecordedMsg); ok && r.err != nil {
+					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
+				}
+			case <-forced:
+			}
+		}
+	}
+	select {
+	case <-async(func() tea.Msg { m.rec.inflight.Wait(); return nil }):
+	case <-forced:
+		if m.rec.stop != nil {
+			m.rec.stop() // the records under way stop where they are
+		}
+		errs = append(errs, errors.New("a second signal: records under way were not waited for"))
+	}
+	switch {
+	case sig != nil:
+		return &Interrupted{Signal: sig, Kept: kept, Dataset: true, Err: errors.Join(errs...)}
+	case runErr != nil && kept != "":
+		return fmt.Errorf("%w; %s", runErr, keptText(kept, false, true))
+	case runErr != nil:
+		return runErr
+	}
+	return nil
+}
+
+// settleSafely is settleUnsaved, which a model that panicked may fail.
+func (m *DatasetModel) settleSafely() (kept string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			kept, err = "", fmt.Errorf("the unsaved weights could not be kept: %v", r)
+		}
+	}()
+	return m.settleUnsaved()
 }

@@ -47,7 +47,15 @@ func (m *DatasetModel) body() string {
 		return m.help.View()
 	case modeHistory:
 		return m.hist.View()
+	case modeRecover:
+		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.width)
 	}
+	return m.viewBody()
+}
+
+// viewBody renders the view shown: the tree (with the detail pane), the
+// cases or the heat map.
+func (m *DatasetModel) viewBody() string {
 	switch m.view {
 	case viewCases:
 		return m.cases.View()
@@ -88,6 +96,8 @@ func (m *DatasetModel) statusView() string {
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
 	case modeConfirmQuit:
 		return spread(s.Warn.Render("unsaved weights: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+	case modeRecover:
+		return recoverStatus(m.c, m.unsaved.offers[0])
 	}
 	switch m.view {
 	case viewCases:

@@ -95,6 +95,9 @@ type Interrupted struct {
 	// it holds unsaved rules too.
 	Kept      string
 	KeptRules bool
+	// Dataset says the explorer was a dataset's: opening the dataset
+	// again offers what is kept.
+	Dataset bool
 	// Err says what could not be done on the way out (the unsaved weights
 	// kept, the state at quit recorded); nil when all was done.
 	Err error
@@ -103,7 +106,7 @@ type Interrupted struct {
 func (e *Interrupted) Error() string {
 	msg := "the explorer ended on " + signalName(e.Signal)
 	if e.Kept != "" {
-		msg += "; " + keptText(e.Kept, e.KeptRules)
+		msg += "; " + keptText(e.Kept, e.KeptRules, e.Dataset)
 	}
 	if e.Err != nil {
 		msg += "; " + e.Err.Error()
@@ -111,13 +114,17 @@ func (e *Interrupted) Error() string {
 	return msg
 }
 
-// keptText says where the unsaved weights (and rules) are kept.
-func keptText(kept string, rules bool) string {
-	what := "weights"
+// keptText says where the unsaved weights (and rules) of a pair's
+// explorer, or of a dataset's, are kept.
+func keptText(kept string, rules, dataset bool) string {
+	what, subject := "weights", "pair"
 	if rules {
 		what = "weights and rules"
 	}
-	return "the unsaved " + what + " are kept in " + kept + ", and opening the pair again offers them"
+	if dataset {
+		subject = "dataset"
+	}
+	return "the unsaved " + what + " are kept in " + kept + ", and opening the " + subject + " again offers them"
 }
 
 // Unwrap returns what could not be done on the way out.
@@ -166,7 +173,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 	case sig != nil:
 		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Err: errors.Join(errs...)}
 	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules))
+		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, false))
 	case runErr != nil:
 		return runErr
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -52,8 +53,10 @@ type unsaved struct {
 // holds the weights in force.
 type offer struct {
 	found recovery.Found
-	// weights is the weight of every slot with the file's weights.
-	weights []float64
+	// weights is the weight of every slot with the file's weights; for a
+	// dataset's offer, pathWeights is the weight of every path instead.
+	weights     []float64
+	pathWeights []dataset.PathWeight
 	// changes lists the weights that differ from those in force.
 	changes []weightChange
 	// ignored are the entries that apply to nothing in this reference.

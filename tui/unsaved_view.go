@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/recovery"
 )
 
 // recoverShown is how many of an offer's changed weights, and of its
@@ -15,10 +16,17 @@ const recoverShown = 6
 
 // recoverView renders the offer of the first recovery file found.
 func (m *Model) recoverView() string {
-	s := m.c.styles
-	o := m.unsaved.offers[0]
+	return recoverBox(m.c, m.unsaved.offers, "pair", "reference")
+}
+
+// recoverBox renders the offer of the first of offers, the recovery files
+// found of a subject ("pair", "dataset") whose weights apply to nothing
+// in its "reference" (or "dataset").
+func recoverBox(c *common, offers []offer, subject, within string) string {
+	s := c.styles
+	o := offers[0]
 	f := o.found
-	w := max(20, min(96, m.c.width-6))
+	w := max(20, min(96, c.width-6))
 	var b strings.Builder
 	title := "Unsaved weights of an explorer that ended without saving"
 	if len(f.Rules) > 0 {
@@ -52,38 +60,43 @@ func (m *Model) recoverView() string {
 	case o.err != nil:
 		para(s.Bad, "These weights cannot be restored: "+o.err.Error())
 	default:
-		m.recoverChanges(&b, para, o, w)
+		recoverChanges(c, &b, para, o, w, within)
 	}
-	for _, what := range f.Changed {
-		if what == "rules file" {
-			para(s.Warn, "The rules file changed since: its content is not the one these rules were set over.")
-			continue
-		}
-		para(s.Warn, "The "+what+" changed since: its content is not the one these weights were tuned on.")
+	for _, line := range changedLines(f, subject == "dataset") {
+		para(s.Warn, line)
 	}
-	if more := len(m.unsaved.offers) - 1; more > 0 {
-		para(s.Faint, fmt.Sprintf("%d more kept for this pair, offered next.", more))
+	if more := len(offers) - 1; more > 0 {
+		para(s.Faint, fmt.Sprintf("%d more kept for this %s, offered next.", more, subject))
 	}
 	b.WriteByte('\n')
-	para(s.Faint, m.recoverHints(" (delete the file)"))
+	para(s.Faint, recoverHints(o, " (delete the file)"))
 	return s.Box.Render(b.String())
 }
 
-// recoverHints lists the answers to the offer shown, saying what
-// discarding does.
-func (m *Model) recoverHints(discard string) string {
+// recoverHints lists the answers to offer o, saying what discarding does.
+func recoverHints(o offer, discard string) string {
 	hints := "d discard" + discard + " · k/esc keep for later"
-	if m.unsaved.offers[0].err == nil {
+	if o.err == nil {
 		hints = "r restore · " + hints
 	}
 	return hints
 }
 
+// recoverStatus is the status line under the offer of o.
+func recoverStatus(c *common, o offer) string {
+	what := "unsaved weights of an earlier session"
+	if len(o.found.Rules) > 0 {
+		what = "unsaved weights and rules of an earlier session"
+	}
+	return spread(c.styles.Warn.Render(what), c.styles.Faint.Render(recoverHints(o, "")), c.width)
+}
+
 // recoverChanges lists in b the weights and the rules of offer o that
 // differ from those in force, at most recoverShown of each, in a box w
-// cells wide.
-func (m *Model) recoverChanges(b *strings.Builder, para func(themes.Paint, string), o offer, w int) {
-	s := m.c.styles
+// cells wide; within names where the file's entries that apply to nothing
+// would apply ("reference", "dataset").
+func recoverChanges(c *common, b *strings.Builder, para func(themes.Paint, string), o offer, w int, within string) {
+	s := c.styles
 	n, r := len(o.changes), len(o.ruleChanges)
 	pathW := 0
 	for _, c := range o.changes[:min(n, recoverShown)] {
@@ -107,9 +120,9 @@ func (m *Model) recoverChanges(b *strings.Builder, para func(themes.Paint, strin
 	}
 	switch k := o.ignored.n; {
 	case k == 1:
-		para(s.Warn, "1 entry of the file applies to nothing in this reference.")
+		para(s.Warn, "1 entry of the file applies to nothing in this "+within+".")
 	case k > 1:
-		para(s.Warn, fmt.Sprintf("%d entries of the file apply to nothing in this reference.", k))
+		para(s.Warn, fmt.Sprintf("%d entries of the file apply to nothing in this %s.", k, within))
 	}
 	switch {
 	case r == 1:
@@ -124,4 +137,27 @@ func (m *Model) recoverChanges(b *strings.Builder, para func(themes.Paint, strin
 	if r > recoverShown {
 		para(s.Faint, fmt.Sprintf("  … and %d more", r-recoverShown))
 	}
+}
+
+// changedLines says which inputs of a recovery file changed since it was
+// written: a pair's documents, or a dataset's files of references and
+// outputs (one line for one file of records), and the weights and rules
+// files.
+func changedLines(f recovery.Found, dataset bool) []string {
+	var out []string
+	for _, what := range f.Changed {
+		switch {
+		case what == "rules file":
+			out = append(out, "The rules file changed since: its content is not the one these rules were set over.")
+		case dataset && what == "reference" && f.Reference.Path == f.Output.Path:
+			out = append(out, "The file of records changed since: its content is not the one these weights were tuned on.")
+		case dataset && what == "output" && f.Reference.Path == f.Output.Path:
+			// said with the reference: one file holds both
+		case dataset && (what == "reference" || what == "output"):
+			out = append(out, "The "+what+"s changed since: their content is not the one these weights were tuned on.")
+		default:
+			out = append(out, "The "+what+" changed since: its content is not the one these weights were tuned on.")
+		}
+	}
+	return out
 }

@@ -114,11 +114,7 @@ func (m *Model) statusView() string {
 		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
 	case modeRecover:
-		what := "unsaved weights of an earlier session"
-		if len(m.unsaved.offers[0].found.Rules) > 0 {
-			what = "unsaved weights and rules of an earlier session"
-		}
-		return spread(s.Warn.Render(what), s.Faint.Render(m.recoverHints("")), m.c.width)
+		return recoverStatus(m.c, m.unsaved.offers[0])
 	case modeConfirmPair:
 		hint := "y " + m.confirmAct.act.verb() + " · n/esc cancel"
 		return spread(s.Warn.Render(m.pairQuestion(m.c.width-visibleWidth(hint)-2)), s.Faint.Render(hint), m.c.width)

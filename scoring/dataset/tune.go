@@ -107,10 +107,20 @@ func (d *Scored) SetWeights(ws []PathWeight) error {
 // is w's against the cases' keys (an object for a key that is a scalar
 // everywhere).
 func (d *Scored) WeightsOf(w *scoring.Weights) ([]PathWeight, error) {
+	ws, _, _, err := d.ResolveWeights(w)
+	return ws, err
+}
+
+// ResolveWeights is WeightsOf, with the entries of w that apply to no
+// path of any case: the warnings of the first of them and their number,
+// as scoring.Tree.IgnoredEntries gives a pair's. It reads the dataset's
+// paths only, which never change: it may run while the weights do.
+func (d *Scored) ResolveWeights(w *scoring.Weights) (ws []PathWeight, ignored []scoring.Warning, n int, err error) {
 	t, err := d.acc.unionTree(w)
 	if err != nil {
-		return nil, err
+		return nil, nil, 0, err
 	}
+	ignored, n = t.IgnoredEntries()
 	byID := map[int32]float64{}
 	slots := t.Slots()
 	for k := range slots {
@@ -121,13 +131,13 @@ func (d *Scored) WeightsOf(w *scoring.Weights) ([]PathWeight, error) {
 			byID[id] = slots[k].Weight
 		}
 	}
-	out := make([]PathWeight, 0, len(byID))
+	ws = make([]PathWeight, 0, len(byID))
 	for _, id := range d.order {
 		if v, ok := byID[id]; ok {
-			out = append(out, PathWeight{d.pathName(id), v})
+			ws = append(ws, PathWeight{d.pathName(id), v})
 		}
 	}
-	return out, nil
+	return ws, ignored, n, nil
 }
 
 // UseWeightsFile takes w, the weights in force as just written to a file

@@ -261,3 +261,32 @@ func TestProgressPairedByID(t *testing.T) {
 		t.Errorf("pairing %s, %d scored, %d bytes read", src.Pairing(), res.Figures.Stats.Scored, last)
 	}
 }
+
+// TestResolveWeights: a weights file resolved on a dataset's paths gives
+// what WeightsOf does, and the entries that apply to no path of any case,
+// as a pair's tree reports them.
+func TestResolveWeights(t *testing.T) {
+	d := smallScored(t)
+	file, err := scoring.ParseWeights("kept.json", []byte(`{"vendor": 0.5, "po_number": 1, "items": {"price": 0, "discount": 0.5}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, ignored, n, err := d.ResolveWeights(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := d.WeightsOf(file)
+	if err != nil || !slices.Equal(ws, want) {
+		t.Errorf("resolved %v, WeightsOf %v (%v)", ws, want, err)
+	}
+	var paths []string
+	for _, w := range ignored {
+		paths = append(paths, w.Path)
+	}
+	if n != 2 || strings.Join(paths, " ") != ".po_number .items.discount" {
+		t.Errorf("ignored %d: %q", n, paths)
+	}
+	if _, _, n, err := d.ResolveWeights(nil); err != nil || n != 0 {
+		t.Errorf("no file: %d ignored, %v", n, err)
+	}
+}

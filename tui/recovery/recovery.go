@@ -1,19 +1,22 @@
 // Package recovery keeps the explorer's unsaved weights in a file until
 // they are saved or discarded, so that an explorer that ends without
 // saving (its terminal closed, a kill, a crash) loses nothing: the next
-// opening of the same pair finds the file and offers the weights back.
+// opening of the same pair, or of the same dataset, finds the file and
+// offers the weights back.
 //
 // The file sits beside the weights file the explorer saves to (for a pair
 // opened without one, beside the file ctrl+s offers, weights.json in the
 // reference's folder), named ".NAME.recovery-KEY-ID.json": KEY
-// identifies the pair, ID the explorer that wrote it, so that explorers
+// identifies the pair (or the dataset: its files of references and
+// outputs), ID the explorer that wrote it, so that explorers
 // on the same pair at once, and files kept for later, never overwrite
 // each other. Where that folder cannot be written, the file goes to a
 // fallback folder of the user's (the command line picks
 // $XDG_STATE_HOME/jsontui/recovery) as "NAME.recovery-KEY-ID.json".
 //
 // A recovery file is JSON: the pair it belongs to (paths and SHA-256 of
-// the contents), when and by which process it was written, the weights
+// the contents; "dataset": true for a dataset's), when and by which
+// process it was written, the weights
 // file content in force under "weights", and, when the per-key rules in
 // force are not the rules file's, the rules file content in force under
 // "rules" (such a file is of format 2, which an older jsontui refuses
@@ -66,7 +69,13 @@ func (in Input) changed(o Input) bool {
 // Pair is what a recovery file belongs to: the explorer's inputs and
 // where it saves the weights.
 type Pair struct {
+	// Reference and Output are the pair's documents, or a dataset's files
+	// (or folders) of references and outputs (the same file twice for
+	// one file of records).
 	Reference, Output Input
+	// Dataset says the inputs are a dataset's: its weights are by schema
+	// path over every case, and a pair of the same files is another.
+	Dataset bool
 	// Weights is the weights file the explorer opened with (Path "" for
 	// none).
 	Weights Input
@@ -81,10 +90,14 @@ type Pair struct {
 
 // key identifies the pair in file names: the reference and the output
 // (by path, or for standard input by content) and where the weights are
-// saved. The weights file's content is not part of it: edits made on an
-// earlier version of it are offered, with a note.
+// saved, and whether they are a dataset's. The weights file's content
+// is not part of it: edits made on an earlier version of it are offered,
+// with a note.
 func (p Pair) key() string {
 	h := sha256.New()
+	if p.Dataset {
+		h.Write([]byte("dataset\x00"))
+	}
 	for _, in := range []Input{p.Reference, p.Output} {
 		id := in.Path
 		if id == "-" {
@@ -106,6 +119,7 @@ type Record struct {
 	// The pair, as Pair has it.
 	Reference   Input  `json:"reference"`
 	Output      Input  `json:"output"`
+	Dataset     bool   `json:"dataset,omitempty"`
 	WeightsFile Input  `json:"weights_file"`
 	SaveTo      string `json:"save_to"`
 	// Weights is the weights file content in force.
@@ -219,7 +233,7 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 	}
 	data, err := json.MarshalIndent(Record{
 		Format: format, Saved: time.Now(), Host: k.host, PID: k.pid,
-		Reference: p.Reference, Output: p.Output, WeightsFile: p.Weights, SaveTo: p.SaveTo,
+		Reference: p.Reference, Output: p.Output, Dataset: p.Dataset, WeightsFile: p.Weights, SaveTo: p.SaveTo,
 		Weights: json.RawMessage(weights), RulesFile: p.Rules, Rules: json.RawMessage(rules),
 	}, "", "  ")
 	if err != nil {
@@ -345,7 +359,7 @@ func (k *Keeper) read(path string, p Pair) (f Found, ok bool) {
 			return f, false
 		}
 	}
-	if !f.Reference.same(p.Reference) || !f.Output.same(p.Output) || f.SaveTo != p.SaveTo {
+	if !f.Reference.same(p.Reference) || !f.Output.same(p.Output) || f.SaveTo != p.SaveTo || f.Dataset != p.Dataset {
 		return f, false
 	}
 	if f.Reference.changed(p.Reference) {

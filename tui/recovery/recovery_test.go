@@ -319,3 +319,36 @@ func TestKeepRules(t *testing.T) {
 		t.Fatalf("format 3: %+v", found)
 	}
 }
+
+// TestDatasetPair: a dataset's recovery files are named as a pair's,
+// beside its weights file, and say they are a dataset's; a pair of the
+// same files does not find them, nor a dataset the pair's.
+func TestDatasetPair(t *testing.T) {
+	dir := t.TempDir()
+	ds := pairIn(dir)
+	ds.Reference = Input{Path: "/data/cases.jsonl", SHA256: "d1"}
+	ds.Output, ds.Dataset = ds.Reference, true
+	path, err := keeperOf(ds, "").Keep(1, []byte(`{"a": 0.5}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base := filepath.Base(path); !strings.HasPrefix(base, ".weights.json.recovery-") || filepath.Dir(path) != dir {
+		t.Errorf("kept in %s", path)
+	}
+	var rec Record
+	if b, err := os.ReadFile(path); err != nil || json.Unmarshal(b, &rec) != nil || !rec.Dataset || rec.Reference != ds.Reference {
+		t.Fatalf("the file does not say it is a dataset's: %+v (%v)", rec, err)
+	}
+	pair := ds
+	pair.Dataset = false
+	if found, err := keeperOf(pair, "").Find(); err != nil || len(found) != 0 {
+		t.Errorf("a pair of the same files found %d: %v", len(found), err)
+	}
+	if _, err := keeperOf(pair, "").Keep(1, []byte(`{"b": 0.5}`), nil); err != nil {
+		t.Fatal(err)
+	}
+	found, err := keeperOf(ds, "").Find()
+	if err != nil || len(found) != 1 || found[0].Path != path || !strings.Contains(string(found[0].Weights), `"a": 0.5`) {
+		t.Errorf("the dataset found %+v: %v", found, err)
+	}
+}

@@ -1,0 +1,252 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// fakeDSRecorder keeps the dataset runs it is given. When gate is set,
+// each Record waits for a value on it (or ctx's end).
+type fakeDSRecorder struct {
+	mu     sync.Mutex
+	runs   []DatasetRun
+	gate   chan struct{}
+	active int // records under way at once, at most
+	now    int
+	err    error
+}
+
+func (f *fakeDSRecorder) Record(ctx context.Context, run DatasetRun) error {
+	f.mu.Lock()
+	f.now++
+	f.active = max(f.active, f.now)
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.now--
+		f.mu.Unlock()
+	}()
+	if f.gate != nil {
+		select {
+		case <-f.gate:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.runs = append(f.runs, run)
+	return f.err
+}
+
+func (f *fakeDSRecorder) events() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var ev []string
+	for _, r := range f.runs {
+		ev = append(ev, r.Event.String())
+	}
+	return strings.Join(ev, ",")
+}
+
+// smallInTemp is dataset-small with its weights file copied to a folder
+// of its own, which ctrl+s overwrites.
+func smallInTemp(t *testing.T) (DatasetOptions, string) {
+	t.Helper()
+	opts := smallDataset(t, "mono")
+	dir := t.TempDir()
+	w := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts.Files.SavePath = w
+	return opts, w
+}
+
+// TestDatasetRecordsSavesAndQuit: with the opening run the caller's, a
+// dataset's explorer records a run at every save (the weights in force,
+// as saved, with the dataset's score), and at quit only when the weights
+// changed since the last run recorded, even when the user discards them.
+func TestDatasetRecordsSavesAndQuit(t *testing.T) {
+	rec := &fakeDSRecorder{}
+	opts, w := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-", "ctrl+s")
+	if got := rec.events(); got != "saved" {
+		t.Fatalf("recorded %q, want the save", got)
+	}
+	run := rec.runs[0]
+	if string(run.WeightsJSON) != readFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
+		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, readFile(t, w))
+	}
+	if score, _ := d.m.ds.total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
+		t.Errorf("recorded %+v; the explorer shows %v", run, score)
+	}
+	// Unchanged since the save: nothing at quit.
+	d.keys("q")
+	if got := rec.events(); got != "saved" {
+		t.Errorf("recorded %q at a quit with nothing changed", got)
+	}
+
+	// Changed and discarded: the state at quit is recorded all the same.
+	rec = &fakeDSRecorder{}
+	opts, _ = smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d = newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-", "-", "q")
+	if d.m.mode != modeConfirmQuit {
+		t.Fatalf("q with unsaved weights did not ask:\n%s", d.screen())
+	}
+	d.keys("y")
+	if got := rec.events(); got != "quit" || !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.9`) {
+		t.Errorf("recorded %q: %+v", got, rec.runs)
+	}
+	// Opened and left as it was: the opening run is the caller's.
+	rec = &fakeDSRecorder{}
+	opts, _ = smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d = newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-", "+", "q")
+	if got := rec.events(); got != "" {
+		t.Errorf("recorded %q at a quit with the opening's weights", got)
+	}
+	// When the caller recorded no opening run, the state at quit is.
+	opts.Recorded = false
+	d = newDSDriver(t, opts, 120, 35)
+	d.keys("q")
+	if got := rec.events(); got != "quit" {
+		t.Errorf("recorded %q with no opening run", got)
+	}
+}
+
+// TestDatasetRecordsInOrder: records run in the background one at a time,
+// in the order asked (a dataset's record scores every case again), the
+// UI going on meanwhile; quitting waits for them, saying so, and a failed
+// record is told on the status line.
+func TestDatasetRecordsInOrder(t *testing.T) {
+	rec := &fakeDSRecorder{gate: make(chan struct{})}
+	opts, _ := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-")
+	m := d.m
+	if _, err := m.ds.sess.Save(""); err != nil {
+		t.Fatal(err)
+	}
+	first := m.record(RunSaved)
+	m.weightKey(".vendor", keyMsg("-"))
+	second := m.record(RunQuit)
+	if first == nil || second == nil || m.rec.pending != 2 {
+		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.rec.pending)
+	}
+	// The UI goes on while they wait.
+	d.keys("-")
+	if w, _ := m.ds.d.Weight(".vendor"); w != 0.85 {
+		t.Errorf(".vendor weighs %v while the records wait", w)
+	}
+	firstDone, secondDone := async(first), async(second)
+	rec.gate <- struct{}{}
+	msg := (<-firstDone).(dsRecordedMsg)
+	rec.gate <- struct{}{}
+	msg2 := (<-secondDone).(dsRecordedMsg)
+	if msg.event != RunSaved || msg2.event != RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
+		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
+	}
+	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
+		t.Errorf("recorded weights\n%s\n%s", rec.runs[0].WeightsJSON, rec.runs[1].WeightsJSON)
+	}
+	d.send(msg)
+	d.send(msg2)
+
+	// Quitting waits for the record under way, and says so; a record
+	// that fails says so too.
+	rec.err = errors.New("the store is locked")
+	m.Update(keyMsg("q"))
+	_, cmd := m.Update(keyMsg("y"))
+	if m.phase != phaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
+		t.Fatalf("quitting with a record under way: phase %v, status %q", m.phase, d.statusText())
+	}
+	done := async(cmd)
+	rec.gate <- struct{}{}
+	_, cmd = m.Update(<-done)
+	if cmd == nil || !isQuit(cmd) {
+		t.Error("the explorer does not quit once the record is done")
+	}
+	if s := d.statusText(); s != "history: the quit run was not recorded: the store is locked" {
+		t.Errorf("status %q", s)
+	}
+}
+
+// TestDatasetRecordFailure: a record that fails says so on the status
+// line.
+func TestDatasetRecordFailure(t *testing.T) {
+	rec := &fakeDSRecorder{err: errors.New("the dataset was read from standard input")}
+	opts, _ := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-", "ctrl+s")
+	if s := d.statusText(); s != "history: the saved run was not recorded: the dataset was read from standard input" {
+		t.Errorf("status %q", s)
+	}
+}
+
+// TestDatasetFinishOnSignal: a signal ends a dataset's explorer as q
+// does, without asking: the weights tuned in the case open go to the
+// dataset, the state at quit is recorded and the unsaved weights kept in
+// the recovery file, which the error names.
+func TestDatasetFinishOnSignal(t *testing.T) {
+	rec := &fakeDSRecorder{}
+	k := newKeptSmall(t)
+	opts := k.opts(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-", "c", "enter")
+	if d.m.open == nil {
+		t.Fatalf("no case open:\n%s", d.screen())
+	}
+	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
+	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	var ie *Interrupted
+	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
+		t.Fatalf("finish: %v", err)
+	}
+	files := k.files(t)
+	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"vendor": 0.9`) {
+		t.Fatalf("kept %q; files %q", ie.Kept, files)
+	}
+	if !strings.HasSuffix(err.Error(), "and opening the dataset again offers them") {
+		t.Errorf("error %q", err)
+	}
+	if got := rec.events(); got != "quit" || !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.9`) {
+		t.Errorf("recorded %q", got)
+	}
+	// Forced (a second signal): the records under way are not waited for.
+	rec = &fakeDSRecorder{gate: make(chan struct{})}
+	opts = k.opts(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d = newDSDriver(t, opts, 120, 35)
+	if d.m.mode == modeRecover {
+		d.keys("k")
+	}
+	d.keys("j", "-")
+	forced := make(chan struct{})
+	close(forced)
+	done := make(chan error, 1)
+	go func() { done <- d.m.finish(syscall.SIGTERM, nil, forced) }()
+	select {
+	case err := <-done:
+		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {
+			t.Errorf("finish: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("finish waited for a record though forced")
+	}
+}

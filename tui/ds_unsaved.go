@@ -1,0 +1,303 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/recovery"
+)
+
+// A dataset's unsaved weights are kept as a pair's are (unsaved.go): in a
+// recovery file beside the weights file, written a moment after they
+// change and at the end however the explorer ends, removed when they are
+// saved or discarded, and offered back by the next explorer of the same
+// dataset, with the same box and keys.
+
+// dsUnsavedFoundMsg carries the recovery files of the dataset found on
+// opening.
+type dsUnsavedFoundMsg struct {
+	found []recovery.Found
+	err   error
+}
+
+// dsOffersMsg carries the files found, resolved on the dataset's paths
+// against the weights of session version version.
+type dsOffersMsg struct {
+	version int
+	offers  []offer
+}
+
+// dsKeepTickMsg says a write of the unsaved weights is due.
+type dsKeepTickMsg struct{}
+
+// dsUnsavedDoneMsg says how a write or removal went.
+type dsUnsavedDoneMsg struct {
+	what string
+	err  error
+}
+
+// findUnsaved looks for the recovery files of the dataset in the
+// background.
+func (m *DatasetModel) findUnsaved() tea.Cmd {
+	k := m.unsaved.keeper
+	if k == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		found, err := k.Find()
+		return dsUnsavedFoundMsg{found: found, err: err}
+	}
+}
+
+// unsavedFound resolves the weights of the files found on the dataset's
+// paths, in the background, against the weights in force now.
+func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
+	if msg.err != nil {
+		m.status.Set(warn("unsaved weights of an earlier session could not be looked for: " + msg.err.Error()))
+	}
+	if len(msg.found) == 0 || m.ds == nil {
+		return nil
+	}
+	d := m.ds.d
+	version := m.ds.sess.Version()
+	now := map[string]float64{}
+	for _, p := range d.PathsInOrder() {
+		if d.Weighs(p) {
+			now[p], _ = d.Weight(p)
+		}
+	}
+	// ResolveWeights reads the dataset's paths, which never change: the
+	// background may call it.
+	resolve := d.ResolveWeights
+	return func() tea.Msg {
+		offers := make([]offer, 0, len(msg.found))
+		for _, f := range msg.found {
+			o := offer{found: f, err: f.Err}
+			if o.err == nil && len(f.Rules) > 0 {
+				o.err = fmt.Errorf("it holds rules too, which a dataset's explorer does not restore (%s keeps them)", f.Path)
+			}
+			if o.err == nil {
+				o.pathWeights, o.ignored, o.err = resolveDatasetWeights(resolve, f)
+			}
+			for _, pw := range o.pathWeights {
+				if w, ok := now[pw.Path]; ok && w != pw.Weight {
+					o.changes = append(o.changes, weightChange{path: pw.Path, run: pw.Weight, now: w})
+				}
+			}
+			offers = append(offers, o)
+		}
+		return dsOffersMsg{version: version, offers: offers}
+	}
+}
+
+// resolveDatasetWeights resolves the weights kept in f on a dataset's
+// paths, with the entries that apply to none.
+func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight, []scoring.Warning, int, error), f recovery.Found) ([]dataset.PathWeight, ignoredEntries, error) {
+	w, err := scoring.ParseWeights(f.Path, f.Weights)
+	if err != nil {
+		return nil, ignoredEntries{}, fmt.Errorf("its weights do not read: %w", err)
+	}
+	pws, first, n, err := resolve(w)
+	if err != nil {
+		return nil, ignoredEntries{}, fmt.Errorf("its weights do not fit this dataset: %w", err)
+	}
+	return pws, ignoredEntries{first: first, n: n}, nil
+}
+
+// unsavedOffers takes the files found, resolved: those whose weights are
+// the ones in force already are removed, the others offered in turn.
+func (m *DatasetModel) unsavedOffers(msg dsOffersMsg) tea.Cmd {
+	if m.ds == nil {
+		return nil
+	}
+	if msg.version != m.ds.sess.Version() {
+		return m.findUnsaved() // the weights changed meanwhile: again
+	}
+	var cmds []tea.Cmd
+	for _, o := range msg.offers {
+		if o.err == nil && len(o.changes) == 0 {
+			f := o.found
+			cmds = append(cmds, func() tea.Msg {
+				return dsUnsavedDoneMsg{what: "removed " + f.Path + ": its weights are those in force", err: recovery.Discard(f)}
+			})
+			continue
+		}
+		m.unsaved.offers = append(m.unsaved.offers, o)
+	}
+	m.offerNext()
+	return tea.Batch(cmds...)
+}
+
+// offerNext shows the next offer, when there is one and nothing else is
+// on screen.
+func (m *DatasetModel) offerNext() {
+	if len(m.unsaved.offers) > 0 && m.mode == modeNormal && m.phase == phaseReady && m.open == nil && !m.opening.active {
+		m.mode = modeRecover
+	}
+}
+
+// recoverKey answers the offer as a pair's explorer does: r restores, d
+// discards, k or esc keeps the file for later.
+func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
+	o := m.unsaved.offers[0]
+	f := o.found
+	var cmd tea.Cmd
+	switch msg.String() {
+	case "r":
+		if o.err != nil {
+			m.status.Set(warn("these weights cannot be restored: " + o.err.Error()))
+			return nil
+		}
+		cmd = m.restoreUnsaved(o)
+	case "d":
+		m.status.Set(info("discarded the unsaved weights of " + savedText(f.Saved)))
+		cmd = func() tea.Msg {
+			return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
+		}
+	case "k", "esc", "q":
+		m.status.Set(info("kept for later (opening this dataset again offers it): " + f.Path))
+	default:
+		return nil
+	}
+	m.unsaved.offers = m.unsaved.offers[1:]
+	m.mode = modeNormal
+	m.offerNext()
+	return cmd
+}
+
+// restoreUnsaved applies the weights of an offer to every case as one
+// undoable step, keeps them as this explorer's unsaved weights, and then
+// removes the file they came from.
+func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
+	f := o.found
+	before, had := m.ds.total()
+	n, err := m.ds.sess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
+	if err != nil {
+		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		return nil
+	}
+	m.changed()
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, plural(n, "s"))
+	if now, has := m.ds.total(); has && had {
+		text += fmt.Sprintf(", score %s → %s", fixed5(before), fixed5(now))
+	}
+	if o.ignored.n > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	}
+	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
+	return tea.Batch(m.takeOverUnsaved(f), m.recompare())
+}
+
+// takeOverUnsaved makes this explorer keep the weights just restored from
+// f: it writes its own file first, so that they are on disk in one place
+// or the other at every moment, then removes f.
+func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
+	k, seq := m.unsaved.keeper, m.unsaved.next()
+	m.unsaved.version = m.ds.sess.Version()
+	weights, err := m.ds.d.MarshalWeights()
+	return func() tea.Msg {
+		if err == nil {
+			_, err = k.Keep(seq, weights, nil)
+		}
+		if err != nil {
+			return dsUnsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
+		}
+		return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
+	}
+}
+
+// unsavedChanged notes a change of the weights in force: a write of the
+// recovery file is scheduled, or, when nothing is unsaved any more (a
+// save, an undo back to the saved weights), the file is removed at once.
+// It is called after every message, and costs nothing when the weights
+// did not change.
+func (m *DatasetModel) unsavedChanged() tea.Cmd {
+	u := &m.unsaved
+	if u.keeper == nil || m.ds == nil || m.phase != phaseReady {
+		return nil
+	}
+	v := m.ds.sess.Version()
+	if v == u.version {
+		return nil
+	}
+	u.version = v
+	if !m.ds.sess.Dirty() {
+		u.stale = false
+		return m.dropUnsaved()
+	}
+	u.stale = true
+	if u.scheduled {
+		return nil
+	}
+	u.scheduled = true
+	return m.c.tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return dsKeepTickMsg{} })
+}
+
+// keepUnsaved writes the unsaved weights, when they changed since the
+// last write, in the background.
+func (m *DatasetModel) keepUnsaved() tea.Cmd {
+	u := &m.unsaved
+	u.scheduled = false
+	if !u.stale || u.keeper == nil || m.ds == nil {
+		return nil
+	}
+	u.stale = false
+	if !m.ds.sess.Dirty() {
+		return m.dropUnsaved()
+	}
+	start := time.Now()
+	weights, err := m.ds.d.MarshalWeights()
+	u.delay = unsavedShare * time.Since(start)
+	if err != nil {
+		return func() tea.Msg { return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err} }
+	}
+	k, seq := u.keeper, u.next()
+	return func() tea.Msg {
+		_, err := k.Keep(seq, weights, nil)
+		return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err}
+	}
+}
+
+// dropUnsaved removes the recovery file in the background.
+func (m *DatasetModel) dropUnsaved() tea.Cmd {
+	k, seq := m.unsaved.keeper, m.unsaved.next()
+	return func() tea.Msg {
+		return dsUnsavedDoneMsg{what: "removed the unsaved weights", err: k.Drop(seq)}
+	}
+}
+
+// unsavedDone reports a failed write or removal, once for each error.
+func (m *DatasetModel) unsavedDone(msg dsUnsavedDoneMsg) {
+	if msg.err == nil {
+		m.unsaved.lastErr = ""
+		return
+	}
+	if text := msg.err.Error(); text != m.unsaved.lastErr {
+		m.unsaved.lastErr = text
+		m.status.Set(warn("unsaved weights: " + text))
+	}
+}
+
+// settleUnsaved leaves the recovery file as the explorer ends: the latest
+// unsaved weights written, or the file removed when nothing is unsaved or
+// the user discarded the changes. It runs on the caller's goroutine and
+// returns the file kept, "" for none.
+func (m *DatasetModel) settleUnsaved() (string, error) {
+	u := &m.unsaved
+	if u.keeper == nil || m.ds == nil {
+		return "", nil
+	}
+	seq := u.next()
+	if u.discarded || !m.ds.sess.Dirty() {
+		return "", u.keeper.Drop(seq)
+	}
+	weights, err := m.ds.d.MarshalWeights()
+	if err != nil {
+		return "", err
+	}
+	return u.keeper.Keep(seq, weights, nil)
+}

@@ -1,0 +1,281 @@
+package tui
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/tui/recovery"
+)
+
+// keptSmall is dataset-small with its weights file in a folder of its
+// own, and the keeper of a dataset explorer's unsaved weights over it.
+type keptSmall struct {
+	dir, weights string
+}
+
+func newKeptSmall(t *testing.T) *keptSmall {
+	t.Helper()
+	dir := t.TempDir()
+	w := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return &keptSmall{dir: dir, weights: w}
+}
+
+// keeper returns the keeper of a new explorer on the dataset.
+func (k *keptSmall) keeper() *recovery.Keeper {
+	return recovery.New(func() (recovery.Pair, error) {
+		data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
+		return recovery.Pair{Reference: data, Output: data, Dataset: true,
+			Weights: recovery.Input{Path: k.weights, SHA256: "cc"}, SaveTo: k.weights}, nil
+	}, "")
+}
+
+// opts returns the options of an explorer on the dataset, with a keeper.
+func (k *keptSmall) opts(t *testing.T) DatasetOptions {
+	opts := smallDataset(t, "mono")
+	opts.Files.SavePath = k.weights
+	opts.Recovery = k.keeper()
+	return opts
+}
+
+// files returns the recovery files in the folder.
+func (k *keptSmall) files(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// keptWeights returns the weights the only recovery file holds.
+func (k *keptSmall) keptWeights(t *testing.T) string {
+	t.Helper()
+	files := k.files(t)
+	if len(files) != 1 {
+		t.Fatalf("recovery files: %q, want one", files)
+	}
+	var rec recovery.Record
+	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if !rec.Dataset {
+		t.Errorf("%s does not say it is a dataset's", files[0])
+	}
+	return string(rec.Weights)
+}
+
+// fireTimers delivers the timers due, as the delay's end does.
+func (d *dsDriver) fireTimers() {
+	d.t.Helper()
+	timers := d.timers
+	d.timers = nil
+	for _, msg := range timers {
+		d.send(msg)
+	}
+}
+
+// TestDatasetUnsavedWeightsKept: a weight edit in a dataset is written to
+// the recovery file once the delay has passed (not at every key), later
+// edits replace it, a save removes it, and so does an undo back to the
+// saved weights.
+func TestDatasetUnsavedWeightsKept(t *testing.T) {
+	k := newKeptSmall(t)
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	d.keys("j", "-")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("written before the delay: %q", files)
+	}
+	if !d.m.unsaved.scheduled {
+		t.Fatal("no write scheduled after an edit")
+	}
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept:\n%s", w)
+	}
+	first := k.files(t)[0]
+	d.keys("-")
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.9`) || k.files(t)[0] != first {
+		t.Fatalf("kept in %q:\n%s", k.files(t), w)
+	}
+	d.keys("ctrl+s")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("left after the save: %q", files)
+	}
+	d.keys("-")
+	d.fireTimers()
+	if len(k.files(t)) != 1 {
+		t.Fatal("the edit after the save is not kept")
+	}
+	d.keys("u")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("left after undoing back to the saved weights: %q", files)
+	}
+	// Discarded on purpose: q, y leaves no file.
+	d.keys("-")
+	d.fireTimers()
+	d.keys("q", "y")
+	if files := k.files(t); len(files) != 0 {
+		t.Fatalf("left after quitting without saving on purpose: %q", files)
+	}
+}
+
+// TestDatasetUnsavedWeightsOffered: a dataset's explorer that a signal
+// ends keeps its unsaved weights; the next explorer on the dataset offers
+// them in the pair's box, restores them to every case as one undoable
+// step, and takes the recovery file over.
+func TestDatasetUnsavedWeightsOffered(t *testing.T) {
+	k := newKeptSmall(t)
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	d.keys("j", "-", "-")
+	want, _ := d.m.ds.total()
+	if err := d.m.finish(syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
+		t.Fatal(err)
+	}
+	files := k.files(t)
+	if len(files) != 1 {
+		t.Fatalf("files %q", files)
+	}
+
+	d = newDSDriver(t, k.opts(t), 160, 40)
+	if d.m.mode != modeRecover {
+		t.Fatalf("no offer:\n%s", d.screen())
+	}
+	for _, want := range []string{"Unsaved weights of an explorer that ended without saving", "1 weight differs from those in force",
+		".vendor  1 → 0.9", files[0], "r restore · d discard (delete the file) · k/esc keep for later"} {
+		if !strings.Contains(boxText(d.screen()), want) {
+			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("r")
+	if got, _ := d.m.ds.total(); got != want || !d.m.ds.sess.Dirty() {
+		t.Fatalf("restored: score %v, want %v:\n%s", got, want, d.screen())
+	}
+	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights of ") || !strings.Contains(s, "1 weight changed, score 0.55315 → ") {
+		t.Errorf("status %q", s)
+	}
+	now := k.files(t)
+	if len(now) != 1 || now[0] == files[0] || !strings.Contains(k.keptWeights(t), `"vendor": 0.9`) {
+		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
+	}
+	// Restoring is one step: u takes it back, and nothing is unsaved.
+	d.keys("u")
+	if d.m.ds.sess.Dirty() || len(k.files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.ds.sess.Dirty(), k.files(t))
+	}
+}
+
+// TestDatasetUnsavedWeightsDiscardOrKeep: two files of the dataset are
+// offered in turn, newest first; d removes one, k keeps the other for a
+// later opening. A file whose weights are those in force is removed
+// unasked.
+func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
+	k := newKeptSmall(t)
+	for _, key := range []string{"-", "x"} {
+		d := newDSDriver(t, k.opts(t), 120, 35)
+		for d.m.mode == modeRecover {
+			d.keys("k")
+		}
+		d.keys("j", key)
+		if _, err := d.m.settleUnsaved(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(10 * time.Millisecond) // distinct times
+	}
+	// Weights that are those in force already.
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	for d.m.mode == modeRecover {
+		d.keys("k")
+	}
+	d.keys("j", "-", "+")
+	if _, err := d.m.unsaved.keeper.Keep(d.m.unsaved.next(), mustMarshal(t, d.m), nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(k.files(t)) != 3 {
+		t.Fatalf("files %q", k.files(t))
+	}
+
+	d = newDSDriver(t, k.opts(t), 120, 35)
+	if len(k.files(t)) != 2 {
+		t.Errorf("the file of the weights in force is still there: %q", k.files(t))
+	}
+	if !strings.Contains(d.screen(), "1 more kept for this dataset") || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0") {
+		t.Fatalf("first offer:\n%s", d.screen())
+	}
+	d.keys("d")
+	if d.m.mode != modeRecover || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
+		t.Fatalf("second offer:\n%s", d.screen())
+	}
+	d.keys("k")
+	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
+		t.Fatalf("after keeping:\n%s", d.screen())
+	}
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept:\n%s", w)
+	}
+}
+
+// mustMarshal returns the weights in force of m's dataset.
+func mustMarshal(t *testing.T, m *DatasetModel) []byte {
+	t.Helper()
+	b, err := m.ds.d.MarshalWeights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestDatasetUnsavedOfferScreens shows the offer of a file a dataset's
+// explorer kept in another process, over dataset-small whose file of
+// records and weights file changed since (golden files; go test ./tui
+// -update writes them), of one kept for two files of records whose
+// outputs changed, and of a file that does not read.
+func TestDatasetUnsavedOfferScreens(t *testing.T) {
+	saved := time.Date(2025, 11, 23, 15, 4, 5, 0, time.Local)
+	good := recovery.Found{
+		Path: "/home/ana/evals/.weights.json.recovery-7c2d1e0a9b8f6e54-1f2e3d4c.json",
+		Record: recovery.Record{Format: 1, Saved: saved, PID: 4242, Dataset: true,
+			Reference: recovery.Input{Path: "/home/ana/evals/data.jsonl"}, Output: recovery.Input{Path: "/home/ana/evals/data.jsonl"},
+			Weights: json.RawMessage(
+				`{"vendor": 0.5, "note": 0.0, "total": 1.0, "paid": 0.25, "items": {"__items": 0.8, "price": 0.75}, "po_number": 1}`)},
+		Changed: []string{"reference", "output", "weights file"},
+	}
+	// Two files of records: the references and the outputs.
+	twoFiles := good
+	twoFiles.Output.Path = "/home/ana/evals/answers.jsonl"
+	twoFiles.Changed = []string{"output"}
+	bad := recovery.Found{Path: good.Path, Record: recovery.Record{Saved: saved},
+		Err: &os.PathError{Op: "read", Path: good.Path, Err: syscall.EIO}}
+	for _, c := range []struct {
+		name  string
+		found []recovery.Found
+		w, h  int
+	}{
+		{"offer", []recovery.Found{good}, 120, 35},
+		{"offer", []recovery.Found{good}, 80, 24},
+		{"offer-two-files", []recovery.Found{twoFiles}, 120, 35},
+		{"offer-unreadable", []recovery.Found{bad, good}, 120, 35},
+		{"offer-unreadable", []recovery.Found{bad, good}, 80, 24},
+	} {
+		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
+			d.send(dsUnsavedFoundMsg{found: c.found})
+			if d.m.mode != modeRecover {
+				t.Fatalf("no offer:\n%s", d.screen())
+			}
+			screen := d.screen()
+			checkSize(t, screen, c.w, c.h)
+			golden.RequireEqual(t, []byte(screen))
+		})
+	}
+}
