@@ -2,8 +2,11 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -61,16 +64,32 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		return nil
 	}
 	// The history pane reads the store even with --no-history, which
-	// only stops the recording of the opening run; a store path that
-	// cannot be one is refused now. Then the explorer owns the terminal.
+	// only stops the recording of runs; a store path that cannot be one
+	// is refused now. Then the explorer owns the terminal.
 	store, err := a.historyStore()
 	if err != nil {
 		return err
 	}
 	a.quietHistory = true
+	defer func() { a.quietHistory = false }()
+	tau := 1.0
+	if d.thresholdSet {
+		tau = d.threshold
+	}
+	meta := datasetRunMeta{label: a.exploreHistory.label, tags: a.exploreHistory.tags, source: history.SourceTUI, groupBy: d.groupBy, tau: tau}
+	// The dataset's files are hashed once, for the opening run and the
+	// recovery file; standard input as it is read.
+	sides := datasetHasher(spec.Ref, spec.Out)
+	stdin := sha256.New()
+	if spec.Ref == "-" || spec.Out == "-" {
+		spec.Stdin = io.TeeReader(spec.Stdin, stdin)
+	}
 	var rec *datasetRecording
+	var recorder *datasetRecorder
 	if !a.exploreHistory.noHistory {
-		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
+		recorder = &datasetRecorder{a: a, store: store, spec: spec, flags: d, cfg: cfg, weights: weightsFile, rules: rulesFile,
+			meta: meta, opening: make(chan struct{})}
+		rec = startDatasetRecordingHashed(store, &spec, &cfg, weightsFile, rulesFile, sides)
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
@@ -94,25 +113,32 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	}
 	dopts.Files.Rules = opts.Files.Rules
 	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out}
+	if recorder != nil {
+		dopts.Recorder, dopts.Recorded = recorder, true
+	}
+	dopts.Recovery = a.datasetRecoveryKeeper(dopts.Files, weightsFile, func() [2]history.File {
+		files := sides()
+		for i := range files {
+			if files[i].Path == "-" {
+				files[i].SHA256 = hex.EncodeToString(stdin.Sum(nil))
+			}
+		}
+		return files
+	})
 	if rulesFile.name != "" {
 		dopts.RulesID = history.RulesSum(rulesFile.data)
 	}
 	// The opening run is recorded once scored, in the background: the
-	// explorer shows meanwhile. When it ends, the load under way (the
-	// user quit while it read) stops, one not begun does not begin, and
-	// the recording is waited for.
+	// explorer shows meanwhile, and the runs it records later wait for
+	// it. When it ends, the load under way (the user quit while it read)
+	// stops, one not begun does not begin, and the recording is waited
+	// for.
 	var (
 		mu                 sync.Mutex
 		ended              bool
 		loading, recording sync.WaitGroup
-		recErr             error
 		committing         bool
 	)
-	tau := 1.0
-	if d.thresholdSet {
-		tau = d.threshold
-	}
-	meta := datasetRunMeta{label: a.exploreHistory.label, tags: a.exploreHistory.tags, source: history.SourceTUI, groupBy: d.groupBy, tau: tau}
 	dopts.Load = func(ctx context.Context, p func(tui.DatasetProgress)) (*dataset.Result, error) {
 		mu.Lock()
 		if ended {
@@ -138,7 +164,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 			recording.Add(1)
 			go func() {
 				defer recording.Done()
-				recErr = rec.commitQuiet(res, meta)
+				recorder.commitOpening(rec, res)
 			}()
 		}
 		return res, nil
@@ -155,20 +181,23 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	recording.Wait()
 	if rec != nil && !committing {
 		rec.abandon() // nothing was scored to record
+		recorder.openingDone()
 	}
-	a.quietHistory = false
-	if recErr != nil {
-		fmt.Fprintf(a.stderr, "jsontui: warning: %v\n", recErr)
+	if recorder != nil {
+		for _, w := range recorder.warnings() {
+			fmt.Fprintf(a.stderr, "jsontui: warning: %v\n", w)
+		}
 	}
 	var ee *exitError
+	var ie *tui.Interrupted
 	switch {
 	case err == nil, errors.As(err, &ee):
 		return err
+	case errors.As(err, &ie):
+		// As a shell reports a process a signal ended: 128 + its number.
+		return &exitError{code: ie.ExitCode(), err: ie}
 	case errors.Is(err, context.Canceled):
 		return nil
-	case errors.Is(err, tea.ErrInterrupted):
-		// As a shell reports a process SIGINT ended: 128 + 2.
-		return &exitError{code: 130, err: errors.New("the explorer ended on SIGINT")}
 	}
 	return fmt.Errorf("the explorer failed: %w", err)
 }

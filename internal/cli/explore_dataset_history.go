@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
 )
 
@@ -83,22 +80,4 @@ func (h *datasetHistory) DatasetRun(id string) (*tui.DatasetRunDetail, error) {
 	})
 	return &tui.DatasetRunDetail{RunSummary: rs, Figures: figs, WeightsJSON: slices.Clone(run.WeightsJSON),
 		Rules: history.RulesSum(run.RulesJSON)}, nil
-}
-
-// commitQuiet records the scored dataset res while the explorer owns the
-// terminal: what went wrong comes back as an error to print once it has
-// ended (a run kept pending, to be imported later, says so).
-func (r *datasetRecording) commitQuiet(res *dataset.Result, meta datasetRunMeta) error {
-	p, err := r.prepare(res, meta)
-	if err == nil {
-		_, err = r.store.Commit(p)
-	}
-	var pe *history.PendingError
-	switch {
-	case err == nil:
-		return nil
-	case errors.As(err, &pe):
-		return fmt.Errorf("history: %v%s", err, strings.TrimSuffix("\n"+storeHint(err), "\n"))
-	}
-	return fmt.Errorf("history: the opening run was not recorded: %w", err)
 }

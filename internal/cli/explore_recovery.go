@@ -48,3 +48,26 @@ func (a *app) recoveryDir() string {
 	}
 	return ""
 }
+
+// datasetRecoveryKeeper returns the keeper of a dataset explorer's unsaved
+// weights for files, as recoveryKeeper does a pair's: the dataset is
+// identified by its files of references and outputs (sides, hashed on
+// first use), and weights is the weights file as read.
+func (a *app) datasetRecoveryKeeper(files tui.Files, weights inputFile, sides func() [2]history.File) *recovery.Keeper {
+	saveTo := files.SavePath
+	if saveTo == "" {
+		saveTo = files.DefaultSave
+	}
+	abs, absErr := filepath.Abs(saveTo)
+	rules := a.exploreRules
+	pair := func() (recovery.Pair, error) {
+		if absErr != nil {
+			return recovery.Pair{}, absErr
+		}
+		in := sides()
+		input := func(f history.File) recovery.Input { return recovery.Input{Path: f.Path, SHA256: f.SHA256} }
+		return recovery.Pair{Reference: input(in[0]), Output: input(in[1]), Dataset: true,
+			Weights: input(history.NewFile(weights.name, weights.data)), Rules: input(rules), SaveTo: abs}, nil
+	}
+	return recovery.New(pair, a.recoveryDir())
+}

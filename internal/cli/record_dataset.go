@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -23,6 +24,10 @@ type datasetRecording struct {
 	stdin   hash.Hash            // standard input's hash, when it is a side
 	weights inputFile
 	rules   inputFile
+	// weightsJSON, when set, is the weights in force the run records,
+	// where they are not the weights file's (the explorer's state at
+	// quit).
+	weightsJSON []byte
 }
 
 // startDatasetRecording hooks a recorder into cfg (each case's figures
@@ -30,6 +35,27 @@ type datasetRecording struct {
 // if a side reads it, is hashed as it is read. Call it before the dataset
 // is opened; then finish or abandon.
 func startDatasetRecording(store *history.Store, spec *dataset.Spec, cfg *dataset.Config, weights, rules inputFile) *datasetRecording {
+	return startDatasetRecordingHashed(store, spec, cfg, weights, rules, datasetHasher(spec.Ref, spec.Out))
+}
+
+// datasetHasher returns a function that hashes a dataset's sides (the
+// file of records twice for one file) on its first call, and gives the
+// same answer to the later ones: hashDatasetSide, for the files.
+func datasetHasher(ref, out string) func() [2]history.File {
+	return sync.OnceValue(func() [2]history.File {
+		var files [2]history.File
+		files[0] = hashDatasetSide(ref)
+		files[1] = files[0] // one file of records holds both sides
+		if out != "" {
+			files[1] = hashDatasetSide(out)
+		}
+		return files
+	})
+}
+
+// startDatasetRecordingHashed is startDatasetRecording with the files'
+// hashes from sides, which it calls on a goroutine of its own.
+func startDatasetRecordingHashed(store *history.Store, spec *dataset.Spec, cfg *dataset.Config, weights, rules inputFile, sides func() [2]history.File) *datasetRecording {
 	r := &datasetRecording{store: store, rec: history.NewDatasetRecorder(), files: make(chan [2]history.File, 1),
 		weights: weights, rules: rules}
 	cfg.NewEncoder = r.rec.Encoder
@@ -46,16 +72,7 @@ func startDatasetRecording(store *history.Store, spec *dataset.Spec, cfg *datase
 		r.stdin = sha256.New()
 		spec.Stdin = io.TeeReader(spec.Stdin, r.stdin)
 	}
-	ref, out := spec.Ref, spec.Out
-	go func() {
-		var files [2]history.File
-		files[0] = hashDatasetSide(ref)
-		files[1] = files[0] // one file of records holds both sides
-		if out != "" {
-			files[1] = hashDatasetSide(out)
-		}
-		r.files <- files
-	}()
+	go func() { r.files <- sides() }()
 	return r
 }
 
@@ -106,6 +123,9 @@ func (r *datasetRecording) prepare(res *dataset.Result, meta datasetRunMeta) (*h
 	if r.weights.name != "" {
 		run.Weights = history.NewFile(r.weights.name, r.weights.data)
 		run.WeightsJSON = r.weights.data
+	}
+	if r.weightsJSON != nil {
+		run.WeightsJSON = r.weightsJSON
 	}
 	if r.rules.name != "" {
 		run.Rules, run.RulesJSON = history.NewFile(r.rules.name, r.rules.data), r.rules.data
