@@ -77,12 +77,13 @@ func (r *datasetRecorder) warnings() []error {
 // Record implements tui.DatasetRecorder: it reads and scores the dataset
 // again as run says, and commits the run, after the opening one.
 func (r *datasetRecorder) Record(ctx context.Context, run tui.DatasetRun) error {
+	var err error
 	select {
 	case <-r.opening:
+		err = r.record(ctx, run)
 	case <-ctx.Done():
-		return ctx.Err()
+		err = ctx.Err()
 	}
-	err := r.record(ctx, run)
 	if err != nil {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {

@@ -11,23 +11,6 @@ import (
 	"testing"
 )
 
-// smallCopy copies dataset-small into a folder of its own and returns
-// the paths of its file of records and of its weights file.
-func smallCopy(t *testing.T) (dir, data, weights string) {
-	t.Helper()
-	dir = t.TempDir()
-	for _, name := range []string{"data.jsonl", "weights.json"} {
-		b, err := os.ReadFile(small + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir, filepath.Join(dir, "data.jsonl"), filepath.Join(dir, "weights.json")
-}
-
 // historyIDs returns the ids of the runs in store, oldest first.
 func historyIDs(t *testing.T, store string) []string {
 	t.Helper()
