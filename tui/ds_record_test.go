@@ -237,6 +237,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		d.keys("k")
 	}
 	d.keys("j", "-")
+	d.m.record(RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
@@ -248,5 +249,10 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("finish waited for a record though forced")
+	}
+	// The record under way is stopped, not left running.
+	d.m.rec.inflight.Wait()
+	if got := rec.events(); got != "" {
+		t.Errorf("recorded %q though forced", got)
 	}
 }
