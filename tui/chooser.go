@@ -14,7 +14,10 @@ import (
 // chooser picks a metric from the list the caller offers (`m`), and sets
 // the options of one: `o` on a metric lists the options it takes, with
 // their values, which enter edits and space steps through. A changed
-// option rescores at once, in the background, with that metric.
+// option rescores at once, in the background, with that metric. It is a
+// pane: the root opens it and tells it the metric in force by message
+// (openChooserMsg, metricInForceMsg, chooserRefusedMsg), and it asks the
+// root for a metric by message (metricChosenMsg; closePaneMsg to close).
 type chooser struct {
 	c       *common
 	choices []MetricChoice
@@ -37,6 +40,8 @@ type chooser struct {
 	err     string
 	// rows is how many items the box showed last: the list's window.
 	rows int
+	// width and height are the area the box is drawn over.
+	width, height int
 }
 
 // chooserAction is what a key in the chooser asks of the explorer.
@@ -49,14 +54,92 @@ type chooserAction struct {
 	close bool
 }
 
+// openChooserMsg opens the chooser on choices, the cursor on the metric
+// in force, current, whose options are the user's.
+type openChooserMsg struct {
+	choices []MetricChoice
+	current string
+	user    scoring.MetricOptions
+}
+
+// metricInForceMsg tells the chooser the metric in force and the user's
+// options, once a rescore is in.
+type metricInForceMsg struct {
+	metric string
+	user   scoring.MetricOptions
+}
+
+// chooserRefusedMsg tells the chooser that the options last set did not
+// score (why): they go back to the user's options in force.
+type chooserRefusedMsg struct {
+	user scoring.MetricOptions
+	why  string
+}
+
+// metricChosenMsg asks the root to score with metric: chosen on the list
+// (user nil: the user's options in force), or whose options the form
+// changed (user). close is set when the chooser closed.
+type metricChosenMsg struct {
+	metric string
+	user   *scoring.MetricOptions
+	close  bool
+}
+
 // open shows the choices with the cursor on the metric in force, whose
 // options are the user's.
 func (ch *chooser) open(choices []MetricChoice, current string, user scoring.MetricOptions) {
-	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows}
+	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
 	for i, m := range choices {
 		if m.Name == current {
 			ch.cursor = i
 		}
+	}
+}
+
+// Update takes the root's messages and the chooser's keys; a key that
+// asks for something returns the message that says what.
+func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case openChooserMsg:
+		ch.open(msg.choices, msg.current, msg.user)
+	case metricInForceMsg:
+		ch.current, ch.user = msg.metric, msg.user
+	case chooserRefusedMsg:
+		ch.refused(msg.user, msg.why)
+	case tea.KeyPressMsg:
+		act := ch.handleKey(msg)
+		switch {
+		case act.metric != "":
+			return cmdOf(metricChosenMsg{metric: act.metric, user: act.user, close: act.close})
+		case act.close:
+			return cmdOf(closePaneMsg{})
+		}
+	}
+	return nil
+}
+
+// SetSize sets the area the box is drawn over.
+func (ch *chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
+
+// ShortHelp returns the keys the chooser answers to where it is: the
+// list, a metric's options, or a value being typed.
+func (ch *chooser) ShortHelp() []key.Binding {
+	k := ch.c.keys
+	switch {
+	case ch.editing:
+		return []key.Binding{k.Accept, k.Cancel}
+	case ch.options:
+		return []key.Binding{k.Up, k.Down, k.Accept, k.Chooser.Next, k.Chooser.Prev, k.Cancel}
+	}
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Chooser.Options, k.Cancel}
+}
+
+// FullHelp returns the chooser's keys: the list's, then the options'.
+func (ch *chooser) FullHelp() [][]key.Binding {
+	k := ch.c.keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp, k.Accept, k.Chooser.Options, k.Cancel},
+		{k.Chooser.Next, k.Chooser.Prev},
 	}
 }
 
@@ -199,11 +282,12 @@ func (ch *chooser) refused(user scoring.MetricOptions, why string) {
 	ch.user, ch.err = user, why
 }
 
-// View renders the box in at most width×height cells: as wide as its
+// View renders the box in at most the chooser's area: as wide as its
 // lines need, as high as its items need, the list scrolled to keep the
 // cursor in view.
-func (ch *chooser) View(width, height int) string {
+func (ch *chooser) View() string {
 	s := ch.c.styles
+	width, height := ch.width, ch.height
 	cw := max(10, width-4)    // the box's border and padding
 	avail := max(1, height-4) // border, title and footer
 	var p chooserPage

@@ -30,6 +30,9 @@ var (
 	_ pane = (*treePane)(nil)
 	_ pane = (*detailPane)(nil)
 	_ pane = (*header)(nil)
+	_ pane = (*chooser)(nil)
+	_ pane = (*ruleChooser)(nil)
+	_ pane = (*scorePanel)(nil)
 )
 
 // cmdOf returns a command that delivers msg.

@@ -38,9 +38,11 @@ func (m *Model) layout() {
 	body := max(2, h-m.hdr.Height()-1)
 	m.help.SetSize(w, body)
 	m.hist.SetSize(w, body)
-	m.panel.SetWidth(w)
-	m.panelH = m.panel.Height(body)
+	m.panel.SetSize(w, body)
+	m.panelH = m.panel.Height()
 	m.bodyH = body - m.panelH
+	m.chooser.SetSize(w, body)
+	m.ruleChooser.SetSize(w, body)
 	m.arrange()
 }
 

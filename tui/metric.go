@@ -164,8 +164,20 @@ func (m *Model) openChooser() {
 		m.status.Set(info("only " + m.metric.name + " is available"))
 		return
 	}
-	m.chooser.open(m.opts.Metrics, m.metric.name, m.opts.MetricOptions)
+	m.chooser.Update(openChooserMsg{choices: m.opts.Metrics, current: m.metric.name, user: m.opts.MetricOptions})
 	m.mode = modeMetric
+}
+
+// metricChosen does what the chooser asked: score with the metric chosen,
+// or with the options it set.
+func (m *Model) metricChosen(msg metricChosenMsg) tea.Cmd {
+	if msg.close && m.mode == modeMetric {
+		m.mode = modeNormal
+	}
+	if msg.user != nil {
+		return m.rescoreWith(msg.metric, *msg.user)
+	}
+	return m.chooseMetric(msg.metric)
 }
 
 // chooseMetric rescores the documents with metric in the background,

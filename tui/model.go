@@ -100,9 +100,10 @@ type Model struct {
 	err error
 
 	// ruleChooser picks the selected key's rule; rulePrompt is the rule
-	// whose value the prompt asks for.
+	// whose value the prompt asks for, rulePath the schema path it is for.
 	ruleChooser *ruleChooser
 	rulePrompt  ruleChoice
+	rulePath    string
 	// labelRun is the run whose label the prompt asks for.
 	labelRun RunSummary
 }
@@ -138,7 +139,7 @@ func New(opts Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
-		ruleChooser: &ruleChooser{c: c}, rules: opts.Rules}
+		ruleChooser: &ruleChooser{c: c}, panel: &scorePanel{c: c}, rules: opts.Rules}
 	m.status.badge = m.badge
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
@@ -205,7 +206,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
-	m.panel = &scorePanel{c: m.c, ms: ms}
+	m.panel.Update(metricShownMsg{ms: ms})
 	if m.hist == nil {
 		m.hist = newHistoryPane(m.c, m.opts.Files, m.opts.History)
 	}
@@ -295,10 +296,20 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
-		case modeHistory:
+		case modeHistory, modeMetric, modeRule:
 			m.mode = modeNormal
 		}
 		return m, nil
+	case metricChosenMsg:
+		return m, m.metricChosen(msg)
+	case ruleChosenMsg:
+		if m.mode == modeRule {
+			m.mode = modeNormal
+		}
+		return m, m.chooseRule(msg.path, msg.choice)
+	case saveMsg:
+		m.mode = modeNormal
+		return m, m.save()
 	case openHelpMsg:
 		m.openHelp()
 		return m, nil

@@ -46,31 +46,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case modeConfirmPair:
 		return m.confirmPair(msg)
 	case modeMetric:
-		act := m.chooser.handleKey(msg)
-		if act.close {
-			m.mode = modeNormal
-		}
-		switch {
-		case act.user != nil:
-			return m.rescoreWith(act.metric, *act.user)
-		case act.metric != "":
-			return m.chooseMetric(act.metric)
-		}
-		return nil
+		return m.chooser.Update(msg)
 	case modeRule:
-		if key.Matches(msg, k.Cancel, k.Quit) {
-			m.mode = modeNormal
-			return nil
-		}
-		if key.Matches(msg, k.Save) {
-			m.mode = modeNormal
-			return m.save()
-		}
-		if c, ok := m.ruleChooser.handleKey(msg); ok {
-			m.mode = modeNormal
-			return m.chooseRule(c)
-		}
-		return nil
+		return m.ruleChooser.Update(msg)
 	}
 	return m.normalKey(msg)
 }

@@ -172,7 +172,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		err := fmt.Errorf("%s: %w", what, msg.err)
 		m.status.Set(failure(err))
 		if m.mode == modeMetric {
-			m.chooser.refused(m.opts.MetricOptions, err.Error())
+			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
 		}
 		return nil
 	}
@@ -196,7 +196,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
-	m.chooser.current, m.chooser.user = spec.metric, spec.user
+	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}

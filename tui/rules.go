@@ -46,32 +46,86 @@ func ruleChoices(k jsondoc.Kind, def string) []ruleChoice {
 	return out
 }
 
-// ruleChooser picks the rule of the selected key.
+// ruleChooser picks the rule of the selected key (a pair's node, a
+// dataset's path). It is a pane: the root opens it by message
+// (openRulesMsg), and it asks the root for a rule (ruleChosenMsg), for a
+// save (saveMsg) or to close (closePaneMsg) by message.
 type ruleChooser struct {
 	c       *common
-	path    string // the key's schema path
-	kind    jsondoc.Kind
-	source  string // where the rule in force comes from
+	path    string         // the key's schema path
+	kinds   []jsondoc.Kind // the kinds of its reference values
+	source  string         // where the rule in force comes from
 	choices []ruleChoice
 	current int
 	cursor  int
+	width   int
 }
 
-// open shows the rules for a key at schema path whose values are of kind
-// k, with the cursor on the rule in force.
-func (ch *ruleChooser) open(path string, k jsondoc.Kind, in scoring.RuleInForce, def string) {
-	ch.path, ch.kind = path, k
+// openRulesMsg opens the rules chooser for a key at schema path whose
+// reference values are of kinds (one for a pair's node, those the cases
+// have for a dataset's path), with in the rule in force and def the
+// metric's own comparison of such values.
+type openRulesMsg struct {
+	path  string
+	kinds []jsondoc.Kind
+	in    scoring.RuleInForce
+	def   string
+}
+
+// ruleChosenMsg asks the root to give schema path the rule chosen.
+type ruleChosenMsg struct {
+	path   string
+	choice ruleChoice
+}
+
+// saveMsg asks the root to save what is unsaved (ctrl+s in a pane).
+type saveMsg struct{}
+
+// open shows the rules for a key at schema path whose values are of the
+// kinds given, with the cursor on the rule in force.
+func (ch *ruleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleInForce, def string) {
+	ch.path, ch.kinds = path, kinds
 	ch.source = "in force: " + ruleText(in.Rule) + " (" + in.Source() + ")"
 	if in.Rule.Kind == scoring.RuleNone {
 		ch.source = "in force: " + def + " (default)"
 	}
-	ch.choices = ruleChoices(k, def)
+	ch.choices = nil
+	seen := map[string]bool{}
+	for _, k := range kinds {
+		for _, c := range ruleChoices(k, def) {
+			if !seen[c.label] {
+				seen[c.label] = true
+				ch.choices = append(ch.choices, c)
+			}
+		}
+	}
 	ch.current, ch.cursor = 0, 0
 	for i, c := range ch.choices {
 		if c.rule.Kind == in.Rule.Kind && c.rule.MonthFirst == in.Rule.MonthFirst {
 			ch.current, ch.cursor = i, i
 		}
 	}
+}
+
+// Update takes the root's opening and the chooser's keys: moving, enter
+// (the rule chosen), esc or q (close), ctrl+s (save).
+func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case openRulesMsg:
+		ch.open(msg.path, msg.kinds, msg.in, msg.def)
+	case tea.KeyPressMsg:
+		k := ch.c.keys
+		switch {
+		case key.Matches(msg, k.Cancel, k.Quit):
+			return cmdOf(closePaneMsg{})
+		case key.Matches(msg, k.Save):
+			return cmdOf(saveMsg{})
+		}
+		if c, ok := ch.handleKey(msg); ok {
+			return cmdOf(ruleChosenMsg{path: ch.path, choice: c})
+		}
+	}
+	return nil
 }
 
 // handleKey moves the cursor; it returns the choice made with enter.
@@ -92,14 +146,39 @@ func (ch *ruleChooser) handleKey(msg tea.KeyPressMsg) (chosen ruleChoice, done b
 	return ruleChoice{}, false
 }
 
-// View renders the box of rules, at most width cells wide.
-func (ch *ruleChooser) View(width int) string {
+// SetSize sets the width the box fits in.
+func (ch *ruleChooser) SetSize(w, _ int) { ch.width = w }
+
+// ShortHelp returns the chooser's keys for the status line.
+func (ch *ruleChooser) ShortHelp() []key.Binding {
+	k := ch.c.keys
+	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel}
+}
+
+// FullHelp returns the chooser's keys.
+func (ch *ruleChooser) FullHelp() [][]key.Binding {
+	return [][]key.Binding{append(ch.ShortHelp(), ch.c.keys.Save)}
+}
+
+// kindsText names the kinds of the key's values: "number", or
+// "number/string" for a dataset's path that holds both.
+func (ch *ruleChooser) kindsText() string {
+	names := make([]string, len(ch.kinds))
+	for i, k := range ch.kinds {
+		names[i] = k.String()
+	}
+	return strings.Join(names, "/")
+}
+
+// View renders the box of rules, at most the chooser's width wide.
+func (ch *ruleChooser) View() string {
 	s := ch.c.styles
+	width := ch.width
 	labelW := 0
 	for _, c := range ch.choices {
 		labelW = max(labelW, len([]rune(c.label))+len(" (in force)"))
 	}
-	lines := []string{s.Title.Render("Rule for "+ch.path) + s.Faint.Render("  "+ch.kind.String()+" · "+ch.source)}
+	lines := []string{s.Title.Render("Rule for "+ch.path) + s.Faint.Render("  "+ch.kindsText()+" · "+ch.source)}
 	for i, c := range ch.choices {
 		mark := "  "
 		if i == ch.cursor {
@@ -212,14 +291,13 @@ func (m *Model) openRuleChooser() {
 	}
 	k := t.Ref().Kind(t.RefValue(id))
 	def, _ := defaultRule(k, m.metric.opts)
-	m.ruleChooser.open(t.SchemaPath(slot), k, t.RuleOf(id), def)
+	m.ruleChooser.Update(openRulesMsg{path: t.SchemaPath(slot), kinds: []jsondoc.Kind{k}, in: t.RuleOf(id), def: def})
 	m.mode = modeRule
 }
 
-// chooseRule takes the chooser's choice: a whole rule applies at once, a
-// tolerance or a normalization is asked for first.
-func (m *Model) chooseRule(c ruleChoice) tea.Cmd {
-	path := m.ruleChooser.path
+// chooseRule takes the chooser's choice for schema path: a whole rule
+// applies at once, a tolerance or a normalization is asked for first.
+func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
 	if c.ask == "" {
 		return m.setRule(path, c.rule)
 	}
@@ -235,7 +313,7 @@ func (m *Model) chooseRule(c ruleChoice) tea.Cmd {
 	}
 	label := fmt.Sprintf("%s for %s:", c.ask, path)
 	m.prompt.open(label, value, "", 200)
-	m.rulePrompt = c
+	m.rulePrompt, m.rulePath = c, path
 	m.mode = modeRuleValue
 	return nil
 }
@@ -248,7 +326,7 @@ func (m *Model) submitRuleValue() tea.Cmd {
 		return nil
 	}
 	m.mode = modeNormal
-	return m.setRule(m.ruleChooser.path, r)
+	return m.setRule(m.rulePath, r)
 }
 
 // setRule gives schema path the rule r (RuleNone: the default) and

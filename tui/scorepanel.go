@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring/report"
@@ -13,22 +15,47 @@ import (
 // scorePanel is the box over the tree of a metric that is one number: the
 // score, how the metric computed it (its explanation and extra figures),
 // and what the explorer cannot show or do with it. It shows nothing for a
-// metric with a per-node breakdown.
+// metric with a per-node breakdown. It is a pane with no keys of its own:
+// the root tells it the metric shown (metricShownMsg) and the body it may
+// take half of (SetSize), and asks how many lines it takes (Height).
 type scorePanel struct {
 	c     *common
 	ms    *metricState
 	width int
+	body  int
 	lines []string
 }
 
-// SetWidth sets the panel's width and builds its lines.
-func (p *scorePanel) SetWidth(w int) {
+// metricShownMsg tells the panes the metric whose figures now show.
+type metricShownMsg struct{ ms *metricState }
+
+// Update takes the metric shown.
+func (p *scorePanel) Update(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(metricShownMsg); ok {
+		p.ms, p.lines = msg.ms, nil
+		if p.width > 0 {
+			p.lines = p.build()
+		}
+	}
+	return nil
+}
+
+// SetSize sets the panel's width, builds its lines, and the height of the
+// body it takes a part of.
+func (p *scorePanel) SetSize(w, body int) {
+	p.body = body
 	if w == p.width && p.lines != nil {
 		return
 	}
 	p.width = w
 	p.lines = p.build()
 }
+
+// ShortHelp returns no keys: the panel has none.
+func (p *scorePanel) ShortHelp() []key.Binding { return nil }
+
+// FullHelp returns no keys.
+func (p *scorePanel) FullHelp() [][]key.Binding { return nil }
 
 // build writes the text inside the box.
 func (p *scorePanel) build() []string {
@@ -61,18 +88,19 @@ func (p *scorePanel) build() []string {
 	return out
 }
 
-// Height returns the lines the panel takes in a body of body lines: at
-// most half of it.
-func (p *scorePanel) Height(body int) int {
+// Height returns the lines the panel takes in the body it was sized
+// with: at most half of it, none for a metric with a per-node breakdown.
+func (p *scorePanel) Height() int {
 	if len(p.lines) == 0 {
 		return 0
 	}
-	return min(len(p.lines)+2, max(3, body/2))
+	return min(len(p.lines)+2, max(3, p.body/2))
 }
 
-// View renders the box in h lines (Height's).
-func (p *scorePanel) View(h int) string {
+// View renders the box in its Height.
+func (p *scorePanel) View() string {
 	s := p.c.styles
+	h := p.Height()
 	w := p.width
 	title := " " + p.ms.name + ": one number "
 	var b strings.Builder

@@ -61,16 +61,15 @@ func (m *Model) body() string {
 		body = tree + "\n" + m.detail.View()
 	}
 	if m.panelH > 0 {
-		body = m.panel.View(m.panelH) + "\n" + body
+		body = m.panel.View() + "\n" + body
 	}
 	switch m.mode {
 	case modeMetric:
-		body = overlay(body, m.chooser.View(m.c.width, lipgloss.Height(body)), m.c.width)
+		body = overlay(body, m.chooser.View(), m.c.width)
 	case modeRecover:
 		body = overlay(body, m.recoverView(), m.c.width)
-	}
-	if m.mode == modeRule {
-		body = overlay(body, m.ruleChooser.View(m.c.width), m.c.width)
+	case modeRule:
+		body = overlay(body, m.ruleChooser.View(), m.c.width)
 	}
 	return body
 }
@@ -123,15 +122,9 @@ func (m *Model) statusView() string {
 	case modeHelp:
 		return m.status.View([]key.Binding{k.Cancel})
 	case modeRule:
-		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel})
+		return m.status.View(m.ruleChooser.ShortHelp())
 	case modeMetric:
-		switch {
-		case m.chooser.editing:
-			return m.status.View([]key.Binding{k.Accept, k.Cancel})
-		case m.chooser.options:
-			return m.status.View([]key.Binding{k.Up, k.Down, k.Accept, k.Chooser.Next, k.Chooser.Prev, k.Cancel})
-		}
-		return m.status.View([]key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Chooser.Options, k.Cancel})
+		return m.status.View(m.chooser.ShortHelp())
 	}
 	if m.folded {
 		// The detail pane gave way to the tree: say how to bring it.
