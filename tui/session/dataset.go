@@ -30,6 +30,9 @@ type Dataset struct {
 	backedUp map[string]bool
 	// locked, when not "", says why the weights may not change now.
 	locked string
+	// resumed is set for a session that went on from another's over the
+	// dataset scored again (ResumeDataset).
+	resumed bool
 
 	openScore, savedScore float64
 	openHas, savedHas     bool
