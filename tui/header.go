@@ -316,15 +316,21 @@ func paintDelta(s *themes.Styles, v float64) string {
 // rulesText names the rules in force for the files line: " · rules
 // rules.json", with a * when they changed since read or saved; "" for
 // none.
-func (h *header) rulesText() string {
-	if h.rules == nil || h.files.Rules == "" && h.rules.Len() == 0 {
+func (h *header) rulesText() string { return rulesFileText(h.rules, h.files.Rules) }
+
+// rulesFileText names the rules in force, read from the file named file
+// ("" for none), for a header's files line: " · rules rules.json", with
+// a * when they changed since read or saved, "(not saved)" for rules set
+// in the explorer; "" for none.
+func rulesFileText(rules *scoring.RuleSet, file string) string {
+	if rules == nil || file == "" && rules.Len() == 0 {
 		return ""
 	}
-	name := h.files.Rules
+	name := file
 	if name == "" {
 		name = "(not saved)"
 	}
-	if h.rules.Changed() && h.files.Rules != "" {
+	if rules.Changed() && file != "" {
 		name += "*"
 	}
 	return " · rules " + name

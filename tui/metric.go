@@ -100,8 +100,11 @@ func optionsFor(c MetricChoice, user scoring.MetricOptions) (scoring.MetricOptio
 }
 
 // choice returns the metric named name among those `m` offers.
-func (m *Model) choice(name string) (MetricChoice, bool) {
-	for _, c := range m.opts.Metrics {
+func (m *Model) choice(name string) (MetricChoice, bool) { return choiceOf(m.opts.Metrics, name) }
+
+// choiceOf returns the metric named name among choices.
+func choiceOf(choices []MetricChoice, name string) (MetricChoice, bool) {
+	for _, c := range choices {
 		if c.Name == name {
 			return c, true
 		}
@@ -110,9 +113,12 @@ func (m *Model) choice(name string) (MetricChoice, bool) {
 }
 
 // weighted lists the metrics `m` offers that use the weights.
-func (m *Model) weighted() []string {
+func (m *Model) weighted() []string { return weightedOf(m.opts.Metrics) }
+
+// weightedOf lists the metrics of choices that use the weights.
+func weightedOf(choices []MetricChoice) []string {
 	var names []string
-	for _, c := range m.opts.Metrics {
+	for _, c := range choices {
 		if slices.Contains(c.Takes, scoring.TakesWeights) {
 			names = append(names, c.Name)
 		}

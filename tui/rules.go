@@ -239,9 +239,13 @@ func defaultRule(k jsondoc.Kind, o scoring.MetricOptions) (text string, fromOpti
 func (m *Model) takesRules() bool { return m.rulesRefused(m.metric.name) == "" }
 
 // rulesRefused says why rules do nothing under metric, "" when they work.
-func (m *Model) rulesRefused(metric string) string {
+func (m *Model) rulesRefused(metric string) string { return rulesRefusedBy(metric, m.opts.Metrics) }
+
+// rulesRefusedBy says why rules do nothing under metric, "" when they
+// work, naming those of the choices that take them.
+func rulesRefusedBy(metric string, choices []MetricChoice) string {
 	takes := func() []string {
-		if c, ok := m.choice(metric); ok {
+		if c, ok := choiceOf(choices, metric); ok {
 			return c.Takes
 		}
 		if mt, err := scoring.LookupMetric(metric); err == nil {
@@ -253,7 +257,7 @@ func (m *Model) rulesRefused(metric string) string {
 		return ""
 	}
 	var with []string
-	for _, c := range m.opts.Metrics {
+	for _, c := range choices {
 		if slices.Contains(c.Takes, scoring.TakesRules) {
 			with = append(with, c.Name)
 		}

@@ -26,6 +26,32 @@ type rulesSaves struct {
 	note string
 }
 
+// write writes rules to path, atomically, keeping the file's previous
+// content as PATH.bak on its first overwrite this session; the file keeps
+// its shape (Marshal). It returns the rules as they read back from the
+// file, and what the status line says of it.
+func (rs *rulesSaves) write(rules *scoring.RuleSet, path string) (*scoring.RuleSet, string, error) {
+	data := rules.Marshal()
+	back, err := scoring.ParseRules(path, data)
+	if err != nil {
+		return nil, "", fmt.Errorf("not saved: the rules would not read back (%v)", err)
+	}
+	bak, err := session.WriteFile(path, data, !rs.backedUp[path])
+	if err != nil {
+		return nil, "", fmt.Errorf("not saved: %w", err)
+	}
+	if rs.backedUp == nil {
+		rs.backedUp = map[string]bool{}
+	}
+	rs.backedUp[path] = true
+	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
+	if bak != "" {
+		text += "; the previous file is kept as " + filepath.Base(bak)
+	}
+	text += removedText(session.RemoveStale(path))
+	return back, text, nil
+}
+
 // rulesSavePath is the file the rules are saved to: the rules file, or
 // the path offered for a new one.
 func (m *Model) rulesSavePath() string {
@@ -106,23 +132,12 @@ func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
 // file keeps its shape (Marshal). Then it saves the weights if asked, or
 // records the run.
 func (m *Model) saveRulesTo(path string) tea.Cmd {
-	data := m.rules.Marshal()
-	back, err := scoring.ParseRules(path, data)
+	back, text, err := m.rulesSaves.write(m.rules, path)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: the rules would not read back (%v)", err)))
+		m.status.Set(failure(err))
 		return nil
 	}
-	bak, err := session.WriteFile(path, data, !m.rulesSaves.backedUp[path])
-	if err != nil {
-		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
-		return nil
-	}
-	if m.rulesSaves.backedUp == nil {
-		m.rulesSaves.backedUp = map[string]bool{}
-	}
-	m.rulesSaves.backedUp[path] = true
 	m.opts.Files.Rules, m.opts.Files.RulesSavePath = path, path
 	// The saved rules are those in force: the trees take them as they
 	// read back, to name their place in the file.
@@ -133,11 +148,6 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	m.rules = back
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
 	m.detail.Update(notesChangedMsg{}) // the rule's place changed
-	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
-	if bak != "" {
-		text += "; the previous file is kept as " + filepath.Base(bak)
-	}
-	text += removedText(session.RemoveStale(path))
 	m.status.Set(success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
