@@ -25,6 +25,26 @@ type DatasetProgress struct {
 // loads); its other errors are the dataset's, as `score` reports them.
 type DatasetLoader func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error)
 
+// DatasetRescoreRequest is what a dataset is scored again with: a
+// metric, its options (those it takes of the user's), the per-key rules
+// and the weights file in force (the weights tuned since go on top, by
+// path, once it is scored).
+type DatasetRescoreRequest struct {
+	Metric  string
+	Options scoring.MetricOptions
+	Rules   *scoring.RuleSet
+	Weights *scoring.Weights
+}
+
+// DatasetRescorer scores a dataset again from its files as `score` would
+// with the request's metric, options, rules and weights file (its other
+// flags as on opening), held for re-weighting (dataset.Config.Keep). It
+// reports its progress as a DatasetLoader does and stops with ctx's
+// error when ctx is canceled (a newer choice, esc, quitting); its other
+// errors are the dataset's under the request, as `score` reports them.
+// RescoreDataset makes one.
+type DatasetRescorer func(ctx context.Context, req DatasetRescoreRequest, progress func(DatasetProgress)) (*dataset.Result, error)
+
 // CaseOpener scores one case of a dataset again as a pair (SPEC sections
 // 2–6) for the case view: dataset.Scored.CaseTree, by default.
 type CaseOpener func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error)
@@ -108,9 +128,19 @@ type DatasetOptions struct {
 	// none): a run compared with is said to be of other rules when its
 	// differ.
 	RulesID string
-	// Metrics and Rescore are what a case opened as a pair offers `m`.
+	// Metrics lists the metrics `m` offers, on the dataset and in a case
+	// opened as a pair; Rescore scores such a case again with another.
 	Metrics []MetricChoice
 	Rescore Rescorer
+	// RescoreDataset scores the whole dataset again with the metric, its
+	// options, the rules or an array's pairing chosen (`m`, `C`, `p`);
+	// nil turns those keys off on the dataset (one read from standard
+	// input cannot be read again).
+	RescoreDataset DatasetRescorer
+	// RulesSum identifies a rules file's content as the history does (a
+	// run compared with is of other rules when its differ); nil leaves
+	// rules changed in the explorer unidentified ("").
+	RulesSum func(rulesJSON []byte) string
 	// Theme is the theme's name; "" picks dark or light from the
 	// terminal's background.
 	Theme string

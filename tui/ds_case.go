@@ -102,8 +102,8 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 		out = "(no output)"
 	}
 	files := Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
-	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.res.Figures.Metric, MetricOptions: m.opts.MetricOptions,
-		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.opts.Rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
+	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
 	pm := New(opts)
 	pm.c.tick = m.c.tick
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
@@ -184,7 +184,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	before, had := m.ds.total()
 	ws := cv.m.tunedWeights()
 	text := "back from case " + cv.id
-	if n, err := m.ds.sess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
+	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
 		m.status.Set(failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
 		return nil
 	} else if n > 0 {
@@ -194,7 +194,10 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 			text += fmt.Sprintf(" · score %s → %s · u undoes", fixed5(before), fixed5(now))
 		}
 	}
-	if cv.m.metric.name != m.ds.res.Figures.Metric || cv.m.rules.Changed() {
+	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
+		text += " (held for a metric that takes them: " + m.ds.metric() + " does not)"
+	}
+	if cv.m.metric.name != m.ds.metric() || !cv.m.rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
 	m.status.Set(info(text))

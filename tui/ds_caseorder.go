@@ -57,6 +57,27 @@ func (o *caseOrder) changed() {
 	o.stale = true
 }
 
+// filterPath returns the filter's path, "" for every case.
+func (o *caseOrder) filterPath() string { return o.path }
+
+// replaced takes the dataset scored again: the filter stays on its path
+// when some case has it still (its losses made again), else every case
+// is listed; an order that no longer applies goes back to the score's.
+func (o *caseOrder) replaced() {
+	o.stale = true
+	if o.path == "" {
+		return
+	}
+	if o.ds.d.PathIndex(o.path) < 0 {
+		o.setFilter("")
+		return
+	}
+	var err error
+	if o.losses, err = o.ds.d.PathLosses(o.path, o.losses); err != nil {
+		o.setFilter("")
+	}
+}
+
 // setFilter lists only the cases that lose points at path ("" lists
 // every case); it returns how many do.
 func (o *caseOrder) setFilter(path string) (int, error) {

@@ -94,6 +94,16 @@ func (p *casesPane) Update(msg tea.Msg) tea.Cmd {
 			p.reselect = p.order.list[p.cursor]
 		}
 		p.order.changed()
+	case dsReplacedMsg:
+		// The same cases, in reference order: the cursor stays on its
+		// case when it is listed still.
+		if !p.order.stale && p.cursor < len(p.order.list) {
+			p.reselect = p.order.list[p.cursor]
+		}
+		if p.reselect >= p.ds.d.Len() {
+			p.reselect = -1
+		}
+		p.order.replaced()
 	case filterCasesMsg:
 		p.reselect = -1
 		return p.filter(msg.path)

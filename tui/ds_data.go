@@ -15,10 +15,18 @@ import (
 // force, and the run it is compared with. The root owns it and tells the
 // panes when it changed (dsChangedMsg); they read it, never write it.
 type dsData struct {
-	sess  *session.Dataset
-	d     *dataset.Scored
-	res   *dataset.Result
-	files Files
+	// sess is the tuning session over d; wsess the one that holds the
+	// user's weights: sess, or, under a metric that takes none (uipath,
+	// a metric that is one number), the last session whose metric took
+	// them, held apart for a metric that does (and for ctrl+s).
+	sess, wsess *session.Dataset
+	d           *dataset.Scored
+	res         *dataset.Result
+	files       Files
+	// rules are the per-key rules in force (nil for none), and rulesID
+	// identifies them as the history does ("" for none).
+	rules   *scoring.RuleSet
+	rulesID string
 	// paths and stats are the figures in force; scores every case's
 	// score (NaN for none), in reference order.
 	paths  []dataset.PathFigures
@@ -28,11 +36,40 @@ type dsData struct {
 	cmp *dsComparison
 }
 
-func newDSData(res *dataset.Result, w *scoring.Weights, files Files) *dsData {
-	ds := &dsData{d: res.Scored, res: res, files: files}
+func newDSData(res *dataset.Result, w *scoring.Weights, files Files, rules *scoring.RuleSet, rulesID string) *dsData {
+	ds := &dsData{d: res.Scored, res: res, files: files, rules: rules, rulesID: rulesID}
 	ds.sess = session.NewDataset(res.Scored, w, files.SavePath)
+	ds.wsess = ds.sess
 	ds.refresh()
 	return ds
+}
+
+// replace takes the dataset scored again (another metric, options,
+// rules or pairing) with its session, and wsess holding the user's
+// weights; the comparison with a run stays, to be made again.
+func (ds *dsData) replace(res *dataset.Result, sess, wsess *session.Dataset) {
+	ds.d, ds.res, ds.sess, ds.wsess = res.Scored, res, sess, wsess
+	ds.scores = nil
+	ds.refresh()
+}
+
+// metric returns the name of the metric that scored the dataset.
+func (ds *dsData) metric() string { return ds.res.Figures.Metric }
+
+// dirty reports whether weights or rules are unsaved.
+func (ds *dsData) dirty() bool { return ds.wsess.Dirty() || ds.rules.Changed() }
+
+// unsavedText says what is unsaved: "unsaved weights", "unsaved rules"
+// or both.
+func (ds *dsData) unsavedText() string {
+	w, r := ds.wsess.Dirty(), ds.rules.Changed()
+	switch {
+	case w && r:
+		return "unsaved weights and rules"
+	case r:
+		return "unsaved rules"
+	}
+	return "unsaved weights"
 }
 
 // refresh reads the figures in force again.
@@ -56,6 +93,12 @@ func (ds *dsData) total() (float64, bool) { return ds.stats.Mean, ds.stats.N > 0
 // dsChangedMsg tells the panes that the figures changed (a re-weight, a
 // comparison begun or ended).
 type dsChangedMsg struct{}
+
+// dsReplacedMsg tells the panes that the dataset was scored again
+// (another metric, its options, the rules, an array's pairing): its
+// paths, their figures and the cases' may all differ; each keeps its
+// place by path and by case where it can.
+type dsReplacedMsg struct{}
 
 // filterCasesMsg asks for the cases that lose points at path ("" for
 // every case again).

@@ -31,8 +31,17 @@ type dsHeader struct {
 const histBins = 10
 
 func newDSHeader(c *common, ds *dsData) *dsHeader {
+	h := &dsHeader{c: c, ds: ds}
+	h.setFigures()
+	return h
+}
+
+// setFigures takes the metric, its options and the notes of the figures
+// (on opening, and once the dataset is scored again).
+func (h *dsHeader) setFigures() {
+	ds := h.ds
 	figs := ds.res.Figures
-	h := &dsHeader{c: c, ds: ds, metric: figs.Metric, options: figs.Options}
+	h.metric, h.options, h.notes = figs.Metric, figs.Options, nil
 	repaired := 0
 	for k := 0; k < ds.d.Len(); k++ {
 		if len(figs.Cases[k].Repairs) > 0 {
@@ -52,7 +61,9 @@ func newDSHeader(c *common, ds *dsData) *dsHeader {
 		}
 		h.notes = append(h.notes, msg)
 	}
-	return h
+	if len(h.notes) == 0 {
+		h.expanded = false
+	}
 }
 
 // SetSize sets the header's width, and the screen's height its notes
@@ -65,8 +76,13 @@ func (h *dsHeader) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.War
 // FullHelp returns the header's keys.
 func (h *dsHeader) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
-// Update expands or folds the notes on `!`.
+// Update expands or folds the notes on `!`, and takes the figures of the
+// dataset scored again.
 func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(dsReplacedMsg); ok {
+		h.setFigures()
+		return nil
+	}
 	if km, ok := msg.(tea.KeyPressMsg); ok && key.Matches(km, h.c.keys.Warnings) {
 		if len(h.notes) == 0 {
 			return statusCmd(info("no warnings"))
@@ -100,10 +116,7 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	if f.Rules != "" {
-		files += " · rules " + f.Rules
-	}
-	return files
+	return files + rulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
@@ -115,7 +128,7 @@ func (h *dsHeader) View() string {
 	if len(h.options) > 0 {
 		right += " " + s.Muted.Render("["+strings.Join(h.options, " ")+"]")
 	}
-	if h.ds.sess.Dirty() {
+	if h.ds.dirty() {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	line1 := spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
@@ -156,7 +169,11 @@ func (h *dsHeader) scoreLine() string {
 	if st.HasPass {
 		parts = append(parts, fmt.Sprintf("pass %s %s", percent(st.Pass), s.Muted.Render("(≥ "+trim5(st.PassAt)+")")))
 	}
-	if open, save, ok := h.ds.sess.Deltas(); ok {
+	switch open, save, ok := h.ds.sess.Deltas(); {
+	case !ok || !h.ds.d.TakesWeights():
+	case h.ds.sess.Resumed():
+		parts = append(parts, "Δ since switch "+paintDelta(s, open))
+	default:
 		parts = append(parts, "Δ opening "+paintDelta(s, open)+"  Δ save "+paintDelta(s, save))
 	}
 	line := parts[0]

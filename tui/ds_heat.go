@@ -127,7 +127,7 @@ func (p *heatPane) path() int {
 // Update runs the heat map's keys and takes the figures' changes.
 func (p *heatPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case dsChangedMsg:
+	case dsChangedMsg, dsReplacedMsg:
 		clear(p.cells) // the cases' order is made again when it shows
 
 	case selectPathMsg:

@@ -23,7 +23,8 @@ func smallDataset(t testing.TB, theme string) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := dataset.Open(dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")})
+	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
+	src, err := dataset.Open(spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +38,7 @@ func smallDataset(t testing.TB, theme string) DatasetOptions {
 		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
+		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
 	}
 }
 

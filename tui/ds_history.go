@@ -56,7 +56,9 @@ type dsRunReadyMsg struct {
 	// weights are those the run's weights file gives the paths, for
 	// actLoad.
 	weights []dataset.PathWeight
-	err     error
+	// d is the dataset compared: one scored again since is compared anew.
+	d   *dataset.Scored
+	err error
 }
 
 // runAction reads a run of the dataset in the background for what the
@@ -70,7 +72,7 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 	m.runJob++
 	id, act := m.runJob, req.act
 	now := m.ds.d.Snapshot()
-	d, rules := m.ds.d, m.opts.RulesID
+	d, rules := m.ds.d, m.ds.rulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
 	if act == actLoad {
 		// WeightsOf reads the dataset's paths, which never change: the
@@ -79,7 +81,7 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 	}
 	m.status.Set(info("reading " + runName(req.run) + "…"))
 	return func() tea.Msg {
-		msg := dsRunReadyMsg{id: id, act: act}
+		msg := dsRunReadyMsg{id: id, act: act, d: d}
 		if msg.run, msg.err = h.DatasetRun(req.run.ID); msg.err != nil {
 			return msg
 		}
@@ -127,6 +129,9 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 			text += " · the runs differ in metric, options or rules"
 		}
 		m.status.Set(info(text + " · esc ends"))
+		if msg.d != m.ds.d {
+			return m.recompare() // scored again while the run was read
+		}
 	case actDiff:
 		var b bytes.Buffer
 		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
@@ -136,6 +141,10 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		m.hist.Update(showDiffMsg{title: runName(r) + " → now", text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
 		m.status.Set(info("diff of " + runName(r) + " with now"))
 	case actLoad:
+		if why := m.weightsRefused(); why != "" {
+			m.status.Set(warn(why))
+			return nil
+		}
 		before, had := m.ds.total()
 		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
 		if err != nil {
@@ -189,7 +198,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	m.cmpJob++
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
-	b := dataset.CompareSide{Figures: now, Rules: m.opts.RulesID}
+	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
 	return func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	}

@@ -28,7 +28,11 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.help.Update(msg)
 	case modeHistory:
 		return m.hist.Update(msg)
-	case modeSearch, modeWeight, modeSavePath:
+	case modeMetric:
+		return m.chooser.Update(msg)
+	case modeRule:
+		return m.ruleChooser.Update(msg)
+	case modeSearch, modeWeight, modeSavePath, modeRuleValue, modeRulesPath:
 		switch {
 		case key.Matches(msg, k.Cancel):
 			m.mode = modeNormal
@@ -43,9 +47,14 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch msg.String() {
 		case "y", "Y":
 			m.mode = modeNormal
+			if m.rulesSaves.confirming {
+				m.rulesSaves.confirming = false
+				return m.saveRulesTo(m.rulesSaves.path)
+			}
 			return m.saveTo(m.savePath)
 		case "n", "N", "esc", "q":
 			m.mode = modeNormal
+			m.rulesSaves.confirming = false
 			m.quitAfterSave = false
 			m.status.Set(info("not saved"))
 		}
@@ -57,6 +66,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
 			m.mode = modeNormal
 			m.unsaved.discarded = true
+			m.stopRescore()
 			return m.quitNow()
 		case key.Matches(msg, k.Save):
 			m.mode = modeNormal
@@ -64,7 +74,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.save()
 		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
 			m.mode = modeNormal
-			m.status.Set(info("still here: ctrl+s saves the weights"))
+			m.status.Set(info("still here: ctrl+s saves them"))
 		}
 		return nil
 	}
@@ -76,6 +86,12 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.keys
 	switch {
+	case key.Matches(msg, k.Cancel) && m.job != nil:
+		// esc stops the rescore under way before it does anything else.
+		what := m.job.spec.what(m.job.opts.Strings())
+		m.stopRescore()
+		m.status.Set(info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		return nil
 	case key.Matches(msg, k.Quit):
 		return m.quit()
 	case key.Matches(msg, k.Help):
@@ -87,6 +103,8 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.weightKey("", msg)
 	case key.Matches(msg, k.Save):
 		return m.save()
+	case key.Matches(msg, k.Metric):
+		return m.openChooser()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
 		m.layout()
@@ -129,6 +147,10 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 // undo, redo, reset all) through the dataset's session, and brings every
 // pane up to date.
 func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
+	if why := m.weightsRefused(); why != "" {
+		m.status.Set(warn(why))
+		return nil
+	}
 	k := m.c.keys
 	s := m.ds.sess
 	var text string
@@ -198,6 +220,10 @@ func (m *DatasetModel) submit() tea.Cmd {
 		before, had := m.ds.total()
 		text, err := m.ds.sess.SetWeight(m.weightPath, v)
 		return m.reweighed(text, err, before, had)
+	case modeRuleValue:
+		return m.submitRuleValue()
+	case modeRulesPath:
+		return m.submitRulesPath()
 	case modeSavePath:
 		path := m.prompt.trimmed()
 		if path == "" {
@@ -209,7 +235,7 @@ func (m *DatasetModel) submit() tea.Cmd {
 				m.prompt.err = path + " is a folder"
 				return nil
 			}
-			if path != m.ds.sess.Path() {
+			if path != m.ds.wsess.Path() {
 				m.savePath = path
 				m.mode = modeConfirmOverwrite
 				return nil
@@ -224,10 +250,10 @@ func (m *DatasetModel) submit() tea.Cmd {
 	return nil
 }
 
-// save writes the weights in force, asking for a path when there is none
-// to overwrite.
-func (m *DatasetModel) save() tea.Cmd {
-	if p := m.ds.sess.Path(); p != "" {
+// saveWeights writes the weights in force (or those held for a metric
+// that takes them), asking for a path when there is none to overwrite.
+func (m *DatasetModel) saveWeights() tea.Cmd {
+	if p := m.ds.wsess.Path(); p != "" {
 		return m.saveTo(p)
 	}
 	def := m.opts.Files.DefaultSave
@@ -241,7 +267,7 @@ func (m *DatasetModel) save() tea.Cmd {
 
 // saveTo writes the weights to path.
 func (m *DatasetModel) saveTo(path string) tea.Cmd {
-	saved, err := m.ds.sess.Save(path)
+	saved, err := m.ds.wsess.Save(path)
 	if err != nil {
 		m.quitAfterSave = false
 		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
@@ -254,6 +280,13 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
 	text += removedText(saved.Removed)
+	if m.ds.wsess != m.ds.sess {
+		text += ": the weights held for a metric that takes them (" + m.ds.metric() + " does not)"
+	}
+	if m.rulesSaves.note != "" {
+		text = m.rulesSaves.note + " · " + text
+		m.rulesSaves.note = ""
+	}
 	m.status.Set(success(text))
 	m.changed()
 	cmd := m.record(RunSaved)
@@ -263,11 +296,13 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	return cmd
 }
 
-// quit leaves, asking first when weights are unsaved.
+// quit leaves, asking first when weights or rules are unsaved; the
+// rescore under way stops.
 func (m *DatasetModel) quit() tea.Cmd {
-	if m.ds.sess.Dirty() {
+	if m.ds.dirty() {
 		m.mode = modeConfirmQuit
 		return nil
 	}
+	m.stopRescore()
 	return m.quitNow()
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/themes"
 )
 
 // dsLoadState tracks a dataset's background load: how far it went, and
@@ -68,6 +69,32 @@ func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
 	return m.findUnsaved()
 }
 
+// progressText returns the bar of a dataset's scoring, barW cells wide,
+// and what it counts: the cases scored of the files there are (two
+// directories), or with the bytes read of the total (and the cases that
+// makes in all, about).
+func progressText(s *themes.Styles, p DatasetProgress, barW int) (bar, of string) {
+	frac := 0.0
+	switch {
+	case p.Files > 0:
+		frac = float64(p.Cases) / float64(p.Files)
+		of = fmt.Sprintf("%s of %s cases scored", thousands(p.Cases), thousands(p.Files))
+	case p.Total > 0:
+		frac = float64(p.Read) / float64(p.Total)
+		of = fmt.Sprintf("%s cases scored · %s of %s read", thousands(p.Cases), bytesText(p.Read), bytesText(p.Total))
+		if p.Cases > 0 && p.Read > 0 {
+			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
+			of += fmt.Sprintf(" (about %s cases in all)", thousands(max(est, p.Cases)))
+		}
+	default:
+		of = fmt.Sprintf("%s cases scored · %s read", thousands(p.Cases), bytesText(p.Read))
+	}
+	frac = min(1, frac)
+	filled := int(frac * float64(barW))
+	bar = s.Good.Render(strings.Repeat("█", filled)) + s.Faint.Render(strings.Repeat("░", barW-filled))
+	return bar, of
+}
+
 // loadView renders the loading screen: the dataset, a progress bar of
 // the bytes read (or the files, for two directories), the cases scored,
 // and how to quit.
@@ -86,24 +113,8 @@ func (m *DatasetModel) loadView() string {
 		files += " and " + o
 	}
 	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
-	frac, of := 0.0, ""
-	switch {
-	case p.Files > 0:
-		frac = float64(p.Cases) / float64(p.Files)
-		of = fmt.Sprintf("%s of %s cases scored", thousands(p.Cases), thousands(p.Files))
-	case p.Total > 0:
-		frac = float64(p.Read) / float64(p.Total)
-		of = fmt.Sprintf("%s cases scored · %s of %s read", thousands(p.Cases), bytesText(p.Read), bytesText(p.Total))
-		if p.Cases > 0 && p.Read > 0 {
-			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
-			of += fmt.Sprintf(" (about %s cases in all)", thousands(max(est, p.Cases)))
-		}
-	default:
-		of = fmt.Sprintf("%s cases scored · %s read", thousands(p.Cases), bytesText(p.Read))
-	}
-	frac = min(1, frac)
-	filled := int(frac * float64(barW))
-	lines = append(lines, s.Good.Render(strings.Repeat("█", filled))+s.Faint.Render(strings.Repeat("░", barW-filled)))
+	bar, of := progressText(s, p, barW)
+	lines = append(lines, bar)
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render("q quits"))
 	top := max(0, (h-len(lines))/2)
 	var b strings.Builder

@@ -60,7 +60,26 @@ type DatasetModel struct {
 	// a recovery file and offers those an earlier explorer left.
 	rec     dsRecording
 	unsaved unsaved
-	err     error
+	// chooser and ruleChooser pick the metric and its options (m) and a
+	// path's rule (C); rulePrompt is the rule whose value the prompt asks
+	// for, rulePath the path it is for.
+	chooser     *chooser
+	ruleChooser *ruleChooser
+	rulePrompt  ruleChoice
+	rulePath    string
+	// rescoring shows the progress of the rescore under way, job, nil
+	// for none; rescoreID numbers the requests: an answer that is not the
+	// latest's is stale and dropped.
+	rescoring *rescoreBox
+	job       *dsRescoreJob
+	rescoreID int
+	// casesForced is set while the cases pane shows because the metric in
+	// force is one number (no paths): a metric with paths brings the
+	// tree back.
+	casesForced bool
+	// rulesSaves is what saving the rules knows.
+	rulesSaves rulesSaves
+	err        error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
@@ -81,7 +100,8 @@ func NewDataset(opts DatasetOptions) *DatasetModel {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true}}
+	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true},
+		chooser: &chooser{c: c}, ruleChooser: &ruleChooser{c: c}, rescoring: &rescoreBox{c: c}}
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
@@ -112,7 +132,7 @@ func (m *DatasetModel) Init() tea.Cmd {
 
 // ready builds the panes over the scored dataset.
 func (m *DatasetModel) ready(res *dataset.Result) {
-	m.ds = newDSData(res, m.opts.Weights, m.opts.Files)
+	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
 	m.hdr = newDSHeader(m.c, m.ds)
 	m.tree = newPathTree(m.c, m.ds)
 	m.detail = &pathDetail{c: m.c, ds: m.ds}
@@ -122,7 +142,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 	m.hist = newDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
 	m.phase = phaseReady
 	if len(m.ds.paths) == 0 {
-		m.view = viewCases // a one-number metric: the cases are all there is
+		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
 	}
 	m.status.Set(m.openingStatus())
 	m.noteOpening()
@@ -196,6 +216,10 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 	case dsUnsavedDoneMsg:
 		m.unsavedDone(msg)
 		return nil
+	case dsRescoredMsg:
+		return m.rescored(msg)
+	case dsRescoreTickMsg:
+		return m.rescoreTick(msg)
 	}
 	if m.open != nil {
 		return m.caseUpdate(msg)
@@ -247,9 +271,23 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
-		case modeHistory:
+		case modeHistory, modeMetric, modeRule:
 			m.mode = modeNormal
 		}
+	case metricChosenMsg:
+		return m.metricChosen(msg)
+	case ruleChosenMsg:
+		if m.mode == modeRule {
+			m.mode = modeNormal
+		}
+		return m.chooseRule(msg.path, msg.choice)
+	case rulesForPathMsg:
+		return m.openRuleChooser(msg.path)
+	case pairPathMsg:
+		return m.cyclePairing(msg.path)
+	case saveMsg:
+		m.mode = modeNormal
+		return m.save()
 	case openHelpMsg:
 		m.openHelp()
 	case histListMsg, runCachedMsg, showDiffMsg:
@@ -300,7 +338,7 @@ func (m *DatasetModel) setView(v dsView) {
 		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
 		v = viewCases
 	}
-	m.view = v
+	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
 	m.layout()
 }
 
@@ -321,7 +359,7 @@ func (m *DatasetModel) openHelp() {
 
 // inPrompt reports whether keys go to the prompt.
 func (m *DatasetModel) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath
+	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
 }
 
 // The panes of a dataset's explorer keep the component contract.

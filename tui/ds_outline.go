@@ -86,6 +86,24 @@ func (o *pathOutline) setFigures(paths []dataset.PathFigures) {
 	o.rebuild()
 }
 
+// reshape takes the paths of the dataset scored again, byPath giving
+// their places: a path open before stays open, one new to the tree opens
+// as on opening; the order and the failing-only view stay.
+func (o *pathOutline) reshape(paths []dataset.PathFigures, byPath map[string]int) {
+	n := newPathOutline(paths, initialDepth)
+	for i, open := range o.open {
+		if j, ok := byPath[o.paths[i].Path]; ok {
+			n.open[j] = open && len(n.kids[j]) > 0
+		}
+	}
+	n.order, n.failing = o.order, o.failing
+	if n.failing {
+		n.keep = failingPaths(paths, n.parent)
+	}
+	n.rebuild()
+	*o = *n
+}
+
 // failingPaths returns the paths that lose points, and their ancestors.
 func failingPaths(paths []dataset.PathFigures, parent []int) []bool {
 	keep := make([]bool, len(paths))

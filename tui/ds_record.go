@@ -160,6 +160,7 @@ func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 // when it changed, and quits once the records under way are done.
 func (m *DatasetModel) quitNow() tea.Cmd {
 	m.quitAfterSave = false
+	m.stopRescore()
 	if _, err := m.settleUnsaved(); err != nil {
 		m.status.Set(warn("unsaved weights: " + err.Error()))
 	}

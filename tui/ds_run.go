@@ -47,6 +47,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 	if m.opening.cancel != nil {
 		m.opening.cancel()
 	}
+	m.stopRescore()
 	if m.err != nil && sig == nil {
 		return m.err
 	}

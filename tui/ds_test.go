@@ -48,8 +48,23 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("w on the root: %q", d.statusText())
 	}
 	d.keys("m")
-	if !strings.Contains(d.statusText(), "open a case") {
-		t.Errorf("m: %q", d.statusText())
+	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "jsondiff (in force)") {
+		t.Errorf("m: mode %d, %q", d.m.mode, d.statusText())
+	}
+	d.keys("esc", "Y")
+	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "open a case") {
+		t.Errorf("esc, Y: mode %d, %q", d.m.mode, d.statusText())
+	}
+	// Without a rescorer (a dataset read from standard input), m, C and
+	// p say why.
+	opts := smallDataset(t, "dark")
+	opts.RescoreDataset, opts.Files.Reference = nil, "<stdin>"
+	d = newDSDriver(t, opts, 120, 35)
+	for _, k := range []string{"m", "C", "p"} {
+		d.keys(k)
+		if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "read from standard input") {
+			t.Errorf("%s without a rescorer: %q", k, d.statusText())
+		}
 	}
 }
 

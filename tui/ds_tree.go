@@ -111,6 +111,8 @@ func (p *pathTree) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case dsChangedMsg:
 		p.keep(func() { p.ol.setFigures(p.ds.paths) })
+	case dsReplacedMsg:
+		p.replaced()
 	case promptDoneMsg:
 		if msg.kind == promptSearch {
 			return p.search(msg.text)
@@ -188,10 +190,43 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 		return cmdOf(filterCasesMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
 		return cmdOf(weightKeyMsg{path: p.selectedPath(), key: msg})
-	case key.Matches(msg, k.CopyOutput, k.Metric, k.Rule, k.Pairing):
-		return say(info("a dataset's tree has no values of its own, and its metric, rules and pairings are the run's: open a case (c, then enter) to try them on it"))
+	case key.Matches(msg, k.Rule):
+		return cmdOf(rulesForPathMsg{path: p.selectedPath()})
+	case key.Matches(msg, k.Pairing):
+		return cmdOf(pairPathMsg{path: p.selectedPath()})
+	case key.Matches(msg, k.CopyOutput):
+		return say(info("a dataset's tree has no values of its own: open a case (c, then enter) to copy one of its"))
 	}
 	return nil
+}
+
+// replaced takes the dataset scored again: the paths may differ. The
+// tree keeps the paths open that are still there, its order and
+// failing-only view, its search, and the cursor on its path (or the
+// nearest ancestor still there).
+func (p *pathTree) replaced() {
+	// The path under the cursor and its ancestors, nearest first.
+	var chain []string
+	if p.ol.Len() > 0 {
+		for x := p.ol.Row(min(p.cursor, p.ol.Len()-1)).i; x >= 0; x = p.ol.parent[x] {
+			chain = append(chain, p.ol.paths[x].Path)
+		}
+	}
+	byPath := make(map[string]int, len(p.ds.paths))
+	for i := range p.ds.paths {
+		byPath[p.ds.paths[i].Path] = i
+	}
+	p.ol.reshape(p.ds.paths, byPath)
+	if p.query != "" {
+		p.matches, p.nmatch = p.ol.match(p.query)
+	}
+	p.setCursor(0)
+	for _, path := range chain {
+		if i, ok := byPath[path]; ok {
+			p.selectPath(i)
+			return
+		}
+	}
 }
 
 // pageBy moves the window and the cursor by n rows.

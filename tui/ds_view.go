@@ -40,7 +40,8 @@ func (m *DatasetModel) screen() string {
 	return m.hdr.View() + "\n" + m.body() + "\n" + m.statusView()
 }
 
-// body renders the area between the header and the status line.
+// body renders the area between the header and the status line, with
+// the chooser open or the progress of a rescore over it.
 func (m *DatasetModel) body() string {
 	switch m.mode {
 	case modeHelp:
@@ -50,11 +51,20 @@ func (m *DatasetModel) body() string {
 	case modeRecover:
 		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.width)
 	}
-	return m.viewBody()
+	body := m.viewBody()
+	switch {
+	case m.mode == modeMetric:
+		body = overlay(body, m.chooser.View(), m.c.width)
+	case m.mode == modeRule:
+		body = overlay(body, m.ruleChooser.View(), m.c.width)
+	case m.rescoring.shown():
+		body = overlay(body, m.rescoring.View(), m.c.width)
+	}
+	return body
 }
 
-// viewBody renders the view shown: the tree (with the detail pane), the
-// cases or the heat map.
+// viewBody renders the view shown: the tree (and the detail pane), the
+// cases pane or the heat map.
 func (m *DatasetModel) viewBody() string {
 	switch m.view {
 	case viewCases:
@@ -85,19 +95,35 @@ func (m *DatasetModel) statusView() string {
 		return m.prompt.View("enter jump · esc cancel")
 	case modeWeight:
 		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath:
+	case modeSavePath, modeRulesPath:
 		return m.prompt.View("enter save · esc cancel")
+	case modeRuleValue:
+		if m.rulePrompt.ask == "normalize" {
+			return m.prompt.View("case,accents,space · enter apply · esc cancel")
+		}
+		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
+	case modeMetric:
+		return m.status.View(m.chooser.ShortHelp())
+	case modeRule:
+		return m.status.View(m.ruleChooser.ShortHelp())
 	case modeHistory:
 		return m.status.View(m.hist.ShortHelp())
 	case modeHelp:
 		return m.status.View(m.help.ShortHelp())
 	case modeConfirmOverwrite:
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", m.savePath, m.savePath)
+		path := m.savePath
+		if m.rulesSaves.confirming {
+			path = m.rulesSaves.path
+		}
+		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
 		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
 	case modeConfirmQuit:
-		return spread(s.Warn.Render("unsaved weights: quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+		return spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
 	case modeRecover:
 		return recoverStatus(m.c, m.unsaved.offers[0])
+	}
+	if m.rescoring.shown() {
+		return m.status.View(m.rescoring.ShortHelp())
 	}
 	switch m.view {
 	case viewCases:
@@ -134,6 +160,9 @@ func (m *DatasetModel) layout() {
 	m.hist.SetSize(w, body)
 	m.cases.SetSize(w, body)
 	m.heat.SetSize(w, body)
+	m.chooser.SetSize(w, body)
+	m.ruleChooser.SetSize(w, body)
+	m.rescoring.SetSize(w, body)
 	m.arrange()
 }
 

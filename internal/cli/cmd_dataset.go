@@ -146,8 +146,13 @@ func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string)
 
 // openDataset opens the dataset of spec with the field flags.
 func openDataset(spec dataset.Spec, f *datasetFlags) (*dataset.Source, error) {
+	return dataset.Open(datasetSpec(spec, f))
+}
+
+// datasetSpec returns spec with the field flags.
+func datasetSpec(spec dataset.Spec, f *datasetFlags) dataset.Spec {
 	spec.RefField, spec.OutField, spec.IDField, spec.GroupBy = f.refField, f.outField, f.idField, f.groupBy
-	return dataset.Open(spec)
+	return spec
 }
 
 // scoreDataset is `jsontui score` on a dataset.

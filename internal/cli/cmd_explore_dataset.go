@@ -169,6 +169,25 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		}
 		return res, nil
 	}
+	// m, C and p score the dataset again from its files, as `score` would
+	// with what was chosen (a dataset read from standard input cannot be
+	// read again); the explorer's end waits for a rescore under way to
+	// stop, as it waits for the load.
+	if spec.Ref != "-" && spec.Out != "-" {
+		rescore := datasetRescorer(spec, d, cfg)
+		dopts.RescoreDataset = func(ctx context.Context, req tui.DatasetRescoreRequest, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+			mu.Lock()
+			if ended {
+				mu.Unlock()
+				return nil, context.Canceled
+			}
+			loading.Add(1)
+			mu.Unlock()
+			defer loading.Done()
+			return rescore(ctx, req, p)
+		}
+	}
+	dopts.RulesSum = history.RulesSum
 	progOpts := []tea.ProgramOption{tea.WithOutput(a.stdout)}
 	if a.stdinTTY {
 		progOpts = append(progOpts, tea.WithInput(a.stdin))
@@ -217,4 +236,12 @@ func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Fil
 		f.DefaultSave = filepath.Join(filepath.Dir(spec.Ref), "weights.json")
 	}
 	return f
+}
+
+// datasetRescorer returns what scores the dataset of spec again in the
+// explorer: from its files, with the field flags d and the figures' flags
+// of cfg (--pass, --match-threshold) as `score` takes them, and the
+// metric, options, rules and weights file chosen.
+func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) tui.DatasetRescorer {
+	return tui.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
 }

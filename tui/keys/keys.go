@@ -229,8 +229,9 @@ func (k *KeyMap) DatasetHelp() [][]key.Binding {
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order, k.Detail, k.DetailDown, k.DetailUp,
 			as(k.Search, "search the paths' keys"), k.NextMatch, k.PrevMatch, as(k.NextLoss, "next path with a loss"),
 			as(k.PrevLoss, "previous path with a loss"), as(k.Worst, "the costliest leaf path"),
-			as(k.FailingOnly, "failing only ⇄ all paths"), k.Copy, as(k.Warnings, "show the warnings")},
-		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights"), k.Help, k.Quit,
+			as(k.FailingOnly, "failing only ⇄ all paths"), k.Copy, as(k.Warnings, "show the warnings"),
+			as(k.Metric, "metric and its options: score again"), as(k.Rule, "comparison rule of the path"), k.Pairing},
+		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights (and rules)"), k.Help, k.Quit,
 			k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
 		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
 	}
