@@ -80,8 +80,9 @@ func overlay(base, box string, width int) string {
 	h := lipgloss.Height(base)
 	x, y := max(0, (width-bw)/2), max(0, (h-bh)/3)
 	c := lipgloss.NewCanvas(width, h)
-	c.Compose(lipgloss.NewLayer(base))
-	c.Compose(lipgloss.NewLayer(box).X(x).Y(y).Z(1))
+	// One compositor of both layers: a layer composed on a canvas alone
+	// is drawn over the whole canvas, where it is, blanking what is below.
+	c.Compose(lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)))
 	return c.Render()
 }
 
