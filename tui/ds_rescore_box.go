@@ -64,7 +64,7 @@ func (b *rescoreBox) View() string {
 		return ""
 	}
 	s := b.c.styles
-	inner := max(10, min(64, b.width-4))
+	inner := max(10, min(78, b.width-6))
 	bar, of := progressText(s, b.job.progress(), inner)
 	// A clock from the first second on: a short rescore needs none.
 	if elapsed := time.Since(b.job.start); elapsed >= time.Second {

@@ -136,6 +136,7 @@ func (h *helpView) notes() []string {
 			s.Title.Render("Cases") + "  c lists the cases, lowest first; f on a path lists those that lose points there; enter opens a case's own tree (everything a pair has), esc comes back",
 			s.Title.Render("Heat map") + "  v: a row per path as the tree shows it, a column per case as the cases pane orders them; ·░▒▓█ and the colour say the score, blank has no node",
 			s.Title.Render("Weights") + "  re-weight every case at once, live, comparing nothing again; ctrl+s saves the weights file, shape kept",
+			s.Title.Render("Metrics") + "  m (a metric, its options), C (a path's rule), p (an array's pairing) score the whole dataset again from its files, as score would, in the background: esc stops; the weights tuned weigh the new figures",
 			s.Title.Render("Statuses") + "  " + h.legend(),
 			s.Title.Render("Theme") + "  " + s.Name + " (--theme or JSONTUI_THEME: dark, light, high-contrast, colorblind, mono)",
 		}
