@@ -200,7 +200,7 @@ func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 	cases = map[string]key.Binding{
 		"Open": c.Open, "Order": c.Order, "Find": c.Find, "Close": c.Close, "NextMatch": k.NextMatch, "PrevMatch": k.PrevMatch,
 		"FilterCases": k.FilterCases, "HeatMap": k.HeatMap, "ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo,
-		"Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit,
+		"Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit, "Metric": k.Metric,
 		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
 		"PageDown": k.PageDown, "PageUp": k.PageUp,
 	}
@@ -209,7 +209,7 @@ func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 		"ExpandAll": k.ExpandAll, "CollapseAll": k.CollapseAll, "Depth": k.Depth,
 		"EditWeight": k.EditWeight, "Raise": k.Raise, "Lower": k.Lower, "ToggleZero": k.ToggleZero, "Reset": k.Reset,
 		"ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo, "Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit,
-		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"Metric": k.Metric, "Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
 		"PageDown": k.PageDown, "PageUp": k.PageUp,
 	}
 	return cases, heat
