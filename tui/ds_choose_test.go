@@ -425,3 +425,23 @@ func TestRescoreDatasetCancelled(t *testing.T) {
 		t.Errorf("standard input: %v", err)
 	}
 }
+
+// TestDatasetRescoreDetail: the detail pane explains the path under the
+// metric in force after each switch, one after another from the same
+// weights held apart (uipath, then galtea: sessions of one version).
+func TestDatasetRescoreDetail(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	d.keys("j", "j", "j", "tab") // .paid, the detail pane beside the tree
+	for _, metric := range []string{"uipath", "galtea", "lynxius", "jsondiff"} {
+		d.choose(metric)
+		d.screen()
+		got := d.m.detail.View()
+		fresh := &pathDetail{c: d.m.c, ds: d.m.ds}
+		fresh.SetSize(d.m.detail.width, d.m.detail.height)
+		fresh.setSide(d.m.detail.side)
+		fresh.selectPath(".paid")
+		if want := fresh.View(); got != want {
+			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, stripANSI(got), stripANSI(want))
+		}
+	}
+}

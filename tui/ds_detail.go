@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 // pathDetail explains the selected path's figures with their numbers in
@@ -24,7 +26,10 @@ type pathDetail struct {
 }
 
 type pathDetailKey struct {
-	path    string
+	path string
+	// d and version are the dataset and its weights' version: scored
+	// again or re-weighted, its figures change.
+	d       *dataset.Scored
 	version int
 	width   int
 	cmp     *dsComparison
@@ -111,7 +116,7 @@ func (p *pathDetail) build() {
 
 // View renders the pane.
 func (p *pathDetail) View() string {
-	k := pathDetailKey{path: p.path, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.styles}
+	k := pathDetailKey{path: p.path, d: p.ds.d, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.styles}
 	if k != p.key {
 		if k.path != p.key.path {
 			p.off = 0
