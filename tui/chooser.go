@@ -110,7 +110,7 @@ func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
 		act := ch.handleKey(msg)
 		switch {
 		case act.metric != "":
-			return cmdOf(metricChosenMsg{metric: act.metric, user: act.user, close: act.close})
+			return cmdOf(metricChosenMsg(act))
 		case act.close:
 			return cmdOf(closePaneMsg{})
 		}
