@@ -445,3 +445,30 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetRescoreViews: the cases pane keeps its filter and its case
+// across a switch, or lists every case when no case has the filter's
+// path any more; the heat map keeps its place.
+func TestDatasetRescoreViews(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	d.keys("j", "j", "j", "f", "j") // the cases losing points at .paid, the second
+	k, _ := d.m.cases.selected()
+	d.choose("lynxius")
+	if d.m.view != viewCases || d.m.order.filterPath() != ".paid" || !strings.Contains(d.screen(), ".paid") {
+		t.Errorf("lynxius: view %d, filter %q", d.m.view, d.m.order.filterPath())
+	}
+	if got, _ := d.m.cases.selected(); got != k {
+		t.Errorf("the cursor on case %s, not %s", d.m.ds.d.CaseID(got), d.m.ds.d.CaseID(k))
+	}
+	d.choose("f1")
+	if d.m.order.filterPath() != "" || !strings.HasSuffix(d.statusText(), "no case has .paid now: every case listed") || len(d.m.order.cases()) != 6 {
+		t.Errorf("f1: filter %q, %d cases, %q", d.m.order.filterPath(), len(d.m.order.cases()), d.statusText())
+	}
+	d.choose("jsondiff")
+	d.keys("esc", "v", "l", "l", "j")
+	row, col := d.m.heat.row, d.m.heat.col
+	d.choose("galtea")
+	if d.m.view != viewHeat || d.m.heat.row != row || d.m.heat.col != col || !strings.Contains(d.screen(), "Heat map") {
+		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, d.m.heat.row, d.m.heat.col, row, col)
+	}
+}
