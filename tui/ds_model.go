@@ -368,4 +368,6 @@ var (
 	_ pane = (*pathDetail)(nil)
 	_ pane = (*casesPane)(nil)
 	_ pane = (*heatPane)(nil)
+	_ pane = (*dsHeader)(nil)
+	_ pane = (*rescoreBox)(nil)
 )
