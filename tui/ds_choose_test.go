@@ -472,3 +472,66 @@ func TestDatasetRescoreViews(t *testing.T) {
 		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, d.m.heat.row, d.m.heat.col, row, col)
 	}
 }
+
+// TestDatasetRescoreKeepsUnsaved: the weights held for a metric that
+// takes them stay unsaved under one that does not: the recovery file
+// keeps them, and the state settled at an end (a signal) too.
+func TestDatasetRescoreKeepsUnsaved(t *testing.T) {
+	k := newKeptSmall(t)
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	d.keys("j", "-")
+	d.fireTimers()
+	d.choose("uipath")
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept under uipath:\n%s", w)
+	}
+	kept, err := d.m.settleUnsaved()
+	if err != nil || kept == "" {
+		t.Fatalf("settled under uipath: %q %v", kept, err)
+	}
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept at the end:\n%s", w)
+	}
+}
+
+// TestDatasetRescoreRecorded: the runs recorded after a switch are of the
+// metric, options and rules in force then, under the weights tuned (held
+// for a metric that takes them, under one that does not); a quit after a
+// switch records the state, the config having changed; saving the rules
+// alone records a run with them.
+func TestDatasetRescoreRecorded(t *testing.T) {
+	rec := &fakeDSRecorder{}
+	opts, _ := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-") // .vendor 0.95
+	d.choose("lynxius")
+	d.keys("ctrl+s")
+	if got := rec.events(); got != "saved" {
+		t.Fatalf("recorded %q, want the save", got)
+	}
+	run := rec.runs[0]
+	score, _ := d.m.ds.total()
+	if run.Metric != "lynxius" || run.RulesJSON != nil || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) || run.Score != score {
+		t.Errorf("recorded %s %v rules %s score %v (shown %v):\n%s", run.Metric, run.Options, run.RulesJSON, run.Score, score, run.WeightsJSON)
+	}
+	d.choose("uipath")
+	d.keys("q")
+	if got := rec.events(); got != "saved,quit" {
+		t.Fatalf("recorded %q, want the save and the quit", got)
+	}
+	if q := rec.runs[1]; q.Metric != "uipath" || !strings.Contains(string(q.WeightsJSON), `"vendor": 0.95`) {
+		t.Errorf("the quit's run: %s\n%s", q.Metric, q.WeightsJSON)
+	}
+	// A rule set and saved, the weights as they were: a run with it.
+	rec = &fakeDSRecorder{}
+	opts, w := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	opts.Files.RulesSavePath = filepath.Join(filepath.Dir(w), "rules.json")
+	d = newDSDriver(t, opts, 120, 35)
+	d.keys("j", "C", "j", "enter", "ctrl+s")
+	if got := rec.events(); got != "saved" || string(rec.runs[0].RulesJSON) != "{\n  \".vendor\": \"exact\"\n}\n" {
+		t.Errorf("recorded %q, rules %s", got, rec.runs[0].RulesJSON)
+	}
+}

@@ -49,7 +49,7 @@ const dsRecordTimeout = 10 * time.Minute
 // recordState returns the weights in force as a weights file and the
 // config in force (metric, options, rules) as the run is recorded with.
 func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error) {
-	weights, err = m.ds.d.MarshalWeights()
+	weights, err = m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return nil, run, err
 	}

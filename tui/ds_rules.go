@@ -74,7 +74,8 @@ func (m *DatasetModel) submitRulesPath() tea.Cmd {
 	return m.saveRulesTo(path)
 }
 
-// saveRulesTo writes the rules to path; then the weights, if asked.
+// saveRulesTo writes the rules to path; then the weights, if asked, else
+// records the run saved.
 func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 	back, text, err := m.rulesSaves.write(m.ds.rules, path)
 	if err != nil {
@@ -92,8 +93,9 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()
 	}
+	cmd := m.record(RunSaved)
 	if m.quitAfterSave {
-		return m.quitNow()
+		return tea.Batch(cmd, m.quitNow())
 	}
-	return nil
+	return cmd
 }

@@ -56,7 +56,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 	if m.open != nil && !panicked {
 		cv := m.open
 		m.open = nil
-		if _, err := m.ds.sess.SetWeights(cv.m.tunedWeights(), "the weights tuned in case "+cv.id); err != nil {
+		if _, err := m.ds.wsess.SetWeights(cv.m.tunedWeights(), "the weights tuned in case "+cv.id); err != nil {
 			errs = append(errs, fmt.Errorf("the weights tuned in case %s: %w", cv.id, err))
 		}
 	}

@@ -63,7 +63,7 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 		return nil
 	}
 	d := m.ds.d
-	version := m.ds.sess.Version()
+	version := m.ds.wsess.Version()
 	now := map[string]float64{}
 	for _, p := range d.PathsInOrder() {
 		if d.Weighs(p) {
@@ -114,7 +114,7 @@ func (m *DatasetModel) unsavedOffers(msg dsOffersMsg) tea.Cmd {
 	if m.ds == nil {
 		return nil
 	}
-	if msg.version != m.ds.sess.Version() {
+	if msg.version != m.ds.wsess.Version() {
 		return m.findUnsaved() // the weights changed meanwhile: again
 	}
 	var cmds []tea.Cmd
@@ -175,7 +175,7 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
 	f := o.found
 	before, had := m.ds.total()
-	n, err := m.ds.sess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
+	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
 	if err != nil {
 		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
@@ -197,8 +197,8 @@ func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
 // or the other at every moment, then removes f.
 func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
-	m.unsaved.version = m.ds.sess.Version()
-	weights, err := m.ds.d.MarshalWeights()
+	m.unsaved.version = m.ds.wsess.Version()
+	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	return func() tea.Msg {
 		if err == nil {
 			_, err = k.Keep(seq, weights, nil)
@@ -220,12 +220,12 @@ func (m *DatasetModel) unsavedChanged() tea.Cmd {
 	if u.keeper == nil || m.ds == nil || m.phase != phaseReady {
 		return nil
 	}
-	v := m.ds.sess.Version()
+	v := m.ds.wsess.Version()
 	if v == u.version {
 		return nil
 	}
 	u.version = v
-	if !m.ds.sess.Dirty() {
+	if !m.ds.wsess.Dirty() {
 		u.stale = false
 		return m.dropUnsaved()
 	}
@@ -246,11 +246,11 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 		return nil
 	}
 	u.stale = false
-	if !m.ds.sess.Dirty() {
+	if !m.ds.wsess.Dirty() {
 		return m.dropUnsaved()
 	}
 	start := time.Now()
-	weights, err := m.ds.d.MarshalWeights()
+	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	u.delay = unsavedShare * time.Since(start)
 	if err != nil {
 		return func() tea.Msg { return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err} }
@@ -292,10 +292,10 @@ func (m *DatasetModel) settleUnsaved() (string, error) {
 		return "", nil
 	}
 	seq := u.next()
-	if u.discarded || !m.ds.sess.Dirty() {
+	if u.discarded || !m.ds.wsess.Dirty() {
 		return "", u.keeper.Drop(seq)
 	}
-	weights, err := m.ds.d.MarshalWeights()
+	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return "", err
 	}
