@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -90,22 +89,14 @@ func (x *idIndex) read(e idEntry, buf []byte) ([]byte, error) {
 // buildIndex indexes the output file by id (pairing by id), reading it
 // once on every core. An output record that does not parse, or has no
 // id, pairs with nothing: a warning names its line. A duplicate id is a
-// warning too; the last record wins. Standard input is copied to a
-// temporary file as it is read, for the records to be read again.
+// warning too; the last record wins. Outputs that cannot be read again at
+// their offsets (standard input, a pipe) are copied to a temporary file
+// as they are read (Source.spoolFile, open until Source.Close).
 func (r *runner) buildIndex(ctx context.Context, p *pipeline) error {
 	s := r.src
-	var at io.ReaderAt
-	var spool *os.File
-	if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
-		at = f
-	} else {
-		var err error
-		if spool, err = os.CreateTemp("", "jsontui-outputs-*.jsonl"); err != nil {
-			return fmt.Errorf("copying standard input: %w", err)
-		}
-		s.spool = spool.Name()
-		defer spool.Close()
-		at = spool
+	at, spool, err := s.outputsAt()
+	if err != nil {
+		return err
 	}
 	name := s.outRecs.Name()
 	r.index = newIDIndex(name, at)
@@ -167,7 +158,7 @@ func (r *runner) buildIndex(ctx context.Context, p *pipeline) error {
 			off := rec.Offset
 			if spool != nil {
 				if _, err := spool.WriteAt(rec.Data, spoolOff); err != nil {
-					return fmt.Errorf("copying standard input: %w", err)
+					return fmt.Errorf("copying %s to a temporary file: %w", name, err)
 				}
 				off = spoolOff
 				spoolOff += int64(len(rec.Data))

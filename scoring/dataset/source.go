@@ -88,7 +88,12 @@ type Source struct {
 
 	refFile, outFile io.ReadCloser // files of records
 	refRecs, outRecs *RecordReader
-	spool            string // a temporary copy of standard input, removed by Close
+	// spoolFile is a temporary copy of outputs that cannot be read again
+	// at their offsets (pairing by id from standard input or a pipe);
+	// spool is its name while it is still to be removed (where an open
+	// file cannot be removed at once). Close closes and removes it.
+	spoolFile *os.File
+	spool     string
 
 	refList, outList []string // directories: the relative paths, sorted
 
@@ -169,10 +174,45 @@ func (s *Source) Close() error {
 			f.Close()
 		}
 	}
+	s.closeSpool()
+	return nil
+}
+
+// closeSpool closes the copy of the outputs and removes it if it is
+// still there.
+func (s *Source) closeSpool() {
+	if s.spoolFile != nil {
+		s.spoolFile.Close()
+		s.spoolFile = nil
+	}
 	if s.spool != "" {
 		os.Remove(s.spool)
+		s.spool = ""
 	}
-	return nil
+}
+
+// outputsAt returns where the output records can be read again at their
+// offsets: the output file itself when it is a regular file, else a new
+// temporary file (spool) that the caller fills as it reads them. The
+// temporary file is removed at once where the system allows it (the
+// open file stays readable, and nothing is left behind even if the
+// process is killed), else by Close.
+func (s *Source) outputsAt() (at io.ReaderAt, spool *os.File, err error) {
+	if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			return f, nil, nil
+		}
+	}
+	s.closeSpool()
+	spool, err = os.CreateTemp("", "jsontui-outputs-*.jsonl")
+	if err != nil {
+		return nil, nil, fmt.Errorf("copying %s to a temporary file: %w", displayName(s.spec.Out), err)
+	}
+	s.spoolFile = spool
+	if os.Remove(spool.Name()) != nil {
+		s.spool = spool.Name()
+	}
+	return spool, spool, nil
 }
 
 // displayName is how a file argument is named in messages.
