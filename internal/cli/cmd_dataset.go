@@ -62,7 +62,10 @@ func (f *datasetFlags) given(fl *pflag.FlagSet) string {
 
 // datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
 // name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
-// one, and --dataset makes a .json array of records (or -) one. It
+// one, and --dataset makes a .json array of records (or -) one. Standard
+// input (-) beside a dataset is a file of records where nothing else can
+// be: `- OUT.jsonl` (the references) and `REF.jsonl - WEIGHTS` (the
+// outputs); `DATA.jsonl -` reads the weights from it unless --dataset. It
 // returns the dataset and the weights file ("" for none).
 func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights string, ok bool, err error) {
 	is := func(name string) bool {
@@ -77,6 +80,8 @@ func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights
 	switch {
 	case len(args) == 0:
 		return spec, "", false, nil
+	case args[0] == "-" && len(args) > 1 && is(args[1]):
+		// - OUT [WEIGHTS]: the references from standard input.
 	case !is(args[0]):
 		if len(args) > 1 && is(args[1]) {
 			return spec, "", false, fmt.Errorf("%s is a dataset but %s is not: pair a file of records with a file of records, a directory with a directory (--dataset reads .json arrays of records)", args[1], args[0])
@@ -85,7 +90,7 @@ func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights
 	}
 	spec = dataset.Spec{Ref: args[0], Array: force, Stdin: a.stdin}
 	rest := args[1:]
-	if len(rest) > 0 && is(rest[0]) {
+	if len(rest) > 0 && (is(rest[0]) || rest[0] == "-" && len(rest) == 2) {
 		spec.Out, rest = rest[0], rest[1:]
 	}
 	if len(rest) > 1 {
@@ -93,6 +98,9 @@ func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights
 	}
 	if len(rest) == 1 {
 		weights = rest[0]
+	}
+	if weights == "-" && (spec.Ref == "-" || spec.Out == "-") {
+		return spec, "", true, errors.New("only one file argument may be - (standard input)")
 	}
 	return spec, weights, true, nil
 }
@@ -115,7 +123,8 @@ func holdsArray(name string) bool {
 
 // datasetConfig returns the dataset flags as a run's configuration, and
 // the weights and rules files it read (for the history; empty for none).
-func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string) (cfg dataset.Config, weights, rules inputFile, err error) {
+// spec is the dataset the weights are for.
+func (a *app) datasetConfig(spec *dataset.Spec, f *datasetFlags, m *metricFlags, weightsName string) (cfg dataset.Config, weights, rules inputFile, err error) {
 	metric, err := m.metric()
 	if err != nil {
 		return cfg, weights, rules, err
@@ -138,6 +147,10 @@ func (a *app) datasetConfig(f *datasetFlags, m *metricFlags, weightsName string)
 			return cfg, weights, rules, err
 		}
 		if cfg.Weights, err = scoring.ParseWeights(displayName(weightsName), weights.data); err != nil {
+			if weightsName == "-" && spec.Out == "" && !f.force {
+				// DATA.jsonl -: the outputs were likely meant.
+				err = fmt.Errorf("%w\n(- after %s is read as the weights file; to read the outputs from standard input, give --dataset)", err, spec.Ref)
+			}
 			return cfg, weights, rules, err
 		}
 	}
@@ -158,9 +171,6 @@ func datasetSpec(spec dataset.Spec, f *datasetFlags) dataset.Spec {
 // scoreDataset is `jsontui score` on a dataset.
 func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	d := &f.dataset
-	if spec.Ref == "-" && weightsName == "-" || spec.Out == "-" && weightsName == "-" {
-		return badInput(errors.New("only one file argument may be - (standard input)"))
-	}
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
 	}
@@ -173,7 +183,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
 		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
 	}
-	cfg, weightsFile, rulesFile, err := a.datasetConfig(d, &f.metric, weightsName)
+	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

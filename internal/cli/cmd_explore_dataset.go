@@ -29,14 +29,11 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	if f.schema != "" {
 		return badInput(errors.New("--schema checks a pair's output; for a dataset's outputs use: jsontui validate --schema FILE " + joinArgs(args)))
 	}
-	if spec.Ref == "-" && weightsName == "-" || spec.Out == "-" && weightsName == "-" {
-		return badInput(errors.New("only one file argument may be - (standard input)"))
-	}
 	opts, err := a.exploreSettings(f, args)
 	if err != nil {
 		return badInput(err)
 	}
-	cfg, weightsFile, rulesFile, err := a.datasetConfig(d, &f.metric, weightsName)
+	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
 		var ee *exitError
 		if errors.As(err, &ee) {

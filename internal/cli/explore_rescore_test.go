@@ -50,7 +50,7 @@ func TestExplorerRescoreIsScore(t *testing.T) {
 			// then the metric, options and rules chosen.
 			a := &app{getenv: func(string) string { return "" }}
 			d := &datasetFlags{groupBy: ".category", pass: 0.9, passSet: true, threshold: 0.8, thresholdSet: true}
-			cfg, _, _, err := a.datasetConfig(d, &metricFlags{name: scoring.DefaultMetric}, small+"weights.json")
+			cfg, _, _, err := a.datasetConfig(&dataset.Spec{Ref: small + "data.jsonl"}, d, &metricFlags{name: scoring.DefaultMetric}, small+"weights.json")
 			if err != nil {
 				t.Fatal(err)
 			}
