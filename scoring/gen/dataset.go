@@ -55,7 +55,8 @@ func (o *DatasetOptions) defaults() {
 
 // answer is one generated case: the reference and the model's answer as
 // it is written in a record (a JSON value: an object, or a string of
-// model text), or a line/file that does not parse (cut).
+// model text); a cut answer is JSON cut short (out is then not a value:
+// a record holds raw as model text, a file raw itself).
 type answer struct {
 	id, category string
 	ref          []byte
@@ -160,8 +161,11 @@ func WriteRecords(w io.Writer, opt DatasetOptions) (int, error) {
 
 // WriteFiles writes a dataset as two JSON Lines files: the references
 // {"id", "category", "expected"} and the answers {"id", "output"} (a
-// case with no answer has no line; a cut answer is a line that does not
-// parse). It returns the number of cases.
+// case with no answer has no line). Every line is a record with its id,
+// so that the two files pair by id with no warning: a cut answer is
+// written as model text, as WriteRecords writes it (a line cut short
+// would not parse, and pair with nothing). It returns the number of
+// cases.
 func WriteFiles(ref, out io.Writer, opt DatasetOptions) (int, error) {
 	g := newGenerator(opt)
 	rw, ow := bufio.NewWriterSize(ref, 1<<20), bufio.NewWriterSize(out, 1<<20)
@@ -187,11 +191,12 @@ func WriteFiles(ref, out io.Writer, opt DatasetOptions) (int, error) {
 		line = append(line[:0], `{"id": "`...)
 		line = append(line, a.id...)
 		line = append(line, `", "output": `...)
-		line = append(line, a.out...)
-		if !a.cut {
-			line = append(line, '}')
+		if a.cut {
+			line = appendQuoted(line, string(a.raw))
+		} else {
+			line = append(line, a.out...)
 		}
-		line = append(line, '\n')
+		line = append(line, "}\n"...)
 		n, err = ow.Write(line)
 		if err != nil {
 			return g.n, err
