@@ -132,7 +132,7 @@ func (r *runner) buildIndex(ctx context.Context, p *pipeline) error {
 		for i := range b.in {
 			res := &b.res[i]
 			rec := &b.in[i].out
-			d, err := jsondoc.ParseLenient(name, rec.Data, nil)
+			d, err := parseOutputRecord(name, rec.Data)
 			if err != nil {
 				res.err = shiftError(err, rec).Error()
 				continue

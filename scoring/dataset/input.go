@@ -95,6 +95,51 @@ func parseCaseStatus(s string) (CaseStatus, bool) {
 	return 0, false
 }
 
+// parseOutputRecord parses an output record of a file of records: as
+// model text (SPEC 1's lenient parse), but a record that begins as JSON
+// ({ or [) and does not parse is broken JSON, cut short or malformed:
+// what the lenient parse would find inside it (an object of its output,
+// whose id would pair it with another case) is not the record, and the
+// error is the strict one.
+func parseOutputRecord(name string, data []byte) (*jsondoc.Doc, error) {
+	d, err := jsondoc.ParseLenient(name, data, nil)
+	if err != nil || d.Repair() == "" {
+		return d, err
+	}
+	start := recordStart(data)
+	if start < 0 || data[start] != '{' && data[start] != '[' || d.Offset(0) == start {
+		return d, nil
+	}
+	_, err = jsondoc.Parse(name, data, nil)
+	var se *jsondoc.SyntaxError
+	if !errors.As(err, &se) {
+		return nil, err
+	}
+	cut := *se
+	cut.Msg += "; it is JSON cut short: no JSON is taken from inside it"
+	if se.Offset < len(data) {
+		cut.Msg = se.Msg + "; it is broken JSON: no JSON is taken from inside it"
+	}
+	return nil, &cut
+}
+
+// recordStart returns the offset of a record's first byte that is not
+// white space or a byte order mark; -1 when there is none.
+func recordStart(data []byte) int {
+	i := 0
+	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
+		i = 3
+	}
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case ' ', '\t', '\r', '\n':
+		default:
+			return i
+		}
+	}
+	return -1
+}
+
 // shiftError returns a parse error of a record's bytes with the position
 // of the file. Other errors pass through.
 func shiftError(err error, rec *Record) error {

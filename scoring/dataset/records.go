@@ -79,8 +79,8 @@ type RecordReader struct {
 	started   bool
 	done      bool // the array's closing bracket was read
 
-	peeked  *Record // a record Peek read, which Next returns next
-	peekErr error
+	peeked  []Record // the records Peek read, which Next returns next
+	peekErr error    // the error after them
 }
 
 // readChunk is how much RecordReader asks of its reader at a time.
@@ -101,14 +101,22 @@ func (rr *RecordReader) Format() Format { return rr.format }
 // the array) is a *jsondoc.SyntaxError with the file's line and column.
 // The records themselves are not parsed.
 func (rr *RecordReader) Next() (Record, error) {
-	if rr.peeked != nil || rr.peekErr != nil {
-		rec, err := rr.peeked, rr.peekErr
-		rr.peeked, rr.peekErr = nil, nil
-		if err != nil {
-			return Record{}, err
-		}
-		return *rec, nil
+	if len(rr.peeked) > 0 {
+		rec := rr.peeked[0]
+		rr.peeked[0] = Record{}
+		rr.peeked = rr.peeked[1:]
+		return rec, nil
 	}
+	if rr.peekErr != nil {
+		err := rr.peekErr
+		rr.peekErr = nil
+		return Record{}, err
+	}
+	return rr.read()
+}
+
+// read reads the next record from the file.
+func (rr *RecordReader) read() (Record, error) {
 	if !rr.started {
 		if err := rr.start(); err != nil {
 			return Record{}, err
@@ -122,20 +130,24 @@ func (rr *RecordReader) Next() (Record, error) {
 
 // Peek returns the next record without consuming it: the next call to
 // Next returns it (or its error) again.
-func (rr *RecordReader) Peek() (Record, error) {
-	if rr.peeked == nil && rr.peekErr == nil {
-		rec, err := rr.Next()
+func (rr *RecordReader) Peek() (Record, error) { return rr.peekAt(0) }
+
+// peekAt returns the record i places ahead (0: the next) without
+// consuming any: Next returns them (and the error after them) in order.
+func (rr *RecordReader) peekAt(i int) (Record, error) {
+	for len(rr.peeked) <= i && rr.peekErr == nil {
+		rec, err := rr.read()
 		if err != nil {
 			rr.peekErr = err
-			return Record{}, err
+			break
 		}
 		rec.Data = bytes.Clone(rec.Data) // the buffer may move before Next
-		rr.peeked = &rec
+		rr.peeked = append(rr.peeked, rec)
 	}
-	if rr.peekErr != nil {
-		return Record{}, rr.peekErr
+	if i < len(rr.peeked) {
+		return rr.peeked[i], nil
 	}
-	return *rr.peeked, nil
+	return Record{}, rr.peekErr
 }
 
 // Name returns the file's name, as messages give it.

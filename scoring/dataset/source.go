@@ -327,7 +327,9 @@ func (s *Source) openTwo() error {
 	}
 	s.outFile = g
 	s.outRecs = NewRecordReader(displayName(s.spec.Out), s.counted(g), s.formatOf(s.spec.Out))
-	// Pair by id when the first record of both sides has one.
+	// Pair by id when the first record of both sides has one (on the
+	// outputs' side, the first that parses: a broken model answer on the
+	// first line decides nothing).
 	refFirst, err := s.peek(s.refRecs, false)
 	if err != nil {
 		return err
@@ -343,30 +345,43 @@ func (s *Source) openTwo() error {
 	return nil
 }
 
+// peekOutputs bounds how many output records that do not parse peek
+// looks past for the first that does.
+const peekOutputs = 64
+
 // peek reads the first record of rr (kept for Next) and reports whether
-// it has an id. A first record that does not parse has none.
-func (s *Source) peek(rr *RecordReader, lenient bool) (bool, error) {
-	rec, err := rr.Peek()
-	if errors.Is(err, io.EOF) {
-		return false, nil
+// it has an id. A first record that does not parse has none; for the
+// outputs, the first record that parses among the first peekOutputs
+// counts.
+func (s *Source) peek(rr *RecordReader, outputs bool) (bool, error) {
+	for i := 0; i < peekOutputs; i++ {
+		rec, err := rr.peekAt(i)
+		if errors.Is(err, io.EOF) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		var d *jsondoc.Doc
+		if outputs {
+			d, err = parseOutputRecord(rr.name, rec.Data)
+		} else {
+			d, err = jsondoc.Parse(rr.name, rec.Data, nil)
+		}
+		if err != nil {
+			if outputs {
+				continue
+			}
+			return false, nil
+		}
+		id, _ := s.id.find(d, 0)
+		if id == jsondoc.None {
+			return false, nil
+		}
+		_, ok := idText(d, id)
+		return ok, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	parse := jsondoc.Parse
-	if lenient {
-		parse = jsondoc.ParseLenient
-	}
-	d, err := parse(rr.name, rec.Data, nil)
-	if err != nil {
-		return false, nil
-	}
-	id, _ := s.id.find(d, 0)
-	if id == jsondoc.None {
-		return false, nil
-	}
-	_, ok := idText(d, id)
-	return ok, nil
+	return false, nil
 }
 
 func (s *Source) openDirs() error {

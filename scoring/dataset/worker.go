@@ -214,7 +214,7 @@ func (w *worker) read(in *caseInput) (material, error) {
 		return w.readFiles(in)
 	case inExtraLine:
 		m := material{status: CaseExtra, id: "#" + strconv.Itoa(in.out.N)}
-		if d, err := jsondoc.ParseLenient(s.outRecs.Name(), in.out.Data, nil); err == nil {
+		if d, err := parseOutputRecord(s.outRecs.Name(), in.out.Data); err == nil {
 			if v, _ := s.id.find(d, 0); v != jsondoc.None {
 				if id, ok := idText(d, v); ok {
 					m.id = id
@@ -357,7 +357,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	}
 	outFile := s.outRecs.Name()
 	name := recordName(outFile, outRec)
-	od, err := jsondoc.ParseLenient(outFile, outRec.Data, nil)
+	od, err := parseOutputRecord(outFile, outRec.Data)
 	if err != nil {
 		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), shiftError(err, outRec).Error()
 		if w.run.readsText { // the metric reads the text itself
