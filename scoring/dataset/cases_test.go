@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -58,6 +59,7 @@ type expectedDataset struct {
 			Loss float64
 		}
 	}
+	Extra []string
 }
 
 func datasetDirs(t *testing.T) []string {
@@ -174,10 +176,20 @@ func checkExpected(t *testing.T, res *Result, want *expectedDataset) {
 		if math.Abs(g.Loss-w.Loss) > 1e-9 || math.Abs(g.Weight-w.Weight) > 1e-9 || !nearOpt(g.Score, g.HasScore, w.Score) {
 			t.Errorf("%s: loss %v weight %v score %v (%v), want %v %v %v", w.Path, g.Loss, g.Weight, g.Score, g.HasScore, w.Loss, w.Weight, ptr(w.Score))
 		}
+		known := 0
 		for _, s := range scoring.Statuses {
+			if n, ok := w.Statuses[s.String()]; ok {
+				known++
+				if n == 0 {
+					t.Errorf("%s: the expected statuses list %s with 0", w.Path, s)
+				}
+			}
 			if g.Statuses[s] != w.Statuses[s.String()] {
 				t.Errorf("%s: %d %s, want %d", w.Path, g.Statuses[s], s, w.Statuses[s.String()])
 			}
+		}
+		if known != len(w.Statuses) {
+			t.Errorf("%s: unknown statuses in %v", w.Path, w.Statuses)
 		}
 		if g.Counts != [5]int{w.TP, w.FD, w.FA, w.FN, w.TN} {
 			t.Errorf("%s: counts %v, want %v", w.Path, g.Counts, [5]int{w.TP, w.FD, w.FA, w.FN, w.TN})
@@ -194,6 +206,9 @@ func checkExpected(t *testing.T, res *Result, want *expectedDataset) {
 		if g.Group != w.Group || g.Cases != w.Cases || math.Abs(g.Mean-w.Mean) > 1e-9 || math.Abs(g.Median-w.Median) > 1e-9 || !nearOpt(g.Pass, g.HasPass, w.Pass) {
 			t.Errorf("group %d: %+v, want %+v", i, g, w)
 		}
+	}
+	if !slices.Equal(f.Extra, want.Extra) {
+		t.Errorf("extra %q, want %q", f.Extra, want.Extra)
 	}
 	if len(f.Cases) != len(want.Cases) {
 		t.Fatalf("%d cases, want %d", len(f.Cases), len(want.Cases))
