@@ -10,13 +10,14 @@ import (
 )
 
 // TestWriteMarkdown checks the Markdown of the dataset-small example,
-// line for line: the summary, the per-path table and the lowest cases.
+// line for line: the summary, the per-path table, the groups and the
+// lowest cases.
 func TestWriteMarkdown(t *testing.T) {
 	w, err := scoring.ParseWeights("weights.json", mustRead(t, "../../testdata/cases/dataset-small/weights.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := Open(Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl"})
+	src, err := Open(Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl", GroupBy: ".category"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func TestWriteMarkdown(t *testing.T) {
 	h := HeaderOf(res, "weights.json")
 	h.Reference, h.Output = "data.jsonl", "data.jsonl"
 	var b bytes.Buffer
-	if err := WriteMarkdown(&b, h, res.Figures, TextOptions{}); err != nil {
+	if err := WriteMarkdown(&b, h, res.Figures, TextOptions{GroupBy: ".category"}); err != nil {
 		t.Fatal(err)
 	}
 	want, err := os.ReadFile("testdata/dataset-small.md")

@@ -302,8 +302,8 @@ func writeTable(w *bufio.Writer, rows [][]string, right map[int]bool) {
 	}
 }
 
-// WriteMarkdown writes the summary, the per-path table and the lowest
-// cases as Markdown, for a pull request or a job summary.
+// WriteMarkdown writes the summary, the per-path table, the groups and
+// the lowest cases as Markdown, for a pull request or a job summary.
 func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	st := &f.Stats
@@ -359,6 +359,21 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |\n", mdEscape(p.Path), report.Figure(p.Weight),
 				optFigure(p.Score, p.HasScore), report.Figure(p.Loss), p.Nodes, strings.Join(sts, ", "),
 				optFigure(p.Precision, p.HasPrecision), optFigure(p.Recall, p.HasRecall), optFigure(p.F1, p.HasF1))
+		}
+	}
+	if len(f.Groups) > 0 {
+		title := "Groups"
+		if opt.GroupBy != "" {
+			title += " by `" + mdEscape(opt.GroupBy) + "`"
+		}
+		fmt.Fprintf(bw, "\n%s:\n\n| group | cases | mean | median | %s |\n| --- | ---: | ---: | ---: | ---: |\n", title, pass)
+		for _, g := range f.Groups {
+			name := "(none)"
+			if g.HasGroup {
+				name = "`" + mdEscape(g.Group) + "`"
+			}
+			fmt.Fprintf(bw, "| %s | %d | %s | %s | %s |\n", name, g.Cases, optFigure(g.Mean, g.N > 0),
+				optFigure(g.Median, g.N > 0), optPercent(g.Pass, g.HasPass))
 		}
 	}
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
