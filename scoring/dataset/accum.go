@@ -176,7 +176,7 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 		return nil, err
 	}
 	a.fieldWarnings()
-	if a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
+	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
 		a.warn(".", fmt.Sprintf("--group-by %s: no record has this field (on either side): every case is in the group of the cases without a value", r.src.spec.GroupBy))
 	}
 	if n := a.caseWarns - maxCaseWarnings; n > 0 {

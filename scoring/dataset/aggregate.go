@@ -22,8 +22,9 @@ type Shard struct {
 
 // AggregateConfig says how to add up shards.
 type AggregateConfig struct {
-	// Metric names the metric the shards were scored with (the lines do
-	// not say); "" is jsondiff.
+	// Metric names the metric the shards were scored with, when set: a
+	// case line that names another is an error. The lines name it; ""
+	// takes theirs, or jsondiff for lines that do not (older ones).
 	Metric string
 	// MatchThreshold and Pass are as in Config.
 	MatchThreshold *float64
@@ -53,6 +54,10 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		metric = scoring.DefaultMetric
 	}
 	r.acc.setup(metric, nil, cfg.Pass, r.paths, true)
+	check := &shardCheck{want: cfg.Metric}
+	for _, sh := range shards {
+		check.names = append(check.names, sh.Name)
+	}
 	n := cfg.Workers
 	if n <= 0 {
 		n = runtime.GOMAXPROCS(0)
@@ -66,7 +71,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 	produce := func(ctx context.Context, emit func(*batch) error) error {
 		b := p.get()
 		n := 0 // the lines read, in order
-		for _, sh := range shards {
+		for k, sh := range shards {
 			rr := NewRecordReader(sh.Name, sh.R, Lines)
 			for {
 				rec, err := rr.Next()
@@ -76,7 +81,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				if err != nil {
 					return err
 				}
-				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n})
+				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n, shard: int32(k)})
 				n++
 				if b.full() {
 					if err := emit(b); err != nil {
@@ -103,6 +108,9 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 			if res.fatal != nil {
 				return res.fatal
 			}
+			if err := check.check(&b.in[i], res, &r.acc); err != nil {
+				return err
+			}
 			grouped = grouped || res.hasGroup
 			r.acc.addCase(res)
 		}
@@ -116,6 +124,9 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		return nil, errors.New("the shards hold no case")
 	}
 	r.acc.hasGroups = grouped
+	if check.metric != "" {
+		r.acc.metric, r.acc.options = metricOf(check.metric)
+	}
 	return r.acc.figures(nil)
 }
 
@@ -179,6 +190,17 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 	}
 	if v := field("error"); v != jsondoc.None && d.Kind(v) == jsondoc.String {
 		res.err = strings.Clone(d.Str(v))
+	}
+	if v := field("metric"); v != jsondoc.None && d.Kind(v) == jsondoc.String {
+		m := d.Str(v)
+		if o := field("options"); o != jsondoc.None && d.Kind(o) == jsondoc.Array {
+			for c := d.Child(o); c != jsondoc.None; c = d.Next(c) {
+				if d.Kind(c) == jsondoc.String {
+					m += " " + d.Str(c)
+				}
+			}
+		}
+		res.metric = strings.Clone(m)
 	}
 	if v := field("repairs"); v != jsondoc.None && d.Kind(v) == jsondoc.Array {
 		for c := d.Child(v); c != jsondoc.None; c = d.Next(c) {

@@ -30,6 +30,7 @@ type caseInput struct {
 	ref, out         Record
 	refPath, outPath string
 	name             string
+	shard            int32 // Aggregate: the shard's place among the shards
 }
 
 // material is a case read: its documents and what was found on the way.

@@ -10,10 +10,29 @@ import (
 // A case's --format jsonl line (SPEC section 8.4) is
 //
 //	{"id": ..., "status": ..., "score": ..., "group": ..., "repairs": [...],
-//	 "error": ..., "nodes": [...]}
+//	 "error": ..., "metric": ..., "options": [...], "nodes": [...]}
 //
-// with nodes as a single pair's JSON prints them, and an extra output's
-// {"id": ..., "status": "extra"}. Aggregate reads them back.
+// with nodes as a single pair's JSON prints them ("options" only when the
+// metric has some in force), and an extra output's {"id": ...,
+// "status": "extra"}. Aggregate reads them back; the metric lets it
+// refuse shards that were scored differently.
+
+// appendLineMetric appends the metric part of a case line.
+func appendLineMetric(dst []byte, metric string, options []string) []byte {
+	dst = append(dst, `, "metric": `...)
+	dst = jsondoc.AppendQuoted(dst, metric)
+	if len(options) > 0 {
+		dst = append(dst, `, "options": [`...)
+		for i, o := range options {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = jsondoc.AppendQuoted(dst, o)
+		}
+		dst = append(dst, ']')
+	}
+	return dst
+}
 
 // appendLine appends the case's line; rep is its report (nil for a case
 // that has none: a one-number metric's missing case).
@@ -43,6 +62,7 @@ func (w *worker) appendLine(dst []byte, res *caseResult, rep *report.Report) []b
 	} else {
 		dst = append(dst, "null"...)
 	}
+	dst = append(dst, w.run.lineMetric...)
 	dst = append(dst, `, "nodes": [`...)
 	if rep != nil && rep.Nodes != nil {
 		first := true

@@ -113,8 +113,10 @@ type runner struct {
 	noHints   bool // spare each case jsondiff's pairing hints (MetricOptions.NoPairingHints)
 	refsOnly  bool // read the references only, each scored against itself (InitWeights)
 	nextCase  int  // cases consumed
-	rules     *scoring.RuleSet
-	usage     *scoring.RulesUsage // which of the rules' paths the cases have
+	// lineMetric is the metric part of the case lines (appendLineMetric).
+	lineMetric []byte
+	rules      *scoring.RuleSet
+	usage      *scoring.RulesUsage // which of the rules' paths the cases have
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -154,6 +156,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
 	r.readsText = scoring.ReadsText(r.metric)
+	if r.lines {
+		r.lineMetric = appendLineMetric(nil, r.metric.Name(), r.opt.Strings())
+	}
 	// The pairing hints are one pair's: a quarter of a headless run's
 	// time, for notes no figure of SPEC 8 holds. ScoreCase and CaseTree
 	// (one case, as a pair) look for them.

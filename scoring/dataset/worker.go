@@ -28,6 +28,9 @@ type caseResult struct {
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
 	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	// metric is what a case line says scored the case (Aggregate): the
+	// metric's name and its options, "" when the line does not say.
+	metric string
 
 	worstPath string
 	worstLoss float64
