@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -39,5 +40,33 @@ func TestWriteMarkdown(t *testing.T) {
 	}
 	if b.String() != string(want) {
 		t.Errorf("markdown:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestWriteOneNumber checks that the lowest cases of a metric that is one
+// number (no tree: no leaf loses anything) have no costliest-leaf
+// columns, in text and in Markdown.
+func TestWriteOneNumber(t *testing.T) {
+	exact, err := scoring.LookupMetric("exact")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := scoreSpec(t, Spec{Ref: "../../testdata/cases/dataset-small/data.jsonl"}, Config{Metric: exact})
+	h := HeaderOf(res, "")
+	h.Reference, h.Output = "data.jsonl", "data.jsonl"
+	var text, md bytes.Buffer
+	if err := WriteText(&text, h, res.Figures, TextOptions{Lowest: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, h, res.Figures, TextOptions{Lowest: 2}); err != nil {
+		t.Fatal(err)
+	}
+	wantText := "the 2 lowest cases\nid       status  score\ninv-002  scored      0\ninv-003  scored      0\n"
+	if !strings.HasSuffix(text.String(), wantText) {
+		t.Errorf("text:\n%s\nwant it to end in:\n%s", text.String(), wantText)
+	}
+	wantMD := "Lowest 2 cases:\n\n| id | status | score |\n| --- | --- | ---: |\n| `inv-002` | scored | 0 |\n| `inv-003` | scored | 0 |\n"
+	if !strings.HasSuffix(md.String(), wantMD) {
+		t.Errorf("markdown:\n%s\nwant it to end in:\n%s", md.String(), wantMD)
 	}
 }

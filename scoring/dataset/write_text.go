@@ -121,14 +121,21 @@ func WriteText(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
 		fmt.Fprintln(bw)
 		fmt.Fprintf(bw, "the %d lowest cases\n", len(low))
-		rows := [][]string{{"id", "status", "score", "costliest leaf", "loss"}}
+		tree := len(f.Paths) > 0 // a one-number metric has no leaf
+		rows := [][]string{{"id", "status", "score"}}
+		if tree {
+			rows[0] = append(rows[0], "costliest leaf", "loss")
+		}
 		for _, c := range low {
-			path, loss := "", ""
-			if c.Worst != nil {
-				path, loss = c.Worst.Path, report.Figure(c.Worst.Loss)
+			row := []string{report.Truncate(c.ID, 40), c.Status.String(), optFigure(c.Score, c.HasScore)}
+			if tree {
+				path, loss := "", ""
+				if c.Worst != nil {
+					path, loss = c.Worst.Path, report.Figure(c.Worst.Loss)
+				}
+				row = append(row, report.Truncate(path, 50), loss)
 			}
-			rows = append(rows, []string{report.Truncate(c.ID, 40), c.Status.String(), optFigure(c.Score, c.HasScore),
-				report.Truncate(path, 50), loss})
+			rows = append(rows, row)
 		}
 		writeTable(bw, rows, map[int]bool{2: true, 4: true})
 	}
@@ -377,13 +384,22 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 		}
 	}
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
-		fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score | costliest leaf | loss |\n| --- | --- | ---: | --- | ---: |\n", len(low))
+		tree := len(f.Paths) > 0 // a one-number metric has no leaf
+		if tree {
+			fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score | costliest leaf | loss |\n| --- | --- | ---: | --- | ---: |\n", len(low))
+		} else {
+			fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score |\n| --- | --- | ---: |\n", len(low))
+		}
 		for _, c := range low {
-			path, loss := "", ""
-			if c.Worst != nil {
-				path, loss = "`"+mdEscape(c.Worst.Path)+"`", report.Figure(c.Worst.Loss)
+			fmt.Fprintf(bw, "| `%s` | %s | %s |", mdEscape(c.ID), c.Status, optFigure(c.Score, c.HasScore))
+			if tree {
+				path, loss := "", ""
+				if c.Worst != nil {
+					path, loss = "`"+mdEscape(c.Worst.Path)+"`", report.Figure(c.Worst.Loss)
+				}
+				fmt.Fprintf(bw, " %s | %s |", path, loss)
 			}
-			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s |\n", mdEscape(c.ID), c.Status, optFigure(c.Score, c.HasScore), path, loss)
+			bw.WriteByte('\n')
 		}
 	}
 	return bw.Flush()
