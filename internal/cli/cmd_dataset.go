@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -103,6 +104,31 @@ func (a *app) datasetArgs(args []string, force bool) (spec dataset.Spec, weights
 		return spec, "", true, errors.New("only one file argument may be - (standard input)")
 	}
 	return spec, weights, true, nil
+}
+
+// oneSide returns the argument check of a command that reads one side
+// of a dataset, or one file (validate: the outputs; weights init: the
+// references): given both sides, it says which to give alone. cmd is the
+// command's name, arg its argument's, side the side it reads (0: the
+// references, 1: the outputs), other what else a second argument may be
+// meant as ("" for nothing).
+func oneSide(cmd, arg string, side int, other func(extra string) string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		switch {
+		case len(args) == 0:
+			return fmt.Errorf("%s takes one %s", cmd, arg)
+		case len(args) == 1:
+			return nil
+		case len(args) == 2 && dataset.IsDatasetPath(args[0]) && dataset.IsDatasetPath(args[1]):
+			sides := [2]string{"references", "outputs"}
+			return fmt.Errorf("%s reads a dataset's %s alone: jsontui %s %s (the %s play no part)", cmd, sides[side], cmd, args[side], sides[1-side])
+		case len(args) == 2 && other != nil:
+			if msg := other(args[1]); msg != "" {
+				return errors.New(msg)
+			}
+		}
+		return fmt.Errorf("%s takes one %s, not %d arguments", cmd, arg, len(args))
+	}
 }
 
 // holdsArray reports whether the file's first character (after white

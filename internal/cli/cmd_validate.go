@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -58,7 +59,12 @@ or an unreadable or invalid SCHEMA.`,
   jsontui validate out.json --schema schema.json
   jsontui validate answers.jsonl --schema schema.json   # every case's output
   llm-call | jsontui validate - --schema schema.json --format json`,
-		Args: cobra.ExactArgs(1),
+		Args: oneSide("validate", "OUT", 1, func(extra string) string {
+			if !strings.HasSuffix(strings.ToLower(extra), ".json") {
+				return ""
+			}
+			return "validate takes one OUT: give the JSON Schema with --schema " + extra
+		}),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			spec, _, isDataset, err := a.datasetArgs(args, f.dataset.force)
 			if err != nil {

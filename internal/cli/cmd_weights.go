@@ -35,7 +35,7 @@ by name, or --ref-field) or the record itself, or a directory of JSON files.
 The weights file then holds the union of the references' keys.`,
 		Example: `  jsontui weights init ref.json > weights.json
   jsontui weights init evals.jsonl > weights.json     # every case's keys`,
-		Args: cobra.ExactArgs(1),
+		Args: oneSide("weights init", "REF", 0, nil),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			spec, _, isDataset, err := a.datasetArgs(args, d.force)
 			if err != nil {
