@@ -38,3 +38,30 @@ func TestMixedAcrossCases(t *testing.T) {
 		t.Errorf("scalar in every case: %v", err)
 	}
 }
+
+// TestMixedElements checks that array elements of which some are objects
+// and some scalars draw no warning of the rule above: elements weigh
+// alike (1), whatever their shape, as in a single pair; the key whose
+// value is an array in one case and a scalar in another does.
+func TestMixedElements(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"a": {"b": 1, "c": 2}}, "output": {"a": {"b": 1, "c": 3}}}
+{"expected": {"a": 5}, "output": {"a": 4}}
+{"expected": {"a": [{"b": 1}, 7]}, "output": {"a": [{"b": 2}, 7]}}
+`})
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"a": {"__a": 0.5, "b": 0.2}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Case 3: the elements weigh alike: ((1 − 1/3) + 1) / 2.
+	if c := res.Figures.Cases[2]; !near12(c.Score, (2-1.0/3)/2) {
+		t.Errorf("case 3 scores %v", c.Score)
+	}
+	var msgs []string
+	for _, w := range res.Figures.Warnings {
+		msgs = append(msgs, w.Message)
+	}
+	wantMsg := "w.json:1:2: .a holds a scalar in 1 of its 3 places, where the weights give an object: those take its loopback weight 0.5 and the entries below apply to nothing there"
+	if len(msgs) != 1 || msgs[0] != wantMsg {
+		t.Errorf("warnings %q, want %q", msgs, wantMsg)
+	}
+}

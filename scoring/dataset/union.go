@@ -141,6 +141,8 @@ func (a *accumulator) checkWeights(r *runner, f *Figures) error {
 // mixedWarnings warns of the paths that hold a container in some cases (or
 // places) and a scalar in others, where the weights file gives an object:
 // one warning a path, with how many places are scalars (SPEC section 3).
+// Array elements are not keys: they weigh alike whatever their shape, as
+// in a single pair, and draw no warning.
 func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 	const containers = 1<<jsondoc.Object | 1<<jsondoc.Array
 	nodes := a.paths0.snapshot()
@@ -152,8 +154,8 @@ func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 		}
 	}
 	for _, id := range a.paths0.order(first) {
-		if id == 0 || int(id) >= len(a.paths) {
-			continue // the root has no weight
+		if id == 0 || int(id) >= len(a.paths) || nodes[id].elem {
+			continue // the root has no weight; elements weigh 1, whatever their shape
 		}
 		p := &a.paths[id]
 		if p.kinds&containers == 0 || p.kinds&^containers == 0 {
