@@ -19,7 +19,25 @@ func (d *Scored) PathLosses(path string, dst []float64) ([]float64, error) {
 	}
 	n := d.Len()
 	dst = grow(dst, n)
-	chunks := (n + chunkCases - 1) / chunkCases
+	d.sweepChunks(func(sw *sweeper, c int) {
+		for k := c * chunkCases; k < min((c+1)*chunkCases, n); k++ {
+			dst[k] = 0
+			if d.caseN[k] == d.caseN[k+1] {
+				continue
+			}
+			f := d.frameOf(k)
+			sw.weigh(&f, d.weights)
+			dst[k] = sw.lossAt(&f, id)
+		}
+	})
+	return dst, nil
+}
+
+// sweepChunks calls fn with every chunk of chunkCases cases (its number
+// c), on every core: each goroutine with a sweeper of its own, kept in
+// d.cache for the next sweep.
+func (d *Scored) sweepChunks(fn func(sw *sweeper, c int)) {
+	chunks := (d.Len() + chunkCases - 1) / chunkCases
 	workers := min(runtime.GOMAXPROCS(0), chunks)
 	for len(d.cache) < workers {
 		d.cache = append(d.cache, &sweeper{})
@@ -35,20 +53,11 @@ func (d *Scored) PathLosses(path string, dst []float64) ([]float64, error) {
 				if c >= chunks {
 					return
 				}
-				for k := c * chunkCases; k < min((c+1)*chunkCases, n); k++ {
-					dst[k] = 0
-					if d.caseN[k] == d.caseN[k+1] {
-						continue
-					}
-					f := d.frameOf(k)
-					sw.weigh(&f, d.weights)
-					dst[k] = sw.lossAt(&f, id)
-				}
+				fn(sw, c)
 			}
 		})
 	}
 	wg.Wait()
-	return dst, nil
 }
 
 // lossAt returns case f's loss at the nodes of path p, from the node

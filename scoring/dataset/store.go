@@ -4,10 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring"
 )
@@ -243,29 +240,9 @@ type chunkAcc struct {
 // reweigh recomputes every case and the dataset's figures from the raw
 // scores under the weights in force.
 func (d *Scored) reweigh() {
-	cases := d.Len()
-	chunks := (cases + chunkCases - 1) / chunkCases
+	chunks := (d.Len() + chunkCases - 1) / chunkCases
 	accs := make([]chunkAcc, chunks)
-	workers := min(runtime.GOMAXPROCS(0), chunks)
-	for len(d.cache) < workers {
-		d.cache = append(d.cache, &sweeper{})
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		sw := d.cache[w]
-		sw.fallback = d.fallback
-		wg.Go(func() {
-			for {
-				c := int(next.Add(1)) - 1
-				if c >= chunks {
-					return
-				}
-				d.reweighChunk(sw, c, &accs[c])
-			}
-		})
-	}
-	wg.Wait()
+	d.sweepChunks(func(sw *sweeper, c int) { d.reweighChunk(sw, c, &accs[c]) })
 	n := len(d.acc.paths)
 	type total struct {
 		scored         int
