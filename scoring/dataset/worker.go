@@ -261,17 +261,24 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
 	} else {
-		var repair string
-		m.out, repair = outValue(d, ov, name)
-		if w.run.readsText {
-			m.placeText(d, ov, file, rec, opath)
-		}
-		if repair != "" {
-			m.repairs = append(m.repairs, repair)
-		}
+		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
 	w.readGroup(&m, d, nil)
 	return m, nil
+}
+
+// takeOutput makes value ov (at opath) of record d, named name, the
+// case's output: model text parsed (the repair noted), its text placed
+// for a metric that reads it.
+func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, file string, rec *Record, opath string) {
+	var repair string
+	m.out, repair = outValue(d, ov, name)
+	if w.run.readsText {
+		m.placeText(d, ov, file, rec, opath)
+	}
+	if repair != "" {
+		m.repairs = append(m.repairs, repair)
+	}
 }
 
 // readID sets the case's id from record d (number n in its file): the id
@@ -379,14 +386,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		ov, opath = 0, "."
 	}
 	m.fields.Output = opath
-	var repair string
-	m.out, repair = outValue(od, ov, name)
-	if w.run.readsText {
-		m.placeText(od, ov, outFile, outRec, opath)
-	}
-	if repair != "" {
-		m.repairs = append(m.repairs, repair)
-	}
+	w.takeOutput(&m, od, ov, name, outFile, outRec, opath)
 	w.readGroup(&m, d, od)
 	return m, nil
 }
