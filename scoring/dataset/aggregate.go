@@ -40,14 +40,9 @@ type AggregateConfig struct {
 // its file:line:col.
 func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figures, error) {
 	r := &runner{tau: 1, paths: newPathTable(), cfg: &Config{Pass: cfg.Pass}}
-	if cfg.MatchThreshold != nil {
-		if t := *cfg.MatchThreshold; !(t >= 0 && t <= 1) {
-			return nil, fmt.Errorf("--match-threshold %v is outside [0, 1]", t)
-		}
-		r.tau = *cfg.MatchThreshold
-	}
-	if cfg.Pass != nil && !(*cfg.Pass >= 0 && *cfg.Pass <= 1) {
-		return nil, fmt.Errorf("--pass %v is outside [0, 1]", *cfg.Pass)
+	var err error
+	if r.tau, err = thresholds(cfg.MatchThreshold, cfg.Pass); err != nil {
+		return nil, err
 	}
 	metric := cfg.Metric
 	if metric == "" {

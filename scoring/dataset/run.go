@@ -166,14 +166,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
 	}
-	if cfg.MatchThreshold != nil {
-		if t := *cfg.MatchThreshold; !(t >= 0 && t <= 1) {
-			return nil, fmt.Errorf("--match-threshold %v is outside [0, 1]", t)
-		}
-		r.tau = *cfg.MatchThreshold
-	}
-	if cfg.Pass != nil && !(*cfg.Pass >= 0 && *cfg.Pass <= 1) {
-		return nil, fmt.Errorf("--pass %v is outside [0, 1]", *cfg.Pass)
+	var err error
+	if r.tau, err = thresholds(cfg.MatchThreshold, cfg.Pass); err != nil {
+		return nil, err
 	}
 	if err := r.useRules(cfg.Rules); err != nil {
 		return nil, err
@@ -204,7 +199,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 			return nil, err
 		}
 	}
-	err := p.run(ctx, r.produce, r.work, r.consume)
+	err = p.run(ctx, r.produce, r.work, r.consume)
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +230,21 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		res.Scored = r.store
 	}
 	return res, nil
+}
+
+// thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
+// and returns τ.
+func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
+	tau = 1
+	if matchThreshold != nil {
+		if tau = *matchThreshold; !(tau >= 0 && tau <= 1) {
+			return 0, fmt.Errorf("--match-threshold %v is outside [0, 1]", tau)
+		}
+	}
+	if pass != nil && !(*pass >= 0 && *pass <= 1) {
+		return 0, fmt.Errorf("--pass %v is outside [0, 1]", *pass)
+	}
+	return tau, nil
 }
 
 // useRules takes the rules for every case, checked against the metric.

@@ -23,18 +23,12 @@ import (
 func openSide(spec Spec) (*Source, error) {
 	spec.Out = ""
 	s := &Source{spec: spec}
-	var err error
-	if s.ref, err = newField("ref-field", spec.RefField, RefAliases); err != nil {
-		return nil, err
-	}
-	if s.out, err = newField("out-field", spec.OutField, OutAliases); err != nil {
-		return nil, err
-	}
-	if s.id, err = newField("id-field", spec.IDField, IDAliases); err != nil {
+	if err := s.newFields(); err != nil {
 		return nil, err
 	}
 	if isDir(spec.Ref) {
 		s.form = twoDirs
+		var err error
 		s.refList, err = listJSON(spec.Ref)
 		return s, err
 	}

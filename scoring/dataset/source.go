@@ -105,16 +105,10 @@ type Source struct {
 // by line). Its errors are about the input (exit 2).
 func Open(spec Spec) (*Source, error) {
 	s := &Source{spec: spec}
+	if err := s.newFields(); err != nil {
+		return nil, err
+	}
 	var err error
-	if s.ref, err = newField("ref-field", spec.RefField, RefAliases); err != nil {
-		return nil, err
-	}
-	if s.out, err = newField("out-field", spec.OutField, OutAliases); err != nil {
-		return nil, err
-	}
-	if s.id, err = newField("id-field", spec.IDField, IDAliases); err != nil {
-		return nil, err
-	}
 	if spec.GroupBy != "" {
 		if s.group, err = scoring.ParsePath(spec.GroupBy); err != nil {
 			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
@@ -145,6 +139,20 @@ func Open(spec Spec) (*Source, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// newFields finds the reference, output and id fields of the spec's
+// records: the paths given, or SPEC 8.1's names.
+func (s *Source) newFields() error {
+	var err error
+	if s.ref, err = newField("ref-field", s.spec.RefField, RefAliases); err != nil {
+		return err
+	}
+	if s.out, err = newField("out-field", s.spec.OutField, OutAliases); err != nil {
+		return err
+	}
+	s.id, err = newField("id-field", s.spec.IDField, IDAliases)
+	return err
 }
 
 func isDir(name string) bool {
