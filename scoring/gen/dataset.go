@@ -135,19 +135,9 @@ func WriteRecords(w io.Writer, opt DatasetOptions) (int, error) {
 	line := make([]byte, 0, 8192)
 	for !g.done(written) {
 		a := g.next()
-		line = append(line[:0], `{"id": "`...)
-		line = append(line, a.id...)
-		line = append(line, `", "category": "`...)
-		line = append(line, a.category...)
-		line = append(line, `", "expected": `...)
-		line = append(line, a.ref...)
+		line = a.appendReference(line[:0])
 		if a.out != nil {
-			line = append(line, `, "output": `...)
-			if a.cut {
-				line = appendQuoted(line, string(a.raw))
-			} else {
-				line = append(line, a.out...)
-			}
+			line = a.appendOutput(line)
 		}
 		line = append(line, "}\n"...)
 		n, err := bw.Write(line)
@@ -157,6 +147,27 @@ func WriteRecords(w io.Writer, opt DatasetOptions) (int, error) {
 		written += int64(n)
 	}
 	return g.n, bw.Flush()
+}
+
+// appendReference appends the start of the case's record, up to its
+// reference: {"id": ..., "category": ..., "expected": ...
+func (a *answer) appendReference(line []byte) []byte {
+	line = append(line, `{"id": "`...)
+	line = append(line, a.id...)
+	line = append(line, `", "category": "`...)
+	line = append(line, a.category...)
+	line = append(line, `", "expected": `...)
+	return append(line, a.ref...)
+}
+
+// appendOutput appends the answer's field: , "output": ... (a cut answer
+// as model text, for the record to parse).
+func (a *answer) appendOutput(line []byte) []byte {
+	line = append(line, `, "output": `...)
+	if a.cut {
+		return appendQuoted(line, string(a.raw))
+	}
+	return append(line, a.out...)
 }
 
 // WriteFiles writes a dataset as two JSON Lines files: the references
@@ -173,12 +184,7 @@ func WriteFiles(ref, out io.Writer, opt DatasetOptions) (int, error) {
 	line := make([]byte, 0, 8192)
 	for !g.done(written) {
 		a := g.next()
-		line = append(line[:0], `{"id": "`...)
-		line = append(line, a.id...)
-		line = append(line, `", "category": "`...)
-		line = append(line, a.category...)
-		line = append(line, `", "expected": `...)
-		line = append(line, a.ref...)
+		line = a.appendReference(line[:0])
 		line = append(line, "}\n"...)
 		n, err := rw.Write(line)
 		if err != nil {
@@ -190,12 +196,8 @@ func WriteFiles(ref, out io.Writer, opt DatasetOptions) (int, error) {
 		}
 		line = append(line[:0], `{"id": "`...)
 		line = append(line, a.id...)
-		line = append(line, `", "output": `...)
-		if a.cut {
-			line = appendQuoted(line, string(a.raw))
-		} else {
-			line = append(line, a.out...)
-		}
+		line = append(line, '"')
+		line = a.appendOutput(line)
 		line = append(line, "}\n"...)
 		n, err = ow.Write(line)
 		if err != nil {
