@@ -106,22 +106,33 @@ type parseError struct {
 
 func (v *verdict) valid() bool { return v.parseErr == nil && len(v.violations) == 0 }
 
-func (a *app) validate(outName string, f *validateFlags) error {
+// validateSetup checks validate's flags for the outputs named outName and
+// compiles --schema (nil without one).
+func (a *app) validateSetup(outName string, f *validateFlags) (*validate.Schema, error) {
 	if f.format != "text" && f.format != "json" {
-		return badInput(fmt.Errorf("unknown --format %q: use text or json", f.format))
+		return nil, badInput(fmt.Errorf("unknown --format %q: use text or json", f.format))
 	}
 	if outName == "-" && f.schema == "-" {
-		return badInput(errors.New("only one file argument may be - (standard input)"))
+		return nil, badInput(errors.New("only one file argument may be - (standard input)"))
 	}
-	var sch *validate.Schema
-	if f.schema != "" {
-		src, err := a.readInput(f.schema)
-		if err != nil {
-			return badInput(err)
-		}
-		if sch, err = validate.Compile(f.schema, src.data, &validate.Options{AllowFileRefs: f.allowFileRefs}); err != nil {
-			return badInput(err)
-		}
+	if f.schema == "" {
+		return nil, nil
+	}
+	src, err := a.readInput(f.schema)
+	if err != nil {
+		return nil, badInput(err)
+	}
+	sch, err := validate.Compile(f.schema, src.data, &validate.Options{AllowFileRefs: f.allowFileRefs})
+	if err != nil {
+		return nil, badInput(err)
+	}
+	return sch, nil
+}
+
+func (a *app) validate(outName string, f *validateFlags) error {
+	sch, err := a.validateSetup(outName, f)
+	if err != nil {
+		return err
 	}
 	src, err := a.readInput(outName)
 	if err != nil {

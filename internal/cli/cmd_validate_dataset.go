@@ -25,25 +25,13 @@ type caseVerdict struct {
 // that parse (as validate parses one output) and that satisfy --schema,
 // and every failing case with its error or violations.
 func (a *app) validateDataset(spec dataset.Spec, f *validateFlags) error {
-	if f.format != "text" && f.format != "json" {
-		return badInput(fmt.Errorf("unknown --format %q: use text or json", f.format))
-	}
-	if spec.Ref == "-" && f.schema == "-" {
-		return badInput(errors.New("only one file argument may be - (standard input)"))
-	}
-	var sch *validate.Schema
-	if f.schema != "" {
-		src, err := a.readInput(f.schema)
-		if err != nil {
-			return badInput(err)
-		}
-		if sch, err = validate.Compile(f.schema, src.data, &validate.Options{AllowFileRefs: f.allowFileRefs}); err != nil {
-			return badInput(err)
-		}
+	sch, err := a.validateSetup(spec.Ref, f)
+	if err != nil {
+		return err
 	}
 	total, parsed, satisfied := 0, 0, 0
 	var failing []caseVerdict
-	err := dataset.Outputs(context.Background(), spec, validateParse(f.strict), func(c *dataset.OutputCase) error {
+	err = dataset.Outputs(context.Background(), spec, validateParse(f.strict), func(c *dataset.OutputCase) error {
 		total++
 		v := caseVerdict{id: c.ID, where: c.Name, err: c.Err}
 		if c.Err == nil {
