@@ -149,8 +149,14 @@ func holdsArray(name string) bool {
 
 // datasetConfig returns the dataset flags as a run's configuration, and
 // the weights and rules files it read (for the history; empty for none).
-// spec is the dataset the weights are for.
+// spec is the dataset the weights are for. Its errors carry their exit
+// code (2, bad input, unless they say otherwise).
 func (a *app) datasetConfig(spec *dataset.Spec, f *datasetFlags, m *metricFlags, weightsName string) (cfg dataset.Config, weights, rules inputFile, err error) {
+	defer func() {
+		if err != nil {
+			err = inputError(err)
+		}
+	}()
 	metric, err := m.metric()
 	if err != nil {
 		return cfg, weights, rules, err
@@ -211,11 +217,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) {
-			return err
-		}
-		return badInput(err)
+		return err
 	}
 	// One case printed as a pair (--case, --explain) is not a run of the
 	// dataset: it is not recorded.

@@ -35,11 +35,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
-		var ee *exitError
-		if errors.As(err, &ee) {
-			return err
-		}
-		return badInput(err)
+		return err
 	}
 	cfg.Keep = true
 	var read, cases atomic.Int64

@@ -60,6 +60,16 @@ func (e *exitError) Unwrap() error { return e.err }
 // badInput wraps an error about the user's input or usage: exit code 2.
 func badInput(err error) error { return &exitError{code: 2, err: err} }
 
+// inputError is err as bad input (exit 2), unless it carries an exit
+// code of its own.
+func inputError(err error) error {
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	return badInput(err)
+}
+
 // Main runs jsontui with the command line args (without the program name)
 // on the process's standard streams and environment, and returns the exit
 // code.
