@@ -105,15 +105,10 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
-	switch {
-	case f.quiet:
+	if f.quiet {
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
-	case f.format == "json":
-		err = dataset.WriteJSON(out, h, figs)
-	case f.format == "markdown":
-		err = dataset.WriteMarkdown(out, h, figs, dataset.TextOptions{})
-	default:
-		err = dataset.WriteText(out, h, figs, dataset.TextOptions{Color: a.statusColor()})
+	} else {
+		err = a.writeDataset(out, h, figs, f.format, "")
 	}
 	if err != nil {
 		return err

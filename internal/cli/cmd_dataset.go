@@ -131,6 +131,18 @@ func oneSide(cmd, arg string, side int, other func(extra string) string) cobra.P
 	}
 }
 
+// writeDataset writes a dataset's figures in format (text, json or
+// markdown), as score prints them; groupBy names the groups' field.
+func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures, format, groupBy string) error {
+	switch format {
+	case "json":
+		return dataset.WriteJSON(w, h, figs)
+	case "markdown":
+		return dataset.WriteMarkdown(w, h, figs, dataset.TextOptions{GroupBy: groupBy})
+	}
+	return dataset.WriteText(w, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: groupBy})
+}
+
 // holdsArray reports whether the file's first character (after white
 // space and a byte order mark) opens an array: a .json file of records,
 // not a weights file (an object).
@@ -271,12 +283,8 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	switch {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
-	case f.format == "json":
-		err = dataset.WriteJSON(out, h, figs)
-	case f.format == "markdown":
-		err = dataset.WriteMarkdown(out, h, figs, dataset.TextOptions{GroupBy: d.groupBy})
-	case f.format == "text":
-		err = dataset.WriteText(out, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: d.groupBy})
+	case f.format != "jsonl": // the case lines are out
+		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
 	if err == nil {
 		err = out.Flush()

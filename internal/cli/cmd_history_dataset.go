@@ -66,15 +66,10 @@ func (a *app) showDataset(run *history.Run, format string) error {
 	if err != nil {
 		return storeError(err)
 	}
-	h := datasetHeader(run)
-	switch format {
-	case "json":
-		return dataset.WriteJSON(a.stdout, h, figs)
-	case "markdown":
-		return dataset.WriteMarkdown(a.stdout, h, figs, dataset.TextOptions{GroupBy: run.Dataset.GroupBy})
+	if format != "json" && format != "markdown" {
+		fmt.Fprintln(a.stdout, runHead(run))
 	}
-	fmt.Fprintln(a.stdout, runHead(run))
-	return dataset.WriteText(a.stdout, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: run.Dataset.GroupBy})
+	return a.writeDataset(a.stdout, datasetHeader(run), figs, format, run.Dataset.GroupBy)
 }
 
 // showCase prints one case of a dataset run as `score --case` printed it:
