@@ -323,6 +323,13 @@ lowest cases. --case CASE prints one case of a dataset run as 'score
 func (a *app) showRun(run *history.Run, format string) error {
 	rep, why := withValues(run)
 	rep.Reference, rep.Output, rep.Weights, rep.Rules = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights), relPath(rep.Rules)
+	return a.writeShown(rep, why, format, runHead(run))
+}
+
+// writeShown prints a recorded pair's (or case's) report in format, as
+// score printed it: text under head; why, when not "", says why the
+// values are not shown.
+func (a *app) writeShown(rep *report.Report, why, format, head string) error {
 	switch format {
 	case "json":
 		return report.WriteJSON(a.stdout, rep)
@@ -332,17 +339,7 @@ func (a *app) showRun(run *history.Run, format string) error {
 		}
 		return report.WriteMarkdown(a.stdout, rep)
 	}
-	fmt.Fprintf(a.stdout, "run %s  %s  %s", run.ID, run.Time.Local().Format(time.DateTime), run.Source)
-	if run.Label != "" {
-		fmt.Fprintf(a.stdout, "  %q", run.Label)
-	}
-	if len(run.Tags) > 0 {
-		fmt.Fprintf(a.stdout, "  tags: %s", strings.Join(run.Tags, ", "))
-	}
-	if run.Count > 1 {
-		fmt.Fprintf(a.stdout, "  seen %d times, last %s", run.Count, run.LastSeen.Local().Format(time.DateTime))
-	}
-	fmt.Fprintln(a.stdout)
+	fmt.Fprintln(a.stdout, head)
 	if why != "" {
 		fmt.Fprintln(a.stdout, valuesNote(why))
 	}

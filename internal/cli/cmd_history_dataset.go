@@ -10,7 +10,6 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // datasetFiles describes a dataset run's inputs in a list: "dataset 6
@@ -96,20 +95,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	case dataset.CaseInvalid:
 		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
 	}
-	switch format {
-	case "json":
-		return report.WriteJSON(a.stdout, rep)
-	case "markdown":
-		if why != "" {
-			fmt.Fprintf(a.stdout, "> %s\n\n", valuesNote(why))
-		}
-		return report.WriteMarkdown(a.stdout, rep)
-	}
-	fmt.Fprintf(a.stdout, "%s  case %s\n", runHead(run), c.ID)
-	if why != "" {
-		fmt.Fprintln(a.stdout, valuesNote(why))
-	}
-	return report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor(), NoValues: why != ""})
+	return a.writeShown(rep, why, format, runHead(run)+"  case "+c.ID)
 }
 
 // diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a
