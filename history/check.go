@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // CheckReport is what Check found.
@@ -53,11 +55,11 @@ func (s *Store) Check() (*CheckReport, error) {
 				want = len(r.dataset.Pieces)
 			}
 			if n := v.pieceCounts[sum.ID]; n != want && v.records == nil {
-				v.fail("run %s: %s of its cases are kept, %d named by its record", sum.ID, plural(n, "piece"), want)
+				v.fail("run %s: %s of its cases are kept, %d named by its record", sum.ID, report.Plural(n, "piece"), want)
 			}
 		}
 		if len(bad) > 0 {
-			v.fail("%s whose record does not read or does not match the index: %s", plural(len(bad), "run"), listIDs(bad))
+			v.fail("%s whose record does not read or does not match the index: %s", report.Plural(len(bad), "run"), report.ListFirst(bad))
 		}
 		rep.Problems = v.problems
 		if len(v.problems) > 0 && v.records == nil {
@@ -86,7 +88,7 @@ func (s *Store) Check() (*CheckReport, error) {
 // String describes the report in a line.
 func (r *CheckReport) String() string {
 	if len(r.Problems) == 0 {
-		return fmt.Sprintf("%s: sound: %s, %d pages (%d free)", r.Path, plural(r.Runs, "run"), r.Pages, r.Free)
+		return fmt.Sprintf("%s: sound: %s, %d pages (%d free)", r.Path, report.Plural(r.Runs, "run"), r.Pages, r.Free)
 	}
-	return fmt.Sprintf("%s: damaged: %s", r.Path, plural(len(r.Problems), "problem"))
+	return fmt.Sprintf("%s: damaged: %s", r.Path, report.Plural(len(r.Problems), "problem"))
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // ErrNotFound is returned (wrapped) when no run matches an id or prefix.
@@ -40,7 +42,7 @@ type DamagedError struct {
 func (e *DamagedError) Error() string {
 	msg := fmt.Sprintf("%s: the store is damaged: %s", e.Path, e.Problems[0])
 	if n := len(e.Problems) - 1; n > 0 {
-		msg += fmt.Sprintf(" (and %s)", plural(n, "more problem"))
+		msg += fmt.Sprintf(" (and %s)", report.Plural(n, "more problem"))
 	}
 	return msg
 }

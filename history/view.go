@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // view is the store as an operation that reads it whole sees it: the
@@ -268,17 +270,17 @@ func (sess *session) readAll() {
 		v.incomplete = true
 	}
 	if len(missing) > 0 {
-		v.fail("the index names %s whose record is missing: %s", plural(len(missing), "run"), listIDs(missing))
+		v.fail("the index names %s whose record is missing: %s", report.Plural(len(missing), "run"), report.ListFirst(missing))
 	}
 	if !v.incomplete {
 		checkPointers(v, pointers, ptrKeys)
 	}
 	if len(orphans) > 0 {
-		v.fail("%s recorded but missing from the index: %s", plural(len(orphans), "run is", "runs are"), listIDs(orphans))
+		v.fail("%s recorded but missing from the index: %s", report.Plural(len(orphans), "run is", "runs are"), report.ListFirst(orphans))
 		v.incomplete = true
 	}
 	if len(strayPieces) > 0 {
-		v.fail("pieces of cases are kept for %s that the index does not name: %s", plural(len(strayPieces), "run"), listIDs(strayPieces))
+		v.fail("pieces of cases are kept for %s that the index does not name: %s", report.Plural(len(strayPieces), "run"), report.ListFirst(strayPieces))
 	}
 	if len(v.problems) > 0 && sess.kind != opWrite && v.incomplete {
 		sess.salvageInto(v)
@@ -309,7 +311,7 @@ func checkPointers(v *view, pointers []pairPointer, keys []string) {
 		}
 	}
 	if len(bad) > 0 {
-		v.fail("%s not point to the latest run of its pair: %s", plural(len(bad), "pair's pointer does", "pairs' pointers do"), listIDs(bad))
+		v.fail("%s not point to the latest run of its pair: %s", report.Plural(len(bad), "pair's pointer does", "pairs' pointers do"), report.ListFirst(bad))
 	}
 }
 
@@ -319,28 +321,6 @@ func idsOf(runs []Summary) []string {
 		ids[i] = runs[i].ID
 	}
 	return ids
-}
-
-// listIDs lists ids, the first five of them.
-func listIDs(ids []string) string {
-	const show = 5
-	if len(ids) <= show {
-		return strings.Join(ids, ", ")
-	}
-	return strings.Join(ids[:show], ", ") + fmt.Sprintf(" and %d more", len(ids)-show)
-}
-
-// plural returns "1 run" or "2 runs"; with two forms given, "1 run is" or
-// "2 runs are".
-func plural(n int, forms ...string) string {
-	one, many := forms[0], forms[0]+"s"
-	if len(forms) > 1 {
-		many = forms[1]
-	}
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // count returns the number of pages in s.

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -70,17 +69,17 @@ func (a *app) writeCheck(r *history.CheckReport) error {
 		return err
 	}
 	if len(r.Problems) == 0 {
-		fmt.Fprintf(w, "%s: sound: %s, %s in %d pages (%d free).\n", path, plural(r.Runs, "run"), sizeText(r.Size), r.Pages, r.Free)
+		fmt.Fprintf(w, "%s: sound: %s, %s in %d pages (%d free).\n", path, report.Plural(r.Runs, "run"), sizeText(r.Size), r.Pages, r.Free)
 		if r.Unreached > 0 {
-			fmt.Fprintf(w, "%s neither in use nor free: space bolt lost track of, harmless; 'jsontui history repair' reclaims it.\n", plural(r.Unreached, "page is", "pages are"))
+			fmt.Fprintf(w, "%s neither in use nor free: space bolt lost track of, harmless; 'jsontui history repair' reclaims it.\n", report.Plural(r.Unreached, "page is", "pages are"))
 		}
 		return nil
 	}
-	fmt.Fprintf(w, "%s: damaged (%s):\n", path, plural(len(r.Problems), "problem"))
+	fmt.Fprintf(w, "%s: damaged (%s):\n", path, report.Plural(len(r.Problems), "problem"))
 	for _, p := range r.Problems {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
-	_, err := fmt.Fprintf(w, "'jsontui history repair' rebuilds the store from the %s that read, and keeps the damaged file.\n", plural(r.Recoverable, "run"))
+	_, err := fmt.Fprintf(w, "'jsontui history repair' rebuilds the store from the %s that read, and keeps the damaged file.\n", report.Plural(r.Recoverable, "run"))
 	return err
 }
 
@@ -136,12 +135,12 @@ func (a *app) writeRepair(r *history.RepairReport) error {
 	w := a.stdout
 	path := report.EscapeName(r.Path)
 	if r.Kept == "" {
-		_, err := fmt.Fprintf(w, "%s: sound (%s): nothing to repair.\n", path, plural(r.Runs, "run"))
+		_, err := fmt.Fprintf(w, "%s: sound (%s): nothing to repair.\n", path, report.Plural(r.Runs, "run"))
 		return err
 	}
-	fmt.Fprintf(w, "Repaired %s: %s kept", path, plural(r.Runs, "run"))
+	fmt.Fprintf(w, "Repaired %s: %s kept", path, report.Plural(r.Runs, "run"))
 	if len(r.Lost) > 0 {
-		fmt.Fprintf(w, "; %s lost, whose records do not read: %s", plural(len(r.Lost), "run"), listIDs(r.Lost))
+		fmt.Fprintf(w, "; %s lost, whose records do not read: %s", report.Plural(len(r.Lost), "run"), report.ListFirst(r.Lost))
 	}
 	fmt.Fprintln(w, ".")
 	for _, p := range r.Problems {
@@ -152,28 +151,6 @@ func (a *app) writeRepair(r *history.RepairReport) error {
 	}
 	_, err := fmt.Fprintf(w, "The damaged file is kept as %s.\n", report.EscapeName(r.Kept))
 	return err
-}
-
-// plural returns "1 run" or "2 runs"; with two forms given, "1 page is"
-// or "2 pages are".
-func plural(n int, forms ...string) string {
-	one, many := forms[0], forms[0]+"s"
-	if len(forms) > 1 {
-		many = forms[1]
-	}
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
-// listIDs lists ids, the first five of them.
-func listIDs(ids []string) string {
-	const show = 5
-	if len(ids) <= show {
-		return strings.Join(ids, ", ")
-	}
-	return strings.Join(ids[:show], ", ") + fmt.Sprintf(" and %d more", len(ids)-show)
 }
 
 // sizeText formats a file size for people.

@@ -34,15 +34,15 @@ func (a *app) noRunsOfPair(store *history.Store, opts history.ListOptions) error
 		}
 		counts[p]++
 	}
-	fmt.Fprintf(w, "%s of other pairs; 'jsontui history' lists them.\n", plural(len(all), "run is", "runs are"))
+	fmt.Fprintf(w, "%s of other pairs; 'jsontui history' lists them.\n", report.Plural(len(all), "run is", "runs are"))
 	if len(near) > 0 {
 		fmt.Fprintln(w, "Runs with one of these files:")
 		for i, p := range near {
 			if i == 3 {
-				fmt.Fprintf(w, "  … and %s more\n", plural(len(near)-i, "pair"))
+				fmt.Fprintf(w, "  … and %s more\n", report.Plural(len(near)-i, "pair"))
 				break
 			}
-			fmt.Fprintf(w, "  %s ↔ %s  (%s)\n", rel(p.ref), rel(p.out), plural(counts[p], "run"))
+			fmt.Fprintf(w, "  %s ↔ %s  (%s)\n", rel(p.ref), rel(p.out), report.Plural(counts[p], "run"))
 		}
 	}
 	return nil

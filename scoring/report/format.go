@@ -82,3 +82,26 @@ func Count(n int) string {
 	}
 	return b.String()
 }
+
+// Plural counts n of a thing: "1 run", "2 runs"; with two forms given,
+// the second is the plural ("1 page is", "2 pages are").
+func Plural(n int, forms ...string) string {
+	one, many := forms[0], forms[0]+"s"
+	if len(forms) > 1 {
+		many = forms[1]
+	}
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// ListFirst lists items joined by ", ", the first five of them and how
+// many more there are ("a, b, c, d, e and 3 more").
+func ListFirst(items []string) string {
+	const show = 5
+	if len(items) <= show {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items[:show], ", ") + " and " + strconv.Itoa(len(items)-show) + " more"
+}
