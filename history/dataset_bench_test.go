@@ -5,21 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/internal/proc"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
-
-// cpuTime returns the CPU time the process has used (user and system): a
-// machine shared with other work inflates wall times, not this.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // benchDataset returns a generated one-file dataset of n invoice cases
 // in testdata/bench (ignored by git), made once and kept: model 0 is the
@@ -27,31 +19,14 @@ func cpuTime() time.Duration {
 // answer the same cases, the second making fewer mistakes.
 func benchDataset(b *testing.B, n int, model uint64) string {
 	b.Helper()
-	dir := filepath.Join("..", "testdata", "bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
-	}
 	name := fmt.Sprintf("data-%dc.jsonl", n)
 	opt := gen.DatasetOptions{Cases: n, Seed: 2, Model: model}
 	if model != 0 {
 		name = fmt.Sprintf("data-%dc-m%d.jsonl", n, model)
 		opt.Mistakes = 5 - int(model) // model 1: 0–3 mistakes, model 2: 0–2
 	}
-	p := filepath.Join(dir, name)
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	f, err := os.Create(p + ".tmp")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := gen.WriteRecords(f, opt); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(p+".tmp", p); err != nil {
+	p := filepath.Join("..", "testdata", "bench", name)
+	if err := gen.WriteRecordsFile(p, opt); err != nil {
 		b.Fatal(err)
 	}
 	return p
@@ -104,7 +79,7 @@ func BenchmarkRecordDataset(b *testing.B) {
 				var scoreT, keptT time.Duration
 				var nodes int
 				var used, file int64
-				start := cpuTime()
+				start := proc.CPUTime()
 				for b.Loop() {
 					t0 := time.Now()
 					if !record {
@@ -140,7 +115,7 @@ func BenchmarkRecordDataset(b *testing.B) {
 				}
 				ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
 				b.ReportMetric(ms(scoreT), "score-ms")
-				b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+				proc.ReportCPU(b, start)
 				if record {
 					b.ReportMetric(ms(keptT), "kept-ms")
 					b.ReportMetric(float64(used)/float64(nodes), "bytes/node")
@@ -175,7 +150,7 @@ func BenchmarkDatasetDiff(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("%dcases", n), func(b *testing.B) {
 			var c *dataset.Comparison
-			start := cpuTime()
+			start := proc.CPUTime()
 			for b.Loop() {
 				var sides [2]dataset.CompareSide
 				for i, id := range ids {
@@ -191,7 +166,7 @@ func BenchmarkDatasetDiff(b *testing.B) {
 				}
 				c = dataset.Compare(sides[0], sides[1])
 			}
-			b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+			proc.ReportCPU(b, start)
 			b.ReportMetric(float64(c.Paired), "paired")
 			b.Logf("%s", c.Verdict())
 		})

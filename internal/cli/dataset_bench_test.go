@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/internal/proc"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
 
@@ -21,35 +21,11 @@ import (
 // once in testdata/bench (ignored by git) and kept between runs.
 func datasetFile(b *testing.B, mb int) string {
 	b.Helper()
-	dir := filepath.Join("..", "..", "testdata", "bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		b.Fatal(err)
-	}
-	p := filepath.Join(dir, fmt.Sprintf("data-%d.jsonl", mb))
-	if _, err := os.Stat(p); err == nil {
-		return p
-	}
-	f, err := os.Create(p + ".tmp")
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := gen.WriteRecords(f, gen.DatasetOptions{Size: int64(mb) << 20, Seed: 1}); err != nil {
-		b.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(p+".tmp", p); err != nil {
+	p := filepath.Join("..", "..", "testdata", "bench", fmt.Sprintf("data-%d.jsonl", mb))
+	if err := gen.WriteRecordsFile(p, gen.DatasetOptions{Size: int64(mb) << 20, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}
 	return p
-}
-
-// selfCPU returns the CPU time this process has used.
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkScoreDataset times the whole headless `jsontui score DATA
@@ -80,10 +56,10 @@ func BenchmarkScoreDataset(b *testing.B) {
 				if !compare {
 					continue
 				}
-				start, startCPU := time.Now(), selfCPU()
+				start, startCPU := time.Now(), proc.CPUTime()
 				unmarshalLines(b, p)
 				unmarshal += time.Since(start)
-				unmarshalCPU += selfCPU() - startCPU
+				unmarshalCPU += proc.CPUTime() - startCPU
 			}
 			n := float64(b.N)
 			b.ReportMetric(score.Seconds()/n, "s/score")

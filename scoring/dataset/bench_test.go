@@ -9,26 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/jsontui/jsontui/internal/proc"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
-
-// cpuTime returns the CPU time the process has used (user and system):
-// the benchmarks report it per operation beside the wall time, which a
-// machine shared with other work inflates.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// reportCPU reports the CPU time per operation since start.
-func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64(cpuTime()-start)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-}
 
 // benchFiles are generated datasets, made once per size in
 // testdata/bench (ignored by git) and kept between runs.
@@ -42,25 +27,9 @@ func benchRecords(b *testing.B, mb int) string {
 	if p, ok := benchFiles.Load(key); ok {
 		return p.(string)
 	}
-	dir := filepath.Join("..", "..", "testdata", "bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	p := filepath.Join("..", "..", "testdata", "bench", fmt.Sprintf("data-%d.jsonl", mb))
+	if err := gen.WriteRecordsFile(p, gen.DatasetOptions{Size: int64(mb) << 20, Seed: 1}); err != nil {
 		b.Fatal(err)
-	}
-	p := filepath.Join(dir, fmt.Sprintf("data-%d.jsonl", mb))
-	if _, err := os.Stat(p); err != nil {
-		f, err := os.Create(p + ".tmp")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gen.WriteRecords(f, gen.DatasetOptions{Size: int64(mb) << 20, Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.Rename(p+".tmp", p); err != nil {
-			b.Fatal(err)
-		}
 	}
 	benchFiles.Store(key, p)
 	return p
@@ -81,7 +50,7 @@ func BenchmarkScore(b *testing.B) {
 		st, _ := os.Stat(p)
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			b.SetBytes(st.Size())
-			start := cpuTime()
+			start := proc.CPUTime()
 			for b.Loop() {
 				src, err := Open(Spec{Ref: p})
 				if err != nil {
@@ -92,7 +61,7 @@ func BenchmarkScore(b *testing.B) {
 				}
 				src.Close()
 			}
-			reportCPU(b, start)
+			proc.ReportCPU(b, start)
 		})
 	}
 }
@@ -106,7 +75,7 @@ func BenchmarkUnmarshalLines(b *testing.B) {
 		st, _ := os.Stat(p)
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			b.SetBytes(st.Size())
-			start := cpuTime()
+			start := proc.CPUTime()
 			for b.Loop() {
 				f, err := os.Open(p)
 				if err != nil {
@@ -125,7 +94,7 @@ func BenchmarkUnmarshalLines(b *testing.B) {
 				}
 				f.Close()
 			}
-			reportCPU(b, start)
+			proc.ReportCPU(b, start)
 		})
 	}
 }
@@ -133,25 +102,9 @@ func BenchmarkUnmarshalLines(b *testing.B) {
 // benchCases returns the path of a generated one-file dataset of n cases.
 func benchCases(b *testing.B, n int) string {
 	b.Helper()
-	dir := filepath.Join("..", "..", "testdata", "bench")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	p := filepath.Join("..", "..", "testdata", "bench", fmt.Sprintf("data-%dc.jsonl", n))
+	if err := gen.WriteRecordsFile(p, gen.DatasetOptions{Cases: n, Seed: 2}); err != nil {
 		b.Fatal(err)
-	}
-	p := filepath.Join(dir, fmt.Sprintf("data-%dc.jsonl", n))
-	if _, err := os.Stat(p); err != nil {
-		f, err := os.Create(p + ".tmp")
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gen.WriteRecords(f, gen.DatasetOptions{Cases: n, Seed: 2}); err != nil {
-			b.Fatal(err)
-		}
-		if err := f.Close(); err != nil {
-			b.Fatal(err)
-		}
-		if err := os.Rename(p+".tmp", p); err != nil {
-			b.Fatal(err)
-		}
 	}
 	return p
 }
@@ -181,7 +134,7 @@ func BenchmarkReweight(b *testing.B) {
 		for _, path := range []string{".vendor", ".items[].unit_price"} {
 			b.Run(fmt.Sprintf("%dcases/%s", n, path), func(b *testing.B) {
 				w := 0.5
-				start := cpuTime()
+				start := proc.CPUTime()
 				for b.Loop() {
 					if err := d.SetWeight(path, w); err != nil {
 						b.Fatal(err)
@@ -190,7 +143,7 @@ func BenchmarkReweight(b *testing.B) {
 					_ = d.Stats()
 					w = 1.5 - w // 0.5, 1, 0.5, ...
 				}
-				reportCPU(b, start)
+				proc.ReportCPU(b, start)
 				b.ReportMetric(float64(len(d.f.path)), "nodes")
 			})
 		}
