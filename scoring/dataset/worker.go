@@ -230,19 +230,30 @@ func (w *worker) read(in *caseInput) (material, error) {
 	}
 }
 
-// readRecord reads a record of one file, holding both sides.
-func (w *worker) readRecord(rec *Record) (material, error) {
-	s := w.run.src
-	file := s.refRecs.Name()
+// readReference parses the reference record rec of file (strictly) and
+// returns it with the case's material begun, and at, which places a
+// value of the record in the file (file:line:col).
+func readReference(file string, rec *Record) (*jsondoc.Doc, material, func(jsondoc.ID) string, error) {
 	d, err := jsondoc.Parse(file, rec.Data, nil)
 	if err != nil {
-		return material{}, shiftError(err, rec)
+		return nil, material{}, nil, shiftError(err, rec)
 	}
 	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: []*jsondoc.Doc{d}}
 	at := func(v jsondoc.ID) string {
 		line, col := d.Position(v)
 		line, col = rec.Pos(line, col)
 		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+	}
+	return d, m, at, nil
+}
+
+// readRecord reads a record of one file, holding both sides.
+func (w *worker) readRecord(rec *Record) (material, error) {
+	s := w.run.src
+	file := s.refRecs.Name()
+	d, m, at, err := readReference(file, rec)
+	if err != nil {
+		return m, err
 	}
 	if k := d.Kind(0); k != jsondoc.Object {
 		return m, fmt.Errorf("%s: a record must be an object holding the reference and the output, not %s %s", at(0), article(k), k)
@@ -322,17 +333,10 @@ func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
 // record paired with it by line or by id.
 func (w *worker) readPair(in *caseInput) (material, error) {
 	s := w.run.src
-	file := s.refRecs.Name()
 	rec := &in.ref
-	d, err := jsondoc.Parse(file, rec.Data, nil)
+	d, m, at, err := readReference(s.refRecs.Name(), rec)
 	if err != nil {
-		return material{}, shiftError(err, rec)
-	}
-	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: []*jsondoc.Doc{d}}
-	at := func(v jsondoc.ID) string {
-		line, col := d.Position(v)
-		line, col = rec.Pos(line, col)
-		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
+		return m, err
 	}
 	if err := w.readID(d, rec, at, &m); err != nil {
 		return m, err
@@ -342,7 +346,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		rv, rpath = 0, "."
 	}
 	m.fields.Reference = rpath
-	m.ref = refValue(d, rv, recordName(file, rec))
+	m.ref = refValue(d, rv, recordName(s.refRecs.Name(), rec))
 	outRec := &in.out
 	if in.kind == inID {
 		if m.idAt[0] == 0 {
