@@ -243,9 +243,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
-		if rec != nil {
-			rec.abandon()
-		}
+		rec.abandon()
 		return badInput(err)
 	}
 	defer src.Close()
@@ -271,9 +269,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
 		out.Flush()
-		if rec != nil {
-			rec.abandon()
-		}
+		rec.abandon()
 		return badInput(err)
 	}
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))

@@ -86,16 +86,12 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
-		if rec != nil {
-			rec.abandon()
-		}
+		rec.abandon()
 		return badInput(err)
 	}
 	defer src.Close()
 	if err := a.needTerminal(args, false); err != nil {
-		if rec != nil {
-			rec.abandon()
-		}
+		rec.abandon()
 		return err
 	}
 	files, total = src.Size()

@@ -76,8 +76,13 @@ func startDatasetRecordingHashed(store *history.Store, spec *dataset.Spec, cfg *
 	return r
 }
 
-// abandon drops the recording of a run that failed.
-func (r *datasetRecording) abandon() { r.rec.Close() }
+// abandon drops the recording of a run that failed; nil (no recording)
+// is a no-op.
+func (r *datasetRecording) abandon() {
+	if r != nil {
+		r.rec.Close()
+	}
+}
 
 // finish records the scored dataset res: it waits for the last segments'
 // compression and the files' hashes, and commits the run (or keeps it
