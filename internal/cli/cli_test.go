@@ -128,17 +128,10 @@ func TestScoreStdinAndRepair(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	ref := write("ref.json", "{\n  \"a\": 1,\n  \"b\" }\n")
-	good := write("good.json", `{"a": 1}`)
-	weights := write("w.json", "{\n  \"a\": 2\n}")
-	typo := write("typo.json", `{"aa": 0.5}`)
+	ref := writeFile(t, dir, "ref.json", "{\n  \"a\": 1,\n  \"b\" }\n")
+	good := writeFile(t, dir, "good.json", `{"a": 1}`)
+	weights := writeFile(t, dir, "w.json", "{\n  \"a\": 2\n}")
+	typo := writeFile(t, dir, "typo.json", `{"aa": 0.5}`)
 	cases := []struct {
 		args []string
 		code int

@@ -25,11 +25,8 @@ func splitSmall(t *testing.T) (ref, out, refData, outData string) {
 	}
 	dir := t.TempDir()
 	ref, out = filepath.Join(dir, "ref.jsonl"), filepath.Join(dir, "out.jsonl")
-	for p, data := range map[string]string{ref: refs.String(), out: outs.String()} {
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFile(t, dir, "ref.jsonl", refs.String())
+	writeFile(t, dir, "out.jsonl", outs.String())
 	return ref, out, refs.String(), outs.String()
 }
 

@@ -75,18 +75,11 @@ the same calendar date: score = 1`) {
 
 func TestRulesErrors(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
 	ref, out := invoice+"reference.json", invoice+"output.json"
-	typo := write("typo.json", "{\n  \".line_items.unit_price\": {\"abs_tol\": 0.01}\n}\n")
-	unknown := write("unknown.json", "{\n  \".invoice_number\": \"exakt\"\n}\n")
-	kind := write("kind.json", "{\n  \".total\": \"date\"\n}\n")
-	syntax := write("syntax.json", "{\n  \".total\": \"exact\",\n}\n")
+	typo := writeFile(t, dir, "typo.json", "{\n  \".line_items.unit_price\": {\"abs_tol\": 0.01}\n}\n")
+	unknown := writeFile(t, dir, "unknown.json", "{\n  \".invoice_number\": \"exakt\"\n}\n")
+	kind := writeFile(t, dir, "kind.json", "{\n  \".total\": \"date\"\n}\n")
+	syntax := writeFile(t, dir, "syntax.json", "{\n  \".total\": \"exact\",\n}\n")
 	cases := []struct {
 		args []string
 		err  string
