@@ -9,33 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsontui/jsontui/internal/examples"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
-
-// caseDirs returns the worked examples of a single pair (folders holding a
-// reference.json and an expected.json): the copy in testdata (always) and the shared originals
-// when they sit beside the repository. Dataset examples have their own test.
-func caseDirs(t *testing.T) []string {
-	t.Helper()
-	var dirs []string
-	for _, root := range []string{"../testdata/cases", "../../shared/cases"} {
-		entries, err := os.ReadDir(root)
-		if err != nil {
-			if root == "../testdata/cases" {
-				t.Fatal(err)
-			}
-			continue
-		}
-		for _, e := range entries {
-			dir := filepath.Join(root, e.Name())
-			if isPairCase(dir) {
-				dirs = append(dirs, dir)
-			}
-		}
-	}
-	return dirs
-}
 
 type expectedNode struct {
 	Path      string          `json:"path"`
@@ -107,7 +84,7 @@ func sameJSON(a, b json.RawMessage) bool {
 // TestCases checks every figure of every node of the worked examples
 // against their expected.json, to 1e-9.
 func TestCases(t *testing.T) {
-	for _, dir := range caseDirs(t) {
+	for _, dir := range examples.Dirs(t, "..", "reference.json", "expected.json") {
 		t.Run(dir, func(t *testing.T) {
 			var want expectedReport
 			if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "expected.json")), &want); err != nil {
@@ -151,14 +128,4 @@ func TestCases(t *testing.T) {
 			}
 		})
 	}
-}
-
-// isPairCase says whether dir holds a worked pair example with its figures.
-func isPairCase(dir string) bool {
-	for _, name := range []string{"reference.json", "expected.json"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			return false
-		}
-	}
-	return true
 }

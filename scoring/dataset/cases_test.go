@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/jsontui/jsontui/internal/examples"
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -62,27 +63,6 @@ type expectedDataset struct {
 	Extra []string
 }
 
-func datasetDirs(t *testing.T) []string {
-	t.Helper()
-	var dirs []string
-	for _, root := range []string{"../../testdata/cases", "../../../shared/cases"} {
-		entries, err := os.ReadDir(root)
-		if err != nil {
-			if root == "../../testdata/cases" {
-				t.Fatal(err)
-			}
-			continue
-		}
-		for _, e := range entries {
-			dir := filepath.Join(root, e.Name())
-			if _, err := os.Stat(filepath.Join(dir, "data.jsonl")); e.IsDir() && err == nil {
-				dirs = append(dirs, dir)
-			}
-		}
-	}
-	return dirs
-}
-
 func nearOpt(got float64, has bool, want *float64) bool {
 	if want == nil {
 		return !has
@@ -93,7 +73,7 @@ func nearOpt(got float64, has bool, want *float64) bool {
 // TestDatasetCases reproduces every figure of the worked dataset
 // examples' expected.json (SPEC section 8.4) to 1e-9.
 func TestDatasetCases(t *testing.T) {
-	for _, dir := range datasetDirs(t) {
+	for _, dir := range examples.Dirs(t, "../..", "data.jsonl") {
 		t.Run(dir, func(t *testing.T) {
 			flags, ok := datasetCases[filepath.Base(dir)]
 			if !ok {
