@@ -27,6 +27,16 @@ func files(t *testing.T, fs map[string]string) string {
 	return dir
 }
 
+// warningsOf returns the messages of f's warnings, one a line, with the
+// folder dir (and its separator) taken out of them.
+func warningsOf(f *Figures, dir string) string {
+	var msgs []string
+	for _, w := range f.Warnings {
+		msgs = append(msgs, strings.ReplaceAll(w.Message, dir+string(filepath.Separator), ""))
+	}
+	return strings.Join(msgs, "\n")
+}
+
 // run scores the dataset of spec (paths relative to dir) and returns its
 // result or error.
 func run(t *testing.T, dir string, spec Spec, cfg Config) (*Result, error) {

@@ -72,12 +72,8 @@ func TestOutputRecordCutShort(t *testing.T) {
 					}
 				}
 			}
-			var got []string
-			for _, w := range f.Warnings {
-				got = append(got, strings.ReplaceAll(w.Message, dir+string(filepath.Separator), ""))
-			}
-			if strings.Join(got, "\n") != strings.Join(c.warnings, "\n") {
-				t.Errorf("warnings:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(c.warnings, "\n"))
+			if got := warningsOf(f, dir); got != strings.Join(c.warnings, "\n") {
+				t.Errorf("warnings:\n%s\nwant\n%s", got, strings.Join(c.warnings, "\n"))
 			}
 		})
 	}

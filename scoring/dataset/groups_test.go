@@ -27,12 +27,8 @@ func TestGroupByNoField(t *testing.T) {
 		if len(f.Groups) != c.groups {
 			t.Errorf("%s: groups %+v", c.groupBy, f.Groups)
 		}
-		var got string
-		for _, w := range f.Warnings {
-			got += w.Message
-		}
-		if got != c.warning {
-			t.Errorf("%s: warnings %q, want %q", c.groupBy, got, c.warning)
+		if got := warningsOf(f, dir); got != c.warning {
+			t.Errorf("%s: warnings %q, want %q", c.groupBy, warningsOf(f, dir), c.warning)
 		}
 	}
 }

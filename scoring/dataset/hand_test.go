@@ -131,21 +131,10 @@ func TestHandDataset(t *testing.T) {
 		}
 	}
 	// The output line that is no JSON and the duplicate id are warnings.
-	var msgs []string
-	for _, w := range f.Warnings {
-		msgs = append(msgs, w.Message)
-	}
-	wantMsgs := []string{
-		"out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u'); it holds no code fence, { or [ to take JSON from",
-		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`,
-	}
-	if len(msgs) != len(wantMsgs) {
-		t.Fatalf("warnings %q", msgs)
-	}
-	for i := range msgs {
-		if got := strings.ReplaceAll(msgs[i], dir, ""); got != wantMsgs[i] {
-			t.Errorf("warning %q, want %q", got, wantMsgs[i])
-		}
+	wantMsgs := "out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u'); it holds no code fence, { or [ to take JSON from\n" +
+		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`
+	if got := warningsOf(f, strings.TrimSuffix(dir, "/")); got != wantMsgs {
+		t.Errorf("warnings:\n%s\nwant:\n%s", got, wantMsgs)
 	}
 }
 
