@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jsontui/jsontui/internal/proc"
+	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
@@ -79,7 +79,7 @@ func BenchmarkRecordDataset(b *testing.B) {
 				var scoreT, keptT time.Duration
 				var nodes int
 				var used, file int64
-				start := proc.CPUTime()
+				start := bench.CPUTime()
 				for b.Loop() {
 					t0 := time.Now()
 					if !record {
@@ -115,7 +115,7 @@ func BenchmarkRecordDataset(b *testing.B) {
 				}
 				ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) / float64(b.N) }
 				b.ReportMetric(ms(scoreT), "score-ms")
-				proc.ReportCPU(b, start)
+				bench.ReportCPU(b, start)
 				if record {
 					b.ReportMetric(ms(keptT), "kept-ms")
 					b.ReportMetric(float64(used)/float64(nodes), "bytes/node")
@@ -150,7 +150,7 @@ func BenchmarkDatasetDiff(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("%dcases", n), func(b *testing.B) {
 			var c *dataset.Comparison
-			start := proc.CPUTime()
+			start := bench.CPUTime()
 			for b.Loop() {
 				var sides [2]dataset.CompareSide
 				for i, id := range ids {
@@ -166,7 +166,7 @@ func BenchmarkDatasetDiff(b *testing.B) {
 				}
 				c = dataset.Compare(sides[0], sides[1])
 			}
-			proc.ReportCPU(b, start)
+			bench.ReportCPU(b, start)
 			b.ReportMetric(float64(c.Paired), "paired")
 			b.Logf("%s", c.Verdict())
 		})

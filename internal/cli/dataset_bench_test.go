@@ -1,9 +1,6 @@
 package cli
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jsontui/jsontui/internal/proc"
+	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
 
@@ -56,10 +53,12 @@ func BenchmarkScoreDataset(b *testing.B) {
 				if !compare {
 					continue
 				}
-				start, startCPU := time.Now(), proc.CPUTime()
-				unmarshalLines(b, p)
+				start, startCPU := time.Now(), bench.CPUTime()
+				if err := bench.UnmarshalLines(p); err != nil {
+					b.Fatal(err)
+				}
 				unmarshal += time.Since(start)
-				unmarshalCPU += proc.CPUTime() - startCPU
+				unmarshalCPU += bench.CPUTime() - startCPU
 			}
 			n := float64(b.N)
 			b.ReportMetric(score.Seconds()/n, "s/score")
@@ -72,26 +71,6 @@ func BenchmarkScoreDataset(b *testing.B) {
 			b.ReportMetric(float64(peak)/float64(st.Size()), "peak/input")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-MB")
 		})
-	}
-}
-
-// unmarshalLines unmarshals every line of the file at p into any.
-func unmarshalLines(b *testing.B, p string) {
-	f, err := os.Open(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for sc.Scan() {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var v any
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-			b.Fatal(err)
-		}
 	}
 }
 

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/internal/proc"
+	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
@@ -319,14 +319,14 @@ func BenchmarkDatasetRecordSave(b *testing.B) {
 				}
 				src.Close()
 				load += time.Since(start)
-				start, startCPU := time.Now(), proc.CPUTime()
+				start, startCPU := time.Now(), bench.CPUTime()
 				run := tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: []byte(`{"a": 0.5}`),
 					Metric: "jsondiff", Options: o.res.Figures.Options}
 				if err := o.r.Record(context.Background(), run); err != nil {
 					b.Fatal(err)
 				}
 				record += time.Since(start)
-				cpu += proc.CPUTime() - startCPU
+				cpu += bench.CPUTime() - startCPU
 			}
 			n := float64(b.N)
 			b.ReportMetric(record.Seconds()/n, "s/record")

@@ -1,17 +1,14 @@
 package dataset
 
 import (
-	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
 	"testing"
 
-	"github.com/jsontui/jsontui/internal/proc"
+	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
 
@@ -50,7 +47,7 @@ func BenchmarkScore(b *testing.B) {
 		st, _ := os.Stat(p)
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			b.SetBytes(st.Size())
-			start := proc.CPUTime()
+			start := bench.CPUTime()
 			for b.Loop() {
 				src, err := Open(Spec{Ref: p})
 				if err != nil {
@@ -61,7 +58,7 @@ func BenchmarkScore(b *testing.B) {
 				}
 				src.Close()
 			}
-			proc.ReportCPU(b, start)
+			bench.ReportCPU(b, start)
 		})
 	}
 }
@@ -75,26 +72,13 @@ func BenchmarkUnmarshalLines(b *testing.B) {
 		st, _ := os.Stat(p)
 		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
 			b.SetBytes(st.Size())
-			start := proc.CPUTime()
+			start := bench.CPUTime()
 			for b.Loop() {
-				f, err := os.Open(p)
-				if err != nil {
+				if err := bench.UnmarshalLines(p); err != nil {
 					b.Fatal(err)
 				}
-				sc := bufio.NewScanner(f)
-				sc.Buffer(make([]byte, 1<<20), 1<<30)
-				for sc.Scan() {
-					if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-						continue
-					}
-					var v any
-					if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
-						b.Fatal(err)
-					}
-				}
-				f.Close()
 			}
-			proc.ReportCPU(b, start)
+			bench.ReportCPU(b, start)
 		})
 	}
 }
@@ -134,7 +118,7 @@ func BenchmarkReweight(b *testing.B) {
 		for _, path := range []string{".vendor", ".items[].unit_price"} {
 			b.Run(fmt.Sprintf("%dcases/%s", n, path), func(b *testing.B) {
 				w := 0.5
-				start := proc.CPUTime()
+				start := bench.CPUTime()
 				for b.Loop() {
 					if err := d.SetWeight(path, w); err != nil {
 						b.Fatal(err)
@@ -143,7 +127,7 @@ func BenchmarkReweight(b *testing.B) {
 					_ = d.Stats()
 					w = 1.5 - w // 0.5, 1, 0.5, ...
 				}
-				proc.ReportCPU(b, start)
+				bench.ReportCPU(b, start)
 				b.ReportMetric(float64(len(d.f.path)), "nodes")
 			})
 		}

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package proc
+package bench
 
 import "time"
 
