@@ -80,6 +80,22 @@ func recordDataset(t testing.TB, spec dataset.Spec, cfg dataset.Config, weights 
 
 // sameFigures compares two datasets' figures exactly (the store keeps
 // every float64 as it was).
+// storedSame reads run id of s back, checks that its figures are want,
+// and returns the run and its figures.
+func storedSame(t *testing.T, s *Store, id string, want *dataset.Figures) (*Run, *dataset.Figures) {
+	t.Helper()
+	run, err := s.Get(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, figs, want)
+	return run, figs
+}
+
 func sameFigures(t *testing.T, got, want *dataset.Figures) {
 	t.Helper()
 	norm := func(f *dataset.Figures) dataset.Figures {
@@ -120,19 +136,11 @@ func TestDatasetRunRoundTrip(t *testing.T) {
 	if err != nil || len(runs) != 1 || runs[0].Cases != 6 || runs[0].Score != res.Figures.Score {
 		t.Fatalf("list: %+v, %v", runs, err)
 	}
-	run, err := s.Get(id)
-	if err != nil {
-		t.Fatal(err)
-	}
+	run, figs := storedSame(t, s, id, res.Figures)
 	d := run.Dataset
 	if d == nil || d.Cases != 6 || d.Pairing != dataset.PairRecord || d.Fields != res.Fields || d.GroupBy != ".category" || d.MatchThreshold != 1 {
 		t.Fatalf("dataset run: %+v", d)
 	}
-	figs, err := run.DatasetFigures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFigures(t, figs, res.Figures)
 	if h := run.DatasetHeader(); h.Pairing != dataset.PairRecord || h.Reference != run.Reference.Path {
 		t.Errorf("header %+v", h)
 	}
@@ -235,15 +243,7 @@ func TestDatasetRunSegmentsAndPieces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := s.Get(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	figs, err := run.DatasetFigures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFigures(t, figs, res.Figures)
+	run, _ := storedSame(t, s, id, res.Figures)
 	// The last case of a segment, the first of the next, the last one.
 	for _, k := range []int{2047, 2048, 4999} {
 		c := res.Figures.Cases[k]
@@ -382,15 +382,7 @@ func TestDatasetRunPending(t *testing.T) {
 		t.Fatalf("commit while busy: %v", err)
 	}
 	holder.Close()
-	run, err := s.Get(id) // imports the pending run first
-	if err != nil {
-		t.Fatal(err)
-	}
-	figs, err := run.DatasetFigures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFigures(t, figs, res.Figures)
+	storedSame(t, s, id, res.Figures) // imports the pending run first
 	if _, err := os.Stat(pe.Path); !os.IsNotExist(err) {
 		t.Errorf("the pending file is still there: %v", err)
 	}
@@ -486,15 +478,7 @@ func TestDatasetRunRepairKeeps(t *testing.T) {
 	if err != nil || fixed.Runs != 1 || len(fixed.Lost) != 0 {
 		t.Fatalf("repair: %+v, %v", fixed, err)
 	}
-	run, err := s.Get(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	figs, err := run.DatasetFigures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	sameFigures(t, figs, res.Figures)
+	storedSame(t, s, id, res.Figures)
 	if runs, err := s.List(ListOptions{}); err != nil || len(runs) != 1 || runs[0].Cases != 6 {
 		t.Fatalf("list after the repair: %+v, %v", runs, err)
 	}
