@@ -84,6 +84,14 @@ func (f *listFlags) add(cmd *cobra.Command) {
 	cmd.Flags().IntVar(&f.limit, "limit", 0, "show at most `N` runs (0: all)")
 }
 
+// storeFor checks --format (text or json) and opens the history store.
+func (a *app) storeFor(format string) (*history.Store, error) {
+	if err := checkFormat(format, false); err != nil {
+		return nil, err
+	}
+	return a.historyStore()
+}
+
 // checkFormat validates a --format value.
 func checkFormat(format string, markdown bool) error {
 	switch {
@@ -479,10 +487,7 @@ func (a *app) historyRmCmd() *cobra.Command {
 		Short: "Remove a recorded run",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
-				return err
-			}
-			store, err := a.historyStore()
+			store, err := a.storeFor(format)
 			if err != nil {
 				return err
 			}

@@ -21,10 +21,7 @@ nothing. Exit code 2 when the store is damaged: 'jsontui history repair' then
 rebuilds it from the runs that read.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
-				return err
-			}
-			store, err := a.historyStore()
+			store, err := a.storeFor(format)
 			if err != nil {
 				return err
 			}
@@ -94,10 +91,7 @@ store's place. The damaged file is kept beside it, unchanged, under a name that
 ends in .damaged-DATE-TIME. A sound store is left alone.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
-				return err
-			}
-			store, err := a.historyStore()
+			store, err := a.storeFor(format)
 			if err != nil {
 				return err
 			}
