@@ -92,15 +92,7 @@ func (r jsondiffRules) leaf(e *explainer, id NodeID, score float64) {
 		if r.tolerated(e, rn, on) {
 			return
 		}
-		rr, orw := string(t.ref.Raw(rv)), string(t.out.Raw(ov))
-		e.add("score = 1 − |r − o| / (|r| + |o|)")
-		e.add("      = 1 − |%s − %s| / (|%s| + |%s|)", rr, orw, rr, orw)
-		d, sum := math.Abs(rn-on), math.Abs(rn)+math.Abs(on)
-		if !math.IsInf(d, 0) && !math.IsInf(sum, 0) {
-			e.add("      = 1 − %s / %s = %s", report.Figure(d), report.Figure(sum), scoreSpan(score))
-		} else {
-			e.add("      = %s", scoreSpan(score))
-		}
+		e.numberFormula(string(t.ref.Raw(rv)), string(t.out.Raw(ov)), rn, on, score)
 	case jsondoc.String:
 		r.strings(e, t.ref.Str(rv), t.out.Str(ov), score)
 	case jsondoc.Bool:
