@@ -145,15 +145,7 @@ func FuzzCanonicalJSON(f *testing.F) {
 // indexed once.
 func TestPyEqualLinear(t *testing.T) {
 	for _, n := range []int{1_000, 20_000} {
-		ref := wideRef(n)
-		rd, err := jsondoc.Parse("ref.json", ref, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		od, err := jsondoc.Parse("out.json", reversedWide(n), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rd, od := wideDocs(t, n)
 		e := pyEq{rd: rd, od: od}
 		if !e.equal(0, 0, 0) {
 			t.Fatalf("n=%d: not equal", n)
@@ -177,6 +169,20 @@ func reversedWide(n int) []byte {
 	}
 	b.WriteByte('}')
 	return []byte(b.String())
+}
+
+// wideDocs returns the documents of wideRef(n) and reversedWide(n).
+func wideDocs(t testing.TB, n int) (ref, out *jsondoc.Doc) {
+	t.Helper()
+	ref, err := jsondoc.Parse("ref.json", wideRef(n), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err = jsondoc.Parse("out.json", reversedWide(n), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref, out
 }
 
 // TestCanonicalJSONPython checks json.dumps(sort_keys=True,

@@ -187,14 +187,7 @@ func TestBuildWideMemory(t *testing.T) {
 		t.Skip("the race detector allocates on its own")
 	}
 	const n = 200_000
-	rd, err := jsondoc.Parse("ref.json", wideRef(n), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	od, err := jsondoc.Parse("out.json", reversedWide(n), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rd, od := wideDocs(t, n)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

@@ -65,14 +65,7 @@ func BenchmarkResolveWeights(b *testing.B) {
 // the output's in reverse order. ns/key stays flat from 10k to 1M keys.
 func BenchmarkExactWide(b *testing.B) {
 	for _, n := range wideSizes() {
-		rd, err := jsondoc.Parse("ref.json", wideRef(n), nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		od, err := jsondoc.Parse("out.json", reversedWide(n), nil)
-		if err != nil {
-			b.Fatal(err)
-		}
+		rd, od := wideDocs(b, n)
 		b.Run(sizeName(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
@@ -92,14 +85,7 @@ func BenchmarkExactWide(b *testing.B) {
 // its input; see the report of the branch for the RSS figures).
 func BenchmarkBuildWide(b *testing.B) {
 	for _, n := range wideSizes() {
-		rd, err := jsondoc.Parse("ref.json", wideRef(n), nil)
-		if err != nil {
-			b.Fatal(err)
-		}
-		od, err := jsondoc.Parse("out.json", reversedWide(n), nil)
-		if err != nil {
-			b.Fatal(err)
-		}
+		rd, od := wideDocs(b, n)
 		b.Run(sizeName(n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
