@@ -42,6 +42,20 @@ func benchSizes(b *testing.B) []int {
 // BenchmarkScore times scoring a one-file dataset headless, as `score
 // --quiet --no-history` does: streamed, on every core.
 func BenchmarkScore(b *testing.B) {
+	benchOverFiles(b, func(p string) error {
+		src, err := Open(Spec{Ref: p})
+		if err != nil {
+			return err
+		}
+		defer src.Close()
+		_, err = Score(context.Background(), src, Config{})
+		return err
+	})
+}
+
+// benchOverFiles times op on the generated one-file dataset of each of
+// benchSizes, with its bytes and the CPU time per operation.
+func benchOverFiles(b *testing.B, op func(path string) error) {
 	for _, mb := range benchSizes(b) {
 		p := benchRecords(b, mb)
 		st, _ := os.Stat(p)
@@ -49,14 +63,9 @@ func BenchmarkScore(b *testing.B) {
 			b.SetBytes(st.Size())
 			start := bench.CPUTime()
 			for b.Loop() {
-				src, err := Open(Spec{Ref: p})
-				if err != nil {
+				if err := op(p); err != nil {
 					b.Fatal(err)
 				}
-				if _, err := Score(context.Background(), src, Config{}); err != nil {
-					b.Fatal(err)
-				}
-				src.Close()
 			}
 			bench.ReportCPU(b, start)
 		})
@@ -67,20 +76,7 @@ func BenchmarkScore(b *testing.B) {
 // encoding/json merely unmarshalling every line of the same file into
 // any, on one core, reading the file as Score does.
 func BenchmarkUnmarshalLines(b *testing.B) {
-	for _, mb := range benchSizes(b) {
-		p := benchRecords(b, mb)
-		st, _ := os.Stat(p)
-		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			b.SetBytes(st.Size())
-			start := bench.CPUTime()
-			for b.Loop() {
-				if err := bench.UnmarshalLines(p); err != nil {
-					b.Fatal(err)
-				}
-			}
-			bench.ReportCPU(b, start)
-		})
-	}
+	benchOverFiles(b, bench.UnmarshalLines)
 }
 
 // benchCases returns the path of a generated one-file dataset of n cases.
