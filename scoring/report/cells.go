@@ -76,26 +76,26 @@ func Thousands(n int) string {
 
 // Pad returns s padded with spaces to w cells, cut with "…" when longer.
 func Pad(s string, w int) string {
-	if w <= 0 {
-		return ""
-	}
-	n := Width(s)
-	if n > w {
-		s = Truncate(s, w)
-		n = Width(s)
-	}
-	return s + strings.Repeat(" ", w-n)
+	s, gap := fit(s, w)
+	return s + gap
 }
 
 // PadLeft right-aligns s in w cells, cut with "…" when longer.
 func PadLeft(s string, w int) string {
+	s, gap := fit(s, w)
+	return gap + s
+}
+
+// fit returns s cut with "…" to w cells when longer, and the spaces that
+// fill the rest of them ("" and "" for w ≤ 0).
+func fit(s string, w int) (string, string) {
 	if w <= 0 {
-		return ""
+		return "", ""
 	}
 	n := Width(s)
 	if n > w {
 		s = Truncate(s, w)
 		n = Width(s)
 	}
-	return strings.Repeat(" ", w-n) + s
+	return s, strings.Repeat(" ", w-n)
 }
