@@ -84,7 +84,7 @@ func sameJSON(a, b json.RawMessage) bool {
 // TestCases checks every figure of every node of the worked examples
 // against their expected.json, to 1e-9.
 func TestCases(t *testing.T) {
-	for _, dir := range examples.Dirs(t, "..", "reference.json", "expected.json") {
+	for _, dir := range examples.Dirs(t, "reference.json", "expected.json") {
 		t.Run(dir, func(t *testing.T) {
 			var want expectedReport
 			if err := json.Unmarshal(mustRead(t, filepath.Join(dir, "expected.json")), &want); err != nil {

@@ -10,11 +10,12 @@ import (
 )
 
 // Dirs returns the example folders that hold every one of files: those
-// of testdata/cases (which must be readable) and those of the shared
-// originals, when there. root is the path from the test's package to the
-// repository's root, such as "../..".
-func Dirs(tb testing.TB, root string, files ...string) []string {
+// of the module's testdata/cases (which must be readable) and those of the
+// shared originals beside the module, when there. The module is found
+// from the test's folder up (its go.mod).
+func Dirs(tb testing.TB, files ...string) []string {
 	tb.Helper()
+	root := moduleRoot(tb)
 	var dirs []string
 	for i, cases := range []string{filepath.Join(root, "testdata", "cases"), filepath.Join(root, "..", "shared", "cases")} {
 		entries, err := os.ReadDir(cases)
@@ -42,4 +43,23 @@ func holds(dir string, files []string) bool {
 		}
 	}
 	return true
+}
+
+// moduleRoot returns the folder of the go.mod above the working folder.
+func moduleRoot(tb testing.TB) string {
+	tb.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			tb.Fatal("no go.mod above the test's folder")
+		}
+		dir = up
+	}
 }

@@ -6,11 +6,11 @@ import (
 )
 
 func TestDirs(t *testing.T) {
-	got := Dirs(t, "../..", "data.jsonl", "expected.json")
+	got := Dirs(t, "data.jsonl", "expected.json")
 	if len(got) == 0 || filepath.Base(got[0]) != "dataset-small" {
 		t.Errorf("dataset examples %q", got)
 	}
-	for _, d := range Dirs(t, "../..", "reference.json", "expected.json") {
+	for _, d := range Dirs(t, "reference.json", "expected.json") {
 		if filepath.Base(d) == "dataset-small" {
 			t.Errorf("%s is no pair example", d)
 		}
