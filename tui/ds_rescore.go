@@ -29,13 +29,15 @@ import (
 // dsRescoreSpec is what the dataset is scored again with: a metric, the
 // user's options (the metric takes those it honours) and the per-key
 // rules; note says what changed when it is a rule, pairing when it is an
-// array's pairing.
+// array's pairing; restore is the offer of a recovery file whose rules
+// it scores with, its weights to apply once in.
 type dsRescoreSpec struct {
 	metric  string
 	user    scoring.MetricOptions
 	rules   *scoring.RuleSet
 	note    string
 	pairing *pairingChange
+	restore *offer
 }
 
 // what says what the rescore does, for the status line and the box:
@@ -105,7 +107,7 @@ var errStdinDataset = errors.New("the dataset was read from standard input: it c
 func (m *DatasetModel) pendingSpec() dsRescoreSpec {
 	if m.job != nil {
 		s := m.job.spec
-		s.note, s.pairing = "", nil
+		s.note, s.pairing, s.restore = "", nil, nil
 		return s
 	}
 	return dsRescoreSpec{metric: m.ds.metric(), user: m.opts.MetricOptions, rules: m.ds.rules}
@@ -192,6 +194,9 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 			what = spec.note
 		}
 		err := fmt.Errorf("%s: %w", what, msg.err)
+		if spec.restore != nil {
+			err = fmt.Errorf("%w; they stay in %s", err, spec.restore.found.Path)
+		}
 		m.status.Set(failure(err))
 		if m.mode == modeMetric {
 			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
@@ -233,6 +238,9 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 	}
 	m.layout()
 	m.status.Set(m.rescoredStatus(msg, old, filter))
+	if spec.restore != nil {
+		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())
+	}
 	return m.recompare()
 }
 

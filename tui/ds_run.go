@@ -61,6 +61,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 		}
 	}
 	kept, err := m.settleSafely()
+	keptRules := kept != "" && m.ds != nil && m.ds.rules.Changed()
 	if err != nil {
 		errs = append(errs, err)
 	}
@@ -85,9 +86,9 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 	}
 	switch {
 	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, Dataset: true, Err: errors.Join(errs...)}
+		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Dataset: true, Err: errors.Join(errs...)}
 	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, false, true))
+		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, true))
 	case runErr != nil:
 		return runErr
 	}
@@ -98,7 +99,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 func (m *DatasetModel) settleSafely() (kept string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("the unsaved weights could not be kept: %v", r)
+			kept, err = "", fmt.Errorf("the unsaved weights and rules could not be kept: %v", r)
 		}
 	}()
 	return m.settleUnsaved()

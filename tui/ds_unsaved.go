@@ -11,11 +11,13 @@ import (
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
-// A dataset's unsaved weights are kept as a pair's are (unsaved.go): in a
-// recovery file beside the weights file, written a moment after they
-// change and at the end however the explorer ends, removed when they are
-// saved or discarded, and offered back by the next explorer of the same
-// dataset, with the same box and keys.
+// A dataset's unsaved weights and rules are kept as a pair's are
+// (unsaved.go, unsaved_rules.go): in a recovery file beside the weights
+// file, written a moment after they change and at the end however the
+// explorer ends, removed when they are saved or discarded, and offered
+// back by the next explorer of the same dataset, with the same box and
+// keys. Restoring rules scores the dataset again under them
+// (ds_rescore.go), then applies the weights as one step.
 
 // dsUnsavedFoundMsg carries the recovery files of the dataset found on
 // opening.
@@ -25,9 +27,11 @@ type dsUnsavedFoundMsg struct {
 }
 
 // dsOffersMsg carries the files found, resolved on the dataset's paths
-// against the weights of session version version.
+// against the weights of session version version, their rules against
+// rules.
 type dsOffersMsg struct {
 	version int
+	rules   *scoring.RuleSet
 	offers  []offer
 }
 
@@ -57,13 +61,13 @@ func (m *DatasetModel) findUnsaved() tea.Cmd {
 // paths, in the background, against the weights in force now.
 func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 	if msg.err != nil {
-		m.status.Set(warn("unsaved weights of an earlier session could not be looked for: " + msg.err.Error()))
+		m.status.Set(warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
 	}
 	if len(msg.found) == 0 || m.ds == nil {
 		return nil
 	}
 	d := m.ds.d
-	version := m.ds.wsess.Version()
+	version, rules := m.ds.wsess.Version(), m.ds.rules
 	now := map[string]float64{}
 	for _, p := range d.PathsInOrder() {
 		if d.Weighs(p) {
@@ -77,9 +81,6 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
-			if o.err == nil && len(f.Rules) > 0 {
-				o.err = fmt.Errorf("it holds rules too, which a dataset's explorer does not restore (%s keeps them)", f.Path)
-			}
 			if o.err == nil {
 				o.pathWeights, o.ignored, o.err = resolveDatasetWeights(resolve, f)
 			}
@@ -88,9 +89,13 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 					o.changes = append(o.changes, weightChange{path: pw.Path, run: pw.Weight, now: w})
 				}
 			}
+			if o.err == nil && len(f.Rules) > 0 {
+				o.rules, o.err = scoring.ParseRules("the rules kept in "+f.Path, f.Rules)
+				o.ruleChanges = ruleDiffs(rules, o.rules)
+			}
 			offers = append(offers, o)
 		}
-		return dsOffersMsg{version: version, offers: offers}
+		return dsOffersMsg{version: version, rules: rules, offers: offers}
 	}
 }
 
@@ -114,15 +119,15 @@ func (m *DatasetModel) unsavedOffers(msg dsOffersMsg) tea.Cmd {
 	if m.ds == nil {
 		return nil
 	}
-	if msg.version != m.ds.wsess.Version() {
-		return m.findUnsaved() // the weights changed meanwhile: again
+	if msg.version != m.ds.wsess.Version() || msg.rules != m.ds.rules {
+		return m.findUnsaved() // the weights or the rules changed meanwhile: again
 	}
 	var cmds []tea.Cmd
 	for _, o := range msg.offers {
-		if o.err == nil && len(o.changes) == 0 {
+		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
 			cmds = append(cmds, func() tea.Msg {
-				return dsUnsavedDoneMsg{what: "removed " + f.Path + ": its weights are those in force", err: recovery.Discard(f)}
+				return dsUnsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
 			})
 			continue
 		}
@@ -152,9 +157,21 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.status.Set(warn("these weights cannot be restored: " + o.err.Error()))
 			return nil
 		}
+		if len(o.ruleChanges) > 0 {
+			if why := m.rulesRestoreRefused(); why != "" {
+				m.status.Set(warn("these rules cannot be restored here: " + why))
+				return nil
+			}
+			cmd = m.restoreUnsavedRules(o)
+			break
+		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		m.status.Set(info("discarded the unsaved weights of " + savedText(f.Saved)))
+		what := "weights"
+		if len(f.Rules) > 0 {
+			what = "weights and rules"
+		}
+		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
 		cmd = func() tea.Msg {
 			return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
 		}
@@ -192,16 +209,17 @@ func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
 	return tea.Batch(m.takeOverUnsaved(f), m.recompare())
 }
 
-// takeOverUnsaved makes this explorer keep the weights just restored from
-// f: it writes its own file first, so that they are on disk in one place
-// or the other at every moment, then removes f.
+// takeOverUnsaved makes this explorer keep the weights and rules just
+// restored from f: it writes its own file first, so that they are on
+// disk in one place or the other at every moment, then removes f.
 func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
-	m.unsaved.version = m.ds.wsess.Version()
+	m.unsaved.version, m.unsaved.rules = m.ds.wsess.Version(), m.ds.rules
 	weights, err := m.ds.wsess.Scored().MarshalWeights()
+	rules := m.unsavedRules()
 	return func() tea.Msg {
 		if err == nil {
-			_, err = k.Keep(seq, weights, nil)
+			_, err = k.Keep(seq, weights, rules)
 		}
 		if err != nil {
 			return dsUnsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
@@ -210,22 +228,31 @@ func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	}
 }
 
-// unsavedChanged notes a change of the weights in force: a write of the
-// recovery file is scheduled, or, when nothing is unsaved any more (a
-// save, an undo back to the saved weights), the file is removed at once.
-// It is called after every message, and costs nothing when the weights
-// did not change.
+// unsavedRules returns the rules to keep in the recovery file: the rules
+// file content in force when it is not the rules file's, else nil.
+func (m *DatasetModel) unsavedRules() []byte {
+	if !m.ds.rules.Changed() {
+		return nil
+	}
+	return m.ds.rules.Marshal()
+}
+
+// unsavedChanged notes a change of the weights or rules in force: a
+// write of the recovery file is scheduled, or, when nothing is unsaved
+// any more (a save, an undo back to the saved weights), the file is
+// removed at once. It is called after every message, and costs nothing
+// when the weights and rules did not change.
 func (m *DatasetModel) unsavedChanged() tea.Cmd {
 	u := &m.unsaved
 	if u.keeper == nil || m.ds == nil || m.phase != phaseReady {
 		return nil
 	}
 	v := m.ds.wsess.Version()
-	if v == u.version {
+	if v == u.version && m.ds.rules == u.rules {
 		return nil
 	}
-	u.version = v
-	if !m.ds.wsess.Dirty() {
+	u.version, u.rules = v, m.ds.rules
+	if !m.ds.dirty() {
 		u.stale = false
 		return m.dropUnsaved()
 	}
@@ -237,8 +264,8 @@ func (m *DatasetModel) unsavedChanged() tea.Cmd {
 	return m.c.tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return dsKeepTickMsg{} })
 }
 
-// keepUnsaved writes the unsaved weights, when they changed since the
-// last write, in the background.
+// keepUnsaved writes the unsaved weights and rules, when they changed
+// since the last write, in the background.
 func (m *DatasetModel) keepUnsaved() tea.Cmd {
 	u := &m.unsaved
 	u.scheduled = false
@@ -246,18 +273,19 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 		return nil
 	}
 	u.stale = false
-	if !m.ds.wsess.Dirty() {
+	if !m.ds.dirty() {
 		return m.dropUnsaved()
 	}
 	start := time.Now()
 	weights, err := m.ds.wsess.Scored().MarshalWeights()
+	rules := m.unsavedRules()
 	u.delay = unsavedShare * time.Since(start)
 	if err != nil {
 		return func() tea.Msg { return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err} }
 	}
 	k, seq := u.keeper, u.next()
 	return func() tea.Msg {
-		_, err := k.Keep(seq, weights, nil)
+		_, err := k.Keep(seq, weights, rules)
 		return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err}
 	}
 }
@@ -283,8 +311,8 @@ func (m *DatasetModel) unsavedDone(msg dsUnsavedDoneMsg) {
 }
 
 // settleUnsaved leaves the recovery file as the explorer ends: the latest
-// unsaved weights written, or the file removed when nothing is unsaved or
-// the user discarded the changes. It runs on the caller's goroutine and
+// unsaved weights and rules written, or the file removed when nothing is
+// unsaved or the user discarded the changes. It runs on the caller's goroutine and
 // returns the file kept, "" for none.
 func (m *DatasetModel) settleUnsaved() (string, error) {
 	u := &m.unsaved
@@ -292,12 +320,12 @@ func (m *DatasetModel) settleUnsaved() (string, error) {
 		return "", nil
 	}
 	seq := u.next()
-	if u.discarded || !m.ds.wsess.Dirty() {
+	if u.discarded || !m.ds.dirty() {
 		return "", u.keeper.Drop(seq)
 	}
 	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return "", err
 	}
-	return u.keeper.Keep(seq, weights, nil)
+	return u.keeper.Keep(seq, weights, m.unsavedRules())
 }

@@ -239,7 +239,8 @@ func mustMarshal(t *testing.T, m *DatasetModel) []byte {
 // explorer kept in another process, over dataset-small whose file of
 // records and weights file changed since (golden files; go test ./tui
 // -update writes them), of one kept for two files of records whose
-// outputs changed, and of a file that does not read.
+// outputs changed, of one that kept rules too, and of a file that does
+// not read.
 func TestDatasetUnsavedOfferScreens(t *testing.T) {
 	saved := time.Date(2025, 11, 23, 15, 4, 5, 0, time.Local)
 	good := recovery.Found{
@@ -254,6 +255,10 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 	twoFiles := good
 	twoFiles.Output.Path = "/home/ana/evals/answers.jsonl"
 	twoFiles.Changed = []string{"output"}
+	// Rules too: set with C, never saved.
+	withRules := good
+	withRules.Format, withRules.Changed = recovery.Format, nil
+	withRules.Rules = json.RawMessage(`{".vendor": "exact", ".items[].sku": {"normalize": ["case", "space"]}, ".total": {"abs_tol": 0.01}}`)
 	bad := recovery.Found{Path: good.Path, Record: recovery.Record{Saved: saved},
 		Err: &os.PathError{Op: "read", Path: good.Path, Err: syscall.EIO}}
 	for _, c := range []struct {
@@ -264,6 +269,8 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 		{"offer", []recovery.Found{good}, 120, 35},
 		{"offer", []recovery.Found{good}, 80, 24},
 		{"offer-two-files", []recovery.Found{twoFiles}, 120, 35},
+		{"offer-rules", []recovery.Found{withRules}, 120, 35},
+		{"offer-rules", []recovery.Found{withRules}, 80, 24},
 		{"offer-unreadable", []recovery.Found{bad, good}, 120, 35},
 		{"offer-unreadable", []recovery.Found{bad, good}, 80, 24},
 	} {

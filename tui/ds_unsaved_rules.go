@@ -1,0 +1,59 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Restoring the unsaved rules of a dataset, kept in a recovery file with
+// its weights (ds_unsaved.go): the dataset is scored again under the
+// rules, as `C` scores it (ds_rescore.go), and once it is in, the kept
+// weights are applied as one undoable step and this explorer takes the
+// file over.
+
+// rulesRestoreRefused says why kept rules cannot be restored here, ""
+// when they can: the dataset cannot be scored again, or the metric in
+// force takes no rules.
+func (m *DatasetModel) rulesRestoreRefused() string {
+	if why := m.rescoreRefused(); why != "" {
+		return why
+	}
+	return m.rulesRefused(m.pendingSpec().metric)
+}
+
+// restoreUnsavedRules scores the dataset again under the rules of offer
+// o over the rules file in force (so that saving keeps its shape); its
+// weights follow once the dataset is in (restoredUnsaved).
+func (m *DatasetModel) restoreUnsavedRules(o offer) tea.Cmd {
+	spec := m.pendingSpec()
+	spec.rules = m.ds.rules.Replace(o.rules, m.rulesSavePath())
+	spec.note = "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
+	spec.restore = &o
+	return m.rescore(spec)
+}
+
+// restoredUnsaved applies the weights of the offer restored, the dataset
+// being scored under its rules now, as one undoable step; this explorer
+// then keeps them, and the file they came from goes. old is what the
+// dataset showed before.
+func (m *DatasetModel) restoredUnsaved(o *offer, old dsShown) tea.Cmd {
+	f := o.found
+	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
+	if err != nil {
+		m.status.Set(failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
+		return nil
+	}
+	m.changed()
+	r := len(o.ruleChanges)
+	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
+		savedText(f.Saved), n, plural(n, "s"), r, plural(r, "s"))
+	if now, has := m.ds.total(); has && old.has {
+		text += fmt.Sprintf(", score %s → %s", fixed5(old.total), fixed5(now))
+	}
+	if o.ignored.n > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	}
+	m.status.Set(success(text + " · ctrl+s saves"))
+	return m.takeOverUnsaved(f)
+}
