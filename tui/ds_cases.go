@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -178,7 +179,7 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return statusCmd(info("cases " + caseSortNames[s]))
 	case key.Matches(msg, ck.Find):
-		return cmdOf(askPromptMsg{kind: promptFind, label: "case id:", value: p.find, placeholder: "part of an id"})
+		return cmdOf(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.findID(key.Matches(msg, k.NextMatch), false)
 	case key.Matches(msg, k.FilterCases):

@@ -39,6 +39,20 @@ func TestDatasetTreeKeys(t *testing.T) {
 	if d.m.tree.ol.Len() != 7 || sel() != "." && sel() != ".items" {
 		t.Errorf("1: %d rows, on %s", d.m.tree.ol.Len(), sel())
 	}
+	// A second search starts afresh, the last one offered as a hint, as
+	// a pair's does; enter on nothing clears it.
+	d.keys("/")
+	if v := d.m.prompt.input.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
+		t.Errorf("/ again opens with %q:\n%s", v, d.screen())
+	}
+	d.keys("type:paid", "enter")
+	if sel() != ".paid" || !strings.HasPrefix(d.statusText(), `"paid": 1 match · .paid`) {
+		t.Errorf("/paid after /pri: %s, %q", sel(), d.statusText())
+	}
+	d.keys("/", "enter")
+	if d.m.tree.matches != nil || d.statusText() != "search cleared" {
+		t.Errorf("/ enter: %q", d.statusText())
+	}
 	d.keys("F")
 	if !strings.HasPrefix(d.statusText(), "failing only: 2 of 11 paths hidden") {
 		t.Errorf("F: %q", d.statusText())
@@ -95,6 +109,14 @@ func TestDatasetCasesPane(t *testing.T) {
 	d.keys("/", "type:006", "enter")
 	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
 		t.Errorf("/006: %q", d.statusText())
+	}
+	d.keys("/")
+	if v := d.m.prompt.input.Value(); v != "" {
+		t.Errorf("/ again opens with %q", v)
+	}
+	d.keys("type:002", "enter")
+	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-002" {
+		t.Errorf("/002 after /006: %q", d.statusText())
 	}
 	d.keys("esc", "j", "j", "j", "f")
 	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != viewCases ||

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -180,7 +181,8 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Worst):
 		return p.worst()
 	case key.Matches(msg, k.Search):
-		return cmdOf(askPromptMsg{kind: promptSearch, label: "/", value: p.query, placeholder: "a key of the paths"})
+		// Empty, the last query a hint, as a pair's search opens.
+		return cmdOf(askPromptMsg{kind: promptSearch, label: "/", placeholder: cmp.Or(p.query, "a key of the paths")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.jumpMatch(key.Matches(msg, k.NextMatch))
 	case key.Matches(msg, k.Copy):
