@@ -174,7 +174,8 @@ func (h *dsHeader) scoreLine() string {
 	case h.ds.sess.Resumed():
 		parts = append(parts, "Δ since switch "+paintDelta(s, open))
 	default:
-		parts = append(parts, "Δ opening "+paintDelta(s, open)+"  Δ save "+paintDelta(s, save))
+		// Apart, so that the change since opening shows where both do not fit.
+		parts = append(parts, "Δ opening "+paintDelta(s, open), "Δ save "+paintDelta(s, save))
 	}
 	line := parts[0]
 	for _, p := range parts[1:] {

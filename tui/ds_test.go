@@ -250,3 +250,20 @@ func TestDatasetLoading(t *testing.T) {
 		t.Errorf("the load's error: %v", fail.Err())
 	}
 }
+
+// TestDatasetHeaderDeltas: after a re-weight the score line of a 120
+// column screen keeps the change since opening, which is what moved;
+// the change since the save follows where there is room.
+func TestDatasetHeaderDeltas(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	d.keys("j", "-")
+	line := strings.Split(d.screen(), "\n")[1]
+	if !strings.Contains(line, "  Δ opening −0.00067") {
+		t.Errorf("score line at 120: %q", line)
+	}
+	d.send(tea.WindowSizeMsg{Width: 140, Height: 35})
+	line = strings.Split(d.screen(), "\n")[1]
+	if !strings.HasSuffix(strings.TrimRight(line, " "), "  Δ opening −0.00067  Δ save −0.00067") {
+		t.Errorf("score line at 140: %q", line)
+	}
+}
