@@ -116,6 +116,14 @@ func (p *heatPane) scroll() {
 	p.left = max(0, min(p.left, nc-w))
 }
 
+// page moves the window and the cursor n cases on (back, when n < 0),
+// the cursor keeping its column where the window can move.
+func (p *heatPane) page(n int) {
+	nc, w := len(p.order.cases()), p.colsShown()
+	p.left = max(0, min(p.left+n, nc-w))
+	p.col += n
+}
+
 // path returns the place in the figures of the cursor's path.
 func (p *heatPane) path() int {
 	if p.ol.Len() == 0 {
@@ -160,9 +168,9 @@ func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, hk.Right):
 		p.col++
 	case key.Matches(msg, k.HalfDown, k.PageDown):
-		p.col += p.colsShown()
+		p.page(p.colsShown())
 	case key.Matches(msg, k.HalfUp, k.PageUp):
-		p.col -= p.colsShown()
+		p.page(-p.colsShown())
 	case key.Matches(msg, k.ExpandAll, k.CollapseAll, k.Depth):
 		i := p.path()
 		switch {

@@ -3,12 +3,15 @@ package tui
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/gen"
 )
 
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
@@ -265,5 +268,68 @@ func TestDatasetHeaderDeltas(t *testing.T) {
 	line = strings.Split(d.screen(), "\n")[1]
 	if !strings.HasSuffix(strings.TrimRight(line, " "), "  Δ opening −0.00067  Δ save −0.00067") {
 		t.Errorf("score line at 140: %q", line)
+	}
+}
+
+// generatedInTemp returns a generated one-file dataset of n cases (what
+// `jsontui-gen -dataset records -cases N -seed 1` writes) scored and held
+// for re-weighting, as the explorer opens it.
+func generatedInTemp(t *testing.T, n int) DatasetOptions {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "data.jsonl")
+	f, err := os.Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.WriteRecords(f, gen.DatasetOptions{Cases: n, Seed: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	src, err := dataset.Open(dataset.Spec{Ref: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { src.Close() })
+	res, err := dataset.Score(context.Background(), src, dataset.Config{Keep: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
+}
+
+// TestDatasetHeatMapPages: the page keys move the heat map's window a
+// screen of cases on and back, the cursor keeping its column in it, so
+// that a page back shows the cases shown before.
+func TestDatasetHeatMapPages(t *testing.T) {
+	d := newDSDriver(t, generatedInTemp(t, 300), 120, 35)
+	window := func() string {
+		line := strings.Split(d.screen(), "\n")[3]
+		return line[strings.LastIndex(line, "cases "):]
+	}
+	d.keys("v", "l")
+	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
+		t.Fatalf("the first screen: %q, cursor on %d", w, d.m.heat.col)
+	}
+	d.keys("pgdown")
+	if w := window(); w != "cases 92–182 of 300" || d.m.heat.col != 92 {
+		t.Errorf("a page on: %q, cursor on %d", w, d.m.heat.col)
+	}
+	d.keys("ctrl+d", "ctrl+d")
+	if w := window(); w != "cases 210–300 of 300" || d.m.heat.col != 274 {
+		t.Errorf("to the end: %q, cursor on %d", w, d.m.heat.col)
+	}
+	d.keys("pgup")
+	if w := window(); w != "cases 119–209 of 300" || d.m.heat.col != 183 {
+		t.Errorf("a page back from the end: %q, cursor on %d", w, d.m.heat.col)
+	}
+	d.keys("ctrl+u", "ctrl+u")
+	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
+		t.Errorf("back to the start: %q, cursor on %d", w, d.m.heat.col)
+	}
+	d.keys("pgup")
+	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 0 {
+		t.Errorf("a page back at the start: %q, cursor on %d", w, d.m.heat.col)
 	}
 }
