@@ -25,6 +25,17 @@ func datasetFile(b *testing.B, mb int) string {
 	return p
 }
 
+// datasetCasesFile returns a generated one-file dataset of n cases, made
+// once in testdata/bench (ignored by git) and kept between runs.
+func datasetCasesFile(b *testing.B, n int) string {
+	b.Helper()
+	p := filepath.Join("..", "..", "testdata", "bench", fmt.Sprintf("data-c%d.jsonl", n))
+	if err := gen.WriteRecordsFile(p, gen.DatasetOptions{Cases: n, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	return p
+}
+
 // BenchmarkScoreDataset times the whole headless `jsontui score DATA
 // --quiet --no-history` on a generated one-file dataset (a process of its
 // own), next to encoding/json merely unmarshalling every line of it into

@@ -287,27 +287,40 @@ func TestDatasetRecorderWaitsAndRefuses(t *testing.T) {
 }
 
 // BenchmarkDatasetRecordSave times the record of a save in the dataset's
-// explorer on a generated dataset (10 and 100 MB; 10 MB with -short):
-// the dataset read and scored again under the weights saved, on every
-// core but one, its cases laid out, compressed and committed. "x-load"
-// is its time against the explorer's own load of the dataset
+// explorer on generated datasets of 10,000 and 100,000 cases (10,000
+// with -short), a weight tuned: "s/record" and "cpu-s/record" are its
+// wall and CPU time, the cases laid out, compressed and committed;
+// "x-load" is its time against the explorer's own load of the dataset
 // (dataset.Score with Keep, on every core), measured in the same loop.
+// "reweigh-ms" is a re-weight's mean latency on its own and
+// "reweigh-ms-recording" while a record runs (the explorer's keys are
+// re-weights while a save is recorded in the background).
 func BenchmarkDatasetRecordSave(b *testing.B) {
-	sizes := []int{10, 100}
+	sizes := []int{10_000, 100_000}
 	if testing.Short() {
 		sizes = sizes[:1]
 	}
-	for _, mb := range sizes {
-		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
-			data := datasetFile(b, mb)
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("%dcases", n), func(b *testing.B) {
+			data := datasetCasesFile(b, n)
 			weights := filepath.Join(b.TempDir(), "weights.json")
 			if err := os.WriteFile(weights, []byte(`{}`), 0o644); err != nil {
 				b.Fatal(err)
 			}
 			o := openDatasetRecorder(b, data, weights, false)
-			cases := o.res.Figures.Stats.Cases
-			var record, load time.Duration
-			var cpu time.Duration
+			d := o.res.Scored
+			path := weighablePath(b, d)
+			var record, load, cpu, idle, busy time.Duration
+			var idleN, busyN int
+			w := 0.5
+			reweigh := func() time.Duration {
+				w = 1.5 - w // 0.5, 1, 0.5…
+				start := time.Now()
+				if err := d.SetWeight(path, w); err != nil {
+					b.Fatal(err)
+				}
+				return time.Since(start)
+			}
 			for b.Loop() {
 				start := time.Now()
 				src, err := dataset.Open(dataset.Spec{Ref: data})
@@ -319,20 +332,62 @@ func BenchmarkDatasetRecordSave(b *testing.B) {
 				}
 				src.Close()
 				load += time.Since(start)
+				for range 3 {
+					idle += reweigh()
+					idleN++
+				}
+				// The record alone, for its time and CPU.
 				start, startCPU := time.Now(), bench.CPUTime()
-				run := tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: []byte(`{"a": 0.5}`),
-					Metric: "jsondiff", Options: o.res.Figures.Options}
-				if err := o.r.Record(context.Background(), run); err != nil {
+				if err := o.r.Record(context.Background(), saveRun(b, d, weights)); err != nil {
 					b.Fatal(err)
 				}
 				record += time.Since(start)
 				cpu += bench.CPUTime() - startCPU
+				// Then re-weights while another record runs.
+				done := make(chan error, 1)
+				run := saveRun(b, d, weights)
+				go func() { done <- o.r.Record(context.Background(), run) }()
+				for waiting := true; waiting; {
+					busy += reweigh()
+					busyN++
+					select {
+					case err := <-done:
+						if err != nil {
+							b.Fatal(err)
+						}
+						waiting = false
+					default:
+					}
+				}
 			}
-			n := float64(b.N)
-			b.ReportMetric(record.Seconds()/n, "s/record")
-			b.ReportMetric(cpu.Seconds()/n, "cpu-s/record")
+			nl := float64(b.N)
+			b.ReportMetric(record.Seconds()/nl, "s/record")
+			b.ReportMetric(cpu.Seconds()/nl, "cpu-s/record")
 			b.ReportMetric(float64(record)/float64(load), "x-load")
-			b.ReportMetric(float64(cases), "cases")
+			b.ReportMetric(float64(idle.Milliseconds())/float64(idleN), "reweigh-ms")
+			b.ReportMetric(float64(busy.Milliseconds())/float64(busyN), "reweigh-ms-recording")
+			b.ReportMetric(float64(o.res.Figures.Stats.Cases), "cases")
 		})
 	}
+}
+
+// weighablePath returns a path of d whose weight can be set.
+func weighablePath(b *testing.B, d *dataset.Scored) string {
+	for _, p := range d.Paths() {
+		if w, ok := d.Weight(p.Path); ok && d.SetWeight(p.Path, w) == nil && p.Path != "." {
+			return p.Path
+		}
+	}
+	b.Fatal("no path of the dataset takes a weight")
+	return ""
+}
+
+// saveRun returns the run of a save of d's weights in force to weights.
+func saveRun(b *testing.B, d *dataset.Scored, weights string) tui.DatasetRun {
+	w, err := d.MarshalWeights()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: w,
+		Metric: "jsondiff", Options: d.Figures().Options}
 }
