@@ -33,6 +33,12 @@ type accumulator struct {
 	otherFields [3]map[string]int // records that took a side from another field
 	warnings    []scoring.Warning
 	caseWarns   int // the cases' warnings, reported or not
+	// noWeights says warnings[0] is that the metric does not use the
+	// weights file; weightsAt are where the warnings about the weights
+	// file are in warnings, [from, to): Frozen.Replay writes them again
+	// for another weights file.
+	noWeights bool
+	weightsAt [2]int
 
 	metric  string
 	options []string
@@ -172,9 +178,11 @@ func (a *accumulator) caseOf(k int, res *caseResult) *Case {
 func (a *accumulator) figures(r *runner) (*Figures, error) {
 	f := a.refigure(&Figures{Metric: a.metric, Options: a.options, Extra: a.extra})
 	f.Cases = a.cases
+	a.weightsAt[0] = len(a.warnings)
 	if err := a.checkWeights(r, f); err != nil {
 		return nil, err
 	}
+	a.weightsAt[1] = len(a.warnings)
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
 		a.warn(".", fmt.Sprintf("--group-by %s: no record has this field (on either side): every case is in the group of the cases without a value", r.src.spec.GroupBy))

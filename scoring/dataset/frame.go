@@ -34,6 +34,11 @@ const (
 	fLeafShift   = 9 // 3 bits: a leaf's count (leafTP...), 0 for containers
 	fKindShift   = 12
 	fKind        = 7 << fKindShift // the node's jsondoc.Kind
+	// fFactor marks a node that has a normalization factor when some
+	// child takes part (scoring.Tree.Factor): a container of the
+	// reference, even an empty one, not compared whole, and not under
+	// leaf-count weights (Options.LeafWeights).
+	fFactor = 1 << 15
 )
 
 // How the sides of a node relate, in scoring's order.
@@ -152,6 +157,9 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 		fl := uint16(kind) << fKindShift
 		base := baseOf(rd, r, od, o, opt.BoolsAsNumbers)
 		fl |= uint16(base)
+		if kind.IsContainer() && base != baseExtra && !opt.LeafWeights && !(opt.Whole != nil && i > 0 && t.Parent(id) == 0) {
+			fl |= fFactor
+		}
 		first, count := t.Children(id)
 		if count > 0 {
 			fl |= fContainer

@@ -15,6 +15,7 @@ type batch struct {
 	at    []int32    // by path: index into parts + 1; 0 when no case has it
 	lines []byte     // the cases' jsonl lines (caseResult.line)
 	enc   []byte     // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
+	heads []byte     // the cases' heads, when kept (caseResult.head; heads.go)
 	frame frame      // the cases' frames, when kept (caseResult.frame*)
 	done  chan struct{}
 }
@@ -32,7 +33,7 @@ func (b *batch) reset() {
 	for i := range b.parts {
 		b.at[b.parts[i].path] = 0
 	}
-	b.buf, b.in, b.parts, b.lines, b.enc = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0]
+	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.frame.reset()
 	for i := range b.res {
 		b.res[i] = caseResult{}

@@ -47,7 +47,8 @@ type Config struct {
 	// outputs are not encoded.
 	NewEncoder func() func(dst []byte, rep *report.Report) []byte
 	// Keep holds the scored dataset in memory for re-weighting
-	// (Result.Scored): about 17 bytes a node.
+	// (Result.Scored): about 17 bytes a node, and a case's documents'
+	// names and warnings.
 	Keep bool
 }
 
@@ -177,8 +178,8 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		if slices.Contains(r.metric.Takes(), scoring.TakesWeights) {
 			r.weights = cfg.Weights.ForCases()
 		} else {
-			r.acc.warn(".", fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part",
-				cfg.Weights.Name(), r.metric.Name()))
+			r.acc.warn(".", noWeightsMessage(cfg.Weights, r.metric))
+			r.acc.noWeights = true
 		}
 	}
 	r.acc.init(r)
@@ -230,6 +231,12 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		res.Scored = r.store
 	}
 	return res, nil
+}
+
+// noWeightsMessage says that metric m, which takes no weights, leaves
+// the weights file w aside.
+func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
+	return fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
 // thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
@@ -418,7 +425,7 @@ func (r *runner) consume(b *batch) error {
 		}
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
-			r.store.addCase(res, &b.frame, in)
+			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])
 		}
 		if r.cfg.Cases != nil {
 			c := r.acc.caseOf(len(r.acc.cases)-1, res)

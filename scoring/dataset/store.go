@@ -47,6 +47,10 @@ type Scored struct {
 	current *scoring.Weights
 	run     *runner     // the run that read the dataset, to read a case again
 	inputs  []caseInput // where each case is in the files
+	// heads are the cases' heads (heads.go), case k's at
+	// heads[headAt[k]:headAt[k+1]].
+	heads  []byte
+	headAt []int
 }
 
 // chunkCases is how many cases one core takes at a time in a re-weight;
@@ -55,12 +59,15 @@ const chunkCases = 2048
 
 func newScored(r *runner) *Scored {
 	return &Scored{src: r.src, metric: r.metric, opt: r.opt, file: r.cfg.Weights,
-		takesWeights: slices.Contains(r.metric.Takes(), scoring.TakesWeights), caseN: []int32{0}, caseC: []int32{0}}
+		takesWeights: slices.Contains(r.metric.Takes(), scoring.TakesWeights), caseN: []int32{0}, caseC: []int32{0},
+		headAt: []int{0}}
 }
 
-// addCase appends a reference case's frame (from batch frame bf) as it
-// is consumed.
-func (d *Scored) addCase(res *caseResult, bf *frame, in *caseInput) {
+// addCase appends a reference case's frame (from batch frame bf) and its
+// head as it is consumed.
+func (d *Scored) addCase(res *caseResult, bf *frame, in *caseInput, head []byte) {
+	d.heads = append(d.heads, head...)
+	d.headAt = append(d.headAt, len(d.heads))
 	loc := *in
 	loc.ref.Data, loc.out.Data = nil, nil
 	d.inputs = append(d.inputs, loc)

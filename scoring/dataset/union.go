@@ -127,14 +127,20 @@ func (a *accumulator) checkWeights(r *runner, f *Figures) error {
 	if r == nil || r.weights == nil || !a.tree {
 		return nil
 	}
-	t, err := a.unionTree(r.cfg.Weights)
+	return a.weightsWarnings(r.cfg.Weights)
+}
+
+// weightsWarnings adds the warnings about weights file w (not nil)
+// against the union of the references, or returns its error.
+func (a *accumulator) weightsWarnings(w *scoring.Weights) error {
+	t, err := a.unionTree(w)
 	if err != nil {
 		return err
 	}
-	for _, w := range t.Warnings() {
-		a.warn(w.Path, w.Message)
+	for _, wn := range t.Warnings() {
+		a.warn(wn.Path, wn.Message)
 	}
-	a.mixedWarnings(r.cfg.Weights)
+	a.mixedWarnings(w)
 	return nil
 }
 

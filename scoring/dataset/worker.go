@@ -39,6 +39,7 @@ type caseResult struct {
 	line       [2]int // the case's jsonl line: batch.lines[line[0]:line[1]]
 	enc        [2]int // what the encoder made of the case: batch.enc[enc[0]:enc[1]]
 	encoded    bool
+	head       [2]int // kept cases: the case's head, batch.heads[head[0]:head[1]]
 	frameNodes [2]int // kept frames: the case's nodes and containers in the batch's frame
 	frameConts [2]int
 	hasFrame   bool
@@ -111,6 +112,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.status = CaseIgnored
 	}
 	if result == nil {
+		w.keepHead(b, res, nil)
 		w.encodeCase(b, res, nil)
 		if r.lines {
 			start := len(b.lines)
@@ -141,8 +143,9 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 			res.frameNodes, res.frameConts = b.frame.add(&w.f)
 		}
 	}
-	if r.lines || w.encode != nil {
+	if r.lines || w.encode != nil || r.keep {
 		rep := result.Report(r.metric.Name())
+		w.keepHead(b, res, rep)
 		w.encodeCase(b, res, rep)
 		if r.lines {
 			start := len(b.lines)
@@ -151,6 +154,17 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		}
 	}
 	result.Tree.Release() // its room serves the next case's tree
+}
+
+// keepHead lays out the head of a case whose report is rep (nil for
+// none) in b, when the cases are kept (Config.Keep).
+func (w *worker) keepHead(b *batch, res *caseResult, rep *report.Report) {
+	if !w.run.keep {
+		return
+	}
+	start := len(b.heads)
+	b.heads = appendHead(b.heads, rep, res.warnings)
+	res.head = [2]int{start, len(b.heads)}
 }
 
 // encodeCase hands a case's report to the worker's encoder, if any.
