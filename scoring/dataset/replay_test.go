@@ -439,3 +439,27 @@ func TestReplayReadsNoFile(t *testing.T) {
 		t.Error("no score")
 	}
 }
+
+// TestMarshalWeightsOneNumber: a dataset scored by a metric that is one
+// number has no tree, and its weights in force are the weights file as
+// it is (none: every weight 1).
+func TestMarshalWeightsOneNumber(t *testing.T) {
+	records := genRecords(t, t.TempDir(), 20, 7)
+	m, err := scoring.LookupMetric("edit-distance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ weights, want string }{
+		{"", "{}\n"},
+		{`{"vendor": 0.5, "items": {"__items": 0}}`, "{\n  \"vendor\": 0.5,\n  \"items\": {\n    \"__items\": 0\n  }\n}\n"},
+	} {
+		cfg := Config{Metric: m, Keep: true}
+		if c.weights != "" {
+			cfg.Weights = mustWeights(t, c.weights)
+		}
+		got, err := scoreSpec(t, Spec{Ref: records}, cfg).Scored.MarshalWeights()
+		if err != nil || string(got) != c.want {
+			t.Errorf("weights %q: %q, %v; want %q", c.weights, got, err, c.want)
+		}
+	}
+}

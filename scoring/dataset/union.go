@@ -30,8 +30,12 @@ func (a *accumulator) refKind(id int32, k jsondoc.Kind) bool {
 	return int(id) < len(a.paths) && a.paths[id].seen && a.paths[id].kinds&(1<<k) != 0
 }
 
-// unionJSON returns the union document of the references' shapes.
+// unionJSON returns the union document of the references' shapes: {}
+// when no case has a tree (a metric that is one number).
 func (a *accumulator) unionJSON() []byte {
+	if len(a.paths) == 0 {
+		return []byte("{}")
+	}
 	first := make([]firstSeen, len(a.paths))
 	for i := range a.paths {
 		first[i] = a.paths[i].first
