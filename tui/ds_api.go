@@ -75,11 +75,16 @@ type DatasetRunDetail struct {
 }
 
 // DatasetRun is a state of the dataset explorer to record (SPEC 7, 8.5):
-// the dataset as its files hold it, under the weights, metric, options and
+// the dataset as it was scored, under the weights, metric, options and
 // rules in force.
 type DatasetRun struct {
 	Event RunEvent
 	Time  time.Time
+	// Dataset is the scored dataset the explorer shows, frozen under the
+	// weights in force (dataset.Scored.Freeze): its cases and figures, to
+	// record without reading or comparing anything again
+	// (dataset.Frozen.Replay).
+	Dataset *dataset.Frozen
 	// Files are the explorer's files: Weights and SavePath name the
 	// weights file in force (the one just saved, for RunSaved).
 	Files Files

@@ -12,11 +12,12 @@ import (
 // The runs a dataset's explorer records (SPEC 7): the opening one is the
 // caller's (recorded as the dataset loads), then one at every save, and
 // one at quit when the weights, metric, options or rules in force differ
-// from the last run recorded. Recording a dataset run reads and scores
-// the dataset again under the weights in force (its every case's
-// figures, as `score` records them): it runs in the background, one
-// record at a time in the order asked, and the explorer waits for them
-// however it ends.
+// from the last run recorded. A dataset run records the scored dataset
+// the explorer holds, frozen under the weights in force when it is asked
+// (dataset.Scored.Freeze; its every case's figures, as `score` records
+// them): it runs in the background, one record at a time in the order
+// asked, while the weights go on changing, and the explorer waits for
+// them however it ends.
 
 // dsRecording tracks the runs sent to the DatasetRecorder.
 type dsRecording struct {
@@ -43,7 +44,7 @@ type dsRecordedMsg struct {
 }
 
 // dsRecordTimeout bounds a dataset record once its turn has come: it
-// reads and scores every case again.
+// lays out and compresses every case's figures.
 const dsRecordTimeout = 10 * time.Minute
 
 // recordState returns the weights in force as a weights file and the
@@ -107,7 +108,7 @@ func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
 	m.rec.pending++
-	run.Event, run.Time = ev, time.Now()
+	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
 	if m.rec.ctx == nil {
 		m.rec.ctx, m.rec.stop = context.WithCancel(context.Background())
 	}

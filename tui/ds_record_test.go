@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,
@@ -90,6 +92,14 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	if score, _ := d.m.ds.total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
 		t.Errorf("recorded %+v; the explorer shows %v", run, score)
 	}
+	// The run holds the dataset as it stood at the save, whatever the
+	// weights become after.
+	d.keys("-")
+	res, err := run.Dataset.Replay(context.Background(), dataset.ReplayConfig{})
+	if now, _ := d.m.ds.total(); err != nil || res.Figures.Score != run.Score || now == run.Score {
+		t.Errorf("the run's dataset scores %v (%v), the save %v; now %v", res.Figures.Score, err, run.Score, now)
+	}
+	d.keys("+")
 	// Unchanged since the save: nothing at quit.
 	d.keys("q")
 	if got := rec.events(); got != "saved" {
@@ -128,7 +138,7 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 }
 
 // TestDatasetRecordsInOrder: records run in the background one at a time,
-// in the order asked (a dataset's record scores every case again), the
+// in the order asked (a dataset's record lays out every case), the
 // UI going on meanwhile; quitting waits for them, saying so, and a failed
 // record is told on the status line.
 func TestDatasetRecordsInOrder(t *testing.T) {

@@ -80,7 +80,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	var rec *datasetRecording
 	var recorder *datasetRecorder
 	if !a.exploreHistory.noHistory {
-		recorder = &datasetRecorder{a: a, store: store, spec: spec, flags: d, cfg: cfg, weights: weightsFile, rules: rulesFile,
+		recorder = &datasetRecorder{a: a, store: store, spec: spec, openRules: cfg.Rules, weights: weightsFile, rules: rulesFile,
 			meta: meta, opening: make(chan struct{})}
 		rec = startDatasetRecordingHashed(store, &spec, &cfg, weightsFile, rulesFile, sides)
 	}
@@ -160,7 +160,8 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	}
 	// m, C and p score the dataset again from its files, as `score` would
 	// with what was chosen (a dataset read from standard input cannot be
-	// read again); the explorer's end waits for a rescore under way to
+	// read again), the files hashed as they are read then, for the runs
+	// recorded of it; the explorer's end waits for a rescore under way to
 	// stop, as it waits for the load.
 	if spec.Ref != "-" && spec.Out != "-" {
 		rescore := datasetRescorer(spec, d, cfg)
@@ -173,7 +174,16 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 			loading.Add(1)
 			mu.Unlock()
 			defer loading.Done()
-			return rescore(ctx, req, p)
+			var sides func() [2]history.File
+			if recorder != nil {
+				sides = datasetHasher(spec.Ref, spec.Out)
+				go sides() // as the files are read
+			}
+			res, err := rescore(ctx, req, p)
+			if err == nil && recorder != nil {
+				recorder.scored(res.Scored, sides)
+			}
+			return res, err
 		}
 	}
 	dopts.RulesSum = history.RulesSum

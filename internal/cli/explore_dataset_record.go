@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"weak"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
@@ -19,25 +20,26 @@ import (
 // datasetRecorder records the dataset explorer's runs (SPEC 7, 8.5;
 // tui.DatasetRecorder) as `score` records a dataset's: the opening run
 // as the dataset loads (commitOpening), then a run at every save and at
-// quit, for which the dataset is read and scored again under the
-// weights, metric, options and rules in force, its every case's figures
-// recorded in the store's compressed pieces. Runs are committed in the
-// order they come, the opening first; a run the store cannot take is
-// kept pending, as `score` keeps it.
+// quit, for which the scored dataset the explorer holds, frozen under the
+// weights in force, hands out its cases again (dataset.Frozen.Replay:
+// nothing is read or compared again), every case's figures recorded in
+// the store's compressed pieces. A run names the dataset's files with
+// their SHA-256 as hashed when the cases were read (at opening, or when
+// the explorer scored the dataset again from them): what was scored,
+// whatever the files hold since, and standard input too. Runs are
+// committed in the order they come, the opening first; a run the store
+// cannot take is kept pending, as `score` keeps it.
 type datasetRecorder struct {
 	a     *app
 	store *history.Store
-	// spec is the dataset as given; flags are its field flags.
-	spec  dataset.Spec
-	flags *datasetFlags
-	// cfg is the opening's config, without the hooks of a load;
-	// options are its options in force, canonical, and rules the rules
-	// file as read.
-	cfg     dataset.Config
-	options []string
-	weights inputFile
-	rules   inputFile
-	meta    datasetRunMeta
+	// spec is the dataset as given.
+	spec dataset.Spec
+	// openRules are the opening's rules, and rules the rules file as
+	// read; weights is the weights file as read.
+	openRules *scoring.RuleSet
+	weights   inputFile
+	rules     inputFile
+	meta      datasetRunMeta
 	// opening is closed once the opening run is committed (or will not
 	// be): the runs after it wait for it.
 	opening     chan struct{}
@@ -45,19 +47,56 @@ type datasetRecorder struct {
 
 	mu   sync.Mutex
 	errs []error // what went wrong, to print once the explorer has ended
+	// sides are the files each scored dataset was read from, as hashed
+	// then (scored); weak, so that a dataset the explorer dropped goes.
+	sides map[weak.Pointer[dataset.Scored]]func() [2]history.File
 }
 
 // openingDone says the opening run is committed, or never will be.
 func (r *datasetRecorder) openingDone() { r.openingOnce.Do(func() { close(r.opening) }) }
 
 // commitOpening commits the opening run, recorded as the dataset loaded
-// (rec), and lets the runs after it go.
+// (rec), and lets the runs after it go: they name the files as the
+// opening hashed them.
 func (r *datasetRecorder) commitOpening(rec *datasetRecording, res *dataset.Result) {
 	defer r.openingDone()
-	r.options = res.Figures.Options
 	if err := r.commit(rec, res, r.meta, tui.RunOpened); err != nil {
 		r.note(err)
 	}
+	if files, ok := rec.hashed(); ok {
+		r.scored(res.Scored, func() [2]history.File { return files })
+	}
+}
+
+// scored notes that s was scored from the dataset's files as sides
+// returns them (the opening's, or those of a rescore from the files).
+func (r *datasetRecorder) scored(s *dataset.Scored, sides func() [2]history.File) {
+	if s == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.sides == nil {
+		r.sides = make(map[weak.Pointer[dataset.Scored]]func() [2]history.File)
+	}
+	for p := range r.sides {
+		if p.Value() == nil {
+			delete(r.sides, p) // a dataset gone
+		}
+	}
+	r.sides[weak.Make(s)] = sides
+}
+
+// sidesOf returns the files s was scored from, as hashed when they were
+// read; hashed now when s was not noted (it always is).
+func (r *datasetRecorder) sidesOf(s *dataset.Scored) [2]history.File {
+	r.mu.Lock()
+	sides := r.sides[weak.Make(s)]
+	r.mu.Unlock()
+	if sides == nil {
+		sides = datasetHasher(r.spec.Ref, r.spec.Out)
+	}
+	return sides()
 }
 
 // note keeps an error to print once the explorer has ended.
@@ -74,8 +113,8 @@ func (r *datasetRecorder) warnings() []error {
 	return slices.Clone(r.errs)
 }
 
-// Record implements tui.DatasetRecorder: it reads and scores the dataset
-// again as run says, and commits the run, after the opening one.
+// Record implements tui.DatasetRecorder: it records the dataset run
+// holds, frozen under the weights in force, after the opening run.
 func (r *datasetRecorder) Record(ctx context.Context, run tui.DatasetRun) error {
 	var err error
 	select {
@@ -96,34 +135,36 @@ func (r *datasetRecorder) Record(ctx context.Context, run tui.DatasetRun) error 
 }
 
 func (r *datasetRecorder) record(ctx context.Context, run tui.DatasetRun) error {
-	if r.spec.Ref == "-" || r.spec.Out == "-" {
-		return errors.New("the dataset was read from standard input, which cannot be read again to score it under these weights (jsontui score records such a run)")
+	if run.Dataset == nil {
+		return errors.New("the explorer gave no scored dataset to record")
 	}
-	cfg, rules, err := r.config(run)
+	rules, err := r.rulesFile(run)
 	if err != nil {
 		return err
 	}
 	weights := r.weightsFile(run)
-	if cfg.Weights, err = scoring.ParseWeights(weightsName(weights), run.WeightsJSON); err != nil {
-		return fmt.Errorf("the weights in force do not read: %w", err)
+	var w *scoring.Weights
+	if len(run.WeightsJSON) > 0 {
+		if w, err = scoring.ParseWeights(weightsName(weights), run.WeightsJSON); err != nil {
+			return fmt.Errorf("the weights in force do not read: %w", err)
+		}
 	}
-	spec := r.spec
-	spec.Progress, spec.Stdin = nil, nil
-	rec := startDatasetRecording(r.store, &spec, &cfg, weights, rules)
+	rec := startReplayRecording(r.store, weights, rules, r.sidesOf(run.Dataset.Scored()))
 	rec.weightsJSON = run.WeightsJSON
-	src, err := openDataset(spec, r.flags)
-	if err != nil {
-		rec.abandon()
-		return err
+	// On every core but one while the explorer goes on; on every core at
+	// quit.
+	workers := 0
+	if run.Event != tui.RunQuit {
+		workers = max(1, runtime.GOMAXPROCS(0)-1)
 	}
-	defer src.Close()
-	res, err := dataset.Score(ctx, src, cfg)
+	res, err := run.Dataset.Replay(ctx, dataset.ReplayConfig{Weights: w, Workers: workers,
+		NewEncoder: rec.rec.Encoder, Cases: rec.rec.Add})
 	if err != nil {
 		rec.abandon()
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return fmt.Errorf("scoring the dataset again: %w", err)
+		return err
 	}
 	meta := r.meta
 	if meta.label == "" {
@@ -148,47 +189,24 @@ func (r *datasetRecorder) commit(rec *datasetRecording, res *dataset.Result, met
 	return err
 }
 
-// config returns the config run is scored with: the opening's, under
-// the metric, options and rules of run when they are not the opening's,
-// with no hooks, on every core but one while the explorer goes on (on
-// every core at quit); and the rules file as the run records it.
-func (r *datasetRecorder) config(run tui.DatasetRun) (dataset.Config, inputFile, error) {
-	cfg := r.cfg
-	cfg.Keep, cfg.Cases, cfg.NewEncoder, cfg.Lines = false, nil, nil, false
-	cfg.Workers = 0
-	if run.Event != tui.RunQuit {
-		cfg.Workers = max(1, runtime.GOMAXPROCS(0)-1)
-	}
-	name := scoring.DefaultMetric
-	if cfg.Metric != nil {
-		name = cfg.Metric.Name()
-	}
-	if run.Metric != "" && run.Metric != name || !slices.Equal(run.Options, r.options) {
-		m, err := scoring.LookupMetric(run.Metric)
-		if err != nil {
-			return cfg, inputFile{}, err
-		}
-		if cfg.Options, err = scoring.ParseMetricOptions(run.Options); err != nil {
-			return cfg, inputFile{}, fmt.Errorf("the options in force: %w", err)
-		}
-		cfg.Metric = m
-	}
-	rules := r.rules
+// rulesFile returns the rules file a run records: the one opened with,
+// or the rules in force as a file when they are not the opening's.
+func (r *datasetRecorder) rulesFile(run tui.DatasetRun) (inputFile, error) {
 	var inForce *scoring.RuleSet
 	if len(run.RulesJSON) > 0 {
 		var err error
 		if inForce, err = scoring.ParseRules("the rules in force", run.RulesJSON); err != nil {
-			return cfg, inputFile{}, err
+			return inputFile{}, err
 		}
 	}
-	if !inForce.Equal(cfg.Rules) {
-		cfg.Rules = inForce
-		rules = inputFile{name: run.Files.Rules, data: run.RulesJSON}
-		if rules.name == "" && run.RulesJSON != nil {
-			rules.name = "rules.json"
-		}
+	if inForce.Equal(r.openRules) {
+		return r.rules, nil
 	}
-	return cfg, rules, nil
+	rules := inputFile{name: run.Files.Rules, data: run.RulesJSON}
+	if rules.name == "" && run.RulesJSON != nil {
+		rules.name = "rules.json"
+	}
+	return rules, nil
 }
 
 // weightsFile returns the weights file a run records: the file just

@@ -2,8 +2,12 @@ package cli
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,6 +19,7 @@ import (
 	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui"
 )
 
@@ -47,31 +52,30 @@ type openedDataset struct {
 }
 
 // openDatasetRecorder scores the dataset at data under the weights file
-// at weights as the explorer loads it, with a recorder on store; the
-// opening run is committed unless hold is set (then commitOpening is the
-// caller's to call).
+// at weights as the explorer loads it, with a recorder on a store of its
+// own; the opening run is committed unless hold is set (then
+// commitOpening is the caller's to call).
 func openDatasetRecorder(t testing.TB, data, weights string, hold bool) *openedDataset {
 	t.Helper()
-	store := history.Open(filepath.Join(t.TempDir(), "history.db"))
-	wdata, err := os.ReadFile(weights)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := scoring.ParseWeights(weights, wdata)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := scoring.LookupMetric(scoring.DefaultMetric)
-	if err != nil {
-		t.Fatal(err)
-	}
-	spec := dataset.Spec{Ref: data}
-	cfg := dataset.Config{Metric: m, Weights: w}
+	return openDatasetRecorderWith(t, dataset.Spec{Ref: data}, weights, metricFlags{name: scoring.DefaultMetric}, filepath.Join(t.TempDir(), "history.db"), hold)
+}
+
+// openDatasetRecorderWith is openDatasetRecorder of the dataset spec with
+// the metric flags m (metric, options, --rules), on the store at store,
+// read as the explorer reads it (datasetConfig).
+func openDatasetRecorderWith(t testing.TB, spec dataset.Spec, weights string, m metricFlags, store string, hold bool) *openedDataset {
+	t.Helper()
+	a := &app{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard, getenv: func(string) string { return "" }}
 	flags := &datasetFlags{}
-	r := &datasetRecorder{store: store, spec: spec, flags: flags, cfg: cfg, weights: inputFile{name: weights, data: wdata},
+	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, flags, &m, weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := history.Open(store)
+	r := &datasetRecorder{a: a, store: st, spec: spec, openRules: cfg.Rules, weights: weightsFile, rules: rulesFile,
 		meta: datasetRunMeta{source: history.SourceTUI, tau: 1, tags: []string{"t"}}, opening: make(chan struct{})}
 	cfg.Keep = true
-	rec := startDatasetRecordingHashed(store, &spec, &cfg, r.weights, inputFile{}, datasetHasher(spec.Ref, spec.Out))
+	rec := startDatasetRecordingHashed(st, &spec, &cfg, weightsFile, rulesFile, datasetHasher(spec.Ref, spec.Out))
 	src, err := openDataset(spec, flags)
 	if err != nil {
 		t.Fatal(err)
@@ -81,11 +85,40 @@ func openDatasetRecorder(t testing.TB, data, weights string, hold bool) *openedD
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := &openedDataset{r: r, res: res, store: store, data: data, weights: weights, rec: rec}
+	o := &openedDataset{r: r, res: res, store: st, data: spec.Ref, weights: weights, rec: rec}
 	if !hold {
 		r.commitOpening(rec, res)
 	}
 	return o
+}
+
+// tuned sets the weights of d (path: weight) and returns the weights in
+// force as the explorer saves them.
+func tuned(t testing.TB, d *dataset.Scored, weights map[string]float64) []byte {
+	t.Helper()
+	for p, w := range weights {
+		if err := d.SetWeight(p, w); err != nil {
+			t.Fatalf("SetWeight(%s): %v", p, err)
+		}
+	}
+	b, err := d.MarshalWeights()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// explorerRun is the run the explorer records of o's dataset as it stands
+// (tui.DatasetModel.record): the weights in force, the metric, options
+// and rules of the dataset scored, frozen.
+func explorerRun(o *openedDataset, ev tui.RunEvent, files tui.Files, weights []byte) tui.DatasetRun {
+	figs := o.res.Scored.Figures()
+	run := tui.DatasetRun{Event: ev, Time: time.Now(), Files: files, WeightsJSON: weights,
+		Metric: figs.Metric, Options: figs.Options, Score: figs.Score, HasScore: figs.HasScore, Dataset: o.res.Scored.Freeze()}
+	if o.r.openRules != nil {
+		run.RulesJSON = o.r.openRules.Marshal()
+	}
+	return run
 }
 
 // scoreUnder scores the dataset as `score` does under the weights file
@@ -155,21 +188,20 @@ func sameFigures(a, b *dataset.Figures) string {
 	return strings.Join(diffs, ", ")
 }
 
-// TestDatasetRecorderSave: a save's run is the dataset scored again under
-// the weights saved, recorded as `score` records it: its score, per-path
-// and per-case figures those of dataset.Score under the file, the file
-// named with its hash, labelled "explorer saved", tagged.
+// TestDatasetRecorderSave: a save's run is the dataset held in memory
+// under the weights saved, recorded as `score` records it: its score,
+// per-path and per-case figures those of dataset.Score under the file,
+// the file named with its hash, labelled "explorer saved", tagged.
 func TestDatasetRecorderSave(t *testing.T) {
 	dir, data, weights := smallCopy(t)
 	o := openDatasetRecorder(t, data, weights, false)
-	saved := []byte("{\n  \"vendor\": 0.5,\n  \"note\": 0.0,\n  \"total\": 1.0,\n  \"items\": {\"__items\": 0.8, \"price\": 0.5}\n}\n")
+	saved := tuned(t, o.res.Scored, map[string]float64{".vendor": 0.5})
 	savePath := filepath.Join(dir, "tuned.json")
 	if err := os.WriteFile(savePath, saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	want := scoreUnder(t, data, saved, "jsondiff", nil, nil)
-	run := tui.DatasetRun{Event: tui.RunSaved, Time: time.Now(), Files: tui.Files{SavePath: savePath, Weights: savePath},
-		WeightsJSON: saved, Metric: "jsondiff", Options: o.res.Figures.Options, Score: want.Score, HasScore: true}
+	run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: savePath, Weights: savePath}, saved)
 	if err := o.r.Record(context.Background(), run); err != nil {
 		t.Fatal(err)
 	}
@@ -192,11 +224,11 @@ func TestDatasetRecorderSave(t *testing.T) {
 
 // TestDatasetRecorderQuit: the run at quit records the weights in force
 // and names the weights file in force as it is on disk; under another
-// metric, options or rules in force, it is scored under those.
+// metric, options or rules in force (the dataset scored again with them
+// in the explorer), it records that dataset.
 func TestDatasetRecorderQuit(t *testing.T) {
 	_, data, weights := smallCopy(t)
 	o := openDatasetRecorder(t, data, weights, false)
-	inForce := []byte(`{"vendor": 0.25, "note": 0, "items": {"__items": 0.8, "price": 0.5}}`)
 	disk, _ := os.ReadFile(weights)
 	rules := []byte(`{".vendor": "exact"}`)
 	rs, err := scoring.ParseRules("rules", rules)
@@ -209,20 +241,24 @@ func TestDatasetRecorderQuit(t *testing.T) {
 		options []string
 		rules   []byte
 	}{
-		{"weights", "jsondiff", o.res.Figures.Options, nil},
+		{"weights", "jsondiff", nil, nil},
 		{"options", "jsondiff", []string{"lists=best"}, nil},
-		{"rules", "jsondiff", o.res.Figures.Options, rules},
+		{"rules", "jsondiff", nil, rules},
 		{"metric", "lynxius", nil, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			run := tui.DatasetRun{Event: tui.RunQuit, Files: tui.Files{SavePath: weights, Weights: weights, Rules: "rules.json"},
-				WeightsJSON: inForce, Metric: c.metric, Options: c.options, RulesJSON: c.rules}
-			if err := o.r.Record(context.Background(), run); err != nil {
-				t.Fatal(err)
-			}
 			var r *scoring.RuleSet
 			if c.rules != nil {
 				r = rs
+			}
+			// The explorer's dataset as m, C or p scored it again.
+			cur := rescoreFor(t, o, c.metric, c.options, r)
+			inForce := tuned(t, cur.Scored, map[string]float64{".vendor": 0.25, ".note": 0})
+			run := explorerRun(&openedDataset{r: o.r, res: cur}, tui.RunQuit,
+				tui.Files{SavePath: weights, Weights: weights, Rules: "rules.json"}, inForce)
+			run.RulesJSON = c.rules
+			if err := o.r.Record(context.Background(), run); err != nil {
+				t.Fatal(err)
 			}
 			want := scoreUnder(t, data, inForce, c.metric, c.options, r)
 			got := newestRun(t, o.store)
@@ -243,16 +279,35 @@ func TestDatasetRecorderQuit(t *testing.T) {
 	}
 }
 
-// TestDatasetRecorderWaitsAndRefuses: a run recorded after the opening
-// waits for it to be committed (the history keeps their order), gives up
-// when its context ends, and a dataset read from standard input, which
-// cannot be read again, is refused with why; every failure is kept to be
-// printed once the explorer ends.
-func TestDatasetRecorderWaitsAndRefuses(t *testing.T) {
+// rescoreFor scores o's dataset again with a metric, options and rules,
+// held for re-weighting, as the explorer's m, C and p do
+// (datasetRescorer), and notes it with o's recorder as
+// cmd_explore_dataset does.
+func rescoreFor(t testing.TB, o *openedDataset, metric string, options []string, rules *scoring.RuleSet) *dataset.Result {
+	t.Helper()
+	opts, err := scoring.ParseMetricOptions(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rescore := datasetRescorer(o.r.spec, &datasetFlags{}, dataset.Config{})
+	sides := datasetHasher(o.r.spec.Ref, o.r.spec.Out)
+	res, err := rescore(context.Background(), tui.DatasetRescoreRequest{Metric: metric, Options: opts, Rules: rules}, func(tui.DatasetProgress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.r.scored(res.Scored, sides)
+	return res
+}
+
+// TestDatasetRecorderWaits: a run recorded after the opening waits for it
+// to be committed (the history keeps their order), gives up when its
+// context ends, and every failure is kept to be printed once the
+// explorer ends.
+func TestDatasetRecorderWaits(t *testing.T) {
 	_, data, weights := smallCopy(t)
 	o := openDatasetRecorder(t, data, weights, true)
 	disk, _ := os.ReadFile(weights)
-	run := tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: disk, Metric: "jsondiff", Options: o.res.Figures.Options}
+	run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights}, disk)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- o.r.Record(ctx, run) }()
@@ -274,16 +329,235 @@ func TestDatasetRecorderWaitsAndRefuses(t *testing.T) {
 	if err != nil || len(list) != 2 || list[0].Label != "explorer saved" || list[1].Label != "" {
 		t.Fatalf("runs %+v (%v), want the opening then the save", list, err)
 	}
-
-	o.r.spec.Ref = "-"
-	err = o.r.Record(context.Background(), run)
-	if err == nil || !strings.Contains(err.Error(), "read from standard input, which cannot be read again") {
-		t.Errorf("standard input: %v", err)
+	run.Dataset = nil
+	if err := o.r.Record(context.Background(), run); err == nil {
+		t.Error("a run without its dataset was recorded")
 	}
 	warns := o.r.warnings()
-	if len(warns) != 2 || warns[0].Error() != "history: the saved run was not recorded: context canceled" || !strings.HasPrefix(warns[1].Error(), "history: the saved run was not recorded: the dataset was read from standard input") {
+	if len(warns) != 2 || warns[0].Error() != "history: the saved run was not recorded: context canceled" ||
+		warns[1].Error() != "history: the saved run was not recorded: the explorer gave no scored dataset to record" {
 		t.Errorf("warnings %q", warns)
 	}
+}
+
+// TestDatasetRecorderStdin: a dataset read from standard input, which
+// cannot be read again, has its saves recorded, the input named "-"
+// with the SHA-256 of what was read, as `score` records it.
+func TestDatasetRecorderStdin(t *testing.T) {
+	dir, data, weights := smallCopy(t)
+	content, err := os.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := dataset.Spec{Ref: "-", Stdin: strings.NewReader(string(content))}
+	o := openDatasetRecorderWith(t, spec, weights, metricFlags{name: scoring.DefaultMetric}, filepath.Join(dir, "history.db"), false)
+	saved := tuned(t, o.res.Scored, map[string]float64{".total": 0.5})
+	if err := os.WriteFile(weights, saved, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.r.Record(context.Background(), explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights, Weights: weights}, saved)); err != nil {
+		t.Fatal(err)
+	}
+	got := newestRun(t, o.store)
+	sum := sha256.Sum256(content)
+	if got.Label != "explorer saved" || got.Reference.Path != "-" || got.Reference.SHA256 != hex.EncodeToString(sum[:]) || got.Output != got.Reference {
+		t.Errorf("run %+v", got)
+	}
+	code, _, stderr := runWithHistory(t, o.store.Path(), string(content), "score", "-", weights, "--dataset")
+	if code != 0 {
+		t.Fatalf("score: exit %d: %s", code, stderr)
+	}
+	ids := historyIDs(t, o.store.Path())
+	if a, b := showRun(t, o.store.Path(), ids[1]), showRun(t, o.store.Path(), ids[2]); a != b {
+		t.Errorf("history show of the saved run:\n%s\nof score's:\n%s", a, b)
+	}
+}
+
+// TestDatasetRecorderShowsAsScore: a save's run records the dataset the
+// explorer read, under the weights in force, as `score DATA --weights
+// SAVED` records the same files: `history show` of the run and of each of
+// its cases print the same, and every figure agrees to 1e-9, for a
+// weight tuned, a rules file and a metric that is one number; the data
+// file changed on disk after the opening, the run is of what was read,
+// named by its hash then.
+func TestDatasetRecorderShowsAsScore(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		metric string
+		rules  string
+		tune   map[string]float64
+	}{
+		{"tuned", "jsondiff", "", map[string]float64{".vendor": 0.25, ".items[].qty": 0}},
+		{"rules", "jsondiff", `{".vendor": "levenshtein", ".total": {"abs_tol": 0.5}}`, map[string]float64{".items[].price": 1}},
+		{"one number", "edit-distance", "", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir, data, weights := smallCopy(t)
+			store := filepath.Join(dir, "history.db")
+			m := metricFlags{name: c.metric}
+			var rulesArgs []string
+			if c.rules != "" {
+				m.rules = filepath.Join(dir, "rules.json")
+				if err := os.WriteFile(m.rules, []byte(c.rules), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				rulesArgs = []string{"--rules", m.rules}
+			}
+			o := openDatasetRecorderWith(t, dataset.Spec{Ref: data}, weights, m, store, false)
+			saved := tuned(t, o.res.Scored, c.tune)
+			if err := os.WriteFile(weights, saved, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights, Weights: weights, Rules: m.rules}, saved)
+			// The file changes on disk before the run is recorded, and
+			// comes back after.
+			content, err := os.ReadFile(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(data, []byte(strings.Replace(string(content), "Acme GmbH", "Acme AG", -1)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := o.r.Record(context.Background(), run); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(data, content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"score", data, weights, "--metric", c.metric}, rulesArgs...)
+			if code, _, stderr := runWithHistory(t, store, "", args...); code != 0 {
+				t.Fatalf("score: exit %d: %s", code, stderr)
+			}
+			ids := historyIDs(t, store) // the opening, the save, score's
+			if len(ids) != 3 {
+				t.Fatalf("runs %v", ids)
+			}
+			if a, b := showRun(t, store, ids[1]), showRun(t, store, ids[2]); a != b {
+				t.Errorf("history show of the saved run:\n%s\nof score's:\n%s", a, b)
+			}
+			got, err := history.Open(store).Get(ids[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := history.Open(store).Get(ids[2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Reference != want.Reference || got.Weights != want.Weights || got.Rules != want.Rules {
+				t.Errorf("files %+v %+v %+v, want %+v %+v %+v", got.Reference, got.Weights, got.Rules, want.Reference, want.Weights, want.Rules)
+			}
+			gf, err := got.DatasetFigures()
+			if err != nil {
+				t.Fatal(err)
+			}
+			wf, err := want.DatasetFigures()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := sameFigures(gf, wf); d != "" {
+				t.Errorf("figures differ: %s", d)
+			}
+			for _, cf := range wf.Cases {
+				a := showCase(t, store, ids[1], cf.ID)
+				if b := showCase(t, store, ids[2], cf.ID); a != b {
+					t.Errorf("history show --case %s of the saved run:\n%s\nof score's:\n%s", cf.ID, a, b)
+				}
+				if d := sameCaseFigures(t, got, want, cf.ID); d != "" {
+					t.Errorf("case %s: %s", cf.ID, d)
+				}
+			}
+		})
+	}
+}
+
+// historyIDs returns the ids of the runs in store, oldest first.
+func historyIDs(t *testing.T, store string) []string {
+	t.Helper()
+	code, stdout, stderr := runWithHistory(t, store, "", "history", "--format", "json")
+	var list struct {
+		Runs []struct {
+			ID   string   `json:"id"`
+			Tags []string `json:"tags"`
+		} `json:"runs"`
+	}
+	if code != 0 || json.Unmarshal([]byte(stdout), &list) != nil {
+		t.Fatalf("history: exit %d: %s%s", code, stdout, stderr)
+	}
+	var ids []string
+	for i := len(list.Runs) - 1; i >= 0; i-- {
+		ids = append(ids, list.Runs[i].ID)
+	}
+	return ids
+}
+
+// showRun returns what `history show ID` prints after the run's line:
+// what `score` printed, or would print, for the run.
+func showRun(t *testing.T, store, id string) string {
+	t.Helper()
+	code, out, stderr := runWithHistory(t, store, "", "history", "show", id)
+	_, rest, _ := strings.Cut(out, "\n")
+	if code != 0 {
+		t.Fatalf("history show %s: exit %d: %s", id, code, stderr)
+	}
+	return rest
+}
+
+// showCase returns what `history show ID --case CASE` prints after the
+// run's line.
+func showCase(t *testing.T, store, id, caseID string) string {
+	t.Helper()
+	code, out, stderr := runWithHistory(t, store, "", "history", "show", id, "--case", caseID)
+	if code != 0 {
+		t.Fatalf("history show %s --case %s: exit %d: %s", id, caseID, code, stderr)
+	}
+	_, rest, _ := strings.Cut(out, "\n")
+	return rest
+}
+
+// sameCaseFigures reports how case id differs between two runs (its
+// row, its documents, every node's figures to 1e-9), "" when it does not.
+func sameCaseFigures(t *testing.T, a, b *history.Run, id string) string {
+	t.Helper()
+	ca, err := a.Case(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb, err := b.Case(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	near := func(x, y float64) bool { return math.Abs(x-y) <= 1e-9 || math.IsNaN(x) && math.IsNaN(y) }
+	ra, rb := ca.Report, cb.Report
+	if ca.Status != cb.Status || !near(ca.Score, cb.Score) || strings.Join(ca.Warnings, "\n") != strings.Join(cb.Warnings, "\n") ||
+		ra.Reference != rb.Reference || ra.Output != rb.Output || ra.Explanation != rb.Explanation || fmt.Sprint(ra.Extra) != fmt.Sprint(rb.Extra) {
+		return fmt.Sprintf("%+v %+v, want %+v %+v", ca.CaseFigures, ra, cb.CaseFigures, rb)
+	}
+	type node struct {
+		path, status             string
+		score, w, f, share, loss float64
+	}
+	nodes := func(r *report.Report) []node {
+		var out []node
+		if r.Nodes == nil {
+			return nil
+		}
+		for n := range r.Nodes {
+			out = append(out, node{strings.Clone(n.Path), n.Status, n.Score, n.Weight, n.Factor, n.Share, n.Loss})
+		}
+		return out
+	}
+	na, nb := nodes(ra), nodes(rb)
+	if len(na) != len(nb) {
+		return fmt.Sprintf("%d nodes, want %d", len(na), len(nb))
+	}
+	for i := range na {
+		x, y := na[i], nb[i]
+		if x.path != y.path || x.status != y.status || !near(x.score, y.score) || !near(x.w, y.w) || !near(x.f, y.f) ||
+			!near(x.share, y.share) || !near(x.loss, y.loss) {
+			return fmt.Sprintf("node %+v, want %+v", x, y)
+		}
+	}
+	return ""
 }
 
 // BenchmarkDatasetRecordSave times the record of a save in the dataset's
@@ -389,5 +663,5 @@ func saveRun(b *testing.B, d *dataset.Scored, weights string) tui.DatasetRun {
 		b.Fatal(err)
 	}
 	return tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: w,
-		Metric: "jsondiff", Options: d.Figures().Options}
+		Metric: "jsondiff", Options: d.Figures().Options, Dataset: d.Freeze()}
 }

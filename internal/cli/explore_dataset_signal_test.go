@@ -11,38 +11,6 @@ import (
 	"testing"
 )
 
-// historyIDs returns the ids of the runs in store, oldest first.
-func historyIDs(t *testing.T, store string) []string {
-	t.Helper()
-	code, stdout, stderr := runWithHistory(t, store, "", "history", "--format", "json")
-	var list struct {
-		Runs []struct {
-			ID   string   `json:"id"`
-			Tags []string `json:"tags"`
-		} `json:"runs"`
-	}
-	if code != 0 || json.Unmarshal([]byte(stdout), &list) != nil {
-		t.Fatalf("history: exit %d: %s%s", code, stdout, stderr)
-	}
-	var ids []string
-	for i := len(list.Runs) - 1; i >= 0; i-- {
-		ids = append(ids, list.Runs[i].ID)
-	}
-	return ids
-}
-
-// showRun returns what `history show ID` prints after the run's line:
-// what `score` printed, or would print, for the run.
-func showRun(t *testing.T, store, id string) string {
-	t.Helper()
-	code, out, stderr := runWithHistory(t, store, "", "history", "show", id)
-	_, rest, _ := strings.Cut(out, "\n")
-	if code != 0 {
-		t.Fatalf("history show %s: exit %d: %s", id, code, stderr)
-	}
-	return rest
-}
-
 // TestDatasetExplorerSignals: a dataset's explorer records a run at every
 // save and at the end, as `score` records the dataset under those
 // weights (the same figures, every case's), labelled and tagged as the

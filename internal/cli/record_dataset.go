@@ -28,6 +28,9 @@ type datasetRecording struct {
 	// where they are not the weights file's (the explorer's state at
 	// quit).
 	weightsJSON []byte
+	// named are the files as prepare named the run's (hasNamed).
+	named    [2]history.File
+	hasNamed bool
 }
 
 // startDatasetRecording hooks a recorder into cfg (each case's figures
@@ -76,6 +79,21 @@ func startDatasetRecordingHashed(store *history.Store, spec *dataset.Spec, cfg *
 	return r
 }
 
+// startReplayRecording starts the recording of a dataset scored before,
+// whose cases are handed out again (dataset.Frozen.Replay, hooked to
+// rec.Encoder and rec.Add by the caller): files are its sides as hashed
+// when they were read. Then finish, prepare or abandon.
+func startReplayRecording(store *history.Store, weights, rules inputFile, files [2]history.File) *datasetRecording {
+	r := &datasetRecording{store: store, rec: history.NewDatasetRecorder(), files: make(chan [2]history.File, 1),
+		weights: weights, rules: rules}
+	r.files <- files
+	return r
+}
+
+// hashed returns the dataset's files as the run names them, with their
+// SHA-256 (standard input's as it was read), once prepare has named them.
+func (r *datasetRecording) hashed() ([2]history.File, bool) { return r.named, r.hasNamed }
+
 // abandon drops the recording of a run that failed; nil (no recording)
 // is a no-op.
 func (r *datasetRecording) abandon() {
@@ -121,6 +139,7 @@ func (r *datasetRecording) prepare(res *dataset.Result, meta datasetRunMeta) (*h
 			}
 		}
 	}
+	r.named, r.hasNamed = files, true
 	run := &history.Run{
 		Label: meta.label, Tags: meta.tags, Source: meta.source,
 		Reference: files[0], Output: files[1],

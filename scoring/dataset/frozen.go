@@ -46,6 +46,10 @@ func (d *Scored) Freeze() *Frozen {
 // Len returns the number of reference cases.
 func (z *Frozen) Len() int { return z.d.Len() }
 
+// Scored returns the dataset it was frozen from, to tell which it is:
+// not to be used where its weights change elsewhere.
+func (z *Frozen) Scored() *Scored { return z.d }
+
 // figures returns the frozen figures as Score makes them under weights
 // file w (nil for none): the warnings about the weights file are w's.
 func (z *Frozen) figures(w *scoring.Weights) (*Figures, error) {
