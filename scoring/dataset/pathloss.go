@@ -37,6 +37,10 @@ func (d *Scored) PathLosses(path string, dst []float64) ([]float64, error) {
 // c), on every core: each goroutine with a sweeper of its own, kept in
 // d.cache for the next sweep.
 func (d *Scored) sweepChunks(fn func(sw *sweeper, c int)) {
+	// The replays of the dataset frozen stand aside meanwhile: the
+	// user waits for this sweep, not for them.
+	d.sweeping.Lock()
+	defer d.sweeping.Unlock()
 	chunks := (d.Len() + chunkCases - 1) / chunkCases
 	workers := min(runtime.GOMAXPROCS(0), chunks)
 	for len(d.cache) < workers {

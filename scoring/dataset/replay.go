@@ -71,6 +71,9 @@ func (z *Frozen) Replay(ctx context.Context, cfg ReplayConfig) (*Result, error) 
 	// consumed is always taken or free to take: no deadlock, and at
 	// most len(slots) chunks wait.
 	slots := make(chan struct{}, 2*workers)
+	// The chunks consumed come back to be filled again: their storage
+	// serves the next ones.
+	free := make(chan *replayChunk, cap(slots)+workers)
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range workers {
@@ -90,11 +93,18 @@ func (z *Frozen) Replay(ctx context.Context, cfg ReplayConfig) (*Result, error) 
 				if c >= chunks {
 					return
 				}
-				out[c] <- r.chunk(ctx, c*replayCases, min(n, (c+1)*replayCases))
+				var ch *replayChunk
+				select {
+				case ch = <-free:
+				default:
+					ch = &replayChunk{}
+				}
+				r.chunk(ctx, ch, c*replayCases, min(n, (c+1)*replayCases))
+				out[c] <- ch
 			}
 		})
 	}
-	err = z.consume(ctx, out, slots, figs, cfg.Cases)
+	err = z.consume(ctx, out, slots, free, figs, cfg.Cases)
 	cancel()
 	wg.Wait()
 	if err != nil {
@@ -114,8 +124,8 @@ func (z *Frozen) Replay(ctx context.Context, cfg ReplayConfig) (*Result, error) 
 }
 
 // consume hands the chunks' cases to cases in order, and gives each
-// chunk's slot back once it is handed.
-func (z *Frozen) consume(ctx context.Context, out []chan *replayChunk, slots chan struct{}, figs *Figures, cases func(*Case) error) error {
+// chunk's slot back once it is handed, the chunk to free.
+func (z *Frozen) consume(ctx context.Context, out []chan *replayChunk, slots chan struct{}, free chan *replayChunk, figs *Figures, cases func(*Case) error) error {
 	for _, ch := range out {
 		var c *replayChunk
 		select {
@@ -144,6 +154,10 @@ func (z *Frozen) consume(ctx context.Context, out []chan *replayChunk, slots cha
 			if err := cases(cs); err != nil {
 				return err
 			}
+		}
+		select {
+		case free <- c:
+		default:
 		}
 		<-slots
 	}
@@ -188,31 +202,36 @@ type replayStep struct {
 	array     bool
 }
 
-// chunk lays out cases [lo, hi).
-func (r *replayer) chunk(ctx context.Context, lo, hi int) *replayChunk {
+// chunk lays out cases [lo, hi) into c, whose storage it reuses.
+func (r *replayer) chunk(ctx context.Context, c *replayChunk, lo, hi int) {
 	d := r.z.d
-	c := &replayChunk{lo: lo, hi: hi, worst: make([]string, hi-lo), warnings: make([][]string, hi-lo),
-		encoded: r.encode != nil}
-	if c.encoded {
-		c.at = make([]int, 1, hi-lo+1)
-	}
+	c.lo, c.hi, c.err, c.encoded = lo, hi, nil, r.encode != nil
+	c.worst, c.warnings = grow(c.worst, hi-lo), grow(c.warnings, hi-lo)
+	clear(c.worst)
+	c.enc, c.at = c.enc[:0], append(c.at[:0], 0)
 	for k := lo; k < hi; k++ {
 		if err := ctx.Err(); err != nil {
 			c.err = err
-			return c
+			return
 		}
-		h := readHead(d.heads[d.headAt[k]:d.headAt[k+1]])
-		c.warnings[k-lo] = h.warnings
-		if w := r.z.worst[k]; w >= 0 {
-			c.worst[k-lo] = d.nodePath(k, w)
-		}
-		if !c.encoded {
-			continue
-		}
+		d.sweeping.RLock() // a re-weight goes first
+		r.layout(c, k)
+		d.sweeping.RUnlock()
+	}
+}
+
+// layout lays out case k into chunk c.
+func (r *replayer) layout(c *replayChunk, k int) {
+	d, i := r.z.d, k-c.lo
+	h := readHead(d.heads[d.headAt[k]:d.headAt[k+1]])
+	c.warnings[i] = h.warnings
+	if w := r.z.worst[k]; w >= 0 {
+		c.worst[i] = d.nodePath(k, w)
+	}
+	if c.encoded {
 		c.enc = r.encode(c.enc, r.report(k, &h))
 		c.at = append(c.at, len(c.enc))
 	}
-	return c
 }
 
 // report returns case k's report (nil for a case with no result), valid

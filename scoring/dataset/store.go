@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/jsontui/jsontui/scoring"
 )
@@ -51,6 +52,10 @@ type Scored struct {
 	// heads[headAt[k]:headAt[k+1]].
 	heads  []byte
 	headAt []int
+	// sweeping is held by a sweep on every core (a re-weight), and read
+	// by the replays of the dataset frozen (Frozen.Replay) case by case:
+	// they stand aside while a sweep runs.
+	sweeping sync.RWMutex
 }
 
 // chunkCases is how many cases one core takes at a time in a re-weight;
