@@ -43,9 +43,6 @@ func (d *Scored) Freeze() *Frozen {
 	return z
 }
 
-// Len returns the number of reference cases.
-func (z *Frozen) Len() int { return z.d.Len() }
-
 // Scored returns the dataset it was frozen from, to tell which it is:
 // not to be used where its weights change elsewhere.
 func (z *Frozen) Scored() *Scored { return z.d }

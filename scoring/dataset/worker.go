@@ -143,7 +143,12 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 			res.frameNodes, res.frameConts = b.frame.add(&w.f)
 		}
 	}
-	if r.lines || w.encode != nil || r.keep {
+	if r.keep && !r.lines && w.encode == nil && result.Tree != nil {
+		// What the head needs of the report, without making it.
+		t := result.Tree
+		w.keepHead(b, res, &report.Report{Reference: t.Ref().Name(), Output: t.Out().Name(),
+			Explanation: result.Explanation, Extra: result.Extra})
+	} else if r.lines || w.encode != nil || r.keep {
 		rep := result.Report(r.metric.Name())
 		w.keepHead(b, res, rep)
 		w.encodeCase(b, res, rep)
