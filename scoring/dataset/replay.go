@@ -91,6 +91,7 @@ func (z *Frozen) Replay(ctx context.Context, cfg ReplayConfig) (*Result, error) 
 				}
 				c := int(next.Add(1)) - 1
 				if c >= chunks {
+					<-slots
 					return
 				}
 				var ch *replayChunk
