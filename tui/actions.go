@@ -233,12 +233,12 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// quitNow records the closing state when it changed, waits for pending
-// records, and quits.
+// quitNow records the closing state when it changed, and quits once the
+// background jobs are done: the records under way, and the others, those
+// that can stop cancelled.
 func (m *Model) quitNow() tea.Cmd {
 	m.quitAfterSave = false
-	m.cancelRescore()
-	m.cancelRestore()
+	m.stopJobs()
 	// Nothing is unsaved now, or the user discarded it: the recovery file
 	// goes (finish would remove it too, but a program run otherwise
 	// than by Explore ends here).
@@ -246,12 +246,26 @@ func (m *Model) quitNow() tea.Cmd {
 		m.status.Set(warn("unsaved weights: " + err.Error()))
 	}
 	cmd := m.record(RunQuit)
-	if m.rec.pending == 0 {
-		return tea.Quit
-	}
 	m.phase = phaseClosing
-	m.status.Set(info("recording the run in the history…"))
-	return cmd
+	if m.rec.pending > 0 {
+		m.status.Set(info("recording the run in the history…"))
+	}
+	return tea.Batch(cmd, m.c.bg.quit())
+}
+
+// stopJobs cancels the background jobs that can stop: the load, the
+// search, the rescores. Their answers, which come all the same, are
+// dropped.
+func (m *Model) stopJobs() {
+	if m.load != nil {
+		m.load.cancel()
+	}
+	if m.jobs.cancelSearch != nil {
+		m.jobs.cancelSearch()
+		m.jobs.cancelSearch = nil
+	}
+	m.cancelRescore()
+	m.cancelRestore()
 }
 
 // parseWeightInput reads a typed weight: a number in [0, 1].

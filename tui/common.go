@@ -10,8 +10,8 @@ import (
 )
 
 // common is what every component shares: the screen size, the theme's
-// styles and the key map. The root owns it; components hold a pointer, so
-// a theme switch reaches them all at once.
+// styles, the key map and the background jobs. The root owns it;
+// components hold a pointer, so a theme switch reaches them all at once.
 type common struct {
 	width, height int
 	styles        *themes.Styles
@@ -21,6 +21,9 @@ type common struct {
 	// tick is how the explorer sets a timer: tea.Tick (tests replace it
 	// so that nothing waits).
 	tick func(d time.Duration, fn func(time.Time) tea.Msg) tea.Cmd
+	// bg runs the background jobs, which the explorer waits for before it
+	// ends (a case opened in a dataset's explorer shares the dataset's).
+	bg *background
 }
 
 // statusKind is the tone of a status line message.

@@ -71,14 +71,14 @@ func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
 	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
 	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
 	m.status.Set(info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		oc, err := open(ctx, d, msg.k)
 		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
 			out.loaded, out.err = NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
 		}
 		return out
-	}
+	})
 }
 
 // caseOpened shows a case scored again, as a pair.
@@ -106,6 +106,7 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
 	pm := New(opts)
 	pm.c.tick = m.c.tick
+	pm.c.bg = m.c.bg // the dataset's explorer waits for the case's jobs too
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
 	cmds := []tea.Cmd{pm.Init()}
 	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.width, Height: m.c.height}))
@@ -181,6 +182,7 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 func (m *DatasetModel) closeCase() tea.Cmd {
 	cv := m.open
 	m.open = nil
+	cv.m.stopJobs() // a search or rescore of the case is moot now
 	before, had := m.ds.total()
 	ws := cv.m.tunedWeights()
 	text := "back from case " + cv.id

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -386,16 +387,44 @@ func TestDatasetRescoreStale(t *testing.T) {
 		sameFigures(t, "jsondiff", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
 	})
 	t.Run("q", func(t *testing.T) {
+		// A rescore asked for but not started yet never starts.
 		ctxs = nil
 		d := newDSDriver(t, opts, 120, 35)
 		d.keys("m", "j")
 		stale := d.heldRescore("enter")
 		_, cmd := d.m.Update(keyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
-		stale()
-		if !quits || ctxs[0].Err() == nil {
-			t.Errorf("q while scoring: quits %v, cancelled %v", quits, ctxs[0].Err())
+		if msg := stale(); !quits || msg != nil || len(ctxs) != 0 {
+			t.Errorf("q before the rescore started: quits %v, the rescore gave %T, %d started", quits, msg, len(ctxs))
 		}
+	})
+	t.Run("q while scoring", func(t *testing.T) {
+		// One under way is cancelled, and the explorer ends once it
+		// stopped.
+		started, stopped := make(chan struct{}), make(chan struct{})
+		slow := opts
+		slow.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+			close(started)
+			<-ctx.Done()
+			time.Sleep(20 * time.Millisecond) // stopping takes a while
+			close(stopped)
+			return nil, ctx.Err()
+		}
+		d := newDSDriver(t, slow, 120, 35)
+		d.keys("m", "j")
+		running := async(d.heldRescore("enter"))
+		<-started
+		_, cmd := d.m.Update(keyMsg("q"))
+		_, quits := cmd().(tea.QuitMsg)
+		select {
+		case <-stopped:
+		default:
+			t.Error("the explorer quit before the rescore under way stopped")
+		}
+		if !quits {
+			t.Error("q while scoring does not quit")
+		}
+		<-running
 	})
 	t.Run("weights meanwhile", func(t *testing.T) {
 		// A weight tuned while the dataset is scored again weighs the

@@ -80,7 +80,7 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 		loadW = d.WeightsOf
 	}
 	m.status.Set(info("reading " + runName(req.run) + "…"))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		msg := dsRunReadyMsg{id: id, act: act, d: d}
 		if msg.run, msg.err = h.DatasetRun(req.run.ID); msg.err != nil {
 			return msg
@@ -99,7 +99,7 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 			msg.weights, msg.err = loadW(w)
 		}
 		return msg
-	}
+	})
 }
 
 // runReady does what was asked with a run read.
@@ -199,7 +199,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
 	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
-	}
+	})
 }

@@ -15,13 +15,17 @@ import (
 func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.keys
 	if m.phase != phaseReady {
-		if key.Matches(msg, k.Quit) {
-			if m.load != nil {
-				m.load.cancel()
-			}
-			return tea.Quit
+		if !key.Matches(msg, k.Quit) {
+			return nil
 		}
-		return nil
+		if m.phase == phaseClosing {
+			return tea.Quit // asked again: do not wait
+		}
+		// Quitting while loading: the load stops, and its answer (the
+		// cancellation, or the dataset just scored) is dropped.
+		m.stopJobs()
+		m.phase = phaseClosing
+		return m.c.bg.quit()
 	}
 	switch m.mode {
 	case modeHelp:

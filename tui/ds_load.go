@@ -45,14 +45,14 @@ func (c *common) tickDatasetLoad() tea.Cmd {
 func (c *common) startDatasetLoad(load DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &dsLoadState{start: time.Now(), cancel: cancel}
-	cmd := func() tea.Msg {
+	cmd := c.bg.run(func() tea.Msg {
 		res, err := load(ctx, func(p DatasetProgress) {
 			ls.mu.Lock()
 			ls.p = p
 			ls.mu.Unlock()
 		})
 		return dsLoadedMsg{res, err}
-	}
+	})
 	return ls, tea.Batch(cmd, c.tickDatasetLoad())
 }
 
@@ -115,7 +115,11 @@ func (m *DatasetModel) loadView() string {
 	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
 	bar, of := progressText(s, p, barW)
 	lines = append(lines, bar)
-	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render("q quits"))
+	quit := "q quits"
+	if m.phase == phaseClosing {
+		quit = "quitting…"
+	}
+	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))
 	top := max(0, (h-len(lines))/2)
 	var b strings.Builder
 	for i := 0; i < h; i++ {

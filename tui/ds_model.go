@@ -85,7 +85,7 @@ type DatasetModel struct {
 // NewDataset returns the explorer of the dataset opts names. When
 // opts.Loaded is nil, Init starts opts.Load in the background.
 func NewDataset(opts DatasetOptions) *DatasetModel {
-	c := &common{keys: keys.Default(), tick: tea.Tick}
+	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
 	name := opts.Theme
 	if name == "" {
 		name, c.autoTheme = themes.Dark, true

@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"context"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -33,8 +32,6 @@ type dsRecording struct {
 	// on leaving).
 	ctx  context.Context
 	stop context.CancelFunc
-	// inflight counts the records under way.
-	inflight sync.WaitGroup
 }
 
 // dsRecordedMsg says a record of the dataset finished.
@@ -117,39 +114,30 @@ func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
 	base := m.rec.ctx
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	done := make(chan dsRecordedMsg, 1)
-	m.rec.inflight.Add(1)
-	go func() {
-		defer m.rec.inflight.Done()
+	return m.c.bg.start(func() tea.Msg {
 		defer close(next)
 		if prev != nil {
 			select {
 			case <-prev:
 			case <-base.Done():
-				done <- dsRecordedMsg{event: ev, err: base.Err()}
-				return
+				return dsRecordedMsg{event: ev, err: base.Err()}
 			}
 		}
 		ctx, cancel := context.WithTimeout(base, dsRecordTimeout)
 		defer cancel()
-		done <- dsRecordedMsg{event: ev, err: rec.Record(ctx, run)}
-	}()
-	return func() tea.Msg { return <-done }
+		return dsRecordedMsg{event: ev, err: rec.Record(ctx, run)}
+	})
 }
 
-// recorded notes a finished record, and quits when it was the last one
-// the explorer waited for; otherwise it brings the history pane up to
-// date.
+// recorded notes a finished record and, unless the explorer is quitting,
+// brings the history pane up to date.
 func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 	m.rec.pending = max(0, m.rec.pending-1)
 	if msg.err != nil {
 		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
-		if m.rec.pending == 0 {
-			return tea.Quit
-		}
-		return nil
+		return nil // quitting: the program ends once every job is done
 	}
 	if m.hist == nil || m.phase != phaseReady {
 		return nil
@@ -158,18 +146,34 @@ func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 }
 
 // quitNow keeps or removes the unsaved weights, records the state at quit
-// when it changed, and quits once the records under way are done.
+// when it changed, and quits once the background jobs are done: the
+// records under way, and the others, those that can stop cancelled.
 func (m *DatasetModel) quitNow() tea.Cmd {
 	m.quitAfterSave = false
-	m.stopRescore()
+	m.stopJobs()
 	if _, err := m.settleUnsaved(); err != nil {
 		m.status.Set(warn("unsaved weights: " + err.Error()))
 	}
 	cmd := m.record(RunQuit)
-	if m.rec.pending == 0 {
-		return tea.Quit
-	}
 	m.phase = phaseClosing
-	m.status.Set(info("recording the run in the history…"))
-	return cmd
+	if m.rec.pending > 0 {
+		m.status.Set(info("recording the run in the history…"))
+	}
+	return tea.Batch(cmd, m.c.bg.quit())
+}
+
+// stopJobs cancels the background jobs that can stop: the load, the
+// opening of a case, the rescore, and those of the case open. Their
+// answers, which come all the same, are dropped.
+func (m *DatasetModel) stopJobs() {
+	if m.load != nil {
+		m.load.cancel()
+	}
+	if m.opening.cancel != nil {
+		m.opening.cancel()
+	}
+	m.stopRescore()
+	if m.open != nil {
+		m.open.m.stopJobs()
+	}
 }

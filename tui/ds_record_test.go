@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
@@ -184,10 +186,19 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if m.phase != phaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
 		t.Fatalf("quitting with a record under way: phase %v, status %q", m.phase, d.statusText())
 	}
-	done := async(cmd)
+	batch, ok := cmd().(tea.BatchMsg)
+	if !ok || len(batch) != 2 {
+		t.Fatalf("quitting gave %T, want the record and the quit", cmd())
+	}
+	recorded, quit := async(batch[0]), async(batch[1])
+	select {
+	case <-quit:
+		t.Fatal("the explorer quits before the record under way is done")
+	case <-time.After(50 * time.Millisecond):
+	}
 	rec.gate <- struct{}{}
-	_, cmd = m.Update(<-done)
-	if cmd == nil || !isQuit(cmd) {
+	m.Update(<-recorded)
+	if _, ok := (<-quit).(tea.QuitMsg); !ok {
 		t.Error("the explorer does not quit once the record is done")
 	}
 	if s := d.statusText(); s != "history: the quit run was not recorded: the store is locked" {
@@ -261,7 +272,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	d.m.rec.inflight.Wait()
+	<-d.m.c.bg.idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

@@ -134,7 +134,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	rescore := m.opts.RescoreDataset
 	m.rescoring.Update(rescoreStartedMsg{job: job, what: spec.what(opts.Strings())})
 	m.status.Set(info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
-	run := func() tea.Msg {
+	run := m.c.bg.run(func() tea.Msg {
 		msg := dsRescoredMsg{id: job.id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		res, err := rescore(ctx, req, job.report)
 		if err == nil && ctx.Err() != nil {
@@ -149,7 +149,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 		// UI's goroutine; those tuned meanwhile are put in once it is in.
 		msg.sess, msg.err = session.ResumeDataset(res.Scored, st)
 		return msg
-	}
+	})
 	return tea.Batch(run, m.tickRescore(job.id))
 }
 

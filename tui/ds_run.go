@@ -38,17 +38,12 @@ func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
 // the opening of a case, carries the weights tuned in the case open to
 // the dataset, keeps or removes the unsaved weights, records the state at
 // quit when the user did not quit (a signal ended the program, or its
-// terminal failed), and waits for the records under way, unless forced
-// is closed.
+// terminal failed), and waits for the background jobs under way (the
+// records; the others are cancelled first), unless forced is closed.
 func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
-	if m.load != nil {
-		m.load.cancel()
-	}
-	if m.opening.cancel != nil {
-		m.opening.cancel()
-	}
-	m.stopRescore()
+	m.stopJobs()
 	if m.err != nil && sig == nil {
+		_ = m.c.bg.wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -76,13 +71,11 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 			}
 		}
 	}
-	select {
-	case <-async(func() tea.Msg { m.rec.inflight.Wait(); return nil }):
-	case <-forced:
+	if err := m.c.bg.wait(forced); err != nil {
 		if m.rec.stop != nil {
 			m.rec.stop() // the records under way stop where they are
 		}
-		errs = append(errs, errors.New("a second signal: records under way were not waited for"))
+		errs = append(errs, err)
 	}
 	switch {
 	case sig != nil:

@@ -51,10 +51,10 @@ func (m *DatasetModel) findUnsaved() tea.Cmd {
 	if k == nil {
 		return nil
 	}
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		found, err := k.Find()
 		return dsUnsavedFoundMsg{found: found, err: err}
-	}
+	})
 }
 
 // unsavedFound resolves the weights of the files found on the dataset's
@@ -77,7 +77,7 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 	// ResolveWeights reads the dataset's paths, which never change: the
 	// background may call it.
 	resolve := d.ResolveWeights
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
@@ -96,7 +96,7 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 			offers = append(offers, o)
 		}
 		return dsOffersMsg{version: version, rules: rules, offers: offers}
-	}
+	})
 }
 
 // resolveDatasetWeights resolves the weights kept in f on a dataset's
@@ -126,9 +126,9 @@ func (m *DatasetModel) unsavedOffers(msg dsOffersMsg) tea.Cmd {
 	for _, o := range msg.offers {
 		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
-			cmds = append(cmds, func() tea.Msg {
+			cmds = append(cmds, m.c.bg.run(func() tea.Msg {
 				return dsUnsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
-			})
+			}))
 			continue
 		}
 		m.unsaved.offers = append(m.unsaved.offers, o)
@@ -172,9 +172,9 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 			what = "weights and rules"
 		}
 		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
-		cmd = func() tea.Msg {
+		cmd = m.c.bg.run(func() tea.Msg {
 			return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
-		}
+		})
 	case "k", "esc", "q":
 		m.status.Set(info("kept for later (opening this dataset again offers it): " + f.Path))
 	default:
@@ -217,7 +217,7 @@ func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	m.unsaved.version, m.unsaved.rules = m.ds.wsess.Version(), m.ds.rules
 	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	rules := m.unsavedRules()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		if err == nil {
 			_, err = k.Keep(seq, weights, rules)
 		}
@@ -225,7 +225,7 @@ func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 			return dsUnsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
 		}
 		return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
-	}
+	})
 }
 
 // unsavedRules returns the rules to keep in the recovery file: the rules
@@ -284,18 +284,18 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 		return func() tea.Msg { return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err} }
 	}
 	k, seq := u.keeper, u.next()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		_, err := k.Keep(seq, weights, rules)
 		return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err}
-	}
+	})
 }
 
 // dropUnsaved removes the recovery file in the background.
 func (m *DatasetModel) dropUnsaved() tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		return dsUnsavedDoneMsg{what: "removed the unsaved weights", err: k.Drop(seq)}
-	}
+	})
 }
 
 // unsavedDone reports a failed write or removal, once for each error.

@@ -154,10 +154,10 @@ func (p *historyPane) list() tea.Cmd {
 	p.listID++
 	id, all := p.listID, p.all
 	p.loading = true
-	return func() tea.Msg {
+	return p.c.bg.run(func() tea.Msg {
 		runs, err := h.Runs(all)
 		return histListMsg{id: id, runs: runs, err: err}
-	}
+	})
 }
 
 // listed takes the runs of a list request.

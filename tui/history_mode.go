@@ -89,10 +89,10 @@ func (m *Model) fetchBest() tea.Cmd {
 	m.jobs.histBest++
 	id := m.jobs.histBest
 	cfg := m.config()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		best, ok, err := h.Best(cfg)
 		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}
-	}
+	})
 }
 
 // historyChanged brings the header's best run, and the pane's list once
@@ -176,7 +176,7 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 		restore = m.newRulesRestore()
 	}
 	m.status.Set(info("reading " + runName(sel) + "…"))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
 			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
@@ -200,7 +200,7 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 			msg.weights, msg.ignored, msg.err = runWeights(weights, msg.run)
 		}
 		return msg
-	}
+	})
 }
 
 // runReady takes a run read for an action, and does the action.
@@ -335,9 +335,9 @@ func (m *Model) labelSubmit() tea.Cmd {
 	}
 	label := m.prompt.trimmed()
 	m.status.Set(info("labelling " + shortID(r.ID) + "…"))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}
-	}
+	})
 }
 
 // labelled notes a saved label and lists the runs again.

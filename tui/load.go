@@ -38,13 +38,13 @@ func (c *common) tickLoad() tea.Cmd {
 func (c *common) startLoad(load Loader) (*loadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &loadState{start: time.Now(), cancel: cancel}
-	cmd := func() tea.Msg {
+	cmd := c.bg.run(func() tea.Msg {
 		loaded, err := load(ctx, func(done, total int64) {
 			ls.done.Store(done)
 			ls.total.Store(total)
 		})
 		return loadedMsg{loaded, err}
-	}
+	})
 	return ls, tea.Batch(cmd, c.tickLoad())
 }
 
@@ -74,7 +74,11 @@ func (m *Model) loadView() string {
 	default:
 		lines = append(lines, fmt.Sprintf("%s of %s parsed (%d%%) · %s", bytesText(done), bytesText(total), int(frac*100), elapsed))
 	}
-	lines = append(lines, "", s.Faint.Render("q quits"))
+	quit := "q quits"
+	if m.phase == phaseClosing {
+		quit = "quitting…"
+	}
+	lines = append(lines, "", s.Faint.Render(quit))
 	top := max(0, (h-len(lines))/2)
 	var b strings.Builder
 	for i := 0; i < h; i++ {

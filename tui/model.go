@@ -19,7 +19,7 @@ type phase int
 const (
 	phaseLoading phase = iota // parsing and scoring in the background
 	phaseReady                // exploring
-	phaseClosing              // waiting for pending records before exiting
+	phaseClosing              // quitting: waiting for the background jobs
 )
 
 // mode is what keys do in phaseReady: one mode at a time.
@@ -125,7 +125,7 @@ type jobs struct {
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
 func New(opts Options) *Model {
-	c := &common{keys: keys.Default(), tick: tea.Tick}
+	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
 	name := opts.Theme
 	if name == "" {
 		name, c.autoTheme = themes.Dark, true

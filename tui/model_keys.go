@@ -9,13 +9,17 @@ import (
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.keys
 	if m.phase != phaseReady {
-		if key.Matches(msg, k.Quit) {
-			if m.load != nil {
-				m.load.cancel()
-			}
-			return tea.Quit
+		if !key.Matches(msg, k.Quit) {
+			return nil
 		}
-		return nil
+		if m.phase == phaseClosing {
+			return tea.Quit // asked again: do not wait
+		}
+		// Quitting while loading: the load stops, and its answer (the
+		// cancellation, or the inputs just loaded) is dropped.
+		m.stopJobs()
+		m.phase = phaseClosing
+		return m.c.bg.quit()
 	}
 	switch m.mode {
 	case modeHelp:

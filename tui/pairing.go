@@ -72,10 +72,10 @@ func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 		return nil
 	}
 	m.status.Set(info("pairing " + t.Path(arr) + "…"))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		path, choices, _ := t.PairingChoices(arr)
 		return pairChoicesMsg{tree: t, node: arr, path: path, choices: choices}
-	}
+	})
 }
 
 // pairChoicesReady takes an array's choices and rescores with the one

@@ -3,7 +3,6 @@ package tui
 import (
 	"bytes"
 	"context"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,9 +22,6 @@ type recording struct {
 	last       []byte
 	lastMetric string
 	started    bool
-	// inflight counts the records under way, which the explorer waits for
-	// however it ends.
-	inflight sync.WaitGroup
 }
 
 // recordedMsg says a record finished.
@@ -107,20 +103,15 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 	}
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	done := make(chan recordedMsg, 1)
-	m.rec.inflight.Add(1)
-	go func() {
-		defer m.rec.inflight.Done()
+	return m.c.bg.start(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
-		done <- recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
-	}()
-	return func() tea.Msg { return <-done }
+		return recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
+	})
 }
 
-// recorded notes a finished record, and quits when it was the last one
-// the explorer waited for; otherwise it brings the best run and the
-// history pane up to date.
+// recorded notes a finished record and, unless the explorer is quitting,
+// brings the best run and the history pane up to date.
 func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 	m.rec.pending = max(0, m.rec.pending-1)
 	if s := msg.locked; s != nil {
@@ -133,10 +124,7 @@ func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
-		if m.rec.pending == 0 {
-			return tea.Quit
-		}
-		return nil
+		return nil // quitting: the program ends once every job is done
 	}
 	return m.historyChanged()
 }

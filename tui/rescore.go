@@ -112,7 +112,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	default:
 		m.status.Set(info("scoring with " + metric + "…"))
 	}
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
@@ -140,7 +140,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 			msg.weights, msg.ignored, msg.err = resolveWeights(tree.Clone(), f.Path, f.Weights)
 		}
 		return msg
-	}
+	})
 }
 
 // cancelRescore stops the rescore in flight, if any: a newer choice or

@@ -138,12 +138,12 @@ func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
 // goroutine once the program has stopped: it keeps or removes the unsaved
 // weights, records the state at quit when the user did not quit (a
 // signal ended the program, or its terminal failed), and waits for the
-// records under way, unless forced is closed.
+// background jobs under way (the records; the others are cancelled
+// first), unless forced is closed.
 func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
-	if m.load != nil {
-		m.load.cancel()
-	}
+	m.stopJobs()
 	if m.err != nil && sig == nil {
+		_ = m.c.bg.wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -164,10 +164,8 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 			}
 		}
 	}
-	select {
-	case <-async(func() tea.Msg { m.rec.inflight.Wait(); return nil }):
-	case <-forced:
-		errs = append(errs, errors.New("a second signal: records under way were not waited for"))
+	if err := m.c.bg.wait(forced); err != nil {
+		errs = append(errs, err)
 	}
 	switch {
 	case sig != nil:

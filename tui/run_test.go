@@ -99,12 +99,15 @@ func TestFinishWaitsForRecords(t *testing.T) {
 }
 
 // TestFinishWhileLoading: a signal while the inputs load cancels the
-// load; there is nothing to keep or record.
+// load, and the explorer ends once it stopped; there is nothing to keep
+// or record. A load whose command had not started never starts.
 func TestFinishWhileLoading(t *testing.T) {
-	canceled := make(chan struct{})
+	started, canceled := make(chan struct{}), make(chan struct{})
 	m := New(Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
 		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+			close(started)
 			<-ctx.Done()
+			time.Sleep(20 * time.Millisecond) // stopping takes a while
 			close(canceled)
 			return Loaded{}, ctx.Err()
 		}})
@@ -116,9 +119,7 @@ func TestFinishWhileLoading(t *testing.T) {
 			}
 		}
 	}()
-	for m.load == nil {
-		time.Sleep(time.Millisecond)
-	}
+	<-started
 	err := m.finish(syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Kept != "" || ie.Err != nil || ie.ExitCode() != 129 {
@@ -126,8 +127,27 @@ func TestFinishWhileLoading(t *testing.T) {
 	}
 	select {
 	case <-canceled:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the load goes on")
+	default:
+		t.Fatal("finish returned with the load going on")
+	}
+
+	loads := 0
+	m = New(Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+			loads++
+			return Loaded{}, ctx.Err()
+		}})
+	cmd = m.Init()
+	if err := m.finish(syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
+		t.Fatalf("finish: %v", err)
+	}
+	for _, c := range cmd().(tea.BatchMsg) {
+		if _, ok := c().(loadedMsg); ok {
+			t.Error("the load's command gave an answer after the explorer ended")
+		}
+	}
+	if loads != 0 {
+		t.Errorf("the load started after the explorer ended")
 	}
 }
 

@@ -47,7 +47,7 @@ func (m *Model) checkSchema() tea.Cmd {
 	m.jobs.schema++
 	id := m.jobs.schema
 	out := m.sess.Tree().Out()
-	return func() (msg tea.Msg) {
+	return m.c.bg.run(func() (msg tea.Msg) {
 		defer func() {
 			// The validator is a library of its own: a panic in it is
 			// an error shown, not a crash.
@@ -56,7 +56,7 @@ func (m *Model) checkSchema() tea.Cmd {
 			}
 		}()
 		return schemaMsg{id: id, violations: sch.Validate(out)}
-	}
+	})
 }
 
 // schemaChecked marks the violating nodes and counts the violations.

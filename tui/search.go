@@ -34,10 +34,10 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	m.jobs.cancelSearch = cancel
 	t := m.sess.Tree()
 	m.status.Set(info(fmt.Sprintf("searching %s nodes for %q…", thousands(t.Len()), query)))
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		matches, err := outline.Search(ctx, t, query)
 		return searchDoneMsg{id: id, matches: matches, err: err}
-	}
+	})
 }
 
 // searchDone shows the matches and jumps to the first, opening its

@@ -104,10 +104,10 @@ func (m *Model) findUnsaved() tea.Cmd {
 	if k == nil {
 		return nil
 	}
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		found, err := k.Find()
 		return unsavedFoundMsg{found: found, err: err}
-	}
+	})
 }
 
 // unsavedFound resolves the files found on a snapshot of the weights
@@ -125,7 +125,7 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 	for i, sl := range snap.Slots() {
 		now[i] = sl.Weight
 	}
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
@@ -144,7 +144,7 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 			offers = append(offers, o)
 		}
 		return unsavedOffersMsg{wsess: wsess, rules: rules, offers: offers}
-	}
+	})
 }
 
 // unsavedOffers takes the files found, resolved: those whose weights are
@@ -157,9 +157,9 @@ func (m *Model) unsavedOffers(msg unsavedOffersMsg) tea.Cmd {
 	for _, o := range msg.offers {
 		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
-			cmds = append(cmds, func() tea.Msg {
+			cmds = append(cmds, m.c.bg.run(func() tea.Msg {
 				return unsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
-			})
+			}))
 			continue
 		}
 		m.unsaved.offers = append(m.unsaved.offers, o)
@@ -203,9 +203,9 @@ func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 			what = "weights and rules"
 		}
 		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
-		cmd = func() tea.Msg {
+		cmd = m.c.bg.run(func() tea.Msg {
 			return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
-		}
+		})
 	case "k", "esc", "q":
 		m.status.Set(info("kept for later (opening this pair again offers it): " + f.Path))
 	default:
@@ -247,12 +247,12 @@ func (m *Model) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
 	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
 	m.unsaved.sess, m.unsaved.version, m.unsaved.rules = m.wsess, m.wsess.Version(), m.rules
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		if _, err := k.Keep(seq, weights, rules); err != nil {
 			return unsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
 		}
 		return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
-	}
+	})
 }
 
 // unsavedDirty reports whether something is unsaved: weights or rules.
@@ -300,18 +300,18 @@ func (m *Model) keepUnsaved() tea.Cmd {
 	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
 	u.delay = unsavedShare * time.Since(start)
 	k, seq := u.keeper, u.next()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		_, err := k.Keep(seq, weights, rules)
 		return unsavedDoneMsg{what: "kept the unsaved weights", err: err}
-	}
+	})
 }
 
 // dropUnsaved removes the recovery file in the background.
 func (m *Model) dropUnsaved() tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
-	return func() tea.Msg {
+	return m.c.bg.run(func() tea.Msg {
 		return unsavedDoneMsg{what: "removed the unsaved weights", err: k.Drop(seq)}
-	}
+	})
 }
 
 // unsavedDone reports a failed write or removal, once for each error.

@@ -12,7 +12,7 @@ import (
 // View renders the screen.
 func (m *Model) View() tea.View {
 	var content string
-	if m.phase == phaseLoading && m.sess == nil {
+	if m.sess == nil { // loading, or quitting while it loaded
 		content = m.loadView()
 	} else {
 		content = m.screen()
