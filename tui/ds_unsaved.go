@@ -265,11 +265,12 @@ func (m *DatasetModel) unsavedChanged() tea.Cmd {
 }
 
 // keepUnsaved writes the unsaved weights and rules, when they changed
-// since the last write, in the background.
+// since the last write, in the background. Once the explorer quits it
+// writes nothing: quitting left the file as it must stay.
 func (m *DatasetModel) keepUnsaved() tea.Cmd {
 	u := &m.unsaved
 	u.scheduled = false
-	if !u.stale || u.keeper == nil || m.ds == nil {
+	if !u.stale || u.keeper == nil || m.ds == nil || m.phase != phaseReady {
 		return nil
 	}
 	u.stale = false

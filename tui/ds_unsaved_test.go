@@ -286,3 +286,21 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 		})
 	}
 }
+
+// TestDatasetUnsavedDiscardedStaysDiscarded is
+// TestUnsavedDiscardedStaysDiscarded for a dataset's explorer.
+func TestDatasetUnsavedDiscardedStaysDiscarded(t *testing.T) {
+	k := newKeptSmall(t)
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	d.keys("j", "-") // the write is due in unsavedDelay
+	d.m.Update(keyMsg("q"))
+	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
+	_, cmd := d.m.Update(dsKeepTickMsg{})
+	runAll(cmd)
+	if files := k.files(t); len(files) != 0 {
+		t.Errorf("the discarded weights were kept in %q", files)
+	}
+	if !isQuit(quit) {
+		t.Error("y does not quit")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -365,4 +366,37 @@ func nestedKeys(b *strings.Builder, n int, value string) {
 		}
 	}
 	b.WriteByte('}')
+}
+
+// TestUnsavedDiscardedStaysDiscarded: a weight changed just before the
+// user quits and discards it leaves its write of the recovery file due;
+// that write, when its time comes before the explorer has ended, writes
+// nothing: the discarded weights are not kept.
+func TestUnsavedDiscardedStaysDiscarded(t *testing.T) {
+	k := newKeptPizza(t)
+	d := newDriver(t, k.opts(t), 100, 30)
+	d.keys("j", "j", "j", "-") // the write is due in unsavedDelay
+	d.m.Update(keyMsg("q"))
+	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
+	_, cmd := d.m.Update(unsavedTickMsg{})
+	runAll(cmd)
+	if files := k.files(t); len(files) != 0 {
+		t.Errorf("the discarded weights were kept in %q", files)
+	}
+	if !isQuit(quit) {
+		t.Error("y does not quit")
+	}
+}
+
+// runAll runs cmd, a batch's commands one after the other, dropping
+// their messages.
+func runAll(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	if batch, ok := cmd().(tea.BatchMsg); ok {
+		for _, c := range batch {
+			runAll(c)
+		}
+	}
 }
