@@ -166,7 +166,18 @@ func (a *app) explore(f *exploreFlags, args []string) error {
 	if opts, err = a.exploreInputs(opts, ref, out, weights); err != nil {
 		return err
 	}
+	defer a.stopExploreScore()
 	return a.runExplorer(opts)
+}
+
+// stopExploreScore stops the score of the explorer's inputs, if it is
+// still under way, and waits for it: the explorer's load stops it, but
+// an explorer that ended first never started its load.
+func (a *app) stopExploreScore() {
+	if a.stopScore != nil {
+		a.stopScore()
+		a.stopScore = nil
+	}
 }
 
 // exploreInputs completes the explorer's options for REF OUT [WEIGHTS]:
@@ -203,9 +214,10 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 	// (long strings): wait for it only briefly, then let it finish behind
 	// the loading screen, where q cancels it.
 	ctx, cancel := context.WithCancelCause(context.Background())
-	scored := make(chan loadResult, 1)
+	scored, finished := make(chan loadResult, 1), make(chan struct{})
 	scoreOpts := opts // the goroutine's own copy: opts changes below
 	go func() {
+		defer close(finished)
 		l, err := scoreExplorer(ctx, in.ref, in.out, in.weights, scoreOpts)
 		scored <- loadResult{l, err}
 	}()
@@ -218,6 +230,13 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		opts.Loaded = &r.loaded
 		return opts, nil
 	case <-time.After(syncScoreWait):
+	}
+	// The explorer's load takes the score over; an explorer that ends
+	// before it starts its load (a signal at once) leaves it to
+	// stopScore.
+	a.stopScore = func() {
+		cancel(errLoadCanceled)
+		<-finished
 	}
 	total := int64(len(in.files[0].data) + len(in.files[1].data))
 	opts.Load = func(lctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {

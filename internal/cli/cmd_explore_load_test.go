@@ -84,29 +84,7 @@ func TestLoader(t *testing.T) {
 // once and cancels the score, which stops (errLoadCanceled, the cause it
 // was given, not a finished load).
 func TestExplorerQuitsWhileScoring(t *testing.T) {
-	dir := t.TempDir()
-	r := rand.New(rand.NewPCG(5, 5))
-	text := func() string {
-		b := make([]byte, 1_000_000)
-		for i := range b {
-			b[i] = 'a' + byte(r.IntN(26))
-		}
-		return string(b)
-	}
-	ref, out := filepath.Join(dir, "ref.json"), filepath.Join(dir, "out.json")
-	for name, s := range map[string]string{ref: text(), out: text()} {
-		if err := os.WriteFile(name, []byte(`{"text": "`+s+`"}`), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	a := &app{getenv: func(string) string { return "" }, exploreHistory: historyFlags{noHistory: true}}
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", NoMouse: true}, ref, out, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if opts.Loaded != nil || opts.Load == nil {
-		t.Fatal("the pair was scored before the explorer started")
-	}
+	_, opts := slowExplorer(t)
 	load := opts.Load
 	loadErr := make(chan error, 1)
 	opts.Load = func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
@@ -130,4 +108,52 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 	if err := tm.FinalModel(t).(*tui.Model).Err(); err != nil {
 		t.Fatalf("the explorer ended with %v", err)
 	}
+}
+
+// slowExplorer returns the explorer's app and options on issue 10's pair:
+// 2 MB of different strings, small enough to load at once, but whose
+// score takes a minute, so that the explorer starts with it under way.
+func slowExplorer(t *testing.T) (*app, tui.Options) {
+	t.Helper()
+	dir := t.TempDir()
+	r := rand.New(rand.NewPCG(5, 5))
+	text := func() string {
+		b := make([]byte, 1_000_000)
+		for i := range b {
+			b[i] = 'a' + byte(r.IntN(26))
+		}
+		return string(b)
+	}
+	ref, out := filepath.Join(dir, "ref.json"), filepath.Join(dir, "out.json")
+	for name, s := range map[string]string{ref: text(), out: text()} {
+		if err := os.WriteFile(name, []byte(`{"text": "`+s+`"}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a := &app{getenv: func(string) string { return "" }, exploreHistory: historyFlags{noHistory: true}}
+	opts, err := a.exploreInputs(tui.Options{Theme: "dark", NoMouse: true}, ref, out, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts.Loaded != nil || opts.Load == nil {
+		t.Fatal("the pair was scored before the explorer started")
+	}
+	return a, opts
+}
+
+// TestExplorerEndsBeforeItsLoad: an explorer that ends before it starts
+// its load (a signal at once) leaves the score of its inputs to the
+// command, which stops it and waits for it: the score ends with the
+// cancellation, not left running behind the command's back.
+func TestExplorerEndsBeforeItsLoad(t *testing.T) {
+	a, opts := slowExplorer(t)
+	a.stopExploreScore()
+	if a.stopScore != nil {
+		t.Error("the score is still to stop")
+	}
+	// The score's answer is there: the cancellation.
+	if _, err := opts.Load(context.Background(), func(done, total int64) {}); !errors.Is(err, errLoadCanceled) {
+		t.Errorf("the score ended with %v, want it cancelled (errLoadCanceled)", err)
+	}
+	a.stopExploreScore() // nothing left: a no-op
 }

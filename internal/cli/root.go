@@ -46,6 +46,9 @@ type app struct {
 	exploreRules history.File
 	// exploreDatasetFlags are the dataset flags on the root command.
 	exploreDatasetFlags datasetFlags
+	// stopScore stops the score of the explorer's inputs that
+	// exploreInputs left under way, and waits for it; nil for none.
+	stopScore func()
 }
 
 // exitError carries the exit code a failure maps to.
