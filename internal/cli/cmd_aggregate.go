@@ -35,6 +35,11 @@ dataset's figures: the very ones scoring the whole dataset in one process
 gives. Score the shards anywhere (a cluster's map step, xargs -P); this is
 the reduce step.
 
+--format jsonl prints the case lines themselves, each checked as for the
+figures: shard by shard in the order given, each shard's lines in their
+order. For shards that split the dataset in order, they are the lines
+'jsontui score DATASET --format jsonl' prints for the whole.
+
 Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  split -n l/8 -d --additional-suffix .jsonl evals.jsonl shard-
   ls shard-*.jsonl | xargs -P 8 -I{} sh -c 'jsontui score {} weights.json --format jsonl > {}.cases'
@@ -47,7 +52,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or jsonl (the case lines, shard by shard in the order given)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	fl.StringVar(&f.metric, "metric", "", "the metric the shards were scored with: the lines name it, and one that names another is an error (lines that name none, of older versions, are jsondiff's unless this says)")
@@ -59,9 +64,9 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 
 func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	switch f.format {
-	case "text", "json", "markdown":
+	case "text", "json", "markdown", "jsonl":
 	default:
-		return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", f.format))
+		return badInput(fmt.Errorf("unknown --format %q: use text, json, markdown or jsonl", f.format))
 	}
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
@@ -95,20 +100,34 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	if f.dataset.thresholdSet {
 		cfg.MatchThreshold = &f.dataset.threshold
 	}
+	out := bufio.NewWriterSize(a.stdout, 256<<10)
+	defer out.Flush()
+	if f.format == "jsonl" && !f.quiet {
+		// The lines stream as they are taken, as score's do.
+		cfg.CaseLines = func(line []byte) error {
+			if _, err := out.Write(line); err != nil {
+				return err
+			}
+			return out.WriteByte('\n')
+		}
+	}
 	figs, err := dataset.Aggregate(context.Background(), shards, cfg)
 	if err != nil {
+		out.Flush()
 		return badInput(err)
 	}
 	h := dataset.Header{Shards: args}
 	for _, w := range figs.Warnings {
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", w.Message)
 	}
-	out := bufio.NewWriterSize(a.stdout, 256<<10)
-	defer out.Flush()
-	if f.quiet {
+	switch {
+	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
-	} else {
+	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, "")
+	}
+	if err == nil {
+		err = out.Flush()
 	}
 	if err != nil {
 		return err

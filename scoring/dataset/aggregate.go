@@ -31,6 +31,13 @@ type AggregateConfig struct {
 	Pass           *float64
 	// Workers is how many lines are read at once; 0 is every core.
 	Workers int
+	// CaseLines, when set, is given every case line once it is taken (it
+	// is a case line, and fits with those before it): shard by shard in
+	// the order of shards, each shard's lines in their order. line is the
+	// line's text without its line end, valid during the call; an error
+	// stops Aggregate with it. For shards that split a dataset in order,
+	// these are the lines Score gives the whole dataset (Config.Lines).
+	CaseLines func(line []byte) error
 }
 
 // Aggregate reads the case lines of shards (the --format jsonl of score,
@@ -108,6 +115,11 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 			}
 			grouped = grouped || res.hasGroup
 			r.acc.addCase(res)
+			if cfg.CaseLines != nil {
+				if err := cfg.CaseLines(b.in[i].ref.Data); err != nil {
+					return err
+				}
+			}
 		}
 		r.acc.addParts(b.parts)
 		return nil

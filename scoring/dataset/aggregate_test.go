@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -11,7 +12,8 @@ import (
 
 // TestAggregateShards scores a dataset whole, prints its case lines, cuts
 // them into shards of every size and aggregates them: the figures equal
-// the whole's to 1e-12.
+// the whole's to 1e-12, and the case lines given back (CaseLines) are the
+// whole's, byte for byte, in order.
 func TestAggregateShards(t *testing.T) {
 	dir := t.TempDir()
 	records := genRecords(t, dir, 500, 5)
@@ -35,11 +37,20 @@ func TestAggregateShards(t *testing.T) {
 				for i := 0; i < len(all); i += per {
 					shards = append(shards, Shard{Name: "shard.jsonl", R: strings.NewReader(strings.Join(all[i:min(i+per, len(all))], ""))})
 				}
-				figs, err := Aggregate(context.Background(), shards, AggregateConfig{Metric: metric, Pass: &pass})
+				var back bytes.Buffer
+				figs, err := Aggregate(context.Background(), shards, AggregateConfig{Metric: metric, Pass: &pass, Workers: 4,
+					CaseLines: func(line []byte) error {
+						back.Write(line)
+						back.WriteByte('\n')
+						return nil
+					}})
 				if err != nil {
 					t.Fatal(err)
 				}
 				closeFigures(t, metric, figs, whole.Figures)
+				if back.String() != lines.String() {
+					t.Errorf("%d shards: the case lines given back differ from the whole's", n)
+				}
 				if len(figs.Paths) == 0 != !scoring.HasTree(m) {
 					t.Errorf("%s: %d paths", metric, len(figs.Paths))
 				}
@@ -69,5 +80,29 @@ func TestAggregateBadLines(t *testing.T) {
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%q: %v, want %s", c.in, err, c.want)
 		}
+	}
+}
+
+// TestAggregateCaseLinesError: an error of CaseLines stops Aggregate with
+// it, and no line after the one it refused is given.
+func TestAggregateCaseLinesError(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 300, 5)
+	var lines bytes.Buffer
+	scoreSpec(t, Spec{Ref: records}, Config{Lines: true, Cases: func(c *Case) error {
+		lines.Write(c.Line)
+		return nil
+	}})
+	full := errors.New("the disk is full")
+	given := 0
+	_, err := Aggregate(context.Background(), []Shard{{Name: "s.jsonl", R: strings.NewReader(lines.String())}}, AggregateConfig{Workers: 4,
+		CaseLines: func([]byte) error {
+			if given++; given == 100 {
+				return full
+			}
+			return nil
+		}})
+	if !errors.Is(err, full) || given != 100 {
+		t.Errorf("Aggregate: %v after %d lines, want the disk full at the 100th", err, given)
 	}
 }
