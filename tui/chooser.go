@@ -110,9 +110,9 @@ func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
 		act := ch.handleKey(msg)
 		switch {
 		case act.metric != "":
-			return cmdOf(metricChosenMsg(act))
+			return ch.c.ask(metricChosenMsg(act))
 		case act.close:
-			return cmdOf(closePaneMsg{})
+			return ch.c.ask(closePaneMsg{})
 		}
 	}
 	return nil

@@ -24,6 +24,9 @@ type common struct {
 	// bg runs the background jobs, which the explorer waits for before it
 	// ends (a case opened in a dataset's explorer shares the dataset's).
 	bg *background
+	// asked holds what the panes asked the root for (ask), which the
+	// root's Update handles before it returns.
+	asked []tea.Msg
 }
 
 // statusKind is the tone of a status line message.

@@ -12,9 +12,10 @@ import (
 // FullHelp for the help screen), is told its size by the root's layout,
 // the one place that decides where things go (SetSize), and renders its
 // visible part only (View). A pane tells the root what it wants done
-// through the typed messages its commands return (statusMsg, runActionMsg,
-// openCaseMsg, …); the root routes messages to panes through Update and
-// does not reach into their fields.
+// through typed messages (runActionMsg, openCaseMsg, closePaneMsg, …) it
+// asks for with common.ask, and the status line through the commands it
+// returns (statusMsg); the root routes messages to panes through Update
+// and does not reach into their fields.
 type pane interface {
 	Update(msg tea.Msg) tea.Cmd
 	View() string
@@ -34,6 +35,19 @@ var (
 	_ pane = (*ruleChooser)(nil)
 	_ pane = (*scorePanel)(nil)
 )
+
+// ask asks the root for what msgs say (open a case, close the pane, run
+// a weight key, …): the root handles them, in order, as soon as the
+// Update under way is done, before any other message. A command carrying
+// them would reach the root only after the keys typed meanwhile (the
+// program runs commands on goroutines of their own): a key typed right
+// after, by a fast typist or a paste, would overtake the request (ctrl+s
+// saving the weights before the change typed just before it). ask
+// returns no command, for the pane to return.
+func (c *common) ask(msgs ...tea.Msg) tea.Cmd {
+	c.asked = append(c.asked, msgs...)
+	return nil
+}
 
 // cmdOf returns a command that delivers msg.
 func cmdOf(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }

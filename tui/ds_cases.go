@@ -170,7 +170,7 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return statusCmd(info("no case to open"))
 		}
-		return cmdOf(openCaseMsg{k: sel, path: p.order.path})
+		return p.c.ask(openCaseMsg{k: sel, path: p.order.path})
 	case key.Matches(msg, ck.Order):
 		sel, ok := p.selected()
 		s := p.order.next()
@@ -179,7 +179,7 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return statusCmd(info("cases " + caseSortNames[s]))
 	case key.Matches(msg, ck.Find):
-		return cmdOf(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
+		return p.c.ask(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.findID(key.Matches(msg, k.NextMatch), false)
 	case key.Matches(msg, k.FilterCases):
@@ -188,9 +188,9 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return p.filter("")
 	case key.Matches(msg, ck.Close):
-		return cmdOf(showViewMsg{view: viewTree})
+		return p.c.ask(showViewMsg{view: viewTree})
 	case key.Matches(msg, k.HeatMap):
-		return cmdOf(showViewMsg{view: viewHeat})
+		return p.c.ask(showViewMsg{view: viewHeat})
 	}
 	return nil
 }

@@ -192,13 +192,13 @@ func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if len(cs) == 0 {
 			return statusCmd(info("no case listed"))
 		}
-		return cmdOf(openCaseMsg{k: cs[p.col], path: path})
+		return p.c.ask(openCaseMsg{k: cs[p.col], path: path})
 	case key.Matches(msg, hk.Close):
-		return tea.Batch(cmdOf(selectPathMsg{i: p.path()}), cmdOf(showViewMsg{view: viewTree}))
+		return p.c.ask(selectPathMsg{i: p.path()}, showViewMsg{view: viewTree})
 	case key.Matches(msg, k.Cases):
-		return cmdOf(showViewMsg{view: viewCases})
+		return p.c.ask(showViewMsg{view: viewCases})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
-		return cmdOf(weightKeyMsg{path: path, key: msg})
+		return p.c.ask(weightKeyMsg{path: path, key: msg})
 	}
 	p.scroll()
 	return nil

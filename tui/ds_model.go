@@ -158,11 +158,18 @@ func (m *DatasetModel) openingStatus() statusMsg {
 	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
 }
 
-// Update handles a message, then keeps the unsaved weights up to date in
-// the recovery file, shows an offer of earlier ones that waits, and lays
-// the tree and the detail pane out for what the tree now shows.
+// Update handles a message and what the panes asked for meanwhile
+// (common.ask), then keeps the unsaved weights up to date in the recovery
+// file, shows an offer of earlier ones that waits, and lays the tree and
+// the detail pane out for what the tree now shows.
 func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	// What the panes asked for, in order, before any other message.
+	for len(m.c.asked) > 0 {
+		req := m.c.asked[0]
+		m.c.asked = m.c.asked[1:]
+		cmd = tea.Batch(cmd, m.update(req))
+	}
 	if c := m.unsavedChanged(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}

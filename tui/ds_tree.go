@@ -182,20 +182,20 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.worst()
 	case key.Matches(msg, k.Search):
 		// Empty, the last query a hint, as a pair's search opens.
-		return cmdOf(askPromptMsg{kind: promptSearch, label: "/", placeholder: cmp.Or(p.query, "a key of the paths")})
+		return p.c.ask(askPromptMsg{kind: promptSearch, label: "/", placeholder: cmp.Or(p.query, "a key of the paths")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.jumpMatch(key.Matches(msg, k.NextMatch))
 	case key.Matches(msg, k.Copy):
 		path := p.selectedPath()
 		return tea.Batch(tea.SetClipboard(path), say(success("copied "+path)))
 	case key.Matches(msg, k.FilterCases):
-		return cmdOf(filterCasesMsg{path: p.selectedPath()})
+		return p.c.ask(filterCasesMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
-		return cmdOf(weightKeyMsg{path: p.selectedPath(), key: msg})
+		return p.c.ask(weightKeyMsg{path: p.selectedPath(), key: msg})
 	case key.Matches(msg, k.Rule):
-		return cmdOf(rulesForPathMsg{path: p.selectedPath()})
+		return p.c.ask(rulesForPathMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.Pairing):
-		return cmdOf(pairPathMsg{path: p.selectedPath()})
+		return p.c.ask(pairPathMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.CopyOutput):
 		return say(info("a dataset's tree has no values of its own: open a case (c, then enter) to copy one of its"))
 	}

@@ -32,7 +32,7 @@ func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 	k := h.c.keys
 	switch {
 	case key.Matches(km, k.Cancel, k.Help, k.Quit):
-		return cmdOf(closePaneMsg{})
+		return h.c.ask(closePaneMsg{})
 	case key.Matches(km, k.Down):
 		h.scrollBy(1)
 	case key.Matches(km, k.Up):

@@ -103,7 +103,7 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, pk.Back):
 			p.view = paneRuns
 		case key.Matches(msg, k.Help):
-			return cmdOf(openHelpMsg{})
+			return p.c.ask(openHelpMsg{})
 		default:
 			p.scrollDiff(msg)
 		}
@@ -111,9 +111,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, pk.Close, k.Quit):
-		return cmdOf(closePaneMsg{})
+		return p.c.ask(closePaneMsg{})
 	case key.Matches(msg, k.Help):
-		return cmdOf(openHelpMsg{})
+		return p.c.ask(openHelpMsg{})
 	case key.Matches(msg, pk.All):
 		p.all = !p.all
 		p.cursor, p.offset = 0, 0
@@ -129,7 +129,7 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return statusCmd(info("no run to label"))
 		}
-		return cmdOf(labelRunMsg{run: r})
+		return p.c.ask(labelRunMsg{run: r})
 	default:
 		p.move(msg)
 	}
@@ -142,7 +142,7 @@ func (p *historyPane) action(act runAction) tea.Cmd {
 	if !ok {
 		return statusCmd(info("no run selected"))
 	}
-	return cmdOf(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
+	return p.c.ask(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
 }
 
 // list asks the History for the pane's runs in the background.

@@ -229,11 +229,19 @@ func (m *Model) openingStatus() statusMsg {
 	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
 }
 
-// Update handles a message, then keeps the unsaved weights up to date in
-// the recovery file, shows an offer of earlier ones that waits, and lays
-// the tree and the detail pane out for what the tree now shows.
+// Update handles a message and what the panes asked for meanwhile
+// (common.ask), then keeps the unsaved weights up to date in the recovery
+// file, shows an offer of earlier ones that waits, and lays the tree and
+// the detail pane out for what the tree now shows.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
+	// What the panes asked for, in order, before any other message.
+	for len(m.c.asked) > 0 {
+		req := m.c.asked[0]
+		m.c.asked = m.c.asked[1:]
+		_, c := m.update(req)
+		cmd = tea.Batch(cmd, c)
+	}
 	if c := m.unsavedChanged(); c != nil {
 		cmd = tea.Batch(cmd, c)
 	}

@@ -117,12 +117,12 @@ func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
 		k := ch.c.keys
 		switch {
 		case key.Matches(msg, k.Cancel, k.Quit):
-			return cmdOf(closePaneMsg{})
+			return ch.c.ask(closePaneMsg{})
 		case key.Matches(msg, k.Save):
-			return cmdOf(saveMsg{})
+			return ch.c.ask(saveMsg{})
 		}
 		if c, ok := ch.handleKey(msg); ok {
-			return cmdOf(ruleChosenMsg{path: ch.path, choice: c})
+			return ch.c.ask(ruleChosenMsg{path: ch.path, choice: c})
 		}
 	}
 	return nil
