@@ -88,8 +88,8 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	t, reused := newTree(nodes, aggs) // the room of a released tree, if one fits
 	t.ref, t.out, t.opt, t.weights = ref, out, opt, w
 	if !reused {
-		t.nodes = mem.MakeHuge[node](1, nodes)
-		t.aggs = mem.MakeHuge[aggregate](0, aggs)
+		t.nodes = mem.MakeHuge[node]("build", 1, nodes)
+		t.aggs = mem.MakeHuge[aggregate]("build", 0, aggs)
 		// Every reference value has its node, every reference container
 		// its aggregate.
 		mem.Prefault(t.nodes[:ref.Len()])

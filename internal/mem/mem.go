@@ -1,7 +1,38 @@
 // Package mem holds memory helpers for the large slices of the engine.
 package mem
 
-import "unsafe"
+import (
+	"strings"
+	"unsafe"
+)
+
+// off lists, comma-separated, the memory advice this build leaves out:
+// "read" (ReadFile's buffer on huge pages), "parse" and "build" (the
+// tables MakeHuge makes for the parser and for the build), "prefault"
+// (Prefault). It is set at link time by the benchmark harness only
+// (internal/mem/testdata/thp.sh: -ldflags -X), to measure each piece of
+// advice against its absence; every other build leaves it empty.
+var off string
+
+// on lists, likewise, advice under trial that builds leave out unless
+// named: "readprefault" (ReadFile faults its buffer in before reading),
+// "parseprefault" (Prefault on the parser's table).
+var on string
+
+func isOff(what string) bool { return listed(off, what) }
+
+// IsOn reports whether the benchmark harness turned on the advice under
+// trial named what (see on).
+func IsOn(what string) bool { return listed(on, what) }
+
+func listed(list, what string) bool {
+	for w := range strings.SplitSeq(list, ",") {
+		if w == what {
+			return true
+		}
+	}
+	return false
+}
 
 // hugeMin is the size from which a slice is worth backing with huge pages.
 const hugeMin = 8 << 20
@@ -10,9 +41,12 @@ const hugeMin = 8 << 20
 // transparent huge pages when it is large: on first touch a huge page
 // costs one fault where 512 small ones would each cost one, which in a
 // virtual machine is most of the time spent filling a fresh node table.
-func MakeHuge[T any](n, c int) []T {
+func MakeHuge[T any](site string, n, c int) []T {
 	s := make([]T, n, c)
 	var zero T
+	if isOff(site) {
+		return s
+	}
 	if size := uintptr(c) * unsafe.Sizeof(zero); size >= hugeMin {
 		adviseHuge(unsafe.Pointer(unsafe.SliceData(s)), size)
 	}
@@ -27,6 +61,9 @@ func MakeHuge[T any](n, c int) []T {
 // Only the kernel touches the memory, so the filling goes on meanwhile.
 func Prefault[T any](s []T) {
 	var zero T
+	if isOff("prefault") {
+		return
+	}
 	if size := uintptr(len(s)) * unsafe.Sizeof(zero); size >= hugeMin {
 		go populate(unsafe.Pointer(unsafe.SliceData(s)), size)
 	}

@@ -11,7 +11,7 @@ import (
 // race detector must see no access of its own.
 func TestPrefaultKeepsWrites(t *testing.T) {
 	for round := range 4 {
-		s := MakeHuge[uint64](0, 4<<20) // 32 MiB
+		s := MakeHuge[uint64]("test", 0, 4<<20) // 32 MiB
 		Prefault(s[:cap(s)])
 		for i := range cap(s) {
 			s = append(s, uint64(i)*2654435761+uint64(round))

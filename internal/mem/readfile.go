@@ -3,6 +3,7 @@ package mem
 import (
 	"io"
 	"os"
+	"unsafe"
 )
 
 // ReadFile reads the named file like os.ReadFile, into a buffer that
@@ -20,7 +21,10 @@ func ReadFile(name string) ([]byte, error) {
 	}
 	// One byte more than the size, so that reaching the end needs no
 	// growth; a file that grows meanwhile is read to its end all the same.
-	data := MakeHuge[byte](0, size+1)
+	data := MakeHuge[byte]("read", 0, size+1)
+	if IsOn("readprefault") && size >= hugeMin {
+		populate(unsafe.Pointer(unsafe.SliceData(data)), uintptr(size))
+	}
 	for {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

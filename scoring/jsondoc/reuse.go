@@ -43,7 +43,7 @@ func newDoc(n int) *Doc {
 			return d
 		}
 	}
-	return &Doc{nodes: mem.MakeHuge[node](0, n)}
+	return &Doc{nodes: mem.MakeHuge[node]("parse", 0, n)}
 }
 
 // takeScratch gives p the working room of an earlier parse.
