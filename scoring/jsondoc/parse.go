@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/jsontui/jsontui/internal/hashindex"
-	"github.com/jsontui/jsontui/internal/mem"
 	"math"
 	"math/bits"
 	"strconv"
@@ -109,9 +108,6 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	}
 	d := newDoc(estimateNodes(src[lo:hi]))
 	p := &parser{name: name, src: src[:hi:hi], nodes: d.nodes, opt: opt}
-	if mem.IsOn("parseprefault") {
-		mem.Prefault(d.nodes[:cap(d.nodes)])
-	}
 	p.takeScratch()
 	defer p.putScratch()
 	if err := p.run(lo); err != nil {
@@ -163,7 +159,7 @@ func estimateNodes(body []byte) int {
 // grow makes room for every value from offset i on (maxValues): the
 // estimate fell short.
 func (p *parser) grow(i int) {
-	nodes := mem.MakeHuge[node]("parse", len(p.nodes), len(p.nodes)+maxValues(p.src[i:]))
+	nodes := make([]node, len(p.nodes), len(p.nodes)+maxValues(p.src[i:]))
 	copy(nodes, p.nodes)
 	p.nodes = nodes
 }
