@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/jsontui/jsontui/internal/mem"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/scoring/textsim"
@@ -81,19 +80,17 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 		return nil, err
 	}
 	// Room for the reference's values and the output's surplus, if any,
-	// plus a little: growing a table this size means copying it. The room
-	// sure to be used is faulted in on the side while the build fills it.
+	// plus a little: growing a table this size means copying it. Plain
+	// small pages, no advice to the kernel: huge pages and faulting the
+	// room in on the side were measured to cost more system time than
+	// they save (ARCHITECTURE.md, "Memory and the kernel").
 	nodes, aggs := ref.Len()+max(0, out.Len()-ref.Len()), ref.Containers()+max(0, out.Containers()-ref.Containers())
 	nodes, aggs = nodes+ref.Len()/64+16, aggs+ref.Containers()/64+16
 	t, reused := newTree(nodes, aggs) // the room of a released tree, if one fits
 	t.ref, t.out, t.opt, t.weights = ref, out, opt, w
 	if !reused {
-		t.nodes = mem.MakeHuge[node](1, nodes)
-		t.aggs = mem.MakeHuge[aggregate](0, aggs)
-		// Every reference value has its node, every reference container
-		// its aggregate.
-		mem.Prefault(t.nodes[:ref.Len()])
-		mem.Prefault(t.aggs[:ref.Containers()])
+		t.nodes = make([]node, 1, nodes)
+		t.aggs = make([]aggregate, 0, aggs)
 	}
 	t.slots = append(t.slots, Slot{Parent: -1, elem: -1})
 	if w != nil {

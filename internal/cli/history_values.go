@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io/fs"
 	"iter"
+	"os"
 	"slices"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/internal/mem"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -74,7 +74,7 @@ func readAsRecorded(f history.File, what string) (data []byte, why string) {
 	case f.Path == "" || f.SHA256 == "":
 		return nil, "the run names no " + what + " file"
 	}
-	data, err := mem.ReadFile(f.Path)
+	data, err := os.ReadFile(f.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, name + " is gone"

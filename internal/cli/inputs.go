@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/jsontui/jsontui/internal/mem"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -39,7 +39,7 @@ func (a *app) readInput(name string) (inputFile, error) {
 			return inputFile{}, fmt.Errorf("standard input: %w", err)
 		}
 	} else {
-		data, err = mem.ReadFile(name)
+		data, err = os.ReadFile(name)
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"github.com/jsontui/jsontui/internal/hashindex"
-	"github.com/jsontui/jsontui/internal/mem"
 	"math"
 	"math/bits"
 	"strconv"
@@ -160,7 +159,7 @@ func estimateNodes(body []byte) int {
 // grow makes room for every value from offset i on (maxValues): the
 // estimate fell short.
 func (p *parser) grow(i int) {
-	nodes := mem.MakeHuge[node](len(p.nodes), len(p.nodes)+maxValues(p.src[i:]))
+	nodes := make([]node, len(p.nodes), len(p.nodes)+maxValues(p.src[i:]))
 	copy(nodes, p.nodes)
 	p.nodes = nodes
 }

@@ -1,10 +1,6 @@
 package jsondoc
 
-import (
-	"sync"
-
-	"github.com/jsontui/jsontui/internal/mem"
-)
+import "sync"
 
 // maxReuse is the largest document (in values) whose room is kept for
 // the next parses: a large one's is better given back to the system.
@@ -43,7 +39,7 @@ func newDoc(n int) *Doc {
 			return d
 		}
 	}
-	return &Doc{nodes: mem.MakeHuge[node](0, n)}
+	return &Doc{nodes: make([]node, 0, n)}
 }
 
 // takeScratch gives p the working room of an earlier parse.

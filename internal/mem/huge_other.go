@@ -1,9 +1,0 @@
-//go:build !linux
-
-package mem
-
-import "unsafe"
-
-func adviseHuge(p unsafe.Pointer, size uintptr) {}
-
-func populate(p unsafe.Pointer, size uintptr) {}
