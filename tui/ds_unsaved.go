@@ -293,22 +293,14 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 
 // dropUnsaved removes the recovery file in the background.
 func (m *DatasetModel) dropUnsaved() tea.Cmd {
-	k, seq := m.unsaved.keeper, m.unsaved.next()
-	return m.c.bg.run(func() tea.Msg {
-		return dsUnsavedDoneMsg{what: "removed the unsaved weights", err: k.Drop(seq)}
+	return m.unsaved.drop(m.c.bg, func(what string, err error) tea.Msg {
+		return dsUnsavedDoneMsg{what: what, err: err}
 	})
 }
 
 // unsavedDone reports a failed write or removal, once for each error.
 func (m *DatasetModel) unsavedDone(msg dsUnsavedDoneMsg) {
-	if msg.err == nil {
-		m.unsaved.lastErr = ""
-		return
-	}
-	if text := msg.err.Error(); text != m.unsaved.lastErr {
-		m.unsaved.lastErr = text
-		m.status.Set(warn("unsaved weights: " + text))
-	}
+	m.unsaved.report(msg.err, m.status)
 }
 
 // settleUnsaved leaves the recovery file as the explorer ends: the latest

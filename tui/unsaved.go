@@ -92,6 +92,28 @@ type unsavedDoneMsg struct {
 	err  error
 }
 
+// drop removes the recovery file on bg; done wraps the outcome in the
+// explorer's own message.
+func (u *unsaved) drop(bg *background, done func(what string, err error) tea.Msg) tea.Cmd {
+	k, seq := u.keeper, u.next()
+	return bg.run(func() tea.Msg {
+		return done("removed the unsaved weights", k.Drop(seq))
+	})
+}
+
+// report shows a failed write or removal on status, once for each error;
+// a success clears the memory of the last one.
+func (u *unsaved) report(err error, status *statusLine) {
+	if err == nil {
+		u.lastErr = ""
+		return
+	}
+	if text := err.Error(); text != u.lastErr {
+		u.lastErr = text
+		status.Set(warn("unsaved weights: " + text))
+	}
+}
+
 // next returns the sequence number of a new write or removal.
 func (u *unsaved) next() uint64 {
 	u.seq++
@@ -309,22 +331,14 @@ func (m *Model) keepUnsaved() tea.Cmd {
 
 // dropUnsaved removes the recovery file in the background.
 func (m *Model) dropUnsaved() tea.Cmd {
-	k, seq := m.unsaved.keeper, m.unsaved.next()
-	return m.c.bg.run(func() tea.Msg {
-		return unsavedDoneMsg{what: "removed the unsaved weights", err: k.Drop(seq)}
+	return m.unsaved.drop(m.c.bg, func(what string, err error) tea.Msg {
+		return unsavedDoneMsg{what: what, err: err}
 	})
 }
 
 // unsavedDone reports a failed write or removal, once for each error.
 func (m *Model) unsavedDone(msg unsavedDoneMsg) {
-	if msg.err == nil {
-		m.unsaved.lastErr = ""
-		return
-	}
-	if text := msg.err.Error(); text != m.unsaved.lastErr {
-		m.unsaved.lastErr = text
-		m.status.Set(warn("unsaved weights: " + text))
-	}
+	m.unsaved.report(msg.err, m.status)
 }
 
 // settleUnsaved leaves the recovery file as the explorer ends: the
