@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -21,16 +20,7 @@ import (
 // records under way waited for. A second signal stops the waiting; a
 // third one ends the process at once.
 func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
-	m := NewDataset(opts)
-	p := tea.NewProgram(m, append(slices.Clone(progOpts), tea.WithoutSignalHandler())...)
-	w := watchSignals(p)
-	defer w.stop()
-	final, err := p.Run()
-	fm, ok := final.(*DatasetModel)
-	if !ok {
-		fm = m
-	}
-	return fm.finish(w.first(), err, w.forced)
+	return runExplorer(NewDataset(opts), progOpts)
 }
 
 // finish does what ending the dataset explorer leaves to do, on the
@@ -90,10 +80,5 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 
 // settleSafely is settleUnsaved, which a model that panicked may fail.
 func (m *DatasetModel) settleSafely() (kept string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("the unsaved weights and rules could not be kept: %v", r)
-		}
-	}()
-	return m.settleUnsaved()
+	return settleSafely(m.settleUnsaved, "the unsaved weights and rules")
 }

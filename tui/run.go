@@ -20,12 +20,24 @@ import (
 // the explorer waits for the records under way. A second signal stops
 // the waiting; a third one ends the process at once.
 func Explore(opts Options, progOpts ...tea.ProgramOption) error {
-	m := New(opts)
+	return runExplorer(New(opts), progOpts)
+}
+
+// explorer is a model that Explore and ExploreDataset run: finish does
+// what ending it leaves to do once the program has stopped.
+type explorer interface {
+	tea.Model
+	finish(sig os.Signal, runErr error, forced <-chan struct{}) error
+}
+
+// runExplorer runs m with the signals that end it watched, then finishes
+// the final model (m itself when the program returned another).
+func runExplorer[M explorer](m M, progOpts []tea.ProgramOption) error {
 	p := tea.NewProgram(m, append(slices.Clone(progOpts), tea.WithoutSignalHandler())...)
 	w := watchSignals(p)
 	defer w.stop()
 	final, err := p.Run()
-	fm, ok := final.(*Model)
+	fm, ok := final.(M)
 	if !ok {
 		fm = m
 	}
@@ -180,12 +192,18 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 
 // settleSafely is settleUnsaved, which a model that panicked may fail.
 func (m *Model) settleSafely() (kept string, err error) {
+	return settleSafely(m.settleUnsaved, "the unsaved weights")
+}
+
+// settleSafely runs settle, turning a panic into an error that says what
+// could not be kept: the model that settles may have panicked already.
+func settleSafely(settle func() (string, error), what string) (kept string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("the unsaved weights could not be kept: %v", r)
+			kept, err = "", fmt.Errorf("%s could not be kept: %v", what, r)
 		}
 	}()
-	return m.settleUnsaved()
+	return settle()
 }
 
 // async runs cmd on a goroutine and delivers its message.
