@@ -3,7 +3,6 @@ package tui
 import (
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,17 +16,12 @@ import (
 // keptSmall is dataset-small with its weights file in a folder of its
 // own, and the keeper of a dataset explorer's unsaved weights over it.
 type keptSmall struct {
-	dir, weights string
+	keptFolder
 }
 
 func newKeptSmall(t *testing.T) *keptSmall {
 	t.Helper()
-	dir := t.TempDir()
-	w := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return &keptSmall{dir: dir, weights: w}
+	return &keptSmall{newKeptFolder(t, smallDir)}
 }
 
 // keeper returns the keeper of a new explorer on the dataset.
@@ -47,29 +41,12 @@ func (k *keptSmall) opts(t *testing.T) DatasetOptions {
 	return opts
 }
 
-// files returns the recovery files in the folder.
-func (k *keptSmall) files(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 // keptWeights returns the weights the only recovery file holds.
 func (k *keptSmall) keptWeights(t *testing.T) string {
 	t.Helper()
-	files := k.files(t)
-	if len(files) != 1 {
-		t.Fatalf("recovery files: %q, want one", files)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
+	path, rec := k.onlyRecord(t)
 	if !rec.Dataset {
-		t.Errorf("%s does not say it is a dataset's", files[0])
+		t.Errorf("%s does not say it is a dataset's", path)
 	}
 	return string(rec.Weights)
 }

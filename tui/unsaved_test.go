@@ -22,17 +22,53 @@ import (
 // keptPizza is the pizza case with its weights file in a folder of its
 // own, and the keeper of an explorer's unsaved weights over it.
 type keptPizza struct {
-	dir, weights string
+	keptFolder
 }
 
 func newKeptPizza(t *testing.T) *keptPizza {
 	t.Helper()
+	return &keptPizza{newKeptFolder(t, pizzaDir)}
+}
+
+// keptFolder is a folder of its own holding a copy of a case's weights
+// file, next to which the recovery files of its explorer are written.
+type keptFolder struct {
+	dir, weights string
+}
+
+// newKeptFolder copies the weights.json of caseDir into a new folder.
+func newKeptFolder(t *testing.T, caseDir string) keptFolder {
+	t.Helper()
 	dir := t.TempDir()
 	w := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(pizzaDir, "weights.json"))), 0o644); err != nil {
+	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(caseDir, "weights.json"))), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return &keptPizza{dir: dir, weights: w}
+	return keptFolder{dir: dir, weights: w}
+}
+
+// files returns the recovery files in the folder.
+func (k keptFolder) files(t *testing.T) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// onlyRecord returns the path and the record of the only recovery file.
+func (k keptFolder) onlyRecord(t *testing.T) (string, recovery.Record) {
+	t.Helper()
+	files := k.files(t)
+	if len(files) != 1 {
+		t.Fatalf("recovery files: %q, want one", files)
+	}
+	var rec recovery.Record
+	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
+		t.Fatal(err)
+	}
+	return files[0], rec
 }
 
 // keeper returns the keeper of a new explorer on the pair.
@@ -55,27 +91,10 @@ func (k *keptPizza) opts(t *testing.T) Options {
 	return opts
 }
 
-// files returns the recovery files in the folder.
-func (k *keptPizza) files(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 // keptWeights returns the weights the only recovery file holds.
 func (k *keptPizza) keptWeights(t *testing.T) string {
 	t.Helper()
-	files := k.files(t)
-	if len(files) != 1 {
-		t.Fatalf("recovery files: %q, want one", files)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
+	_, rec := k.onlyRecord(t)
 	return string(rec.Weights)
 }
 
