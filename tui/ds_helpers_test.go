@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -52,9 +51,7 @@ type dsDriver struct {
 
 func newDSDriver(t *testing.T, opts DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
-	d.m.c.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-		return func() tea.Msg { return timerMsg{fn(time.Now())} }
-	}
+	d.m.c.tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -68,24 +65,7 @@ func (d *dsDriver) send(msg tea.Msg) {
 
 func (d *dsDriver) run(cmd tea.Cmd) {
 	d.t.Helper()
-	if cmd == nil {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			d.run(c)
-		}
-	case timerMsg:
-		d.timers = append(d.timers, msg.msg)
-	case tea.QuitMsg:
-	default:
-		if isInternal(msg) {
-			return
-		}
-		d.send(msg)
-	}
+	runCmd(cmd, &d.timers, d.send)
 }
 
 // keys sends key presses as driver.keys does.

@@ -55,9 +55,7 @@ type timerMsg struct{ msg tea.Msg }
 
 func newDriver(t *testing.T, opts Options, w, h int) *driver {
 	d := &driver{t: t, m: New(opts)}
-	d.m.c.tick = func(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
-		return func() tea.Msg { return timerMsg{fn(time.Now())} }
-	}
+	d.m.c.tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -73,6 +71,19 @@ func (d *driver) send(msg tea.Msg) {
 // order.
 func (d *driver) run(cmd tea.Cmd) {
 	d.t.Helper()
+	runCmd(cmd, &d.timers, d.send)
+}
+
+// instantTick is the clock's tick under a driver: the timer fires at
+// once with a timerMsg, which the driver keeps for fireTimers.
+func instantTick(_ time.Duration, fn func(time.Time) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return timerMsg{fn(time.Now())} }
+}
+
+// runCmd executes cmd and hands what it returns to send, a batch's
+// commands in order; the timers' messages go to timers, and quitting and
+// the explorer's internal messages are dropped.
+func runCmd(cmd tea.Cmd, timers *[]tea.Msg, send func(tea.Msg)) {
 	if cmd == nil {
 		return
 	}
@@ -80,16 +91,16 @@ func (d *driver) run(cmd tea.Cmd) {
 	case nil:
 	case tea.BatchMsg:
 		for _, c := range msg {
-			d.run(c)
+			runCmd(c, timers, send)
 		}
 	case timerMsg:
-		d.timers = append(d.timers, msg.msg)
+		*timers = append(*timers, msg.msg)
 	case tea.QuitMsg:
 	default:
 		if isInternal(msg) {
 			return
 		}
-		d.send(msg)
+		send(msg)
 	}
 }
 
