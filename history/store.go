@@ -97,10 +97,13 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 	if err := checkStoreFile(s.path); err != nil {
 		return err
 	}
+	// Only a record, or pending runs to import, create the store file.
+	create := kind == opCommit
 	if _, statErr := os.Stat(s.path); errors.Is(statErr, fs.ErrNotExist) {
 		if kind != opCommit && (kind == opCheck || len(s.pendingFiles()) == 0) {
 			return errNoStore
 		}
+		create = true
 		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
 			return err
 		}
@@ -115,7 +118,7 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 		}
 	}()
 
-	db, err := s.openDB()
+	db, err := s.openDB(create)
 	if err != nil {
 		return err
 	}
@@ -172,8 +175,10 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 // with exponential backoff while another process holds the file (bolt
 // gives up after 50 ms). It first checks the pages bolt.Open reads, which
 // it trusts; and it makes sure that the file it holds is still the one at
-// the store's path (a repair replaces it).
-func (s *Store) openDB() (*bolt.DB, error) {
+// the store's path (a repair replaces it). Unless create is set, a file
+// removed while it waited is no store (errNoStore): bolt.Open would
+// create it again.
+func (s *Store) openDB(create bool) (*bolt.DB, error) {
 	wait := s.Wait
 	if wait <= 0 {
 		wait = DefaultWait
@@ -184,7 +189,10 @@ func (s *Store) openDB() (*bolt.DB, error) {
 		if err := checkFile(s.path); err != nil {
 			return nil, s.fileError(err)
 		}
-		before, _ := os.Stat(s.path)
+		before, statErr := os.Stat(s.path)
+		if !create && errors.Is(statErr, fs.ErrNotExist) {
+			return nil, errNoStore
+		}
 		db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond})
 		if err == nil {
 			db.AllocSize = allocSize

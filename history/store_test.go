@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -642,5 +643,41 @@ func TestUnimportablePending(t *testing.T) {
 	}
 	if _, err := os.Stat(bad + ".unimportable"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestReadDoesNotCreateTheStore: a read waiting for the store while
+// another process holds it, whose file is removed meanwhile (its folder
+// being cleaned up), finds no store: it does not create the file again.
+// Only a record creates the store.
+func TestReadDoesNotCreateTheStore(t *testing.T) {
+	s := tempStore(t)
+	if _, err := s.Record(testRun(t.TempDir(), 0.1), nil); err != nil {
+		t.Fatal(err)
+	}
+	holder, err := bolt.Open(s.Path(), 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type listed struct {
+		runs []Summary
+		err  error
+	}
+	done := make(chan listed, 1)
+	go func() {
+		runs, err := s.List(ListOptions{})
+		done <- listed{runs, err}
+	}()
+	time.Sleep(150 * time.Millisecond) // the list waits for the holder
+	if err := os.Remove(s.Path()); err != nil {
+		t.Fatal(err)
+	}
+	holder.Close()
+	got := <-done
+	if got.err != nil || len(got.runs) != 0 {
+		t.Errorf("list of a store removed while it waited: %d runs, %v; want none", len(got.runs), got.err)
+	}
+	if _, err := os.Stat(s.Path()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the list created the store again: %v", err)
 	}
 }
