@@ -167,13 +167,8 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		what := "weights"
-		if len(f.Rules) > 0 {
-			what = "weights and rules"
-		}
-		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
-		cmd = m.c.bg.run(func() tea.Msg {
-			return dsUnsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
+		cmd = m.unsaved.discard(m.c.bg, f, m.status, func(what string, err error) tea.Msg {
+			return dsUnsavedDoneMsg{what: what, err: err}
 		})
 	case "k", "esc", "q":
 		m.status.Set(info("kept for later (opening this dataset again offers it): " + f.Path))

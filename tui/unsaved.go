@@ -101,6 +101,19 @@ func (u *unsaved) drop(bg *background, done func(what string, err error) tea.Msg
 	})
 }
 
+// discard deletes the offered recovery file f on bg, saying so on
+// status; done wraps the outcome in the explorer's own message.
+func (u *unsaved) discard(bg *background, f recovery.Found, status *statusLine, done func(what string, err error) tea.Msg) tea.Cmd {
+	what := "weights"
+	if len(f.Rules) > 0 {
+		what = "weights and rules"
+	}
+	status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
+	return bg.run(func() tea.Msg {
+		return done("removed "+f.Path, recovery.Discard(f))
+	})
+}
+
 // report shows a failed write or removal on status, once for each error;
 // a success clears the memory of the last one.
 func (u *unsaved) report(err error, status *statusLine) {
@@ -220,13 +233,8 @@ func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		what := "weights"
-		if len(f.Rules) > 0 {
-			what = "weights and rules"
-		}
-		m.status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
-		cmd = m.c.bg.run(func() tea.Msg {
-			return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
+		cmd = m.unsaved.discard(m.c.bg, f, m.status, func(what string, err error) tea.Msg {
+			return unsavedDoneMsg{what: what, err: err}
 		})
 	case "k", "esc", "q":
 		m.status.Set(info("kept for later (opening this pair again offers it): " + f.Path))
