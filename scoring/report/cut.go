@@ -3,6 +3,7 @@ package report
 import (
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/clipperhouse/displaywidth"
 )
@@ -33,8 +34,88 @@ func (c Cut) Marked() bool { return c.Hi > c.Lo }
 // Control characters show as spaces. Equal values come back cut at their
 // end, nothing marked.
 func CutPair(a, b string, wa, wb int) (Cut, Cut) {
+	var c cutter
+	return c.pair(a, b, wa, wb)
+}
+
+// CutValue fits a value into w cells, cut at its end: CutPair for a value
+// compared with nothing.
+func CutValue(v string, w int) Cut {
+	var c cutter
+	return c.value(v, w)
+}
+
+// A cutter fits values into columns as CutPair and CutValue do. The zero
+// cutter allocates each text it builds; one whose reuse is set builds
+// them in its buffer instead, so that once the buffer has grown a row's
+// cuts allocate nothing: its texts then hold until reset.
+type cutter struct {
+	buf   []byte
+	gs    []grapheme // the graphemes around a difference
+	reuse bool
+}
+
+// reset starts a new row: the texts built since the last reset are
+// overwritten from now on.
+func (c *cutter) reset() { c.buf = c.buf[:0] }
+
+// text returns the bytes built in the buffer from at on as a string: a
+// view of the buffer, which later appends never change (they may move
+// the buffer, leaving the view where it was).
+func (c *cutter) text(at int) string {
+	if at == len(c.buf) {
+		return ""
+	}
+	return unsafe.String(&c.buf[at], len(c.buf)-at)
+}
+
+// join returns head + printable(body) + tail.
+func (c *cutter) join(head, body, tail string) string {
+	if !hasControl(body) {
+		if head == "" && tail == "" {
+			return body
+		}
+		if !c.reuse {
+			return head + body + tail
+		}
+	} else if !c.reuse {
+		return head + printable(body) + tail
+	}
+	at := len(c.buf)
+	c.buf = append(c.buf, head...)
+	if hasControl(body) {
+		c.buf = appendPrintable(c.buf, body)
+	} else {
+		c.buf = append(c.buf, body...)
+	}
+	c.buf = append(c.buf, tail...)
+	return c.text(at)
+}
+
+// truncate is Truncate, building the cut text as join does.
+func (c *cutter) truncate(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if hasControl(s) {
+		if !c.reuse {
+			s = printable(s)
+		} else {
+			at := len(c.buf)
+			c.buf = appendPrintable(c.buf, s)
+			s = c.text(at)
+		}
+	}
+	if n, cut := truncateAt(s, w); cut {
+		return c.join("", s[:n], ellipsis)
+	}
+	return s
+}
+
+// pair is CutPair.
+func (c *cutter) pair(a, b string, wa, wb int) (Cut, Cut) {
 	if a == b {
-		return CutValue(a, wa), CutValue(b, wb)
+		return c.value(a, wa), c.value(b, wb)
 	}
 	p := commonPrefix(a, b)
 	// The first difference may fall inside a character ("é" written as
@@ -42,12 +123,16 @@ func CutPair(a, b string, wa, wb int) (Cut, Cut) {
 	// character it is in.
 	p = min(graphemeStart(a, p), graphemeStart(b, p))
 	s := commonSuffix(a[p:], b[p:])
-	return cutAround(a, p, len(a)-s, wa), cutAround(b, p, len(b)-s, wb)
+	return c.around(a, p, len(a)-s, wa), c.around(b, p, len(b)-s, wb)
 }
 
-// CutValue fits a value into w cells, cut at its end: CutPair for a value
-// compared with nothing.
-func CutValue(v string, w int) Cut { return Cut{Text: Truncate(clipBytes(v, w), w)} }
+// value is CutValue.
+func (c *cutter) value(v string, w int) Cut {
+	if w <= 0 {
+		return Cut{}
+	}
+	return Cut{Text: c.truncate(clipBytes(v, w), w)}
+}
 
 // clipBytes returns the start of s, enough bytes for w cells (four a
 // cell, and a few more) cut at a rune start, so that cutting a long value
@@ -65,17 +150,33 @@ func clipBytes(s string, w int) string {
 
 // printable replaces control characters by spaces, byte for byte.
 func printable(s string) string {
+	if !hasControl(s) {
+		return s
+	}
+	return string(appendPrintable(make([]byte, 0, len(s)+utf8.UTFMax), s))
+}
+
+// hasControl reports whether s holds an ASCII control character.
+func hasControl(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] == 0x7f {
-			return strings.Map(func(r rune) rune {
-				if r < 0x20 || r == 0x7f {
-					return ' '
-				}
-				return r
-			}, s)
+			return true
 		}
 	}
-	return s
+	return false
+}
+
+// appendPrintable appends s with its control characters replaced by
+// spaces and its invalid bytes by U+FFFD, as strings.Map does.
+func appendPrintable(dst []byte, s string) []byte {
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f {
+			dst = append(dst, ' ')
+		} else {
+			dst = utf8.AppendRune(dst, r)
+		}
+	}
+	return dst
 }
 
 // commonPrefix returns the length in bytes of the longest common prefix
@@ -145,21 +246,31 @@ func graphemeStart(s string, p int) int {
 // [start, end) and its width in cells.
 type grapheme struct{ start, end, width int }
 
-// cutAround fits s into w cells around its differing part [lo, hi).
-func cutAround(s string, lo, hi, w int) Cut {
-	if w <= 0 {
-		return Cut{}
+// around fits s into w cells around its differing part [lo, hi).
+func (c *cutter) around(s string, lo, hi, w int) Cut {
+	if c.reuse {
+		var cut Cut
+		cut, c.gs = c.aroundIn(s, lo, hi, w, c.gs[:0])
+		return cut
+	}
+	var buf [64]grapheme
+	cut, _ := c.aroundIn(s, lo, hi, w, buf[:0])
+	return cut
+}
+
+// aroundIn is around, walking the graphemes into gs, which it returns.
+func (c *cutter) aroundIn(s string, lo, hi, w int, gs []grapheme) (Cut, []grapheme) {
+	if w <= 0 || s == "" {
+		return Cut{}, gs
 	}
 	if w < 4 {
 		// No room for a window: the start, and the mark if it shows.
-		t := Truncate(clipBytes(s, w), w)
-		return Cut{Text: t, Lo: min(lo, len(t)), Hi: min(hi, len(t))}.within(strings.TrimSuffix(t, "…"))
+		t := c.truncate(clipBytes(s, w), w)
+		return Cut{Text: t, Lo: min(lo, len(t)), Hi: min(hi, len(t))}.within(strings.TrimSuffix(t, ellipsis)), gs
 	}
 	// Walk from far enough before lo to hold w cells of context, on to w
 	// cells past it.
 	budget := 4*w + 32
-	var buf [64]grapheme
-	gs := buf[:0]
 	from := 0
 	for {
 		from = max(0, lo-budget)
@@ -188,7 +299,7 @@ func cutAround(s string, lo, hi, w int) Cut {
 		total += g.width
 	}
 	if from == 0 && atEnd && total <= w {
-		return mark(s, 0, len(s), "", "", gs, gi, hi)
+		return c.mark(s, 0, len(s), "", "", gs, gi, hi), gs
 	}
 	// The start, when the first difference and what follows it (one
 	// grapheme, if there is one) fit before the "…".
@@ -196,14 +307,14 @@ func cutAround(s string, lo, hi, w int) Cut {
 		upto := min(gi+2, len(gs))
 		if cellsOf(gs[:upto]) <= w-1 {
 			end := cutEnd(gs, w-1)
-			return mark(s, 0, gs[end-1].end, "", "…", gs, gi, hi)
+			return c.mark(s, 0, gs[end-1].end, "", ellipsis, gs, gi, hi), gs
 		}
 	}
 	rest := cellsOf(gs[gi:])
 	if atEnd && rest <= w-2 {
 		// The end, with as much as fits before the difference.
 		start := cutStart(gs, gi, w-1-rest)
-		return mark(s, gs[start].start, len(s), "…", "", gs, gi, hi)
+		return c.mark(s, gs[start].start, len(s), ellipsis, "", gs, gi, hi), gs
 	}
 	// A window: the differing part and a little after it, as much before
 	// it as fits (at least a third of the window).
@@ -223,12 +334,12 @@ func cutAround(s string, lo, hi, w int) Cut {
 	if end == gi {
 		end = gi + 1 // a difference wider than the window: it shows cut
 	}
-	t := mark(s, gs[start].start, gs[end-1].end, "…", "…", gs, gi, hi)
+	t := c.mark(s, gs[start].start, gs[end-1].end, ellipsis, ellipsis, gs, gi, hi)
 	if displaywidth.String(t.Text) > w {
-		t = Cut{Text: Truncate(t.Text, w), Lo: t.Lo, Hi: t.Hi}
-		return t.within(strings.TrimSuffix(t.Text, "…"))
+		t = Cut{Text: c.truncate(t.Text, w), Lo: t.Lo, Hi: t.Hi}
+		return t.within(strings.TrimSuffix(t.Text, ellipsis)), gs
 	}
-	return t
+	return t, gs
 }
 
 // within clamps the mark of c to the first len(visible) bytes of its text.
@@ -326,8 +437,8 @@ func isControl(v string) bool {
 // mark builds the cut s[start:end] between head and tail, marking the
 // differing part, which starts with grapheme gi and ends at byte hi
 // (stretched to the end of its grapheme).
-func mark(s string, start, end int, head, tail string, gs []grapheme, gi, hi int) Cut {
-	c := Cut{Text: head + printable(s[start:end]) + tail}
+func (ct *cutter) mark(s string, start, end int, head, tail string, gs []grapheme, gi, hi int) Cut {
+	c := Cut{Text: ct.join(head, s[start:end], tail)}
 	if gi >= len(gs) || hi <= gs[gi].start {
 		return c
 	}

@@ -11,16 +11,28 @@ import (
 // Figure formats a figure for people: at most six decimals, trailing zeros
 // dropped ("0.876013", "1", "0.25"). Tiny non-zero values keep an exponent.
 func Figure(v float64) string {
+	var buf [32]byte
+	return string(appendFigure(buf[:0], v))
+}
+
+// appendFigure appends v formatted as Figure formats it.
+func appendFigure(dst []byte, v float64) []byte {
 	if v != 0 && math.Abs(v) < 5e-7 {
-		return strconv.FormatFloat(v, 'e', 2, 64)
+		return strconv.AppendFloat(dst, v, 'e', 2, 64)
 	}
-	s := strconv.FormatFloat(v, 'f', 6, 64)
-	s = strings.TrimRight(s, "0")
-	s = strings.TrimSuffix(s, ".")
-	if s == "-0" {
-		s = "0"
+	at := len(dst)
+	dst = strconv.AppendFloat(dst, v, 'f', 6, 64)
+	// 'f' with 6 decimals always writes a point, which the zeros stop at.
+	for len(dst) > at && dst[len(dst)-1] == '0' {
+		dst = dst[:len(dst)-1]
 	}
-	return s
+	if len(dst) > at && dst[len(dst)-1] == '.' {
+		dst = dst[:len(dst)-1]
+	}
+	if string(dst[at:]) == "-0" {
+		dst = append(dst[:at], '0')
+	}
+	return dst
 }
 
 // AppendJSONFloat appends v as encoding/json encodes a float64.
@@ -45,21 +57,44 @@ func AppendJSONFloat(dst []byte, v float64) []byte {
 // Truncate shortens s to at most width terminal cells, ending it with "…"
 // when cut, and replaces control characters so a value never breaks a row.
 func Truncate(s string, width int) string {
-	if width <= 0 {
-		return ""
+	var c cutter
+	return c.truncate(s, width)
+}
+
+// ellipsis ends a cut text.
+const ellipsis = "…"
+
+// ellipsisWidth is the cells ellipsis takes.
+var ellipsisWidth = displaywidth.String(ellipsis)
+
+// truncateAt returns where displaywidth.TruncateString(s, width, "…")
+// cuts s (the length of what it keeps of it), and whether it does.
+func truncateAt(s string, width int) (int, bool) {
+	ascii := 0
+	for ascii < len(s) && s[ascii] >= 0x20 && s[ascii] < 0x7f {
+		ascii++
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			s = strings.Map(func(r rune) rune {
-				if r < 0x20 || r == 0x7f {
-					return ' '
-				}
-				return r
-			}, s)
-			break
+	if ascii == len(s) {
+		// Printable ASCII: a byte is a character of one cell.
+		if len(s) <= width {
+			return len(s), false
+		}
+		return max(0, width-ellipsisWidth), true
+	}
+	keep := width - ellipsisWidth
+	n, total := 0, 0
+	g := displaywidth.StringGraphemes(s)
+	for g.Next() {
+		gw := g.Width()
+		if total+gw <= keep {
+			n += len(g.Value())
+		}
+		total += gw
+		if total > width {
+			return n, true
 		}
 	}
-	return displaywidth.TruncateString(s, width, "…")
+	return len(s), false
 }
 
 // Width returns the number of terminal cells s takes.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -49,15 +50,13 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if r.Nodes != nil {
 		bw.WriteString("\n| path | ref | out | weight | f | score | share | loss | status |\n")
 		bw.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
+		// A row is laid out in a buffer reused from row to row.
+		var row mdRow
+		row.cut.reuse = true
 		for n := range r.Nodes {
-			f := ""
-			if n.HasFactor {
-				f = Figure(n.Factor)
+			if _, err := bw.Write(row.append(n)); err != nil {
+				return err
 			}
-			ref, out := mdValues(n)
-			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-				mdEscape(n.Path), ref, out, Figure(n.Weight), f, NodeScoreText(n),
-				Figure(n.Share), Figure(n.Loss), n.Status)
 		}
 	}
 	return bw.Flush()
@@ -66,28 +65,87 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 // mdValueWidth caps a value in the Markdown table.
 const mdValueWidth = 40
 
-// mdValues returns the reference and output cells of a row: code spans,
-// cut around their first difference when they differ and do not fit.
-func mdValues(n *Node) (ref, out string) {
-	var r, o Cut
+// mdRow lays out a row of the Markdown table in buffers it reuses.
+type mdRow struct {
+	line     []byte
+	cut      cutter
+	ref, out bytes.Buffer // the values, compacted
+}
+
+// append returns the row of node n: valid until the next call.
+func (m *mdRow) append(n *Node) []byte {
+	m.cut.reset()
+	b := append(m.line[:0], "| `"...)
+	b = appendMDEscape(b, n.Path)
+	b = append(b, "` | "...)
+	// The values: code spans, cut around their first difference when
+	// they differ and do not fit.
+	var rc, oc Cut
 	switch {
 	case n.Reference != nil && n.Output != nil:
-		r, o = CutPair(compactValue(n.Reference), compactValue(n.Output), mdValueWidth, mdValueWidth)
+		rc, oc = m.cut.pair(compactInto(&m.ref, n.Reference), compactInto(&m.out, n.Output), mdValueWidth, mdValueWidth)
 	case n.Reference != nil:
-		r = CutValue(compactValue(n.Reference), mdValueWidth)
+		rc = m.cut.value(compactInto(&m.ref, n.Reference), mdValueWidth)
 	case n.Output != nil:
-		o = CutValue(compactValue(n.Output), mdValueWidth)
+		oc = m.cut.value(compactInto(&m.out, n.Output), mdValueWidth)
 	}
 	if n.Reference != nil {
-		ref = "`" + mdEscape(r.Text) + "`"
+		b = append(b, '`')
+		b = appendMDEscape(b, rc.Text)
+		b = append(b, '`')
 	}
+	b = append(b, " | "...)
 	if n.Output != nil {
-		out = "`" + mdEscape(o.Text) + "`"
+		b = append(b, '`')
+		b = appendMDEscape(b, oc.Text)
+		b = append(b, '`')
 	}
-	return ref, out
+	b = append(b, " | "...)
+	b = appendFigure(b, n.Weight)
+	b = append(b, " | "...)
+	if n.HasFactor {
+		b = appendFigure(b, n.Factor)
+	}
+	b = append(b, " | "...)
+	switch {
+	case !n.HasScore:
+		b = append(b, "n/a"...)
+	case n.Approx:
+		b = append(b, "≥"...)
+		b = appendFigure(b, n.Score)
+	default:
+		b = appendFigure(b, n.Score)
+	}
+	b = append(b, " | "...)
+	b = appendFigure(b, n.Share)
+	b = append(b, " | "...)
+	b = appendFigure(b, n.Loss)
+	b = append(b, " | "...)
+	b = append(b, n.Status...)
+	b = append(b, " |\n"...)
+	m.line = b
+	return b
 }
 
 // mdEscape keeps a cell from breaking the table.
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+	return string(appendMDEscape(nil, s))
+}
+
+// appendMDEscape appends s escaped as mdEscape escapes it: "|" as "\|",
+// line breaks as spaces, backquotes as quotes.
+func appendMDEscape(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '|':
+			dst = append(dst, '\\', '|')
+		case '\n':
+			dst = append(dst, ' ')
+		case '`':
+			dst = append(dst, '\'')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
 }

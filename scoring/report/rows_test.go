@@ -69,6 +69,44 @@ func rowsReport(n int) *report.Report {
 	}
 }
 
+// allocsPerRow returns the allocations a format makes per row beyond a
+// fixed number: the difference between writing 11,000 rows and 1,000,
+// divided by the 10,000 rows between.
+func allocsPerRow(write func(io.Writer, *report.Report) error) float64 {
+	count := func(n int) float64 {
+		rep := rowsReport(n)
+		return testing.AllocsPerRun(3, func() {
+			if err := write(io.Discard, rep); err != nil {
+				panic(err)
+			}
+		})
+	}
+	return (count(11000) - count(1000)) / 10000
+}
+
+// TestFormatsAllocatePerRowNothing: the text, Markdown and JSON formats
+// stream their rows through a buffer they reuse; a row costs no
+// allocation (the text format keeps one bit of state per row, its last
+// child flag, in a slice that grows by doubling).
+func TestFormatsAllocatePerRowNothing(t *testing.T) {
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer, *report.Report) error
+	}{
+		{"text", func(w io.Writer, r *report.Report) error { return report.WriteText(w, r, report.TextOptions{}) }},
+		{"text-flat", func(w io.Writer, r *report.Report) error {
+			r.Flat = true
+			return report.WriteText(w, r, report.TextOptions{})
+		}},
+		{"markdown", report.WriteMarkdown},
+		{"json", report.WriteJSON},
+	} {
+		if got := allocsPerRow(f.write); got > 0.002 {
+			t.Errorf("%s: %.3f allocations per row, want none", f.name, got)
+		}
+	}
+}
+
 // TestRowsFormats: every format on the rows of rowsReport, exactly (the
 // files in testdata were written before the formats were made to reuse
 // their buffers, and must not change with them).
