@@ -113,7 +113,7 @@ func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 	}
 	stored := *rec
 	stored.Pieces = nil // kept beside the record
-	value, err := gobValue(&stored)
+	value, err := gobValueSized(&stored, stored.size())
 	if err != nil {
 		return "", err
 	}

@@ -82,6 +82,14 @@ func writeField(h interface{ Write([]byte) (int, error) }, s string) {
 	h.Write([]byte(s))
 }
 
+// writeBytes writes b to h as writeField writes string(b), without the
+// copies the conversions make (b may be a large weights file).
+func writeBytes(h interface{ Write([]byte) (int, error) }, b []byte) {
+	var n [binary.MaxVarintLen64]byte
+	h.Write(n[:binary.PutUvarint(n[:], uint64(len(b)))])
+	h.Write(b)
+}
+
 // identity returns what makes two runs of a pair the same run: where it
 // comes from (source, label and tags), the files' contents, the weights
 // file and the weights in force, the metric, its options, the rules file
@@ -102,7 +110,7 @@ func (rec *runRecord) identity() [sha256.Size]byte {
 		writeField(h, f.Path)
 		writeField(h, f.SHA256)
 	}
-	writeField(h, string(rec.WeightsJSON))
+	writeBytes(h, rec.WeightsJSON)
 	writeField(h, rec.Metric)
 	writeField(h, fmt.Sprint(len(rec.Options)))
 	for _, o := range rec.Options {

@@ -50,7 +50,8 @@ type runRecord struct {
 }
 
 // newRecord copies run into a record, with an id and time assigned when
-// run has none, and nodes encoded. run is not modified.
+// run has none, and nodes encoded. run is not modified; the record shares
+// its WeightsJSON and RulesJSON, which may be large.
 func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 	rec := &runRecord{
 		Version:      Version,
@@ -62,11 +63,11 @@ func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 		Reference:    run.Reference,
 		Output:       run.Output,
 		Weights:      run.Weights,
-		WeightsJSON:  slices.Clone(run.WeightsJSON),
+		WeightsJSON:  run.WeightsJSON, // shared, not copied: see Prepare
 		Metric:       run.Metric,
 		Options:      slices.Clone(run.Options),
 		Rules:        run.Rules,
-		RulesJSON:    slices.Clone(run.RulesJSON),
+		RulesJSON:    run.RulesJSON,
 		Score:        run.Score,
 		HasScore:     run.HasScore,
 		Repairs:      slices.Clone(run.Repairs),
@@ -92,6 +93,12 @@ func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 	rec.Figures = encodeFigures(nodes...)
 	rec.NodeCount, _ = checkFigures(rec.Figures)
 	return rec, nil
+}
+
+// size returns about the size of the record as stored, from above: its
+// large fields and room for the rest.
+func (rec *runRecord) size() int {
+	return len(rec.WeightsJSON) + len(rec.RulesJSON) + len(rec.Figures) + len(rec.Dataset) + 16<<10
 }
 
 // check verifies what a reader needs of a record read from the store.

@@ -15,7 +15,8 @@ import (
 // for a run without figures); several parts (report.Report.Parts) are
 // encoded at the same time, each on a goroutine of its own, before the
 // store is opened. When run.ID is empty Record assigns one, and when
-// run.Time is zero it uses the current time; run itself is not modified.
+// run.Time is zero it uses the current time; run itself is not modified
+// (and must not change while Record runs).
 // Record may be called from any goroutine.
 //
 // A run identical to the latest run of its reference/output pair (the same
@@ -49,7 +50,10 @@ type Prepared struct {
 
 // Prepare encodes run and the figures of its nodes, walking each part on
 // a goroutine of its own, as Record does. run is not modified, and
-// neither run nor nodes is used after Prepare returns.
+// neither run nor nodes is used after Prepare returns, but for the bytes
+// of run.WeightsJSON and run.RulesJSON: the Prepared holds them as they
+// are, not copies (they may be as large as the weights file), and they
+// must not change until Commit returns.
 func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
 	rec, err := newRecord(run, nodes...)
 	if err != nil {

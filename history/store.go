@@ -314,9 +314,14 @@ func (sess *session) get(key string) ([]byte, error) {
 
 // gobValue encodes v as the store's values are encoded (skv's encoding:
 // gob).
-func gobValue(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(v); err != nil {
+func gobValue(v any) ([]byte, error) { return gobValueSized(v, 0) }
+
+// gobValueSized is gobValue with room for size bytes from the start: a
+// large value whose size is known near enough is not copied over and
+// over as its buffer grows.
+func gobValueSized(v any, size int) ([]byte, error) {
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	if err := gob.NewEncoder(buf).Encode(v); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
