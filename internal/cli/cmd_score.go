@@ -136,7 +136,7 @@ func checkScoreFormat(format string, dataset bool) error {
 	return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", format))
 }
 
-func (a *app) score(args []string, f *scoreFlags) (err error) {
+func (a *app) score(args []string, f *scoreFlags) error {
 	if err := checkScoreFormat(f.format, false); err != nil {
 		return err
 	}
@@ -149,10 +149,6 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 	if err := checkSelection(f); err != nil {
 		return badInput(err)
 	}
-	weightsName := ""
-	if len(args) == 3 {
-		weightsName = args[2]
-	}
 	metric, err := f.metric.metric()
 	if err != nil {
 		return badInput(err)
@@ -163,61 +159,68 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 			return err
 		}
 	}
+	var gc gcPolicy
+	defer gc.restore()
+	rec, err := a.scorePair(args, f, metric, store, &gc)
+	if rec != nil {
+		// The documents and the tree are out of reach from here on: the
+		// run is written without them beside it. The run the user asked
+		// for, lost: that fails the command, whatever else it found.
+		if lost := rec.finish(); lost != nil {
+			return lost
+		}
+	}
+	return err
+}
+
+// scorePair scores the pair of args, prints the report and returns the
+// verdict of --min, with the recording of the run under way when there is
+// one (nil when the run is not recorded, or its inputs did not read). gc
+// is settled once scoring is done.
+func (a *app) scorePair(args []string, f *scoreFlags, metric scoring.Metric, store *history.Store, gc *gcPolicy) (*scoreRecording, error) {
+	weightsName := ""
+	if len(args) == 3 {
+		weightsName = args[2]
+	}
 	rules, rulesFile, err := a.readRules(f.metric.rules, args)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// A metric that reads the output's text as its evaluator does
 	// (LangChain's) takes outputs jsontui's own parse refuses.
 	in, err := a.loadInputs(args[0], args[1], weightsName, nil, scoring.ReadsText(metric))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	in.rules, in.rulesFile = rules, rulesFile
-	record := !f.noHistory && f.explain == ""
+	record := store != nil && f.explain == ""
 	var files func() [3]history.File
 	if record {
 		files = hashInputs(in) // while scoring
 	}
 	rep, res, err := a.runMetric(in, &f.metric)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tree := res.Tree
+	gc.settle(len(in.files[0].data) + len(in.files[1].data))
 	if (f.topSet || f.onlyLosses) && rep.Nodes == nil {
 		flag := "--only-losses"
 		if f.topSet {
 			flag = "--top"
 		}
-		return badInput(fmt.Errorf("%s: --metric %s is one number, with no per-node breakdown to select from", flag, f.metric.name))
+		return nil, badInput(fmt.Errorf("%s: --metric %s is one number, with no per-node breakdown to select from", flag, f.metric.name))
 	}
 	rep.Reference, rep.Output, rep.Weights = args[0], args[1], weightsName
 	if rules != nil {
 		rep.Rules = f.metric.rules
 	}
 	a.printNotes(rep)
+	var rec *scoreRecording
 	if record {
-		// Record while the report is printed; both only read the tree.
-		var weightsJSON []byte
-		if tree != nil {
-			weightsJSON = tree.MarshalWeights()
-		} else if in.weights != nil {
-			weightsJSON = in.files[2].data
-		}
-		run := runOf(files(), rep, history.SourceScore, f.label, f.tags, weightsJSON)
-		if rules != nil {
-			run.Rules, run.RulesJSON = history.NewFile(rulesFile.name, rulesFile.data), rulesFile.data
-		}
-		done := make(chan error, 1)
-		size := len(in.files[0].data) + len(in.files[1].data)
-		go func() { done <- a.record(store, run, rep, size) }()
-		defer func() {
-			// The run the user asked for, lost: that fails the command,
-			// whatever else it found.
-			if lost := <-done; lost != nil {
-				err = lost
-			}
-		}()
+		// Recorded while the report is printed: both only read the tree.
+		rec = a.startRecording(store, gc, func() (*history.Prepared, error) {
+			return prepareScoreRun(files(), rep, res, in, f)
+		})
 	}
 	switch {
 	case f.explain != "":
@@ -236,17 +239,23 @@ func (a *app) score(args []string, f *scoreFlags) (err error) {
 		err = report.WriteText(a.stdout, selected(rep, f), report.TextOptions{Color: a.statusColor()})
 	}
 	if err != nil {
-		return err
+		return rec, err
 	}
-	if f.minSet && (!rep.HasScore || rep.Score < f.min) {
-		if rep.HasScore && rep.Approx && rep.High >= f.min {
-			// The score given is the least the exact one can be.
-			return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s; it is approximate, the exact score lies between %s and %s (see the warnings)",
-				report.Figure(rep.Score), report.Figure(f.min), report.Figure(rep.Score), report.Figure(rep.High))}
-		}
-		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(rep.Score, rep.HasScore), report.Figure(f.min))}
+	return rec, belowMin(rep, f)
+}
+
+// belowMin returns the failure of --min for the report's score; nil when
+// it is met or not asked for.
+func belowMin(rep *report.Report, f *scoreFlags) error {
+	if !f.minSet || (rep.HasScore && rep.Score >= f.min) {
+		return nil
 	}
-	return nil
+	if rep.HasScore && rep.Approx && rep.High >= f.min {
+		// The score given is the least the exact one can be.
+		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s; it is approximate, the exact score lies between %s and %s (see the warnings)",
+			report.Figure(rep.Score), report.Figure(f.min), report.Figure(rep.Score), report.Figure(rep.High))}
+	}
+	return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(rep.Score, rep.HasScore), report.Figure(f.min))}
 }
 
 // checkSelection checks --only-losses and --top against the other flags.

@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"iter"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"sync"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -102,45 +102,61 @@ func nodeParts(rep *report.Report) []iter.Seq[*report.Node] {
 	return []iter.Seq[*report.Node]{rep.Nodes}
 }
 
-// collectMin is the size of the reference and output together from which
-// recording a run first collects the scoring's garbage, and hands the free
-// heap back to the system once the figures are encoded (see record).
-// Measured on a shared 2-core machine: on the pizza case (622 bytes) those
-// collections raised the command's CPU time from 10 ms to 18 ms (the
-// median of 100 runs) to save under 1 MB of its 15; they lower the peak
-// resident memory by about 7% at any size (3.5 MB of 35 for 2 MB files; 14
-// MB of 212 for 25 MB files, which keeps score's peak under 4 times its
-// input as BenchmarkScoreQuiet wants; 90 MB of 1.54 GB for 200 MB files).
-// From 16 MB, where the peak is above 100 MB, what they save is worth a
-// few milliseconds of a run that takes a second.
-const collectMin = 16 << 20
+// A scoreRecording records the run of a pair on a goroutine of its own.
+// It works out the weights in force and encodes the figures while the
+// report is printed (all of them only read the tree), then waits for
+// finish before it writes the run: by then the command holds neither the
+// documents nor the tree, and the copies the write makes of the record
+// (its encoding, the store's pages) take the place of those rather than
+// stacking on them.
+type scoreRecording struct {
+	release chan struct{}
+	done    chan error
+}
 
-// record stores a run, telling the user on standard error when it could
-// only be kept pending. A run that could be kept nowhere fails the command
-// (the error says so, for exit code 2), once its output is written.
-// inputSize is the size of the reference and output together.
-func (a *app) record(store *history.Store, run *history.Run, rep *report.Report, inputSize int) error {
-	big := inputSize >= collectMin
-	if big {
-		// Encoding a large run makes garbage while the documents and the
-		// tree are still alive: collect it as it comes rather than let
-		// the heap grow by half again (the big tables hold no pointers,
-		// so a collection costs little).
-		defer debug.SetGCPercent(debug.SetGCPercent(10))
-		runtime.GC() // the scoring's scratch space, for the encoder to reuse
-	}
-	p, err := history.Prepare(run, nodeParts(rep)...)
+// startRecording starts recording the run that prepare encodes into
+// store; gc is released before the run is written.
+func (a *app) startRecording(store *history.Store, gc *gcPolicy, prepare func() (*history.Prepared, error)) *scoreRecording {
+	r := &scoreRecording{release: make(chan struct{}), done: make(chan error, 1)}
+	go r.record(a, store, gc, prepare)
+	return r
+}
+
+// record prepares the run, waits for finish and writes it.
+func (r *scoreRecording) record(a *app, store *history.Store, gc *gcPolicy, prepare func() (*history.Prepared, error)) {
+	p, err := prepare() // prepare, and what it reads, is not used after this
+	<-r.release
+	gc.release()
 	if err != nil {
-		return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
+		r.done <- &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
+		return
 	}
-	if big {
-		// Nothing here needs the tree any more (the caller may, to print
-		// it): collect it, and hand what is free back to the system,
-		// before the write copies the figures a few times over and reads
-		// the store's pages.
-		debug.FreeOSMemory()
+	r.done <- a.commit(store, p)
+}
+
+// finish lets the run be written once prepared, and waits until it is: it
+// returns nil, or the error that fails the command because the run could
+// be kept nowhere (when it could only be kept pending, the user has been
+// told on standard error).
+func (r *scoreRecording) finish() error {
+	close(r.release)
+	return <-r.done
+}
+
+// prepareScoreRun encodes the run of a scored pair: its files (paths and
+// hashes), the report's figures, the weights in force and the rules.
+func prepareScoreRun(files [3]history.File, rep *report.Report, res *scoring.Result, in *inputs, f *scoreFlags) (*history.Prepared, error) {
+	var weightsJSON []byte
+	if res.Tree != nil {
+		weightsJSON = res.Tree.MarshalWeights()
+	} else if in.weights != nil {
+		weightsJSON = in.files[2].data
 	}
-	return a.commit(store, p)
+	run := runOf(files, rep, history.SourceScore, f.label, f.tags, weightsJSON)
+	if in.rules != nil {
+		run.Rules, run.RulesJSON = history.NewFile(in.rulesFile.name, in.rulesFile.data), in.rulesFile.data
+	}
+	return history.Prepare(run, nodeParts(rep)...)
 }
 
 // commit writes a prepared run into the store, telling the user on

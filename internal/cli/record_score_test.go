@@ -1,13 +1,14 @@
 package cli
 
 import (
+	"errors"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"testing"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // forcedCollections returns how many garbage collections the program has
@@ -42,28 +43,50 @@ func TestRecordSmallRunForcesNoCollection(t *testing.T) {
 	}
 }
 
-// TestRecordCollectsFromCollectMin: from collectMin bytes of input on,
-// recording a run collects the garbage and hands the heap back.
-func TestRecordCollectsFromCollectMin(t *testing.T) {
-	store := history.Open(filepath.Join(t.TempDir(), "history.db"))
-	var stderr strings.Builder
-	a := &app{stderr: &stderr}
-	rep := &report.Report{Metric: "jsondiff", Score: 1, HasScore: true, Nodes: func(func(*report.Node) bool) {}}
-	for i, c := range []struct {
-		size   int
-		forced bool
-	}{{collectMin - 1, false}, {collectMin, true}} {
-		// Two outputs: two runs, not one seen again.
-		files := [3]history.File{history.NewFile("ref.json", []byte("{}")), history.NewFile("out.json", []byte{'0' + byte(i)})}
-		before := forcedCollections(t)
-		if err := a.record(store, runOf(files, rep, history.SourceScore, "", nil, nil), rep, c.size); err != nil {
-			t.Fatal(err)
-		}
-		if forced := forcedCollections(t) - before; (forced > 0) != c.forced {
-			t.Errorf("recording with %d bytes of input forced %d collections", c.size, forced)
-		}
+// gcPercent returns the GC percent in force.
+func gcPercent() int {
+	p := debug.SetGCPercent(100)
+	debug.SetGCPercent(p)
+	return p
+}
+
+// TestGCPolicySettlesFromSettleMin: from settleMin bytes of input on, the
+// GC percent is lowered once scoring is done, and restored after.
+func TestGCPolicySettlesFromSettleMin(t *testing.T) {
+	before := gcPercent()
+	var g gcPolicy
+	g.settle(settleMin - 1)
+	if got := gcPercent(); got != before {
+		t.Errorf("settled for %d bytes of input: GC percent %d, want %d", settleMin-1, got, before)
 	}
-	if runs, err := store.List(history.ListOptions{}); err != nil || len(runs) != 2 || stderr.Len() > 0 {
-		t.Errorf("%d runs recorded, %v; stderr %q", len(runs), err, stderr.String())
+	g.settle(settleMin)
+	if got := gcPercent(); got != settledGCPercent {
+		t.Errorf("settled for %d bytes of input: GC percent %d, want %d", settleMin, got, settledGCPercent)
+	}
+	g.restore()
+	if got := gcPercent(); got != before {
+		t.Errorf("restored: GC percent %d, want %d", got, before)
+	}
+}
+
+// failingWriter fails every write.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("the disk is full") }
+
+// TestScoreRecordsWhenThePrintFails: a run whose report could not be
+// printed is recorded all the same (the record is written after the
+// print, whatever became of it), and the command fails.
+func TestScoreRecordsWhenThePrintFails(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	var stderr strings.Builder
+	env := map[string]string{"JSONTUI_HISTORY": store}
+	a := &app{stdin: strings.NewReader(""), stdout: failingWriter{}, stderr: &stderr, getenv: func(k string) string { return env[k] }}
+	if code := a.run([]string{"score", pizza + "reference.json", pizza + "output.json", "--label", "unprinted"}); code != 2 || !strings.Contains(stderr.String(), "the disk is full") {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	runs, err := history.Open(store).List(history.ListOptions{})
+	if err != nil || len(runs) != 1 || runs[0].Label != "unprinted" {
+		t.Fatalf("runs %+v, %v", runs, err)
 	}
 }
