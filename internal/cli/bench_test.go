@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -56,15 +57,19 @@ func writePair(b *testing.B, dir string, mb int) (ref, out string) {
 	return ref, out
 }
 
-// runSelf runs jsontui (this test binary) with args and returns its wall
-// time and peak resident memory in bytes.
+// runSelf runs jsontui (this test binary) with args, its standard output
+// going to /dev/null, and returns its wall time and peak resident memory
+// in bytes.
 func runSelf(b *testing.B, env []string, args ...string) (time.Duration, int64) {
 	b.Helper()
 	cmd := exec.Command(os.Args[0])
 	cmd.Env = append(append(os.Environ(), env...), benchMainEnv+"="+strings.Join(args, "\x1f"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
 	start := time.Now()
-	out, err := cmd.CombinedOutput()
+	err := cmd.Run()
 	took := time.Since(start)
+	out := stderr.Bytes()
 	if err != nil {
 		b.Fatalf("jsontui %v: %v\n%s", args, err, out)
 	}
