@@ -6,7 +6,7 @@ RACEFLAGS := -race -gcflags=github.com/boltdb/bolt=-d=checkptr=0
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint vet bench bench-short fuzz bigdata clean
+.PHONY: all build test lint vet bench bench-short bench-peak fuzz bigdata clean
 
 all: build
 
@@ -35,6 +35,11 @@ bench:
 ## bench-short: the same on small documents only
 bench-short:
 	$(GO) test -p 1 -short -run '^$$' -bench . -benchmem -benchtime 100ms ./internal/cli ./scoring/... ./history/... ./tui/...
+
+## bench-peak: the peak memory of `jsontui score` on one object of 100k, 1M
+## and 10M keys, each format with history, as a multiple of the input
+bench-peak:
+	$(GO) test -run '^$$' -bench BenchmarkScorePeak -benchtime 1x -timeout 30m ./internal/cli
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:
