@@ -17,7 +17,12 @@ func Figure(v float64) string {
 
 // appendFigure appends v formatted as Figure formats it.
 func appendFigure(dst []byte, v float64) []byte {
-	if v != 0 && math.Abs(v) < 5e-7 {
+	if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+		// A whole number (the weights, scores and losses of 1 and 0 most
+		// rows have) is written as the digits strconv would keep.
+		return strconv.AppendInt(dst, int64(v), 10)
+	}
+	if math.Abs(v) < 5e-7 {
 		return strconv.AppendFloat(dst, v, 'e', 2, 64)
 	}
 	at := len(dst)

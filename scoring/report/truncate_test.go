@@ -76,7 +76,7 @@ func TestAppendFigure(t *testing.T) {
 		return s
 	}
 	for _, v := range []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 0.25, 0.8760128132654985, 1e-9, -1e-7, 4.9e-7, 5e-7,
-		-0.0000004, -0.0000006, 0.9999996, 100, 1e21, 1.5e300, math.NaN(), math.Inf(1), math.Inf(-1), 123456.0000001} {
+		-0.0000004, -0.0000006, 0.9999996, 100, -7, 1 << 53, 1<<53 - 1, -(1<<53 - 1), 1e21, 1.5e300, math.NaN(), math.Inf(1), math.Inf(-1), 123456.0000001} {
 		if got := string(appendFigure([]byte("x"), v)); got != "x"+want(v) {
 			t.Errorf("appendFigure(%v) = %q, want %q", v, got[1:], want(v))
 		}
