@@ -89,6 +89,9 @@ func allocsPerRow(write func(io.Writer, *report.Report) error) float64 {
 // allocation (the text format keeps one bit of state per row, its last
 // child flag, in a slice that grows by doubling).
 func TestFormatsAllocatePerRowNothing(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's instrumentation allocates; allocations are not meaningful")
+	}
 	for _, f := range []struct {
 		name  string
 		write func(io.Writer, *report.Report) error
