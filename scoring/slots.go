@@ -190,3 +190,26 @@ func (t *Tree) elemSlot(ctx int32) int32 {
 	t.resolveSlot(e)
 	return e
 }
+
+// NumSlots returns the number of slots; slot 0 is the root.
+func (t *Tree) NumSlots() int { return len(t.slots) }
+
+// slotKey returns the key of slot k ("" for the root and elements).
+func (t *Tree) slotKey(k int32) string { return t.slots[k].Key }
+
+// slotWeight returns the weight in force of slot k.
+func (t *Tree) slotWeight(k int32) float64 { return t.slots[k].Weight }
+
+// slotElem returns the element slot below slot k, or -1.
+func (t *Tree) slotElem(k int32) int32 { return t.slots[k].elem }
+
+// fileMember returns the member of the weights file that weighs key slot
+// k: a number, or an object of the weights below it; jsondoc.None when
+// the file has none.
+func (t *Tree) fileMember(k int32) jsondoc.ID {
+	s := &t.slots[k]
+	if s.level != jsondoc.None && !s.Elem {
+		return s.level
+	}
+	return s.Entry
+}

@@ -1,0 +1,120 @@
+package scoring
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// flatPair returns issue 10's pair at n keys: one object of keys
+// "k0".."k<n-1>" with compact separators, and the output with every third
+// value one more, its members in the same order or shuffled.
+func flatPair(t testing.TB, n int, shuffled bool) (ref, out *jsondoc.Doc) {
+	t.Helper()
+	order := identity(n)
+	if shuffled {
+		rand.New(rand.NewPCG(10, 10)).Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	write := func(order []int, bump bool) []byte {
+		b := make([]byte, 0, 16*n)
+		b = append(b, '{')
+		for k, i := range order {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			v := i
+			if bump && i%3 == 0 {
+				v++
+			}
+			b = fmt.Appendf(b, `"k%d":%d`, i, v)
+		}
+		return append(b, '}')
+	}
+	var err error
+	if ref, err = jsondoc.Parse("r2.json", write(identity(n), false), nil); err != nil {
+		t.Fatal(err)
+	}
+	if out, err = jsondoc.Parse("o2.json", write(order, true), nil); err != nil {
+		t.Fatal(err)
+	}
+	return ref, out
+}
+
+func identity(n int) []int {
+	o := make([]int, n)
+	for i := range o {
+		o[i] = i
+	}
+	return o
+}
+
+// flatWeights returns a weights file for flatPair's reference: every key
+// 0.5.
+func flatWeights(t testing.TB, n int) *Weights {
+	t.Helper()
+	b := []byte("{\n")
+	for i := range n {
+		b = fmt.Appendf(b, "  \"k%d\": 0.5,\n", i)
+	}
+	b = append(b, "  \"last\": 1\n}\n"...)
+	w, err := ParseWeights("weights.json", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// TestMarshalWeightsMemory checks that writing the weights of a tree of
+// 100,000 keys allocates in proportion to what it writes: no list or map
+// per key. Issue 10: every key's slot made a map and a list of the keys
+// below it (252 MB for 1M keys), and the top level a map of every key.
+func TestMarshalWeightsMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates on its own")
+	}
+	const n = 100_000
+	ref, out := flatPair(t, n, false)
+	for _, c := range []struct {
+		name    string
+		weights bool
+		edit    bool
+		perKey  float64 // bytes allocated per key, besides twice the output
+		want    string  // the output's start
+	}{
+		{"no file", false, false, 2, "{}\n"},
+		{"no file, one edit", false, true, 2, "{\n  \"k7\": 0.25\n}\n"},
+		{"a file of every key", true, false, 24, "{\n  \"k0\": 0.5,\n  \"k1\": 0.5,\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var w *Weights
+			if c.weights {
+				w = flatWeights(t, n)
+			}
+			tree, err := Build(ref, out, w, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.edit {
+				if _, err := tree.SetSlotWeight(8, 0.25); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var got []byte
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			got = tree.MarshalWeights()
+			runtime.ReadMemStats(&after)
+			if len(got) < len(c.want) || string(got[:len(c.want)]) != c.want {
+				t.Fatalf("MarshalWeights starts %.60q, want %q", got, c.want)
+			}
+			extra := (float64(after.TotalAlloc-before.TotalAlloc) - 2*float64(len(got))) / n
+			if extra > c.perKey {
+				t.Errorf("MarshalWeights allocated %.1f bytes a key besides twice its output, want at most %v", extra, c.perKey)
+			}
+		})
+	}
+}
