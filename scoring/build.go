@@ -36,8 +36,8 @@ type compareSettings struct {
 type builder struct {
 	t *Tree
 	compareSettings
-	outKeys jsondoc.KeyIndex // scratch index of an output object's keys
-	refKeys jsondoc.KeyIndex // scratch index of a reference object's keys
+	outKeys jsondoc.KeyIndex // scratch index of an output object's keys out of order
+	marks   marks            // the members of outKeys found
 	pairs   *pairer          // the pairing of Options.Lists, nil for index
 
 	// What a round of the breadth-first build produces, held until it is
@@ -141,6 +141,12 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	}
 	if !t.findHints(b) {
 		return nil, context.Cause(ctx)
+	}
+	if !t.reusable() {
+		// No later build will take this tree's room: its builder's
+		// scratch (an index of a wide object's keys out of order, say)
+		// must not live as long as the tree.
+		t.room.b = builder{}
 	}
 	return t, nil
 }
@@ -370,6 +376,10 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 			t.reserveKids(ctx, n)
 		}
 	}
+	// rest is where the output's keys stop following the reference's:
+	// they are looked up from there on, in an index of those alone, and
+	// the members found are marked, which leaves the output's extra keys.
+	rest, found := jsondoc.None, 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		refCount++
 		pos := refCount - 1
@@ -390,10 +400,14 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 				oc = od.Next(oc)
 			} else {
 				if inOrder {
-					inOrder = false
-					b.indexKeys(o)
+					inOrder, rest = false, oc
+					b.outKeys.ResetFrom(od, rest)
+					b.marks.reset()
 				}
-				match = b.lookup(key)
+				if match = b.outKeys.Lookup(key); match != jsondoc.None {
+					b.marks.set(int(match - rest))
+					found++
+				}
 			}
 		}
 		if slot < 0 {
@@ -401,18 +415,16 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 		}
 		b.push(node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
-	// Output keys the reference lacks. When every reference key matched
-	// the output's in order, they are the output's keys left over.
-	if o != jsondoc.None && (!inOrder || oc != jsondoc.None) {
-		from := od.Child(o)
-		if inOrder {
-			from = oc
-		} else {
-			b.refKeys.Reset(t.ref, r)
+	// Output keys the reference lacks: those left over past the keys in
+	// order, or the members of the rest not found.
+	if o != jsondoc.None && (inOrder && oc != jsondoc.None || !inOrder && found < b.outKeys.Len()) {
+		from := oc
+		if !inOrder {
+			from = rest
 		}
 		pos := refCount
 		for c := from; c != jsondoc.None; c = od.Next(c) {
-			if inOrder || b.refKeys.Lookup(od.Key(c)) == jsondoc.None {
+			if inOrder || !b.marks.has(int(c-rest)) {
 				slot := int32(-1)
 				if t.opt.KeyUnion {
 					// It weighs what the weights file gives it there.
@@ -426,13 +438,30 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	b.finishBlock(id, first, -1)
 }
 
-// indexKeys indexes the keys of output object o for lookup.
-func (b *builder) indexKeys(o jsondoc.ID) {
-	b.outKeys.Reset(b.t.out, o)
+// marks is a set of small integers (offsets of members from the first
+// looked up), cleared in the time of the ones set.
+type marks struct {
+	words []uint64
+	hi    int // words[:hi] may hold a bit
 }
 
-func (b *builder) lookup(key string) jsondoc.ID {
-	return b.outKeys.Lookup(key)
+func (m *marks) reset() {
+	clear(m.words[:m.hi])
+	m.hi = 0
+}
+
+func (m *marks) set(i int) {
+	w := i >> 6
+	if w >= len(m.words) {
+		m.words = append(m.words, make([]uint64, max(w+1, 2*len(m.words))-len(m.words))...)
+	}
+	m.words[w] |= 1 << (i & 63)
+	m.hi = max(m.hi, w+1)
+}
+
+func (m *marks) has(i int) bool {
+	w := i >> 6
+	return w < m.hi && m.words[w]&(1<<(i&63)) != 0
 }
 
 // array builds the children of an array node: positions paired by index

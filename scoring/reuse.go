@@ -29,7 +29,7 @@ var pool sync.Pool
 // many small trees one after the other (a dataset's cases) saves most of
 // their allocation by it.
 func (t *Tree) Release() {
-	if t == nil || cap(t.nodes) > maxReuse || len(t.segs) > 0 {
+	if t == nil || !t.reusable() {
 		return
 	}
 	st := t.room
@@ -41,6 +41,9 @@ func (t *Tree) Release() {
 	*t = Tree{}
 	pool.Put(st)
 }
+
+// reusable reports whether the tree's room is kept by Release.
+func (t *Tree) reusable() bool { return cap(t.nodes) <= maxReuse && len(t.segs) == 0 }
 
 // newTree returns an empty tree: the room of a released one when it fits
 // nodes nodes and aggs aggregates (reused says so), else a new one. Either
@@ -66,7 +69,7 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 func (st *storage) builder(t *Tree, cs compareSettings) *builder {
 	b := &st.b
 	*b = builder{t: t, compareSettings: cs, own: b.own[:0], aggs: b.aggs[:0], owners: b.owners[:0],
-		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, refKeys: b.refKeys, asked: b.asked,
+		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, marks: b.marks, asked: b.asked,
 		tally: b.tally, approx: b.approx[:0]}
 	clear(b.asked)
 	return b

@@ -17,7 +17,7 @@ const indexMin = 9
 // memory. It is safe for concurrent lookups once made.
 type KeyIndex struct {
 	d     *Doc
-	obj   ID
+	first ID  // the first member indexed
 	n     int // visible members
 	table hashindex.Table
 }
@@ -30,17 +30,26 @@ func (d *Doc) Index(id ID) *KeyIndex {
 }
 
 // Reset makes x an index of the members of object id of d.
-func (x *KeyIndex) Reset(d *Doc, id ID) {
-	x.d, x.obj, x.n = d, id, 0
-	for c := d.Child(id); c != None && x.n < indexMin; c = d.Next(c) {
+func (x *KeyIndex) Reset(d *Doc, id ID) { x.ResetFrom(d, d.Child(id)) }
+
+// ResetFrom makes x an index of member first of an object of d and of the
+// members after it (None: of none): a caller that has matched an
+// object's first members in order indexes only the rest.
+func (x *KeyIndex) ResetFrom(d *Doc, first ID) {
+	x.d, x.first, x.n = d, first, 0
+	for c := first; c != None && x.n < indexMin; c = d.Next(c) {
 		x.n++
 	}
 	if x.n < indexMin {
 		return
 	}
-	x.table.Reset(d.Count(id))
+	n := 0
+	for c := first; c != None; c = d.Next(c) {
+		n++
+	}
+	x.table.Reset(n)
 	x.n = 0
-	for c := d.Child(id); c != None; c = d.Next(c) {
+	for c := first; c != None; c = d.Next(c) {
 		x.table.Insert(x.hashKey(c), int32(c))
 		x.n++
 	}
@@ -64,7 +73,12 @@ func (x *KeyIndex) Lookup(key string) ID {
 		return None
 	}
 	if x.n < indexMin {
-		return x.d.Lookup(x.obj, key)
+		for c := x.first; c != None; c = x.d.Next(c) {
+			if x.d.Key(c) == key {
+				return c
+			}
+		}
+		return None
 	}
 	id, ok := x.table.Find(x.table.HashString(key), func(c int32) bool { return x.d.keyEquals(ID(c), key) })
 	if !ok {
