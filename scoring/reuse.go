@@ -8,8 +8,8 @@ import "sync"
 type storage struct {
 	nodes  []node
 	aggs   []aggregate
-	slots  []Slot
-	below  []keySlots
+	sl     slotTable
+	below  []*keySlots
 	levels []NodeID
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
@@ -36,7 +36,8 @@ func (t *Tree) Release() {
 	if st == nil {
 		st = &storage{}
 	}
-	st.nodes, st.aggs, st.slots, st.levels, st.used = t.nodes[:0], t.aggs[:0], t.slots[:0], t.levels[:0], t.used[:0]
+	st.nodes, st.aggs, st.sl, st.levels, st.used = t.nodes[:0], t.aggs[:0], t.sl, t.levels[:0], t.used[:0]
+	st.sl.reset()
 	st.below = t.below[:0]
 	*t = Tree{}
 	pool.Put(st)
@@ -52,7 +53,7 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	if nodes <= maxReuse {
 		if st, ok := pool.Get().(*storage); ok && cap(st.nodes) >= nodes && cap(st.aggs) >= aggs {
 			t = &st.tree
-			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], slots: st.slots[:0], below: st.below[:0],
+			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], sl: st.sl, below: st.below[:0],
 				levels: st.levels[:0], used: st.used[:0]}
 			return t, true
 		}
@@ -70,7 +71,7 @@ func (st *storage) builder(t *Tree, cs compareSettings) *builder {
 	b := &st.b
 	*b = builder{t: t, compareSettings: cs, own: b.own[:0], aggs: b.aggs[:0], owners: b.owners[:0],
 		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, marks: b.marks, asked: b.asked,
-		tally: b.tally, approx: b.approx[:0]}
+		approx: b.approx[:0]}
 	clear(b.asked)
 	return b
 }
