@@ -9,7 +9,7 @@ const indexMin = 9
 // KeyIndex finds the members of one object by key in constant expected
 // time, where Doc.Lookup scans them: callers matching many keys against
 // one object build an index once, in one pass over its members, and look
-// up each key in it. It holds about 16 bytes a member and no copy of the
+// up each key in it. It holds 5 to 11 bytes a member and no copy of the
 // keys. Keys shadowed by a later duplicate are not in it, as Lookup never
 // returns them.
 //
@@ -19,7 +19,7 @@ type KeyIndex struct {
 	d     *Doc
 	first ID  // the first member indexed
 	n     int // visible members
-	table hashindex.Table
+	table hashindex.Compact
 }
 
 // Index returns an index of the members of object id.
@@ -47,7 +47,7 @@ func (x *KeyIndex) ResetFrom(d *Doc, first ID) {
 	for c := first; c != None; c = d.Next(c) {
 		n++
 	}
-	x.table.Reset(n)
+	x.table.Reset(n, int32(len(d.nodes)))
 	x.n = 0
 	for c := first; c != None; c = d.Next(c) {
 		x.table.Insert(x.hashKey(c), int32(c))
@@ -59,7 +59,7 @@ func (x *KeyIndex) ResetFrom(d *Doc, first ID) {
 func (x *KeyIndex) Len() int { return x.n }
 
 // hashKey hashes the decoded key of member c.
-func (x *KeyIndex) hashKey(c ID) uint32 {
+func (x *KeyIndex) hashKey(c ID) uint64 {
 	if x.d.nodes[c].flags&flagKeyEscape != 0 {
 		return x.table.HashString(x.d.Key(c))
 	}
