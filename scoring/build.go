@@ -89,7 +89,7 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 		t.nodes = make([]node, 1, nodes)
 		t.aggs = make([]aggregate, 0, aggs)
 	}
-	t.stats = &slotStats{}
+	t.stats = t.room.newStats()
 	t.newSlot(-1, noKey)
 	if w != nil {
 		if n := w.doc.Len(); cap(t.used) >= n {

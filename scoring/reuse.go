@@ -14,6 +14,7 @@ type storage struct {
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
 	tree   Tree    // the tree itself
+	stats  slotStats
 }
 
 // maxReuse is the largest tree (in nodes) whose room is kept: a large
@@ -63,6 +64,14 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	st := &storage{}
 	st.tree.room = st
 	return &st.tree, false
+}
+
+// newStats returns the room's slot counts for a new build, not counted
+// yet.
+func (st *storage) newStats() *slotStats {
+	nodes, kinds := st.stats.nodes[:0], st.stats.kinds[:0]
+	st.stats = slotStats{nodes: nodes, kinds: kinds}
+	return &st.stats
 }
 
 // builder returns the room's builder for a new build, its buffers

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -23,7 +24,9 @@ func (t *Tree) slotStats() *slotStats {
 	st := t.stats
 	st.once.Do(func() {
 		n := t.sl.len()
-		st.nodes, st.kinds = make([]int32, n), make([]uint16, n)
+		st.nodes, st.kinds = slices.Grow(st.nodes[:0], n)[:n], slices.Grow(st.kinds[:0], n)[:n]
+		clear(st.nodes)
+		clear(st.kinds)
 		for i := range t.nodes {
 			if ctx := t.valueSlot(NodeID(i)); ctx >= 0 {
 				st.nodes[ctx]++
