@@ -140,6 +140,7 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	if !t.findHints(b) {
 		return nil, context.Cause(ctx)
 	}
+	t.sl.spare = nil
 	if !t.reusable() {
 		// No later build will take this tree's room: its builder's
 		// scratch (an index of a wide object's keys out of order, say)

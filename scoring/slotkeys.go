@@ -1,7 +1,6 @@
 package scoring
 
 import (
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -72,7 +71,7 @@ const reserveMin = 64
 func (t *Tree) reserveKids(ctx int32, n int) {
 	t.sl.grow(n)
 	ks := t.keySlotsOf(ctx)
-	ks.kids = slices.Grow(ks.kids, n)
+	ks.kids = growColumn(&t.sl, ks.kids, n)
 }
 
 // hashSlotKey hashes the key of slot k for index x.

@@ -3,6 +3,7 @@ package scoring
 import (
 	"slices"
 
+	"github.com/jsontui/jsontui/internal/bigbuf"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -29,6 +30,9 @@ type slotTable struct {
 	// escaped holds the decoded keys of the slots whose member writes its
 	// key with escapes (Doc.Key would decode them on every call).
 	escaped map[int32]string
+	// spare is what is left of a large table the columns were carved
+	// from (see room32).
+	spare []int32
 }
 
 // slotExt is the side record of a slot that has keys or elements below
@@ -106,9 +110,9 @@ func (s *slotTable) len() int { return len(s.parent) }
 
 // grow makes room for n more slots.
 func (s *slotTable) grow(n int) {
-	s.parent = slices.Grow(s.parent, n)
-	s.key = slices.Grow(s.key, n)
-	s.ext = slices.Grow(s.ext, n)
+	s.parent = growColumn(s, s.parent, n)
+	s.key = growColumn(s, s.key, n)
+	s.ext = growColumn(s, s.ext, n)
 	for _, c := range []*column[float64]{&s.weight, &s.fileWeight} {
 		if c.on {
 			c.vals = slices.Grow(c.vals, n)
@@ -119,6 +123,33 @@ func (s *slotTable) grow(n int) {
 	}
 }
 
+// growColumn returns col with room for n more values. Room for many is
+// carved from a large table the parse is done with, when one is at hand
+// (bigbuf): the table of a wide object's members that its parse made to
+// find duplicate keys holds two columns of its keys' slots, so that
+// issue 10's 1M-key pair makes its slots in the memory its parse
+// leaves, whether or not a collection has run in between.
+func growColumn[T bigbuf.Word](s *slotTable, col []T, n int) []T {
+	if cap(col)-len(col) >= n {
+		return col
+	}
+	if len(col)+n < bigbuf.Min/2 {
+		return slices.Grow(col, n)
+	}
+	return append(bigbuf.As[T](s.room32(len(col)+n)), col...)
+}
+
+// room32 returns a slice of length 0 and capacity n, carved from the
+// spare end of a large table, or from a new one (bigbuf.Get).
+func (s *slotTable) room32(n int) []int32 {
+	if cap(s.spare) < n {
+		s.spare = bigbuf.Get[int32](n)
+	}
+	b := s.spare[:0:n]
+	s.spare = s.spare[n:n]
+	return b
+}
+
 // reset empties the table, keeping its memory.
 func (s *slotTable) reset() {
 	s.parent, s.key, s.ext, s.exts = s.parent[:0], s.key[:0], s.ext[:0], s.exts[:0]
@@ -126,6 +157,7 @@ func (s *slotTable) reset() {
 	s.fileWeight.reset()
 	s.entry.reset()
 	s.escaped = nil
+	s.spare = nil
 }
 
 // newSlot adds a slot below parent (-1 for the root), named by the key of
@@ -241,6 +273,7 @@ func (t *Tree) fileMember(k int32) jsondoc.ID {
 // others are shared (the shape of the reference never changes).
 func (s *slotTable) cloneWeights() slotTable {
 	c := *s
+	c.spare = nil // the original's to carve from
 	c.ext = slices.Clone(s.ext)
 	c.exts = slices.Clone(s.exts)
 	c.weight = s.weight.clone()

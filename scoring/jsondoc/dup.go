@@ -5,6 +5,8 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"slices"
+
+	"github.com/jsontui/jsontui/internal/bigbuf"
 )
 
 // dupScanLimit is the member count up to which duplicates are found by
@@ -130,12 +132,13 @@ func (t *memberSet) reset(n int, maxID uint32) {
 	for size*3 < n*4 {
 		size *= 2
 	}
-	if cap(t.slots) >= size {
-		t.slots = t.slots[:size]
-		clear(t.slots)
-	} else {
-		t.slots = make([]uint32, size)
+	if cap(t.slots) < size {
+		// A large table comes from, and goes back to, bigbuf (see
+		// parser.putScratch): the build takes it for its slots.
+		t.slots = bigbuf.Get[uint32](size)
 	}
+	t.slots = t.slots[:size]
+	clear(t.slots)
 	t.idBits = uint(bits.Len32(maxID))
 	if !t.seeded {
 		t.seed, t.seeded = maphash.MakeSeed(), true
