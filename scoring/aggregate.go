@@ -33,7 +33,7 @@ func (t *Tree) weightOf(id NodeID) float64 {
 	switch {
 	case n.bits&(bitOwnWeight|bitNoWeight) == 0:
 		if n.slot >= 0 {
-			return t.slots[n.slot].Weight
+			return t.slotWeight(n.slot)
 		}
 		return 1
 	case n.has(bitNoWeight):
@@ -235,8 +235,10 @@ func (t *Tree) finishArray(p NodeID, st *segTree) {
 
 // ResetWeights restores every weight to the weights file's and rescores.
 func (t *Tree) ResetWeights() {
-	for i := range t.slots {
-		t.slots[i].Weight = t.slots[i].FileWeight
+	if t.sl.fileWeight.on {
+		t.sl.weight.vals, t.sl.weight.on = append(t.sl.weight.vals[:0], t.sl.fileWeight.vals...), true
+	} else {
+		t.sl.weight.reset()
 	}
 	t.recomputeAll()
 }
@@ -245,11 +247,10 @@ func (t *Tree) ResetWeights() {
 // tree and rescores; it becomes the tree's file, as if it had been given to
 // Build. On error the tree is unchanged.
 func (t *Tree) ApplyWeights(w *Weights) error {
-	saved := make([]Slot, len(t.slots))
-	copy(saved, t.slots)
+	saved := t.sl.cloneWeights()
 	old, oldWarn, oldOmitted, oldIgnored, oldFrom := t.weights, t.warnings, t.omitted, t.ignored, t.ignoredFrom
 	if err := t.applyWeights(w); err != nil {
-		copy(t.slots, saved)
+		t.sl = saved
 		t.weights, t.warnings, t.omitted, t.ignored, t.ignoredFrom = old, oldWarn, oldOmitted, oldIgnored, oldFrom
 		return err
 	}

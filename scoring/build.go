@@ -36,8 +36,8 @@ type compareSettings struct {
 type builder struct {
 	t *Tree
 	compareSettings
-	outKeys jsondoc.KeyIndex // scratch index of an output object's keys
-	refKeys jsondoc.KeyIndex // scratch index of a reference object's keys
+	outKeys jsondoc.KeyIndex // scratch index of an output object's keys out of order
+	marks   marks            // the members of outKeys found
 	pairs   *pairer          // the pairing of Options.Lists, nil for index
 
 	// What a round of the breadth-first build produces, held until it is
@@ -50,11 +50,8 @@ type builder struct {
 	owners  []NodeID    // the containers whose aggregates they are
 	shared  bool        // slots may not be created now: ask for them (pending)
 	pending []slotRequest
-	asked   map[slotRequest]int32
+	asked   map[askedSlot]int32
 	wide    []int32 // the round's arrays that get a segment tree, by aggregate
-
-	// Per slot: the nodes compared and their kinds (see count).
-	tally tally
 
 	// approx lists the leaves this builder scored past their
 	// comparator's limit.
@@ -92,7 +89,8 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 		t.nodes = make([]node, 1, nodes)
 		t.aggs = make([]aggregate, 0, aggs)
 	}
-	t.slots = append(t.slots, Slot{Parent: -1, elem: -1})
+	t.stats = t.room.newStats()
+	t.newSlot(-1, noKey)
 	if w != nil {
 		if n := w.doc.Len(); cap(t.used) >= n {
 			t.used = t.used[:n]
@@ -142,6 +140,13 @@ func BuildContext(ctx context.Context, ref, out *jsondoc.Doc, w *Weights, opt Op
 	if !t.findHints(b) {
 		return nil, context.Cause(ctx)
 	}
+	t.sl.spare = nil
+	if !t.reusable() {
+		// No later build will take this tree's room: its builder's
+		// scratch (an index of a wide object's keys out of order, say)
+		// must not live as long as the tree.
+		t.room.b = builder{}
+	}
 	return t, nil
 }
 
@@ -161,8 +166,7 @@ func (b *builder) compare(id NodeID) {
 	case id == 0:
 		ctx = 0
 	case ctx <= -2:
-		ctx = -ctx - 2
-		n.slot = -1
+		ctx = -ctx - 2 // an element: it keeps its context (see valueSlot)
 	}
 	r, o := n.ref, n.out
 	rd, od := t.ref, t.out
@@ -183,9 +187,6 @@ func (b *builder) compare(id NodeID) {
 		if ok := od.Kind(o); n.kind != ok && !(b.boolsAsNumbers && isBoolOrNumber(n.kind) && isBoolOrNumber(ok)) {
 			n.base = typeMismatch
 		}
-	}
-	if ctx >= 0 {
-		b.count(ctx, n.kind)
 	}
 	if b.whole != nil && n.parent == 0 {
 		if n.base == compared {
@@ -267,8 +268,8 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		slot := int32(-1)
 		if isObj {
-			if slot = b.slotAt(ctx, pos); slot < 0 || !rd.KeyIs(rc, t.slots[slot].Key) {
-				slot = b.childSlot(ctx, rd.Key(rc), pos)
+			if slot = b.slotAt(ctx, pos); slot < 0 || !t.slotKeyIs(slot, rd, rc) {
+				slot = b.childSlot(ctx, refKey(rc), pos)
 			}
 			pos++
 		}
@@ -363,60 +364,74 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	}
 	inOrder := true
 	refCount := 0
-	if !b.shared && len(t.kids(ctx)) == 0 {
-		// The first object at this place: make room for its keys' slots
-		// at once rather than growing the tables key by key.
+	// fresh: the first object at this place, whose keys are all new
+	// (an object's keys are unique; its extra keys are not the
+	// reference's): their slots are made in order, with no lookup, and
+	// room is made for them at once rather than key by key.
+	fresh := !b.shared && len(t.kids(ctx)) == 0
+	if fresh {
 		if n := rd.Count(r); n >= reserveMin {
 			t.reserveKids(ctx, n)
 		}
 	}
+	// rest is where the output's keys stop following the reference's:
+	// they are looked up from there on, in an index of those alone, and
+	// the members found are marked, which leaves the output's extra keys.
+	rest, found := jsondoc.None, 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		refCount++
 		pos := refCount - 1
 		// The key is most often that of the slot at this place (the key of
-		// the record before): check the input's bytes against it, which
-		// spares looking for the key's end.
-		var key string
+		// the record before): the input's bytes are compared with the
+		// slot's, which spares looking for the key's end.
 		slot := int32(-1)
-		if k := b.slotAt(ctx, pos); k >= 0 && rd.KeyIs(rc, t.slots[k].Key) {
-			key, slot = t.slots[k].Key, k
-		} else {
-			key = rd.Key(rc) // the input's own bytes, unless the key has escapes
+		if k := b.slotAt(ctx, pos); k >= 0 && t.slotKeyIs(k, rd, rc) {
+			slot = k
 		}
 		match := jsondoc.None
 		if o != jsondoc.None {
-			if inOrder && oc != jsondoc.None && !rd.KeyEscaped(rc) && od.KeyIs(oc, key) {
+			if inOrder && oc != jsondoc.None && rd.SameKey(rc, od, oc) {
 				match = oc
 				oc = od.Next(oc)
 			} else {
 				if inOrder {
-					inOrder = false
-					b.indexKeys(o)
+					inOrder, rest = false, oc
+					b.outKeys.ResetFrom(od, rest)
+					b.marks.reset()
 				}
-				match = b.lookup(key)
+				if match = b.outKeys.Lookup(rd.Key(rc)); match != jsondoc.None {
+					b.marks.set(int(match - rest))
+					found++
+				}
 			}
 		}
-		if slot < 0 {
-			slot = b.childSlot(ctx, key, pos)
+		switch {
+		case slot >= 0:
+		case fresh:
+			slot = t.addKeySlot(ctx, refKey(rc))
+		default:
+			slot = b.childSlot(ctx, refKey(rc), pos)
 		}
 		b.push(node{ref: rc, out: match, parent: id, slot: slot, agg: -1})
 	}
-	// Output keys the reference lacks. When every reference key matched
-	// the output's in order, they are the output's keys left over.
-	if o != jsondoc.None && (!inOrder || oc != jsondoc.None) {
-		from := od.Child(o)
-		if inOrder {
-			from = oc
-		} else {
-			b.refKeys.Reset(t.ref, r)
+	// Output keys the reference lacks: those left over past the keys in
+	// order, or the members of the rest not found.
+	if o != jsondoc.None && (inOrder && oc != jsondoc.None || !inOrder && found < b.outKeys.Len()) {
+		from := oc
+		if !inOrder {
+			from = rest
 		}
 		pos := refCount
 		for c := from; c != jsondoc.None; c = od.Next(c) {
-			if inOrder || b.refKeys.Lookup(od.Key(c)) == jsondoc.None {
+			if inOrder || !b.marks.has(int(c-rest)) {
 				slot := int32(-1)
-				if t.opt.KeyUnion {
+				switch {
+				case !t.opt.KeyUnion:
+				case fresh:
 					// It weighs what the weights file gives it there.
-					slot = b.childSlot(ctx, od.Key(c), pos)
+					slot = t.addKeySlot(ctx, outKey(c))
+				default:
+					slot = b.childSlot(ctx, outKey(c), pos)
 				}
 				pos++
 				b.push(node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
@@ -426,13 +441,30 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	b.finishBlock(id, first, -1)
 }
 
-// indexKeys indexes the keys of output object o for lookup.
-func (b *builder) indexKeys(o jsondoc.ID) {
-	b.outKeys.Reset(b.t.out, o)
+// marks is a set of small integers (offsets of members from the first
+// looked up), cleared in the time of the ones set.
+type marks struct {
+	words []uint64
+	hi    int // words[:hi] may hold a bit
 }
 
-func (b *builder) lookup(key string) jsondoc.ID {
-	return b.outKeys.Lookup(key)
+func (m *marks) reset() {
+	clear(m.words[:m.hi])
+	m.hi = 0
+}
+
+func (m *marks) set(i int) {
+	w := i >> 6
+	if w >= len(m.words) {
+		m.words = append(m.words, make([]uint64, max(w+1, 2*len(m.words))-len(m.words))...)
+	}
+	m.words[w] |= 1 << (i & 63)
+	m.hi = max(m.hi, w+1)
+}
+
+func (m *marks) has(i int) bool {
+	w := i >> 6
+	return w < m.hi && m.words[w]&(1<<(i&63)) != 0
 }
 
 // array builds the children of an array node: positions paired by index

@@ -14,7 +14,7 @@ func (t *Tree) Clone() *Tree {
 	c := *t
 	c.nodes = append([]node(nil), t.nodes...)
 	c.aggs = append([]aggregate(nil), t.aggs...)
-	c.slots = append([]Slot(nil), t.slots...)
+	c.sl = t.sl.cloneWeights()
 	c.segs = make([]*segTree, len(t.segs))
 	for i, st := range t.segs {
 		cp := *st
@@ -24,6 +24,7 @@ func (t *Tree) Clone() *Tree {
 	c.own = maps.Clone(t.own)
 	c.leafWeights = slices.Clone(t.leafWeights)
 	c.ruleAt = slices.Clone(t.ruleAt)
-	// slotIdx, once built, never changes: the copy shares it.
+	// slotIdx and stats, once made, never change, nor do the lists of
+	// key slots (below): the copy shares them.
 	return &c
 }

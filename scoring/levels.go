@@ -27,30 +27,41 @@ const chunkNodes = 512
 // provisional is the first id of a slot asked for during a round.
 const provisional = 1 << 30
 
-// slotRequest is a slot a builder asked for during a round.
+// slotRequest is a slot a builder asked for during a round: the key slot
+// below ctx for the key of member member (at position pos in its
+// object), or the element slot below ctx.
 type slotRequest struct {
+	ctx    int32
+	member keyRef
+	pos    int
+	elem   bool
+}
+
+// askedSlot is what a builder's requests are told apart by.
+type askedSlot struct {
 	ctx  int32
 	key  string
-	pos  int
 	elem bool
 }
 
-// childSlot returns the key slot for key below ctx: an existing one, or,
-// during a parallel round, a provisional id the merge resolves.
-func (b *builder) childSlot(ctx int32, key string, pos int) int32 {
+// childSlot returns the key slot below ctx for the key of member key: an
+// existing one, or, during a parallel round, a provisional id the merge
+// resolves.
+func (b *builder) childSlot(ctx int32, key keyRef, pos int) int32 {
 	t := b.t
 	if !b.shared {
 		return t.childSlot(ctx, key, pos)
 	}
+	d, id := t.keyMember(key)
 	if kids := t.kids(ctx); pos < len(kids) {
-		if k := kids[pos]; t.slots[k].Key == key {
+		if k := kids[pos]; t.slotKeyIs(k, d, id) {
 			return k
 		}
 	}
-	if k := t.keySlot(ctx, key); k >= 0 {
+	if k := t.memberSlot(ctx, d, id); k >= 0 {
 		return k
 	}
-	return b.ask(slotRequest{ctx: ctx, key: key, pos: pos})
+	return b.ask(slotRequest{ctx: ctx, member: key, pos: pos}, d.Key(id))
 }
 
 // slotAt returns the key slot at place pos below ctx, or -1 when there is
@@ -68,23 +79,25 @@ func (b *builder) elemSlot(ctx int32) int32 {
 	if !b.shared {
 		return t.elemSlot(ctx)
 	}
-	if e := t.slots[ctx].elem; e >= 0 {
+	if e := t.slotElem(ctx); e >= 0 {
 		return e
 	}
-	return b.ask(slotRequest{ctx: ctx, elem: true})
+	return b.ask(slotRequest{ctx: ctx, member: noKey, elem: true}, "")
 }
 
-func (b *builder) ask(r slotRequest) int32 {
-	key := slotRequest{ctx: r.ctx, key: r.key, elem: r.elem}
-	if id, ok := b.asked[key]; ok {
+// ask returns the provisional id of the slot r asks for (key is the key
+// of its member), asking for it the first time.
+func (b *builder) ask(r slotRequest, key string) int32 {
+	a := askedSlot{ctx: r.ctx, key: key, elem: r.elem}
+	if id, ok := b.asked[a]; ok {
 		return id
 	}
 	if b.asked == nil {
-		b.asked = make(map[slotRequest]int32)
+		b.asked = make(map[askedSlot]int32)
 	}
 	id := int32(provisional + len(b.pending))
 	b.pending = append(b.pending, r)
-	b.asked[key] = id
+	b.asked[a] = id
 	return id
 }
 
@@ -151,7 +164,6 @@ func (t *Tree) buildLevels(b *builder) bool {
 		}
 	}
 	for _, w := range builders {
-		w.addCounts()
 		t.approx = append(t.approx, w.approx...)
 		w.approx = nil
 		t.objArrays = append(t.objArrays, w.arrays...)
@@ -179,16 +191,6 @@ const maxWorkers = 8
 // chunksPerWorker is how many chunks a wide level's round holds per core.
 const chunksPerWorker = 4
 
-// count counts a compared node of kind k in slot ctx, in the builder's own
-// tally; the merge adds it to the slots after each round. A node compared
-// has its final slot context: provisional ones are renumbered when its
-// block is placed, a round before.
-func (b *builder) count(ctx int32, k jsondoc.Kind) { b.tally.count(ctx, k) }
-
-// addCounts adds the builder's tally to the slots. Slots are only created
-// and counted between rounds: this races with nothing.
-func (b *builder) addCounts() { b.tally.flush(b.t) }
-
 // compareRange compares the nodes [b.from, b.end).
 func (b *builder) compareRange() {
 	for id := b.from; id < b.end; id++ {
@@ -214,14 +216,14 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 	for _, b := range round {
 		asked += len(b.pending)
 	}
-	t.slots = slices.Grow(t.slots, asked)
+	t.sl.grow(asked)
 	for k, b := range round {
 		p := &places[k]
 		for _, r := range b.pending {
 			if r.elem {
 				p.remap = append(p.remap, t.elemSlot(r.ctx))
 			} else {
-				p.remap = append(p.remap, t.childSlot(r.ctx, r.key, r.pos))
+				p.remap = append(p.remap, t.childSlot(r.ctx, r.member, r.pos))
 			}
 		}
 		p.nodes, p.aggs = NodeID(nodes), int32(aggs)
@@ -273,7 +275,6 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 		}
 		b.buf, b.aggs, b.owners, b.pending = b.buf[:0], b.aggs[:0], b.owners[:0], b.pending[:0]
 		clear(b.asked)
-		b.addCounts()
 	}
 }
 

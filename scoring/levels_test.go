@@ -58,9 +58,9 @@ func genDocs(tb testing.TB, size int, seed uint64) (ref, out *jsondoc.Doc) {
 // node for node alike: layout, aggregates, slots, weights and scores.
 func sameTrees(t *testing.T, a, b *Tree) {
 	t.Helper()
-	if a.Len() != b.Len() || len(a.slots) != len(b.slots) || len(a.aggs) != len(b.aggs) {
+	if a.Len() != b.Len() || a.NumSlots() != b.NumSlots() || len(a.aggs) != len(b.aggs) {
 		t.Fatalf("%d nodes, %d slots, %d aggregates against %d, %d, %d",
-			a.Len(), len(a.slots), len(a.aggs), b.Len(), len(b.slots), len(b.aggs))
+			a.Len(), a.NumSlots(), len(a.aggs), b.Len(), b.NumSlots(), len(b.aggs))
 	}
 	for i := range a.nodes {
 		x, y := a.nodes[i], b.nodes[i]
@@ -78,10 +78,13 @@ func sameTrees(t *testing.T, a, b *Tree) {
 			t.Fatalf("aggregate %d differs", i)
 		}
 	}
-	for i := range a.slots {
-		x, y := a.slots[i], b.slots[i]
-		if x.Key != y.Key || x.Parent != y.Parent || x.Weight != y.Weight || x.Nodes != y.Nodes || x.kinds != y.kinds {
-			t.Fatalf("slot %d: %+v against %+v", i, x, y)
+	sa, sb := a.slotStats(), b.slotStats()
+	for i := range a.NumSlots() {
+		x, y := a.SlotAt(i), b.SlotAt(i)
+		k := int32(i)
+		if x.Key != y.Key || x.Parent != y.Parent || x.Elem != y.Elem || x.Weight != y.Weight || sa.count(k) != sb.count(k) || sa.kindsAt(k) != sb.kindsAt(k) {
+			t.Fatalf("slot %d: %+v (%d nodes, kinds %b) against %+v (%d, %b)",
+				i, x, sa.count(k), sa.kindsAt(k), y, sb.count(k), sb.kindsAt(k))
 		}
 	}
 }

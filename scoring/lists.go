@@ -77,7 +77,7 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 	rs := children(rd, r)
 	os := children(od, o)
 	rowOf := make([]int, len(rs)) // the output element of each reference one, -1 for none
-	switch l := p.listsAt(int32(p.b.t.slots[elem].Parent)); {
+	switch l := p.listsAt(p.b.t.slotParent(elem)); {
 	case l.Mode == ListIndex:
 		byIndex(rowOf, len(os))
 	case l.Mode == ListKey && p.hasKey(rs, l.Key):
@@ -292,7 +292,7 @@ func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 	scored, pos := 0, 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		key := rd.Key(rc)
-		slot := t.childSlot(ctx, key, pos)
+		slot := t.childSlot(ctx, refKey(rc), pos)
 		pos++
 		p.work++
 		s, ok := p.score(rc, ox.Lookup(key), slot)
@@ -300,7 +300,7 @@ func (p *pairer) objectScore(r, o jsondoc.ID, ctx int32) (float64, bool) {
 			continue
 		}
 		scored++
-		if w := t.slots[slot].Weight; w > 0 {
+		if w := t.slotWeight(slot); w > 0 {
 			sum += w
 			sumWS += w * s
 		}

@@ -138,17 +138,18 @@ func (t *Tree) checkLists() error {
 	field := opt.Lists.Key
 	var elems []int32
 	var arrays []string
-	for i := range t.slots {
-		s := &t.slots[i]
-		if !s.Elem || s.kinds&(1<<jsondoc.Object) == 0 {
+	stats := t.slotStats()
+	for i := range t.sl.len() {
+		k := int32(i)
+		if !t.slotIsElem(k) || stats.kindsAt(k)&(1<<jsondoc.Object) == 0 {
 			continue
 		}
-		if t.keySlot(int32(i), field) >= 0 {
+		if t.keySlot(k, field) >= 0 {
 			return nil
 		}
-		elems = append(elems, int32(i))
+		elems = append(elems, k)
 		if len(arrays) < 4 {
-			arrays = append(arrays, t.schemaPathOf(int32(s.Parent)))
+			arrays = append(arrays, t.schemaPathOf(t.slotParent(k)))
 		}
 	}
 	e := &ListsError{Option: opt.Lists.String(), Field: field}
@@ -176,7 +177,7 @@ func (t *Tree) checkListsAt(a ListsAt) error {
 	for i, st := range steps {
 		next := int32(-1)
 		if st.IsIndex {
-			next = t.slots[ctx].elem
+			next = t.slotElem(ctx)
 		} else {
 			next = t.keySlot(ctx, st.Key)
 		}
@@ -193,24 +194,25 @@ func (t *Tree) checkListsAt(a ListsAt) error {
 		}
 		ctx = next
 	}
-	s := &t.slots[ctx]
-	if s.kinds&(1<<jsondoc.Array) == 0 {
-		e.Message = fmt.Sprintf("the reference has no array at %s (%s)", a.Path, kindsText(s.kinds))
+	stats := t.slotStats()
+	if kinds := stats.kindsAt(ctx); kinds&(1<<jsondoc.Array) == 0 {
+		e.Message = fmt.Sprintf("the reference has no array at %s (%s)", a.Path, kindsText(kinds))
 		return e
 	}
+	elem := t.slotElem(ctx)
 	if a.Lists.Mode != ListKey {
 		return nil
 	}
 	e.Field = a.Lists.Key
-	if s.elem < 0 || t.slots[s.elem].kinds == 0 {
+	if elem < 0 || stats.kindsAt(elem) == 0 {
 		e.Message = fmt.Sprintf("the arrays at %s have no element to pair by the field %q", a.Path, a.Lists.Key)
 		return e
 	}
-	if t.keySlot(s.elem, a.Lists.Key) >= 0 {
+	if t.keySlot(elem, a.Lists.Key) >= 0 {
 		return nil
 	}
 	e.Message = fmt.Sprintf("no element of the arrays at %s has the field %q%s", a.Path, a.Lists.Key,
-		t.didYouMean([]int32{s.elem}, a.Lists.Key))
+		t.didYouMean([]int32{elem}, a.Lists.Key))
 	return e
 }
 

@@ -195,7 +195,7 @@ func (h *hinter) try(id NodeID) (PairingHint, bool) {
 		return PairingHint{}, false
 	}
 	ctx := t.placeOf(id)
-	elem := int32(t.slots[ctx].elem)
+	elem := t.slotElem(ctx)
 	cur := p.listsAt(ctx)
 	if cur.Mode == ListKey && !p.hasKey(rs, cur.Key) {
 		cur = Lists{} // paired by index: no element has the field

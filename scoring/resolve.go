@@ -12,39 +12,54 @@ import (
 // takes its own weight from the loopback "__<key>" inside it.
 func (t *Tree) resolveSlot(k int32) {
 	t.resolveRule(k)
-	s := &t.slots[k]
-	s.Weight, s.FileWeight, s.Entry, s.level, s.loopback = 1, 1, jsondoc.None, jsondoc.None, false
-	if s.Parent < 0 {
+	t.setSlotWeight(k, 1)
+	t.setFileWeight(k, 1, jsondoc.None)
+	if t.sl.ext[k] > 0 {
+		x := t.ext(k)
+		x.level, x.loopback = jsondoc.None, false
+	}
+	parent := t.sl.parent[k]
+	if parent < 0 {
 		if t.weights != nil {
-			s.level = 0
+			t.ext(k).level = 0
 		}
 		return
 	}
-	parentLevel := t.slots[s.Parent].level
-	if s.Elem {
-		s.level = parentLevel // an array's entry applies to every element
-		return
-	}
+	parentLevel := t.slotLevel(parent)
 	if parentLevel == jsondoc.None {
 		return
 	}
+	if t.slotIsElem(k) {
+		t.ext(k).level = parentLevel // an array's entry applies to every element
+		return
+	}
 	d := t.weights.doc
-	e := t.entry(parentLevel, s.Key)
+	key := t.slotKey(k)
+	e := t.entry(parentLevel, key)
 	if e == jsondoc.None {
 		return
 	}
 	t.used[e] = true
 	switch d.Kind(e) {
 	case jsondoc.Number:
-		s.Weight, s.Entry = d.Float(e), e
+		t.setFileWeight(k, d.Float(e), e)
 	case jsondoc.Object:
-		s.level = e
-		if lb := t.entry(e, "__"+s.Key); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
+		t.ext(k).level = e
+		if lb := t.entry(e, "__"+key); lb != jsondoc.None && d.Kind(lb) == jsondoc.Number {
 			t.used[lb] = true
-			s.Weight, s.Entry, s.loopback = d.Float(lb), lb, true
+			t.setFileWeight(k, d.Float(lb), lb)
+			t.ext(k).loopback = true
 		}
 	}
-	s.FileWeight = s.Weight
+}
+
+// setFileWeight sets slot k's weight, in force and in the file, and the
+// entry that gives it.
+func (t *Tree) setFileWeight(k int32, w float64, e jsondoc.ID) {
+	n := t.sl.len()
+	t.sl.weight.set(k, w, n, 1)
+	t.sl.fileWeight.set(k, w, n, 1)
+	t.sl.entry.set(k, e, n, jsondoc.None)
 }
 
 // finishWeights checks the resolved weights once the tree is built: an
@@ -60,33 +75,36 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 	}
 	d := t.weights.doc
 	var mixed []int32 // key slots given an object, a container in some places and a scalar in others
-	for k := range t.slots {
-		s := &t.slots[k]
-		if !s.IsKey() || s.level == jsondoc.None {
+	for i, e := range t.sl.ext {
+		k := int32(i)
+		if e == 0 || t.sl.exts[e-1].level == jsondoc.None || !t.slotIsKey(k) {
 			continue
 		}
-		if scalar := s.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
+		x := &t.sl.exts[e-1]
+		kinds := t.slotStats().kindsAt(k)
+		if scalar := kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
 			switch {
-			case s.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
+			case kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
 				// SPEC 3: the scalar places take the loopback weight (the
 				// slot's already) and the entries below apply to nothing
 				// there; a warning says so (across a dataset's cases,
 				// the dataset's one warning).
 				if !t.weights.cases {
-					mixed = append(mixed, int32(k))
+					mixed = append(mixed, k)
 				}
 			case !t.weights.cases:
-				e := t.entry(t.slots[s.Parent].level, s.Key)
+				e := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
 				return false, t.weights.errorAt(e, weightsPath(d, e),
 					"an object of weights is given for %s, whose reference value is %s; give it a number",
-					t.SchemaPath(k), kindList(scalar))
+					t.SchemaPath(int(k)), kindList(scalar))
 			}
 			// Across a dataset's cases, a key that is a scalar in this
 			// one may be a container in others: the dataset decides.
 		}
-		if s.loopback && t.hasKeyBelow(int32(k), "__"+s.Key) {
+		if x.loopback && t.hasKeyBelow(k, "__"+t.slotKey(k)) {
 			// "__key" names a key of the reference: it is that key's weight.
-			s.Weight, s.FileWeight, s.Entry, s.loopback = 1, 1, jsondoc.None, false
+			t.setFileWeight(k, 1, jsondoc.None)
+			x.loopback = false
 			changed = true
 		}
 	}
@@ -105,7 +123,6 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 // mixedWarning says that key slot k, given an object of weights, holds a
 // scalar in some of its places: those weigh the object's loopback.
 func (t *Tree) mixedWarning(k int32) Warning {
-	s := &t.slots[k]
 	scalars := 0
 	for i := range t.nodes {
 		if n := &t.nodes[i]; n.slot == k && n.ref != jsondoc.None && !n.kind.IsContainer() {
@@ -113,9 +130,10 @@ func (t *Tree) mixedWarning(k int32) Warning {
 		}
 	}
 	d := t.weights.doc
-	e := t.entry(t.slots[s.Parent].level, s.Key)
+	e := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
 	line, col := d.KeyPosition(e)
-	return Warning{Path: weightsPath(d, e), Message: posPrefix(d.Name(), line, col) + MixedMessage(t.SchemaPath(int(k)), scalars, s.Nodes, s.Weight)}
+	return Warning{Path: weightsPath(d, e), Message: posPrefix(d.Name(), line, col) +
+		MixedMessage(t.SchemaPath(int(k)), scalars, t.slotStats().count(k), t.slotWeight(k))}
 }
 
 // MixedMessage says that the key at path, given an object of weights,
@@ -138,7 +156,7 @@ func (t *Tree) setWarnings(docs, weights warnings) {
 // hasKeyBelow reports whether the reference has key below slot k, in its
 // objects or those of its array elements.
 func (t *Tree) hasKeyBelow(k int32, key string) bool {
-	for e := k; e >= 0; e = t.slots[e].elem {
+	for e := k; e >= 0; e = t.slotElem(e) {
 		if t.keySlot(e, key) >= 0 {
 			return true
 		}
@@ -155,7 +173,7 @@ func (t *Tree) applyWeights(w *Weights) error {
 	if w != nil {
 		t.used = make([]bool, w.doc.Len())
 	}
-	for k := range t.slots {
+	for k := range t.sl.len() {
 		t.resolveSlot(int32(k))
 	}
 	if _, err := t.finishWeights(); err != nil {

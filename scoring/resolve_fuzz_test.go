@@ -68,8 +68,8 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("the file written back does not apply: %v", err)
 		}
 		for i, s := range again.Slots() {
-			if s.Weight != tree.Slots()[i].Weight {
-				t.Fatalf("%s weighs %v written back, %v before", tree.SchemaPath(i), s.Weight, tree.Slots()[i].Weight)
+			if s.Weight != tree.SlotAt(i).Weight {
+				t.Fatalf("%s weighs %v written back, %v before", tree.SchemaPath(i), s.Weight, tree.SlotAt(i).Weight)
 			}
 		}
 		if !bytes.Equal(again.MarshalWeights(), tree.MarshalWeights()) {
@@ -89,8 +89,8 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("%d entries of the init file apply to nothing:\n%s", n, tree.InitWeights())
 		}
 		for i, s := range inited.Slots() {
-			if s.Weight != tree.Slots()[i].Weight {
-				t.Fatalf("%s weighs %v under the init file, %v in the tree", inited.SchemaPath(i), s.Weight, tree.Slots()[i].Weight)
+			if s.Weight != tree.SlotAt(i).Weight {
+				t.Fatalf("%s weighs %v under the init file, %v in the tree", inited.SchemaPath(i), s.Weight, tree.SlotAt(i).Weight)
 			}
 		}
 	})
@@ -104,7 +104,10 @@ func FuzzResolve(f *testing.F) {
 func checkResolved(t *testing.T, tree *Tree, w *Weights) {
 	t.Helper()
 	d := w.Doc()
-	slots := tree.Slots()
+	var slots []Slot
+	for _, s := range tree.Slots() {
+		slots = append(slots, s)
+	}
 	level := make([]jsondoc.ID, len(slots)) // the weights object for the level below each slot
 	for i, s := range slots {
 		level[i] = jsondoc.None

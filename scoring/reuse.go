@@ -8,12 +8,13 @@ import "sync"
 type storage struct {
 	nodes  []node
 	aggs   []aggregate
-	slots  []Slot
-	below  []keySlots
+	sl     slotTable
+	below  []*keySlots
 	levels []NodeID
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
 	tree   Tree    // the tree itself
+	stats  slotStats
 }
 
 // maxReuse is the largest tree (in nodes) whose room is kept: a large
@@ -29,18 +30,22 @@ var pool sync.Pool
 // many small trees one after the other (a dataset's cases) saves most of
 // their allocation by it.
 func (t *Tree) Release() {
-	if t == nil || cap(t.nodes) > maxReuse || len(t.segs) > 0 {
+	if t == nil || !t.reusable() {
 		return
 	}
 	st := t.room
 	if st == nil {
 		st = &storage{}
 	}
-	st.nodes, st.aggs, st.slots, st.levels, st.used = t.nodes[:0], t.aggs[:0], t.slots[:0], t.levels[:0], t.used[:0]
+	st.nodes, st.aggs, st.sl, st.levels, st.used = t.nodes[:0], t.aggs[:0], t.sl, t.levels[:0], t.used[:0]
+	st.sl.reset()
 	st.below = t.below[:0]
 	*t = Tree{}
 	pool.Put(st)
 }
+
+// reusable reports whether the tree's room is kept by Release.
+func (t *Tree) reusable() bool { return cap(t.nodes) <= maxReuse && len(t.segs) == 0 }
 
 // newTree returns an empty tree: the room of a released one when it fits
 // nodes nodes and aggs aggregates (reused says so), else a new one. Either
@@ -49,7 +54,7 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	if nodes <= maxReuse {
 		if st, ok := pool.Get().(*storage); ok && cap(st.nodes) >= nodes && cap(st.aggs) >= aggs {
 			t = &st.tree
-			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], slots: st.slots[:0], below: st.below[:0],
+			*t = Tree{room: st, nodes: st.nodes[:1], aggs: st.aggs[:0], sl: st.sl, below: st.below[:0],
 				levels: st.levels[:0], used: st.used[:0]}
 			return t, true
 		}
@@ -61,13 +66,21 @@ func newTree(nodes, aggs int) (t *Tree, reused bool) {
 	return &st.tree, false
 }
 
+// newStats returns the room's slot counts for a new build, not counted
+// yet.
+func (st *storage) newStats() *slotStats {
+	nodes, kinds := st.stats.nodes[:0], st.stats.kinds[:0]
+	st.stats = slotStats{nodes: nodes, kinds: kinds}
+	return &st.stats
+}
+
 // builder returns the room's builder for a new build, its buffers
 // emptied.
 func (st *storage) builder(t *Tree, cs compareSettings) *builder {
 	b := &st.b
 	*b = builder{t: t, compareSettings: cs, own: b.own[:0], aggs: b.aggs[:0], owners: b.owners[:0],
-		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, refKeys: b.refKeys, asked: b.asked,
-		tally: b.tally, approx: b.approx[:0]}
+		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, marks: b.marks, asked: b.asked,
+		approx: b.approx[:0]}
 	clear(b.asked)
 	return b
 }

@@ -17,10 +17,9 @@ func (t *Tree) resolveRule(k int32) {
 	for int(k) >= len(t.ruleAt) {
 		t.ruleAt = append(t.ruleAt, -1)
 	}
-	s := &t.slots[k]
 	at := int32(0)
-	if s.Parent >= 0 {
-		at = rs.step(t.ruleAt[s.Parent], PathStep{Key: s.Key, IsIndex: s.Elem}, false)
+	if p := t.sl.parent[k]; p >= 0 {
+		at = rs.step(t.ruleAt[p], PathStep{Key: t.slotKey(k), IsIndex: t.slotIsElem(k)}, false)
 	}
 	if t.ruleAt[k] != at { // re-resolving the weights writes nothing here
 		t.ruleAt[k] = at
@@ -125,12 +124,10 @@ func (t *Tree) placeOf(id NodeID) int32 {
 		return -1
 	case n.slot >= 0:
 		return n.slot
+	case n.slot <= -2:
+		return -n.slot - 2 // an element keeps its context (see pendingCtx)
 	}
-	p := t.placeOf(n.parent)
-	if p < 0 {
-		return -1
-	}
-	return t.slots[p].elem
+	return -1
 }
 
 // KeyRules returns the per-key rules the tree was built with, nil for

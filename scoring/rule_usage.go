@@ -45,9 +45,10 @@ func (u *RulesUsage) Add(t *Tree) {
 		return
 	}
 	kinds := make([]uint16, len(u.kinds))
-	for i := range t.slots {
+	stats := t.slotStats()
+	for i := range t.sl.len() {
 		if e := t.slotRule(int32(i)); e >= 0 {
-			kinds[e] |= t.slots[i].kinds | 1<<15 // bit 15: found
+			kinds[e] |= stats.kindsAt(int32(i)) | 1<<15 // bit 15: found
 		}
 	}
 	u.mu.Lock()
@@ -133,7 +134,7 @@ func (t *Tree) pathHint(steps []PathStep) string {
 	for i := 0; i < len(steps); i++ {
 		st := steps[i]
 		if st.IsIndex {
-			if e := t.slots[s].elem; e >= 0 {
+			if e := t.slotElem(s); e >= 0 {
 				s = e
 				fixed = append(fixed, st)
 			} // else not an array here: drop the []
@@ -145,7 +146,7 @@ func (t *Tree) pathHint(steps []PathStep) string {
 			continue
 		}
 		// An array's key written without its []: .line_items.sku.
-		if e := t.slots[s].elem; e >= 0 {
+		if e := t.slotElem(s); e >= 0 {
 			if k := t.keySlot(e, st.Key); k >= 0 {
 				s = k
 				fixed = append(fixed, PathStep{Index: -1, IsIndex: true}, st)
@@ -153,7 +154,7 @@ func (t *Tree) pathHint(steps []PathStep) string {
 			}
 		}
 		keys := t.kids(s)
-		if e := t.slots[s].elem; len(keys) == 0 && e >= 0 {
+		if e := t.slotElem(s); len(keys) == 0 && e >= 0 {
 			keys = t.kids(e)
 			if len(keys) > 0 {
 				s = e
@@ -162,7 +163,7 @@ func (t *Tree) pathHint(steps []PathStep) string {
 		}
 		names := make([]string, 0, min(len(keys), maxHintKeys))
 		for _, k := range keys[:min(len(keys), maxHintKeys)] {
-			names = append(names, t.slots[k].Key)
+			names = append(names, t.slotKey(k))
 		}
 		if near := nearestName(st.Key, names); near != "" {
 			s = t.keySlot(s, near)

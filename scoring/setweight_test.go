@@ -120,8 +120,8 @@ func TestSetSlotWeightMatchesRebuild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != tree.Slots()[slot].Nodes {
-			t.Errorf("SetSlotWeight changed %d nodes, slot has %d", n, tree.Slots()[slot].Nodes)
+		if n != tree.SlotNodeCount(slot) {
+			t.Errorf("SetSlotWeight changed %d nodes, slot has %d", n, tree.SlotNodeCount(slot))
 		}
 		fresh := score(t, ref, out, string(tree.MarshalWeights()))
 		for i := tree.Len() - 1; i >= 0; i-- {
@@ -187,7 +187,7 @@ func TestClone(t *testing.T) {
 	if got, _ := snap.Total(); got != before || after == before {
 		t.Fatalf("clone total %v, original %v → %v", got, before, after)
 	}
-	if snap.Slots()[slot].Weight != 1 || snap.Weight(snap.SlotNodes(slot)[0]) != 1 {
+	if snap.SlotAt(slot).Weight != 1 || snap.Weight(snap.SlotNodes(slot)[0]) != 1 {
 		t.Error("the clone's weights changed with the original's")
 	}
 	// The clone re-weights on its own, to the same figures.

@@ -1,18 +1,19 @@
 package scoring
 
 import (
-	"slices"
-	"unsafe"
+	"iter"
 
-	"github.com/jsontui/jsontui/internal/hashindex"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Slot is a place in the reference's shape: an object key, shared by that
-// key in every element of the arrays above it (".fixed_menus[].pizza"), or
-// the elements of an array (".fixed_menus[]"), or the root. The weights
-// file gives one weight per key slot, and editing it re-weights every node
-// at that place.
+// Slot describes a place in the reference's shape: an object key, shared
+// by that key in every element of the arrays above it
+// (".fixed_menus[].pizza"), or the elements of an array
+// (".fixed_menus[]"), or the root. The weights file gives one weight per
+// key slot, and editing it re-weights every node at that place.
+//
+// A tree keeps its slots in compact tables: SlotAt assembles a Slot from
+// them; it is a copy, and writing to it changes nothing.
 type Slot struct {
 	// Parent is the slot of the level above; -1 for the root.
 	Parent int
@@ -22,171 +23,120 @@ type Slot struct {
 	Weight float64
 	// FileWeight is the weight the weights file gives (1 without an entry).
 	FileWeight float64
-	// Nodes counts the tree nodes at this place.
-	Nodes int
 	// Entry locates the slot's weight in the weights file: the member
 	// holding it (a number, or the loopback inside an object), or
 	// jsondoc.None when the file has none.
 	Entry jsondoc.ID
-
-	elem  int32      // the slot of this place's array elements, -1 if none
-	level jsondoc.ID // the weights object for the level below, or None
-	// below is 1 + the index in Tree.below of the key slots below this
-	// one; 0 when there are none. A million keys make a million slots:
-	// only the slots that have keys below them pay for the list.
-	below int32
-	kinds uint16 // bit k set: the reference has a value of Kind k here
 	// Elem marks the slot of an array's elements.
-	Elem     bool
-	loopback bool // Entry is a loopback inside an object
-}
-
-// The slot record stays 72 bytes: a reference with a million distinct
-// keys makes a million of them.
-var _ [72]byte = [unsafe.Sizeof(Slot{})]byte{}
-
-// keySlots are the key slots below a slot, in the order first seen, and
-// their index by key.
-type keySlots struct {
-	kids    []int32
-	index   hashindex.Table // kids by key, once indexed
-	indexed bool            // from indexMin kids on, or a reservation for as many
-}
-
-// indexAll indexes every kid, with room for n.
-func (t *Tree) indexAll(ks *keySlots, n int) {
-	ks.index.Reset(n)
-	for _, k := range ks.kids {
-		ks.index.Insert(ks.index.HashString(t.slots[k].Key), k)
-	}
-	ks.indexed = true
-}
-
-// indexMin is the number of key slots below a slot from which they are
-// found through a hash table rather than by scanning.
-const indexMin = 9
-
-// kids returns the key slots below slot s, in the order first seen.
-func (t *Tree) kids(s int32) []int32 {
-	if b := t.slots[s].below; b > 0 {
-		return t.below[b-1].kids
-	}
-	return nil
-}
-
-// keySlot returns the key slot for key below slot ctx, or -1.
-func (t *Tree) keySlot(ctx int32, key string) int32 {
-	b := t.slots[ctx].below
-	if b == 0 {
-		return -1
-	}
-	ks := &t.below[b-1]
-	if !ks.indexed {
-		for _, k := range ks.kids {
-			if t.slots[k].Key == key {
-				return k
-			}
-		}
-		return -1
-	}
-	k, _ := ks.index.Find(ks.index.HashString(key), func(k int32) bool { return t.slots[k].Key == key })
-	return k
-}
-
-// reserveMin is the number of keys from which an object's slots are made
-// room for at once.
-const reserveMin = 64
-
-// reserveKids makes room for n more key slots below slot ctx, so that a
-// wide object's keys are added without growing the tables on the way.
-func (t *Tree) reserveKids(ctx int32, n int) {
-	t.slots = slices.Grow(t.slots, n)
-	ks := t.keySlotsOf(ctx)
-	ks.kids = slices.Grow(ks.kids, n)
-	if len(ks.kids)+n >= indexMin && !ks.indexed {
-		t.indexAll(ks, len(ks.kids)+n)
-	}
-}
-
-// keySlotsOf returns the list of key slots below ctx, making it.
-func (t *Tree) keySlotsOf(ctx int32) *keySlots {
-	s := &t.slots[ctx]
-	if s.below == 0 {
-		if n := len(t.below); n < cap(t.below) {
-			// A released tree's list: its room is reused.
-			t.below = t.below[:n+1]
-			ks := &t.below[n]
-			ks.kids, ks.indexed = ks.kids[:0], false
-		} else {
-			t.below = append(t.below, keySlots{})
-		}
-		s.below = int32(len(t.below))
-	}
-	return &t.below[s.below-1]
+	Elem bool
 }
 
 // IsKey reports whether the slot holds the weight of an object key.
-func (s *Slot) IsKey() bool { return s.Parent >= 0 && !s.Elem }
+func (s Slot) IsKey() bool { return s.Parent >= 0 && !s.Elem }
 
-// Slots returns the tree's slots; index 0 is the root. The caller must not
-// modify them; use SetSlotWeight.
-func (t *Tree) Slots() []Slot { return t.slots }
+// NumSlots returns the number of slots; slot 0 is the root.
+func (t *Tree) NumSlots() int { return t.sl.len() }
+
+// SlotAt returns slot i (0 <= i < NumSlots).
+func (t *Tree) SlotAt(i int) Slot {
+	k := int32(i)
+	return Slot{
+		Parent:     int(t.sl.parent[k]),
+		Key:        t.slotKey(k),
+		Weight:     t.slotWeight(k),
+		FileWeight: t.slotFileWeight(k),
+		Entry:      t.slotEntry(k),
+		Elem:       t.slotIsElem(k),
+	}
+}
+
+// Slots returns the tree's slots in order, with their indexes: slot 0 is
+// the root. Use SetSlotWeight to change a weight.
+func (t *Tree) Slots() iter.Seq2[int, Slot] {
+	return func(yield func(int, Slot) bool) {
+		for i := range t.sl.len() {
+			if !yield(i, t.SlotAt(i)) {
+				return
+			}
+		}
+	}
+}
+
+// SlotWeightAt returns the weight in force of slot i, as SlotAt(i).Weight
+// does, without decoding its key: for loops over every slot.
+func (t *Tree) SlotWeightAt(i int) float64 { return t.slotWeight(int32(i)) }
+
+// SlotWeights appends the weight in force of every slot to dst, by slot,
+// and returns the extended slice.
+func (t *Tree) SlotWeights(dst []float64) []float64 {
+	if t.sl.weight.on {
+		return append(dst, t.sl.weight.vals...)
+	}
+	for range t.sl.len() {
+		dst = append(dst, 1)
+	}
+	return dst
+}
+
+// SlotNodeCount returns the number of the reference's values at slot i:
+// the tree nodes there that have one. The first call counts them for
+// every slot, in one pass over the tree.
+func (t *Tree) SlotNodeCount(i int) int { return t.slotStats().count(int32(i)) }
 
 // SchemaPath returns the path of a slot with "[]" for every array level,
 // such as `.fixed_menus[].pizza`.
 func (t *Tree) SchemaPath(slot int) string {
-	return string(t.appendSchemaPath(nil, slot))
+	return string(t.appendSchemaPath(nil, int32(slot)))
 }
 
-func (t *Tree) appendSchemaPath(dst []byte, slot int) []byte {
-	s := &t.slots[slot]
-	if s.Parent < 0 {
+func (t *Tree) appendSchemaPath(dst []byte, slot int32) []byte {
+	p := t.sl.parent[slot]
+	if p < 0 {
 		return dst
 	}
-	dst = t.appendSchemaPath(dst, s.Parent)
-	if s.Elem {
+	dst = t.appendSchemaPath(dst, p)
+	if t.slotIsElem(slot) {
 		if len(dst) == 0 {
 			dst = append(dst, '.')
 		}
 		return append(dst, '[', ']')
 	}
-	return jsondoc.AppendKey(dst, s.Key)
+	return jsondoc.AppendKey(dst, t.slotKey(slot))
 }
 
-// childSlot returns the key slot for key below ctx, creating it. pos is the
-// key's position in its object: objects of the same shape (the records of
-// an array) hit the cache of the keys seen last time, position by position.
-func (t *Tree) childSlot(ctx int32, key string, pos int) int32 {
+// childSlot returns the key slot below ctx for the key of member key,
+// creating it. pos is the key's position in its object: objects of the
+// same shape (the records of an array) hit the cache of the keys seen
+// last time, position by position.
+func (t *Tree) childSlot(ctx int32, key keyRef, pos int) int32 {
+	d, id := t.keyMember(key)
 	if kids := t.kids(ctx); pos < len(kids) {
-		if k := kids[pos]; t.slots[k].Key == key {
+		if k := kids[pos]; t.slotKeyIs(k, d, id) {
 			return k
 		}
 	}
-	if k := t.keySlot(ctx, key); k >= 0 {
+	if k := t.memberSlot(ctx, d, id); k >= 0 {
 		return k
 	}
-	k := int32(len(t.slots))
-	t.slots = append(t.slots, Slot{Parent: int(ctx), Key: key, elem: -1})
-	ks := t.keySlotsOf(ctx)
-	ks.kids = append(ks.kids, k)
-	switch {
-	case ks.indexed:
-		ks.index.Insert(ks.index.HashString(key), k)
-	case len(ks.kids) >= indexMin:
-		t.indexAll(ks, len(ks.kids))
-	}
+	return t.addKeySlot(ctx, key)
+}
+
+// addKeySlot adds a key slot below ctx for the key of member key, which
+// none of its slots has, and resolves its weight.
+func (t *Tree) addKeySlot(ctx int32, key keyRef) int32 {
+	k := t.newSlot(ctx, key)
+	t.addKid(ctx, k)
 	t.resolveSlot(k)
 	return k
 }
 
 // elemSlot returns the element slot below ctx, creating it.
 func (t *Tree) elemSlot(ctx int32) int32 {
-	if e := t.slots[ctx].elem; e >= 0 {
+	if e := t.slotElem(ctx); e >= 0 {
 		return e
 	}
-	e := int32(len(t.slots))
-	t.slots[ctx].elem = e
-	t.slots = append(t.slots, Slot{Parent: int(ctx), Elem: true, elem: -1})
+	e := t.newSlot(ctx, noKey)
+	t.ext(ctx).elem = e
 	t.resolveSlot(e)
 	return e
 }

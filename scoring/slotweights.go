@@ -32,7 +32,7 @@ func (t *Tree) SetSlotWeights(ws []SlotWeight) (int, error) {
 		return 0, errFixedWeights
 	}
 	for _, e := range ws {
-		if e.Slot < 0 || e.Slot >= len(t.slots) || !t.slots[e.Slot].IsKey() {
+		if e.Slot < 0 || e.Slot >= t.sl.len() || !t.slotIsKey(int32(e.Slot)) {
 			return 0, fmt.Errorf("slot %d holds no key's weight", e.Slot)
 		}
 		if w := e.Weight; !(w >= 0 && w <= 1) {
@@ -60,7 +60,7 @@ func (t *Tree) SetSlotWeights(ws []SlotWeight) (int, error) {
 	}
 	n := 0
 	for k, e := range ws {
-		t.slots[e.Slot].Weight = e.Weight
+		t.setSlotWeight(int32(e.Slot), e.Weight)
 		if levels[k] < 0 {
 			continue
 		}
@@ -105,7 +105,7 @@ func (t *Tree) slotIndex() *slotIndex {
 	}
 	// Counted at start[s+2], summed, then each slot's nodes placed
 	// through start[s+1], which ends as where slot s+1 starts.
-	start := make([]int32, len(t.slots)+2)
+	start := make([]int32, t.sl.len()+2)
 	for i := range t.nodes {
 		if s := t.nodes[i].slot; s >= 0 {
 			start[s+2]++
@@ -121,7 +121,7 @@ func (t *Tree) slotIndex() *slotIndex {
 			start[s+1]++
 		}
 	}
-	start = start[:len(t.slots)+1]
+	start = start[:t.sl.len()+1]
 	t.weightWork += 2 * len(t.nodes)
 	t.slotIdx = &slotIndex{start: start, ids: ids}
 	return t.slotIdx

@@ -123,7 +123,7 @@ func TestSetSlotWeightsLikeBuild(t *testing.T) {
 			}
 			want := 0
 			for _, e := range ws {
-				want += tree.Slots()[e.Slot].Nodes
+				want += tree.SlotNodeCount(e.Slot)
 				if _, err := each.SetSlotWeight(e.Slot, e.Weight); err != nil {
 					t.Fatal(err)
 				}
@@ -175,12 +175,12 @@ func TestSetSlotWeightsErrors(t *testing.T) {
 	}{
 		{[]SlotWeight{{a, 0.5}, {x, 1.5}}, "weight 1.5 is outside [0, 1]"},
 		{[]SlotWeight{{a, 0.5}, {0, 0.5}}, "slot 0 holds no key's weight"},
-		{[]SlotWeight{{x, 0}, {len(tree.Slots()), 0.5}}, fmt.Sprintf("slot %d holds no key's weight", len(tree.Slots()))},
+		{[]SlotWeight{{x, 0}, {tree.NumSlots(), 0.5}}, fmt.Sprintf("slot %d holds no key's weight", tree.NumSlots())},
 	} {
 		if _, err := tree.SetSlotWeights(tc.ws); err == nil || err.Error() != tc.want {
 			t.Errorf("%v: %v, want %q", tc.ws, err, tc.want)
 		}
-		if got, _ := tree.Total(); got != total || tree.Slots()[a].Weight != 1 || tree.Slots()[x].Weight != 1 {
+		if got, _ := tree.Total(); got != total || tree.SlotAt(a).Weight != 1 || tree.SlotAt(x).Weight != 1 {
 			t.Errorf("%v: the tree changed: total %v (was %v)", tc.ws, got, total)
 		}
 	}

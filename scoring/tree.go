@@ -21,11 +21,13 @@ type node struct {
 	score    float64    // NaN when the node has no score
 	ref, out jsondoc.ID // the values compared; jsondoc.None when absent
 	parent   NodeID
-	slot     int32 // the node's weight slot; -1 for none
-	agg      int32 // index into Tree.aggs for containers; -1 for leaves
-	kind     jsondoc.Kind
-	base     base
-	bits     uint8 // bitMark, bitAside, bitEqual, bitOwnWeight, bitNoWeight, bitSame
+	// slot is the node's weight slot; -1 for none. An array element has
+	// none, and keeps the slot of its place there as pendingCtx does.
+	slot int32
+	agg  int32 // index into Tree.aggs for containers; -1 for leaves
+	kind jsondoc.Kind
+	base base
+	bits uint8 // bitMark, bitAside, bitEqual, bitOwnWeight, bitNoWeight, bitSame
 }
 
 // The node record must stay 32 bytes: millions of them make the tree. It
@@ -93,8 +95,9 @@ type Tree struct {
 	slotIdx     *slotIndex         // the nodes of each slot, indexed on first use
 	own         map[NodeID]float64 // the weights SetWeight gave single nodes (bitOwnWeight)
 	leafWeights []float64          // every node's weight under Options.LeafWeights
-	slots       []Slot
-	below       []keySlots // the key slots below a slot, by Slot.below-1
+	sl          slotTable
+	below       []*keySlots // the key slots below a slot, by slotExt.below-1
+	stats       *slotStats  // counted on first use
 	weights     *Weights
 	used        []bool // weights entries that applied to some slot
 	opt         Options
@@ -203,7 +206,7 @@ func (t *Tree) Weight(id NodeID) float64 { return t.weightOf(id) }
 
 // Slot returns the weight slot of id, or -1 when its weight is fixed (the
 // root, array elements, extra nodes).
-func (t *Tree) Slot(id NodeID) int { return int(t.nodes[id].slot) }
+func (t *Tree) Slot(id NodeID) int { return max(-1, int(t.nodes[id].slot)) }
 
 // Factor returns a container's normalization factor: n/Σw for an object (n
 // counting the keys that have a score), 1 for an array (or an object whose

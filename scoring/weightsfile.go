@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,17 +45,41 @@ type weightsWriter struct {
 	// need caches needs by slot: 0 not known yet, 1 no, 2 yes. Without
 	// it, a chain of n nested keys would be walked n times over.
 	need []uint8
+	// kidOf holds, by the id of a member of the weights file, 1 + the key
+	// slot it weighs (0 for none): each object of the file is written
+	// once, and fills in its own members' (see object).
+	kidOf  []int32
+	quoted []byte // scratch for a quoted key
 }
 
 // kidsOf returns the key slots weighed by the object for slot s: its own
 // keys and those of its array elements, at any array depth, first seen
-// first.
+// first. Most places have keys in one of those lists at most: that list
+// is returned as it is, to be read only; lists that must be merged make a
+// new one.
 func (t *Tree) kidsOf(s int32) []int32 {
-	var out []int32
-	seen := map[string]bool{}
-	for e := s; e >= 0; e = t.slots[e].elem {
-		for _, k := range t.kids(e) {
-			if key := t.slots[k].Key; !seen[key] {
+	var lists [][]int32
+	var only []int32
+	for e := s; e >= 0; e = t.slotElem(e) {
+		if kids := t.kids(e); len(kids) > 0 {
+			if only == nil {
+				only = kids
+			} else {
+				lists = append(lists, kids)
+			}
+		}
+	}
+	if lists == nil {
+		return only
+	}
+	out := slices.Clip(only)
+	seen := make(map[string]bool, len(only))
+	for _, k := range only {
+		seen[t.slotKey(k)] = true
+	}
+	for _, kids := range lists {
+		for _, k := range kids {
+			if key := t.slotKey(k); !seen[key] {
 				seen[key] = true
 				out = append(out, k)
 			}
@@ -66,11 +91,11 @@ func (t *Tree) kidsOf(s int32) []int32 {
 // needs reports whether key slot s must appear in a file with no entry
 // for it: its weight is not the default, or a key below it needs to.
 func (w *weightsWriter) needs(s int32) bool {
-	if w.all || w.t.slots[s].Weight != 1 {
+	if w.all || w.t.slotWeight(s) != 1 {
 		return true
 	}
 	if w.need == nil {
-		w.need = make([]uint8, len(w.t.slots))
+		w.need = make([]uint8, w.t.NumSlots())
 	}
 	if v := w.need[s]; v != 0 {
 		return v == 2
@@ -113,7 +138,9 @@ func (w *weightsWriter) gap(depth int) {
 
 // object writes the weights object level (jsondoc.None: none in the file)
 // for the keys below slot ctx; own is the key slot whose loopback it holds
-// (-1 at the top level).
+// (-1 at the top level). It costs the members of level and the keys
+// below ctx, with no map: the keys' slots know the member of level that
+// weighs them, if any (fileMember).
 func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int) {
 	t := w.t
 	var d *jsondoc.Doc
@@ -121,21 +148,19 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 		d = t.weights.doc
 	}
 	kids := t.kidsOf(ctx)
-	if own < 0 {
-		kids = t.kidsOf(0)
-	}
-	byKey := make(map[string]int32, len(kids))
-	for _, k := range kids {
-		byKey[t.slots[k].Key] = k
-	}
 	// loopKey is the loopback's key, when this object holds one: not at
 	// the top level, nor where the reference has a key of that name. (The
 	// key "" is a key like any other.)
 	loopKey, hasLoopKey := "", false
 	if own >= 0 {
-		loopKey = "__" + t.slots[own].Key
-		_, isKey := byKey[loopKey]
-		hasLoopKey = !isKey
+		loopKey = "__" + t.slotKey(own)
+		hasLoopKey = true
+		for _, k := range kids {
+			if t.slotKey(k) == loopKey {
+				hasLoopKey = false
+				break
+			}
+		}
 	}
 	w.buf.WriteByte('{')
 	n := 0
@@ -147,27 +172,34 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 			w.line(depth + 1)
 		}
 		n++
-		w.buf.Write(jsondoc.AppendQuoted(nil, key))
+		w.quoted = jsondoc.AppendQuoted(w.quoted[:0], key)
+		w.buf.Write(w.quoted)
 		w.buf.WriteString(": ")
 	}
-	written := map[string]bool{}
 	hasLoop := false
 	if level != jsondoc.None {
 		hasLoop = hasLoopKey && d.Lookup(level, loopKey) != jsondoc.None
+		if w.kidOf == nil {
+			w.kidOf = make([]int32, d.Len())
+		}
+		for _, k := range kids {
+			if c := t.fileMember(k); c != jsondoc.None {
+				w.kidOf[c] = k + 1
+			}
+		}
 	}
-	if hasLoopKey && !hasLoop && (w.all || t.slots[own].Weight != 1) {
+	if hasLoopKey && !hasLoop && (w.all || t.slotWeight(own) != 1) {
 		member(loopKey)
-		w.number(jsondoc.None, t.slots[own].Weight)
+		w.number(jsondoc.None, t.slotWeight(own))
 	}
 	if level != jsondoc.None {
 		for c := d.Child(level); c != jsondoc.None; c = d.Next(c) {
 			key := d.Key(c)
 			member(key)
-			switch k, ok := byKey[key]; {
+			switch k := w.kidOf[c] - 1; {
 			case hasLoopKey && key == loopKey:
-				w.number(c, t.slots[own].Weight)
-			case ok:
-				written[key] = true
+				w.number(c, t.slotWeight(own))
+			case k >= 0:
 				w.slot(k, c, depth+1)
 			default:
 				w.raw(d.Raw(c), depth+1)
@@ -175,8 +207,8 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 		}
 	}
 	for _, k := range kids {
-		if key := t.slots[k].Key; !written[key] && w.needs(k) {
-			member(key)
+		if (level == jsondoc.None || t.fileMember(k) == jsondoc.None) && w.needs(k) {
+			member(t.slotKey(k))
 			w.slot(k, jsondoc.None, depth+1)
 		}
 	}
@@ -204,7 +236,7 @@ func (w *weightsWriter) slot(k int32, e jsondoc.ID, depth int) {
 		w.object(jsondoc.None, k, k, depth)
 		return
 	}
-	w.number(e, t.slots[k].Weight)
+	w.number(e, t.slotWeight(k))
 }
 
 // number writes weight v, keeping the literal of entry e when it still

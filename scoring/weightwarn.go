@@ -59,14 +59,17 @@ func (w *warnings) add(wn Warning) {
 func (t *Tree) weightWarnings() warnings {
 	levels := map[jsondoc.ID][]int32{} // weights object -> the slots it weighs the keys of
 	owner := map[jsondoc.ID]int32{}    // weights object -> the key slot it belongs to
-	for i := range t.slots {
-		s := &t.slots[i]
-		if s.level == jsondoc.None {
+	for i, e := range t.sl.ext {
+		if e == 0 {
 			continue
 		}
-		levels[s.level] = append(levels[s.level], int32(i))
-		if _, ok := owner[s.level]; !ok && s.IsKey() {
-			owner[s.level] = int32(i)
+		level := t.sl.exts[e-1].level
+		if level == jsondoc.None {
+			continue
+		}
+		levels[level] = append(levels[level], int32(i))
+		if _, ok := owner[level]; !ok && t.slotIsKey(int32(i)) {
+			owner[level] = int32(i)
 		}
 	}
 	owner[0] = -1
@@ -101,7 +104,7 @@ func (t *Tree) warnLevel(out *warnings, level jsondoc.ID, path []byte, levels ma
 			msg = fmt.Sprintf("%q looks like a loopback, but the root has no weight of its own; it is ignored", key)
 		case strings.HasPrefix(key, "__") && len(key) > 2:
 			msg = fmt.Sprintf("loopback %q names another key; the loopback for %s is %q; it is ignored",
-				key, t.SchemaPath(int(own)), "__"+t.slots[own].Key)
+				key, t.SchemaPath(int(own)), "__"+t.slotKey(own))
 		default:
 			place := "at the top level"
 			if own >= 0 {
@@ -147,7 +150,7 @@ func (t *Tree) nearestKey(ctxs []int32, key string) (near string, compared, of i
 				return best, scanned, of
 			}
 			scanned++
-			cand := t.slots[k].Key
+			cand := t.slotKey(k)
 			// The distance is at least the difference in length; a
 			// case change can alter a character's length in UTF-8,
 			// not its count.

@@ -53,7 +53,7 @@ func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 	}
 	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
-	m.prompt.open(label, "", weightText(t.Slots()[slot].Weight), 24)
+	m.prompt.open(label, "", weightText(t.SlotWeightAt(slot)), 24)
 	m.prompt.target = id
 	m.mode = modeWeight
 	return nil

@@ -281,7 +281,7 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 	case err != nil:
 		return append(out, "no weight: it takes no part (share 0, loss 0)")
 	}
-	sl := t.Slots()[slot]
+	sl := t.SlotAt(slot)
 	wl := "weight " + s.Accent.Render(weightText(sl.Weight))
 	if d.sess.Changed(slot) {
 		wl = "weight " + s.Changed.Render(weightText(sl.Weight)+" (changed)")
@@ -293,8 +293,8 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 	out = append(out, wl)
 	out = append(out, fmt.Sprintf("%s · w/Σw %s", figures, trim5(t.Fraction(id))))
 	out = append(out, d.entryLine(slot))
-	if sl.Nodes > 1 {
-		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", thousands(sl.Nodes), t.SchemaPath(slot)))
+	if n := t.SlotNodeCount(slot); n > 1 {
+		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", thousands(n), t.SchemaPath(slot)))
 	}
 	return out
 }
@@ -324,7 +324,7 @@ func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
 func (d *detailPane) entryLine(slot int) string {
 	t := d.sess.Tree()
 	s := d.c.styles
-	sl := t.Slots()[slot]
+	sl := t.SlotAt(slot)
 	w := d.sess.Weights()
 	switch {
 	case w == nil:

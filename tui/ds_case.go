@@ -219,10 +219,9 @@ func (m *Model) idle() bool { return m.phase == phaseReady && m.mode == modeNorm
 func (m *Model) tunedWeights() []dataset.PathWeight {
 	t := m.wsess.Tree()
 	var out []dataset.PathWeight
-	slots := t.Slots()
-	for i := range slots {
-		if slots[i].IsKey() && m.wsess.Changed(i) {
-			out = append(out, dataset.PathWeight{Path: t.SchemaPath(i), Weight: slots[i].Weight})
+	for i, sl := range t.Slots() {
+		if sl.IsKey() && m.wsess.Changed(i) {
+			out = append(out, dataset.PathWeight{Path: t.SchemaPath(i), Weight: sl.Weight})
 		}
 	}
 	return out

@@ -213,19 +213,15 @@ func (d *runDiff) diffScores(snap *scoring.Tree, run *RunDetail) {
 // diffWeights lists the keys whose weight differs between the run and the
 // tree snap, which holds the weights in force (its weights are replaced).
 func (d *runDiff) diffWeights(snap *scoring.Tree, run *RunDetail) {
-	now := snap.Slots()
-	nowW := make([]float64, len(now))
-	for i := range now {
-		nowW[i] = now[i].Weight
-	}
+	nowW := snap.SlotWeights(nil)
 	runW, ignored, err := runWeights(snap, run)
 	if err != nil {
 		d.weightsErr = err.Error()
 		return
 	}
 	d.ignored = ignored
-	for i := range now {
-		if now[i].IsKey() && runW[i] != nowW[i] {
+	for i := range nowW {
+		if snap.SlotAt(i).IsKey() && runW[i] != nowW[i] {
 			d.weights = append(d.weights, weightChange{path: snap.SchemaPath(i), run: runW[i], now: nowW[i]})
 		}
 	}
@@ -260,11 +256,7 @@ func resolveWeights(t *scoring.Tree, name string, data []byte) ([]float64, ignor
 	if err := t.ApplyWeights(w); err != nil {
 		return nil, ignoredEntries{}, fmt.Errorf("its weights do not fit this reference: %w", err)
 	}
-	slots := t.Slots()
-	out := make([]float64, len(slots))
-	for i := range slots {
-		out[i] = slots[i].Weight
-	}
+	out := t.SlotWeights(nil)
 	first, n := t.IgnoredEntries()
 	return out, ignoredEntries{first: first, n: n}, nil
 }

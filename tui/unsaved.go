@@ -156,10 +156,7 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 	}
 	wsess, rules := m.wsess, m.rules
 	snap := wsess.Tree().Clone()
-	now := make([]float64, len(snap.Slots()))
-	for i, sl := range snap.Slots() {
-		now[i] = sl.Weight
-	}
+	now := snap.SlotWeights(nil)
 	return m.c.bg.run(func() tea.Msg {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
@@ -168,7 +165,7 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 				o.weights, o.ignored, o.err = resolveWeights(snap, f.Path, f.Weights)
 			}
 			for i := range o.weights {
-				if snap.Slots()[i].IsKey() && o.weights[i] != now[i] {
+				if snap.SlotAt(i).IsKey() && o.weights[i] != now[i] {
 					o.changes = append(o.changes, weightChange{path: snap.SchemaPath(i), run: o.weights[i], now: now[i]})
 				}
 			}

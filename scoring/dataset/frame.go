@@ -127,9 +127,8 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	f.reset()
 	opt := t.Options()
 	rd, od := t.Ref(), t.Out()
-	slots := t.Slots()
 	x.slotPath = x.slotPath[:0]
-	for range slots {
+	for range t.NumSlots() {
 		x.slotPath = append(x.slotPath, -1)
 	}
 	x.w = x.w[:0]
@@ -142,7 +141,7 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 		case i == 0:
 			p = 0
 		case t.Slot(id) >= 0:
-			p = x.slotPathOf(slots, int32(t.Slot(id)))
+			p = x.slotPathOf(t, int32(t.Slot(id)))
 		case t.IsElement(id):
 			p = x.paths.elem(f.path[t.Parent(id)])
 		default:
@@ -205,19 +204,19 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 
 // slotPathOf returns the schema path of a weight slot, looking it up (and
 // its parents) on first use: a slot's path is its parent's and its key.
-func (x *extractor) slotPathOf(slots []scoring.Slot, k int32) int32 {
+func (x *extractor) slotPathOf(t *scoring.Tree, k int32) int32 {
 	if p := x.slotPath[k]; p >= 0 {
 		return p
 	}
-	s := &slots[k]
+	s := t.SlotAt(int(k))
 	var p int32
 	switch {
 	case s.Parent < 0:
 		p = 0
 	case s.Elem:
-		p = x.paths.elem(x.slotPathOf(slots, int32(s.Parent)))
+		p = x.paths.elem(x.slotPathOf(t, int32(s.Parent)))
 	default:
-		p = x.paths.key(x.slotPathOf(slots, int32(s.Parent)), s.Key)
+		p = x.paths.key(x.slotPathOf(t, int32(s.Parent)), s.Key)
 	}
 	x.slotPath[k] = p
 	return p

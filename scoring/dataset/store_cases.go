@@ -139,14 +139,13 @@ func (d *Scored) MarshalWeights() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	slots := t.Slots()
 	var changed []scoring.SlotWeight
-	for k := range slots {
-		if !slots[k].IsKey() {
+	for k, s := range t.Slots() {
+		if !s.IsKey() {
 			continue
 		}
 		id, ok := d.index[t.SchemaPath(k)]
-		if !ok || !d.byPath[id] || d.weights[id] == slots[k].Weight {
+		if !ok || !d.byPath[id] || d.weights[id] == s.Weight {
 			continue
 		}
 		changed = append(changed, scoring.SlotWeight{Slot: k, Weight: d.weights[id]})

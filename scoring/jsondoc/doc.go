@@ -419,3 +419,24 @@ func (d *Doc) KeyIs(id ID, key string) bool {
 // KeyEscaped reports whether the key of id contains escapes, so that
 // KeyRaw differs from Key.
 func (d *Doc) KeyEscaped(id ID) bool { return d.nodes[id].flags&flagKeyEscape != 0 }
+
+// SameKey reports whether member a of d and member b of e (object
+// members both; e may be d) have the same decoded key. Keys written
+// without escapes are compared byte for byte in the inputs, up to the
+// quote that ends them, without looking for their ends first.
+func (d *Doc) SameKey(a ID, e *Doc, b ID) bool {
+	if (d.nodes[a].flags|e.nodes[b].flags)&flagKeyEscape != 0 {
+		return d.Key(a) == e.Key(b)
+	}
+	x, y := d.src[d.keyStart(a):], e.src[e.keyStart(b):]
+	// Both end with a quote, which neither holds before: the loop stops
+	// at the first difference or at the end of both.
+	for i := 0; ; i++ {
+		if x[i] != y[i] {
+			return false
+		}
+		if x[i] == '"' {
+			return true
+		}
+	}
+}

@@ -1,25 +1,28 @@
 package jsondoc
 
 import (
-	"bytes"
 	"fmt"
+	"hash/maphash"
+	"math/bits"
 	"slices"
+
+	"github.com/jsontui/jsontui/internal/bigbuf"
 )
 
 // dupScanLimit is the member count up to which duplicates are found by
 // comparing every pair; larger objects use a map.
 const dupScanLimit = 16
 
-// checkDuplicates marks members of object id whose key a later member
-// repeats (the last one wins) and warns for each. sigs are the members' key
-// signatures, in order: a length and two bytes, or 1 for a key with
-// escapes (or the empty key), which may equal any other. Keys with
-// different signatures differ, so most pairs are never compared; and an
-// object whose signatures repeat those of the last duplicate-free object
-// checked at the same depth (the next record of an array) is known to be
-// free of them too.
-func (p *parser) checkDuplicates(id uint32, sigs []uint32) {
-	n := len(sigs)
+// checkDuplicates marks members of object id (of n members) whose key a
+// later member repeats (the last one wins) and warns for each. sigs are
+// the signatures of its first members, in order (all n of them when
+// n <= dupScanLimit): a length and two bytes, or 1 for a key with escapes
+// (or the empty key), which may equal any other. Keys with different
+// signatures differ, so most pairs are never compared; and an object
+// whose signatures repeat those of the last duplicate-free object checked
+// at the same depth (the next record of an array) is known to be free of
+// them too.
+func (p *parser) checkDuplicates(id uint32, n int, sigs []uint32) {
 	depth := len(p.stack)
 	for len(p.lastSigs) <= depth {
 		p.lastSigs = append(p.lastSigs, nil)
@@ -68,34 +71,106 @@ func (p *parser) members(id uint32, n int) []uint32 {
 	}
 }
 
-// checkDuplicatesMap checks a large object of n members through a hash table of its
-// members' keys (reused from object to object: 8 to 16 bytes a member,
-// never a copy of the keys), last member first, so that the last of equal
-// keys is the one kept.
+// checkDuplicatesMap checks a large object of n members through a table
+// of its members (see memberSet: 4 bytes a slot, reused from object to
+// object, never a copy of the keys). One pass in order leaves each key's
+// last member in the table and counts the members it replaced; only when
+// there are some does a second pass pair each of those with the last
+// member of its key. They are shadowed last first, as the members are
+// read back to front: the warnings come in that order.
 func (p *parser) checkDuplicatesMap(id uint32, n int) {
-	order := slices.Grow(p.dupOrder[:0], n)
+	t := &p.dupTable
+	t.reset(n, uint32(len(p.nodes)))
+	dups := 0
 	for c := id + 1; ; c = p.nodes[c].next {
-		order = append(order, c)
+		i, e, found := t.find(p, c)
+		t.slots[i] = e // the later member is the one kept
+		if found {
+			dups++
+		}
 		if p.nodes[c].next == 0 {
 			break
 		}
 	}
-	p.dupOrder = order
-	t := &p.dupTable
-	t.Reset(len(order))
-	for k := len(order) - 1; k >= 0; k-- {
-		c := order[k]
-		var h uint32
-		if p.nodes[c].flags&flagKeyEscape != 0 {
-			h = t.HashString(p.key(c))
-		} else {
-			h = t.HashBytes(p.rawKey(c))
+	if dups == 0 {
+		return
+	}
+	pairs := p.dupPairs[:0] // shadowed member, the member kept
+	for c := id + 1; ; c = p.nodes[c].next {
+		i, _, _ := t.find(p, c)
+		if w := t.id(i); w != c {
+			pairs = append(pairs, [2]uint32{c, w})
 		}
-		if later, ok := t.Find(h, func(m int32) bool { return p.sameKey(c, uint32(m)) }); ok {
-			p.shadow(id, c, uint32(later))
-			continue
+		if p.nodes[c].next == 0 {
+			break
 		}
-		t.Insert(h, int32(c))
+	}
+	for k := len(pairs) - 1; k >= 0; k-- {
+		p.shadow(id, pairs[k][0], pairs[k][1])
+	}
+	p.dupPairs = pairs[:0]
+}
+
+// memberSet is an open-addressed table of the members of one object, by
+// key, at most 3/4 full: 4 to 8 bytes a member. A slot holds a member's
+// id in its low bits (0, the root's, for none) and, in the bits the
+// document's ids leave free, bits of its key's hash: a key is compared
+// with the input's bytes of a member only when those agree (on a 10M-key
+// object, 8 bits of hash spare 255 in 256 of the reads of a key far away
+// in the input).
+type memberSet struct {
+	slots  []uint32 // a power of two long
+	idBits uint     // the low bits that hold the id
+	seed   maphash.Seed
+	seeded bool
+}
+
+// reset empties the set and makes room for n members whose ids are below
+// maxID, reusing its memory when it is large enough.
+func (t *memberSet) reset(n int, maxID uint32) {
+	size := 8
+	for size*3 < n*4 {
+		size *= 2
+	}
+	if cap(t.slots) < size {
+		// A large table comes from, and goes back to, bigbuf (see
+		// parser.putScratch): the build takes it for its slots.
+		t.slots = bigbuf.Get[uint32](size)
+	}
+	t.slots = t.slots[:size]
+	clear(t.slots)
+	t.idBits = uint(bits.Len32(maxID))
+	if !t.seeded {
+		t.seed, t.seeded = maphash.MakeSeed(), true
+	}
+}
+
+// id returns the member id held in slot i.
+func (t *memberSet) id(i uint32) uint32 { return t.slots[i] & (1<<t.idBits - 1) }
+
+// find returns the slot of the member whose key is member c's (found), or
+// else the empty slot where c goes; put stores c in either.
+func (t *memberSet) find(p *parser, c uint32) (slot, entry uint32, found bool) {
+	var h uint64
+	if p.nodes[c].flags&flagKeyEscape != 0 {
+		h = maphash.String(t.seed, p.key(c))
+	} else {
+		h = maphash.Bytes(t.seed, p.rawKey(c))
+	}
+	mask := uint32(len(t.slots) - 1)
+	entry = c
+	if t.idBits < 32 {
+		entry |= uint32(h>>32) << t.idBits
+	}
+	tag := entry &^ (1<<t.idBits - 1)
+	for i := uint32(h) & mask; ; i = (i + 1) & mask {
+		e := t.slots[i]
+		if e == 0 {
+			return i, entry, false
+		}
+		if e&^(1<<t.idBits-1) == tag && p.sameKey(t.id(i), c) {
+			return i, entry, true
+		}
 	}
 }
 
@@ -108,10 +183,25 @@ func (p *parser) key(c uint32) string {
 	return unsafeString(raw)
 }
 
+// sameKey reports whether members a and b have the same key.
 func (p *parser) sameKey(a, b uint32) bool {
 	na, nb := &p.nodes[a], &p.nodes[b]
 	if (na.flags|nb.flags)&flagKeyEscape == 0 {
-		return bytes.Equal(p.rawKey(a), p.rawKey(b))
+		// Keys without escapes hold no quote: they are equal when their
+		// bytes are up to a quote in both, where it ends them.
+		src := p.src
+		i, j := int(p.keyStart(a)), int(p.keyStart(b))
+		if i == j {
+			return true
+		}
+		for src[i] == src[j] {
+			if src[i] == '"' {
+				return true
+			}
+			i++
+			j++
+		}
+		return false
 	}
 	return p.key(a) == p.key(b)
 }

@@ -9,7 +9,7 @@ const indexMin = 9
 // KeyIndex finds the members of one object by key in constant expected
 // time, where Doc.Lookup scans them: callers matching many keys against
 // one object build an index once, in one pass over its members, and look
-// up each key in it. It holds about 16 bytes a member and no copy of the
+// up each key in it. It holds 5 to 11 bytes a member and no copy of the
 // keys. Keys shadowed by a later duplicate are not in it, as Lookup never
 // returns them.
 //
@@ -17,9 +17,9 @@ const indexMin = 9
 // memory. It is safe for concurrent lookups once made.
 type KeyIndex struct {
 	d     *Doc
-	obj   ID
+	first ID  // the first member indexed
 	n     int // visible members
-	table hashindex.Table
+	table hashindex.Compact
 }
 
 // Index returns an index of the members of object id.
@@ -30,17 +30,26 @@ func (d *Doc) Index(id ID) *KeyIndex {
 }
 
 // Reset makes x an index of the members of object id of d.
-func (x *KeyIndex) Reset(d *Doc, id ID) {
-	x.d, x.obj, x.n = d, id, 0
-	for c := d.Child(id); c != None && x.n < indexMin; c = d.Next(c) {
+func (x *KeyIndex) Reset(d *Doc, id ID) { x.ResetFrom(d, d.Child(id)) }
+
+// ResetFrom makes x an index of member first of an object of d and of the
+// members after it (None: of none): a caller that has matched an
+// object's first members in order indexes only the rest.
+func (x *KeyIndex) ResetFrom(d *Doc, first ID) {
+	x.d, x.first, x.n = d, first, 0
+	for c := first; c != None && x.n < indexMin; c = d.Next(c) {
 		x.n++
 	}
 	if x.n < indexMin {
 		return
 	}
-	x.table.Reset(d.Count(id))
+	n := 0
+	for c := first; c != None; c = d.Next(c) {
+		n++
+	}
+	x.table.Reset(n, int32(len(d.nodes)))
 	x.n = 0
-	for c := d.Child(id); c != None; c = d.Next(c) {
+	for c := first; c != None; c = d.Next(c) {
 		x.table.Insert(x.hashKey(c), int32(c))
 		x.n++
 	}
@@ -50,7 +59,7 @@ func (x *KeyIndex) Reset(d *Doc, id ID) {
 func (x *KeyIndex) Len() int { return x.n }
 
 // hashKey hashes the decoded key of member c.
-func (x *KeyIndex) hashKey(c ID) uint32 {
+func (x *KeyIndex) hashKey(c ID) uint64 {
 	if x.d.nodes[c].flags&flagKeyEscape != 0 {
 		return x.table.HashString(x.d.Key(c))
 	}
@@ -64,7 +73,12 @@ func (x *KeyIndex) Lookup(key string) ID {
 		return None
 	}
 	if x.n < indexMin {
-		return x.d.Lookup(x.obj, key)
+		for c := x.first; c != None; c = x.d.Next(c) {
+			if x.d.Key(c) == key {
+				return c
+			}
+		}
+		return None
 	}
 	id, ok := x.table.Find(x.table.HashString(key), func(c int32) bool { return x.d.keyEquals(ID(c), key) })
 	if !ok {

@@ -78,3 +78,41 @@ func TestKeyIndexMatchesLookup(t *testing.T) {
 		t.Error("Reset to a small object: wrong lookups")
 	}
 }
+
+// TestKeyIndexFrom checks an index of an object's members from one on:
+// the members before it are not found, the others are, whether there are
+// few (scanned) or many (hashed), and a shadowed duplicate is never.
+func TestKeyIndexFrom(t *testing.T) {
+	for _, n := range []int{3, 8, 9, 40} {
+		d, err := Parse("from.json", wideObject(n), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x KeyIndex
+		for from := range n + 1 {
+			first := d.Child(0)
+			for range from {
+				first = d.Next(first)
+			}
+			x.ResetFrom(d, first)
+			if x.Len() != n-from {
+				t.Fatalf("n %d from %d: Len %d", n, from, x.Len())
+			}
+			for i := range n {
+				got := x.Lookup("k" + strconv.Itoa(i))
+				if found := got != None; found != (i >= from) || found && d.Float(got) != float64(i) {
+					t.Fatalf("n %d from %d: k%d found %v", n, from, i, got)
+				}
+			}
+		}
+	}
+	d, err := Parse("dup.json", []byte(`{"a": 1, "b": 2, "a": 3, "c": 4}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var x KeyIndex
+	x.ResetFrom(d, d.Child(0)) // "b": the shadowed "a" is skipped
+	if x.Len() != 3 || d.Float(x.Lookup("a")) != 3 {
+		t.Errorf("Len %d, a %v", x.Len(), x.Lookup("a"))
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/jsontui/jsontui/internal/hashindex"
 	"math"
 	"math/bits"
 	"strconv"
@@ -88,14 +87,14 @@ type parser struct {
 	longKeys   map[uint32]uint32
 	containers int
 	stack      []frame
-	sigs       []uint32        // key signatures of the members of open objects
-	lastSigs   [][]uint32      // by depth: those of the last duplicate-free object checked
-	dupTable   hashindex.Table // checkDuplicatesMap's, reused
-	dupOrder   []uint32        // checkDuplicatesMap's, reused
-	warns      []Warning       // the first MaxWarnings
-	omitted    int             // the warnings past those
-	lines      *lineIndex      // made for the first warning
-	linesAt    mark            // where the last warning was
+	sigs       []uint32   // key signatures of the first members of open objects
+	lastSigs   [][]uint32 // by depth: those of the last duplicate-free object checked
+	dupTable   memberSet  // checkDuplicatesMap's, reused
+	dupPairs   [][2]uint32
+	warns      []Warning  // the first MaxWarnings
+	omitted    int        // the warnings past those
+	lines      *lineIndex // made for the first warning
+	linesAt    mark       // where the last warning was
 	opt        *Options
 }
 
@@ -394,7 +393,13 @@ key:
 		} else if end := i - 1; end > start {
 			sig = uint32(end-start)<<16 | uint32(src[start])<<8 | uint32(src[end-1])
 		}
-		p.sigs = append(p.sigs, sig)
+		// Only a small object's signatures are kept (see
+		// checkDuplicates): a large one's members are read back from the
+		// value table when it closes, so that the stack of signatures
+		// stays as small as the objects open are narrow.
+		if top := &p.stack[len(p.stack)-1]; top.count <= dupScanLimit {
+			p.sigs = append(p.sigs, sig)
+		}
 		i = p.skipSpace(i)
 		if i >= len(src) {
 			return p.fail(i, "unexpected end of JSON input")
@@ -431,7 +436,7 @@ func (p *parser) closeContainer(end int) {
 	}
 	if n.kind == Object {
 		if f.count > 1 {
-			p.checkDuplicates(f.id, p.sigs[f.sigBase:])
+			p.checkDuplicates(f.id, int(f.count), p.sigs[f.sigBase:])
 		}
 		p.sigs = p.sigs[:f.sigBase]
 	}

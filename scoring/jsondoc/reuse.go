@@ -1,6 +1,10 @@
 package jsondoc
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/jsontui/jsontui/internal/bigbuf"
+)
 
 // maxReuse is the largest document (in values) whose room is kept for
 // the next parses: a large one's is better given back to the system.
@@ -53,8 +57,12 @@ func (p *parser) takeScratch() {
 }
 
 // putScratch keeps p's working room for a later parse, unless it grew
-// large.
+// large. A large object's table of members goes to bigbuf, for the build
+// that follows to make its slots of (a wide object's keys, as many as
+// its members).
 func (p *parser) putScratch() {
+	bigbuf.Put(p.dupTable.slots)
+	p.dupTable.slots = nil
 	if cap(p.stack) > 1024 || cap(p.sigs) > 1<<14 || len(p.lastSigs) > 1024 {
 		return
 	}

@@ -70,7 +70,7 @@ func BenchmarkSetWeights(b *testing.B) {
 		tree := wideTree(b, n)
 		weights := make([][]float64, 2)
 		for k := range weights {
-			weights[k] = make([]float64, len(tree.Slots()))
+			weights[k] = make([]float64, tree.NumSlots())
 			for i, sl := range tree.Slots() {
 				weights[k][i] = sl.Weight
 				if sl.IsKey() {

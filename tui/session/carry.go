@@ -123,7 +123,7 @@ func Resume(t *scoring.Tree, st *State) (*Session, error) {
 	s := New(t, st.weights, st.path)
 	s.resumed = true
 	if st.undo != nil {
-		slotOf := make(map[string]int, len(t.Slots()))
+		slotOf := make(map[string]int, t.NumSlots())
 		for i, sl := range t.Slots() {
 			if sl.IsKey() {
 				slotOf[t.SchemaPath(i)] = i

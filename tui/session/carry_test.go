@@ -61,7 +61,7 @@ func TestResume(t *testing.T) {
 	if _, err := r.ToggleZero(node(t, r, ".fixed_menus[0].drink")); err != nil {
 		t.Fatal(err)
 	}
-	if w := r.Tree().Slots()[slot(".fixed_menus[0].drink")].Weight; w != 0.5 {
+	if w := r.Tree().SlotWeightAt(slot(".fixed_menus[0].drink")); w != 0.5 {
 		t.Errorf("x gave back %v, want 0.5", w)
 	}
 	if _, err := r.Undo(); err != nil || r.CanUndo() {
@@ -99,7 +99,7 @@ func TestStepWithRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	weights := make([]float64, len(s.Tree().Slots()))
+	weights := make([]float64, s.Tree().NumSlots())
 	for i, sl := range s.Tree().Slots() {
 		weights[i] = sl.Weight
 	}
@@ -122,8 +122,8 @@ func TestStepWithRules(t *testing.T) {
 	if _, err := s.Undo(); err != nil {
 		t.Fatal(err)
 	}
-	if r, ok := s.StepRules(); !ok || r != nil || s.Tree().Slots()[beer].Weight != 0.25 {
-		t.Fatalf("undo calls for the rules %v, %v; .beer weighs %v", r, ok, s.Tree().Slots()[beer].Weight)
+	if r, ok := s.StepRules(); !ok || r != nil || s.Tree().SlotWeightAt(beer) != 0.25 {
+		t.Fatalf("undo calls for the rules %v, %v; .beer weighs %v", r, ok, s.Tree().SlotWeightAt(beer))
 	}
 
 	// Scored again (here: built again) and resumed with the steps.
@@ -138,7 +138,7 @@ func TestStepWithRules(t *testing.T) {
 	if msg, err := r.Redo(); err != nil || msg != "redid: restore X" {
 		t.Fatalf("redo: %q %v", msg, err)
 	}
-	if rr, ok := r.StepRules(); !ok || rr != rules || r.Tree().Slots()[r.Tree().Slot(node(t, r, ".beer"))].Weight != 0.75 {
+	if rr, ok := r.StepRules(); !ok || rr != rules || r.Tree().SlotWeightAt(r.Tree().Slot(node(t, r, ".beer"))) != 0.75 {
 		t.Fatalf("redo calls for %v, %v", rr, ok)
 	}
 	// A step of weights only calls for no rules.

@@ -68,11 +68,7 @@ type edit struct {
 // overwrite, as with no file, standard input or the demo).
 func New(t *scoring.Tree, w *scoring.Weights, path string) *Session {
 	s := &Session{t: t, weights: w, path: path, prev: map[int]float64{}, backedUp: map[string]bool{}}
-	slots := t.Slots()
-	s.openW = make([]float64, len(slots))
-	for i := range slots {
-		s.openW[i] = slots[i].Weight
-	}
+	s.openW = t.SlotWeights(make([]float64, 0, t.NumSlots()))
 	s.savedW = append([]float64(nil), s.openW...)
 	s.openTotal, s.openHas = t.Total()
 	s.savedTotal, s.savedHas = s.openTotal, s.openHas
@@ -94,7 +90,7 @@ func (s *Session) Version() int { return s.version }
 
 // Changed reports whether the weight of slot differs from the opening's.
 func (s *Session) Changed(slot int) bool {
-	return slot >= 0 && slot < len(s.openW) && s.t.Slots()[slot].Weight != s.openW[slot]
+	return slot >= 0 && slot < len(s.openW) && s.t.SlotWeightAt(slot) != s.openW[slot]
 }
 
 // OpenWeight returns the weight slot had when the session opened.
@@ -102,8 +98,8 @@ func (s *Session) OpenWeight(slot int) float64 { return s.openW[slot] }
 
 // Dirty reports whether some weight differs from the last save.
 func (s *Session) Dirty() bool {
-	for i, sl := range s.t.Slots() {
-		if sl.Weight != s.savedW[i] {
+	for i, w := range s.savedW {
+		if s.t.SlotWeightAt(i) != w {
 			return true
 		}
 	}
@@ -181,7 +177,7 @@ func (s *Session) SetWeight(id scoring.NodeID, w float64) (string, error) {
 	if !(w >= 0 && w <= 1) {
 		return "", fmt.Errorf("weight %s is outside [0, 1]", report.Figure(w))
 	}
-	old := s.t.Slots()[slot].Weight
+	old := s.t.SlotWeightAt(slot)
 	if old == w {
 		return fmt.Sprintf("%s already weighs %s", s.t.SchemaPath(slot), report.Figure(w)), nil
 	}
@@ -200,7 +196,7 @@ func (s *Session) Nudge(id scoring.NodeID, delta float64) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	w := s.t.Slots()[slot].Weight + delta
+	w := s.t.SlotWeightAt(slot) + delta
 	w = math.Round(w*1e9) / 1e9 // 0.1+0.05 is 0.15, not 0.15000000000000002
 	w = min(1, max(0, w))
 	return s.SetWeight(id, w)
@@ -214,14 +210,14 @@ func (s *Session) ToggleZero(id scoring.NodeID) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cur := s.t.Slots()[slot].Weight
+	cur := s.t.SlotWeightAt(slot)
 	if cur != 0 {
 		s.prev[slot] = cur
 		return s.SetWeight(id, 0)
 	}
 	back, ok := s.prev[slot]
 	if !ok {
-		back = s.t.Slots()[slot].FileWeight
+		back = s.t.SlotAt(slot).FileWeight
 		if back == 0 {
 			back = 1
 		}
@@ -235,7 +231,7 @@ func (s *Session) Reset(id scoring.NodeID) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return s.SetWeight(id, s.t.Slots()[slot].FileWeight)
+	return s.SetWeight(id, s.t.SlotAt(slot).FileWeight)
 }
 
 // ResetAll sets every weight back to the weights file's, as one step.
@@ -330,7 +326,7 @@ func (s *Session) apply(c change, reverse bool) error {
 // more than one: "; applies to all 2 elements of .fixed_menus".
 func (s *Session) scope(id scoring.NodeID, slot int) string {
 	t := s.t
-	n := t.Slots()[slot].Nodes
+	n := t.SlotNodeCount(slot)
 	if n <= 1 {
 		return ""
 	}

@@ -105,7 +105,7 @@ func TestSaveKeepsShape(t *testing.T) {
 		t.Error("dirty after saving")
 	}
 	// The saved file is now the session's: r resets to it.
-	if sl := s.Tree().Slots()[s.Tree().Slot(node(t, s, ".margherita"))]; sl.FileWeight != 0.75 {
+	if sl := s.Tree().SlotAt(s.Tree().Slot(node(t, s, ".margherita"))); sl.FileWeight != 0.75 {
 		t.Errorf("file weight %v after the save", sl.FileWeight)
 	}
 }

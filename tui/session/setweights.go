@@ -29,12 +29,11 @@ func (s *Session) SetWeights(weights []float64, label string) (int, error) {
 // rules (rc, nil for none), the documents already scored under rc.After:
 // Undo takes back both, which makes a step even when no weight changed.
 func (s *Session) SetWeightsAndRules(weights []float64, rc *RulesChange, label string) (int, error) {
-	slots := s.t.Slots()
-	if len(weights) != len(slots) {
-		return 0, fmt.Errorf("%d weights for %d key slots", len(weights), len(slots))
+	if len(weights) != s.t.NumSlots() {
+		return 0, fmt.Errorf("%d weights for %d key slots", len(weights), s.t.NumSlots())
 	}
 	n := 0
-	for i, sl := range slots {
+	for i, sl := range s.t.Slots() {
 		if !sl.IsKey() || sl.Weight == weights[i] {
 			continue
 		}
@@ -44,7 +43,7 @@ func (s *Session) SetWeightsAndRules(weights []float64, rc *RulesChange, label s
 		n++
 	}
 	c := change{label: label, edits: make([]edit, 0, n), rules: rc}
-	for i, sl := range slots {
+	for i, sl := range s.t.Slots() {
 		if sl.IsKey() && sl.Weight != weights[i] {
 			c.edits = append(c.edits, edit{i, sl.Weight, weights[i]})
 		}

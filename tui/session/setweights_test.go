@@ -13,10 +13,7 @@ func TestSetWeightsIsOneStep(t *testing.T) {
 	tr := s.Tree()
 	before, _ := tr.Total()
 	slots := tr.Slots()
-	weights := make([]float64, len(slots))
-	for i, sl := range slots {
-		weights[i] = sl.Weight
-	}
+	weights := tr.SlotWeights(nil)
 	// Every key weighs 1: the total of the pizza with no weights file.
 	for i, sl := range slots {
 		if sl.IsKey() {
@@ -70,7 +67,7 @@ func TestSetWeightsWork(t *testing.T) {
 	const n = 20_000
 	tree := wideTree(t, n)
 	s := New(tree, nil, "")
-	weights := make([]float64, len(tree.Slots()))
+	weights := make([]float64, tree.NumSlots())
 	changed := 0
 	for i, sl := range tree.Slots() {
 		weights[i] = sl.Weight
