@@ -368,7 +368,7 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	// (an object's keys are unique; its extra keys are not the
 	// reference's): their slots are made in order, with no lookup, and
 	// room is made for them at once rather than key by key.
-	fresh := !b.shared && len(t.kids(ctx)) == 0
+	fresh := !b.shared && t.kids(ctx).Len() == 0
 	if fresh {
 		if n := rd.Count(r); n >= reserveMin {
 			t.reserveKids(ctx, n)

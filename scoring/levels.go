@@ -53,8 +53,8 @@ func (b *builder) childSlot(ctx int32, key keyRef, pos int) int32 {
 		return t.childSlot(ctx, key, pos)
 	}
 	d, id := t.keyMember(key)
-	if kids := t.kids(ctx); pos < len(kids) {
-		if k := kids[pos]; t.slotKeyIs(k, d, id) {
+	if kids := t.kids(ctx); pos < kids.Len() {
+		if k := kids.At(pos); t.slotKeyIs(k, d, id) {
 			return k
 		}
 	}
@@ -67,8 +67,8 @@ func (b *builder) childSlot(ctx int32, key keyRef, pos int) int32 {
 // slotAt returns the key slot at place pos below ctx, or -1 when there is
 // none yet (slots are only read during a round).
 func (b *builder) slotAt(ctx int32, pos int) int32 {
-	if kids := b.t.kids(ctx); pos < len(kids) {
-		return kids[pos]
+	if kids := b.t.kids(ctx); pos < kids.Len() {
+		return kids.At(pos)
 	}
 	return -1
 }

@@ -154,16 +154,16 @@ func (t *Tree) pathHint(steps []PathStep) string {
 			}
 		}
 		keys := t.kids(s)
-		if e := t.slotElem(s); len(keys) == 0 && e >= 0 {
+		if e := t.slotElem(s); keys.Len() == 0 && e >= 0 {
 			keys = t.kids(e)
-			if len(keys) > 0 {
+			if keys.Len() > 0 {
 				s = e
 				fixed = append(fixed, PathStep{Index: -1, IsIndex: true})
 			}
 		}
-		names := make([]string, 0, min(len(keys), maxHintKeys))
-		for _, k := range keys[:min(len(keys), maxHintKeys)] {
-			names = append(names, t.slotKey(k))
+		names := make([]string, 0, min(keys.Len(), maxHintKeys))
+		for i := range min(keys.Len(), maxHintKeys) {
+			names = append(names, t.slotKey(keys.At(i)))
 		}
 		if near := nearestName(st.Key, names); near != "" {
 			s = t.keySlot(s, near)

@@ -14,7 +14,7 @@ import (
 // enough: the keys of one wide object, each new, are never looked up, so
 // a million keys cost their list (4 bytes each) and no index.
 type keySlots struct {
-	kids  []int32
+	kids  kidList
 	index hashindex.Table // kids by key, while indexed
 	// indexed says that index holds every kid. Lookups may run on many
 	// goroutines (the builders of a round, readers of a built tree):
@@ -27,12 +27,16 @@ type keySlots struct {
 // found through a hash table rather than by scanning.
 const indexMin = 9
 
-// kids returns the key slots below slot s, in the order first seen.
-func (t *Tree) kids(s int32) []int32 {
+// noKids is the list of a slot with no key slots below it.
+var noKids kidList
+
+// kids returns the key slots below slot s, in the order first seen. The
+// list is read only.
+func (t *Tree) kids(s int32) *kidList {
 	if b := t.extOf(s).below; b > 0 {
-		return t.below[b-1].kids
+		return &t.below[b-1].kids
 	}
-	return nil
+	return &noKids
 }
 
 // keySlotsOf returns the list of key slots below ctx, making it.
@@ -43,7 +47,7 @@ func (t *Tree) keySlotsOf(ctx int32) *keySlots {
 			// A released tree's list: its room is reused.
 			t.below = t.below[:n+1]
 			ks := t.below[n]
-			ks.kids = ks.kids[:0]
+			ks.kids.reset()
 			ks.indexed.Store(false)
 		} else {
 			t.below = append(t.below, &keySlots{})
@@ -56,7 +60,7 @@ func (t *Tree) keySlotsOf(ctx int32) *keySlots {
 // addKid adds key slot k to the list of ctx's, and to its index if made.
 func (t *Tree) addKid(ctx, k int32) {
 	ks := t.keySlotsOf(ctx)
-	ks.kids = append(ks.kids, k)
+	ks.kids.add(k)
 	if ks.indexed.Load() {
 		ks.index.Insert(t.hashSlotKey(&ks.index, k), k)
 	}
@@ -67,11 +71,11 @@ func (t *Tree) addKid(ctx, k int32) {
 const reserveMin = 64
 
 // reserveKids makes room for n more key slots below slot ctx, so that a
-// wide object's keys are added without growing the tables on the way.
+// wide object's keys are added without growing the slot table on the way
+// (their list is a run of slots, which takes no room).
 func (t *Tree) reserveKids(ctx int32, n int) {
 	t.sl.grow(n)
-	ks := t.keySlotsOf(ctx)
-	ks.kids = growColumn(&t.sl, ks.kids, n)
+	t.keySlotsOf(ctx)
 }
 
 // hashSlotKey hashes the key of slot k for index x.
@@ -89,14 +93,15 @@ func (t *Tree) indexOf(ks *keySlots) *hashindex.Table {
 	if ks.indexed.Load() {
 		return &ks.index
 	}
-	if len(ks.kids) < indexMin {
+	if ks.kids.Len() < indexMin {
 		return nil
 	}
 	ks.mu.Lock()
 	defer ks.mu.Unlock()
 	if !ks.indexed.Load() {
-		ks.index.Reset(len(ks.kids))
-		for _, k := range ks.kids {
+		ks.index.Reset(ks.kids.Len())
+		for i := range ks.kids.Len() {
+			k := ks.kids.At(i)
 			ks.index.Insert(t.hashSlotKey(&ks.index, k), k)
 		}
 		ks.indexed.Store(true)
@@ -113,8 +118,8 @@ func (t *Tree) keySlot(ctx int32, key string) int32 {
 	ks := t.below[b-1]
 	x := t.indexOf(ks)
 	if x == nil {
-		for _, k := range ks.kids {
-			if t.slotKey(k) == key {
+		for i := range ks.kids.Len() {
+			if k := ks.kids.At(i); t.slotKey(k) == key {
 				return k
 			}
 		}
@@ -134,8 +139,8 @@ func (t *Tree) memberSlot(ctx int32, d *jsondoc.Doc, id jsondoc.ID) int32 {
 	ks := t.below[b-1]
 	x := t.indexOf(ks)
 	if x == nil {
-		for _, k := range ks.kids {
-			if t.slotKeyIs(k, d, id) {
+		for i := range ks.kids.Len() {
+			if k := ks.kids.At(i); t.slotKeyIs(k, d, id) {
 				return k
 			}
 		}

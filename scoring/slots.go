@@ -110,8 +110,8 @@ func (t *Tree) appendSchemaPath(dst []byte, slot int32) []byte {
 // last time, position by position.
 func (t *Tree) childSlot(ctx int32, key keyRef, pos int) int32 {
 	d, id := t.keyMember(key)
-	if kids := t.kids(ctx); pos < len(kids) {
-		if k := kids[pos]; t.slotKeyIs(k, d, id) {
+	if kids := t.kids(ctx); pos < kids.Len() {
+		if k := kids.At(pos); t.slotKeyIs(k, d, id) {
 			return k
 		}
 	}

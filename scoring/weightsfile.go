@@ -2,7 +2,6 @@ package scoring
 
 import (
 	"bytes"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -57,12 +56,12 @@ type weightsWriter struct {
 // first. Most places have keys in one of those lists at most: that list
 // is returned as it is, to be read only; lists that must be merged make a
 // new one.
-func (t *Tree) kidsOf(s int32) []int32 {
-	var lists [][]int32
-	var only []int32
+func (t *Tree) kidsOf(s int32) *kidList {
+	var lists []*kidList
+	only := &noKids
 	for e := s; e >= 0; e = t.slotElem(e) {
-		if kids := t.kids(e); len(kids) > 0 {
-			if only == nil {
+		if kids := t.kids(e); kids.Len() > 0 {
+			if only.Len() == 0 {
 				only = kids
 			} else {
 				lists = append(lists, kids)
@@ -72,16 +71,18 @@ func (t *Tree) kidsOf(s int32) []int32 {
 	if lists == nil {
 		return only
 	}
-	out := slices.Clip(only)
-	seen := make(map[string]bool, len(only))
-	for _, k := range only {
+	out := &kidList{}
+	seen := make(map[string]bool, only.Len())
+	for i := range only.Len() {
+		k := only.At(i)
 		seen[t.slotKey(k)] = true
+		out.add(k)
 	}
 	for _, kids := range lists {
-		for _, k := range kids {
-			if key := t.slotKey(k); !seen[key] {
-				seen[key] = true
-				out = append(out, k)
+		for i := range kids.Len() {
+			if k := kids.At(i); !seen[t.slotKey(k)] {
+				seen[t.slotKey(k)] = true
+				out.add(k)
 			}
 		}
 	}
@@ -101,7 +102,7 @@ func (w *weightsWriter) needs(s int32) bool {
 		return v == 2
 	}
 	need := false
-	for _, k := range w.t.kidsOf(s) {
+	for k := range w.t.kidsOf(s).All() {
 		if w.needs(k) {
 			need = true
 			break
@@ -155,7 +156,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 	if own >= 0 {
 		loopKey = "__" + t.slotKey(own)
 		hasLoopKey = true
-		for _, k := range kids {
+		for k := range kids.All() {
 			if t.slotKey(k) == loopKey {
 				hasLoopKey = false
 				break
@@ -182,7 +183,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 		if w.kidOf == nil {
 			w.kidOf = make([]int32, d.Len())
 		}
-		for _, k := range kids {
+		for k := range kids.All() {
 			if c := t.fileMember(k); c != jsondoc.None {
 				w.kidOf[c] = k + 1
 			}
@@ -206,7 +207,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 			}
 		}
 	}
-	for _, k := range kids {
+	for k := range kids.All() {
 		if (level == jsondoc.None || t.fileMember(k) == jsondoc.None) && w.needs(k) {
 			member(t.slotKey(k))
 			w.slot(k, jsondoc.None, depth+1)
@@ -222,7 +223,7 @@ func (w *weightsWriter) object(level jsondoc.ID, ctx int32, own int32, depth int
 func (w *weightsWriter) slot(k int32, e jsondoc.ID, depth int) {
 	t := w.t
 	below := false
-	for _, kid := range t.kidsOf(k) {
+	for kid := range t.kidsOf(k).All() {
 		if w.needs(kid) {
 			below = true
 			break

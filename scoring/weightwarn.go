@@ -132,7 +132,7 @@ func (t *Tree) warnLevel(out *warnings, level jsondoc.ID, path []byte, levels ma
 // one edit away: a likely typo, suggested as such.
 func (t *Tree) nearestKey(ctxs []int32, key string) (near string, compared, of int) {
 	for _, ctx := range ctxs {
-		of += len(t.kids(ctx))
+		of += t.kids(ctx).Len()
 	}
 	n := utf8.RuneCountInString(key)
 	if n > suggestMaxLen {
@@ -142,7 +142,9 @@ func (t *Tree) nearestKey(ctxs []int32, key string) (near string, compared, of i
 	lower := strings.ToLower(key)
 	best, bestD, tried, scanned := "", limit+1, 0, 0
 	for _, ctx := range ctxs {
-		for _, k := range t.kids(ctx) {
+		kids := t.kids(ctx)
+		for i := range kids.Len() {
+			k := kids.At(i)
 			if scanned == suggestScan || tried == suggestCandidates {
 				if bestD <= 1 {
 					return best, of, of
