@@ -99,21 +99,23 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 	for i, h := range textHeader {
 		widths[i] = len(h)
 	}
-	var notLast []bool
-	var lastAt []int // lastAt[d]: the latest row at depth d, -1 once closed
+	var notLast []uint64 // bit i: row i has later siblings (a bit a row)
+	var lastAt []int     // lastAt[d]: the latest row at depth d, -1 once closed
 	at := 0
 	for n := range r.Nodes {
 		for len(lastAt) <= n.Depth {
 			lastAt = append(lastAt, -1)
 		}
 		if p := lastAt[n.Depth]; p >= 0 {
-			notLast[p] = true
+			notLast[p>>6] |= 1 << (p & 63)
 		}
 		lastAt[n.Depth] = at
 		for d := n.Depth + 1; d < len(lastAt); d++ {
 			lastAt[d] = -1
 		}
-		notLast = append(notLast, false)
+		if at&63 == 0 {
+			notLast = append(notLast, 0)
+		}
 		row.fill(n, nil, false)
 		for i, c := range row.cells {
 			widths[i] = max(widths[i], Width(c))
@@ -133,8 +135,9 @@ func WriteText(w io.Writer, r *Report, opt TextOptions) error {
 		for len(open) <= n.Depth {
 			open = append(open, false)
 		}
-		open[n.Depth] = notLast[at]
-		row.fill(n, open, notLast[at])
+		more := notLast[at>>6]&(1<<(at&63)) != 0
+		open[n.Depth] = more
+		row.fill(n, open, more)
 		row.cells[0] = row.cut.truncate(row.cells[0], widths[0])
 		row.write(bw, row.cells[:], widths[:], n.Status, opt.Color)
 		at++
