@@ -184,6 +184,34 @@ type figuresEncoder struct {
 // encodeFigures encodes the nodes of parts (walked one after the other,
 // each on a goroutine of its own) into a blob; no parts gives nil.
 func encodeFigures(parts ...iter.Seq[*report.Node]) []byte {
+	return encodeFigureParts(parts...).blob()
+}
+
+// encodedFigures are the compressed parts of a blob of figures, before
+// they are laid end to end: a run is prepared while the report is printed,
+// and written once the tree is gone (see Prepare), so the blob is only
+// put together then, rather than copied beside its parts while the tree
+// still holds its memory.
+type encodedFigures struct {
+	parts  []*chunks
+	counts []int
+}
+
+// count returns the number of nodes encoded.
+func (f *encodedFigures) count() int {
+	if f == nil {
+		return 0
+	}
+	n := 0
+	for _, c := range f.counts {
+		n += c
+	}
+	return n
+}
+
+// encodeFigureParts encodes the nodes of parts (walked one after the
+// other, each on a goroutine of its own); no parts gives nil.
+func encodeFigureParts(parts ...iter.Seq[*report.Node]) *encodedFigures {
 	parts = slices.DeleteFunc(parts, func(p iter.Seq[*report.Node]) bool { return p == nil })
 	if len(parts) == 0 {
 		return nil
@@ -203,6 +231,15 @@ func encodeFigures(parts ...iter.Seq[*report.Node]) []byte {
 		}()
 	}
 	wg.Wait()
+	return &encodedFigures{parts: encoded, counts: counts}
+}
+
+// blob lays the parts end to end as the blob of figures; nil gives nil.
+func (f *encodedFigures) blob() []byte {
+	if f == nil {
+		return nil
+	}
+	encoded, counts := f.parts, f.counts
 	size, count := 0, 0
 	for i := range encoded {
 		size += binary.MaxVarintLen64 + encoded[i].n

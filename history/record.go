@@ -37,6 +37,9 @@ type runRecord struct {
 	Explanation  string
 	NodeCount    int
 	Figures      []byte // see figures.go
+	// figs are the encoded figures until assemble lays them out as
+	// Figures (not stored: gob skips unexported fields).
+	figs *encodedFigures
 	// Dataset is what a dataset run records besides (a datasetRecord,
 	// gob-encoded on its own so that a pair run's record does not carry
 	// its type; see dataset.go); nil for a pair run. check decodes it
@@ -90,9 +93,17 @@ func newRecord(run *Run, nodes ...iter.Seq[*report.Node]) (*runRecord, error) {
 	} else if !validID(rec.ID) {
 		return nil, fmt.Errorf("run id %q is not of the form history assigns", rec.ID)
 	}
-	rec.Figures = encodeFigures(nodes...)
-	rec.NodeCount, _ = checkFigures(rec.Figures)
+	rec.figs = encodeFigureParts(nodes...)
+	rec.NodeCount = rec.figs.count()
 	return rec, nil
+}
+
+// assemble puts the record's blob of figures together from its encoded
+// parts, once: the record is then as stored.
+func (rec *runRecord) assemble() {
+	if rec.figs != nil {
+		rec.Figures, rec.figs = rec.figs.blob(), nil
+	}
 }
 
 // size returns about the size of the record as stored, from above: its

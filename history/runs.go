@@ -66,6 +66,7 @@ func Prepare(run *Run, nodes ...iter.Seq[*report.Node]) (*Prepared, error) {
 // the store cannot take it, as Record does.
 func (s *Store) Commit(p *Prepared) (string, error) {
 	rec := p.rec
+	rec.assemble() // now that the caller holds less (see Prepare)
 	id := rec.ID
 	err := s.do(opCommit, func(sess *session) error {
 		got, err := sess.commit(rec, false)
