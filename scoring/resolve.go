@@ -14,7 +14,7 @@ func (t *Tree) resolveSlot(k int32) {
 	t.resolveRule(k)
 	t.setSlotWeight(k, 1)
 	t.setFileWeight(k, 1, jsondoc.None)
-	if t.sl.ext[k] > 0 {
+	if t.extIndex(k) > 0 {
 		x := t.ext(k)
 		x.level, x.loopback = jsondoc.None, false
 	}

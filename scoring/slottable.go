@@ -10,9 +10,10 @@ import (
 // slotTable holds the slots of a tree, a column per field. A reference
 // with a million distinct keys makes a million slots, most of them the
 // keys of leaves, which need only their parent, the member that names
-// them and their weight: those columns are all every slot pays for (12
-// bytes, and 4 more in its parent's list of keys, Tree.below), and the
-// weight only once some slot weighs other than 1. The fields of the
+// them and their weight: those columns are all every slot pays for (8
+// bytes; the keys of one object are a run of slots in their parent's
+// list, Tree.below, which takes no room), and the weight only once some
+// slot weighs other than 1. The fields of the
 // slots that have keys or elements below them, or a weights object of
 // their own, are in side records (ext); the figures counted over the
 // tree's nodes (how many a slot has, of which kinds) are counted when
@@ -20,8 +21,11 @@ import (
 type slotTable struct {
 	parent []int32  // the slot of the level above; -1 for the root
 	key    []keyRef // the member whose key the slot holds; noKey for the root and elements
-	ext    []int32  // 1 + the slot's side record in exts; 0 for none
-	exts   []slotExt
+	// ext holds 1 + the slot's side record in exts, 0 for none, up to
+	// the last slot that has one (a slot past its end has none): the
+	// keys of one wide object, leaves, come after their parent's.
+	ext  []int32
+	exts []slotExt
 	// The weights, and where the weights file gives them: a column holds
 	// a value per slot once some slot's differs from the default (1, 1,
 	// jsondoc.None).
@@ -112,7 +116,6 @@ func (s *slotTable) len() int { return len(s.parent) }
 func (s *slotTable) grow(n int) {
 	s.parent = growColumn(s, s.parent, n)
 	s.key = growColumn(s, s.key, n)
-	s.ext = growColumn(s, s.ext, n)
 	for _, c := range []*column[float64]{&s.weight, &s.fileWeight} {
 		if c.on {
 			c.vals = slices.Grow(c.vals, n)
@@ -168,7 +171,6 @@ func (t *Tree) newSlot(parent int32, key keyRef) int32 {
 	k := int32(len(s.parent))
 	s.parent = append(s.parent, parent)
 	s.key = append(s.key, key)
-	s.ext = append(s.ext, 0)
 	s.weight.add(1)
 	s.fileWeight.add(1)
 	s.entry.add(jsondoc.None)
@@ -195,15 +197,28 @@ func (t *Tree) keyMember(r keyRef) (*jsondoc.Doc, jsondoc.ID) {
 
 // extOf returns slot k's side record, or noExt.
 func (t *Tree) extOf(k int32) slotExt {
-	if e := t.sl.ext[k]; e > 0 {
+	if e := t.extIndex(k); e > 0 {
 		return t.sl.exts[e-1]
 	}
 	return noExt
 }
 
+// extIndex returns 1 + the index of slot k's side record in exts, 0 for
+// none.
+func (t *Tree) extIndex(k int32) int32 {
+	if int(k) < len(t.sl.ext) {
+		return t.sl.ext[k]
+	}
+	return 0
+}
+
 // ext returns slot k's side record for writing, making it.
 func (t *Tree) ext(k int32) *slotExt {
 	s := &t.sl
+	if n, old := int(k)+1, len(s.ext); n > old {
+		s.ext = slices.Grow(s.ext, n-old)[:n]
+		clear(s.ext[old:])
+	}
 	if s.ext[k] == 0 {
 		s.exts = append(s.exts, noExt)
 		s.ext[k] = int32(len(s.exts))
