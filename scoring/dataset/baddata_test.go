@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // files writes name -> content into a fresh directory (a name ending in
@@ -144,7 +145,14 @@ func TestCancel(t *testing.T) {
 	if n >= 3000 {
 		t.Errorf("%d cases handed over after the cancel", n)
 	}
+	// A goroutine of sync.WaitGroup.Go has called Done before it exits:
+	// give the ones that are on their way out a moment.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
 	if after := runtime.NumGoroutine(); after > before {
-		t.Errorf("%d goroutines after the run, %d before", after, before)
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines after the run, %d before\n%s", after, before, buf[:runtime.Stack(buf, true)])
 	}
 }
