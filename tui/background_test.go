@@ -69,9 +69,9 @@ func TestQuitWaitsForHistoryLookups(t *testing.T) {
 	opts.History, opts.NoMouse = h, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), "? for help") },
-		teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+		teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if h.calls.Load() == 0 {
 		t.Fatal("the best run was not looked up")
 	}
@@ -90,7 +90,7 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	wait("? for help")
 	tm.Send(keyMsg("H"))
@@ -98,7 +98,7 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 	tm.Send(keyMsg("esc"))
 	wait("tab detail pane")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if h.calls.Load() == 0 {
 		t.Fatal("the history pane did not list the runs")
 	}

@@ -46,7 +46,7 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
 	wait("0.55315")
 	want := engineFiguresOf(t, data, "lynxius", w)
@@ -56,7 +56,7 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("enter"))
 	wait("metric lynxius · score " + fixed5(want.Score) + " (was 0.55315)")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)
 	if !ok {
 		t.Fatal("the final model is not the dataset's")

@@ -50,7 +50,7 @@ func TestDatasetEndToEnd(t *testing.T) {
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
 	wait("0.55315")
 	// The engine's score of the dataset under the edited file.
@@ -80,7 +80,7 @@ func TestDatasetEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("ctrl+s"))
 	wait("saved")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)
 	if !ok {
 		t.Fatal("the final model is not the dataset's")

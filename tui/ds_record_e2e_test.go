@@ -26,7 +26,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	wait := func(tm *teatest.TestModel, text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
 	tm.Send(keyMsg("j"))
 	tm.Send(keyMsg("-"))
@@ -38,7 +38,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("q"))
 	wait(tm, "quit anyway?")
 	tm.Send(keyMsg("y"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if got := rec.events(); got != "saved,quit" {
 		t.Fatalf("recorded %q", got)
 	}
@@ -64,7 +64,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("ctrl+s"))
 	wait(tm, "saved "+k.weights)
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	final := tm.FinalModel(t).(*DatasetModel)
 	if got, _ := final.ds.total(); got != want || final.ds.sess.Dirty() {
 		t.Errorf("score %v after restoring and saving, want %v (dirty %v)", got, want, final.ds.sess.Dirty())

@@ -26,7 +26,7 @@ func TestEndToEnd(t *testing.T) {
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
 	wait("0.87601")
 	for _, k := range []string{"j", "j", "j", "w"} {
@@ -39,7 +39,7 @@ func TestEndToEnd(t *testing.T) {
 	tm.Send(keyMsg("ctrl+s"))
 	wait("saved")
 	tm.Send(keyMsg("q"))
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if m, ok := tm.FinalModel(t).(*Model); !ok || m.sess.Dirty() {
 		t.Error("the final model has unsaved weights")
 	}
