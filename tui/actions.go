@@ -151,6 +151,10 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		return nil
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
+	m.savedWeights = saved.SHA256
+	if k := m.unsaved.keeper; k != nil {
+		k.WeightsSaved(path, saved.SHA256)
+	}
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	m.tree.refresh()
 	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))

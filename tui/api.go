@@ -77,6 +77,10 @@ type Run struct {
 	HasScore bool
 	// WeightsJSON is the weights file content in force.
 	WeightsJSON []byte
+	// SavedWeights is the hex SHA-256 of the weights file at
+	// Files.SavePath as this explorer last saved it, "" before a save:
+	// the weights file of the runs recorded since.
+	SavedWeights string
 	// RulesJSON is the per-key rules in force, as a rules file; nil for
 	// none.
 	RulesJSON []byte

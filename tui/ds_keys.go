@@ -279,6 +279,9 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
 	m.ds.files = m.opts.Files
+	if k := m.unsaved.keeper; k != nil {
+		k.WeightsSaved(path, saved.SHA256)
+	}
 	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)

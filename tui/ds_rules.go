@@ -77,7 +77,7 @@ func (m *DatasetModel) submitRulesPath() tea.Cmd {
 // saveRulesTo writes the rules to path; then the weights, if asked, else
 // records the run saved.
 func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
-	back, text, err := m.rulesSaves.write(m.ds.rules, path)
+	back, text, err := m.rulesSaves.write(m.ds.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
 		m.status.Set(failure(err))

@@ -93,6 +93,9 @@ type Model struct {
 	savePath string
 	// quitAfterSave quits once a save asked for on quitting succeeds.
 	quitAfterSave bool
+	// savedWeights is the hex SHA-256 of the weights file as this
+	// explorer last saved it, "" before a save.
+	savedWeights string
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
 	confirmAct runActionMsg

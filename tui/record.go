@@ -65,6 +65,7 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 	m.rec.pending++
 	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
+	run.SavedWeights = m.savedWeights
 	run.Score, run.HasScore = ms.total(t)
 	// The recorder reads the figures on its own goroutine while the user
 	// goes on tuning: it gets a snapshot of the tree, or, for a tree too

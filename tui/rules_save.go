@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -29,8 +30,9 @@ type rulesSaves struct {
 // write writes rules to path, atomically, keeping the file's previous
 // content as PATH.bak on its first overwrite this session; the file keeps
 // its shape (Marshal). It returns the rules as they read back from the
-// file, and what the status line says of it.
-func (rs *rulesSaves) write(rules *scoring.RuleSet, path string) (*scoring.RuleSet, string, error) {
+// file, and what the status line says of it. The keeper of the unsaved
+// weights and rules (nil for none) learns of the file written.
+func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recovery.Keeper) (*scoring.RuleSet, string, error) {
 	data := rules.Marshal()
 	back, err := scoring.ParseRules(path, data)
 	if err != nil {
@@ -44,6 +46,9 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string) (*scoring.RuleS
 		rs.backedUp = map[string]bool{}
 	}
 	rs.backedUp[path] = true
+	if keeper != nil {
+		keeper.RulesSaved(path, session.Sum(data))
+	}
 	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
 	if bak != "" {
 		text += "; the previous file is kept as " + filepath.Base(bak)
@@ -132,7 +137,7 @@ func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
 // file keeps its shape (Marshal). Then it saves the weights if asked, or
 // records the run.
 func (m *Model) saveRulesTo(path string) tea.Cmd {
-	back, text, err := m.rulesSaves.write(m.rules, path)
+	back, text, err := m.rulesSaves.write(m.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
 		m.status.Set(failure(err))

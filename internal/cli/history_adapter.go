@@ -77,8 +77,14 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 		return err
 	}
 	weights := files[2]
-	if run.Event == tui.RunSaved && run.Files.SavePath != "" {
+	switch {
+	case run.Event == tui.RunSaved && run.Files.SavePath != "":
 		weights = history.NewFile(run.Files.SavePath, run.WeightsJSON)
+	case run.SavedWeights != "" && run.Files.SavePath != "":
+		// The weights file is the one this explorer saved last, not the
+		// one it opened.
+		weights = history.NewFile(run.Files.SavePath, nil)
+		weights.SHA256 = run.SavedWeights
 	}
 	label := r.flags.label
 	if label == "" && run.Event != tui.RunOpened {

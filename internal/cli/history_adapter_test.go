@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"math"
 	"os"
@@ -226,4 +227,90 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	if d := history.Diff(b, q); len(d.Weights) != 0 || len(d.Changed) != 0 {
 		t.Errorf("the state at quit differs from the loaded run: weights %+v, scores %+v", d.Weights, d.Changed)
 	}
+}
+
+// TestExplorerSavedThenEdited: an explorer saves its weights, then goes
+// on editing. The runs recorded after the save name the weights file as
+// saved, and the recovery file of the later edits names it too, so that
+// the next opening does not call the weights file "changed since". Before,
+// both named the weights file as the explorer had opened it (its SHA-256
+// then), though the explorer had overwritten it.
+func TestExplorerSavedThenEdited(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	dir := t.TempDir()
+	weights := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(weights, []byte(readTestFile(t, pizza+"weights.json")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := historyApp(store)
+	opts, err := a.exploreInputs(tui.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
+		pizza+"reference.json", pizza+"output.json", weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	wait := func(what string, ok func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("waited for %s", what)
+			}
+		}
+	}
+	press := func(keys ...string) {
+		for _, k := range keys {
+			tm.Send(tea.KeyPressMsg{Code: []rune(k)[0], Text: k})
+		}
+	}
+	st := history.Open(store)
+	runs := func(n int) func() bool {
+		return func() bool { list, err := st.List(history.ListOptions{}); return err == nil && len(list) == n }
+	}
+	wait("the opening's run", runs(1))
+	opened := readTestFile(t, weights)
+	press("j", "j", "j", "-")
+	tm.Send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
+	wait("the save", func() bool { return readTestFile(t, weights) != opened })
+	wait("the save's run", runs(2))
+	saved := history.NewFile(weights, []byte(readTestFile(t, weights)))
+	press("-")
+	var kept []string
+	wait("the recovery file", func() bool {
+		kept, _ = filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json"))
+		return len(kept) == 1
+	})
+	var rec struct {
+		WeightsFile history.File `json:"weights_file"`
+	}
+	if err := json.Unmarshal([]byte(readTestFile(t, kept[0])), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.WeightsFile != saved {
+		t.Errorf("the recovery file names the weights file %+v; it is %+v", rec.WeightsFile, saved)
+	}
+	press("q")
+	press("y")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
+	list, err := st.List(history.ListOptions{})
+	if err != nil || len(list) != 3 {
+		t.Fatalf("%d runs, %v", len(list), err)
+	}
+	for _, r := range list[:2] {
+		if r.Weights != saved {
+			t.Errorf("run %q names the weights file %+v; it is %+v", r.Label, r.Weights, saved)
+		}
+	}
+	if list[2].Weights.SHA256 != history.NewFile(weights, []byte(opened)).SHA256 {
+		t.Errorf("the opening's run names %+v", list[2].Weights)
+	}
+}
+
+// readTestFile returns the content of the file at path.
+func readTestFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }

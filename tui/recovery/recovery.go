@@ -164,6 +164,10 @@ type Keeper struct {
 	applied uint64 // the seq of the last Keep or Drop done
 	path    string // the file written, "" for none
 	moved   bool   // writes go to the fallback folder
+	// savedWeights and savedRules are the files the explorer last wrote
+	// its weights and rules to (Path "" for none): they take the place
+	// of the pair's weights file, save path and rules file.
+	savedWeights, savedRules Input
 }
 
 // New returns the keeper of an explorer's unsaved weights. pair tells
@@ -187,6 +191,55 @@ func (k *Keeper) thePair() (Pair, error) {
 		}
 	})
 	return k.p, k.pairErr
+}
+
+// current returns the pair as it is now: the pair the explorer opened,
+// with the weights file and save path, and the rules file, that it wrote
+// since. k.mu must be held.
+func (k *Keeper) current() (Pair, error) {
+	p, err := k.thePair()
+	if err != nil {
+		return p, err
+	}
+	if k.savedWeights.Path != "" {
+		p.Weights, p.SaveTo = k.savedWeights, k.savedWeights.Path
+	}
+	if k.savedRules.Path != "" {
+		p.Rules = k.savedRules
+	}
+	return p, nil
+}
+
+// WeightsSaved tells the keeper that the explorer wrote its weights to
+// the file path, whose content now has the hex SHA-256 sum: the recovery
+// files written
+// from then on name that file and content as the weights file the unsaved
+// weights start from (so that the next opening does not take the save
+// for a change made elsewhere), and go beside it, the file the weights
+// are saved to from then on.
+func (k *Keeper) WeightsSaved(path, sum string) {
+	in := savedInput(path, sum)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.savedWeights = in
+}
+
+// RulesSaved tells the keeper that the explorer wrote its rules to the
+// file path, whose content now has the hex SHA-256 sum: the recovery
+// files written from then on name it as the rules file.
+func (k *Keeper) RulesSaved(path, sum string) {
+	in := savedInput(path, sum)
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.savedRules = in
+}
+
+// savedInput names a file the explorer wrote, by its absolute path.
+func savedInput(path, sum string) Input {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	return Input{Path: path, SHA256: sum}
 }
 
 // prefixes returns the folders recovery files of p may be in, and the
@@ -223,7 +276,7 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 		return k.path, nil
 	}
 	k.applied = seq
-	p, err := k.thePair()
+	p, err := k.current()
 	if err != nil {
 		return "", err
 	}
@@ -246,7 +299,7 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 		path := name(0)
 		err := atomicfile.Write(path, data, 0o644)
 		if err == nil {
-			k.path = path
+			k.replaced(path)
 			return path, nil
 		}
 		if len(dirs) == 1 {
@@ -265,8 +318,18 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 	if err := atomicfile.Write(path, data, 0o600); err != nil {
 		return "", fmt.Errorf("keeping the unsaved weights in %s: %w", path, err)
 	}
-	k.path = path
+	k.replaced(path)
 	return path, nil
+}
+
+// replaced makes path the file the keeper wrote last, removing the one
+// before when it was elsewhere (the weights were saved to another file
+// since, which the recovery file now goes beside). k.mu must be held.
+func (k *Keeper) replaced(path string) {
+	if k.path != "" && k.path != path {
+		os.Remove(k.path)
+	}
+	k.path = path
 }
 
 // Drop removes the file the keeper wrote, if any: the weights are saved,
@@ -298,7 +361,9 @@ func (k *Keeper) Drop(seq uint64) error {
 // recovery files of the pair left when they died. The cost is that of
 // listing the folders and reading the files found.
 func (k *Keeper) Find() ([]Found, error) {
-	p, err := k.thePair()
+	k.mu.Lock()
+	p, err := k.current()
+	k.mu.Unlock()
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package recovery
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -351,4 +353,59 @@ func TestDatasetPair(t *testing.T) {
 	if err != nil || len(found) != 1 || found[0].Path != path || !strings.Contains(string(found[0].Weights), `"a": 0.5`) {
 		t.Errorf("the dataset found %+v: %v", found, err)
 	}
+}
+
+// TestSavedFiles: once the explorer saved its weights and rules, the
+// recovery files it writes name the files saved, with their content's
+// SHA-256, as those the unsaved edits start from, and go beside the
+// weights file saved (the one written before, elsewhere, goes); the next
+// opening, on the saved files, finds the file and notes no change.
+// Before, a recovery file written after a save named the weights file
+// as the explorer opened it, and the next opening said "the weights file
+// changed since".
+func TestSavedFiles(t *testing.T) {
+	dir, other := t.TempDir(), t.TempDir()
+	p := pairIn(dir)
+	p.Rules = Input{Path: filepath.Join(dir, "rules.json"), SHA256: "u1"}
+	k := keeperOf(p, "")
+	first, err := k.Keep(1, []byte(`{"a": 0.5}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved := filepath.Join(other, "weights.json")
+	k.WeightsSaved(saved, sha(`{"a": 0.5}`))
+	k.RulesSaved(p.Rules.Path, sha(`{".a": "exact"}`))
+	path, err := k.Keep(2, []byte(`{"a": 0.25}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(path) != other {
+		t.Errorf("kept in %s, not beside %s", path, saved)
+	}
+	if _, err := os.Stat(first); !os.IsNotExist(err) {
+		t.Errorf("the file kept before the save, %s, stays: %v", first, err)
+	}
+	var rec Record
+	if err := json.Unmarshal([]byte(mustRead(t, path)), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.WeightsFile != (Input{Path: saved, SHA256: sha(`{"a": 0.5}`)}) || rec.SaveTo != saved ||
+		rec.RulesFile != (Input{Path: p.Rules.Path, SHA256: sha(`{".a": "exact"}`)}) {
+		t.Errorf("record names %+v, save to %s, rules %+v", rec.WeightsFile, rec.SaveTo, rec.RulesFile)
+	}
+	rewritePID(t, path, deadPID(t))
+
+	reopened := p
+	reopened.Weights, reopened.SaveTo = rec.WeightsFile, saved
+	reopened.Rules = rec.RulesFile
+	found, err := keeperOf(reopened, "").Find()
+	if err != nil || len(found) != 1 || found[0].Err != nil || len(found[0].Changed) != 0 || compact(t, found[0].Weights) != `{"a":0.25}` {
+		t.Fatalf("found %+v, %v", found, err)
+	}
+}
+
+// sha returns the hex SHA-256 of s.
+func sha(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }

@@ -349,5 +349,5 @@ func (s *Dataset) Save(path string) (Saved, error) {
 	st := s.d.Stats()
 	s.savedScore, s.savedHas = st.Mean, st.N > 0
 	s.version++
-	return Saved{Path: path, Backup: bak, Bytes: len(data), Removed: RemoveStale(path)}, nil
+	return Saved{Path: path, Backup: bak, Bytes: len(data), SHA256: Sum(data), Removed: RemoveStale(path)}, nil
 }

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +17,8 @@ type Saved struct {
 	Path   string // the file written
 	Backup string // the NAME.bak kept of the file's previous content, or ""
 	Bytes  int
+	// SHA256 is the hex SHA-256 of the content written.
+	SHA256 string
 	// Removed names the temporary files that earlier saves of the file
 	// left when their process died, which this save removed.
 	Removed []string
@@ -60,7 +64,13 @@ func (s *Session) Save(path string) (Saved, error) {
 	}
 	s.savedTotal, s.savedHas = s.t.Total()
 	s.version++
-	return Saved{Path: path, Backup: bak, Bytes: len(data), Removed: RemoveStale(path)}, nil
+	return Saved{Path: path, Backup: bak, Bytes: len(data), SHA256: Sum(data), Removed: RemoveStale(path)}, nil
+}
+
+// Sum returns the hex SHA-256 of data.
+func Sum(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // RemoveStale removes the temporary files that writes of path and of its
