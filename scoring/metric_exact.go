@@ -66,7 +66,7 @@ func sortedByPyStr(d *jsondoc.Doc) []jsondoc.ID {
 	keys := make([][]byte, len(ids))
 	for i, id := range ids {
 		if d.Kind(id) == jsondoc.String {
-			keys[i] = []byte(d.Str(id)) // str() of a str is itself; repr() only inside containers
+			keys[i] = []byte(d.PyStr(id)) // str() of a str is itself; repr() only inside containers
 		} else {
 			keys[i] = appendPyStr(nil, d, id)
 		}

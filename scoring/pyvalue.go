@@ -116,7 +116,7 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 	case jsondoc.Null:
 		return true
 	case jsondoc.String:
-		return rd.Str(r) == od.Str(o)
+		return rd.PyStr(r) == od.PyStr(o)
 	case jsondoc.Array:
 		oc := od.Child(o)
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
@@ -138,7 +138,7 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 		e.work += x.Len()
 		for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 			e.work++
-			oc := x.Lookup(rd.Key(rc))
+			oc := x.Lookup(rd.PyKey(rc))
 			if oc == jsondoc.None || !e.equal(rc, oc, depth+1) {
 				return false
 			}
@@ -162,7 +162,7 @@ func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 	case jsondoc.Number:
 		return appendPyNumber(b, d, id, false)
 	case jsondoc.String:
-		return appendPyRepr(b, d.Str(id))
+		return appendPyRepr(b, d.PyStr(id))
 	case jsondoc.Array:
 		b = append(b, '[')
 		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
@@ -180,7 +180,7 @@ func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 			if !first {
 				b = append(b, ", "...)
 			}
-			b = appendPyRepr(b, d.Key(c))
+			b = appendPyRepr(b, d.PyKey(c))
 			b = append(b, ": "...)
 			b = appendPyStr(b, d, c)
 		}
@@ -314,7 +314,7 @@ func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 	case jsondoc.Number:
 		return appendPyNumber(b, d, id, true)
 	case jsondoc.String:
-		return appendJSONASCII(b, d.Str(id))
+		return appendJSONASCII(b, d.PyStr(id))
 	case jsondoc.Array:
 		b = append(b, '[')
 		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
@@ -326,13 +326,13 @@ func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 		return append(b, ']')
 	default:
 		kids := children(d, id)
-		sort.SliceStable(kids, func(i, j int) bool { return d.Key(kids[i]) < d.Key(kids[j]) })
+		sort.SliceStable(kids, func(i, j int) bool { return d.PyKey(kids[i]) < d.PyKey(kids[j]) })
 		b = append(b, '{')
 		for i, c := range kids {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendJSONASCII(b, d.Key(c))
+			b = appendJSONASCII(b, d.PyKey(c))
 			b = append(b, ':')
 			b = appendPyJSON(b, d, c)
 		}

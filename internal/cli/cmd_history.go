@@ -174,6 +174,11 @@ func (a *app) historyList(lf *listFlags, args []string) error {
 	if len(runs) == 0 && opts.Reference != "" && lf.format == "text" && err == nil {
 		return a.noRunsOfPair(store, opts)
 	}
+	if len(runs) == 0 && err != nil && lf.format == "text" {
+		// A damaged store that lists nothing is not "no runs recorded
+		// yet": the damage is the message.
+		return storeError(err)
+	}
 	if werr := a.writeList(store, runs, lf.format); werr != nil {
 		return werr
 	}

@@ -419,3 +419,26 @@ func BenchmarkHistoryListText(b *testing.B) {
 		}
 	}
 }
+
+// TestHistoryDamagedNotEmpty: a damaged store of which nothing reads is not
+// "No runs recorded yet": the list says nothing of the kind, and the
+// damage (with the store's path, once in all) is the message.
+func TestHistoryDamagedNotEmpty(t *testing.T) {
+	store := filepath.Join(t.TempDir(), "history.db")
+	for i := 0; i < 40; i++ {
+		if code, _, errOut := runWithHistory(t, store, "", "score", pizza+"reference.json", pizza+"output.json", "-q", "--label", fmt.Sprint("run ", i)); code != 0 {
+			t.Fatal(errOut)
+		}
+	}
+	data, err := os.ReadFile(store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(store, data[:len(data)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runWithHistory(t, store, "", "history")
+	if code != 2 || out != "" || strings.Count(errOut, store) != 1 || !strings.Contains(errOut, "the store is damaged: the file is truncated") {
+		t.Errorf("truncated store: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}

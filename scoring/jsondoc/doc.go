@@ -217,6 +217,27 @@ func (d *Doc) Str(id ID) string {
 	return unescape(raw, d.python)
 }
 
+// PyStr returns the value of a String as Python's json.loads decodes it:
+// as Str, but a \u escape of a lone UTF-16 surrogate is kept as that code
+// point (WTF-8, see Options.Python) whatever the options the text was
+// parsed with. RFC 8259 allows such an escape, so a strict reference may
+// hold one that LangChain's evaluators keep.
+func (d *Doc) PyStr(id ID) string {
+	n := &d.nodes[id]
+	if n.flags&flagEscaped == 0 {
+		return d.Str(id)
+	}
+	return unescape(d.src[n.start+1:n.end-1], true)
+}
+
+// PyKey is Key as Python's json.loads decodes it (see PyStr).
+func (d *Doc) PyKey(id ID) string {
+	if !d.HasKey(id) || d.nodes[id].flags&flagKeyEscape == 0 {
+		return d.Key(id)
+	}
+	return unescape(d.keyBytes(id), true)
+}
+
 // HasKey reports whether id is an object member (has a key).
 func (d *Doc) HasKey(id ID) bool {
 	n := &d.nodes[id]
