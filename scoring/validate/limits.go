@@ -32,25 +32,42 @@ func (l *refLoader) Load(url string) (any, error) {
 		if l.dir == "" {
 			return nil, fmt.Errorf("a schema read from standard input may not read %s: pass --schema-allow-file-refs to let it", path)
 		}
-		if !within(l.dir, path) {
-			return nil, fmt.Errorf("%s is outside %s, the schema's folder: pass --schema-allow-file-refs to let the schema read it", path, l.dir)
+		if err := confine(l.dir, path); err != nil {
+			return nil, err
 		}
 	}
 	return files.Load(url)
 }
 
-// within reports whether path, symbolic links followed, is dir or below
-// it. A path that does not resolve counts as within when its name is, so
-// that opening it reports it missing.
-func within(dir, path string) bool {
+// confine returns nil when path, symbolic links followed, is dir or below
+// it, else an error that says where path is or leads: a path in dir by its
+// name that leads elsewhere is named with where it leads. A path that does
+// not exist counts as within when its name is, so that opening it reports
+// it missing.
+func confine(dir, path string) error {
+	const allow = "pass --schema-allow-file-refs to let the schema read it"
+	realDir := dir
 	if d, err := filepath.EvalSymlinks(dir); err == nil {
-		dir = d
+		realDir = d
 	}
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		path = p
-	} else if _, statErr := os.Lstat(path); statErr == nil {
-		return false // it exists but does not resolve: a loop or a dangling link
+	inside := below(dir, path) || below(realDir, path) // by its name
+	target, err := filepath.EvalSymlinks(path)
+	switch {
+	case err == nil && below(realDir, target):
+		return nil
+	case !inside:
+		return fmt.Errorf("%s is outside %s, the schema's folder: %s", path, dir, allow)
+	case err == nil:
+		return fmt.Errorf("%s leads to %s, outside %s, the schema's folder: %s", path, target, dir, allow)
 	}
+	if _, statErr := os.Lstat(path); statErr == nil {
+		return fmt.Errorf("%s is a link that leads nowhere (a loop, or a link to a missing file): %s", path, allow)
+	}
+	return nil // missing: opening it says so
+}
+
+// below reports whether path is dir or below it, by their names.
+func below(dir, path string) bool {
 	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

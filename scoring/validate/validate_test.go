@@ -159,7 +159,7 @@ func TestFileRefs(t *testing.T) {
 		{"./sub/../defs.json", ""},
 		{"../secret.json", secret + " is outside " + dir},
 		{"file://" + secret, secret + " is outside " + dir},
-		{"link.json", filepath.Join(dir, "link.json") + " is outside " + dir},
+		{"link.json", filepath.Join(dir, "link.json") + " leads to " + secret + ", outside " + dir},
 		{"file:///etc/passwd", "/etc/passwd is outside " + dir},
 	} {
 		src := []byte(`{"properties": {"a": {"$ref": "` + c.ref + `"}}}`)
@@ -169,6 +169,17 @@ func TestFileRefs(t *testing.T) {
 			t.Errorf("$ref %s: %v", c.ref, err)
 		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want+", the schema's folder: pass --schema-allow-file-refs to let the schema read it")):
 			t.Errorf("$ref %s: err %v, want it to say %q", c.ref, err, c.want)
+		}
+	}
+	// A link in the folder that leads nowhere is refused as such.
+	for _, link := range []struct{ name, to string }{{"dangling.json", "missing.json"}, {"loop.json", "loop.json"}} {
+		if err := os.Symlink(link.to, filepath.Join(dir, link.name)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Compile(main, []byte(`{"$ref": "`+link.name+`"}`), nil)
+		want := filepath.Join(dir, link.name) + " is a link that leads nowhere (a loop, or a link to a missing file): pass --schema-allow-file-refs to let the schema read it"
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("$ref %s: err %v, want it to say %q", link.name, err, want)
 		}
 	}
 	// With AllowFileRefs, a file outside loads (and is used).
