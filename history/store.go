@@ -11,9 +11,12 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/boltdb/bolt"
+
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // DefaultWait is how long an operation waits, by default, for another
@@ -74,6 +77,10 @@ type session struct {
 	kv   bucketRef
 	// hasKV is false until the store's bucket exists.
 	hasKV bool
+	// readOnly is set when a read opened the file read-only, as it could
+	// not be opened for writing (a read-only file or file system): the
+	// read then changes nothing (no import, no move of the index).
+	readOnly bool
 	// view is the store as readAll read it (opRead, opWrite, opCheck).
 	view *view
 }
@@ -118,11 +125,11 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 		}
 	}()
 
-	db, err := s.openDB(create)
+	db, readOnly, err := s.openDB(create, kind == opRead || kind == opCheck)
 	if err != nil {
 		return err
 	}
-	sess := &session{s: s, kind: kind, db: db}
+	sess := &session{s: s, kind: kind, db: db, readOnly: readOnly}
 	defer func() {
 		sess.unmap()
 		if sess.file != nil {
@@ -152,7 +159,10 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 	if damaged != nil && kind == opWrite {
 		return damaged
 	}
-	if damaged == nil && kind != opCheck {
+	if readOnly && kind == opRead {
+		sess.warnUnimported()
+	}
+	if damaged == nil && kind != opCheck && !readOnly {
 		changed, err := sess.migrate()
 		if err != nil {
 			return err
@@ -177,8 +187,10 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 // it trusts; and it makes sure that the file it holds is still the one at
 // the store's path (a repair replaces it). Unless create is set, a file
 // removed while it waited is no store (errNoStore): bolt.Open would
-// create it again.
-func (s *Store) openDB(create bool) (*bolt.DB, error) {
+// create it again. With readOK, a file that cannot be opened for writing
+// (a read-only file, or file system) is opened read-only, under bolt's
+// shared lock, and readOnly is set.
+func (s *Store) openDB(create, readOK bool) (db *bolt.DB, readOnly bool, err error) {
 	wait := s.Wait
 	if wait <= 0 {
 		wait = DefaultWait
@@ -187,18 +199,23 @@ func (s *Store) openDB(create bool) (*bolt.DB, error) {
 	pause := 5 * time.Millisecond
 	for {
 		if err := checkFile(s.path); err != nil {
-			return nil, s.fileError(err)
+			return nil, false, s.fileError(err)
 		}
 		before, statErr := os.Stat(s.path)
 		if !create && errors.Is(statErr, fs.ErrNotExist) {
-			return nil, errNoStore
+			return nil, false, errNoStore
 		}
-		db, err := bolt.Open(s.path, 0o600, &bolt.Options{Timeout: 50 * time.Millisecond})
+		readOnly = false
+		db, err := openBolt(s.path, &bolt.Options{Timeout: 50 * time.Millisecond})
+		if err != nil && readOK && statErr == nil && cannotWrite(err) {
+			readOnly = true
+			db, err = openBolt(s.path, &bolt.Options{Timeout: 50 * time.Millisecond, ReadOnly: true})
+		}
 		if err == nil {
 			db.AllocSize = allocSize
 			after, statErr := os.Stat(s.path)
 			if statErr == nil && (before == nil || os.SameFile(before, after)) {
-				return db, nil
+				return db, readOnly, nil
 			}
 			db.Close() // replaced while we waited for it: open the new one
 			continue
@@ -207,18 +224,50 @@ func (s *Store) openDB(create bool) (*bolt.DB, error) {
 		case errors.Is(err, bolt.ErrTimeout):
 			waited := time.Since(start)
 			if waited >= wait {
-				return nil, storeErr(s.path, fmt.Errorf("%w (waited %v)", ErrBusy, waited.Round(time.Millisecond)))
+				return nil, false, storeErr(s.path, fmt.Errorf("%w (waited %v)", ErrBusy, waited.Round(time.Millisecond)))
 			}
 			// Jitter keeps two waiting processes from retrying in step.
 			d := pause/2 + rand.N(pause)
 			time.Sleep(min(d, wait-waited))
 			pause = min(2*pause, 500*time.Millisecond)
 		case notBolt(err):
-			return nil, &NotStoreError{Path: s.path, Err: err}
+			return nil, false, &NotStoreError{Path: s.path, Err: err}
 		default:
-			return nil, storeErr(s.path, err)
+			return nil, false, storeErr(s.path, err)
 		}
 	}
+}
+
+// openBolt is bolt.Open with the store's file mode; tests replace it to
+// make a file refuse to be opened for writing, as one on a read-only
+// file system does (even for root).
+var openBolt = func(path string, opt *bolt.Options) (*bolt.DB, error) {
+	return bolt.Open(path, 0o600, opt)
+}
+
+// cannotWrite reports whether an error opening a file for writing says
+// that it may not be written: its permissions, or a read-only file system.
+func cannotWrite(err error) bool {
+	return errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)
+}
+
+// warnUnimported tells Warn of the pending runs a read-only read leaves
+// out: they are imported by the first operation that can write the store.
+func (sess *session) warnUnimported() {
+	s := sess.s
+	if s.Warn == nil {
+		return
+	}
+	files := s.pendingFiles()
+	if len(files) == 0 {
+		return
+	}
+	verb := "are"
+	if len(files) == 1 {
+		verb = "is"
+	}
+	s.Warn(fmt.Errorf("%s is read-only here: the %s in %s %s not in it yet (the first jsontui that can write the store imports them)",
+		s.path, report.Plural(len(files), "pending run"), s.pendingDir(), verb))
 }
 
 // notBolt reports whether an error of bolt.Open says the file is not a
