@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -88,7 +89,7 @@ func (s *Store) Check() (*CheckReport, error) {
 // String describes the report in a line.
 func (r *CheckReport) String() string {
 	if len(r.Problems) == 0 {
-		return fmt.Sprintf("%s: sound: %s, %d pages (%d free)", r.Path, report.Plural(r.Runs, "run"), r.Pages, r.Free)
+		return fmt.Sprintf("%s: sound: %s, %d pages (%d free)", escape.Name(r.Path), report.Plural(r.Runs, "run"), r.Pages, r.Free)
 	}
-	return fmt.Sprintf("%s: damaged: %s", r.Path, report.Plural(len(r.Problems), "problem"))
+	return fmt.Sprintf("%s: damaged: %s", escape.Name(r.Path), report.Plural(len(r.Problems), "problem"))
 }

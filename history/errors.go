@@ -3,8 +3,10 @@ package history
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -24,7 +26,7 @@ type NotStoreError struct {
 
 // Error says which file is not a store, and why.
 func (e *NotStoreError) Error() string {
-	return fmt.Sprintf("%s: not a jsontui history store (%v)", e.Path, e.Err)
+	return fmt.Sprintf("%s: not a jsontui history store (%v)", escape.Name(e.Path), e.Err)
 }
 
 // Unwrap returns what was wrong with the file.
@@ -40,7 +42,7 @@ type DamagedError struct {
 
 // Error names the file and the first problem, and counts the others.
 func (e *DamagedError) Error() string {
-	msg := fmt.Sprintf("%s: the store is damaged: %s", e.Path, e.Problems[0])
+	msg := fmt.Sprintf("%s: the store is damaged: %s", escape.Name(e.Path), e.Problems[0])
 	if n := len(e.Problems) - 1; n > 0 {
 		msg += fmt.Sprintf(" (and %s)", report.Plural(n, "more problem"))
 	}
@@ -60,7 +62,7 @@ type PendingError struct {
 
 // Error says where the run was kept, and why.
 func (e *PendingError) Error() string {
-	return fmt.Sprintf("run kept in %s, will be imported next time: %v", e.Path, e.Err)
+	return fmt.Sprintf("run kept in %s, will be imported next time: %v", escape.Name(e.Path), e.Err)
 }
 
 // Unwrap returns why the store could not be written.
@@ -87,5 +89,8 @@ func (e *AmbiguousError) Error() string {
 // storeErr prefixes err with the store file's path, as errors about a file
 // do ("/home/u/.local/share/jsontui/history.db: ...").
 func storeErr(path string, err error) error {
-	return fmt.Errorf("%s: %w", path, err)
+	if pe, ok := err.(*fs.PathError); ok && pe.Path == path {
+		err = pe.Err // "open" and the path again say nothing more
+	}
+	return fmt.Errorf("%s: %w", escape.Name(path), err)
 }

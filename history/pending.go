@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/jsontui/jsontui/internal/atomicfile"
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // Runs that cannot be written to the store are kept as JSON files in the
@@ -140,7 +141,7 @@ func (sess *session) importPending() (imported bool) {
 			if rerr := os.Rename(path, kept); rerr != nil {
 				continue // said again next time, when it may work
 			}
-			sess.s.Warn(fmt.Errorf("the pending run %s cannot be imported: %v; it is kept as %s", path, err, kept))
+			sess.s.Warn(fmt.Errorf("the pending run %s cannot be imported: %v; it is kept as %s", escape.Name(path), err, escape.Name(kept)))
 			continue
 		}
 		_, err = sess.commit(rec, true)

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/boltdb/bolt"
+
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // RepairReport is what Repair did.
@@ -70,7 +72,7 @@ func (s *Store) rebuild(f *os.File, rep *RepairReport) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil { // the file changed under the map
-			err = fmt.Errorf("%s: reading the damaged file failed: %v", s.path, r)
+			err = fmt.Errorf("%s: reading the damaged file failed: %v", escape.Name(s.path), r)
 		}
 	}()
 	r, rawErr := openRaw(f)
@@ -103,7 +105,7 @@ func (s *Store) rebuild(f *os.File, rep *RepairReport) (err error) {
 	tmp.Close()
 	defer os.Remove(tmp.Name()) // fails once it has taken the store's place
 	if err := writeStore(tmp.Name(), sv); err != nil {
-		return fmt.Errorf("%s: writing the repaired store: %w", tmp.Name(), err)
+		return fmt.Errorf("%s: writing the repaired store: %w", escape.Name(tmp.Name()), err)
 	}
 	if rep.Kept, err = keepFile(f, s.path); err != nil {
 		return err

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // Resolve returns the path of the history store: flagPath (from --history)
@@ -38,6 +40,15 @@ func Resolve(flagPath string, getenv func(string) string) (string, error) {
 	return filepath.Join(home, ".local", "share", "jsontui", "history.db"), nil
 }
 
+// pathless returns the error of a *fs.PathError without its operation and
+// path (which it prints raw), for a message that names the file already.
+func pathless(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
 // ErrEmptyPath is returned by CheckPath for an empty path.
 var ErrEmptyPath = errors.New("the path is empty")
 
@@ -58,17 +69,17 @@ func CheckPath(path string) error {
 	case err == nil:
 		return nil
 	case !errors.Is(err, fs.ErrNotExist):
-		return err
+		return pathless(err)
 	}
 	dir := filepath.Dir(path)
 	info, err = os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("the folder %s does not exist", dir)
+		return fmt.Errorf("the folder %s does not exist", escape.Name(dir))
 	case err != nil:
-		return err
+		return fmt.Errorf("the folder %s: %w", escape.Name(dir), pathless(err))
 	case !info.IsDir():
-		return fmt.Errorf("%s is not a folder", dir)
+		return fmt.Errorf("%s is not a folder", escape.Name(dir))
 	}
 	return nil
 }

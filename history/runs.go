@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -83,7 +84,7 @@ func (s *Store) Commit(p *Prepared) (string, error) {
 	}
 	path, perr := s.writePending(rec)
 	if perr != nil {
-		return "", fmt.Errorf("%w; it could not be kept in %s either: %v", err, s.pendingDir(), perr)
+		return "", fmt.Errorf("%w; it could not be kept in %s either: %v", err, escape.Name(s.pendingDir()), perr)
 	}
 	return rec.ID, &PendingError{Path: path, Err: err}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/boltdb/bolt"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -267,7 +268,7 @@ func (sess *session) warnUnimported() {
 		verb = "is"
 	}
 	s.Warn(fmt.Errorf("%s is read-only here: the %s in %s %s not in it yet (the first jsontui that can write the store imports them)",
-		s.path, report.Plural(len(files), "pending run"), s.pendingDir(), verb))
+		escape.Name(s.path), report.Plural(len(files), "pending run"), escape.Name(s.pendingDir()), verb))
 }
 
 // notBolt reports whether an error of bolt.Open says the file is not a

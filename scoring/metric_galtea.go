@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
@@ -50,7 +51,7 @@ func GalteaOptions(strict bool) Options {
 
 func (galteaMetric) Score(in *Input) (*Result, error) {
 	if k := in.Ref.Kind(0); k != jsondoc.Object {
-		return nil, fmt.Errorf("--metric galtea compares the fields of an object: %s holds %s %s", in.Ref.Name(), article(k), k)
+		return nil, fmt.Errorf("--metric galtea compares the fields of an object: %s holds %s %s", escape.Name(in.Ref.Name()), article(k), k)
 	}
 	t, err := BuildContext(in.context(), in.Ref, in.Out, nil, GalteaOptions(in.Opt.StrictFields))
 	if err != nil {
@@ -61,7 +62,7 @@ func (galteaMetric) Score(in *Input) (*Result, error) {
 	}
 	if k := in.Out.Kind(0); k != jsondoc.Object {
 		t.notes = append(t.notes, Warning{Path: ".", Message: fmt.Sprintf(
-			"galtea: %s holds %s %s, not an object: Galtea does not score it; jsontui matches no field", in.Out.Name(), article(k), k)})
+			"galtea: %s holds %s %s, not an object: Galtea does not score it; jsontui matches no field", escape.Name(in.Out.Name()), article(k), k)})
 	}
 	return treeResult(t), nil
 }

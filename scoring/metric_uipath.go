@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -65,13 +66,13 @@ func (uipathMetric) Score(in *Input) (*Result, error) {
 	for _, p := range in.Opt.Targets {
 		id, ok := t.Find(p)
 		if !ok || t.nodes[id].ref == jsondoc.None {
-			return nil, fmt.Errorf("--target %s: %s has no value there", p, in.Ref.Name())
+			return nil, fmt.Errorf("--target %s: %s has no value there", p, escape.Name(in.Ref.Name()))
 		}
 		scope = append(scope, id)
 		if t.nodes[id].out == jsondoc.None {
 			notes = append(notes, Warning{Path: p, Message: fmt.Sprintf(
 				"uipath: %s has no value at --target %s: UiPath fails here (TARGET_OUTPUT_KEY_NOT_FOUND); jsontui scores its leaves 0",
-				in.Out.Name(), p)})
+				escape.Name(in.Out.Name()), p)})
 		}
 	}
 	t.notes = append(t.notes, notes...)

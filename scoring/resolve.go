@@ -133,7 +133,7 @@ func (t *Tree) mixedWarning(k int32) Warning {
 	e := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
 	line, col := d.KeyPosition(e)
 	return Warning{Path: weightsPath(d, e), Message: posPrefix(d.Name(), line, col) +
-		MixedMessage(t.SchemaPath(int(k)), scalars, t.slotStats().count(k), t.slotWeight(k))}
+		MixedMessage(jsondoc.MessagePath(t.SchemaPath(int(k))), scalars, t.slotStats().count(k), t.slotWeight(k))}
 }
 
 // MixedMessage says that the key at path, given an object of weights,

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
@@ -53,12 +54,12 @@ type RulesError struct {
 
 func (e *RulesError) Error() string {
 	if e.Line == 0 { // an entry set in the explorer
-		return fmt.Sprintf("%s: %s: %s", e.File, e.Path, e.Msg)
+		return fmt.Sprintf("%s: %s: %s", escape.Name(e.File), jsondoc.MessagePath(e.Path), e.Msg)
 	}
 	if e.Path == "" {
-		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+		return fmt.Sprintf("%s:%d:%d: %s", escape.Name(e.File), e.Line, e.Col, e.Msg)
 	}
-	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Path, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s: %s", escape.Name(e.File), e.Line, e.Col, jsondoc.MessagePath(e.Path), e.Msg)
 }
 
 // ParseRules parses and checks a rules file named name: every key a

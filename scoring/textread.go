@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/langchain"
 )
 
@@ -52,7 +53,7 @@ type TextError struct {
 }
 
 func (e *TextError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.Err.File, e.Err.Line, e.Err.Col, e.Detail())
+	return fmt.Sprintf("%s:%d:%d: %s", escape.Name(e.Err.File), e.Err.Line, e.Err.Col, e.Detail())
 }
 
 // Detail is the message without its place.

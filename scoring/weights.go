@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -27,7 +28,7 @@ type WeightsError struct {
 }
 
 func (e *WeightsError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", e.File, e.Line, e.Col, e.Path, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s: %s", escape.Name(e.File), e.Line, e.Col, jsondoc.MessagePath(e.Path), e.Msg)
 }
 
 // ParseWeights parses and checks a weights file named name. Every value
@@ -108,7 +109,7 @@ func abbreviate(s string, n int) string {
 }
 
 func posPrefix(file string, line, col int) string {
-	return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": "
+	return escape.Name(file) + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col) + ": "
 }
 
 func kindList(mask uint16) string {

@@ -101,23 +101,23 @@ func (t *Tree) warnLevel(out *warnings, level jsondoc.ID, path []byte, levels ma
 		var msg string
 		switch {
 		case strings.HasPrefix(key, "__") && own < 0:
-			msg = fmt.Sprintf("%q looks like a loopback, but the root has no weight of its own; it is ignored", key)
+			msg = fmt.Sprintf("%s looks like a loopback, but the root has no weight of its own; it is ignored", jsondoc.MessageKey(key))
 		case strings.HasPrefix(key, "__") && len(key) > 2:
-			msg = fmt.Sprintf("loopback %q names another key; the loopback for %s is %q; it is ignored",
-				key, t.SchemaPath(int(own)), "__"+t.slotKey(own))
+			msg = fmt.Sprintf("loopback %s names another key; the loopback for %s is %s; it is ignored",
+				jsondoc.MessageKey(key), jsondoc.MessagePath(t.SchemaPath(int(own))), jsondoc.MessageKey("__"+t.slotKey(own)))
 		default:
 			place := "at the top level"
 			if own >= 0 {
-				place = "below " + t.SchemaPath(int(own))
+				place = "below " + jsondoc.MessagePath(t.SchemaPath(int(own)))
 			}
-			msg = fmt.Sprintf("the reference has no key %q %s; the entry is ignored", key, place)
+			msg = fmt.Sprintf("the reference has no key %s %s; the entry is ignored", jsondoc.MessageKey(key), place)
 			switch near, compared, of := t.nearestKey(levels[level], key); {
 			case near == "":
 			case compared < of:
-				msg += fmt.Sprintf("; the nearest of the first %s of its %s keys is %q",
-					report.Count(compared), report.Count(of), near)
+				msg += fmt.Sprintf("; the nearest of the first %s of its %s keys is %s",
+					report.Count(compared), report.Count(of), jsondoc.MessageKey(near))
 			default:
-				msg += fmt.Sprintf("; did you mean %q?", near)
+				msg += fmt.Sprintf("; did you mean %s?", jsondoc.MessageKey(near))
 			}
 		}
 		out.add(Warning{Path: string(jsondoc.AppendKey(path, key)), Message: posPrefix(d.Name(), line, col) + msg})

@@ -14,8 +14,10 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -322,7 +324,7 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
 	if st.Extra > 0 {
 		what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
 	}
-	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", displayName(h.Reference), what, dataset.DescribeFields(h.Fields, h.Pairing))
+	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", escape.Name(displayName(h.Reference)), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	repaired := 0
 	for _, c := range f.Cases {
 		if len(c.Repairs) > 0 {
@@ -337,8 +339,8 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
 	}
 	for _, w := range f.Warnings {
 		msg := w.Message
-		if w.Path != "." && !strings.Contains(msg, w.Path) {
-			msg = w.Path + ": " + msg
+		if path := jsondoc.MessagePath(w.Path); w.Path != "." && !strings.Contains(msg, path) {
+			msg = path + ": " + msg
 		}
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
 	}

@@ -9,7 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -288,12 +290,12 @@ func selected(rep *report.Report, f *scoreFlags) *report.Report {
 // printNotes reports the repairs and warnings on standard error.
 func (a *app) printNotes(rep *report.Report) {
 	for _, r := range rep.Repairs {
-		fmt.Fprintf(a.stderr, "jsontui: %s: %s\n", rep.Output, r)
+		fmt.Fprintf(a.stderr, "jsontui: %s: %s\n", escape.Name(rep.Output), r)
 	}
 	for _, w := range rep.Warnings {
 		msg := w.Message
-		if !strings.Contains(msg, w.Path) {
-			msg = w.Path + ": " + msg
+		if path := jsondoc.MessagePath(w.Path); !strings.Contains(msg, path) {
+			msg = path + ": " + msg
 		}
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
 	}

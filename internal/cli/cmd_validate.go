@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/langchain"
 	"github.com/jsontui/jsontui/scoring/validate"
@@ -159,9 +160,9 @@ func (a *app) validate(outName string, f *validateFlags) error {
 	}
 	switch {
 	case v.parseErr != nil:
-		return &exitError{code: 1, err: fmt.Errorf("%s is not valid JSON", v.file)}
+		return &exitError{code: 1, err: fmt.Errorf("%s is not valid JSON", escape.Name(v.file))}
 	case len(v.violations) > 0:
-		return &exitError{code: 1, err: fmt.Errorf("%s breaks %s: %d violation(s)", v.file, v.schema, len(v.violations))}
+		return &exitError{code: 1, err: fmt.Errorf("%s breaks %s: %d violation(s)", escape.Name(v.file), escape.Name(v.schema), len(v.violations))}
 	}
 	return nil
 }
@@ -209,13 +210,14 @@ func (a *app) readOutput(v *verdict, data []byte, strict bool) (*jsondoc.Doc, er
 		return nil, err
 	}
 	for _, s := range rd.Steps {
-		fmt.Fprintf(a.stderr, "jsontui: %s: LangChain's parse_json_markdown: %s\n", v.file, s)
+		fmt.Fprintf(a.stderr, "jsontui: %s: LangChain's parse_json_markdown: %s\n", escape.Name(v.file), s)
 	}
 	return rd.Doc, nil
 }
 
 func writeVerdictText(w io.Writer, v *verdict) error {
 	var err error
+	file, schema := escape.Name(v.file), escape.Name(v.schema)
 	switch {
 	case v.parseErr != nil:
 		e := v.parseErr
@@ -223,18 +225,18 @@ func writeVerdictText(w io.Writer, v *verdict) error {
 		if e.reasoning != "" {
 			why = fmt.Sprintf(" (JsonValidityEvaluator's reasoning: %q)", e.reasoning)
 		}
-		_, err = fmt.Fprintf(w, "%s:%d:%d: %s\ninvalid JSON: score 0%s\n", v.file, e.line, e.col, e.msg, why)
+		_, err = fmt.Fprintf(w, "%s:%d:%d: %s\ninvalid JSON: score 0%s\n", file, e.line, e.col, e.msg, why)
 	case len(v.violations) > 0:
 		for _, x := range v.violations {
-			if _, err = fmt.Fprintf(w, "%s:%s (%s)\n", v.file, x, x.Keyword); err != nil {
+			if _, err = fmt.Fprintf(w, "%s:%s (%s)\n", file, x, escape.Name(jsondoc.MessageLocation(x.Keyword))); err != nil {
 				return err
 			}
 		}
-		_, err = fmt.Fprintf(w, "%d schema violation(s) of %s: score 0\n", len(v.violations), v.schema)
+		_, err = fmt.Fprintf(w, "%d schema violation(s) of %s: score 0\n", len(v.violations), schema)
 	case v.schema != "":
-		_, err = fmt.Fprintf(w, "%s: valid JSON, valid against %s: score 1\n", v.file, v.schema)
+		_, err = fmt.Fprintf(w, "%s: valid JSON, valid against %s: score 1\n", file, schema)
 	default:
-		_, err = fmt.Fprintf(w, "%s: valid JSON: score 1\n", v.file)
+		_, err = fmt.Fprintf(w, "%s: valid JSON: score 1\n", file)
 	}
 	return err
 }

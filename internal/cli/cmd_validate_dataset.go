@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/langchain"
@@ -113,14 +114,14 @@ func (a *app) validateDataset(spec dataset.Spec, f *validateFlags) error {
 				fmt.Fprintf(out, "%s: %v\n", v.id, v.err)
 				continue
 			}
-			fmt.Fprintf(out, "%s (%s): %d schema violation(s)\n", v.id, v.where, len(v.violations))
+			fmt.Fprintf(out, "%s (%s): %d schema violation(s)\n", v.id, escape.Name(v.where), len(v.violations))
 			for _, x := range v.violations {
-				fmt.Fprintf(out, "  %s: %s (%s)\n", x.Path, x.Message, x.Keyword)
+				fmt.Fprintf(out, "  %s: %s (%s)\n", jsondoc.MessagePath(x.Path), x.Message, escape.Name(jsondoc.MessageLocation(x.Keyword)))
 			}
 		}
-		line := fmt.Sprintf("%s: %s of %d outputs parse (%s)", name, strconv.Itoa(parsed), total, percent(parsed, total))
+		line := fmt.Sprintf("%s: %s of %d outputs parse (%s)", escape.Name(name), strconv.Itoa(parsed), total, percent(parsed, total))
 		if sch != nil {
-			line += fmt.Sprintf("; %d satisfy %s (%s)", satisfied, schema, percent(satisfied, total))
+			line += fmt.Sprintf("; %d satisfy %s (%s)", satisfied, escape.Name(schema), percent(satisfied, total))
 		}
 		fmt.Fprintln(out, line)
 	}
@@ -128,7 +129,7 @@ func (a *app) validateDataset(spec dataset.Spec, f *validateFlags) error {
 		return err
 	}
 	if len(failing) > 0 {
-		return &exitError{code: 1, err: fmt.Errorf("%s: %d of %d outputs fail", name, len(failing), total)}
+		return &exitError{code: 1, err: fmt.Errorf("%s: %d of %d outputs fail", escape.Name(name), len(failing), total)}
 	}
 	return nil
 }

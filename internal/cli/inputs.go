@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -43,7 +44,7 @@ func (a *app) readInput(name string) (inputFile, error) {
 		if err != nil {
 			var pe *fs.PathError
 			if errors.As(err, &pe) {
-				return inputFile{}, fmt.Errorf("%s: %w", name, pe.Err)
+				return inputFile{}, fmt.Errorf("%s: %w", escape.Name(name), pe.Err)
 			}
 			return inputFile{}, err
 		}

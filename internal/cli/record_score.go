@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -39,9 +40,9 @@ func (a *app) historyStore() (*history.Store, error) {
 	if err != nil {
 		return nil, badInput(err)
 	}
-	given := "--history " + path
+	given := "--history " + escape.Name(path)
 	if !a.historyPath.set {
-		given = "JSONTUI_HISTORY=" + path
+		given = "JSONTUI_HISTORY=" + escape.Name(path)
 	}
 	if a.historyPath.set || a.getenv("JSONTUI_HISTORY") != "" {
 		if err := history.CheckPath(path); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unsafe"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -163,7 +164,7 @@ func recordWarnings(d *jsondoc.Doc, file string, rec *Record) []string {
 	var out []string
 	for _, w := range d.Warnings() {
 		line, col := rec.Pos(w.Line, w.Col)
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", file, line, col, w.Path, w.Message))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", escape.Name(file), line, col, jsondoc.MessagePath(w.Path), w.Message))
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -178,8 +179,8 @@ func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 		d := w.Doc()
 		line, col := d.KeyPosition(e)
 		path := a.paths0.String(id)
-		a.warn(w.EntryPath(e), fmt.Sprintf("%s:%d:%d: %s", w.Name(), line, col,
-			scoring.MixedMessage(path, p.scalars, p.nodes-p.status[scoring.Extra], loop)))
+		a.warn(w.EntryPath(e), fmt.Sprintf("%s:%d:%d: %s", escape.Name(w.Name()), line, col,
+			scoring.MixedMessage(jsondoc.MessagePath(path), p.scalars, p.nodes-p.status[scoring.Extra], loop)))
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -483,7 +484,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 func docWarnings(d *jsondoc.Doc) []string {
 	var out []string
 	for _, wn := range d.Warnings() {
-		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", d.Name(), wn.Line, wn.Col, wn.Path, wn.Message))
+		out = append(out, fmt.Sprintf("%s:%d:%d: %s: %s", escape.Name(d.Name()), wn.Line, wn.Col, jsondoc.MessagePath(wn.Path), wn.Message))
 	}
 	return out
 }

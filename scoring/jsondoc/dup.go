@@ -224,7 +224,7 @@ func (p *parser) shadow(id, c, winner uint32) {
 	path = AppendKey(path, p.key(c))
 	p.warns = append(p.warns, Warning{
 		Path: string(path), Line: line, Col: col,
-		Message: fmt.Sprintf("duplicate key %s: the last one wins", AppendQuoted(nil, p.key(c))),
+		Message: fmt.Sprintf("duplicate key %s: the last one wins", MessageKey(p.key(c))),
 	})
 }
 

@@ -9,6 +9,8 @@ import (
 	"math/bits"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // MaxDepth is the deepest nesting of arrays and objects Parse accepts.
@@ -27,7 +29,7 @@ type SyntaxError struct {
 }
 
 func (e *SyntaxError) Error() string {
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg)
+	return fmt.Sprintf("%s:%d:%d: %s", escape.Name(e.File), e.Line, e.Col, e.Msg)
 }
 
 // ErrCanceled is returned when Options.Cancel is closed during a parse.
@@ -68,7 +70,7 @@ func Parse(name string, src []byte, opt *Options) (*Doc, error) {
 // afterwards.
 func ParseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
 	if lo < 0 || hi > len(src) || lo > hi {
-		return nil, fmt.Errorf("%s: range [%d:%d] outside the %d bytes of the input", name, lo, hi, len(src))
+		return nil, fmt.Errorf("%s: range [%d:%d] outside the %d bytes of the input", escape.Name(name), lo, hi, len(src))
 	}
 	return parseRange(name, src, lo, hi, opt)
 }
@@ -100,7 +102,7 @@ type parser struct {
 
 func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
 	if len(src) > MaxSize {
-		return nil, fmt.Errorf("%s: %d bytes is larger than the %d bytes jsontui can read", name, len(src), MaxSize)
+		return nil, fmt.Errorf("%s: %d bytes is larger than the %d bytes jsontui can read", escape.Name(name), len(src), MaxSize)
 	}
 	if opt == nil {
 		opt = &Options{}

@@ -30,6 +30,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -68,7 +69,9 @@ type Error struct {
 	Reason string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", escape.Name(e.File), e.Line, e.Col, e.Msg)
+}
 
 // Read reads a prediction as JsonEqualityEvaluator and
 // JsonEditDistanceEvaluator do: parse_json_markdown(text), with
@@ -134,7 +137,7 @@ func read(name string, pred []byte, partialParser bool) (*Reading, error) {
 	}
 	if err != nil {
 		// json.loads took the text, so jsondoc must: a bug, not the input.
-		return nil, fmt.Errorf("%s: jsontui cannot represent what LangChain read: %w", name, err)
+		return nil, fmt.Errorf("%s: jsontui cannot represent what LangChain read: %w", escape.Name(name), err)
 	}
 	return rd, nil
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // refLoader loads the files a schema's "$ref"s name: only those in dir or
@@ -30,7 +32,7 @@ func (l *refLoader) Load(url string) (any, error) {
 	}
 	if !l.all {
 		if l.dir == "" {
-			return nil, fmt.Errorf("a schema read from standard input may not read %s: pass --schema-allow-file-refs to let it", path)
+			return nil, fmt.Errorf("a schema read from standard input may not read %s: pass --schema-allow-file-refs to let it", escape.Name(path))
 		}
 		if err := confine(l.dir, path); err != nil {
 			return nil, err
@@ -47,6 +49,7 @@ func (l *refLoader) Load(url string) (any, error) {
 func confine(dir, path string) error {
 	const allow = "pass --schema-allow-file-refs to let the schema read it"
 	realDir := dir
+	name, dirName := escape.Name(path), escape.Name(dir)
 	if d, err := filepath.EvalSymlinks(dir); err == nil {
 		realDir = d
 	}
@@ -56,12 +59,12 @@ func confine(dir, path string) error {
 	case err == nil && below(realDir, target):
 		return nil
 	case !inside:
-		return fmt.Errorf("%s is outside %s, the schema's folder: %s", path, dir, allow)
+		return fmt.Errorf("%s is outside %s, the schema's folder: %s", name, dirName, allow)
 	case err == nil:
-		return fmt.Errorf("%s leads to %s, outside %s, the schema's folder: %s", path, target, dir, allow)
+		return fmt.Errorf("%s leads to %s, outside %s, the schema's folder: %s", name, escape.Name(target), dirName, allow)
 	}
 	if _, statErr := os.Lstat(path); statErr == nil {
-		return fmt.Errorf("%s is a link that leads nowhere (a loop, or a link to a missing file): %s", path, allow)
+		return fmt.Errorf("%s is a link that leads nowhere (a loop, or a link to a missing file): %s", name, allow)
 	}
 	return nil // missing: opening it says so
 }

@@ -25,6 +25,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -54,7 +55,7 @@ type Violation struct {
 
 // String formats the violation as "line:col: path: message".
 func (v Violation) String() string {
-	return fmt.Sprintf("%d:%d: %s: %s", v.Line, v.Col, v.Path, v.Message)
+	return fmt.Sprintf("%d:%d: %s: %s", v.Line, v.Col, jsondoc.MessagePath(v.Path), v.Message)
 }
 
 // noFormat passes every value: LangChain's JsonSchemaEvaluator calls
@@ -93,9 +94,10 @@ func Compile(name string, src []byte, opt *Options) (*Schema, error) {
 	if _, err := jsondoc.Parse(display, src, nil); err != nil {
 		return nil, err
 	}
+	quoted := escape.Name(display) // in messages
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", display, err)
+		return nil, fmt.Errorf("%s: %v", quoted, err)
 	}
 	loc := "file:///stdin.schema.json"
 	loader := &refLoader{all: opt.AllowFileRefs}
@@ -113,11 +115,11 @@ func Compile(name string, src []byte, opt *Options) (*Schema, error) {
 		c.RegisterFormat(&jsonschema.Format{Name: f, Validate: noFormat})
 	}
 	if err := c.AddResource(loc, doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", display, err)
+		return nil, fmt.Errorf("%s: %v", quoted, err)
 	}
 	sch, err := c.Compile(loc)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a usable JSON Schema: %s", display, strings.ReplaceAll(err.Error(), loc, display))
+		return nil, fmt.Errorf("%s: not a usable JSON Schema: %s", quoted, strings.ReplaceAll(err.Error(), loc, quoted))
 	}
 	return &Schema{name: display, loc: loc, sch: sch}, nil
 }

@@ -40,6 +40,7 @@ import (
 	"time"
 
 	"github.com/jsontui/jsontui/internal/atomicfile"
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // Format is the version of the recovery files this package writes with
@@ -303,7 +304,7 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 			return path, nil
 		}
 		if len(dirs) == 1 {
-			return "", fmt.Errorf("keeping the unsaved weights in %s: %w", path, err)
+			return "", fmt.Errorf("keeping the unsaved weights in %s: %w", escape.Name(path), err)
 		}
 		k.moved = true
 		if k.path != "" {
@@ -313,10 +314,10 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 	}
 	path := name(1)
 	if err := os.MkdirAll(dirs[1], 0o700); err != nil {
-		return "", fmt.Errorf("keeping the unsaved weights: neither %s nor %s can be written: %w", dirs[0], dirs[1], err)
+		return "", fmt.Errorf("keeping the unsaved weights: neither %s nor %s can be written: %w", escape.Name(dirs[0]), escape.Name(dirs[1]), err)
 	}
 	if err := atomicfile.Write(path, data, 0o600); err != nil {
-		return "", fmt.Errorf("keeping the unsaved weights in %s: %w", path, err)
+		return "", fmt.Errorf("keeping the unsaved weights in %s: %w", escape.Name(path), err)
 	}
 	k.replaced(path)
 	return path, nil
@@ -415,7 +416,7 @@ func (k *Keeper) read(path string, p Pair) (f Found, ok bool) {
 		if st, serr := os.Stat(path); serr == nil {
 			f.Saved = st.ModTime()
 		}
-		f.Err = fmt.Errorf("%s does not read: %w", path, err)
+		f.Err = fmt.Errorf("%s does not read: %w", escape.Name(path), err)
 		return f, true
 	}
 	f.OtherHost = f.Host != "" && f.Host != k.host
