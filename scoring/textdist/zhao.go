@@ -49,7 +49,10 @@ func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom int) (int,
 	}
 	ids, sigma := denseIDs(a, b)
 	aID, bID := ids[:len(a)], ids[len(a):]
-	z := zhao{a: aID, maxVal: int32(max(len(a), len(b)) + 1), sigma: sigma}
+	z := zhao{a: aID, maxVal: int32(max(len(a), len(b)) + 1), sigma: sigma, nCols: int32(len(b))}
+	if err := z.useBand(ctx, aID, bID); err != nil {
+		return 0, err
+	}
 	if len(b) >= max(splitFrom, 4) && runtime.GOMAXPROCS(0) > 1 {
 		return z.split(ctx, bID)
 	}
@@ -139,6 +142,21 @@ type zhao struct {
 	a      []int32
 	maxVal int32
 	sigma  int
+	// With band set, row i is computed only in columns lo..hi of
+	// region(i); the rest of the row is taken as maxVal (see useBand).
+	band  bool
+	loOff int32 // region(i) starts at column i + loOff
+	hiOff int32 // and ends at column i + hiOff
+	nCols int32
+}
+
+// region returns the columns of row i that are computed, 1-based and
+// inclusive: all of them without a band.
+func (z *zhao) region(i int32) (lo, hi int32) {
+	if !z.band {
+		return 1, z.nCols
+	}
+	return max(1, i+z.loOff), min(z.nCols, i+z.hiOff)
 }
 
 // cell is one column of the matrix as the rows pass: at the start of row
@@ -172,6 +190,12 @@ func (z *zhao) newHalf(b []int32, lo int) *half {
 	}
 	if lo == 1 {
 		h.cells[0].d1 = z.maxVal // column -1
+	}
+	// Past row 0's region a column's first value is read as the row
+	// above the one it enters at: unknown, so maxVal.
+	_, hi0 := z.region(0)
+	for s := max(2, int(hi0)-lo+3); s < len(h.cells); s++ {
+		h.cells[s].d1 = z.maxVal
 	}
 	h.lastRow = make([]int32, z.sigma+1)
 	for c := range h.lastRow {
@@ -218,23 +242,56 @@ func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
 	if i >= 2 {
 		aPrev = z.a[i-2]
 	}
-	// The two columns left of the half move down a row.
+	// The row's part in this half: slots from..to-1.
+	colLo, colHi := z.region(i)
+	from := max(2, colLo-h.lo+2)
+	to := min(int32(len(h.cells)), colHi-h.lo+3)
 	c0, c1 := &h.cells[0], &h.cells[1]
-	st := rowState{i: i, ai: ai, aPrev: aPrev, t: t, l: lastCol - h.lo + 2, i2l1: c1.d2, up1: c1.d1, left: b1}
+	if from >= to {
+		// Nothing of the row here: the two columns left of the half
+		// still move down a row, for the rows to come.
+		c0.d2, c0.d1 = c0.d1, b0
+		c1.d2, c1.d1 = c1.d1, b1
+		h.lastRow[ai] = i
+		return lastCol, t
+	}
+	// The two columns left of the part move down a row: the half's
+	// border takes b0 and b1, a column of the half left of the region
+	// maxVal.
+	x1 := h.cells[from-1]
+	left := z.maxVal
+	if from == 2 {
+		left = b1
+	}
+	st := rowState{i: i, ai: ai, aPrev: aPrev, t: t, l: lastCol - h.lo + 2 - (from - 2), i2l1: x1.d2, up1: x1.d1, left: left}
 	c0.d2, c0.d1 = c0.d1, b0
 	c1.d2, c1.d1 = c1.d1, b1
+	for s := max(2, from-2); s < from; s++ {
+		c := &h.cells[s]
+		c.d2, c.d1 = c.d1, z.maxVal
+	}
+	cells := h.cells[from-2 : to]
 	// In most rows most cells are neither a match nor a transposition's
 	// far end, and scanMixed takes those in a tight loop. When a third of
 	// the row or more are such cells (a small alphabet), switching loops
 	// at each costs more than it saves, and scanDense takes every cell
 	// alike.
 	if 3*(h.count[ai]+h.count[max(aPrev, 0)]) >= int32(len(h.cells)) {
-		h.scanDense(&st)
+		scanDense(cells, h.lastRow, &st)
 	} else {
-		h.scanMixed(&st)
+		scanMixed(cells, h.lastRow, &st)
 	}
 	h.lastRow[ai] = i
-	return st.l + h.lo - 2, st.t
+	return st.l + h.lo - 2 + (from - 2), st.t
+}
+
+// value returns the half's value at column col (1-based) in row i, the
+// last row computed: maxVal when the column is outside row i's region.
+func (h *half) value(z *zhao, i, col int32) int32 {
+	if lo, hi := z.region(i); col < lo || col > hi {
+		return z.maxVal
+	}
+	return h.cells[col-h.lo+2].d1
 }
 
 // rowState is what a row's scan carries from cell to cell: the row, its
@@ -248,8 +305,7 @@ type rowState struct {
 // scanMixed computes the row's cells, the plain ones in a tight loop and
 // the others (matches, transposition ends, the cell after a match) in a
 // second.
-func (h *half) scanMixed(st *rowState) {
-	cells, lastRow := h.cells, h.lastRow
+func scanMixed(cells []cell, lastRow []int32, st *rowState) {
 	i, ai, aPrev, t, l := st.i, st.ai, st.aPrev, st.t, st.l
 	i2l1, up1, left := st.i2l1, st.up1, st.left
 	n := len(cells)
@@ -300,8 +356,7 @@ func (h *half) scanMixed(st *rowState) {
 }
 
 // scanDense computes the row's cells in one loop, as scanMixed's second.
-func (h *half) scanDense(st *rowState) {
-	cells, lastRow := h.cells, h.lastRow
+func scanDense(cells []cell, lastRow []int32, st *rowState) {
 	i, ai, aPrev, t, l := st.i, st.ai, st.aPrev, st.t, st.l
 	i2l1, up1, left := st.i2l1, st.up1, st.left
 	for s := 2; s < len(cells); s++ {
@@ -348,8 +403,7 @@ func (z *zhao) split(ctx context.Context, b []int32) (int, error) {
 		defer close(ready)
 		for i := int32(1); i <= int32(m); i++ {
 			lastCol, t := left.rowLeft(z, i)
-			n := len(left.cells)
-			borders[i] = border{left.cells[n-2].d1, left.cells[n-1].d1, lastCol, t}
+			borders[i] = border{left.value(z, i, int32(mid)-1), left.value(z, i, int32(mid)), lastCol, t}
 			if i%every == 0 || i == int32(m) {
 				select {
 				case <-stop:

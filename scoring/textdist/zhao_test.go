@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
-	"strings"
 	"testing"
 	"time"
 )
@@ -240,8 +239,13 @@ func TestDamerauWork(t *testing.T) {
 // TestDamerauLinearCancel checks that a long computation stops soon after
 // its context is canceled, on both paths.
 func TestDamerauLinearCancel(t *testing.T) {
-	x := []byte(strings.Repeat("ab", 30000))
-	y := []byte(strings.Repeat("ba", 30000))
+	// Two unrelated texts: a pair a few edits apart (as "abab…" and
+	// "baba…") takes a narrow band and is done before the cancel.
+	r := rand.New(rand.NewPCG(5, 6))
+	x, y := make([]byte, 60000), make([]byte, 60000)
+	for i := range x {
+		x[i], y[i] = byte('a'+r.IntN(4)), byte('a'+r.IntN(4))
+	}
 	for _, procs := range []int{1, 2} {
 		old := runtime.GOMAXPROCS(procs)
 		ctx, cancel := context.WithCancel(context.Background())
@@ -257,7 +261,9 @@ func TestDamerauLinearCancel(t *testing.T) {
 }
 
 // FuzzDamerauLinear checks DamerauLinear, on one goroutine and with its
-// columns split between two, against Lowrance–Wagner on any two texts.
+// columns split between two, with and without a band (bounded by the
+// Levenshtein kernels, and by the distance itself), against
+// Lowrance–Wagner on any two texts.
 func FuzzDamerauLinear(f *testing.F) {
 	for _, s := range [][2]string{{"ca", "abc"}, {"abcdef", "badcfe"}, {`{"a":1}`, `{"a":2,"b":[1]}`}, {"01,10,1", "10,01,0"}, {"中文x", "x文中"}} {
 		f.Add(s[0], s[1])
@@ -270,6 +276,14 @@ func FuzzDamerauLinear(f *testing.F) {
 		for _, split := range []int{1 << 30, 4} {
 			if got := linear(t, []rune(a), []rune(b), split); got != want {
 				t.Fatalf("DamerauLinear(%q, %q), split from %d = %d, Lowrance–Wagner %d", a, b, split, got, want)
+			}
+			for _, upper := range []func(a, b []int32) int{nil, exactUpper} {
+				withBand(t, upper, func() {
+					if got := linear(t, []rune(a), []rune(b), split); got != want {
+						t.Fatalf("DamerauLinear(%q, %q) on a band (exact bound %v), split from %d = %d, Lowrance–Wagner %d",
+							a, b, upper != nil, split, got, want)
+					}
+				})
 			}
 		}
 		if got, err := damerauLinear(context.Background(), []byte(a), []byte(b), 4); err != nil || got != lowranceWagner(bytesAsRunes(a), bytesAsRunes(b)) {
