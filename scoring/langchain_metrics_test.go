@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,11 +142,28 @@ func TestEditDistanceLimit(t *testing.T) {
 	m, _ := LookupMetric("edit-distance")
 	_, err := Run(m, docs(t, `["`+strings.Repeat("a", n)+`"]`, `["`+strings.Repeat("b", n)+`"]`))
 	want := "--metric edit-distance: the canonical texts have 200,005 and 200,005 characters; LangChain's Damerau–Levenshtein " +
-		"distance takes time proportional to the product of their lengths less their common start and end, 40,000,400,001 here, " +
-		"past jsontui's limit of 40,000,000,000 (two unrelated texts of 200,000 characters, about a minute on two cores): " +
-		"use --metric jsondiff for documents this large"
+		"distance takes time proportional to the cells of its matrix computed, the product of their lengths less their common " +
+		"start and end narrowed to the band their Levenshtein distance leaves: 40,000,400,001 here, past jsontui's limit of " +
+		"40,000,000,000 (two unrelated texts of 200,000 characters, under a minute on two cores): use --metric jsondiff for " +
+		"documents this large"
 	if err == nil || err.Error() != want {
 		t.Errorf("err %v", err)
+	}
+	// Texts of 400,000 characters, three swaps apart: the product is four
+	// times the limit, the band a few columns wide.
+	r := rand.New(rand.NewPCG(7, 8))
+	x := make([]byte, 400_000)
+	for i := range x {
+		x[i] = "abcdefgh"[r.IntN(8)]
+	}
+	y := slices.Clone(x)
+	for _, at := range []int{1000, 200_000, 398_000} {
+		x[at], x[at+1] = 'x', 'y'
+		y[at], y[at+1] = 'y', 'x'
+	}
+	got, err := Run(m, docs(t, `"`+string(x)+`"`, `"`+string(y)+`"`))
+	if want := 1 - 3.0/400_002; err != nil || math.Abs(got.Score-want) > 1e-12 {
+		t.Fatalf("three swaps in 400,000 characters: %v, %v; want %v", got, err, want)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

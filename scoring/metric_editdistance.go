@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -12,8 +13,10 @@ import (
 // MaxEditDistanceWork bounds the edit-distance metric: the unrestricted
 // Damerau–Levenshtein distance of two texts takes time proportional to
 // the product of their lengths once their common prefix and suffix are set
-// aside (textdist.DamerauWork). 4·10^10 is two unrelated texts of 200,000
-// characters, under a minute on two cores; past it the metric refuses.
+// aside, narrowed to the band the texts' Levenshtein distance leaves
+// (textdist.DamerauLinearWithin). 4·10^10 is two unrelated texts of
+// 200,000 characters, under a minute on two cores; past it the metric
+// refuses.
 const MaxEditDistanceWork = 200_000 * 200_000
 
 // editDistanceMetric reproduces LangChain's JsonEditDistanceEvaluator
@@ -76,14 +79,16 @@ func NormalizedDamerau(ctx context.Context, a, b string) (normalized float64, d 
 		return 0, 0, nil
 	}
 	x, y := []byte(a), []byte(b)
-	if work := textdist.DamerauWork(x, y); work > MaxEditDistanceWork {
+	d, err = textdist.DamerauLinearWithin(ctx, x, y, MaxEditDistanceWork)
+	if we := (*textdist.WorkError)(nil); errors.As(err, &we) {
 		return 0, 0, fmt.Errorf("--metric edit-distance: the canonical texts have %s and %s characters; LangChain's "+
-			"Damerau–Levenshtein distance takes time proportional to the product of their lengths less their common start "+
-			"and end, %s here, past jsontui's limit of %s (two unrelated texts of 200,000 characters, about a minute on "+
-			"two cores): use --metric jsondiff for documents this large",
-			grouped(len(a)), grouped(len(b)), grouped(work), grouped(MaxEditDistanceWork))
+			"Damerau–Levenshtein distance takes time proportional to the cells of its matrix computed, the product of their "+
+			"lengths less their common start and end narrowed to the band their Levenshtein distance leaves: %s here, past "+
+			"jsontui's limit of %s (two unrelated texts of 200,000 characters, under a minute on two cores): use --metric "+
+			"jsondiff for documents this large",
+			grouped(len(a)), grouped(len(b)), grouped(we.Cells), grouped(we.Max))
 	}
-	if d, err = textdist.DamerauLinear(ctx, x, y); err != nil {
+	if err != nil {
 		return 0, 0, err
 	}
 	return float64(d) / float64(max(len(a), len(b))), d, nil

@@ -33,12 +33,34 @@ func DamerauWork[E symbol](a, b []E) int {
 // the right half the values it needs at their border, row by row. It
 // returns ctx.Err() soon after ctx is done.
 func DamerauLinear[E symbol](ctx context.Context, a, b []E) (int, error) {
-	return damerauLinear(ctx, a, b, minSplitColumns)
+	return damerauLinear(ctx, a, b, minSplitColumns, math.MaxInt)
 }
 
+// DamerauLinearWithin is [DamerauLinear] refusing to compute more than
+// maxCells cells of the matrix: past them it returns a [*WorkError],
+// which wraps [ErrTooLarge]. The cells are those of the band an optimal
+// alignment can pass through, found first with the Levenshtein kernels
+// (a few seconds at most), so two long texts that differ little are
+// computed where two unrelated ones of the same lengths are refused.
+func DamerauLinearWithin[E symbol](ctx context.Context, a, b []E, maxCells int) (int, error) {
+	return damerauLinear(ctx, a, b, minSplitColumns, maxCells)
+}
+
+// WorkError is the refusal of [DamerauLinearWithin]: the cells the
+// computation would take, and the most allowed.
+type WorkError struct{ Cells, Max int }
+
+func (e *WorkError) Error() string {
+	return "textdist: Damerau–Levenshtein would compute " + itoa(e.Cells) + " cells, past the limit of " + itoa(e.Max)
+}
+
+// Unwrap returns [ErrTooLarge].
+func (e *WorkError) Unwrap() error { return ErrTooLarge }
+
 // damerauLinear is DamerauLinear with the columns split between two
-// goroutines when b has at least splitFrom of them (after trimming).
-func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom int) (int, error) {
+// goroutines when b has at least splitFrom of them (after trimming),
+// refusing past maxCells cells.
+func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom, maxCells int) (int, error) {
 	a, b = trimCommon(a, b)
 	if len(a) == 0 || len(b) == 0 {
 		return len(a) + len(b), nil
@@ -47,11 +69,22 @@ func damerauLinear[E symbol](ctx context.Context, a, b []E, splitFrom int) (int,
 		// The rows hold int32 values up to about twice the longer length.
 		return 0, errLengths(len(a), len(b))
 	}
+	full := DamerauWork(a, b)
+	if full > maxCells {
+		// Even the narrowest band, as wide as the length difference, is too
+		// many: refuse before bounding the distance.
+		if w := max(len(b)-len(a), len(a)-len(b)) + 5; w > maxCells/len(a) {
+			return 0, &WorkError{Cells: full, Max: maxCells}
+		}
+	}
 	ids, sigma := denseIDs(a, b)
 	aID, bID := ids[:len(a)], ids[len(a):]
 	z := zhao{a: aID, maxVal: int32(max(len(a), len(b)) + 1), sigma: sigma, nCols: int32(len(b))}
-	if err := z.useBand(ctx, aID, bID); err != nil {
+	if err := z.useBand(ctx, aID, bID, full > maxCells); err != nil {
 		return 0, err
+	}
+	if cells := z.cells(); cells > maxCells {
+		return 0, &WorkError{Cells: cells, Max: maxCells}
 	}
 	if len(b) >= max(splitFrom, 4) && runtime.GOMAXPROCS(0) > 1 {
 		return z.split(ctx, bID)
@@ -148,6 +181,19 @@ type zhao struct {
 	loOff int32 // region(i) starts at column i + loOff
 	hiOff int32 // and ends at column i + hiOff
 	nCols int32
+}
+
+// cells returns how many cells of the matrix z computes.
+func (z *zhao) cells() int {
+	if !z.band {
+		return len(z.a) * int(z.nCols)
+	}
+	n := 0
+	for i := int32(1); i <= int32(len(z.a)); i++ {
+		lo, hi := z.region(i)
+		n += int(max(0, hi-lo+1))
+	}
+	return n
 }
 
 // region returns the columns of row i that are computed, 1-based and

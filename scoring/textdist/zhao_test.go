@@ -3,6 +3,7 @@ package textdist
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -111,7 +112,7 @@ func editBFS(a, b string) int {
 // goroutines when b has at least splitFrom of them.
 func linear(t testing.TB, a, b []rune, splitFrom int) int {
 	t.Helper()
-	d, err := damerauLinear(context.Background(), a, b, splitFrom)
+	d, err := damerauLinear(context.Background(), a, b, splitFrom, math.MaxInt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +201,7 @@ func TestDamerauLinearOracle(t *testing.T) {
 			if got := linear(t, x, y, 64); got != want {
 				t.Errorf("n=%d edits=%d: DamerauLinear = %d, Lowrance–Wagner %d", n, edits, got, want)
 			}
-			got, err := damerauLinear(context.Background(), []byte(string(x)), []byte(string(y)), 64)
+			got, err := damerauLinear(context.Background(), []byte(string(x)), []byte(string(y)), 64, math.MaxInt)
 			if err != nil || got != want {
 				t.Errorf("n=%d edits=%d: DamerauLinear on bytes = %d, %v; Lowrance–Wagner %d", n, edits, got, err, want)
 			}
@@ -286,7 +287,7 @@ func FuzzDamerauLinear(f *testing.F) {
 				})
 			}
 		}
-		if got, err := damerauLinear(context.Background(), []byte(a), []byte(b), 4); err != nil || got != lowranceWagner(bytesAsRunes(a), bytesAsRunes(b)) {
+		if got, err := damerauLinear(context.Background(), []byte(a), []byte(b), 4, math.MaxInt); err != nil || got != lowranceWagner(bytesAsRunes(a), bytesAsRunes(b)) {
 			t.Fatalf("DamerauLinear on bytes (%q, %q) = %d, %v", a, b, got, err)
 		}
 	})

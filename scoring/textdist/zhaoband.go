@@ -16,7 +16,8 @@ var bandFrom = 1 << 24
 // band there is.
 var bandUpper func(a, b []int32) int
 
-// useBand sets z's band when it leaves out enough of the matrix.
+// useBand sets z's band when it leaves out part of the matrix: on a
+// matrix of bandFrom cells or more, or on any when force is set.
 //
 // Every edit and every transposition changes the difference of the two
 // lengths consumed by at most its cost, so an alignment passing through
@@ -33,9 +34,9 @@ var bandUpper func(a, b []int32) int
 // is widened by two columns on each side so that the matches, the saved
 // values (FR) and T that a transposition ending on the band reads lie
 // inside what is computed.
-func (z *zhao) useBand(ctx context.Context, a, b []int32) error {
+func (z *zhao) useBand(ctx context.Context, a, b []int32, force bool) error {
 	m, n := len(a), len(b)
-	if m*n < bandFrom {
+	if !force && m*n < bandFrom {
 		return nil
 	}
 	var ub int
@@ -43,7 +44,7 @@ func (z *zhao) useBand(ctx context.Context, a, b []int32) error {
 		ub = bandUpper(a, b)
 	} else {
 		var s scratch
-		bd, err := distanceWithin(&s, a, b, Limits{Work: int64(max(1<<16, m/64*n/32)), Cancel: ctx.Done()})
+		bd, err := distanceWithin(&s, a, b, Limits{Work: min(DefaultWork, int64(max(1<<16, m/64*n/32))), Cancel: ctx.Done()})
 		if err != nil {
 			if errors.Is(err, ErrCanceled) {
 				return ctx.Err()

@@ -57,7 +57,7 @@ func TestDamerauLinearBand(t *testing.T) {
 	y := []byte("teh quick brown fox jumsp over the lazy dgo, again and agian and again")
 	withBand(t, nil, func() {
 		z := zhao{nCols: int32(len(y))}
-		if err := z.useBand(context.Background(), []int32(toIDs(x)), []int32(toIDs(y))); err != nil || !z.band {
+		if err := z.useBand(context.Background(), toIDs(x), toIDs(y), false); err != nil || !z.band {
 			t.Fatalf("no band (%v)", err)
 		}
 		// Levenshtein 8 (each swap costs it two): e = 4, and two columns
