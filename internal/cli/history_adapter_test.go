@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui"
 )
 
@@ -239,7 +240,7 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "history.db")
 	dir := t.TempDir()
 	weights := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(weights, []byte(readTestFile(t, pizza+"weights.json")), 0o644); err != nil {
+	if err := os.WriteFile(weights, []byte(scoringtest.Read(t, pizza+"weights.json")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	a := historyApp(store)
@@ -267,12 +268,12 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 		return func() bool { list, err := st.List(history.ListOptions{}); return err == nil && len(list) == n }
 	}
 	wait("the opening's run", runs(1))
-	opened := readTestFile(t, weights)
+	opened := scoringtest.Read(t, weights)
 	press("j", "j", "j", "-")
 	tm.Send(tea.KeyPressMsg{Code: 's', Mod: tea.ModCtrl})
-	wait("the save", func() bool { return readTestFile(t, weights) != opened })
+	wait("the save", func() bool { return scoringtest.Read(t, weights) != opened })
 	wait("the save's run", runs(2))
-	saved := history.NewFile(weights, []byte(readTestFile(t, weights)))
+	saved := history.NewFile(weights, []byte(scoringtest.Read(t, weights)))
 	press("-")
 	var kept []string
 	wait("the recovery file", func() bool {
@@ -282,7 +283,7 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 	var rec struct {
 		WeightsFile history.File `json:"weights_file"`
 	}
-	if err := json.Unmarshal([]byte(readTestFile(t, kept[0])), &rec); err != nil {
+	if err := json.Unmarshal([]byte(scoringtest.Read(t, kept[0])), &rec); err != nil {
 		t.Fatal(err)
 	}
 	if rec.WeightsFile != saved {
@@ -303,14 +304,4 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 	if list[2].Weights.SHA256 != history.NewFile(weights, []byte(opened)).SHA256 {
 		t.Errorf("the opening's run names %+v", list[2].Weights)
 	}
-}
-
-// readTestFile returns the content of the file at path.
-func readTestFile(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
 }

@@ -17,28 +17,37 @@ const MaxKeyShown = 60
 // message: past MaxKeyShown characters cut in the middle, with its
 // length after it: "kkk…kkk" (50,000 characters).
 func MessageKey(key string) string {
-	n := utf8.RuneCountInString(key)
-	if n <= MaxKeyShown {
-		return string(AppendQuoted(nil, key))
-	}
-	return string(appendCutKey(nil, key, n))
+	shown, length := Shorten(key)
+	return string(AppendQuoted(nil, shown)) + length
 }
 
-// appendCutKey appends key, of n > MaxKeyShown characters, cut.
-func appendCutKey(dst []byte, key string, n int) []byte {
-	head, tail := MaxKeyShown*2/3, MaxKeyShown/3
+// Shorten returns s as a message shows it: whole, and length empty, when
+// it has at most MaxKeyShown characters; else its first two thirds and
+// last third of MaxKeyShown characters around "…", and length its length
+// to print after it, quoted or not: " (50,000 characters)".
+func Shorten(s string) (shown, length string) {
+	n := utf8.RuneCountInString(s)
+	if n <= MaxKeyShown {
+		return s, ""
+	}
 	i := 0
-	for range head {
-		_, size := utf8.DecodeRuneInString(key[i:])
+	for range MaxKeyShown * 2 / 3 {
+		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}
-	j := len(key)
-	for range tail {
-		_, size := utf8.DecodeLastRuneInString(key[:j])
+	j := len(s)
+	for range MaxKeyShown / 3 {
+		_, size := utf8.DecodeLastRuneInString(s[:j])
 		j -= size
 	}
-	dst = AppendQuoted(dst, key[:i]+"…"+key[j:])
-	return append(dst, " ("+thousands(n)+" characters)"...)
+	return s[:i] + "…" + s[j:], " (" + thousands(n) + " characters)"
+}
+
+// appendShortKey appends key quoted and shortened, in brackets.
+func appendShortKey(dst []byte, key string) []byte {
+	shown, length := Shorten(key)
+	dst = AppendQuoted(append(dst, '['), shown)
+	return append(append(dst, length...), ']')
 }
 
 // MessagePath returns path, a path as AppendKey and AppendIndex write it
@@ -67,9 +76,7 @@ func MessagePath(path string) string {
 				if len(out) == 0 {
 					out = append(out, '.') // as AppendKey writes a first key in brackets
 				}
-				out = append(out, '[')
-				out = appendCutKey(out, key, len(key))
-				out = append(out, ']')
+				out = appendShortKey(out, key)
 			} else {
 				out = append(out, path[i:j]...)
 			}
@@ -93,10 +100,8 @@ func MessagePath(path string) string {
 			if json.Unmarshal([]byte(lit), &key) != nil {
 				return CutMiddle(path)
 			}
-			if n := utf8.RuneCountInString(key); n > MaxKeyShown {
-				out = append(out, '[')
-				out = appendCutKey(out, key, n)
-				out = append(out, ']')
+			if utf8.RuneCountInString(key) > MaxKeyShown {
+				out = appendShortKey(out, key)
 			} else {
 				out = append(out, path[i:j+2]...)
 			}
@@ -138,12 +143,8 @@ func MessageLocation(loc string) string {
 // CutMiddle returns s, when longer than MaxKeyShown characters, cut in
 // the middle as a key is, but not quoted.
 func CutMiddle(s string) string {
-	n := utf8.RuneCountInString(s)
-	if n <= MaxKeyShown {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:MaxKeyShown*2/3]) + "…" + string(r[n-MaxKeyShown/3:]) + " (" + thousands(n) + " characters)"
+	shown, length := Shorten(s)
+	return shown + length
 }
 
 // thousands writes n with commas every three digits: 50,000.

@@ -292,26 +292,27 @@ func (h *half) row(z *zhao, i, b0, b1, lastCol, t int32) (int32, int32) {
 	colLo, colHi := z.region(i)
 	from := max(2, colLo-h.lo+2)
 	to := min(int32(len(h.cells)), colHi-h.lo+3)
+	// The two columns left of the half move down a row, for the rows to
+	// come, once the part's first cell has read the values above its
+	// left neighbour.
+	var x1 cell
+	if from < to {
+		x1 = h.cells[from-1]
+	}
 	c0, c1 := &h.cells[0], &h.cells[1]
-	if from >= to {
-		// Nothing of the row here: the two columns left of the half
-		// still move down a row, for the rows to come.
-		c0.d2, c0.d1 = c0.d1, b0
-		c1.d2, c1.d1 = c1.d1, b1
+	c0.d2, c0.d1 = c0.d1, b0
+	c1.d2, c1.d1 = c1.d1, b1
+	if from >= to { // nothing of the row here
 		h.lastRow[ai] = i
 		return lastCol, t
 	}
-	// The two columns left of the part move down a row: the half's
-	// border takes b0 and b1, a column of the half left of the region
-	// maxVal.
-	x1 := h.cells[from-1]
 	left := z.maxVal
 	if from == 2 {
 		left = b1
 	}
 	st := rowState{i: i, ai: ai, aPrev: aPrev, t: t, l: lastCol - h.lo + 2 - (from - 2), i2l1: x1.d2, up1: x1.d1, left: left}
-	c0.d2, c0.d1 = c0.d1, b0
-	c1.d2, c1.d1 = c1.d1, b1
+	// The columns of the half left of the part (up to two, the part's
+	// left border) move down too, with maxVal: outside the region.
 	for s := max(2, from-2); s < from; s++ {
 		c := &h.cells[s]
 		c.d2, c.d1 = c.d1, z.maxVal

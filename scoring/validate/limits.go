@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
 	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // refLoader loads the files a schema's "$ref"s name: only those in dir or
@@ -75,11 +76,6 @@ func below(dir, path string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// maxQuoted is how many characters of a string a violation quotes: a
-// longer one (a value of the document, or a key) is cut in the middle and
-// its length given.
-const maxQuoted = 60
-
 // maxMessage bounds any violation message, whatever its kind quotes.
 const maxMessage = 1000
 
@@ -107,14 +103,11 @@ func describe(k jsonschema.ErrorKind) string {
 }
 
 // quoteCut quotes s as the validator does ('…', Go escapes), cut in the
-// middle past maxQuoted characters, with its length after it.
+// middle past jsondoc.MaxKeyShown characters (a value of the document,
+// or a key), with its length after it.
 func quoteCut(s string) string {
-	n := utf8.RuneCountInString(s)
-	if n <= maxQuoted {
-		return quote(s)
-	}
-	r := []rune(s)
-	return quote(string(r[:maxQuoted*2/3])+"…"+string(r[n-maxQuoted/3:])) + printer.Sprintf(" (%d characters)", n)
+	shown, length := jsondoc.Shorten(s)
+	return quote(shown) + length
 }
 
 // quote is the validator's own quoting of a string in its messages.
