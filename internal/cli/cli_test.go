@@ -131,7 +131,8 @@ func TestBadInput(t *testing.T) {
 	ref := writeFile(t, dir, "ref.json", "{\n  \"a\": 1,\n  \"b\" }\n")
 	good := writeFile(t, dir, "good.json", `{"a": 1}`)
 	weights := writeFile(t, dir, "w.json", "{\n  \"a\": 2\n}")
-	typo := writeFile(t, dir, "typo.json", `{"aa": 0.5}`)
+	typo := writeFile(t, dir, "typo.json", `{"aa": 0.5, "a": 1}`)
+	other := writeFile(t, dir, "other.json", `{"aa": 0.5}`)
 	cases := []struct {
 		args []string
 		code int
@@ -147,6 +148,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"score", good, good, "--bogus"}, 2, "jsontui: unknown flag: --bogus\n"},
 		{[]string{"score", good, good, typo, "--quiet", "--no-history"}, 0,
 			"jsontui: warning: .aa: " + typo + ":1:2: the reference has no key \"aa\" at the top level; the entry is ignored; did you mean \"a\"?\n"},
+		{[]string{"score", good, good, other, "--quiet", "--no-history"}, 2,
+			"jsontui: " + other + ":1:1: .: no entry applies anywhere in " + good + " (none of its keys is the reference's at its place): the weights file looks written for another document\n"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runCLI(t, "", c.args...)
