@@ -138,7 +138,8 @@ func TestBadInput(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"score", ref, good}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key\n"},
+		{[]string{"score", ref, good}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key; REF and OUT look swapped (the order is REF, then OUT): " + good + " is strict JSON\n"},
+		{[]string{"score", ref, ref}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key\n"},
 		{[]string{"score", good, filepath.Join(dir, "nope.json")}, 2, "jsontui: " + filepath.Join(dir, "nope.json") + ": no such file or directory\n"},
 		{[]string{"score", good, good, weights}, 2, "jsontui: " + weights + ":2:8: .a: weight 2 is outside [0, 1]\n"},
 		{[]string{"score", "-", "-"}, 2, "jsontui: only one file argument may be - (standard input)\n"},
