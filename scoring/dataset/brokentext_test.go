@@ -17,16 +17,16 @@ func TestBrokenTextInEveryForm(t *testing.T) {
 		"one.jsonl": `{"id": "a", "expected": {"x": 1}, "output": ` + cut + "}\n" +
 			`{"id": "b", "expected": {"x": 1}, "output": ` + fenced + "}\n" +
 			`{"id": "c", "expected": {"x": 1}, "output": "no idea"}` + "\n",
-		"ref.jsonl": `{"id": "a", "expected": {"x": 1}}` + "\n" + `{"id": "b", "expected": {"x": 1}}` + "\n" + `{"id": "c", "expected": {"x": 1}}` + "\n",
-		"out.jsonl": `{"id": "a", "output": ` + cut + "}\n" + `{"id": "b", "output": ` + fenced + "}\n" + `{"id": "c", "output": "no idea"}` + "\n",
+		"ref.jsonl":  `{"id": "a", "expected": {"x": 1}}` + "\n" + `{"id": "b", "expected": {"x": 1}}` + "\n" + `{"id": "c", "expected": {"x": 1}}` + "\n",
+		"out.jsonl":  `{"id": "a", "output": ` + cut + "}\n" + `{"id": "b", "output": ` + fenced + "}\n" + `{"id": "c", "output": "no idea"}` + "\n",
 		"refl.jsonl": `{"x": 1}` + "\n" + `{"x": 1}` + "\n" + `{"x": 1}` + "\n",
 		"outl.jsonl": cut + "\n" + fenced + "\n" + `"no idea"` + "\n",
-		"R/a.json":    `{"x": 1}`,
-		"R/b.json":    `{"x": 1}`,
-		"R/c.json":    `{"x": 1}`,
-		"O/a.json":    cut,
-		"O/b.json":    fenced,
-		"O/c.json":    `"no idea"`,
+		"R/a.json":   `{"x": 1}`,
+		"R/b.json":   `{"x": 1}`,
+		"R/c.json":   `{"x": 1}`,
+		"O/a.json":   cut,
+		"O/b.json":   fenced,
+		"O/c.json":   `"no idea"`,
 	})
 	for _, c := range []struct {
 		name  string
