@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/jsontui/jsontui/internal/escape"
 	"strconv"
 	"strings"
 	"time"
@@ -42,7 +43,11 @@ func runHead(run *history.Run) string {
 		fmt.Fprintf(&b, "  %q", run.Label)
 	}
 	if len(run.Tags) > 0 {
-		fmt.Fprintf(&b, "  tags: %s", strings.Join(run.Tags, ", "))
+		tags := make([]string, len(run.Tags))
+		for i, t := range run.Tags {
+			tags[i] = escape.Text(t)
+		}
+		fmt.Fprintf(&b, "  tags: %s", strings.Join(tags, ", "))
 	}
 	if run.Count > 1 {
 		fmt.Fprintf(&b, "  seen %d times, last %s", run.Count, run.LastSeen.Local().Format(time.DateTime))
@@ -95,7 +100,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	case dataset.CaseInvalid:
 		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
 	}
-	return a.writeShown(rep, why, format, runHead(run)+"  case "+c.ID)
+	return a.writeShown(rep, why, format, runHead(run)+"  case "+escape.Text(c.ID))
 }
 
 // diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/jsontui/jsontui/internal/escape"
 	"io"
 	"math"
 	"runtime"
@@ -167,7 +168,7 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 	fail := func(v jsondoc.ID, format string, args ...any) {
 		line, col := d.Position(v)
 		line, col = rec.Pos(line, col)
-		res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, fmt.Sprintf(format, args...))
+		res.fatal = fmt.Errorf("%s:%d:%d: %s", escape.Name(in.name), line, col, fmt.Sprintf(format, args...))
 	}
 	if d.Kind(0) != jsondoc.Object {
 		fail(0, "a case line is an object, as score --format jsonl writes them")

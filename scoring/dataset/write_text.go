@@ -215,7 +215,7 @@ func groupName(g GroupFigures) string {
 	if !g.HasGroup {
 		return "(none)"
 	}
-	return report.Truncate(g.Group, 40)
+	return report.Truncate(escape.Text(g.Group), 40)
 }
 
 func optFigure(v float64, has bool) string {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/jsontui/jsontui/internal/escape"
 	"io"
 	"strings"
 )
@@ -133,8 +134,10 @@ func mdEscape(s string) string {
 }
 
 // appendMDEscape appends s escaped as mdEscape escapes it: "|" as "\|",
-// line breaks as spaces, backquotes as quotes.
+// line breaks as spaces, backquotes as quotes, and what a terminal would
+// act on as escape.Text writes it.
 func appendMDEscape(dst []byte, s string) []byte {
+	s = escape.Text(strings.ReplaceAll(s, "\n", " "))
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case '|':
