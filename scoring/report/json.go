@@ -185,11 +185,11 @@ func appendCompact(b []byte, raw json.RawMessage) []byte {
 // JSON value, as \u00XX (they can only be inside its strings).
 func escapeC1(b []byte, start int) []byte {
 	i := start
-	for i < len(b) && b[i] != 0x7f && b[i] != 0xc2 {
+	for i < len(b) && b[i] != 0x7f && !(b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f) {
 		i++
 	}
 	if i == len(b) {
-		return b
+		return b // nothing to escape: no allocation
 	}
 	tail := append([]byte(nil), b[i:]...)
 	b = b[:i]

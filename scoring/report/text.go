@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/jsontui/jsontui/internal/escape"
 	"io"
 	"strings"
 	"unsafe"
@@ -167,9 +166,9 @@ func (t *textRow) fill(n *Node, open []bool, notLast bool) {
 	b := &t.cut.buf
 	switch {
 	case t.flat:
-		c[0] = escape.Text(n.Path)
+		c[0] = n.Path
 	case open == nil:
-		c[0] = escape.Text(n.Label)
+		c[0] = n.Label
 	default:
 		for d := 1; d < n.Depth; d++ {
 			if open[d] {
@@ -185,7 +184,7 @@ func (t *textRow) fill(n *Node, open []bool, notLast bool) {
 				*b = append(*b, "└─ "...)
 			}
 		}
-		*b = append(*b, escape.Text(n.Label)...)
+		*b = append(*b, n.Label...)
 		c[0] = t.cut.text(0)
 	}
 	c[1], c[2] = "", ""
@@ -234,28 +233,14 @@ func (t *textRow) score(n *Node) string {
 // compactInto returns a JSON value on one line: a container compacted
 // into buf (reset first), valid until buf changes; a scalar as a view of
 // raw's bytes, valid while they are.
-// Its DEL and C1 control characters are escaped (escapeC1): a terminal
-// acts on none of them.
 func compactInto(buf *bytes.Buffer, raw json.RawMessage) string {
 	if len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
 		buf.Reset()
 		if json.Compact(buf, raw) == nil {
-			b := buf.Bytes()
-			if hasC1(b) {
-				b = escapeC1(b, 0)
-			}
-			return bytesView(b)
+			return bytesView(buf.Bytes())
 		}
 	}
-	if hasC1(raw) {
-		return string(escapeC1(append([]byte(nil), raw...), 0))
-	}
 	return bytesView(raw)
-}
-
-// hasC1 reports whether a JSON text holds a DEL or a C1 control.
-func hasC1(b []byte) bool {
-	return bytes.IndexByte(b, 0x7f) >= 0 || bytes.IndexByte(b, 0xc2) >= 0 && bytes.ContainsFunc(b, func(r rune) bool { return r >= 0x80 && r <= 0x9f })
 }
 
 // bytesView returns b as a string without copying it: b must not change
