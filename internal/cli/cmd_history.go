@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -33,7 +34,8 @@ identical to the latest run of its reference/output pair (the same files'
 contents, weights, metric, options, rules, label and source) is not added:
 that run is seen again, and SEEN says how often and when last ("×3 last
 14:05"). The list shows the newest first, with Δ, the change since the
-previous run of the same pair. Ids may be shortened to any unique prefix.
+previous run of the same pair. Ids may be shortened to any unique prefix,
+and a label names the latest run that has it.
 A dataset's run is listed as "dataset N cases"; 'history show ID --case
 CASE' prints one of its cases, and 'history diff A B' of two dataset runs
 says whether B is better than A, case by case, and how surely.
@@ -285,9 +287,37 @@ func (a *app) getRun(id string) (*history.Run, error) {
 	run, err := store.Get(id)
 	var amb *history.AmbiguousError
 	if errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
+		// Not an id, nor a unique prefix of one: a label names the
+		// latest run that has it.
+		if byLabel, ok, lerr := latestLabeled(store, id); ok || lerr != nil {
+			if lerr != nil {
+				return nil, storeError(lerr)
+			}
+			run, err = store.Get(byLabel)
+			return run, storeError(err)
+		}
+		if errors.Is(err, history.ErrNotFound) {
+			err = fmt.Errorf("%w: no run has the id, id prefix or label %s", history.ErrNotFound, jsondoc.AppendQuoted(nil, id))
+		}
 		return nil, badInput(err)
 	}
 	return run, storeError(err)
+}
+
+// latestLabeled returns the id of the newest run labeled label, and
+// whether there is one.
+func latestLabeled(store *history.Store, label string) (string, bool, error) {
+	runs, err := store.List(history.ListOptions{})
+	var damaged *history.DamagedError
+	if err != nil && !errors.As(err, &damaged) {
+		return "", false, err
+	}
+	for _, r := range runs { // newest first
+		if r.Label == label {
+			return r.ID, true, nil
+		}
+	}
+	return "", false, nil
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
