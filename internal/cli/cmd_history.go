@@ -391,6 +391,7 @@ func (a *app) writeShown(rep *report.Report, why, format, head string) error {
 
 func (a *app) historyDiffCmd() *cobra.Command {
 	var format string
+	var stripExt bool
 	cmd := &cobra.Command{
 		Use:   "diff ID ID",
 		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
@@ -420,7 +421,7 @@ has.`,
 				return err
 			}
 			if ra.Dataset != nil || rb.Dataset != nil {
-				if werr := a.diffDatasets(ra, rb, format); werr != nil {
+				if werr := a.diffDatasets(ra, rb, format, stripExt); werr != nil {
 					return werr
 				}
 				return err
@@ -443,6 +444,7 @@ has.`,
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().BoolVar(&stripExt, "strip-ext", false, "dataset runs: pair the cases by id without a .json extension (a folder run's ids are file paths)")
 	return cmd
 }
 

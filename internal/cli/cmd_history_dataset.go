@@ -105,7 +105,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 
 // diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a
 // pair and one of a dataset do not compare: a usage error.
-func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
+func (a *app) diffDatasets(ra, rb *history.Run, format string, stripExt bool) error {
 	if ra.Dataset == nil || rb.Dataset == nil {
 		kind := func(r *history.Run) string {
 			if r.Dataset != nil {
@@ -122,6 +122,12 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 	fb, err := rb.DatasetFigures()
 	if err != nil {
 		return storeError(err)
+	}
+	if stripExt {
+		fa, fb = dataset.WithoutExt(fa), dataset.WithoutExt(fb)
+	} else if n := dataset.StemMatch(fa, fb); n > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: the runs share no case id, but %d of A's %d cases match B's without the .json extension (a folder run's ids are file paths, a file of records' are not): give --strip-ext to pair them so\n",
+			n, len(fa.Cases))
 	}
 	c := dataset.Compare(
 		dataset.CompareSide{ID: ra.ID, Figures: fa, Rules: history.RulesSum(ra.RulesJSON)},

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,5 +34,40 @@ func TestRunNamedByLabel(t *testing.T) {
 	code, _, stderr = runWithHistory(t, store, "", "history", "show", "model-c")
 	if want := "jsontui: no such run: no run has the id, id prefix or label \"model-c\"\n"; code != 2 || stderr != want {
 		t.Errorf("show model-c: exit %d, %q; want 2, %q", code, stderr, want)
+	}
+}
+
+// TestDiffFolderAgainstRecords checks that a folder run and a file of
+// records' run of the same cases, which share no id (file paths against
+// ids), are said so with the match --strip-ext makes, and pair with it.
+func TestDiffFolderAgainstRecords(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "history.db")
+	for _, d := range []string{"R", "O"} {
+		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var lines []string
+	for i, v := range []string{"x", "y", "x"} {
+		id := string(rune('a' + i))
+		writeFile(t, filepath.Join(dir, "R"), id+".json", `{"b": "x"}`)
+		writeFile(t, filepath.Join(dir, "O"), id+".json", `{"b": "`+v+`"}`)
+		lines = append(lines, `{"id": "`+id+`", "expected": {"b": "x"}, "output": {"b": "x"}}`)
+	}
+	data := writeFile(t, dir, "d.jsonl", strings.Join(lines, "\n")+"\n")
+	for _, args := range [][]string{{"score", filepath.Join(dir, "R"), filepath.Join(dir, "O"), "--label", "folder"}, {"score", data, "--label", "lines"}} {
+		if code, _, stderr := runWithHistory(t, store, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	_, stdout, stderr := runWithHistory(t, store, "", "history", "diff", "folder", "lines")
+	want := "jsontui: the runs share no case id, but 3 of A's 3 cases match B's without the .json extension (a folder run's ids are file paths, a file of records' are not): give --strip-ext to pair them so\n"
+	if stderr != want || !strings.HasPrefix(stdout, "No case has a score in both runs") {
+		t.Errorf("stderr %q, want %q\nstdout:\n%s", stderr, want, stdout)
+	}
+	code, stdout, _ := runWithHistory(t, store, "", "history", "diff", "folder", "lines", "--strip-ext")
+	if code != 0 || !strings.Contains(stdout, "3 paired: 1 improved, 0 regressed, 2 unchanged") {
+		t.Errorf("--strip-ext: exit %d\n%s", code, stdout)
 	}
 }
