@@ -55,7 +55,7 @@ rebuilds a damaged store from the runs that read.`,
 	}
 	lf.add(cmd)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(),
+	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(), a.historyRestoreCmd(),
 		a.historyCheckCmd(), a.historyRepairCmd())
 	return cmd
 }
