@@ -58,7 +58,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringVar(&f.metric, "metric", "", "the metric the shards were scored with: the lines name it, and one that names another is an error (lines that name none, of older versions, are jsondiff's unless this says)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
 	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

@@ -42,7 +42,7 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 			return a.runExplorer(opts)
 		},
 	}
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	addExploreFlags(cmd, &f)
 	return cmd
 }

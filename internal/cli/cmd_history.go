@@ -51,10 +51,17 @@ rebuilds a damaged store from the runs that read.`,
   jsontui history rm 01kaq3m2x9
   jsontui history check`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return a.historyList(&lf, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && len(lf.pair) == 0 {
+				if err := commandTypo(cmd, args[0], false); err != nil {
+					return err // history lst
+				}
+			}
+			return a.historyList(&lf, args)
+		},
 	}
 	lf.add(cmd)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(), a.historyRestoreCmd(),
 		a.historyCheckCmd(), a.historyRepairCmd())
 	return cmd
@@ -358,7 +365,7 @@ lowest cases. --case CASE prints one case of a dataset run as 'score
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
 	cmd.Flags().StringVar(&caseID, "case", "", "a dataset run: print the case `ID` alone, as a pair's run")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

@@ -145,6 +145,9 @@ figures headless, for scripts and CI.`,
 			if len(args) == 0 {
 				return cmd.Help()
 			}
+			if err := commandTypo(cmd, args[0], true); err != nil {
+				return err
+			}
 			a.exploreDatasetFlags.changed(cmd.Flags())
 			spec, weights, isDataset, err := a.datasetArgs(args, a.exploreDatasetFlags.force)
 			if err != nil {
@@ -162,7 +165,7 @@ figures headless, for scripts and CI.`,
 			return a.explore(&a.exploreFlags, args)
 		},
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().Var(&a.historyPath, "history", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
 	addExploreFlags(root, &a.exploreFlags)
 	addDatasetFlags(root.Flags(), &a.exploreDatasetFlags, false)

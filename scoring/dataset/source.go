@@ -98,6 +98,10 @@ type Source struct {
 	refList, outList []string // directories: the relative paths, sorted
 
 	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
+
+	// firstKeys are the keys of the first reference record, for a "did
+	// you mean" of a field path no record has (--group-by, --id-field).
+	firstKeys []string
 }
 
 // Open opens the dataset spec names, finds its form and, for two files,
@@ -137,6 +141,9 @@ func Open(spec Spec) (*Source, error) {
 	if err != nil {
 		s.Close()
 		return nil, err
+	}
+	if (spec.GroupBy != "" || spec.IDField != "") && s.refRecs != nil {
+		s.firstKeys, _ = firstRecordKeys(s.refRecs)
 	}
 	return s, nil
 }
