@@ -304,7 +304,7 @@ func (a *app) getRun(id string) (*history.Run, error) {
 			return run, storeError(err)
 		}
 		if errors.Is(err, history.ErrNotFound) {
-			err = fmt.Errorf("%w: no run has the id, id prefix or label %s", history.ErrNotFound, jsondoc.AppendQuoted(nil, id))
+			err = fmt.Errorf("%w: %s (no run has it as its id, an id prefix or its label)", history.ErrNotFound, jsondoc.AppendQuoted(nil, id))
 		}
 		return nil, badInput(err)
 	}

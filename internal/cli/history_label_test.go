@@ -32,7 +32,7 @@ func TestRunNamedByLabel(t *testing.T) {
 		t.Errorf("diff model-a model-b: exit %d, %s\n%s", code, stderr, stdout)
 	}
 	code, _, stderr = runWithHistory(t, store, "", "history", "show", "model-c")
-	if want := "jsontui: no such run: no run has the id, id prefix or label \"model-c\"\n"; code != 2 || stderr != want {
+	if want := "jsontui: no such run: \"model-c\" (no run has it as its id, an id prefix or its label)\n"; code != 2 || stderr != want {
 		t.Errorf("show model-c: exit %d, %q; want 2, %q", code, stderr, want)
 	}
 }

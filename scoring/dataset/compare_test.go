@@ -257,7 +257,7 @@ func TestComparisonJSON(t *testing.T) {
 		return strings.Join(sortStrings(ks), " ")
 	}
 	for _, c := range []struct{ at, want string }{
-		{"", "a b cases delta improved metric paths regressed rules significant verdict weights"},
+		{"", "a b cases delta disagreement improved metric paths regressed rules significant verdict weights"},
 		{"a", "cases id score"},
 		{"cases", "improved only_a only_b paired regressed unchanged unscored"},
 		{"delta", "ci95 mean n p_sign p_t score std t"},
@@ -307,7 +307,7 @@ func TestWriteComparisonText(t *testing.T) {
 	if err := WriteComparisonText(&buf, c, CompareTextOptions{A: "runa  model-a.jsonl", B: "runb  model-b.jsonl"}); err != nil {
 		t.Fatal(err)
 	}
-	want := `No significant difference: B − A = 0 (95% CI -0.260 … +0.260, p = 1; 1 case improved, 1 regressed).
+	want := `No significant difference: B − A = 0 (95% CI -0.260 … +0.260, t-test p = 1, sign test p = 1; 1 case improved, 1 regressed).
 
 A  runa  model-a.jsonl
 B  runb  model-b.jsonl
@@ -386,7 +386,7 @@ func TestPValueText(t *testing.T) {
 		a[i], b[i] = 0.5, 0.6+float64(i%5)/100
 	}
 	got := Compare(CompareSide{Figures: figs(0.5, ids, a)}, CompareSide{Figures: figs(0.62, ids, b)}).Verdict()
-	if want := "B is better by +0.120 (95% CI +0.116 … +0.124, p < 0.001; 50 cases improved, 0 regressed)."; got != want {
+	if want := "B is better by +0.120 (95% CI +0.116 … +0.124, t-test p < 0.001, sign test p < 0.001; 50 cases improved, 0 regressed)."; got != want {
 		t.Errorf("verdict:\n got %s\nwant %s", got, want)
 	}
 }
