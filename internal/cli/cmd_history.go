@@ -416,7 +416,7 @@ has.`,
   jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
+			if err := checkFormat(format, true); err != nil {
 				return err
 			}
 			ra, err := a.getRun(args[0])
@@ -444,13 +444,19 @@ has.`,
 				}
 				return err
 			}
+			if format == "markdown" {
+				if werr := a.writeDiffMarkdown(ra, rb, d); werr != nil {
+					return werr
+				}
+				return err
+			}
 			if werr := a.writeDiff(ra, rb, d); werr != nil {
 				return werr
 			}
 			return err // the damage of a store that read
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
 	cmd.Flags().BoolVar(&stripExt, "strip-ext", false, "dataset runs: pair the cases by id without a .json extension (a folder run's ids are file paths)")
 	return cmd
 }

@@ -142,5 +142,9 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string, stripExt bool) er
 		}
 		return s
 	}
-	return dataset.WriteComparisonText(a.stdout, c, dataset.CompareTextOptions{A: describe(ra), B: describe(rb)})
+	opt := dataset.CompareTextOptions{A: describe(ra), B: describe(rb)}
+	if format == "markdown" {
+		return dataset.WriteComparisonMarkdown(a.stdout, c, opt)
+	}
+	return dataset.WriteComparisonText(a.stdout, c, opt)
 }

@@ -71,3 +71,27 @@ func TestDiffFolderAgainstRecords(t *testing.T) {
 		t.Errorf("--strip-ext: exit %d\n%s", code, stdout)
 	}
 }
+
+// TestDiffMarkdown checks `history diff --format markdown` of two dataset
+// runs (the verdict as the heading, the figures' table) and of two runs
+// of a pair (the changed scores' table).
+func TestDiffMarkdown(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "history.db")
+	data := small + "data.jsonl"
+	for _, args := range [][]string{{"score", data, "--label", "a"}, {"score", data, small + "weights.json", "--label", "b"},
+		{"score", pizza + "reference.json", pizza + "output.json", "--label", "p"}, {"score", pizza + "reference.json", pizza + "output.json", pizza + "weights.json", "--label", "q"}} {
+		if code, _, stderr := runWithHistory(t, store, "", args...); code != 0 {
+			t.Fatalf("%v: %s", args, stderr)
+		}
+	}
+	code, stdout, _ := runWithHistory(t, store, "", "history", "diff", "a", "b", "--format", "markdown")
+	if code != 0 || !strings.HasPrefix(stdout, "### No significant difference: B − A = +0.083") ||
+		!strings.Contains(stdout, "| score A | score B | Δ | paired |") || !strings.Contains(stdout, "| `.` | 0.470394 | 0.55315 |") {
+		t.Errorf("dataset diff markdown: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = runWithHistory(t, store, "", "history", "diff", "p", "q", "--format", "markdown")
+	if code != 0 || !strings.HasPrefix(stdout, "### score ") || !strings.Contains(stdout, "| path | A | B | Δ |") {
+		t.Errorf("pair diff markdown: exit %d\n%s", code, stdout)
+	}
+}
