@@ -305,6 +305,12 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
 	}
+	var prog *progress
+	if d.caseID == "" {
+		if prog = a.newProgress(f.quiet); prog != nil {
+			spec.Progress = prog.onRead
+		}
+	}
 	src, err := openDataset(spec, d)
 	if err != nil {
 		rec.abandon()
@@ -314,6 +320,18 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	ctx := context.Background()
 	if d.caseID != "" {
 		return a.scoreOneCase(ctx, src, cfg, f)
+	}
+	if prog != nil {
+		prog.begin(src)
+		defer prog.finish()
+		next := cfg.Cases
+		cfg.Cases = func(c *dataset.Case) error {
+			prog.onCase()
+			if next != nil {
+				return next(c)
+			}
+			return nil
+		}
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
@@ -331,6 +349,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 	}
 	res, err := dataset.Score(ctx, src, cfg)
+	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
 		out.Flush()
 		rec.abandon()

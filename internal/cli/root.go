@@ -27,8 +27,9 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
-	// stdoutTTY and stdinTTY say whether the streams are terminals.
-	stdoutTTY, stdinTTY bool
+	// stdoutTTY, stdinTTY and stderrTTY say whether the streams are
+	// terminals.
+	stdoutTTY, stdinTTY, stderrTTY bool
 	// historyPath is the --history flag.
 	historyPath historyFlag
 	// historyWait bounds the wait for a busy store (0: the default).
@@ -79,7 +80,7 @@ func inputError(err error) error {
 func Main(args []string) int {
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
-		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin),
+		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin), stderrTTY: isTerminal(os.Stderr),
 	}
 	return a.run(args)
 }
