@@ -11,7 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// jsondiffRules explain a tree by SPEC section 2, under the user's
+// jsondiffRules explain a tree by the rules of docs/scoring.md, under the user's
 // options in force (tolerances, normalization, comparator, pairing).
 type jsondiffRules struct{ opts MetricOptions }
 

@@ -21,7 +21,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// datasetFlags are the flags that read and figure a dataset (SPEC 8).
+// datasetFlags are the flags that read and figure a dataset (docs/datasets.md).
 type datasetFlags struct {
 	force                       bool
 	refField, outField, idField string
@@ -64,7 +64,7 @@ func (f *datasetFlags) given(fl *pflag.FlagSet) string {
 }
 
 // datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
-// name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
+// name a dataset (docs/datasets.md): a directory or a .jsonl/.ndjson file selects
 // one, and --dataset makes a .json array of records (or -) one. Standard
 // input (-) beside a dataset is a file of records where nothing else can
 // be: `- OUT.jsonl` (the references) and `REF.jsonl - WEIGHTS` (the

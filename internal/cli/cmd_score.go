@@ -46,7 +46,7 @@ omitted) and print the total and every node's figures: reference and output
 values, weight, normalization factor f, score and loss (the points of the
 total the node costs). Any file may be - for standard input.
 
-OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
+OUT may be wrapped in prose or a code fence (docs/scoring.md). --metric exact and
 --metric edit-distance read it as LangChain's evaluators do instead
 (parse_json_markdown: truncated JSON is completed, NaN is a number), and
 give no score where LangChain raises.

@@ -7,7 +7,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Figures are a dataset's figures (SPEC section 8.2).
+// Figures are a dataset's figures (docs/datasets.md).
 type Figures struct {
 	// Metric and Options are the metric that scored the cases and its
 	// options in force.

@@ -7,7 +7,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// A case's --format jsonl line (SPEC section 8.4) is
+// A case's --format jsonl line (docs/datasets.md) is
 //
 //	{"id": ..., "status": ..., "score": ..., "group": ..., "repairs": [...],
 //	 "error": ..., "metric": ..., "options": [...], "nodes": [...]}

@@ -161,7 +161,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		r.lineMetric = appendLineMetric(nil, r.metric.Name(), r.opt.Strings())
 	}
 	// The pairing hints are one pair's: a quarter of a headless run's
-	// time, for notes no figure of SPEC 8 holds. ScoreCase and CaseTree
+	// time, for notes no figure of docs/datasets.md holds. ScoreCase and CaseTree
 	// (one case, as a pair) look for them.
 	r.noHints = true
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {

@@ -151,7 +151,7 @@ func (a *accumulator) weightsWarnings(w *scoring.Weights) error {
 
 // mixedWarnings warns of the paths that hold a container in some cases (or
 // places) and a scalar in others, where the weights file gives an object:
-// one warning a path, with how many places are scalars (SPEC section 3).
+// one warning a path, with how many places are scalars (docs/weights-and-rules.md).
 // Array elements are not keys: they weigh alike whatever their shape, as
 // in a single pair, and draw no warning.
 func (a *accumulator) mixedWarnings(w *scoring.Weights) {

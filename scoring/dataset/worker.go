@@ -106,7 +106,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	switch {
 	case m.status != CaseScored:
-		res.score = 0 // missing and invalid cases score 0 (SPEC 8.2)
+		res.score = 0 // missing and invalid cases score 0 (docs/datasets.md)
 	case result.HasScore:
 		res.score = result.Score
 	default:
