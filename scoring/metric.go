@@ -100,7 +100,7 @@ type Result struct {
 }
 
 // DefaultMetric is the metric jsontui scores with unless told otherwise:
-// jsondiff, the rules of SPEC section 2.
+// jsondiff, the engine's own comparison and aggregation (aggregate.go).
 const DefaultMetric = "jsondiff"
 
 var registry = []Metric{
