@@ -100,7 +100,7 @@ type Result struct {
 }
 
 // DefaultMetric is the metric jsontui scores with unless told otherwise:
-// jsondiff, the rules of docs/scoring.md.
+// jsondiff, the engine's own comparison and aggregation (docs/scoring.md).
 const DefaultMetric = "jsondiff"
 
 var registry = []Metric{

@@ -46,6 +46,6 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.PairingHints = !mo.NoPairingHints
 	opt.ListsUnchecked = mo.ListsUnchecked
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
-	opt.Rules = jsondiffRules{opts: mo}
+	opt.Explainer = jsondiffExplainer{opts: mo}
 	return opt, nil
 }

@@ -85,14 +85,14 @@ type Options struct {
 	// to check.
 	KeyRules *RuleSet
 
-	// Rules explain the figures of the tree these options build
-	// (Tree.Explain), by the metric's own rules. Each metric's options
-	// carry theirs; nil explains options that are jsondiff's by its rules
+	// Explainer explains the figures of the tree these options build
+	// (Tree.Explain), by the metric's own formulas. Each metric's options
+	// carry theirs; nil explains options that are jsondiff's as jsondiff
 	// and others by their score alone.
-	Rules Rules
+	Explainer Explainer
 }
 
-// IsJSONDiff reports whether o scores by the rules of docs/scoring.md
+// IsJSONDiff reports whether o scores by jsondiff's aggregation (docs/scoring.md)
 // (comparators, pairing and extra-key options aside): no switch of
 // another metric is set.
 func (o Options) IsJSONDiff() bool {

@@ -58,7 +58,7 @@ func naive(t *Tree, id NodeID) (float64, bool) {
 		parts += w
 	}
 	if parts == 0 {
-		return t.Score(id) // the empty-container rules; covered by TestRules
+		return t.Score(id) // the empty-container rules; covered by TestAggregate
 	}
 	return sum / parts, true
 }
