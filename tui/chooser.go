@@ -44,6 +44,9 @@ type chooser struct {
 	width, height int
 }
 
+// chooser keeps the pane contract.
+var _ pane = (*chooser)(nil)
+
 // chooserAction is what a key in the chooser asks of the explorer.
 type chooserAction struct {
 	// metric is the metric chosen (enter on the list) or whose option

@@ -24,18 +24,6 @@ type pane interface {
 	FullHelp() [][]key.Binding
 }
 
-// The panes that keep the contract.
-var (
-	_ pane = (*historyPane)(nil)
-	_ pane = (*helpView)(nil)
-	_ pane = (*treePane)(nil)
-	_ pane = (*detailPane)(nil)
-	_ pane = (*header)(nil)
-	_ pane = (*chooser)(nil)
-	_ pane = (*ruleChooser)(nil)
-	_ pane = (*scorePanel)(nil)
-)
-
 // ask asks the root for what msgs say (open a case, close the pane, run
 // a weight key, …): the root handles them, in order, as soon as the
 // Update under way is done, before any other message. A command carrying

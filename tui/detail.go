@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 
-	tea "charm.land/bubbletea/v2"
 	"slices"
 	"strings"
 
@@ -41,6 +40,9 @@ type detailPane struct {
 	// rules: the pane names the rule of a leaf.
 	takesRules bool
 }
+
+// detailPane keeps the pane contract.
+var _ pane = (*detailPane)(nil)
 
 type detailKey struct {
 	id      scoring.NodeID
@@ -338,11 +340,79 @@ func (d *detailPane) entryLine(slot int) string {
 	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
 }
 
-// scrollDetail scrolls the detail pane a few lines down or up.
-func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
-	if !m.showDetail() {
-		m.status.Set(info("the detail pane is hidden: " + m.c.keys.Detail.Help().Key + " shows it"))
+// ruleLine says, for the detail pane, how node id is compared: its rule
+// and where it comes from, or the metric's own comparison; "" for a
+// container, a node only the output has, or a metric without rules, and
+// with brief for a node with no rule of its own.
+func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
+	t := d.sess.Tree()
+	if d.metric.oneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
+		return ""
+	}
+	s := d.c.styles
+	in := t.RuleOf(id)
+	if brief && in.Rule.Kind == scoring.RuleNone {
+		return ""
+	}
+	k := t.Ref().Kind(t.RefValue(id))
+	def, fromOptions := defaultRule(k, d.metric.opts)
+	switch {
+	case !takesRules:
+		return ""
+	case in.Rule.Kind == scoring.RuleNone && fromOptions:
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · metric options (C sets one for this key)")
+	case in.Rule.Kind == scoring.RuleNone:
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · default (C sets one for this key)")
+	case !in.Applies && !in.Rule.Compares(k):
+		return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(fmt.Sprintf(" · %s, for other kinds: %s here", in.Source(), def))
+	case in.Line == 0:
+		return "rule " + s.Changed.Render(in.Rule.String()) + s.Muted.Render(" · set here, not saved (ctrl+s)")
+	}
+	return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(" · "+in.Source())
+}
+
+// pairingLines is the detail pane's section on how an array's elements
+// pair: the pairing in force, and, when another scores noticeably
+// better, the array's score under each (scoring's PairingHint).
+func (d *detailPane) pairingLines(id scoring.NodeID) []string {
+	t := d.sess.Tree()
+	s := d.c.styles
+	// Only the trees of a metric that pairs by --lists (jsondiff) look
+	// for hints; an array compared with no array has no pairing.
+	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
 		return nil
 	}
-	return m.detail.Update(msg)
+	if _, ok := t.PairingPlace(id); !ok {
+		return nil
+	}
+	cur := t.PairingOf(id)
+	h, ok := t.PairingHint(id)
+	if !ok {
+		// The header names the option that set it, if any.
+		return []string{s.Muted.Render("paired by " + cur.String() + " (p cycles)")}
+	}
+	out := []string{s.Warn.Render("pairs better otherwise") + s.Muted.Render(" (p cycles)")}
+	rows := append([]scoring.PairingScore{{Lists: h.Current, Score: h.Score}}, h.Others...)
+	wide := 0
+	for _, r := range rows {
+		wide = max(wide, len(r.Lists.String()))
+	}
+	for i, r := range rows {
+		line := "  " + pad(r.Lists.String(), wide) + " " + s.Band(r.Score).Render(scoreText5(r.Score, true))
+		switch {
+		case i == 0:
+			line += s.Muted.Render("  in force")
+		case i-1 == h.Better:
+			line += s.Accent.Render("  suggested")
+		}
+		out = append(out, line)
+	}
+	out = append(out, fmt.Sprintf("total %s with %s", signed(h.Gain), h.Suggested().Lists))
+	if now, has := t.Score(id); has && now != h.Score {
+		out = append(out, s.Muted.Render("(scored under the weights at scoring; p rescores)"))
+	}
+	if h.Partial {
+		out = append(out, s.Muted.Render("(some pairings not tried: past the work limit)"))
+	}
+	return append(out, "")
 }

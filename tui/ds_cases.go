@@ -33,6 +33,9 @@ type casesPane struct {
 	reselect int
 }
 
+// casesPane keeps the pane contract.
+var _ pane = (*casesPane)(nil)
+
 func newCasesPane(c *common, ds *dsData, order *caseOrder) *casesPane {
 	return &casesPane{c: c, ds: ds, order: order, reselect: -1}
 }

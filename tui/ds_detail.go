@@ -25,6 +25,9 @@ type pathDetail struct {
 	off   int
 }
 
+// pathDetail keeps the pane contract.
+var _ pane = (*pathDetail)(nil)
+
 type pathDetailKey struct {
 	path string
 	// d and version are the dataset and its weights' version: scored

@@ -27,6 +27,9 @@ type dsHeader struct {
 	height   int // the screen's, for the notes' cap
 }
 
+// dsHeader keeps the pane contract.
+var _ pane = (*dsHeader)(nil)
+
 // histBins is how many bins the header's histogram has.
 const histBins = 10
 

@@ -35,6 +35,9 @@ type heatPane struct {
 	cells map[int][]float64
 }
 
+// heatPane keeps the pane contract.
+var _ pane = (*heatPane)(nil)
+
 func newHeatPane(c *common, ds *dsData, ol *pathOutline, order *caseOrder) *heatPane {
 	return &heatPane{c: c, ds: ds, ol: ol, order: order, cells: map[int][]float64{}}
 }

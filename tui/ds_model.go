@@ -368,13 +368,3 @@ func (m *DatasetModel) openHelp() {
 func (m *DatasetModel) inPrompt() bool {
 	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
 }
-
-// The panes of a dataset's explorer keep the component contract.
-var (
-	_ pane = (*pathTree)(nil)
-	_ pane = (*pathDetail)(nil)
-	_ pane = (*casesPane)(nil)
-	_ pane = (*heatPane)(nil)
-	_ pane = (*dsHeader)(nil)
-	_ pane = (*rescoreBox)(nil)
-)

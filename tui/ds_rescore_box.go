@@ -21,6 +21,9 @@ type rescoreBox struct {
 	width, height int
 }
 
+// rescoreBox keeps the pane contract.
+var _ pane = (*rescoreBox)(nil)
+
 // rescoreStartedMsg tells the box of a rescore under way.
 type rescoreStartedMsg struct {
 	job  *dsRescoreJob

@@ -28,6 +28,9 @@ type pathTree struct {
 	rp      pathRowPainter
 }
 
+// pathTree keeps the pane contract.
+var _ pane = (*pathTree)(nil)
+
 func newPathTree(c *common, ds *dsData) *pathTree {
 	return &pathTree{c: c, ds: ds, ol: newPathOutline(ds.paths, initialDepth)}
 }

@@ -39,19 +39,6 @@ func (p *treePane) hidden() (int, bool) {
 	return p.sess.Tree().Len() - f.Len(), true
 }
 
-// badge is what the status line says while the failing-only view is on:
-// how many nodes it hides.
-func (m *Model) badge() string {
-	if m.tree == nil || m.mode != modeNormal {
-		return ""
-	}
-	n, on := m.tree.hidden()
-	if !on {
-		return ""
-	}
-	return fmt.Sprintf("failing only: %s of %s nodes hidden", thousands(n), thousands(m.sess.Tree().Len()))
-}
-
 // worst selects the costliest leaf.
 func (p *treePane) worst() *statusMsg {
 	t := p.sess.Tree()

@@ -43,6 +43,9 @@ type header struct {
 	rules *scoring.RuleSet
 }
 
+// header keeps the pane contract.
+var _ pane = (*header)(nil)
+
 // bestOf says which runs the header's best is the best of.
 const bestOf = "same metric, options & rules"
 

@@ -23,6 +23,9 @@ type helpView struct {
 	dataset bool
 }
 
+// helpView keeps the pane contract.
+var _ pane = (*helpView)(nil)
+
 // Update scrolls the help, and closes it on Cancel, Help or Quit.
 func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 	km, ok := msg.(tea.KeyPressMsg)

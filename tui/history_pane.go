@@ -50,6 +50,9 @@ type historyPane struct {
 	cache *RunDetail
 }
 
+// historyPane keeps the pane contract.
+var _ pane = (*historyPane)(nil)
+
 // runLister lists runs: what the pane asks of a History.
 type runLister interface {
 	Runs(all bool) ([]RunSummary, error)
@@ -374,4 +377,36 @@ func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
 		line += s.Selected.Off()
 	}
 	return line
+}
+
+// mouse moves the history pane's cursor with the wheel, or to the run
+// clicked at line y of the pane; in a diff, the wheel scrolls.
+func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
+	step := 0
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		switch w.Button {
+		case tea.MouseWheelDown:
+			step = 1
+		case tea.MouseWheelUp:
+			step = -1
+		}
+	}
+	if p.view == paneDiff {
+		if p.diff != nil {
+			p.diff.scrollBy(step * wheelStep)
+		}
+		return
+	}
+	if step != 0 {
+		p.cursor += step
+		p.scroll()
+		return
+	}
+	// The runs start below the title and the column heads.
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
+		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
+			p.cursor = i
+			p.scroll()
+		}
+	}
 }

@@ -125,3 +125,12 @@ func (m *Model) openHelp() {
 	m.mode = modeHelp
 	m.help.offset = 0
 }
+
+// scrollDetail scrolls the detail pane a few lines down or up.
+func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
+	if !m.showDetail() {
+		m.status.Set(info("the detail pane is hidden: " + m.c.keys.Detail.Help().Key + " shows it"))
+		return nil
+	}
+	return m.detail.Update(msg)
+}

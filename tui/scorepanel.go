@@ -26,6 +26,9 @@ type scorePanel struct {
 	lines []string
 }
 
+// scorePanel keeps the pane contract.
+var _ pane = (*scorePanel)(nil)
+
 // metricShownMsg tells the panes the metric whose figures now show.
 type metricShownMsg struct{ ms *metricState }
 

@@ -36,6 +36,9 @@ type treePane struct {
 	rp     rowPainter
 }
 
+// treePane keeps the pane contract.
+var _ pane = (*treePane)(nil)
+
 func newTreePane(c *common, sess *session.Session, ms *metricState, schema *schemaCheck) *treePane {
 	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), initialDepth), metric: ms, schema: schema}
 }
@@ -353,4 +356,17 @@ func (p *treePane) View() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// scrollWindow moves the window by n rows, taking the cursor along only
+// when it would leave it.
+func (p *treePane) scrollWindow(n int) {
+	h := p.page()
+	p.offset = max(0, min(p.offset+n, p.ol.Len()-h))
+	if p.cursor < p.offset {
+		p.cursor = p.offset
+	}
+	if p.cursor > p.offset+h-1 {
+		p.cursor = p.offset + h - 1
+	}
 }

@@ -133,3 +133,16 @@ func (m *Model) statusView() string {
 	}
 	return m.status.View(k.ShortHelp())
 }
+
+// badge is what the status line says while the failing-only view is on:
+// how many nodes it hides.
+func (m *Model) badge() string {
+	if m.tree == nil || m.mode != modeNormal {
+		return ""
+	}
+	n, on := m.tree.hidden()
+	if !on {
+		return ""
+	}
+	return fmt.Sprintf("failing only: %s of %s nodes hidden", thousands(n), thousands(m.sess.Tree().Len()))
+}
