@@ -8,8 +8,9 @@ import (
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -170,7 +171,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		m.rulesSaves.note = ""
 	}
 	m.status.Set(success(text))
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}
@@ -249,7 +250,7 @@ func (m *Model) quitNow() tea.Cmd {
 	if _, err := m.settleUnsaved(); err != nil {
 		m.status.Set(warn("unsaved weights: " + err.Error()))
 	}
-	cmd := m.record(RunQuit)
+	cmd := m.record(ports.RunQuit)
 	m.phase = phaseClosing
 	if m.rec.pending > 0 {
 		m.status.Set(info("recording the run in the history…"))

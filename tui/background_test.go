@@ -9,10 +9,11 @@ import (
 	"testing"
 	"time"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
@@ -37,12 +38,12 @@ type slowHistory struct {
 	slowLookups
 }
 
-func (h *slowHistory) Runs(all bool) ([]RunSummary, error) {
+func (h *slowHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	defer h.lookup()()
 	return h.fakeHistory.Runs(all)
 }
 
-func (h *slowHistory) Best(c RunConfig) (RunSummary, bool, error) {
+func (h *slowHistory) Best(c ports.RunConfig) (ports.RunSummary, bool, error) {
 	defer h.lookup()()
 	return h.fakeHistory.Best(c)
 }
@@ -53,7 +54,7 @@ type slowDatasetHistory struct {
 	slowLookups
 }
 
-func (h *slowDatasetHistory) Runs(all bool) ([]RunSummary, error) {
+func (h *slowDatasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	defer h.lookup()()
 	return h.fakeDatasetHistory.Runs(all)
 }
@@ -113,10 +114,10 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 // cancellation is not a failed load.
 func TestQuitWhileLoadingIsNoError(t *testing.T) {
 	canceled := errors.New("the explorer quit while scoring")
-	opts := Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+	opts := ports.Options{Files: ports.Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 			<-ctx.Done()
-			return Loaded{}, canceled
+			return ports.Loaded{}, canceled
 		}}
 	m := New(opts)
 	m.Init()
@@ -137,8 +138,8 @@ func TestQuitWhileLoadingIsNoError(t *testing.T) {
 // TestDatasetQuitWhileLoadingIsNoError is TestQuitWhileLoadingIsNoError
 // for the dataset explorer.
 func TestDatasetQuitWhileLoadingIsNoError(t *testing.T) {
-	opts := DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}

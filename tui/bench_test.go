@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
@@ -37,7 +38,7 @@ func generatedTree(b *testing.B, mb int) *scoring.Tree {
 
 // benchModel opens the explorer on t in a w×h terminal.
 func benchModel(t *scoring.Tree, w, h int) *Model {
-	m := New(Options{Files: Files{Reference: "ref.json", Output: "out.json"}, Loaded: &Loaded{Tree: t}, Theme: "dark"})
+	m := New(ports.Options{Files: ports.Files{Reference: "ref.json", Output: "out.json"}, Loaded: &ports.Loaded{Tree: t}, Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.View()
 	return m

@@ -6,8 +6,9 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -20,7 +21,7 @@ import (
 // root for a metric by message (metricChosenMsg; closePaneMsg to close).
 type chooser struct {
 	c       *common
-	choices []MetricChoice
+	choices []ports.MetricChoice
 	current string
 	cursor  int
 	// offset is the first metric the box shows: the list scrolls to keep
@@ -60,7 +61,7 @@ type chooserAction struct {
 // openChooserMsg opens the chooser on choices, the cursor on the metric
 // in force, current, whose options are the user's.
 type openChooserMsg struct {
-	choices []MetricChoice
+	choices []ports.MetricChoice
 	current string
 	user    scoring.MetricOptions
 }
@@ -90,7 +91,7 @@ type metricChosenMsg struct {
 
 // open shows the choices with the cursor on the metric in force, whose
 // options are the user's.
-func (ch *chooser) open(choices []MetricChoice, current string, user scoring.MetricOptions) {
+func (ch *chooser) open(choices []ports.MetricChoice, current string, user scoring.MetricOptions) {
 	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
 	for i, m := range choices {
 		if m.Name == current {
@@ -147,7 +148,7 @@ func (ch *chooser) FullHelp() [][]key.Binding {
 }
 
 // optionNames returns the options metric c takes, in canonical order.
-func optionNames(c MetricChoice) []string {
+func optionNames(c ports.MetricChoice) []string {
 	var names []string
 	for _, name := range scoring.OptionNames {
 		if slices.Contains(c.Takes, name) {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
-
 	"github.com/jsontui/jsontui/scoring"
+	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceDir holds the realistic extraction case: a fenced answer, a
@@ -16,10 +16,10 @@ import (
 const invoiceDir = "../testdata/cases/invoice"
 
 // invoice returns the invoice case loaded (it has no weights file).
-func invoice(t testing.TB) Options {
+func invoice(t testing.TB) ports.Options {
 	l := loadPair(t, readFile(t, filepath.Join(invoiceDir, "reference.json")), readFile(t, filepath.Join(invoiceDir, "output.json")), "")
-	return Options{
-		Files:  Files{Reference: "reference.json", Output: "output.json"},
+	return ports.Options{
+		Files:  ports.Files{Reference: "reference.json", Output: "output.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark",
 	}
 }

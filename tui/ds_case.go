@@ -6,8 +6,9 @@ import (
 	"regexp"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/outline"
@@ -46,7 +47,7 @@ type caseOpenedMsg struct {
 	id     int
 	k      int
 	path   string
-	loaded Loaded
+	loaded ports.Loaded
 	oc     *dataset.OneCase
 	err    error
 }
@@ -75,7 +76,7 @@ func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
 		oc, err := open(ctx, d, msg.k)
 		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
-			out.loaded, out.err = NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
+			out.loaded, out.err = ports.NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
 		}
 		return out
 	})
@@ -101,8 +102,8 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	if out == "" {
 		out = "(no output)"
 	}
-	files := Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
-	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
+	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
+	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
 		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
 	pm := New(opts)
 	pm.c.tick = m.c.tick

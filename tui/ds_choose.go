@@ -5,8 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -24,7 +25,7 @@ type rulesForPathMsg struct{ path string }
 type pairPathMsg struct{ path string }
 
 // choice returns the metric named name among those `m` offers.
-func (m *DatasetModel) choice(name string) (MetricChoice, bool) {
+func (m *DatasetModel) choice(name string) (ports.MetricChoice, bool) {
 	return choiceOf(m.opts.Metrics, name)
 }
 

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
@@ -40,8 +41,8 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewDataset(DatasetOptions{Files: Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
+	m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.tree.selectPath(m.ds.d.PathIndex(".vendor"))
 	m.Update(keyMsg("tab"))

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetMetricEndToEnd runs the dataset explorer as a program: it
@@ -33,14 +33,14 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	opts := DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+	opts := ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Weights: w, Metric: "jsondiff", Theme: "mono",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{})
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{}),
 	}
 	tm := teatest.NewTestModel(t, NewDataset(opts), teatest.WithInitialTermSize(120, 35))
 	wait := func(text string) {

@@ -10,8 +10,9 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
@@ -339,7 +340,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 	rescore := opts.RescoreDataset
 	// A rescorer that finishes whatever happens, as one that was done
 	// just before it was cancelled.
-	opts.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+	opts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		ctxs = append(ctxs, ctx)
 		return rescore(context.Background(), req, p)
 	}
@@ -401,7 +402,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		// stopped.
 		started, stopped := make(chan struct{}), make(chan struct{})
 		slow := opts
-		slow.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+		slow.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 			close(started)
 			<-ctx.Done()
 			time.Sleep(20 * time.Millisecond) // stopping takes a while
@@ -444,10 +445,10 @@ func TestRescoreDatasetCancelled(t *testing.T) {
 	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
+	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), DatasetRescoreRequest{Metric: "lynxius"}, nil)
+	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
 	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
 		t.Errorf("standard input: %v", err)
 	}

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetEndToEnd runs the dataset explorer as a program: it loads
@@ -38,11 +38,11 @@ func TestDatasetEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	opts := DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
+	opts := ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
 		Weights: w, Metric: "jsondiff", Theme: "mono",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{})
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
 	}

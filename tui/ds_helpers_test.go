@@ -5,8 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
@@ -16,7 +17,7 @@ const smallDir = "../testdata/cases/dataset-small"
 
 // smallDataset returns dataset-small scored under its weights file with
 // --pass 0.9, held for re-weighting, as the explorer opens it.
-func smallDataset(t testing.TB, theme string) DatasetOptions {
+func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 	t.Helper()
 	w, err := scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(smallDir, "weights.json"))))
 	if err != nil {
@@ -33,11 +34,11 @@ func smallDataset(t testing.TB, theme string) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+	return ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
 	}
 }
 
@@ -49,7 +50,7 @@ type dsDriver struct {
 	timers []tea.Msg
 }
 
-func newDSDriver(t *testing.T, opts DatasetOptions, w, h int) *dsDriver {
+func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
 	d.m.c.tick = instantTick
 	d.run(d.m.Init())

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
@@ -49,7 +50,7 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 type dsRunReadyMsg struct {
 	id  int
 	act runAction
-	run *DatasetRunDetail
+	run *ports.DatasetRunDetail
 	// cmp is the comparison of the run with the figures in force, for
 	// actCompare and actDiff.
 	cmp *dataset.Comparison
@@ -163,7 +164,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 
 // newDSComparison makes the comparison the panes show from the run and
 // its comparison with now.
-func newDSComparison(run *DatasetRunDetail, c *dataset.Comparison) *dsComparison {
+func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
 	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
 		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
 	for _, p := range c.Paths {

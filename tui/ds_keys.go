@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -296,7 +298,7 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	}
 	m.status.Set(success(text))
 	m.changed()
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

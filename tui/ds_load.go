@@ -7,8 +7,9 @@ import (
 	"sync"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
 )
@@ -17,12 +18,12 @@ import (
 // how to stop it.
 type dsLoadState struct {
 	mu     sync.Mutex
-	p      DatasetProgress
+	p      ports.DatasetProgress
 	start  time.Time
 	cancel context.CancelFunc
 }
 
-func (ls *dsLoadState) progress() DatasetProgress {
+func (ls *dsLoadState) progress() ports.DatasetProgress {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	return ls.p
@@ -42,11 +43,11 @@ func (c *common) tickDatasetLoad() tea.Cmd {
 }
 
 // startDatasetLoad runs the loader in the background.
-func (c *common) startDatasetLoad(load DatasetLoader) (*dsLoadState, tea.Cmd) {
+func (c *common) startDatasetLoad(load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &dsLoadState{start: time.Now(), cancel: cancel}
 	cmd := c.bg.run(func() tea.Msg {
-		res, err := load(ctx, func(p DatasetProgress) {
+		res, err := load(ctx, func(p ports.DatasetProgress) {
 			ls.mu.Lock()
 			ls.p = p
 			ls.mu.Unlock()
@@ -73,7 +74,7 @@ func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
 // and what it counts: the cases scored of the files there are (two
 // directories), or with the bytes read of the total (and the cases that
 // makes in all, about).
-func progressText(s *themes.Styles, p DatasetProgress, barW int) (bar, of string) {
+func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
 	frac := 0.0
 	switch {
 	case p.Files > 0:
@@ -101,7 +102,7 @@ func progressText(s *themes.Styles, p DatasetProgress, barW int) (bar, of string
 func (m *DatasetModel) loadView() string {
 	s := m.c.styles
 	w, h := m.c.width, m.c.height
-	p := DatasetProgress{}
+	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
 	if m.load != nil {
 		p = m.load.progress()

@@ -5,8 +5,9 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/keys"
@@ -20,7 +21,7 @@ import (
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
 	c      *common
-	opts   DatasetOptions
+	opts   ports.DatasetOptions
 	phase  phase
 	mode   mode
 	load   *dsLoadState
@@ -84,7 +85,7 @@ type DatasetModel struct {
 
 // NewDataset returns the explorer of the dataset opts names. When
 // opts.Loaded is nil, Init starts opts.Load in the background.
-func NewDataset(opts DatasetOptions) *DatasetModel {
+func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
 	name := opts.Theme
 	if name == "" {

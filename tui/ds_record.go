@@ -5,6 +5,8 @@ import (
 	"context"
 	"time"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -36,7 +38,7 @@ type dsRecording struct {
 
 // dsRecordedMsg says a record of the dataset finished.
 type dsRecordedMsg struct {
-	event RunEvent
+	event ports.RunEvent
 	err   error
 }
 
@@ -46,13 +48,13 @@ const dsRecordTimeout = 10 * time.Minute
 
 // recordState returns the weights in force as a weights file and the
 // config in force (metric, options, rules) as the run is recorded with.
-func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error) {
+func (m *DatasetModel) recordState() (weights []byte, run ports.DatasetRun, err error) {
 	weights, err = m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return nil, run, err
 	}
 	figs := m.ds.res.Figures
-	run = DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
+	run = ports.DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
 	if r := m.opts.Rules; r != nil && r.Len() > 0 {
 		run.RulesJSON = r.Marshal()
 	}
@@ -61,7 +63,7 @@ func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error)
 }
 
 // configKey is what a run's config is compared by.
-func configKey(run DatasetRun) []byte {
+func configKey(run ports.DatasetRun) []byte {
 	var b bytes.Buffer
 	b.WriteString(run.Metric)
 	for _, o := range run.Options {
@@ -89,7 +91,7 @@ func (m *DatasetModel) noteOpening() {
 // record sends the state in force to the Recorder in the background, after
 // the records before it; nil when there is no recorder, or on quitting
 // when nothing changed since the last run recorded.
-func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
+func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.ds == nil {
 		return nil
@@ -100,7 +102,7 @@ func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
 		return nil
 	}
 	cfg := configKey(run)
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
+	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
 		return nil
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
@@ -154,7 +156,7 @@ func (m *DatasetModel) quitNow() tea.Cmd {
 	if _, err := m.settleUnsaved(); err != nil {
 		m.status.Set(warn("unsaved weights: " + err.Error()))
 	}
-	cmd := m.record(RunQuit)
+	cmd := m.record(ports.RunQuit)
 	m.phase = phaseClosing
 	if m.rec.pending > 0 {
 		m.status.Set(info("recording the run in the history…"))

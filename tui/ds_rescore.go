@@ -8,8 +8,9 @@ import (
 	"sync"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/session"
@@ -63,18 +64,18 @@ type dsRescoreJob struct {
 	start  time.Time
 
 	mu sync.Mutex
-	p  DatasetProgress
+	p  ports.DatasetProgress
 }
 
 // report takes the rescorer's progress, from its goroutines.
-func (j *dsRescoreJob) report(p DatasetProgress) {
+func (j *dsRescoreJob) report(p ports.DatasetProgress) {
 	j.mu.Lock()
 	j.p = p
 	j.mu.Unlock()
 }
 
 // progress returns how far the rescore went.
-func (j *dsRescoreJob) progress() DatasetProgress {
+func (j *dsRescoreJob) progress() ports.DatasetProgress {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.p
@@ -127,7 +128,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	m.job = job
 	from := m.ds.wsess
 	st, version := from.State(), from.Version()
-	req := DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
+	req := ports.DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
 	if m.rulesRefused(spec.metric) == "" {
 		req.Rules = spec.rules
 	}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -93,7 +95,7 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()
 	}
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

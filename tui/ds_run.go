@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -19,7 +21,7 @@ import (
 // weights kept in the recovery file (DatasetOptions.Recovery), and the
 // records under way waited for. A second signal stops the waiting; a
 // third one ends the process at once.
-func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
+func ExploreDataset(opts ports.DatasetOptions, progOpts ...tea.ProgramOption) error {
 	return runExplorer(NewDataset(opts), progOpts)
 }
 
@@ -51,7 +53,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 		errs = append(errs, err)
 	}
 	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(RunQuit); cmd != nil {
+		if cmd := m.record(ports.RunQuit); cmd != nil {
 			select {
 			case msg := <-async(cmd):
 				if r, ok := msg.(dsRecordedMsg); ok && r.err != nil {

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
 )
@@ -211,9 +212,9 @@ func TestDatasetCaseOpenFails(t *testing.T) {
 // its error.
 func TestDatasetLoading(t *testing.T) {
 	started := make(chan context.Context, 1)
-	opts := DatasetOptions{Files: Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
 			started <- ctx
 			<-ctx.Done()
 			return nil, ctx.Err()
@@ -244,7 +245,7 @@ func TestDatasetLoading(t *testing.T) {
 	}
 	m.Update(keyMsg("q"))
 	<-ctx.Done()
-	fail := NewDataset(DatasetOptions{Load: func(context.Context, func(DatasetProgress)) (*dataset.Result, error) {
+	fail := NewDataset(ports.DatasetOptions{Load: func(context.Context, func(ports.DatasetProgress)) (*dataset.Result, error) {
 		return nil, errors.New("data.jsonl:3:7: invalid character")
 	}})
 	fail.Init()
@@ -274,7 +275,7 @@ func TestDatasetHeaderDeltas(t *testing.T) {
 // generatedInTemp returns a generated one-file dataset of n cases (what
 // `jsontui-gen -dataset records -cases N -seed 1` writes) scored and held
 // for re-weighting, as the explorer opens it.
-func generatedInTemp(t *testing.T, n int) DatasetOptions {
+func generatedInTemp(t *testing.T, n int) ports.DatasetOptions {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "data.jsonl")
 	f, err := os.Create(p)
@@ -296,7 +297,7 @@ func generatedInTemp(t *testing.T, n int) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
+	return ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
 }
 
 // TestDatasetHeatMapPages: the page keys move the heat map's window a

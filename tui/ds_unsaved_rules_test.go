@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"testing"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -36,7 +37,7 @@ func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
 // are the file's removes it too.
 func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	k := newKeptSmall(t)
-	opts := func() DatasetOptions {
+	opts := func() ports.DatasetOptions {
 		o := k.opts(t)
 		o.Files.DefaultSave = k.weights
 		return o

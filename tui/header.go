@@ -2,14 +2,14 @@ package tui
 
 import (
 	"fmt"
-	"github.com/jsontui/jsontui/themes"
 	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/themes"
+	ports "github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -21,7 +21,7 @@ type header struct {
 	sess *session.Session
 	// wsess holds the weights in force (sess, or the user's held apart).
 	wsess    *session.Session
-	files    Files
+	files    ports.Files
 	metric   *metricState
 	schema   *schemaCheck
 	notes    []note
@@ -32,9 +32,9 @@ type header struct {
 	// best is the pair's best recorded run among those of config
 	// bestCfg (the metric, options and rules in force when it was asked
 	// for), when hasBest.
-	best    RunSummary
+	best    ports.RunSummary
 	hasBest bool
-	bestCfg RunConfig
+	bestCfg ports.RunConfig
 	// cmp is the run the tree is compared with, nil for none: a line of
 	// its own says how the two differ.
 	cmp *comparison
@@ -55,7 +55,7 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common, sess, wsess *session.Session, files Files, metric *metricState, schema *schemaCheck) *header {
+func newHeader(c *common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemaCheck) *header {
 	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -16,7 +18,7 @@ import (
 // histListMsg carries the runs of list request id.
 type histListMsg struct {
 	id   int
-	runs []RunSummary
+	runs []ports.RunSummary
 	err  error
 }
 
@@ -31,15 +33,15 @@ type histRefreshMsg struct{}
 // with the run read last when it is that one (nil otherwise).
 type runActionMsg struct {
 	act    runAction
-	run    RunSummary
-	cached *RunDetail
+	run    ports.RunSummary
+	cached *ports.RunDetail
 }
 
 // labelRunMsg asks the root for a prompt to label a run.
-type labelRunMsg struct{ run RunSummary }
+type labelRunMsg struct{ run ports.RunSummary }
 
 // runCachedMsg gives the pane a run read for an action, to keep.
-type runCachedMsg struct{ run *RunDetail }
+type runCachedMsg struct{ run *ports.RunDetail }
 
 // showDiffMsg gives the pane a diff to show: a pair's, or the text of a
 // dataset's.

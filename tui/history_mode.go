@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -23,7 +24,7 @@ func shortID(id string) string {
 }
 
 // runName names a run for the status line: its short id and its label.
-func runName(r RunSummary) string {
+func runName(r ports.RunSummary) string {
 	if r.Label == "" {
 		return "run " + shortID(r.ID)
 	}
@@ -34,15 +35,15 @@ func runName(r RunSummary) string {
 // of config cfg.
 type histBestMsg struct {
 	id   int
-	cfg  RunConfig
-	best RunSummary
+	cfg  ports.RunConfig
+	best ports.RunSummary
 	ok   bool
 	err  error
 }
 
 // histLabelMsg says a label was saved (or not).
 type histLabelMsg struct {
-	run   RunSummary
+	run   ports.RunSummary
 	label string
 	err   error
 }
@@ -64,7 +65,7 @@ type runReadyMsg struct {
 	// sess and wsess are the sessions the request was made in: the one
 	// shown and the one holding the weights.
 	sess, wsess *session.Session
-	run         *RunDetail
+	run         *ports.RunDetail
 	// match is the run matched with the tree, for actCompare.
 	match *runMatch
 	// diff is the diff, for actDiff.
@@ -266,7 +267,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		m.rules = rr.rules
 		m.opts.MetricOptions = rr.user
 		m.chooser.user = rr.user
-		m.show(newMetricState(m.metric.name, rr.opts, Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		m.show(newMetricState(m.metric.name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
 			m.tree.selectNode(id)
 		}

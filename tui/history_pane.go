@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -34,7 +36,7 @@ type historyPane struct {
 	noun string
 	// all lists every run rather than the pair's.
 	all  bool
-	runs []RunSummary
+	runs []ports.RunSummary
 	// opened is set once the pane has shown: records refresh its list
 	// from then on. loading is set while a list is read; err is why the
 	// last one failed.
@@ -47,7 +49,7 @@ type historyPane struct {
 	diff            *diffView
 	// cache is the last run read, so that enter, d and R on one run read
 	// it once.
-	cache *RunDetail
+	cache *ports.RunDetail
 }
 
 // historyPane keeps the pane contract.
@@ -55,10 +57,10 @@ var _ pane = (*historyPane)(nil)
 
 // runLister lists runs: what the pane asks of a History.
 type runLister interface {
-	Runs(all bool) ([]RunSummary, error)
+	Runs(all bool) ([]ports.RunSummary, error)
 }
 
-func newHistoryPane(c *common, files Files, h History) *historyPane {
+func newHistoryPane(c *common, files ports.Files, h ports.History) *historyPane {
 	p := &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
 	if h != nil {
 		p.h = h
@@ -68,7 +70,7 @@ func newHistoryPane(c *common, files Files, h History) *historyPane {
 
 // newDatasetHistoryPane returns the history pane of a dataset's explorer:
 // the runs of the dataset named what.
-func newDatasetHistoryPane(c *common, what string, h DatasetHistory) *historyPane {
+func newDatasetHistoryPane(c *common, what string, h ports.DatasetHistory) *historyPane {
 	p := &historyPane{c: c, pair: what, noun: "dataset"}
 	if h != nil {
 		p.h = h
@@ -95,7 +97,7 @@ func (p *historyPane) ShortHelp() []key.Binding {
 }
 
 // setRuns takes a new list, keeping the cursor on the run it was on.
-func (p *historyPane) setRuns(runs []RunSummary) {
+func (p *historyPane) setRuns(runs []ports.RunSummary) {
 	id := ""
 	if r, ok := p.selected(); ok {
 		id = r.ID
@@ -111,15 +113,15 @@ func (p *historyPane) setRuns(runs []RunSummary) {
 }
 
 // selected returns the run under the cursor.
-func (p *historyPane) selected() (RunSummary, bool) {
+func (p *historyPane) selected() (ports.RunSummary, bool) {
 	if p.cursor < 0 || p.cursor >= len(p.runs) {
-		return RunSummary{}, false
+		return ports.RunSummary{}, false
 	}
 	return p.runs[p.cursor], true
 }
 
 // cached returns the run read last when its id is id.
-func (p *historyPane) cached(id string) *RunDetail {
+func (p *historyPane) cached(id string) *ports.RunDetail {
 	if p.cache != nil && p.cache.ID == id {
 		return p.cache
 	}
@@ -283,7 +285,7 @@ func (p *historyPane) View() string {
 // seenCell says how many times run r was seen, and when last as room
 // allows: "×3 14:05" (the time of day when the run was first seen that
 // day, else the date), "×3"; "" for a run seen once.
-func seenCell(r RunSummary, w int) string {
+func seenCell(r ports.RunSummary, w int) string {
 	if r.Count <= 1 {
 		return ""
 	}
@@ -322,7 +324,7 @@ func (p *historyPane) head(c histCols) string {
 }
 
 // row renders one run.
-func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
+func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string {
 	s := p.c.styles
 	var b strings.Builder
 	if selected {

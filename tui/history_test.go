@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 )
@@ -230,7 +232,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	if len(d.m.hist.runs) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
-	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
+	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
 	if d.m.hdr.best.ID == "stale" {
 		t.Error("a stale best run replaced the header's")
 	}
@@ -250,7 +252,7 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
-	d.send(recordedMsg{event: RunSaved})
+	d.send(recordedMsg{event: ports.RunSaved})
 	if len(d.m.hist.runs) != 6 || d.m.hist.runs[0].Label != "explorer saved" {
 		t.Errorf("the pane was not refreshed: %d runs", len(d.m.hist.runs))
 	}
@@ -261,7 +263,7 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 
 func TestRunWeightsRefusesAMisfit(t *testing.T) {
 	opts := pizza(t)
-	run := &RunDetail{RunSummary: RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
+	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
 	_, _, err := runWeights(opts.Loaded.Tree.Clone(), run)
 	if err == nil || !strings.Contains(err.Error(), "its weights do not fit this reference") {
 		t.Errorf("error %v", err)
@@ -330,7 +332,7 @@ func TestScorePlot(t *testing.T) {
 	if lines := scorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(stripANSI(lines[len(lines)-1]), "▲") {
 		t.Errorf("one run: %q", lines)
 	}
-	unscored := []RunSummary{{ID: runID(1)}}
+	unscored := []ports.RunSummary{{ID: runID(1)}}
 	if lines := scorePlot(st, unscored, 0, 60, 10); len(lines) != 1 || !strings.Contains(lines[0], "no run has a score") {
 		t.Errorf("no score: %q", lines)
 	}

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -23,7 +25,7 @@ type loadTickMsg struct{}
 
 // loadedMsg carries the loaded comparison, or why it failed.
 type loadedMsg struct {
-	loaded Loaded
+	loaded ports.Loaded
 	err    error
 }
 
@@ -35,7 +37,7 @@ func (c *common) tickLoad() tea.Cmd {
 }
 
 // startLoad runs the loader in the background.
-func (c *common) startLoad(load Loader) (*loadState, tea.Cmd) {
+func (c *common) startLoad(load ports.Loader) (*loadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &loadState{start: time.Now(), cancel: cancel}
 	cmd := c.bg.run(func() tea.Msg {

@@ -3,13 +3,14 @@ package tui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 )
 
 // choice returns the metric named name among those `m` offers.
-func (m *Model) choice(name string) (MetricChoice, bool) { return choiceOf(m.opts.Metrics, name) }
+func (m *Model) choice(name string) (ports.MetricChoice, bool) { return choiceOf(m.opts.Metrics, name) }
 
 // weighted lists the metrics `m` offers that use the weights.
 func (m *Model) weighted() []string { return weightedOf(m.opts.Metrics) }
@@ -44,8 +45,8 @@ func (m *Model) weightsRefused() string {
 
 // config is the metric, its options and the rules in force, for the
 // history.
-func (m *Model) config() RunConfig {
-	c := RunConfig{Metric: m.metric.name, Options: m.metric.options}
+func (m *Model) config() ports.RunConfig {
+	c := ports.RunConfig{Metric: m.metric.name, Options: m.metric.options}
 	if m.rules != nil && m.rules.Len() > 0 && m.rulesRefused(m.metric.name) == "" {
 		c.RulesJSON = m.rules.Marshal()
 	}

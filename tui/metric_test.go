@@ -6,17 +6,18 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
-func withMetrics(opts Options) Options {
-	opts.Metrics = ChoicesOf(scoring.Metrics())
-	opts.Rescore = RunMetric
+func withMetrics(opts ports.Options) ports.Options {
+	opts.Metrics = ports.ChoicesOf(scoring.Metrics())
+	opts.Rescore = ports.RunMetric
 	return opts
 }
 
@@ -28,7 +29,7 @@ func pizzaDocs(t testing.TB) (ref, out *jsondoc.Doc, w *scoring.Weights) {
 
 // underMetric scores ref and out under w with metric and its options, as
 // the explorer's caller does, and returns the explorer's options.
-func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric string, mo scoring.MetricOptions) Options {
+func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric string, mo scoring.MetricOptions) ports.Options {
 	t.Helper()
 	m, err := scoring.LookupMetric(metric)
 	if err != nil {
@@ -38,19 +39,19 @@ func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLoaded(context.Background(), res, ref, out, w)
+	l, err := ports.NewLoaded(context.Background(), res, ref, out, w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := Files{Reference: "reference.json", Output: "output.json"}
+	files := ports.Files{Reference: "reference.json", Output: "output.json"}
 	if w != nil {
 		files.Weights = "weights.json"
 	}
-	return withMetrics(Options{Files: files, Loaded: &l, Metric: metric, MetricOptions: mo, Theme: "dark"})
+	return withMetrics(ports.Options{Files: files, Loaded: &l, Metric: metric, MetricOptions: mo, Theme: "dark"})
 }
 
 // pizzaUnder is the pizza case opened under metric with options.
-func pizzaUnder(t testing.TB, metric string, options ...string) Options {
+func pizzaUnder(t testing.TB, metric string, options ...string) ports.Options {
 	t.Helper()
 	mo, err := scoring.ParseMetricOptions(options)
 	if err != nil {
@@ -178,7 +179,7 @@ func TestRescoreInBackground(t *testing.T) {
 		t.Errorf("a stale rescore replaced uipath with %s", d.m.metric.name)
 	}
 	// An error is shown, never a crash.
-	d.m.opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	d.m.opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		return nil, context.DeadlineExceeded
 	}
 	d.send(d.m.chooseMetric("galtea")())
@@ -350,7 +351,7 @@ func TestRescoreAfterEdit(t *testing.T) {
 func TestRescoreCancelled(t *testing.T) {
 	started := make(chan context.Context, 2)
 	opts := withMetrics(pizza(t))
-	opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		started <- ctx
 		<-ctx.Done() // a score that would take long
 		return nil, ctx.Err()

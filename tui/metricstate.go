@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
+	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
 // metricState is the metric in force and what it gave: the components
@@ -26,7 +27,7 @@ type metricState struct {
 	fixed bool
 }
 
-func newMetricState(name string, opts scoring.MetricOptions, l Loaded) *metricState {
+func newMetricState(name string, opts scoring.MetricOptions, l ports.Loaded) *metricState {
 	ms := &metricState{name: name, opts: opts, res: l.Result, oneNumber: l.OneNumber()}
 	if l.Result != nil {
 		ms.options = l.Result.Options
@@ -80,7 +81,7 @@ func (ms *metricState) explanation() string {
 
 // optionsFor returns the user's options that metric c takes, and those it
 // leaves out, canonical.
-func optionsFor(c MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
+func optionsFor(c ports.MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
 	var keep, dropped []string
 	for _, s := range user.Strings() {
 		name, _, _ := strings.Cut(s, "=")
@@ -98,17 +99,17 @@ func optionsFor(c MetricChoice, user scoring.MetricOptions) (scoring.MetricOptio
 }
 
 // choiceOf returns the metric named name among choices.
-func choiceOf(choices []MetricChoice, name string) (MetricChoice, bool) {
+func choiceOf(choices []ports.MetricChoice, name string) (ports.MetricChoice, bool) {
 	for _, c := range choices {
 		if c.Name == name {
 			return c, true
 		}
 	}
-	return MetricChoice{}, false
+	return ports.MetricChoice{}, false
 }
 
 // weightedOf lists the metrics of choices that use the weights.
-func weightedOf(choices []MetricChoice) []string {
+func weightedOf(choices []ports.MetricChoice) []string {
 	var names []string
 	for _, c := range choices {
 		if slices.Contains(c.Takes, scoring.TakesWeights) {

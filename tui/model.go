@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/keys"
@@ -46,7 +47,7 @@ const (
 // Model is the explorer's root model.
 type Model struct {
 	c       *common
-	opts    Options
+	opts    ports.Options
 	phase   phase
 	mode    mode
 	side    side
@@ -108,7 +109,7 @@ type Model struct {
 	rulePrompt  ruleChoice
 	rulePath    string
 	// labelRun is the run whose label the prompt asks for.
-	labelRun RunSummary
+	labelRun ports.RunSummary
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -127,7 +128,7 @@ type jobs struct {
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
-func New(opts Options) *Model {
+func New(opts ports.Options) *Model {
 	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
 	name := opts.Theme
 	if name == "" {
@@ -169,13 +170,13 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = m.c.startLoad(m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
+		cmds = append(cmds, m.record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
 
 // ready builds the components over a loaded comparison.
-func (m *Model) ready(l Loaded) {
+func (m *Model) ready(l ports.Loaded) {
 	path := m.opts.Files.SavePath
 	if l.Held == nil && !l.OneNumber() && l.Tree.Options().FixedWeights {
 		// A caller that did not go through NewLoaded: hold the user's
@@ -205,7 +206,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
-	if old != nil && old.hasBest && old.bestCfg.equal(m.config()) {
+	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
@@ -293,7 +294,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.rec.started || m.phase != phaseReady {
 			return m, nil
 		}
-		return m, m.record(RunOpened)
+		return m, m.record(ports.RunOpened)
 	case recordedMsg:
 		return m, m.recorded(msg)
 	case histListMsg, runCachedMsg, showDiffMsg:

@@ -2,8 +2,9 @@ package tui
 
 import (
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -13,9 +14,9 @@ import (
 // bestRunMsg gives the header the pair's best run, among the runs of
 // config cfg.
 type bestRunMsg struct {
-	best RunSummary
+	best ports.RunSummary
 	ok   bool
-	cfg  RunConfig
+	cfg  ports.RunConfig
 }
 
 // comparisonMsg gives the panes the run compared with, nil for none.
@@ -24,7 +25,7 @@ type comparisonMsg struct{ cmp *comparison }
 // filesMsg gives the header the files and the rules in force after a
 // save.
 type filesMsg struct {
-	files Files
+	files ports.Files
 	rules *scoring.RuleSet
 }
 

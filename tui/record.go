@@ -5,8 +5,9 @@ import (
 	"context"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -26,7 +27,7 @@ type recording struct {
 
 // recordedMsg says a record finished.
 type recordedMsg struct {
-	event RunEvent
+	event ports.RunEvent
 	err   error
 	// locked is the session whose weights the record held locked, nil
 	// for none.
@@ -44,7 +45,7 @@ const cloneLimit = 2_000_000
 // record sends the current state to the Recorder in the background; nil
 // when there is no recorder, or on quitting when nothing changed since the
 // last record.
-func (m *Model) record(ev RunEvent) tea.Cmd {
+func (m *Model) record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.sess == nil {
 		return nil
@@ -57,13 +58,13 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 		rules = m.rules.Marshal()
 	}
 	state := ms.label() + "\x00" + string(rules)
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
+	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
 		return nil
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
 	m.rec.pending++
-	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
+	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
 	run.Score, run.HasScore = ms.total(t)

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -99,7 +100,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	}
 	t := m.sess.Tree()
 	ref, out := t.Ref(), t.Out()
-	req := RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
+	req := ports.RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
 	if m.rulesRefused(metric) == "" {
 		req.Rules = rules
 	}
@@ -192,7 +193,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if wsess == nil {
 		wsess = m.wsess
 	}
-	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
+	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)

@@ -5,8 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -20,7 +21,7 @@ func (m *Model) rulesRefused(metric string) string { return rulesRefusedBy(metri
 
 // rulesRefusedBy says why rules do nothing under metric, "" when they
 // work, naming those of the choices that take them.
-func rulesRefusedBy(metric string, choices []MetricChoice) string {
+func rulesRefusedBy(metric string, choices []ports.MetricChoice) string {
 	takes := func() []string {
 		if c, ok := choiceOf(choices, metric); ok {
 			return c.Takes

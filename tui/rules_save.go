@@ -7,8 +7,9 @@ import (
 	"os"
 	"path/filepath"
 
-	tea "charm.land/bubbletea/v2"
+	ports "github.com/jsontui/jsontui/tui/ports"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
@@ -158,7 +159,7 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()
 	}
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

@@ -7,6 +7,8 @@ import (
 	"os/signal"
 	"slices"
 
+	ports "github.com/jsontui/jsontui/tui/ports"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -19,7 +21,7 @@ import (
 // weights and rules are kept in the recovery file (Options.Recovery), and
 // the explorer waits for the records under way. A second signal stops
 // the waiting; a third one ends the process at once.
-func Explore(opts Options, progOpts ...tea.ProgramOption) error {
+func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
 	return runExplorer(New(opts), progOpts)
 }
 
@@ -166,7 +168,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 		errs = append(errs, err)
 	}
 	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(RunQuit); cmd != nil {
+		if cmd := m.record(ports.RunQuit); cmd != nil {
 			select {
 			case msg := <-async(cmd):
 				if r, ok := msg.(recordedMsg); ok && r.err != nil {
