@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -19,10 +21,10 @@ import (
 // refuses it.
 func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(warn(why))
+		m.status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		return m.startWeightEdit(id)
@@ -49,12 +51,12 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 	slot, err := m.sess.WeightSlot(id)
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
-	m.prompt.open(label, "", weightText(t.SlotWeightAt(slot)), 24)
+	m.prompt.open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
 	m.prompt.target = id
 	m.mode = modeWeight
 	return nil
@@ -64,11 +66,11 @@ func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 // date.
 func (m *Model) edit(text string, err error) tea.Cmd {
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.tree.refresh()
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return nil
 }
 
@@ -148,7 +150,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	saved, err := m.wsess.Save(path)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
+		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
 		return nil
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
@@ -158,7 +160,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	}
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	m.tree.refresh()
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
 	if m.wsess != m.sess || m.metric.oneNumber {
 		text += ": the weights in force, which " + m.metric.name + " does not use"
 	}
@@ -170,7 +172,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		text = m.rulesSaves.note + " · " + text
 		m.rulesSaves.note = ""
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
@@ -182,7 +184,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 // save removed, "" for none.
 func removedText(removed []string) string {
 	if n := len(removed); n > 0 {
-		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, plural(n, "s"))
+		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
 	}
 	return ""
 }
@@ -205,7 +207,7 @@ func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
 	case "n", "N", "esc", "q":
 		m.mode = modeNormal
 		m.quitAfterSave = false
-		m.status.Set(info("not saved"))
+		m.status.Set(common.Info("not saved"))
 	}
 	return nil
 }
@@ -221,7 +223,7 @@ func (m *Model) quit() tea.Cmd {
 
 // confirmQuit answers "unsaved weight changes: quit anyway?".
 func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
 		m.mode = modeNormal
@@ -233,7 +235,7 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
 		m.mode = modeNormal
-		m.status.Set(info("still here: ctrl+s saves the weights"))
+		m.status.Set(common.Info("still here: ctrl+s saves the weights"))
 	}
 	return nil
 }
@@ -248,14 +250,14 @@ func (m *Model) quitNow() tea.Cmd {
 	// goes (finish would remove it too, but a program run otherwise
 	// than by Explore ends here).
 	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(warn("unsaved weights: " + err.Error()))
+		m.status.Set(common.Warn("unsaved weights: " + err.Error()))
 	}
 	cmd := m.record(ports.RunQuit)
 	m.phase = phaseClosing
 	if m.rec.pending > 0 {
-		m.status.Set(info("recording the run in the history…"))
+		m.status.Set(common.Info("recording the run in the history…"))
 	}
-	return tea.Batch(cmd, m.c.bg.quit())
+	return tea.Batch(cmd, m.c.Bg.Quit())
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -186,22 +188,22 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 // for after quitting is refused, but one started at once (a record) is
 // not; a job's panic reaches its command.
 func TestBackground(t *testing.T) {
-	var b background
+	var b common.Background
 	release := make(chan struct{})
-	running := b.run(func() tea.Msg { <-release; return "ran" })
-	queued := b.run(func() tea.Msg { return "queued ran" })
+	running := b.Run(func() tea.Msg { <-release; return "ran" })
+	queued := b.Run(func() tea.Msg { return "queued ran" })
 	got := make(chan tea.Msg, 1)
 	go func() { got <- running() }()
 	for {
-		b.mu.Lock()
-		started := len(b.queued) == 1
-		b.mu.Unlock()
+		b.Mu.Lock()
+		started := len(b.Queued) == 1
+		b.Mu.Unlock()
 		if started {
 			break
 		}
 		time.Sleep(time.Millisecond)
 	}
-	idle := b.close()
+	idle := b.Close()
 	select {
 	case <-idle:
 		t.Fatal("idle with a job under way")
@@ -210,10 +212,10 @@ func TestBackground(t *testing.T) {
 	if msg := queued(); msg != nil {
 		t.Errorf("a job dropped by quitting ran: %v", msg)
 	}
-	if b.run(func() tea.Msg { return "late" }) != nil {
+	if b.Run(func() tea.Msg { return "late" }) != nil {
 		t.Error("a job asked for after quitting was taken")
 	}
-	rec := b.start(func() tea.Msg { return "recorded" })
+	rec := b.Start(func() tea.Msg { return "recorded" })
 	close(release)
 	<-idle
 	if msg := <-got; msg != "ran" {
@@ -223,15 +225,15 @@ func TestBackground(t *testing.T) {
 		t.Errorf("the job started after quitting gave %v", msg)
 	}
 	select {
-	case <-b.idle():
+	case <-b.Idle():
 	default:
 		t.Error("not idle once every job is done")
 	}
 
-	boom := b.start(func() tea.Msg { panic("boom") })
+	boom := b.Start(func() tea.Msg { panic("boom") })
 	defer func() {
-		p, ok := recover().(jobPanic)
-		if !ok || p.value != "boom" || !strings.Contains(p.String(), "background_test.go") {
+		p, ok := recover().(common.JobPanic)
+		if !ok || p.Value != "boom" || !strings.Contains(p.String(), "background_test.go") {
 			t.Errorf("the job's panic reached its command as %v", p)
 		}
 	}()

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,7 +22,7 @@ import (
 // (openChooserMsg, metricInForceMsg, chooserRefusedMsg), and it asks the
 // root for a metric by message (metricChosenMsg; closePaneMsg to close).
 type chooser struct {
-	c       *common
+	c       *common.Common
 	choices []ports.MetricChoice
 	current string
 	cursor  int
@@ -46,7 +48,7 @@ type chooser struct {
 }
 
 // chooser keeps the pane contract.
-var _ pane = (*chooser)(nil)
+var _ common.Pane = (*chooser)(nil)
 
 // chooserAction is what a key in the chooser asks of the explorer.
 type chooserAction struct {
@@ -114,9 +116,9 @@ func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
 		act := ch.handleKey(msg)
 		switch {
 		case act.metric != "":
-			return ch.c.ask(metricChosenMsg(act))
+			return ch.c.Ask(metricChosenMsg(act))
 		case act.close:
-			return ch.c.ask(closePaneMsg{})
+			return ch.c.Ask(common.ClosePaneMsg{})
 		}
 	}
 	return nil
@@ -128,7 +130,7 @@ func (ch *chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
 // ShortHelp returns the keys the chooser answers to where it is: the
 // list, a metric's options, or a value being typed.
 func (ch *chooser) ShortHelp() []key.Binding {
-	k := ch.c.keys
+	k := ch.c.Keys
 	switch {
 	case ch.editing:
 		return []key.Binding{k.Accept, k.Cancel}
@@ -140,7 +142,7 @@ func (ch *chooser) ShortHelp() []key.Binding {
 
 // FullHelp returns the chooser's keys: the list's, then the options'.
 func (ch *chooser) FullHelp() [][]key.Binding {
-	k := ch.c.keys
+	k := ch.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp, k.Accept, k.Chooser.Options, k.Cancel},
 		{k.Chooser.Next, k.Chooser.Prev},
@@ -160,7 +162,7 @@ func optionNames(c ports.MetricChoice) []string {
 
 // handleKey runs a key in the chooser.
 func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+	k := ch.c.Keys
 	switch {
 	case ch.editing:
 		return ch.editKey(msg)
@@ -192,7 +194,7 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
 
 // optionsKey runs a key in the options of a metric.
 func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+	k := ch.c.Keys
 	names := optionNames(ch.choices[ch.cursor])
 	switch {
 	case key.Matches(msg, k.Cancel, k.Chooser.Options, k.Quit):
@@ -238,7 +240,7 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 
 // editKey runs a key in the value being typed.
 func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+	k := ch.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
 		ch.editing, ch.err = false, ""
@@ -290,7 +292,7 @@ func (ch *chooser) refused(user scoring.MetricOptions, why string) {
 // lines need, as high as its items need, the list scrolled to keep the
 // cursor in view.
 func (ch *chooser) View() string {
-	s := ch.c.styles
+	s := ch.c.Styles
 	width, height := ch.width, ch.height
 	cw := max(10, width-4)    // the box's border and padding
 	avail := max(1, height-4) // border, title and footer
@@ -300,20 +302,20 @@ func (ch *chooser) View() string {
 	} else {
 		p = ch.listView(cw, avail)
 	}
-	w := visibleWidth(p.title)
+	w := common.VisibleWidth(p.title)
 	if p.right != "" {
-		w += 2 + visibleWidth(p.right)
+		w += 2 + common.VisibleWidth(p.right)
 	}
 	for _, l := range p.lines {
-		w = max(w, visibleWidth(l))
+		w = max(w, common.VisibleWidth(l))
 	}
-	w = min(cw, max(w, visibleWidth(p.foot)))
+	w = min(cw, max(w, common.VisibleWidth(p.foot)))
 	var b strings.Builder
-	b.WriteString(spread(p.title, p.right, w))
+	b.WriteString(common.Spread(p.title, p.right, w))
 	for _, l := range p.lines {
-		b.WriteString("\n" + fit(l, w))
+		b.WriteString("\n" + common.Fit(l, w))
 	}
-	b.WriteString("\n" + fit(s.Faint.Render(p.foot), w))
+	b.WriteString("\n" + common.Fit(s.Faint.Render(p.foot), w))
 	return s.Box.Render(b.String())
 }
 
@@ -327,10 +329,10 @@ type chooserPage struct {
 
 // cut shortens a styled line to at most w cells.
 func cut(line string, w int) string {
-	if visibleWidth(line) <= w {
+	if common.VisibleWidth(line) <= w {
 		return line
 	}
-	return fit(line, w)
+	return common.Fit(line, w)
 }
 
 // window returns the first item to show of n for the cursor at cur, from
@@ -348,7 +350,7 @@ func window(cur, off, n, rows int) int {
 // listView renders the metrics, as many as fit in avail lines around the
 // cursor.
 func (ch *chooser) listView(cw, avail int) chooserPage {
-	s := ch.c.styles
+	s := ch.c.Styles
 	rows := min(len(ch.choices), avail)
 	ch.rows = rows
 	ch.offset = window(ch.cursor, ch.offset, len(ch.choices), rows)
@@ -371,7 +373,7 @@ func (ch *chooser) listView(cw, avail int) chooserPage {
 		if m.Name == ch.current {
 			name += " (in force)"
 		}
-		p.lines = append(p.lines, cut(mark+s.Accent.Render(pad(name, nameW))+" "+s.Muted.Render(m.Description), cw))
+		p.lines = append(p.lines, cut(mark+s.Accent.Render(common.Pad(name, nameW))+" "+s.Muted.Render(m.Description), cw))
 	}
 	return p
 }
@@ -381,7 +383,7 @@ func (ch *chooser) listView(cw, avail int) chooserPage {
 // cursor; under them what the one under the cursor does and takes (or
 // why a value was refused); its value being typed when editing.
 func (ch *chooser) optionsView(cw, avail int) chooserPage {
-	s := ch.c.styles
+	s := ch.c.Styles
 	c := ch.choices[ch.cursor]
 	p := chooserPage{title: s.Title.Render("Options of " + c.Name), foot: "enter type · space next value · esc back"}
 	if c.Name != ch.current {
@@ -395,9 +397,9 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	info, _ := scoring.LookupOption(names[ch.row])
 	var help []string
 	if ch.err != "" {
-		help = wrapWords(s.Bad.Render("✗ "+ch.err), cw)
+		help = common.WrapWords(s.Bad.Render("✗ "+ch.err), cw)
 	} else {
-		help = wrapWords(s.Muted.Render(info.Format+": "+info.About), cw)
+		help = common.WrapWords(s.Muted.Render(info.Format+": "+info.About), cw)
 	}
 	rows := min(len(names), max(1, avail-1))
 	help = help[:min(len(help), max(1, avail-rows))]
@@ -405,7 +407,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	nameW, valueW := 0, 0
 	for _, n := range names {
 		nameW = max(nameW, len(n))
-		valueW = max(valueW, visibleWidth(ch.value(n)))
+		valueW = max(valueW, common.VisibleWidth(ch.value(n)))
 	}
 	valueW = max(8, min(valueW, cw-nameW-3))
 	for i := ch.rowOff; i < ch.rowOff+rows; i++ {
@@ -415,7 +417,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 		if i == ch.row {
 			mark = s.Accent.Render("› ")
 		}
-		line := mark + pad(name, nameW) + " "
+		line := mark + common.Pad(name, nameW) + " "
 		if ch.editing && i == ch.row {
 			line += ch.input.View(s, max(8, cw-nameW-3))
 		} else {
@@ -424,7 +426,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 			if v == oi.Default {
 				paint = s.Muted
 			}
-			line += paint.Render(pad(v, valueW)) + "  " + s.Faint.Render(oi.Format)
+			line += paint.Render(common.Pad(v, valueW)) + "  " + s.Faint.Render(oi.Format)
 		}
 		p.lines = append(p.lines, cut(line, cw))
 	}

@@ -99,7 +99,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 			}
 			want := string(side[max(0, i-2) : i+1])
 			if !strings.Contains(row, want) {
-				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.c.width, tr.Path(id), want, row)
+				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.c.Width, tr.Path(id), want, row)
 			}
 		}
 	}
@@ -187,7 +187,7 @@ func TestDifferenceMarked(t *testing.T) {
 	opts := invoice(t)
 	opts.Theme = "mono"
 	d := newDriver(t, opts, 80, 24)
-	s := d.m.c.styles
+	s := d.m.c.Styles
 	if s.DiffDel.On() == "" || s.DiffIns.On() == "" {
 		t.Fatal("mono paints no difference")
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -59,7 +61,7 @@ func (m *DatasetModel) weightsRefused() string {
 		why = name + " is one number: it has no per-path weights"
 	}
 	if w := weightedOf(m.opts.Metrics); len(w) > 0 {
-		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; visibleWidth(more) <= m.c.width {
+		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; common.VisibleWidth(more) <= m.c.Width {
 			why = more
 		}
 	}
@@ -70,11 +72,11 @@ func (m *DatasetModel) weightsRefused() string {
 // with (or is being scored with).
 func (m *DatasetModel) openChooser() tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("the metric cannot change: " + why))
+		m.status.Set(common.Info("the metric cannot change: " + why))
 		return nil
 	}
 	if len(m.opts.Metrics) <= 1 {
-		m.status.Set(info("only " + m.ds.metric() + " is available"))
+		m.status.Set(common.Info("only " + m.ds.metric() + " is available"))
 		return nil
 	}
 	spec := m.pendingSpec()
@@ -92,18 +94,18 @@ func (m *DatasetModel) metricChosen(msg metricChosenMsg) tea.Cmd {
 	spec := m.pendingSpec()
 	if msg.user == nil && msg.metric == spec.metric {
 		if m.job != nil {
-			m.status.Set(info(msg.metric + " is being scored already"))
+			m.status.Set(common.Info(msg.metric + " is being scored already"))
 		} else {
-			m.status.Set(info(msg.metric + " is already in force"))
+			m.status.Set(common.Info(msg.metric + " is already in force"))
 		}
 		return nil
 	}
 	if _, ok := m.choice(msg.metric); !ok {
-		m.status.Set(warn("no metric " + msg.metric))
+		m.status.Set(common.Warn("no metric " + msg.metric))
 		return nil
 	}
 	if spec.rules != nil && spec.rules.Len() > 0 && m.rulesRefused(msg.metric) != "" {
-		m.status.Set(warn(msg.metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
+		m.status.Set(common.Warn(msg.metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
 		return nil
 	}
 	spec.metric = msg.metric
@@ -118,11 +120,11 @@ func (m *DatasetModel) metricChosen(msg metricChosenMsg) tea.Cmd {
 func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	spec := m.pendingSpec()
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("rules cannot change: " + why))
+		m.status.Set(common.Info("rules cannot change: " + why))
 		return nil
 	}
 	if why := m.rulesRefused(spec.metric); why != "" {
-		m.status.Set(warn(why))
+		m.status.Set(common.Warn(why))
 		return nil
 	}
 	kinds := m.ds.d.RefKinds(path)
@@ -134,10 +136,10 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	}
 	switch {
 	case len(kinds) == 0:
-		m.status.Set(info("only outputs have " + path + ": no rule compares it"))
+		m.status.Set(common.Info("only outputs have " + path + ": no rule compares it"))
 		return nil
 	case len(leaves) == 0:
-		m.status.Set(info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
+		m.status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
 		return nil
 	}
 	opts := spec.user
@@ -193,12 +195,12 @@ func (m *DatasetModel) submitRuleValue() tea.Cmd {
 func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
 	spec := m.pendingSpec()
 	if cur, _ := spec.rules.Rule(path); cur == r {
-		m.status.Set(info(ruleText(r) + " is already the rule of " + path))
+		m.status.Set(common.Info(ruleText(r) + " is already the rule of " + path))
 		return nil
 	}
 	rules, err := spec.rules.With(path, r, m.rulesSavePath())
 	if err != nil {
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	spec.rules, spec.note = rules, "rule "+ruleText(r)+" for "+path
@@ -210,17 +212,17 @@ func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
 // press while a rescore runs goes on from the pairing it asked for.
 func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("the pairing cannot change: " + why))
+		m.status.Set(common.Info("the pairing cannot change: " + why))
 		return nil
 	}
 	spec := m.pendingSpec()
 	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
-		m.status.Set(warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+		m.status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
 	array, ok := m.ds.d.ArrayAt(path)
 	if !ok {
-		m.status.Set(info("p changes how an array's elements pair: select an array, or a path inside one"))
+		m.status.Set(common.Info("p changes how an array's elements pair: select an array, or a path inside one"))
 		return nil
 	}
 	choices := m.ds.d.PairingChoices(array)

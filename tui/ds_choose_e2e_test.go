@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -54,7 +56,7 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	wait("jsondiff (in force)")
 	tm.Send(keyMsg("j"))
 	tm.Send(keyMsg("enter"))
-	wait("metric lynxius · score " + fixed5(want.Score) + " (was 0.55315)")
+	wait("metric lynxius · score " + common.Fixed5(want.Score) + " (was 0.55315)")
 	tm.Send(keyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -146,7 +148,7 @@ func TestDatasetMetricIsScore(t *testing.T) {
 			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
 			sameFigures(t, metric, d.m.ds.d.Figures(), want)
 			st := d.statusText()
-			if !strings.HasPrefix(st, "metric "+metric+" · score "+fixed5(want.Score)+" (was 0.55315)") {
+			if !strings.HasPrefix(st, "metric "+metric+" · score "+common.Fixed5(want.Score)+" (was 0.55315)") {
 				t.Errorf("status %q", st)
 			}
 			if len(want.Paths) > 0 && d.m.tree.selectedPath() != ".paid" {

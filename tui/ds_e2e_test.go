@@ -13,6 +13,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -70,7 +72,7 @@ func TestDatasetEndToEnd(t *testing.T) {
 	wait("weight of .vendor:")
 	tm.Type("0.5")
 	tm.Send(keyMsg("enter"))
-	wait("score 0.55315 → " + fixed5(want.Figures.Score))
+	wait("score 0.55315 → " + common.Fixed5(want.Figures.Score))
 	tm.Send(keyMsg("c"))
 	wait("lowest score first")
 	tm.Send(keyMsg("enter"))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -23,11 +25,11 @@ import (
 // openHistory shows the history pane with this dataset's runs.
 func (m *DatasetModel) openHistory() tea.Cmd {
 	if m.opts.History == nil {
-		m.status.Set(info("no history here: this explorer records no runs"))
+		m.status.Set(common.Info("no history here: this explorer records no runs"))
 		return nil
 	}
 	m.mode = modeHistory
-	m.status.Set(info(""))
+	m.status.Set(common.Info(""))
 	return m.hist.Update(openHistoryMsg{})
 }
 
@@ -41,7 +43,7 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 	m.cmpJob++
 	m.changed()
 	m.layout()
-	m.status.Set(info("ended the comparison with " + name))
+	m.status.Set(common.Info("ended the comparison with " + name))
 	return nil
 }
 
@@ -80,8 +82,8 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 		// background may call it.
 		loadW = d.WeightsOf
 	}
-	m.status.Set(info("reading " + runName(req.run) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("reading " + runName(req.run) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := dsRunReadyMsg{id: id, act: act, d: d}
 		if msg.run, msg.err = h.DatasetRun(req.run.ID); msg.err != nil {
 			return msg
@@ -113,7 +115,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		if msg.run != nil {
 			name = runName(msg.run.RunSummary)
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	r := msg.run.RunSummary
@@ -129,7 +131,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
-		m.status.Set(info(text + " · esc ends"))
+		m.status.Set(common.Info(text + " · esc ends"))
 		if msg.d != m.ds.d {
 			return m.recompare() // scored again while the run was read
 		}
@@ -140,24 +142,24 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 			B: "now · " + m.opts.Files.Reference + " ⟷ " + m.opts.Files.Output,
 		})
 		m.hist.Update(showDiffMsg{title: runName(r) + " → now", text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
-		m.status.Set(info("diff of " + runName(r) + " with now"))
+		m.status.Set(common.Info("diff of " + runName(r) + " with now"))
 	case actLoad:
 		if why := m.weightsRefused(); why != "" {
-			m.status.Set(warn(why))
+			m.status.Set(common.Warn(why))
 			return nil
 		}
 		before, had := m.ds.total()
 		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
 		if err != nil {
-			m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+			m.status.Set(common.Failure(fmt.Errorf("%s: %w", runName(r), err)))
 			return nil
 		}
 		m.mode = modeNormal
 		if n == 0 {
-			m.status.Set(info("the weights in force are those of " + runName(r) + " already"))
+			m.status.Set(common.Info("the weights in force are those of " + runName(r) + " already"))
 			return nil
 		}
-		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runName(r), n, plural(n, "s")), nil, before, had)
+		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runName(r), n, common.Plural(n, "s")), nil, before, had)
 	}
 	return nil
 }
@@ -200,7 +202,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
 	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
 }

@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -38,15 +40,15 @@ type dsLoadedMsg struct {
 	err error
 }
 
-func (c *common) tickDatasetLoad() tea.Cmd {
-	return c.tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
+func tickDatasetLoad(c *common.Common) tea.Cmd {
+	return c.Tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
 }
 
 // startDatasetLoad runs the loader in the background.
-func (c *common) startDatasetLoad(load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
+func startDatasetLoad(c *common.Common, load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &dsLoadState{start: time.Now(), cancel: cancel}
-	cmd := c.bg.run(func() tea.Msg {
+	cmd := c.Bg.Run(func() tea.Msg {
 		res, err := load(ctx, func(p ports.DatasetProgress) {
 			ls.mu.Lock()
 			ls.p = p
@@ -54,7 +56,7 @@ func (c *common) startDatasetLoad(load ports.DatasetLoader) (*dsLoadState, tea.C
 		})
 		return dsLoadedMsg{res, err}
 	})
-	return ls, tea.Batch(cmd, c.tickDatasetLoad())
+	return ls, tea.Batch(cmd, tickDatasetLoad(c))
 }
 
 // loaded takes the result of the background load.
@@ -79,16 +81,16 @@ func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of 
 	switch {
 	case p.Files > 0:
 		frac = float64(p.Cases) / float64(p.Files)
-		of = fmt.Sprintf("%s of %s cases scored", thousands(p.Cases), thousands(p.Files))
+		of = fmt.Sprintf("%s of %s cases scored", common.Thousands(p.Cases), common.Thousands(p.Files))
 	case p.Total > 0:
 		frac = float64(p.Read) / float64(p.Total)
-		of = fmt.Sprintf("%s cases scored · %s of %s read", thousands(p.Cases), bytesText(p.Read), bytesText(p.Total))
+		of = fmt.Sprintf("%s cases scored · %s of %s read", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
 		if p.Cases > 0 && p.Read > 0 {
 			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
-			of += fmt.Sprintf(" (about %s cases in all)", thousands(max(est, p.Cases)))
+			of += fmt.Sprintf(" (about %s cases in all)", common.Thousands(max(est, p.Cases)))
 		}
 	default:
-		of = fmt.Sprintf("%s cases scored · %s read", thousands(p.Cases), bytesText(p.Read))
+		of = fmt.Sprintf("%s cases scored · %s read", common.Thousands(p.Cases), common.BytesText(p.Read))
 	}
 	frac = min(1, frac)
 	filled := int(frac * float64(barW))
@@ -100,8 +102,8 @@ func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of 
 // the bytes read (or the files, for two directories), the cases scored,
 // and how to quit.
 func (m *DatasetModel) loadView() string {
-	s := m.c.styles
-	w, h := m.c.width, m.c.height
+	s := m.c.Styles
+	w, h := m.c.Width, m.c.Height
 	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
 	if m.load != nil {
@@ -129,8 +131,8 @@ func (m *DatasetModel) loadView() string {
 		}
 		if k := i - top; k >= 0 && k < len(lines) {
 			line := lines[k]
-			left := max(0, (w-max(barW, visibleWidth(line)))/2)
-			b.WriteString(fit(strings.Repeat(" ", left)+line, w))
+			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
+			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
 		} else {
 			b.WriteString(strings.Repeat(" ", w))
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,7 +22,7 @@ import (
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	c      *common
+	c      *common.Common
 	opts   ports.DatasetOptions
 	phase  phase
 	mode   mode
@@ -86,16 +88,16 @@ type DatasetModel struct {
 // NewDataset returns the explorer of the dataset opts names. When
 // opts.Loaded is nil, Init starts opts.Load in the background.
 func NewDataset(opts ports.DatasetOptions) *DatasetModel {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.OpenCase == nil {
 		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) {
 			return d.CaseTree(ctx, k)
@@ -117,12 +119,12 @@ func (m *DatasetModel) Err() error { return m.err }
 // terminal for its background colour.
 func (m *DatasetModel) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.c.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startDatasetLoad(m.opts.Load)
+		m.load, cmd = startDatasetLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	}
 	if m.phase == phaseReady {
@@ -151,12 +153,12 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 }
 
 // openingStatus greets with the essentials.
-func (m *DatasetModel) openingStatus() statusMsg {
+func (m *DatasetModel) openingStatus() common.StatusMsg {
 	st := m.ds.stats
 	if len(m.ds.paths) == 0 {
-		return info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", thousands(st.Cases), m.ds.res.Figures.Metric))
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.res.Figures.Metric))
 	}
-	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
 // Update handles a message and what the panes asked for meanwhile
@@ -166,9 +168,9 @@ func (m *DatasetModel) openingStatus() statusMsg {
 func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
+	for len(m.c.Asked) > 0 {
+		req := m.c.Asked[0]
+		m.c.Asked = m.c.Asked[1:]
 		cmd = tea.Batch(cmd, m.update(req))
 	}
 	if c := m.unsavedChanged(); c != nil {
@@ -184,16 +186,16 @@ func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
+		m.c.Width, m.c.Height = msg.Width, msg.Height
 		m.layout()
 		if m.open != nil {
 			return m.open.update(msg)
 		}
 		return nil
 	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
+		if m.c.AutoTheme {
 			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
-				m.c.styles = st
+				m.c.Styles = st
 			}
 		}
 		if m.open != nil {
@@ -202,7 +204,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case dsLoadTickMsg:
 		if m.phase == phaseLoading {
-			return m.c.tickDatasetLoad()
+			return tickDatasetLoad(m.c)
 		}
 		return nil
 	case dsLoadedMsg:
@@ -236,7 +238,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.whileOpening(km)
 	}
 	switch msg := msg.(type) {
-	case statusMsg:
+	case common.StatusMsg:
 		m.status.Set(msg)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -275,7 +277,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		m.promptFor = msg.kind
 		m.prompt.open(msg.label, msg.value, msg.placeholder, 200)
 		m.mode = modeSearch
-	case closePaneMsg:
+	case common.ClosePaneMsg:
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
@@ -296,7 +298,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 	case saveMsg:
 		m.mode = modeNormal
 		return m.save()
-	case openHelpMsg:
+	case common.OpenHelpMsg:
 		m.openHelp()
 	case histListMsg, runCachedMsg, showDiffMsg:
 		return m.hist.Update(msg)
@@ -309,7 +311,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 			m.ds.cmp.verdict = msg.verdict
 		}
 	case labelRunMsg:
-		m.status.Set(info("a dataset's runs are labelled with jsontui history"))
+		m.status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil
 }
@@ -317,18 +319,18 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 // whileOpening takes a key while a case opens: esc stops the opening, q
 // quits; the others wait.
 func (m *DatasetModel) whileOpening(km tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(km, k.Cancel):
 		m.opening.cancel()
 		m.opening.active = false
-		m.status.Set(info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+		m.status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
 	case key.Matches(km, k.Quit):
 		m.opening.cancel()
 		m.opening.active = false
 		return m.quit()
 	default:
-		m.status.Set(info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+		m.status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
 	}
 	return nil
 }
@@ -339,11 +341,11 @@ func (m *DatasetModel) setView(v dsView) {
 		m.heat.Update(selectPathMsg{i: m.tree.selected()})
 	}
 	if v == viewTree && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
 		v = viewCases
 	}
 	if v == viewHeat && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
 		v = viewCases
 	}
 	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
@@ -353,7 +355,7 @@ func (m *DatasetModel) setView(v dsView) {
 // changed brings every pane up to date after the figures changed.
 func (m *DatasetModel) changed() {
 	m.ds.refresh()
-	for _, p := range []pane{m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
 		p.Update(dsChangedMsg{})
 	}
 }

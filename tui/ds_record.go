@@ -5,6 +5,8 @@ import (
 	"context"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -98,7 +100,7 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 	}
 	weights, run, err := m.recordState()
 	if err != nil {
-		m.status.Set(warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
+		m.status.Set(common.Warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
 		return nil
 	}
 	cfg := configKey(run)
@@ -116,7 +118,7 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 	base := m.rec.ctx
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.bg.start(func() tea.Msg {
+	return m.c.Bg.Start(func() tea.Msg {
 		defer close(next)
 		if prev != nil {
 			select {
@@ -136,7 +138,7 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 	m.rec.pending = max(0, m.rec.pending-1)
 	if msg.err != nil {
-		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
 		return nil // quitting: the program ends once every job is done
@@ -154,14 +156,14 @@ func (m *DatasetModel) quitNow() tea.Cmd {
 	m.quitAfterSave = false
 	m.stopJobs()
 	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(warn("unsaved weights: " + err.Error()))
+		m.status.Set(common.Warn("unsaved weights: " + err.Error()))
 	}
 	cmd := m.record(ports.RunQuit)
 	m.phase = phaseClosing
 	if m.rec.pending > 0 {
-		m.status.Set(info("recording the run in the history…"))
+		m.status.Set(common.Info("recording the run in the history…"))
 	}
-	return tea.Batch(cmd, m.c.bg.quit())
+	return tea.Batch(cmd, m.c.Bg.Quit())
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

@@ -273,7 +273,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	<-d.m.c.bg.idle()
+	<-d.m.c.Bg.Idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

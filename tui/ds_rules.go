@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -82,7 +84,7 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 	back, text, err := m.rulesSaves.write(m.ds.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	m.opts.Files.Rules, m.opts.Files.RulesSavePath = path, path
@@ -90,7 +92,7 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 	// The saved rules are those in force, as they read back: they name
 	// their place in the file now.
 	m.ds.rules, m.opts.Rules = back, back
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()

@@ -35,7 +35,7 @@ func ExploreDataset(opts ports.DatasetOptions, progOpts ...tea.ProgramOption) er
 func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
 	m.stopJobs()
 	if m.err != nil && sig == nil {
-		_ = m.c.bg.wait(forced)
+		_ = m.c.Bg.Wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -63,7 +63,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 			}
 		}
 	}
-	if err := m.c.bg.wait(forced); err != nil {
+	if err := m.c.Bg.Wait(forced); err != nil {
 		if m.rec.stop != nil {
 			m.rec.stop() // the records under way stop where they are
 		}

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
@@ -92,7 +94,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.rules.Changed(), d.m.ds.wsess.Dirty())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights and rules of ") ||
-		!strings.Contains(s, "1 weight and 1 rule changed, score "+fixed5(opening)+" → "+fixed5(tuned)) {
+		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
 		t.Errorf("status %q", s)
 	}
 	now, rec := k.keptRecord(t)

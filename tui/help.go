@@ -4,9 +4,10 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -14,7 +15,7 @@ import (
 // column per group of bindings, as many side by side as fit, scrolling
 // when they do not.
 type helpView struct {
-	c      *common
+	c      *common.Common
 	offset int
 	width  int
 	height int
@@ -24,7 +25,7 @@ type helpView struct {
 }
 
 // helpView keeps the pane contract.
-var _ pane = (*helpView)(nil)
+var _ common.Pane = (*helpView)(nil)
 
 // Update scrolls the help, and closes it on Cancel, Help or Quit.
 func (h *helpView) Update(msg tea.Msg) tea.Cmd {
@@ -32,10 +33,10 @@ func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	k := h.c.keys
+	k := h.c.Keys
 	switch {
 	case key.Matches(km, k.Cancel, k.Help, k.Quit):
-		return h.c.ask(closePaneMsg{})
+		return h.c.Ask(common.ClosePaneMsg{})
 	case key.Matches(km, k.Down):
 		h.scrollBy(1)
 	case key.Matches(km, k.Up):
@@ -49,7 +50,7 @@ func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the binding that closes the help.
-func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Cancel} }
+func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Cancel} }
 
 // FullHelp returns the columns the help shows.
 func (h *helpView) FullHelp() [][]key.Binding {
@@ -59,7 +60,7 @@ func (h *helpView) FullHelp() [][]key.Binding {
 
 // groups returns the columns of bindings and their titles.
 func (h *helpView) groups() ([][]key.Binding, []string) {
-	k := h.c.keys
+	k := h.c.Keys
 	if h.dataset {
 		return k.DatasetHelp(), k.DatasetGroupTitles()
 	}
@@ -74,7 +75,7 @@ func (h *helpView) SetSize(w, ht int) {
 
 // lines renders the whole help.
 func (h *helpView) lines() []string {
-	s := h.c.styles
+	s := h.c.Styles
 	groups, titles := h.groups()
 	keyW, descW := 0, 0
 	for _, g := range groups {
@@ -101,7 +102,7 @@ func (h *helpView) lines() []string {
 		}
 		c.lines = append(c.lines, s.Title.Render(titles[gi]))
 		for _, b := range g {
-			c.lines = append(c.lines, s.Accent.Render(pad(b.Help().Key, keyW))+"  "+s.Muted.Render(b.Help().Desc))
+			c.lines = append(c.lines, s.Accent.Render(common.Pad(b.Help().Key, keyW))+"  "+s.Muted.Render(b.Help().Desc))
 		}
 	}
 	rows := 0
@@ -119,20 +120,20 @@ func (h *helpView) lines() []string {
 			if r < len(c.lines) {
 				cell = c.lines[r]
 			}
-			b.WriteString(fit(cell, colW))
+			b.WriteString(common.Fit(cell, colW))
 		}
 		out = append(out, b.String())
 	}
 	out = append(out, "")
 	for _, l := range h.notes() {
-		out = append(out, wrapIndent(l, max(20, h.width-2))...)
+		out = append(out, common.WrapIndent(l, max(20, h.width-2))...)
 	}
 	return out
 }
 
 // notes returns the lines below the keys.
 func (h *helpView) notes() []string {
-	s := h.c.styles
+	s := h.c.Styles
 	if h.dataset {
 		return []string{
 			s.Title.Render("Dataset") + "  the tree is the per-path tree: each schema path's weight, f, score, loss, cases, the bar of its nodes' statuses and precision/recall/F1; tab explains a path's figures",
@@ -157,7 +158,7 @@ func (h *helpView) notes() []string {
 
 // legend lists the status glyphs.
 func (h *helpView) legend() string {
-	s := h.c.styles
+	s := h.c.Styles
 	var parts []string
 	for _, st := range scoring.Statuses {
 		parts = append(parts, s.Status(st).Render(s.Glyph(st))+" "+st.String())
@@ -183,7 +184,7 @@ func (h *helpView) View() string {
 		if h.offset+i < len(lines) {
 			line = lines[h.offset+i]
 		}
-		b.WriteString(fit(" "+line, h.width))
+		b.WriteString(common.Fit(" "+line, h.width))
 	}
 	return b.String()
 }

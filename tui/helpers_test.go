@@ -56,7 +56,7 @@ type timerMsg struct{ msg tea.Msg }
 
 func newDriver(t *testing.T, opts ports.Options, w, h int) *driver {
 	d := &driver{t: t, m: New(opts)}
-	d.m.c.tick = instantTick
+	d.m.c.Tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d

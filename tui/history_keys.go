@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -57,8 +59,8 @@ func (p *historyPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
-	case paneMouseMsg:
-		p.mouse(msg.msg, msg.y)
+	case common.PaneMouseMsg:
+		p.mouse(msg.Msg, msg.Y)
 	case openHistoryMsg:
 		p.view = paneRuns
 		p.opened = true
@@ -92,20 +94,20 @@ func (p *historyPane) Update(msg tea.Msg) tea.Cmd {
 
 // FullHelp returns the pane's bindings, for the help screen.
 func (p *historyPane) FullHelp() [][]key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	return [][]key.Binding{k.PaneHelp(), {k.Pane.Back, k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp}}
 }
 
 // key runs a key in the pane.
 func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys
+	k := p.c.Keys
 	pk := k.Pane
 	if p.view == paneDiff {
 		switch {
 		case key.Matches(msg, pk.Back):
 			p.view = paneRuns
 		case key.Matches(msg, k.Help):
-			return p.c.ask(openHelpMsg{})
+			return p.c.Ask(common.OpenHelpMsg{})
 		default:
 			p.scrollDiff(msg)
 		}
@@ -113,9 +115,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, pk.Close, k.Quit):
-		return p.c.ask(closePaneMsg{})
+		return p.c.Ask(common.ClosePaneMsg{})
 	case key.Matches(msg, k.Help):
-		return p.c.ask(openHelpMsg{})
+		return p.c.Ask(common.OpenHelpMsg{})
 	case key.Matches(msg, pk.All):
 		p.all = !p.all
 		p.cursor, p.offset = 0, 0
@@ -129,9 +131,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, pk.Label):
 		r, ok := p.selected()
 		if !ok {
-			return statusCmd(info("no run to label"))
+			return common.StatusCmd(common.Info("no run to label"))
 		}
-		return p.c.ask(labelRunMsg{run: r})
+		return p.c.Ask(labelRunMsg{run: r})
 	default:
 		p.move(msg)
 	}
@@ -142,9 +144,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 func (p *historyPane) action(act runAction) tea.Cmd {
 	sel, ok := p.selected()
 	if !ok {
-		return statusCmd(info("no run selected"))
+		return common.StatusCmd(common.Info("no run selected"))
 	}
-	return p.c.ask(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
+	return p.c.Ask(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
 }
 
 // list asks the History for the pane's runs in the background.
@@ -156,7 +158,7 @@ func (p *historyPane) list() tea.Cmd {
 	p.listID++
 	id, all := p.listID, p.all
 	p.loading = true
-	return p.c.bg.run(func() tea.Msg {
+	return p.c.Bg.Run(func() tea.Msg {
 		runs, err := h.Runs(all)
 		return histListMsg{id: id, runs: runs, err: err}
 	})
@@ -170,7 +172,7 @@ func (p *historyPane) listed(msg histListMsg) tea.Cmd {
 	p.loading = false
 	if msg.err != nil {
 		p.err = msg.err.Error()
-		return statusCmd(failure(fmt.Errorf("history: %w", msg.err)))
+		return common.StatusCmd(common.Failure(fmt.Errorf("history: %w", msg.err)))
 	}
 	p.setRuns(msg.runs)
 	return nil

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -90,7 +92,7 @@ func (m *Model) fetchBest() tea.Cmd {
 	m.jobs.histBest++
 	id := m.jobs.histBest
 	cfg := m.config()
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		best, ok, err := h.Best(cfg)
 		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}
 	})
@@ -111,7 +113,7 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
 	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
@@ -121,11 +123,11 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 // openHistory shows the history pane and lists the runs.
 func (m *Model) openHistory() tea.Cmd {
 	if m.opts.History == nil {
-		m.status.Set(info("no history here: this explorer records no runs"))
+		m.status.Set(common.Info("no history here: this explorer records no runs"))
 		return nil
 	}
 	m.mode = modeHistory
-	m.status.Set(info(""))
+	m.status.Set(common.Info(""))
 	return m.hist.Update(openHistoryMsg{})
 }
 
@@ -154,8 +156,8 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 	ms := m.metric
 	if act == actCompare && ms.oneNumber {
 		tot, has := ms.total(m.sess.Tree())
-		m.status.Set(info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
-			ms.name, runName(sel), scoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), scoreText5(tot, has))))
+		m.status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
+			ms.name, runName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), common.ScoreText5(tot, has))))
 		return nil
 	}
 	h := m.opts.History
@@ -176,8 +178,8 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 	if act == actLoad {
 		restore = m.newRulesRestore()
 	}
-	m.status.Set(info("reading " + runName(sel) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("reading " + runName(sel) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
 			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
@@ -218,7 +220,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		if msg.run != nil {
 			name = runName(msg.run.RunSummary)
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	switch msg.act {
@@ -230,21 +232,21 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		c := m.cmp
 		text := fmt.Sprintf("comparing with %s: %s", runName(c.run), differText(c.differ))
 		if c.onlyHere > 0 {
-			text += fmt.Sprintf(" · %s not in the run", thousands(c.onlyHere))
+			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.onlyHere))
 		}
 		if c.onlyRun > 0 {
-			text += fmt.Sprintf(" · %s only in the run", thousands(c.onlyRun))
+			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.onlyRun))
 		}
 		if r := c.run.Metric; r != "" && r != m.metric.name {
-			m.status.Set(warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
+			m.status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
 				text, r, optionsText(msg.run.Options), m.metric.label())))
 			return nil
 		}
-		m.status.Set(info(text + " · esc ends"))
+		m.status.Set(common.Info(text + " · esc ends"))
 	case actDiff:
 		if m.mode == modeHistory {
 			m.hist.Update(showDiffMsg{diff: msg.diff})
-			m.status.Set(info("diff of " + runName(msg.run.RunSummary) + " with now"))
+			m.status.Set(common.Info("diff of " + runName(msg.run.RunSummary) + " with now"))
 		}
 	case actLoad:
 		return m.loadWeights(msg)
@@ -260,7 +262,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
-			m.status.Set(warn("the weights changed while " + runName(r) + " was read: R loads it again"))
+			m.status.Set(common.Warn("the weights changed while " + runName(r) + " was read: R loads it again"))
 			return nil
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
@@ -284,7 +286,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	}
 	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", runName(r), err)))
 		return nil
 	}
 	if m.mode == modeHistory {
@@ -296,17 +298,17 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	case n == 0 && len(notes) > 0:
 		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
-			notes.alone(runName(r)), scoreText5(old, oldHas), scoreText5(tot, has))
+			notes.alone(runName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runName(r) + " already"
 	case !m.metric.tuned():
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
-			runName(r), n, plural(n, "s"), m.metric.name)
+			runName(r), n, common.Plural(n, "s"), m.metric.name)
 	default:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, plural(n, "s"))
+		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, common.Plural(n, "s"))
 		if has && oldHas {
-			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+			text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 		}
 		text += " · u undoes"
 	}
@@ -315,14 +317,14 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		for _, w := range ig.first {
 			paths = append(paths, w.Path)
 		}
-		what := fmt.Sprintf("%s entries of its weights apply", thousands(ig.n))
+		what := fmt.Sprintf("%s entries of its weights apply", common.Thousands(ig.n))
 		if ig.n == 1 {
 			what = "1 entry of its weights applies"
 		}
-		m.status.Set(warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
+		m.status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
 		return nil
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return nil
 }
 
@@ -335,8 +337,8 @@ func (m *Model) labelSubmit() tea.Cmd {
 		return nil
 	}
 	label := m.prompt.trimmed()
-	m.status.Set(info("labelling " + shortID(r.ID) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("labelling " + shortID(r.ID) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}
 	})
 }
@@ -347,7 +349,7 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
 		return nil
 	}
 	m.hist.Update(msg)
@@ -355,9 +357,9 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 		m.cmp.run.Label = msg.label
 	}
 	if msg.label == "" {
-		m.status.Set(success("cleared the label of " + shortID(msg.run.ID)))
+		m.status.Set(common.Success("cleared the label of " + shortID(msg.run.ID)))
 	} else {
-		m.status.Set(success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
+		m.status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
 	}
 	return m.historyChanged()
 }
@@ -375,7 +377,7 @@ func differText(n int) string {
 	if n == 1 {
 		return "1 path differs"
 	}
-	return thousands(n) + " paths differ"
+	return common.Thousands(n) + " paths differ"
 }
 
 // joinCapped joins the first n items with ", ", saying how many more.
@@ -383,7 +385,7 @@ func joinCapped(items []string, n, total int) string {
 	if total <= n {
 		return strings.Join(items, ", ")
 	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", thousands(total-n))
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", common.Thousands(total-n))
 }
 
 // restoreNote says what R restored besides the weights: the rules or

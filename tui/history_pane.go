@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -27,7 +29,7 @@ const maxChartLines = 20
 // their scores, oldest to newest, the selected run marked; or the diff of
 // a run with the current state. It takes the whole body of the screen.
 type historyPane struct {
-	c *common
+	c *common.Common
 	h runLister
 	// listID is the latest list request's: a stale answer is dropped.
 	listID int
@@ -53,14 +55,14 @@ type historyPane struct {
 }
 
 // historyPane keeps the pane contract.
-var _ pane = (*historyPane)(nil)
+var _ common.Pane = (*historyPane)(nil)
 
 // runLister lists runs: what the pane asks of a History.
 type runLister interface {
 	Runs(all bool) ([]ports.RunSummary, error)
 }
 
-func newHistoryPane(c *common, files ports.Files, h ports.History) *historyPane {
+func newHistoryPane(c *common.Common, files ports.Files, h ports.History) *historyPane {
 	p := &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
 	if h != nil {
 		p.h = h
@@ -70,7 +72,7 @@ func newHistoryPane(c *common, files ports.Files, h ports.History) *historyPane 
 
 // newDatasetHistoryPane returns the history pane of a dataset's explorer:
 // the runs of the dataset named what.
-func newDatasetHistoryPane(c *common, what string, h ports.DatasetHistory) *historyPane {
+func newDatasetHistoryPane(c *common.Common, what string, h ports.DatasetHistory) *historyPane {
 	p := &historyPane{c: c, pair: what, noun: "dataset"}
 	if h != nil {
 		p.h = h
@@ -89,7 +91,7 @@ func (p *historyPane) SetSize(w, h int) {
 
 // ShortHelp returns the bindings the status line shows for the pane.
 func (p *historyPane) ShortHelp() []key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	if p.view == paneDiff {
 		return []key.Binding{k.Pane.Back, k.Up, k.Down}
 	}
@@ -136,7 +138,7 @@ func (p *historyPane) rows() int {
 
 // move runs a moving key in the table.
 func (p *historyPane) move(msg tea.KeyPressMsg) {
-	k := p.c.keys
+	k := p.c.Keys
 	page := max(1, p.rows())
 	switch {
 	case key.Matches(msg, k.Up):
@@ -224,7 +226,7 @@ func (p *historyPane) View() string {
 	if p.view == paneDiff && p.diff != nil {
 		return p.diff.View()
 	}
-	s := p.c.styles
+	s := p.c.Styles
 	w := p.width
 	lines := make([]string, 0, p.height)
 	what := p.pair
@@ -237,12 +239,12 @@ func (p *historyPane) View() string {
 	}
 	title := s.Title.Render("History") + "  " + what
 	if p.loaded {
-		title += fmt.Sprintf(" · %s run%s", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 	}
 	if p.loading {
 		title += s.Faint.Render(" · reading…")
 	}
-	lines = append(lines, spread(title, s.Faint.Render(hint), w))
+	lines = append(lines, common.Spread(title, s.Faint.Render(hint), w))
 	cols := histColumns(w, p.all)
 	lines = append(lines, p.head(cols))
 	switch {
@@ -260,11 +262,11 @@ func (p *historyPane) View() string {
 		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
 	}
 	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
-		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 		if pairs := p.pairs(); pairs > 1 {
-			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", thousands(len(p.runs)), thousands(pairs))
+			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.runs)), common.Thousands(pairs))
 		}
-		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-visibleWidth(caption)))))
+		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-common.VisibleWidth(caption)))))
 		pw := min(w, max(60, 20*len(p.runs)))
 		lines = append(lines, scorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
 	}
@@ -277,7 +279,7 @@ func (p *historyPane) View() string {
 		if i < len(lines) {
 			line = lines[i]
 		}
-		b.WriteString(fit(line, w))
+		b.WriteString(common.Fit(line, w))
 	}
 	return b.String()
 }
@@ -294,7 +296,7 @@ func seenCell(r ports.RunSummary, w int) string {
 	if y, d := r.LastSeen.Year(), r.LastSeen.YearDay(); y != r.Time.Year() || d != r.Time.YearDay() {
 		last = r.LastSeen.Format("01-02")
 	}
-	if with := n + " " + last; visibleWidth(with) <= w {
+	if with := n + " " + last; common.VisibleWidth(with) <= w {
 		return with
 	}
 	return n
@@ -311,35 +313,35 @@ func (p *historyPane) pairs() int {
 
 // head renders the column heads.
 func (p *historyPane) head(c histCols) string {
-	cells := []string{pad("id", c.id), pad("time", c.time), pad("seen", c.seen), pad("label", c.label), padLeft("score", c.score),
-		padLeft("Δ", c.delta)}
+	cells := []string{common.Pad("id", c.id), common.Pad("time", c.time), common.Pad("seen", c.seen), common.Pad("label", c.label), common.PadLeft("score", c.score),
+		common.PadLeft("Δ", c.delta)}
 	if c.metric > 0 {
-		cells = append(cells, pad("metric", c.metric))
+		cells = append(cells, common.Pad("metric", c.metric))
 	}
-	cells = append(cells, pad("source", c.source), pad("weights", c.weights))
+	cells = append(cells, common.Pad("source", c.source), common.Pad("weights", c.weights))
 	if p.all {
-		cells = append(cells, pad("files", c.files))
+		cells = append(cells, common.Pad("files", c.files))
 	}
-	return p.c.styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
+	return p.c.Styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
 }
 
 // row renders one run.
 func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string {
-	s := p.c.styles
+	s := p.c.Styles
 	var b strings.Builder
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
 	sep := strings.Repeat(" ", c.sep)
-	s.Accent.Write(&b, pad(shortID(r.ID), c.id))
+	s.Accent.Write(&b, common.Pad(shortID(r.ID), c.id))
 	b.WriteString(sep)
-	s.Muted.Write(&b, pad(r.Time.Format(c.layout), c.time))
+	s.Muted.Write(&b, common.Pad(r.Time.Format(c.layout), c.time))
 	b.WriteString(sep)
-	s.Muted.Write(&b, pad(seenCell(r, c.seen), c.seen))
+	s.Muted.Write(&b, common.Pad(seenCell(r, c.seen), c.seen))
 	b.WriteString(sep)
-	b.WriteString(pad(r.Label, c.label))
+	b.WriteString(common.Pad(r.Label, c.label))
 	b.WriteString(sep)
-	score := padLeft(scoreText(r.Score, r.HasScore), c.score)
+	score := common.PadLeft(common.ScoreText(r.Score, r.HasScore), c.score)
 	if r.HasScore {
 		s.Band(r.Score).Write(&b, score)
 	} else {
@@ -348,33 +350,33 @@ func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string 
 	b.WriteString(sep)
 	delta := ""
 	if r.HasDelta {
-		delta = signed(r.Delta)
+		delta = common.Signed(r.Delta)
 	}
 	switch {
 	case delta == "" || delta == "±0":
-		s.Faint.Write(&b, padLeft(delta, c.delta))
+		s.Faint.Write(&b, common.PadLeft(delta, c.delta))
 	case r.Delta > 0:
-		s.Good.Write(&b, padLeft(delta, c.delta))
+		s.Good.Write(&b, common.PadLeft(delta, c.delta))
 	default:
-		s.Bad.Write(&b, padLeft(delta, c.delta))
+		s.Bad.Write(&b, common.PadLeft(delta, c.delta))
 	}
 	b.WriteString(sep)
 	if c.metric > 0 {
-		b.WriteString(pad(r.Metric, c.metric))
+		b.WriteString(common.Pad(r.Metric, c.metric))
 		b.WriteString(sep)
 	}
-	s.Muted.Write(&b, pad(r.Source, c.source))
+	s.Muted.Write(&b, common.Pad(r.Source, c.source))
 	b.WriteString(sep)
 	if r.Weights == "" {
-		s.Faint.Write(&b, pad("—", c.weights))
+		s.Faint.Write(&b, common.Pad("—", c.weights))
 	} else {
-		b.WriteString(pad(r.Weights, c.weights))
+		b.WriteString(common.Pad(r.Weights, c.weights))
 	}
 	if p.all {
 		b.WriteString(sep)
-		s.Muted.Write(&b, pad(r.Reference+" ⟷ "+r.Output, c.files))
+		s.Muted.Write(&b, common.Pad(r.Reference+" ⟷ "+r.Output, c.files))
 	}
-	line := fit(b.String(), p.width)
+	line := common.Fit(b.String(), p.width)
 	if selected {
 		line += s.Selected.Off()
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/guptarohit/asciigraph"
 	"github.com/jsontui/jsontui/themes"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -329,9 +331,9 @@ func pairLegend(s *themes.Styles, ps []*plotPair, pairs, w int) string {
 		}
 	}
 	if more := pairs - len(ps); more > 0 {
-		s.Faint.Write(&b, " · and "+thousands(more)+" more pair"+plural(more, "s"))
+		s.Faint.Write(&b, " · and "+common.Thousands(more)+" more pair"+common.Plural(more, "s"))
 	}
-	return fit(b.String(), w)
+	return common.Fit(b.String(), w)
 }
 
 // axisColumn returns the column of the chart's vertical axis.
@@ -350,7 +352,7 @@ func axisColumn(lines []string) int {
 // column x: "▲ 01kaq3m2x9 0.87601", the text to the left of the arrow
 // when it does not fit on its right.
 func plotMarker(s *themes.Styles, r ports.RunSummary, x, w int) string {
-	text := shortID(r.ID) + " " + scoreText(r.Score, r.HasScore)
+	text := shortID(r.ID) + " " + common.ScoreText(r.Score, r.HasScore)
 	if x+2+len(text) <= w {
 		return strings.Repeat(" ", x) + s.Accent.Render("▲") + " " + s.Muted.Render(text)
 	}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -131,7 +133,7 @@ func TestHistoryDiff(t *testing.T) {
 	}
 	var weights []string
 	for _, w := range df.weights {
-		weights = append(weights, w.path+" "+weightText(w.run)+"→"+weightText(w.now))
+		weights = append(weights, w.path+" "+common.WeightText(w.run)+"→"+common.WeightText(w.now))
 	}
 	want := ".margherita 0.2→1 .beer 1→0.25 .fixed_menus 1→0.8 .fixed_menus[].pizza 0.25→0.5 .fixed_menus[].drink 1→0.5"
 	if strings.Join(weights, " ") != want {
@@ -166,7 +168,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	}
 	// The newest run weighs a key the reference lacks: reported.
 	d.keys("H", "g", "R")
-	if s := d.m.status.msg.text; !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
+	if s := d.m.status.msg.Text; !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
 	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
@@ -288,7 +290,7 @@ func TestRunWeightsRefusesAMisfit(t *testing.T) {
 func TestScorePlot(t *testing.T) {
 	s := pizza(t)
 	d := newDriver(t, s, 80, 24)
-	st := d.m.c.styles
+	st := d.m.c.Styles
 	h := pizzaHistory(t)
 	runs, _ := h.Runs(false)
 	for _, sel := range []int{0, 2, 4} {
@@ -310,7 +312,7 @@ func TestScorePlot(t *testing.T) {
 		// the axis.
 		right := 0
 		for _, l := range lines[:len(lines)-1] {
-			right = max(right, visibleWidth(l)-1)
+			right = max(right, common.VisibleWidth(l)-1)
 		}
 		switch sel {
 		case 0:
@@ -323,7 +325,7 @@ func TestScorePlot(t *testing.T) {
 			}
 		}
 		for _, l := range lines {
-			if visibleWidth(l) > 60 {
+			if common.VisibleWidth(l) > 60 {
 				t.Errorf("line wider than 60: %q", stripANSI(l))
 			}
 		}

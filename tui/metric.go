@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -36,7 +38,7 @@ func (m *Model) weightsRefused() string {
 		why = ms.name + " weighs nodes by its own rule: weights fixed"
 	}
 	if w := m.weighted(); len(w) > 0 {
-		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; visibleWidth(more) <= m.c.width {
+		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; common.VisibleWidth(more) <= m.c.Width {
 			why = more
 		}
 	}
@@ -56,7 +58,7 @@ func (m *Model) config() ports.RunConfig {
 // openChooser shows the metric chooser.
 func (m *Model) openChooser() {
 	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
-		m.status.Set(info("only " + m.metric.name + " is available"))
+		m.status.Set(common.Info("only " + m.metric.name + " is available"))
 		return
 	}
 	m.chooser.Update(openChooserMsg{choices: m.opts.Metrics, current: m.metric.name, user: m.opts.MetricOptions})
@@ -80,7 +82,7 @@ func (m *Model) metricChosen(msg metricChosenMsg) tea.Cmd {
 // in force. A newer choice makes this one stale.
 func (m *Model) chooseMetric(metric string) tea.Cmd {
 	if metric == m.metric.name {
-		m.status.Set(info(metric + " is already in force"))
+		m.status.Set(common.Info(metric + " is already in force"))
 		return nil
 	}
 	return m.rescoreWith(metric, m.opts.MetricOptions)
@@ -92,12 +94,12 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 // makes this one stale.
 func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 	if _, ok := m.choice(metric); !ok {
-		m.status.Set(warn("no metric " + metric))
+		m.status.Set(common.Warn("no metric " + metric))
 		return nil
 	}
 	if m.rules != nil && m.rules.Len() > 0 {
 		if m.rulesRefused(metric) != "" {
-			m.status.Set(warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.name))
+			m.status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.name))
 			return nil
 		}
 	}

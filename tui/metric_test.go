@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -278,7 +280,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.status.msg.text; d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.status.msg.Text; d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -287,7 +289,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.status.msg.text; d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.status.msg.Text; d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
@@ -301,7 +303,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	}
 	d.choose("uipath")
 	d.keys("H", "g", "j", "j", "R") // margherita half
-	if s := d.m.status.msg.text; slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
+	if s := d.m.status.msg.Text; slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
 	d.choose("jsondiff")
@@ -317,12 +319,12 @@ func TestWrapWords(t *testing.T) {
 	text := "No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); " +
 		"rouge-1 has no per-key weights (w + - x r R u refuse) and no losses to step through (] [). " + strings.Repeat("x", 40)
 	for _, w := range []int{12, 37, 76, 156} {
-		lines := wrapWords(text, w)
+		lines := common.WrapWords(text, w)
 		if strings.Join(lines, " ") != text && w >= 40 {
 			t.Errorf("width %d: the words changed: %q", w, strings.Join(lines, " "))
 		}
 		for _, l := range lines {
-			if n := visibleWidth(l); n > w {
+			if n := common.VisibleWidth(l); n > w {
 				t.Errorf("width %d: line of %d cells: %q", w, n, l)
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -46,7 +48,7 @@ const (
 
 // Model is the explorer's root model.
 type Model struct {
-	c       *common
+	c       *common.Common
 	opts    ports.Options
 	phase   phase
 	mode    mode
@@ -129,16 +131,16 @@ type jobs struct {
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
 func New(opts ports.Options) *Model {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
@@ -162,12 +164,12 @@ func (m *Model) Err() error { return m.err }
 // terminal for its background colour, and records the opening.
 func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.c.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startLoad(m.opts.Load)
+		m.load, cmd = startLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
 		cmds = append(cmds, m.record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
@@ -222,15 +224,15 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 // openingStatus is the status line on opening: the pairing hint, if
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
-func (m *Model) openingStatus() statusMsg {
+func (m *Model) openingStatus() common.StatusMsg {
 	if st, ok := hintStatus(m.sess.Tree()); ok {
 		return st
 	}
 	if r := m.sess.Tree().Out().Repair(); r != "" {
-		return warn("repaired " + m.opts.Files.Output + ": " + r)
+		return common.Warn("repaired " + m.opts.Files.Output + ": " + r)
 	}
 	n := m.sess.Tree().Len()
-	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
+	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
 // Update handles a message and what the panes asked for meanwhile
@@ -240,9 +242,9 @@ func (m *Model) openingStatus() statusMsg {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
 	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
+	for len(m.c.Asked) > 0 {
+		req := m.c.Asked[0]
+		m.c.Asked = m.c.Asked[1:]
 		_, c := m.update(req)
 		cmd = tea.Batch(cmd, c)
 	}
@@ -258,22 +260,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
+		m.c.Width, m.c.Height = msg.Width, msg.Height
 		m.layout()
 		return m, nil
 	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
+		if m.c.AutoTheme {
 			m.setTheme(themes.Auto(msg.IsDark()))
 		}
 		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, m.c.tickLoad()
+			return m, tickLoad(m.c)
 		}
 		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
-	case statusMsg:
+	case common.StatusMsg:
 		m.status.Set(msg)
 		return m, nil
 	case selectNodeMsg:
@@ -304,7 +306,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.hist.Update(msg)
 	case runActionMsg, labelRunMsg:
 		return m, m.historyMsg(msg)
-	case closePaneMsg:
+	case common.ClosePaneMsg:
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
@@ -322,7 +324,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case saveMsg:
 		m.mode = modeNormal
 		return m, m.save()
-	case openHelpMsg:
+	case common.OpenHelpMsg:
 		m.openHelp()
 		return m, nil
 	case histBestMsg:
@@ -355,8 +357,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // setTheme switches every component to the named theme.
 func (m *Model) setTheme(name string) {
-	if st, err := themes.New(name); err == nil && st.Name != m.c.styles.Name {
-		m.c.styles = st
+	if st, err := themes.New(name); err == nil && st.Name != m.c.Styles.Name {
+		m.c.Styles = st
 	}
 }
 
@@ -372,7 +374,7 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
-	record := m.c.tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
 	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 

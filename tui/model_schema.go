@@ -3,6 +3,8 @@ package tui
 import (
 	"fmt"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -15,7 +17,7 @@ func (m *Model) checkSchema() tea.Cmd {
 	m.jobs.schema++
 	id := m.jobs.schema
 	out := m.sess.Tree().Out()
-	return m.c.bg.run(func() (msg tea.Msg) {
+	return m.c.Bg.Run(func() (msg tea.Msg) {
 		defer func() {
 			// The validator is a library of its own: a panic in it is
 			// an error shown, not a crash.
@@ -36,7 +38,7 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	sc.pending = false
 	if msg.err != nil {
 		sc.err = msg.err.Error()
-		m.status.Set(failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
 		return
 	}
 	sc.violations = msg.violations
@@ -46,12 +48,12 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	m.layout()
 	n := len(sc.violations)
 	if n == 0 {
-		m.status.Set(success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
+		m.status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
 		return
 	}
-	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, thousands(n), plural(n, "s"))
+	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, common.Thousands(n), common.Plural(n, "s"))
 	if k := len(sc.unplaced); k > 0 {
 		text += fmt.Sprintf(" (%d at values the tree does not show: ! lists them)", k)
 	}
-	m.status.Set(warn(text))
+	m.status.Set(common.Warn(text))
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	common "github.com/jsontui/jsontui/tui/common"
+
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -18,7 +20,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	top := m.hdr.Height()
 	if m.mode == modeHistory {
-		return m.hist.Update(paneMouseMsg{msg: msg, y: mouse.Y - top})
+		return m.hist.Update(common.PaneMouseMsg{Msg: msg, Y: mouse.Y - top})
 	}
 	if m.mode != modeNormal {
 		return nil
@@ -33,7 +35,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			step = -wheelStep
 		}
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
-			return m.detail.Update(paneMouseMsg{msg: msg})
+			return m.detail.Update(common.PaneMouseMsg{Msg: msg})
 		} else {
 			m.tree.scrollWindow(step)
 		}

@@ -2,6 +2,8 @@ package tui
 
 import (
 	"charm.land/bubbles/v2/key"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -55,9 +57,9 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 			h.expanded = !h.expanded
 		}
 	case tea.KeyPressMsg:
-		if key.Matches(msg, h.c.keys.Warnings) {
+		if key.Matches(msg, h.c.Keys.Warnings) {
 			if len(h.notes) == 0 {
-				return statusCmd(info("no repairs and no warnings"))
+				return common.StatusCmd(common.Info("no repairs and no warnings"))
 			}
 			h.expanded = !h.expanded
 		}
@@ -66,7 +68,7 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the key that expands the notes.
-func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Warnings} }
+func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
 
 // FullHelp returns the header's keys.
 func (h *header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
@@ -79,8 +81,8 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		d.id = msg.id
 	case notesChangedMsg:
 		d.key.id = scoring.NoNode // rebuild the pane's lines
-	case paneMouseMsg:
-		if w, ok := msg.msg.(tea.MouseWheelMsg); ok {
+	case common.PaneMouseMsg:
+		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
 			step := wheelStep
 			if w.Button == tea.MouseWheelUp {
 				step = -step
@@ -88,7 +90,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 			d.scrollBy(step)
 		}
 	case tea.KeyPressMsg:
-		k := d.c.keys
+		k := d.c.Keys
 		n := wheelStep
 		switch {
 		case key.Matches(msg, k.DetailDown):
@@ -98,7 +100,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if !d.scrollBy(n) && d.maxOff() == 0 {
-			return statusCmd(info("the detail pane shows all it holds"))
+			return common.StatusCmd(common.Info("the detail pane shows all it holds"))
 		}
 	}
 	return nil
@@ -106,7 +108,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 
 // ShortHelp returns the pane's scrolling keys.
 func (d *detailPane) ShortHelp() []key.Binding {
-	k := d.c.keys
+	k := d.c.Keys
 	return []key.Binding{k.DetailDown, k.DetailUp}
 }
 

@@ -3,8 +3,9 @@ package tui
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
+	common "github.com/jsontui/jsontui/tui/common"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 )
 
@@ -12,7 +13,7 @@ import (
 // path to save to. It shows the error of the last attempt until the text
 // changes.
 type prompt struct {
-	c      *common
+	c      *common.Common
 	label  string
 	input  lineInput
 	target scoring.NodeID // the node a weight prompt edits
@@ -20,7 +21,7 @@ type prompt struct {
 	width  int
 }
 
-func newPrompt(c *common) *prompt { return &prompt{c: c} }
+func newPrompt(c *common.Common) *prompt { return &prompt{c: c} }
 
 // open starts a prompt with a label, an initial value and a placeholder.
 func (p *prompt) open(label, value, placeholder string, limit int) {
@@ -41,14 +42,14 @@ func (p *prompt) Update(msg tea.Msg) {
 
 // View renders the prompt line with its hint.
 func (p *prompt) View(hint string) string {
-	s := p.c.styles
+	s := p.c.Styles
 	room := max(8, p.width-len([]rune(p.label))-len([]rune(hint))-6)
 	left := s.Accent.Render(p.label) + " " + p.input.View(s, room)
 	if p.err != "" {
 		left += "  " + s.Bad.Render("✗ "+p.err)
 		hint = "esc cancel"
 	}
-	return spread(left, s.Faint.Render(hint), p.width)
+	return common.Spread(left, s.Faint.Render(hint), p.width)
 }
 
 // trimmed returns the typed text without surrounding blanks.

@@ -5,6 +5,8 @@ import (
 	"context"
 	"time"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -105,7 +107,7 @@ func (m *Model) record(ev ports.RunEvent) tea.Cmd {
 	}
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.bg.start(func() tea.Msg {
+	return m.c.Bg.Start(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
 		return recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
@@ -123,7 +125,7 @@ func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 		}
 	}
 	if msg.err != nil {
-		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
 		return nil // quitting: the program ends once every job is done

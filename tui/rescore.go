@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -107,13 +109,13 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	rescore := m.opts.Rescore
 	switch pc := spec.pairing; {
 	case pc != nil:
-		m.status.Set(info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
+		m.status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
 	case note != "":
-		m.status.Set(info(note + ": scoring again…"))
+		m.status.Set(common.Info(note + ": scoring again…"))
 	default:
-		m.status.Set(info("scoring with " + metric + "…"))
+		m.status.Set(common.Info("scoring with " + metric + "…"))
 	}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
@@ -171,7 +173,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 			what = spec.note
 		}
 		err := fmt.Errorf("%s: %w", what, msg.err)
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		if m.mode == modeMetric {
 			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
 		}
@@ -180,7 +182,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
 		cmd := m.rescore(spec)
-		m.status.Set(info("the weights changed meanwhile: scoring again…"))
+		m.status.Set(common.Info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
 	old, oldHas := m.metric.total(m.sess.Tree())
@@ -210,18 +212,18 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.status.Set(success(m.pairedText(pc, oldTree, old, oldHas)))
+		m.status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {
-		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, scoreText5(tot, has), scoreText5(old, oldHas))
+		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
-		m.status.Set(success(text))
+		m.status.Set(common.Success(text))
 		return cmd
 	}
-	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
+	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
 	case m.metric.oneNumber:
 		text += " · one number: the panel says how"
@@ -229,9 +231,9 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
+		m.status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
 		return cmd
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return cmd
 }

@@ -5,8 +5,9 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
+	common "github.com/jsontui/jsontui/tui/common"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -50,7 +51,7 @@ func ruleChoices(k jsondoc.Kind, def string) []ruleChoice {
 // (openRulesMsg), and it asks the root for a rule (ruleChosenMsg), for a
 // save (saveMsg) or to close (closePaneMsg) by message.
 type ruleChooser struct {
-	c       *common
+	c       *common.Common
 	path    string         // the key's schema path
 	kinds   []jsondoc.Kind // the kinds of its reference values
 	source  string         // where the rule in force comes from
@@ -61,7 +62,7 @@ type ruleChooser struct {
 }
 
 // ruleChooser keeps the pane contract.
-var _ pane = (*ruleChooser)(nil)
+var _ common.Pane = (*ruleChooser)(nil)
 
 // openRulesMsg opens the rules chooser for a key at schema path whose
 // reference values are of kinds (one for a pair's node, those the cases
@@ -116,15 +117,15 @@ func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
 	case openRulesMsg:
 		ch.open(msg.path, msg.kinds, msg.in, msg.def)
 	case tea.KeyPressMsg:
-		k := ch.c.keys
+		k := ch.c.Keys
 		switch {
 		case key.Matches(msg, k.Cancel, k.Quit):
-			return ch.c.ask(closePaneMsg{})
+			return ch.c.Ask(common.ClosePaneMsg{})
 		case key.Matches(msg, k.Save):
-			return ch.c.ask(saveMsg{})
+			return ch.c.Ask(saveMsg{})
 		}
 		if c, ok := ch.handleKey(msg); ok {
-			return ch.c.ask(ruleChosenMsg{path: ch.path, choice: c})
+			return ch.c.Ask(ruleChosenMsg{path: ch.path, choice: c})
 		}
 	}
 	return nil
@@ -132,7 +133,7 @@ func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
 
 // handleKey moves the cursor; it returns the choice made with enter.
 func (ch *ruleChooser) handleKey(msg tea.KeyPressMsg) (chosen ruleChoice, done bool) {
-	k := ch.c.keys
+	k := ch.c.Keys
 	switch {
 	case key.Matches(msg, k.Up):
 		ch.cursor = max(0, ch.cursor-1)
@@ -153,13 +154,13 @@ func (ch *ruleChooser) SetSize(w, _ int) { ch.width = w }
 
 // ShortHelp returns the chooser's keys for the status line.
 func (ch *ruleChooser) ShortHelp() []key.Binding {
-	k := ch.c.keys
+	k := ch.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel}
 }
 
 // FullHelp returns the chooser's keys.
 func (ch *ruleChooser) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(ch.ShortHelp(), ch.c.keys.Save)}
+	return [][]key.Binding{append(ch.ShortHelp(), ch.c.Keys.Save)}
 }
 
 // kindsText names the kinds of the key's values: "number", or
@@ -174,7 +175,7 @@ func (ch *ruleChooser) kindsText() string {
 
 // View renders the box of rules, at most the chooser's width wide.
 func (ch *ruleChooser) View() string {
-	s := ch.c.styles
+	s := ch.c.Styles
 	width := ch.width
 	labelW := 0
 	for _, c := range ch.choices {
@@ -190,16 +191,16 @@ func (ch *ruleChooser) View() string {
 		if i == ch.current {
 			label += " (in force)"
 		}
-		lines = append(lines, mark+s.Accent.Render(pad(label, labelW))+" "+s.Muted.Render(c.about))
+		lines = append(lines, mark+s.Accent.Render(common.Pad(label, labelW))+" "+s.Muted.Render(c.about))
 	}
 	lines = append(lines, s.Faint.Render("j/k move · enter choose · esc cancel · ctrl+s saves the rules"))
 	inner := 0
 	for _, l := range lines {
-		inner = max(inner, visibleWidth(l))
+		inner = max(inner, common.VisibleWidth(l))
 	}
 	inner = max(10, min(inner, width-4))
 	for i, l := range lines {
-		lines[i] = fit(l, inner)
+		lines[i] = common.Fit(l, inner)
 	}
 	return s.Box.Render(strings.Join(lines, "\n"))
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -54,21 +56,21 @@ func (m *Model) openRuleChooser() {
 	id := m.tree.Selected()
 	switch {
 	case m.opts.Rescore == nil:
-		m.status.Set(info("rules cannot change here: nothing rescores"))
+		m.status.Set(common.Info("rules cannot change here: nothing rescores"))
 		return
 	case !m.takesRules():
-		m.status.Set(warn(m.rulesRefused(m.metric.name)))
+		m.status.Set(common.Warn(m.rulesRefused(m.metric.name)))
 		return
 	case t.Kind(id).IsContainer():
-		m.status.Set(info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
+		m.status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
 		return
 	case t.RefValue(id) == jsondoc.None:
-		m.status.Set(info("only the output has " + t.Path(id) + ": no rule compares it"))
+		m.status.Set(common.Info("only the output has " + t.Path(id) + ": no rule compares it"))
 		return
 	}
 	slot := t.RuleSlot(id)
 	if slot < 0 {
-		m.status.Set(info("no rule compares " + t.Path(id)))
+		m.status.Set(common.Info("no rule compares " + t.Path(id)))
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
@@ -116,12 +118,12 @@ func (m *Model) submitRuleValue() tea.Cmd {
 func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
 	cur, _ := m.rules.Rule(path)
 	if cur == r {
-		m.status.Set(info(ruleText(r) + " is already the rule of " + path))
+		m.status.Set(common.Info(ruleText(r) + " is already the rule of " + path))
 		return nil
 	}
 	rules, err := m.rules.With(path, r, m.rulesSavePath())
 	if err != nil {
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	note := "rule " + ruleText(r) + " for " + path

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 
 	tea "charm.land/bubbletea/v2"
@@ -50,7 +52,7 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recover
 	if keeper != nil {
 		keeper.RulesSaved(path, session.Sum(data))
 	}
-	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
+	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), common.Plural(back.Len(), "s"))
 	if bak != "" {
 		text += "; the previous file is kept as " + filepath.Base(bak)
 	}
@@ -129,7 +131,7 @@ func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
 		return m.saveRulesTo(m.rulesSaves.path)
 	}
 	m.quitAfterSave = false
-	m.status.Set(info("not saved"))
+	m.status.Set(common.Info("not saved"))
 	return nil
 }
 
@@ -141,7 +143,7 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	back, text, err := m.rulesSaves.write(m.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	m.opts.Files.Rules, m.opts.Files.RulesSavePath = path, path
@@ -154,7 +156,7 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	m.rules = back
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
 	m.detail.Update(notesChangedMsg{}) // the rule's place changed
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()

@@ -157,7 +157,7 @@ func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
 func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
 	m.stopJobs()
 	if m.err != nil && sig == nil {
-		_ = m.c.bg.wait(forced)
+		_ = m.c.Bg.Wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -178,7 +178,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 			}
 		}
 	}
-	if err := m.c.bg.wait(forced); err != nil {
+	if err := m.c.Bg.Wait(forced); err != nil {
 		errs = append(errs, err)
 	}
 	switch {

@@ -6,6 +6,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	common "github.com/jsontui/jsontui/tui/common"
 )
 
 // schemaCheck is the output checked against --schema: the violations, and
@@ -214,16 +215,16 @@ func (sc *schemaCheck) unplacedViolations() []validate.Violation {
 }
 
 // detailLines writes the schema section of the detail pane for node id.
-func (sc *schemaCheck) detailLines(c *common, id scoring.NodeID) []string {
+func (sc *schemaCheck) detailLines(c *common.Common, id scoring.NodeID) []string {
 	if sc == nil || sc.pending || sc.err != "" {
 		return nil
 	}
-	s := c.styles
+	s := c.Styles
 	vs := sc.at(id)
 	if len(vs) == 0 {
 		return nil
 	}
-	out := []string{"", s.Bad.Render(fmt.Sprintf("! schema %s: %d violation%s here", sc.name, len(vs), plural(len(vs), "s")))}
+	out := []string{"", s.Bad.Render(fmt.Sprintf("! schema %s: %d violation%s here", sc.name, len(vs), common.Plural(len(vs), "s")))}
 	for _, v := range vs {
 		out = append(out, fmt.Sprintf("  %d:%d %s", v.Line, v.Col, v.Message))
 		if v.Keyword != "" {

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -97,13 +99,13 @@ func checkSize(t *testing.T, screen string, w, h int) {
 		t.Errorf("screen has %d lines, want %d", len(lines), h)
 	}
 	for i, l := range lines {
-		if n := visibleWidth(l); n > w {
+		if n := common.VisibleWidth(l); n > w {
 			t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, n, w, l)
 		}
 	}
 }
 
-func itoa(n int) string { return thousands(n) }
+func itoa(n int) string { return common.Thousands(n) }
 
 // TestApproximateScreen shows a string pair scored past its comparator's
 // exact limit (--strings damerau on 4,200 characters): the header gives

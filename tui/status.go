@@ -5,14 +5,14 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
-
 	"github.com/jsontui/jsontui/themes"
+	common "github.com/jsontui/jsontui/tui/common"
 )
 
 // statusLine is the bottom line: what the last action did, and key hints.
 type statusLine struct {
-	c     *common
-	msg   statusMsg
+	c     *common.Common
+	msg   common.StatusMsg
 	width int
 	// badge, if set, says what stays in force (the failing-only view),
 	// before the message; "" for nothing.
@@ -23,22 +23,22 @@ type statusLine struct {
 func (sl *statusLine) SetWidth(w int) { sl.width = w }
 
 // Set shows a message.
-func (sl *statusLine) Set(m statusMsg) { sl.msg = m }
+func (sl *statusLine) Set(m common.StatusMsg) { sl.msg = m }
 
 // View renders the message on the left and as many hints as fit on the
 // right.
 func (sl *statusLine) View(bindings []key.Binding) string {
-	s := sl.c.styles
+	s := sl.c.Styles
 	var text string
-	switch sl.msg.kind {
-	case statusOK:
-		text = s.Good.Render(sl.msg.text)
-	case statusWarn:
-		text = s.Warn.Render(sl.msg.text)
-	case statusError:
-		text = s.Bad.Render(sl.msg.text)
+	switch sl.msg.Kind {
+	case common.StatusOK:
+		text = s.Good.Render(sl.msg.Text)
+	case common.StatusWarn:
+		text = s.Warn.Render(sl.msg.Text)
+	case common.StatusError:
+		text = s.Bad.Render(sl.msg.Text)
 	default:
-		text = sl.msg.text
+		text = sl.msg.Text
 	}
 	if sl.badge != nil {
 		if b := sl.badge(); b != "" {
@@ -50,7 +50,7 @@ func (sl *statusLine) View(bindings []key.Binding) string {
 		}
 	}
 	room := sl.width - ansi.StringWidth(text) - 3
-	return spread(text, hints(s, bindings, room), sl.width)
+	return common.Spread(text, hints(s, bindings, room), sl.width)
 }
 
 // hints renders as many bindings as fit in room cells: "key desc · …".

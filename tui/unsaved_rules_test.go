@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	common "github.com/jsontui/jsontui/tui/common"
+
 	ports "github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
@@ -142,7 +144,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	// Told against the total before the undo, not the one between its
 	// weights and its rules.
 	if want := "undid: restore the unsaved weights and rules of"; !strings.Contains(d.screen(), want) ||
-		!strings.Contains(d.screen(), ": total "+fixed5(opening)+" (was "+fixed5(tuned)+")") {
+		!strings.Contains(d.screen(), ": total "+common.Fixed5(opening)+" (was "+common.Fixed5(tuned)+")") {
 		t.Errorf("status:\n%s", d.screen())
 	}
 	d.keys("ctrl+r")
