@@ -8,12 +8,11 @@ import (
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -56,8 +55,8 @@ func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 	}
 	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
-	m.prompt.open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
-	m.prompt.target = id
+	m.prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
+	m.prompt.SetTarget(id)
 	m.mode = modeWeight
 	return nil
 }
@@ -79,15 +78,15 @@ func (m *Model) submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal
-		return m.startSearch(m.prompt.trimmed())
+		return m.startSearch(m.prompt.Trimmed())
 	case modeWeight:
-		v, err := parseWeightInput(m.prompt.trimmed())
+		v, err := parseWeightInput(m.prompt.Trimmed())
 		if err != nil {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
-		return m.edit(m.sess.SetWeight(m.prompt.target, v))
+		return m.edit(m.sess.SetWeight(m.prompt.NodeTarget(), v))
 	case modeLabel:
 		return m.labelSubmit()
 	case modeRuleValue:
@@ -95,14 +94,14 @@ func (m *Model) submit() tea.Cmd {
 	case modeRulesPath:
 		return m.submitRulesPath()
 	case modeSavePath:
-		path := m.prompt.trimmed()
+		path := m.prompt.Trimmed()
 		if path == "" {
-			m.prompt.err = "type a path"
+			m.prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.err = path + " is a folder"
+				m.prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.wsess.Path() {
@@ -111,7 +110,7 @@ func (m *Model) submit() tea.Cmd {
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -140,7 +139,7 @@ func (m *Model) saveWeights() tea.Cmd {
 	if def == "" {
 		def = "weights.json"
 	}
-	m.prompt.open("save weights to:", def, "", 4096)
+	m.prompt.Open("save weights to:", def, "", 4096)
 	m.mode = modeSavePath
 	return nil
 }

@@ -8,12 +8,12 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // generated scores a generated pair of about mb megabytes, once per size

@@ -6,12 +6,12 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // chooser picks a metric from the list the caller offers (`m`), and sets
@@ -39,7 +39,7 @@ type chooser struct {
 	// editing is set while the value of the option under the cursor is
 	// typed into input; err is why the last value was refused.
 	editing bool
-	input   lineInput
+	input   widgets.LineInput
 	err     string
 	// rows is how many items the box showed last: the list's window.
 	rows int
@@ -214,7 +214,7 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 		// A value at its default starts empty, the default shown faint.
 		info, _ := scoring.LookupOption(names[ch.row])
 		ch.editing, ch.err = true, ""
-		ch.input = lineInput{limit: 500, placeholder: info.Default}
+		ch.input = widgets.NewLineInput(500, info.Default)
 		if v := ch.value(info.Name); v != info.Default {
 			ch.input.SetValue(v)
 		}

@@ -7,8 +7,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/jsontui/jsontui/scoring"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceDir holds the realistic extraction case: a fenced answer, a

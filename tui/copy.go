@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // maxCopy is the most the clipboard is sent at once: terminals take it

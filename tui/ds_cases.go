@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // casesPane lists a dataset's cases: id, status, score, the change

@@ -5,13 +5,12 @@ import (
 	"slices"
 	"strings"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The keys of a dataset that score it again (ds_rescore.go): `m` the
@@ -173,7 +172,7 @@ func (m *DatasetModel) chooseRule(path string, c ruleChoice) tea.Cmd {
 	default:
 		value = "0.01"
 	}
-	m.prompt.open(fmt.Sprintf("%s for %s:", c.ask, path), value, "", 200)
+	m.prompt.Open(fmt.Sprintf("%s for %s:", c.ask, path), value, "", 200)
 	m.rulePrompt, m.rulePath = c, path
 	m.mode = modeRuleValue
 	return nil
@@ -181,9 +180,9 @@ func (m *DatasetModel) chooseRule(path string, c ruleChoice) tea.Cmd {
 
 // submitRuleValue takes the typed tolerance or normalization.
 func (m *DatasetModel) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.trimmed())
+	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.Trimmed())
 	if err != nil {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal

@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // BenchmarkDatasetMetricSwitch measures a metric chosen on the dataset
@@ -63,7 +63,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		ui = append(ui, time.Since(t0))
 		times = append(times, time.Since(start))
 		if got := m.ds.metric(); got != metrics[i%2] {
-			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.status.msg.Text)
+			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.status.Text())
 		}
 		if w, _ := m.ds.d.Weight(".vendor"); w != 0.95 {
 			b.Fatalf(".vendor weighs %v under %s", w, metrics[i%2])

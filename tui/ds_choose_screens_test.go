@@ -5,7 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
-	ports "github.com/jsontui/jsontui/tui/ports"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetMetricScreens compares the screens of a dataset scored

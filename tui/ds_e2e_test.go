@@ -11,11 +11,11 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetEndToEnd runs the dataset explorer as a program: it loads

@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // heatPane is a dataset's heat map: a row per path as the tree shows it,

@@ -5,11 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // smallDir holds SPEC 8's worked example, dataset-small.
@@ -89,9 +89,9 @@ func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
 	if d.m.open != nil {
-		return d.m.open.m.status.msg.Text
+		return d.m.open.m.status.Text()
 	}
-	return d.m.status.msg.Text
+	return d.m.status.Text()
 }
 
 func cutType(k string) (string, bool) {

@@ -9,9 +9,10 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // fakeDatasetHistory holds recorded runs of dataset-small.

@@ -8,11 +8,10 @@ import (
 	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // handleKey dispatches a key press by phase and mode.
@@ -171,7 +170,7 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		w, _ := m.ds.d.Weight(path)
-		m.prompt.open("weight of "+path+":", "", common.WeightText(w), 24)
+		m.prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
 		m.weightPath = path
 		m.mode = modeWeight
 		return nil
@@ -213,15 +212,15 @@ func (m *DatasetModel) submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal
-		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.trimmed()}
+		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.Trimmed()}
 		if m.promptFor == promptFind {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
 	case modeWeight:
-		v, err := parseWeightInput(m.prompt.trimmed())
+		v, err := parseWeightInput(m.prompt.Trimmed())
 		if err != nil {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -233,14 +232,14 @@ func (m *DatasetModel) submit() tea.Cmd {
 	case modeRulesPath:
 		return m.submitRulesPath()
 	case modeSavePath:
-		path := m.prompt.trimmed()
+		path := m.prompt.Trimmed()
 		if path == "" {
-			m.prompt.err = "type a path"
+			m.prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.err = path + " is a folder"
+				m.prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.ds.wsess.Path() {
@@ -249,7 +248,7 @@ func (m *DatasetModel) submit() tea.Cmd {
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -268,7 +267,7 @@ func (m *DatasetModel) saveWeights() tea.Cmd {
 	if def == "" {
 		def = "weights.json"
 	}
-	m.prompt.open("save weights to:", def, "", 4096)
+	m.prompt.Open("save weights to:", def, "", 4096)
 	m.mode = modeSavePath
 	return nil
 }

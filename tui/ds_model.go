@@ -5,14 +5,14 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // DatasetModel is the explorer of a dataset (SPEC section 8.6): its
@@ -35,9 +35,9 @@ type DatasetModel struct {
 	cases  *casesPane
 	heat   *heatPane
 	hist   *historyPane
-	help   *helpView
-	status *statusLine
-	prompt *prompt
+	help   *widgets.HelpView
+	status *widgets.StatusLine
+	prompt *widgets.Prompt
 	view   dsView
 	// side and folded place the detail pane as a pair's explorer does.
 	side   side
@@ -103,7 +103,7 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true},
+	m := &DatasetModel{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, true),
 		chooser: &chooser{c: c}, ruleChooser: &ruleChooser{c: c}, rescoring: &rescoreBox{c: c}}
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
@@ -275,7 +275,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.weightKey(msg.path, msg.key)
 	case askPromptMsg:
 		m.promptFor = msg.kind
-		m.prompt.open(msg.label, msg.value, msg.placeholder, 200)
+		m.prompt.Open(msg.label, msg.value, msg.placeholder, 200)
 		m.mode = modeSearch
 	case common.ClosePaneMsg:
 		switch m.mode {
@@ -364,7 +364,7 @@ func (m *DatasetModel) changed() {
 func (m *DatasetModel) openHelp() {
 	m.helpFrom = m.mode
 	m.mode = modeHelp
-	m.help.offset = 0
+	m.help.Top()
 }
 
 // inPrompt reports whether keys go to the prompt.

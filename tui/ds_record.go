@@ -5,11 +5,10 @@ import (
 	"context"
 	"time"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The runs a dataset's explorer records (SPEC 7): the opening one is the

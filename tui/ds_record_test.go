@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,

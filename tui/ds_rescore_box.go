@@ -5,9 +5,9 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // rescoreBox is the box over a dataset's body while it is scored again:

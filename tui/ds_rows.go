@@ -8,7 +8,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
-	common "github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // pathCol is one figure column of a dataset's tree.

@@ -6,11 +6,10 @@ import (
 	"os"
 	"path/filepath"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Saving a dataset's rules, set with `C`: ctrl+s writes them to the rules
@@ -48,21 +47,21 @@ func (m *DatasetModel) saveRules(thenWeights bool) tea.Cmd {
 	if p := m.opts.Files.RulesSavePath; p != "" {
 		return m.saveRulesTo(p)
 	}
-	m.prompt.open("save rules to:", m.rulesSavePath(), "", 4096)
+	m.prompt.Open("save rules to:", m.rulesSavePath(), "", 4096)
 	m.mode = modeRulesPath
 	return nil
 }
 
 // submitRulesPath takes the typed path of the rules file.
 func (m *DatasetModel) submitRulesPath() tea.Cmd {
-	path := m.prompt.trimmed()
+	path := m.prompt.Trimmed()
 	if path == "" {
-		m.prompt.err = "type a path"
+		m.prompt.Fail("type a path")
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
-			m.prompt.err = path + " is a folder"
+			m.prompt.Fail(path + " is a folder")
 			return nil
 		}
 		if path != m.opts.Files.RulesSavePath {
@@ -71,7 +70,7 @@ func (m *DatasetModel) submitRulesPath() tea.Cmd {
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // ExploreDataset opens the dataset explorer and returns when the user

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
@@ -46,7 +46,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
+	if v := d.m.prompt.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
 		t.Errorf("/ again opens with %q:\n%s", v, d.screen())
 	}
 	d.keys("type:paid", "enter")
@@ -115,7 +115,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/006: %q", d.statusText())
 	}
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" {
+	if v := d.m.prompt.Value(); v != "" {
 		t.Errorf("/ again opens with %q", v)
 	}
 	d.keys("type:002", "enter")

@@ -3,9 +3,9 @@ package tui
 import (
 	"fmt"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // Restoring the unsaved rules of a dataset, kept in a recovery file with

@@ -9,7 +9,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
-	ports "github.com/jsontui/jsontui/tui/ports"
+
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 

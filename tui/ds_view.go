@@ -4,10 +4,10 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // View renders the screen: the loading screen, the dataset, or the case

@@ -3,7 +3,7 @@ package tui
 import (
 	"fmt"
 
-	common "github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 )
 

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestFailingOnly: f shows the nodes that lose points and their

@@ -7,12 +7,12 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // pizzaDir holds the spec's worked example.

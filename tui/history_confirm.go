@@ -3,9 +3,9 @@ package tui
 import (
 	"fmt"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // pairChecked does action act on the selected run, asking first when the

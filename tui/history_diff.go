@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // maxListed caps the paths the diff lists under "only now" and "only in

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Weights files of the pizza case, for the runs of a fake history.

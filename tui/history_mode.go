@@ -4,12 +4,11 @@ import (
 	"fmt"
 	"strings"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -139,7 +138,7 @@ func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 	case labelRunMsg:
 		r := msg.run
 		m.labelRun = r
-		m.prompt.open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
+		m.prompt.Open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
 		m.mode = modeLabel
 	}
 	return nil
@@ -336,7 +335,7 @@ func (m *Model) labelSubmit() tea.Cmd {
 	if h == nil {
 		return nil
 	}
-	label := m.prompt.trimmed()
+	label := m.prompt.Trimmed()
 	m.status.Set(common.Info("labelling " + shortID(r.ID) + "…"))
 	return m.c.Bg.Run(func() tea.Msg {
 		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}

@@ -6,7 +6,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
-	ports "github.com/jsontui/jsontui/tui/ports"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // twoPairHistory is pizzaHistory with runs of another pair among the

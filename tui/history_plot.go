@@ -5,10 +5,10 @@ import (
 	"strings"
 
 	"github.com/guptarohit/asciigraph"
-	"github.com/jsontui/jsontui/themes"
-	common "github.com/jsontui/jsontui/tui/common"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // minPlotSpan is the smallest score range the plot spans, so that runs of

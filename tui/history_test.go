@@ -5,12 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestHistoryScreens compares screens of the history pane over five runs
@@ -168,7 +167,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	}
 	// The newest run weighs a key the reference lacks: reported.
 	d.keys("H", "g", "R")
-	if s := d.m.status.msg.Text; !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
+	if s := d.m.status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
 	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {

@@ -7,11 +7,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // loadState tracks the background load: bytes parsed so far, and how to

@@ -6,14 +6,13 @@ import (
 	"testing"
 	"time"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
@@ -280,7 +279,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.status.msg.Text; d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -289,7 +288,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.status.msg.Text; d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
@@ -303,7 +302,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	}
 	d.choose("uipath")
 	d.keys("H", "g", "j", "j", "R") // margherita half
-	if s := d.m.status.msg.Text; slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
+	if s := d.m.status.Text(); slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
 	d.choose("jsondiff")

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // metricState is the metric in force and what it gave: the components

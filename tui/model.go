@@ -5,15 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // phase is where the explorer is in its life.
@@ -58,9 +58,9 @@ type Model struct {
 	hdr     *header
 	tree    *treePane
 	detail  *detailPane
-	status  *statusLine
-	prompt  *prompt
-	help    *helpView
+	status  *widgets.StatusLine
+	prompt  *widgets.Prompt
+	help    *widgets.HelpView
 	chooser *chooser
 	hist    *historyPane
 	panel   *scorePanel
@@ -144,9 +144,9 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
+	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: &chooser{c: c},
 		ruleChooser: &ruleChooser{c: c}, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.status.badge = m.badge
+	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}

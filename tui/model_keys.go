@@ -2,9 +2,9 @@ package tui
 
 import (
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // handleKey dispatches a key press by phase and mode.
@@ -94,7 +94,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.tree.matches != nil {
 			last = m.tree.matches.Query
 		}
-		m.prompt.open("/", "", last, 200)
+		m.prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
 	case key.Matches(msg, k.Save):
@@ -125,7 +125,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) openHelp() {
 	m.helpFrom = m.mode
 	m.mode = modeHelp
-	m.help.offset = 0
+	m.help.Top()
 }
 
 // scrollDetail scrolls the detail pane a few lines down or up.

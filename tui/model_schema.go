@@ -3,9 +3,9 @@ package tui
 import (
 	"fmt"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // checkSchema validates the output against the schema in the background.

@@ -10,11 +10,11 @@ import (
 	"sync"
 	"testing"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // statusText returns the last line of the screen, trimmed.

@@ -1,9 +1,9 @@
 package tui
 
 import (
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // wheelStep is how many rows a wheel notch scrolls.

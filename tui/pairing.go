@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"slices"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // pairingChange is a change of how the elements of the arrays at one

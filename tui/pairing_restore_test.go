@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceRun is a recorded run of the invoice case scored by metric

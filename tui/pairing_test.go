@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceCase is the invoice case opened under jsondiff with the user's

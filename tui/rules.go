@@ -5,13 +5,12 @@ import (
 	"slices"
 	"strings"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // takesRules reports whether the metric in force compares by per-key
@@ -96,7 +95,7 @@ func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
 		value = "0.01"
 	}
 	label := fmt.Sprintf("%s for %s:", c.ask, path)
-	m.prompt.open(label, value, "", 200)
+	m.prompt.Open(label, value, "", 200)
 	m.rulePrompt, m.rulePath = c, path
 	m.mode = modeRuleValue
 	return nil
@@ -104,9 +103,9 @@ func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
 
 // submitRuleValue takes the typed tolerance or normalization.
 func (m *Model) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.trimmed())
+	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.Trimmed())
 	if err != nil {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal

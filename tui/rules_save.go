@@ -7,12 +7,11 @@ import (
 	"os"
 	"path/filepath"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -93,21 +92,21 @@ func (m *Model) saveRules(thenWeights bool) tea.Cmd {
 	if p := m.opts.Files.RulesSavePath; p != "" {
 		return m.saveRulesTo(p)
 	}
-	m.prompt.open("save rules to:", m.rulesSavePath(), "", 4096)
+	m.prompt.Open("save rules to:", m.rulesSavePath(), "", 4096)
 	m.mode = modeRulesPath
 	return nil
 }
 
 // submitRulesPath takes the typed path of the rules file.
 func (m *Model) submitRulesPath() tea.Cmd {
-	path := m.prompt.trimmed()
+	path := m.prompt.Trimmed()
 	if path == "" {
-		m.prompt.err = "type a path"
+		m.prompt.Fail("type a path")
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
-			m.prompt.err = path + " is a folder"
+			m.prompt.Fail(path + " is a folder")
 			return nil
 		}
 		if path != m.opts.Files.RulesSavePath {
@@ -116,7 +115,7 @@ func (m *Model) submitRulesPath() tea.Cmd {
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal

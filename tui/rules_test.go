@@ -10,9 +10,10 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceRules returns the invoice case (invoiceDir) scored under the rules file at

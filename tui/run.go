@@ -7,9 +7,9 @@ import (
 	"os/signal"
 	"slices"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Explore opens the explorer and returns when the user quits. Its error is

@@ -13,9 +13,9 @@ import (
 	"testing"
 	"time"
 
-	ports "github.com/jsontui/jsontui/tui/ports"
-
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // heldRecorder records runs once released: a store another process

@@ -8,7 +8,7 @@ import (
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
-	ports "github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 

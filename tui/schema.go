@@ -6,7 +6,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
-	common "github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // schemaCheck is the output checked against --schema: the violations, and

@@ -6,11 +6,11 @@ import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // scorePanel is the box over the tree of a metric that is one number: the

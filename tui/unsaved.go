@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"time"
 
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // unsavedDelay is how long after a weight change the unsaved weights are
@@ -104,7 +105,7 @@ func (u *unsaved) drop(bg *common.Background, done func(what string, err error) 
 
 // discard deletes the offered recovery file f on bg, saying so on
 // status; done wraps the outcome in the explorer's own message.
-func (u *unsaved) discard(bg *common.Background, f recovery.Found, status *statusLine, done func(what string, err error) tea.Msg) tea.Cmd {
+func (u *unsaved) discard(bg *common.Background, f recovery.Found, status *widgets.StatusLine, done func(what string, err error) tea.Msg) tea.Cmd {
 	what := "weights"
 	if len(f.Rules) > 0 {
 		what = "weights and rules"
@@ -117,7 +118,7 @@ func (u *unsaved) discard(bg *common.Background, f recovery.Found, status *statu
 
 // report shows a failed write or removal on status, once for each error;
 // a success clears the memory of the last one.
-func (u *unsaved) report(err error, status *statusLine) {
+func (u *unsaved) report(err error, status *widgets.StatusLine) {
 	if err == nil {
 		u.lastErr = ""
 		return

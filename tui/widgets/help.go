@@ -1,20 +1,20 @@
-package tui
+package widgets
 
 import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
-	common "github.com/jsontui/jsontui/tui/common"
-
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
-// helpView is the full help, generated from the key map: one titled
+// HelpView is the full help, generated from the key map: one titled
 // column per group of bindings, as many side by side as fit, scrolling
 // when they do not.
-type helpView struct {
+type HelpView struct {
 	c      *common.Common
 	offset int
 	width  int
@@ -24,11 +24,11 @@ type helpView struct {
 	dataset bool
 }
 
-// helpView keeps the pane contract.
-var _ common.Pane = (*helpView)(nil)
+// HelpView keeps the pane contract.
+var _ common.Pane = (*HelpView)(nil)
 
 // Update scrolls the help, and closes it on Cancel, Help or Quit.
-func (h *helpView) Update(msg tea.Msg) tea.Cmd {
+func (h *HelpView) Update(msg tea.Msg) tea.Cmd {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -50,16 +50,16 @@ func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the binding that closes the help.
-func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Cancel} }
+func (h *HelpView) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Cancel} }
 
 // FullHelp returns the columns the help shows.
-func (h *helpView) FullHelp() [][]key.Binding {
+func (h *HelpView) FullHelp() [][]key.Binding {
 	groups, _ := h.groups()
 	return groups
 }
 
 // groups returns the columns of bindings and their titles.
-func (h *helpView) groups() ([][]key.Binding, []string) {
+func (h *HelpView) groups() ([][]key.Binding, []string) {
 	k := h.c.Keys
 	if h.dataset {
 		return k.DatasetHelp(), k.DatasetGroupTitles()
@@ -68,13 +68,13 @@ func (h *helpView) groups() ([][]key.Binding, []string) {
 }
 
 // SetSize sets the area the help fills.
-func (h *helpView) SetSize(w, ht int) {
+func (h *HelpView) SetSize(w, ht int) {
 	h.width, h.height = w, ht
 	h.scrollBy(0)
 }
 
 // lines renders the whole help.
-func (h *helpView) lines() []string {
+func (h *HelpView) lines() []string {
 	s := h.c.Styles
 	groups, titles := h.groups()
 	keyW, descW := 0, 0
@@ -132,7 +132,7 @@ func (h *helpView) lines() []string {
 }
 
 // notes returns the lines below the keys.
-func (h *helpView) notes() []string {
+func (h *HelpView) notes() []string {
 	s := h.c.Styles
 	if h.dataset {
 		return []string{
@@ -157,7 +157,7 @@ func (h *helpView) notes() []string {
 }
 
 // legend lists the status glyphs.
-func (h *helpView) legend() string {
+func (h *HelpView) legend() string {
 	s := h.c.Styles
 	var parts []string
 	for _, st := range scoring.Statuses {
@@ -167,13 +167,13 @@ func (h *helpView) legend() string {
 }
 
 // scrollBy scrolls by n lines within bounds.
-func (h *helpView) scrollBy(n int) {
+func (h *HelpView) scrollBy(n int) {
 	total := len(h.lines())
 	h.offset = max(0, min(h.offset+n, total-h.height))
 }
 
 // View renders the visible part of the help.
-func (h *helpView) View() string {
+func (h *HelpView) View() string {
 	lines := h.lines()
 	var b strings.Builder
 	for i := 0; i < h.height; i++ {
@@ -187,4 +187,12 @@ func (h *helpView) View() string {
 		b.WriteString(common.Fit(" "+line, h.width))
 	}
 	return b.String()
+}
+
+// Top scrolls the help back to its first line.
+func (h *HelpView) Top() { h.offset = 0 }
+
+// NewHelpView returns the help of a pair's explorer, or of a dataset's.
+func NewHelpView(c *common.Common, dataset bool) *HelpView {
+	return &HelpView{c: c, dataset: dataset}
 }

@@ -1,16 +1,17 @@
-package tui
+package widgets
 
 import (
 	"strings"
 
 	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
+
 	"github.com/jsontui/jsontui/themes"
-	common "github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
-// statusLine is the bottom line: what the last action did, and key hints.
-type statusLine struct {
+// StatusLine is the bottom line: what the last action did, and key hints.
+type StatusLine struct {
 	c     *common.Common
 	msg   common.StatusMsg
 	width int
@@ -20,14 +21,14 @@ type statusLine struct {
 }
 
 // SetWidth sets the line's width.
-func (sl *statusLine) SetWidth(w int) { sl.width = w }
+func (sl *StatusLine) SetWidth(w int) { sl.width = w }
 
 // Set shows a message.
-func (sl *statusLine) Set(m common.StatusMsg) { sl.msg = m }
+func (sl *StatusLine) Set(m common.StatusMsg) { sl.msg = m }
 
 // View renders the message on the left and as many hints as fit on the
 // right.
-func (sl *statusLine) View(bindings []key.Binding) string {
+func (sl *StatusLine) View(bindings []key.Binding) string {
 	s := sl.c.Styles
 	var text string
 	switch sl.msg.Kind {
@@ -77,3 +78,13 @@ func hints(s *themes.Styles, bindings []key.Binding, room int) string {
 	}
 	return b.String()
 }
+
+// SetBadge sets what says the view in force (the failing-only view)
+// before the message.
+func (sl *StatusLine) SetBadge(badge func() string) { sl.badge = badge }
+
+// Text returns the message shown.
+func (sl *StatusLine) Text() string { return sl.msg.Text }
+
+// NewStatusLine returns an empty status line.
+func NewStatusLine(c *common.Common) *StatusLine { return &StatusLine{c: c} }
