@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/session"
@@ -355,7 +356,7 @@ func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string 
 		return ""
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, fromOptions := defaultRule(k, d.metric.opts)
+	def, fromOptions := choosers.DefaultRule(k, d.metric.opts)
 	switch {
 	case !takesRules:
 		return ""

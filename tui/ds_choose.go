@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 )
@@ -79,37 +80,37 @@ func (m *DatasetModel) openChooser() tea.Cmd {
 		return nil
 	}
 	spec := m.pendingSpec()
-	m.chooser.Update(openChooserMsg{choices: m.opts.Metrics, current: spec.metric, user: spec.user})
+	m.chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: spec.metric, User: spec.user})
 	m.mode = modeMetric
 	return nil
 }
 
 // metricChosen does what the chooser asked: score the dataset with the
 // metric chosen, or with the options it set.
-func (m *DatasetModel) metricChosen(msg metricChosenMsg) tea.Cmd {
-	if msg.close && m.mode == modeMetric {
+func (m *DatasetModel) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+	if msg.Close && m.mode == modeMetric {
 		m.mode = modeNormal
 	}
 	spec := m.pendingSpec()
-	if msg.user == nil && msg.metric == spec.metric {
+	if msg.User == nil && msg.Metric == spec.metric {
 		if m.job != nil {
-			m.status.Set(common.Info(msg.metric + " is being scored already"))
+			m.status.Set(common.Info(msg.Metric + " is being scored already"))
 		} else {
-			m.status.Set(common.Info(msg.metric + " is already in force"))
+			m.status.Set(common.Info(msg.Metric + " is already in force"))
 		}
 		return nil
 	}
-	if _, ok := m.choice(msg.metric); !ok {
-		m.status.Set(common.Warn("no metric " + msg.metric))
+	if _, ok := m.choice(msg.Metric); !ok {
+		m.status.Set(common.Warn("no metric " + msg.Metric))
 		return nil
 	}
-	if spec.rules != nil && spec.rules.Len() > 0 && m.rulesRefused(msg.metric) != "" {
-		m.status.Set(common.Warn(msg.metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
+	if spec.rules != nil && spec.rules.Len() > 0 && m.rulesRefused(msg.Metric) != "" {
+		m.status.Set(common.Warn(msg.Metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
 		return nil
 	}
-	spec.metric = msg.metric
-	if msg.user != nil {
-		spec.user = *msg.user
+	spec.metric = msg.Metric
+	if msg.User != nil {
+		spec.user = *msg.User
 	}
 	return m.rescore(spec)
 }
@@ -143,36 +144,36 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	}
 	opts := spec.user
 	if c, ok := m.choice(spec.metric); ok {
-		opts, _ = optionsFor(c, spec.user)
+		opts, _ = choosers.OptionsFor(c, spec.user)
 	}
 	var defs []string
 	for _, k := range leaves {
-		if d, _ := defaultRule(k, opts); !slices.Contains(defs, d) {
+		if d, _ := choosers.DefaultRule(k, opts); !slices.Contains(defs, d) {
 			defs = append(defs, d)
 		}
 	}
-	m.ruleChooser.Update(openRulesMsg{path: path, kinds: leaves, in: spec.rules.RuleAt(path), def: strings.Join(defs, " / ")})
+	m.ruleChooser.Update(choosers.OpenRulesMsg{Path: path, Kinds: leaves, In: spec.rules.RuleAt(path), Def: strings.Join(defs, " / ")})
 	m.mode = modeRule
 	return nil
 }
 
 // chooseRule takes the chooser's choice for path: a whole rule applies
 // at once, a tolerance or a normalization is asked for first.
-func (m *DatasetModel) chooseRule(path string, c ruleChoice) tea.Cmd {
-	if c.ask == "" {
-		return m.setRule(path, c.rule)
+func (m *DatasetModel) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
+	if c.Ask == "" {
+		return m.setRule(path, c.Rule)
 	}
 	cur, ok := m.pendingSpec().rules.Rule(path)
 	value := ""
 	switch {
-	case ok && cur.Kind == c.rule.Kind:
+	case ok && cur.Kind == c.Rule.Kind:
 		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.ask == "normalize":
+	case c.Ask == "normalize":
 		value = "case,accents,space"
 	default:
 		value = "0.01"
 	}
-	m.prompt.Open(fmt.Sprintf("%s for %s:", c.ask, path), value, "", 200)
+	m.prompt.Open(fmt.Sprintf("%s for %s:", c.Ask, path), value, "", 200)
 	m.rulePrompt, m.rulePath = c, path
 	m.mode = modeRuleValue
 	return nil
@@ -180,7 +181,7 @@ func (m *DatasetModel) chooseRule(path string, c ruleChoice) tea.Cmd {
 
 // submitRuleValue takes the typed tolerance or normalization.
 func (m *DatasetModel) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.Trimmed())
+	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
 	if err != nil {
 		m.prompt.Fail(err.Error())
 		return nil
@@ -194,7 +195,7 @@ func (m *DatasetModel) submitRuleValue() tea.Cmd {
 func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
 	spec := m.pendingSpec()
 	if cur, _ := spec.rules.Rule(path); cur == r {
-		m.status.Set(common.Info(ruleText(r) + " is already the rule of " + path))
+		m.status.Set(common.Info(choosers.RuleText(r) + " is already the rule of " + path))
 		return nil
 	}
 	rules, err := spec.rules.With(path, r, m.rulesSavePath())
@@ -202,7 +203,7 @@ func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
 		m.status.Set(common.Failure(err))
 		return nil
 	}
-	spec.rules, spec.note = rules, "rule "+ruleText(r)+" for "+path
+	spec.rules, spec.note = rules, "rule "+choosers.RuleText(r)+" for "+path
 	return m.rescore(spec)
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -54,7 +55,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 	cpu := cpuTime()
 	for b.Loop() {
 		start := time.Now()
-		_, cmd := m.Update(metricChosenMsg{metric: metrics[i%2], close: true})
+		_, cmd := m.Update(choosers.MetricChosenMsg{Metric: metrics[i%2], Close: true})
 		batch := cmd().(tea.BatchMsg)
 		msg := batch[0]() // the rescore, in the background in the program
 		t0 := time.Now()

@@ -120,10 +120,10 @@ func (d *dsDriver) choose(metric string) {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.choices[d.m.chooser.cursor].Name != metric {
-		before := d.m.chooser.cursor
+	for d.m.chooser.Highlighted() != metric {
+		before := d.m.chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.cursor == before {
+		if d.m.chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -66,9 +67,9 @@ type DatasetModel struct {
 	// chooser and ruleChooser pick the metric and its options (m) and a
 	// path's rule (C); rulePrompt is the rule whose value the prompt asks
 	// for, rulePath the path it is for.
-	chooser     *chooser
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
+	chooser     *choosers.Chooser
+	ruleChooser *choosers.RuleChooser
+	rulePrompt  choosers.RuleChoice
 	rulePath    string
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
@@ -104,7 +105,7 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 		}
 	}
 	m := &DatasetModel{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, true),
-		chooser: &chooser{c: c}, ruleChooser: &ruleChooser{c: c}, rescoring: &rescoreBox{c: c}}
+		chooser: choosers.NewChooser(c), ruleChooser: choosers.NewRuleChooser(c), rescoring: &rescoreBox{c: c}}
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
@@ -284,18 +285,18 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		case modeHistory, modeMetric, modeRule:
 			m.mode = modeNormal
 		}
-	case metricChosenMsg:
+	case choosers.MetricChosenMsg:
 		return m.metricChosen(msg)
-	case ruleChosenMsg:
+	case choosers.RuleChosenMsg:
 		if m.mode == modeRule {
 			m.mode = modeNormal
 		}
-		return m.chooseRule(msg.path, msg.choice)
+		return m.chooseRule(msg.Path, msg.Choice)
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
-	case saveMsg:
+	case common.SaveMsg:
 		m.mode = modeNormal
 		return m.save()
 	case common.OpenHelpMsg:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
@@ -120,7 +121,7 @@ func (m *DatasetModel) pendingSpec() dsRescoreSpec {
 func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	opts, dropped := spec.user, []string(nil)
 	if c, ok := m.choice(spec.metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
+		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.stopRescore()
 	m.rescoreID++
@@ -201,7 +202,7 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		}
 		m.status.Set(common.Failure(err))
 		if m.mode == modeMetric {
-			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
+			m.chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
@@ -227,7 +228,7 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		m.ds.rulesID = m.rulesID(spec.rules)
 	}
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
-	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
+	m.chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	filter := m.order.filterPath()
 	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat} {
 		p.Update(dsReplacedMsg{})

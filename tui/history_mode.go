@@ -267,7 +267,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		path := m.sess.Tree().Path(m.tree.Selected())
 		m.rules = rr.rules
 		m.opts.MetricOptions = rr.user
-		m.chooser.user = rr.user
+		m.chooser.SetUser(rr.user)
 		m.show(newMetricState(m.metric.name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
 			m.tree.selectNode(id)

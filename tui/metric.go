@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 )
@@ -60,20 +61,20 @@ func (m *Model) openChooser() {
 		m.status.Set(common.Info("only " + m.metric.name + " is available"))
 		return
 	}
-	m.chooser.Update(openChooserMsg{choices: m.opts.Metrics, current: m.metric.name, user: m.opts.MetricOptions})
+	m.chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: m.metric.name, User: m.opts.MetricOptions})
 	m.mode = modeMetric
 }
 
 // metricChosen does what the chooser asked: score with the metric chosen,
 // or with the options it set.
-func (m *Model) metricChosen(msg metricChosenMsg) tea.Cmd {
-	if msg.close && m.mode == modeMetric {
+func (m *Model) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+	if msg.Close && m.mode == modeMetric {
 		m.mode = modeNormal
 	}
-	if msg.user != nil {
-		return m.rescoreWith(msg.metric, *msg.user)
+	if msg.User != nil {
+		return m.rescoreWith(msg.Metric, *msg.User)
 	}
-	return m.chooseMetric(msg.metric)
+	return m.chooseMetric(msg.Metric)
 }
 
 // chooseMetric rescores the documents with metric in the background,

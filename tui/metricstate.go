@@ -79,25 +79,6 @@ func (ms *metricState) explanation() string {
 	return strings.TrimPrefix(ms.res.Explanation, ms.name+": ")
 }
 
-// optionsFor returns the user's options that metric c takes, and those it
-// leaves out, canonical.
-func optionsFor(c ports.MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
-	var keep, dropped []string
-	for _, s := range user.Strings() {
-		name, _, _ := strings.Cut(s, "=")
-		if slices.Contains(c.Takes, name) {
-			keep = append(keep, s)
-		} else {
-			dropped = append(dropped, s)
-		}
-	}
-	opts, err := scoring.ParseMetricOptions(keep)
-	if err != nil { // the user's own options, in their canonical form: they read back
-		return scoring.MetricOptions{}, user.Strings()
-	}
-	return opts, dropped
-}
-
 // choiceOf returns the metric named name among choices.
 func choiceOf(choices []ports.MetricChoice, name string) (ports.MetricChoice, bool) {
 	for _, c := range choices {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -61,7 +62,7 @@ type Model struct {
 	status  *widgets.StatusLine
 	prompt  *widgets.Prompt
 	help    *widgets.HelpView
-	chooser *chooser
+	chooser *choosers.Chooser
 	hist    *historyPane
 	panel   *scorePanel
 	// panelH is the lines the panel takes above the tree.
@@ -107,8 +108,8 @@ type Model struct {
 
 	// ruleChooser picks the selected key's rule; rulePrompt is the rule
 	// whose value the prompt asks for, rulePath the schema path it is for.
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
+	ruleChooser *choosers.RuleChooser
+	rulePrompt  choosers.RuleChoice
 	rulePath    string
 	// labelRun is the run whose label the prompt asks for.
 	labelRun ports.RunSummary
@@ -144,8 +145,8 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: &chooser{c: c},
-		ruleChooser: &ruleChooser{c: c}, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: choosers.NewChooser(c),
+		ruleChooser: choosers.NewRuleChooser(c), panel: &scorePanel{c: c}, rules: opts.Rules}
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
@@ -314,14 +315,14 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.mode = modeNormal
 		}
 		return m, nil
-	case metricChosenMsg:
+	case choosers.MetricChosenMsg:
 		return m, m.metricChosen(msg)
-	case ruleChosenMsg:
+	case choosers.RuleChosenMsg:
 		if m.mode == modeRule {
 			m.mode = modeNormal
 		}
-		return m, m.chooseRule(msg.path, msg.choice)
-	case saveMsg:
+		return m, m.chooseRule(msg.Path, msg.Choice)
+	case common.SaveMsg:
 		m.mode = modeNormal
 		return m, m.save()
 	case common.OpenHelpMsg:

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
@@ -84,7 +85,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	metric, rules, note := spec.metric, spec.rules, spec.note
 	opts, dropped := spec.user, []string(nil)
 	if c, ok := m.choice(metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
+		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.cancelRescore()
 	m.jobs.inflight = &spec
@@ -174,7 +175,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		err := fmt.Errorf("%s: %w", what, msg.err)
 		m.status.Set(common.Failure(err))
 		if m.mode == modeMetric {
-			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
+			m.chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
@@ -198,7 +199,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
-	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
+	m.chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}

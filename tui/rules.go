@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 )
@@ -73,28 +74,28 @@ func (m *Model) openRuleChooser() {
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, _ := defaultRule(k, m.metric.opts)
-	m.ruleChooser.Update(openRulesMsg{path: t.SchemaPath(slot), kinds: []jsondoc.Kind{k}, in: t.RuleOf(id), def: def})
+	def, _ := choosers.DefaultRule(k, m.metric.opts)
+	m.ruleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
 	m.mode = modeRule
 }
 
 // chooseRule takes the chooser's choice for schema path: a whole rule
 // applies at once, a tolerance or a normalization is asked for first.
-func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
-	if c.ask == "" {
-		return m.setRule(path, c.rule)
+func (m *Model) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
+	if c.Ask == "" {
+		return m.setRule(path, c.Rule)
 	}
 	cur, ok := m.rules.Rule(path)
 	value := ""
 	switch {
-	case ok && cur.Kind == c.rule.Kind:
+	case ok && cur.Kind == c.Rule.Kind:
 		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.ask == "normalize":
+	case c.Ask == "normalize":
 		value = "case,accents,space"
 	default:
 		value = "0.01"
 	}
-	label := fmt.Sprintf("%s for %s:", c.ask, path)
+	label := fmt.Sprintf("%s for %s:", c.Ask, path)
 	m.prompt.Open(label, value, "", 200)
 	m.rulePrompt, m.rulePath = c, path
 	m.mode = modeRuleValue
@@ -103,7 +104,7 @@ func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
 
 // submitRuleValue takes the typed tolerance or normalization.
 func (m *Model) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.Trimmed())
+	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
 	if err != nil {
 		m.prompt.Fail(err.Error())
 		return nil
@@ -117,7 +118,7 @@ func (m *Model) submitRuleValue() tea.Cmd {
 func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
 	cur, _ := m.rules.Rule(path)
 	if cur == r {
-		m.status.Set(common.Info(ruleText(r) + " is already the rule of " + path))
+		m.status.Set(common.Info(choosers.RuleText(r) + " is already the rule of " + path))
 		return nil
 	}
 	rules, err := m.rules.With(path, r, m.rulesSavePath())
@@ -125,6 +126,6 @@ func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
 		m.status.Set(common.Failure(err))
 		return nil
 	}
-	note := "rule " + ruleText(r) + " for " + path
+	note := "rule " + choosers.RuleText(r) + " for " + path
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note})
 }

@@ -102,7 +102,7 @@ func (m *Model) statusView() string {
 	case modeLabel, modeRulesPath:
 		return m.prompt.View("enter save · esc cancel")
 	case modeRuleValue:
-		if m.rulePrompt.ask == "normalize" {
+		if m.rulePrompt.Ask == "normalize" {
 			return m.prompt.View("case,accents,space · enter apply · esc cancel")
 		}
 		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")

@@ -55,3 +55,6 @@ type ClosePaneMsg struct{}
 
 // OpenHelpMsg asks the root for the help screen.
 type OpenHelpMsg struct{}
+
+// SaveMsg asks the root to save what is unsaved (ctrl+s in a pane).
+type SaveMsg struct{}

@@ -1,4 +1,4 @@
-package tui
+package choosers
 
 import (
 	"fmt"
@@ -14,14 +14,14 @@ import (
 	"github.com/jsontui/jsontui/tui/widgets"
 )
 
-// chooser picks a metric from the list the caller offers (`m`), and sets
+// Chooser picks a metric from the list the caller offers (`m`), and sets
 // the options of one: `o` on a metric lists the options it takes, with
 // their values, which enter edits and space steps through. A changed
 // option rescores at once, in the background, with that metric. It is a
 // pane: the root opens it and tells it the metric in force by message
 // (openChooserMsg, metricInForceMsg, chooserRefusedMsg), and it asks the
 // root for a metric by message (metricChosenMsg; closePaneMsg to close).
-type chooser struct {
+type Chooser struct {
 	c       *common.Common
 	choices []ports.MetricChoice
 	current string
@@ -31,7 +31,7 @@ type chooser struct {
 	offset int
 	// options is set while the options of choices[cursor] show.
 	options bool
-	// user are the user's options as the form last set them (each metric
+	// User are the user's options as the form last set them (each metric
 	// takes those it honours); row is the option under the cursor, rowOff
 	// the first shown.
 	user        scoring.MetricOptions
@@ -47,54 +47,54 @@ type chooser struct {
 	width, height int
 }
 
-// chooser keeps the pane contract.
-var _ common.Pane = (*chooser)(nil)
+// Chooser keeps the pane contract.
+var _ common.Pane = (*Chooser)(nil)
 
 // chooserAction is what a key in the chooser asks of the explorer.
 type chooserAction struct {
-	// metric is the metric chosen (enter on the list) or whose option
+	// Metric is the metric chosen (enter on the list) or whose option
 	// changed (user set); "" for nothing to do.
 	metric string
 	user   *scoring.MetricOptions
-	// close ends the chooser.
+	// Close ends the chooser.
 	close bool
 }
 
-// openChooserMsg opens the chooser on choices, the cursor on the metric
+// OpenChooserMsg opens the chooser on choices, the cursor on the metric
 // in force, current, whose options are the user's.
-type openChooserMsg struct {
-	choices []ports.MetricChoice
-	current string
-	user    scoring.MetricOptions
+type OpenChooserMsg struct {
+	Choices []ports.MetricChoice
+	Current string
+	User    scoring.MetricOptions
 }
 
-// metricInForceMsg tells the chooser the metric in force and the user's
+// MetricInForceMsg tells the chooser the metric in force and the user's
 // options, once a rescore is in.
-type metricInForceMsg struct {
-	metric string
-	user   scoring.MetricOptions
+type MetricInForceMsg struct {
+	Metric string
+	User   scoring.MetricOptions
 }
 
-// chooserRefusedMsg tells the chooser that the options last set did not
+// ChooserRefusedMsg tells the chooser that the options last set did not
 // score (why): they go back to the user's options in force.
-type chooserRefusedMsg struct {
-	user scoring.MetricOptions
-	why  string
+type ChooserRefusedMsg struct {
+	User scoring.MetricOptions
+	Why  string
 }
 
-// metricChosenMsg asks the root to score with metric: chosen on the list
+// MetricChosenMsg asks the root to score with metric: chosen on the list
 // (user nil: the user's options in force), or whose options the form
 // changed (user). close is set when the chooser closed.
-type metricChosenMsg struct {
-	metric string
-	user   *scoring.MetricOptions
-	close  bool
+type MetricChosenMsg struct {
+	Metric string
+	User   *scoring.MetricOptions
+	Close  bool
 }
 
 // open shows the choices with the cursor on the metric in force, whose
 // options are the user's.
-func (ch *chooser) open(choices []ports.MetricChoice, current string, user scoring.MetricOptions) {
-	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
+func (ch *Chooser) open(choices []ports.MetricChoice, current string, user scoring.MetricOptions) {
+	*ch = Chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
 	for i, m := range choices {
 		if m.Name == current {
 			ch.cursor = i
@@ -104,19 +104,19 @@ func (ch *chooser) open(choices []ports.MetricChoice, current string, user scori
 
 // Update takes the root's messages and the chooser's keys; a key that
 // asks for something returns the message that says what.
-func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
+func (ch *Chooser) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case openChooserMsg:
-		ch.open(msg.choices, msg.current, msg.user)
-	case metricInForceMsg:
-		ch.current, ch.user = msg.metric, msg.user
-	case chooserRefusedMsg:
-		ch.refused(msg.user, msg.why)
+	case OpenChooserMsg:
+		ch.open(msg.Choices, msg.Current, msg.User)
+	case MetricInForceMsg:
+		ch.current, ch.user = msg.Metric, msg.User
+	case ChooserRefusedMsg:
+		ch.refused(msg.User, msg.Why)
 	case tea.KeyPressMsg:
 		act := ch.handleKey(msg)
 		switch {
 		case act.metric != "":
-			return ch.c.Ask(metricChosenMsg(act))
+			return ch.c.Ask(MetricChosenMsg{Metric: act.metric, User: act.user, Close: act.close})
 		case act.close:
 			return ch.c.Ask(common.ClosePaneMsg{})
 		}
@@ -125,11 +125,11 @@ func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
 }
 
 // SetSize sets the area the box is drawn over.
-func (ch *chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
+func (ch *Chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
 
 // ShortHelp returns the keys the chooser answers to where it is: the
 // list, a metric's options, or a value being typed.
-func (ch *chooser) ShortHelp() []key.Binding {
+func (ch *Chooser) ShortHelp() []key.Binding {
 	k := ch.c.Keys
 	switch {
 	case ch.editing:
@@ -141,7 +141,7 @@ func (ch *chooser) ShortHelp() []key.Binding {
 }
 
 // FullHelp returns the chooser's keys: the list's, then the options'.
-func (ch *chooser) FullHelp() [][]key.Binding {
+func (ch *Chooser) FullHelp() [][]key.Binding {
 	k := ch.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp, k.Accept, k.Chooser.Options, k.Cancel},
@@ -161,7 +161,7 @@ func optionNames(c ports.MetricChoice) []string {
 }
 
 // handleKey runs a key in the chooser.
-func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
+func (ch *Chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
 	k := ch.c.Keys
 	switch {
 	case ch.editing:
@@ -193,7 +193,7 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // optionsKey runs a key in the options of a metric.
-func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
+func (ch *Chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 	k := ch.c.Keys
 	names := optionNames(ch.choices[ch.cursor])
 	switch {
@@ -239,7 +239,7 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // editKey runs a key in the value being typed.
-func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
+func (ch *Chooser) editKey(msg tea.KeyPressMsg) chooserAction {
 	k := ch.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
@@ -260,15 +260,15 @@ func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // value is the value of option name for the metric under the cursor.
-func (ch *chooser) value(name string) string {
-	opts, _ := optionsFor(ch.choices[ch.cursor], ch.user)
+func (ch *Chooser) value(name string) string {
+	opts, _ := OptionsFor(ch.choices[ch.cursor], ch.user)
 	return opts.Value(name)
 }
 
 // set sets option name of the user's options to value, checked as its
 // flag is: refused, err says why; taken, the metric under the cursor
 // rescores with it.
-func (ch *chooser) set(name, value string) chooserAction {
+func (ch *Chooser) set(name, value string) chooserAction {
 	user := ch.user
 	if err := user.SetValue(name, value); err != nil {
 		ch.err = err.Error()
@@ -284,14 +284,14 @@ func (ch *chooser) set(name, value string) chooserAction {
 
 // refused shows why the options last set did not score: they go back to
 // the user's options in force.
-func (ch *chooser) refused(user scoring.MetricOptions, why string) {
+func (ch *Chooser) refused(user scoring.MetricOptions, why string) {
 	ch.user, ch.err = user, why
 }
 
 // View renders the box in at most the chooser's area: as wide as its
 // lines need, as high as its items need, the list scrolled to keep the
 // cursor in view.
-func (ch *chooser) View() string {
+func (ch *Chooser) View() string {
 	s := ch.c.Styles
 	width, height := ch.width, ch.height
 	cw := max(10, width-4)    // the box's border and padding
@@ -349,7 +349,7 @@ func window(cur, off, n, rows int) int {
 
 // listView renders the metrics, as many as fit in avail lines around the
 // cursor.
-func (ch *chooser) listView(cw, avail int) chooserPage {
+func (ch *Chooser) listView(cw, avail int) chooserPage {
 	s := ch.c.Styles
 	rows := min(len(ch.choices), avail)
 	ch.rows = rows
@@ -381,8 +381,8 @@ func (ch *chooser) listView(cw, avail int) chooserPage {
 // optionsView renders the options of the metric under the cursor: each
 // with its value and format, as many as fit in avail lines around the
 // cursor; under them what the one under the cursor does and takes (or
-// why a value was refused); its value being typed when editing.
-func (ch *chooser) optionsView(cw, avail int) chooserPage {
+// Why a value was refused); its value being typed when editing.
+func (ch *Chooser) optionsView(cw, avail int) chooserPage {
 	s := ch.c.Styles
 	c := ch.choices[ch.cursor]
 	p := chooserPage{title: s.Title.Render("Options of " + c.Name), foot: "enter type · space next value · esc back"}
@@ -439,3 +439,42 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	}
 	return p
 }
+
+// OptionsFor returns the user's options that metric c takes, and those it
+// leaves out, canonical.
+func OptionsFor(c ports.MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
+	var keep, dropped []string
+	for _, s := range user.Strings() {
+		name, _, _ := strings.Cut(s, "=")
+		if slices.Contains(c.Takes, name) {
+			keep = append(keep, s)
+		} else {
+			dropped = append(dropped, s)
+		}
+	}
+	opts, err := scoring.ParseMetricOptions(keep)
+	if err != nil { // the user's own options, in their canonical form: they read back
+		return scoring.MetricOptions{}, user.Strings()
+	}
+	return opts, dropped
+}
+
+// NewChooser returns the metric chooser, closed.
+func NewChooser(c *common.Common) *Chooser { return &Chooser{c: c} }
+
+// Count returns how many metrics the chooser offers.
+func (ch *Chooser) Count() int { return len(ch.choices) }
+
+// Highlighted returns the name of the metric under the cursor.
+func (ch *Chooser) Highlighted() string { return ch.choices[ch.cursor].Name }
+
+// InOptions reports whether the options of the metric under the cursor
+// show; editingOption whether one of them is being typed.
+func (ch *Chooser) InOptions() bool     { return ch.options }
+func (ch *Chooser) EditingOption() bool { return ch.editing }
+
+// WhyRefused returns why the last value typed was refused, "" for none.
+func (ch *Chooser) WhyRefused() string { return ch.err }
+
+// SetUser sets the user's options the form shows (a run's, restored).
+func (ch *Chooser) SetUser(o scoring.MetricOptions) { ch.user = o }

@@ -1,4 +1,4 @@
-package tui
+package choosers
 
 import (
 	"fmt"
@@ -12,83 +12,80 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// ruleChoice is a rule the chooser offers for the selected key.
-type ruleChoice struct {
+// RuleChoice is a rule the chooser offers for the selected key.
+type RuleChoice struct {
 	label, about string
-	rule         scoring.Rule
-	// ask is what to ask for before the rule is whole (a tolerance, what
+	Rule         scoring.Rule
+	// Ask is what to ask for before the rule is whole (a tolerance, what
 	// to normalize); "" for a rule that is whole.
-	ask string
+	Ask string
 }
 
 // ruleChoices returns the rules that compare values of kind k: the
 // default first, exact, then those of its kind.
-func ruleChoices(k jsondoc.Kind, def string) []ruleChoice {
-	out := []ruleChoice{
+func ruleChoices(k jsondoc.Kind, def string) []RuleChoice {
+	out := []RuleChoice{
 		{label: "default", about: def + ": no rule of its own"},
-		{label: "exact", about: "1 when equal, else 0", rule: scoring.Rule{Kind: scoring.RuleExact}},
+		{label: "exact", about: "1 when equal, else 0", Rule: scoring.Rule{Kind: scoring.RuleExact}},
 	}
 	switch k {
 	case jsondoc.Number:
 		out = append(out,
-			ruleChoice{label: "abs_tol…", about: "1 when |r − o| ≤ X, else the number formula", rule: scoring.Rule{Kind: scoring.RuleAbsTol}, ask: "abs_tol"},
-			ruleChoice{label: "rel_tol…", about: "1 when |r − o| ≤ X · max(|r|, |o|), else the number formula", rule: scoring.Rule{Kind: scoring.RuleRelTol}, ask: "rel_tol"})
+			RuleChoice{label: "abs_tol…", about: "1 when |r − o| ≤ X, else the number formula", Rule: scoring.Rule{Kind: scoring.RuleAbsTol}, Ask: "abs_tol"},
+			RuleChoice{label: "rel_tol…", about: "1 when |r − o| ≤ X · max(|r|, |o|), else the number formula", Rule: scoring.Rule{Kind: scoring.RuleRelTol}, Ask: "rel_tol"})
 	case jsondoc.String:
 		out = append(out,
-			ruleChoice{label: "levenshtein", about: "1 − edits / longer length", rule: scoring.Rule{Kind: scoring.RuleLevenshtein}},
-			ruleChoice{label: "damerau", about: "levenshtein with transpositions as one edit", rule: scoring.Rule{Kind: scoring.RuleDamerau}},
-			ruleChoice{label: "jaro-winkler", about: "Jaro–Winkler similarity, common prefix favoured", rule: scoring.Rule{Kind: scoring.RuleJaroWinkler}},
-			ruleChoice{label: "token-f1", about: "F1 of the words shared, in any order", rule: scoring.Rule{Kind: scoring.RuleTokenF1}},
-			ruleChoice{label: "date", about: "1 when the same calendar date in any format (04/05 day first)", rule: scoring.Rule{Kind: scoring.RuleDate}},
-			ruleChoice{label: "date month-first", about: "the same, reading 04/05/2024 as April 5", rule: scoring.Rule{Kind: scoring.RuleDate, MonthFirst: true}},
-			ruleChoice{label: "normalize…", about: "levenshtein ignoring case, accents or space", rule: scoring.Rule{Kind: scoring.RuleNormalize}, ask: "normalize"})
+			RuleChoice{label: "levenshtein", about: "1 − edits / longer length", Rule: scoring.Rule{Kind: scoring.RuleLevenshtein}},
+			RuleChoice{label: "damerau", about: "levenshtein with transpositions as one edit", Rule: scoring.Rule{Kind: scoring.RuleDamerau}},
+			RuleChoice{label: "jaro-winkler", about: "Jaro–Winkler similarity, common prefix favoured", Rule: scoring.Rule{Kind: scoring.RuleJaroWinkler}},
+			RuleChoice{label: "token-f1", about: "F1 of the words shared, in any order", Rule: scoring.Rule{Kind: scoring.RuleTokenF1}},
+			RuleChoice{label: "date", about: "1 when the same calendar date in any format (04/05 day first)", Rule: scoring.Rule{Kind: scoring.RuleDate}},
+			RuleChoice{label: "date month-first", about: "the same, reading 04/05/2024 as April 5", Rule: scoring.Rule{Kind: scoring.RuleDate, MonthFirst: true}},
+			RuleChoice{label: "normalize…", about: "levenshtein ignoring case, accents or space", Rule: scoring.Rule{Kind: scoring.RuleNormalize}, Ask: "normalize"})
 	}
 	return out
 }
 
-// ruleChooser picks the rule of the selected key (a pair's node, a
+// RuleChooser picks the rule of the selected key (a pair's node, a
 // dataset's path). It is a pane: the root opens it by message
 // (openRulesMsg), and it asks the root for a rule (ruleChosenMsg), for a
-// save (saveMsg) or to close (closePaneMsg) by message.
-type ruleChooser struct {
+// save (common.SaveMsg) or to close (common.ClosePaneMsg) by message.
+type RuleChooser struct {
 	c       *common.Common
 	path    string         // the key's schema path
 	kinds   []jsondoc.Kind // the kinds of its reference values
 	source  string         // where the rule in force comes from
-	choices []ruleChoice
+	choices []RuleChoice
 	current int
 	cursor  int
 	width   int
 }
 
-// ruleChooser keeps the pane contract.
-var _ common.Pane = (*ruleChooser)(nil)
+// RuleChooser keeps the pane contract.
+var _ common.Pane = (*RuleChooser)(nil)
 
-// openRulesMsg opens the rules chooser for a key at schema path whose
+// OpenRulesMsg opens the rules chooser for a key at schema path whose
 // reference values are of kinds (one for a pair's node, those the cases
 // have for a dataset's path), with in the rule in force and def the
-// metric's own comparison of such values.
-type openRulesMsg struct {
-	path  string
-	kinds []jsondoc.Kind
-	in    scoring.RuleInForce
-	def   string
+// Metric's own comparison of such values.
+type OpenRulesMsg struct {
+	Path  string
+	Kinds []jsondoc.Kind
+	In    scoring.RuleInForce
+	Def   string
 }
 
-// ruleChosenMsg asks the root to give schema path the rule chosen.
-type ruleChosenMsg struct {
-	path   string
-	choice ruleChoice
+// RuleChosenMsg asks the root to give schema path the rule chosen.
+type RuleChosenMsg struct {
+	Path   string
+	Choice RuleChoice
 }
-
-// saveMsg asks the root to save what is unsaved (ctrl+s in a pane).
-type saveMsg struct{}
 
 // open shows the rules for a key at schema path whose values are of the
-// kinds given, with the cursor on the rule in force.
-func (ch *ruleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleInForce, def string) {
+// Kinds given, with the cursor on the rule in force.
+func (ch *RuleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleInForce, def string) {
 	ch.path, ch.kinds = path, kinds
-	ch.source = "in force: " + ruleText(in.Rule) + " (" + in.Source() + ")"
+	ch.source = "in force: " + RuleText(in.Rule) + " (" + in.Source() + ")"
 	if in.Rule.Kind == scoring.RuleNone {
 		ch.source = "in force: " + def + " (default)"
 	}
@@ -104,7 +101,7 @@ func (ch *ruleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleIn
 	}
 	ch.current, ch.cursor = 0, 0
 	for i, c := range ch.choices {
-		if c.rule.Kind == in.Rule.Kind && c.rule.MonthFirst == in.Rule.MonthFirst {
+		if c.Rule.Kind == in.Rule.Kind && c.Rule.MonthFirst == in.Rule.MonthFirst {
 			ch.current, ch.cursor = i, i
 		}
 	}
@@ -112,27 +109,27 @@ func (ch *ruleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleIn
 
 // Update takes the root's opening and the chooser's keys: moving, enter
 // (the rule chosen), esc or q (close), ctrl+s (save).
-func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
+func (ch *RuleChooser) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case openRulesMsg:
-		ch.open(msg.path, msg.kinds, msg.in, msg.def)
+	case OpenRulesMsg:
+		ch.open(msg.Path, msg.Kinds, msg.In, msg.Def)
 	case tea.KeyPressMsg:
 		k := ch.c.Keys
 		switch {
 		case key.Matches(msg, k.Cancel, k.Quit):
 			return ch.c.Ask(common.ClosePaneMsg{})
 		case key.Matches(msg, k.Save):
-			return ch.c.Ask(saveMsg{})
+			return ch.c.Ask(common.SaveMsg{})
 		}
 		if c, ok := ch.handleKey(msg); ok {
-			return ch.c.Ask(ruleChosenMsg{path: ch.path, choice: c})
+			return ch.c.Ask(RuleChosenMsg{Path: ch.path, Choice: c})
 		}
 	}
 	return nil
 }
 
 // handleKey moves the cursor; it returns the choice made with enter.
-func (ch *ruleChooser) handleKey(msg tea.KeyPressMsg) (chosen ruleChoice, done bool) {
+func (ch *RuleChooser) handleKey(msg tea.KeyPressMsg) (chosen RuleChoice, done bool) {
 	k := ch.c.Keys
 	switch {
 	case key.Matches(msg, k.Up):
@@ -146,26 +143,26 @@ func (ch *ruleChooser) handleKey(msg tea.KeyPressMsg) (chosen ruleChoice, done b
 	case key.Matches(msg, k.Accept):
 		return ch.choices[ch.cursor], true
 	}
-	return ruleChoice{}, false
+	return RuleChoice{}, false
 }
 
 // SetSize sets the width the box fits in.
-func (ch *ruleChooser) SetSize(w, _ int) { ch.width = w }
+func (ch *RuleChooser) SetSize(w, _ int) { ch.width = w }
 
 // ShortHelp returns the chooser's keys for the status line.
-func (ch *ruleChooser) ShortHelp() []key.Binding {
+func (ch *RuleChooser) ShortHelp() []key.Binding {
 	k := ch.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel}
 }
 
 // FullHelp returns the chooser's keys.
-func (ch *ruleChooser) FullHelp() [][]key.Binding {
+func (ch *RuleChooser) FullHelp() [][]key.Binding {
 	return [][]key.Binding{append(ch.ShortHelp(), ch.c.Keys.Save)}
 }
 
 // kindsText names the kinds of the key's values: "number", or
 // "number/string" for a dataset's path that holds both.
-func (ch *ruleChooser) kindsText() string {
+func (ch *RuleChooser) kindsText() string {
 	names := make([]string, len(ch.kinds))
 	for i, k := range ch.kinds {
 		names[i] = k.String()
@@ -174,7 +171,7 @@ func (ch *ruleChooser) kindsText() string {
 }
 
 // View renders the box of rules, at most the chooser's width wide.
-func (ch *ruleChooser) View() string {
+func (ch *RuleChooser) View() string {
 	s := ch.c.Styles
 	width := ch.width
 	labelW := 0
@@ -205,10 +202,10 @@ func (ch *ruleChooser) View() string {
 	return s.Box.Render(strings.Join(lines, "\n"))
 }
 
-// defaultRule says how the metric in force compares values of kind k
+// DefaultRule says how the metric in force compares values of kind k
 // with no rule of their own, and whether that is the metric options'
 // doing: "levenshtein", "abs-tol=0.01", "relative difference".
-func defaultRule(k jsondoc.Kind, o scoring.MetricOptions) (text string, fromOptions bool) {
+func DefaultRule(k jsondoc.Kind, o scoring.MetricOptions) (text string, fromOptions bool) {
 	switch k {
 	case jsondoc.Number:
 		var tol []string
@@ -237,10 +234,13 @@ func defaultRule(k jsondoc.Kind, o scoring.MetricOptions) (text string, fromOpti
 	return "both null", false
 }
 
-// ruleText names a rule as the explorer writes it: "default" for none.
-func ruleText(r scoring.Rule) string {
+// RuleText names a rule as the explorer writes it: "default" for none.
+func RuleText(r scoring.Rule) string {
 	if r.Kind == scoring.RuleNone {
 		return "default"
 	}
 	return r.String()
 }
+
+// NewRuleChooser returns the rules chooser, closed.
+func NewRuleChooser(c *common.Common) *RuleChooser { return &RuleChooser{c: c} }
