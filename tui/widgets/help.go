@@ -1,4 +1,4 @@
-package tui
+package widgets
 
 import (
 	"strings"
@@ -8,13 +8,14 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
-// helpView is the full help, generated from the key map: one titled
+// HelpView is the full help, generated from the key map: one titled
 // column per group of bindings, as many side by side as fit, scrolling
 // when they do not.
-type helpView struct {
-	c      *common
+type HelpView struct {
+	c      *common.Common
 	offset int
 	width  int
 	height int
@@ -23,16 +24,19 @@ type helpView struct {
 	dataset bool
 }
 
+// HelpView keeps the pane contract.
+var _ common.Pane = (*HelpView)(nil)
+
 // Update scrolls the help, and closes it on Cancel, Help or Quit.
-func (h *helpView) Update(msg tea.Msg) tea.Cmd {
+func (h *HelpView) Update(msg tea.Msg) tea.Cmd {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
 	}
-	k := h.c.keys
+	k := h.c.Keys
 	switch {
 	case key.Matches(km, k.Cancel, k.Help, k.Quit):
-		return h.c.ask(closePaneMsg{})
+		return h.c.Ask(common.ClosePaneMsg{})
 	case key.Matches(km, k.Down):
 		h.scrollBy(1)
 	case key.Matches(km, k.Up):
@@ -46,17 +50,17 @@ func (h *helpView) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the binding that closes the help.
-func (h *helpView) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Cancel} }
+func (h *HelpView) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Cancel} }
 
 // FullHelp returns the columns the help shows.
-func (h *helpView) FullHelp() [][]key.Binding {
+func (h *HelpView) FullHelp() [][]key.Binding {
 	groups, _ := h.groups()
 	return groups
 }
 
 // groups returns the columns of bindings and their titles.
-func (h *helpView) groups() ([][]key.Binding, []string) {
-	k := h.c.keys
+func (h *HelpView) groups() ([][]key.Binding, []string) {
+	k := h.c.Keys
 	if h.dataset {
 		return k.DatasetHelp(), k.DatasetGroupTitles()
 	}
@@ -64,14 +68,14 @@ func (h *helpView) groups() ([][]key.Binding, []string) {
 }
 
 // SetSize sets the area the help fills.
-func (h *helpView) SetSize(w, ht int) {
+func (h *HelpView) SetSize(w, ht int) {
 	h.width, h.height = w, ht
 	h.scrollBy(0)
 }
 
 // lines renders the whole help.
-func (h *helpView) lines() []string {
-	s := h.c.styles
+func (h *HelpView) lines() []string {
+	s := h.c.Styles
 	groups, titles := h.groups()
 	keyW, descW := 0, 0
 	for _, g := range groups {
@@ -98,7 +102,7 @@ func (h *helpView) lines() []string {
 		}
 		c.lines = append(c.lines, s.Title.Render(titles[gi]))
 		for _, b := range g {
-			c.lines = append(c.lines, s.Accent.Render(pad(b.Help().Key, keyW))+"  "+s.Muted.Render(b.Help().Desc))
+			c.lines = append(c.lines, s.Accent.Render(common.Pad(b.Help().Key, keyW))+"  "+s.Muted.Render(b.Help().Desc))
 		}
 	}
 	rows := 0
@@ -116,20 +120,20 @@ func (h *helpView) lines() []string {
 			if r < len(c.lines) {
 				cell = c.lines[r]
 			}
-			b.WriteString(fit(cell, colW))
+			b.WriteString(common.Fit(cell, colW))
 		}
 		out = append(out, b.String())
 	}
 	out = append(out, "")
 	for _, l := range h.notes() {
-		out = append(out, wrapIndent(l, max(20, h.width-2))...)
+		out = append(out, common.WrapIndent(l, max(20, h.width-2))...)
 	}
 	return out
 }
 
 // notes returns the lines below the keys.
-func (h *helpView) notes() []string {
-	s := h.c.styles
+func (h *HelpView) notes() []string {
+	s := h.c.Styles
 	if h.dataset {
 		return []string{
 			s.Title.Render("Dataset") + "  the tree is the per-path tree: each schema path's weight, f, score, loss, cases, the bar of its nodes' statuses and precision/recall/F1; tab explains a path's figures",
@@ -153,8 +157,8 @@ func (h *helpView) notes() []string {
 }
 
 // legend lists the status glyphs.
-func (h *helpView) legend() string {
-	s := h.c.styles
+func (h *HelpView) legend() string {
+	s := h.c.Styles
 	var parts []string
 	for _, st := range scoring.Statuses {
 		parts = append(parts, s.Status(st).Render(s.Glyph(st))+" "+st.String())
@@ -163,13 +167,13 @@ func (h *helpView) legend() string {
 }
 
 // scrollBy scrolls by n lines within bounds.
-func (h *helpView) scrollBy(n int) {
+func (h *HelpView) scrollBy(n int) {
 	total := len(h.lines())
 	h.offset = max(0, min(h.offset+n, total-h.height))
 }
 
 // View renders the visible part of the help.
-func (h *helpView) View() string {
+func (h *HelpView) View() string {
 	lines := h.lines()
 	var b strings.Builder
 	for i := 0; i < h.height; i++ {
@@ -180,7 +184,15 @@ func (h *helpView) View() string {
 		if h.offset+i < len(lines) {
 			line = lines[h.offset+i]
 		}
-		b.WriteString(fit(" "+line, h.width))
+		b.WriteString(common.Fit(" "+line, h.width))
 	}
 	return b.String()
+}
+
+// Top scrolls the help back to its first line.
+func (h *HelpView) Top() { h.offset = 0 }
+
+// NewHelpView returns the help of a pair's explorer, or of a dataset's.
+func NewHelpView(c *common.Common, dataset bool) *HelpView {
+	return &HelpView{c: c, dataset: dataset}
 }

@@ -1,4 +1,4 @@
-package tui
+package widgets
 
 import (
 	"strings"
@@ -9,11 +9,11 @@ import (
 	"github.com/jsontui/jsontui/themes"
 )
 
-// lineInput is a one-line text field with the editing keys of a shell:
+// LineInput is a one-line text field with the editing keys of a shell:
 // ←/→, home/end (ctrl+a/ctrl+e), backspace/delete, ctrl+w deletes a word,
 // ctrl+u deletes to the start, ctrl+k to the end; pasted text is inserted.
 // The cursor is a reverse-video cell that does not blink.
-type lineInput struct {
+type LineInput struct {
 	value       []rune
 	pos         int
 	limit       int
@@ -21,7 +21,7 @@ type lineInput struct {
 }
 
 // SetValue replaces the text and puts the cursor at its end.
-func (in *lineInput) SetValue(s string) {
+func (in *LineInput) SetValue(s string) {
 	in.value = []rune(s)
 	if in.limit > 0 && len(in.value) > in.limit {
 		in.value = in.value[:in.limit]
@@ -30,11 +30,11 @@ func (in *lineInput) SetValue(s string) {
 }
 
 // Value returns the text.
-func (in *lineInput) Value() string { return string(in.value) }
+func (in *LineInput) Value() string { return string(in.value) }
 
 // Update applies a key press or a paste; it reports whether the text
 // changed.
-func (in *lineInput) Update(msg tea.Msg) bool {
+func (in *LineInput) Update(msg tea.Msg) bool {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:
 		return in.insert(msg.Content)
@@ -87,7 +87,7 @@ func (in *lineInput) Update(msg tea.Msg) bool {
 }
 
 // insert puts text at the cursor, dropping control characters.
-func (in *lineInput) insert(text string) bool {
+func (in *LineInput) insert(text string) bool {
 	var add []rune
 	for _, r := range text {
 		if !unicode.IsControl(r) {
@@ -107,7 +107,7 @@ func (in *lineInput) insert(text string) bool {
 
 // View renders the text with the cursor, or the placeholder (faint) when
 // empty, within width cells (scrolling to keep the cursor in view).
-func (in *lineInput) View(s *themes.Styles, width int) string {
+func (in *LineInput) View(s *themes.Styles, width int) string {
 	cursor := func(r string) string { return "\x1b[7m" + r + "\x1b[27m" }
 	if len(in.value) == 0 {
 		if in.placeholder == "" {
@@ -131,4 +131,10 @@ func (in *lineInput) View(s *themes.Styles, width int) string {
 		b.WriteString(cursor(" "))
 	}
 	return b.String()
+}
+
+// NewLineInput returns an empty input of at most limit characters, showing
+// placeholder while empty.
+func NewLineInput(limit int, placeholder string) LineInput {
+	return LineInput{limit: limit, placeholder: placeholder}
 }

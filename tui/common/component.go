@@ -1,11 +1,11 @@
-package tui
+package common
 
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
-// pane is the contract every pane of the explorer keeps, as the
+// Pane is the contract every pane of the explorer keeps, as the
 // components of soft-serve's pkg/ui do: a model of its own that
 // takes the messages meant for it — its keys among them — in Update,
 // says which bindings it answers to (ShortHelp for the status line,
@@ -16,7 +16,7 @@ import (
 // asks for with common.ask, and the status line through the commands it
 // returns (statusMsg); the root routes messages to panes through Update
 // and does not reach into their fields.
-type pane interface {
+type Pane interface {
 	Update(msg tea.Msg) tea.Cmd
 	View() string
 	SetSize(width, height int)
@@ -24,19 +24,7 @@ type pane interface {
 	FullHelp() [][]key.Binding
 }
 
-// The panes that keep the contract.
-var (
-	_ pane = (*historyPane)(nil)
-	_ pane = (*helpView)(nil)
-	_ pane = (*treePane)(nil)
-	_ pane = (*detailPane)(nil)
-	_ pane = (*header)(nil)
-	_ pane = (*chooser)(nil)
-	_ pane = (*ruleChooser)(nil)
-	_ pane = (*scorePanel)(nil)
-)
-
-// ask asks the root for what msgs say (open a case, close the pane, run
+// Ask asks the root for what msgs say (open a case, close the pane, run
 // a weight key, …): the root handles them, in order, as soon as the
 // Update under way is done, before any other message. A command carrying
 // them would reach the root only after the keys typed meanwhile (the
@@ -44,26 +32,29 @@ var (
 // after, by a fast typist or a paste, would overtake the request (ctrl+s
 // saving the weights before the change typed just before it). ask
 // returns no command, for the pane to return.
-func (c *common) ask(msgs ...tea.Msg) tea.Cmd {
-	c.asked = append(c.asked, msgs...)
+func (c *Common) Ask(msgs ...tea.Msg) tea.Cmd {
+	c.Asked = append(c.Asked, msgs...)
 	return nil
 }
 
 // cmdOf returns a command that delivers msg.
 func cmdOf(msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }
 
-// statusCmd returns a command that sets the status line.
-func statusCmd(m statusMsg) tea.Cmd { return cmdOf(m) }
+// StatusCmd returns a command that sets the status line.
+func StatusCmd(m StatusMsg) tea.Cmd { return cmdOf(m) }
 
-// paneMouseMsg is a mouse event over a pane, at line y of it.
-type paneMouseMsg struct {
-	msg tea.MouseMsg
-	y   int
+// PaneMouseMsg is a mouse event over a pane, at line y of it.
+type PaneMouseMsg struct {
+	Msg tea.MouseMsg
+	Y   int
 }
 
-// closePaneMsg asks the root to close the pane that sent it and go back
+// ClosePaneMsg asks the root to close the pane that sent it and go back
 // to the view below it.
-type closePaneMsg struct{}
+type ClosePaneMsg struct{}
 
-// openHelpMsg asks the root for the help screen.
-type openHelpMsg struct{}
+// OpenHelpMsg asks the root for the help screen.
+type OpenHelpMsg struct{}
+
+// SaveMsg asks the root to save what is unsaved (ctrl+s in a pane).
+type SaveMsg struct{}

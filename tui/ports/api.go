@@ -1,4 +1,4 @@
-package tui
+package ports
 
 import (
 	"bytes"
@@ -129,7 +129,7 @@ type RunConfig struct {
 }
 
 // equal reports whether c and d are the same config.
-func (c RunConfig) equal(d RunConfig) bool {
+func (c RunConfig) Equal(d RunConfig) bool {
 	return c.Metric == d.Metric && slices.Equal(c.Options, d.Options) && bytes.Equal(c.RulesJSON, d.RulesJSON)
 }
 

@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// background keeps account of the explorer's background jobs (loads,
+// Background keeps account of the explorer's background jobs (loads,
 // history lookups and records, recovery files, searches, rescores) so
 // that it can end only once they are done. Bubble Tea does not wait for
 // the commands still running when its program ends; the explorer must:
@@ -20,12 +20,12 @@ import (
 // the jobs whose command has not started yet, which then never start,
 // and waits for those under way; the caller cancels first those that can
 // stop. The zero value is ready to use.
-type background struct {
-	mu sync.Mutex
+type Background struct {
+	Mu sync.Mutex
 	// n counts the jobs asked for and not done; queued holds those whose
 	// command has not started.
 	n      int
-	queued map[*bgJob]struct{}
+	Queued map[*bgJob]struct{}
 	// closed is set once the explorer quits: jobs asked for from then on
 	// are dropped at once.
 	closed bool
@@ -39,84 +39,84 @@ type bgJob struct {
 	started, dropped bool
 }
 
-// jobPanic carries the panic of a job started at once to its command,
+// JobPanic carries the panic of a job started at once to its command,
 // which panics with it on a goroutine of the program (which restores the
 // terminal and reports it, as it does for any command).
-type jobPanic struct {
-	value any
+type JobPanic struct {
+	Value any
 	stack []byte
 }
 
-func (p jobPanic) String() string { return fmt.Sprintf("%v\n\n%s", p.value, p.stack) }
+func (p JobPanic) String() string { return fmt.Sprintf("%v\n\n%s", p.Value, p.stack) }
 
-// run returns the command that runs job in the background. The job
+// Run returns the command that runs job in the background. The job
 // counts until it is done, or dropped by quitting before its command
 // started (the command then gives no message).
-func (b *background) run(job func() tea.Msg) tea.Cmd {
+func (b *Background) Run(job func() tea.Msg) tea.Cmd {
 	j := &bgJob{}
-	b.mu.Lock()
+	b.Mu.Lock()
 	if b.closed {
-		b.mu.Unlock()
+		b.Mu.Unlock()
 		return nil
 	}
 	b.n++
-	if b.queued == nil {
-		b.queued = map[*bgJob]struct{}{}
+	if b.Queued == nil {
+		b.Queued = map[*bgJob]struct{}{}
 	}
-	b.queued[j] = struct{}{}
-	b.mu.Unlock()
+	b.Queued[j] = struct{}{}
+	b.Mu.Unlock()
 	return func() tea.Msg {
-		b.mu.Lock()
+		b.Mu.Lock()
 		switch {
 		case j.dropped, j.started && b.closed:
-			b.mu.Unlock()
+			b.Mu.Unlock()
 			return nil
 		case j.started: // the command run again: the job counts again
 			b.n++
 		default:
 			j.started = true
-			delete(b.queued, j)
+			delete(b.Queued, j)
 		}
-		b.mu.Unlock()
+		b.Mu.Unlock()
 		defer b.done()
 		return job()
 	}
 }
 
-// start runs job at once on a goroutine of its own, and returns the
+// Start runs job at once on a goroutine of its own, and returns the
 // command that delivers its message. Quitting does not drop it: it is
 // for what must be done however the explorer ends (a record), and may be
-// asked for after quitting.
-func (b *background) start(job func() tea.Msg) tea.Cmd {
-	b.mu.Lock()
+// Asked for after quitting.
+func (b *Background) Start(job func() tea.Msg) tea.Cmd {
+	b.Mu.Lock()
 	b.n++
-	b.mu.Unlock()
+	b.Mu.Unlock()
 	ch := make(chan tea.Msg, 1)
 	go func() {
 		defer b.done()
 		defer func() {
 			if r := recover(); r != nil {
-				ch <- jobPanic{value: r, stack: debug.Stack()}
+				ch <- JobPanic{Value: r, stack: debug.Stack()}
 			}
 		}()
 		ch <- job()
 	}()
 	return func() tea.Msg {
 		msg := <-ch
-		if p, ok := msg.(jobPanic); ok {
+		if p, ok := msg.(JobPanic); ok {
 			panic(p)
 		}
 		return msg
 	}
 }
 
-func (b *background) done() {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+func (b *Background) done() {
+	b.Mu.Lock()
+	defer b.Mu.Unlock()
 	b.doneLocked()
 }
 
-func (b *background) doneLocked() {
+func (b *Background) doneLocked() {
 	b.n--
 	if b.n == 0 && b.allDone != nil {
 		close(b.allDone)
@@ -124,27 +124,27 @@ func (b *background) doneLocked() {
 	}
 }
 
-// close drops the jobs whose command has not started, refuses those asked
+// Close drops the jobs whose command has not started, refuses those asked
 // for from now on, and returns a channel closed once the jobs under way
 // are done.
-func (b *background) close() <-chan struct{} {
-	b.mu.Lock()
+func (b *Background) Close() <-chan struct{} {
+	b.Mu.Lock()
 	b.closed = true
-	for j := range b.queued {
+	for j := range b.Queued {
 		j.dropped = true
 		b.doneLocked()
 	}
-	clear(b.queued)
-	b.mu.Unlock()
-	return b.idle()
+	clear(b.Queued)
+	b.Mu.Unlock()
+	return b.Idle()
 }
 
-// idle returns a channel closed once no job counts: at once when none
+// Idle returns a channel closed once no job counts: at once when none
 // does, else when those that count now, and those asked for before they
 // end, are all done.
-func (b *background) idle() <-chan struct{} {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+func (b *Background) Idle() <-chan struct{} {
+	b.Mu.Lock()
+	defer b.Mu.Unlock()
 	if b.n == 0 {
 		ch := make(chan struct{})
 		close(ch)
@@ -156,21 +156,21 @@ func (b *background) idle() <-chan struct{} {
 	return b.allDone
 }
 
-// quit returns the command that ends the program once the jobs under way
+// Quit returns the command that ends the program once the jobs under way
 // are done (see close). The caller cancels first those that can stop.
-func (b *background) quit() tea.Cmd {
+func (b *Background) Quit() tea.Cmd {
 	return func() tea.Msg {
-		<-b.close()
+		<-b.Close()
 		return tea.QuitMsg{}
 	}
 }
 
-// wait closes and waits for the jobs under way, unless forced is closed
+// Wait closes and waits for the jobs under way, unless forced is closed
 // first (a second signal: the user insists on leaving), which it then
 // reports.
-func (b *background) wait(forced <-chan struct{}) error {
+func (b *Background) Wait(forced <-chan struct{}) error {
 	select {
-	case <-b.close():
+	case <-b.Close():
 		return nil
 	case <-forced:
 		return errors.New("a second signal: the records and other work under way were not waited for")

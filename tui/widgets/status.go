@@ -1,4 +1,4 @@
-package tui
+package widgets
 
 import (
 	"strings"
@@ -7,12 +7,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
-// statusLine is the bottom line: what the last action did, and key hints.
-type statusLine struct {
-	c     *common
-	msg   statusMsg
+// StatusLine is the bottom line: what the last action did, and key hints.
+type StatusLine struct {
+	c     *common.Common
+	msg   common.StatusMsg
 	width int
 	// badge, if set, says what stays in force (the failing-only view),
 	// before the message; "" for nothing.
@@ -20,25 +21,25 @@ type statusLine struct {
 }
 
 // SetWidth sets the line's width.
-func (sl *statusLine) SetWidth(w int) { sl.width = w }
+func (sl *StatusLine) SetWidth(w int) { sl.width = w }
 
 // Set shows a message.
-func (sl *statusLine) Set(m statusMsg) { sl.msg = m }
+func (sl *StatusLine) Set(m common.StatusMsg) { sl.msg = m }
 
 // View renders the message on the left and as many hints as fit on the
 // right.
-func (sl *statusLine) View(bindings []key.Binding) string {
-	s := sl.c.styles
+func (sl *StatusLine) View(bindings []key.Binding) string {
+	s := sl.c.Styles
 	var text string
-	switch sl.msg.kind {
-	case statusOK:
-		text = s.Good.Render(sl.msg.text)
-	case statusWarn:
-		text = s.Warn.Render(sl.msg.text)
-	case statusError:
-		text = s.Bad.Render(sl.msg.text)
+	switch sl.msg.Kind {
+	case common.StatusOK:
+		text = s.Good.Render(sl.msg.Text)
+	case common.StatusWarn:
+		text = s.Warn.Render(sl.msg.Text)
+	case common.StatusError:
+		text = s.Bad.Render(sl.msg.Text)
 	default:
-		text = sl.msg.text
+		text = sl.msg.Text
 	}
 	if sl.badge != nil {
 		if b := sl.badge(); b != "" {
@@ -50,7 +51,7 @@ func (sl *statusLine) View(bindings []key.Binding) string {
 		}
 	}
 	room := sl.width - ansi.StringWidth(text) - 3
-	return spread(text, hints(s, bindings, room), sl.width)
+	return common.Spread(text, hints(s, bindings, room), sl.width)
 }
 
 // hints renders as many bindings as fit in room cells: "key desc · …".
@@ -77,3 +78,13 @@ func hints(s *themes.Styles, bindings []key.Binding, room int) string {
 	}
 	return b.String()
 }
+
+// SetBadge sets what says the view in force (the failing-only view)
+// before the message.
+func (sl *StatusLine) SetBadge(badge func() string) { sl.badge = badge }
+
+// Text returns the message shown.
+func (sl *StatusLine) Text() string { return sl.msg.Text }
+
+// NewStatusLine returns an empty status line.
+func NewStatusLine(c *common.Common) *StatusLine { return &StatusLine{c: c} }

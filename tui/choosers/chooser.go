@@ -1,4 +1,4 @@
-package tui
+package choosers
 
 import (
 	"fmt"
@@ -9,18 +9,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
-// chooser picks a metric from the list the caller offers (`m`), and sets
+// Chooser picks a metric from the list the caller offers (`m`), and sets
 // the options of one: `o` on a metric lists the options it takes, with
 // their values, which enter edits and space steps through. A changed
 // option rescores at once, in the background, with that metric. It is a
 // pane: the root opens it and tells it the metric in force by message
 // (openChooserMsg, metricInForceMsg, chooserRefusedMsg), and it asks the
 // root for a metric by message (metricChosenMsg; closePaneMsg to close).
-type chooser struct {
-	c       *common
-	choices []MetricChoice
+type Chooser struct {
+	c       *common.Common
+	choices []ports.MetricChoice
 	current string
 	cursor  int
 	// offset is the first metric the box shows: the list scrolls to keep
@@ -28,7 +31,7 @@ type chooser struct {
 	offset int
 	// options is set while the options of choices[cursor] show.
 	options bool
-	// user are the user's options as the form last set them (each metric
+	// User are the user's options as the form last set them (each metric
 	// takes those it honours); row is the option under the cursor, rowOff
 	// the first shown.
 	user        scoring.MetricOptions
@@ -36,7 +39,7 @@ type chooser struct {
 	// editing is set while the value of the option under the cursor is
 	// typed into input; err is why the last value was refused.
 	editing bool
-	input   lineInput
+	input   widgets.LineInput
 	err     string
 	// rows is how many items the box showed last: the list's window.
 	rows int
@@ -44,51 +47,54 @@ type chooser struct {
 	width, height int
 }
 
+// Chooser keeps the pane contract.
+var _ common.Pane = (*Chooser)(nil)
+
 // chooserAction is what a key in the chooser asks of the explorer.
 type chooserAction struct {
-	// metric is the metric chosen (enter on the list) or whose option
+	// Metric is the metric chosen (enter on the list) or whose option
 	// changed (user set); "" for nothing to do.
 	metric string
 	user   *scoring.MetricOptions
-	// close ends the chooser.
+	// Close ends the chooser.
 	close bool
 }
 
-// openChooserMsg opens the chooser on choices, the cursor on the metric
+// OpenChooserMsg opens the chooser on choices, the cursor on the metric
 // in force, current, whose options are the user's.
-type openChooserMsg struct {
-	choices []MetricChoice
-	current string
-	user    scoring.MetricOptions
+type OpenChooserMsg struct {
+	Choices []ports.MetricChoice
+	Current string
+	User    scoring.MetricOptions
 }
 
-// metricInForceMsg tells the chooser the metric in force and the user's
+// MetricInForceMsg tells the chooser the metric in force and the user's
 // options, once a rescore is in.
-type metricInForceMsg struct {
-	metric string
-	user   scoring.MetricOptions
+type MetricInForceMsg struct {
+	Metric string
+	User   scoring.MetricOptions
 }
 
-// chooserRefusedMsg tells the chooser that the options last set did not
+// ChooserRefusedMsg tells the chooser that the options last set did not
 // score (why): they go back to the user's options in force.
-type chooserRefusedMsg struct {
-	user scoring.MetricOptions
-	why  string
+type ChooserRefusedMsg struct {
+	User scoring.MetricOptions
+	Why  string
 }
 
-// metricChosenMsg asks the root to score with metric: chosen on the list
+// MetricChosenMsg asks the root to score with metric: chosen on the list
 // (user nil: the user's options in force), or whose options the form
 // changed (user). close is set when the chooser closed.
-type metricChosenMsg struct {
-	metric string
-	user   *scoring.MetricOptions
-	close  bool
+type MetricChosenMsg struct {
+	Metric string
+	User   *scoring.MetricOptions
+	Close  bool
 }
 
 // open shows the choices with the cursor on the metric in force, whose
 // options are the user's.
-func (ch *chooser) open(choices []MetricChoice, current string, user scoring.MetricOptions) {
-	*ch = chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
+func (ch *Chooser) open(choices []ports.MetricChoice, current string, user scoring.MetricOptions) {
+	*ch = Chooser{c: ch.c, choices: choices, current: current, user: user, rows: ch.rows, width: ch.width, height: ch.height}
 	for i, m := range choices {
 		if m.Name == current {
 			ch.cursor = i
@@ -98,33 +104,33 @@ func (ch *chooser) open(choices []MetricChoice, current string, user scoring.Met
 
 // Update takes the root's messages and the chooser's keys; a key that
 // asks for something returns the message that says what.
-func (ch *chooser) Update(msg tea.Msg) tea.Cmd {
+func (ch *Chooser) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case openChooserMsg:
-		ch.open(msg.choices, msg.current, msg.user)
-	case metricInForceMsg:
-		ch.current, ch.user = msg.metric, msg.user
-	case chooserRefusedMsg:
-		ch.refused(msg.user, msg.why)
+	case OpenChooserMsg:
+		ch.open(msg.Choices, msg.Current, msg.User)
+	case MetricInForceMsg:
+		ch.current, ch.user = msg.Metric, msg.User
+	case ChooserRefusedMsg:
+		ch.refused(msg.User, msg.Why)
 	case tea.KeyPressMsg:
 		act := ch.handleKey(msg)
 		switch {
 		case act.metric != "":
-			return ch.c.ask(metricChosenMsg(act))
+			return ch.c.Ask(MetricChosenMsg{Metric: act.metric, User: act.user, Close: act.close})
 		case act.close:
-			return ch.c.ask(closePaneMsg{})
+			return ch.c.Ask(common.ClosePaneMsg{})
 		}
 	}
 	return nil
 }
 
 // SetSize sets the area the box is drawn over.
-func (ch *chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
+func (ch *Chooser) SetSize(w, h int) { ch.width, ch.height = w, h }
 
 // ShortHelp returns the keys the chooser answers to where it is: the
 // list, a metric's options, or a value being typed.
-func (ch *chooser) ShortHelp() []key.Binding {
-	k := ch.c.keys
+func (ch *Chooser) ShortHelp() []key.Binding {
+	k := ch.c.Keys
 	switch {
 	case ch.editing:
 		return []key.Binding{k.Accept, k.Cancel}
@@ -135,8 +141,8 @@ func (ch *chooser) ShortHelp() []key.Binding {
 }
 
 // FullHelp returns the chooser's keys: the list's, then the options'.
-func (ch *chooser) FullHelp() [][]key.Binding {
-	k := ch.c.keys
+func (ch *Chooser) FullHelp() [][]key.Binding {
+	k := ch.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp, k.Accept, k.Chooser.Options, k.Cancel},
 		{k.Chooser.Next, k.Chooser.Prev},
@@ -144,7 +150,7 @@ func (ch *chooser) FullHelp() [][]key.Binding {
 }
 
 // optionNames returns the options metric c takes, in canonical order.
-func optionNames(c MetricChoice) []string {
+func optionNames(c ports.MetricChoice) []string {
 	var names []string
 	for _, name := range scoring.OptionNames {
 		if slices.Contains(c.Takes, name) {
@@ -155,8 +161,8 @@ func optionNames(c MetricChoice) []string {
 }
 
 // handleKey runs a key in the chooser.
-func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+func (ch *Chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
+	k := ch.c.Keys
 	switch {
 	case ch.editing:
 		return ch.editKey(msg)
@@ -187,8 +193,8 @@ func (ch *chooser) handleKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // optionsKey runs a key in the options of a metric.
-func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+func (ch *Chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
+	k := ch.c.Keys
 	names := optionNames(ch.choices[ch.cursor])
 	switch {
 	case key.Matches(msg, k.Cancel, k.Chooser.Options, k.Quit):
@@ -208,7 +214,7 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 		// A value at its default starts empty, the default shown faint.
 		info, _ := scoring.LookupOption(names[ch.row])
 		ch.editing, ch.err = true, ""
-		ch.input = lineInput{limit: 500, placeholder: info.Default}
+		ch.input = widgets.NewLineInput(500, info.Default)
 		if v := ch.value(info.Name); v != info.Default {
 			ch.input.SetValue(v)
 		}
@@ -233,8 +239,8 @@ func (ch *chooser) optionsKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // editKey runs a key in the value being typed.
-func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
-	k := ch.c.keys
+func (ch *Chooser) editKey(msg tea.KeyPressMsg) chooserAction {
+	k := ch.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
 		ch.editing, ch.err = false, ""
@@ -254,15 +260,15 @@ func (ch *chooser) editKey(msg tea.KeyPressMsg) chooserAction {
 }
 
 // value is the value of option name for the metric under the cursor.
-func (ch *chooser) value(name string) string {
-	opts, _ := optionsFor(ch.choices[ch.cursor], ch.user)
+func (ch *Chooser) value(name string) string {
+	opts, _ := OptionsFor(ch.choices[ch.cursor], ch.user)
 	return opts.Value(name)
 }
 
 // set sets option name of the user's options to value, checked as its
 // flag is: refused, err says why; taken, the metric under the cursor
 // rescores with it.
-func (ch *chooser) set(name, value string) chooserAction {
+func (ch *Chooser) set(name, value string) chooserAction {
 	user := ch.user
 	if err := user.SetValue(name, value); err != nil {
 		ch.err = err.Error()
@@ -278,15 +284,15 @@ func (ch *chooser) set(name, value string) chooserAction {
 
 // refused shows why the options last set did not score: they go back to
 // the user's options in force.
-func (ch *chooser) refused(user scoring.MetricOptions, why string) {
+func (ch *Chooser) refused(user scoring.MetricOptions, why string) {
 	ch.user, ch.err = user, why
 }
 
 // View renders the box in at most the chooser's area: as wide as its
 // lines need, as high as its items need, the list scrolled to keep the
 // cursor in view.
-func (ch *chooser) View() string {
-	s := ch.c.styles
+func (ch *Chooser) View() string {
+	s := ch.c.Styles
 	width, height := ch.width, ch.height
 	cw := max(10, width-4)    // the box's border and padding
 	avail := max(1, height-4) // border, title and footer
@@ -296,20 +302,20 @@ func (ch *chooser) View() string {
 	} else {
 		p = ch.listView(cw, avail)
 	}
-	w := visibleWidth(p.title)
+	w := common.VisibleWidth(p.title)
 	if p.right != "" {
-		w += 2 + visibleWidth(p.right)
+		w += 2 + common.VisibleWidth(p.right)
 	}
 	for _, l := range p.lines {
-		w = max(w, visibleWidth(l))
+		w = max(w, common.VisibleWidth(l))
 	}
-	w = min(cw, max(w, visibleWidth(p.foot)))
+	w = min(cw, max(w, common.VisibleWidth(p.foot)))
 	var b strings.Builder
-	b.WriteString(spread(p.title, p.right, w))
+	b.WriteString(common.Spread(p.title, p.right, w))
 	for _, l := range p.lines {
-		b.WriteString("\n" + fit(l, w))
+		b.WriteString("\n" + common.Fit(l, w))
 	}
-	b.WriteString("\n" + fit(s.Faint.Render(p.foot), w))
+	b.WriteString("\n" + common.Fit(s.Faint.Render(p.foot), w))
 	return s.Box.Render(b.String())
 }
 
@@ -323,10 +329,10 @@ type chooserPage struct {
 
 // cut shortens a styled line to at most w cells.
 func cut(line string, w int) string {
-	if visibleWidth(line) <= w {
+	if common.VisibleWidth(line) <= w {
 		return line
 	}
-	return fit(line, w)
+	return common.Fit(line, w)
 }
 
 // window returns the first item to show of n for the cursor at cur, from
@@ -343,8 +349,8 @@ func window(cur, off, n, rows int) int {
 
 // listView renders the metrics, as many as fit in avail lines around the
 // cursor.
-func (ch *chooser) listView(cw, avail int) chooserPage {
-	s := ch.c.styles
+func (ch *Chooser) listView(cw, avail int) chooserPage {
+	s := ch.c.Styles
 	rows := min(len(ch.choices), avail)
 	ch.rows = rows
 	ch.offset = window(ch.cursor, ch.offset, len(ch.choices), rows)
@@ -367,7 +373,7 @@ func (ch *chooser) listView(cw, avail int) chooserPage {
 		if m.Name == ch.current {
 			name += " (in force)"
 		}
-		p.lines = append(p.lines, cut(mark+s.Accent.Render(pad(name, nameW))+" "+s.Muted.Render(m.Description), cw))
+		p.lines = append(p.lines, cut(mark+s.Accent.Render(common.Pad(name, nameW))+" "+s.Muted.Render(m.Description), cw))
 	}
 	return p
 }
@@ -375,9 +381,9 @@ func (ch *chooser) listView(cw, avail int) chooserPage {
 // optionsView renders the options of the metric under the cursor: each
 // with its value and format, as many as fit in avail lines around the
 // cursor; under them what the one under the cursor does and takes (or
-// why a value was refused); its value being typed when editing.
-func (ch *chooser) optionsView(cw, avail int) chooserPage {
-	s := ch.c.styles
+// Why a value was refused); its value being typed when editing.
+func (ch *Chooser) optionsView(cw, avail int) chooserPage {
+	s := ch.c.Styles
 	c := ch.choices[ch.cursor]
 	p := chooserPage{title: s.Title.Render("Options of " + c.Name), foot: "enter type · space next value · esc back"}
 	if c.Name != ch.current {
@@ -391,9 +397,9 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	info, _ := scoring.LookupOption(names[ch.row])
 	var help []string
 	if ch.err != "" {
-		help = wrapWords(s.Bad.Render("✗ "+ch.err), cw)
+		help = common.WrapWords(s.Bad.Render("✗ "+ch.err), cw)
 	} else {
-		help = wrapWords(s.Muted.Render(info.Format+": "+info.About), cw)
+		help = common.WrapWords(s.Muted.Render(info.Format+": "+info.About), cw)
 	}
 	rows := min(len(names), max(1, avail-1))
 	help = help[:min(len(help), max(1, avail-rows))]
@@ -401,7 +407,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	nameW, valueW := 0, 0
 	for _, n := range names {
 		nameW = max(nameW, len(n))
-		valueW = max(valueW, visibleWidth(ch.value(n)))
+		valueW = max(valueW, common.VisibleWidth(ch.value(n)))
 	}
 	valueW = max(8, min(valueW, cw-nameW-3))
 	for i := ch.rowOff; i < ch.rowOff+rows; i++ {
@@ -411,7 +417,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 		if i == ch.row {
 			mark = s.Accent.Render("› ")
 		}
-		line := mark + pad(name, nameW) + " "
+		line := mark + common.Pad(name, nameW) + " "
 		if ch.editing && i == ch.row {
 			line += ch.input.View(s, max(8, cw-nameW-3))
 		} else {
@@ -420,7 +426,7 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 			if v == oi.Default {
 				paint = s.Muted
 			}
-			line += paint.Render(pad(v, valueW)) + "  " + s.Faint.Render(oi.Format)
+			line += paint.Render(common.Pad(v, valueW)) + "  " + s.Faint.Render(oi.Format)
 		}
 		p.lines = append(p.lines, cut(line, cw))
 	}
@@ -433,3 +439,42 @@ func (ch *chooser) optionsView(cw, avail int) chooserPage {
 	}
 	return p
 }
+
+// OptionsFor returns the user's options that metric c takes, and those it
+// leaves out, canonical.
+func OptionsFor(c ports.MetricChoice, user scoring.MetricOptions) (scoring.MetricOptions, []string) {
+	var keep, dropped []string
+	for _, s := range user.Strings() {
+		name, _, _ := strings.Cut(s, "=")
+		if slices.Contains(c.Takes, name) {
+			keep = append(keep, s)
+		} else {
+			dropped = append(dropped, s)
+		}
+	}
+	opts, err := scoring.ParseMetricOptions(keep)
+	if err != nil { // the user's own options, in their canonical form: they read back
+		return scoring.MetricOptions{}, user.Strings()
+	}
+	return opts, dropped
+}
+
+// NewChooser returns the metric chooser, closed.
+func NewChooser(c *common.Common) *Chooser { return &Chooser{c: c} }
+
+// Count returns how many metrics the chooser offers.
+func (ch *Chooser) Count() int { return len(ch.choices) }
+
+// Highlighted returns the name of the metric under the cursor.
+func (ch *Chooser) Highlighted() string { return ch.choices[ch.cursor].Name }
+
+// InOptions reports whether the options of the metric under the cursor
+// show; editingOption whether one of them is being typed.
+func (ch *Chooser) InOptions() bool     { return ch.options }
+func (ch *Chooser) EditingOption() bool { return ch.editing }
+
+// WhyRefused returns why the last value typed was refused, "" for none.
+func (ch *Chooser) WhyRefused() string { return ch.err }
+
+// SetUser sets the user's options the form shows (a run's, restored).
+func (ch *Chooser) SetUser(o scoring.MetricOptions) { ch.user = o }

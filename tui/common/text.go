@@ -1,4 +1,4 @@
-package tui
+package common
 
 import (
 	"math"
@@ -10,45 +10,45 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// fixed5 formats v with 5 decimals, as the explorer shows scores, shares
+// Fixed5 formats v with 5 decimals, as the explorer shows scores, shares
 // and losses: "0.87601". A value below 1 never shows as 1.00000.
-func fixed5(v float64) string { return report.Fixed5(v) }
+func Fixed5(v float64) string { return report.Fixed5(v) }
 
-// scoreText formats a score for a column: "1", "0", "0.65517", "n/a".
-func scoreText(v float64, ok bool) string { return report.ScoreCell(v, ok) }
+// ScoreText formats a score for a column: "1", "0", "0.65517", "n/a".
+func ScoreText(v float64, ok bool) string { return report.ScoreCell(v, ok) }
 
-// lossText formats a loss: "0" when none, "<1e-5" when tiny.
-func lossText(v float64) string { return report.LossCell(v) }
+// LossText formats a loss: "0" when none, "<1e-5" when tiny.
+func LossText(v float64) string { return report.LossCell(v) }
 
-// trim5 formats v with at most 5 decimals, trailing zeros dropped:
+// Trim5 formats v with at most 5 decimals, trailing zeros dropped:
 // "1.31148", "2", "0.25".
-func trim5(v float64) string { return report.Trim5(v) }
+func Trim5(v float64) string { return report.Trim5(v) }
 
-// signed formats a change of the total: "+0.01234", "−0.00100", "±0".
-func signed(v float64) string {
+// Signed formats a change of the total: "+0.01234", "−0.00100", "±0".
+func Signed(v float64) string {
 	switch {
 	case math.Abs(v) < 5e-6:
 		return "±0"
 	case v > 0:
-		return "+" + fixed5(v)
+		return "+" + Fixed5(v)
 	}
-	return "−" + fixed5(-v)
+	return "−" + Fixed5(-v)
 }
 
-// weightText formats a weight as the weights file would.
-func weightText(v float64) string { return report.Figure(v) }
+// WeightText formats a weight as the weights file would.
+func WeightText(v float64) string { return report.Figure(v) }
 
-// pad returns s padded with spaces to w cells, cut with "…" when longer.
-func pad(s string, w int) string { return report.Pad(s, w) }
+// Pad returns s padded with spaces to w cells, cut with "…" when longer.
+func Pad(s string, w int) string { return report.Pad(s, w) }
 
-// padLeft right-aligns s in w cells.
-func padLeft(s string, w int) string { return report.PadLeft(s, w) }
+// PadLeft right-aligns s in w cells.
+func PadLeft(s string, w int) string { return report.PadLeft(s, w) }
 
-// thousands formats n with comma separators.
-func thousands(n int) string { return report.Thousands(n) }
+// Thousands formats n with comma separators.
+func Thousands(n int) string { return report.Thousands(n) }
 
-// bytesText formats a byte count: "512 B", "20.0 MB".
-func bytesText(n int64) string {
+// BytesText formats a byte count: "512 B", "20.0 MB".
+func BytesText(n int64) string {
 	switch {
 	case n < 1<<10:
 		return strconv.FormatInt(n, 10) + " B"
@@ -60,24 +60,24 @@ func bytesText(n int64) string {
 	return strconv.FormatFloat(float64(n)/(1<<30), 'f', 2, 64) + " GB"
 }
 
-// visibleWidth returns the cells a styled string takes.
-func visibleWidth(s string) int { return ansi.StringWidth(s) }
+// VisibleWidth returns the cells a styled string takes.
+func VisibleWidth(s string) int { return ansi.StringWidth(s) }
 
-// figure5 formats a share or a loss for the detail pane: 5 decimals, or
+// Figure5 formats a share or a loss for the detail pane: 5 decimals, or
 // for a tiny non-zero value 3 significant digits with an exponent, so
 // that nothing real reads as 0.
-func figure5(v float64) string {
+func Figure5(v float64) string {
 	if v != 0 && math.Abs(v) < 0.000005 {
 		return strconv.FormatFloat(v, 'e', 2, 64)
 	}
 	if v == 0 || v == 1 {
 		return strconv.FormatFloat(v, 'f', 0, 64)
 	}
-	return fixed5(v)
+	return Fixed5(v)
 }
 
-// fit cuts or pads a styled line to exactly w cells.
-func fit(line string, w int) string {
+// Fit cuts or pads a styled line to exactly w cells.
+func Fit(line string, w int) string {
 	n := ansi.StringWidth(line)
 	if n > w {
 		line = ansi.Truncate(line, w-1, "") + "…"
@@ -86,26 +86,26 @@ func fit(line string, w int) string {
 	return line + strings.Repeat(" ", max(0, w-n))
 }
 
-// wrapIndent wraps a styled line at spaces to w cells, indenting the
+// WrapIndent wraps a styled line at spaces to w cells, indenting the
 // continuation lines so a long formula reads as one.
-func wrapIndent(line string, w int) []string {
+func WrapIndent(line string, w int) []string {
 	if ansi.StringWidth(line) <= w {
 		return []string{line}
 	}
 	const indent = "    "
-	first := wrapWords(line, w)
+	first := WrapWords(line, w)
 	out := []string{first[0]}
 	rest := strings.Join(first[1:], " ")
-	for _, l := range wrapWords(rest, max(1, w-len(indent))) {
+	for _, l := range WrapWords(rest, max(1, w-len(indent))) {
 		out = append(out, indent+l)
 	}
 	return out
 }
 
-// wrapWords wraps a styled text at spaces to lines of at most w cells,
+// WrapWords wraps a styled text at spaces to lines of at most w cells,
 // cutting a word longer than a line. (ansi.Wrap may leave a line a cell
 // too long where words hold hyphens.)
-func wrapWords(text string, w int) []string {
+func WrapWords(text string, w int) []string {
 	w = max(1, w)
 	var lines []string
 	var line strings.Builder
@@ -143,31 +143,31 @@ func wrapWords(text string, w int) []string {
 	return append(lines, line.String())
 }
 
-// spread puts left and right at the two ends of a line of w cells; left
+// Spread puts left and right at the two ends of a line of w cells; left
 // is cut when both do not fit.
-func spread(left, right string, w int) string {
+func Spread(left, right string, w int) string {
 	lw, rw := ansi.StringWidth(left), ansi.StringWidth(right)
 	if rw == 0 {
-		return fit(left, w)
+		return Fit(left, w)
 	}
 	if lw+rw+2 > w {
-		left = fit(left, max(0, w-rw-2))
+		left = Fit(left, max(0, w-rw-2))
 		lw = ansi.StringWidth(left)
 	}
 	return left + strings.Repeat(" ", max(1, w-lw-rw)) + right
 }
 
-func plural(n int, suffix string) string {
+func Plural(n int, suffix string) string {
 	if n == 1 {
 		return ""
 	}
 	return suffix
 }
 
-// scoreText5 writes a total with 5 decimals, or n/a.
-func scoreText5(v float64, ok bool) string {
+// ScoreText5 writes a total with 5 decimals, or n/a.
+func ScoreText5(v float64, ok bool) string {
 	if !ok {
 		return "n/a"
 	}
-	return fixed5(v)
+	return Fixed5(v)
 }
