@@ -121,7 +121,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				}
 			}
 		}
-		r.acc.addParts(b.parts)
+		r.acc.addParts(b.parts, b.sums)
 		return nil
 	}
 	if err := p.run(ctx, produce, work, consume); err != nil {

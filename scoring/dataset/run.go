@@ -440,7 +440,7 @@ func (r *runner) consume(b *batch) error {
 			}
 		}
 	}
-	r.acc.addParts(b.parts)
+	r.acc.addParts(b.parts, b.sums)
 	return nil
 }
 
