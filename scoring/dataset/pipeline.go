@@ -18,6 +18,8 @@ type batch struct {
 	// batch's cases, by part (a part's own scoreSum and lossSum are its
 	// first case's).
 	sums  [][2]exactsum.Sum
+	// firsts are where the batch's case lines meet each path (Aggregate).
+	firsts []partFirst
 	at    []int32 // by path: index into parts + 1; 0 when no case has it
 	lines []byte  // the cases' jsonl lines (caseResult.line)
 	enc   []byte  // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
@@ -41,6 +43,7 @@ func (b *batch) reset() {
 	}
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.frame.reset()
+	b.firsts = b.firsts[:0]
 	for i := range b.res {
 		b.res[i] = caseResult{}
 	}
