@@ -267,7 +267,7 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 	}
 	switch {
 	case p.scored > p.nodes:
-		return fault(item[3], "%d nodes with a score of %d: no score writes it", p.scored, p.nodes)
+		return fault(item[3], "%d scores among %d nodes: no score writes it", p.scored, p.nodes)
 	case !(fl[0] >= 0 && fl[0] <= float64(p.scored)):
 		return fault(item[4], "a score sum outside [0, %d] over %d scores: no score writes it", p.scored, p.scored)
 	case !(fl[1] >= 0 && fl[1] <= 1+1e-9):

@@ -171,6 +171,9 @@ func (p *Partial) sortCases() {
 // sortExtras puts the extra outputs in the order of their keys.
 func (p *Partial) sortExtras() {
 	a := &p.acc
+	if len(a.extra) == 0 {
+		return
+	}
 	perm := make([]int, len(a.extra))
 	for i := range perm {
 		perm[i] = i
