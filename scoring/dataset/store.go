@@ -258,7 +258,7 @@ func (d *Scored) reweigh() {
 	n := len(d.acc.paths)
 	type total struct {
 		scored         int
-		scoreSum, loss ksum
+		scoreSum, loss xsum
 		status         [7]int
 	}
 	totals := make([]total, n)
