@@ -50,6 +50,10 @@ type material struct {
 	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
 	outText  []byte         // the output's text as read, for a metric that reads it (scoring.ReadsText)
 	textAt   textPlace      // where outText is
+	// lacksLine is the line of a record of one file that has no output
+	// field (0 for one that has), and recordKeys the keys it has.
+	lacksLine  int
+	recordKeys []string
 }
 
 // release hands the room of the case's documents to the next case's.

@@ -118,6 +118,7 @@ type runner struct {
 	lineSettings []byte
 	rules      *scoring.RuleSet
 	usage      *scoring.RulesUsage // which of the rules' paths the cases have
+	lacking    lackingField        // the records without an output field
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -215,6 +216,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	}
 	if r.acc.refCases == 0 {
 		return nil, fmt.Errorf("%s: no records: the dataset is empty", displayName(src.spec.Ref))
+	}
+	if err := r.lacking.check(r); err != nil {
+		return nil, err
 	}
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
@@ -425,6 +429,7 @@ func (r *runner) consume(b *batch) error {
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)
 		}
+		r.lacking.add(res)
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])

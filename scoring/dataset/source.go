@@ -346,6 +346,9 @@ func (s *Source) openTwo() error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkSwapped(); err != nil {
+		return err
+	}
 	s.pairing = PairLine
 	if refFirst && outFirst {
 		s.pairing = PairID

@@ -29,6 +29,10 @@ type caseResult struct {
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
 	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	// lacksLine and recordKeys are material's: a record without the
+	// output field.
+	lacksLine  int
+	recordKeys []string
 	// metric is what a case line says scored the case (Aggregate): the
 	// metric's name and its options, "" when the line does not say.
 	metric string
@@ -108,6 +112,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
+	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
 	if m.status == CaseExtra {
 		if w.run.lines {
 			start := len(b.lines)
@@ -292,7 +297,8 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
-		return m, fmt.Errorf("%s: the record has no reference (%s); name its field with --ref-field", at(0), s.ref.describe())
+		return m, fmt.Errorf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with --ref-field",
+			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false))
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
@@ -303,6 +309,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	m.ref = refValue(d, rv, name)
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
+		m.lacksLine, m.recordKeys = rec.Line, recordKeys(d, 0)
 	} else {
 		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
@@ -438,7 +445,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 	}
 	d, err := jsondoc.Parse(in.refPath, data, nil)
 	if err != nil {
-		return m, err
+		return m, swapHint(err, in.outPath)
 	}
 	m.warnings = docWarnings(d)
 	m.records = []*jsondoc.Doc{d}
