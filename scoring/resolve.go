@@ -84,7 +84,7 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 		switch {
 		case scalar == 0:
 		case u.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
-			// SPEC 3: the scalar places take the loopback weight (the
+			// docs/weights-and-rules.md: the scalar places take the loopback weight (the
 			// slot's already) and the entries below apply to nothing
 			// there; a warning says so, once for every place the entry
 			// reaches, nested arrays included (across a dataset's cases,

@@ -116,9 +116,9 @@ type runner struct {
 	nextCase  int  // cases consumed
 	// lineSettings is the metric and settings part of the case lines.
 	lineSettings []byte
-	rules      *scoring.RuleSet
-	usage      *scoring.RulesUsage // which of the rules' paths the cases have
-	lacking    lackingField        // the records without an output field
+	rules        *scoring.RuleSet
+	usage        *scoring.RulesUsage // which of the rules' paths the cases have
+	lacking      lackingField        // the records without an output field
 }
 
 // presize makes room for the cases the reference file likely holds,
