@@ -127,6 +127,11 @@ type CaseFigures struct {
 	Status   CaseStatus
 	HasScore bool
 	HasGroup bool
+	// Label is the JSON text of the case's label field (Spec.LabelField),
+	// "" for none; LabelLine is its line in the file of records (the
+	// reference's, or the output's when only it has the field).
+	Label     string
+	LabelLine int
 }
 
 // Worst is a case's costliest leaf: the node without children that
