@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"gonum.org/v1/gonum/stat"
 )
@@ -60,24 +61,15 @@ func headlineName(k Kind) string {
 // an interval: fast enough to follow every weight change of a large
 // dataset.
 func Measure(kind Kind, scores, labels []float64) float64 {
-	var s rankScratch
-	return s.headline(kind, scores, labels)
+	return headline(kind, scores, labels)
 }
 
-func (s *rankScratch) headline(kind Kind, scores, labels []float64) float64 {
+func headline(kind Kind, scores, labels []float64) float64 {
+	s := newSample(scores, labels)
 	if kind == Verdict {
-		return s.auc(scores, passes(labels, nil))
+		return s.auc(nil)
 	}
-	return s.kendall(scores, labels)
-}
-
-// passes returns the verdicts of labels (1 for pass) in dst's storage.
-func passes(labels []float64, dst []bool) []bool {
-	dst = grow(dst, len(labels))
-	for i, l := range labels {
-		dst[i] = l == 1
-	}
-	return dst
+	return s.kendall(nil)
 }
 
 // Agree measures the agreement of scores with labels (paired by index),
@@ -86,8 +78,7 @@ func passes(labels []float64, dst []bool) []bool {
 // result depends on the seed only, not on the number of cores.
 func Agree(kind Kind, scores, labels []float64, seed uint64) *Agreement {
 	a := &Agreement{Kind: kind, Labels: len(scores)}
-	var s rankScratch
-	point := s.figures(kind, scores, labels)
+	point := newSample(scores, labels).figures(kind, nil)
 	boot := bootstrap(kind, scores, labels, seed)
 	figs := a.figurePtrs()
 	for k := range figs {
@@ -104,14 +95,14 @@ func (a *Agreement) figurePtrs() []*Figure {
 	return []*Figure{&a.KendallTauB, &a.Spearman, &a.Pearson}
 }
 
-// figures computes the kind's three figures.
-func (s *rankScratch) figures(kind Kind, scores, labels []float64) [3]float64 {
+// figures computes the kind's three figures, pair i taken cnt[i] times
+// (once each for nil).
+func (s *sample) figures(kind Kind, cnt []int32) [3]float64 {
 	if kind == Verdict {
-		pass := passes(labels, nil)
-		t, acc := s.threshold(scores, pass)
-		return [3]float64{s.auc(scores, pass), t, acc}
+		t, acc := s.threshold(cnt)
+		return [3]float64{s.auc(cnt), t, acc}
 	}
-	return [3]float64{s.kendall(scores, labels), s.spearman(scores, labels), Pearson(scores, labels)}
+	return [3]float64{s.kendall(cnt), s.spearman(cnt), s.pearson(cnt)}
 }
 
 // bootstrap returns each figure over Resamples resamples, the undefined
@@ -125,31 +116,27 @@ func bootstrap(kind Kind, scores, labels []float64, seed uint64) [3][]float64 {
 	}
 	vals := make([][3]float64, Resamples)
 	workers := min(runtime.GOMAXPROCS(0), Resamples)
+	base := newSample(scores, labels)
+	base.sortedY()
 	var wg sync.WaitGroup
-	var next sync.Mutex
-	r := 0
+	var next atomic.Int64
 	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var s rankScratch
-			xs, ys := make([]float64, n), make([]float64, n)
+		s := &sample{x: base.x, y: base.y, byXY: base.byXY, byY: base.byY}
+		wg.Go(func() {
+			cnt := make([]int32, n)
 			for {
-				next.Lock()
-				k := r
-				r++
-				next.Unlock()
+				k := int(next.Add(1)) - 1
 				if k >= Resamples {
 					return
 				}
 				rng := rand.New(rand.NewPCG(seed, uint64(k)))
-				for i := range n {
-					j := rng.IntN(n)
-					xs[i], ys[i] = scores[j], labels[j]
+				clear(cnt)
+				for range n {
+					cnt[rng.IntN(n)]++
 				}
-				vals[k] = s.figures(kind, xs, ys)
+				vals[k] = s.figures(kind, cnt)
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	for _, v := range vals {

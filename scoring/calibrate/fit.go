@@ -78,7 +78,6 @@ type fitter struct {
 	opt    FitOptions
 	x0     []float64
 	frozen []bool
-	rs     rankScratch
 }
 
 // Fit finds the weights, in [0, 1] by entry of m, that agree best with
@@ -147,7 +146,7 @@ func (f *fitter) crossValidate(r *FitResult) {
 			held[i], before[j] = after[j], start[i]
 		}
 		labels := f.labelsOf(test)
-		g := f.rs.headline(f.p.Kind, after, labels) - f.rs.headline(f.p.Kind, before, labels)
+		g := headline(f.p.Kind, after, labels) - headline(f.p.Kind, before, labels)
 		r.FoldGains = append(r.FoldGains, g)
 		if !math.IsNaN(g) {
 			sum += g
@@ -158,8 +157,8 @@ func (f *fitter) crossValidate(r *FitResult) {
 	if defined > 0 {
 		r.Gain = sum / float64(defined)
 	}
-	r.HeldBefore = f.rs.headline(f.p.Kind, start, f.p.Values)
-	r.HeldAfter = f.rs.headline(f.p.Kind, held, f.p.Values)
+	r.HeldBefore = headline(f.p.Kind, start, f.p.Values)
+	r.HeldAfter = headline(f.p.Kind, held, f.p.Values)
 }
 
 // fitOnce fits the weights to the cases at positions idx of the pairing.
@@ -218,7 +217,7 @@ func (f *fitter) changes(x []float64, idx []int) []Change {
 // headline returns the headline agreement under weights x over the cases
 // at positions idx of the pairing.
 func (f *fitter) headline(x []float64, idx []int) float64 {
-	return f.rs.headline(f.p.Kind, f.scores(x, idx), f.labelsOf(idx))
+	return headline(f.p.Kind, f.scores(x, idx), f.labelsOf(idx))
 }
 
 // scores returns the scores under x of the cases at positions idx.

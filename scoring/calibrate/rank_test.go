@@ -58,7 +58,7 @@ func TestKendallAgreesWithPairs(t *testing.T) {
 		for i := range x {
 			x[i], y[i] = float64(rng.IntN(5)), float64(rng.IntN(4))
 		}
-		if noSpread(x) || noSpread(y) {
+		if noSpread(x, nil) || noSpread(y, nil) {
 			continue
 		}
 		got, want := KendallTauB(x, y), kendallNaive(x, y)
@@ -128,4 +128,48 @@ func TestBootstrapSeeded(t *testing.T) {
 			t.Errorf("interval %v around %v", f.CI95, f.Value)
 		}
 	}
+}
+
+// TestCountsAgreeWithCopies: a statistic of pairs taken cnt[i] times (a
+// bootstrap resample, computed on the sample sorted once) equals the
+// statistic of the pairs copied out.
+func TestCountsAgreeWithCopies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for trial := range 40 {
+		n := 3 + rng.IntN(30)
+		x, y := make([]float64, n), make([]float64, n)
+		cnt := make([]int32, n)
+		var ex, ey []float64
+		for i := range x {
+			x[i], y[i] = float64(rng.IntN(6))/5, float64(rng.IntN(2))
+			cnt[i] = int32(rng.IntN(3))
+			for range cnt[i] {
+				ex, ey = append(ex, x[i]), append(ey, y[i])
+			}
+		}
+		s := newSample(x, y)
+		for k, pair := range [][2]float64{
+			{s.kendall(cnt), KendallTauB(ex, ey)},
+			{s.spearman(cnt), Spearman(ex, ey)},
+			{s.pearson(cnt), Pearson(ex, ey)},
+			{s.auc(cnt), AUC(ex, boolsOf(ey))},
+		} {
+			if !(math.Abs(pair[0]-pair[1]) <= 1e-12 || math.IsNaN(pair[0]) && math.IsNaN(pair[1])) {
+				t.Fatalf("trial %d figure %d: counts %v, copies %v (x %v y %v cnt %v)", trial, k, pair[0], pair[1], x, y, cnt)
+			}
+		}
+		t1, a1 := s.threshold(cnt)
+		t2, a2 := Threshold(ex, boolsOf(ey))
+		if len(ex) > 0 && (t1 != t2 || math.Abs(a1-a2) > 1e-12) {
+			t.Fatalf("trial %d threshold: counts %v %v, copies %v %v", trial, t1, a1, t2, a2)
+		}
+	}
+}
+
+func boolsOf(v []float64) []bool {
+	out := make([]bool, len(v))
+	for i, x := range v {
+		out[i] = x == 1
+	}
+	return out
 }
