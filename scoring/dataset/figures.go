@@ -32,6 +32,9 @@ type Figures struct {
 	// Warnings are remarks about the inputs: the weights file against
 	// the cases' keys, and the cases' own (the first ones, then a count).
 	Warnings []scoring.Warning
+	// Agreement is how well the case scores agree with people's labels,
+	// nil without labels (scoring/calibrate measures it).
+	Agreement *Agreement
 }
 
 // Stats are the statistics of a dataset's case scores.
