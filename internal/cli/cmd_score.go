@@ -34,6 +34,7 @@ type scoreFlags struct {
 	top        int
 	topSet     bool
 	dataset    datasetFlags
+	labels     labelFlags
 }
 
 func (a *app) scoreCmd() *cobra.Command {
@@ -117,6 +118,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.BoolVar(&f.onlyLosses, "only-losses", false, "print only the nodes with a loss above 0, in document order (the run records every node)")
 	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
 	addDatasetFlags(fl, &f.dataset, true)
+	addLabelFlags(fl, &f.labels)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }

@@ -42,6 +42,7 @@ type material struct {
 	status   CaseStatus
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // the output's parse error, for an invalid case
 	warnings []string

@@ -41,6 +41,10 @@ type Spec struct {
 	// GroupBy is the path of a record's field whose value groups the
 	// cases (reference side first); empty for no groups.
 	GroupBy string
+	// LabelField is the path of a record's field that holds a person's
+	// label of the case (reference side first); empty for none. Each
+	// case's CaseFigures.Label is the field's JSON text.
+	LabelField string
 	// Array makes files of records JSON arrays (--dataset on a .json
 	// file); otherwise .jsonl and .ndjson files are JSON Lines, and
 	// others are sniffed.
@@ -85,6 +89,8 @@ type Source struct {
 	id       field
 	group    []scoring.PathStep
 	hasGroup bool
+	label    []scoring.PathStep
+	hasLabel bool
 
 	refFile, outFile io.ReadCloser // files of records
 	refRecs, outRecs *RecordReader
@@ -114,6 +120,12 @@ func Open(spec Spec) (*Source, error) {
 			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
 		}
 		s.hasGroup = true
+	}
+	if spec.LabelField != "" {
+		if s.label, err = scoring.ParsePath(spec.LabelField); err != nil {
+			return nil, fmt.Errorf("--label-field %s: %v", spec.LabelField, err)
+		}
+		s.hasLabel = true
 	}
 	if spec.Ref == "-" && spec.Out == "-" {
 		return nil, errors.New("only one file argument may be - (standard input)")

@@ -22,6 +22,7 @@ type caseResult struct {
 	score    float64 // NaN when the case has no score
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // an invalid case's parse error
 	warnings []string
@@ -111,6 +112,8 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
+	res.label = m.label
+	res.label.fileLine(in)
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
 	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
 	if m.status == CaseExtra {
@@ -354,6 +357,7 @@ func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string,
 // output's.
 func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
 	s := w.run.src
+	w.readLabel(m, ref, out)
 	if !s.hasGroup {
 		return
 	}

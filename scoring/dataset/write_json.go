@@ -74,6 +74,10 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	b = appendOpt(b, f.Score, f.HasScore)
 	b = append(b, ",\n \"stats\": "...)
 	b = appendStats(b, &f.Stats)
+	if f.Agreement != nil {
+		b = append(b, ",\n \"agreement\": "...)
+		b = appendAgreement(b, f.Agreement)
+	}
 	b = append(b, ",\n \"paths\": ["...)
 	for i := range f.Paths {
 		if i > 0 {

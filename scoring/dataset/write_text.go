@@ -68,6 +68,9 @@ func Summary(h Header, f *Figures) []string {
 		}
 	}
 	lines = append(lines, line)
+	if f.Agreement != nil {
+		lines = append(lines, AgreementLine(f.Agreement))
+	}
 	if h.Pairing != "" {
 		lines = append(lines, "read: "+DescribeFields(h.Fields, h.Pairing))
 	}
@@ -349,6 +352,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	fmt.Fprintf(bw, "| %d | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", st.Cases, st.Scored, st.Ignored,
 		st.Missing, st.Invalid, st.Extra, optFigure(st.Mean, has), optFigure(st.Median, has), optFigure(st.P10, has),
 		optFigure(st.Min, has), optPercent(st.Perfect, has), optPercent(st.Pass, st.HasPass && has))
+	if f.Agreement != nil {
+		fmt.Fprintf(bw, "\n%s\n", mdEscape(AgreementLine(f.Agreement)))
+	}
 	for _, wn := range f.Warnings {
 		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", mdEscape(wn.Path), mdEscape(wn.Message))
 	}
