@@ -134,6 +134,8 @@ func TestEachCheck(t *testing.T) {
 			e := f.elem(kvRoot, 2)
 			f.data[e+int(f.u32(e))+int(f.u32(e+4))-1]--
 		}},
+		{"tree too deep", "check", "the tree is more than 40 pages deep", deepTree},
+		{"tree too deep (a write's path, no loop)", "record", "the tree is more than 40 pages deep", deepTree},
 		{"page reached twice", "list", "reached twice", selfLoop},
 		{"tree too deep (a write's path)", "record", "the tree is more than 40 pages deep", selfLoop},
 		{"keys out of order across pages", "check", "comes after", func(f *storeFile) { lastKeyIsNextFirst(f, leaf, next) }},
@@ -143,8 +145,81 @@ func TestEachCheck(t *testing.T) {
 		{"child without elements (a write's path)", "record", "a page without elements under a branch", func(f *storeFile) {
 			f.put16(f.child(kvRoot, int(f.u16(kvRoot+10))-1)+10, 0)
 		}},
+		{"child out of the file (a write's path)", "record", "page 500: out of the file's", func(f *storeFile) { f.put64(f.elem(kvRoot, 2)+8, 500) }},
+		{"child in use and free (a write's path)", "record", fmt.Sprintf("page %d: in use, and listed as free", leaf/4096), func(f *storeFile) {
+			f.put64(f.freelist()+16, uint64(leaf/4096))
+		}},
+		{"child's element position (a write's path)", "record", "element 0 is not where bolt puts it", func(f *storeFile) {
+			f.put32(f.elem(leaf, 0)+4, 1<<20)
+		}},
+		{"a key read is a bucket (a write's path)", "record", fmt.Sprintf("key %q is a bucket", headKey), func(f *storeFile) {
+			p := f.child(kvRoot, 0)
+			for i := 0; i < int(f.u16(p+10)); i++ {
+				if k, n := f.leafKey(p, i); string(f.data[k:k+n]) == headKey {
+					f.put32(f.elem(p, i), bucketLeafFlag)
+				}
+			}
+		}},
+		{"a skimmed leaf reached twice", "list", "reached twice", func(f *storeFile) {
+			// Two elements of leaves of runs, which a list does not read.
+			for j := 0; j+1 < int(f.u16(kvRoot+10)); j++ {
+				if slices.Contains(leaves, f.child(kvRoot, j)) && slices.Contains(leaves, f.child(kvRoot, j+1)) {
+					f.put64(f.elem(kvRoot, j+1)+8, f.u64(f.elem(kvRoot, j)+8))
+					return
+				}
+			}
+			f.t.Fatal("no two leaves of runs side by side")
+		}},
+		{"a skimmed leaf's first key before the last key read", "list", "comes after", func(f *storeFile) {
+			p := f.child(kvRoot, 0)
+			k, _ := f.leafKey(p, int(f.u16(p+10))-1)
+			f.data[k] = 's'
+		}},
+		{"kv is not a bucket", "list", "it holds no jsontui history", func(f *storeFile) { f.put32(f.elem(f.rootBucket(), 0), 0) }},
+	}
+	// A store whose kv bucket is small enough to be kept inline, in its
+	// element of the root bucket's leaf: its page is checked too.
+	inline := filepath.Join(t.TempDir(), "inline.db")
+	putRaw(t, inline, indexKey, []byte("x"))
+	small, err := os.ReadFile(inline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inlineCases := []struct {
+		name, op, want string
+		damage         func(f *storeFile)
+	}{
+		{"inline page cut short", "list", "an inline bucket's page is cut short", func(f *storeFile) {
+			f.put32(f.elem(f.rootBucket(), 0)+12, 20)
+		}},
+		{"inline page's size", "list", "an inline bucket: an inline bucket's page is", func(f *storeFile) {
+			e := f.elem(f.rootBucket(), 0)
+			f.put32(e+12, f.u32(e+12)+1)
+		}},
+		{"inline page's elements", "list", "an inline bucket: 9 elements do not fit in the page", func(f *storeFile) {
+			k, n := f.leafKey(f.rootBucket(), 0)
+			f.put16(k+n+16+10, 9)
+		}},
 	}
 	dir := t.TempDir()
+	for i, c := range inlineCases {
+		f := f0(t, slices.Clone(small))
+		if root := kvRootOf(f); root != 0 {
+			t.Fatalf("the kv bucket of %s is on page %d, not inline", inline, root/4096)
+		}
+		c.damage(f)
+		path := filepath.Join(dir, "inline", fmt.Sprint(i), "history.db")
+		os.MkdirAll(filepath.Dir(path), 0o700)
+		if err := os.WriteFile(path, f.data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if got := readDamaged(t, path, c.op); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s says %q, want %q", c.name, c.op, got, c.want)
+		}
+		if *damageTable {
+			t.Logf("| %s | %s |", c.name, bboltSays(path))
+		}
+	}
 	for i, c := range cases {
 		f := f0(t, slices.Clone(data))
 		c.damage(f)
@@ -212,7 +287,11 @@ func readDamaged(t *testing.T, path, op string) string {
 			return fmt.Sprintf("not kept pending: %v", err)
 		}
 	}
-	if !refused(err) {
+	var de *DamagedError
+	switch {
+	case errors.As(err, &de):
+		return strings.Join(de.Problems, "\n")
+	case !refused(err):
 		return fmt.Sprintf("not refused: %v", err)
 	}
 	return err.Error()
@@ -229,6 +308,34 @@ func selfLoop(f *storeFile) {
 	f.put32(e, 16)
 	f.put64(e+8, uint64(p/4096))
 	copy(f.data[e+16:], key)
+}
+
+// deepTree puts 42 branch pages above the kv bucket's first leaf, each of
+// one element leading to the next, past the end of the tree's pages.
+func deepTree(f *storeFile) {
+	root := kvRootOf(f)
+	e := f.elem(root, 0)
+	k, n := e+int(f.u32(e)), int(f.u32(e+4))
+	key, leaf := slices.Clone(f.data[k:k+n]), f.u64(e+8)
+	const depth = 42
+	top := f.pgid()
+	f.data = append(f.data[:top*4096], make([]byte, depth*4096)...)
+	for d := uint64(0); d < depth; d++ {
+		p := int(top+d) * 4096
+		f.put64(p, top+d)
+		f.put16(p+8, branchPageFlag)
+		f.put16(p+10, 1)
+		f.put32(p+16, 16)
+		f.put32(p+20, uint32(n))
+		f.put64(p+24, top+d+1)
+		if d == depth-1 {
+			f.put64(p+24, leaf)
+		}
+		copy(f.data[p+32:], key)
+	}
+	f.setMeta(40, top+depth)
+	rk, rn := f.leafKey(f.rootBucket(), 0)
+	f.put64(rk+rn, top)
 }
 
 // kvRootOf finds the kv bucket's root page in the root bucket's leaf.
