@@ -2,7 +2,6 @@ package history
 
 import (
 	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // storeFile is a store file's bytes, to damage one field at a time: the
@@ -22,15 +23,13 @@ type storeFile struct {
 	meta int // the meta page in force
 }
 
-var ne = binary.NativeEndian
+func (f *storeFile) u16(off int) uint16 { return native.Uint16(f.data[off:]) }
+func (f *storeFile) u32(off int) uint32 { return native.Uint32(f.data[off:]) }
+func (f *storeFile) u64(off int) uint64 { return native.Uint64(f.data[off:]) }
 
-func (f *storeFile) u16(off int) uint16 { return ne.Uint16(f.data[off:]) }
-func (f *storeFile) u32(off int) uint32 { return ne.Uint32(f.data[off:]) }
-func (f *storeFile) u64(off int) uint64 { return ne.Uint64(f.data[off:]) }
-
-func (f *storeFile) put16(off int, v uint16) { ne.PutUint16(f.data[off:], v) }
-func (f *storeFile) put32(off int, v uint32) { ne.PutUint32(f.data[off:], v) }
-func (f *storeFile) put64(off int, v uint64) { ne.PutUint64(f.data[off:], v) }
+func (f *storeFile) put16(off int, v uint16) { native.PutUint16(f.data[off:], v) }
+func (f *storeFile) put32(off int, v uint32) { native.PutUint32(f.data[off:], v) }
+func (f *storeFile) put64(off int, v uint64) { native.PutUint64(f.data[off:], v) }
 
 // metaAt is where field off of the meta page in force is.
 func (f *storeFile) metaAt(off int) int { return f.meta*4096 + 16 + off }
@@ -62,7 +61,7 @@ func (f *storeFile) leafKey(p, i int) (off, n int) {
 // TestEachCheck in turn: the kv bucket's root is a branch page over leaves.
 func checksStore(t *testing.T) (data []byte, kvRoot int, runLeaves []int) {
 	data, branch, _ := damagedStore(t, 20)
-	f := f0(t, data)
+	f := storeBytes(t, data)
 	kvRoot = int(branch) * 4096
 	for i := 0; i < int(f.u16(kvRoot+10)); i++ {
 		c := f.child(kvRoot, i)
@@ -76,24 +75,86 @@ func checksStore(t *testing.T) (data []byte, kvRoot int, runLeaves []int) {
 	return data, kvRoot, runLeaves
 }
 
+// checkCase is a damage and what an operation says of it.
+type checkCase struct {
+	name, op, want string
+	damage         func(f *storeFile)
+}
+
 // TestEachCheck damages a store so that each of the page checks the store
 // keeps (rawfile.go, walk.go) is the one that finds it, and reads the
 // store as the operation named: the damage is reported, in the words of
 // that check. docs/history-store.md says, for each, what bbolt does with
-// the same damage (TestDamageTable measures it).
+// the same damage (with -damage-table, this test measures it).
 func TestEachCheck(t *testing.T) {
 	data, kvRoot, leaves := checksStore(t)
+	// A store whose kv bucket is small enough to be kept inline, in its
+	// element of the root bucket's leaf: its page is checked too.
+	inline := filepath.Join(t.TempDir(), "inline.db")
+	putRaw(t, inline, indexKey, []byte("x"))
+	small, err := os.ReadFile(inline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := kvRootOf(storeBytes(t, small)); root != 0 {
+		t.Fatalf("the kv bucket of %s is on page %d, not inline", inline, root/4096)
+	}
+	dir := t.TempDir()
+	for i, c := range inlineCheckCases() {
+		runCheckCase(t, filepath.Join(dir, "inline", fmt.Sprint(i)), small, c)
+	}
+	for i, c := range pageCheckCases(t, data, kvRoot, leaves) {
+		runCheckCase(t, filepath.Join(dir, fmt.Sprint(i)), data, c)
+	}
+}
+
+// runCheckCase writes data, damaged as c says, as a store in dir, and
+// checks what c.op says of it.
+func runCheckCase(t *testing.T, dir string, data []byte, c checkCase) {
+	t.Helper()
+	f := storeBytes(t, slices.Clone(data))
+	c.damage(f)
+	path := filepath.Join(dir, "history.db")
+	os.MkdirAll(dir, 0o700)
+	if err := os.WriteFile(path, f.data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := readDamaged(t, path, c.op); !strings.Contains(got, c.want) {
+		t.Errorf("%s: %s says %q, want %q", c.name, c.op, got, c.want)
+	}
+	if *damageTable {
+		t.Logf("| %s | %s |", c.name, bboltSays(path))
+	}
+}
+
+// inlineCheckCases damage the page of a bucket kept inline.
+func inlineCheckCases() []checkCase {
+	return []checkCase{
+		{"inline page cut short", "list", "an inline bucket's page is cut short", func(f *storeFile) {
+			f.put32(f.elem(f.rootBucket(), 0)+12, 20)
+		}},
+		{"inline page's size", "list", "an inline bucket: an inline bucket's page is", func(f *storeFile) {
+			e := f.elem(f.rootBucket(), 0)
+			f.put32(e+12, f.u32(e+12)+1)
+		}},
+		{"inline page's elements", "list", "an inline bucket: 9 elements do not fit in the page", func(f *storeFile) {
+			k, n := f.leafKey(f.rootBucket(), 0)
+			f.put16(k+n+16+10, 9)
+		}},
+	}
+}
+
+// pageCheckCases damage the store of checksStore: leaf and next are its
+// first two leaves of runs.
+func pageCheckCases(t *testing.T, data []byte, kvRoot int, leaves []int) []checkCase {
 	leaf, next := leaves[0], leaves[1]
-	cases := []struct {
-		name, op, want string
-		damage         func(f *storeFile)
-	}{
+	return []checkCase{
 		{"no valid meta page", "list", "not a bolt database: no valid meta page", func(f *storeFile) {
 			f.put32(16, 0)
 			f.put32(4096+16, 0)
 		}},
 		{"page size", "list", "the meta page gives a page size of 1000", func(f *storeFile) { f.setMeta(8, 1000) }},
-		{"truncated", "list", fmt.Sprintf("the file is truncated: it holds 20 pages of %d", f0(t, data).pgid()), func(f *storeFile) {
+		{"truncated", "list", fmt.Sprintf("the file is truncated: it holds 20 pages of %d", storeBytes(t, data).pgid()), func(f *storeFile) {
 			f.data = f.data[:20*4096]
 		}},
 		{"root page", "list", "the meta page names root page 1 of", func(f *storeFile) { f.setMeta(16, 1) }},
@@ -177,64 +238,6 @@ func TestEachCheck(t *testing.T) {
 		}},
 		{"kv is not a bucket", "list", "it holds no jsontui history", func(f *storeFile) { f.put32(f.elem(f.rootBucket(), 0), 0) }},
 	}
-	// A store whose kv bucket is small enough to be kept inline, in its
-	// element of the root bucket's leaf: its page is checked too.
-	inline := filepath.Join(t.TempDir(), "inline.db")
-	putRaw(t, inline, indexKey, []byte("x"))
-	small, err := os.ReadFile(inline)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inlineCases := []struct {
-		name, op, want string
-		damage         func(f *storeFile)
-	}{
-		{"inline page cut short", "list", "an inline bucket's page is cut short", func(f *storeFile) {
-			f.put32(f.elem(f.rootBucket(), 0)+12, 20)
-		}},
-		{"inline page's size", "list", "an inline bucket: an inline bucket's page is", func(f *storeFile) {
-			e := f.elem(f.rootBucket(), 0)
-			f.put32(e+12, f.u32(e+12)+1)
-		}},
-		{"inline page's elements", "list", "an inline bucket: 9 elements do not fit in the page", func(f *storeFile) {
-			k, n := f.leafKey(f.rootBucket(), 0)
-			f.put16(k+n+16+10, 9)
-		}},
-	}
-	dir := t.TempDir()
-	for i, c := range inlineCases {
-		f := f0(t, slices.Clone(small))
-		if root := kvRootOf(f); root != 0 {
-			t.Fatalf("the kv bucket of %s is on page %d, not inline", inline, root/4096)
-		}
-		c.damage(f)
-		path := filepath.Join(dir, "inline", fmt.Sprint(i), "history.db")
-		os.MkdirAll(filepath.Dir(path), 0o700)
-		if err := os.WriteFile(path, f.data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if got := readDamaged(t, path, c.op); !strings.Contains(got, c.want) {
-			t.Errorf("%s: %s says %q, want %q", c.name, c.op, got, c.want)
-		}
-		if *damageTable {
-			t.Logf("| %s | %s |", c.name, bboltSays(path))
-		}
-	}
-	for i, c := range cases {
-		f := f0(t, slices.Clone(data))
-		c.damage(f)
-		path := filepath.Join(dir, fmt.Sprint(i), "history.db")
-		os.MkdirAll(filepath.Dir(path), 0o700)
-		if err := os.WriteFile(path, f.data, 0o600); err != nil {
-			t.Fatal(err)
-		}
-		if got := readDamaged(t, path, c.op); !strings.Contains(got, c.want) {
-			t.Errorf("%s: %s says %q, want %q", c.name, c.op, got, c.want)
-		}
-		if *damageTable {
-			t.Logf("| %s | %s |", c.name, bboltSays(path))
-		}
-	}
 }
 
 // bboltSays describes what bbolt alone does with the store at path.
@@ -255,8 +258,9 @@ func bboltSays(path string) string {
 	return fmt.Sprintf("nothing: reads %d records, %d bad", res.Records, res.BadRecords)
 }
 
-// f0 wraps the bytes of a store file.
-func f0(t *testing.T, data []byte) *storeFile {
+// storeBytes wraps the bytes of a store file, whose meta page in force is
+// the one of the higher transaction id.
+func storeBytes(t *testing.T, data []byte) *storeFile {
 	f := &storeFile{t: t, data: data}
 	if f.u64(4096+16+48) > f.u64(16+48) {
 		f.meta = 1
@@ -354,4 +358,60 @@ func lastKeyIsNextFirst(f *storeFile, p, q int) {
 		f.t.Fatalf("keys of %d and %d bytes", n, m)
 	}
 	copy(f.data[last:last+n], f.data[first:first+m])
+}
+
+// TestNodeFillsItsPages: a node whose bytes fill its pages exactly is
+// written by bbolt on as many pages, by bolt 1.3 on one more; the store
+// reads both as sound, and a node on yet one more page as damaged (a
+// store of 100,000 runs written by bbolt was reported damaged before).
+func TestNodeFillsItsPages(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "exact.db")
+	key := []byte(runKey("exact"))
+	value := bytes.Repeat([]byte{7}, 2*4096-pageHeaderSize-elementSize-len(key))
+	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte(skvBucket))
+		if err == nil {
+			err = b.Put(key, value)
+		}
+		return err
+	})
+	if err != nil || db.Close() != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := openRaw(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	kv, found, err := r.kvBucket()
+	if err != nil || !found || kv.inline != nil {
+		t.Fatalf("the kv bucket: %+v, %v, %v", kv, found, err)
+	}
+	if got, err := r.get(kv, key); err != nil || !bytes.Equal(got, value) {
+		t.Fatalf("bbolt's node of 2 full pages: %d bytes read, %v", len(got), err)
+	}
+	page := r.bytesAt(int64(kv.root)*4096, 2*4096)
+	if o := native.Uint32(page[12:]); o != 1 {
+		t.Fatalf("bbolt wrote the node with %d overflow pages", o)
+	}
+	for overflow, want := range []string{"", "", "", "8192 bytes of data on 4 pages"} {
+		if overflow == 0 {
+			continue
+		}
+		b := append(slices.Clone(page), make([]byte, (overflow-1)*4096)...)
+		native.PutUint32(b[12:], uint32(overflow))
+		_, err := parseNode(kv.root, b, 4096)
+		if got := fmt.Sprint(err); want == "" && err != nil || want != "" && !strings.Contains(got, want) {
+			t.Errorf("%d overflow pages: %v, want %q", overflow, err, want)
+		}
+	}
 }

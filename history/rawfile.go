@@ -362,8 +362,15 @@ func parseNode(id uint64, b []byte, pageSize int) (*node, error) {
 		if end != len(b) || overflow != 0 {
 			return nil, damagef(id, "an inline bucket's page is %d bytes of %d", end, len(b))
 		}
-	} else if uint64(end/pageSize) != overflow {
+	} else if !pagesFit(end, pageSize, overflow) {
 		return nil, damagef(id, "%d bytes of data on %d pages", end, overflow+1)
 	}
 	return n, nil
+}
+
+// pagesFit reports whether a node of size bytes was written on overflow+1
+// pages: as few as hold it (bbolt), or, when it fills them exactly, one
+// more (bolt 1.3 took size/pageSize+1 pages; its stores still open).
+func pagesFit(size, pageSize int, overflow uint64) bool {
+	return uint64((size-1)/pageSize) == overflow || uint64(size/pageSize) == overflow
 }
