@@ -49,7 +49,8 @@ difference of score and label) by projected gradient, rounds the weights to
 3 decimals, and takes back every change whose own effect on the agreement is
 no gain. It is cross-validated: the same fit runs on all folds but one
 (--folds, seeded by --seed), and the agreement of the fold held out is
-measured before and after. A fit whose mean held-out gain is below
+measured before and after, pooled over the folds. A fit whose held-out gain
+is below
 --min-gain says so, writes nothing and exits 1.
 
 The report goes to standard error: the agreement before and after, on the
@@ -75,7 +76,7 @@ Exit codes: 0 fitted, 1 no improvement (nothing written), 2 bad input.`,
 	fl.BoolVar(&f.free, "free", false, "let weights that start at 0 move too")
 	fl.IntVar(&f.folds, "folds", def.Folds, "the cross-validation's `K` folds")
 	fl.StringVar(&f.objective, "objective", "", "the smooth loss: pairwise (default: tau-b with grades, the AUC with verdicts) or mse")
-	fl.Float64Var(&f.minGain, "min-gain", def.MinGain, "the mean held-out gain `X` below which the fit writes nothing and exits 1")
+	fl.Float64Var(&f.minGain, "min-gain", def.MinGain, "the held-out gain `X` below which the fit writes nothing and exits 1")
 	addLabelFlags(fl, &f.labels)
 	addMetricFlags(fl, &f.metric)
 	addDatasetFlags(fl, &f.dataset, false)
@@ -152,7 +153,7 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 	}
 	writeFitReport(a.stderr, fit, labels, len(m.Entries()))
 	if !fit.Improved {
-		return &exitError{code: 1, err: fmt.Errorf("no improvement: the mean held-out gain %s is below --min-gain %s; nothing written",
+		return &exitError{code: 1, err: fmt.Errorf("no improvement: the held-out gain %s is below --min-gain %s; nothing written",
 			gainText(fit.Gain), report.Figure(opt.MinGain))}
 	}
 	return a.writeFitted(res.Scored, fit, f.out)
@@ -220,7 +221,7 @@ func writeFitReport(w io.Writer, r *calibrate.FitResult, l *calibrate.Labels, en
 	for k, g := range r.FoldGains {
 		gains[k] = gainText(g)
 	}
-	fmt.Fprintf(w, "mean held-out gain %s (by fold: %s)\n", gainText(r.Gain), strings.Join(gains, " "))
+	fmt.Fprintf(w, "held-out gain %s (each fold's own: %s)\n", gainText(r.Gain), strings.Join(gains, " "))
 	if len(r.Changes) == 0 {
 		fmt.Fprintln(w, "no weight changed")
 		return
