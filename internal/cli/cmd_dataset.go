@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -17,11 +18,12 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// datasetFlags are the flags that read and figure a dataset (SPEC 8).
+// datasetFlags are the flags that read and figure a dataset (docs/datasets.md).
 type datasetFlags struct {
 	force                       bool
 	refField, outField, idField string
@@ -64,7 +66,7 @@ func (f *datasetFlags) given(fl *pflag.FlagSet) string {
 }
 
 // datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
-// name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
+// name a dataset (docs/datasets.md): a directory or a .jsonl/.ndjson file selects
 // one, and --dataset makes a .json array of records (or -) one. Standard
 // input (-) beside a dataset is a file of records where nothing else can
 // be: `- OUT.jsonl` (the references) and `REF.jsonl - WEIGHTS` (the
@@ -247,6 +249,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
 	}
+	var hc *htmlreport.Cases
+	if f.format == "html" && d.caseID == "" && !f.quiet {
+		hc = htmlreport.NewCases(0)
+		withHTMLCases(&cfg, hc)
+	}
 	src, err := openDataset(spec, d)
 	if err != nil {
 		rec.abandon()
@@ -291,6 +298,8 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	switch {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
+	case f.format == "html":
+		err = writeDatasetHTML(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec.Ref, spec.Out)...), h, figs, d.groupBy, hc)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
@@ -416,6 +425,9 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 		err = report.WriteJSON(a.stdout, rep)
 	case f.format == "markdown":
 		err = report.WriteMarkdown(a.stdout, rep)
+	case f.format == "html":
+		files := []htmlreport.File{{Role: "reference", Name: rep.Reference}, {Role: "output", Name: rep.Output}, {Role: "weights", Name: rep.Weights}}
+		err = htmlreport.WritePair(a.stdout, htmlMeta(time.Now(), files...), htmlreport.Pair{Report: rep, Tree: c.Result.Tree})
 	default:
 		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
 	}

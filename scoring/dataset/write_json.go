@@ -31,8 +31,8 @@ func HeaderOf(res *Result, weights string) Header {
 	return Header{Reference: res.Reference, Output: res.Output, Weights: weights, Pairing: res.Pairing, Fields: res.Fields}
 }
 
-// WriteJSON writes the figures as the one JSON object of SPEC section
-// 8.4, every figure a full float64.
+// WriteJSON writes the figures as the one JSON object docs/datasets.md
+// describes, every figure a full float64.
 func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	b := make([]byte, 0, 64<<10)

@@ -25,7 +25,7 @@ type TextOptions struct {
 	GroupBy string
 }
 
-// Summary returns the dataset's summary lines (SPEC section 8.4): the
+// Summary returns the dataset's summary lines (docs/datasets.md): the
 // score with its 95% interval, the cases by status, the spread, and how
 // the cases were read.
 func Summary(h Header, f *Figures) []string {
