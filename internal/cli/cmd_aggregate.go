@@ -89,6 +89,9 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 			shards = append(shards, dataset.Shard{Name: "<stdin>", R: a.stdin})
 			continue
 		}
+		if err := dataset.CheckRegular(name); err != nil {
+			return badInput(err) // a FIFO or /dev/zero as a shard: never opened
+		}
 		file, err := os.Open(name)
 		if err != nil {
 			return badInput(err)

@@ -151,6 +151,9 @@ func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures,
 // space and a byte order mark) opens an array: a .json file of records,
 // not a weights file (an object).
 func holdsArray(name string) bool {
+	if dataset.CheckRegular(name) != nil {
+		return false // never opened: the dataset's open says why
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false
