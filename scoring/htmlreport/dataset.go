@@ -320,7 +320,7 @@ func casesSection(v *datasetView, d *Dataset) error {
 	if len(order) > CaseRows {
 		v.CasesNote += " The table shows " + report.Count(CaseRows) + " rows at a time; with scripts off, the " + report.Count(CaseRows) + " lowest (all cases are in --format json)."
 	}
-	v.CasesData = casesData(f, deltas, trees)
+	v.CasesData = casesData(f, order, deltas, trees)
 	return nil
 }
 
@@ -365,17 +365,18 @@ func writeCaseRow(b *strings.Builder, k int, c *dataset.CaseFigures, deltas map[
 	b.WriteString("</td></tr>\n")
 }
 
-// casesData is every case's figures as the script reads them: id,
-// status, score, Δ, costliest path, its loss and its schema path.
-func casesData(f *dataset.Figures, deltas map[int]float64, trees map[int]bool) template.HTML {
+// casesData is every case's figures as the script reads them, in order
+// (the table's first: lowest score first): id, status, score, Δ,
+// costliest path, its loss, its schema path and the case's place.
+func casesData(f *dataset.Figures, order []int, deltas map[int]float64, trees map[int]bool) template.HTML {
 	b := make([]byte, 0, 64+len(f.Cases)*96)
 	b = append(b, `{"limit":`...)
 	b = strconv.AppendInt(b, CaseRows, 10)
 	b = append(b, `,"cases":[`...)
 	var sp []byte
-	for k := range f.Cases {
+	for q, k := range order {
 		c := &f.Cases[k]
-		if k > 0 {
+		if q > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
@@ -398,6 +399,8 @@ func casesData(f *dataset.Figures, deltas map[int]float64, trees map[int]bool) t
 		} else {
 			b = append(b, ",null,0,null"...)
 		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(k), 10)
 		b = append(b, ']')
 	}
 	b = append(b, `],"trees":{`...)
