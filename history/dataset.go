@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// A dataset run (SPEC 8.5) records what a pair run does — its files are
+// A dataset run (docs/history.md) records what a pair run does — its files are
 // the dataset's, with their SHA-256 — and, in Run.Dataset, how the cases
 // were read, the dataset's statistics, its per-path figures and every
 // case's id, status, score and per-node figures. Those that grow with the

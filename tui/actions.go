@@ -11,6 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -18,10 +20,10 @@ import (
 // refuses it.
 func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(warn(why))
+		m.status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		return m.startWeightEdit(id)
@@ -48,13 +50,13 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 	slot, err := m.sess.WeightSlot(id)
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
-	m.prompt.open(label, "", weightText(t.SlotWeightAt(slot)), 24)
-	m.prompt.target = id
+	m.prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
+	m.prompt.SetTarget(id)
 	m.mode = modeWeight
 	return nil
 }
@@ -63,11 +65,11 @@ func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 // date.
 func (m *Model) edit(text string, err error) tea.Cmd {
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.tree.refresh()
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return nil
 }
 
@@ -76,15 +78,15 @@ func (m *Model) submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal
-		return m.startSearch(m.prompt.trimmed())
+		return m.startSearch(m.prompt.Trimmed())
 	case modeWeight:
-		v, err := parseWeightInput(m.prompt.trimmed())
+		v, err := parseWeightInput(m.prompt.Trimmed())
 		if err != nil {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
-		return m.edit(m.sess.SetWeight(m.prompt.target, v))
+		return m.edit(m.sess.SetWeight(m.prompt.NodeTarget(), v))
 	case modeLabel:
 		return m.labelSubmit()
 	case modeRuleValue:
@@ -92,14 +94,14 @@ func (m *Model) submit() tea.Cmd {
 	case modeRulesPath:
 		return m.submitRulesPath()
 	case modeSavePath:
-		path := m.prompt.trimmed()
+		path := m.prompt.Trimmed()
 		if path == "" {
-			m.prompt.err = "type a path"
+			m.prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.err = path + " is a folder"
+				m.prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.wsess.Path() {
@@ -108,7 +110,7 @@ func (m *Model) submit() tea.Cmd {
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -137,7 +139,7 @@ func (m *Model) saveWeights() tea.Cmd {
 	if def == "" {
 		def = "weights.json"
 	}
-	m.prompt.open("save weights to:", def, "", 4096)
+	m.prompt.Open("save weights to:", def, "", 4096)
 	m.mode = modeSavePath
 	return nil
 }
@@ -147,7 +149,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	saved, err := m.wsess.Save(path)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
+		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
 		return nil
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
@@ -157,7 +159,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 	}
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	m.tree.refresh()
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
 	if m.wsess != m.sess || m.metric.oneNumber {
 		text += ": the weights in force, which " + m.metric.name + " does not use"
 	}
@@ -169,8 +171,8 @@ func (m *Model) saveTo(path string) tea.Cmd {
 		text = m.rulesSaves.note + " · " + text
 		m.rulesSaves.note = ""
 	}
-	m.status.Set(success(text))
-	cmd := m.record(RunSaved)
+	m.status.Set(common.Success(text))
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}
@@ -181,7 +183,7 @@ func (m *Model) saveTo(path string) tea.Cmd {
 // save removed, "" for none.
 func removedText(removed []string) string {
 	if n := len(removed); n > 0 {
-		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, plural(n, "s"))
+		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
 	}
 	return ""
 }
@@ -204,7 +206,7 @@ func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
 	case "n", "N", "esc", "q":
 		m.mode = modeNormal
 		m.quitAfterSave = false
-		m.status.Set(info("not saved"))
+		m.status.Set(common.Info("not saved"))
 	}
 	return nil
 }
@@ -220,7 +222,7 @@ func (m *Model) quit() tea.Cmd {
 
 // confirmQuit answers "unsaved weight changes: quit anyway?".
 func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
 		m.mode = modeNormal
@@ -232,7 +234,7 @@ func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
 		return m.save()
 	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
 		m.mode = modeNormal
-		m.status.Set(info("still here: ctrl+s saves the weights"))
+		m.status.Set(common.Info("still here: ctrl+s saves the weights"))
 	}
 	return nil
 }
@@ -247,14 +249,14 @@ func (m *Model) quitNow() tea.Cmd {
 	// goes (finish would remove it too, but a program run otherwise
 	// than by Explore ends here).
 	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(warn("unsaved weights: " + err.Error()))
+		m.status.Set(common.Warn("unsaved weights: " + err.Error()))
 	}
-	cmd := m.record(RunQuit)
+	cmd := m.record(ports.RunQuit)
 	m.phase = phaseClosing
 	if m.rec.pending > 0 {
-		m.status.Set(info("recording the run in the history…"))
+		m.status.Set(common.Info("recording the run in the history…"))
 	}
-	return tea.Batch(cmd, m.c.bg.quit())
+	return tea.Batch(cmd, m.c.Bg.Quit())
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

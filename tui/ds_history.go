@@ -9,6 +9,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The history of a dataset in its explorer: H lists the dataset's runs
@@ -22,11 +24,11 @@ import (
 // openHistory shows the history pane with this dataset's runs.
 func (m *DatasetModel) openHistory() tea.Cmd {
 	if m.opts.History == nil {
-		m.status.Set(info("no history here: this explorer records no runs"))
+		m.status.Set(common.Info("no history here: this explorer records no runs"))
 		return nil
 	}
 	m.mode = modeHistory
-	m.status.Set(info(""))
+	m.status.Set(common.Info(""))
 	return m.hist.Update(openHistoryMsg{})
 }
 
@@ -40,7 +42,7 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 	m.cmpJob++
 	m.changed()
 	m.layout()
-	m.status.Set(info("ended the comparison with " + name))
+	m.status.Set(common.Info("ended the comparison with " + name))
 	return nil
 }
 
@@ -49,7 +51,7 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 type dsRunReadyMsg struct {
 	id  int
 	act runAction
-	run *DatasetRunDetail
+	run *ports.DatasetRunDetail
 	// cmp is the comparison of the run with the figures in force, for
 	// actCompare and actDiff.
 	cmp *dataset.Comparison
@@ -79,8 +81,8 @@ func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
 		// background may call it.
 		loadW = d.WeightsOf
 	}
-	m.status.Set(info("reading " + runName(req.run) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("reading " + runName(req.run) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := dsRunReadyMsg{id: id, act: act, d: d}
 		if msg.run, msg.err = h.DatasetRun(req.run.ID); msg.err != nil {
 			return msg
@@ -112,7 +114,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		if msg.run != nil {
 			name = runName(msg.run.RunSummary)
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	r := msg.run.RunSummary
@@ -128,7 +130,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
-		m.status.Set(info(text + " · esc ends"))
+		m.status.Set(common.Info(text + " · esc ends"))
 		if msg.d != m.ds.d {
 			return m.recompare() // scored again while the run was read
 		}
@@ -139,31 +141,31 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 			B: "now · " + m.opts.Files.Reference + " ⟷ " + m.opts.Files.Output,
 		})
 		m.hist.Update(showDiffMsg{title: runName(r) + " → now", text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
-		m.status.Set(info("diff of " + runName(r) + " with now"))
+		m.status.Set(common.Info("diff of " + runName(r) + " with now"))
 	case actLoad:
 		if why := m.weightsRefused(); why != "" {
-			m.status.Set(warn(why))
+			m.status.Set(common.Warn(why))
 			return nil
 		}
 		before, had := m.ds.total()
 		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
 		if err != nil {
-			m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+			m.status.Set(common.Failure(fmt.Errorf("%s: %w", runName(r), err)))
 			return nil
 		}
 		m.mode = modeNormal
 		if n == 0 {
-			m.status.Set(info("the weights in force are those of " + runName(r) + " already"))
+			m.status.Set(common.Info("the weights in force are those of " + runName(r) + " already"))
 			return nil
 		}
-		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runName(r), n, plural(n, "s")), nil, before, had)
+		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runName(r), n, common.Plural(n, "s")), nil, before, had)
 	}
 	return nil
 }
 
 // newDSComparison makes the comparison the panes show from the run and
 // its comparison with now.
-func newDSComparison(run *DatasetRunDetail, c *dataset.Comparison) *dsComparison {
+func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
 	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
 		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
 	for _, p := range c.Paths {
@@ -199,7 +201,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
 	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
 }

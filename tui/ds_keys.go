@@ -9,11 +9,14 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // handleKey dispatches a key press by phase and mode.
 func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	if m.phase != phaseReady {
 		if !key.Matches(msg, k.Quit) {
 			return nil
@@ -25,7 +28,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// cancellation, or the dataset just scored) is dropped.
 		m.stopJobs()
 		m.phase = phaseClosing
-		return m.c.bg.quit()
+		return m.c.Bg.Quit()
 	}
 	switch m.mode {
 	case modeHelp:
@@ -40,7 +43,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		switch {
 		case key.Matches(msg, k.Cancel):
 			m.mode = modeNormal
-			m.status.Set(info("canceled"))
+			m.status.Set(common.Info("canceled"))
 			return nil
 		case key.Matches(msg, k.Accept):
 			return m.submit()
@@ -60,7 +63,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			m.mode = modeNormal
 			m.rulesSaves.confirming = false
 			m.quitAfterSave = false
-			m.status.Set(info("not saved"))
+			m.status.Set(common.Info("not saved"))
 		}
 		return nil
 	case modeRecover:
@@ -78,7 +81,7 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return m.save()
 		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
 			m.mode = modeNormal
-			m.status.Set(info("still here: ctrl+s saves them"))
+			m.status.Set(common.Info("still here: ctrl+s saves them"))
 		}
 		return nil
 	}
@@ -88,13 +91,13 @@ func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 // normalKey runs a key in normal mode: the keys of the whole explorer
 // here, the others by the view shown.
 func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
 		// esc stops the rescore under way before it does anything else.
 		what := m.job.spec.what(m.job.opts.Strings())
 		m.stopRescore()
-		m.status.Set(info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		m.status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
 		return nil
 	case key.Matches(msg, k.Quit):
 		return m.quit()
@@ -152,10 +155,10 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 // pane up to date.
 func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(warn(why))
+		m.status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	s := m.ds.sess
 	var text string
 	var err error
@@ -163,11 +166,11 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		if err := s.CanWeigh(path); err != nil {
-			m.status.Set(warn(err.Error()))
+			m.status.Set(common.Warn(err.Error()))
 			return nil
 		}
 		w, _ := m.ds.d.Weight(path)
-		m.prompt.open("weight of "+path+":", "", weightText(w), 24)
+		m.prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
 		m.weightPath = path
 		m.mode = modeWeight
 		return nil
@@ -193,14 +196,14 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 // after, and brings the panes up to date.
 func (m *DatasetModel) reweighed(text string, err error, before float64, had bool) tea.Cmd {
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.changed()
 	if now, has := m.ds.total(); has && had && now != before {
-		text += fmt.Sprintf(" · score %s → %s", fixed5(before), fixed5(now))
+		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return m.recompare()
 }
 
@@ -209,15 +212,15 @@ func (m *DatasetModel) submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal
-		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.trimmed()}
+		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.Trimmed()}
 		if m.promptFor == promptFind {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
 	case modeWeight:
-		v, err := parseWeightInput(m.prompt.trimmed())
+		v, err := parseWeightInput(m.prompt.Trimmed())
 		if err != nil {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -229,14 +232,14 @@ func (m *DatasetModel) submit() tea.Cmd {
 	case modeRulesPath:
 		return m.submitRulesPath()
 	case modeSavePath:
-		path := m.prompt.trimmed()
+		path := m.prompt.Trimmed()
 		if path == "" {
-			m.prompt.err = "type a path"
+			m.prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.err = path + " is a folder"
+				m.prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.ds.wsess.Path() {
@@ -245,7 +248,7 @@ func (m *DatasetModel) submit() tea.Cmd {
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.err = err.Error()
+			m.prompt.Fail(err.Error())
 			return nil
 		}
 		m.mode = modeNormal
@@ -264,7 +267,7 @@ func (m *DatasetModel) saveWeights() tea.Cmd {
 	if def == "" {
 		def = "weights.json"
 	}
-	m.prompt.open("save weights to:", def, "", 4096)
+	m.prompt.Open("save weights to:", def, "", 4096)
 	m.mode = modeSavePath
 	return nil
 }
@@ -274,7 +277,7 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	saved, err := m.ds.wsess.Save(path)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
+		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
 		return nil
 	}
 	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
@@ -282,7 +285,7 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 	if k := m.unsaved.keeper; k != nil {
 		k.WeightsSaved(path, saved.SHA256)
 	}
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
@@ -294,9 +297,9 @@ func (m *DatasetModel) saveTo(path string) tea.Cmd {
 		text = m.rulesSaves.note + " · " + text
 		m.rulesSaves.note = ""
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	m.changed()
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

@@ -9,18 +9,22 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
-// DatasetModel is the explorer of a dataset (SPEC section 8.6): its
+// DatasetModel is the explorer of a dataset (docs/datasets.md): its
 // header, the per-path tree with the detail pane, the cases pane, the
 // heat map, the history pane, and a case opened as a pair. It routes the
 // messages to its panes, which keep the component contract (pane), and
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	c      *common
-	opts   DatasetOptions
+	c      *common.Common
+	opts   ports.DatasetOptions
 	phase  phase
 	mode   mode
 	load   *dsLoadState
@@ -32,9 +36,9 @@ type DatasetModel struct {
 	cases  *casesPane
 	heat   *heatPane
 	hist   *historyPane
-	help   *helpView
-	status *statusLine
-	prompt *prompt
+	help   *widgets.HelpView
+	status *widgets.StatusLine
+	prompt *widgets.Prompt
 	view   dsView
 	// side and folded place the detail pane as a pair's explorer does.
 	side   side
@@ -63,9 +67,9 @@ type DatasetModel struct {
 	// chooser and ruleChooser pick the metric and its options (m) and a
 	// path's rule (C); rulePrompt is the rule whose value the prompt asks
 	// for, rulePath the path it is for.
-	chooser     *chooser
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
+	chooser     *choosers.Chooser
+	ruleChooser *choosers.RuleChooser
+	rulePrompt  choosers.RuleChoice
 	rulePath    string
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
@@ -84,24 +88,24 @@ type DatasetModel struct {
 
 // NewDataset returns the explorer of the dataset opts names. When
 // opts.Loaded is nil, Init starts opts.Load in the background.
-func NewDataset(opts DatasetOptions) *DatasetModel {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+func NewDataset(opts ports.DatasetOptions) *DatasetModel {
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.OpenCase == nil {
 		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true},
-		chooser: &chooser{c: c}, ruleChooser: &ruleChooser{c: c}, rescoring: &rescoreBox{c: c}}
+	m := &DatasetModel{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, true),
+		chooser: choosers.NewChooser(c), ruleChooser: choosers.NewRuleChooser(c), rescoring: &rescoreBox{c: c}}
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
@@ -116,12 +120,12 @@ func (m *DatasetModel) Err() error { return m.err }
 // terminal for its background colour.
 func (m *DatasetModel) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.c.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startDatasetLoad(m.opts.Load)
+		m.load, cmd = startDatasetLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	}
 	if m.phase == phaseReady {
@@ -150,12 +154,12 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 }
 
 // openingStatus greets with the essentials.
-func (m *DatasetModel) openingStatus() statusMsg {
+func (m *DatasetModel) openingStatus() common.StatusMsg {
 	st := m.ds.stats
 	if len(m.ds.paths) == 0 {
-		return info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", thousands(st.Cases), m.ds.res.Figures.Metric))
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.res.Figures.Metric))
 	}
-	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
 // Update handles a message and what the panes asked for meanwhile
@@ -165,9 +169,9 @@ func (m *DatasetModel) openingStatus() statusMsg {
 func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
 	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
+	for len(m.c.Asked) > 0 {
+		req := m.c.Asked[0]
+		m.c.Asked = m.c.Asked[1:]
 		cmd = tea.Batch(cmd, m.update(req))
 	}
 	if c := m.unsavedChanged(); c != nil {
@@ -183,16 +187,16 @@ func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
+		m.c.Width, m.c.Height = msg.Width, msg.Height
 		m.layout()
 		if m.open != nil {
 			return m.open.update(msg)
 		}
 		return nil
 	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
+		if m.c.AutoTheme {
 			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
-				m.c.styles = st
+				m.c.Styles = st
 			}
 		}
 		if m.open != nil {
@@ -201,7 +205,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case dsLoadTickMsg:
 		if m.phase == phaseLoading {
-			return m.c.tickDatasetLoad()
+			return tickDatasetLoad(m.c)
 		}
 		return nil
 	case dsLoadedMsg:
@@ -235,7 +239,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.whileOpening(km)
 	}
 	switch msg := msg.(type) {
-	case statusMsg:
+	case common.StatusMsg:
 		m.status.Set(msg)
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)
@@ -272,30 +276,30 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.weightKey(msg.path, msg.key)
 	case askPromptMsg:
 		m.promptFor = msg.kind
-		m.prompt.open(msg.label, msg.value, msg.placeholder, 200)
+		m.prompt.Open(msg.label, msg.value, msg.placeholder, 200)
 		m.mode = modeSearch
-	case closePaneMsg:
+	case common.ClosePaneMsg:
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
 		case modeHistory, modeMetric, modeRule:
 			m.mode = modeNormal
 		}
-	case metricChosenMsg:
+	case choosers.MetricChosenMsg:
 		return m.metricChosen(msg)
-	case ruleChosenMsg:
+	case choosers.RuleChosenMsg:
 		if m.mode == modeRule {
 			m.mode = modeNormal
 		}
-		return m.chooseRule(msg.path, msg.choice)
+		return m.chooseRule(msg.Path, msg.Choice)
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
-	case saveMsg:
+	case common.SaveMsg:
 		m.mode = modeNormal
 		return m.save()
-	case openHelpMsg:
+	case common.OpenHelpMsg:
 		m.openHelp()
 	case histListMsg, runCachedMsg, showDiffMsg:
 		return m.hist.Update(msg)
@@ -308,7 +312,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 			m.ds.cmp.verdict = msg.verdict
 		}
 	case labelRunMsg:
-		m.status.Set(info("a dataset's runs are labelled with jsontui history"))
+		m.status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil
 }
@@ -316,18 +320,18 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 // whileOpening takes a key while a case opens: esc stops the opening, q
 // quits; the others wait.
 func (m *DatasetModel) whileOpening(km tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(km, k.Cancel):
 		m.opening.cancel()
 		m.opening.active = false
-		m.status.Set(info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+		m.status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
 	case key.Matches(km, k.Quit):
 		m.opening.cancel()
 		m.opening.active = false
 		return m.quit()
 	default:
-		m.status.Set(info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+		m.status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
 	}
 	return nil
 }
@@ -338,11 +342,11 @@ func (m *DatasetModel) setView(v dsView) {
 		m.heat.Update(selectPathMsg{i: m.tree.selected()})
 	}
 	if v == viewTree && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
 		v = viewCases
 	}
 	if v == viewHeat && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
 		v = viewCases
 	}
 	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
@@ -352,7 +356,7 @@ func (m *DatasetModel) setView(v dsView) {
 // changed brings every pane up to date after the figures changed.
 func (m *DatasetModel) changed() {
 	m.ds.refresh()
-	for _, p := range []pane{m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
 		p.Update(dsChangedMsg{})
 	}
 }
@@ -361,20 +365,10 @@ func (m *DatasetModel) changed() {
 func (m *DatasetModel) openHelp() {
 	m.helpFrom = m.mode
 	m.mode = modeHelp
-	m.help.offset = 0
+	m.help.Top()
 }
 
 // inPrompt reports whether keys go to the prompt.
 func (m *DatasetModel) inPrompt() bool {
 	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
 }
-
-// The panes of a dataset's explorer keep the component contract.
-var (
-	_ pane = (*pathTree)(nil)
-	_ pane = (*pathDetail)(nil)
-	_ pane = (*casesPane)(nil)
-	_ pane = (*heatPane)(nil)
-	_ pane = (*dsHeader)(nil)
-	_ pane = (*rescoreBox)(nil)
-)

@@ -14,20 +14,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,
 // each Record waits for a value on it (or ctx's end).
 type fakeDSRecorder struct {
 	mu     sync.Mutex
-	runs   []DatasetRun
+	runs   []ports.DatasetRun
 	gate   chan struct{}
 	active int // records under way at once, at most
 	now    int
 	err    error
 }
 
-func (f *fakeDSRecorder) Record(ctx context.Context, run DatasetRun) error {
+func (f *fakeDSRecorder) Record(ctx context.Context, run ports.DatasetRun) error {
 	f.mu.Lock()
 	f.now++
 	f.active = max(f.active, f.now)
@@ -62,7 +63,7 @@ func (f *fakeDSRecorder) events() string {
 
 // smallInTemp is dataset-small with its weights file copied to a folder
 // of its own, which ctrl+s overwrites.
-func smallInTemp(t *testing.T) (DatasetOptions, string) {
+func smallInTemp(t *testing.T) (ports.DatasetOptions, string) {
 	t.Helper()
 	opts := smallDataset(t, "mono")
 	dir := t.TempDir()
@@ -153,9 +154,9 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if _, err := m.ds.sess.Save(""); err != nil {
 		t.Fatal(err)
 	}
-	first := m.record(RunSaved)
+	first := m.record(ports.RunSaved)
 	m.weightKey(".vendor", keyMsg("-"))
-	second := m.record(RunQuit)
+	second := m.record(ports.RunQuit)
 	if first == nil || second == nil || m.rec.pending != 2 {
 		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.rec.pending)
 	}
@@ -169,7 +170,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	msg := (<-firstDone).(dsRecordedMsg)
 	rec.gate <- struct{}{}
 	msg2 := (<-secondDone).(dsRecordedMsg)
-	if msg.event != RunSaved || msg2.event != RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
+	if msg.event != ports.RunSaved || msg2.event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
 		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
 	}
 	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
@@ -258,7 +259,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		d.keys("k")
 	}
 	d.keys("j", "-")
-	d.m.record(RunSaved) // under way, held by the gate
+	d.m.record(ports.RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
@@ -272,7 +273,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	<-d.m.c.bg.idle()
+	<-d.m.c.Bg.Idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

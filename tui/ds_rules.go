@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Saving a dataset's rules, set with `C`: ctrl+s writes them to the rules
@@ -44,21 +47,21 @@ func (m *DatasetModel) saveRules(thenWeights bool) tea.Cmd {
 	if p := m.opts.Files.RulesSavePath; p != "" {
 		return m.saveRulesTo(p)
 	}
-	m.prompt.open("save rules to:", m.rulesSavePath(), "", 4096)
+	m.prompt.Open("save rules to:", m.rulesSavePath(), "", 4096)
 	m.mode = modeRulesPath
 	return nil
 }
 
 // submitRulesPath takes the typed path of the rules file.
 func (m *DatasetModel) submitRulesPath() tea.Cmd {
-	path := m.prompt.trimmed()
+	path := m.prompt.Trimmed()
 	if path == "" {
-		m.prompt.err = "type a path"
+		m.prompt.Fail("type a path")
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
-			m.prompt.err = path + " is a folder"
+			m.prompt.Fail(path + " is a folder")
 			return nil
 		}
 		if path != m.opts.Files.RulesSavePath {
@@ -67,7 +70,7 @@ func (m *DatasetModel) submitRulesPath() tea.Cmd {
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal
@@ -80,7 +83,7 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 	back, text, err := m.rulesSaves.write(m.ds.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	m.opts.Files.Rules, m.opts.Files.RulesSavePath = path, path
@@ -88,12 +91,12 @@ func (m *DatasetModel) saveRulesTo(path string) tea.Cmd {
 	// The saved rules are those in force, as they read back: they name
 	// their place in the file now.
 	m.ds.rules, m.opts.Rules = back, back
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()
 	}
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

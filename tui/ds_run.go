@@ -6,6 +6,8 @@ import (
 	"os"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // ExploreDataset opens the dataset explorer and returns when the user
@@ -19,7 +21,7 @@ import (
 // weights kept in the recovery file (DatasetOptions.Recovery), and the
 // records under way waited for. A second signal stops the waiting; a
 // third one ends the process at once.
-func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
+func ExploreDataset(opts ports.DatasetOptions, progOpts ...tea.ProgramOption) error {
 	return runExplorer(NewDataset(opts), progOpts)
 }
 
@@ -33,7 +35,7 @@ func ExploreDataset(opts DatasetOptions, progOpts ...tea.ProgramOption) error {
 func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
 	m.stopJobs()
 	if m.err != nil && sig == nil {
-		_ = m.c.bg.wait(forced)
+		_ = m.c.Bg.Wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -51,7 +53,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 		errs = append(errs, err)
 	}
 	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(RunQuit); cmd != nil {
+		if cmd := m.record(ports.RunQuit); cmd != nil {
 			select {
 			case msg := <-async(cmd):
 				if r, ok := msg.(dsRecordedMsg); ok && r.err != nil {
@@ -61,7 +63,7 @@ func (m *DatasetModel) finish(sig os.Signal, runErr error, forced <-chan struct{
 			}
 		}
 	}
-	if err := m.c.bg.wait(forced); err != nil {
+	if err := m.c.Bg.Wait(forced); err != nil {
 		if m.rec.stop != nil {
 			m.rec.stop() // the records under way stop where they are
 		}

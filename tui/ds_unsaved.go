@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -51,7 +52,7 @@ func (m *DatasetModel) findUnsaved() tea.Cmd {
 	if k == nil {
 		return nil
 	}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		found, err := k.Find()
 		return dsUnsavedFoundMsg{found: found, err: err}
 	})
@@ -61,7 +62,7 @@ func (m *DatasetModel) findUnsaved() tea.Cmd {
 // paths, in the background, against the weights in force now.
 func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 	if msg.err != nil {
-		m.status.Set(warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
+		m.status.Set(common.Warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
 	}
 	if len(msg.found) == 0 || m.ds == nil {
 		return nil
@@ -77,7 +78,7 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 	// ResolveWeights reads the dataset's paths, which never change: the
 	// background may call it.
 	resolve := d.ResolveWeights
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
@@ -126,7 +127,7 @@ func (m *DatasetModel) unsavedOffers(msg dsOffersMsg) tea.Cmd {
 	for _, o := range msg.offers {
 		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
-			cmds = append(cmds, m.c.bg.run(func() tea.Msg {
+			cmds = append(cmds, m.c.Bg.Run(func() tea.Msg {
 				return dsUnsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
 			}))
 			continue
@@ -154,12 +155,12 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "r":
 		if o.err != nil {
-			m.status.Set(warn("these weights cannot be restored: " + o.err.Error()))
+			m.status.Set(common.Warn("these weights cannot be restored: " + o.err.Error()))
 			return nil
 		}
 		if len(o.ruleChanges) > 0 {
 			if why := m.rulesRestoreRefused(); why != "" {
-				m.status.Set(warn("these rules cannot be restored here: " + why))
+				m.status.Set(common.Warn("these rules cannot be restored here: " + why))
 				return nil
 			}
 			cmd = m.restoreUnsavedRules(o)
@@ -167,11 +168,11 @@ func (m *DatasetModel) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		cmd = m.unsaved.discard(m.c.bg, f, m.status, func(what string, err error) tea.Msg {
+		cmd = m.unsaved.discard(m.c.Bg, f, m.status, func(what string, err error) tea.Msg {
 			return dsUnsavedDoneMsg{what: what, err: err}
 		})
 	case "k", "esc", "q":
-		m.status.Set(info("kept for later (opening this dataset again offers it): " + f.Path))
+		m.status.Set(common.Info("kept for later (opening this dataset again offers it): " + f.Path))
 	default:
 		return nil
 	}
@@ -189,18 +190,18 @@ func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
 	before, had := m.ds.total()
 	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.changed()
-	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, plural(n, "s"))
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, common.Plural(n, "s"))
 	if now, has := m.ds.total(); has && had {
-		text += fmt.Sprintf(", score %s → %s", fixed5(before), fixed5(now))
+		text += fmt.Sprintf(", score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
 	if o.ignored.n > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
 	}
-	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
+	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return tea.Batch(m.takeOverUnsaved(f), m.recompare())
 }
 
@@ -212,7 +213,7 @@ func (m *DatasetModel) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	m.unsaved.version, m.unsaved.rules = m.ds.wsess.Version(), m.ds.rules
 	weights, err := m.ds.wsess.Scored().MarshalWeights()
 	rules := m.unsavedRules()
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		if err == nil {
 			_, err = k.Keep(seq, weights, rules)
 		}
@@ -256,7 +257,7 @@ func (m *DatasetModel) unsavedChanged() tea.Cmd {
 		return nil
 	}
 	u.scheduled = true
-	return m.c.tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return dsKeepTickMsg{} })
+	return m.c.Tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return dsKeepTickMsg{} })
 }
 
 // keepUnsaved writes the unsaved weights and rules, when they changed
@@ -280,7 +281,7 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 		return func() tea.Msg { return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err} }
 	}
 	k, seq := u.keeper, u.next()
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		_, err := k.Keep(seq, weights, rules)
 		return dsUnsavedDoneMsg{what: "kept the unsaved weights", err: err}
 	})
@@ -288,7 +289,7 @@ func (m *DatasetModel) keepUnsaved() tea.Cmd {
 
 // dropUnsaved removes the recovery file in the background.
 func (m *DatasetModel) dropUnsaved() tea.Cmd {
-	return m.unsaved.drop(m.c.bg, func(what string, err error) tea.Msg {
+	return m.unsaved.drop(m.c.Bg, func(what string, err error) tea.Msg {
 		return dsUnsavedDoneMsg{what: what, err: err}
 	})
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // Restoring the unsaved rules of a dataset, kept in a recovery file with
@@ -41,19 +43,19 @@ func (m *DatasetModel) restoredUnsaved(o *offer, old dsShown) tea.Cmd {
 	f := o.found
 	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
+		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
 		return nil
 	}
 	m.changed()
 	r := len(o.ruleChanges)
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
-		savedText(f.Saved), n, plural(n, "s"), r, plural(r, "s"))
+		savedText(f.Saved), n, common.Plural(n, "s"), r, common.Plural(r, "s"))
 	if now, has := m.ds.total(); has && old.has {
-		text += fmt.Sprintf(", score %s → %s", fixed5(old.total), fixed5(now))
+		text += fmt.Sprintf(", score %s → %s", common.Fixed5(old.total), common.Fixed5(now))
 	}
 	if o.ignored.n > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
 	}
-	m.status.Set(success(text + " · ctrl+s saves"))
+	m.status.Set(common.Success(text + " · ctrl+s saves"))
 	return m.takeOverUnsaved(f)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -34,7 +35,7 @@ func (k *keptSmall) keeper() *recovery.Keeper {
 }
 
 // opts returns the options of an explorer on the dataset, with a keeper.
-func (k *keptSmall) opts(t *testing.T) DatasetOptions {
+func (k *keptSmall) opts(t *testing.T) ports.DatasetOptions {
 	opts := smallDataset(t, "mono")
 	opts.Files.SavePath = k.weights
 	opts.Recovery = k.keeper()

@@ -6,6 +6,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // View renders the screen: the loading screen, the dataset, or the case
@@ -33,7 +35,7 @@ func (m *DatasetModel) View() tea.View {
 
 // screen renders the header, the body and the status line.
 func (m *DatasetModel) screen() string {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -49,16 +51,16 @@ func (m *DatasetModel) body() string {
 	case modeHistory:
 		return m.hist.View()
 	case modeRecover:
-		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.width)
+		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.Width)
 	}
 	body := m.viewBody()
 	switch {
 	case m.mode == modeMetric:
-		body = overlay(body, m.chooser.View(), m.c.width)
+		body = overlay(body, m.chooser.View(), m.c.Width)
 	case m.mode == modeRule:
-		body = overlay(body, m.ruleChooser.View(), m.c.width)
+		body = overlay(body, m.ruleChooser.View(), m.c.Width)
 	case m.rescoring.shown():
-		body = overlay(body, m.rescoring.View(), m.c.width)
+		body = overlay(body, m.rescoring.View(), m.c.Width)
 	}
 	return body
 }
@@ -85,8 +87,8 @@ func (m *DatasetModel) viewBody() string {
 
 // statusView renders the bottom line for the mode and the view.
 func (m *DatasetModel) statusView() string {
-	k := m.c.keys
-	s := m.c.styles
+	k := m.c.Keys
+	s := m.c.Styles
 	switch m.mode {
 	case modeSearch:
 		if m.promptFor == promptFind {
@@ -98,7 +100,7 @@ func (m *DatasetModel) statusView() string {
 	case modeSavePath, modeRulesPath:
 		return m.prompt.View("enter save · esc cancel")
 	case modeRuleValue:
-		if m.rulePrompt.ask == "normalize" {
+		if m.rulePrompt.Ask == "normalize" {
 			return m.prompt.View("case,accents,space · enter apply · esc cancel")
 		}
 		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
@@ -116,9 +118,9 @@ func (m *DatasetModel) statusView() string {
 			path = m.rulesSaves.path
 		}
 		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
+		return common.Spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.Width)
 	case modeConfirmQuit:
-		return spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
+		return common.Spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.Width)
 	case modeRecover:
 		return recoverStatus(m.c, m.unsaved.offers[0])
 	}
@@ -140,14 +142,14 @@ func (m *DatasetModel) statusView() string {
 // showDetail reports whether the detail pane shows beside or below the
 // tree: as a pair's explorer decides (showDetail).
 func (m *DatasetModel) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
+	return m.side == sideDetail || m.side == sideAuto && m.c.Width >= sideMinWidth && !m.folded
 }
 
 // layout sizes every pane: the one place that decides where things go.
 // Its part that depends on what the tree shows, arrange, also runs after
 // every message.
 func (m *DatasetModel) layout() {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	m.status.SetWidth(w)
 	m.prompt.SetWidth(w)
 	if m.phase != phaseReady || m.ds == nil {
@@ -175,7 +177,7 @@ func (m *DatasetModel) arrange() {
 	if m.phase != phaseReady || m.ds == nil {
 		return
 	}
-	w, body := m.c.width, m.bodyH
+	w, body := m.c.Width, m.bodyH
 	m.folded = false
 	m.detail.setSide(true)
 	switch {
@@ -211,12 +213,12 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	y := mouse.Y - m.hdr.Height()
 	if m.mode == modeHistory {
-		return m.hist.Update(paneMouseMsg{msg: msg, y: y})
+		return m.hist.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 	}
 	if m.mode != modeNormal {
 		return nil
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
 		press := k.Down

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // pairChecked does action act on the selected run, asking first when the
@@ -23,10 +25,10 @@ func (m *Model) pairChecked(req runActionMsg) tea.Cmd {
 func (m *Model) pairQuestion(room int) string {
 	r := m.confirmAct.run
 	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.act.verb())
-	if visibleWidth(q) > room {
+	if common.VisibleWidth(q) > room {
 		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.act.verb())
 	}
-	if visibleWidth(q) > room {
+	if common.VisibleWidth(q) > room {
 		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.act.verb())
 	}
 	return q
@@ -40,7 +42,7 @@ func (m *Model) confirmPair(msg tea.KeyPressMsg) tea.Cmd {
 		return m.runAction(m.confirmAct)
 	case "n", "N", "esc", "q":
 		m.mode = modeHistory
-		m.status.Set(info("canceled"))
+		m.status.Set(common.Info("canceled"))
 	}
 	return nil
 }

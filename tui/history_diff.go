@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // maxListed caps the paths the diff lists under "only now" and "only in
@@ -17,7 +19,7 @@ const maxListed = 200
 // the paths one side lacks, and the weights that changed. Its lines are
 // built when its width changes; it scrolls.
 type diffView struct {
-	c      *common
+	c      *common.Common
 	d      *runDiff
 	text   []string // the diff as text, when d is nil, under title
 	title  string
@@ -27,11 +29,11 @@ type diffView struct {
 	height int
 }
 
-func newDiffView(c *common, d *runDiff) *diffView { return &diffView{c: c, d: d} }
+func newDiffView(c *common.Common, d *runDiff) *diffView { return &diffView{c: c, d: d} }
 
 // newTextDiffView returns a view of a diff written as text (a dataset's
 // comparison with a run, as `history diff` prints it).
-func newTextDiffView(c *common, title string, lines []string) *diffView {
+func newTextDiffView(c *common.Common, title string, lines []string) *diffView {
 	return &diffView{c: c, text: lines, title: title}
 }
 
@@ -54,7 +56,7 @@ func (v *diffView) scrollBy(n int) {
 
 // move runs a moving key.
 func (v *diffView) move(msg tea.KeyPressMsg) {
-	k := v.c.keys
+	k := v.c.Keys
 	switch {
 	case key.Matches(msg, k.Down):
 		v.scrollBy(1)
@@ -76,16 +78,16 @@ func (v *diffView) build() []string {
 	if v.d == nil {
 		var out []string
 		for _, l := range v.text {
-			out = append(out, wrapIndent(l, max(20, v.width))...)
+			out = append(out, common.WrapIndent(l, max(20, v.width))...)
 		}
 		return out
 	}
-	s := v.c.styles
+	s := v.c.Styles
 	d := v.d
 	w := v.width
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
-	total := "total  " + scoreText(d.runTotal, d.runHas) + " → " + scoreText(d.nowTotal, d.nowHas)
+	total := "total  " + common.ScoreText(d.runTotal, d.runHas) + " → " + common.ScoreText(d.nowTotal, d.nowHas)
 	if d.runHas && d.nowHas {
 		total += "  " + v.delta(d.nowTotal-d.runTotal)
 	}
@@ -96,7 +98,7 @@ func (v *diffView) build() []string {
 	add("")
 	pathW := 12
 	for _, c := range d.changed {
-		pathW = max(pathW, visibleWidth(c.path))
+		pathW = max(pathW, common.VisibleWidth(c.path))
 	}
 	pathW = min(pathW, max(12, w-2-3*9))
 	switch {
@@ -105,14 +107,14 @@ func (v *diffView) build() []string {
 	case len(d.changed) == 0:
 		add("%s", s.Title.Render("No path's score changed"))
 	default:
-		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", thousands(len(d.changed)))))
-		add("%s", s.Muted.Render("  "+pad("path", pathW)+padLeft("run", 9)+padLeft("now", 9)+padLeft("Δ", 9)))
+		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", common.Thousands(len(d.changed)))))
+		add("%s", s.Muted.Render("  "+common.Pad("path", pathW)+common.PadLeft("run", 9)+common.PadLeft("now", 9)+common.PadLeft("Δ", 9)))
 		for _, c := range d.changed {
-			delta := s.Faint.Render(padLeft("n/a", 9))
+			delta := s.Faint.Render(common.PadLeft("n/a", 9))
 			if dv, ok := c.delta(); ok {
-				delta = strings.Repeat(" ", 9-visibleWidth(signed(dv))) + v.delta(dv)
+				delta = strings.Repeat(" ", 9-common.VisibleWidth(common.Signed(dv))) + v.delta(dv)
 			}
-			add("  %s%s%s%s", pad(c.path, pathW), padLeft(scoreText(c.run, c.hasRun), 9), padLeft(scoreText(c.now, c.hasNow), 9), delta)
+			add("  %s%s%s%s", common.Pad(c.path, pathW), common.PadLeft(common.ScoreText(c.run, c.hasRun), 9), common.PadLeft(common.ScoreText(c.now, c.hasNow), 9), delta)
 		}
 	}
 	for _, part := range []struct {
@@ -123,10 +125,10 @@ func (v *diffView) build() []string {
 			continue
 		}
 		add("")
-		add("%s", s.Title.Render(fmt.Sprintf("%s: %s", part.title, thousands(len(part.paths)))))
+		add("%s", s.Title.Render(fmt.Sprintf("%s: %s", part.title, common.Thousands(len(part.paths)))))
 		for i, p := range part.paths {
 			if i == maxListed {
-				add("%s", s.Faint.Render(fmt.Sprintf("  … %s more", thousands(len(part.paths)-i))))
+				add("%s", s.Faint.Render(fmt.Sprintf("  … %s more", common.Thousands(len(part.paths)-i))))
 				break
 			}
 			add("  %s", p)
@@ -143,32 +145,32 @@ func (v *diffView) build() []string {
 		add("%s", s.Title.Render(fmt.Sprintf("Weights that changed: %d (run → now)", len(d.weights))))
 		keyW := 12
 		for _, c := range d.weights {
-			keyW = max(keyW, visibleWidth(c.path))
+			keyW = max(keyW, common.VisibleWidth(c.path))
 		}
 		keyW = min(keyW, max(12, w-24))
 		for _, c := range d.weights {
-			add("  %s %s → %s", pad(c.path, keyW), padLeft(weightText(c.run), 6), s.Changed.Render(weightText(c.now)))
+			add("  %s %s → %s", common.Pad(c.path, keyW), common.PadLeft(common.WeightText(c.run), 6), s.Changed.Render(common.WeightText(c.now)))
 		}
 	}
 	if ig := d.ignored; ig.n > 0 {
 		add("")
-		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %s", thousands(ig.n))))
+		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %s", common.Thousands(ig.n))))
 		for _, wn := range ig.first {
-			out = append(out, wrapIndent("  "+wn.Message, w)...)
+			out = append(out, common.WrapIndent("  "+wn.Message, w)...)
 		}
 		if more := ig.n - len(ig.first); more > 0 {
-			add("  %s", s.Faint.Render(fmt.Sprintf("… and %s more", thousands(more))))
+			add("  %s", s.Faint.Render(fmt.Sprintf("… and %s more", common.Thousands(more))))
 		}
 	}
 	return out
 }
 
 // delta paints a change of a score.
-func (v *diffView) delta(x float64) string { return paintDelta(v.c.styles, x) }
+func (v *diffView) delta(x float64) string { return paintDelta(v.c.Styles, x) }
 
 // View renders the title and the visible lines.
 func (v *diffView) View() string {
-	s := v.c.styles
+	s := v.c.Styles
 	title := s.Title.Render("Diff") + "  " + v.title
 	if v.d != nil {
 		title = s.Title.Render("Diff") + "  " + runName(v.d.run) + " → now"
@@ -178,14 +180,14 @@ func (v *diffView) View() string {
 		where = fmt.Sprintf("lines %d–%d of %d", v.offset+1, min(len(v.lines), v.offset+v.page()), len(v.lines))
 	}
 	var b strings.Builder
-	b.WriteString(spread(title, s.Faint.Render(where), v.width))
+	b.WriteString(common.Spread(title, s.Faint.Render(where), v.width))
 	for i := 0; i < v.page(); i++ {
 		b.WriteByte('\n')
 		line := ""
 		if v.offset+i < len(v.lines) {
 			line = v.lines[v.offset+i]
 		}
-		b.WriteString(fit(line, v.width))
+		b.WriteString(common.Fit(line, v.width))
 	}
 	return b.String()
 }

@@ -5,6 +5,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The history pane as a component: it reads its list of runs itself, and
@@ -16,7 +19,7 @@ import (
 // histListMsg carries the runs of list request id.
 type histListMsg struct {
 	id   int
-	runs []RunSummary
+	runs []ports.RunSummary
 	err  error
 }
 
@@ -31,15 +34,15 @@ type histRefreshMsg struct{}
 // with the run read last when it is that one (nil otherwise).
 type runActionMsg struct {
 	act    runAction
-	run    RunSummary
-	cached *RunDetail
+	run    ports.RunSummary
+	cached *ports.RunDetail
 }
 
 // labelRunMsg asks the root for a prompt to label a run.
-type labelRunMsg struct{ run RunSummary }
+type labelRunMsg struct{ run ports.RunSummary }
 
 // runCachedMsg gives the pane a run read for an action, to keep.
-type runCachedMsg struct{ run *RunDetail }
+type runCachedMsg struct{ run *ports.RunDetail }
 
 // showDiffMsg gives the pane a diff to show: a pair's, or the text of a
 // dataset's.
@@ -55,8 +58,8 @@ func (p *historyPane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return p.key(msg)
-	case paneMouseMsg:
-		p.mouse(msg.msg, msg.y)
+	case common.PaneMouseMsg:
+		p.mouse(msg.Msg, msg.Y)
 	case openHistoryMsg:
 		p.view = paneRuns
 		p.opened = true
@@ -90,20 +93,20 @@ func (p *historyPane) Update(msg tea.Msg) tea.Cmd {
 
 // FullHelp returns the pane's bindings, for the help screen.
 func (p *historyPane) FullHelp() [][]key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	return [][]key.Binding{k.PaneHelp(), {k.Pane.Back, k.Up, k.Down, k.Top, k.Bottom, k.PageDown, k.PageUp}}
 }
 
 // key runs a key in the pane.
 func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys
+	k := p.c.Keys
 	pk := k.Pane
 	if p.view == paneDiff {
 		switch {
 		case key.Matches(msg, pk.Back):
 			p.view = paneRuns
 		case key.Matches(msg, k.Help):
-			return p.c.ask(openHelpMsg{})
+			return p.c.Ask(common.OpenHelpMsg{})
 		default:
 			p.scrollDiff(msg)
 		}
@@ -111,9 +114,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	switch {
 	case key.Matches(msg, pk.Close, k.Quit):
-		return p.c.ask(closePaneMsg{})
+		return p.c.Ask(common.ClosePaneMsg{})
 	case key.Matches(msg, k.Help):
-		return p.c.ask(openHelpMsg{})
+		return p.c.Ask(common.OpenHelpMsg{})
 	case key.Matches(msg, pk.All):
 		p.all = !p.all
 		p.cursor, p.offset = 0, 0
@@ -127,9 +130,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, pk.Label):
 		r, ok := p.selected()
 		if !ok {
-			return statusCmd(info("no run to label"))
+			return common.StatusCmd(common.Info("no run to label"))
 		}
-		return p.c.ask(labelRunMsg{run: r})
+		return p.c.Ask(labelRunMsg{run: r})
 	default:
 		p.move(msg)
 	}
@@ -140,9 +143,9 @@ func (p *historyPane) key(msg tea.KeyPressMsg) tea.Cmd {
 func (p *historyPane) action(act runAction) tea.Cmd {
 	sel, ok := p.selected()
 	if !ok {
-		return statusCmd(info("no run selected"))
+		return common.StatusCmd(common.Info("no run selected"))
 	}
-	return p.c.ask(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
+	return p.c.Ask(runActionMsg{act: act, run: sel, cached: p.cached(sel.ID)})
 }
 
 // list asks the History for the pane's runs in the background.
@@ -154,7 +157,7 @@ func (p *historyPane) list() tea.Cmd {
 	p.listID++
 	id, all := p.listID, p.all
 	p.loading = true
-	return p.c.bg.run(func() tea.Msg {
+	return p.c.Bg.Run(func() tea.Msg {
 		runs, err := h.Runs(all)
 		return histListMsg{id: id, runs: runs, err: err}
 	})
@@ -168,7 +171,7 @@ func (p *historyPane) listed(msg histListMsg) tea.Cmd {
 	p.loading = false
 	if msg.err != nil {
 		p.err = msg.err.Error()
-		return statusCmd(failure(fmt.Errorf("history: %w", msg.err)))
+		return common.StatusCmd(common.Failure(fmt.Errorf("history: %w", msg.err)))
 	}
 	p.setRuns(msg.runs)
 	return nil

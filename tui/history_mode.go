@@ -7,6 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -23,7 +25,7 @@ func shortID(id string) string {
 }
 
 // runName names a run for the status line: its short id and its label.
-func runName(r RunSummary) string {
+func runName(r ports.RunSummary) string {
 	if r.Label == "" {
 		return "run " + shortID(r.ID)
 	}
@@ -34,15 +36,15 @@ func runName(r RunSummary) string {
 // of config cfg.
 type histBestMsg struct {
 	id   int
-	cfg  RunConfig
-	best RunSummary
+	cfg  ports.RunConfig
+	best ports.RunSummary
 	ok   bool
 	err  error
 }
 
 // histLabelMsg says a label was saved (or not).
 type histLabelMsg struct {
-	run   RunSummary
+	run   ports.RunSummary
 	label string
 	err   error
 }
@@ -64,7 +66,7 @@ type runReadyMsg struct {
 	// sess and wsess are the sessions the request was made in: the one
 	// shown and the one holding the weights.
 	sess, wsess *session.Session
-	run         *RunDetail
+	run         *ports.RunDetail
 	// match is the run matched with the tree, for actCompare.
 	match *runMatch
 	// diff is the diff, for actDiff.
@@ -89,7 +91,7 @@ func (m *Model) fetchBest() tea.Cmd {
 	m.jobs.histBest++
 	id := m.jobs.histBest
 	cfg := m.config()
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		best, ok, err := h.Best(cfg)
 		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}
 	})
@@ -110,7 +112,7 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("history: %w", msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
 	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
@@ -120,11 +122,11 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 // openHistory shows the history pane and lists the runs.
 func (m *Model) openHistory() tea.Cmd {
 	if m.opts.History == nil {
-		m.status.Set(info("no history here: this explorer records no runs"))
+		m.status.Set(common.Info("no history here: this explorer records no runs"))
 		return nil
 	}
 	m.mode = modeHistory
-	m.status.Set(info(""))
+	m.status.Set(common.Info(""))
 	return m.hist.Update(openHistoryMsg{})
 }
 
@@ -136,7 +138,7 @@ func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 	case labelRunMsg:
 		r := msg.run
 		m.labelRun = r
-		m.prompt.open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
+		m.prompt.Open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
 		m.mode = modeLabel
 	}
 	return nil
@@ -153,8 +155,8 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 	ms := m.metric
 	if act == actCompare && ms.oneNumber {
 		tot, has := ms.total(m.sess.Tree())
-		m.status.Set(info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
-			ms.name, runName(sel), scoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), scoreText5(tot, has))))
+		m.status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
+			ms.name, runName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), common.ScoreText5(tot, has))))
 		return nil
 	}
 	h := m.opts.History
@@ -175,8 +177,8 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 	if act == actLoad {
 		restore = m.newRulesRestore()
 	}
-	m.status.Set(info("reading " + runName(sel) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("reading " + runName(sel) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
 			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
@@ -217,7 +219,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		if msg.run != nil {
 			name = runName(msg.run.RunSummary)
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	switch msg.act {
@@ -229,21 +231,21 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 		c := m.cmp
 		text := fmt.Sprintf("comparing with %s: %s", runName(c.run), differText(c.differ))
 		if c.onlyHere > 0 {
-			text += fmt.Sprintf(" · %s not in the run", thousands(c.onlyHere))
+			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.onlyHere))
 		}
 		if c.onlyRun > 0 {
-			text += fmt.Sprintf(" · %s only in the run", thousands(c.onlyRun))
+			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.onlyRun))
 		}
 		if r := c.run.Metric; r != "" && r != m.metric.name {
-			m.status.Set(warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
+			m.status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
 				text, r, optionsText(msg.run.Options), m.metric.label())))
 			return nil
 		}
-		m.status.Set(info(text + " · esc ends"))
+		m.status.Set(common.Info(text + " · esc ends"))
 	case actDiff:
 		if m.mode == modeHistory {
 			m.hist.Update(showDiffMsg{diff: msg.diff})
-			m.status.Set(info("diff of " + runName(msg.run.RunSummary) + " with now"))
+			m.status.Set(common.Info("diff of " + runName(msg.run.RunSummary) + " with now"))
 		}
 	case actLoad:
 		return m.loadWeights(msg)
@@ -259,14 +261,14 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
-			m.status.Set(warn("the weights changed while " + runName(r) + " was read: R loads it again"))
+			m.status.Set(common.Warn("the weights changed while " + runName(r) + " was read: R loads it again"))
 			return nil
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
 		m.rules = rr.rules
 		m.opts.MetricOptions = rr.user
-		m.chooser.user = rr.user
-		m.show(newMetricState(m.metric.name, rr.opts, Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		m.chooser.SetUser(rr.user)
+		m.show(newMetricState(m.metric.name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
 			m.tree.selectNode(id)
 		}
@@ -283,7 +285,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	}
 	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", runName(r), err)))
 		return nil
 	}
 	if m.mode == modeHistory {
@@ -295,17 +297,17 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	case n == 0 && len(notes) > 0:
 		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
-			notes.alone(runName(r)), scoreText5(old, oldHas), scoreText5(tot, has))
+			notes.alone(runName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runName(r) + " already"
 	case !m.metric.tuned():
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
-			runName(r), n, plural(n, "s"), m.metric.name)
+			runName(r), n, common.Plural(n, "s"), m.metric.name)
 	default:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, plural(n, "s"))
+		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, common.Plural(n, "s"))
 		if has && oldHas {
-			text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+			text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 		}
 		text += " · u undoes"
 	}
@@ -314,14 +316,14 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		for _, w := range ig.first {
 			paths = append(paths, w.Path)
 		}
-		what := fmt.Sprintf("%s entries of its weights apply", thousands(ig.n))
+		what := fmt.Sprintf("%s entries of its weights apply", common.Thousands(ig.n))
 		if ig.n == 1 {
 			what = "1 entry of its weights applies"
 		}
-		m.status.Set(warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
+		m.status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
 		return nil
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return nil
 }
 
@@ -333,9 +335,9 @@ func (m *Model) labelSubmit() tea.Cmd {
 	if h == nil {
 		return nil
 	}
-	label := m.prompt.trimmed()
-	m.status.Set(info("labelling " + shortID(r.ID) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	label := m.prompt.Trimmed()
+	m.status.Set(common.Info("labelling " + shortID(r.ID) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}
 	})
 }
@@ -346,7 +348,7 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 		return nil
 	}
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
 		return nil
 	}
 	m.hist.Update(msg)
@@ -354,9 +356,9 @@ func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
 		m.cmp.run.Label = msg.label
 	}
 	if msg.label == "" {
-		m.status.Set(success("cleared the label of " + shortID(msg.run.ID)))
+		m.status.Set(common.Success("cleared the label of " + shortID(msg.run.ID)))
 	} else {
-		m.status.Set(success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
+		m.status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
 	}
 	return m.historyChanged()
 }
@@ -374,7 +376,7 @@ func differText(n int) string {
 	if n == 1 {
 		return "1 path differs"
 	}
-	return thousands(n) + " paths differ"
+	return common.Thousands(n) + " paths differ"
 }
 
 // joinCapped joins the first n items with ", ", saying how many more.
@@ -382,7 +384,7 @@ func joinCapped(items []string, n, total int) string {
 	if total <= n {
 		return strings.Join(items, ", ")
 	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", thousands(total-n))
+	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %s more", common.Thousands(total-n))
 }
 
 // restoreNote says what R restored besides the weights: the rules or

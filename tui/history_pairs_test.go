@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // twoPairHistory is pizzaHistory with runs of another pair among the
@@ -149,7 +151,7 @@ func statusOf(d *driver) string {
 func TestBestFollowsRules(t *testing.T) {
 	opts := invoiceInTemp(t)
 	h := &fakeHistory{lists: map[bool]int{}}
-	r := &RunDetail{RunSummary: RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
+	r := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Score: 0.9, HasScore: true, Pair: "p", ThisPair: true},
 		RulesJSON: opts.Rules.Marshal()}
 	h.add(r)

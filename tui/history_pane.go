@@ -6,6 +6,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // paneView is what the history pane shows.
@@ -25,7 +28,7 @@ const maxChartLines = 20
 // their scores, oldest to newest, the selected run marked; or the diff of
 // a run with the current state. It takes the whole body of the screen.
 type historyPane struct {
-	c *common
+	c *common.Common
 	h runLister
 	// listID is the latest list request's: a stale answer is dropped.
 	listID int
@@ -34,7 +37,7 @@ type historyPane struct {
 	noun string
 	// all lists every run rather than the pair's.
 	all  bool
-	runs []RunSummary
+	runs []ports.RunSummary
 	// opened is set once the pane has shown: records refresh its list
 	// from then on. loading is set while a list is read; err is why the
 	// last one failed.
@@ -47,15 +50,18 @@ type historyPane struct {
 	diff            *diffView
 	// cache is the last run read, so that enter, d and R on one run read
 	// it once.
-	cache *RunDetail
+	cache *ports.RunDetail
 }
+
+// historyPane keeps the pane contract.
+var _ common.Pane = (*historyPane)(nil)
 
 // runLister lists runs: what the pane asks of a History.
 type runLister interface {
-	Runs(all bool) ([]RunSummary, error)
+	Runs(all bool) ([]ports.RunSummary, error)
 }
 
-func newHistoryPane(c *common, files Files, h History) *historyPane {
+func newHistoryPane(c *common.Common, files ports.Files, h ports.History) *historyPane {
 	p := &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
 	if h != nil {
 		p.h = h
@@ -65,7 +71,7 @@ func newHistoryPane(c *common, files Files, h History) *historyPane {
 
 // newDatasetHistoryPane returns the history pane of a dataset's explorer:
 // the runs of the dataset named what.
-func newDatasetHistoryPane(c *common, what string, h DatasetHistory) *historyPane {
+func newDatasetHistoryPane(c *common.Common, what string, h ports.DatasetHistory) *historyPane {
 	p := &historyPane{c: c, pair: what, noun: "dataset"}
 	if h != nil {
 		p.h = h
@@ -84,7 +90,7 @@ func (p *historyPane) SetSize(w, h int) {
 
 // ShortHelp returns the bindings the status line shows for the pane.
 func (p *historyPane) ShortHelp() []key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	if p.view == paneDiff {
 		return []key.Binding{k.Pane.Back, k.Up, k.Down}
 	}
@@ -92,7 +98,7 @@ func (p *historyPane) ShortHelp() []key.Binding {
 }
 
 // setRuns takes a new list, keeping the cursor on the run it was on.
-func (p *historyPane) setRuns(runs []RunSummary) {
+func (p *historyPane) setRuns(runs []ports.RunSummary) {
 	id := ""
 	if r, ok := p.selected(); ok {
 		id = r.ID
@@ -108,15 +114,15 @@ func (p *historyPane) setRuns(runs []RunSummary) {
 }
 
 // selected returns the run under the cursor.
-func (p *historyPane) selected() (RunSummary, bool) {
+func (p *historyPane) selected() (ports.RunSummary, bool) {
 	if p.cursor < 0 || p.cursor >= len(p.runs) {
-		return RunSummary{}, false
+		return ports.RunSummary{}, false
 	}
 	return p.runs[p.cursor], true
 }
 
 // cached returns the run read last when its id is id.
-func (p *historyPane) cached(id string) *RunDetail {
+func (p *historyPane) cached(id string) *ports.RunDetail {
 	if p.cache != nil && p.cache.ID == id {
 		return p.cache
 	}
@@ -131,7 +137,7 @@ func (p *historyPane) rows() int {
 
 // move runs a moving key in the table.
 func (p *historyPane) move(msg tea.KeyPressMsg) {
-	k := p.c.keys
+	k := p.c.Keys
 	page := max(1, p.rows())
 	switch {
 	case key.Matches(msg, k.Up):
@@ -219,7 +225,7 @@ func (p *historyPane) View() string {
 	if p.view == paneDiff && p.diff != nil {
 		return p.diff.View()
 	}
-	s := p.c.styles
+	s := p.c.Styles
 	w := p.width
 	lines := make([]string, 0, p.height)
 	what := p.pair
@@ -232,12 +238,12 @@ func (p *historyPane) View() string {
 	}
 	title := s.Title.Render("History") + "  " + what
 	if p.loaded {
-		title += fmt.Sprintf(" · %s run%s", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 	}
 	if p.loading {
 		title += s.Faint.Render(" · reading…")
 	}
-	lines = append(lines, spread(title, s.Faint.Render(hint), w))
+	lines = append(lines, common.Spread(title, s.Faint.Render(hint), w))
 	cols := histColumns(w, p.all)
 	lines = append(lines, p.head(cols))
 	switch {
@@ -255,11 +261,11 @@ func (p *historyPane) View() string {
 		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
 	}
 	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
-		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", thousands(len(p.runs)), plural(len(p.runs), "s"))
+		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 		if pairs := p.pairs(); pairs > 1 {
-			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", thousands(len(p.runs)), thousands(pairs))
+			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.runs)), common.Thousands(pairs))
 		}
-		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-visibleWidth(caption)))))
+		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-common.VisibleWidth(caption)))))
 		pw := min(w, max(60, 20*len(p.runs)))
 		lines = append(lines, scorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
 	}
@@ -272,7 +278,7 @@ func (p *historyPane) View() string {
 		if i < len(lines) {
 			line = lines[i]
 		}
-		b.WriteString(fit(line, w))
+		b.WriteString(common.Fit(line, w))
 	}
 	return b.String()
 }
@@ -280,7 +286,7 @@ func (p *historyPane) View() string {
 // seenCell says how many times run r was seen, and when last as room
 // allows: "×3 14:05" (the time of day when the run was first seen that
 // day, else the date), "×3"; "" for a run seen once.
-func seenCell(r RunSummary, w int) string {
+func seenCell(r ports.RunSummary, w int) string {
 	if r.Count <= 1 {
 		return ""
 	}
@@ -289,7 +295,7 @@ func seenCell(r RunSummary, w int) string {
 	if y, d := r.LastSeen.Year(), r.LastSeen.YearDay(); y != r.Time.Year() || d != r.Time.YearDay() {
 		last = r.LastSeen.Format("01-02")
 	}
-	if with := n + " " + last; visibleWidth(with) <= w {
+	if with := n + " " + last; common.VisibleWidth(with) <= w {
 		return with
 	}
 	return n
@@ -306,35 +312,35 @@ func (p *historyPane) pairs() int {
 
 // head renders the column heads.
 func (p *historyPane) head(c histCols) string {
-	cells := []string{pad("id", c.id), pad("time", c.time), pad("seen", c.seen), pad("label", c.label), padLeft("score", c.score),
-		padLeft("Δ", c.delta)}
+	cells := []string{common.Pad("id", c.id), common.Pad("time", c.time), common.Pad("seen", c.seen), common.Pad("label", c.label), common.PadLeft("score", c.score),
+		common.PadLeft("Δ", c.delta)}
 	if c.metric > 0 {
-		cells = append(cells, pad("metric", c.metric))
+		cells = append(cells, common.Pad("metric", c.metric))
 	}
-	cells = append(cells, pad("source", c.source), pad("weights", c.weights))
+	cells = append(cells, common.Pad("source", c.source), common.Pad("weights", c.weights))
 	if p.all {
-		cells = append(cells, pad("files", c.files))
+		cells = append(cells, common.Pad("files", c.files))
 	}
-	return p.c.styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
+	return p.c.Styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
 }
 
 // row renders one run.
-func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
-	s := p.c.styles
+func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string {
+	s := p.c.Styles
 	var b strings.Builder
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
 	sep := strings.Repeat(" ", c.sep)
-	s.Accent.Write(&b, pad(shortID(r.ID), c.id))
+	s.Accent.Write(&b, common.Pad(shortID(r.ID), c.id))
 	b.WriteString(sep)
-	s.Muted.Write(&b, pad(r.Time.Format(c.layout), c.time))
+	s.Muted.Write(&b, common.Pad(r.Time.Format(c.layout), c.time))
 	b.WriteString(sep)
-	s.Muted.Write(&b, pad(seenCell(r, c.seen), c.seen))
+	s.Muted.Write(&b, common.Pad(seenCell(r, c.seen), c.seen))
 	b.WriteString(sep)
-	b.WriteString(pad(r.Label, c.label))
+	b.WriteString(common.Pad(r.Label, c.label))
 	b.WriteString(sep)
-	score := padLeft(scoreText(r.Score, r.HasScore), c.score)
+	score := common.PadLeft(common.ScoreText(r.Score, r.HasScore), c.score)
 	if r.HasScore {
 		s.Band(r.Score).Write(&b, score)
 	} else {
@@ -343,35 +349,67 @@ func (p *historyPane) row(c histCols, r RunSummary, selected bool) string {
 	b.WriteString(sep)
 	delta := ""
 	if r.HasDelta {
-		delta = signed(r.Delta)
+		delta = common.Signed(r.Delta)
 	}
 	switch {
 	case delta == "" || delta == "±0":
-		s.Faint.Write(&b, padLeft(delta, c.delta))
+		s.Faint.Write(&b, common.PadLeft(delta, c.delta))
 	case r.Delta > 0:
-		s.Good.Write(&b, padLeft(delta, c.delta))
+		s.Good.Write(&b, common.PadLeft(delta, c.delta))
 	default:
-		s.Bad.Write(&b, padLeft(delta, c.delta))
+		s.Bad.Write(&b, common.PadLeft(delta, c.delta))
 	}
 	b.WriteString(sep)
 	if c.metric > 0 {
-		b.WriteString(pad(r.Metric, c.metric))
+		b.WriteString(common.Pad(r.Metric, c.metric))
 		b.WriteString(sep)
 	}
-	s.Muted.Write(&b, pad(r.Source, c.source))
+	s.Muted.Write(&b, common.Pad(r.Source, c.source))
 	b.WriteString(sep)
 	if r.Weights == "" {
-		s.Faint.Write(&b, pad("—", c.weights))
+		s.Faint.Write(&b, common.Pad("—", c.weights))
 	} else {
-		b.WriteString(pad(r.Weights, c.weights))
+		b.WriteString(common.Pad(r.Weights, c.weights))
 	}
 	if p.all {
 		b.WriteString(sep)
-		s.Muted.Write(&b, pad(r.Reference+" ⟷ "+r.Output, c.files))
+		s.Muted.Write(&b, common.Pad(r.Reference+" ⟷ "+r.Output, c.files))
 	}
-	line := fit(b.String(), p.width)
+	line := common.Fit(b.String(), p.width)
 	if selected {
 		line += s.Selected.Off()
 	}
 	return line
+}
+
+// mouse moves the history pane's cursor with the wheel, or to the run
+// clicked at line y of the pane; in a diff, the wheel scrolls.
+func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
+	step := 0
+	if w, ok := msg.(tea.MouseWheelMsg); ok {
+		switch w.Button {
+		case tea.MouseWheelDown:
+			step = 1
+		case tea.MouseWheelUp:
+			step = -1
+		}
+	}
+	if p.view == paneDiff {
+		if p.diff != nil {
+			p.diff.scrollBy(step * wheelStep)
+		}
+		return
+	}
+	if step != 0 {
+		p.cursor += step
+		p.scroll()
+		return
+	}
+	// The runs start below the title and the column heads.
+	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
+		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
+			p.cursor = i
+			p.scroll()
+		}
+	}
 }

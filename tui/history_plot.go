@@ -7,6 +7,8 @@ import (
 	"github.com/guptarohit/asciigraph"
 
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // minPlotSpan is the smallest score range the plot spans, so that runs of
@@ -27,7 +29,7 @@ const maxPlotPairs = 8
 // of the pair's latest run from one of its runs to the next, marked by a
 // letter at its right end; the selected run's pair is drawn on top in the
 // accent colour, the others muted, and a legend line names each letter.
-func scorePlot(s *themes.Styles, runs []RunSummary, sel, w, h int) []string {
+func scorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []string {
 	if w < 24 || h < 3 {
 		return nil
 	}
@@ -154,7 +156,7 @@ type plotPair struct {
 
 // pairsOf returns the pairs of the runs at, in the order of their latest
 // run, newest first.
-func pairsOf(runs []RunSummary, at []int) []string {
+func pairsOf(runs []ports.RunSummary, at []int) []string {
 	var keys []string
 	seen := map[string]bool{}
 	for x := len(at) - 1; x >= 0; x-- {
@@ -170,7 +172,7 @@ func pairsOf(runs []RunSummary, at []int) []string {
 // plotPairs returns the lines to draw for the runs at, one per pair (none
 // when they are all of one pair): the maxPlotPairs pairs run last, and
 // the selected run's; lettered A, B, … from the newest.
-func plotPairs(runs []RunSummary, at []int, sel int) []*plotPair {
+func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 	keys := pairsOf(runs, at)
 	if len(keys) < 2 {
 		return nil
@@ -329,9 +331,9 @@ func pairLegend(s *themes.Styles, ps []*plotPair, pairs, w int) string {
 		}
 	}
 	if more := pairs - len(ps); more > 0 {
-		s.Faint.Write(&b, " · and "+thousands(more)+" more pair"+plural(more, "s"))
+		s.Faint.Write(&b, " · and "+common.Thousands(more)+" more pair"+common.Plural(more, "s"))
 	}
-	return fit(b.String(), w)
+	return common.Fit(b.String(), w)
 }
 
 // axisColumn returns the column of the chart's vertical axis.
@@ -349,8 +351,8 @@ func axisColumn(lines []string) int {
 // plotMarker renders the line under the chart that points at run r in
 // column x: "▲ 01kaq3m2x9 0.87601", the text to the left of the arrow
 // when it does not fit on its right.
-func plotMarker(s *themes.Styles, r RunSummary, x, w int) string {
-	text := shortID(r.ID) + " " + scoreText(r.Score, r.HasScore)
+func plotMarker(s *themes.Styles, r ports.RunSummary, x, w int) string {
+	text := shortID(r.ID) + " " + common.ScoreText(r.Score, r.HasScore)
 	if x+2+len(text) <= w {
 		return strings.Repeat(" ", x) + s.Accent.Render("▲") + " " + s.Muted.Render(text)
 	}

@@ -7,6 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestHistoryScreens compares screens of the history pane over five runs
@@ -129,7 +132,7 @@ func TestHistoryDiff(t *testing.T) {
 	}
 	var weights []string
 	for _, w := range df.weights {
-		weights = append(weights, w.path+" "+weightText(w.run)+"→"+weightText(w.now))
+		weights = append(weights, w.path+" "+common.WeightText(w.run)+"→"+common.WeightText(w.now))
 	}
 	want := ".margherita 0.2→1 .beer 1→0.25 .fixed_menus 1→0.8 .fixed_menus[].pizza 0.25→0.5 .fixed_menus[].drink 1→0.5"
 	if strings.Join(weights, " ") != want {
@@ -164,7 +167,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	}
 	// The newest run weighs a key the reference lacks: reported.
 	d.keys("H", "g", "R")
-	if s := d.m.status.msg.text; !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
+	if s := d.m.status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
 	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
@@ -230,7 +233,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	if len(d.m.hist.runs) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
-	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
+	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
 	if d.m.hdr.best.ID == "stale" {
 		t.Error("a stale best run replaced the header's")
 	}
@@ -250,7 +253,7 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
-	d.send(recordedMsg{event: RunSaved})
+	d.send(recordedMsg{event: ports.RunSaved})
 	if len(d.m.hist.runs) != 6 || d.m.hist.runs[0].Label != "explorer saved" {
 		t.Errorf("the pane was not refreshed: %d runs", len(d.m.hist.runs))
 	}
@@ -261,7 +264,7 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 
 func TestRunWeightsRefusesAMisfit(t *testing.T) {
 	opts := pizza(t)
-	run := &RunDetail{RunSummary: RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
+	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
 	_, _, err := runWeights(opts.Loaded.Tree.Clone(), run)
 	if err == nil || !strings.Contains(err.Error(), "its weights do not fit this reference") {
 		t.Errorf("error %v", err)
@@ -286,7 +289,7 @@ func TestRunWeightsRefusesAMisfit(t *testing.T) {
 func TestScorePlot(t *testing.T) {
 	s := pizza(t)
 	d := newDriver(t, s, 80, 24)
-	st := d.m.c.styles
+	st := d.m.c.Styles
 	h := pizzaHistory(t)
 	runs, _ := h.Runs(false)
 	for _, sel := range []int{0, 2, 4} {
@@ -308,7 +311,7 @@ func TestScorePlot(t *testing.T) {
 		// the axis.
 		right := 0
 		for _, l := range lines[:len(lines)-1] {
-			right = max(right, visibleWidth(l)-1)
+			right = max(right, common.VisibleWidth(l)-1)
 		}
 		switch sel {
 		case 0:
@@ -321,7 +324,7 @@ func TestScorePlot(t *testing.T) {
 			}
 		}
 		for _, l := range lines {
-			if visibleWidth(l) > 60 {
+			if common.VisibleWidth(l) > 60 {
 				t.Errorf("line wider than 60: %q", stripANSI(l))
 			}
 		}
@@ -330,7 +333,7 @@ func TestScorePlot(t *testing.T) {
 	if lines := scorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(stripANSI(lines[len(lines)-1]), "▲") {
 		t.Errorf("one run: %q", lines)
 	}
-	unscored := []RunSummary{{ID: runID(1)}}
+	unscored := []ports.RunSummary{{ID: runID(1)}}
 	if lines := scorePlot(st, unscored, 0, 60, 10); len(lines) != 1 || !strings.Contains(lines[0], "no run has a score") {
 		t.Errorf("no score: %q", lines)
 	}

@@ -9,8 +9,12 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // phase is where the explorer is in its life.
@@ -45,8 +49,8 @@ const (
 
 // Model is the explorer's root model.
 type Model struct {
-	c       *common
-	opts    Options
+	c       *common.Common
+	opts    ports.Options
 	phase   phase
 	mode    mode
 	side    side
@@ -55,10 +59,10 @@ type Model struct {
 	hdr     *header
 	tree    *treePane
 	detail  *detailPane
-	status  *statusLine
-	prompt  *prompt
-	help    *helpView
-	chooser *chooser
+	status  *widgets.StatusLine
+	prompt  *widgets.Prompt
+	help    *widgets.HelpView
+	chooser *choosers.Chooser
 	hist    *historyPane
 	panel   *scorePanel
 	// panelH is the lines the panel takes above the tree.
@@ -104,11 +108,11 @@ type Model struct {
 
 	// ruleChooser picks the selected key's rule; rulePrompt is the rule
 	// whose value the prompt asks for, rulePath the schema path it is for.
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
+	ruleChooser *choosers.RuleChooser
+	rulePrompt  choosers.RuleChoice
 	rulePath    string
 	// labelRun is the run whose label the prompt asks for.
-	labelRun RunSummary
+	labelRun ports.RunSummary
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -127,23 +131,23 @@ type jobs struct {
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
-func New(opts Options) *Model {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+func New(opts ports.Options) *Model {
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
-		ruleChooser: &ruleChooser{c: c}, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.status.badge = m.badge
+	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: choosers.NewChooser(c),
+		ruleChooser: choosers.NewRuleChooser(c), panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
@@ -161,21 +165,21 @@ func (m *Model) Err() error { return m.err }
 // terminal for its background colour, and records the opening.
 func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.c.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startLoad(m.opts.Load)
+		m.load, cmd = startLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
+		cmds = append(cmds, m.record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
 
 // ready builds the components over a loaded comparison.
-func (m *Model) ready(l Loaded) {
+func (m *Model) ready(l ports.Loaded) {
 	path := m.opts.Files.SavePath
 	if l.Held == nil && !l.OneNumber() && l.Tree.Options().FixedWeights {
 		// A caller that did not go through NewLoaded: hold the user's
@@ -205,7 +209,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
-	if old != nil && old.hasBest && old.bestCfg.equal(m.config()) {
+	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
@@ -221,15 +225,15 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 // openingStatus is the status line on opening: the pairing hint, if
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
-func (m *Model) openingStatus() statusMsg {
+func (m *Model) openingStatus() common.StatusMsg {
 	if st, ok := hintStatus(m.sess.Tree()); ok {
 		return st
 	}
 	if r := m.sess.Tree().Out().Repair(); r != "" {
-		return warn("repaired " + m.opts.Files.Output + ": " + r)
+		return common.Warn("repaired " + m.opts.Files.Output + ": " + r)
 	}
 	n := m.sess.Tree().Len()
-	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
+	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
 // Update handles a message and what the panes asked for meanwhile
@@ -239,9 +243,9 @@ func (m *Model) openingStatus() statusMsg {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
 	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
+	for len(m.c.Asked) > 0 {
+		req := m.c.Asked[0]
+		m.c.Asked = m.c.Asked[1:]
 		_, c := m.update(req)
 		cmd = tea.Batch(cmd, c)
 	}
@@ -257,22 +261,22 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
+		m.c.Width, m.c.Height = msg.Width, msg.Height
 		m.layout()
 		return m, nil
 	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
+		if m.c.AutoTheme {
 			m.setTheme(themes.Auto(msg.IsDark()))
 		}
 		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, m.c.tickLoad()
+			return m, tickLoad(m.c)
 		}
 		return m, nil
 	case loadedMsg:
 		return m.loaded(msg)
-	case statusMsg:
+	case common.StatusMsg:
 		m.status.Set(msg)
 		return m, nil
 	case selectNodeMsg:
@@ -293,7 +297,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.rec.started || m.phase != phaseReady {
 			return m, nil
 		}
-		return m, m.record(RunOpened)
+		return m, m.record(ports.RunOpened)
 	case recordedMsg:
 		return m, m.recorded(msg)
 	case histListMsg, runCachedMsg, showDiffMsg:
@@ -303,7 +307,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.hist.Update(msg)
 	case runActionMsg, labelRunMsg:
 		return m, m.historyMsg(msg)
-	case closePaneMsg:
+	case common.ClosePaneMsg:
 		switch m.mode {
 		case modeHelp:
 			m.mode = m.helpFrom
@@ -311,17 +315,17 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.mode = modeNormal
 		}
 		return m, nil
-	case metricChosenMsg:
+	case choosers.MetricChosenMsg:
 		return m, m.metricChosen(msg)
-	case ruleChosenMsg:
+	case choosers.RuleChosenMsg:
 		if m.mode == modeRule {
 			m.mode = modeNormal
 		}
-		return m, m.chooseRule(msg.path, msg.choice)
-	case saveMsg:
+		return m, m.chooseRule(msg.Path, msg.Choice)
+	case common.SaveMsg:
 		m.mode = modeNormal
 		return m, m.save()
-	case openHelpMsg:
+	case common.OpenHelpMsg:
 		m.openHelp()
 		return m, nil
 	case histBestMsg:
@@ -354,8 +358,8 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // setTheme switches every component to the named theme.
 func (m *Model) setTheme(name string) {
-	if st, err := themes.New(name); err == nil && st.Name != m.c.styles.Name {
-		m.c.styles = st
+	if st, err := themes.New(name); err == nil && st.Name != m.c.Styles.Name {
+		m.c.Styles = st
 	}
 }
 
@@ -371,7 +375,7 @@ func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
-	record := m.c.tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
 	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 

@@ -3,11 +3,13 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // handleKey dispatches a key press by phase and mode.
 func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	if m.phase != phaseReady {
 		if !key.Matches(msg, k.Quit) {
 			return nil
@@ -19,7 +21,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		// cancellation, or the inputs just loaded) is dropped.
 		m.stopJobs()
 		m.phase = phaseClosing
-		return m.c.bg.quit()
+		return m.c.Bg.Quit()
 	}
 	switch m.mode {
 	case modeHelp:
@@ -32,7 +34,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			} else {
 				m.mode = modeNormal
 			}
-			m.status.Set(info("canceled"))
+			m.status.Set(common.Info("canceled"))
 			return nil
 		case key.Matches(msg, k.Accept):
 			return m.submit()
@@ -59,7 +61,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // normalKey runs a key in normal mode.
 func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	id := m.tree.Selected()
 	switch {
 	case key.Matches(msg, k.Quit):
@@ -74,7 +76,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		name := runName(m.cmp.run)
 		m.setComparison(nil)
-		m.status.Set(info("ended the comparison with " + name))
+		m.status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
 		if m.showDetail() {
 			m.side = sideNone
@@ -92,14 +94,14 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.tree.matches != nil {
 			last = m.tree.matches.Query
 		}
-		m.prompt.open("/", "", last, 200)
+		m.prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
 	case key.Matches(msg, k.Save):
 		return m.save()
 	case key.Matches(msg, k.Copy):
 		path := m.sess.Tree().Path(id)
-		m.status.Set(success("copied " + path))
+		m.status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
 		return m.copyOutput(id)
@@ -112,7 +114,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Pairing):
 		return m.cyclePairing(id)
 	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
-		m.status.Set(info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
+		m.status.Set(common.Info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
 	default:
 		return m.tree.Update(msg)
 	}
@@ -123,5 +125,14 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 func (m *Model) openHelp() {
 	m.helpFrom = m.mode
 	m.mode = modeHelp
-	m.help.offset = 0
+	m.help.Top()
+}
+
+// scrollDetail scrolls the detail pane a few lines down or up.
+func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
+	if !m.showDetail() {
+		m.status.Set(common.Info("the detail pane is hidden: " + m.c.Keys.Detail.Help().Key + " shows it"))
+		return nil
+	}
+	return m.detail.Update(msg)
 }

@@ -5,6 +5,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The messages the pair explorer's root sends its header and detail pane
@@ -13,9 +15,9 @@ import (
 // bestRunMsg gives the header the pair's best run, among the runs of
 // config cfg.
 type bestRunMsg struct {
-	best RunSummary
+	best ports.RunSummary
 	ok   bool
-	cfg  RunConfig
+	cfg  ports.RunConfig
 }
 
 // comparisonMsg gives the panes the run compared with, nil for none.
@@ -24,7 +26,7 @@ type comparisonMsg struct{ cmp *comparison }
 // filesMsg gives the header the files and the rules in force after a
 // save.
 type filesMsg struct {
-	files Files
+	files ports.Files
 	rules *scoring.RuleSet
 }
 
@@ -54,9 +56,9 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 			h.expanded = !h.expanded
 		}
 	case tea.KeyPressMsg:
-		if key.Matches(msg, h.c.keys.Warnings) {
+		if key.Matches(msg, h.c.Keys.Warnings) {
 			if len(h.notes) == 0 {
-				return statusCmd(info("no repairs and no warnings"))
+				return common.StatusCmd(common.Info("no repairs and no warnings"))
 			}
 			h.expanded = !h.expanded
 		}
@@ -65,7 +67,7 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the key that expands the notes.
-func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Warnings} }
+func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
 
 // FullHelp returns the header's keys.
 func (h *header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
@@ -78,8 +80,8 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		d.id = msg.id
 	case notesChangedMsg:
 		d.key.id = scoring.NoNode // rebuild the pane's lines
-	case paneMouseMsg:
-		if w, ok := msg.msg.(tea.MouseWheelMsg); ok {
+	case common.PaneMouseMsg:
+		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
 			step := wheelStep
 			if w.Button == tea.MouseWheelUp {
 				step = -step
@@ -87,7 +89,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 			d.scrollBy(step)
 		}
 	case tea.KeyPressMsg:
-		k := d.c.keys
+		k := d.c.Keys
 		n := wheelStep
 		switch {
 		case key.Matches(msg, k.DetailDown):
@@ -97,7 +99,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if !d.scrollBy(n) && d.maxOff() == 0 {
-			return statusCmd(info("the detail pane shows all it holds"))
+			return common.StatusCmd(common.Info("the detail pane shows all it holds"))
 		}
 	}
 	return nil
@@ -105,7 +107,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 
 // ShortHelp returns the pane's scrolling keys.
 func (d *detailPane) ShortHelp() []key.Binding {
-	k := d.c.keys
+	k := d.c.Keys
 	return []key.Binding{k.DetailDown, k.DetailUp}
 }
 

@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -49,7 +51,7 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recover
 	if keeper != nil {
 		keeper.RulesSaved(path, session.Sum(data))
 	}
-	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), plural(back.Len(), "s"))
+	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), common.Plural(back.Len(), "s"))
 	if bak != "" {
 		text += "; the previous file is kept as " + filepath.Base(bak)
 	}
@@ -90,21 +92,21 @@ func (m *Model) saveRules(thenWeights bool) tea.Cmd {
 	if p := m.opts.Files.RulesSavePath; p != "" {
 		return m.saveRulesTo(p)
 	}
-	m.prompt.open("save rules to:", m.rulesSavePath(), "", 4096)
+	m.prompt.Open("save rules to:", m.rulesSavePath(), "", 4096)
 	m.mode = modeRulesPath
 	return nil
 }
 
 // submitRulesPath takes the typed path of the rules file.
 func (m *Model) submitRulesPath() tea.Cmd {
-	path := m.prompt.trimmed()
+	path := m.prompt.Trimmed()
 	if path == "" {
-		m.prompt.err = "type a path"
+		m.prompt.Fail("type a path")
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
-			m.prompt.err = path + " is a folder"
+			m.prompt.Fail(path + " is a folder")
 			return nil
 		}
 		if path != m.opts.Files.RulesSavePath {
@@ -113,7 +115,7 @@ func (m *Model) submitRulesPath() tea.Cmd {
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		m.prompt.err = err.Error()
+		m.prompt.Fail(err.Error())
 		return nil
 	}
 	m.mode = modeNormal
@@ -128,7 +130,7 @@ func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
 		return m.saveRulesTo(m.rulesSaves.path)
 	}
 	m.quitAfterSave = false
-	m.status.Set(info("not saved"))
+	m.status.Set(common.Info("not saved"))
 	return nil
 }
 
@@ -140,7 +142,7 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	back, text, err := m.rulesSaves.write(m.rules, path, m.unsaved.keeper)
 	if err != nil {
 		m.quitAfterSave = false
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	m.opts.Files.Rules, m.opts.Files.RulesSavePath = path, path
@@ -153,12 +155,12 @@ func (m *Model) saveRulesTo(path string) tea.Cmd {
 	m.rules = back
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
 	m.detail.Update(notesChangedMsg{}) // the rule's place changed
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	if m.rulesSaves.thenWeights {
 		m.rulesSaves.thenWeights, m.rulesSaves.note = false, text
 		return m.saveWeights()
 	}
-	cmd := m.record(RunSaved)
+	cmd := m.record(ports.RunSaved)
 	if m.quitAfterSave {
 		return tea.Batch(cmd, m.quitNow())
 	}

@@ -8,6 +8,8 @@ import (
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Explore opens the explorer and returns when the user quits. Its error is
@@ -19,7 +21,7 @@ import (
 // weights and rules are kept in the recovery file (Options.Recovery), and
 // the explorer waits for the records under way. A second signal stops
 // the waiting; a third one ends the process at once.
-func Explore(opts Options, progOpts ...tea.ProgramOption) error {
+func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
 	return runExplorer(New(opts), progOpts)
 }
 
@@ -155,7 +157,7 @@ func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
 func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
 	m.stopJobs()
 	if m.err != nil && sig == nil {
-		_ = m.c.bg.wait(forced)
+		_ = m.c.Bg.Wait(forced)
 		return m.err
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
@@ -166,7 +168,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 		errs = append(errs, err)
 	}
 	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(RunQuit); cmd != nil {
+		if cmd := m.record(ports.RunQuit); cmd != nil {
 			select {
 			case msg := <-async(cmd):
 				if r, ok := msg.(recordedMsg); ok && r.err != nil {
@@ -176,7 +178,7 @@ func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 			}
 		}
 	}
-	if err := m.c.bg.wait(forced); err != nil {
+	if err := m.c.Bg.Wait(forced); err != nil {
 		errs = append(errs, err)
 	}
 	switch {

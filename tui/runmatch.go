@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -35,7 +36,7 @@ type runMatch struct {
 
 // matchRun matches the nodes of t with those of run. It runs in the
 // background, on a snapshot of the tree.
-func matchRun(t *scoring.Tree, run *RunDetail) *runMatch {
+func matchRun(t *scoring.Tree, run *ports.RunDetail) *runMatch {
 	byPath := make(map[string]int32, len(run.Nodes))
 	for i, n := range run.Nodes {
 		byPath[n.Path] = int32(i)
@@ -61,8 +62,8 @@ func matchRun(t *scoring.Tree, run *RunDetail) *runMatch {
 // for each node, and how many paths differ, counted again after every
 // weight edit.
 type comparison struct {
-	run   RunSummary
-	nodes []RunNode
+	run   ports.RunSummary
+	nodes []ports.RunNode
 	*runMatch
 	sess *session.Session
 	// version is the session version the counts are for.
@@ -71,7 +72,7 @@ type comparison struct {
 	onlyHere int // paths the run does not have
 }
 
-func newComparison(run *RunDetail, match *runMatch, sess *session.Session) *comparison {
+func newComparison(run *ports.RunDetail, match *runMatch, sess *session.Session) *comparison {
 	c := &comparison{run: run.RunSummary, nodes: run.Nodes, runMatch: match, sess: sess, version: -1}
 	c.count()
 	return c
@@ -79,9 +80,9 @@ func newComparison(run *RunDetail, match *runMatch, sess *session.Session) *comp
 
 // at returns node id's figures in the run; ok is false when the run has
 // no such path.
-func (c *comparison) at(id scoring.NodeID) (n RunNode, ok bool) {
+func (c *comparison) at(id scoring.NodeID) (n ports.RunNode, ok bool) {
 	if int(id) >= len(c.idx) || c.idx[id] < 0 {
-		return RunNode{}, false
+		return ports.RunNode{}, false
 	}
 	return c.nodes[c.idx[id]], true
 }
@@ -131,7 +132,7 @@ type weightChange struct {
 
 // runDiff is what changed from a recorded run to the current state.
 type runDiff struct {
-	run                RunSummary
+	run                ports.RunSummary
 	runTotal, nowTotal float64
 	runHas, nowHas     bool
 	// changed lists the paths whose score differs, the root's included,
@@ -160,7 +161,7 @@ type runDiff struct {
 // per-path scores), weights one of the tree holding the weights in force
 // (the same tree or not), metric the metric in force and now its total. The caller gives the
 // snapshots up. It runs in the background.
-func diffRun(scores, weights *scoring.Tree, metric string, now float64, nowHas bool, run *RunDetail) *runDiff {
+func diffRun(scores, weights *scoring.Tree, metric string, now float64, nowHas bool, run *ports.RunDetail) *runDiff {
 	d := &runDiff{run: run.RunSummary, runTotal: run.Score, runHas: run.HasScore, nowTotal: now, nowHas: nowHas, nowMetric: metric}
 	if scores != nil {
 		d.diffScores(scores, run)
@@ -173,7 +174,7 @@ func diffRun(scores, weights *scoring.Tree, metric string, now float64, nowHas b
 
 // diffScores lists the paths whose score differs between the run and the
 // tree snap.
-func (d *runDiff) diffScores(snap *scoring.Tree, run *RunDetail) {
+func (d *runDiff) diffScores(snap *scoring.Tree, run *ports.RunDetail) {
 	m := matchRun(snap, run)
 	seen := make([]bool, len(run.Nodes))
 	for id := range snap.Len() {
@@ -212,7 +213,7 @@ func (d *runDiff) diffScores(snap *scoring.Tree, run *RunDetail) {
 
 // diffWeights lists the keys whose weight differs between the run and the
 // tree snap, which holds the weights in force (its weights are replaced).
-func (d *runDiff) diffWeights(snap *scoring.Tree, run *RunDetail) {
+func (d *runDiff) diffWeights(snap *scoring.Tree, run *ports.RunDetail) {
 	nowW := snap.SlotWeights(nil)
 	runW, ignored, err := runWeights(snap, run)
 	if err != nil {
@@ -239,7 +240,7 @@ type ignoredEntries struct {
 // caller gives up (its weights are replaced): the weight of every slot,
 // as Tree.Slots lists them, and the entries of the run's weights that
 // apply to nothing in this reference.
-func runWeights(t *scoring.Tree, run *RunDetail) ([]float64, ignoredEntries, error) {
+func runWeights(t *scoring.Tree, run *ports.RunDetail) ([]float64, ignoredEntries, error) {
 	return resolveWeights(t, "run "+shortID(run.ID), run.WeightsJSON)
 }
 

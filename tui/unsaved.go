@@ -8,8 +8,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // unsavedDelay is how long after a weight change the unsaved weights are
@@ -94,36 +96,36 @@ type unsavedDoneMsg struct {
 
 // drop removes the recovery file on bg; done wraps the outcome in the
 // explorer's own message.
-func (u *unsaved) drop(bg *background, done func(what string, err error) tea.Msg) tea.Cmd {
+func (u *unsaved) drop(bg *common.Background, done func(what string, err error) tea.Msg) tea.Cmd {
 	k, seq := u.keeper, u.next()
-	return bg.run(func() tea.Msg {
+	return bg.Run(func() tea.Msg {
 		return done("removed the unsaved weights", k.Drop(seq))
 	})
 }
 
 // discard deletes the offered recovery file f on bg, saying so on
 // status; done wraps the outcome in the explorer's own message.
-func (u *unsaved) discard(bg *background, f recovery.Found, status *statusLine, done func(what string, err error) tea.Msg) tea.Cmd {
+func (u *unsaved) discard(bg *common.Background, f recovery.Found, status *widgets.StatusLine, done func(what string, err error) tea.Msg) tea.Cmd {
 	what := "weights"
 	if len(f.Rules) > 0 {
 		what = "weights and rules"
 	}
-	status.Set(info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
-	return bg.run(func() tea.Msg {
+	status.Set(common.Info("discarded the unsaved " + what + " of " + savedText(f.Saved)))
+	return bg.Run(func() tea.Msg {
 		return done("removed "+f.Path, recovery.Discard(f))
 	})
 }
 
 // report shows a failed write or removal on status, once for each error;
 // a success clears the memory of the last one.
-func (u *unsaved) report(err error, status *statusLine) {
+func (u *unsaved) report(err error, status *widgets.StatusLine) {
 	if err == nil {
 		u.lastErr = ""
 		return
 	}
 	if text := err.Error(); text != u.lastErr {
 		u.lastErr = text
-		status.Set(warn("unsaved weights: " + text))
+		status.Set(common.Warn("unsaved weights: " + text))
 	}
 }
 
@@ -139,7 +141,7 @@ func (m *Model) findUnsaved() tea.Cmd {
 	if k == nil {
 		return nil
 	}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		found, err := k.Find()
 		return unsavedFoundMsg{found: found, err: err}
 	})
@@ -149,7 +151,7 @@ func (m *Model) findUnsaved() tea.Cmd {
 // tree, in the background.
 func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 	if msg.err != nil {
-		m.status.Set(warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
+		m.status.Set(common.Warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
 	}
 	if len(msg.found) == 0 || m.wsess == nil {
 		return nil
@@ -157,7 +159,7 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 	wsess, rules := m.wsess, m.rules
 	snap := wsess.Tree().Clone()
 	now := snap.SlotWeights(nil)
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		offers := make([]offer, 0, len(msg.found))
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
@@ -189,7 +191,7 @@ func (m *Model) unsavedOffers(msg unsavedOffersMsg) tea.Cmd {
 	for _, o := range msg.offers {
 		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
 			f := o.found
-			cmds = append(cmds, m.c.bg.run(func() tea.Msg {
+			cmds = append(cmds, m.c.Bg.Run(func() tea.Msg {
 				return unsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
 			}))
 			continue
@@ -217,12 +219,12 @@ func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "r":
 		if o.err != nil {
-			m.status.Set(warn("these weights cannot be restored: " + o.err.Error()))
+			m.status.Set(common.Warn("these weights cannot be restored: " + o.err.Error()))
 			return nil
 		}
 		if len(o.ruleChanges) > 0 {
 			if m.opts.Rescore == nil {
-				m.status.Set(warn("these rules cannot be restored here: nothing rescores"))
+				m.status.Set(common.Warn("these rules cannot be restored here: nothing rescores"))
 				return nil
 			}
 			cmd = m.restoreUnsavedRules(o)
@@ -230,11 +232,11 @@ func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd = m.restoreUnsaved(o)
 	case "d":
-		cmd = m.unsaved.discard(m.c.bg, f, m.status, func(what string, err error) tea.Msg {
+		cmd = m.unsaved.discard(m.c.Bg, f, m.status, func(what string, err error) tea.Msg {
 			return unsavedDoneMsg{what: what, err: err}
 		})
 	case "k", "esc", "q":
-		m.status.Set(info("kept for later (opening this pair again offers it): " + f.Path))
+		m.status.Set(common.Info("kept for later (opening this pair again offers it): " + f.Path))
 	default:
 		return nil
 	}
@@ -252,18 +254,18 @@ func (m *Model) restoreUnsaved(o offer) tea.Cmd {
 	old, oldHas := m.metric.total(m.sess.Tree())
 	n, err := m.wsess.SetWeights(o.weights, "restore the unsaved weights of "+savedText(f.Saved))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.tree.refresh()
-	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, plural(n, "s"))
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, common.Plural(n, "s"))
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
-		text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if o.ignored.n > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
 	}
-	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
+	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)
 }
 
@@ -274,7 +276,7 @@ func (m *Model) takeOverUnsaved(f recovery.Found) tea.Cmd {
 	k, seq := m.unsaved.keeper, m.unsaved.next()
 	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
 	m.unsaved.sess, m.unsaved.version, m.unsaved.rules = m.wsess, m.wsess.Version(), m.rules
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		if _, err := k.Keep(seq, weights, rules); err != nil {
 			return unsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
 		}
@@ -308,7 +310,7 @@ func (m *Model) unsavedChanged() tea.Cmd {
 		return nil
 	}
 	u.scheduled = true
-	return m.c.tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return unsavedTickMsg{} })
+	return m.c.Tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return unsavedTickMsg{} })
 }
 
 // keepUnsaved writes the unsaved weights and rules, when they changed
@@ -328,7 +330,7 @@ func (m *Model) keepUnsaved() tea.Cmd {
 	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
 	u.delay = unsavedShare * time.Since(start)
 	k, seq := u.keeper, u.next()
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		_, err := k.Keep(seq, weights, rules)
 		return unsavedDoneMsg{what: "kept the unsaved weights", err: err}
 	})
@@ -336,7 +338,7 @@ func (m *Model) keepUnsaved() tea.Cmd {
 
 // dropUnsaved removes the recovery file in the background.
 func (m *Model) dropUnsaved() tea.Cmd {
-	return m.unsaved.drop(m.c.bg, func(what string, err error) tea.Msg {
+	return m.unsaved.drop(m.c.Bg, func(what string, err error) tea.Msg {
 		return unsavedDoneMsg{what: what, err: err}
 	})
 }

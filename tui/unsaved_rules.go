@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -72,20 +73,20 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.rules},
 		"restore the unsaved weights and rules of "+savedText(f.Saved))
 	if err != nil {
-		m.status.Set(failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.tree.refresh()
 	k := len(ruleDiffs(r.before, m.rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
-		savedText(f.Saved), n, plural(n, "s"), k, plural(k, "s"))
+		savedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
-		text += fmt.Sprintf(", total %s → %s", fixed5(old), fixed5(tot))
+		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if msg.ignored.n > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.n)
 	}
-	m.status.Set(success(text + " · u undoes · ctrl+s saves"))
+	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)
 }
 

@@ -61,7 +61,6 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	fl.StringVar(&f.metric, "metric", "", "the metric the shards were scored with: the lines name it, and one that names another is an error (lines that name none, of older versions, are jsondiff's unless this says)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
-	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
@@ -100,9 +99,6 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	cfg := dataset.AggregateConfig{Metric: f.metric}
 	if f.dataset.passSet {
 		cfg.Pass = &f.dataset.pass
-	}
-	if f.dataset.thresholdSet {
-		cfg.MatchThreshold = &f.dataset.threshold
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()

@@ -24,7 +24,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// datasetFlags are the flags that read and figure a dataset (SPEC 8).
+// datasetFlags are the flags that read and figure a dataset (docs/datasets.md).
 type datasetFlags struct {
 	force                       bool
 	refField, outField, idField string
@@ -58,7 +58,7 @@ func (f *datasetFlags) changed(fl *pflag.FlagSet) {
 
 // given reports whether a flag that only a dataset takes was given.
 func (f *datasetFlags) given(fl *pflag.FlagSet) string {
-	for _, name := range []string{"ref-field", "out-field", "id-field", "group-by", "pass", "match-threshold", "case"} {
+	for _, name := range []string{"ref-field", "out-field", "id-field", "group-by", "pass", "match-threshold", "case", "labels", "label-field", "seed"} {
 		if fl.Lookup(name) != nil && fl.Changed(name) {
 			return name
 		}
@@ -67,7 +67,7 @@ func (f *datasetFlags) given(fl *pflag.FlagSet) string {
 }
 
 // datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
-// name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
+// name a dataset (docs/datasets.md): a directory or a .jsonl/.ndjson file selects
 // one, and --dataset makes a .json array of records (or -) one. Standard
 // input (-) beside a dataset is a file of records where nothing else can
 // be: `- OUT.jsonl` (the references) and `REF.jsonl - WEIGHTS` (the
@@ -229,6 +229,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err := checkExplain(f); err != nil {
 		return badInput(err)
 	}
+	if err := checkScoreLabels(f); err != nil {
+		return badInput(err)
+	}
+	spec.LabelField = f.labels.field
 	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
 		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
 	}
@@ -287,6 +291,12 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
+	if f.labels.given() {
+		if figs.Agreement, err = a.agreement(&f.labels, spec.Ref, figs.Cases); err != nil {
+			rec.abandon()
+			return err
+		}
+	}
 	switch {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
@@ -310,6 +320,22 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		return err
 	}
 	return minGate(f, figs.Score, figs.HasScore)
+}
+
+// checkScoreLabels checks the label flags of score on a dataset: one
+// source of labels, and not with what prints no dataset figures.
+func checkScoreLabels(f *scoreFlags) error {
+	if err := f.labels.check(); err != nil {
+		return err
+	}
+	switch {
+	case !f.labels.given():
+	case f.dataset.caseID != "":
+		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")
+	case f.format == "jsonl":
+		return errors.New("--format jsonl prints the cases' lines: labels measure the dataset's agreement, give them with --format text, json or markdown")
+	}
+	return nil
 }
 
 // minGate is --min on a score.

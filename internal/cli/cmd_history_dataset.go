@@ -114,7 +114,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	return a.writeShown(rep, why, format, runHead(run)+"  case "+c.ID)
 }
 
-// diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a
+// diffDatasets compares two dataset runs (docs/history.md), in format. A run of a
 // pair and one of a dataset do not compare: a usage error.
 func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 	if ra.Dataset == nil || rb.Dataset == nil {

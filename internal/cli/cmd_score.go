@@ -36,6 +36,7 @@ type scoreFlags struct {
 	top        int
 	topSet     bool
 	dataset    datasetFlags
+	labels     labelFlags
 	// output is -o: the file to write instead of standard output.
 	output string
 }
@@ -50,7 +51,7 @@ omitted) and print the total and every node's figures: reference and output
 values, weight, normalization factor f, score and loss (the points of the
 total the node costs). Any file may be - for standard input.
 
-OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
+OUT may be wrapped in prose or a code fence (docs/scoring.md). --metric exact and
 --metric edit-distance read it as LangChain's evaluators do instead
 (parse_json_markdown: truncated JSON is completed, NaN is a number), and
 give no score where LangChain raises.
@@ -122,6 +123,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.BoolVar(&f.onlyLosses, "only-losses", false, "print only the nodes with a loss above 0, in document order (the run records every node)")
 	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
 	addDatasetFlags(fl, &f.dataset, true)
+	addLabelFlags(fl, &f.labels)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
