@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -252,10 +253,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
 	}
-	var hc *htmlreport.Cases
+	var sides func() [2]history.File
 	if f.format == "html" && d.caseID == "" && !f.quiet {
-		hc = htmlreport.NewCases(0)
-		withHTMLCases(&cfg, hc)
+		cfg.Keep = true // the heat map's cells and the lowest cases' trees
+		sides = datasetHasher(spec.Ref, spec.Out)
+		go sides() // the page's SHA-256s, while the cases are scored
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
@@ -302,7 +304,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		err = writeDatasetHTML(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec.Ref, spec.Out)...), h, figs, d.groupBy, hc)
+		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), scoredPage(ctx, h, res, d.groupBy))
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
