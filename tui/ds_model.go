@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
 
@@ -35,7 +36,7 @@ type DatasetModel struct {
 	order  *caseOrder
 	cases  *casesPane
 	heat   *heatPane
-	hist   *historyPane
+	hist   *runspane.HistoryPane
 	help   *widgets.HelpView
 	status *widgets.StatusLine
 	prompt *widgets.Prompt
@@ -143,7 +144,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 	m.order = newCaseOrder(m.ds)
 	m.cases = newCasesPane(m.c, m.ds, m.order)
 	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
-	m.hist = newDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.hist = runspane.NewDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
 	m.phase = phaseReady
 	if len(m.ds.paths) == 0 {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
@@ -212,7 +213,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.loaded(msg)
 	case caseOpenedMsg:
 		return m.caseOpened(msg)
-	case dsRunReadyMsg, dsRecomparedMsg, histListMsg:
+	case dsRunReadyMsg, dsRecomparedMsg, runspane.HistListMsg:
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
@@ -301,9 +302,9 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.save()
 	case common.OpenHelpMsg:
 		m.openHelp()
-	case histListMsg, runCachedMsg, showDiffMsg:
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		return m.hist.Update(msg)
-	case runActionMsg:
+	case runspane.RunActionMsg:
 		return m.runAction(msg)
 	case dsRunReadyMsg:
 		return m.runReady(msg)
@@ -311,7 +312,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		if msg.id == m.cmpJob && m.ds.cmp != nil {
 			m.ds.cmp.verdict = msg.verdict
 		}
-	case labelRunMsg:
+	case runspane.LabelRunMsg:
 		m.status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // The runs a dataset's explorer records (SPEC 7): the opening one is the
@@ -145,7 +146,7 @@ func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 	if m.hist == nil || m.phase != phaseReady {
 		return nil
 	}
-	return m.hist.Update(histRefreshMsg{})
+	return m.hist.Update(runspane.HistRefreshMsg{})
 }
 
 // quitNow keeps or removes the unsaved weights, records the state at quit

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // A dataset's unsaved weights and rules are kept as a pair's are
@@ -87,7 +88,7 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 			}
 			for _, pw := range o.pathWeights {
 				if w, ok := now[pw.Path]; ok && w != pw.Weight {
-					o.changes = append(o.changes, weightChange{path: pw.Path, run: pw.Weight, now: w})
+					o.changes = append(o.changes, runspane.WeightChange{Path: pw.Path, Run: pw.Weight, Now: w})
 				}
 			}
 			if o.err == nil && len(f.Rules) > 0 {
@@ -102,16 +103,16 @@ func (m *DatasetModel) unsavedFound(msg dsUnsavedFoundMsg) tea.Cmd {
 
 // resolveDatasetWeights resolves the weights kept in f on a dataset's
 // paths, with the entries that apply to none.
-func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight, []scoring.Warning, int, error), f recovery.Found) ([]dataset.PathWeight, ignoredEntries, error) {
+func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight, []scoring.Warning, int, error), f recovery.Found) ([]dataset.PathWeight, runspane.IgnoredEntries, error) {
 	w, err := scoring.ParseWeights(f.Path, f.Weights)
 	if err != nil {
-		return nil, ignoredEntries{}, fmt.Errorf("its weights do not read: %w", err)
+		return nil, runspane.IgnoredEntries{}, fmt.Errorf("its weights do not read: %w", err)
 	}
 	pws, first, n, err := resolve(w)
 	if err != nil {
-		return nil, ignoredEntries{}, fmt.Errorf("its weights do not fit this dataset: %w", err)
+		return nil, runspane.IgnoredEntries{}, fmt.Errorf("its weights do not fit this dataset: %w", err)
 	}
-	return pws, ignoredEntries{first: first, n: n}, nil
+	return pws, runspane.IgnoredEntries{First: first, N: n}, nil
 }
 
 // unsavedOffers takes the files found, resolved: those whose weights are
@@ -198,8 +199,8 @@ func (m *DatasetModel) restoreUnsaved(o offer) tea.Cmd {
 	if now, has := m.ds.total(); has && had {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	if o.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	if o.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return tea.Batch(m.takeOverUnsaved(f), m.recompare())

@@ -53,8 +53,8 @@ func (m *DatasetModel) restoredUnsaved(o *offer, old dsShown) tea.Cmd {
 	if now, has := m.ds.total(); has && old.has {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(old.total), common.Fixed5(now))
 	}
-	if o.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	if o.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · ctrl+s saves"))
 	return m.takeOverUnsaved(f)

@@ -227,7 +227,7 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		kp := keyPress(press.Keys()[0])
 		var cmd tea.Cmd
-		for range wheelStep {
+		for range common.WheelStep {
 			switch m.view {
 			case viewCases:
 				cmd = m.cases.Update(kp)

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
@@ -63,7 +64,7 @@ type Model struct {
 	prompt  *widgets.Prompt
 	help    *widgets.HelpView
 	chooser *choosers.Chooser
-	hist    *historyPane
+	hist    *runspane.HistoryPane
 	panel   *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
@@ -86,7 +87,7 @@ type Model struct {
 	rules      *scoring.RuleSet
 	rulesSaves rulesSaves
 	// cmp is the recorded run the tree is compared with, nil for none.
-	cmp  *comparison
+	cmp  *runspane.Comparison
 	jobs jobs
 	rec  recording
 	// unsaved keeps the unsaved weights in a recovery file.
@@ -102,7 +103,7 @@ type Model struct {
 	savedWeights string
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
-	confirmAct runActionMsg
+	confirmAct runspane.RunActionMsg
 	// err is why loading failed; Run returns it.
 	err error
 
@@ -215,7 +216,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	}
 	m.panel.Update(metricShownMsg{ms: ms})
 	if m.hist == nil {
-		m.hist = newHistoryPane(m.c, m.opts.Files, m.opts.History)
+		m.hist = runspane.NewHistoryPane(m.c, m.opts.Files, m.opts.History)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
@@ -300,12 +301,12 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.record(ports.RunOpened)
 	case recordedMsg:
 		return m, m.recorded(msg)
-	case histListMsg, runCachedMsg, showDiffMsg:
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.phase != phaseReady {
 			return m, nil
 		}
 		return m, m.hist.Update(msg)
-	case runActionMsg, labelRunMsg:
+	case runspane.RunActionMsg, runspane.LabelRunMsg:
 		return m, m.historyMsg(msg)
 	case common.ClosePaneMsg:
 		switch m.mode {
@@ -332,7 +333,7 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.bestFound(msg)
 	case runReadyMsg:
 		return m, m.runReady(msg)
-	case histLabelMsg:
+	case runspane.HistLabelMsg:
 		return m, m.labelled(msg)
 	case unsavedFoundMsg:
 		return m, m.unsavedFound(msg)

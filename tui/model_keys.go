@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // handleKey dispatches a key press by phase and mode.
@@ -74,7 +75,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.cmp == nil {
 			return nil
 		}
-		name := runName(m.cmp.run)
+		name := runspane.RunName(m.cmp.Run)
 		m.setComparison(nil)
 		m.status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
@@ -60,9 +61,9 @@ type offer struct {
 	weights     []float64
 	pathWeights []dataset.PathWeight
 	// changes lists the weights that differ from those in force.
-	changes []weightChange
+	changes []runspane.WeightChange
 	// ignored are the entries that apply to nothing in this reference.
-	ignored ignoredEntries
+	ignored runspane.IgnoredEntries
 	// rules are the file's rules, nil when it kept none (the rules were
 	// the rules file's); ruleChanges lists those that differ from the
 	// rules in force.
@@ -164,11 +165,11 @@ func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
 		for _, f := range msg.found {
 			o := offer{found: f, err: f.Err}
 			if o.err == nil {
-				o.weights, o.ignored, o.err = resolveWeights(snap, f.Path, f.Weights)
+				o.weights, o.ignored, o.err = runspane.ResolveWeights(snap, f.Path, f.Weights)
 			}
 			for i := range o.weights {
 				if snap.SlotAt(i).IsKey() && o.weights[i] != now[i] {
-					o.changes = append(o.changes, weightChange{path: snap.SchemaPath(i), run: o.weights[i], now: now[i]})
+					o.changes = append(o.changes, runspane.WeightChange{Path: snap.SchemaPath(i), Run: o.weights[i], Now: now[i]})
 				}
 			}
 			if o.err == nil && len(f.Rules) > 0 {
@@ -262,8 +263,8 @@ func (m *Model) restoreUnsaved(o offer) tea.Cmd {
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
-	if o.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	if o.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)

@@ -83,8 +83,8 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
-	if msg.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.n)
+	if msg.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)

@@ -118,7 +118,7 @@ func (m *Model) statusView() string {
 	case modeRecover:
 		return recoverStatus(m.c, m.unsaved.offers[0])
 	case modeConfirmPair:
-		hint := "y " + m.confirmAct.act.verb() + " · n/esc cancel"
+		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
 		return common.Spread(s.Warn.Render(m.pairQuestion(m.c.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.c.Width)
 	case modeConfirmQuit:
 		return common.Spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.Width)
