@@ -14,7 +14,6 @@ import (
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
-	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // DatasetModel is the explorer of a dataset (SPEC section 8.6): its
@@ -24,10 +23,8 @@ import (
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	c      *common.Common
+	shell
 	opts   ports.DatasetOptions
-	phase  phase
-	mode   mode
 	load   *dsLoadState
 	ds     *dsData
 	hdr    *dsHeader
@@ -36,23 +33,11 @@ type DatasetModel struct {
 	order  *caseOrder
 	cases  *casesPane
 	heat   *heatPane
-	hist   *runspane.HistoryPane
-	help   *widgets.HelpView
-	status *widgets.StatusLine
-	prompt *widgets.Prompt
 	view   dsView
-	// side and folded place the detail pane as a pair's explorer does.
-	side   side
-	folded bool
-	bodyH  int
 	// promptFor is the pane's prompt open (modeSearch), weightPath the
 	// path whose weight the prompt asks for (modeWeight).
 	promptFor  promptKind
 	weightPath string
-	helpFrom   mode
-	savePath   string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// open is the case opened as a pair, nil for none; opening is the
 	// request of a case being opened.
 	open    *caseView
@@ -61,17 +46,8 @@ type DatasetModel struct {
 	// history pane and of a comparison made again: older answers are
 	// dropped.
 	runJob, cmpJob int
-	// rec tracks the runs recorded; unsaved keeps the unsaved weights in
-	// a recovery file and offers those an earlier explorer left.
-	rec     dsRecording
-	unsaved unsaved
-	// chooser and ruleChooser pick the metric and its options (m) and a
-	// path's rule (C); rulePrompt is the rule whose value the prompt asks
-	// for, rulePath the path it is for.
-	chooser     *choosers.Chooser
-	ruleChooser *choosers.RuleChooser
-	rulePrompt  choosers.RuleChoice
-	rulePath    string
+	// rec tracks the runs recorded.
+	rec dsRecording
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
 	// latest's is stale and dropped.
@@ -82,9 +58,6 @@ type DatasetModel struct {
 	// force is one number (no paths): a metric with paths brings the
 	// tree back.
 	casesForced bool
-	// rulesSaves is what saving the rules knows.
-	rulesSaves rulesSaves
-	err        error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
@@ -105,8 +78,8 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, true),
-		chooser: choosers.NewChooser(c), ruleChooser: choosers.NewRuleChooser(c), rescoring: &rescoreBox{c: c}}
+	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
+	m.pg = m
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
@@ -219,13 +192,13 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.paneMsg(msg)
 	case dsRecordedMsg:
 		return m.recorded(msg)
-	case dsUnsavedFoundMsg:
+	case unsavedFoundMsg:
 		return m.unsavedFound(msg)
-	case dsOffersMsg:
+	case unsavedOffersMsg:
 		return m.unsavedOffers(msg)
-	case dsKeepTickMsg:
+	case unsavedTickMsg:
 		return m.keepUnsaved()
-	case dsUnsavedDoneMsg:
+	case unsavedDoneMsg:
 		m.unsavedDone(msg)
 		return nil
 	case dsRescoredMsg:

@@ -15,7 +15,6 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
-	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // phase is where the explorer is in its life.
@@ -50,29 +49,16 @@ const (
 
 // Model is the explorer's root model.
 type Model struct {
-	c       *common.Common
-	opts    ports.Options
-	phase   phase
-	mode    mode
-	side    side
-	load    *loadState
-	sess    *session.Session
-	hdr     *header
-	tree    *treePane
-	detail  *detailPane
-	status  *widgets.StatusLine
-	prompt  *widgets.Prompt
-	help    *widgets.HelpView
-	chooser *choosers.Chooser
-	hist    *runspane.HistoryPane
-	panel   *scorePanel
+	shell
+	opts   ports.Options
+	load   *loadState
+	sess   *session.Session
+	hdr    *header
+	tree   *treePane
+	detail *detailPane
+	panel  *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
-	// bodyH is the height left below the panel for the tree and the
-	// detail pane; folded is set when the detail pane, shown by default,
-	// gives way because the tree would cut its values (arrange decides).
-	bodyH  int
-	folded bool
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
@@ -82,36 +68,18 @@ type Model struct {
 	// schema is the output checked against --schema, nil without one.
 	schema *schemaCheck
 	// rules are the per-key rules in force (nil for none): the --rules
-	// file's, as `C` changed them; rulesSaves holds what saving them
-	// knows.
-	rules      *scoring.RuleSet
-	rulesSaves rulesSaves
+	// file's, as `C` changed them.
+	rules *scoring.RuleSet
 	// cmp is the recorded run the tree is compared with, nil for none.
 	cmp  *runspane.Comparison
 	jobs jobs
 	rec  recording
-	// unsaved keeps the unsaved weights in a recovery file.
-	unsaved unsaved
-	// helpFrom is the mode the help returns to.
-	helpFrom mode
-	// savePath is the path a confirmation asks to overwrite.
-	savePath string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// savedWeights is the hex SHA-256 of the weights file as this
 	// explorer last saved it, "" before a save.
 	savedWeights string
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
 	confirmAct runspane.RunActionMsg
-	// err is why loading failed; Run returns it.
-	err error
-
-	// ruleChooser picks the selected key's rule; rulePrompt is the rule
-	// whose value the prompt asks for, rulePath the schema path it is for.
-	ruleChooser *choosers.RuleChooser
-	rulePrompt  choosers.RuleChoice
-	rulePath    string
 	// labelRun is the run whose label the prompt asks for.
 	labelRun ports.RunSummary
 }
@@ -146,8 +114,8 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: choosers.NewChooser(c),
-		ruleChooser: choosers.NewRuleChooser(c), panel: &scorePanel{c: c}, rules: opts.Rules}
+	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.pg = m
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {

@@ -1,0 +1,98 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
+)
+
+// shell is what a pair's explorer and a dataset's hold and do alike, as
+// lazygit's helpers are what its contexts share: the phase and mode, the
+// status line and its prompt, the help, the two choosers, the history
+// pane, the unsaved weights and rules kept in a recovery file, saving
+// and quitting. Each page embeds one; what differs between them is
+// behind page.
+type shell struct {
+	c     *common.Common
+	pg    page
+	phase phase
+	mode  mode
+	// side and folded place the detail pane beside the tree or below it;
+	// bodyH is the height left for them. folded is set when the detail
+	// pane, shown by default, gives way because the tree would cut its
+	// values (arrange decides).
+	side   side
+	folded bool
+	bodyH  int
+	status *widgets.StatusLine
+	prompt *widgets.Prompt
+	help   *widgets.HelpView
+	// chooser and ruleChooser pick the metric and its options (m) and a
+	// key's or path's rule (C); rulePrompt is the rule whose value the
+	// prompt asks for, rulePath the schema path it is for.
+	chooser     *choosers.Chooser
+	ruleChooser *choosers.RuleChooser
+	rulePrompt  choosers.RuleChoice
+	rulePath    string
+	hist        *runspane.HistoryPane
+	// unsaved keeps the unsaved weights and rules in a recovery file and
+	// offers those an earlier explorer left.
+	unsaved unsaved
+	// rulesSaves is what saving the rules knows.
+	rulesSaves rulesSaves
+	// helpFrom is the mode the help returns to.
+	helpFrom mode
+	// savePath is the path a confirmation asks to overwrite.
+	savePath string
+	// quitAfterSave quits once a save asked for on quitting succeeds.
+	quitAfterSave bool
+	// err is why loading failed; Run returns it.
+	err error
+	// noun names what the page explores: "pair" or "dataset".
+	noun string
+}
+
+// page is what differs between a pair's explorer and a dataset's, which
+// the shell asks of the page that embeds it.
+type page interface {
+	// inForce returns the session holding the weights in force, nil
+	// before the page is ready, and the rules in force.
+	inForce() (weightsSession, *scoring.RuleSet)
+	// resolveOffers returns what resolves a recovery file's weights (in
+	// the background) against those in force now.
+	resolveOffers() func(o *offer)
+	// applyOffer restores an offer's weights; restoreRules restores its
+	// rules with them, or says why it cannot.
+	applyOffer(o offer) tea.Cmd
+	restoreRules(o offer) (tea.Cmd, string)
+	// busy reports whether something on screen keeps an offer waiting.
+	busy() bool
+}
+
+// weightsSession is the tuning session that holds a page's weights: a
+// pair's (session.Session) or a dataset's (session.Dataset).
+type weightsSession interface {
+	Dirty() bool
+	Path() string
+	Version() int
+	Save(path string) (session.Saved, error)
+	MarshalWeights() ([]byte, error)
+}
+
+// newShell returns the shell of a page, with its widgets over c.
+func newShell(c *common.Common, dataset bool) shell {
+	noun := "pair"
+	if dataset {
+		noun = "dataset"
+	}
+	return shell{c: c, noun: noun, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, dataset),
+		chooser: choosers.NewChooser(c), ruleChooser: choosers.NewRuleChooser(c)}
+}
+
+// unsavedDone reports a failed write or removal of the recovery file,
+// once for each error.
+func (s *shell) unsavedDone(msg unsavedDoneMsg) { s.unsaved.report(msg.err, s.status) }
