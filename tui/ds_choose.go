@@ -179,17 +179,6 @@ func (m *DatasetModel) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
 	return nil
 }
 
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *DatasetModel) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
-	if err != nil {
-		m.prompt.Fail(err.Error())
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
 // setRule gives path the rule r (RuleNone: the default) in every case,
 // and scores the dataset again.
 func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {

@@ -22,17 +22,6 @@ import (
 // `history diff` prints it; R loads the run's weights. The comparison is
 // with the figures in force: a re-weight compares again.
 
-// openHistory shows the history pane with this dataset's runs.
-func (m *DatasetModel) openHistory() tea.Cmd {
-	if m.opts.History == nil {
-		m.status.Set(common.Info("no history here: this explorer records no runs"))
-		return nil
-	}
-	m.mode = modeHistory
-	m.status.Set(common.Info(""))
-	return m.hist.Update(runspane.OpenHistoryMsg{})
-}
-
 // endCompare ends the comparison with a run.
 func (m *DatasetModel) endCompare() tea.Cmd {
 	if m.ds.cmp == nil {

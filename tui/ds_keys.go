@@ -5,13 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // handleKey dispatches a key press by phase and mode.
@@ -255,64 +253,4 @@ func (m *DatasetModel) submit() tea.Cmd {
 		return m.saveTo(path)
 	}
 	return nil
-}
-
-// saveWeights writes the weights in force (or those held for a metric
-// that takes them), asking for a path when there is none to overwrite.
-func (m *DatasetModel) saveWeights() tea.Cmd {
-	if p := m.ds.wsess.Path(); p != "" {
-		return m.saveTo(p)
-	}
-	def := m.opts.Files.DefaultSave
-	if def == "" {
-		def = "weights.json"
-	}
-	m.prompt.Open("save weights to:", def, "", 4096)
-	m.mode = modeSavePath
-	return nil
-}
-
-// saveTo writes the weights to path.
-func (m *DatasetModel) saveTo(path string) tea.Cmd {
-	saved, err := m.ds.wsess.Save(path)
-	if err != nil {
-		m.quitAfterSave = false
-		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
-		return nil
-	}
-	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
-	m.ds.files = m.opts.Files
-	if k := m.unsaved.keeper; k != nil {
-		k.WeightsSaved(path, saved.SHA256)
-	}
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
-	if saved.Backup != "" {
-		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
-	}
-	text += removedText(saved.Removed)
-	if m.ds.wsess != m.ds.sess {
-		text += ": the weights held for a metric that takes them (" + m.ds.metric() + " does not)"
-	}
-	if m.rulesSaves.note != "" {
-		text = m.rulesSaves.note + " · " + text
-		m.rulesSaves.note = ""
-	}
-	m.status.Set(common.Success(text))
-	m.changed()
-	cmd := m.record(ports.RunSaved)
-	if m.quitAfterSave {
-		return tea.Batch(cmd, m.quitNow())
-	}
-	return cmd
-}
-
-// quit leaves, asking first when weights or rules are unsaved; the
-// rescore under way stops.
-func (m *DatasetModel) quit() tea.Cmd {
-	if m.ds.dirty() {
-		m.mode = modeConfirmQuit
-		return nil
-	}
-	m.stopRescore()
-	return m.quitNow()
 }

@@ -79,6 +79,7 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 		}
 	}
 	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
+	m.history = opts.History != nil
 	m.pg = m
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
@@ -190,7 +191,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
-	case dsRecordedMsg:
+	case recordedMsg:
 		return m.recorded(msg)
 	case unsavedFoundMsg:
 		return m.unsavedFound(msg)
@@ -333,16 +334,4 @@ func (m *DatasetModel) changed() {
 	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
 		p.Update(dsChangedMsg{})
 	}
-}
-
-// openHelp shows the help, which returns to the mode it came from.
-func (m *DatasetModel) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.Top()
-}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *DatasetModel) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
 }

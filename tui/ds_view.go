@@ -139,12 +139,6 @@ func (m *DatasetModel) statusView() string {
 	return m.status.View(m.tree.ShortHelp())
 }
 
-// showDetail reports whether the detail pane shows beside or below the
-// tree: as a pair's explorer decides (showDetail).
-func (m *DatasetModel) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.Width >= sideMinWidth && !m.folded
-}
-
 // layout sizes every pane: the one place that decides where things go.
 // Its part that depends on what the tree shows, arrange, also runs after
 // every message.

@@ -84,17 +84,6 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 	return nil
 }
 
-// openHistory shows the history pane and lists the runs.
-func (m *Model) openHistory() tea.Cmd {
-	if m.opts.History == nil {
-		m.status.Set(common.Info("no history here: this explorer records no runs"))
-		return nil
-	}
-	m.mode = modeHistory
-	m.status.Set(common.Info(""))
-	return m.hist.Update(runspane.OpenHistoryMsg{})
-}
-
 // historyMsg takes what the history pane asks of the root.
 func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {

@@ -115,6 +115,7 @@ func New(opts ports.Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.history = opts.History != nil
 	m.pg = m
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
@@ -355,9 +356,3 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *Model) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel ||
-		m.mode == modeRuleValue || m.mode == modeRulesPath
-}

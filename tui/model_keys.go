@@ -122,13 +122,6 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// openHelp shows the full help, which returns to the mode it came from.
-func (m *Model) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.Top()
-}
-
 // scrollDetail scrolls the detail pane a few lines down or up.
 func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
 	if !m.showDetail() {

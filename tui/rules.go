@@ -102,17 +102,6 @@ func (m *Model) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
 	return nil
 }
 
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *Model) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
-	if err != nil {
-		m.prompt.Fail(err.Error())
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
 // setRule gives schema path the rule r (RuleNone: the default) and
 // rescores in the background.
 func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -147,55 +146,6 @@ func (e *Interrupted) Unwrap() error { return e.Err }
 // ExitCode is the exit code of a process a signal ended: 128 plus the
 // signal's number, as shells report it.
 func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
-
-// finish does what ending the explorer leaves to do, on the caller's
-// goroutine once the program has stopped: it keeps or removes the unsaved
-// weights, records the state at quit when the user did not quit (a
-// signal ended the program, or its terminal failed), and waits for the
-// background jobs under way (the records; the others are cancelled
-// first), unless forced is closed.
-func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
-	m.stopJobs()
-	if m.err != nil && sig == nil {
-		_ = m.c.Bg.Wait(forced)
-		return m.err
-	}
-	panicked := errors.Is(runErr, tea.ErrProgramPanic)
-	kept, err := m.settleSafely()
-	keptRules := kept != "" && m.rules.Changed()
-	var errs []error
-	if err != nil {
-		errs = append(errs, err)
-	}
-	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(ports.RunQuit); cmd != nil {
-			select {
-			case msg := <-async(cmd):
-				if r, ok := msg.(recordedMsg); ok && r.err != nil {
-					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
-				}
-			case <-forced:
-			}
-		}
-	}
-	if err := m.c.Bg.Wait(forced); err != nil {
-		errs = append(errs, err)
-	}
-	switch {
-	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Err: errors.Join(errs...)}
-	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, false))
-	case runErr != nil:
-		return runErr
-	}
-	return nil
-}
-
-// settleSafely is settleUnsaved, which a model that panicked may fail.
-func (m *Model) settleSafely() (kept string, err error) {
-	return settleSafely(m.settleUnsaved, "the unsaved weights")
-}
 
 // settleSafely runs settle, turning a panic into an error that says what
 // could not be kept: the model that settles may have panicked already.

@@ -5,6 +5,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
@@ -52,8 +53,15 @@ type shell struct {
 	quitAfterSave bool
 	// err is why loading failed; Run returns it.
 	err error
-	// noun names what the page explores: "pair" or "dataset".
-	noun string
+	// noun names what the page explores: "pair" or "dataset"; history is
+	// set when the page records runs (a store is open).
+	noun    string
+	history bool
+	// recordsPending counts the runs sent to the store and not yet
+	// recorded; stopRecords, when the page's records can stop, stops
+	// those under way (the user insisted on leaving).
+	recordsPending int
+	stopRecords    func()
 }
 
 // page is what differs between a pair's explorer and a dataset's, which
@@ -71,6 +79,21 @@ type page interface {
 	restoreRules(o offer) (tea.Cmd, string)
 	// busy reports whether something on screen keeps an offer waiting.
 	busy() bool
+	// files returns the page's files, which saving changes; weightsSaved
+	// and rulesSaved show a save (weightsSaved returns what the status
+	// line adds to it), rulesSaved putting the rules as they read back
+	// in force.
+	files() *ports.Files
+	weightsSaved(saved session.Saved) string
+	rulesSaved(back *scoring.RuleSet)
+	// setRule gives the key or path at schema path the rule r.
+	setRule(path string, r scoring.Rule) tea.Cmd
+	// record records a run of event ev, when it differs from the last.
+	record(ev ports.RunEvent) tea.Cmd
+	// stopJobs cancels the page's background jobs that can stop; fold
+	// folds what is open into the page's weights as the explorer ends.
+	stopJobs()
+	fold() error
 }
 
 // weightsSession is the tuning session that holds a page's weights: a
