@@ -79,7 +79,7 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 		}
 	}
 	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
-	m.history = opts.History != nil
+	m.history, m.noMouse = opts.History != nil, opts.NoMouse
 	m.pg = m
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {

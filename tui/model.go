@@ -115,7 +115,7 @@ func New(opts ports.Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.history = opts.History != nil
+	m.history, m.noMouse = opts.History != nil, opts.NoMouse
 	m.pg = m
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery

@@ -55,19 +55,6 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recover
 	return back, text, nil
 }
 
-// unsavedText says what is unsaved: "unsaved weight changes", "unsaved
-// rule changes" or both.
-func (m *Model) unsavedText() string {
-	w, r := m.wsess.Dirty(), m.rules.Changed()
-	switch {
-	case w && r:
-		return "unsaved weight and rule changes"
-	case r:
-		return "unsaved rule changes"
-	}
-	return "unsaved weight changes"
-}
-
 // confirmRulesOverwrite answers "overwrite PATH?" for the rules file.
 func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
 	m.rulesSaves.confirming = false

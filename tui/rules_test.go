@@ -128,7 +128,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 		}
 	}
 	d.keys("q")
-	if !strings.Contains(d.screen(), "unsaved rule changes: quit anyway?") {
+	if !strings.Contains(d.screen(), "unsaved rules: quit anyway?") {
 		t.Errorf("quit does not ask:\n%s", d.screen())
 	}
 	d.keys("esc", "ctrl+s")

@@ -57,6 +57,8 @@ type shell struct {
 	// set when the page records runs (a store is open).
 	noun    string
 	history bool
+	// noMouse leaves the mouse to the terminal.
+	noMouse bool
 	// recordsPending counts the runs sent to the store and not yet
 	// recorded; stopRecords, when the page's records can stop, stops
 	// those under way (the user insisted on leaving).
