@@ -126,48 +126,6 @@ func removedText(removed []string) string {
 	return ""
 }
 
-// confirmOverwrite answers "overwrite PATH?".
-func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
-	if m.rulesSaves.confirming {
-		switch msg.String() {
-		case "y", "Y":
-			return m.confirmRulesOverwrite(true)
-		case "n", "N", "esc", "q":
-			return m.confirmRulesOverwrite(false)
-		}
-		return nil
-	}
-	switch msg.String() {
-	case "y", "Y":
-		m.mode = modeNormal
-		return m.saveTo(m.savePath)
-	case "n", "N", "esc", "q":
-		m.mode = modeNormal
-		m.quitAfterSave = false
-		m.status.Set(common.Info("not saved"))
-	}
-	return nil
-}
-
-// confirmQuit answers "unsaved weight changes: quit anyway?".
-func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-		m.mode = modeNormal
-		m.unsaved.discarded = true
-		return m.quitNow()
-	case key.Matches(msg, k.Save):
-		m.mode = modeNormal
-		m.quitAfterSave = true
-		return m.save()
-	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
-		m.mode = modeNormal
-		m.status.Set(common.Info("still here: ctrl+s saves the weights"))
-	}
-	return nil
-}
-
 // stopJobs cancels the background jobs that can stop: the load, the
 // search, the rescores. Their answers, which come all the same, are
 // dropped.

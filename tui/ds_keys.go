@@ -12,83 +12,10 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// handleKey dispatches a key press by phase and mode.
-func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	if m.phase != phaseReady {
-		if !key.Matches(msg, k.Quit) {
-			return nil
-		}
-		if m.phase == phaseClosing {
-			return tea.Quit // asked again: do not wait
-		}
-		// Quitting while loading: the load stops, and its answer (the
-		// cancellation, or the dataset just scored) is dropped.
-		m.stopJobs()
-		m.phase = phaseClosing
-		return m.c.Bg.Quit()
-	}
-	switch m.mode {
-	case modeHelp:
-		return m.help.Update(msg)
-	case modeHistory:
-		return m.hist.Update(msg)
-	case modeMetric:
-		return m.chooser.Update(msg)
-	case modeRule:
-		return m.ruleChooser.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeRuleValue, modeRulesPath:
-		switch {
-		case key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(common.Info("canceled"))
-			return nil
-		case key.Matches(msg, k.Accept):
-			return m.submit()
-		}
-		m.prompt.Update(msg)
-		return nil
-	case modeConfirmOverwrite:
-		switch msg.String() {
-		case "y", "Y":
-			m.mode = modeNormal
-			if m.rulesSaves.confirming {
-				m.rulesSaves.confirming = false
-				return m.saveRulesTo(m.rulesSaves.path)
-			}
-			return m.saveTo(m.savePath)
-		case "n", "N", "esc", "q":
-			m.mode = modeNormal
-			m.rulesSaves.confirming = false
-			m.quitAfterSave = false
-			m.status.Set(common.Info("not saved"))
-		}
-		return nil
-	case modeRecover:
-		return m.recoverKey(msg)
-	case modeConfirmQuit:
-		switch {
-		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-			m.mode = modeNormal
-			m.unsaved.discarded = true
-			m.stopRescore()
-			return m.quitNow()
-		case key.Matches(msg, k.Save):
-			m.mode = modeNormal
-			m.quitAfterSave = true
-			return m.save()
-		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(common.Info("still here: ctrl+s saves them"))
-		}
-		return nil
-	}
-	return m.normalKey(msg)
-}
-
-// normalKey runs a key in normal mode: the keys of the whole explorer
-// here, the others by the view shown.
-func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
+// pageKey takes the keys of normal mode the shell leaves to a
+// dataset's explorer: those of the view shown, and esc stopping a
+// rescore under way.
+func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
@@ -97,17 +24,8 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.stopRescore()
 		m.status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
 		return nil
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-		return nil
-	case key.Matches(msg, k.History):
-		return m.openHistory()
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
-	case key.Matches(msg, k.Save):
-		return m.save()
 	case key.Matches(msg, k.Metric):
 		return m.openChooser()
 	case key.Matches(msg, k.Warnings):

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
@@ -53,16 +51,4 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recover
 	}
 	text += removedText(session.RemoveStale(path))
 	return back, text, nil
-}
-
-// confirmRulesOverwrite answers "overwrite PATH?" for the rules file.
-func (m *Model) confirmRulesOverwrite(yes bool) tea.Cmd {
-	m.rulesSaves.confirming = false
-	m.mode = modeNormal
-	if yes {
-		return m.saveRulesTo(m.rulesSaves.path)
-	}
-	m.quitAfterSave = false
-	m.status.Set(common.Info("not saved"))
-	return nil
 }

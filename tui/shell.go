@@ -96,6 +96,10 @@ type page interface {
 	// folds what is open into the page's weights as the explorer ends.
 	stopJobs()
 	fold() error
+	// pageKey takes the keys the shell leaves to the page; submit takes
+	// what the prompt was asked for.
+	pageKey(msg tea.KeyPressMsg) tea.Cmd
+	submit() tea.Cmd
 }
 
 // weightsSession is the tuning session that holds a page's weights: a
