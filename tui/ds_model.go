@@ -9,7 +9,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
-	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -137,47 +136,16 @@ func (m *DatasetModel) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.Asked) > 0 {
-		req := m.c.Asked[0]
-		m.c.Asked = m.c.Asked[1:]
-		cmd = tea.Batch(cmd, m.update(req))
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return m, cmd
-}
-
 // update handles a message: the case opened takes what is not the
 // dataset's own.
 func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
+	if m.resize(msg) {
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.Width, m.c.Height = msg.Width, msg.Height
-		m.layout()
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
-	case tea.BackgroundColorMsg:
-		if m.c.AutoTheme {
-			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
-				m.c.Styles = st
-			}
-		}
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
 	case dsLoadTickMsg:
 		if m.phase == phaseLoading {
 			return tickDatasetLoad(m.c)
@@ -193,15 +161,6 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.paneMsg(msg)
 	case recordedMsg:
 		return m.recorded(msg)
-	case unsavedFoundMsg:
-		return m.unsavedFound(msg)
-	case unsavedOffersMsg:
-		return m.unsavedOffers(msg)
-	case unsavedTickMsg:
-		return m.keepUnsaved()
-	case unsavedDoneMsg:
-		m.unsavedDone(msg)
-		return nil
 	case dsRescoredMsg:
 		return m.rescored(msg)
 	case dsRescoreTickMsg:
@@ -236,6 +195,9 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 	if m.phase != phaseReady {
 		return nil
 	}
+	if cmd, ok := m.paneAsked(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case filterCasesMsg:
 		m.setView(viewCases)
@@ -253,29 +215,10 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		m.promptFor = msg.kind
 		m.prompt.Open(msg.label, msg.value, msg.placeholder, 200)
 		m.mode = modeSearch
-	case common.ClosePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-	case choosers.MetricChosenMsg:
-		return m.metricChosen(msg)
-	case choosers.RuleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m.chooseRule(msg.Path, msg.Choice)
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
-	case common.SaveMsg:
-		m.mode = modeNormal
-		return m.save()
-	case common.OpenHelpMsg:
-		m.openHelp()
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		return m.hist.Update(msg)
 	case runspane.RunActionMsg:

@@ -9,7 +9,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
-	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -206,147 +205,86 @@ func (m *Model) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	model, cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.Asked) > 0 {
-		req := m.c.Asked[0]
-		m.c.Asked = m.c.Asked[1:]
-		_, c := m.update(req)
-		cmd = tea.Batch(cmd, c)
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return model, cmd
-}
-
 // update handles a message.
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if m.resize(msg) {
+		return nil
+	}
+	if cmd, ok := m.paneAsked(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.Width, m.c.Height = msg.Width, msg.Height
-		m.layout()
-		return m, nil
-	case tea.BackgroundColorMsg:
-		if m.c.AutoTheme {
-			m.setTheme(themes.Auto(msg.IsDark()))
-		}
-		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, tickLoad(m.c)
+			return tickLoad(m.c)
 		}
-		return m, nil
+		return nil
 	case loadedMsg:
 		return m.loaded(msg)
 	case common.StatusMsg:
 		m.status.Set(msg)
-		return m, nil
+		return nil
 	case selectNodeMsg:
 		if m.phase == phaseReady {
 			m.tree.selectNode(msg.id)
 		}
-		return m, nil
+		return nil
 	case searchDoneMsg:
-		return m, m.searchDone(msg)
+		return m.searchDone(msg)
 	case rescoredMsg:
-		return m, m.rescored(msg)
+		return m.rescored(msg)
 	case pairChoicesMsg:
-		return m, m.pairChoicesReady(msg)
+		return m.pairChoicesReady(msg)
 	case schemaMsg:
 		m.schemaChecked(msg)
-		return m, nil
+		return nil
 	case recordOpeningMsg:
 		if m.rec.started || m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.record(ports.RunOpened)
+		return m.record(ports.RunOpened)
 	case recordedMsg:
-		return m, m.recorded(msg)
+		return m.recorded(msg)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.hist.Update(msg)
+		return m.hist.Update(msg)
 	case runspane.RunActionMsg, runspane.LabelRunMsg:
-		return m, m.historyMsg(msg)
-	case common.ClosePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-		return m, nil
-	case choosers.MetricChosenMsg:
-		return m, m.metricChosen(msg)
-	case choosers.RuleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m, m.chooseRule(msg.Path, msg.Choice)
-	case common.SaveMsg:
-		m.mode = modeNormal
-		return m, m.save()
-	case common.OpenHelpMsg:
-		m.openHelp()
-		return m, nil
+		return m.historyMsg(msg)
 	case histBestMsg:
-		return m, m.bestFound(msg)
+		return m.bestFound(msg)
 	case runReadyMsg:
-		return m, m.runReady(msg)
+		return m.runReady(msg)
 	case runspane.HistLabelMsg:
-		return m, m.labelled(msg)
-	case unsavedFoundMsg:
-		return m, m.unsavedFound(msg)
-	case unsavedOffersMsg:
-		return m, m.unsavedOffers(msg)
-	case unsavedTickMsg:
-		return m, m.keepUnsaved()
-	case unsavedDoneMsg:
-		m.unsavedDone(msg)
-		return m, nil
+		return m.labelled(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.inPrompt() {
 			m.prompt.Update(msg)
 		}
-		return m, nil
+		return nil
 	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
+		return m.handleMouse(msg)
 	}
-	return m, nil
-}
-
-// setTheme switches every component to the named theme.
-func (m *Model) setTheme(name string) {
-	if st, err := themes.New(name); err == nil && st.Name != m.c.Styles.Name {
-		m.c.Styles = st
-	}
+	return nil
 }
 
 // loaded takes the result of the background load.
-func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if m.phase != phaseLoading {
-		return m, nil
+		return nil
 	}
 	if msg.err != nil {
 		m.err = msg.err
-		return m, tea.Quit
+		return tea.Quit
 	}
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
+	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state

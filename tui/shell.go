@@ -69,6 +69,15 @@ type shell struct {
 // page is what differs between a pair's explorer and a dataset's, which
 // the shell asks of the page that embeds it.
 type page interface {
+	tea.Model
+	// update handles a message the shell does not; layout sizes the
+	// page's panes for the screen, arrange for what the tree shows.
+	update(msg tea.Msg) tea.Cmd
+	layout()
+	arrange()
+	// metricChosen and chooseRule use what the choosers chose.
+	metricChosen(msg choosers.MetricChosenMsg) tea.Cmd
+	chooseRule(path string, c choosers.RuleChoice) tea.Cmd
 	// inForce returns the session holding the weights in force, nil
 	// before the page is ready, and the rules in force.
 	inForce() (weightsSession, *scoring.RuleSet)
