@@ -78,7 +78,7 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 		}
 	}
 	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
-	m.history, m.noMouse = opts.History != nil, opts.NoMouse
+	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
 	m.pg = m
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
@@ -86,9 +86,6 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 	}
 	return m
 }
-
-// Err returns why the dataset could not be loaded, if it could not.
-func (m *DatasetModel) Err() error { return m.err }
 
 // Init starts loading unless the dataset is there already, and asks the
 // terminal for its background colour.

@@ -114,7 +114,7 @@ func New(opts ports.Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.history, m.noMouse = opts.History != nil, opts.NoMouse
+	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
 	m.pg = m
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
@@ -126,9 +126,6 @@ func New(opts ports.Options) *Model {
 	}
 	return m
 }
-
-// Err returns why the explorer could not load its inputs, if it could not.
-func (m *Model) Err() error { return m.err }
 
 // Init starts loading (unless the comparison is there already), asks the
 // terminal for its background colour, and records the opening.

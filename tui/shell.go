@@ -57,8 +57,10 @@ type shell struct {
 	// set when the page records runs (a store is open).
 	noun    string
 	history bool
-	// noMouse leaves the mouse to the terminal.
+	// noMouse leaves the mouse to the terminal; metrics are those `m`
+	// offers.
 	noMouse bool
+	metrics []ports.MetricChoice
 	// recordsPending counts the runs sent to the store and not yet
 	// recorded; stopRecords, when the page's records can stop, stops
 	// those under way (the user insisted on leaving).
@@ -75,9 +77,13 @@ type page interface {
 	update(msg tea.Msg) tea.Cmd
 	layout()
 	arrange()
-	// metricChosen and chooseRule use what the choosers chose.
+	// metricChosen uses what the metric chooser chose.
 	metricChosen(msg choosers.MetricChosenMsg) tea.Cmd
-	chooseRule(path string, c choosers.RuleChoice) tea.Cmd
+	// scoredWith returns what the page is scored with, or is being scored
+	// with: metric, options, rules; rescoreRules scores it again under
+	// rules, saying note.
+	scoredWith() (metric string, user scoring.MetricOptions, rules *scoring.RuleSet)
+	rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd
 	// inForce returns the session holding the weights in force, nil
 	// before the page is ready, and the rules in force.
 	inForce() (weightsSession, *scoring.RuleSet)
@@ -97,8 +103,6 @@ type page interface {
 	files() *ports.Files
 	weightsSaved(saved session.Saved) string
 	rulesSaved(back *scoring.RuleSet)
-	// setRule gives the key or path at schema path the rule r.
-	setRule(path string, r scoring.Rule) tea.Cmd
 	// record records a run of event ev, when it differs from the last.
 	record(ev ports.RunEvent) tea.Cmd
 	// stopJobs cancels the page's background jobs that can stop; fold
@@ -134,3 +138,6 @@ func newShell(c *common.Common, dataset bool) shell {
 // unsavedDone reports a failed write or removal of the recovery file,
 // once for each error.
 func (s *shell) unsavedDone(msg unsavedDoneMsg) { s.unsaved.report(msg.err, s.status) }
+
+// Err returns why the explorer could not load its inputs, if it could not.
+func (s *shell) Err() error { return s.err }

@@ -165,5 +165,5 @@ func (s *shell) submitRuleValue() tea.Cmd {
 		return nil
 	}
 	s.mode = modeNormal
-	return s.pg.setRule(s.rulePath, r)
+	return s.setRule(s.rulePath, r)
 }

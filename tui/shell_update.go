@@ -83,7 +83,7 @@ func (s *shell) paneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		if s.mode == modeRule {
 			s.mode = modeNormal
 		}
-		return s.pg.chooseRule(msg.Path, msg.Choice), true
+		return s.chooseRule(msg.Path, msg.Choice), true
 	case common.SaveMsg:
 		s.mode = modeNormal
 		return s.save(), true
