@@ -1,8 +1,7 @@
 # jsontui — make targets. `make test` is what CI runs (.ci/run).
 
 GO        ?= go
-# bolt's unsafe code trips Go's checkptr under -race; the history store sits on it.
-RACEFLAGS := -race -gcflags=github.com/boltdb/bolt=-d=checkptr=0
+RACEFLAGS := -race
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 

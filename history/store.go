@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"

@@ -12,7 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// smallDir holds SPEC 8's worked example, dataset-small.
+// smallDir holds the worked example of docs/datasets.md, dataset-small.
 const smallDir = "../testdata/cases/dataset-small"
 
 // smallDataset returns dataset-small scored under its weights file with

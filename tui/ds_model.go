@@ -15,7 +15,7 @@ import (
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// DatasetModel is the explorer of a dataset (SPEC section 8.6): its
+// DatasetModel is the explorer of a dataset (docs/datasets.md): its
 // header, the per-path tree with the detail pane, the cases pane, the
 // heat map, the history pane, and a case opened as a pair. It routes the
 // messages to its panes, which keep the component contract (pane), and

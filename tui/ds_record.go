@@ -12,7 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// The runs a dataset's explorer records (SPEC 7): the opening one is the
+// The runs a dataset's explorer records (docs/history.md): the opening one is the
 // caller's (recorded as the dataset loads), then one at every save, and
 // one at quit when the weights, metric, options or rules in force differ
 // from the last run recorded. A dataset run records the scored dataset

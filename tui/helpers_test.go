@@ -15,7 +15,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// pizzaDir holds the spec's worked example.
+// pizzaDir holds the worked example of docs/scoring.md.
 const pizzaDir = "../testdata/cases/pizza"
 
 // loadPair parses and scores a reference, an output and optional weights

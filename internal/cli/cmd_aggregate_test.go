@@ -41,7 +41,7 @@ func smallShards(t *testing.T, flags ...string) []string {
 	return shards
 }
 
-// TestAggregateJSONL checks `aggregate --format jsonl` (SPEC 8.4): the
+// TestAggregateJSONL checks `aggregate --format jsonl` (docs/datasets.md): the
 // case lines of the shards, shard by shard in the order given, byte for
 // byte those `score --format jsonl` prints for the whole dataset when the
 // shards split it in order; --quiet prints the score alone, and --min

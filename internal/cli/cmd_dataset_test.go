@@ -77,7 +77,7 @@ type datasetJSON struct {
 	Extra  []string
 }
 
-// TestScoreDatasetJSON checks the shape of SPEC 8.4's JSON object, and
+// TestScoreDatasetJSON checks the shape of the JSON object of docs/datasets.md, and
 // that aggregating the --format jsonl lines of the same run (cut in
 // shards) prints the same figures.
 func TestScoreDatasetJSON(t *testing.T) {

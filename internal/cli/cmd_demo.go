@@ -16,7 +16,7 @@ func (a *app) demoCmd() *cobra.Command {
 	var f exploreFlags
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Explore the bundled example (the spec's pizza menu)",
+		Short: "Explore the bundled example (the pizza menu of docs/scoring.md)",
 		Long: `Open the explorer on the example bundled in jsontui: a pizza menu whose
 output got one price and one pizza wrong, under a weights file. Nothing is
 read from disk; ctrl+s asks where to write the tuned weights.`,

@@ -19,7 +19,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// exploreDataset opens the explorer on a dataset (SPEC 8.6): DATA.jsonl
+// exploreDataset opens the explorer on a dataset (docs/datasets.md): DATA.jsonl
 // [WEIGHTS], REF.jsonl OUT.jsonl [WEIGHTS] or REF_DIR OUT_DIR [WEIGHTS],
 // with the flags `score` takes for datasets. What `score` refuses before
 // reading (bad flags, weights, rules, a dataset that cannot be opened)

@@ -112,7 +112,7 @@ func TestScoreExplainMatchesPane(t *testing.T) {
 	}
 }
 
-// TestScoreExplainPizza pins the explanation of the spec's partial pizza.
+// TestScoreExplainPizza pins the explanation of the partial pizza of docs/scoring.md.
 func TestScoreExplainPizza(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", pizza+"weights.json",
 		"--explain", ".fixed_menus[1].pizza")

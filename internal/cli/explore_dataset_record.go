@@ -17,7 +17,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// datasetRecorder records the dataset explorer's runs (SPEC 7, 8.5;
+// datasetRecorder records the dataset explorer's runs (docs/history.md;
 // ports.DatasetRecorder) as `score` records a dataset's: the opening run
 // as the dataset loads (commitOpening), then a run at every save and at
 // quit, for which the scored dataset the explorer holds, frozen under the

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Comparing two runs of a dataset (SPEC section 8.5): `jsontui history
+// Comparing two runs of a dataset (docs/history.md): `jsontui history
 // diff A B` and the explorer's compared run. Compare pairs the runs'
 // cases by id and gives the change of every figure, with the paired
 // statistics that say whether B differs from A more than chance would

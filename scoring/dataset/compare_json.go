@@ -2,7 +2,7 @@ package dataset
 
 import "encoding/json"
 
-// comparisonJSON is the JSON form of a Comparison (SPEC section 8.5).
+// comparisonJSON is the JSON form of a Comparison (docs/history.md).
 type comparisonJSON struct {
 	A           runJSON      `json:"a"`
 	B           runJSON      `json:"b"`
@@ -97,7 +97,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// MarshalJSON encodes the comparison as SPEC section 8.5 gives it:
+// MarshalJSON encodes the comparison as docs/history.md gives it:
 // {"a", "b", "verdict", "significant", "cases", "delta", "regressed",
 // "improved", "paths", "weights", "metric", "rules"}, every figure a full
 // float64, null where there is none (a run without a score, a p-value

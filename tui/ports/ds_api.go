@@ -45,8 +45,8 @@ type DatasetRescoreRequest struct {
 // RescoreDataset makes one.
 type DatasetRescorer func(ctx context.Context, req DatasetRescoreRequest, progress func(DatasetProgress)) (*dataset.Result, error)
 
-// CaseOpener scores one case of a dataset again as a pair (SPEC sections
-// 2–6) for the case view: dataset.Scored.CaseTree, by default.
+// CaseOpener scores one case of a dataset again as a pair (as docs/scoring.md
+// scores a pair) for the case view: dataset.Scored.CaseTree, by default.
 type CaseOpener func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error)
 
 // DatasetHistory is the dataset explorer's window on the recorded runs of
@@ -74,7 +74,7 @@ type DatasetRunDetail struct {
 	Rules string
 }
 
-// DatasetRun is a state of the dataset explorer to record (SPEC 7, 8.5):
+// DatasetRun is a state of the dataset explorer to record (docs/history.md):
 // the dataset as it was scored, under the weights, metric, options and
 // rules in force.
 type DatasetRun struct {

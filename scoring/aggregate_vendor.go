@@ -4,13 +4,13 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// This file holds the aggregation rules of the Options switches that the
-// vendor metrics are made of (lynxius, uipath), beside jsondiff's in
-// aggregate.go.
+// This file holds the vendor aggregation: how the Options switches that
+// the vendor metrics are made of (lynxius, uipath) aggregate a container,
+// beside jsondiff's aggregation in aggregate.go.
 
 // emptyScore returns the score of container id in which no child takes
 // part, when an option decides it; ok is false to fall back on jsondiff's
-// rule.
+// aggregation.
 func (t *Tree) emptyScore(id NodeID) (s float64, ok bool) {
 	n := &t.nodes[id]
 	switch {

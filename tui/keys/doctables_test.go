@@ -9,16 +9,16 @@ import (
 	"charm.land/bubbles/v2/key"
 )
 
-// readmeSpelling maps how the README writes a key to the key map's name.
-var readmeSpelling = map[string]string{"↓": "down", "↑": "up", "→": "right", "←": "left", "pgdn": "pgdown"}
+// docSpelling maps how docs/keys.md writes a key to the key map's name.
+var docSpelling = map[string]string{"↓": "down", "↑": "up", "→": "right", "←": "left", "pgdn": "pgdown"}
 
-// readmeKeyTables returns the keys of the README's key tables by table:
+// docKeyTables returns the keys of docs/keys.md's tables by table:
 // "normal" for the explorer's (| keys | does | and | key | does |), "pane"
 // for the history pane's (| keys, in the pane | does |). Each key is
 // spelled as the key map spells it; "1–9" is the nine digits.
-func readmeKeyTables(t *testing.T) map[string][]string {
+func docKeyTables(t *testing.T) map[string][]string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	b, err := os.ReadFile("../../docs/keys.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func readmeKeyTables(t *testing.T) map[string][]string {
 		}
 		for _, m := range code.FindAllStringSubmatch(first, -1) {
 			k := m[1]
-			if s, ok := readmeSpelling[k]; ok {
+			if s, ok := docSpelling[k]; ok {
 				k = s
 			}
 			tables[table] = append(tables[table], k)
@@ -76,7 +76,7 @@ func helpKeys(b key.Binding) []string {
 	}
 	var out []string
 	for _, k := range strings.Split(h, "/") {
-		if s, ok := readmeSpelling[k]; ok {
+		if s, ok := docSpelling[k]; ok {
 			k = s
 		}
 		out = append(out, k)
@@ -84,14 +84,14 @@ func helpKeys(b key.Binding) []string {
 	return out
 }
 
-// TestREADMEKeyTables: every key the README's tables name does what they
+// TestDocKeyTables: every key docs/keys.md's tables name does what they
 // are in (is bound in normal mode, or in the history pane), and every key
-// the help shows is in the README.
-func TestREADMEKeyTables(t *testing.T) {
+// the help shows is in docs/keys.md.
+func TestDocKeyTables(t *testing.T) {
 	k := Default()
-	tables := readmeKeyTables(t)
+	tables := docKeyTables(t)
 	if len(tables["normal"]) < 30 || len(tables["pane"]) < 10 || len(tables["cases"]) < 15 || len(tables["heat"]) < 15 {
-		t.Fatalf("the README's key tables were not found: %v", tables)
+		t.Fatalf("docs/keys.md's key tables were not found: %v", tables)
 	}
 	check := func(table string, bound map[string]key.Binding, help []key.Binding) {
 		t.Helper()
@@ -101,17 +101,17 @@ func TestREADMEKeyTables(t *testing.T) {
 				keys[s] = true
 			}
 		}
-		inREADME := map[string]bool{}
+		inDoc := map[string]bool{}
 		for _, s := range tables[table] {
-			inREADME[s] = true
+			inDoc[s] = true
 			if !keys[s] {
-				t.Errorf("README (%s keys): %q is bound to nothing there", table, s)
+				t.Errorf("docs/keys.md (%s keys): %q is bound to nothing there", table, s)
 			}
 		}
 		for _, b := range help {
 			for _, s := range helpKeys(b) {
-				if !inREADME[s] {
-					t.Errorf("README (%s keys) lacks %q (%s), which the help shows", table, s, b.Help().Desc)
+				if !inDoc[s] {
+					t.Errorf("docs/keys.md (%s keys) lacks %q (%s), which the help shows", table, s, b.Help().Desc)
 				}
 			}
 		}

@@ -47,7 +47,9 @@ func find(t *testing.T, tree *Tree, path string) NodeID {
 
 const null = -1.0 // a want of "no score"
 
-func TestRules(t *testing.T) {
+// TestAggregate checks the aggregation of containers' scores, the empty
+// containers' included, node by node.
+func TestAggregate(t *testing.T) {
 	cases := []struct {
 		name, ref, out, weights string
 		total                   float64
