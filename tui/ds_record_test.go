@@ -235,7 +235,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatalf("no case open:\n%s", d.screen())
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
@@ -263,7 +263,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
-	go func() { done <- d.m.finish(syscall.SIGTERM, nil, forced) }()
+	go func() { done <- finishErr(d.m, syscall.SIGTERM, nil, forced) }()
 	select {
 	case err := <-done:
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {

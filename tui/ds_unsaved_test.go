@@ -117,7 +117,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-")
 	want, _ := d.m.ds.total()
-	if err := d.m.finish(syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
+	if err := finishErr(d.m, syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
 		t.Fatal(err)
 	}
 	files := k.files(t)

@@ -28,7 +28,7 @@ func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
 // what ending it leaves to do once the program has stopped.
 type explorer interface {
 	tea.Model
-	finish(sig os.Signal, runErr error, forced <-chan struct{}) error
+	finish(sig os.Signal, runErr error, forced <-chan struct{}) ending
 }
 
 // runExplorer runs m with the signals that end it watched, then finishes
@@ -42,7 +42,23 @@ func runExplorer[M explorer](m M, progOpts []tea.ProgramOption) error {
 	if !ok {
 		fm = m
 	}
-	return fm.finish(w.first(), err, w.forced)
+	return endError(w.first(), err, fm.finish(w.first(), err, w.forced))
+}
+
+// endError is what Explore returns for an explorer that ended as e says,
+// on signal sig (nil for none) or with the program's error runErr.
+func endError(sig os.Signal, runErr error, e ending) error {
+	switch {
+	case e.loadErr != nil:
+		return e.loadErr
+	case sig != nil:
+		return &Interrupted{Signal: sig, Kept: e.kept, KeptRules: e.keptRules, Dataset: e.dataset, Err: e.errs}
+	case runErr != nil && e.kept != "":
+		return fmt.Errorf("%w; %s", runErr, keptText(e.kept, e.keptRules, e.dataset))
+	case runErr != nil:
+		return runErr
+	}
+	return nil
 }
 
 // signalWatch turns the signals that end the explorer into its quitting.
@@ -146,30 +162,3 @@ func (e *Interrupted) Unwrap() error { return e.Err }
 // ExitCode is the exit code of a process a signal ended: 128 plus the
 // signal's number, as shells report it.
 func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
-
-// settleSafely runs settle, turning a panic into an error that says what
-// could not be kept: the model that settles may have panicked already.
-func settleSafely(settle func() (string, error), what string) (kept string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("%s could not be kept: %v", what, r)
-		}
-	}()
-	return settle()
-}
-
-// async runs cmd on a goroutine and delivers its message.
-func async(cmd tea.Cmd) <-chan tea.Msg {
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	return ch
-}
-
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
-}

@@ -41,16 +41,27 @@ func (s *shell) quitNow() tea.Cmd {
 	return tea.Batch(cmd, s.c.Bg.Quit())
 }
 
+// ending is how an explorer ended, for Explore to say: why it could
+// not load, else the recovery file kept ("" for none) with whether it
+// holds rules, and what could not be done on the way out.
+type ending struct {
+	loadErr   error
+	kept      string
+	keptRules bool
+	dataset   bool
+	errs      error
+}
+
 // finish ends the explorer once its program has ended, however it ended
 // (a quit, a signal, a panic, the terminal gone): the background jobs
 // stopped or waited for, what is open folded into the page's weights,
 // the unsaved weights and rules kept, and the closing state recorded
-// when the program did not get to it. It returns what Explore returns.
-func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
+// when the program did not get to it (a signal, a failure).
+func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) ending {
 	s.pg.stopJobs()
 	if s.err != nil && sig == nil {
 		_ = s.c.Bg.Wait(forced)
-		return s.err
+		return ending{loadErr: s.err}
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
 	var errs []error
@@ -61,19 +72,12 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 	}
 	kept, err := settleSafely(s.settleUnsaved, "the unsaved weights and rules")
 	_, rules := s.pg.inForce()
-	keptRules := kept != "" && rules.Changed()
 	if err != nil {
 		errs = append(errs, err)
 	}
 	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := s.pg.record(ports.RunQuit); cmd != nil {
-			select {
-			case msg := <-async(cmd):
-				if r, ok := msg.(recordedMsg); ok && r.err != nil {
-					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
-				}
-			case <-forced:
-			}
+		if err := s.recordQuit(forced); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if err := s.c.Bg.Wait(forced); err != nil {
@@ -82,16 +86,52 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) erro
 		}
 		errs = append(errs, err)
 	}
-	dataset := s.noun == "dataset"
-	switch {
-	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Dataset: dataset, Err: errors.Join(errs...)}
-	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, dataset))
-	case runErr != nil:
-		return runErr
+	return ending{kept: kept, keptRules: kept != "" && rules.Changed(), dataset: s.noun == "dataset", errs: errors.Join(errs...)}
+}
+
+// recordQuit records the state at quit on the caller's goroutine, unless
+// a second signal insists on leaving first.
+func (s *shell) recordQuit(forced <-chan struct{}) error {
+	cmd := s.pg.record(ports.RunQuit)
+	if cmd == nil {
+		return nil
+	}
+	select {
+	case msg := <-async(cmd):
+		if r, ok := msg.(recordedMsg); ok && r.err != nil {
+			return fmt.Errorf("the state at quit was not recorded: %w", r.err)
+		}
+	case <-forced:
 	}
 	return nil
+}
+
+// settleSafely runs settle, turning a panic into an error that says what
+// could not be kept: the model that settles may have panicked already.
+func settleSafely(settle func() (string, error), what string) (kept string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			kept, err = "", fmt.Errorf("%s could not be kept: %v", what, r)
+		}
+	}()
+	return settle()
+}
+
+// async runs cmd on a goroutine and delivers its message.
+func async(cmd tea.Cmd) <-chan tea.Msg {
+	ch := make(chan tea.Msg, 1)
+	go func() { ch <- cmd() }()
+	return ch
+}
+
+// closed reports whether ch is closed.
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }
 
 // openHelp shows the help, which returns to the mode it came from.
