@@ -17,15 +17,15 @@ type batch struct {
 	// sums are the exact sums of the parts' scores and losses over the
 	// batch's cases, by part (a part's own scoreSum and lossSum are its
 	// first case's).
-	sums  [][2]exactsum.Sum
+	sums [][2]exactsum.Sum
 	// firsts are where the batch's case lines meet each path (Aggregate).
 	firsts []partFirst
-	at    []int32 // by path: index into parts + 1; 0 when no case has it
-	lines []byte  // the cases' jsonl lines (caseResult.line)
-	enc   []byte  // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
-	heads []byte  // the cases' heads, when kept (caseResult.head; heads.go)
-	frame frame   // the cases' frames, when kept (caseResult.frame*)
-	done  chan struct{}
+	at     []int32 // by path: index into parts + 1; 0 when no case has it
+	lines  []byte  // the cases' jsonl lines (caseResult.line)
+	enc    []byte  // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
+	heads  []byte  // the cases' heads, when kept (caseResult.head; heads.go)
+	frame  frame   // the cases' frames, when kept (caseResult.frame*)
+	done   chan struct{}
 }
 
 // The size of a batch: it is cut when it holds batchBytes of records or

@@ -116,8 +116,8 @@ type runner struct {
 	nextCase  int  // cases consumed
 	// lineSettings is the metric and settings part of the case lines.
 	lineSettings []byte
-	rules      *scoring.RuleSet
-	usage      *scoring.RulesUsage // which of the rules' paths the cases have
+	rules        *scoring.RuleSet
+	usage        *scoring.RulesUsage // which of the rules' paths the cases have
 }
 
 // presize makes room for the cases the reference file likely holds,
