@@ -286,6 +286,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
+		if f.format == "jsonl" {
+			// The lines so far are out: the last one says they are not all.
+			out.Write(dataset.AppendUnfinished(nil, err))
+		}
 		out.Flush()
 		rec.abandon()
 		return badInput(err)
