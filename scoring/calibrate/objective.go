@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 )
 
@@ -156,6 +155,3 @@ func project(x, x0 []float64, frozen []bool) {
 		}
 	}
 }
-
-// dist returns the largest |a − b|.
-func dist(a, b []float64) float64 { return floats.Distance(a, b, math.Inf(1)) }
