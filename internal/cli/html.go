@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"cmp"
 	"context"
 	"crypto/sha256"
@@ -294,3 +295,33 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	}
 	return hc, nil
 }
+
+// comparedRun reads the run of --compare, for the Δ column of a dataset's
+// page: nil without the flag. The flag is for --format html only, and
+// names a dataset run.
+func (a *app) comparedRun(f *scoreFlags) (*dataset.CompareSide, error) {
+	if f.compare == "" {
+		return nil, nil
+	}
+	switch {
+	case f.format != "html":
+		return nil, badInput(errors.New("--compare gives the Δ column of the HTML page: add --format html (history diff compares two recorded runs in every format)"))
+	case f.dataset.caseID != "":
+		return nil, badInput(errors.New("--compare compares a dataset's cases: drop --case"))
+	}
+	run, err := a.getRun(f.compare)
+	if run == nil {
+		return nil, err
+	}
+	if run.Dataset == nil {
+		return nil, badInput(fmt.Errorf("--compare %s: run %s is of a pair, not of a dataset", f.compare, run.ID))
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return &dataset.CompareSide{ID: run.ID, Figures: figs, Rules: history.RulesSum(run.RulesJSON)}, nil
+}
+
+// rulesSum identifies a rules file as the history does ("" for none).
+func rulesSum(rules inputFile) string { return history.RulesSum(rules.data) }

@@ -63,7 +63,8 @@ func lowestCases(dj pageDatasetJSON) []int {
 func TestBrowserDataset(t *testing.T) {
 	browser(t)
 	dir := t.TempDir()
-	data := writeDataset(t, dir, 300, 1)
+	t.Chdir(dir) // the page names the files as given
+	data := filepath.Base(writeDataset(t, dir, 300, 1))
 	args := []string{"score", data, "--no-history", "--group-by", ".category", "--pass", "0.9"}
 	code, out, errs := runCLI(t, "", append(args, "--format", "json")...)
 	if code != 0 {
