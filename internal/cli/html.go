@@ -2,12 +2,12 @@ package cli
 
 import (
 	"bytes"
-	"errors"
 	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
