@@ -255,11 +255,10 @@ func recordedCases(run *history.Run, figs *dataset.Figures, hc *htmlreport.Cases
 }
 
 // caseLineKept is what a page keeps of an aggregated case line: its id
-// and its encoding for htmlreport.Cases.
+// and its nodes.
 type caseLineKept struct {
-	id      string
-	enc     []byte
-	reports *report.Report
+	id     string
+	report *report.Report
 }
 
 // keepLine keeps a case line for the page; nil for an extra output.
@@ -271,7 +270,7 @@ func keepLine(line []byte) (*caseLineKept, error) {
 	if extra {
 		return nil, nil
 	}
-	return &caseLineKept{id: id, reports: rep}, nil
+	return &caseLineKept{id: id, report: rep}, nil
 }
 
 // aggregatedCases hands the kept case lines to a page's cases, by id in
@@ -280,7 +279,7 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	hc := htmlreport.NewCases(0)
 	byID := make(map[string]*report.Report, len(lines))
 	for i := range lines {
-		byID[lines[i].id] = lines[i].reports
+		byID[lines[i].id] = lines[i].report
 	}
 	for k := range figs.Cases {
 		c := &figs.Cases[k]
