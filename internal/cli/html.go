@@ -41,29 +41,14 @@ func (a *app) toFile(path string, fn func() error) error {
 	a.stdout = &buf
 	err := fn()
 	a.stdout = saved
-	if ee := (*exitError)(nil); err != nil && !(asExit(err, &ee) && ee.code == 1) {
+	var ee *exitError
+	if err != nil && !(errors.As(err, &ee) && ee.code == 1) {
 		return err
 	}
 	if werr := atomicfile.Write(path, buf.Bytes(), 0o644); werr != nil {
 		return badInput(fmt.Errorf("-o %s: %w", displayName(path), werr))
 	}
 	return err
-}
-
-// asExit is errors.As for an exit error.
-func asExit(err error, ee **exitError) bool {
-	for err != nil {
-		if e, ok := err.(*exitError); ok {
-			*ee = e
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }
 
 // htmlMeta is the header of a page: the files with their SHA-256 and
