@@ -11,7 +11,11 @@ import (
 
 // pairJSON is what a pair's --format json gives that the page must show.
 type pairJSON struct {
-	Score *float64 `json:"score"`
+	Score    *float64 `json:"score"`
+	Repairs  []string `json:"repairs"`
+	Warnings []struct {
+		Message string `json:"message"`
+	} `json:"warnings"`
 	Nodes []struct {
 		Path   string   `json:"path"`
 		Status string   `json:"status"`
@@ -107,6 +111,24 @@ func TestBrowserPair(t *testing.T) {
 				if !strings.Contains(why, "0.66667") || del != "[-oni-]" || ins != "{+s+}" {
 					t.Errorf("%s explains %q (deleted %q, inserted %q)", c.open, why, del, ins)
 				}
+			}
+			// The repairs and warnings close the page.
+			notes := ""
+			if len(pj.Repairs)+len(pj.Warnings) > 0 {
+				notes = textOf(t, ctx, "#notes")
+			}
+			for _, r := range pj.Repairs {
+				if !strings.Contains(notes, r) {
+					t.Errorf("the page lacks the repair %q", r)
+				}
+			}
+			for _, w := range pj.Warnings {
+				if !strings.Contains(notes, w.Message) {
+					t.Errorf("the page lacks the warning %q", w.Message)
+				}
+			}
+			if c.name == "invoice" && len(pj.Repairs) == 0 {
+				t.Error("the invoice's output is fenced: a repair was expected")
 			}
 			if c.shots {
 				screenshot(t, ctx, "report-pair-desktop.png", 1280, 800)
