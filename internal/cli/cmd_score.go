@@ -86,7 +86,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
   jsontui score evals.jsonl weights.json --pass 0.9 --group-by .category
   jsontui score refs.jsonl answers.jsonl --min 0.85 --quiet
   jsontui score refs/ answers/ --format json | jq '.paths[] | select(.loss > 0.01)'
-  jsontui score evals.jsonl --case inv-042              # one case, as a pair`,
+  jsontui score evals.jsonl --case inv-042              # one case, as a pair
+  jsontui score evals.jsonl weights.json --format html -o report.html   # one page to share`,
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
