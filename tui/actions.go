@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 
@@ -71,8 +70,8 @@ func (m *Model) edit(text string, err error) tea.Cmd {
 	return nil
 }
 
-// submit runs the prompt's text.
-func (m *Model) submit() tea.Cmd {
+// Submit runs the prompt's text.
+func (m *Model) Submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal
@@ -117,19 +116,10 @@ func (m *Model) submit() tea.Cmd {
 	return nil
 }
 
-// removedText tells of the temporary files of interrupted saves that a
-// save removed, "" for none.
-func removedText(removed []string) string {
-	if n := len(removed); n > 0 {
-		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
-	}
-	return ""
-}
-
-// stopJobs cancels the background jobs that can stop: the load, the
+// StopJobs cancels the background jobs that can stop: the load, the
 // search, the rescores. Their answers, which come all the same, are
 // dropped.
-func (m *Model) stopJobs() {
+func (m *Model) StopJobs() {
 	if m.load != nil {
 		m.load.cancel()
 	}

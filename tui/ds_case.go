@@ -184,7 +184,7 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 func (m *DatasetModel) closeCase() tea.Cmd {
 	cv := m.open
 	m.open = nil
-	cv.m.stopJobs() // a search or rescore of the case is moot now
+	cv.m.StopJobs() // a search or rescore of the case is moot now
 	before, had := m.ds.total()
 	ws := cv.m.tunedWeights()
 	text := "back from case " + cv.id
@@ -205,7 +205,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
 	m.status.Set(common.Info(text))
-	m.layout()
+	m.Layout()
 	if len(ws) > 0 {
 		return m.recompare()
 	}

@@ -69,9 +69,9 @@ func (m *DatasetModel) openChooser() tea.Cmd {
 	return nil
 }
 
-// metricChosen does what the chooser asked: score the dataset with the
+// MetricChosen does what the chooser asked: score the dataset with the
 // metric chosen, or with the options it set.
-func (m *DatasetModel) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+func (m *DatasetModel) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 	if msg.Close && m.mode == modeMetric {
 		m.mode = modeNormal
 	}
@@ -167,15 +167,15 @@ func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	return m.rescore(spec)
 }
 
-// scoredWith returns what the dataset is scored with, or is being scored
+// ScoredWith returns what the dataset is scored with, or is being scored
 // with when a rescore is under way: metric, options and rules.
-func (m *DatasetModel) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+func (m *DatasetModel) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
 	spec := m.pendingSpec()
 	return spec.metric, spec.user, spec.rules
 }
 
-// rescoreRules scores the dataset again under rules, saying note.
-func (m *DatasetModel) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
+// RescoreRules scores the dataset again under rules, saying note.
+func (m *DatasetModel) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 	spec := m.pendingSpec()
 	spec.rules, spec.note = rules, note
 	return m.rescore(spec)

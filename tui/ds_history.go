@@ -31,7 +31,7 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 	m.ds.cmp = nil
 	m.cmpJob++
 	m.changed()
-	m.layout()
+	m.Layout()
 	m.status.Set(common.Info("ended the comparison with " + name))
 	return nil
 }
@@ -115,7 +115,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		m.order.setSort(sortDelta)
 		m.changed()
 		m.mode = modeNormal
-		m.layout()
+		m.Layout()
 		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"

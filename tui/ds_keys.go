@@ -12,10 +12,10 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// pageKey takes the keys of normal mode the shell leaves to a
+// PageKey takes the keys of normal mode the shell leaves to a
 // dataset's explorer: those of the view shown, and esc stopping a
 // rescore under way.
-func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *DatasetModel) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
@@ -30,7 +30,7 @@ func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openChooser()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
-		m.layout()
+		m.Layout()
 		return cmd
 	}
 	switch m.view {
@@ -58,7 +58,7 @@ func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.side = sideDetail
 		}
-		m.layout()
+		m.Layout()
 		return nil
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.detail.Update(msg)
@@ -123,8 +123,8 @@ func (m *DatasetModel) reweighed(text string, err error, before float64, had boo
 	return m.recompare()
 }
 
-// submit runs the prompt's text.
-func (m *DatasetModel) submit() tea.Cmd {
+// Submit runs the prompt's text.
+func (m *DatasetModel) Submit() tea.Cmd {
 	switch m.mode {
 	case modeSearch:
 		m.mode = modeNormal

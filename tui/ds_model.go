@@ -121,7 +121,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 	}
 	m.status.Set(m.openingStatus())
 	m.noteOpening()
-	m.layout()
+	m.Layout()
 }
 
 // openingStatus greets with the essentials.
@@ -133,9 +133,9 @@ func (m *DatasetModel) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
-// update handles a message: the case opened takes what is not the
+// HandleMsg handles a message: the case opened takes what is not the
 // dataset's own.
-func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
+func (m *DatasetModel) HandleMsg(msg tea.Msg) tea.Cmd {
 	if m.resize(msg) {
 		if m.open != nil {
 			return m.open.update(msg)
@@ -265,7 +265,7 @@ func (m *DatasetModel) setView(v dsView) {
 		v = viewCases
 	}
 	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
-	m.layout()
+	m.Layout()
 }
 
 // changed brings every pane up to date after the figures changed.

@@ -82,10 +82,10 @@ func (m *DatasetModel) noteOpening() {
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, configKey(run)
 }
 
-// record sends the state in force to the Recorder in the background, after
+// Record sends the state in force to the Recorder in the background, after
 // the records before it; nil when there is no recorder, or on quitting
 // when nothing changed since the last run recorded.
-func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
+func (m *DatasetModel) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.ds == nil {
 		return nil
@@ -141,10 +141,10 @@ func (m *DatasetModel) recorded(msg recordedMsg) tea.Cmd {
 	return m.hist.Update(runspane.HistRefreshMsg{})
 }
 
-// stopJobs cancels the background jobs that can stop: the load, the
+// StopJobs cancels the background jobs that can stop: the load, the
 // opening of a case, the rescore, and those of the case open. Their
 // answers, which come all the same, are dropped.
-func (m *DatasetModel) stopJobs() {
+func (m *DatasetModel) StopJobs() {
 	if m.load != nil {
 		m.load.cancel()
 	}
@@ -153,6 +153,6 @@ func (m *DatasetModel) stopJobs() {
 	}
 	m.stopRescore()
 	if m.open != nil {
-		m.open.m.stopJobs()
+		m.open.m.StopJobs()
 	}
 }

@@ -154,9 +154,9 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if _, err := m.ds.sess.Save(""); err != nil {
 		t.Fatal(err)
 	}
-	first := m.record(ports.RunSaved)
+	first := m.Record(ports.RunSaved)
 	m.weightKey(".vendor", keyMsg("-"))
-	second := m.record(ports.RunQuit)
+	second := m.Record(ports.RunQuit)
 	if first == nil || second == nil || m.recordsPending != 2 {
 		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.recordsPending)
 	}
@@ -259,7 +259,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		d.keys("k")
 	}
 	d.keys("j", "-")
-	d.m.record(ports.RunSaved) // under way, held by the gate
+	d.m.Record(ports.RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)

@@ -239,7 +239,7 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 	case len(m.ds.paths) > 0 && m.casesForced:
 		m.view, m.casesForced = viewTree, false // the tree is back
 	}
-	m.layout()
+	m.Layout()
 	m.status.Set(m.rescoredStatus(msg, old, filter))
 	if spec.restore != nil {
 		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())

@@ -18,19 +18,19 @@ import (
 // the dataset again under them (ds_rescore.go), then applies the weights
 // as one step.
 
-// inForce returns the session holding the weights in force (nil before
+// InForce returns the session holding the weights in force (nil before
 // the dataset is in) and the rules in force.
-func (m *DatasetModel) inForce() (weightsSession, *scoring.RuleSet) {
+func (m *DatasetModel) InForce() (weightsSession, *scoring.RuleSet) {
 	if m.ds == nil {
 		return nil, nil
 	}
 	return m.ds.wsess, m.ds.rules
 }
 
-// resolveOffers returns what resolves a recovery file's weights on the
+// ResolveOffers returns what resolves a recovery file's weights on the
 // dataset's paths, against the weights in force now; it runs in the
 // background (the dataset's paths never change).
-func (m *DatasetModel) resolveOffers() func(o *offer) {
+func (m *DatasetModel) ResolveOffers() func(o *offer) {
 	d := m.ds.d
 	now := map[string]float64{}
 	for _, p := range d.PathsInOrder() {
@@ -49,8 +49,8 @@ func (m *DatasetModel) resolveOffers() func(o *offer) {
 	}
 }
 
-// busy reports whether a case is open or opening: an offer waits.
-func (m *DatasetModel) busy() bool { return m.open != nil || m.opening.active }
+// Busy reports whether a case is open or opening: an offer waits.
+func (m *DatasetModel) Busy() bool { return m.open != nil || m.opening.active }
 
 // resolveDatasetWeights resolves the weights kept in f on a dataset's
 // paths, with the entries that apply to none.
@@ -66,10 +66,10 @@ func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight,
 	return pws, runspane.IgnoredEntries{First: first, N: n}, nil
 }
 
-// applyOffer applies the weights of an offer to every case as one
+// ApplyOffer applies the weights of an offer to every case as one
 // undoable step, keeps them as this explorer's unsaved weights, and then
 // removes the file they came from.
-func (m *DatasetModel) applyOffer(o offer) tea.Cmd {
+func (m *DatasetModel) ApplyOffer(o offer) tea.Cmd {
 	f := o.found
 	before, had := m.ds.total()
 	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))

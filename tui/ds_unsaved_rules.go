@@ -14,12 +14,12 @@ import (
 // weights are applied as one undoable step and this explorer takes the
 // file over.
 
-// restoreRules scores the dataset again under the rules of offer o over
+// RestoreRules scores the dataset again under the rules of offer o over
 // the rules file in force (so that saving keeps its shape); its weights
 // follow once the dataset is in (restoredUnsaved). It says why it cannot
 // instead, when the dataset cannot be scored again or the metric in
 // force takes no rules.
-func (m *DatasetModel) restoreRules(o offer) (tea.Cmd, string) {
+func (m *DatasetModel) RestoreRules(o offer) (tea.Cmd, string) {
 	if why := m.rescoreRefused(); why != "" {
 		return nil, why
 	}

@@ -101,10 +101,10 @@ func (m *DatasetModel) statusView() string {
 	return m.status.View(m.tree.ShortHelp())
 }
 
-// layout sizes every pane: the one place that decides where things go.
+// Layout sizes every pane: the one place that decides where things go.
 // Its part that depends on what the tree shows, arrange, also runs after
 // every message.
-func (m *DatasetModel) layout() {
+func (m *DatasetModel) Layout() {
 	w, h := m.c.Width, m.c.Height
 	m.status.SetWidth(w)
 	m.prompt.SetWidth(w)
@@ -121,15 +121,15 @@ func (m *DatasetModel) layout() {
 	m.chooser.SetSize(w, body)
 	m.ruleChooser.SetSize(w, body)
 	m.rescoring.SetSize(w, body)
-	m.arrange()
+	m.Arrange()
 }
 
-// arrange shares the body out between the tree and the detail pane, from
+// Arrange shares the body out between the tree and the detail pane, from
 // what the tree shows, as a pair's explorer does: beside the tree from
 // sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
 // when the tree would lose figures, folded when even 40 would), below it
 // when asked for on a narrower screen.
-func (m *DatasetModel) arrange() {
+func (m *DatasetModel) Arrange() {
 	if m.phase != phaseReady || m.ds == nil {
 		return
 	}

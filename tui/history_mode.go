@@ -322,7 +322,7 @@ func (m *Model) setComparison(c *runspane.Comparison) {
 	m.cmp = c
 	m.tree.cmp = c
 	m.hdr.Update(comparisonMsg{cmp: c})
-	m.layout()
+	m.Layout()
 }
 
 // differText says how many paths differ: "3 paths differ".

@@ -1,27 +1,13 @@
 package tui
 
-// side is the pane beside (or below) the tree. The history pane is not
-// one: it takes the whole body in its own mode, modeHistory.
-type side int
-
-const (
-	sideAuto   side = iota // the detail pane when the screen is wide enough
-	sideNone               // the tree alone
-	sideDetail             // the detail pane
-)
-
-// sideMinWidth is the width from which the detail pane stands beside the
-// tree, and shows by default.
-const sideMinWidth = 110
-
 // detailMinWidth is the narrowest the detail pane gets beside the tree,
 // its rule included.
 const detailMinWidth = 40
 
-// layout sizes every component: the one place that decides where things
+// Layout sizes every component: the one place that decides where things
 // go. Its part that depends on what the tree shows, arrange, also runs
 // after every message.
-func (m *Model) layout() {
+func (m *Model) Layout() {
 	w, h := m.c.Width, m.c.Height
 	m.status.SetWidth(w)
 	m.prompt.SetWidth(w)
@@ -37,17 +23,17 @@ func (m *Model) layout() {
 	m.bodyH = body - m.panelH
 	m.chooser.SetSize(w, body)
 	m.ruleChooser.SetSize(w, body)
-	m.arrange()
+	m.Arrange()
 }
 
-// arrange shares the body out between the tree and the detail pane, from
+// Arrange shares the body out between the tree and the detail pane, from
 // what the tree shows. Beside the tree the pane takes two fifths of the
 // width (40 to 80 cells), less when the tree would cut the values on
 // screen (down to detailMinWidth); when even that would cut them, the
 // pane shown by default folds away (tab still shows it). Below the tree
 // (tab on a screen narrower than sideMinWidth) it takes three fifths of
 // the height.
-func (m *Model) arrange() {
+func (m *Model) Arrange() {
 	if m.phase != phaseReady || m.sess == nil {
 		return
 	}

@@ -52,9 +52,9 @@ func (m *Model) openChooser() {
 	m.mode = modeMetric
 }
 
-// metricChosen does what the chooser asked: score with the metric chosen,
+// MetricChosen does what the chooser asked: score with the metric chosen,
 // or with the options it set.
-func (m *Model) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+func (m *Model) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 	if msg.Close && m.mode == modeMetric {
 		m.mode = modeNormal
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -77,27 +76,6 @@ func (ms *metricState) explanation() string {
 		return ""
 	}
 	return strings.TrimPrefix(ms.res.Explanation, ms.name+": ")
-}
-
-// choiceOf returns the metric named name among choices.
-func choiceOf(choices []ports.MetricChoice, name string) (ports.MetricChoice, bool) {
-	for _, c := range choices {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return ports.MetricChoice{}, false
-}
-
-// weightedOf lists the metrics of choices that use the weights.
-func weightedOf(choices []ports.MetricChoice) []string {
-	var names []string
-	for _, c := range choices {
-		if slices.Contains(c.Takes, scoring.TakesWeights) {
-			names = append(names, c.Name)
-		}
-	}
-	return names
 }
 
 // byMetric notes the metric of a run when it is not the one in force:

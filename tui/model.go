@@ -16,36 +16,6 @@ import (
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// phase is where the explorer is in its life.
-type phase int
-
-const (
-	phaseLoading phase = iota // parsing and scoring in the background
-	phaseReady                // exploring
-	phaseClosing              // quitting: waiting for the background jobs
-)
-
-// mode is what keys do in phaseReady: one mode at a time.
-type mode int
-
-const (
-	modeNormal           mode = iota
-	modeHelp                  // the full help
-	modeSearch                // typing a search
-	modeWeight                // typing a weight
-	modeSavePath              // typing the path to save to
-	modeConfirmOverwrite      // asking before overwriting a file
-	modeConfirmQuit           // asking before losing unsaved weights
-	modeMetric                // choosing a metric
-	modeHistory               // the history pane
-	modeLabel                 // typing a run's label in the history pane
-	modeRule                  // choosing the selected key's rule
-	modeRuleValue             // typing a rule's tolerance or normalization
-	modeRulesPath             // typing the path to save the rules to
-	modeRecover               // offering the unsaved weights an earlier explorer left
-	modeConfirmPair           // asking before comparing with a run of another pair
-)
-
 // Model is the explorer's root model.
 type Model struct {
 	shell
@@ -139,7 +109,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = startLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
+		cmds = append(cmds, m.Record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -185,7 +155,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
-	m.layout()
+	m.Layout()
 }
 
 // openingStatus is the status line on opening: the pairing hint, if
@@ -202,8 +172,8 @@ func (m *Model) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
-// update handles a message.
-func (m *Model) update(msg tea.Msg) tea.Cmd {
+// HandleMsg handles a message.
+func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 	if m.resize(msg) {
 		return nil
 	}
@@ -239,7 +209,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		if m.rec.started || m.phase != phaseReady {
 			return nil
 		}
-		return m.record(ports.RunOpened)
+		return m.Record(ports.RunOpened)
 	case recordedMsg:
 		return m.recorded(msg)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:

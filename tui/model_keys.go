@@ -8,9 +8,9 @@ import (
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// pageKey takes the keys the shell leaves to a pair's explorer: the
+// PageKey takes the keys the shell leaves to a pair's explorer: the
 // question about a run of another pair, and the keys of normal mode.
-func (m *Model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
+func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.mode == modeConfirmPair {
 		return m.confirmPair(msg)
 	}
@@ -35,10 +35,10 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		} else {
 			m.side = sideDetail
 		}
-		m.layout()
+		m.Layout()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
-		m.layout()
+		m.Layout()
 		return cmd
 	case key.Matches(msg, k.Search):
 		m.mode = modeSearch

@@ -45,7 +45,7 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	sc.place(m.sess.Tree())
 	m.hdr.Update(notesChangedMsg{})
 	m.detail.Update(notesChangedMsg{})
-	m.layout()
+	m.Layout()
 	n := len(sc.violations)
 	if n == 0 {
 		m.status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))

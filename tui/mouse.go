@@ -42,7 +42,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		if mouse.Y == 1 && len(m.hdr.notes) > 0 {
 			m.hdr.Update(toggleNotesMsg{})
-			m.layout()
+			m.Layout()
 			return nil
 		}
 		y := mouse.Y - top - m.panelH

@@ -8,13 +8,13 @@ import (
 
 // A pair's half of what the shell does alike on both pages.
 
-// files returns the pair's files, which saving changes.
-func (m *Model) files() *ports.Files { return &m.opts.Files }
+// Files returns the pair's files, which saving changes.
+func (m *Model) Files() *ports.Files { return &m.opts.Files }
 
-// weightsSaved shows the weights file saved (the header names it, the
+// WeightsSaved shows the weights file saved (the header names it, the
 // tree's marks of unsaved weights go) and says, for the status line,
 // when the weights saved are not those the tree shows.
-func (m *Model) weightsSaved(saved session.Saved) string {
+func (m *Model) WeightsSaved(saved session.Saved) string {
 	m.savedWeights = saved.SHA256
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	m.tree.refresh()
@@ -24,9 +24,9 @@ func (m *Model) weightsSaved(saved session.Saved) string {
 	return ""
 }
 
-// rulesSaved puts back, the rules saved as they read back from their
+// RulesSaved puts back, the rules saved as they read back from their
 // file, in force: the trees take them, to name their place in the file.
-func (m *Model) rulesSaved(back *scoring.RuleSet) {
+func (m *Model) RulesSaved(back *scoring.RuleSet) {
 	m.sess.Tree().SwapRules(back)
 	if m.wsess != m.sess {
 		m.wsess.Tree().SwapRules(back)
@@ -36,6 +36,6 @@ func (m *Model) rulesSaved(back *scoring.RuleSet) {
 	m.detail.Update(notesChangedMsg{}) // the rule's place changed
 }
 
-// fold has nothing to fold: a pair's explorer opens nothing over its
+// Fold has nothing to fold: a pair's explorer opens nothing over its
 // weights.
-func (m *Model) fold() error { return nil }
+func (m *Model) Fold() error { return nil }

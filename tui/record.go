@@ -25,15 +25,6 @@ type recording struct {
 	started    bool
 }
 
-// recordedMsg says a record finished.
-type recordedMsg struct {
-	event ports.RunEvent
-	err   error
-	// locked is the session whose weights the record held locked, nil
-	// for none.
-	locked *session.Session
-}
-
 // recordTimeout bounds how long a record may take.
 const recordTimeout = 30 * time.Second
 
@@ -42,10 +33,10 @@ const recordTimeout = 30 * time.Second
 // the weights are locked.
 const cloneLimit = 2_000_000
 
-// record sends the current state to the Recorder in the background; nil
+// Record sends the current state to the Recorder in the background; nil
 // when there is no recorder, or on quitting when nothing changed since the
 // last record.
-func (m *Model) record(ev ports.RunEvent) tea.Cmd {
+func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.sess == nil {
 		return nil

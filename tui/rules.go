@@ -2,8 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,40 +9,11 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // takesRules reports whether the metric in force compares by per-key
 // rules.
 func (m *Model) takesRules() bool { return m.rulesRefused(m.metric.name) == "" }
-
-// rulesRefusedBy says why rules do nothing under metric, "" when they
-// work, naming those of the choices that take them.
-func rulesRefusedBy(metric string, choices []ports.MetricChoice) string {
-	takes := func() []string {
-		if c, ok := choiceOf(choices, metric); ok {
-			return c.Takes
-		}
-		if mt, err := scoring.LookupMetric(metric); err == nil {
-			return mt.Takes()
-		}
-		return nil
-	}
-	if slices.Contains(takes(), scoring.TakesRules) {
-		return ""
-	}
-	var with []string
-	for _, c := range choices {
-		if slices.Contains(c.Takes, scoring.TakesRules) {
-			with = append(with, c.Name)
-		}
-	}
-	why := metric + " takes no per-key rules: it reproduces another evaluator's number"
-	if len(with) > 0 {
-		why += "; m → " + strings.Join(with, ", ")
-	}
-	return why
-}
 
 // openRuleChooser shows the rules for the selected node's key, or says
 // why it has none to set.
@@ -76,13 +45,13 @@ func (m *Model) openRuleChooser() {
 	m.mode = modeRule
 }
 
-// rescoreRules scores the documents again under rules, saying note.
-func (m *Model) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
+// RescoreRules scores the documents again under rules, saying note.
+func (m *Model) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note})
 }
 
-// scoredWith returns what the documents are scored with: metric,
+// ScoredWith returns what the documents are scored with: metric,
 // options and rules.
-func (m *Model) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+func (m *Model) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
 	return m.metric.name, m.opts.MetricOptions, m.rules
 }

@@ -143,19 +143,6 @@ func (e *Interrupted) Error() string {
 	return msg
 }
 
-// keptText says where the unsaved weights (and rules) of a pair's
-// explorer, or of a dataset's, are kept.
-func keptText(kept string, rules, dataset bool) string {
-	what, subject := "weights", "pair"
-	if rules {
-		what = "weights and rules"
-	}
-	if dataset {
-		subject = "dataset"
-	}
-	return "the unsaved " + what + " are kept in " + kept + ", and opening the " + subject + " again offers them"
-}
-
 // Unwrap returns what could not be done on the way out.
 func (e *Interrupted) Unwrap() error { return e.Err }
 

@@ -52,7 +52,7 @@ func TestFinishWaitsForRecords(t *testing.T) {
 		opts.Recorder = rec
 		m := New(opts)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-		m.record(ports.RunOpened) // under way, held
+		m.Record(ports.RunOpened) // under way, held
 		m.Update(keyMsg("j"))
 		m.Update(keyMsg("j"))
 		m.Update(keyMsg("j"))

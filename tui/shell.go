@@ -2,6 +2,7 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
@@ -72,47 +73,47 @@ type shell struct {
 // the shell asks of the page that embeds it.
 type page interface {
 	tea.Model
-	// update handles a message the shell does not; layout sizes the
-	// page's panes for the screen, arrange for what the tree shows.
-	update(msg tea.Msg) tea.Cmd
-	layout()
-	arrange()
-	// metricChosen uses what the metric chooser chose.
-	metricChosen(msg choosers.MetricChosenMsg) tea.Cmd
-	// scoredWith returns what the page is scored with, or is being scored
-	// with: metric, options, rules; rescoreRules scores it again under
+	// HandleMsg handles a message the shell does not; Layout sizes the
+	// page's panes for the screen, Arrange for what the tree shows.
+	HandleMsg(msg tea.Msg) tea.Cmd
+	Layout()
+	Arrange()
+	// MetricChosen uses what the metric chooser chose.
+	MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd
+	// ScoredWith returns what the page is scored with, or is being scored
+	// with: metric, options, rules; RescoreRules scores it again under
 	// rules, saying note.
-	scoredWith() (metric string, user scoring.MetricOptions, rules *scoring.RuleSet)
-	rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd
-	// inForce returns the session holding the weights in force, nil
+	ScoredWith() (metric string, user scoring.MetricOptions, rules *scoring.RuleSet)
+	RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd
+	// InForce returns the session holding the weights in force, nil
 	// before the page is ready, and the rules in force.
-	inForce() (weightsSession, *scoring.RuleSet)
-	// resolveOffers returns what resolves a recovery file's weights (in
+	InForce() (weightsSession, *scoring.RuleSet)
+	// ResolveOffers returns what resolves a recovery file's weights (in
 	// the background) against those in force now.
-	resolveOffers() func(o *offer)
-	// applyOffer restores an offer's weights; restoreRules restores its
+	ResolveOffers() func(o *offer)
+	// ApplyOffer restores an offer's weights; RestoreRules restores its
 	// rules with them, or says why it cannot.
-	applyOffer(o offer) tea.Cmd
-	restoreRules(o offer) (tea.Cmd, string)
-	// busy reports whether something on screen keeps an offer waiting.
-	busy() bool
-	// files returns the page's files, which saving changes; weightsSaved
-	// and rulesSaved show a save (weightsSaved returns what the status
-	// line adds to it), rulesSaved putting the rules as they read back
+	ApplyOffer(o offer) tea.Cmd
+	RestoreRules(o offer) (tea.Cmd, string)
+	// Busy reports whether something on screen keeps an offer waiting.
+	Busy() bool
+	// Files returns the page's files, which saving changes; WeightsSaved
+	// and RulesSaved show a save (WeightsSaved returns what the status
+	// line adds to it), RulesSaved putting the rules as they read back
 	// in force.
-	files() *ports.Files
-	weightsSaved(saved session.Saved) string
-	rulesSaved(back *scoring.RuleSet)
-	// record records a run of event ev, when it differs from the last.
-	record(ev ports.RunEvent) tea.Cmd
-	// stopJobs cancels the page's background jobs that can stop; fold
+	Files() *ports.Files
+	WeightsSaved(saved session.Saved) string
+	RulesSaved(back *scoring.RuleSet)
+	// Record records a run of event ev, when it differs from the last.
+	Record(ev ports.RunEvent) tea.Cmd
+	// StopJobs cancels the page's background jobs that can stop; Fold
 	// folds what is open into the page's weights as the explorer ends.
-	stopJobs()
-	fold() error
-	// pageKey takes the keys the shell leaves to the page; submit takes
+	StopJobs()
+	Fold() error
+	// PageKey takes the keys the shell leaves to the page; Submit takes
 	// what the prompt was asked for.
-	pageKey(msg tea.KeyPressMsg) tea.Cmd
-	submit() tea.Cmd
+	PageKey(msg tea.KeyPressMsg) tea.Cmd
+	Submit() tea.Cmd
 }
 
 // weightsSession is the tuning session that holds a page's weights: a
@@ -141,3 +142,47 @@ func (s *shell) unsavedDone(msg unsavedDoneMsg) { s.unsaved.report(msg.err, s.st
 
 // Err returns why the explorer could not load its inputs, if it could not.
 func (s *shell) Err() error { return s.err }
+
+// phase is where the explorer is in its life.
+type phase int
+
+const (
+	phaseLoading phase = iota // parsing and scoring in the background
+	phaseReady                // exploring
+	phaseClosing              // quitting: waiting for the background jobs
+)
+
+// mode is what keys do in phaseReady: one mode at a time.
+type mode int
+
+const (
+	modeNormal           mode = iota
+	modeHelp                  // the full help
+	modeSearch                // typing a search
+	modeWeight                // typing a weight
+	modeSavePath              // typing the path to save to
+	modeConfirmOverwrite      // asking before overwriting a file
+	modeConfirmQuit           // asking before losing unsaved weights
+	modeMetric                // choosing a metric
+	modeHistory               // the history pane
+	modeLabel                 // typing a run's label in the history pane
+	modeRule                  // choosing the selected key's rule
+	modeRuleValue             // typing a rule's tolerance or normalization
+	modeRulesPath             // typing the path to save the rules to
+	modeRecover               // offering the unsaved weights an earlier explorer left
+	modeConfirmPair           // asking before comparing with a run of another pair
+)
+
+// side is the pane beside (or below) the tree. The history pane is not
+// one: it takes the whole body in its own mode, modeHistory.
+type side int
+
+const (
+	sideAuto   side = iota // the detail pane when the screen is wide enough
+	sideNone               // the tree alone
+	sideDetail             // the detail pane
+)
+
+// sideMinWidth is the width from which the detail pane stands beside the
+// tree, and shows by default.
+const sideMinWidth = 110

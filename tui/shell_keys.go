@@ -22,7 +22,7 @@ func (s *shell) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		// Quitting while loading: the load stops, and its answer (the
 		// cancellation, or the inputs just loaded) is dropped.
-		s.pg.stopJobs()
+		s.pg.StopJobs()
 		s.phase = phaseClosing
 		return s.c.Bg.Quit()
 	}
@@ -56,7 +56,7 @@ func (s *shell) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			return s.save()
 		}
 	}
-	return s.pg.pageKey(msg)
+	return s.pg.PageKey(msg)
 }
 
 // promptKey takes a key typed into the prompt: esc cancels, enter
@@ -73,7 +73,7 @@ func (s *shell) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.status.Set(common.Info("canceled"))
 		return nil
 	case key.Matches(msg, k.Accept):
-		return s.pg.submit()
+		return s.pg.Submit()
 	}
 	s.prompt.Update(msg)
 	return nil

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/session"
 )
 
 // quit leaves, asking first when weights or rules are unsaved.
@@ -26,14 +27,14 @@ func (s *shell) quit() tea.Cmd {
 // that can stop cancelled.
 func (s *shell) quitNow() tea.Cmd {
 	s.quitAfterSave = false
-	s.pg.stopJobs()
+	s.pg.StopJobs()
 	// Nothing is unsaved now, or the user discarded it: the recovery file
 	// goes (finish would remove it too, but a program run otherwise
 	// than by Explore ends here).
 	if _, err := s.settleUnsaved(); err != nil {
 		s.status.Set(common.Warn("unsaved weights: " + err.Error()))
 	}
-	cmd := s.pg.record(ports.RunQuit)
+	cmd := s.pg.Record(ports.RunQuit)
 	s.phase = phaseClosing
 	if s.recordsPending > 0 {
 		s.status.Set(common.Info("recording the run in the history…"))
@@ -58,7 +59,7 @@ type ending struct {
 // the unsaved weights and rules kept, and the closing state recorded
 // when the program did not get to it (a signal, a failure).
 func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) ending {
-	s.pg.stopJobs()
+	s.pg.StopJobs()
 	if s.err != nil && sig == nil {
 		_ = s.c.Bg.Wait(forced)
 		return ending{loadErr: s.err}
@@ -66,12 +67,12 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) endi
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
 	var errs []error
 	if !panicked {
-		if err := s.pg.fold(); err != nil {
+		if err := s.pg.Fold(); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	kept, err := settleSafely(s.settleUnsaved, "the unsaved weights and rules")
-	_, rules := s.pg.inForce()
+	_, rules := s.pg.InForce()
 	if err != nil {
 		errs = append(errs, err)
 	}
@@ -92,7 +93,7 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) endi
 // recordQuit records the state at quit on the caller's goroutine, unless
 // a second signal insists on leaving first.
 func (s *shell) recordQuit(forced <-chan struct{}) error {
-	cmd := s.pg.record(ports.RunQuit)
+	cmd := s.pg.Record(ports.RunQuit)
 	if cmd == nil {
 		return nil
 	}
@@ -162,4 +163,26 @@ func (s *shell) showDetail() bool {
 func (s *shell) inPrompt() bool {
 	return s.mode == modeSearch || s.mode == modeWeight || s.mode == modeSavePath || s.mode == modeLabel ||
 		s.mode == modeRuleValue || s.mode == modeRulesPath
+}
+
+// keptText says where the unsaved weights (and rules) of a pair's
+// explorer, or of a dataset's, are kept.
+func keptText(kept string, rules, dataset bool) string {
+	what, subject := "weights", "pair"
+	if rules {
+		what = "weights and rules"
+	}
+	if dataset {
+		subject = "dataset"
+	}
+	return "the unsaved " + what + " are kept in " + kept + ", and opening the " + subject + " again offers them"
+}
+
+// recordedMsg says a record finished.
+type recordedMsg struct {
+	event ports.RunEvent
+	err   error
+	// locked is the session whose weights the record held locked, nil
+	// for none.
+	locked *session.Session
 }

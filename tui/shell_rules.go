@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
@@ -25,7 +26,7 @@ func (s *shell) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
 	if c.Ask == "" {
 		return s.setRule(path, c.Rule)
 	}
-	_, _, rules := s.pg.scoredWith()
+	_, _, rules := s.pg.ScoredWith()
 	cur, ok := rules.Rule(path)
 	value := ""
 	switch {
@@ -45,7 +46,7 @@ func (s *shell) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
 // setRule gives schema path the rule r (RuleNone: the default) and has
 // the page scored again under the rules with it.
 func (s *shell) setRule(path string, r scoring.Rule) tea.Cmd {
-	_, _, rules := s.pg.scoredWith()
+	_, _, rules := s.pg.ScoredWith()
 	if cur, _ := rules.Rule(path); cur == r {
 		s.status.Set(common.Info(choosers.RuleText(r) + " is already the rule of " + path))
 		return nil
@@ -55,7 +56,7 @@ func (s *shell) setRule(path string, r scoring.Rule) tea.Cmd {
 		s.status.Set(common.Failure(err))
 		return nil
 	}
-	return s.pg.rescoreRules(with, "rule "+choosers.RuleText(r)+" for "+path)
+	return s.pg.RescoreRules(with, "rule "+choosers.RuleText(r)+" for "+path)
 }
 
 // withWeighted adds to why weights do nothing which metrics use them,
@@ -67,4 +68,53 @@ func (s *shell) withWeighted(why string) string {
 		}
 	}
 	return why
+}
+
+// rulesRefusedBy says why rules do nothing under metric, "" when they
+// work, naming those of the choices that take them.
+func rulesRefusedBy(metric string, choices []ports.MetricChoice) string {
+	takes := func() []string {
+		if c, ok := choiceOf(choices, metric); ok {
+			return c.Takes
+		}
+		if mt, err := scoring.LookupMetric(metric); err == nil {
+			return mt.Takes()
+		}
+		return nil
+	}
+	if slices.Contains(takes(), scoring.TakesRules) {
+		return ""
+	}
+	var with []string
+	for _, c := range choices {
+		if slices.Contains(c.Takes, scoring.TakesRules) {
+			with = append(with, c.Name)
+		}
+	}
+	why := metric + " takes no per-key rules: it reproduces another evaluator's number"
+	if len(with) > 0 {
+		why += "; m → " + strings.Join(with, ", ")
+	}
+	return why
+}
+
+// choiceOf returns the metric named name among choices.
+func choiceOf(choices []ports.MetricChoice, name string) (ports.MetricChoice, bool) {
+	for _, c := range choices {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return ports.MetricChoice{}, false
+}
+
+// weightedOf lists the metrics of choices that use the weights.
+func weightedOf(choices []ports.MetricChoice) []string {
+	var names []string
+	for _, c := range choices {
+		if slices.Contains(c.Takes, scoring.TakesWeights) {
+			names = append(names, c.Name)
+		}
+	}
+	return names
 }

@@ -12,6 +12,8 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/session"
 )
 
 // Saving, alike on both pages: ctrl+s writes the rules when they changed
@@ -23,7 +25,7 @@ import (
 // save writes what is unsaved: the rules when they changed (then the
 // weights, when they did too), else the weights.
 func (s *shell) save() tea.Cmd {
-	w, rules := s.pg.inForce()
+	w, rules := s.pg.InForce()
 	if rules.Changed() {
 		return s.saveRules(w != nil && w.Dirty())
 	}
@@ -33,10 +35,10 @@ func (s *shell) save() tea.Cmd {
 // saveWeights saves to the weights file, or asks for a path when there
 // is none yet.
 func (s *shell) saveWeights() tea.Cmd {
-	if w, _ := s.pg.inForce(); w != nil && w.Path() != "" {
+	if w, _ := s.pg.InForce(); w != nil && w.Path() != "" {
 		return s.saveTo(w.Path())
 	}
-	def := s.pg.files().DefaultSave
+	def := s.pg.Files().DefaultSave
 	if def == "" {
 		def = "weights.json"
 	}
@@ -48,19 +50,19 @@ func (s *shell) saveWeights() tea.Cmd {
 // saveTo writes the weights in force to path and records the run saved;
 // a save asked for on quitting quits once it succeeds.
 func (s *shell) saveTo(path string) tea.Cmd {
-	w, _ := s.pg.inForce()
+	w, _ := s.pg.InForce()
 	saved, err := w.Save(path)
 	if err != nil {
 		s.quitAfterSave = false
 		s.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
 		return nil
 	}
-	f := s.pg.files()
+	f := s.pg.Files()
 	f.Weights, f.SavePath = path, path
 	if k := s.unsaved.keeper; k != nil {
 		k.WeightsSaved(path, saved.SHA256)
 	}
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes))) + s.pg.weightsSaved(saved)
+	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes))) + s.pg.WeightsSaved(saved)
 	if saved.Backup != "" {
 		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
 	}
@@ -70,7 +72,7 @@ func (s *shell) saveTo(path string) tea.Cmd {
 		s.rulesSaves.note = ""
 	}
 	s.status.Set(common.Success(text))
-	cmd := s.pg.record(ports.RunSaved)
+	cmd := s.pg.Record(ports.RunSaved)
 	if s.quitAfterSave {
 		return tea.Batch(cmd, s.quitNow())
 	}
@@ -80,7 +82,7 @@ func (s *shell) saveTo(path string) tea.Cmd {
 // rulesSavePath is the file the rules are saved to: the rules file, or
 // the path offered for a new one (beside the weights, for a dataset).
 func (s *shell) rulesSavePath() string {
-	f := s.pg.files()
+	f := s.pg.Files()
 	switch {
 	case f.RulesSavePath != "":
 		return f.RulesSavePath
@@ -96,7 +98,7 @@ func (s *shell) rulesSavePath() string {
 // path when there is none; with thenWeights it saves the weights next.
 func (s *shell) saveRules(thenWeights bool) tea.Cmd {
 	s.rulesSaves.thenWeights = thenWeights
-	if p := s.pg.files().RulesSavePath; p != "" {
+	if p := s.pg.Files().RulesSavePath; p != "" {
 		return s.saveRulesTo(p)
 	}
 	s.prompt.Open("save rules to:", s.rulesSavePath(), "", 4096)
@@ -116,7 +118,7 @@ func (s *shell) submitRulesPath() tea.Cmd {
 			s.prompt.Fail(path + " is a folder")
 			return nil
 		}
-		if path != s.pg.files().RulesSavePath {
+		if path != s.pg.Files().RulesSavePath {
 			s.rulesSaves.confirming, s.rulesSaves.path = true, path
 			s.mode = modeConfirmOverwrite
 			return nil
@@ -132,24 +134,24 @@ func (s *shell) submitRulesPath() tea.Cmd {
 // saveRulesTo writes the rules to path; then the weights, if asked, else
 // records the run saved.
 func (s *shell) saveRulesTo(path string) tea.Cmd {
-	_, rules := s.pg.inForce()
+	_, rules := s.pg.InForce()
 	back, text, err := s.rulesSaves.write(rules, path, s.unsaved.keeper)
 	if err != nil {
 		s.quitAfterSave = false
 		s.status.Set(common.Failure(err))
 		return nil
 	}
-	f := s.pg.files()
+	f := s.pg.Files()
 	f.Rules, f.RulesSavePath = path, path
 	// The saved rules are those in force, as they read back: they name
 	// their place in the file now.
-	s.pg.rulesSaved(back)
+	s.pg.RulesSaved(back)
 	s.status.Set(common.Success(text))
 	if s.rulesSaves.thenWeights {
 		s.rulesSaves.thenWeights, s.rulesSaves.note = false, text
 		return s.saveWeights()
 	}
-	cmd := s.pg.record(ports.RunSaved)
+	cmd := s.pg.Record(ports.RunSaved)
 	if s.quitAfterSave {
 		return tea.Batch(cmd, s.quitNow())
 	}
@@ -166,4 +168,56 @@ func (s *shell) submitRuleValue() tea.Cmd {
 	}
 	s.mode = modeNormal
 	return s.setRule(s.rulePath, r)
+}
+
+// rulesSaves is what saving the rules knows: the files backed up this
+// session, and the save under way.
+type rulesSaves struct {
+	backedUp map[string]bool
+	// confirming is set while "overwrite PATH?" asks about the rules
+	// file path; thenWeights saves the weights once the rules are saved.
+	confirming  bool
+	path        string
+	thenWeights bool
+	// note is the rules' save, for the weights' save to say too.
+	note string
+}
+
+// write writes rules to path, atomically, keeping the file's previous
+// content as PATH.bak on its first overwrite this session; the file keeps
+// its shape (Marshal). It returns the rules as they read back from the
+// file, and what the status line says of it. The keeper of the unsaved
+// weights and rules (nil for none) learns of the file written.
+func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recovery.Keeper) (*scoring.RuleSet, string, error) {
+	data := rules.Marshal()
+	back, err := scoring.ParseRules(path, data)
+	if err != nil {
+		return nil, "", fmt.Errorf("not saved: the rules would not read back (%v)", err)
+	}
+	bak, err := session.WriteFile(path, data, !rs.backedUp[path])
+	if err != nil {
+		return nil, "", fmt.Errorf("not saved: %w", err)
+	}
+	if rs.backedUp == nil {
+		rs.backedUp = map[string]bool{}
+	}
+	rs.backedUp[path] = true
+	if keeper != nil {
+		keeper.RulesSaved(path, session.Sum(data))
+	}
+	text := fmt.Sprintf("saved the rules to %s (%d rule%s)", path, back.Len(), common.Plural(back.Len(), "s"))
+	if bak != "" {
+		text += "; the previous file is kept as " + filepath.Base(bak)
+	}
+	text += removedText(session.RemoveStale(path))
+	return back, text, nil
+}
+
+// removedText tells of the temporary files of interrupted saves that a
+// save removed, "" for none.
+func removedText(removed []string) string {
+	if n := len(removed); n > 0 {
+		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
+	}
+	return ""
 }

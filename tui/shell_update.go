@@ -24,7 +24,7 @@ func (s *shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, c)
 	}
 	s.offerNext()
-	s.pg.arrange()
+	s.pg.Arrange()
 	return s.pg, cmd
 }
 
@@ -42,7 +42,7 @@ func (s *shell) route(msg tea.Msg) tea.Cmd {
 		s.unsavedDone(msg)
 		return nil
 	}
-	return s.pg.update(msg)
+	return s.pg.HandleMsg(msg)
 }
 
 // resize takes the terminal's size, or its background colour when the
@@ -51,7 +51,7 @@ func (s *shell) resize(msg tea.Msg) (ok bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		s.c.Width, s.c.Height = msg.Width, msg.Height
-		s.pg.layout()
+		s.pg.Layout()
 		return true
 	case tea.BackgroundColorMsg:
 		if s.c.AutoTheme {
@@ -78,7 +78,7 @@ func (s *shell) paneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		}
 		return nil, true
 	case choosers.MetricChosenMsg:
-		return s.pg.metricChosen(msg), true
+		return s.pg.MetricChosen(msg), true
 	case choosers.RuleChosenMsg:
 		if s.mode == modeRule {
 			s.mode = modeNormal

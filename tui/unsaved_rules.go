@@ -5,49 +5,15 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// ruleChange is a key whose rule differs between the rules in force and
-// a recovery file's: each rule as the explorer writes it ("default" for
-// none).
-type ruleChange struct {
-	path, now, kept string
-}
-
-// ruleDiffs lists the paths whose rule differs between now and kept (nil:
-// no rules), in now's order, then those only kept has.
-func ruleDiffs(now, kept *scoring.RuleSet) []ruleChange {
-	text := func(rs *scoring.RuleSet, path string) string {
-		r, ok := rs.Rule(path)
-		if !ok {
-			return "default"
-		}
-		return r.String()
-	}
-	var out []ruleChange
-	a, _ := now.Entries()
-	b, _ := kept.Entries()
-	seen := make(map[string]bool, len(a)+len(b))
-	for _, p := range append(a, b...) {
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		if x, y := text(now, p), text(kept, p); x != y {
-			out = append(out, ruleChange{path: p, now: x, kept: y})
-		}
-	}
-	return out
-}
-
-// restoreRules restores an offer whose rules differ from those in
+// RestoreRules restores an offer whose rules differ from those in
 // force: the documents are scored again under its rules in the
 // background, and its weights applied with them as one undoable step
 // (restored). It says why it cannot instead: nothing rescores.
-func (m *Model) restoreRules(o offer) (tea.Cmd, string) {
+func (m *Model) RestoreRules(o offer) (tea.Cmd, string) {
 	if m.opts.Rescore == nil {
 		return nil, "nothing rescores"
 	}
