@@ -11,16 +11,17 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // weightKey runs a weight key on node id, or says why the metric in force
 // refuses it.
 func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(common.Warn(why))
+		m.Status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.Keys
+	k := m.C.Keys
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		return m.startWeightEdit(id)
@@ -47,14 +48,14 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 	slot, err := m.sess.WeightSlot(id)
 	if err != nil {
-		m.status.Set(common.Warn(err.Error()))
+		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
-	m.prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
-	m.prompt.SetTarget(id)
-	m.mode = modeWeight
+	m.Prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
+	m.Prompt.SetTarget(id)
+	m.Mode = shell.ModeWeight
 	return nil
 }
 
@@ -62,56 +63,56 @@ func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
 // date.
 func (m *Model) edit(text string, err error) tea.Cmd {
 	if err != nil {
-		m.status.Set(common.Warn(err.Error()))
+		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.tree.refresh()
-	m.status.Set(common.Success(text))
+	m.Status.Set(common.Success(text))
 	return nil
 }
 
 // Submit runs the prompt's text.
 func (m *Model) Submit() tea.Cmd {
-	switch m.mode {
-	case modeSearch:
-		m.mode = modeNormal
-		return m.startSearch(m.prompt.Trimmed())
-	case modeWeight:
-		v, err := parseWeightInput(m.prompt.Trimmed())
+	switch m.Mode {
+	case shell.ModeSearch:
+		m.Mode = shell.ModeNormal
+		return m.startSearch(m.Prompt.Trimmed())
+	case shell.ModeWeight:
+		v, err := parseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
-			m.prompt.Fail(err.Error())
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
-		return m.edit(m.sess.SetWeight(m.prompt.NodeTarget(), v))
-	case modeLabel:
+		m.Mode = shell.ModeNormal
+		return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
+	case shell.ModeLabel:
 		return m.labelSubmit()
-	case modeRuleValue:
-		return m.submitRuleValue()
-	case modeRulesPath:
-		return m.submitRulesPath()
-	case modeSavePath:
-		path := m.prompt.Trimmed()
+	case shell.ModeRuleValue:
+		return m.SubmitRuleValue()
+	case shell.ModeRulesPath:
+		return m.SubmitRulesPath()
+	case shell.ModeSavePath:
+		path := m.Prompt.Trimmed()
 		if path == "" {
-			m.prompt.Fail("type a path")
+			m.Prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.Fail(path + " is a folder")
+				m.Prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.wsess.Path() {
-				m.savePath = path
-				m.mode = modeConfirmOverwrite
+				m.SavePath = path
+				m.Mode = shell.ModeConfirmOverwrite
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.Fail(err.Error())
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
-		return m.saveTo(path)
+		m.Mode = shell.ModeNormal
+		return m.SaveTo(path)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // TestChooserScreens compares the metric chooser's screens at 60×15 (and
@@ -47,7 +48,7 @@ func TestChooserScreens(t *testing.T) {
 func TestChooserFitsAndFollows(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 60, 15)
 	d.keys("m")
-	n := d.m.chooser.Count()
+	n := d.m.Chooser.Count()
 	for i := 0; i < 2*n; i++ {
 		k := "j"
 		if i >= n {
@@ -56,7 +57,7 @@ func TestChooserFitsAndFollows(t *testing.T) {
 		d.keys(k)
 		screen := d.screen()
 		checkSize(t, screen, 60, 15)
-		name := d.m.chooser.Highlighted()
+		name := d.m.Chooser.Highlighted()
 		if !strings.Contains(screen, "› "+name) {
 			t.Fatalf("after %d keys the cursor (%s) is off screen:\n%s", i+1, name, screen)
 		}
@@ -81,16 +82,16 @@ func TestChooserSetsOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	tot, _ := d.m.metric.total(d.m.sess.Tree())
-	if d.m.mode != modeMetric || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) || d.m.opts.MetricOptions.RelTol != 2 ||
+	if d.m.Mode != shell.ModeMetric || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) || d.m.opts.MetricOptions.RelTol != 2 ||
 		math.Abs(tot-res.Score) > 1e-9 || math.Abs(tot-0.98907103825136611) > 1e-9 {
-		t.Fatalf("rel-tol 2: mode %d, options %v, user %+v, total %v (want %v)", d.m.mode, d.m.metric.options, d.m.opts.MetricOptions, tot, res.Score)
+		t.Fatalf("rel-tol 2: mode %d, options %v, user %+v, total %v (want %v)", d.m.Mode, d.m.metric.options, d.m.opts.MetricOptions, tot, res.Score)
 	}
 	if !strings.Contains(d.screen(), "metric jsondiff [rel-tol=2]") {
 		t.Errorf("the header does not name the option:\n%s", d.screen())
 	}
 	// A value refused: the flag's error, nothing changed.
 	d.keys("enter", "ctrl+u", "x", "enter")
-	if !d.m.chooser.EditingOption() || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
+	if !d.m.Chooser.EditingOption() || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
 		t.Fatalf("refused value:\n%s", d.screen())
 	}
 	d.keys("esc") // the edit
@@ -111,14 +112,14 @@ func TestChooserSetsOptions(t *testing.T) {
 	// A value the scoring refuses (a key no element has): its error, and
 	// the options stay as they were.
 	d.keys("j", "enter", "ctrl+u", "type:key=nope", "enter")
-	if !strings.Contains(d.m.chooser.WhyRefused(), `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
+	if !strings.Contains(d.m.Chooser.WhyRefused(), `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
 		!slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
-		t.Fatalf("lists key=nope: err %q, options %v", d.m.chooser.WhyRefused(), d.m.metric.options)
+		t.Fatalf("lists key=nope: err %q, options %v", d.m.Chooser.WhyRefused(), d.m.metric.options)
 	}
 	// Per path, then space: a value off the list is typed, not stepped.
 	d.keys("enter", "ctrl+u", "type:.fixed_menus=best", "enter")
 	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "lists=.fixed_menus=best"}) {
-		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.chooser.WhyRefused())
+		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.Chooser.WhyRefused())
 	}
 	d.keys("space")
 	if !strings.Contains(d.screen(), "✗ .fixed_menus=best is not one of index, best: enter types another") {
@@ -127,12 +128,12 @@ func TestChooserSetsOptions(t *testing.T) {
 	d.keys("enter", "ctrl+u", "enter")
 	// esc goes back to the list, esc again closes it.
 	d.keys("esc")
-	if d.m.mode != modeMetric || d.m.chooser.InOptions() {
-		t.Fatalf("esc from the options: mode %d, options %v", d.m.mode, d.m.chooser.InOptions())
+	if d.m.Mode != shell.ModeMetric || d.m.Chooser.InOptions() {
+		t.Fatalf("esc from the options: mode %d, options %v", d.m.Mode, d.m.Chooser.InOptions())
 	}
 	d.keys("esc")
-	if d.m.mode != modeNormal {
-		t.Fatalf("esc from the list: mode %d", d.m.mode)
+	if d.m.Mode != shell.ModeNormal {
+		t.Fatalf("esc from the list: mode %d", d.m.Mode)
 	}
 	// An option of uipath: it switches to uipath with it, keeping the
 	// user's rel-tol for a metric that takes it.

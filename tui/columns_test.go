@@ -62,7 +62,7 @@ func TestDifferencesShow(t *testing.T) {
 		for _, tab := range []bool{false, true} {
 			d := newDriver(t, invoice(t), w, 30)
 			d.keys("e")
-			if tab && !d.m.showDetail() {
+			if tab && !d.m.ShowDetail() {
 				d.keys("tab")
 			}
 			for range 4 {
@@ -100,7 +100,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 			}
 			want := string(side[max(0, i-2) : i+1])
 			if !strings.Contains(row, want) {
-				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.c.Width, tr.Path(id), want, row)
+				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.C.Width, tr.Path(id), want, row)
 			}
 		}
 	}
@@ -111,21 +111,21 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 // narrower than its two fifths.
 func TestDetailGivesWay(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	if d.m.showDetail() || d.m.tree.width != 120 {
+	if d.m.ShowDetail() || d.m.tree.width != 120 {
 		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.width)
 	}
 	d.keys("tab")
-	if !d.m.showDetail() || d.m.detail.width != detailMinWidth || d.m.tree.width != 120-detailMinWidth {
-		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.showDetail(), d.m.detail.width, d.m.tree.width)
+	if !d.m.ShowDetail() || d.m.detail.width != detailMinWidth || d.m.tree.width != 120-detailMinWidth {
+		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width)
 	}
 	d.keys("tab")
-	if d.m.showDetail() {
+	if d.m.ShowDetail() {
 		t.Error("tab again left the pane open")
 	}
 	d = newDriver(t, invoice(t), 160, 35)
 	need := d.m.tree.needWidth()
-	if !d.m.showDetail() || d.m.tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
-		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.showDetail(), d.m.detail.width, d.m.tree.width, need)
+	if !d.m.ShowDetail() || d.m.tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
+		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width, need)
 	}
 	// The pizza's tree needs less than three fifths of 160: the pane
 	// keeps its two fifths.
@@ -188,7 +188,7 @@ func TestDifferenceMarked(t *testing.T) {
 	opts := invoice(t)
 	opts.Theme = "mono"
 	d := newDriver(t, opts, 80, 24)
-	s := d.m.c.Styles
+	s := d.m.C.Styles
 	if s.DiffDel.On() == "" || s.DiffIns.On() == "" {
 		t.Fatal("mono paints no difference")
 	}

@@ -22,12 +22,12 @@ func (m *Model) copyOutput(id scoring.NodeID) tea.Cmd {
 	t := m.sess.Tree()
 	d, v := t.Out(), t.OutValue(id)
 	if v == jsondoc.None {
-		m.status.Set(common.Warn("the output has no value at " + t.Path(id) + ": nothing copied"))
+		m.Status.Set(common.Warn("the output has no value at " + t.Path(id) + ": nothing copied"))
 		return nil
 	}
 	raw := d.Raw(v)
 	if len(raw) > maxCopy {
-		m.status.Set(common.Warn(fmt.Sprintf("the output value of %s is %s: more than the terminal's clipboard takes (%s)", t.Path(id), common.BytesText(int64(len(raw))), common.BytesText(maxCopy))))
+		m.Status.Set(common.Warn(fmt.Sprintf("the output value of %s is %s: more than the terminal's clipboard takes (%s)", t.Path(id), common.BytesText(int64(len(raw))), common.BytesText(maxCopy))))
 		return nil
 	}
 	text := string(raw)
@@ -37,6 +37,6 @@ func (m *Model) copyOutput(id scoring.NodeID) tea.Cmd {
 			text = b.String()
 		}
 	}
-	m.status.Set(common.Success(fmt.Sprintf("copied the output value of %s (%s)", t.Path(id), common.BytesText(int64(len(text))))))
+	m.Status.Set(common.Success(fmt.Sprintf("copied the output value of %s (%s)", t.Path(id), common.BytesText(int64(len(text))))))
 	return tea.SetClipboard(text)
 }

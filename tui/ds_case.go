@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // A case of a dataset opens as a pair: the whole pair explorer (its
@@ -65,15 +66,15 @@ func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
 	}
 	w, err := m.ds.d.WeightsInForce()
 	if err != nil {
-		m.status.Set(common.Failure(err))
+		m.Status.Set(common.Failure(err))
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.opening.id++
 	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
 	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
-	m.status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
-	return m.c.Bg.Run(func() tea.Msg {
+	m.Status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
+	return m.C.Bg.Run(func() tea.Msg {
 		oc, err := open(ctx, d, msg.k)
 		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
@@ -91,12 +92,12 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	m.opening.cancel()
 	m.opening.active = false
 	if msg.err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
 		return nil
 	}
 	oc := msg.oc
 	if oc.Result == nil {
-		m.status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
+		m.Status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
 		return nil
 	}
 	out := oc.Output
@@ -105,19 +106,19 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	}
 	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
 	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
-		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.Styles.Name, NoMouse: m.opts.NoMouse}
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.C.Styles.Name, NoMouse: m.opts.NoMouse}
 	pm := New(opts)
-	pm.c.Tick = m.c.Tick
-	pm.c.Bg = m.c.Bg // the dataset's explorer waits for the case's jobs too
+	pm.C.Tick = m.C.Tick
+	pm.C.Bg = m.C.Bg // the dataset's explorer waits for the case's jobs too
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
 	cmds := []tea.Cmd{pm.Init()}
-	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height}))
+	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.C.Width, Height: m.C.Height}))
 	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
 		cmds = append(cmds, m.open.update(selectNodeMsg{id: id}))
 	}
-	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.c.Keys.Case.Back.Help().Key))
+	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.C.Keys.Case.Back.Help().Key))
 	if oc.Error != "" {
-		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.c.Keys.Case.Back.Help().Key))
+		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.C.Keys.Case.Back.Help().Key))
 	}
 	cmds = append(cmds, m.open.update(st))
 	return tea.Batch(cmds...)
@@ -167,14 +168,14 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 	if !isKey || !m.open.m.idle() {
 		return m.open.update(msg)
 	}
-	k := m.c.Keys
+	k := m.C.Keys
 	switch {
 	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
 		return m.closeCase()
 	case key.Matches(km, k.Quit):
-		return tea.Batch(m.closeCase(), m.quit())
+		return tea.Batch(m.closeCase(), m.Quit())
 	case key.Matches(km, k.Save):
-		return tea.Batch(m.closeCase(), m.save())
+		return tea.Batch(m.closeCase(), m.Save())
 	}
 	return m.open.update(msg)
 }
@@ -189,7 +190,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	ws := cv.m.tunedWeights()
 	text := "back from case " + cv.id
 	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
 		return nil
 	} else if n > 0 {
 		m.changed()
@@ -204,7 +205,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	if cv.m.metric.name != m.ds.metric() || !cv.m.rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
-	m.status.Set(common.Info(text))
+	m.Status.Set(common.Info(text))
 	m.Layout()
 	if len(ws) > 0 {
 		return m.recompare()
@@ -214,7 +215,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 
 // idle reports whether the explorer waits for a key in its normal mode,
 // with nothing open over the tree.
-func (m *Model) idle() bool { return m.phase == phaseReady && m.mode == modeNormal }
+func (m *Model) idle() bool { return m.Phase == shell.PhaseReady && m.Mode == shell.ModeNormal }
 
 // tunedWeights returns the weights changed since opening, by schema
 // path: what a case opened from a dataset gives back to it.

@@ -64,7 +64,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		ui = append(ui, time.Since(t0))
 		times = append(times, time.Since(start))
 		if got := m.ds.metric(); got != metrics[i%2] {
-			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.status.Text())
+			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.Status.Text())
 		}
 		if w, _ := m.ds.d.Weight(".vendor"); w != 0.95 {
 			b.Fatalf(".vendor weighs %v under %s", w, metrics[i%2])

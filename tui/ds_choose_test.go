@@ -16,6 +16,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // smallWeights is dataset-small's weights file.
@@ -116,14 +117,14 @@ func sameFigures(t *testing.T, what string, got, want *dataset.Figures) {
 func (d *dsDriver) choose(metric string) {
 	d.t.Helper()
 	d.keys("m")
-	if d.m.mode != modeMetric {
+	if d.m.Mode != shell.ModeMetric {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.Highlighted() != metric {
-		before := d.m.chooser.Highlighted()
+	for d.m.Chooser.Highlighted() != metric {
+		before := d.m.Chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.Highlighted() == before {
+		if d.m.Chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}
@@ -179,8 +180,8 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFigures(t, "abs-tol=0.5", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
-	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
-		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.mode, d.screen())
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
+		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.screen())
 	}
 	d.keys("esc", "esc")
 	// p on .items[].sku: the arrays at .items pair by best, then by
@@ -199,7 +200,7 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	sameFigures(t, "lists=.items=key=sku", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
 	// C on .vendor: exact.
 	d.keys("g", "j", "C")
-	if d.m.mode != modeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
+	if d.m.Mode != shell.ModeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
 		t.Fatalf("C on .vendor:\n%s", d.screen())
 	}
 	d.keys("j", "enter")
@@ -213,8 +214,8 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	}
 	// C on .total: abs_tol, its value asked for.
 	d.keys("j", "C", "j", "j", "enter")
-	if d.m.mode != modeRuleValue {
-		t.Fatalf("abs_tol…: mode %d, %q", d.m.mode, d.statusText())
+	if d.m.Mode != shell.ModeRuleValue {
+		t.Fatalf("abs_tol…: mode %d, %q", d.m.Mode, d.statusText())
 	}
 	d.keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
 	rules, _ = scoring.ParseRules("rules.json", []byte(`{".vendor": "exact", ".total": {"abs_tol": 1}}`))
@@ -298,11 +299,11 @@ func TestDatasetRulesSave(t *testing.T) {
 		t.Errorf("header:\n%s", d.screen())
 	}
 	d.keys("q")
-	if d.m.mode != modeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
+	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
 		t.Fatalf("q with unsaved rules:\n%s", d.screen())
 	}
 	d.keys("n", "ctrl+s")
-	if d.m.mode != modeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
+	if d.m.Mode != shell.ModeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
 		t.Fatalf("ctrl+s:\n%s", d.screen())
 	}
 	d.keys("enter")
@@ -412,7 +413,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		}
 		d := newDSDriver(t, slow, 120, 35)
 		d.keys("m", "j")
-		running := async(d.heldRescore("enter"))
+		running := shell.Async(d.heldRescore("enter"))
 		<-started
 		_, cmd := d.m.Update(keyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
@@ -465,7 +466,7 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		d.choose(metric)
 		d.screen()
 		got := d.m.detail.View()
-		fresh := &pathDetail{c: d.m.c, ds: d.m.ds}
+		fresh := &pathDetail{c: d.m.C, ds: d.m.ds}
 		fresh.SetSize(d.m.detail.width, d.m.detail.height)
 		fresh.setSide(d.m.detail.side)
 		fresh.selectPath(".paid")
@@ -515,7 +516,7 @@ func TestDatasetRescoreKeepsUnsaved(t *testing.T) {
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
 		t.Fatalf("kept under uipath:\n%s", w)
 	}
-	kept, err := d.m.settleUnsaved()
+	kept, err := d.m.SettleUnsaved()
 	if err != nil || kept == "" {
 		t.Fatalf("settled under uipath: %q %v", kept, err)
 	}

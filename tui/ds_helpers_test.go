@@ -52,7 +52,7 @@ type dsDriver struct {
 
 func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
-	d.m.c.Tick = instantTick
+	d.m.C.Tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -89,9 +89,9 @@ func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
 	if d.m.open != nil {
-		return d.m.open.m.status.Text()
+		return d.m.open.m.Status.Text()
 	}
-	return d.m.status.Text()
+	return d.m.Status.Text()
 }
 
 func cutType(k string) (string, bool) {

@@ -53,7 +53,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-", "-")
 	want, _ := d.m.ds.total()
-	if _, err := d.m.settleUnsaved(); err != nil {
+	if _, err := d.m.SettleUnsaved(); err != nil {
 		t.Fatal(err)
 	}
 

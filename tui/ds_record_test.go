@@ -15,6 +15,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,
@@ -115,7 +116,7 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
 	d.keys("j", "-", "-", "q")
-	if d.m.mode != modeConfirmQuit {
+	if d.m.Mode != shell.ModeConfirmQuit {
 		t.Fatalf("q with unsaved weights did not ask:\n%s", d.screen())
 	}
 	d.keys("y")
@@ -157,21 +158,21 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	first := m.Record(ports.RunSaved)
 	m.weightKey(".vendor", keyMsg("-"))
 	second := m.Record(ports.RunQuit)
-	if first == nil || second == nil || m.recordsPending != 2 {
-		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.recordsPending)
+	if first == nil || second == nil || m.RecordsPending != 2 {
+		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.RecordsPending)
 	}
 	// The UI goes on while they wait.
 	d.keys("-")
 	if w, _ := m.ds.d.Weight(".vendor"); w != 0.85 {
 		t.Errorf(".vendor weighs %v while the records wait", w)
 	}
-	firstDone, secondDone := async(first), async(second)
+	firstDone, secondDone := shell.Async(first), shell.Async(second)
 	rec.gate <- struct{}{}
-	msg := (<-firstDone).(recordedMsg)
+	msg := (<-firstDone).(shell.RecordedMsg)
 	rec.gate <- struct{}{}
-	msg2 := (<-secondDone).(recordedMsg)
-	if msg.event != ports.RunSaved || msg2.event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
-		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
+	msg2 := (<-secondDone).(shell.RecordedMsg)
+	if msg.Event != ports.RunSaved || msg2.Event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
+		t.Errorf("done %s then %s; recorded %q, %d at once", msg.Event, msg2.Event, rec.events(), rec.active)
 	}
 	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
 		t.Errorf("recorded weights\n%s\n%s", rec.runs[0].WeightsJSON, rec.runs[1].WeightsJSON)
@@ -184,14 +185,14 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	rec.err = errors.New("the store is locked")
 	m.Update(keyMsg("q"))
 	_, cmd := m.Update(keyMsg("y"))
-	if m.phase != phaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
-		t.Fatalf("quitting with a record under way: phase %v, status %q", m.phase, d.statusText())
+	if m.Phase != shell.PhaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
+		t.Fatalf("quitting with a record under way: phase %v, status %q", m.Phase, d.statusText())
 	}
 	batch, ok := cmd().(tea.BatchMsg)
 	if !ok || len(batch) != 2 {
 		t.Fatalf("quitting gave %T, want the record and the quit", cmd())
 	}
-	recorded, quit := async(batch[0]), async(batch[1])
+	recorded, quit := shell.Async(batch[0]), shell.Async(batch[1])
 	select {
 	case <-quit:
 		t.Fatal("the explorer quits before the record under way is done")
@@ -255,7 +256,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	opts = k.opts(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
-	if d.m.mode == modeRecover {
+	if d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
 	d.keys("j", "-")
@@ -273,7 +274,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	<-d.m.c.Bg.Idle()
+	<-d.m.C.Bg.Idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // keptRecord returns the record of the only recovery file of the
@@ -48,7 +49,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	if r, _ := d.m.ds.rules.Rule(".vendor"); r.String() != "exact" {
 		t.Fatalf("the rule was not set: %s", d.statusText())
 	}
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
 	d.fireTimers()
@@ -74,7 +75,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 
 	// The next explorer on the dataset.
 	d = newDSDriver(t, opts(), 120, 35)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	box := boxText(d.screen())
@@ -103,7 +104,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 
 	// Saving both removes the file.
 	d.keys("ctrl+s")
-	if d.m.mode != modeRulesPath {
+	if d.m.Mode != shell.ModeRulesPath {
 		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.screen())
 	}
 	d.keys("enter")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // keptSmall is dataset-small with its weights file in a folder of its
@@ -73,7 +74,7 @@ func TestDatasetUnsavedWeightsKept(t *testing.T) {
 	if files := k.files(t); len(files) != 0 {
 		t.Fatalf("written before the delay: %q", files)
 	}
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after an edit")
 	}
 	d.fireTimers()
@@ -126,7 +127,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	}
 
 	d = newDSDriver(t, k.opts(t), 160, 40)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	for _, want := range []string{"Unsaved weights of an explorer that ended without saving", "1 weight differs from those in force",
@@ -161,22 +162,22 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	k := newKeptSmall(t)
 	for _, key := range []string{"-", "x"} {
 		d := newDSDriver(t, k.opts(t), 120, 35)
-		for d.m.mode == modeRecover {
+		for d.m.Mode == shell.ModeRecover {
 			d.keys("k")
 		}
 		d.keys("j", key)
-		if _, err := d.m.settleUnsaved(); err != nil {
+		if _, err := d.m.SettleUnsaved(); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(10 * time.Millisecond) // distinct times
 	}
 	// Weights that are those in force already.
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	for d.m.mode == modeRecover {
+	for d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
 	d.keys("j", "-", "+")
-	if _, err := d.m.unsaved.keeper.Keep(d.m.unsaved.next(), mustMarshal(t, d.m), nil); err != nil {
+	if _, err := d.m.Unsaved.Keeper.Keep(d.m.Unsaved.Next(), mustMarshal(t, d.m), nil); err != nil {
 		t.Fatal(err)
 	}
 	if len(k.files(t)) != 3 {
@@ -191,11 +192,11 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 		t.Fatalf("first offer:\n%s", d.screen())
 	}
 	d.keys("d")
-	if d.m.mode != modeRecover || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
+	if d.m.Mode != shell.ModeRecover || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
 		t.Fatalf("second offer:\n%s", d.screen())
 	}
 	d.keys("k")
-	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
 		t.Fatalf("after keeping:\n%s", d.screen())
 	}
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
@@ -254,8 +255,8 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 	} {
 		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
-			d.send(unsavedFoundMsg{found: c.found})
-			if d.m.mode != modeRecover {
+			d.send(shell.UnsavedFoundMsg{Found: c.found})
+			if d.m.Mode != shell.ModeRecover {
 				t.Fatalf("no offer:\n%s", d.screen())
 			}
 			screen := d.screen()
@@ -273,7 +274,7 @@ func TestDatasetUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	d.keys("j", "-") // the write is due in unsavedDelay
 	d.m.Update(keyMsg("q"))
 	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
-	_, cmd := d.m.Update(unsavedTickMsg{})
+	_, cmd := d.m.Update(shell.UnsavedTickMsg{})
 	runAll(cmd)
 	if files := k.files(t); len(files) != 0 {
 		t.Errorf("the discarded weights were kept in %q", files)

@@ -57,7 +57,7 @@ type timerMsg struct{ msg tea.Msg }
 
 func newDriver(t *testing.T, opts ports.Options, w, h int) *driver {
 	d := &driver{t: t, m: New(opts)}
-	d.m.c.Tick = instantTick
+	d.m.C.Tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -174,5 +174,5 @@ func typeName(v any) string { return fmt.Sprintf("%T", v) }
 // finishErr ends m as Explore does once its program stopped, and returns
 // what Explore would.
 func finishErr(m explorer, sig os.Signal, runErr error, forced <-chan struct{}) error {
-	return endError(sig, runErr, m.finish(sig, runErr, forced))
+	return endError(sig, runErr, m.Finish(sig, runErr, forced))
 }

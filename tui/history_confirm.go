@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // pairChecked does action act on the selected run, asking first when the
@@ -15,7 +16,7 @@ import (
 func (m *Model) pairChecked(req runspane.RunActionMsg) tea.Cmd {
 	if req.Act != runspane.ActLoad && !req.Run.ThisPair {
 		m.confirmAct = req
-		m.mode = modeConfirmPair
+		m.Mode = shell.ModeConfirmPair
 		return nil
 	}
 	return m.runAction(req)
@@ -39,11 +40,11 @@ func (m *Model) pairQuestion(room int) string {
 func (m *Model) confirmPair(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "y", "Y":
-		m.mode = modeHistory
+		m.Mode = shell.ModeHistory
 		return m.runAction(m.confirmAct)
 	case "n", "N", "esc", "q":
-		m.mode = modeHistory
-		m.status.Set(common.Info("canceled"))
+		m.Mode = shell.ModeHistory
+		m.Status.Set(common.Info("canceled"))
 	}
 	return nil
 }

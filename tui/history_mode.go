@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // histBestMsg carries the best run of best request id, among the runs
@@ -56,7 +57,7 @@ func (m *Model) fetchBest() tea.Cmd {
 	m.jobs.histBest++
 	id := m.jobs.histBest
 	cfg := m.config()
-	return m.c.Bg.Run(func() tea.Msg {
+	return m.C.Bg.Run(func() tea.Msg {
 		best, ok, err := h.Best(cfg)
 		return histBestMsg{id: id, cfg: cfg, best: best, ok: ok, err: err}
 	})
@@ -65,19 +66,19 @@ func (m *Model) fetchBest() tea.Cmd {
 // historyChanged brings the header's best run, and the pane's list once
 // it has been shown, up to date after a run was recorded or labelled.
 func (m *Model) historyChanged() tea.Cmd {
-	if m.phase != phaseReady || m.opts.History == nil {
+	if m.Phase != shell.PhaseReady || m.opts.History == nil {
 		return nil
 	}
-	return tea.Batch(m.fetchBest(), m.hist.Update(runspane.HistRefreshMsg{}))
+	return tea.Batch(m.fetchBest(), m.Hist.Update(runspane.HistRefreshMsg{}))
 }
 
 // bestFound takes the pair's best run.
 func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
-	if msg.id != m.jobs.histBest || m.phase != phaseReady {
+	if msg.id != m.jobs.histBest || m.Phase != shell.PhaseReady {
 		return nil
 	}
 	if msg.err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
 	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
@@ -92,8 +93,8 @@ func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 	case runspane.LabelRunMsg:
 		r := msg.Run
 		m.labelRun = r
-		m.prompt.Open("label of "+runspane.ShortID(r.ID)+":", r.Label, "a name for the run", 200)
-		m.mode = modeLabel
+		m.Prompt.Open("label of "+runspane.ShortID(r.ID)+":", r.Label, "a name for the run", 200)
+		m.Mode = shell.ModeLabel
 	}
 	return nil
 }
@@ -109,7 +110,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	ms := m.metric
 	if act == runspane.ActCompare && ms.oneNumber {
 		tot, has := ms.total(m.sess.Tree())
-		m.status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
+		m.Status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
 			ms.name, runspane.RunName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), common.ScoreText5(tot, has))))
 		return nil
 	}
@@ -131,8 +132,8 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	if act == runspane.ActLoad {
 		restore = m.newRulesRestore()
 	}
-	m.status.Set(common.Info("reading " + runspane.RunName(sel) + "…"))
-	return m.c.Bg.Run(func() tea.Msg {
+	m.Status.Set(common.Info("reading " + runspane.RunName(sel) + "…"))
+	return m.C.Bg.Run(func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
 			if msg.run, msg.err = h.Run(sel.ID); msg.err != nil {
@@ -161,26 +162,26 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 
 // runReady takes a run read for an action, and does the action.
 func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
-	if msg.id != m.jobs.histRun || msg.sess != m.sess || msg.wsess != m.wsess || m.phase != phaseReady {
+	if msg.id != m.jobs.histRun || msg.sess != m.sess || msg.wsess != m.wsess || m.Phase != shell.PhaseReady {
 		return nil
 	}
 	m.cancelRestore() // done: let go of its context
 	if msg.run != nil {
-		m.hist.Update(runspane.RunCachedMsg{Run: msg.run})
+		m.Hist.Update(runspane.RunCachedMsg{Run: msg.run})
 	}
 	if msg.err != nil {
 		name := "the run"
 		if msg.run != nil {
 			name = runspane.RunName(msg.run.RunSummary)
 		}
-		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	switch msg.act {
 	case runspane.ActCompare:
 		m.setComparison(runspane.NewComparison(msg.run, msg.match, m.sess))
-		if m.mode == modeHistory {
-			m.mode = modeNormal
+		if m.Mode == shell.ModeHistory {
+			m.Mode = shell.ModeNormal
 		}
 		c := m.cmp
 		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), differText(c.Differ))
@@ -191,15 +192,15 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.OnlyRun))
 		}
 		if r := c.Run.Metric; r != "" && r != m.metric.name {
-			m.status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
+			m.Status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
 				text, r, optionsText(msg.run.Options), m.metric.label())))
 			return nil
 		}
-		m.status.Set(common.Info(text + " · esc ends"))
+		m.Status.Set(common.Info(text + " · esc ends"))
 	case runspane.ActDiff:
-		if m.mode == modeHistory {
-			m.hist.Update(runspane.ShowDiffMsg{Diff: msg.diff})
-			m.status.Set(common.Info("diff of " + runspane.RunName(msg.run.RunSummary) + " with now"))
+		if m.Mode == shell.ModeHistory {
+			m.Hist.Update(runspane.ShowDiffMsg{Diff: msg.diff})
+			m.Status.Set(common.Info("diff of " + runspane.RunName(msg.run.RunSummary) + " with now"))
 		}
 	case runspane.ActLoad:
 		return m.loadWeights(msg)
@@ -215,13 +216,13 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
-			m.status.Set(common.Warn("the weights changed while " + runspane.RunName(r) + " was read: R loads it again"))
+			m.Status.Set(common.Warn("the weights changed while " + runspane.RunName(r) + " was read: R loads it again"))
 			return nil
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
 		m.rules = rr.rules
 		m.opts.MetricOptions = rr.user
-		m.chooser.SetUser(rr.user)
+		m.Chooser.SetUser(rr.user)
 		m.show(newMetricState(m.metric.name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
 			m.tree.selectNode(id)
@@ -239,11 +240,11 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	}
 	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
+		m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 		return nil
 	}
-	if m.mode == modeHistory {
-		m.mode = modeNormal
+	if m.Mode == shell.ModeHistory {
+		m.Mode = shell.ModeNormal
 	}
 	m.tree.refresh()
 	var text string
@@ -274,45 +275,45 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 		if ig.N == 1 {
 			what = "1 entry of its weights applies"
 		}
-		m.status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.N))))
+		m.Status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.N))))
 		return nil
 	}
-	m.status.Set(common.Success(text))
+	m.Status.Set(common.Success(text))
 	return nil
 }
 
 // labelSubmit saves the label typed for the selected run.
 func (m *Model) labelSubmit() tea.Cmd {
-	m.mode = modeHistory
+	m.Mode = shell.ModeHistory
 	r := m.labelRun
 	h := m.opts.History
 	if h == nil {
 		return nil
 	}
-	label := m.prompt.Trimmed()
-	m.status.Set(common.Info("labelling " + runspane.ShortID(r.ID) + "…"))
-	return m.c.Bg.Run(func() tea.Msg {
+	label := m.Prompt.Trimmed()
+	m.Status.Set(common.Info("labelling " + runspane.ShortID(r.ID) + "…"))
+	return m.C.Bg.Run(func() tea.Msg {
 		return runspane.HistLabelMsg{Run: r, Label: label, Err: h.SetLabel(r.ID, label)}
 	})
 }
 
 // labelled notes a saved label and lists the runs again.
 func (m *Model) labelled(msg runspane.HistLabelMsg) tea.Cmd {
-	if m.phase != phaseReady {
+	if m.Phase != shell.PhaseReady {
 		return nil
 	}
 	if msg.Err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", runspane.ShortID(msg.Run.ID), msg.Err)))
+		m.Status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", runspane.ShortID(msg.Run.ID), msg.Err)))
 		return nil
 	}
-	m.hist.Update(msg)
+	m.Hist.Update(msg)
 	if m.cmp != nil && m.cmp.Run.ID == msg.Run.ID {
 		m.cmp.Run.Label = msg.Label
 	}
 	if msg.Label == "" {
-		m.status.Set(common.Success("cleared the label of " + runspane.ShortID(msg.Run.ID)))
+		m.Status.Set(common.Success("cleared the label of " + runspane.ShortID(msg.Run.ID)))
 	} else {
-		m.status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", runspane.ShortID(msg.Run.ID), msg.Label)))
+		m.Status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", runspane.ShortID(msg.Run.ID), msg.Label)))
 	}
 	return m.historyChanged()
 }

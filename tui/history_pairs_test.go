@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // twoPairHistory is pizzaHistory with runs of another pair among the
@@ -96,30 +97,30 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 	opts.History = twoPairHistory(t)
 	d := newDriver(t, opts, 120, 35)
 	d.keys("H", "a", "g") // the newest run is of menu.json ⟷ answer.json
-	if r, _ := d.m.hist.Selected(); r.ThisPair {
+	if r, _ := d.m.Hist.Selected(); r.ThisPair {
 		t.Fatalf("selected %+v", r)
 	}
 	d.keys("enter")
 	status := statusOf(d)
-	if d.m.mode != modeConfirmPair || !strings.Contains(status, "run 1hthq13k7m is of another pair, menu.json ⟷ answer.json: compare anyway?") ||
+	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(status, "run 1hthq13k7m is of another pair, menu.json ⟷ answer.json: compare anyway?") ||
 		!strings.Contains(status, "y compare · n/esc cancel") {
-		t.Fatalf("enter on another pair's run: mode %d, status %q", d.m.mode, status)
+		t.Fatalf("enter on another pair's run: mode %d, status %q", d.m.Mode, status)
 	}
 	d.keys("n")
-	if d.m.mode != modeHistory || d.m.cmp != nil || !strings.Contains(d.statusText(), "canceled") {
-		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.mode, d.m.cmp != nil, d.statusText())
+	if d.m.Mode != shell.ModeHistory || d.m.cmp != nil || !strings.Contains(d.statusText(), "canceled") {
+		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.cmp != nil, d.statusText())
 	}
 	d.keys("d")
-	if d.m.mode != modeConfirmPair || !strings.Contains(statusOf(d), "diff anyway?") {
-		t.Fatalf("d: mode %d, %q", d.m.mode, statusOf(d))
+	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(statusOf(d), "diff anyway?") {
+		t.Fatalf("d: mode %d, %q", d.m.Mode, statusOf(d))
 	}
 	d.keys("y")
-	if d.m.mode != modeHistory || d.m.hist.Shown != runspane.PaneDiff {
-		t.Fatalf("y: mode %d, view %d", d.m.mode, d.m.hist.Shown)
+	if d.m.Mode != shell.ModeHistory || d.m.Hist.Shown != runspane.PaneDiff {
+		t.Fatalf("y: mode %d, view %d", d.m.Mode, d.m.Hist.Shown)
 	}
 	d.keys("esc", "j", "enter") // a run of this pair: no question
-	if d.m.mode != modeNormal || d.m.cmp == nil {
-		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.mode, d.m.cmp != nil)
+	if d.m.Mode != shell.ModeNormal || d.m.cmp == nil {
+		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.cmp != nil)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // TestHistoryScreens compares screens of the history pane over five runs
@@ -52,8 +53,8 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the header does not show the best run:\n%s", d.screen())
 	}
 	d.keys("H")
-	if d.m.mode != modeHistory || len(d.m.hist.Runs) != 5 || h.lists[false] != 1 {
-		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.mode, len(d.m.hist.Runs), h.lists)
+	if d.m.Mode != shell.ModeHistory || len(d.m.Hist.Runs) != 5 || h.lists[false] != 1 {
+		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.Mode, len(d.m.Hist.Runs), h.lists)
 	}
 	screen := d.screen()
 	for _, want := range []string{"History  reference.json ⟷ output.json · 5 runs", "1hthq03k7m", "beer counts", "+0.05335",
@@ -67,19 +68,19 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the plot does not mark the oldest run:\n%s", d.screen())
 	}
 	d.keys("a")
-	if h.lists[true] != 1 || len(d.m.hist.Runs) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
-		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.hist.Runs), d.screen())
+	if h.lists[true] != 1 || len(d.m.Hist.Runs) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
+		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.Hist.Runs), d.screen())
 	}
 	d.keys("a", "?")
-	if d.m.mode != modeHelp || !strings.Contains(d.screen(), "History pane (H)") {
+	if d.m.Mode != shell.ModeHelp || !strings.Contains(d.screen(), "History pane (H)") {
 		t.Fatalf("no help from the pane:\n%s", d.screen())
 	}
 	d.keys("esc")
-	if d.m.mode != modeHistory {
-		t.Errorf("the help returned to mode %d, not the pane", d.m.mode)
+	if d.m.Mode != shell.ModeHistory {
+		t.Errorf("the help returned to mode %d, not the pane", d.m.Mode)
 	}
 	d.keys("esc")
-	if d.m.mode != modeNormal || !strings.Contains(d.screen(), "key ") {
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.screen(), "key ") {
 		t.Errorf("esc does not close the pane:\n%s", d.screen())
 	}
 }
@@ -89,8 +90,8 @@ func TestHistoryCompare(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "enter")
 	c := d.m.cmp
-	if c == nil || d.m.mode != modeNormal {
-		t.Fatalf("no comparison (mode %d)", d.m.mode)
+	if c == nil || d.m.Mode != shell.ModeNormal {
+		t.Fatalf("no comparison (mode %d)", d.m.Mode)
 	}
 	// beer counts weighs the pizza 0.25 and the drink 1: the totals of
 	// ., .fixed_menus and .fixed_menus[1] differ; every leaf is the same.
@@ -118,10 +119,10 @@ func TestHistoryDiff(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "d")
-	if d.m.hist.Shown != runspane.PaneDiff {
+	if d.m.Hist.Shown != runspane.PaneDiff {
 		t.Fatalf("no diff:\n%s", d.screen())
 	}
-	df := d.m.hist.Diff.D
+	df := d.m.Hist.Diff.D
 	var paths []string
 	for _, c := range df.Changed {
 		paths = append(paths, c.Path)
@@ -140,7 +141,7 @@ func TestHistoryDiff(t *testing.T) {
 		t.Errorf("weights %q", strings.Join(weights, " "))
 	}
 	d.keys("esc")
-	if d.m.hist.Shown != runspane.PaneRuns || d.m.mode != modeHistory {
+	if d.m.Hist.Shown != runspane.PaneRuns || d.m.Mode != shell.ModeHistory {
 		t.Error("esc does not go back from the diff to the runs")
 	}
 }
@@ -156,7 +157,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	if want := rebuilt(t, halfMargherita); !near(got, want) {
 		t.Errorf("total %v after loading, want %v", got, want)
 	}
-	if !d.m.sess.Dirty() || d.m.mode != modeNormal {
+	if !d.m.sess.Dirty() || d.m.Mode != shell.ModeNormal {
 		t.Error("loading the weights left nothing to save")
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "loaded the weights of run 1hthq02k7m “margherita half”: 1 weight changed, total 0.87601 → 0.91931 · u undoes") {
@@ -168,7 +169,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	}
 	// The newest run weighs a key the reference lacks: reported.
 	d.keys("H", "g", "R")
-	if s := d.m.status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
+	if s := d.m.Status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
 	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
@@ -180,18 +181,18 @@ func TestHistoryLabel(t *testing.T) {
 	opts, h := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "L")
-	if d.m.mode != modeLabel {
+	if d.m.Mode != shell.ModeLabel {
 		t.Fatal("L does not ask for a label")
 	}
 	d.keys("type:first look", "enter")
-	if h.runs[0].Label != "first look" || d.m.mode != modeHistory {
-		t.Errorf("label %q, mode %d", h.runs[0].Label, d.m.mode)
+	if h.runs[0].Label != "first look" || d.m.Mode != shell.ModeHistory {
+		t.Errorf("label %q, mode %d", h.runs[0].Label, d.m.Mode)
 	}
 	if !strings.Contains(d.screen(), "first look") || h.lists[false] != 2 {
 		t.Errorf("the list was not read again (%v):\n%s", h.lists, d.screen())
 	}
 	d.keys("j", "L", "ctrl+u", "esc")
-	if h.runs[1].Label != "beer counts" || d.m.mode != modeHistory {
+	if h.runs[1].Label != "beer counts" || d.m.Mode != shell.ModeHistory {
 		t.Error("esc did not cancel the label")
 	}
 }
@@ -208,8 +209,8 @@ func TestHistoryErrors(t *testing.T) {
 		t.Errorf("no error in the pane:\n%s", d.screen())
 	}
 	d.keys("enter", "d", "R", "L")
-	if d.m.mode != modeHistory {
-		t.Errorf("mode %d after keys on an empty list", d.m.mode)
+	if d.m.Mode != shell.ModeHistory {
+		t.Errorf("mode %d after keys on an empty list", d.m.Mode)
 	}
 	h.err = nil
 	d.keys("a", "a")
@@ -221,8 +222,8 @@ func TestHistoryErrors(t *testing.T) {
 	// Without a history, H says so.
 	d = newDriver(t, pizza(t), 80, 24)
 	d.keys("H")
-	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "no history here") {
-		t.Errorf("H without a history: mode %d, status %q", d.m.mode, d.statusText())
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "no history here") {
+		t.Errorf("H without a history: mode %d, status %q", d.m.Mode, d.statusText())
 	}
 }
 
@@ -230,8 +231,8 @@ func TestHistoryStaleResults(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
-	d.send(runspane.HistListMsg{ID: d.m.hist.ListID - 1, Runs: nil})
-	if len(d.m.hist.Runs) != 5 {
+	d.send(runspane.HistListMsg{ID: d.m.Hist.ListID - 1, Runs: nil})
+	if len(d.m.Hist.Runs) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
 	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
@@ -254,9 +255,9 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
-	d.send(recordedMsg{event: ports.RunSaved})
-	if len(d.m.hist.Runs) != 6 || d.m.hist.Runs[0].Label != "explorer saved" {
-		t.Errorf("the pane was not refreshed: %d runs", len(d.m.hist.Runs))
+	d.send(shell.RecordedMsg{Event: ports.RunSaved})
+	if len(d.m.Hist.Runs) != 6 || d.m.Hist.Runs[0].Label != "explorer saved" {
+		t.Errorf("the pane was not refreshed: %d runs", len(d.m.Hist.Runs))
 	}
 	if d.m.hdr.best.ID != runID(7) {
 		t.Errorf("best run %s", d.m.hdr.best.ID)
@@ -290,7 +291,7 @@ func TestRunWeightsRefusesAMisfit(t *testing.T) {
 func TestScorePlot(t *testing.T) {
 	s := pizza(t)
 	d := newDriver(t, s, 80, 24)
-	st := d.m.c.Styles
+	st := d.m.C.Styles
 	h := pizzaHistory(t)
 	runs, _ := h.Runs(false)
 	for _, sel := range []int{0, 2, 4} {
@@ -345,17 +346,17 @@ func TestHistoryMouse(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.hist.Cursor != 1 {
-		t.Errorf("the wheel moved the cursor to %d", d.m.hist.Cursor)
+	if d.m.Hist.Cursor != 1 {
+		t.Errorf("the wheel moved the cursor to %d", d.m.Hist.Cursor)
 	}
 	// The header is 2 lines, the pane's title and heads 2 more: line 7
 	// is the fourth run.
 	d.send(tea.MouseClickMsg{X: 3, Y: 7, Button: tea.MouseLeft})
-	if d.m.hist.Cursor != 3 {
-		t.Errorf("the click selected run %d", d.m.hist.Cursor)
+	if d.m.Hist.Cursor != 3 {
+		t.Errorf("the click selected run %d", d.m.Hist.Cursor)
 	}
 	d.send(tea.MouseClickMsg{X: 3, Y: 30, Button: tea.MouseLeft})
-	if d.m.hist.Cursor != 3 {
-		t.Errorf("a click on the plot selected run %d", d.m.hist.Cursor)
+	if d.m.Hist.Cursor != 3 {
+		t.Errorf("a click on the plot selected run %d", d.m.Hist.Cursor)
 	}
 }

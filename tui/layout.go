@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/jsontui/jsontui/tui/shell"
+
 // detailMinWidth is the narrowest the detail pane gets beside the tree,
 // its rule included.
 const detailMinWidth = 40
@@ -8,21 +10,21 @@ const detailMinWidth = 40
 // go. Its part that depends on what the tree shows, arrange, also runs
 // after every message.
 func (m *Model) Layout() {
-	w, h := m.c.Width, m.c.Height
-	m.status.SetWidth(w)
-	m.prompt.SetWidth(w)
-	if m.phase == phaseLoading || m.sess == nil {
+	w, h := m.C.Width, m.C.Height
+	m.Status.SetWidth(w)
+	m.Prompt.SetWidth(w)
+	if m.Phase == shell.PhaseLoading || m.sess == nil {
 		return
 	}
 	m.hdr.SetSize(w, h)
 	body := max(2, h-m.hdr.Height()-1)
-	m.help.SetSize(w, body)
-	m.hist.SetSize(w, body)
+	m.Help.SetSize(w, body)
+	m.Hist.SetSize(w, body)
 	m.panel.SetSize(w, body)
 	m.panelH = m.panel.Height()
-	m.bodyH = body - m.panelH
-	m.chooser.SetSize(w, body)
-	m.ruleChooser.SetSize(w, body)
+	m.BodyH = body - m.panelH
+	m.Chooser.SetSize(w, body)
+	m.RuleChooser.SetSize(w, body)
 	m.Arrange()
 }
 
@@ -34,21 +36,21 @@ func (m *Model) Layout() {
 // (tab on a screen narrower than sideMinWidth) it takes three fifths of
 // the height.
 func (m *Model) Arrange() {
-	if m.phase != phaseReady || m.sess == nil {
+	if m.Phase != shell.PhaseReady || m.sess == nil {
 		return
 	}
-	w, body := m.c.Width, m.bodyH
-	m.folded = false
+	w, body := m.C.Width, m.BodyH
+	m.Folded = false
 	switch {
-	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:
+	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
 		m.tree.SetSize(w, body)
-	case w >= sideMinWidth:
+	case w >= shell.SideMinWidth:
 		m.tree.SetSize(m.tree.width, body) // the rows on screen, first
 		dw := max(detailMinWidth, min(80, w*2/5))
 		if need := m.tree.needWidth(); w-dw < need {
 			dw = max(detailMinWidth, w-need)
-			if w-dw < need && m.side == sideAuto {
-				m.folded = true
+			if w-dw < need && m.Side == shell.SideAuto {
+				m.Folded = true
 				m.tree.SetSize(w, body)
 				return
 			}

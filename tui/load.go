@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // loadState tracks the background load: bytes parsed so far, and how to
@@ -54,9 +55,9 @@ func startLoad(c *common.Common, load ports.Loader) (*loadState, tea.Cmd) {
 // loadView renders the loading screen: the files, a progress bar of the
 // bytes parsed, and how to quit.
 func (m *Model) loadView() string {
-	s := m.c.Styles
+	s := m.C.Styles
 	ls := m.load
-	w, h := m.c.Width, m.c.Height
+	w, h := m.C.Width, m.C.Height
 	done, total := ls.done.Load(), ls.total.Load()
 	barW := max(10, min(60, w-10))
 	var lines []string
@@ -78,7 +79,7 @@ func (m *Model) loadView() string {
 		lines = append(lines, fmt.Sprintf("%s of %s parsed (%d%%) · %s", common.BytesText(done), common.BytesText(total), int(frac*100), elapsed))
 	}
 	quit := "q quits"
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		quit = "quitting…"
 	}
 	lines = append(lines, "", s.Faint.Render(quit))

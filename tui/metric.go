@@ -7,6 +7,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // weightsRefused says why weight keys do nothing under the metric in
@@ -29,14 +30,14 @@ func (m *Model) weightsRefused() string {
 	default:
 		why = ms.name + " weighs nodes by its own rule: weights fixed"
 	}
-	return m.withWeighted(why)
+	return m.WithWeighted(why)
 }
 
 // config is the metric, its options and the rules in force, for the
 // history.
 func (m *Model) config() ports.RunConfig {
 	c := ports.RunConfig{Metric: m.metric.name, Options: m.metric.options}
-	if m.rules != nil && m.rules.Len() > 0 && m.rulesRefused(m.metric.name) == "" {
+	if m.rules != nil && m.rules.Len() > 0 && m.RulesRefused(m.metric.name) == "" {
 		c.RulesJSON = m.rules.Marshal()
 	}
 	return c
@@ -45,18 +46,18 @@ func (m *Model) config() ports.RunConfig {
 // openChooser shows the metric chooser.
 func (m *Model) openChooser() {
 	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
-		m.status.Set(common.Info("only " + m.metric.name + " is available"))
+		m.Status.Set(common.Info("only " + m.metric.name + " is available"))
 		return
 	}
-	m.chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: m.metric.name, User: m.opts.MetricOptions})
-	m.mode = modeMetric
+	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: m.metric.name, User: m.opts.MetricOptions})
+	m.Mode = shell.ModeMetric
 }
 
 // MetricChosen does what the chooser asked: score with the metric chosen,
 // or with the options it set.
 func (m *Model) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
-	if msg.Close && m.mode == modeMetric {
-		m.mode = modeNormal
+	if msg.Close && m.Mode == shell.ModeMetric {
+		m.Mode = shell.ModeNormal
 	}
 	if msg.User != nil {
 		return m.rescoreWith(msg.Metric, *msg.User)
@@ -69,7 +70,7 @@ func (m *Model) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 // in force. A newer choice makes this one stale.
 func (m *Model) chooseMetric(metric string) tea.Cmd {
 	if metric == m.metric.name {
-		m.status.Set(common.Info(metric + " is already in force"))
+		m.Status.Set(common.Info(metric + " is already in force"))
 		return nil
 	}
 	return m.rescoreWith(metric, m.opts.MetricOptions)
@@ -80,13 +81,13 @@ func (m *Model) chooseMetric(metric string) tea.Cmd {
 // rules in force; once done, user are the user's options. A newer request
 // makes this one stale.
 func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
-	if _, ok := m.choice(metric); !ok {
-		m.status.Set(common.Warn("no metric " + metric))
+	if _, ok := m.Choice(metric); !ok {
+		m.Status.Set(common.Warn("no metric " + metric))
 		return nil
 	}
 	if m.rules != nil && m.rules.Len() > 0 {
-		if m.rulesRefused(metric) != "" {
-			m.status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.name))
+		if m.RulesRefused(metric) != "" {
+			m.Status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.name))
 			return nil
 		}
 	}

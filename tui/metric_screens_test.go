@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // schemaDir holds a small case whose output breaks a JSON Schema.
@@ -69,7 +70,7 @@ func TestMetricScreens(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				d := newDriver(t, c.opts(t), sz.w, sz.h)
 				d.keys(c.keys...)
-				if c.detail && sz.w < sideMinWidth {
+				if c.detail && sz.w < shell.SideMinWidth {
 					d.keys("tab")
 				}
 				screen := d.screen()

@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
@@ -67,14 +68,14 @@ func pizzaUnder(t testing.TB, metric string, options ...string) ports.Options {
 func (d *driver) choose(metric string) {
 	d.t.Helper()
 	d.keys("m")
-	if d.m.mode != modeMetric {
+	if d.m.Mode != shell.ModeMetric {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.Highlighted() != metric {
-		before := d.m.chooser.Highlighted()
+	for d.m.Chooser.Highlighted() != metric {
+		before := d.m.Chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.Highlighted() == before {
+		if d.m.Chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}
@@ -203,7 +204,7 @@ func TestWeightKeysRefused(t *testing.T) {
 		before := string(d.m.wsess.Tree().MarshalWeights())
 		for _, k := range []string{"w", "+", "-", "x", "r", "R", "u", "ctrl+r"} {
 			d.keys("g", "j", k)
-			if s := d.statusText(); !strings.HasPrefix(s, c.want) || d.m.mode != modeNormal {
+			if s := d.statusText(); !strings.HasPrefix(s, c.want) || d.m.Mode != shell.ModeNormal {
 				t.Errorf("%s, %s: status %q", c.metric, k, s)
 			}
 		}
@@ -280,7 +281,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.Status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -289,11 +290,11 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.Status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
-	if df := d.m.hist.Diff; d.m.hist.Shown != runspane.PaneDiff || !df.D.NoScores || len(df.D.Weights) == 0 ||
+	if df := d.m.Hist.Diff; d.m.Hist.Shown != runspane.PaneDiff || !df.D.NoScores || len(df.D.Weights) == 0 ||
 		!strings.Contains(d.screen(), "No per-path scores: edit-distance is one number") {
 		t.Errorf("diff under edit-distance:\n%s", d.screen())
 	}
@@ -303,7 +304,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	}
 	d.choose("uipath")
 	d.keys("H", "g", "j", "j", "R") // margherita half
-	if s := d.m.status.Text(); slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
+	if s := d.m.Status.Text(); slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
 	d.choose("jsondiff")

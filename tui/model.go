@@ -14,11 +14,12 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // Model is the explorer's root model.
 type Model struct {
-	shell
+	shell.Shell
 	opts   ports.Options
 	load   *loadState
 	sess   *session.Session
@@ -83,11 +84,10 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
-	m.pg = m
-	m.status.SetBadge(m.badge)
-	m.unsaved.keeper = opts.Recovery
+	m := &Model{opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.Status.SetBadge(m.badge)
+	m.Unsaved.Keeper = opts.Recovery
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
 	}
@@ -101,15 +101,15 @@ func New(opts ports.Options) *Model {
 // terminal for its background colour, and records the opening.
 func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.AutoTheme {
+	if m.C.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.phase == phaseLoading && m.opts.Load != nil {
+	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = startLoad(m.c, m.opts.Load)
+		m.load, cmd = startLoad(m.C, m.opts.Load)
 		cmds = append(cmds, cmd)
-	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.Record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
+	} else if m.Phase == shell.PhaseReady {
+		cmds = append(cmds, m.Record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.FindUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -130,7 +130,7 @@ func (m *Model) ready(l ports.Loaded) {
 		wsess = session.New(l.Held, l.Weights, path)
 	}
 	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
-	m.status.Set(m.openingStatus())
+	m.Status.Set(m.openingStatus())
 }
 
 // show builds the components over sess, scored by the metric ms, with
@@ -140,21 +140,21 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.opts.Metric = ms.name
 	m.jobs.search++ // a search in flight is of the tree shown before
 	m.schema.place(sess.Tree())
-	m.tree = newTreePane(m.c, m.sess, ms, m.schema)
-	m.detail = newDetailPane(m.c, m.sess, m.tree.ol, ms, m.schema, m.rulesRefused(ms.name) == "")
+	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
+	m.detail = newDetailPane(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.name) == "")
 	old := m.hdr
-	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
+	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
 	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
 	m.panel.Update(metricShownMsg{ms: ms})
-	if m.hist == nil {
-		m.hist = runspane.NewHistoryPane(m.c, m.opts.Files, m.opts.History)
+	if m.Hist == nil {
+		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
-	m.phase = phaseReady
+	m.Phase = shell.PhaseReady
 	m.Layout()
 }
 
@@ -174,25 +174,25 @@ func (m *Model) openingStatus() common.StatusMsg {
 
 // HandleMsg handles a message.
 func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
-	if m.resize(msg) {
+	if m.Resize(msg) {
 		return nil
 	}
-	if cmd, ok := m.paneAsked(msg); ok {
+	if cmd, ok := m.PaneAsked(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
 	case loadTickMsg:
-		if m.phase == phaseLoading {
-			return tickLoad(m.c)
+		if m.Phase == shell.PhaseLoading {
+			return tickLoad(m.C)
 		}
 		return nil
 	case loadedMsg:
 		return m.loaded(msg)
 	case common.StatusMsg:
-		m.status.Set(msg)
+		m.Status.Set(msg)
 		return nil
 	case selectNodeMsg:
-		if m.phase == phaseReady {
+		if m.Phase == shell.PhaseReady {
 			m.tree.selectNode(msg.id)
 		}
 		return nil
@@ -206,17 +206,17 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		m.schemaChecked(msg)
 		return nil
 	case recordOpeningMsg:
-		if m.rec.started || m.phase != phaseReady {
+		if m.rec.started || m.Phase != shell.PhaseReady {
 			return nil
 		}
 		return m.Record(ports.RunOpened)
-	case recordedMsg:
+	case shell.RecordedMsg:
 		return m.recorded(msg)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
-		if m.phase != phaseReady {
+		if m.Phase != shell.PhaseReady {
 			return nil
 		}
-		return m.hist.Update(msg)
+		return m.Hist.Update(msg)
 	case runspane.RunActionMsg, runspane.LabelRunMsg:
 		return m.historyMsg(msg)
 	case histBestMsg:
@@ -226,10 +226,10 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 	case runspane.HistLabelMsg:
 		return m.labelled(msg)
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
+		return m.HandleKey(msg)
 	case tea.PasteMsg:
-		if m.inPrompt() {
-			m.prompt.Update(msg)
+		if m.InPrompt() {
+			m.Prompt.Update(msg)
 		}
 		return nil
 	case tea.MouseMsg:
@@ -240,18 +240,18 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 
 // loaded takes the result of the background load.
 func (m *Model) loaded(msg loadedMsg) tea.Cmd {
-	if m.phase != phaseLoading {
+	if m.Phase != shell.PhaseLoading {
 		return nil
 	}
 	if msg.err != nil {
-		m.err = msg.err
+		m.LoadErr = msg.err
 		return tea.Quit
 	}
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
-	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
+	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.FindUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state

@@ -6,12 +6,13 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // PageKey takes the keys the shell leaves to a pair's explorer: the
 // question about a run of another pair, and the keys of normal mode.
 func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
-	if m.mode == modeConfirmPair {
+	if m.Mode == shell.ModeConfirmPair {
 		return m.confirmPair(msg)
 	}
 	return m.normalKey(msg)
@@ -19,7 +20,7 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // normalKey runs a key in normal mode.
 func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
+	k := m.C.Keys
 	id := m.tree.Selected()
 	switch {
 	case key.Matches(msg, k.EndCompare):
@@ -28,12 +29,12 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		name := runspane.RunName(m.cmp.Run)
 		m.setComparison(nil)
-		m.status.Set(common.Info("ended the comparison with " + name))
+		m.Status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
-		if m.showDetail() {
-			m.side = sideNone
+		if m.ShowDetail() {
+			m.Side = shell.SideNone
 		} else {
-			m.side = sideDetail
+			m.Side = shell.SideDetail
 		}
 		m.Layout()
 	case key.Matches(msg, k.Warnings):
@@ -41,17 +42,17 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.Layout()
 		return cmd
 	case key.Matches(msg, k.Search):
-		m.mode = modeSearch
+		m.Mode = shell.ModeSearch
 		last := ""
 		if m.tree.matches != nil {
 			last = m.tree.matches.Query
 		}
-		m.prompt.Open("/", "", last, 200)
+		m.Prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
 	case key.Matches(msg, k.Copy):
 		path := m.sess.Tree().Path(id)
-		m.status.Set(common.Success("copied " + path))
+		m.Status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
 		return m.copyOutput(id)
@@ -64,7 +65,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Pairing):
 		return m.cyclePairing(id)
 	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
-		m.status.Set(common.Info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
+		m.Status.Set(common.Info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
 	default:
 		return m.tree.Update(msg)
 	}
@@ -73,8 +74,8 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // scrollDetail scrolls the detail pane a few lines down or up.
 func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
-	if !m.showDetail() {
-		m.status.Set(common.Info("the detail pane is hidden: " + m.c.Keys.Detail.Help().Key + " shows it"))
+	if !m.ShowDetail() {
+		m.Status.Set(common.Info("the detail pane is hidden: " + m.C.Keys.Detail.Help().Key + " shows it"))
 		return nil
 	}
 	return m.detail.Update(msg)

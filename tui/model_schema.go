@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // checkSchema validates the output against the schema in the background.
@@ -17,7 +18,7 @@ func (m *Model) checkSchema() tea.Cmd {
 	m.jobs.schema++
 	id := m.jobs.schema
 	out := m.sess.Tree().Out()
-	return m.c.Bg.Run(func() (msg tea.Msg) {
+	return m.C.Bg.Run(func() (msg tea.Msg) {
 		defer func() {
 			// The validator is a library of its own: a panic in it is
 			// an error shown, not a crash.
@@ -32,13 +33,13 @@ func (m *Model) checkSchema() tea.Cmd {
 // schemaChecked marks the violating nodes and counts the violations.
 func (m *Model) schemaChecked(msg schemaMsg) {
 	sc := m.schema
-	if msg.id != m.jobs.schema || sc == nil || m.phase != phaseReady {
+	if msg.id != m.jobs.schema || sc == nil || m.Phase != shell.PhaseReady {
 		return
 	}
 	sc.pending = false
 	if msg.err != nil {
 		sc.err = msg.err.Error()
-		m.status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
 		return
 	}
 	sc.violations = msg.violations
@@ -48,12 +49,12 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	m.Layout()
 	n := len(sc.violations)
 	if n == 0 {
-		m.status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
+		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
 		return
 	}
 	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, common.Thousands(n), common.Plural(n, "s"))
 	if k := len(sc.unplaced); k > 0 {
 		text += fmt.Sprintf(" (%d at values the tree does not show: ! lists them)", k)
 	}
-	m.status.Set(common.Warn(text))
+	m.Status.Set(common.Warn(text))
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // statusText returns the last line of the screen, trimmed.
@@ -94,7 +95,7 @@ func TestWeightAppliesToEveryElement(t *testing.T) {
 func TestWeightInputRefusesOutOfRange(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	d.keys("j", "j", "j", "w", "type:1.5", "enter")
-	if d.m.mode != modeWeight {
+	if d.m.Mode != shell.ModeWeight {
 		t.Fatal("the prompt closed on a refused weight")
 	}
 	if s := d.statusText(); !strings.Contains(s, "✗ weight 1.5 is outside [0, 1]") {
@@ -121,7 +122,7 @@ func TestNoWeightOfItsOwn(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, ".fixed_menus[0] is an array element: elements weigh alike (1/2 each)") {
 		t.Errorf("element: %q", s)
 	}
-	if d.m.mode != modeNormal {
+	if d.m.Mode != shell.ModeNormal {
 		t.Error("a prompt opened for a node without a weight")
 	}
 }
@@ -258,11 +259,11 @@ func TestExpandCollapseKeys(t *testing.T) {
 func TestQuitAsksWhenUnsaved(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	d.keys("j", "j", "j", "+", "q")
-	if d.m.mode != modeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weights: quit anyway?") {
+	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weights: quit anyway?") {
 		t.Fatalf("q did not ask: %q", d.statusText())
 	}
 	d.keys("n")
-	if d.m.mode != modeNormal {
+	if d.m.Mode != shell.ModeNormal {
 		t.Fatal("n did not stay")
 	}
 	d.keys("q")
@@ -287,7 +288,7 @@ func TestMetricKey(t *testing.T) {
 	// weights in force.
 	d = newDriver(t, withMetrics(pizza(t)), 80, 24)
 	d.keys("m")
-	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "lynxius") {
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "lynxius") {
 		t.Fatalf("no chooser:\n%s", d.screen())
 	}
 	d.keys("j", "j", "enter")
@@ -356,7 +357,7 @@ func TestRecorder(t *testing.T) {
 	d := newDriver(t, opts, 80, 24)
 	d.keys("j", "j", "j", "w", "1", "enter", "ctrl+s", "-")
 	d.m.Update(keyMsg("q"))
-	if d.m.mode != modeConfirmQuit {
+	if d.m.Mode != shell.ModeConfirmQuit {
 		t.Fatal("no confirmation")
 	}
 	_, cmd := d.m.Update(keyMsg("y"))
@@ -445,8 +446,8 @@ func TestBackgroundLoadRecordsLater(t *testing.T) {
 	opts := ports.Options{Files: ports.Files{Reference: "reference.json", Output: "output.json"}, Theme: "dark", Recorder: rec,
 		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) { return *l, nil }}
 	d := newDriver(t, opts, 80, 24)
-	if d.m.phase != phaseReady || len(rec.runs) != 0 {
-		t.Fatalf("loaded: phase %v, %d runs recorded at once", d.m.phase, len(rec.runs))
+	if d.m.Phase != shell.PhaseReady || len(rec.runs) != 0 {
+		t.Fatalf("loaded: phase %v, %d runs recorded at once", d.m.Phase, len(rec.runs))
 	}
 	d.fireTimers()
 	if len(rec.runs) != 1 || rec.runs[0].Event != ports.RunOpened {

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // handleMouse scrolls with the wheel, selects the clicked row, toggles a
@@ -11,15 +12,15 @@ import (
 // they are clicked; in the history pane, the wheel and clicks choose a
 // run.
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.phase != phaseReady || m.opts.NoMouse {
+	if m.Phase != shell.PhaseReady || m.opts.NoMouse {
 		return nil
 	}
 	mouse := msg.Mouse()
 	top := m.hdr.Height()
-	if m.mode == modeHistory {
-		return m.hist.Update(common.PaneMouseMsg{Msg: msg, Y: mouse.Y - top})
+	if m.Mode == shell.ModeHistory {
+		return m.Hist.Update(common.PaneMouseMsg{Msg: msg, Y: mouse.Y - top})
 	}
-	if m.mode != modeNormal {
+	if m.Mode != shell.ModeNormal {
 		return nil
 	}
 	switch msg := msg.(type) {
@@ -66,7 +67,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 // the score panel) is the detail pane's.
 func (m *Model) overDetail(x, y int) bool {
 	switch {
-	case !m.showDetail() || y < 0:
+	case !m.ShowDetail() || y < 0:
 		return false
 	case m.detail.side:
 		return x >= m.tree.width

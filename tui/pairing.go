@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // pairingChange is a change of how the elements of the arrays at one
@@ -54,26 +55,26 @@ func (m *Model) pairingSpec() rescoreSpec {
 // background (pairChoicesReady goes on).
 func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 	if m.opts.Rescore == nil {
-		m.status.Set(common.Info("the pairing cannot change here: nothing scores again"))
+		m.Status.Set(common.Info("the pairing cannot change here: nothing scores again"))
 		return nil
 	}
 	spec := m.pairingSpec()
-	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
-		m.status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+	if c, ok := m.Choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
+		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
 	t := m.sess.Tree()
 	arr := arrayAt(t, id)
 	if arr == scoring.NoNode {
-		m.status.Set(common.Info("p changes how an array's elements pair: select an array, or a node inside one"))
+		m.Status.Set(common.Info("p changes how an array's elements pair: select an array, or a node inside one"))
 		return nil
 	}
 	if st := t.Status(arr); st == scoring.Missing || st == scoring.Type {
-		m.status.Set(common.Info("the output has no array at " + t.Path(arr) + ": nothing to pair"))
+		m.Status.Set(common.Info("the output has no array at " + t.Path(arr) + ": nothing to pair"))
 		return nil
 	}
-	m.status.Set(common.Info("pairing " + t.Path(arr) + "…"))
-	return m.c.Bg.Run(func() tea.Msg {
+	m.Status.Set(common.Info("pairing " + t.Path(arr) + "…"))
+	return m.C.Bg.Run(func() tea.Msg {
 		path, choices, _ := t.PairingChoices(arr)
 		return pairChoicesMsg{tree: t, node: arr, path: path, choices: choices}
 	})
@@ -84,7 +85,7 @@ func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 	// Every press counts, in the order they come: each goes on from the
 	// pairing the one before asked for.
-	if msg.tree != m.sess.Tree() || m.phase != phaseReady || len(msg.choices) == 0 {
+	if msg.tree != m.sess.Tree() || m.Phase != shell.PhaseReady || len(msg.choices) == 0 {
 		return nil
 	}
 	spec := m.pairingSpec()
@@ -93,7 +94,7 @@ func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 	array := msg.tree.Path(msg.node)
 	spec.user = spec.user.WithListsAt(msg.path, next)
 	spec.pairing = &pairingChange{path: msg.path, array: array, from: from, to: next}
-	m.status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", array, next)))
+	m.Status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", array, next)))
 	return m.rescore(spec)
 }
 

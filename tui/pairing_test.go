@@ -65,7 +65,7 @@ func TestPairingScreens(t *testing.T) {
 			t.Run(c.name+"-"+itoa(sz.w)+"x"+itoa(sz.h), func(t *testing.T) {
 				d := newDriver(t, invoiceCase(t), sz.w, sz.h)
 				d.keys(c.keys...)
-				if !d.m.showDetail() && c.keys != nil {
+				if !d.m.ShowDetail() && c.keys != nil {
 					d.keys("tab") // the pane gives way to the tree's values: tab forces it
 				}
 				screen := d.screen()

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // recording tracks the runs sent to the Recorder.
@@ -54,7 +55,7 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
-	m.recordsPending++
+	m.RecordsPending++
 	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
@@ -96,27 +97,27 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	}
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.Bg.Start(func() tea.Msg {
+	return m.C.Bg.Start(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
-		return recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
+		return shell.RecordedMsg{Event: ev, Err: rec.Record(ctx, run), Locked: locked}
 	})
 }
 
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the best run and the history pane up to date.
-func (m *Model) recorded(msg recordedMsg) tea.Cmd {
-	m.recordsPending = max(0, m.recordsPending-1)
-	if s := msg.locked; s != nil {
+func (m *Model) recorded(msg shell.RecordedMsg) tea.Cmd {
+	m.RecordsPending = max(0, m.RecordsPending-1)
+	if s := msg.Locked; s != nil {
 		if m.rec.locks[s]--; m.rec.locks[s] <= 0 {
 			delete(m.rec.locks, s)
 			s.Unlock()
 		}
 	}
-	if msg.err != nil {
-		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+	if msg.Err != nil {
+		m.Status.Set(common.Warn("history: the " + msg.Event.String() + " run was not recorded: " + msg.Err.Error()))
 	}
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		return nil // quitting: the program ends once every job is done
 	}
 	return m.historyChanged()

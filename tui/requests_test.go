@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The program runs the commands an Update returns on goroutines of their
@@ -33,13 +35,13 @@ func TestQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 100, 30)
 	d.keys("H")
-	if d.m.mode != modeHistory {
+	if d.m.Mode != shell.ModeHistory {
 		t.Fatal("H does not open the history pane")
 	}
 	d.m.Update(keyMsg("esc")) // its command not run yet
 	d.m.Update(keyMsg("q"))
-	if d.m.phase != phaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.mode, d.m.phase)
+	if d.m.Phase != shell.PhaseClosing {
+		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
 	}
 }
 
@@ -49,12 +51,12 @@ func TestDatasetQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("H")
-	if d.m.mode != modeHistory {
+	if d.m.Mode != shell.ModeHistory {
 		t.Fatal("H does not open the history pane")
 	}
 	d.m.Update(keyMsg("esc")) // its command not run yet
 	d.m.Update(keyMsg("q"))
-	if d.m.phase != phaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.mode, d.m.phase)
+	if d.m.Phase != shell.PhaseClosing {
+		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
 	}
 }

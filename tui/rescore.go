@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // rescoredMsg carries the documents scored again, and the sessions over
@@ -66,7 +67,7 @@ type rescoreSpec struct {
 
 // restoreJob is an offer of unsaved weights and rules being restored.
 type restoreJob struct {
-	offer offer
+	offer shell.Offer
 	// before are the rules in force when it began, which undoing the
 	// step puts back.
 	before *scoring.RuleSet
@@ -85,7 +86,7 @@ type shownTotal struct {
 func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	metric, rules, note := spec.metric, spec.rules, spec.note
 	opts, dropped := spec.user, []string(nil)
-	if c, ok := m.choice(metric); ok {
+	if c, ok := m.Choice(metric); ok {
 		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.cancelRescore()
@@ -104,19 +105,19 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	t := m.sess.Tree()
 	ref, out := t.Ref(), t.Out()
 	req := ports.RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
-	if m.rulesRefused(metric) == "" {
+	if m.RulesRefused(metric) == "" {
 		req.Rules = rules
 	}
 	rescore := m.opts.Rescore
 	switch pc := spec.pairing; {
 	case pc != nil:
-		m.status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
+		m.Status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
 	case note != "":
-		m.status.Set(common.Info(note + ": scoring again…"))
+		m.Status.Set(common.Info(note + ": scoring again…"))
 	default:
-		m.status.Set(common.Info("scoring with " + metric + "…"))
+		m.Status.Set(common.Info("scoring with " + metric + "…"))
 	}
-	return m.c.Bg.Run(func() tea.Msg {
+	return m.C.Bg.Run(func() tea.Msg {
 		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
@@ -131,7 +132,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 		if tree.Options().FixedWeights {
 			msg.sess = session.New(tree, st.Weights(), st.Path())
 			if r := spec.restore; r != nil {
-				msg.weights, msg.ignored = r.offer.weights, r.offer.ignored
+				msg.weights, msg.ignored = r.offer.Weights, r.offer.Ignored
 			}
 			return msg
 		}
@@ -140,7 +141,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 		}
 		msg.wsess = msg.sess
 		if r := spec.restore; r != nil {
-			f := r.offer.found
+			f := r.offer.Found
 			msg.weights, msg.ignored, msg.err = runspane.ResolveWeights(tree.Clone(), f.Path, f.Weights)
 		}
 		return msg
@@ -160,7 +161,7 @@ func (m *Model) cancelRescore() {
 // rescored shows the documents scored again, keeping the selected path
 // and the weights in force.
 func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
-	if msg.id != m.jobs.rescore || m.phase != phaseReady {
+	if msg.id != m.jobs.rescore || m.Phase != shell.PhaseReady {
 		return nil
 	}
 	m.cancelRescore() // done: let go of its context
@@ -174,16 +175,16 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 			what = spec.note
 		}
 		err := fmt.Errorf("%s: %w", what, msg.err)
-		m.status.Set(common.Failure(err))
-		if m.mode == modeMetric {
-			m.chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
+		m.Status.Set(common.Failure(err))
+		if m.Mode == shell.ModeMetric {
+			m.Chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
 		cmd := m.rescore(spec)
-		m.status.Set(common.Info("the weights changed meanwhile: scoring again…"))
+		m.Status.Set(common.Info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
 	old, oldHas := m.metric.total(m.sess.Tree())
@@ -200,7 +201,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
-	m.chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
+	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}
@@ -213,7 +214,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {
@@ -221,7 +222,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
-		m.status.Set(common.Success(text))
+		m.Status.Set(common.Success(text))
 		return cmd
 	}
 	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
@@ -232,9 +233,9 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
+		m.Status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
 		return cmd
 	}
-	m.status.Set(common.Success(text))
+	m.Status.Set(common.Success(text))
 	return cmd
 }

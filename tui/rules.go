@@ -9,11 +9,12 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // takesRules reports whether the metric in force compares by per-key
 // rules.
-func (m *Model) takesRules() bool { return m.rulesRefused(m.metric.name) == "" }
+func (m *Model) takesRules() bool { return m.RulesRefused(m.metric.name) == "" }
 
 // openRuleChooser shows the rules for the selected node's key, or says
 // why it has none to set.
@@ -22,27 +23,27 @@ func (m *Model) openRuleChooser() {
 	id := m.tree.Selected()
 	switch {
 	case m.opts.Rescore == nil:
-		m.status.Set(common.Info("rules cannot change here: nothing rescores"))
+		m.Status.Set(common.Info("rules cannot change here: nothing rescores"))
 		return
 	case !m.takesRules():
-		m.status.Set(common.Warn(m.rulesRefused(m.metric.name)))
+		m.Status.Set(common.Warn(m.RulesRefused(m.metric.name)))
 		return
 	case t.Kind(id).IsContainer():
-		m.status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
+		m.Status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
 		return
 	case t.RefValue(id) == jsondoc.None:
-		m.status.Set(common.Info("only the output has " + t.Path(id) + ": no rule compares it"))
+		m.Status.Set(common.Info("only the output has " + t.Path(id) + ": no rule compares it"))
 		return
 	}
 	slot := t.RuleSlot(id)
 	if slot < 0 {
-		m.status.Set(common.Info("no rule compares " + t.Path(id)))
+		m.Status.Set(common.Info("no rule compares " + t.Path(id)))
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
 	def, _ := choosers.DefaultRule(k, m.metric.opts)
-	m.ruleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
-	m.mode = modeRule
+	m.RuleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
+	m.Mode = shell.ModeRule
 }
 
 // RescoreRules scores the documents again under rules, saying note.

@@ -65,7 +65,7 @@ func (m *Model) newRulesRestore() *rulesRestore {
 	t := m.sess.Tree()
 	choices := m.opts.Metrics // never changes: the background may read it
 	lists := func(metric string) bool { return takesOption(choices, metric, scoring.OptLists) }
-	return &rulesRestore{rules: m.rules, name: m.rulesSavePath(), metric: m.metric.name, opts: m.metric.opts,
+	return &rulesRestore{rules: m.rules, name: m.RulesSavePath(), metric: m.metric.name, opts: m.metric.opts,
 		user: m.opts.MetricOptions, takesRules: m.takesRules(), takesLists: takesLists, lists: lists,
 		rescore: m.opts.Rescore, state: m.wsess.State(), version: m.wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
 }

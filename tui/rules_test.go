@@ -15,6 +15,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // invoiceRules returns the invoice case (invoiceDir) scored under the rules file at
@@ -209,12 +210,12 @@ func TestSaveNewRulesFile(t *testing.T) {
 func TestRuleKey(t *testing.T) {
 	d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), 120, 35)
 	d.keys("j", "c")
-	if d.m.mode != modeNormal {
-		t.Fatalf("c: mode %v, want normal", d.m.mode)
+	if d.m.Mode != shell.ModeNormal {
+		t.Fatalf("c: mode %v, want normal", d.m.Mode)
 	}
 	d.keys("C")
-	if d.m.mode != modeRule {
-		t.Fatalf("C: mode %v, want the rule chooser", d.m.mode)
+	if d.m.Mode != shell.ModeRule {
+		t.Fatalf("C: mode %v, want the rule chooser", d.m.Mode)
 	}
 }
 
@@ -306,16 +307,16 @@ func TestRuleRescoreCancelled(t *testing.T) {
 	}
 	// The rescores run on their own goroutines, as the program runs
 	// commands; the driver would wait for them.
-	go d.m.setRule(".invoice_number", scoring.Rule{Kind: scoring.RuleLevenshtein})()
+	go d.m.SetRule(".invoice_number", scoring.Rule{Kind: scoring.RuleLevenshtein})()
 	first := wait("levenshtein")
-	go d.m.setRule(".invoice_number", scoring.Rule{Kind: scoring.RuleJaroWinkler})()
+	go d.m.SetRule(".invoice_number", scoring.Rule{Kind: scoring.RuleJaroWinkler})()
 	second := wait("jaro-winkler")
 	ended(first, "a newer rule")
 	if second.Err() != nil {
 		t.Fatal("the newer rescore was cancelled too")
 	}
 	d.keys("H") // the history pane, its run selected
-	sel, _ := d.m.hist.Selected()
+	sel, _ := d.m.Hist.Selected()
 	go d.m.runAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // Explore opens the explorer and returns when the user quits. Its error is
@@ -24,11 +25,11 @@ func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
 	return runExplorer(New(opts), progOpts)
 }
 
-// explorer is a model that Explore and ExploreDataset run: finish does
+// explorer is a model that Explore and ExploreDataset run: Finish does
 // what ending it leaves to do once the program has stopped.
 type explorer interface {
 	tea.Model
-	finish(sig os.Signal, runErr error, forced <-chan struct{}) ending
+	Finish(sig os.Signal, runErr error, forced <-chan struct{}) shell.Ending
 }
 
 // runExplorer runs m with the signals that end it watched, then finishes
@@ -42,19 +43,19 @@ func runExplorer[M explorer](m M, progOpts []tea.ProgramOption) error {
 	if !ok {
 		fm = m
 	}
-	return endError(w.first(), err, fm.finish(w.first(), err, w.forced))
+	return endError(w.first(), err, fm.Finish(w.first(), err, w.forced))
 }
 
 // endError is what Explore returns for an explorer that ended as e says,
 // on signal sig (nil for none) or with the program's error runErr.
-func endError(sig os.Signal, runErr error, e ending) error {
+func endError(sig os.Signal, runErr error, e shell.Ending) error {
 	switch {
-	case e.loadErr != nil:
-		return e.loadErr
+	case e.LoadErr != nil:
+		return e.LoadErr
 	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: e.kept, KeptRules: e.keptRules, Dataset: e.dataset, Err: e.errs}
-	case runErr != nil && e.kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(e.kept, e.keptRules, e.dataset))
+		return &Interrupted{Signal: sig, Kept: e.Kept, KeptRules: e.KeptRules, Dataset: e.Dataset, Err: e.Errs}
+	case runErr != nil && e.Kept != "":
+		return fmt.Errorf("%w; %s", runErr, shell.KeptText(e.Kept, e.KeptRules, e.Dataset))
 	case runErr != nil:
 		return runErr
 	}
@@ -135,7 +136,7 @@ type Interrupted struct {
 func (e *Interrupted) Error() string {
 	msg := "the explorer ended on " + signalName(e.Signal)
 	if e.Kept != "" {
-		msg += "; " + keptText(e.Kept, e.KeptRules, e.Dataset)
+		msg += "; " + shell.KeptText(e.Kept, e.KeptRules, e.Dataset)
 	}
 	if e.Err != nil {
 		msg += "; " + e.Err.Error()

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // notesCase is a document with a parse repair (the output sits in a
@@ -68,7 +69,7 @@ func TestScreens(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				d := newDriver(t, c.opts(t), sz.w, sz.h)
 				keys := c.keys
-				if c.name == "detail-pizza" && sz.w >= sideMinWidth {
+				if c.name == "detail-pizza" && sz.w >= shell.SideMinWidth {
 					keys = keys[:len(keys)-1] // the pane shows already
 				}
 				d.keys(keys...)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // searchDoneMsg carries the matches of search request id.
@@ -27,15 +28,15 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	m.jobs.search++
 	if query == "" {
 		m.tree.matches = nil
-		m.status.Set(common.Info("search cleared"))
+		m.Status.Set(common.Info("search cleared"))
 		return nil
 	}
 	id := m.jobs.search
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelSearch = cancel
 	t := m.sess.Tree()
-	m.status.Set(common.Info(fmt.Sprintf("searching %s nodes for %q…", common.Thousands(t.Len()), query)))
-	return m.c.Bg.Run(func() tea.Msg {
+	m.Status.Set(common.Info(fmt.Sprintf("searching %s nodes for %q…", common.Thousands(t.Len()), query)))
+	return m.C.Bg.Run(func() tea.Msg {
 		matches, err := outline.Search(ctx, t, query)
 		return searchDoneMsg{id: id, matches: matches, err: err}
 	})
@@ -44,27 +45,27 @@ func (m *Model) startSearch(query string) tea.Cmd {
 // searchDone shows the matches and jumps to the first, opening its
 // parents.
 func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
-	if msg.id != m.jobs.search || m.phase != phaseReady {
+	if msg.id != m.jobs.search || m.Phase != shell.PhaseReady {
 		return nil
 	}
 	m.jobs.cancelSearch = nil
 	if msg.err != nil {
-		m.status.Set(common.Failure(msg.err))
+		m.Status.Set(common.Failure(msg.err))
 		return nil
 	}
 	mt := msg.matches
 	m.tree.matches = mt
 	if mt.Count == 0 {
-		m.status.Set(common.Warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
+		m.Status.Set(common.Warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
 		return nil
 	}
 	first, ok := firstOf(m.tree.ol, mt.Pred())
 	if !ok {
-		m.status.Set(hiddenMatches(mt, m.c.Keys.FailingOnly.Help().Key))
+		m.Status.Set(hiddenMatches(mt, m.C.Keys.FailingOnly.Help().Key))
 		return nil
 	}
 	m.tree.selectNode(first)
-	m.status.Set(common.Info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, common.Thousands(mt.Count),
+	m.Status.Set(common.Info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, common.Thousands(mt.Count),
 		common.Plural(mt.Count, "es"), m.sess.Tree().Path(first))))
 	return nil
 }

@@ -8,11 +8,12 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // InForce returns the session holding the weights in force (nil before
 // the comparison is in) and the rules in force.
-func (m *Model) InForce() (weightsSession, *scoring.RuleSet) {
+func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
 	if m.wsess == nil {
 		return nil, m.rules
 	}
@@ -22,14 +23,14 @@ func (m *Model) InForce() (weightsSession, *scoring.RuleSet) {
 // ResolveOffers returns what resolves a recovery file's weights on a
 // snapshot of the weights tree, against the weights in force now; it
 // runs in the background.
-func (m *Model) ResolveOffers() func(o *offer) {
+func (m *Model) ResolveOffers() func(o *shell.Offer) {
 	snap := m.wsess.Tree().Clone()
 	now := snap.SlotWeights(nil)
-	return func(o *offer) {
-		o.weights, o.ignored, o.err = runspane.ResolveWeights(snap, o.found.Path, o.found.Weights)
-		for i := range o.weights {
-			if snap.SlotAt(i).IsKey() && o.weights[i] != now[i] {
-				o.changes = append(o.changes, runspane.WeightChange{Path: snap.SchemaPath(i), Run: o.weights[i], Now: now[i]})
+	return func(o *shell.Offer) {
+		o.Weights, o.Ignored, o.Err = runspane.ResolveWeights(snap, o.Found.Path, o.Found.Weights)
+		for i := range o.Weights {
+			if snap.SlotAt(i).IsKey() && o.Weights[i] != now[i] {
+				o.Changes = append(o.Changes, runspane.WeightChange{Path: snap.SchemaPath(i), Run: o.Weights[i], Now: now[i]})
 			}
 		}
 	}
@@ -42,22 +43,22 @@ func (m *Model) Busy() bool { return false }
 // ApplyOffer applies the weights of an offer as one undoable step,
 // keeps them as this explorer's unsaved weights, and then removes the
 // file they came from.
-func (m *Model) ApplyOffer(o offer) tea.Cmd {
-	f := o.found
+func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
+	f := o.Found
 	old, oldHas := m.metric.total(m.sess.Tree())
-	n, err := m.wsess.SetWeights(o.weights, "restore the unsaved weights of "+savedText(f.Saved))
+	n, err := m.wsess.SetWeights(o.Weights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.tree.refresh()
-	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, common.Plural(n, "s"))
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
-	if o.ignored.N > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
+	if o.Ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.Ignored.N)
 	}
-	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
-	return m.takeOverUnsaved(f)
+	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
+	return m.TakeOverUnsaved(f)
 }

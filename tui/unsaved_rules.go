@@ -7,18 +7,19 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // RestoreRules restores an offer whose rules differ from those in
 // force: the documents are scored again under its rules in the
 // background, and its weights applied with them as one undoable step
 // (restored). It says why it cannot instead: nothing rescores.
-func (m *Model) RestoreRules(o offer) (tea.Cmd, string) {
+func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 	if m.opts.Rescore == nil {
 		return nil, "nothing rescores"
 	}
-	rules := m.rules.Replace(o.rules, m.rulesSavePath())
-	note := "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
+	rules := m.rules.Replace(o.Rules, m.RulesSavePath())
+	note := "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note,
 		restore: &restoreJob{offer: o, before: m.rules}}), ""
 }
@@ -29,25 +30,25 @@ func (m *Model) RestoreRules(o offer) (tea.Cmd, string) {
 // they came from goes. old is the total before.
 func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	r := msg.spec.restore
-	f := r.offer.found
+	f := r.offer.Found
 	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.rules},
-		"restore the unsaved weights and rules of "+savedText(f.Saved))
+		"restore the unsaved weights and rules of "+shell.SavedText(f.Saved))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.tree.refresh()
-	k := len(ruleDiffs(r.before, m.rules))
+	k := len(shell.RuleDiffs(r.before, m.rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
-		savedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
+		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if msg.ignored.N > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.N)
 	}
-	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
-	return m.takeOverUnsaved(f)
+	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
+	return m.TakeOverUnsaved(f)
 }
 
 // undoRedo takes a step back or does it again (step is the session's
@@ -64,7 +65,7 @@ func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
 	if err != nil || !ok || rules.Equal(m.rules) {
 		return cmd
 	}
-	rules = m.rules.Replace(rules, m.rulesSavePath())
+	rules = m.rules.Replace(rules, m.RulesSavePath())
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
 		was: &shownTotal{old, oldHas}})
 }

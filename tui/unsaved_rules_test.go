@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // invoiceKept returns the invoice case under its rules file (a copy,
@@ -73,7 +74,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".invoice_number")
 	d.keys("C", "j", "enter") // exact → levenshtein
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
 	d.fireTimers()
@@ -104,7 +105,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 
 	// The next explorer on the pair.
 	d = newDriver(t, invoiceKeeper(next, dir), 120, 35)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	box := boxText(d.screen())
@@ -159,8 +160,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("ctrl+s saved the rules, then should ask where the weights go:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 || d.m.unsavedDirty() {
-		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.unsavedDirty(), d.screen())
+	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 || d.m.UnsavedDirty() {
+		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.UnsavedDirty(), d.screen())
 	}
 	if got := readFile(t, filepath.Join(dir, "rules.json")); !strings.Contains(got, `".invoice_number": "levenshtein"`) {
 		t.Errorf("rules saved:\n%s", got)

@@ -17,6 +17,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // keptPizza is the pizza case with its weights file in a folder of its
@@ -108,7 +109,7 @@ func TestUnsavedWeightsKept(t *testing.T) {
 	if files := k.files(t); len(files) != 0 {
 		t.Fatalf("written before the delay: %q", files)
 	}
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after an edit")
 	}
 	d.fireTimers()
@@ -162,7 +163,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	}
 
 	d = newDriver(t, k.opts(t), 160, 40)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	for _, want := range []string{"1 weight differs from those in force", ".beer  0.25 → 0.2", files[0], "r restore"} {
@@ -192,21 +193,21 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	k := newKeptPizza(t)
 	for _, key := range []string{"-", "+"} {
 		d := newDriver(t, k.opts(t), 100, 30)
-		if d.m.mode == modeRecover {
+		if d.m.Mode == shell.ModeRecover {
 			d.keys("k")
 		}
 		d.keys("j", "j", "j", key)
-		if _, err := d.m.settleUnsaved(); err != nil {
+		if _, err := d.m.SettleUnsaved(); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(10 * time.Millisecond) // distinct times
 	}
 	// Weights that are those in force already.
 	d := newDriver(t, k.opts(t), 100, 30)
-	if d.m.mode == modeRecover {
+	if d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
-	if d.m.mode == modeRecover {
+	if d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
 	d.keys("j", "j", "j", "-", "+")
@@ -225,11 +226,11 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 		t.Fatalf("first offer:\n%s", d.screen())
 	}
 	d.keys("d")
-	if d.m.mode != modeRecover || !strings.Contains(d.screen(), "0.25 → 0.2") || strings.Contains(d.screen(), "more kept") {
+	if d.m.Mode != shell.ModeRecover || !strings.Contains(d.screen(), "0.25 → 0.2") || strings.Contains(d.screen(), "more kept") {
 		t.Fatalf("second offer:\n%s", d.screen())
 	}
 	d.keys("k")
-	if d.m.mode != modeNormal || !strings.Contains(d.screen(), "for later") {
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.screen(), "for later") {
 		t.Fatalf("after keeping:\n%s", d.screen())
 	}
 	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
@@ -254,7 +255,7 @@ func boxText(screen string) string {
 // delay's end does.
 func (k *keptPizza) keeperKeep(t *testing.T, m *Model) (string, error) {
 	t.Helper()
-	return m.unsaved.keeper.Keep(m.unsaved.next(), m.wsess.Tree().MarshalWeights(), m.unsavedRules())
+	return m.Unsaved.Keeper.Keep(m.Unsaved.Next(), m.wsess.Tree().MarshalWeights(), m.UnsavedRules())
 }
 
 // TestUnsavedOfferScreens shows the offer of a file kept by another
@@ -293,8 +294,8 @@ func TestUnsavedOfferScreens(t *testing.T) {
 	} {
 		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, pizza(t), c.w, c.h)
-			d.send(unsavedFoundMsg{found: c.found})
-			if d.m.mode != modeRecover {
+			d.send(shell.UnsavedFoundMsg{Found: c.found})
+			if d.m.Mode != shell.ModeRecover {
 				t.Fatalf("no offer:\n%s", d.screen())
 			}
 			screen := d.screen()
@@ -397,7 +398,7 @@ func TestUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	d.keys("j", "j", "j", "-") // the write is due in unsavedDelay
 	d.m.Update(keyMsg("q"))
 	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
-	_, cmd := d.m.Update(unsavedTickMsg{})
+	_, cmd := d.m.Update(shell.UnsavedTickMsg{})
 	runAll(cmd)
 	if files := k.files(t); len(files) != 0 {
 		t.Errorf("the discarded weights were kept in %q", files)

@@ -1,6 +1,8 @@
 package tui
 
+import "github.com/jsontui/jsontui/tui/shell"
+
 // recoverView renders the offer of the first recovery file found.
 func (m *Model) recoverView() string {
-	return recoverBox(m.c, m.unsaved.offers, "pair", "reference")
+	return shell.RecoverBox(m.C, m.Unsaved.Offers, "pair", "reference")
 }

@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // View renders the screen.
@@ -19,12 +20,12 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	return m.frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
+	return m.Frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
 }
 
 // screen renders header, body and status line.
 func (m *Model) screen() string {
-	w, h := m.c.Width, m.c.Height
+	w, h := m.C.Width, m.C.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -39,17 +40,17 @@ func (m *Model) screen() string {
 
 // body renders the area between header and status line.
 func (m *Model) body() string {
-	switch m.mode {
-	case modeHelp:
-		return m.help.View()
-	case modeHistory, modeLabel, modeConfirmPair:
-		return m.hist.View()
+	switch m.Mode {
+	case shell.ModeHelp:
+		return m.Help.View()
+	case shell.ModeHistory, shell.ModeLabel, shell.ModeConfirmPair:
+		return m.Hist.View()
 	}
 	tree := m.tree.View()
 	m.detail.Update(selectNodeMsg{id: m.tree.Selected()})
 	var body string
 	switch {
-	case !m.showDetail():
+	case !m.ShowDetail():
 		body = tree
 	case m.detail.side:
 		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
@@ -59,13 +60,13 @@ func (m *Model) body() string {
 	if m.panelH > 0 {
 		body = m.panel.View() + "\n" + body
 	}
-	switch m.mode {
-	case modeMetric:
-		body = overlay(body, m.chooser.View(), m.c.Width)
-	case modeRecover:
-		body = overlay(body, m.recoverView(), m.c.Width)
-	case modeRule:
-		body = overlay(body, m.ruleChooser.View(), m.c.Width)
+	switch m.Mode {
+	case shell.ModeMetric:
+		body = overlay(body, m.Chooser.View(), m.C.Width)
+	case shell.ModeRecover:
+		body = overlay(body, m.recoverView(), m.C.Width)
+	case shell.ModeRule:
+		body = overlay(body, m.RuleChooser.View(), m.C.Width)
 	}
 	return body
 }
@@ -84,25 +85,25 @@ func overlay(base, box string, width int) string {
 
 // statusView renders the bottom line for the mode.
 func (m *Model) statusView() string {
-	k, s := m.c.Keys, m.c.Styles
-	if m.mode == modeConfirmPair {
+	k, s := m.C.Keys, m.C.Styles
+	if m.Mode == shell.ModeConfirmPair {
 		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
-		return common.Spread(s.Warn.Render(m.pairQuestion(m.c.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.c.Width)
+		return common.Spread(s.Warn.Render(m.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
 	}
-	if line, ok := m.statusLine(); ok {
+	if line, ok := m.StatusLine(); ok {
 		return line
 	}
-	if m.folded {
+	if m.Folded {
 		// The detail pane gave way to the tree: say how to bring it.
-		return m.status.View(append([]key.Binding{k.Detail}, k.ShortHelp()...))
+		return m.Status.View(append([]key.Binding{k.Detail}, k.ShortHelp()...))
 	}
-	return m.status.View(k.ShortHelp())
+	return m.Status.View(k.ShortHelp())
 }
 
 // badge is what the status line says while the failing-only view is on:
 // how many nodes it hides.
 func (m *Model) badge() string {
-	if m.tree == nil || m.mode != modeNormal {
+	if m.tree == nil || m.Mode != shell.ModeNormal {
 		return ""
 	}
 	n, on := m.tree.hidden()

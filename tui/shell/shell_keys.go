@@ -1,4 +1,4 @@
-package tui
+package shell
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -7,53 +7,53 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// handleKey takes a key as both pages do: quitting while loading, the
-// prompt, the boxes and questions both have, and the keys both answer
+// HandleKey takes a key as both pages do: quitting while loading, the
+// Prompt, the boxes and questions both have, and the keys both answer
 // alike (quit, help, history, save); the others go to the page
 // (pageKey).
-func (s *shell) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.c.Keys
-	if s.phase != phaseReady {
+func (s *Shell) HandleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.C.Keys
+	if s.Phase != PhaseReady {
 		if !key.Matches(msg, k.Quit) {
 			return nil
 		}
-		if s.phase == phaseClosing {
+		if s.Phase == PhaseClosing {
 			return tea.Quit // asked again: do not wait
 		}
 		// Quitting while loading: the load stops, and its answer (the
 		// cancellation, or the inputs just loaded) is dropped.
 		s.pg.StopJobs()
-		s.phase = phaseClosing
-		return s.c.Bg.Quit()
+		s.Phase = PhaseClosing
+		return s.C.Bg.Quit()
 	}
-	switch s.mode {
-	case modeHelp:
-		return s.help.Update(msg)
-	case modeHistory:
-		return s.hist.Update(msg)
-	case modeMetric:
-		return s.chooser.Update(msg)
-	case modeRule:
-		return s.ruleChooser.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
+	switch s.Mode {
+	case ModeHelp:
+		return s.Help.Update(msg)
+	case ModeHistory:
+		return s.Hist.Update(msg)
+	case ModeMetric:
+		return s.Chooser.Update(msg)
+	case ModeRule:
+		return s.RuleChooser.Update(msg)
+	case ModeSearch, ModeWeight, ModeSavePath, ModeLabel, ModeRuleValue, ModeRulesPath:
 		return s.promptKey(msg)
-	case modeConfirmOverwrite:
+	case ModeConfirmOverwrite:
 		return s.confirmOverwrite(msg)
-	case modeConfirmQuit:
+	case ModeConfirmQuit:
 		return s.confirmQuit(msg)
-	case modeRecover:
+	case ModeRecover:
 		return s.recoverKey(msg)
-	case modeNormal:
+	case ModeNormal:
 		switch {
 		case key.Matches(msg, k.Quit):
-			return s.quit()
+			return s.Quit()
 		case key.Matches(msg, k.Help):
 			s.openHelp()
 			return nil
 		case key.Matches(msg, k.History):
 			return s.openHistory()
 		case key.Matches(msg, k.Save):
-			return s.save()
+			return s.Save()
 		}
 	}
 	return s.pg.PageKey(msg)
@@ -61,59 +61,59 @@ func (s *shell) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 
 // promptKey takes a key typed into the prompt: esc cancels, enter
 // submits (the page's submit), the others edit.
-func (s *shell) promptKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.c.Keys
+func (s *Shell) promptKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.C.Keys
 	switch {
 	case key.Matches(msg, k.Cancel):
-		if s.mode == modeLabel {
-			s.mode = modeHistory
+		if s.Mode == ModeLabel {
+			s.Mode = ModeHistory
 		} else {
-			s.mode = modeNormal
+			s.Mode = ModeNormal
 		}
-		s.status.Set(common.Info("canceled"))
+		s.Status.Set(common.Info("canceled"))
 		return nil
 	case key.Matches(msg, k.Accept):
 		return s.pg.Submit()
 	}
-	s.prompt.Update(msg)
+	s.Prompt.Update(msg)
 	return nil
 }
 
 // confirmOverwrite answers "PATH exists: overwrite it?", for the weights
 // file or the rules file.
-func (s *shell) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
+func (s *Shell) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
 	switch msg.String() {
 	case "y", "Y":
-		s.mode = modeNormal
+		s.Mode = ModeNormal
 		if s.rulesSaves.confirming {
 			s.rulesSaves.confirming = false
 			return s.saveRulesTo(s.rulesSaves.path)
 		}
-		return s.saveTo(s.savePath)
+		return s.SaveTo(s.SavePath)
 	case "n", "N", "esc", "q":
-		s.mode = modeNormal
+		s.Mode = ModeNormal
 		s.rulesSaves.confirming = false
 		s.quitAfterSave = false
-		s.status.Set(common.Info("not saved"))
+		s.Status.Set(common.Info("not saved"))
 	}
 	return nil
 }
 
 // confirmQuit answers "unsaved weights: quit anyway?".
-func (s *shell) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
-	k := s.c.Keys
+func (s *Shell) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
+	k := s.C.Keys
 	switch {
 	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-		s.mode = modeNormal
-		s.unsaved.discarded = true
+		s.Mode = ModeNormal
+		s.Unsaved.discarded = true
 		return s.quitNow()
 	case key.Matches(msg, k.Save):
-		s.mode = modeNormal
+		s.Mode = ModeNormal
 		s.quitAfterSave = true
-		return s.save()
+		return s.Save()
 	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
-		s.mode = modeNormal
-		s.status.Set(common.Info("still here: ctrl+s saves them"))
+		s.Mode = ModeNormal
+		s.Status.Set(common.Info("still here: ctrl+s saves them"))
 	}
 	return nil
 }

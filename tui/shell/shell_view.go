@@ -1,4 +1,4 @@
-package tui
+package shell
 
 import (
 	"fmt"
@@ -13,9 +13,9 @@ import (
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
-// frame wraps a page's screen in the view the terminal gets: the
+// Frame wraps a page's screen in the view the terminal gets: the
 // alternate screen, the mouse unless it is off, and the window's title.
-func (s *shell) frame(content, title string) tea.View {
+func (s *Shell) Frame(content, title string) tea.View {
 	v := tea.NewView(content)
 	v.AltScreen = true
 	if !s.noMouse {
@@ -27,7 +27,7 @@ func (s *shell) frame(content, title string) tea.View {
 
 // unsavedText says what is unsaved: "unsaved weights", "unsaved rules"
 // or both.
-func (s *shell) unsavedText() string {
+func (s *Shell) unsavedText() string {
 	wd, r := false, false
 	if w, rules := s.pg.InForce(); w != nil {
 		wd, r = w.Dirty(), rules.Changed()
@@ -41,53 +41,53 @@ func (s *shell) unsavedText() string {
 	return "unsaved weights"
 }
 
-// statusLine renders the bottom line in the modes both pages have alike
+// StatusLine renders the bottom line in the modes both pages have alike
 // (the prompts, the boxes, the questions); ok is false in the others,
 // whose line is the page's.
-func (s *shell) statusLine() (line string, ok bool) {
-	k, st := s.c.Keys, s.c.Styles
-	switch s.mode {
-	case modeSearch:
-		return s.prompt.View("enter jump · esc cancel"), true
-	case modeWeight:
-		return s.prompt.View("0–1 · enter apply · esc cancel"), true
-	case modeSavePath, modeLabel, modeRulesPath:
-		return s.prompt.View("enter save · esc cancel"), true
-	case modeRuleValue:
+func (s *Shell) StatusLine() (line string, ok bool) {
+	k, st := s.C.Keys, s.C.Styles
+	switch s.Mode {
+	case ModeSearch:
+		return s.Prompt.View("enter jump · esc cancel"), true
+	case ModeWeight:
+		return s.Prompt.View("0–1 · enter apply · esc cancel"), true
+	case ModeSavePath, ModeLabel, ModeRulesPath:
+		return s.Prompt.View("enter save · esc cancel"), true
+	case ModeRuleValue:
 		if s.rulePrompt.Ask == "normalize" {
-			return s.prompt.View("case,accents,space · enter apply · esc cancel"), true
+			return s.Prompt.View("case,accents,space · enter apply · esc cancel"), true
 		}
-		return s.prompt.View("a number ≥ 0 · enter apply · esc cancel"), true
-	case modeMetric:
-		return s.status.View(s.chooser.ShortHelp()), true
-	case modeRule:
-		return s.status.View(s.ruleChooser.ShortHelp()), true
-	case modeHistory:
-		return s.status.View(s.hist.ShortHelp()), true
-	case modeHelp:
-		return s.status.View([]key.Binding{k.Cancel}), true
-	case modeConfirmOverwrite:
-		path := s.savePath
+		return s.Prompt.View("a number ≥ 0 · enter apply · esc cancel"), true
+	case ModeMetric:
+		return s.Status.View(s.Chooser.ShortHelp()), true
+	case ModeRule:
+		return s.Status.View(s.RuleChooser.ShortHelp()), true
+	case ModeHistory:
+		return s.Status.View(s.Hist.ShortHelp()), true
+	case ModeHelp:
+		return s.Status.View([]key.Binding{k.Cancel}), true
+	case ModeConfirmOverwrite:
+		path := s.SavePath
 		if s.rulesSaves.confirming {
 			path = s.rulesSaves.path
 		}
 		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return common.Spread(st.Warn.Render(q), st.Faint.Render("y overwrite · n/esc cancel"), s.c.Width), true
-	case modeConfirmQuit:
-		return common.Spread(st.Warn.Render(s.unsavedText()+": quit anyway?"), st.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), s.c.Width), true
-	case modeRecover:
-		return recoverStatus(s.c, s.unsaved.offers[0]), true
+		return common.Spread(st.Warn.Render(q), st.Faint.Render("y overwrite · n/esc cancel"), s.C.Width), true
+	case ModeConfirmQuit:
+		return common.Spread(st.Warn.Render(s.unsavedText()+": quit anyway?"), st.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), s.C.Width), true
+	case ModeRecover:
+		return recoverStatus(s.C, s.Unsaved.Offers[0]), true
 	}
 	return "", false
 }
 
-// recoverBox renders the offer of the first of offers, the recovery files
-// found of a subject ("pair", "dataset") whose weights apply to nothing
+// RecoverBox renders the offer of the first of offers, the recovery files
+// Found of a subject ("pair", "dataset") whose weights apply to nothing
 // in its "reference" (or "dataset").
-func recoverBox(c *common.Common, offers []offer, subject, within string) string {
+func RecoverBox(c *common.Common, offers []Offer, subject, within string) string {
 	s := c.Styles
 	o := offers[0]
-	f := o.found
+	f := o.Found
 	w := max(20, min(96, c.Width-6))
 	var b strings.Builder
 	title := "Unsaved weights of an explorer that ended without saving"
@@ -102,7 +102,7 @@ func recoverBox(c *common.Common, offers []offer, subject, within string) string
 			b.WriteString(st.Render(l))
 		}
 	}
-	who := "Kept " + savedText(f.Saved)
+	who := "Kept " + SavedText(f.Saved)
 	if f.PID > 0 {
 		who += fmt.Sprintf(" by process %d", f.PID)
 	}
@@ -117,10 +117,10 @@ func recoverBox(c *common.Common, offers []offer, subject, within string) string
 	}
 	b.WriteByte('\n')
 	switch {
-	case o.err != nil && len(f.Rules) > 0:
-		para(s.Bad, "These weights and rules cannot be restored: "+o.err.Error())
-	case o.err != nil:
-		para(s.Bad, "These weights cannot be restored: "+o.err.Error())
+	case o.Err != nil && len(f.Rules) > 0:
+		para(s.Bad, "These weights and rules cannot be restored: "+o.Err.Error())
+	case o.Err != nil:
+		para(s.Bad, "These weights cannot be restored: "+o.Err.Error())
 	default:
 		recoverChanges(c, &b, para, o, w, within)
 	}
@@ -136,18 +136,18 @@ func recoverBox(c *common.Common, offers []offer, subject, within string) string
 }
 
 // recoverHints lists the answers to offer o, saying what discarding does.
-func recoverHints(o offer, discard string) string {
+func recoverHints(o Offer, discard string) string {
 	hints := "d discard" + discard + " · k/esc keep for later"
-	if o.err == nil {
+	if o.Err == nil {
 		hints = "r restore · " + hints
 	}
 	return hints
 }
 
 // recoverStatus is the status line under the offer of o.
-func recoverStatus(c *common.Common, o offer) string {
+func recoverStatus(c *common.Common, o Offer) string {
 	what := "unsaved weights of an earlier session"
-	if len(o.found.Rules) > 0 {
+	if len(o.Found.Rules) > 0 {
 		what = "unsaved weights and rules of an earlier session"
 	}
 	return common.Spread(c.Styles.Warn.Render(what), c.Styles.Faint.Render(recoverHints(o, "")), c.Width)
@@ -157,14 +157,14 @@ func recoverStatus(c *common.Common, o offer) string {
 // differ from those in force, at most recoverShown of each, in a box w
 // cells wide; within names where the file's entries that apply to nothing
 // would apply ("reference", "dataset").
-func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint, string), o offer, w int, within string) {
+func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint, string), o Offer, w int, within string) {
 	s := c.Styles
-	n, r := len(o.changes), len(o.ruleChanges)
+	n, r := len(o.Changes), len(o.RuleChanges)
 	pathW := 0
-	for _, c := range o.changes[:min(n, recoverShown)] {
+	for _, c := range o.Changes[:min(n, recoverShown)] {
 		pathW = max(pathW, ansi.StringWidth(c.Path))
 	}
-	for _, c := range o.ruleChanges[:min(r, recoverShown)] {
+	for _, c := range o.RuleChanges[:min(r, recoverShown)] {
 		pathW = max(pathW, ansi.StringWidth(c.path))
 	}
 	pathW = min(pathW, w/2)
@@ -174,13 +174,13 @@ func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint
 	case n > 1 || r == 0:
 		para(s.Text, fmt.Sprintf("%d weights differ from those in force (in force → kept):", n))
 	}
-	for _, c := range o.changes[:min(n, recoverShown)] {
+	for _, c := range o.Changes[:min(n, recoverShown)] {
 		b.WriteString("\n  " + s.Accent.Render(common.Pad(common.Fit(c.Path, pathW), pathW)) + "  " + common.WeightText(c.Now) + " → " + s.Good.Render(common.WeightText(c.Run)))
 	}
 	if n > recoverShown {
 		para(s.Faint, fmt.Sprintf("  … and %d more", n-recoverShown))
 	}
-	switch k := o.ignored.N; {
+	switch k := o.Ignored.N; {
 	case k == 1:
 		para(s.Warn, "1 entry of the file applies to nothing in this "+within+".")
 	case k > 1:
@@ -192,7 +192,7 @@ func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint
 	case r > 1:
 		para(s.Text, fmt.Sprintf("%d rules differ from those in force (in force → kept):", r))
 	}
-	for _, c := range o.ruleChanges[:min(r, recoverShown)] {
+	for _, c := range o.RuleChanges[:min(r, recoverShown)] {
 		line := "  " + s.Accent.Render(common.Pad(common.Fit(c.path, pathW), pathW)) + "  " + c.now + " → " + s.Good.Render(c.kept)
 		b.WriteString("\n" + common.Fit(line, w))
 	}
@@ -227,4 +227,3 @@ func changedLines(f recovery.Found, dataset bool) []string {
 // recoverShown is how many of an offer's changed weights, and of its
 // changed rules, the box lists.
 const recoverShown = 6
-

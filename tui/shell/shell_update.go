@@ -1,4 +1,4 @@
-package tui
+package shell
 
 import (
 	tea "charm.land/bubbletea/v2"
@@ -12,12 +12,12 @@ import (
 // (Common.Ask), then keeps the unsaved weights up to date in the recovery
 // file, shows an offer of earlier ones that waits, and lays the page out
 // for what it now shows.
-func (s *shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (s *Shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := s.route(msg)
 	// What the panes asked for, in order, before any other message.
-	for len(s.c.Asked) > 0 {
-		req := s.c.Asked[0]
-		s.c.Asked = s.c.Asked[1:]
+	for len(s.C.Asked) > 0 {
+		req := s.C.Asked[0]
+		s.C.Asked = s.C.Asked[1:]
 		cmd = tea.Batch(cmd, s.route(req))
 	}
 	if c := s.unsavedChanged(); c != nil {
@@ -30,13 +30,13 @@ func (s *shell) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // route handles the messages of the recovery file, the page's own
 // whatever is open, and hands the others to the page.
-func (s *shell) route(msg tea.Msg) tea.Cmd {
+func (s *Shell) route(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case unsavedFoundMsg:
+	case UnsavedFoundMsg:
 		return s.unsavedFound(msg)
 	case unsavedOffersMsg:
 		return s.unsavedOffers(msg)
-	case unsavedTickMsg:
+	case UnsavedTickMsg:
 		return s.keepUnsaved()
 	case unsavedDoneMsg:
 		s.unsavedDone(msg)
@@ -45,18 +45,18 @@ func (s *shell) route(msg tea.Msg) tea.Cmd {
 	return s.pg.HandleMsg(msg)
 }
 
-// resize takes the terminal's size, or its background colour when the
+// Resize takes the terminal's size, or its background colour when the
 // theme follows it; ok is false for other messages.
-func (s *shell) resize(msg tea.Msg) (ok bool) {
+func (s *Shell) Resize(msg tea.Msg) (ok bool) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
-		s.c.Width, s.c.Height = msg.Width, msg.Height
+		s.C.Width, s.C.Height = msg.Width, msg.Height
 		s.pg.Layout()
 		return true
 	case tea.BackgroundColorMsg:
-		if s.c.AutoTheme {
-			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil && st.Name != s.c.Styles.Name {
-				s.c.Styles = st
+		if s.C.AutoTheme {
+			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil && st.Name != s.C.Styles.Name {
+				s.C.Styles = st
 			}
 		}
 		return true
@@ -64,29 +64,29 @@ func (s *shell) resize(msg tea.Msg) (ok bool) {
 	return false
 }
 
-// paneAsked does what a pane asked for alike on both pages: close
+// PaneAsked does what a pane asked for alike on both pages: close
 // itself, save, show the help, use the metric or the rule chosen; ok is
 // false for the other messages.
-func (s *shell) paneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+func (s *Shell) PaneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	switch msg := msg.(type) {
 	case common.ClosePaneMsg:
-		switch s.mode {
-		case modeHelp:
-			s.mode = s.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			s.mode = modeNormal
+		switch s.Mode {
+		case ModeHelp:
+			s.Mode = s.helpFrom
+		case ModeHistory, ModeMetric, ModeRule:
+			s.Mode = ModeNormal
 		}
 		return nil, true
 	case choosers.MetricChosenMsg:
 		return s.pg.MetricChosen(msg), true
 	case choosers.RuleChosenMsg:
-		if s.mode == modeRule {
-			s.mode = modeNormal
+		if s.Mode == ModeRule {
+			s.Mode = ModeNormal
 		}
 		return s.chooseRule(msg.Path, msg.Choice), true
 	case common.SaveMsg:
-		s.mode = modeNormal
-		return s.save(), true
+		s.Mode = ModeNormal
+		return s.Save(), true
 	case common.OpenHelpMsg:
 		s.openHelp()
 		return nil, true

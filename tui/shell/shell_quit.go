@@ -1,4 +1,4 @@
-package tui
+package shell
 
 import (
 	"errors"
@@ -13,10 +13,10 @@ import (
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// quit leaves, asking first when weights or rules are unsaved.
-func (s *shell) quit() tea.Cmd {
-	if s.unsavedDirty() {
-		s.mode = modeConfirmQuit
+// Quit leaves, asking first when weights or rules are unsaved.
+func (s *Shell) Quit() tea.Cmd {
+	if s.UnsavedDirty() {
+		s.Mode = ModeConfirmQuit
 		return nil
 	}
 	return s.quitNow()
@@ -25,44 +25,44 @@ func (s *shell) quit() tea.Cmd {
 // quitNow records the closing state when it changed, and quits once the
 // background jobs are done: the records under way, and the others, those
 // that can stop cancelled.
-func (s *shell) quitNow() tea.Cmd {
+func (s *Shell) quitNow() tea.Cmd {
 	s.quitAfterSave = false
 	s.pg.StopJobs()
 	// Nothing is unsaved now, or the user discarded it: the recovery file
 	// goes (finish would remove it too, but a program run otherwise
 	// than by Explore ends here).
-	if _, err := s.settleUnsaved(); err != nil {
-		s.status.Set(common.Warn("unsaved weights: " + err.Error()))
+	if _, err := s.SettleUnsaved(); err != nil {
+		s.Status.Set(common.Warn("unsaved weights: " + err.Error()))
 	}
 	cmd := s.pg.Record(ports.RunQuit)
-	s.phase = phaseClosing
-	if s.recordsPending > 0 {
-		s.status.Set(common.Info("recording the run in the history…"))
+	s.Phase = PhaseClosing
+	if s.RecordsPending > 0 {
+		s.Status.Set(common.Info("recording the run in the history…"))
 	}
-	return tea.Batch(cmd, s.c.Bg.Quit())
+	return tea.Batch(cmd, s.C.Bg.Quit())
 }
 
-// ending is how an explorer ended, for Explore to say: why it could
+// Ending is how an explorer ended, for Explore to say: why it could
 // not load, else the recovery file kept ("" for none) with whether it
 // holds rules, and what could not be done on the way out.
-type ending struct {
-	loadErr   error
-	kept      string
-	keptRules bool
-	dataset   bool
-	errs      error
+type Ending struct {
+	LoadErr   error
+	Kept      string
+	KeptRules bool
+	Dataset   bool
+	Errs      error
 }
 
-// finish ends the explorer once its program has ended, however it ended
+// Finish ends the explorer once its program has ended, however it ended
 // (a quit, a signal, a panic, the terminal gone): the background jobs
 // stopped or waited for, what is open folded into the page's weights,
 // the unsaved weights and rules kept, and the closing state recorded
 // when the program did not get to it (a signal, a failure).
-func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) ending {
+func (s *Shell) Finish(sig os.Signal, runErr error, forced <-chan struct{}) Ending {
 	s.pg.StopJobs()
-	if s.err != nil && sig == nil {
-		_ = s.c.Bg.Wait(forced)
-		return ending{loadErr: s.err}
+	if s.LoadErr != nil && sig == nil {
+		_ = s.C.Bg.Wait(forced)
+		return Ending{LoadErr: s.LoadErr}
 	}
 	panicked := errors.Is(runErr, tea.ErrProgramPanic)
 	var errs []error
@@ -71,7 +71,7 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) endi
 			errs = append(errs, err)
 		}
 	}
-	kept, err := settleSafely(s.settleUnsaved, "the unsaved weights and rules")
+	kept, err := settleSafely(s.SettleUnsaved, "the unsaved weights and rules")
 	_, rules := s.pg.InForce()
 	if err != nil {
 		errs = append(errs, err)
@@ -81,26 +81,26 @@ func (s *shell) finish(sig os.Signal, runErr error, forced <-chan struct{}) endi
 			errs = append(errs, err)
 		}
 	}
-	if err := s.c.Bg.Wait(forced); err != nil {
-		if s.stopRecords != nil {
-			s.stopRecords() // the records under way stop where they are
+	if err := s.C.Bg.Wait(forced); err != nil {
+		if s.StopRecords != nil {
+			s.StopRecords() // the records under way stop where they are
 		}
 		errs = append(errs, err)
 	}
-	return ending{kept: kept, keptRules: kept != "" && rules.Changed(), dataset: s.noun == "dataset", errs: errors.Join(errs...)}
+	return Ending{Kept: kept, KeptRules: kept != "" && rules.Changed(), Dataset: s.noun == "dataset", Errs: errors.Join(errs...)}
 }
 
 // recordQuit records the state at quit on the caller's goroutine, unless
 // a second signal insists on leaving first.
-func (s *shell) recordQuit(forced <-chan struct{}) error {
+func (s *Shell) recordQuit(forced <-chan struct{}) error {
 	cmd := s.pg.Record(ports.RunQuit)
 	if cmd == nil {
 		return nil
 	}
 	select {
-	case msg := <-async(cmd):
-		if r, ok := msg.(recordedMsg); ok && r.err != nil {
-			return fmt.Errorf("the state at quit was not recorded: %w", r.err)
+	case msg := <-Async(cmd):
+		if r, ok := msg.(RecordedMsg); ok && r.Err != nil {
+			return fmt.Errorf("the state at quit was not recorded: %w", r.Err)
 		}
 	case <-forced:
 	}
@@ -118,8 +118,8 @@ func settleSafely(settle func() (string, error), what string) (kept string, err 
 	return settle()
 }
 
-// async runs cmd on a goroutine and delivers its message.
-func async(cmd tea.Cmd) <-chan tea.Msg {
+// Async runs cmd on a goroutine and delivers its message.
+func Async(cmd tea.Cmd) <-chan tea.Msg {
 	ch := make(chan tea.Msg, 1)
 	go func() { ch <- cmd() }()
 	return ch
@@ -136,38 +136,38 @@ func closed(ch <-chan struct{}) bool {
 }
 
 // openHelp shows the help, which returns to the mode it came from.
-func (s *shell) openHelp() {
-	s.helpFrom = s.mode
-	s.mode = modeHelp
-	s.help.Top()
+func (s *Shell) openHelp() {
+	s.helpFrom = s.Mode
+	s.Mode = ModeHelp
+	s.Help.Top()
 }
 
 // openHistory opens the history pane, when the page records runs.
-func (s *shell) openHistory() tea.Cmd {
+func (s *Shell) openHistory() tea.Cmd {
 	if !s.history {
-		s.status.Set(common.Info("no history here: this explorer records no runs"))
+		s.Status.Set(common.Info("no history here: this explorer records no runs"))
 		return nil
 	}
-	s.mode = modeHistory
-	s.status.Set(common.Info(""))
-	return s.hist.Update(runspane.OpenHistoryMsg{})
+	s.Mode = ModeHistory
+	s.Status.Set(common.Info(""))
+	return s.Hist.Update(runspane.OpenHistoryMsg{})
 }
 
-// showDetail reports whether the detail pane shows: asked for, or by
+// ShowDetail reports whether the detail pane shows: asked for, or by
 // default on a wide enough screen unless the tree needs the room.
-func (s *shell) showDetail() bool {
-	return s.side == sideDetail || s.side == sideAuto && s.c.Width >= sideMinWidth && !s.folded
+func (s *Shell) ShowDetail() bool {
+	return s.Side == SideDetail || s.Side == SideAuto && s.C.Width >= SideMinWidth && !s.Folded
 }
 
-// inPrompt reports whether keys go to the prompt.
-func (s *shell) inPrompt() bool {
-	return s.mode == modeSearch || s.mode == modeWeight || s.mode == modeSavePath || s.mode == modeLabel ||
-		s.mode == modeRuleValue || s.mode == modeRulesPath
+// InPrompt reports whether keys go to the prompt.
+func (s *Shell) InPrompt() bool {
+	return s.Mode == ModeSearch || s.Mode == ModeWeight || s.Mode == ModeSavePath || s.Mode == ModeLabel ||
+		s.Mode == ModeRuleValue || s.Mode == ModeRulesPath
 }
 
-// keptText says where the unsaved weights (and rules) of a pair's
+// KeptText says where the unsaved weights (and rules) of a pair's
 // explorer, or of a dataset's, are kept.
-func keptText(kept string, rules, dataset bool) string {
+func KeptText(kept string, rules, dataset bool) string {
 	what, subject := "weights", "pair"
 	if rules {
 		what = "weights and rules"
@@ -178,11 +178,11 @@ func keptText(kept string, rules, dataset bool) string {
 	return "the unsaved " + what + " are kept in " + kept + ", and opening the " + subject + " again offers them"
 }
 
-// recordedMsg says a record finished.
-type recordedMsg struct {
-	event ports.RunEvent
-	err   error
-	// locked is the session whose weights the record held locked, nil
+// RecordedMsg says a record finished.
+type RecordedMsg struct {
+	Event ports.RunEvent
+	Err   error
+	// Locked is the session whose weights the record held locked, nil
 	// for none.
-	locked *session.Session
+	Locked *session.Session
 }

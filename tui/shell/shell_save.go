@@ -1,4 +1,4 @@
-package tui
+package shell
 
 import (
 	"errors"
@@ -18,13 +18,13 @@ import (
 
 // Saving, alike on both pages: ctrl+s writes the rules when they changed
 // (to the rules file, asking for a path when there is none; its shape
-// kept), then the weights when they are unsaved too; else the weights.
+// Kept), then the weights when they are unsaved too; else the weights.
 // A save records a run. What a save changes on screen is the page's
 // (weightsSaved, rulesSaved).
 
-// save writes what is unsaved: the rules when they changed (then the
-// weights, when they did too), else the weights.
-func (s *shell) save() tea.Cmd {
+// Save writes what is unsaved: the rules when they changed (then the
+// Weights, when they did too), else the weights.
+func (s *Shell) Save() tea.Cmd {
 	w, rules := s.pg.InForce()
 	if rules.Changed() {
 		return s.saveRules(w != nil && w.Dirty())
@@ -34,32 +34,32 @@ func (s *shell) save() tea.Cmd {
 
 // saveWeights saves to the weights file, or asks for a path when there
 // is none yet.
-func (s *shell) saveWeights() tea.Cmd {
+func (s *Shell) saveWeights() tea.Cmd {
 	if w, _ := s.pg.InForce(); w != nil && w.Path() != "" {
-		return s.saveTo(w.Path())
+		return s.SaveTo(w.Path())
 	}
 	def := s.pg.Files().DefaultSave
 	if def == "" {
 		def = "weights.json"
 	}
-	s.prompt.Open("save weights to:", def, "", 4096)
-	s.mode = modeSavePath
+	s.Prompt.Open("save weights to:", def, "", 4096)
+	s.Mode = ModeSavePath
 	return nil
 }
 
-// saveTo writes the weights in force to path and records the run saved;
+// SaveTo writes the weights in force to path and records the run saved;
 // a save asked for on quitting quits once it succeeds.
-func (s *shell) saveTo(path string) tea.Cmd {
+func (s *Shell) SaveTo(path string) tea.Cmd {
 	w, _ := s.pg.InForce()
 	saved, err := w.Save(path)
 	if err != nil {
 		s.quitAfterSave = false
-		s.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
+		s.Status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
 		return nil
 	}
 	f := s.pg.Files()
 	f.Weights, f.SavePath = path, path
-	if k := s.unsaved.keeper; k != nil {
+	if k := s.Unsaved.Keeper; k != nil {
 		k.WeightsSaved(path, saved.SHA256)
 	}
 	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes))) + s.pg.WeightsSaved(saved)
@@ -71,7 +71,7 @@ func (s *shell) saveTo(path string) tea.Cmd {
 		text = s.rulesSaves.note + " · " + text
 		s.rulesSaves.note = ""
 	}
-	s.status.Set(common.Success(text))
+	s.Status.Set(common.Success(text))
 	cmd := s.pg.Record(ports.RunSaved)
 	if s.quitAfterSave {
 		return tea.Batch(cmd, s.quitNow())
@@ -79,9 +79,9 @@ func (s *shell) saveTo(path string) tea.Cmd {
 	return cmd
 }
 
-// rulesSavePath is the file the rules are saved to: the rules file, or
+// RulesSavePath is the file the rules are saved to: the rules file, or
 // the path offered for a new one (beside the weights, for a dataset).
-func (s *shell) rulesSavePath() string {
+func (s *Shell) RulesSavePath() string {
 	f := s.pg.Files()
 	switch {
 	case f.RulesSavePath != "":
@@ -96,49 +96,49 @@ func (s *shell) rulesSavePath() string {
 
 // saveRules writes the rules in force to the rules file, asking for a
 // path when there is none; with thenWeights it saves the weights next.
-func (s *shell) saveRules(thenWeights bool) tea.Cmd {
+func (s *Shell) saveRules(thenWeights bool) tea.Cmd {
 	s.rulesSaves.thenWeights = thenWeights
 	if p := s.pg.Files().RulesSavePath; p != "" {
 		return s.saveRulesTo(p)
 	}
-	s.prompt.Open("save rules to:", s.rulesSavePath(), "", 4096)
-	s.mode = modeRulesPath
+	s.Prompt.Open("save rules to:", s.RulesSavePath(), "", 4096)
+	s.Mode = ModeRulesPath
 	return nil
 }
 
-// submitRulesPath takes the typed path of the rules file.
-func (s *shell) submitRulesPath() tea.Cmd {
-	path := s.prompt.Trimmed()
+// SubmitRulesPath takes the typed path of the rules file.
+func (s *Shell) SubmitRulesPath() tea.Cmd {
+	path := s.Prompt.Trimmed()
 	if path == "" {
-		s.prompt.Fail("type a path")
+		s.Prompt.Fail("type a path")
 		return nil
 	}
 	if st, err := os.Stat(path); err == nil {
 		if st.IsDir() {
-			s.prompt.Fail(path + " is a folder")
+			s.Prompt.Fail(path + " is a folder")
 			return nil
 		}
 		if path != s.pg.Files().RulesSavePath {
 			s.rulesSaves.confirming, s.rulesSaves.path = true, path
-			s.mode = modeConfirmOverwrite
+			s.Mode = ModeConfirmOverwrite
 			return nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
-		s.prompt.Fail(err.Error())
+		s.Prompt.Fail(err.Error())
 		return nil
 	}
-	s.mode = modeNormal
+	s.Mode = ModeNormal
 	return s.saveRulesTo(path)
 }
 
 // saveRulesTo writes the rules to path; then the weights, if asked, else
 // records the run saved.
-func (s *shell) saveRulesTo(path string) tea.Cmd {
+func (s *Shell) saveRulesTo(path string) tea.Cmd {
 	_, rules := s.pg.InForce()
-	back, text, err := s.rulesSaves.write(rules, path, s.unsaved.keeper)
+	back, text, err := s.rulesSaves.write(rules, path, s.Unsaved.Keeper)
 	if err != nil {
 		s.quitAfterSave = false
-		s.status.Set(common.Failure(err))
+		s.Status.Set(common.Failure(err))
 		return nil
 	}
 	f := s.pg.Files()
@@ -146,7 +146,7 @@ func (s *shell) saveRulesTo(path string) tea.Cmd {
 	// The saved rules are those in force, as they read back: they name
 	// their place in the file now.
 	s.pg.RulesSaved(back)
-	s.status.Set(common.Success(text))
+	s.Status.Set(common.Success(text))
 	if s.rulesSaves.thenWeights {
 		s.rulesSaves.thenWeights, s.rulesSaves.note = false, text
 		return s.saveWeights()
@@ -158,16 +158,16 @@ func (s *shell) saveRulesTo(path string) tea.Cmd {
 	return cmd
 }
 
-// submitRuleValue takes the typed value of the rule chosen (a tolerance,
+// SubmitRuleValue takes the typed value of the rule chosen (a tolerance,
 // what to normalize) and gives the key or path that rule.
-func (s *shell) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(s.rulePrompt.Ask + "=" + s.prompt.Trimmed())
+func (s *Shell) SubmitRuleValue() tea.Cmd {
+	r, err := scoring.ParseRule(s.rulePrompt.Ask + "=" + s.Prompt.Trimmed())
 	if err != nil {
-		s.prompt.Fail(err.Error())
+		s.Prompt.Fail(err.Error())
 		return nil
 	}
-	s.mode = modeNormal
-	return s.setRule(s.rulePath, r)
+	s.Mode = ModeNormal
+	return s.SetRule(s.rulePath, r)
 }
 
 // rulesSaves is what saving the rules knows: the files backed up this
@@ -187,7 +187,7 @@ type rulesSaves struct {
 // content as PATH.bak on its first overwrite this session; the file keeps
 // its shape (Marshal). It returns the rules as they read back from the
 // file, and what the status line says of it. The keeper of the unsaved
-// weights and rules (nil for none) learns of the file written.
+// Weights and rules (nil for none) learns of the file written.
 func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recovery.Keeper) (*scoring.RuleSet, string, error) {
 	data := rules.Marshal()
 	back, err := scoring.ParseRules(path, data)
@@ -214,7 +214,7 @@ func (rs *rulesSaves) write(rules *scoring.RuleSet, path string, keeper *recover
 }
 
 // removedText tells of the temporary files of interrupted saves that a
-// save removed, "" for none.
+// Save removed, "" for none.
 func removedText(removed []string) string {
 	if n := len(removed); n > 0 {
 		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
