@@ -16,6 +16,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // slowLookups wraps a history whose lookups take a while: it counts the
@@ -172,7 +173,7 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 	for h.calls.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	var ie *Interrupted
+	var ie *shell.Interrupted
 	if err := finishErr(m, syscall.SIGTERM, nil, nil); !errors.As(err, &ie) || ie.Err != nil {
 		t.Fatalf("finish: %v", err)
 	}

@@ -54,9 +54,6 @@ type caseOpenedMsg struct {
 	err    error
 }
 
-// selectNodeMsg asks a pair's explorer to put its cursor on node id.
-type selectNodeMsg struct{ id scoring.NodeID }
-
 // openCase scores case k again in the background and opens it. The
 // dataset waits meanwhile (its weights are what the case is scored
 // under): esc stops the opening.

@@ -237,7 +237,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
 	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
-	var ie *Interrupted
+	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
 	}

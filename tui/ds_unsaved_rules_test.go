@@ -60,7 +60,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// A weight too, and a signal.
 	d.keys("-")
 	tuned, _ := d.m.ds.total()
-	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // pizzaDir holds the worked example of docs/scoring.md.
@@ -174,5 +175,5 @@ func typeName(v any) string { return fmt.Sprintf("%T", v) }
 // finishErr ends m as Explore does once its program stopped, and returns
 // what Explore would.
 func finishErr(m explorer, sig os.Signal, runErr error, forced <-chan struct{}) error {
-	return endError(sig, runErr, m.Finish(sig, runErr, forced))
+	return shell.EndError(sig, runErr, m.Finish(sig, runErr, forced))
 }

@@ -114,3 +114,6 @@ func (d *detailPane) ShortHelp() []key.Binding {
 
 // FullHelp returns the pane's keys.
 func (d *detailPane) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+// selectNodeMsg asks a pair's explorer to put its cursor on node id.
+type selectNodeMsg struct{ id scoring.NodeID }

@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // heldRecorder records runs once released: a store another process
@@ -76,7 +77,7 @@ func TestFinishWaitsForRecords(t *testing.T) {
 		case <-time.After(10 * time.Second):
 			t.Fatal("finish does not return")
 		}
-		var ie *Interrupted
+		var ie *shell.Interrupted
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 {
 			t.Fatalf("finish: %v", err)
 		}
@@ -123,7 +124,7 @@ func TestFinishWhileLoading(t *testing.T) {
 	}()
 	<-started
 	err := finishErr(m, syscall.SIGHUP, nil, nil)
-	var ie *Interrupted
+	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Kept != "" || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
 	}

@@ -150,7 +150,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	d := newDriver(t, opts, 100, 30)
 	d.keys("j", "j", "j", "-")
 	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
-	ie, ok := err.(*Interrupted)
+	ie, ok := err.(*shell.Interrupted)
 	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
 	}

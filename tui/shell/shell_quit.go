@@ -186,3 +186,55 @@ type RecordedMsg struct {
 	// for none.
 	Locked *session.Session
 }
+
+// EndError is what Explore returns for an explorer that ended as e says,
+// on signal sig (nil for none) or with the program's error runErr.
+func EndError(sig os.Signal, runErr error, e Ending) error {
+	switch {
+	case e.LoadErr != nil:
+		return e.LoadErr
+	case sig != nil:
+		return &Interrupted{Signal: sig, Kept: e.Kept, KeptRules: e.KeptRules, Dataset: e.Dataset, Err: e.Errs}
+	case runErr != nil && e.Kept != "":
+		return fmt.Errorf("%w; %s", runErr, KeptText(e.Kept, e.KeptRules, e.Dataset))
+	case runErr != nil:
+		return runErr
+	}
+	return nil
+}
+
+// Interrupted is the error of an explorer that a signal ended: it quit
+// as `q` does, recording the state at quit, and kept the unsaved weights
+// instead of asking about them.
+type Interrupted struct {
+	Signal os.Signal
+	// Kept is the recovery file that holds the unsaved weights, "" when
+	// nothing was unsaved (or no recovery file is kept); KeptRules says
+	// it holds unsaved rules too.
+	Kept      string
+	KeptRules bool
+	// Dataset says the explorer was a dataset's: opening the dataset
+	// again offers what is kept.
+	Dataset bool
+	// Err says what could not be done on the way out (the unsaved weights
+	// kept, the state at quit recorded); nil when all was done.
+	Err error
+}
+
+func (e *Interrupted) Error() string {
+	msg := "the explorer ended on " + signalName(e.Signal)
+	if e.Kept != "" {
+		msg += "; " + KeptText(e.Kept, e.KeptRules, e.Dataset)
+	}
+	if e.Err != nil {
+		msg += "; " + e.Err.Error()
+	}
+	return msg
+}
+
+// Unwrap returns what could not be done on the way out.
+func (e *Interrupted) Unwrap() error { return e.Err }
+
+// ExitCode is the exit code of a process a signal ended: 128 plus the
+// signal's number, as shells report it.
+func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
