@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -65,7 +66,7 @@ func BenchmarkFrame60Rows(b *testing.B) {
 	}
 	t := generatedTree(b, mb)
 	m := benchModel(t, 160, 64)
-	m.Update(keyMsg("e"))
+	m.Update(tuitest.KeyMsg("e"))
 	if m.tree.page() != 60 {
 		b.Fatalf("the view shows %d rows, not 60", m.tree.page())
 	}
@@ -74,7 +75,7 @@ func BenchmarkFrame60Rows(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
-		m.Update(keyMsg("j"))
+		m.Update(tuitest.KeyMsg("j"))
 		_ = m.View()
 		times = append(times, time.Since(start))
 	}
@@ -108,7 +109,7 @@ func BenchmarkEditRepaint(b *testing.B) {
 					k = "+"
 				}
 				start := time.Now()
-				m.Update(keyMsg(k))
+				m.Update(tuitest.KeyMsg(k))
 				_ = m.View()
 				times = append(times, time.Since(start))
 			}
@@ -157,19 +158,19 @@ func BenchmarkFailingView(b *testing.B) {
 	for _, mb := range sizes {
 		t := generatedTree(b, mb)
 		m := benchModel(t, 160, 45)
-		m.Update(keyMsg("e"))
+		m.Update(tuitest.KeyMsg("e"))
 		for _, k := range []string{"F", "W"} {
 			b.Run(fmt.Sprintf("%dMB/%s", mb, k), func(b *testing.B) {
 				b.ReportMetric(float64(t.Len()), "nodes")
 				b.ReportAllocs()
 				for b.Loop() {
-					m.Update(keyMsg(k))
+					m.Update(tuitest.KeyMsg(k))
 					_ = m.View()
 				}
 			})
 		}
 		if m.tree.ol.Filter() != nil {
-			m.Update(keyMsg("F"))
+			m.Update(tuitest.KeyMsg("F"))
 		}
 	}
 }

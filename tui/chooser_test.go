@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -37,7 +38,7 @@ func TestChooserScreens(t *testing.T) {
 			d := newDriver(t, withMetrics(pizza(t)), c.w, c.h)
 			d.keys(c.keys...)
 			screen := d.screen()
-			checkSize(t, screen, c.w, c.h)
+			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
 	}
@@ -56,7 +57,7 @@ func TestChooserFitsAndFollows(t *testing.T) {
 		}
 		d.keys(k)
 		screen := d.screen()
-		checkSize(t, screen, 60, 15)
+		tuitest.CheckSize(t, screen, 60, 15)
 		name := d.m.Chooser.Highlighted()
 		if !strings.Contains(screen, "› "+name) {
 			t.Fatalf("after %d keys the cursor (%s) is off screen:\n%s", i+1, name, screen)

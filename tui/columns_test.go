@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -18,7 +19,7 @@ const invoiceDir = "../testdata/cases/invoice"
 
 // invoice returns the invoice case loaded (it has no weights file).
 func invoice(t testing.TB) ports.Options {
-	l := loadPair(t, readFile(t, filepath.Join(invoiceDir, "reference.json")), readFile(t, filepath.Join(invoiceDir, "output.json")), "")
+	l := loadPair(t, tuitest.ReadFile(t, filepath.Join(invoiceDir, "reference.json")), tuitest.ReadFile(t, filepath.Join(invoiceDir, "output.json")), "")
 	return ports.Options{
 		Files:  ports.Files{Reference: "reference.json", Output: "output.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark",
@@ -33,7 +34,7 @@ func TestInvoiceScreens(t *testing.T) {
 		t.Run(itoa(w)+"x35", func(t *testing.T) {
 			d := newDriver(t, invoice(t), w, 35)
 			screen := d.screen()
-			checkSize(t, screen, w, 35)
+			tuitest.CheckSize(t, screen, w, 35)
 			golden.RequireEqual(t, []byte(screen))
 			checkDifferencesShow(t, d)
 		})
@@ -45,7 +46,7 @@ func TestFailingScreen(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
 	d.keys("F", "e")
 	screen := d.screen()
-	checkSize(t, screen, 120, 35)
+	tuitest.CheckSize(t, screen, 120, 35)
 	golden.RequireEqual(t, []byte(screen))
 	if s := d.statusText(); !strings.HasPrefix(s, "failing only: 48 of 81 nodes hidden · expanded all: 33 rows") {
 		t.Errorf("status %q", s)

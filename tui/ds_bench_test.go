@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -111,10 +112,10 @@ func BenchmarkDatasetFrame(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchDatasetModel(b, res, 120, 35, ".vendor", c.view)
 			if c.view == viewTree {
-				m.Update(keyMsg("tab")) // the detail pane beside the tree
+				m.Update(tuitest.KeyMsg("tab")) // the detail pane beside the tree
 			}
 			var times []time.Duration
-			k := keyMsg(c.key)
+			k := tuitest.KeyMsg(c.key)
 			for b.Loop() {
 				start := time.Now()
 				m.Update(k)
@@ -144,7 +145,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 				m.heat.Update(selectPathMsg{i: m.ds.d.PathIndex(".vendor")})
 			}
 			var times []time.Duration
-			keys := []tea.KeyPressMsg{keyMsg("-"), keyMsg("+")}
+			keys := []tea.KeyPressMsg{tuitest.KeyMsg("-"), tuitest.KeyMsg("+")}
 			i := 0
 			cpu := cpuTime()
 			for b.Loop() {

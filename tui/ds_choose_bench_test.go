@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -46,8 +47,8 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.tree.selectPath(m.ds.d.PathIndex(".vendor"))
-	m.Update(keyMsg("tab"))
-	m.Update(weightKeyMsg{path: ".vendor", key: keyMsg("-")})
+	m.Update(tuitest.KeyMsg("tab"))
+	m.Update(weightKeyMsg{path: ".vendor", key: tuitest.KeyMsg("-")})
 	m.View()
 	var times, ui []time.Duration
 	metrics := []string{"lynxius", "jsondiff"}

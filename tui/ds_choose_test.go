@@ -15,6 +15,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -22,7 +23,7 @@ import (
 // smallWeights is dataset-small's weights file.
 func smallWeights(t testing.TB) string {
 	t.Helper()
-	return readFile(t, filepath.Join(smallDir, "weights.json"))
+	return tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))
 }
 
 // engineFigures scores dataset-small as `jsontui score data.jsonl
@@ -267,7 +268,7 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 	if st := d.statusText(); !strings.Contains(st, "the weights held for a metric that takes them (uipath does not)") {
 		t.Errorf("ctrl+s under uipath: %q", st)
 	}
-	saved, err := scoring.ParseWeights("saved", []byte(readFile(t, wpath)))
+	saved, err := scoring.ParseWeights("saved", []byte(tuitest.ReadFile(t, wpath)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,7 +276,7 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 		t.Error("dirty after the save")
 	}
 	d.choose("jsondiff")
-	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, readFile(t, wpath))
+	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, tuitest.ReadFile(t, wpath))
 	sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), want)
 	if v, _ := d.m.ds.d.Weight(".vendor"); v != 0.5 || saved == nil || d.m.ds.dirty() {
 		t.Errorf("back to jsondiff: .vendor %v, dirty %v", v, d.m.ds.dirty())
@@ -307,7 +308,7 @@ func TestDatasetRulesSave(t *testing.T) {
 		t.Fatalf("ctrl+s:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if got := readFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
+	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules file:\n%s", got)
 	}
 	if st := d.statusText(); !strings.HasPrefix(st, "saved the rules to "+filepath.Join(dir, "rules.json")+" (1 rule) · saved "+wpath) {
@@ -322,7 +323,7 @@ func TestDatasetRulesSave(t *testing.T) {
 // it asks for without running it, as a slow rescore is: still under way.
 func (d *dsDriver) heldRescore(k string) tea.Cmd {
 	d.t.Helper()
-	_, cmd := d.m.Update(keyMsg(k))
+	_, cmd := d.m.Update(tuitest.KeyMsg(k))
 	if cmd == nil {
 		d.t.Fatalf("%s asked for nothing", k)
 	}
@@ -393,7 +394,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		d := newDSDriver(t, opts, 120, 35)
 		d.keys("m", "j")
 		stale := d.heldRescore("enter")
-		_, cmd := d.m.Update(keyMsg("q"))
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
 		if msg := stale(); !quits || msg != nil || len(ctxs) != 0 {
 			t.Errorf("q before the rescore started: quits %v, the rescore gave %T, %d started", quits, msg, len(ctxs))
@@ -415,7 +416,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		d.keys("m", "j")
 		running := shell.Async(d.heldRescore("enter"))
 		<-started
-		_, cmd := d.m.Update(keyMsg("q"))
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
 		select {
 		case <-stopped:
@@ -471,7 +472,7 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		fresh.setSide(d.m.detail.side)
 		fresh.selectPath(".paid")
 		if want := fresh.View(); got != want {
-			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, stripANSI(got), stripANSI(want))
+			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, tuitest.StripANSI(got), tuitest.StripANSI(want))
 		}
 	}
 }

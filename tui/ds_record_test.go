@@ -14,6 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -69,7 +70,7 @@ func smallInTemp(t *testing.T) (ports.DatasetOptions, string) {
 	opts := smallDataset(t, "mono")
 	dir := t.TempDir()
 	w := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
+	if err := os.WriteFile(w, []byte(tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	opts.Files.SavePath = w
@@ -90,8 +91,8 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 		t.Fatalf("recorded %q, want the save", got)
 	}
 	run := rec.runs[0]
-	if string(run.WeightsJSON) != readFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
-		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, readFile(t, w))
+	if string(run.WeightsJSON) != tuitest.ReadFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
+		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, tuitest.ReadFile(t, w))
 	}
 	if score, _ := d.m.ds.total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
 		t.Errorf("recorded %+v; the explorer shows %v", run, score)
@@ -156,7 +157,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := m.Record(ports.RunSaved)
-	m.weightKey(".vendor", keyMsg("-"))
+	m.weightKey(".vendor", tuitest.KeyMsg("-"))
 	second := m.Record(ports.RunQuit)
 	if first == nil || second == nil || m.RecordsPending != 2 {
 		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.RecordsPending)
@@ -183,8 +184,8 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	// Quitting waits for the record under way, and says so; a record
 	// that fails says so too.
 	rec.err = errors.New("the store is locked")
-	m.Update(keyMsg("q"))
-	_, cmd := m.Update(keyMsg("y"))
+	m.Update(tuitest.KeyMsg("q"))
+	_, cmd := m.Update(tuitest.KeyMsg("y"))
 	if m.Phase != shell.PhaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
 		t.Fatalf("quitting with a record under way: phase %v, status %q", m.Phase, d.statusText())
 	}
@@ -236,12 +237,12 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatalf("no case open:\n%s", d.screen())
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
-	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
+	err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil)
 	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
 	}
-	files := k.files(t)
+	files := k.Files(t)
 	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"vendor": 0.9`) {
 		t.Fatalf("kept %q; files %q", ie.Kept, files)
 	}
@@ -264,7 +265,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
-	go func() { done <- finishErr(d.m, syscall.SIGTERM, nil, forced) }()
+	go func() { done <- tuitest.FinishErr(d.m, syscall.SIGTERM, nil, forced) }()
 	select {
 	case err := <-done:
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {

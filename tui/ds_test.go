@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -238,13 +239,13 @@ func TestDatasetLoading(t *testing.T) {
 	}
 	runAll(m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
-	m.Update(keyMsg("x"))
+	m.Update(tuitest.KeyMsg("x"))
 	ctx := <-started
-	screen := stripANSI(m.loadView())
+	screen := tuitest.StripANSI(m.loadView())
 	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB read (about 4,800 cases in all)") {
 		t.Errorf("loading screen:\n%s", screen)
 	}
-	m.Update(keyMsg("q"))
+	m.Update(tuitest.KeyMsg("q"))
 	<-ctx.Done()
 	fail := NewDataset(ports.DatasetOptions{Load: func(context.Context, func(ports.DatasetProgress)) (*dataset.Result, error) {
 		return nil, errors.New("data.jsonl:3:7: invalid character")

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 )
 
 // TestEndToEnd runs the explorer as a program: open the pizza, set .beer's
@@ -15,7 +17,7 @@ import (
 // the one entry changed, and the original is kept as weights.json.bak.
 func TestEndToEnd(t *testing.T) {
 	dir := t.TempDir()
-	orig := readFile(t, filepath.Join(pizzaDir, "weights.json"))
+	orig := tuitest.ReadFile(t, filepath.Join(pizzaDir, "weights.json"))
 	wpath := filepath.Join(dir, "weights.json")
 	if err := os.WriteFile(wpath, []byte(orig), 0o600); err != nil {
 		t.Fatal(err)
@@ -30,15 +32,15 @@ func TestEndToEnd(t *testing.T) {
 	}
 	wait("0.87601")
 	for _, k := range []string{"j", "j", "j", "w"} {
-		tm.Send(keyMsg(k))
+		tm.Send(tuitest.KeyMsg(k))
 	}
 	wait("weight of .beer:")
-	tm.Send(keyMsg("1"))
-	tm.Send(keyMsg("enter"))
+	tm.Send(tuitest.KeyMsg("1"))
+	tm.Send(tuitest.KeyMsg("enter"))
 	wait("0.90048")
-	tm.Send(keyMsg("ctrl+s"))
+	tm.Send(tuitest.KeyMsg("ctrl+s"))
 	wait("saved")
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if m, ok := tm.FinalModel(t).(*Model); !ok || m.sess.Dirty() {
 		t.Error("the final model has unsaved weights")
@@ -56,10 +58,10 @@ func TestEndToEnd(t *testing.T) {
   }
 }
 `
-	if got := readFile(t, wpath); got != want {
+	if got := tuitest.ReadFile(t, wpath); got != want {
 		t.Errorf("saved weights:\n%s\nwant:\n%s", got, want)
 	}
-	if got := readFile(t, wpath+".bak"); got != orig {
+	if got := tuitest.ReadFile(t, wpath+".bak"); got != orig {
 		t.Errorf("backup:\n%s\nwant the original:\n%s", got, orig)
 	}
 	st, err := os.Stat(wpath)

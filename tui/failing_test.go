@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -79,12 +80,12 @@ func TestWorst(t *testing.T) {
 // clipboard runs key k and returns what it copies ("" for nothing).
 func clipboard(t *testing.T, d *driver, k string) string {
 	t.Helper()
-	_, cmd := d.m.Update(keyMsg(k))
+	_, cmd := d.m.Update(tuitest.KeyMsg(k))
 	if cmd == nil {
 		return ""
 	}
 	msg := cmd()
-	if typeName(msg) != "tea.setClipboardMsg" {
+	if tuitest.TypeName(msg) != "tea.setClipboardMsg" {
 		t.Fatalf("%s sent %T", k, msg)
 	}
 	return reflect.ValueOf(msg).String()

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -47,7 +48,7 @@ func runTime(i int) time.Time {
 // none) as the i-th recorded run.
 func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *ports.RunDetail {
 	t.Helper()
-	l := loadPair(t, readFile(t, filepath.Join(pizzaDir, "reference.json")), readFile(t, filepath.Join(pizzaDir, "output.json")), weights)
+	l := loadPair(t, tuitest.ReadFile(t, filepath.Join(pizzaDir, "reference.json")), tuitest.ReadFile(t, filepath.Join(pizzaDir, "output.json")), weights)
 	rep := l.Tree.Report("jsondiff", nil)
 	r := &ports.RunDetail{RunSummary: ports.RunSummary{
 		ID: runID(i), Time: runTime(i), Label: label, Source: source, Metric: "jsondiff",
@@ -66,7 +67,7 @@ func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *
 // pizzaHistory returns a history of five runs of the pizza case: four by
 // `jsontui score` under different weights, then the explorer's opening.
 func pizzaHistory(t testing.TB) *fakeHistory {
-	base := readFile(t, filepath.Join(pizzaDir, "weights.json"))
+	base := tuitest.ReadFile(t, filepath.Join(pizzaDir, "weights.json"))
 	f := &fakeHistory{lists: map[bool]int{}}
 	f.add(pizzaRun(t, 0, "no weights", "score", "", ""))
 	f.add(pizzaRun(t, 1, "baseline", "score", "weights.json", base))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -47,7 +48,7 @@ func TestHistoryPairScreens(t *testing.T) {
 				d := newDriver(t, opts, sz.w, sz.h)
 				d.keys(c.keys...)
 				screen := d.screen()
-				checkSize(t, screen, sz.w, sz.h)
+				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
 		}

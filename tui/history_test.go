@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -39,7 +40,7 @@ func TestHistoryScreens(t *testing.T) {
 				d := newDriver(t, opts, sz.w, sz.h)
 				d.keys(c.keys...)
 				screen := d.screen()
-				checkSize(t, screen, sz.w, sz.h)
+				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
 		}
@@ -300,7 +301,7 @@ func TestScorePlot(t *testing.T) {
 			t.Fatalf("%d lines", len(lines))
 		}
 		for i := range lines {
-			lines[i] = stripANSI(lines[i])
+			lines[i] = tuitest.StripANSI(lines[i])
 		}
 		axis := runspane.AxisColumn(lines)
 		last := lines[len(lines)-1]
@@ -327,12 +328,12 @@ func TestScorePlot(t *testing.T) {
 		}
 		for _, l := range lines {
 			if common.VisibleWidth(l) > 60 {
-				t.Errorf("line wider than 60: %q", stripANSI(l))
+				t.Errorf("line wider than 60: %q", tuitest.StripANSI(l))
 			}
 		}
 	}
 	// One run draws a level line; no scored run says so.
-	if lines := runspane.ScorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(stripANSI(lines[len(lines)-1]), "▲") {
+	if lines := runspane.ScorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(tuitest.StripANSI(lines[len(lines)-1]), "▲") {
 		t.Errorf("one run: %q", lines)
 	}
 	unscored := []ports.RunSummary{{ID: runID(1)}}

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -20,7 +21,7 @@ const schemaDir = "../testdata/schema"
 // schemaCase is the schema case opened under metric, with --schema.
 func schemaCase(t testing.TB, metric string) ports.Options {
 	t.Helper()
-	read := func(name string) []byte { return []byte(readFile(t, filepath.Join(schemaDir, name))) }
+	read := func(name string) []byte { return []byte(tuitest.ReadFile(t, filepath.Join(schemaDir, name))) }
 	ref, err := jsondoc.Parse("reference.json", read("reference.json"), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -74,7 +75,7 @@ func TestMetricScreens(t *testing.T) {
 					d.keys("tab")
 				}
 				screen := d.screen()
-				checkSize(t, screen, sz.w, sz.h)
+				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
 		}

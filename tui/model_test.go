@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -42,7 +43,7 @@ func (d *driver) goTo(path string) {
 // rebuilt returns the total of the pizza rescored from scratch under a
 // weights file: the figures an edit must reach without a rescore.
 func rebuilt(t *testing.T, weights string) float64 {
-	l := loadPair(t, readFile(t, filepath.Join(pizzaDir, "reference.json")), readFile(t, filepath.Join(pizzaDir, "output.json")), weights)
+	l := loadPair(t, tuitest.ReadFile(t, filepath.Join(pizzaDir, "reference.json")), tuitest.ReadFile(t, filepath.Join(pizzaDir, "output.json")), weights)
 	tot, _ := l.Tree.Total()
 	return tot
 }
@@ -267,15 +268,10 @@ func TestQuitAsksWhenUnsaved(t *testing.T) {
 		t.Fatal("n did not stay")
 	}
 	d.keys("q")
-	_, cmd := d.m.Update(keyMsg("y"))
-	if cmd == nil || !isQuit(cmd) {
+	_, cmd := d.m.Update(tuitest.KeyMsg("y"))
+	if cmd == nil || !tuitest.IsQuit(cmd) {
 		t.Error("y did not quit")
 	}
-}
-
-func isQuit(cmd tea.Cmd) bool {
-	_, ok := cmd().(tea.QuitMsg)
-	return ok
 }
 
 func TestMetricKey(t *testing.T) {
@@ -347,7 +343,7 @@ func (f *fakeRecorder) Record(ctx context.Context, run ports.Run) error {
 func TestRecorder(t *testing.T) {
 	dir := t.TempDir()
 	wpath := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(wpath, []byte(readFile(t, filepath.Join(pizzaDir, "weights.json"))), 0o644); err != nil {
+	if err := os.WriteFile(wpath, []byte(tuitest.ReadFile(t, filepath.Join(pizzaDir, "weights.json"))), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	rec := &fakeRecorder{}
@@ -356,11 +352,11 @@ func TestRecorder(t *testing.T) {
 	opts.Recorder = rec
 	d := newDriver(t, opts, 80, 24)
 	d.keys("j", "j", "j", "w", "1", "enter", "ctrl+s", "-")
-	d.m.Update(keyMsg("q"))
+	d.m.Update(tuitest.KeyMsg("q"))
 	if d.m.Mode != shell.ModeConfirmQuit {
 		t.Fatal("no confirmation")
 	}
-	_, cmd := d.m.Update(keyMsg("y"))
+	_, cmd := d.m.Update(tuitest.KeyMsg("y"))
 	d.run(cmd)
 	var events []string
 	for _, r := range rec.runs {
@@ -420,8 +416,8 @@ func TestLoading(t *testing.T) {
 	if !strings.Contains(screenOf(m), "150.0 MB of 400.0 MB parsed (37%)") {
 		t.Fatalf("no progress:\n%s", screenOf(m))
 	}
-	_, q := m.Update(keyMsg("q"))
-	if q == nil || !isQuit(q) {
+	_, q := m.Update(tuitest.KeyMsg("q"))
+	if q == nil || !tuitest.IsQuit(q) {
 		t.Fatal("q does not quit while loading")
 	}
 	<-canceled
@@ -431,7 +427,7 @@ func TestLoading(t *testing.T) {
 	}
 	m = New(opts)
 	_, q = m.Update(loadedMsg{err: errors.New("big-ref.json:3:4: invalid character '}'")})
-	if m.Err() == nil || !isQuit(q) {
+	if m.Err() == nil || !tuitest.IsQuit(q) {
 		t.Error("a failed load does not quit with the error")
 	}
 	close(release)
@@ -458,4 +454,4 @@ func TestBackgroundLoadRecordsLater(t *testing.T) {
 	}
 }
 
-func screenOf(m *Model) string { return stripANSI(m.View().Content) }
+func screenOf(m *Model) string { return tuitest.StripANSI(m.View().Content) }

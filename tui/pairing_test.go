@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -16,11 +17,11 @@ import (
 // options, offering every metric.
 func invoiceCase(t testing.TB, options ...string) ports.Options {
 	t.Helper()
-	ref, err := jsondoc.Parse("reference.json", []byte(readFile(t, filepath.Join(invoiceDir, "reference.json"))), nil)
+	ref, err := jsondoc.Parse("reference.json", []byte(tuitest.ReadFile(t, filepath.Join(invoiceDir, "reference.json"))), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := jsondoc.ParseLenient("output.json", []byte(readFile(t, filepath.Join(invoiceDir, "output.json"))), nil)
+	out, err := jsondoc.ParseLenient("output.json", []byte(tuitest.ReadFile(t, filepath.Join(invoiceDir, "output.json"))), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestPairingScreens(t *testing.T) {
 					d.keys("tab") // the pane gives way to the tree's values: tab forces it
 				}
 				screen := d.screen()
-				checkSize(t, screen, sz.w, sz.h)
+				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
 		}

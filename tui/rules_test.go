@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -23,13 +24,13 @@ import (
 // rules.json in messages.
 func invoiceRules(t testing.TB, rulesPath string) ports.Options {
 	t.Helper()
-	ref, out := scoringtest.Docs(t, readFile(t, filepath.Join(invoiceDir, "reference.json")), readFile(t, filepath.Join(invoiceDir, "output.json")))
+	ref, out := scoringtest.Docs(t, tuitest.ReadFile(t, filepath.Join(invoiceDir, "reference.json")), tuitest.ReadFile(t, filepath.Join(invoiceDir, "output.json")))
 	var rs *scoring.RuleSet
 	opts := ports.Options{Files: ports.Files{Reference: "reference.json", Output: "output.json", DefaultRulesSave: "rules.json"},
 		Metric: "jsondiff", Theme: "dark", Rescore: ports.RunMetric, Metrics: ports.ChoicesOf(scoring.Metrics())}
 	if rulesPath != "" {
 		var err error
-		if rs, err = scoring.ParseRules("rules.json", []byte(readFile(t, rulesPath))); err != nil {
+		if rs, err = scoring.ParseRules("rules.json", []byte(tuitest.ReadFile(t, rulesPath))); err != nil {
 			t.Fatal(err)
 		}
 		opts.Files.Rules, opts.Files.RulesSavePath = "rules.json", rulesPath
@@ -53,7 +54,7 @@ func invoiceInTemp(t *testing.T) ports.Options {
 	t.Helper()
 	src := filepath.Join(invoiceDir, "rules.json")
 	opts := invoiceRules(t, src)
-	data := readFile(t, src)
+	data := tuitest.ReadFile(t, src)
 	t.Chdir(t.TempDir())
 	if err := os.WriteFile("rules.json", []byte(data), 0o644); err != nil {
 		t.Fatal(err)
@@ -84,7 +85,7 @@ func TestRuleScreens(t *testing.T) {
 			}
 			d.keys(c.keys...)
 			screen := d.screen()
-			checkSize(t, screen, c.w, c.h)
+			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
 	}
@@ -109,7 +110,7 @@ func total(d *driver) float64 {
 func TestSetRuleRescoresAndSaves(t *testing.T) {
 	opts := invoiceInTemp(t)
 	path := "rules.json"
-	orig := readFile(t, path)
+	orig := tuitest.ReadFile(t, path)
 	d := newDriver(t, opts, 120, 35)
 	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	if got := total(d); math.Abs(got-0.8831086680417708) > 1e-9 {
@@ -134,10 +135,10 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	d.keys("esc", "ctrl+s")
 	want := strings.Replace(orig, `".invoice_number": "exact"`, `".invoice_number": "levenshtein"`, 1)
-	if got := readFile(t, path); got != want {
+	if got := tuitest.ReadFile(t, path); got != want {
 		t.Errorf("saved:\n%s\nwant\n%s", got, want)
 	}
-	if got := readFile(t, path+".bak"); got != orig {
+	if got := tuitest.ReadFile(t, path+".bak"); got != orig {
 		t.Errorf(".bak:\n%s", got)
 	}
 	screen = d.screen()
@@ -168,10 +169,10 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	// The second save keeps the .bak of the first.
 	d.keys("ctrl+s")
-	if got := readFile(t, path+".bak"); got != orig {
+	if got := tuitest.ReadFile(t, path+".bak"); got != orig {
 		t.Errorf(".bak after the second save:\n%s", got)
 	}
-	if got := readFile(t, path); !strings.Contains(got, `  ".line_items[].unit_price": {"rel_tol": 0.5},`+"\n") {
+	if got := tuitest.ReadFile(t, path); !strings.Contains(got, `  ".line_items[].unit_price": {"rel_tol": 0.5},`+"\n") {
 		t.Errorf("saved:\n%s", got)
 	}
 }
@@ -197,7 +198,7 @@ func TestSaveNewRulesFile(t *testing.T) {
 		t.Fatalf("no prompt:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if got := readFile(t, opts.Files.DefaultRulesSave); got != "{\n  \".due_date\": \"date\"\n}\n" {
+	if got := tuitest.ReadFile(t, opts.Files.DefaultRulesSave); got != "{\n  \".due_date\": \"date\"\n}\n" {
 		t.Errorf("saved %q", got)
 	}
 	if !strings.Contains(d.screen(), "rule date · "+opts.Files.DefaultRulesSave+":2:3") {

@@ -13,7 +13,7 @@ import (
 
 // Explore opens the explorer and returns when the user quits. Its error is
 // the program's, or why the inputs could not be loaded (the caller reports
-// it as bad input), or an *shell.Interrupted when a signal ended it.
+// it as bad input), or a *shell.Interrupted when a signal ended it.
 //
 // SIGINT, SIGTERM and SIGHUP (the terminal closed) end the explorer as `q`
 // does, without asking: the state at quit is recorded, the unsaved

@@ -15,6 +15,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -54,13 +55,13 @@ func TestFinishWaitsForRecords(t *testing.T) {
 		m := New(opts)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
 		m.Record(ports.RunOpened) // under way, held
-		m.Update(keyMsg("j"))
-		m.Update(keyMsg("j"))
-		m.Update(keyMsg("j"))
-		m.Update(keyMsg("-"))
+		m.Update(tuitest.KeyMsg("j"))
+		m.Update(tuitest.KeyMsg("j"))
+		m.Update(tuitest.KeyMsg("j"))
+		m.Update(tuitest.KeyMsg("-"))
 		forced := make(chan struct{})
 		done := make(chan error, 1)
-		go func() { done <- finishErr(m, syscall.SIGTERM, nil, forced) }()
+		go func() { done <- tuitest.FinishErr(m, syscall.SIGTERM, nil, forced) }()
 		select {
 		case err := <-done:
 			t.Fatalf("finish returned before the records were written: %v", err)
@@ -123,7 +124,7 @@ func TestFinishWhileLoading(t *testing.T) {
 		}
 	}()
 	<-started
-	err := finishErr(m, syscall.SIGHUP, nil, nil)
+	err := tuitest.FinishErr(m, syscall.SIGHUP, nil, nil)
 	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Kept != "" || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
@@ -141,7 +142,7 @@ func TestFinishWhileLoading(t *testing.T) {
 			return ports.Loaded{}, ctx.Err()
 		}})
 	cmd = m.Init()
-	if err := finishErr(m, syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
+	if err := tuitest.FinishErr(m, syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
 		t.Fatalf("finish: %v", err)
 	}
 	for _, c := range cmd().(tea.BatchMsg) {
@@ -178,8 +179,8 @@ func TestSavesRemoveStaleTemporaryFiles(t *testing.T) {
 	}
 	k := newKeptPizza(t)
 	stale := []string{
-		filepath.Join(k.dir, fmt.Sprintf(".weights.json.tmp-%d-11", dead)),
-		filepath.Join(k.dir, fmt.Sprintf(".weights.json.bak.tmp-%d-12", dead)),
+		filepath.Join(k.Dir, fmt.Sprintf(".weights.json.tmp-%d-11", dead)),
+		filepath.Join(k.Dir, fmt.Sprintf(".weights.json.bak.tmp-%d-12", dead)),
 	}
 	plant(stale...)
 	d := newDriver(t, k.opts(t), 250, 35)

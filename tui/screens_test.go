@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -74,7 +75,7 @@ func TestScreens(t *testing.T) {
 				}
 				d.keys(keys...)
 				screen := d.screen()
-				checkSize(t, screen, sz.w, sz.h)
+				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
 		}
@@ -87,23 +88,8 @@ func TestSmallTerminal(t *testing.T) {
 	d := newDriver(t, pizza(t), 60, 15)
 	d.keys("e", "G", "k", "k")
 	screen := d.screen()
-	checkSize(t, screen, 60, 15)
+	tuitest.CheckSize(t, screen, 60, 15)
 	golden.RequireEqual(t, []byte(screen))
-}
-
-// checkSize asserts a screen has h lines of at most w cells: nothing
-// wraps, nothing scrolls off.
-func checkSize(t *testing.T, screen string, w, h int) {
-	t.Helper()
-	lines := strings.Split(screen, "\n")
-	if len(lines) != h {
-		t.Errorf("screen has %d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if n := common.VisibleWidth(l); n > w {
-			t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, n, w, l)
-		}
-	}
 }
 
 func itoa(n int) string { return common.Thousands(n) }
@@ -130,6 +116,6 @@ func TestApproximateScreen(t *testing.T) {
 	d := newDriver(t, opts, 120, 32)
 	d.keys("j", "j")
 	screen := d.screen()
-	checkSize(t, screen, 120, 32)
+	tuitest.CheckSize(t, screen, 120, 32)
 	golden.RequireEqual(t, []byte(screen))
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -52,7 +53,7 @@ func keptRecord(t *testing.T, dir string) (string, recovery.Record) {
 		t.Fatalf("recovery files %q, %v; want one", files, err)
 	}
 	var rec recovery.Record
-	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
+	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
 		t.Fatal(err)
 	}
 	return files[0], rec
@@ -90,7 +91,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if math.Abs(tuned-afterRule) < 1e-6 {
 		t.Fatal("the weight edit changed nothing")
 	}
-	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
+	ie, ok := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}
@@ -108,7 +109,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
-	box := boxText(d.screen())
+	box := tuitest.BoxText(d.screen())
 	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
 		".currency        1 → 0.95", "1 rule differs from those in force (in force → kept):", ".invoice_number  exact → levenshtein", "r restore"} {
 		if !strings.Contains(box, want) {
@@ -163,7 +164,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 || d.m.UnsavedDirty() {
 		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.UnsavedDirty(), d.screen())
 	}
-	if got := readFile(t, filepath.Join(dir, "rules.json")); !strings.Contains(got, `".invoice_number": "levenshtein"`) {
+	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); !strings.Contains(got, `".invoice_number": "levenshtein"`) {
 		t.Errorf("rules saved:\n%s", got)
 	}
 	// Undone after the save, the rule the file had before is unsaved,

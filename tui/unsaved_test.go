@@ -10,11 +10,11 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -23,53 +23,12 @@ import (
 // keptPizza is the pizza case with its weights file in a folder of its
 // own, and the keeper of an explorer's unsaved weights over it.
 type keptPizza struct {
-	keptFolder
+	tuitest.KeptFolder
 }
 
 func newKeptPizza(t *testing.T) *keptPizza {
 	t.Helper()
-	return &keptPizza{newKeptFolder(t, pizzaDir)}
-}
-
-// keptFolder is a folder of its own holding a copy of a case's weights
-// file, next to which the recovery files of its explorer are written.
-type keptFolder struct {
-	dir, weights string
-}
-
-// newKeptFolder copies the weights.json of caseDir into a new folder.
-func newKeptFolder(t *testing.T, caseDir string) keptFolder {
-	t.Helper()
-	dir := t.TempDir()
-	w := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(caseDir, "weights.json"))), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return keptFolder{dir: dir, weights: w}
-}
-
-// files returns the recovery files in the folder.
-func (k keptFolder) files(t *testing.T) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(k.dir, ".weights.json.recovery-*.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// onlyRecord returns the path and the record of the only recovery file.
-func (k keptFolder) onlyRecord(t *testing.T) (string, recovery.Record) {
-	t.Helper()
-	files := k.files(t)
-	if len(files) != 1 {
-		t.Fatalf("recovery files: %q, want one", files)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
-	return files[0], rec
+	return &keptPizza{tuitest.NewKeptFolder(t, pizzaDir)}
 }
 
 // keeper returns the keeper of a new explorer on the pair.
@@ -78,8 +37,8 @@ func (k *keptPizza) keeper() *recovery.Keeper {
 		return recovery.Pair{
 			Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
 			Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
-			Weights:   recovery.Input{Path: k.weights, SHA256: "cc"},
-			SaveTo:    k.weights,
+			Weights:   recovery.Input{Path: k.Weights, SHA256: "cc"},
+			SaveTo:    k.Weights,
 		}, nil
 	}, "")
 }
@@ -87,7 +46,7 @@ func (k *keptPizza) keeper() *recovery.Keeper {
 // opts returns the options of an explorer on the pair, with a keeper.
 func (k *keptPizza) opts(t *testing.T) ports.Options {
 	opts := pizza(t)
-	opts.Files.SavePath = k.weights
+	opts.Files.SavePath = k.Weights
 	opts.Recovery = k.keeper()
 	return opts
 }
@@ -95,7 +54,7 @@ func (k *keptPizza) opts(t *testing.T) ports.Options {
 // keptWeights returns the weights the only recovery file holds.
 func (k *keptPizza) keptWeights(t *testing.T) string {
 	t.Helper()
-	_, rec := k.onlyRecord(t)
+	_, rec := k.OnlyRecord(t)
 	return string(rec.Weights)
 }
 
@@ -106,7 +65,7 @@ func TestUnsavedWeightsKept(t *testing.T) {
 	k := newKeptPizza(t)
 	d := newDriver(t, k.opts(t), 100, 30)
 	d.keys("j", "j", "j", "-")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("written before the delay: %q", files)
 	}
 	if !d.m.Unsaved.Scheduled {
@@ -116,24 +75,24 @@ func TestUnsavedWeightsKept(t *testing.T) {
 	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
 		t.Fatalf("kept:\n%s", w)
 	}
-	first := k.files(t)[0]
+	first := k.Files(t)[0]
 	d.keys("-")
 	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.15,`) || k.files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.files(t), w)
+	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.15,`) || k.Files(t)[0] != first {
+		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
 	}
 	d.keys("ctrl+s")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after the save: %q", files)
 	}
 	// Edited and taken back: nothing is unsaved.
 	d.keys("-")
 	d.fireTimers()
-	if len(k.files(t)) != 1 {
+	if len(k.Files(t)) != 1 {
 		t.Fatal("the edit after the save is not kept")
 	}
 	d.keys("u")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after undoing back to the saved weights: %q", files)
 	}
 }
@@ -149,12 +108,12 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	opts.Recorder = rec
 	d := newDriver(t, opts, 100, 30)
 	d.keys("j", "j", "j", "-")
-	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
+	err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil)
 	ie, ok := err.(*shell.Interrupted)
 	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
 	}
-	files := k.files(t)
+	files := k.Files(t)
 	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
 		t.Fatalf("kept %q; files %q", ie.Kept, files)
 	}
@@ -167,7 +126,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	for _, want := range []string{"1 weight differs from those in force", ".beer  0.25 → 0.2", files[0], "r restore"} {
-		if !strings.Contains(boxText(d.screen()), want) {
+		if !strings.Contains(tuitest.BoxText(d.screen()), want) {
 			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
 		}
 	}
@@ -175,14 +134,14 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	if !strings.Contains(d.screen(), "restored the unsaved weights of") || !d.m.wsess.Dirty() {
 		t.Fatalf("not restored:\n%s", d.screen())
 	}
-	now := k.files(t)
+	now := k.Files(t)
 	if len(now) != 1 || now[0] == files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
 		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
 	d.keys("u")
-	if d.m.wsess.Dirty() || len(k.files(t)) != 0 {
-		t.Fatalf("undo: dirty %v, files %q", d.m.wsess.Dirty(), k.files(t))
+	if d.m.wsess.Dirty() || len(k.Files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.wsess.Dirty(), k.Files(t))
 	}
 }
 
@@ -214,13 +173,13 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	if _, err := k.keeperKeep(t, d.m); err != nil {
 		t.Fatal(err)
 	}
-	if len(k.files(t)) != 3 {
-		t.Fatalf("files %q", k.files(t))
+	if len(k.Files(t)) != 3 {
+		t.Fatalf("files %q", k.Files(t))
 	}
 
 	d = newDriver(t, k.opts(t), 100, 30)
-	if len(k.files(t)) != 2 {
-		t.Errorf("the file of the weights in force is still there: %q", k.files(t))
+	if len(k.Files(t)) != 2 {
+		t.Errorf("the file of the weights in force is still there: %q", k.Files(t))
 	}
 	if !strings.Contains(d.screen(), "1 more kept for this pair") || !strings.Contains(d.screen(), "0.25 → 0.3") {
 		t.Fatalf("first offer:\n%s", d.screen())
@@ -236,19 +195,6 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
 		t.Fatalf("kept:\n%s", w)
 	}
-}
-
-// boxText returns the text inside the box on screen, its lines joined
-// (a path cut at the box's edge reads whole).
-func boxText(screen string) string {
-	var b strings.Builder
-	for _, l := range strings.Split(screen, "\n") {
-		if _, in, ok := strings.Cut(l, "│ "); ok {
-			in, _, _ = strings.Cut(in, " │")
-			b.WriteString(strings.TrimRight(in, " "))
-		}
-	}
-	return b.String()
 }
 
 // keeperKeep writes the weights in force of m through its keeper, as the
@@ -299,7 +245,7 @@ func TestUnsavedOfferScreens(t *testing.T) {
 				t.Fatalf("no offer:\n%s", d.screen())
 			}
 			screen := d.screen()
-			checkSize(t, screen, c.w, c.h)
+			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
 	}
@@ -396,27 +342,14 @@ func TestUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	k := newKeptPizza(t)
 	d := newDriver(t, k.opts(t), 100, 30)
 	d.keys("j", "j", "j", "-") // the write is due in unsavedDelay
-	d.m.Update(keyMsg("q"))
-	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
+	d.m.Update(tuitest.KeyMsg("q"))
+	_, quit := d.m.Update(tuitest.KeyMsg("y")) // the program runs it a moment later
 	_, cmd := d.m.Update(shell.UnsavedTickMsg{})
-	runAll(cmd)
-	if files := k.files(t); len(files) != 0 {
+	tuitest.RunAll(cmd)
+	if files := k.Files(t); len(files) != 0 {
 		t.Errorf("the discarded weights were kept in %q", files)
 	}
-	if !isQuit(quit) {
+	if !tuitest.IsQuit(quit) {
 		t.Error("y does not quit")
-	}
-}
-
-// runAll runs cmd, a batch's commands one after the other, dropping
-// their messages.
-func runAll(cmd tea.Cmd) {
-	if cmd == nil {
-		return
-	}
-	if batch, ok := cmd().(tea.BatchMsg); ok {
-		for _, c := range batch {
-			runAll(c)
-		}
 	}
 }
