@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -45,17 +44,6 @@ func benchModel(t *scoring.Tree, w, h int) *Model {
 	return m
 }
 
-// reportMedian reports the median and 99th percentile of the frame times.
-func reportMedian(b *testing.B, times []time.Duration) {
-	if len(times) == 0 {
-		return
-	}
-	slices.Sort(times)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(ms(times[len(times)/2]), "ms/median")
-	b.ReportMetric(ms(times[len(times)*99/100]), "ms/p99")
-}
-
 // BenchmarkFrame60Rows measures a frame of a 60-row tree (with header,
 // detail pane and status line, 160 columns) after moving the cursor, on
 // the tree of a generated 200 MB pair (20 MB with -short), all expanded.
@@ -79,7 +67,7 @@ func BenchmarkFrame60Rows(b *testing.B) {
 		_ = m.View()
 		times = append(times, time.Since(start))
 	}
-	reportMedian(b, times)
+	tuitest.ReportMedian(b, times)
 }
 
 // BenchmarkEditRepaint measures a weight edit (+ then −, alternately)
@@ -117,7 +105,7 @@ func BenchmarkEditRepaint(b *testing.B) {
 			if i := b.N; i > 0 && !m.sess.CanUndo() {
 				b.Fatal("no edit was made")
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }

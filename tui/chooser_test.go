@@ -34,7 +34,7 @@ func TestChooserScreens(t *testing.T) {
 		{"chooser-options-uipath", 80, 24, []string{"m", "j", "j", "o"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, withMetrics(pizza(t)), c.w, c.h)
 			d.keys(c.keys...)
 			screen := d.screen()

@@ -31,7 +31,7 @@ func invoice(t testing.TB) ports.Options {
 // cut); at 160 it shrinks to what the tree leaves.
 func TestInvoiceScreens(t *testing.T) {
 	for _, w := range []int{80, 100, 120, 160} {
-		t.Run(itoa(w)+"x35", func(t *testing.T) {
+		t.Run(tuitest.Itoa(w)+"x35", func(t *testing.T) {
 			d := newDriver(t, invoice(t), w, 35)
 			screen := d.screen()
 			tuitest.CheckSize(t, screen, w, 35)

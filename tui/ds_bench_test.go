@@ -122,7 +122,7 @@ func BenchmarkDatasetFrame(b *testing.B) {
 				m.View()
 				times = append(times, time.Since(start))
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }
@@ -161,7 +161,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 			if w, _ := m.ds.d.Weight(".vendor"); w != 1 && w != 0.95 || m.ds.sess.Version() != b.N {
 				b.Fatalf(".vendor weighs %v after %d re-weights of %d", w, m.ds.sess.Version(), b.N)
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }

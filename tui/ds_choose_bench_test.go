@@ -73,7 +73,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-	reportMedian(b, times)
+	tuitest.ReportMedian(b, times)
 	slices.Sort(ui)
 	b.ReportMetric(float64(ui[len(ui)/2])/float64(time.Millisecond), "ui-ms/median")
 }

@@ -254,7 +254,7 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 		{"offer-unreadable", []recovery.Found{bad, good}, 120, 35},
 		{"offer-unreadable", []recovery.Found{bad, good}, 80, 24},
 	} {
-		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
 			d.send(shell.UnsavedFoundMsg{Found: c.found})
 			if d.m.Mode != shell.ModeRecover {

@@ -42,7 +42,7 @@ func TestHistoryPairScreens(t *testing.T) {
 			{"history-pairs-other", []string{"H", "a", "k"}}, // the newest: menu.json
 			{"history-pairs-seen", []string{"H", "a", "G", "k", "k", "k"}},
 		} {
-			t.Run(c.name+"-"+itoa(sz.w)+"x"+itoa(sz.h), func(t *testing.T) {
+			t.Run(c.name+"-"+tuitest.Itoa(sz.w)+"x"+tuitest.Itoa(sz.h), func(t *testing.T) {
 				opts := pizza(t)
 				opts.History = twoPairHistory(t)
 				d := newDriver(t, opts, sz.w, sz.h)

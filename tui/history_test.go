@@ -35,7 +35,7 @@ func TestHistoryScreens(t *testing.T) {
 	}
 	for _, sz := range sizes {
 		for _, c := range cases {
-			t.Run(c.name+"-"+itoa(sz.w)+"x"+itoa(sz.h), func(t *testing.T) {
+			t.Run(c.name+"-"+tuitest.Itoa(sz.w)+"x"+tuitest.Itoa(sz.h), func(t *testing.T) {
 				opts, _ := pizzaWithHistory(t)
 				d := newDriver(t, opts, sz.w, sz.h)
 				d.keys(c.keys...)

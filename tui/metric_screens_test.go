@@ -67,7 +67,7 @@ func TestMetricScreens(t *testing.T) {
 	}
 	for _, sz := range sizes {
 		for _, c := range cases {
-			name := c.name + "-" + itoa(sz.w) + "x" + itoa(sz.h)
+			name := c.name + "-" + tuitest.Itoa(sz.w) + "x" + tuitest.Itoa(sz.h)
 			t.Run(name, func(t *testing.T) {
 				d := newDriver(t, c.opts(t), sz.w, sz.h)
 				d.keys(c.keys...)

@@ -63,7 +63,7 @@ func TestPairingScreens(t *testing.T) {
 			{"line-items", toLineItems},
 			{"line-items-key-sku", append(append([]string(nil), toLineItems...), "p", "p")},
 		} {
-			t.Run(c.name+"-"+itoa(sz.w)+"x"+itoa(sz.h), func(t *testing.T) {
+			t.Run(c.name+"-"+tuitest.Itoa(sz.w)+"x"+tuitest.Itoa(sz.h), func(t *testing.T) {
 				d := newDriver(t, invoiceCase(t), sz.w, sz.h)
 				d.keys(c.keys...)
 				if !d.m.ShowDetail() && c.keys != nil {

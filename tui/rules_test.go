@@ -78,7 +78,7 @@ func TestRuleScreens(t *testing.T) {
 		{"rule-detail-set", "", 120, 35, []string{"tab", "j", "C", "j", "enter"}},
 	}
 	for _, c := range cases {
-		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), c.w, c.h)
 			if c.path != "" {
 				selectPath(t, d, c.path)

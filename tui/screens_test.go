@@ -9,7 +9,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -37,7 +36,7 @@ func floodCase(t testing.TB) ports.Options {
 	var w strings.Builder
 	w.WriteString(`{"name": 0.5`)
 	for i := range 30 {
-		w.WriteString(`, "extra_` + itoa(i) + `": 1`)
+		w.WriteString(`, "extra_` + tuitest.Itoa(i) + `": 1`)
 	}
 	w.WriteString("}")
 	l := loadPair(t, ref, ref, w.String())
@@ -66,7 +65,7 @@ func TestScreens(t *testing.T) {
 	}
 	for _, sz := range sizes {
 		for _, c := range cases {
-			name := c.name + "-" + itoa(sz.w) + "x" + itoa(sz.h)
+			name := c.name + "-" + tuitest.Itoa(sz.w) + "x" + tuitest.Itoa(sz.h)
 			t.Run(name, func(t *testing.T) {
 				d := newDriver(t, c.opts(t), sz.w, sz.h)
 				keys := c.keys
@@ -91,8 +90,6 @@ func TestSmallTerminal(t *testing.T) {
 	tuitest.CheckSize(t, screen, 60, 15)
 	golden.RequireEqual(t, []byte(screen))
 }
-
-func itoa(n int) string { return common.Thousands(n) }
 
 // TestApproximateScreen shows a string pair scored past its comparator's
 // exact limit (--strings damerau on 4,200 characters): the header gives

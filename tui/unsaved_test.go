@@ -238,7 +238,7 @@ func TestUnsavedOfferScreens(t *testing.T) {
 		{"offer-rules", []recovery.Found{rules}, 80, 24},
 		{"offer-rules-unreadable", []recovery.Found{badRules}, 100, 30},
 	} {
-		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, pizza(t), c.w, c.h)
 			d.send(shell.UnsavedFoundMsg{Found: c.found})
 			if d.m.Mode != shell.ModeRecover {
@@ -264,7 +264,7 @@ func BenchmarkUnsavedWrite(b *testing.B) {
 		sizes = sizes[:2]
 	}
 	for _, n := range sizes {
-		b.Run(itoa(n)+"-keys", func(b *testing.B) {
+		b.Run(tuitest.Itoa(n)+"-keys", func(b *testing.B) {
 			var src, wsrc strings.Builder
 			nestedKeys(&src, n, "")
 			nestedKeys(&wsrc, n, "0.5")
@@ -318,7 +318,7 @@ func nestedKeys(b *strings.Builder, n int, value string) {
 			}
 			v := value
 			if v == "" {
-				v = itoa(i)
+				v = tuitest.Itoa(i)
 			}
 			fmt.Fprintf(b, `"key%03d": %s`, i, v)
 		}
