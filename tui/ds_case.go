@@ -12,8 +12,8 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
-	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // A case of a dataset opens as a pair: the whole pair explorer (its
@@ -24,7 +24,7 @@ import (
 
 // caseView is a case opened as a pair.
 type caseView struct {
-	m  *Model
+	m  *pair.Model
 	k  int
 	id string
 }
@@ -104,14 +104,14 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
 	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
 		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.C.Styles.Name, NoMouse: m.opts.NoMouse}
-	pm := New(opts)
+	pm := pair.New(opts)
 	pm.C.Tick = m.C.Tick
 	pm.C.Bg = m.C.Bg // the dataset's explorer waits for the case's jobs too
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
 	cmds := []tea.Cmd{pm.Init()}
 	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.C.Width, Height: m.C.Height}))
 	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
-		cmds = append(cmds, m.open.update(selectNodeMsg{id: id}))
+		cmds = append(cmds, m.open.update(pair.SelectNodeMsg{Id: id}))
 	}
 	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.C.Keys.Case.Back.Help().Key))
 	if oc.Error != "" {
@@ -162,12 +162,12 @@ func caseNode(t *scoring.Tree, path string) (scoring.NodeID, bool) {
 // ctrl+s and q go back and save or quit there.
 func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 	km, isKey := msg.(tea.KeyPressMsg)
-	if !isKey || !m.open.m.idle() {
+	if !isKey || !m.open.m.Idle() {
 		return m.open.update(msg)
 	}
 	k := m.C.Keys
 	switch {
-	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
+	case key.Matches(km, k.Case.Back) && m.open.m.Cmp == nil:
 		return m.closeCase()
 	case key.Matches(km, k.Quit):
 		return tea.Batch(m.closeCase(), m.Quit())
@@ -184,7 +184,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	m.open = nil
 	cv.m.StopJobs() // a search or rescore of the case is moot now
 	before, had := m.ds.total()
-	ws := cv.m.tunedWeights()
+	ws := cv.m.TunedWeights()
 	text := "back from case " + cv.id
 	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
@@ -199,7 +199,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
 		text += " (held for a metric that takes them: " + m.ds.metric() + " does not)"
 	}
-	if cv.m.metric.name != m.ds.metric() || !cv.m.rules.Equal(m.ds.rules) {
+	if cv.m.Metric.Name != m.ds.metric() || !cv.m.Rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
 	m.Status.Set(common.Info(text))
@@ -208,21 +208,4 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 		return m.recompare()
 	}
 	return nil
-}
-
-// idle reports whether the explorer waits for a key in its normal mode,
-// with nothing open over the tree.
-func (m *Model) idle() bool { return m.Phase == shell.PhaseReady && m.Mode == shell.ModeNormal }
-
-// tunedWeights returns the weights changed since opening, by schema
-// path: what a case opened from a dataset gives back to it.
-func (m *Model) tunedWeights() []dataset.PathWeight {
-	t := m.wsess.Tree()
-	var out []dataset.PathWeight
-	for i, sl := range t.Slots() {
-		if sl.IsKey() && m.wsess.Changed(i) {
-			out = append(out, dataset.PathWeight{Path: t.SchemaPath(i), Weight: sl.Weight})
-		}
-	}
-	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -164,7 +165,7 @@ func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	from := spec.user.ListsFor(array)
 	next := choices[(slices.Index(choices, from)+1)%len(choices)]
 	spec.user = spec.user.WithListsAt(array, next)
-	spec.pairing = &pairingChange{path: array, array: array, from: from, to: next}
+	spec.pairing = &pair.PairingChange{Path: array, Array: array, From: from, To: next}
 	return m.rescore(spec)
 }
 

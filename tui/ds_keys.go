@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -135,7 +136,7 @@ func (m *DatasetModel) Submit() tea.Cmd {
 		}
 		return m.tree.Update(msg)
 	case shell.ModeWeight:
-		v, err := parseWeightInput(m.Prompt.Trimmed())
+		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
 			m.Prompt.Fail(err.Error())
 			return nil

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -41,7 +42,7 @@ type dsLoadedMsg struct {
 }
 
 func tickDatasetLoad(c *common.Common) tea.Cmd {
-	return c.Tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
+	return c.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
 }
 
 // startDatasetLoad runs the loader in the background.

@@ -40,7 +40,7 @@ func (m *DatasetModel) Fold() error {
 		return nil
 	}
 	m.open = nil
-	if _, err := m.ds.wsess.SetWeights(cv.m.tunedWeights(), "the weights tuned in case "+cv.id); err != nil {
+	if _, err := m.ds.wsess.SetWeights(cv.m.TunedWeights(), "the weights tuned in case "+cv.id); err != nil {
 		return fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -40,7 +41,7 @@ type dsRescoreSpec struct {
 	user    scoring.MetricOptions
 	rules   *scoring.RuleSet
 	note    string
-	pairing *pairingChange
+	pairing *pair.PairingChange
 	restore *shell.Offer
 }
 
@@ -50,11 +51,11 @@ type dsRescoreSpec struct {
 func (s dsRescoreSpec) what(opts []string) string {
 	switch {
 	case s.pairing != nil:
-		return fmt.Sprintf("pairing %s by %s", s.pairing.array, s.pairing.to)
+		return fmt.Sprintf("pairing %s by %s", s.pairing.Array, s.pairing.To)
 	case s.note != "":
 		return s.note
 	}
-	return "scoring with " + s.metric + optionsText(opts)
+	return "scoring with " + s.metric + pair.OptionsText(opts)
 }
 
 // dsRescoreJob is a rescore under way: its request, what it scores with,
@@ -159,7 +160,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 
 // tickRescore asks for the progress of request id to show again.
 func (m *DatasetModel) tickRescore(id int) tea.Cmd {
-	return m.C.Tick(loadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
+	return m.C.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
 }
 
 // rescoreTick shows the progress again while request id runs.
@@ -190,10 +191,10 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 	m.stopRescore()
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + optionsText(msg.opts.Strings())
+		what := spec.metric + pair.OptionsText(msg.opts.Strings())
 		switch {
 		case spec.pairing != nil:
-			what = "pairing " + spec.pairing.array
+			what = "pairing " + spec.pairing.Array
 		case spec.note != "":
 			what = spec.note
 		}
@@ -265,15 +266,15 @@ func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter str
 	switch {
 	case spec.pairing != nil:
 		pc := spec.pairing
-		text = fmt.Sprintf("%s paired by %s", pc.array, pc.to)
-		was, now := pathScore(old.paths, pc.array), pathScore(m.ds.paths, pc.array)
+		text = fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
+		was, now := pathScore(old.paths, pc.Array), pathScore(m.ds.paths, pc.Array)
 		if was != nil && now != nil {
-			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.from)
+			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.From)
 		}
 	case spec.note != "":
 		text = spec.note
 	default:
-		text = "metric " + spec.metric + optionsText(msg.res.Figures.Options)
+		text = "metric " + spec.metric + pair.OptionsText(msg.res.Figures.Options)
 	}
 	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {

@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -44,16 +45,16 @@ func (m *DatasetModel) body() string {
 	case shell.ModeHistory:
 		return m.Hist.View()
 	case shell.ModeRecover:
-		return overlay(m.viewBody(), shell.RecoverBox(m.C, m.Unsaved.Offers, "dataset", "dataset"), m.C.Width)
+		return pair.Overlay(m.viewBody(), shell.RecoverBox(m.C, m.Unsaved.Offers, "dataset", "dataset"), m.C.Width)
 	}
 	body := m.viewBody()
 	switch {
 	case m.Mode == shell.ModeMetric:
-		body = overlay(body, m.Chooser.View(), m.C.Width)
+		body = pair.Overlay(body, m.Chooser.View(), m.C.Width)
 	case m.Mode == shell.ModeRule:
-		body = overlay(body, m.RuleChooser.View(), m.C.Width)
+		body = pair.Overlay(body, m.RuleChooser.View(), m.C.Width)
 	case m.rescoring.shown():
-		body = overlay(body, m.rescoring.View(), m.C.Width)
+		body = pair.Overlay(body, m.rescoring.View(), m.C.Width)
 	}
 	return body
 }
@@ -142,9 +143,9 @@ func (m *DatasetModel) Arrange() {
 		m.tree.SetSize(w, body)
 	case w >= shell.SideMinWidth:
 		m.tree.SetSize(max(1, m.tree.width), body)
-		dw := max(detailMinWidth, min(80, w*2/5))
+		dw := max(pair.DetailMinWidth, min(80, w*2/5))
 		if need := m.tree.needWidth(); w-dw < need {
-			dw = max(detailMinWidth, w-need)
+			dw = max(pair.DetailMinWidth, w-need)
 			if w-dw < need && m.Side == shell.SideAuto {
 				m.Folded = true
 				m.tree.SetSize(w, body)

@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -21,7 +22,7 @@ import (
 // the explorer waits for the records under way. A second signal stops
 // the waiting; a third one ends the process at once.
 func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
-	return runExplorer(New(opts), progOpts)
+	return runExplorer(pair.New(opts), progOpts)
 }
 
 // explorer is a model that Explore and ExploreDataset run: Finish does
