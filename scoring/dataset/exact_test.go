@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // renderAll prints figures in every format under one header, the
@@ -155,4 +156,42 @@ func mergeRandomly(t *testing.T, r *rand.Rand, pieces [][]string) testPartial {
 		}
 	}
 	return testPartial{parts[0]}
+}
+
+// TestFastLinesReadAsGeneral checks that the reduce's fast path reads
+// every line score writes (with options, groups, repairs, missing cases)
+// and finds in it what the general reader finds.
+func TestFastLinesReadAsGeneral(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 120, 9)
+	var tol scoring.MetricOptions
+	if err := tol.Set(scoring.OptAbsTol, "0.01"); err != nil {
+		t.Fatal(err)
+	}
+	lines := caseLines(t, Spec{Ref: records, GroupBy: ".category"}, Config{Options: tol})
+	fast := &lineReader{paths: pathCache{table: newPathTable()}}
+	slow := &lineReader{paths: pathCache{table: fast.paths.table}}
+	for i, l := range lines {
+		line := []byte(strings.TrimSuffix(l, "\n"))
+		var a, b caseResult
+		a.score, b.score = -1, -1
+		if !fast.fastRead(line, &a) {
+			t.Fatalf("line %d takes the general reader: %s", i+1, line)
+		}
+		d, err := jsondoc.Parse("s.jsonl", line, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := slow.readLine(d, &batch{}, &b); e != nil {
+			t.Fatalf("line %d: %s", i+1, e.msg)
+		}
+		if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(fast.acc.parts, slow.acc.parts) {
+			t.Fatalf("line %d: the fast path reads\n%+v\n%+v\nthe general reader\n%+v\n%+v", i+1, a, fast.acc.parts, b, slow.acc.parts)
+		}
+	}
+	// A line laid out otherwise (spaces) is the general reader's.
+	var r caseResult
+	if fast.fastRead([]byte(strings.Replace(lines[0], `"id": `, `"id":`, 1)), &r) {
+		t.Error("the fast path took a line laid out otherwise")
+	}
 }
