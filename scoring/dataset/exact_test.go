@@ -144,6 +144,16 @@ func mergeRandomly(t *testing.T, r *rand.Rand, pieces [][]string) testPartial {
 				t.Fatal(err)
 			}
 		}
+		if r.IntN(2) == 0 { // through its binary form
+			b, err := p.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = NewPartial("")
+			if err := p.UnmarshalBinary(b); err != nil {
+				t.Fatal(err)
+			}
+		}
 		parts = append(parts, p)
 	}
 	for len(parts) > 1 {
@@ -153,6 +163,15 @@ func mergeRandomly(t *testing.T, r *rand.Rand, pieces [][]string) testPartial {
 		j := r.IntN(len(parts))
 		if err := parts[j].Merge(a); err != nil {
 			t.Fatal(err)
+		}
+	}
+	// Figures then more merging: a Partial read once goes on adding up.
+	if len(pieces) > 1 && len(pieces[0]) > 0 {
+		if _, err := parts[0].Figures(nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := parts[0].Add([]byte(strings.TrimSuffix(pieces[0][0], "\n"))); err == nil || !strings.Contains(err.Error(), "duplicate case id") {
+			t.Fatalf("a case added again after Figures: %v", err)
 		}
 	}
 	return testPartial{parts[0]}
