@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -212,5 +213,18 @@ func TestFastLinesReadAsGeneral(t *testing.T) {
 	var r caseResult
 	if fast.fastRead([]byte(strings.Replace(lines[0], `"id": `, `"id":`, 1)), &r) {
 		t.Error("the fast path took a line laid out otherwise")
+	}
+}
+
+// TestValidNumber checks the fast path's number check (validNumber, then
+// strconv) against encoding/json's.
+func TestValidNumber(t *testing.T) {
+	for _, n := range []string{"0", "-0", "1", "0.5", "-0.25", "1e5", "1E+5", "2.5e-7", "10", "0.004629629629629629",
+		"01", "-01", "1.", ".5", "+1", "1.e5", "1e", "1e+", "-", "1-2", "1..2", "1e5e5", "1.5.5", "-.5", "00", "1e05"} {
+		s := &lineScan{b: []byte(n), ok: true}
+		s.float()
+		if got, want := s.ok && s.i == len(n), json.Valid([]byte(n)); got != want {
+			t.Errorf("%q: %v, want %v", n, got, want)
+		}
 	}
 }

@@ -132,48 +132,47 @@ func (s *lineScan) float() float64 {
 	if len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
 		return float64(t[0] - '0')
 	}
+	if !validNumber(t) {
+		s.ok = false
+		return 0
+	}
 	v, err := strconv.ParseFloat(unsafeText(t), 64)
-	if err != nil || !validNumber(t) {
+	if err != nil {
 		s.ok = false
 	}
 	return v
 }
 
-// validNumber reports whether t is a number as JSON writes one (strconv
-// takes more: "1.", ".5", "+1", "0x1p-2", "1_0").
+// validNumber reports whether t, made of numberByte's bytes only, is a
+// number as JSON writes one, where strconv takes more ("1.", ".5", "+1",
+// "01", "1.e5"): a number score writes passes it in a few comparisons.
 func validNumber(t []byte) bool {
+	n := len(t)
 	i := 0
-	if i < len(t) && t[i] == '-' {
+	if t[0] == '-' {
 		i++
 	}
-	digits := func() int {
-		n := 0
-		for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-			i++
-			n++
-		}
-		return n
-	}
-	start := i
-	if n := digits(); n == 0 || n > 1 && t[start] == '0' {
+	if i == n || t[i] < '0' || t[i] > '9' || t[n-1] < '0' || t[n-1] > '9' ||
+		t[i] == '0' && i+1 < n && t[i+1] >= '0' && t[i+1] <= '9' {
 		return false
 	}
-	if i < len(t) && t[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
+	for k := i + 1; k < n-1; k++ {
+		switch c := t[k]; c {
+		case '.':
+			if t[k-1] < '0' || t[k-1] > '9' || t[k+1] < '0' || t[k+1] > '9' {
+				return false
+			}
+		case '-', '+':
+			if t[k-1] != 'e' && t[k-1] != 'E' {
+				return false
+			}
+		case 'e', 'E':
+			if t[k-1] < '0' || t[k-1] > '9' {
+				return false
+			}
 		}
 	}
-	if i < len(t) && (t[i] == 'e' || t[i] == 'E') {
-		i++
-		if i < len(t) && (t[i] == '+' || t[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(t)
+	return true
 }
 
 // counts reads an array of counts.
