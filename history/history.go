@@ -128,7 +128,7 @@ type Run struct {
 	Count    int
 	LastSeen time.Time
 
-	// Dataset is, for a run of a dataset (SPEC 8.5), how its cases were
+	// Dataset is, for a run of a dataset (docs/history.md), how its cases were
 	// read and its statistics; nil for a run of a pair. Its figures are
 	// DatasetFigures, a case's CaseReport.
 	Dataset *DatasetRun

@@ -14,6 +14,8 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // slowLookups wraps a history whose lookups take a while: it counts the
@@ -37,12 +39,12 @@ type slowHistory struct {
 	slowLookups
 }
 
-func (h *slowHistory) Runs(all bool) ([]RunSummary, error) {
+func (h *slowHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	defer h.lookup()()
 	return h.fakeHistory.Runs(all)
 }
 
-func (h *slowHistory) Best(c RunConfig) (RunSummary, bool, error) {
+func (h *slowHistory) Best(c ports.RunConfig) (ports.RunSummary, bool, error) {
 	defer h.lookup()()
 	return h.fakeHistory.Best(c)
 }
@@ -53,7 +55,7 @@ type slowDatasetHistory struct {
 	slowLookups
 }
 
-func (h *slowDatasetHistory) Runs(all bool) ([]RunSummary, error) {
+func (h *slowDatasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	defer h.lookup()()
 	return h.fakeDatasetHistory.Runs(all)
 }
@@ -113,10 +115,10 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 // cancellation is not a failed load.
 func TestQuitWhileLoadingIsNoError(t *testing.T) {
 	canceled := errors.New("the explorer quit while scoring")
-	opts := Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+	opts := ports.Options{Files: ports.Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 			<-ctx.Done()
-			return Loaded{}, canceled
+			return ports.Loaded{}, canceled
 		}}
 	m := New(opts)
 	m.Init()
@@ -137,8 +139,8 @@ func TestQuitWhileLoadingIsNoError(t *testing.T) {
 // TestDatasetQuitWhileLoadingIsNoError is TestQuitWhileLoadingIsNoError
 // for the dataset explorer.
 func TestDatasetQuitWhileLoadingIsNoError(t *testing.T) {
-	opts := DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}
@@ -171,7 +173,7 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	var ie *Interrupted
-	if err := m.finish(syscall.SIGTERM, nil, nil); !errors.As(err, &ie) || ie.Err != nil {
+	if err := finishErr(m, syscall.SIGTERM, nil, nil); !errors.As(err, &ie) || ie.Err != nil {
 		t.Fatalf("finish: %v", err)
 	}
 	if n := h.active.Load(); n != 0 {
@@ -185,22 +187,22 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 // for after quitting is refused, but one started at once (a record) is
 // not; a job's panic reaches its command.
 func TestBackground(t *testing.T) {
-	var b background
+	var b common.Background
 	release := make(chan struct{})
-	running := b.run(func() tea.Msg { <-release; return "ran" })
-	queued := b.run(func() tea.Msg { return "queued ran" })
+	running := b.Run(func() tea.Msg { <-release; return "ran" })
+	queued := b.Run(func() tea.Msg { return "queued ran" })
 	got := make(chan tea.Msg, 1)
 	go func() { got <- running() }()
 	for {
-		b.mu.Lock()
-		started := len(b.queued) == 1
-		b.mu.Unlock()
+		b.Mu.Lock()
+		started := len(b.Queued) == 1
+		b.Mu.Unlock()
 		if started {
 			break
 		}
 		time.Sleep(time.Millisecond)
 	}
-	idle := b.close()
+	idle := b.Close()
 	select {
 	case <-idle:
 		t.Fatal("idle with a job under way")
@@ -209,10 +211,10 @@ func TestBackground(t *testing.T) {
 	if msg := queued(); msg != nil {
 		t.Errorf("a job dropped by quitting ran: %v", msg)
 	}
-	if b.run(func() tea.Msg { return "late" }) != nil {
+	if b.Run(func() tea.Msg { return "late" }) != nil {
 		t.Error("a job asked for after quitting was taken")
 	}
-	rec := b.start(func() tea.Msg { return "recorded" })
+	rec := b.Start(func() tea.Msg { return "recorded" })
 	close(release)
 	<-idle
 	if msg := <-got; msg != "ran" {
@@ -222,15 +224,15 @@ func TestBackground(t *testing.T) {
 		t.Errorf("the job started after quitting gave %v", msg)
 	}
 	select {
-	case <-b.idle():
+	case <-b.Idle():
 	default:
 		t.Error("not idle once every job is done")
 	}
 
-	boom := b.start(func() tea.Msg { panic("boom") })
+	boom := b.Start(func() tea.Msg { panic("boom") })
 	defer func() {
-		p, ok := recover().(jobPanic)
-		if !ok || p.value != "boom" || !strings.Contains(p.String(), "background_test.go") {
+		p, ok := recover().(common.JobPanic)
+		if !ok || p.Value != "boom" || !strings.Contains(p.String(), "background_test.go") {
 			t.Errorf("the job's panic reached its command as %v", p)
 		}
 	}()

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // generated scores a generated pair of about mb megabytes, once per size
@@ -37,7 +38,7 @@ func generatedTree(b *testing.B, mb int) *scoring.Tree {
 
 // benchModel opens the explorer on t in a w×h terminal.
 func benchModel(t *scoring.Tree, w, h int) *Model {
-	m := New(Options{Files: Files{Reference: "ref.json", Output: "out.json"}, Loaded: &Loaded{Tree: t}, Theme: "dark"})
+	m := New(ports.Options{Files: ports.Files{Reference: "ref.json", Output: "out.json"}, Loaded: &ports.Loaded{Tree: t}, Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.View()
 	return m

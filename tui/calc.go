@@ -19,7 +19,7 @@ func (d *detailPane) calcLines(t *scoring.Tree, id scoring.NodeID, w int) []stri
 	})
 	out := make([]string, len(lines))
 	for i, l := range lines {
-		out[i] = paintLine(d.c.styles, l)
+		out[i] = paintLine(d.c.Styles, l)
 	}
 	return out
 }

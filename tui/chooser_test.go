@@ -47,7 +47,7 @@ func TestChooserScreens(t *testing.T) {
 func TestChooserFitsAndFollows(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 60, 15)
 	d.keys("m")
-	n := len(d.m.chooser.choices)
+	n := d.m.chooser.Count()
 	for i := 0; i < 2*n; i++ {
 		k := "j"
 		if i >= n {
@@ -56,7 +56,7 @@ func TestChooserFitsAndFollows(t *testing.T) {
 		d.keys(k)
 		screen := d.screen()
 		checkSize(t, screen, 60, 15)
-		name := d.m.chooser.choices[d.m.chooser.cursor].Name
+		name := d.m.chooser.Highlighted()
 		if !strings.Contains(screen, "› "+name) {
 			t.Fatalf("after %d keys the cursor (%s) is off screen:\n%s", i+1, name, screen)
 		}
@@ -90,7 +90,7 @@ func TestChooserSetsOptions(t *testing.T) {
 	}
 	// A value refused: the flag's error, nothing changed.
 	d.keys("enter", "ctrl+u", "x", "enter")
-	if !d.m.chooser.editing || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
+	if !d.m.chooser.EditingOption() || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
 		t.Fatalf("refused value:\n%s", d.screen())
 	}
 	d.keys("esc") // the edit
@@ -111,14 +111,14 @@ func TestChooserSetsOptions(t *testing.T) {
 	// A value the scoring refuses (a key no element has): its error, and
 	// the options stay as they were.
 	d.keys("j", "enter", "ctrl+u", "type:key=nope", "enter")
-	if !strings.Contains(d.m.chooser.err, `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
+	if !strings.Contains(d.m.chooser.WhyRefused(), `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
 		!slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
-		t.Fatalf("lists key=nope: err %q, options %v", d.m.chooser.err, d.m.metric.options)
+		t.Fatalf("lists key=nope: err %q, options %v", d.m.chooser.WhyRefused(), d.m.metric.options)
 	}
 	// Per path, then space: a value off the list is typed, not stepped.
 	d.keys("enter", "ctrl+u", "type:.fixed_menus=best", "enter")
 	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "lists=.fixed_menus=best"}) {
-		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.chooser.err)
+		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.chooser.WhyRefused())
 	}
 	d.keys("space")
 	if !strings.Contains(d.screen(), "✗ .fixed_menus=best is not one of index, best: enter types another") {
@@ -127,8 +127,8 @@ func TestChooserSetsOptions(t *testing.T) {
 	d.keys("enter", "ctrl+u", "enter")
 	// esc goes back to the list, esc again closes it.
 	d.keys("esc")
-	if d.m.mode != modeMetric || d.m.chooser.options {
-		t.Fatalf("esc from the options: mode %d, options %v", d.m.mode, d.m.chooser.options)
+	if d.m.mode != modeMetric || d.m.chooser.InOptions() {
+		t.Fatalf("esc from the options: mode %d, options %v", d.m.mode, d.m.chooser.InOptions())
 	}
 	d.keys("esc")
 	if d.m.mode != modeNormal {

@@ -6,6 +6,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 )
 
@@ -150,7 +151,7 @@ func (rp *rowPainter) measure(rows []outline.Row) rowNeeds {
 		id := r.ID
 		k := 2*int(r.Depth) + 4 + report.Width(t.Label(id))
 		if _, n := t.Children(id); n > 0 {
-			k += len(thousands(n)) + 3
+			k += len(common.Thousands(n)) + 3
 		}
 		nd.key = max(nd.key, min(k, measureCap))
 		r, o := valueWidth(t.Ref(), t.RefValue(id)), valueWidth(t.Out(), t.OutValue(id))
@@ -175,16 +176,16 @@ func valueWidth(d *jsondoc.Doc, v jsondoc.ID) int {
 // header renders the column heads.
 func (c columns) header(s *themes.Styles) string {
 	var b strings.Builder
-	b.WriteString(pad("key", c.label))
+	b.WriteString(common.Pad("key", c.label))
 	b.WriteByte(' ')
-	b.WriteString(pad(headName("reference", "ref", c.ref), c.ref))
+	b.WriteString(common.Pad(headName("reference", "ref", c.ref), c.ref))
 	b.WriteByte(' ')
-	b.WriteString(pad(headName("output", "out", c.out), c.out))
+	b.WriteString(common.Pad(headName("output", "out", c.out), c.out))
 	for _, f := range c.figures() {
 		b.WriteByte(' ')
-		b.WriteString(padLeft(f.name, f.width))
+		b.WriteString(common.PadLeft(f.name, f.width))
 	}
-	return s.Muted.Render(pad(b.String(), c.total))
+	return s.Muted.Render(common.Pad(b.String(), c.total))
 }
 
 // headName returns a column's name, or its short form when the name does

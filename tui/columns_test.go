@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceDir holds the realistic extraction case: a fenced answer, a
@@ -16,10 +17,10 @@ import (
 const invoiceDir = "../testdata/cases/invoice"
 
 // invoice returns the invoice case loaded (it has no weights file).
-func invoice(t testing.TB) Options {
+func invoice(t testing.TB) ports.Options {
 	l := loadPair(t, readFile(t, filepath.Join(invoiceDir, "reference.json")), readFile(t, filepath.Join(invoiceDir, "output.json")), "")
-	return Options{
-		Files:  Files{Reference: "reference.json", Output: "output.json"},
+	return ports.Options{
+		Files:  ports.Files{Reference: "reference.json", Output: "output.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark",
 	}
 }
@@ -99,7 +100,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 			}
 			want := string(side[max(0, i-2) : i+1])
 			if !strings.Contains(row, want) {
-				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.c.width, tr.Path(id), want, row)
+				t.Errorf("%d columns: row %s lacks %q, where its values differ:\n%s", d.m.c.Width, tr.Path(id), want, row)
 			}
 		}
 	}
@@ -187,7 +188,7 @@ func TestDifferenceMarked(t *testing.T) {
 	opts := invoice(t)
 	opts.Theme = "mono"
 	d := newDriver(t, opts, 80, 24)
-	s := d.m.c.styles
+	s := d.m.c.Styles
 	if s.DiffDel.On() == "" || s.DiffIns.On() == "" {
 		t.Fatal("mono paints no difference")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // maxCopy is the most the clipboard is sent at once: terminals take it
@@ -21,12 +22,12 @@ func (m *Model) copyOutput(id scoring.NodeID) tea.Cmd {
 	t := m.sess.Tree()
 	d, v := t.Out(), t.OutValue(id)
 	if v == jsondoc.None {
-		m.status.Set(warn("the output has no value at " + t.Path(id) + ": nothing copied"))
+		m.status.Set(common.Warn("the output has no value at " + t.Path(id) + ": nothing copied"))
 		return nil
 	}
 	raw := d.Raw(v)
 	if len(raw) > maxCopy {
-		m.status.Set(warn(fmt.Sprintf("the output value of %s is %s: more than the terminal's clipboard takes (%s)", t.Path(id), bytesText(int64(len(raw))), bytesText(maxCopy))))
+		m.status.Set(common.Warn(fmt.Sprintf("the output value of %s is %s: more than the terminal's clipboard takes (%s)", t.Path(id), common.BytesText(int64(len(raw))), common.BytesText(maxCopy))))
 		return nil
 	}
 	text := string(raw)
@@ -36,6 +37,6 @@ func (m *Model) copyOutput(id scoring.NodeID) tea.Cmd {
 			text = b.String()
 		}
 	}
-	m.status.Set(success(fmt.Sprintf("copied the output value of %s (%s)", t.Path(id), bytesText(int64(len(text))))))
+	m.status.Set(common.Success(fmt.Sprintf("copied the output value of %s (%s)", t.Path(id), common.BytesText(int64(len(text))))))
 	return tea.SetClipboard(text)
 }

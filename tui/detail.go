@@ -2,13 +2,13 @@ package tui
 
 import (
 	"fmt"
-
-	tea "charm.land/bubbletea/v2"
 	"slices"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -18,7 +18,7 @@ import (
 // loss with where the weight lives in the weights file. Its lines are
 // built when the selection or the figures change, not every frame.
 type detailPane struct {
-	c *common
+	c *common.Common
 	// metric is the metric in force; schema the --schema check.
 	metric *metricState
 	schema *schemaCheck
@@ -42,6 +42,9 @@ type detailPane struct {
 	takesRules bool
 }
 
+// detailPane keeps the pane contract.
+var _ common.Pane = (*detailPane)(nil)
+
 type detailKey struct {
 	id      scoring.NodeID
 	version int
@@ -51,7 +54,7 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck, takesRules bool) *detailPane {
+func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck, takesRules bool) *detailPane {
 	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
 }
 
@@ -72,7 +75,7 @@ func (d *detailPane) inner() int {
 // View renders the pane for the node shown.
 func (d *detailPane) View() string {
 	id := d.id
-	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), height: d.rows(), order: d.ol.Order(), styles: d.c.styles}
+	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), height: d.rows(), order: d.ol.Order(), styles: d.c.Styles}
 	if k != d.key {
 		if k.id != d.key.id {
 			d.off = 0
@@ -80,7 +83,7 @@ func (d *detailPane) View() string {
 		d.key = k
 		d.lines = d.build(id)
 	}
-	s := d.c.styles
+	s := d.c.Styles
 	var b strings.Builder
 	if !d.side {
 		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, d.width-10))))
@@ -101,7 +104,7 @@ func (d *detailPane) View() string {
 		if d.side {
 			b.WriteString(s.Faint.Render(" │ "))
 		}
-		b.WriteString(fit(line, d.inner()))
+		b.WriteString(common.Fit(line, d.inner()))
 	}
 	return b.String()
 }
@@ -129,14 +132,14 @@ func (d *detailPane) scrollBy(n int) bool {
 // many lines are above when it has scrolled, the last how many are below
 // when there are more.
 func (d *detailPane) window(h int) []string {
-	s := d.c.styles
+	s := d.c.Styles
 	d.off = max(0, min(d.off, d.maxOff()))
 	lines := d.lines[d.off:min(len(d.lines), d.off+h)]
 	if len(d.lines) <= h {
 		return lines
 	}
 	lines = slices.Clone(lines)
-	k := d.c.keys
+	k := d.c.Keys
 	if d.off > 0 && h > 1 {
 		lines[0] = s.Faint.Render(fmt.Sprintf("↑ %d more above", d.off+1))
 	}
@@ -149,12 +152,12 @@ func (d *detailPane) window(h int) []string {
 // build writes the pane's lines for node id.
 func (d *detailPane) build(id scoring.NodeID) []string {
 	t := d.sess.Tree()
-	s := d.c.styles
+	s := d.c.Styles
 	w := d.inner()
 	var out []string
 	add := func(lines ...string) {
 		for _, l := range lines {
-			out = append(out, wrapIndent(l, w)...)
+			out = append(out, common.WrapIndent(l, w)...)
 		}
 	}
 	add(s.Title.Render(t.Path(id)))
@@ -167,7 +170,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 		g, p := valuesGlyph(s, st)
 		head = fmt.Sprintf("%s · %s %s", t.Kind(id), p.Render(g), valuesText(st))
 	case has:
-		head += " · score " + s.Band(score).Render(scoreText(score, true))
+		head += " · score " + s.Band(score).Render(common.ScoreText(score, true))
 	default:
 		head += " · no score"
 	}
@@ -218,7 +221,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 // in w cells.
 func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 	t := d.sess.Tree()
-	s := d.c.styles
+	s := d.c.Styles
 	half := max(1, (w-3)/2)
 	// A value takes up to a quarter of the pane (8 lines at least), a
 	// container's wrapped preview half (16 at least): the pane scrolls,
@@ -229,7 +232,7 @@ func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 	}
 	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
 	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)
-	out := []string{s.Muted.Render(pad("reference", half) + " │ " + "output")}
+	out := []string{s.Muted.Render(common.Pad("reference", half) + " │ " + "output")}
 	for i := 0; i < max(len(rl), len(ol)); i++ {
 		var l, r string
 		if i < len(rl) {
@@ -238,7 +241,7 @@ func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 		if i < len(ol) {
 			r = ol[i]
 		}
-		out = append(out, pad(l, half)+s.Faint.Render(" │ ")+r)
+		out = append(out, common.Pad(l, half)+s.Faint.Render(" │ ")+r)
 	}
 	return out
 }
@@ -262,10 +265,10 @@ func valuesText(st scoring.Status) string {
 // for, and where its weight lives in the weights file.
 func (d *detailPane) weightLines(id scoring.NodeID) []string {
 	t := d.sess.Tree()
-	s := d.c.styles
+	s := d.c.Styles
 	var out []string
 	share, loss := t.Share(id), t.Loss(id)
-	figures := fmt.Sprintf("share %s · loss %s", figure5(share), figure5(loss))
+	figures := fmt.Sprintf("share %s · loss %s", common.Figure5(share), common.Figure5(loss))
 	slot, err := d.sess.WeightSlot(id)
 	switch {
 	case id == 0:
@@ -273,28 +276,28 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 			fmt.Sprintf("%s = 1 − total", figures))
 		return out
 	case d.metric.fixed && t.Status(id) != scoring.Extra:
-		return append(out, d.fixedWeightLine(id), fmt.Sprintf("%s · w/Σw %s", figures, trim5(t.Fraction(id))))
+		return append(out, d.fixedWeightLine(id), fmt.Sprintf("%s · w/Σw %s", figures, common.Trim5(t.Fraction(id))))
 	case err != nil && t.IsElement(id):
 		_, n := t.Children(t.Parent(id))
-		out = append(out, fmt.Sprintf("weight 1: array elements weigh alike (1/%s each)", thousands(n)), figures)
+		out = append(out, fmt.Sprintf("weight 1: array elements weigh alike (1/%s each)", common.Thousands(n)), figures)
 		return out
 	case err != nil:
 		return append(out, "no weight: it takes no part (share 0, loss 0)")
 	}
 	sl := t.SlotAt(slot)
-	wl := "weight " + s.Accent.Render(weightText(sl.Weight))
+	wl := "weight " + s.Accent.Render(common.WeightText(sl.Weight))
 	if d.sess.Changed(slot) {
-		wl = "weight " + s.Changed.Render(weightText(sl.Weight)+" (changed)")
+		wl = "weight " + s.Changed.Render(common.WeightText(sl.Weight)+" (changed)")
 	}
-	wl += " · file " + weightText(sl.FileWeight)
+	wl += " · file " + common.WeightText(sl.FileWeight)
 	if d.sess.Changed(slot) {
-		wl += " · at opening " + weightText(d.sess.OpenWeight(slot))
+		wl += " · at opening " + common.WeightText(d.sess.OpenWeight(slot))
 	}
 	out = append(out, wl)
-	out = append(out, fmt.Sprintf("%s · w/Σw %s", figures, trim5(t.Fraction(id))))
+	out = append(out, fmt.Sprintf("%s · w/Σw %s", figures, common.Trim5(t.Fraction(id))))
 	out = append(out, d.entryLine(slot))
 	if n := t.SlotNodeCount(slot); n > 1 {
-		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", thousands(n), t.SchemaPath(slot)))
+		out = append(out, fmt.Sprintf("one weight for %s nodes: %s", common.Thousands(n), t.SchemaPath(slot)))
 	}
 	return out
 }
@@ -303,8 +306,8 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 // metric whose weights are its own.
 func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
 	t := d.sess.Tree()
-	s := d.c.styles
-	wt := s.Accent.Render(trim5(t.Weight(id)))
+	s := d.c.Styles
+	wt := s.Accent.Render(common.Trim5(t.Weight(id)))
 	name := d.metric.name
 	switch o := t.Options(); {
 	case o.LeafWeights:
@@ -323,7 +326,7 @@ func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
 // entryLine locates the weight of slot in the weights file.
 func (d *detailPane) entryLine(slot int) string {
 	t := d.sess.Tree()
-	s := d.c.styles
+	s := d.c.Styles
 	sl := t.SlotAt(slot)
 	w := d.sess.Weights()
 	switch {
@@ -338,11 +341,79 @@ func (d *detailPane) entryLine(slot int) string {
 	return fmt.Sprintf("entry %s at %s", s.Accent.Render(w.EntryPath(sl.Entry)), where)
 }
 
-// scrollDetail scrolls the detail pane a few lines down or up.
-func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
-	if !m.showDetail() {
-		m.status.Set(info("the detail pane is hidden: " + m.c.keys.Detail.Help().Key + " shows it"))
+// ruleLine says, for the detail pane, how node id is compared: its rule
+// and where it comes from, or the metric's own comparison; "" for a
+// container, a node only the output has, or a metric without rules, and
+// with brief for a node with no rule of its own.
+func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
+	t := d.sess.Tree()
+	if d.metric.oneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
+		return ""
+	}
+	s := d.c.Styles
+	in := t.RuleOf(id)
+	if brief && in.Rule.Kind == scoring.RuleNone {
+		return ""
+	}
+	k := t.Ref().Kind(t.RefValue(id))
+	def, fromOptions := choosers.DefaultRule(k, d.metric.opts)
+	switch {
+	case !takesRules:
+		return ""
+	case in.Rule.Kind == scoring.RuleNone && fromOptions:
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · metric options (C sets one for this key)")
+	case in.Rule.Kind == scoring.RuleNone:
+		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · default (C sets one for this key)")
+	case !in.Applies && !in.Rule.Compares(k):
+		return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(fmt.Sprintf(" · %s, for other kinds: %s here", in.Source(), def))
+	case in.Line == 0:
+		return "rule " + s.Changed.Render(in.Rule.String()) + s.Muted.Render(" · set here, not saved (ctrl+s)")
+	}
+	return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(" · "+in.Source())
+}
+
+// pairingLines is the detail pane's section on how an array's elements
+// pair: the pairing in force, and, when another scores noticeably
+// better, the array's score under each (scoring's PairingHint).
+func (d *detailPane) pairingLines(id scoring.NodeID) []string {
+	t := d.sess.Tree()
+	s := d.c.Styles
+	// Only the trees of a metric that pairs by --lists (jsondiff) look
+	// for hints; an array compared with no array has no pairing.
+	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
 		return nil
 	}
-	return m.detail.Update(msg)
+	if _, ok := t.PairingPlace(id); !ok {
+		return nil
+	}
+	cur := t.PairingOf(id)
+	h, ok := t.PairingHint(id)
+	if !ok {
+		// The header names the option that set it, if any.
+		return []string{s.Muted.Render("paired by " + cur.String() + " (p cycles)")}
+	}
+	out := []string{s.Warn.Render("pairs better otherwise") + s.Muted.Render(" (p cycles)")}
+	rows := append([]scoring.PairingScore{{Lists: h.Current, Score: h.Score}}, h.Others...)
+	wide := 0
+	for _, r := range rows {
+		wide = max(wide, len(r.Lists.String()))
+	}
+	for i, r := range rows {
+		line := "  " + common.Pad(r.Lists.String(), wide) + " " + s.Band(r.Score).Render(common.ScoreText5(r.Score, true))
+		switch {
+		case i == 0:
+			line += s.Muted.Render("  in force")
+		case i-1 == h.Better:
+			line += s.Accent.Render("  suggested")
+		}
+		out = append(out, line)
+	}
+	out = append(out, fmt.Sprintf("total %s with %s", common.Signed(h.Gain), h.Suggested().Lists))
+	if now, has := t.Score(id); has && now != h.Score {
+		out = append(out, s.Muted.Render("(scored under the weights at scoring; p rescores)"))
+	}
+	if h.Partial {
+		out = append(out, s.Muted.Render("(some pairings not tried: past the work limit)"))
+	}
+	return append(out, "")
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // cpuTime returns the CPU time the process has used: the benchmarks
@@ -87,7 +88,7 @@ func generatedDataset(b *testing.B, n int) *dataset.Result {
 // benchDatasetModel opens the dataset explorer on res in a w×h terminal,
 // the cursor on path, in view v.
 func benchDatasetModel(b *testing.B, res *dataset.Result, w, h int, path string, v dsView) *DatasetModel {
-	m := NewDataset(DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "dark"})
+	m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.tree.selectPath(m.ds.d.PathIndex(path))
 	m.setView(v)
@@ -185,7 +186,7 @@ func BenchmarkDatasetFirstScreen(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m := NewDataset(DatasetOptions{Files: Files{Reference: p, Output: p}, Loaded: res, Theme: "dark"})
+		m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark"})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 		m.View()
 		src.Close()

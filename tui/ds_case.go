@@ -10,7 +10,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // A case of a dataset opens as a pair: the whole pair explorer (its
@@ -46,7 +48,7 @@ type caseOpenedMsg struct {
 	id     int
 	k      int
 	path   string
-	loaded Loaded
+	loaded ports.Loaded
 	oc     *dataset.OneCase
 	err    error
 }
@@ -63,19 +65,19 @@ func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
 	}
 	w, err := m.ds.d.WeightsInForce()
 	if err != nil {
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.opening.id++
 	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
 	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
-	m.status.Set(info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
+	return m.c.Bg.Run(func() tea.Msg {
 		oc, err := open(ctx, d, msg.k)
 		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
-			out.loaded, out.err = NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
+			out.loaded, out.err = ports.NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
 		}
 		return out
 	})
@@ -89,33 +91,33 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	m.opening.cancel()
 	m.opening.active = false
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
+		m.status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
 		return nil
 	}
 	oc := msg.oc
 	if oc.Result == nil {
-		m.status.Set(info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
+		m.status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
 		return nil
 	}
 	out := oc.Output
 	if out == "" {
 		out = "(no output)"
 	}
-	files := Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
-	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
-		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
+	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
+	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.Styles.Name, NoMouse: m.opts.NoMouse}
 	pm := New(opts)
-	pm.c.tick = m.c.tick
-	pm.c.bg = m.c.bg // the dataset's explorer waits for the case's jobs too
+	pm.c.Tick = m.c.Tick
+	pm.c.Bg = m.c.Bg // the dataset's explorer waits for the case's jobs too
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
 	cmds := []tea.Cmd{pm.Init()}
-	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.width, Height: m.c.height}))
+	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.Width, Height: m.c.Height}))
 	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
 		cmds = append(cmds, m.open.update(selectNodeMsg{id: id}))
 	}
-	st := info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.c.keys.Case.Back.Help().Key))
+	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.c.Keys.Case.Back.Help().Key))
 	if oc.Error != "" {
-		st = warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.c.keys.Case.Back.Help().Key))
+		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.c.Keys.Case.Back.Help().Key))
 	}
 	cmds = append(cmds, m.open.update(st))
 	return tea.Batch(cmds...)
@@ -124,7 +126,7 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 // caseScoreText is a case's score for the status line.
 func caseScoreText(oc *dataset.OneCase) string {
 	if oc.Result.HasScore {
-		return "score " + fixed5(oc.Result.Score)
+		return "score " + common.Fixed5(oc.Result.Score)
 	}
 	return "no score"
 }
@@ -165,7 +167,7 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 	if !isKey || !m.open.m.idle() {
 		return m.open.update(msg)
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	switch {
 	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
 		return m.closeCase()
@@ -187,13 +189,13 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	ws := cv.m.tunedWeights()
 	text := "back from case " + cv.id
 	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
-		m.status.Set(failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
+		m.status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
 		return nil
 	} else if n > 0 {
 		m.changed()
-		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
+		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, common.Plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
 		if now, has := m.ds.total(); has && had {
-			text += fmt.Sprintf(" · score %s → %s · u undoes", fixed5(before), fixed5(now))
+			text += fmt.Sprintf(" · score %s → %s · u undoes", common.Fixed5(before), common.Fixed5(now))
 		}
 	}
 	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
@@ -202,7 +204,7 @@ func (m *DatasetModel) closeCase() tea.Cmd {
 	if cv.m.metric.name != m.ds.metric() || !cv.m.rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
-	m.status.Set(info(text))
+	m.status.Set(common.Info(text))
 	m.layout()
 	if len(ws) > 0 {
 		return m.recompare()

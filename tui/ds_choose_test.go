@@ -14,6 +14,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // smallWeights is dataset-small's weights file.
@@ -118,10 +120,10 @@ func (d *dsDriver) choose(metric string) {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.choices[d.m.chooser.cursor].Name != metric {
-		before := d.m.chooser.cursor
+	for d.m.chooser.Highlighted() != metric {
+		before := d.m.chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.cursor == before {
+		if d.m.chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}
@@ -145,7 +147,7 @@ func TestDatasetMetricIsScore(t *testing.T) {
 			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
 			sameFigures(t, metric, d.m.ds.d.Figures(), want)
 			st := d.statusText()
-			if !strings.HasPrefix(st, "metric "+metric+" · score "+fixed5(want.Score)+" (was 0.55315)") {
+			if !strings.HasPrefix(st, "metric "+metric+" · score "+common.Fixed5(want.Score)+" (was 0.55315)") {
 				t.Errorf("status %q", st)
 			}
 			if len(want.Paths) > 0 && d.m.tree.selectedPath() != ".paid" {
@@ -339,7 +341,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 	rescore := opts.RescoreDataset
 	// A rescorer that finishes whatever happens, as one that was done
 	// just before it was cancelled.
-	opts.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+	opts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		ctxs = append(ctxs, ctx)
 		return rescore(context.Background(), req, p)
 	}
@@ -401,7 +403,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		// stopped.
 		started, stopped := make(chan struct{}), make(chan struct{})
 		slow := opts
-		slow.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+		slow.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 			close(started)
 			<-ctx.Done()
 			time.Sleep(20 * time.Millisecond) // stopping takes a while
@@ -444,10 +446,10 @@ func TestRescoreDatasetCancelled(t *testing.T) {
 	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
+	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), DatasetRescoreRequest{Metric: "lynxius"}, nil)
+	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
 	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
 		t.Errorf("standard input: %v", err)
 	}

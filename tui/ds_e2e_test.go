@@ -14,6 +14,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetEndToEnd runs the dataset explorer as a program: it loads
@@ -38,11 +40,11 @@ func TestDatasetEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	opts := DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
+	opts := ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
 		Weights: w, Metric: "jsondiff", Theme: "mono",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{})
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
 	}
@@ -70,7 +72,7 @@ func TestDatasetEndToEnd(t *testing.T) {
 	wait("weight of .vendor:")
 	tm.Type("0.5")
 	tm.Send(keyMsg("enter"))
-	wait("score 0.55315 → " + fixed5(want.Figures.Score))
+	wait("score 0.55315 → " + common.Fixed5(want.Figures.Score))
 	tm.Send(keyMsg("c"))
 	wait("lowest score first")
 	tm.Send(keyMsg("enter"))

@@ -9,14 +9,15 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// smallDir holds SPEC 8's worked example, dataset-small.
+// smallDir holds the worked example of docs/datasets.md, dataset-small.
 const smallDir = "../testdata/cases/dataset-small"
 
 // smallDataset returns dataset-small scored under its weights file with
 // --pass 0.9, held for re-weighting, as the explorer opens it.
-func smallDataset(t testing.TB, theme string) DatasetOptions {
+func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 	t.Helper()
 	w, err := scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(smallDir, "weights.json"))))
 	if err != nil {
@@ -33,11 +34,11 @@ func smallDataset(t testing.TB, theme string) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+	return ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
 	}
 }
 
@@ -49,9 +50,9 @@ type dsDriver struct {
 	timers []tea.Msg
 }
 
-func newDSDriver(t *testing.T, opts DatasetOptions, w, h int) *dsDriver {
+func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
-	d.m.c.tick = instantTick
+	d.m.c.Tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -88,9 +89,9 @@ func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
 	if d.m.open != nil {
-		return d.m.open.m.status.msg.text
+		return d.m.open.m.status.Text()
 	}
-	return d.m.status.msg.text
+	return d.m.status.Text()
 }
 
 func cutType(k string) (string, bool) {

@@ -6,9 +6,13 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// The runs a dataset's explorer records (SPEC 7): the opening one is the
+// The runs a dataset's explorer records (docs/history.md): the opening one is the
 // caller's (recorded as the dataset loads), then one at every save, and
 // one at quit when the weights, metric, options or rules in force differ
 // from the last run recorded. A dataset run records the scored dataset
@@ -20,7 +24,6 @@ import (
 
 // dsRecording tracks the runs sent to the DatasetRecorder.
 type dsRecording struct {
-	pending int
 	// last is the weights and config of the last run recorded (or of the
 	// opening, which the caller records); started says there is one.
 	last, lastConfig []byte
@@ -28,16 +31,9 @@ type dsRecording struct {
 	// tail is closed when the last record asked for has ended: the next
 	// one waits for it.
 	tail chan struct{}
-	// ctx is the records' context, which stop cancels (the user insisted
-	// on leaving).
-	ctx  context.Context
-	stop context.CancelFunc
-}
-
-// dsRecordedMsg says a record of the dataset finished.
-type dsRecordedMsg struct {
-	event RunEvent
-	err   error
+	// ctx is the records' context, which the shell's stopRecords cancels
+	// (the user insisted on leaving).
+	ctx context.Context
 }
 
 // dsRecordTimeout bounds a dataset record once its turn has come: it
@@ -46,13 +42,13 @@ const dsRecordTimeout = 10 * time.Minute
 
 // recordState returns the weights in force as a weights file and the
 // config in force (metric, options, rules) as the run is recorded with.
-func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error) {
+func (m *DatasetModel) recordState() (weights []byte, run ports.DatasetRun, err error) {
 	weights, err = m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return nil, run, err
 	}
 	figs := m.ds.res.Figures
-	run = DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
+	run = ports.DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
 	if r := m.opts.Rules; r != nil && r.Len() > 0 {
 		run.RulesJSON = r.Marshal()
 	}
@@ -61,7 +57,7 @@ func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error)
 }
 
 // configKey is what a run's config is compared by.
-func configKey(run DatasetRun) []byte {
+func configKey(run ports.DatasetRun) []byte {
 	var b bytes.Buffer
 	b.WriteString(run.Metric)
 	for _, o := range run.Options {
@@ -89,52 +85,52 @@ func (m *DatasetModel) noteOpening() {
 // record sends the state in force to the Recorder in the background, after
 // the records before it; nil when there is no recorder, or on quitting
 // when nothing changed since the last run recorded.
-func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
+func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.ds == nil {
 		return nil
 	}
 	weights, run, err := m.recordState()
 	if err != nil {
-		m.status.Set(warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
+		m.status.Set(common.Warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
 		return nil
 	}
 	cfg := configKey(run)
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
+	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
 		return nil
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
-	m.rec.pending++
+	m.recordsPending++
 	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
 	if m.rec.ctx == nil {
-		m.rec.ctx, m.rec.stop = context.WithCancel(context.Background())
+		m.rec.ctx, m.stopRecords = context.WithCancel(context.Background())
 	}
 	prev, next := m.rec.tail, make(chan struct{})
 	m.rec.tail = next
 	base := m.rec.ctx
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.bg.start(func() tea.Msg {
+	return m.c.Bg.Start(func() tea.Msg {
 		defer close(next)
 		if prev != nil {
 			select {
 			case <-prev:
 			case <-base.Done():
-				return dsRecordedMsg{event: ev, err: base.Err()}
+				return recordedMsg{event: ev, err: base.Err()}
 			}
 		}
 		ctx, cancel := context.WithTimeout(base, dsRecordTimeout)
 		defer cancel()
-		return dsRecordedMsg{event: ev, err: rec.Record(ctx, run)}
+		return recordedMsg{event: ev, err: rec.Record(ctx, run)}
 	})
 }
 
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the history pane up to date.
-func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
-	m.rec.pending = max(0, m.rec.pending-1)
+func (m *DatasetModel) recorded(msg recordedMsg) tea.Cmd {
+	m.recordsPending = max(0, m.recordsPending-1)
 	if msg.err != nil {
-		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
 		return nil // quitting: the program ends once every job is done
@@ -142,24 +138,7 @@ func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 	if m.hist == nil || m.phase != phaseReady {
 		return nil
 	}
-	return m.hist.Update(histRefreshMsg{})
-}
-
-// quitNow keeps or removes the unsaved weights, records the state at quit
-// when it changed, and quits once the background jobs are done: the
-// records under way, and the others, those that can stop cancelled.
-func (m *DatasetModel) quitNow() tea.Cmd {
-	m.quitAfterSave = false
-	m.stopJobs()
-	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(warn("unsaved weights: " + err.Error()))
-	}
-	cmd := m.record(RunQuit)
-	m.phase = phaseClosing
-	if m.rec.pending > 0 {
-		m.status.Set(info("recording the run in the history…"))
-	}
-	return tea.Batch(cmd, m.c.bg.quit())
+	return m.hist.Update(runspane.HistRefreshMsg{})
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

@@ -14,20 +14,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,
 // each Record waits for a value on it (or ctx's end).
 type fakeDSRecorder struct {
 	mu     sync.Mutex
-	runs   []DatasetRun
+	runs   []ports.DatasetRun
 	gate   chan struct{}
 	active int // records under way at once, at most
 	now    int
 	err    error
 }
 
-func (f *fakeDSRecorder) Record(ctx context.Context, run DatasetRun) error {
+func (f *fakeDSRecorder) Record(ctx context.Context, run ports.DatasetRun) error {
 	f.mu.Lock()
 	f.now++
 	f.active = max(f.active, f.now)
@@ -62,7 +63,7 @@ func (f *fakeDSRecorder) events() string {
 
 // smallInTemp is dataset-small with its weights file copied to a folder
 // of its own, which ctrl+s overwrites.
-func smallInTemp(t *testing.T) (DatasetOptions, string) {
+func smallInTemp(t *testing.T) (ports.DatasetOptions, string) {
 	t.Helper()
 	opts := smallDataset(t, "mono")
 	dir := t.TempDir()
@@ -153,11 +154,11 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if _, err := m.ds.sess.Save(""); err != nil {
 		t.Fatal(err)
 	}
-	first := m.record(RunSaved)
+	first := m.record(ports.RunSaved)
 	m.weightKey(".vendor", keyMsg("-"))
-	second := m.record(RunQuit)
-	if first == nil || second == nil || m.rec.pending != 2 {
-		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.rec.pending)
+	second := m.record(ports.RunQuit)
+	if first == nil || second == nil || m.recordsPending != 2 {
+		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.recordsPending)
 	}
 	// The UI goes on while they wait.
 	d.keys("-")
@@ -166,10 +167,10 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	}
 	firstDone, secondDone := async(first), async(second)
 	rec.gate <- struct{}{}
-	msg := (<-firstDone).(dsRecordedMsg)
+	msg := (<-firstDone).(recordedMsg)
 	rec.gate <- struct{}{}
-	msg2 := (<-secondDone).(dsRecordedMsg)
-	if msg.event != RunSaved || msg2.event != RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
+	msg2 := (<-secondDone).(recordedMsg)
+	if msg.event != ports.RunSaved || msg2.event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
 		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
 	}
 	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
@@ -234,7 +235,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatalf("no case open:\n%s", d.screen())
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
@@ -258,11 +259,11 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		d.keys("k")
 	}
 	d.keys("j", "-")
-	d.m.record(RunSaved) // under way, held by the gate
+	d.m.record(ports.RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
-	go func() { done <- d.m.finish(syscall.SIGTERM, nil, forced) }()
+	go func() { done <- finishErr(d.m, syscall.SIGTERM, nil, forced) }()
 	select {
 	case err := <-done:
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {
@@ -272,7 +273,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	<-d.m.c.bg.idle()
+	<-d.m.c.Bg.Idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

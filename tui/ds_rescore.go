@@ -12,6 +12,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -63,18 +66,18 @@ type dsRescoreJob struct {
 	start  time.Time
 
 	mu sync.Mutex
-	p  DatasetProgress
+	p  ports.DatasetProgress
 }
 
 // report takes the rescorer's progress, from its goroutines.
-func (j *dsRescoreJob) report(p DatasetProgress) {
+func (j *dsRescoreJob) report(p ports.DatasetProgress) {
 	j.mu.Lock()
 	j.p = p
 	j.mu.Unlock()
 }
 
 // progress returns how far the rescore went.
-func (j *dsRescoreJob) progress() DatasetProgress {
+func (j *dsRescoreJob) progress() ports.DatasetProgress {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.p
@@ -118,7 +121,7 @@ func (m *DatasetModel) pendingSpec() dsRescoreSpec {
 func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	opts, dropped := spec.user, []string(nil)
 	if c, ok := m.choice(spec.metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
+		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.stopRescore()
 	m.rescoreID++
@@ -127,14 +130,14 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	m.job = job
 	from := m.ds.wsess
 	st, version := from.State(), from.Version()
-	req := DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
+	req := ports.DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
 	if m.rulesRefused(spec.metric) == "" {
 		req.Rules = spec.rules
 	}
 	rescore := m.opts.RescoreDataset
 	m.rescoring.Update(rescoreStartedMsg{job: job, what: spec.what(opts.Strings())})
-	m.status.Set(info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
-	run := m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
+	run := m.c.Bg.Run(func() tea.Msg {
 		msg := dsRescoredMsg{id: job.id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		res, err := rescore(ctx, req, job.report)
 		if err == nil && ctx.Err() != nil {
@@ -155,7 +158,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 
 // tickRescore asks for the progress of request id to show again.
 func (m *DatasetModel) tickRescore(id int) tea.Cmd {
-	return m.c.tick(loadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
+	return m.c.Tick(loadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
 }
 
 // rescoreTick shows the progress again while request id runs.
@@ -197,9 +200,9 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		if spec.restore != nil {
 			err = fmt.Errorf("%w; they stay in %s", err, spec.restore.found.Path)
 		}
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		if m.mode == modeMetric {
-			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
+			m.chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
@@ -208,7 +211,7 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		// The weights changed while it scored: they weigh it as they are.
 		var err error
 		if sess, err = session.ResumeDataset(msg.res.Scored, m.ds.wsess.State()); err != nil {
-			m.status.Set(failure(err))
+			m.status.Set(common.Failure(err))
 			return nil
 		}
 	}
@@ -225,9 +228,9 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		m.ds.rulesID = m.rulesID(spec.rules)
 	}
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
-	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
+	m.chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	filter := m.order.filterPath()
-	for _, p := range []pane{m.hdr, m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat} {
 		p.Update(dsReplacedMsg{})
 	}
 	switch {
@@ -254,7 +257,7 @@ type dsShown struct {
 
 // rescoredStatus says what the rescore did: the metric, rule or pairing,
 // the dataset's score before and after, and what else changed.
-func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) statusMsg {
+func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) common.StatusMsg {
 	spec := msg.spec
 	tot, has := m.ds.total()
 	var text string
@@ -264,14 +267,14 @@ func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter str
 		text = fmt.Sprintf("%s paired by %s", pc.array, pc.to)
 		was, now := pathScore(old.paths, pc.array), pathScore(m.ds.paths, pc.array)
 		if was != nil && now != nil {
-			text += fmt.Sprintf(": %s (was %s by %s)", scoreText5(now.Score, now.HasScore), scoreText5(was.Score, was.HasScore), pc.from)
+			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.from)
 		}
 	case spec.note != "":
 		text = spec.note
 	default:
 		text = "metric " + spec.metric + optionsText(msg.res.Figures.Options)
 	}
-	text += fmt.Sprintf(" · score %s (was %s)", scoreText5(tot, has), scoreText5(old.total, old.has))
+	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {
 	case spec.note != "" && m.ds.rules.Changed():
 		text += " · ctrl+s saves the rules"
@@ -284,9 +287,9 @@ func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter str
 		text += " · no case has " + filter + " now: every case listed"
 	}
 	if len(msg.dropped) > 0 {
-		return warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
+		return common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
 	}
-	return success(text)
+	return common.Success(text)
 }
 
 // pathScore returns the figures of path among paths, nil for none.

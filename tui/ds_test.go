@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
@@ -45,7 +46,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
+	if v := d.m.prompt.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
 		t.Errorf("/ again opens with %q:\n%s", v, d.screen())
 	}
 	d.keys("type:paid", "enter")
@@ -114,7 +115,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/006: %q", d.statusText())
 	}
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" {
+	if v := d.m.prompt.Value(); v != "" {
 		t.Errorf("/ again opens with %q", v)
 	}
 	d.keys("type:002", "enter")
@@ -211,9 +212,9 @@ func TestDatasetCaseOpenFails(t *testing.T) {
 // its error.
 func TestDatasetLoading(t *testing.T) {
 	started := make(chan context.Context, 1)
-	opts := DatasetOptions{Files: Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
 			started <- ctx
 			<-ctx.Done()
 			return nil, ctx.Err()
@@ -244,7 +245,7 @@ func TestDatasetLoading(t *testing.T) {
 	}
 	m.Update(keyMsg("q"))
 	<-ctx.Done()
-	fail := NewDataset(DatasetOptions{Load: func(context.Context, func(DatasetProgress)) (*dataset.Result, error) {
+	fail := NewDataset(ports.DatasetOptions{Load: func(context.Context, func(ports.DatasetProgress)) (*dataset.Result, error) {
 		return nil, errors.New("data.jsonl:3:7: invalid character")
 	}})
 	fail.Init()
@@ -274,7 +275,7 @@ func TestDatasetHeaderDeltas(t *testing.T) {
 // generatedInTemp returns a generated one-file dataset of n cases (what
 // `jsontui-gen -dataset records -cases N -seed 1` writes) scored and held
 // for re-weighting, as the explorer opens it.
-func generatedInTemp(t *testing.T, n int) DatasetOptions {
+func generatedInTemp(t *testing.T, n int) ports.DatasetOptions {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "data.jsonl")
 	f, err := os.Create(p)
@@ -296,7 +297,7 @@ func generatedInTemp(t *testing.T, n int) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
+	return ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
 }
 
 // TestDatasetHeatMapPages: the page keys move the heat map's window a

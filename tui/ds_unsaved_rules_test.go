@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -36,7 +38,7 @@ func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
 // are the file's removes it too.
 func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	k := newKeptSmall(t)
-	opts := func() DatasetOptions {
+	opts := func() ports.DatasetOptions {
 		o := k.opts(t)
 		o.Files.DefaultSave = k.weights
 		return o
@@ -57,7 +59,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// A weight too, and a signal.
 	d.keys("-")
 	tuned, _ := d.m.ds.total()
-	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}
@@ -91,7 +93,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.rules.Changed(), d.m.ds.wsess.Dirty())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights and rules of ") ||
-		!strings.Contains(s, "1 weight and 1 rule changed, score "+fixed5(opening)+" → "+fixed5(tuned)) {
+		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
 		t.Errorf("status %q", s)
 	}
 	now, rec := k.keptRecord(t)

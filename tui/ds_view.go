@@ -1,11 +1,11 @@
 package tui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // View renders the screen: the loading screen, the dataset, or the case
@@ -22,18 +22,12 @@ func (m *DatasetModel) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — dataset " + m.opts.Files.Reference
-	return v
+	return m.frame(content, "jsontui — dataset "+m.opts.Files.Reference)
 }
 
 // screen renders the header, the body and the status line.
 func (m *DatasetModel) screen() string {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -49,16 +43,16 @@ func (m *DatasetModel) body() string {
 	case modeHistory:
 		return m.hist.View()
 	case modeRecover:
-		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.width)
+		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.Width)
 	}
 	body := m.viewBody()
 	switch {
 	case m.mode == modeMetric:
-		body = overlay(body, m.chooser.View(), m.c.width)
+		body = overlay(body, m.chooser.View(), m.c.Width)
 	case m.mode == modeRule:
-		body = overlay(body, m.ruleChooser.View(), m.c.width)
+		body = overlay(body, m.ruleChooser.View(), m.c.Width)
 	case m.rescoring.shown():
-		body = overlay(body, m.rescoring.View(), m.c.width)
+		body = overlay(body, m.rescoring.View(), m.c.Width)
 	}
 	return body
 }
@@ -85,42 +79,12 @@ func (m *DatasetModel) viewBody() string {
 
 // statusView renders the bottom line for the mode and the view.
 func (m *DatasetModel) statusView() string {
-	k := m.c.keys
-	s := m.c.styles
-	switch m.mode {
-	case modeSearch:
-		if m.promptFor == promptFind {
-			return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
-		}
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath, modeRulesPath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeRuleValue:
-		if m.rulePrompt.ask == "normalize" {
-			return m.prompt.View("case,accents,space · enter apply · esc cancel")
-		}
-		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
-	case modeMetric:
-		return m.status.View(m.chooser.ShortHelp())
-	case modeRule:
-		return m.status.View(m.ruleChooser.ShortHelp())
-	case modeHistory:
-		return m.status.View(m.hist.ShortHelp())
-	case modeHelp:
-		return m.status.View(m.help.ShortHelp())
-	case modeConfirmOverwrite:
-		path := m.savePath
-		if m.rulesSaves.confirming {
-			path = m.rulesSaves.path
-		}
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
-	case modeConfirmQuit:
-		return spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
-	case modeRecover:
-		return recoverStatus(m.c, m.unsaved.offers[0])
+	k := m.c.Keys
+	if m.mode == modeSearch && m.promptFor == promptFind {
+		return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
+	}
+	if line, ok := m.statusLine(); ok {
+		return line
 	}
 	if m.rescoring.shown() {
 		return m.status.View(m.rescoring.ShortHelp())
@@ -137,17 +101,11 @@ func (m *DatasetModel) statusView() string {
 	return m.status.View(m.tree.ShortHelp())
 }
 
-// showDetail reports whether the detail pane shows beside or below the
-// tree: as a pair's explorer decides (showDetail).
-func (m *DatasetModel) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
-}
-
 // layout sizes every pane: the one place that decides where things go.
 // Its part that depends on what the tree shows, arrange, also runs after
 // every message.
 func (m *DatasetModel) layout() {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	m.status.SetWidth(w)
 	m.prompt.SetWidth(w)
 	if m.phase != phaseReady || m.ds == nil {
@@ -175,7 +133,7 @@ func (m *DatasetModel) arrange() {
 	if m.phase != phaseReady || m.ds == nil {
 		return
 	}
-	w, body := m.c.width, m.bodyH
+	w, body := m.c.Width, m.bodyH
 	m.folded = false
 	m.detail.setSide(true)
 	switch {
@@ -211,12 +169,12 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	y := mouse.Y - m.hdr.Height()
 	if m.mode == modeHistory {
-		return m.hist.Update(paneMouseMsg{msg: msg, y: y})
+		return m.hist.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 	}
 	if m.mode != modeNormal {
 		return nil
 	}
-	k := m.c.keys
+	k := m.c.Keys
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
 		press := k.Down
@@ -225,7 +183,7 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		kp := keyPress(press.Keys()[0])
 		var cmd tea.Cmd
-		for range wheelStep {
+		for range common.WheelStep {
 			switch m.view {
 			case viewCases:
 				cmd = m.cases.Update(kp)

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 )
 
@@ -11,21 +12,21 @@ import (
 
 // toggleFailing shows only the nodes that lose points and their
 // ancestors, or every node again.
-func (p *treePane) toggleFailing() *statusMsg {
+func (p *treePane) toggleFailing() *common.StatusMsg {
 	t := p.sess.Tree()
 	if p.ol.Filter() != nil {
 		p.keep(func() { p.ol.SetFilter(nil) })
-		m := info(fmt.Sprintf("all %s nodes shown", thousands(t.Len())))
+		m := common.Info(fmt.Sprintf("all %s nodes shown", common.Thousands(t.Len())))
 		return &m
 	}
 	set := outline.Failing(t)
 	if set.Len() == 0 {
-		m := info("no node loses points: the failing-only view would be empty")
+		m := common.Info("no node loses points: the failing-only view would be empty")
 		return &m
 	}
 	p.keep(func() { p.ol.SetFilter(set) })
-	k := p.c.keys.FailingOnly.Help().Key
-	m := info(fmt.Sprintf("failing only: the %s nodes that lose points or hold some that do · %s shows all", thousands(set.Len()), k))
+	k := p.c.Keys.FailingOnly.Help().Key
+	m := common.Info(fmt.Sprintf("failing only: the %s nodes that lose points or hold some that do · %s shows all", common.Thousands(set.Len()), k))
 	return &m
 }
 
@@ -39,34 +40,21 @@ func (p *treePane) hidden() (int, bool) {
 	return p.sess.Tree().Len() - f.Len(), true
 }
 
-// badge is what the status line says while the failing-only view is on:
-// how many nodes it hides.
-func (m *Model) badge() string {
-	if m.tree == nil || m.mode != modeNormal {
-		return ""
-	}
-	n, on := m.tree.hidden()
-	if !on {
-		return ""
-	}
-	return fmt.Sprintf("failing only: %s of %s nodes hidden", thousands(n), thousands(m.sess.Tree().Len()))
-}
-
 // worst selects the costliest leaf.
-func (p *treePane) worst() *statusMsg {
+func (p *treePane) worst() *common.StatusMsg {
 	t := p.sess.Tree()
 	id, ok := outline.Costliest(t)
 	if !ok {
-		m := info("no leaf loses points")
+		m := common.Info("no leaf loses points")
 		return &m
 	}
 	p.selectNode(id)
-	m := info(fmt.Sprintf("the costliest leaf: %s loses %s of the total", t.Path(id), fixed5(t.Loss(id))))
+	m := common.Info(fmt.Sprintf("the costliest leaf: %s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
 	return &m
 }
 
 // hiddenMatches is the status when a search matches only nodes the
 // failing-only view hides; failingKey names its key.
-func hiddenMatches(m *outline.Matches, failingKey string) statusMsg {
-	return warn(fmt.Sprintf("%q: %s match%s, none of them failing: %s shows all nodes", m.Query, thousands(m.Count), plural(m.Count, "es"), failingKey))
+func hiddenMatches(m *outline.Matches, failingKey string) common.StatusMsg {
+	return common.Warn(fmt.Sprintf("%q: %s match%s, none of them failing: %s shows all nodes", m.Query, common.Thousands(m.Count), common.Plural(m.Count, "es"), failingKey))
 }

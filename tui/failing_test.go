@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestFailingOnly: f shows the nodes that lose points and their
@@ -48,7 +50,7 @@ func TestFailingOnly(t *testing.T) {
 	}
 	// An equal pair has nothing to show.
 	l := loadPair(t, `{"a": 1}`, `{"a": 1}`, "")
-	e := newDriver(t, Options{Files: Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
+	e := newDriver(t, ports.Options{Files: ports.Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
 	e.keys("F")
 	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.ol.Filter() != nil {
 		t.Errorf("equal pair: %q", s)

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"github.com/jsontui/jsontui/themes"
 	"slices"
 	"strings"
 
@@ -10,6 +9,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -17,11 +19,11 @@ import (
 // changes, the nodes per status, the schema's verdict, and the parse
 // repairs and warnings, which `!` expands.
 type header struct {
-	c    *common
+	c    *common.Common
 	sess *session.Session
 	// wsess holds the weights in force (sess, or the user's held apart).
 	wsess    *session.Session
-	files    Files
+	files    ports.Files
 	metric   *metricState
 	schema   *schemaCheck
 	notes    []note
@@ -32,16 +34,19 @@ type header struct {
 	// best is the pair's best recorded run among those of config
 	// bestCfg (the metric, options and rules in force when it was asked
 	// for), when hasBest.
-	best    RunSummary
+	best    ports.RunSummary
 	hasBest bool
-	bestCfg RunConfig
+	bestCfg ports.RunConfig
 	// cmp is the run the tree is compared with, nil for none: a line of
 	// its own says how the two differ.
-	cmp *comparison
+	cmp *runspane.Comparison
 
 	// rules are the per-key rules in force, nil for none.
 	rules *scoring.RuleSet
 }
+
+// header keeps the pane contract.
+var _ common.Pane = (*header)(nil)
 
 // bestOf says which runs the header's best is the best of.
 const bestOf = "same metric, options & rules"
@@ -52,7 +57,7 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common, sess, wsess *session.Session, files Files, metric *metricState, schema *schemaCheck) *header {
+func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemaCheck) *header {
 	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h
@@ -127,7 +132,7 @@ func (h *header) counts() (repairs, warnings int) {
 // View renders the header.
 func (h *header) View() string {
 	height := h.height
-	s := h.c.styles
+	s := h.c.Styles
 	w := h.width
 	// Line 1: files and metric.
 	files := h.files.Reference + " ⟷ " + h.files.Output
@@ -145,15 +150,15 @@ func (h *header) View() string {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	left := s.Title.Render("jsontui") + "  " + files
-	line1 := spread(left, right, w)
+	line1 := common.Spread(left, right, w)
 	// Line 2: score, deltas, statuses, notes.
 	var b strings.Builder
 	tot, has := h.metric.total(h.sess.Tree())
 	b.WriteString("score ")
 	if has {
-		b.WriteString(s.Band(tot).Render(fixed5(tot)))
+		b.WriteString(s.Band(tot).Render(common.Fixed5(tot)))
 		if high, ok := h.metric.approx(h.sess.Tree()); ok {
-			b.WriteString(s.Warn.Render(" (approximate: at most " + fixed5(high) + ")"))
+			b.WriteString(s.Warn.Render(" (approximate: at most " + common.Fixed5(high) + ")"))
 		}
 	} else {
 		b.WriteString(s.Faint.Render("n/a"))
@@ -173,17 +178,17 @@ func (h *header) View() string {
 		if n == 0 {
 			p = s.Faint
 		}
-		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), thousands(n), p.Render(st.String()))
-		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), thousands(n))
+		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), common.Thousands(n), p.Render(st.String()))
+		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), common.Thousands(n))
 	}
 	notes := h.schemaText()
 	if r, wn := h.counts(); r+wn > 0 {
 		var parts []string
 		if r > 0 {
-			parts = append(parts, fmt.Sprintf("%d repair%s", r, plural(r, "s")))
+			parts = append(parts, fmt.Sprintf("%d repair%s", r, common.Plural(r, "s")))
 		}
 		if wn > 0 {
-			parts = append(parts, fmt.Sprintf("%d warning%s", wn, plural(wn, "s")))
+			parts = append(parts, fmt.Sprintf("%d warning%s", wn, common.Plural(wn, "s")))
 		}
 		marker := "▸ !"
 		if h.expanded {
@@ -197,8 +202,8 @@ func (h *header) View() string {
 	if h.hasBest {
 		// The best of the runs of the same metric and options: it says
 		// so, and its id, as room allows; the id goes first.
-		best := "  best " + s.Band(h.best.Score).Render(fixed5(h.best.Score))
-		for _, more := range []string{"(run " + shortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
+		best := "  best " + s.Band(h.best.Score).Render(common.Fixed5(h.best.Score))
+		for _, more := range []string{"(run " + runspane.ShortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
 			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
 				best = with
 				break
@@ -220,8 +225,8 @@ func (h *header) View() string {
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
 		line2 = base
 	}
-	line2 = spread(line2, notes, w)
-	out := fit(line1, w) + "\n" + fit(line2, w)
+	line2 = common.Spread(line2, notes, w)
+	out := common.Fit(line1, w) + "\n" + common.Fit(line2, w)
 	if h.cmp != nil {
 		out += "\n" + h.compareLine()
 	}
@@ -229,17 +234,17 @@ func (h *header) View() string {
 		limit := maxNoteLines(height)
 		for i, n := range h.notes {
 			if i == limit-1 && h.noteLines() > limit {
-				out += "\n" + fit(s.Faint.Render(fmt.Sprintf("  … and %s more", thousands(len(h.notes)-i+h.more))), w)
+				out += "\n" + common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i+h.more))), w)
 				break
 			}
 			kind := s.Warn.Render("  warning ")
 			if n.repair {
 				kind = s.Warn.Render("  repair  ")
 			}
-			out += "\n" + fit(kind+n.text, w)
+			out += "\n" + common.Fit(kind+n.text, w)
 		}
 		if h.more > 0 && h.noteLines() <= limit {
-			out += "\n" + fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
+			out += "\n" + common.Fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
 		}
 	}
 	return out
@@ -251,7 +256,7 @@ func (h *header) schemaText() string {
 	if sc == nil {
 		return ""
 	}
-	s := h.c.styles
+	s := h.c.Styles
 	switch {
 	case sc.pending:
 		return s.Faint.Render("schema: checking…")
@@ -261,57 +266,44 @@ func (h *header) schemaText() string {
 		return s.Good.Render("schema: valid")
 	}
 	n := len(sc.violations)
-	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", thousands(n), plural(n, "s")))
+	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", common.Thousands(n), common.Plural(n, "s")))
 }
 
 // compareLine says which run the tree is compared with and how many
 // paths differ.
 func (h *header) compareLine() string {
-	s := h.c.styles
+	s := h.c.Styles
 	c := h.cmp
-	c.count()
-	counts := " · " + differText(c.differ)
-	if c.onlyHere > 0 {
-		counts += " · " + thousands(c.onlyHere) + " not in the run"
+	c.Count()
+	counts := " · " + differText(c.Differ)
+	if c.OnlyHere > 0 {
+		counts += " · " + common.Thousands(c.OnlyHere) + " not in the run"
 	}
-	if c.onlyRun > 0 {
-		counts += " · " + thousands(c.onlyRun) + " only in the run"
+	if c.OnlyRun > 0 {
+		counts += " · " + common.Thousands(c.OnlyRun) + " only in the run"
 	}
-	name := s.Accent.Render("Δ vs " + runName(c.run))
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.Run))
 	end := s.Faint.Render("esc ends")
 	// The run's time and score when they fit, the counts first.
 	line := name + counts
-	if long := name + " " + s.Muted.Render(c.run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
+	if long := name + " " + s.Muted.Render(c.Run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
 		line = long
 	}
-	if c.run.Metric != "" && c.run.Metric != h.metric.name {
-		if other := " · run by " + c.run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
+	if c.Run.Metric != "" && c.Run.Metric != h.metric.name {
+		if other := " · run by " + c.Run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
 			line += s.Warn.Render(other)
 		}
 	}
-	if tot, has := h.metric.total(h.sess.Tree()); has && c.run.HasScore {
-		figs := fmt.Sprintf(" · run %s → now %s %s", fixed5(c.run.Score), fixed5(tot), deltaPaint(h, tot-c.run.Score))
+	if tot, has := h.metric.total(h.sess.Tree()); has && c.Run.HasScore {
+		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
 		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
 			line += figs
 		}
 	}
-	return spread(line, end, h.width)
+	return common.Spread(line, end, h.width)
 }
 
-func deltaPaint(h *header, v float64) string { return paintDelta(h.c.styles, v) }
-
-// paintDelta formats a change of a score with its sign, coloured: good
-// when it rises, bad when it falls, faint when it does not move.
-func paintDelta(s *themes.Styles, v float64) string {
-	txt := signed(v)
-	switch {
-	case txt == "±0":
-		return s.Faint.Render(txt)
-	case v > 0:
-		return s.Good.Render(txt)
-	}
-	return s.Bad.Render(txt)
-}
+func deltaPaint(h *header, v float64) string { return common.PaintDelta(h.c.Styles, v) }
 
 // rulesText names the rules in force for the files line: " · rules
 // rules.json", with a * when they changed since read or saved; "" for

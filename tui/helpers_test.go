@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,29 +13,30 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// pizzaDir holds the spec's worked example.
+// pizzaDir holds the worked example of docs/scoring.md.
 const pizzaDir = "../testdata/cases/pizza"
 
 // loadPair parses and scores a reference, an output and optional weights
 // given as text.
-func loadPair(t testing.TB, ref, out, weights string) Loaded {
+func loadPair(t testing.TB, ref, out, weights string) ports.Loaded {
 	t.Helper()
 	r, o := scoringtest.Docs(t, ref, out)
 	w := scoringtest.Weights(t, "weights.json", weights)
-	return Loaded{Tree: scoringtest.Build(t, r, o, w, scoring.Options{}), Weights: w}
+	return ports.Loaded{Tree: scoringtest.Build(t, r, o, w, scoring.Options{}), Weights: w}
 }
 
 func readFile(t testing.TB, path string) string { return scoringtest.Read(t, path) }
 
 // pizza returns the pizza case loaded, with the files named as a user
 // would give them.
-func pizza(t testing.TB) Options {
+func pizza(t testing.TB) ports.Options {
 	l := loadPair(t, readFile(t, filepath.Join(pizzaDir, "reference.json")),
 		readFile(t, filepath.Join(pizzaDir, "output.json")), readFile(t, filepath.Join(pizzaDir, "weights.json")))
-	return Options{
-		Files:  Files{Reference: "reference.json", Output: "output.json", Weights: "weights.json"},
+	return ports.Options{
+		Files:  ports.Files{Reference: "reference.json", Output: "output.json", Weights: "weights.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark",
 	}
 }
@@ -53,9 +55,9 @@ type driver struct {
 // message it holds is kept for fireTimers.
 type timerMsg struct{ msg tea.Msg }
 
-func newDriver(t *testing.T, opts Options, w, h int) *driver {
+func newDriver(t *testing.T, opts ports.Options, w, h int) *driver {
 	d := &driver{t: t, m: New(opts)}
-	d.m.c.tick = instantTick
+	d.m.c.Tick = instantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -168,3 +170,9 @@ func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
 func stripANSI(s string) string { return ansi.Strip(s) }
 
 func typeName(v any) string { return fmt.Sprintf("%T", v) }
+
+// finishErr ends m as Explore does once its program stopped, and returns
+// what Explore would.
+func finishErr(m explorer, sig os.Signal, runErr error, forced <-chan struct{}) error {
+	return endError(sig, runErr, m.finish(sig, runErr, forced))
+}

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Weights files of the pizza case, for the runs of a fake history.
@@ -25,7 +27,7 @@ type fakeHistory struct {
 	mu sync.Mutex
 	// runs are the pair's runs, newest first; others are runs of another
 	// pair, which only `a` lists.
-	runs, others []*RunDetail
+	runs, others []*ports.RunDetail
 	// err, when set, is what every method returns.
 	err error
 	// lists counts the calls of Runs, by all.
@@ -43,11 +45,11 @@ func runTime(i int) time.Time {
 
 // pizzaRun scores the pizza case under a weights file (text; "" for
 // none) as the i-th recorded run.
-func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *RunDetail {
+func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *ports.RunDetail {
 	t.Helper()
 	l := loadPair(t, readFile(t, filepath.Join(pizzaDir, "reference.json")), readFile(t, filepath.Join(pizzaDir, "output.json")), weights)
 	rep := l.Tree.Report("jsondiff", nil)
-	r := &RunDetail{RunSummary: RunSummary{
+	r := &ports.RunDetail{RunSummary: ports.RunSummary{
 		ID: runID(i), Time: runTime(i), Label: label, Source: source, Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Weights: weightsName,
 		Score: rep.Score, HasScore: rep.HasScore, Pair: "reference.json\x00output.json", ThisPair: true,
@@ -56,7 +58,7 @@ func pizzaRun(t testing.TB, i int, label, source, weightsName, weights string) *
 		r.WeightsJSON = []byte(weights)
 	}
 	for n := range rep.Nodes {
-		r.Nodes = append(r.Nodes, RunNode{Path: strings.Clone(n.Path), Score: n.Score, HasScore: n.HasScore})
+		r.Nodes = append(r.Nodes, ports.RunNode{Path: strings.Clone(n.Path), Score: n.Score, HasScore: n.HasScore})
 	}
 	return r
 }
@@ -80,23 +82,23 @@ func pizzaHistory(t testing.TB) *fakeHistory {
 }
 
 // add records r as the newest run of the pair, with its Δ.
-func (f *fakeHistory) add(r *RunDetail) {
+func (f *fakeHistory) add(r *ports.RunDetail) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if len(f.runs) > 0 && f.runs[0].HasScore && r.HasScore {
 		r.Delta, r.HasDelta = r.Score-f.runs[0].Score, true
 	}
-	f.runs = append([]*RunDetail{r}, f.runs...)
+	f.runs = append([]*ports.RunDetail{r}, f.runs...)
 }
 
-func (f *fakeHistory) Runs(all bool) ([]RunSummary, error) {
+func (f *fakeHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.lists[all]++
 	if f.err != nil {
 		return nil, f.err
 	}
-	var out []RunSummary
+	var out []ports.RunSummary
 	for _, r := range f.runs {
 		out = append(out, r.RunSummary)
 	}
@@ -104,12 +106,12 @@ func (f *fakeHistory) Runs(all bool) ([]RunSummary, error) {
 		for _, r := range f.others {
 			out = append(out, r.RunSummary)
 		}
-		slices.SortStableFunc(out, func(a, b RunSummary) int { return b.Time.Compare(a.Time) })
+		slices.SortStableFunc(out, func(a, b ports.RunSummary) int { return b.Time.Compare(a.Time) })
 	}
 	return out, nil
 }
 
-func (f *fakeHistory) find(id string) *RunDetail {
+func (f *fakeHistory) find(id string) *ports.RunDetail {
 	for _, r := range append(f.runs[:len(f.runs):len(f.runs)], f.others...) {
 		if r.ID == id {
 			return r
@@ -118,7 +120,7 @@ func (f *fakeHistory) find(id string) *RunDetail {
 	return nil
 }
 
-func (f *fakeHistory) Run(id string) (*RunDetail, error) {
+func (f *fakeHistory) Run(id string) (*ports.RunDetail, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
@@ -146,13 +148,13 @@ func (f *fakeHistory) SetLabel(id, label string) error {
 	return nil
 }
 
-func (f *fakeHistory) Best(c RunConfig) (RunSummary, bool, error) {
+func (f *fakeHistory) Best(c ports.RunConfig) (ports.RunSummary, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.err != nil {
-		return RunSummary{}, false, f.err
+		return ports.RunSummary{}, false, f.err
 	}
-	var best RunSummary
+	var best ports.RunSummary
 	ok := false
 	for _, r := range f.runs {
 		if r.HasScore && r.Metric == c.Metric && slices.Equal(r.Options, c.Options) && bytes.Equal(r.RulesJSON, c.RulesJSON) &&
@@ -164,7 +166,7 @@ func (f *fakeHistory) Best(c RunConfig) (RunSummary, bool, error) {
 }
 
 // pizzaWithHistory is the pizza case with the fake history.
-func pizzaWithHistory(t testing.TB) (Options, *fakeHistory) {
+func pizzaWithHistory(t testing.TB) (ports.Options, *fakeHistory) {
 	opts := pizza(t)
 	h := pizzaHistory(t)
 	opts.History = h

@@ -18,17 +18,11 @@ const sideMinWidth = 110
 // its rule included.
 const detailMinWidth = 40
 
-// showDetail reports whether the detail pane shows: when asked for (tab),
-// or by default on a screen wide enough unless it gave way to the tree.
-func (m *Model) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
-}
-
 // layout sizes every component: the one place that decides where things
 // go. Its part that depends on what the tree shows, arrange, also runs
 // after every message.
 func (m *Model) layout() {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	m.status.SetWidth(w)
 	m.prompt.SetWidth(w)
 	if m.phase == phaseLoading || m.sess == nil {
@@ -57,7 +51,7 @@ func (m *Model) arrange() {
 	if m.phase != phaseReady || m.sess == nil {
 		return
 	}
-	w, body := m.c.width, m.bodyH
+	w, body := m.c.Width, m.bodyH
 	m.folded = false
 	switch {
 	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:

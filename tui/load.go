@@ -8,6 +8,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // loadState tracks the background load: bytes parsed so far, and how to
@@ -23,37 +26,37 @@ type loadTickMsg struct{}
 
 // loadedMsg carries the loaded comparison, or why it failed.
 type loadedMsg struct {
-	loaded Loaded
+	loaded ports.Loaded
 	err    error
 }
 
 // loadTick is how often the loading screen updates.
 const loadTick = 100 * time.Millisecond
 
-func (c *common) tickLoad() tea.Cmd {
-	return c.tick(loadTick, func(time.Time) tea.Msg { return loadTickMsg{} })
+func tickLoad(c *common.Common) tea.Cmd {
+	return c.Tick(loadTick, func(time.Time) tea.Msg { return loadTickMsg{} })
 }
 
 // startLoad runs the loader in the background.
-func (c *common) startLoad(load Loader) (*loadState, tea.Cmd) {
+func startLoad(c *common.Common, load ports.Loader) (*loadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &loadState{start: time.Now(), cancel: cancel}
-	cmd := c.bg.run(func() tea.Msg {
+	cmd := c.Bg.Run(func() tea.Msg {
 		loaded, err := load(ctx, func(done, total int64) {
 			ls.done.Store(done)
 			ls.total.Store(total)
 		})
 		return loadedMsg{loaded, err}
 	})
-	return ls, tea.Batch(cmd, c.tickLoad())
+	return ls, tea.Batch(cmd, tickLoad(c))
 }
 
 // loadView renders the loading screen: the files, a progress bar of the
 // bytes parsed, and how to quit.
 func (m *Model) loadView() string {
-	s := m.c.styles
+	s := m.c.Styles
 	ls := m.load
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	done, total := ls.done.Load(), ls.total.Load()
 	barW := max(10, min(60, w-10))
 	var lines []string
@@ -70,9 +73,9 @@ func (m *Model) loadView() string {
 	case total == 0:
 		lines = append(lines, fmt.Sprintf("reading… %s", elapsed))
 	case done >= total:
-		lines = append(lines, fmt.Sprintf("parsed %s · scoring… %s", bytesText(total), elapsed))
+		lines = append(lines, fmt.Sprintf("parsed %s · scoring… %s", common.BytesText(total), elapsed))
 	default:
-		lines = append(lines, fmt.Sprintf("%s of %s parsed (%d%%) · %s", bytesText(done), bytesText(total), int(frac*100), elapsed))
+		lines = append(lines, fmt.Sprintf("%s of %s parsed (%d%%) · %s", common.BytesText(done), common.BytesText(total), int(frac*100), elapsed))
 	}
 	quit := "q quits"
 	if m.phase == phaseClosing {
@@ -87,8 +90,8 @@ func (m *Model) loadView() string {
 		}
 		if k := i - top; k >= 0 && k < len(lines) {
 			line := lines[k]
-			left := max(0, (w-max(barW, visibleWidth(line)))/2)
-			b.WriteString(fit(strings.Repeat(" ", left)+line, w))
+			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
+			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
 		} else {
 			b.WriteString(strings.Repeat(" ", w))
 		}

@@ -10,13 +10,14 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // schemaDir holds a small case whose output breaks a JSON Schema.
 const schemaDir = "../testdata/schema"
 
 // schemaCase is the schema case opened under metric, with --schema.
-func schemaCase(t testing.TB, metric string) Options {
+func schemaCase(t testing.TB, metric string) ports.Options {
 	t.Helper()
 	read := func(name string) []byte { return []byte(readFile(t, filepath.Join(schemaDir, name))) }
 	ref, err := jsondoc.Parse("reference.json", read("reference.json"), nil)
@@ -50,17 +51,17 @@ func TestMetricScreens(t *testing.T) {
 	pizzaPath := []string{"e", "G", "k", "k"} // .fixed_menus[1].pizza, as TestScreens
 	cases := []struct {
 		name   string
-		opts   func(testing.TB) Options
+		opts   func(testing.TB) ports.Options
 		keys   []string
 		detail bool // show the detail pane on a narrow screen
 	}{
-		{"chooser", func(t testing.TB) Options { return withMetrics(pizza(t)) }, []string{"m"}, false},
-		{"lynxius-pizza", func(t testing.TB) Options { return pizzaUnder(t, "lynxius") }, pizzaPath, true},
-		{"uipath-pizza", func(t testing.TB) Options { return pizzaUnder(t, "uipath") }, pizzaPath, true},
-		{"galtea-root", func(t testing.TB) Options { return pizzaUnder(t, "galtea") }, nil, true},
-		{"edit-distance", func(t testing.TB) Options { return pizzaUnder(t, "edit-distance") }, []string{"j"}, false},
-		{"header-options", func(t testing.TB) Options { return pizzaUnder(t, "jsondiff", "abs-tol=0.01", "lists=best") }, nil, false},
-		{"schema", func(t testing.TB) Options { return schemaCase(t, "jsondiff") }, []string{"e", "j", "j"}, true},
+		{"chooser", func(t testing.TB) ports.Options { return withMetrics(pizza(t)) }, []string{"m"}, false},
+		{"lynxius-pizza", func(t testing.TB) ports.Options { return pizzaUnder(t, "lynxius") }, pizzaPath, true},
+		{"uipath-pizza", func(t testing.TB) ports.Options { return pizzaUnder(t, "uipath") }, pizzaPath, true},
+		{"galtea-root", func(t testing.TB) ports.Options { return pizzaUnder(t, "galtea") }, nil, true},
+		{"edit-distance", func(t testing.TB) ports.Options { return pizzaUnder(t, "edit-distance") }, []string{"j"}, false},
+		{"header-options", func(t testing.TB) ports.Options { return pizzaUnder(t, "jsondiff", "abs-tol=0.01", "lists=best") }, nil, false},
+		{"schema", func(t testing.TB) ports.Options { return schemaCase(t, "jsondiff") }, []string{"e", "j", "j"}, true},
 	}
 	for _, sz := range sizes {
 		for _, c := range cases {

@@ -11,12 +11,15 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
-func withMetrics(opts Options) Options {
-	opts.Metrics = ChoicesOf(scoring.Metrics())
-	opts.Rescore = RunMetric
+func withMetrics(opts ports.Options) ports.Options {
+	opts.Metrics = ports.ChoicesOf(scoring.Metrics())
+	opts.Rescore = ports.RunMetric
 	return opts
 }
 
@@ -28,7 +31,7 @@ func pizzaDocs(t testing.TB) (ref, out *jsondoc.Doc, w *scoring.Weights) {
 
 // underMetric scores ref and out under w with metric and its options, as
 // the explorer's caller does, and returns the explorer's options.
-func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric string, mo scoring.MetricOptions) Options {
+func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric string, mo scoring.MetricOptions) ports.Options {
 	t.Helper()
 	m, err := scoring.LookupMetric(metric)
 	if err != nil {
@@ -38,19 +41,19 @@ func underMetric(t testing.TB, ref, out *jsondoc.Doc, w *scoring.Weights, metric
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLoaded(context.Background(), res, ref, out, w)
+	l, err := ports.NewLoaded(context.Background(), res, ref, out, w)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := Files{Reference: "reference.json", Output: "output.json"}
+	files := ports.Files{Reference: "reference.json", Output: "output.json"}
 	if w != nil {
 		files.Weights = "weights.json"
 	}
-	return withMetrics(Options{Files: files, Loaded: &l, Metric: metric, MetricOptions: mo, Theme: "dark"})
+	return withMetrics(ports.Options{Files: files, Loaded: &l, Metric: metric, MetricOptions: mo, Theme: "dark"})
 }
 
 // pizzaUnder is the pizza case opened under metric with options.
-func pizzaUnder(t testing.TB, metric string, options ...string) Options {
+func pizzaUnder(t testing.TB, metric string, options ...string) ports.Options {
 	t.Helper()
 	mo, err := scoring.ParseMetricOptions(options)
 	if err != nil {
@@ -68,10 +71,10 @@ func (d *driver) choose(metric string) {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.choices[d.m.chooser.cursor].Name != metric {
-		before := d.m.chooser.cursor
+	for d.m.chooser.Highlighted() != metric {
+		before := d.m.chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.cursor == before {
+		if d.m.chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}
@@ -178,7 +181,7 @@ func TestRescoreInBackground(t *testing.T) {
 		t.Errorf("a stale rescore replaced uipath with %s", d.m.metric.name)
 	}
 	// An error is shown, never a crash.
-	d.m.opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	d.m.opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		return nil, context.DeadlineExceeded
 	}
 	d.send(d.m.chooseMetric("galtea")())
@@ -277,7 +280,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.status.msg.text; d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -286,11 +289,11 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.status.msg.text; d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
-	if df := d.m.hist.diff; d.m.hist.view != paneDiff || !df.d.noScores || len(df.d.weights) == 0 ||
+	if df := d.m.hist.Diff; d.m.hist.Shown != runspane.PaneDiff || !df.D.NoScores || len(df.D.Weights) == 0 ||
 		!strings.Contains(d.screen(), "No per-path scores: edit-distance is one number") {
 		t.Errorf("diff under edit-distance:\n%s", d.screen())
 	}
@@ -300,7 +303,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	}
 	d.choose("uipath")
 	d.keys("H", "g", "j", "j", "R") // margherita half
-	if s := d.m.status.msg.text; slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
+	if s := d.m.status.Text(); slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
 	d.choose("jsondiff")
@@ -316,12 +319,12 @@ func TestWrapWords(t *testing.T) {
 	text := "No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); " +
 		"rouge-1 has no per-key weights (w + - x r R u refuse) and no losses to step through (] [). " + strings.Repeat("x", 40)
 	for _, w := range []int{12, 37, 76, 156} {
-		lines := wrapWords(text, w)
+		lines := common.WrapWords(text, w)
 		if strings.Join(lines, " ") != text && w >= 40 {
 			t.Errorf("width %d: the words changed: %q", w, strings.Join(lines, " "))
 		}
 		for _, l := range lines {
-			if n := visibleWidth(l); n > w {
+			if n := common.VisibleWidth(l); n > w {
 				t.Errorf("width %d: line of %d cells: %q", w, n, l)
 			}
 		}
@@ -350,7 +353,7 @@ func TestRescoreAfterEdit(t *testing.T) {
 func TestRescoreCancelled(t *testing.T) {
 	started := make(chan context.Context, 2)
 	opts := withMetrics(pizza(t))
-	opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		started <- ctx
 		<-ctx.Done() // a score that would take long
 		return nil, ctx.Err()

@@ -9,7 +9,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -45,29 +48,16 @@ const (
 
 // Model is the explorer's root model.
 type Model struct {
-	c       *common
-	opts    Options
-	phase   phase
-	mode    mode
-	side    side
-	load    *loadState
-	sess    *session.Session
-	hdr     *header
-	tree    *treePane
-	detail  *detailPane
-	status  *statusLine
-	prompt  *prompt
-	help    *helpView
-	chooser *chooser
-	hist    *historyPane
-	panel   *scorePanel
+	shell
+	opts   ports.Options
+	load   *loadState
+	sess   *session.Session
+	hdr    *header
+	tree   *treePane
+	detail *detailPane
+	panel  *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
-	// bodyH is the height left below the panel for the tree and the
-	// detail pane; folded is set when the detail pane, shown by default,
-	// gives way because the tree would cut its values (arrange decides).
-	bodyH  int
-	folded bool
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
@@ -77,38 +67,20 @@ type Model struct {
 	// schema is the output checked against --schema, nil without one.
 	schema *schemaCheck
 	// rules are the per-key rules in force (nil for none): the --rules
-	// file's, as `C` changed them; rulesSaves holds what saving them
-	// knows.
-	rules      *scoring.RuleSet
-	rulesSaves rulesSaves
+	// file's, as `C` changed them.
+	rules *scoring.RuleSet
 	// cmp is the recorded run the tree is compared with, nil for none.
-	cmp  *comparison
+	cmp  *runspane.Comparison
 	jobs jobs
 	rec  recording
-	// unsaved keeps the unsaved weights in a recovery file.
-	unsaved unsaved
-	// helpFrom is the mode the help returns to.
-	helpFrom mode
-	// savePath is the path a confirmation asks to overwrite.
-	savePath string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// savedWeights is the hex SHA-256 of the weights file as this
 	// explorer last saved it, "" before a save.
 	savedWeights string
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
-	confirmAct runActionMsg
-	// err is why loading failed; Run returns it.
-	err error
-
-	// ruleChooser picks the selected key's rule; rulePrompt is the rule
-	// whose value the prompt asks for, rulePath the schema path it is for.
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
-	rulePath    string
+	confirmAct runspane.RunActionMsg
 	// labelRun is the run whose label the prompt asks for.
-	labelRun RunSummary
+	labelRun ports.RunSummary
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -127,23 +99,24 @@ type jobs struct {
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
-func New(opts Options) *Model {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+func New(opts ports.Options) *Model {
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c}, chooser: &chooser{c: c},
-		ruleChooser: &ruleChooser{c: c}, panel: &scorePanel{c: c}, rules: opts.Rules}
-	m.status.badge = m.badge
+	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
+	m.pg = m
+	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
 		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
@@ -154,28 +127,25 @@ func New(opts Options) *Model {
 	return m
 }
 
-// Err returns why the explorer could not load its inputs, if it could not.
-func (m *Model) Err() error { return m.err }
-
 // Init starts loading (unless the comparison is there already), asks the
 // terminal for its background colour, and records the opening.
 func (m *Model) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.c.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
 	if m.phase == phaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startLoad(m.opts.Load)
+		m.load, cmd = startLoad(m.c, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.phase == phaseReady {
-		cmds = append(cmds, m.record(RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
+		cmds = append(cmds, m.record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.findUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
 
 // ready builds the components over a loaded comparison.
-func (m *Model) ready(l Loaded) {
+func (m *Model) ready(l ports.Loaded) {
 	path := m.opts.Files.SavePath
 	if l.Held == nil && !l.OneNumber() && l.Tree.Options().FixedWeights {
 		// A caller that did not go through NewLoaded: hold the user's
@@ -205,13 +175,13 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	old := m.hdr
 	m.hdr = newHeader(m.c, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
-	if old != nil && old.hasBest && old.bestCfg.equal(m.config()) {
+	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
 	m.panel.Update(metricShownMsg{ms: ms})
 	if m.hist == nil {
-		m.hist = newHistoryPane(m.c, m.opts.Files, m.opts.History)
+		m.hist = runspane.NewHistoryPane(m.c, m.opts.Files, m.opts.History)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
@@ -221,158 +191,97 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 // openingStatus is the status line on opening: the pairing hint, if
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
-func (m *Model) openingStatus() statusMsg {
+func (m *Model) openingStatus() common.StatusMsg {
 	if st, ok := hintStatus(m.sess.Tree()); ok {
 		return st
 	}
 	if r := m.sess.Tree().Out().Repair(); r != "" {
-		return warn("repaired " + m.opts.Files.Output + ": " + r)
+		return common.Warn("repaired " + m.opts.Files.Output + ": " + r)
 	}
 	n := m.sess.Tree().Len()
-	return info(fmt.Sprintf("%s nodes · ? for help", thousands(n)))
-}
-
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	model, cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
-		_, c := m.update(req)
-		cmd = tea.Batch(cmd, c)
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return model, cmd
+	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
 // update handles a message.
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if m.resize(msg) {
+		return nil
+	}
+	if cmd, ok := m.paneAsked(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
-		m.layout()
-		return m, nil
-	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
-			m.setTheme(themes.Auto(msg.IsDark()))
-		}
-		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, m.c.tickLoad()
+			return tickLoad(m.c)
 		}
-		return m, nil
+		return nil
 	case loadedMsg:
 		return m.loaded(msg)
-	case statusMsg:
+	case common.StatusMsg:
 		m.status.Set(msg)
-		return m, nil
+		return nil
 	case selectNodeMsg:
 		if m.phase == phaseReady {
 			m.tree.selectNode(msg.id)
 		}
-		return m, nil
+		return nil
 	case searchDoneMsg:
-		return m, m.searchDone(msg)
+		return m.searchDone(msg)
 	case rescoredMsg:
-		return m, m.rescored(msg)
+		return m.rescored(msg)
 	case pairChoicesMsg:
-		return m, m.pairChoicesReady(msg)
+		return m.pairChoicesReady(msg)
 	case schemaMsg:
 		m.schemaChecked(msg)
-		return m, nil
+		return nil
 	case recordOpeningMsg:
 		if m.rec.started || m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.record(RunOpened)
+		return m.record(ports.RunOpened)
 	case recordedMsg:
-		return m, m.recorded(msg)
-	case histListMsg, runCachedMsg, showDiffMsg:
+		return m.recorded(msg)
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.hist.Update(msg)
-	case runActionMsg, labelRunMsg:
-		return m, m.historyMsg(msg)
-	case closePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-		return m, nil
-	case metricChosenMsg:
-		return m, m.metricChosen(msg)
-	case ruleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m, m.chooseRule(msg.path, msg.choice)
-	case saveMsg:
-		m.mode = modeNormal
-		return m, m.save()
-	case openHelpMsg:
-		m.openHelp()
-		return m, nil
+		return m.hist.Update(msg)
+	case runspane.RunActionMsg, runspane.LabelRunMsg:
+		return m.historyMsg(msg)
 	case histBestMsg:
-		return m, m.bestFound(msg)
+		return m.bestFound(msg)
 	case runReadyMsg:
-		return m, m.runReady(msg)
-	case histLabelMsg:
-		return m, m.labelled(msg)
-	case unsavedFoundMsg:
-		return m, m.unsavedFound(msg)
-	case unsavedOffersMsg:
-		return m, m.unsavedOffers(msg)
-	case unsavedTickMsg:
-		return m, m.keepUnsaved()
-	case unsavedDoneMsg:
-		m.unsavedDone(msg)
-		return m, nil
+		return m.runReady(msg)
+	case runspane.HistLabelMsg:
+		return m.labelled(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.inPrompt() {
 			m.prompt.Update(msg)
 		}
-		return m, nil
+		return nil
 	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
+		return m.handleMouse(msg)
 	}
-	return m, nil
-}
-
-// setTheme switches every component to the named theme.
-func (m *Model) setTheme(name string) {
-	if st, err := themes.New(name); err == nil && st.Name != m.c.styles.Name {
-		m.c.styles = st
-	}
+	return nil
 }
 
 // loaded takes the result of the background load.
-func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if m.phase != phaseLoading {
-		return m, nil
+		return nil
 	}
 	if msg.err != nil {
 		m.err = msg.err
-		return m, tea.Quit
+		return tea.Quit
 	}
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
-	record := m.c.tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
+	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state
@@ -382,9 +291,3 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *Model) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel ||
-		m.mode == modeRuleValue || m.mode == modeRulesPath
-}

@@ -3,78 +3,32 @@ package tui
 import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// handleKey dispatches a key press by phase and mode.
-func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
-	if m.phase != phaseReady {
-		if !key.Matches(msg, k.Quit) {
-			return nil
-		}
-		if m.phase == phaseClosing {
-			return tea.Quit // asked again: do not wait
-		}
-		// Quitting while loading: the load stops, and its answer (the
-		// cancellation, or the inputs just loaded) is dropped.
-		m.stopJobs()
-		m.phase = phaseClosing
-		return m.c.bg.quit()
-	}
-	switch m.mode {
-	case modeHelp:
-		return m.help.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
-		switch {
-		case key.Matches(msg, k.Cancel):
-			if m.mode == modeLabel {
-				m.mode = modeHistory
-			} else {
-				m.mode = modeNormal
-			}
-			m.status.Set(info("canceled"))
-			return nil
-		case key.Matches(msg, k.Accept):
-			return m.submit()
-		}
-		m.prompt.Update(msg)
-		return nil
-	case modeConfirmOverwrite:
-		return m.confirmOverwrite(msg)
-	case modeConfirmQuit:
-		return m.confirmQuit(msg)
-	case modeRecover:
-		return m.recoverKey(msg)
-	case modeHistory:
-		return m.hist.Update(msg)
-	case modeConfirmPair:
+// pageKey takes the keys the shell leaves to a pair's explorer: the
+// question about a run of another pair, and the keys of normal mode.
+func (m *Model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.mode == modeConfirmPair {
 		return m.confirmPair(msg)
-	case modeMetric:
-		return m.chooser.Update(msg)
-	case modeRule:
-		return m.ruleChooser.Update(msg)
 	}
 	return m.normalKey(msg)
 }
 
 // normalKey runs a key in normal mode.
 func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.c.Keys
 	id := m.tree.Selected()
 	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-	case key.Matches(msg, k.History):
-		return m.openHistory()
 	case key.Matches(msg, k.EndCompare):
 		if m.cmp == nil {
 			return nil
 		}
-		name := runName(m.cmp.run)
+		name := runspane.RunName(m.cmp.Run)
 		m.setComparison(nil)
-		m.status.Set(info("ended the comparison with " + name))
+		m.status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
 		if m.showDetail() {
 			m.side = sideNone
@@ -92,14 +46,12 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		if m.tree.matches != nil {
 			last = m.tree.matches.Query
 		}
-		m.prompt.open("/", "", last, 200)
+		m.prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
-	case key.Matches(msg, k.Save):
-		return m.save()
 	case key.Matches(msg, k.Copy):
 		path := m.sess.Tree().Path(id)
-		m.status.Set(success("copied " + path))
+		m.status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
 		return m.copyOutput(id)
@@ -112,16 +64,18 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Pairing):
 		return m.cyclePairing(id)
 	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
-		m.status.Set(info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
+		m.status.Set(common.Info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
 	default:
 		return m.tree.Update(msg)
 	}
 	return nil
 }
 
-// openHelp shows the full help, which returns to the mode it came from.
-func (m *Model) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.offset = 0
+// scrollDetail scrolls the detail pane a few lines down or up.
+func (m *Model) scrollDetail(msg tea.KeyPressMsg) tea.Cmd {
+	if !m.showDetail() {
+		m.status.Set(common.Info("the detail pane is hidden: " + m.c.Keys.Detail.Help().Key + " shows it"))
+		return nil
+	}
+	return m.detail.Update(msg)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // statusText returns the last line of the screen, trimmed.
@@ -257,7 +258,7 @@ func TestExpandCollapseKeys(t *testing.T) {
 func TestQuitAsksWhenUnsaved(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	d.keys("j", "j", "j", "+", "q")
-	if d.m.mode != modeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weight changes: quit anyway?") {
+	if d.m.mode != modeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weights: quit anyway?") {
 		t.Fatalf("q did not ask: %q", d.statusText())
 	}
 	d.keys("n")
@@ -332,10 +333,10 @@ func TestMouse(t *testing.T) {
 // fakeRecorder records runs in memory.
 type fakeRecorder struct {
 	mu   sync.Mutex
-	runs []Run
+	runs []ports.Run
 }
 
-func (f *fakeRecorder) Record(ctx context.Context, run Run) error {
+func (f *fakeRecorder) Record(ctx context.Context, run ports.Run) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.runs = append(f.runs, run)
@@ -392,16 +393,16 @@ func TestLoading(t *testing.T) {
 	release := make(chan struct{})
 	canceled := make(chan struct{})
 	progressed := make(chan struct{})
-	opts := Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+	opts := ports.Options{Files: ports.Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 			progress(150<<20, 400<<20)
 			close(progressed)
 			select {
 			case <-ctx.Done():
 				close(canceled)
-				return Loaded{}, ctx.Err()
+				return ports.Loaded{}, ctx.Err()
 			case <-release:
-				return Loaded{}, errors.New("big-ref.json:3:4: invalid character '}'")
+				return ports.Loaded{}, errors.New("big-ref.json:3:4: invalid character '}'")
 			}
 		}}
 	m := New(opts)
@@ -424,8 +425,8 @@ func TestLoading(t *testing.T) {
 	}
 	<-canceled
 	// A failed load ends the explorer with the error.
-	opts.Load = func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
-		return Loaded{}, errors.New("big-ref.json:3:4: invalid character '}'")
+	opts.Load = func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
+		return ports.Loaded{}, errors.New("big-ref.json:3:4: invalid character '}'")
 	}
 	m = New(opts)
 	_, q = m.Update(loadedMsg{err: errors.New("big-ref.json:3:4: invalid character '}'")})
@@ -441,14 +442,14 @@ func TestLoading(t *testing.T) {
 func TestBackgroundLoadRecordsLater(t *testing.T) {
 	l := pizza(t).Loaded
 	rec := &fakeRecorder{}
-	opts := Options{Files: Files{Reference: "reference.json", Output: "output.json"}, Theme: "dark", Recorder: rec,
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) { return *l, nil }}
+	opts := ports.Options{Files: ports.Files{Reference: "reference.json", Output: "output.json"}, Theme: "dark", Recorder: rec,
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) { return *l, nil }}
 	d := newDriver(t, opts, 80, 24)
 	if d.m.phase != phaseReady || len(rec.runs) != 0 {
 		t.Fatalf("loaded: phase %v, %d runs recorded at once", d.m.phase, len(rec.runs))
 	}
 	d.fireTimers()
-	if len(rec.runs) != 1 || rec.runs[0].Event != RunOpened {
+	if len(rec.runs) != 1 || rec.runs[0].Event != ports.RunOpened {
 		t.Fatalf("after the delay: %v", rec.runs)
 	}
 	if len(d.timers) != 0 {

@@ -2,10 +2,9 @@ package tui
 
 import (
 	tea "charm.land/bubbletea/v2"
-)
 
-// wheelStep is how many rows a wheel notch scrolls.
-const wheelStep = 3
+	"github.com/jsontui/jsontui/tui/common"
+)
 
 // handleMouse scrolls with the wheel, selects the clicked row, toggles a
 // node when its marker is clicked, and expands the header's notes when
@@ -18,7 +17,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	mouse := msg.Mouse()
 	top := m.hdr.Height()
 	if m.mode == modeHistory {
-		return m.hist.Update(paneMouseMsg{msg: msg, y: mouse.Y - top})
+		return m.hist.Update(common.PaneMouseMsg{Msg: msg, Y: mouse.Y - top})
 	}
 	if m.mode != modeNormal {
 		return nil
@@ -28,12 +27,12 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		step := 0
 		switch msg.Button {
 		case tea.MouseWheelDown:
-			step = wheelStep
+			step = common.WheelStep
 		case tea.MouseWheelUp:
-			step = -wheelStep
+			step = -common.WheelStep
 		}
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
-			return m.detail.Update(paneMouseMsg{msg: msg})
+			return m.detail.Update(common.PaneMouseMsg{Msg: msg})
 		} else {
 			m.tree.scrollWindow(step)
 		}
@@ -73,49 +72,4 @@ func (m *Model) overDetail(x, y int) bool {
 		return x >= m.tree.width
 	}
 	return y >= m.tree.height
-}
-
-// scrollWindow moves the window by n rows, taking the cursor along only
-// when it would leave it.
-func (p *treePane) scrollWindow(n int) {
-	h := p.page()
-	p.offset = max(0, min(p.offset+n, p.ol.Len()-h))
-	if p.cursor < p.offset {
-		p.cursor = p.offset
-	}
-	if p.cursor > p.offset+h-1 {
-		p.cursor = p.offset + h - 1
-	}
-}
-
-// mouse moves the history pane's cursor with the wheel, or to the run
-// clicked at line y of the pane; in a diff, the wheel scrolls.
-func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
-	step := 0
-	if w, ok := msg.(tea.MouseWheelMsg); ok {
-		switch w.Button {
-		case tea.MouseWheelDown:
-			step = 1
-		case tea.MouseWheelUp:
-			step = -1
-		}
-	}
-	if p.view == paneDiff {
-		if p.diff != nil {
-			p.diff.scrollBy(step * wheelStep)
-		}
-		return
-	}
-	if step != 0 {
-		p.cursor += step
-		p.scroll()
-		return
-	}
-	// The runs start below the title and the column heads.
-	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
-		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
-			p.cursor = i
-			p.scroll()
-		}
-	}
 }

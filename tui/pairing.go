@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // pairingChange is a change of how the elements of the arrays at one
@@ -53,26 +54,26 @@ func (m *Model) pairingSpec() rescoreSpec {
 // background (pairChoicesReady goes on).
 func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 	if m.opts.Rescore == nil {
-		m.status.Set(info("the pairing cannot change here: nothing scores again"))
+		m.status.Set(common.Info("the pairing cannot change here: nothing scores again"))
 		return nil
 	}
 	spec := m.pairingSpec()
 	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
-		m.status.Set(warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+		m.status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
 	t := m.sess.Tree()
 	arr := arrayAt(t, id)
 	if arr == scoring.NoNode {
-		m.status.Set(info("p changes how an array's elements pair: select an array, or a node inside one"))
+		m.status.Set(common.Info("p changes how an array's elements pair: select an array, or a node inside one"))
 		return nil
 	}
 	if st := t.Status(arr); st == scoring.Missing || st == scoring.Type {
-		m.status.Set(info("the output has no array at " + t.Path(arr) + ": nothing to pair"))
+		m.status.Set(common.Info("the output has no array at " + t.Path(arr) + ": nothing to pair"))
 		return nil
 	}
-	m.status.Set(info("pairing " + t.Path(arr) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info("pairing " + t.Path(arr) + "…"))
+	return m.c.Bg.Run(func() tea.Msg {
 		path, choices, _ := t.PairingChoices(arr)
 		return pairChoicesMsg{tree: t, node: arr, path: path, choices: choices}
 	})
@@ -92,7 +93,7 @@ func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 	array := msg.tree.Path(msg.node)
 	spec.user = spec.user.WithListsAt(msg.path, next)
 	spec.pairing = &pairingChange{path: msg.path, array: array, from: from, to: next}
-	m.status.Set(info(fmt.Sprintf("pairing %s by %s…", array, next)))
+	m.status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", array, next)))
 	return m.rescore(spec)
 }
 
@@ -108,73 +109,27 @@ func (m *Model) pairedText(pc *pairingChange, oldTree *scoring.Tree, old float64
 		if now, ok := t.Find(pc.array); ok {
 			s0, h0 := oldTree.Score(was)
 			s1, h1 := t.Score(now)
-			text += fmt.Sprintf(": %s (was %s by %s)", scoreText5(s1, h1), scoreText5(s0, h0), pc.from)
+			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(s1, h1), common.ScoreText5(s0, h0), pc.from)
 		}
 	}
 	tot, has := m.metric.total(t)
-	return text + fmt.Sprintf(" · total %s (was %s)", scoreText5(tot, has), scoreText5(old, oldHas))
+	return text + fmt.Sprintf(" · total %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 }
 
 // hintStatus is the status line's word on the pairing hints, shown once,
 // on opening: the costliest array, its score now and under the pairing
 // suggested.
-func hintStatus(t *scoring.Tree) (statusMsg, bool) {
+func hintStatus(t *scoring.Tree) (common.StatusMsg, bool) {
 	hs := t.PairingHints()
 	if len(hs) == 0 {
-		return statusMsg{}, false
+		return common.StatusMsg{}, false
 	}
 	h := hs[0]
 	sug := h.Suggested()
 	text := fmt.Sprintf("pairing hint: %s scores %s by %s, %s by %s · p on it cycles the pairing",
-		h.Path, scoreText5(h.Score, true), h.Current, scoreText5(sug.Score, true), sug.Lists)
+		h.Path, common.ScoreText5(h.Score, true), h.Current, common.ScoreText5(sug.Score, true), sug.Lists)
 	if len(hs) > 1 {
 		text += fmt.Sprintf(" · %d more arrays: !", len(hs)-1)
 	}
-	return warn(text), true
-}
-
-// pairingLines is the detail pane's section on how an array's elements
-// pair: the pairing in force, and, when another scores noticeably
-// better, the array's score under each (scoring's PairingHint).
-func (d *detailPane) pairingLines(id scoring.NodeID) []string {
-	t := d.sess.Tree()
-	s := d.c.styles
-	// Only the trees of a metric that pairs by --lists (jsondiff) look
-	// for hints; an array compared with no array has no pairing.
-	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
-		return nil
-	}
-	if _, ok := t.PairingPlace(id); !ok {
-		return nil
-	}
-	cur := t.PairingOf(id)
-	h, ok := t.PairingHint(id)
-	if !ok {
-		// The header names the option that set it, if any.
-		return []string{s.Muted.Render("paired by " + cur.String() + " (p cycles)")}
-	}
-	out := []string{s.Warn.Render("pairs better otherwise") + s.Muted.Render(" (p cycles)")}
-	rows := append([]scoring.PairingScore{{Lists: h.Current, Score: h.Score}}, h.Others...)
-	wide := 0
-	for _, r := range rows {
-		wide = max(wide, len(r.Lists.String()))
-	}
-	for i, r := range rows {
-		line := "  " + pad(r.Lists.String(), wide) + " " + s.Band(r.Score).Render(scoreText5(r.Score, true))
-		switch {
-		case i == 0:
-			line += s.Muted.Render("  in force")
-		case i-1 == h.Better:
-			line += s.Accent.Render("  suggested")
-		}
-		out = append(out, line)
-	}
-	out = append(out, fmt.Sprintf("total %s with %s", signed(h.Gain), h.Suggested().Lists))
-	if now, has := t.Score(id); has && now != h.Score {
-		out = append(out, s.Muted.Render("(scored under the weights at scoring; p rescores)"))
-	}
-	if h.Partial {
-		out = append(out, s.Muted.Render("(some pairings not tried: past the work limit)"))
-	}
-	return append(out, "")
+	return common.Warn(text), true
 }

@@ -5,12 +5,13 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceRun is a recorded run of the invoice case scored by metric
 // with options (canonical), the i-th of the fake history.
-func invoiceRun(i int, metric string, options ...string) *RunDetail {
-	return &RunDetail{RunSummary: RunSummary{ID: runID(i), Time: runTime(i), Source: "tui", Metric: metric,
+func invoiceRun(i int, metric string, options ...string) *ports.RunDetail {
+	return &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(i), Time: runTime(i), Source: "tui", Metric: metric,
 		Reference: "reference.json", Output: "output.json", Score: 0.9, HasScore: true, ThisPair: true},
 		Options: options}
 }
@@ -67,7 +68,7 @@ func TestLoadRunRestoresPairing(t *testing.T) {
 	// The pairing restored is recorded with the run at quit.
 	d.keys("q")
 	last := rec.runs[len(rec.runs)-1]
-	if last.Event != RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
+	if last.Event != ports.RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
 		t.Errorf("recorded %s run: options %q, score %v", last.Event, last.Options, last.Score)
 	}
 }

@@ -9,11 +9,12 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // invoiceCase is the invoice case opened under jsondiff with the user's
 // options, offering every metric.
-func invoiceCase(t testing.TB, options ...string) Options {
+func invoiceCase(t testing.TB, options ...string) ports.Options {
 	t.Helper()
 	ref, err := jsondoc.Parse("reference.json", []byte(readFile(t, filepath.Join(invoiceDir, "reference.json"))), nil)
 	if err != nil {
@@ -31,7 +32,7 @@ func invoiceCase(t testing.TB, options ...string) Options {
 }
 
 // underMetricText opens ref and out, given as text, under jsondiff.
-func underMetricText(t testing.TB, ref, out string) Options {
+func underMetricText(t testing.TB, ref, out string) ports.Options {
 	t.Helper()
 	r, err := jsondoc.Parse("reference.json", []byte(ref), nil)
 	if err != nil {
@@ -134,7 +135,7 @@ func TestPairingCycle(t *testing.T) {
 	// The pairing is recorded with the run, as any option.
 	d.keys("p", "p", "q") // key=sku, then quit
 	last := rec.runs[len(rec.runs)-1]
-	if last.Event != RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
+	if last.Event != ports.RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
 		t.Errorf("recorded %s run: options %q, score %v", last.Event, last.Options, last.Score)
 	}
 	back, err := scoring.ParseMetricOptions(last.Options)

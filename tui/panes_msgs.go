@@ -5,6 +5,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // The messages the pair explorer's root sends its header and detail pane
@@ -13,18 +16,18 @@ import (
 // bestRunMsg gives the header the pair's best run, among the runs of
 // config cfg.
 type bestRunMsg struct {
-	best RunSummary
+	best ports.RunSummary
 	ok   bool
-	cfg  RunConfig
+	cfg  ports.RunConfig
 }
 
 // comparisonMsg gives the panes the run compared with, nil for none.
-type comparisonMsg struct{ cmp *comparison }
+type comparisonMsg struct{ cmp *runspane.Comparison }
 
 // filesMsg gives the header the files and the rules in force after a
 // save.
 type filesMsg struct {
-	files Files
+	files ports.Files
 	rules *scoring.RuleSet
 }
 
@@ -54,9 +57,9 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 			h.expanded = !h.expanded
 		}
 	case tea.KeyPressMsg:
-		if key.Matches(msg, h.c.keys.Warnings) {
+		if key.Matches(msg, h.c.Keys.Warnings) {
 			if len(h.notes) == 0 {
-				return statusCmd(info("no repairs and no warnings"))
+				return common.StatusCmd(common.Info("no repairs and no warnings"))
 			}
 			h.expanded = !h.expanded
 		}
@@ -65,7 +68,7 @@ func (h *header) Update(msg tea.Msg) tea.Cmd {
 }
 
 // ShortHelp returns the key that expands the notes.
-func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Warnings} }
+func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
 
 // FullHelp returns the header's keys.
 func (h *header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
@@ -78,17 +81,17 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		d.id = msg.id
 	case notesChangedMsg:
 		d.key.id = scoring.NoNode // rebuild the pane's lines
-	case paneMouseMsg:
-		if w, ok := msg.msg.(tea.MouseWheelMsg); ok {
-			step := wheelStep
+	case common.PaneMouseMsg:
+		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
+			step := common.WheelStep
 			if w.Button == tea.MouseWheelUp {
 				step = -step
 			}
 			d.scrollBy(step)
 		}
 	case tea.KeyPressMsg:
-		k := d.c.keys
-		n := wheelStep
+		k := d.c.Keys
+		n := common.WheelStep
 		switch {
 		case key.Matches(msg, k.DetailDown):
 		case key.Matches(msg, k.DetailUp):
@@ -97,7 +100,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		if !d.scrollBy(n) && d.maxOff() == 0 {
-			return statusCmd(info("the detail pane shows all it holds"))
+			return common.StatusCmd(common.Info("the detail pane shows all it holds"))
 		}
 	}
 	return nil
@@ -105,7 +108,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 
 // ShortHelp returns the pane's scrolling keys.
 func (d *detailPane) ShortHelp() []key.Binding {
-	k := d.c.keys
+	k := d.c.Keys
 	return []key.Binding{k.DetailDown, k.DetailUp}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // valueLines renders value v of d as JSON in at most max lines of width
@@ -23,7 +24,7 @@ func valueLines(d *jsondoc.Doc, v jsondoc.ID, width, maxLines int) []string {
 			raw = raw[:n]
 		}
 		text := spaced(string(raw))
-		lines := wrapWords(text, max(1, width))
+		lines := common.WrapWords(text, max(1, width))
 		if len(lines) > maxLines {
 			lines = lines[:maxLines]
 			lines[maxLines-1] = report.Truncate(lines[maxLines-1]+"…", width)
@@ -78,7 +79,7 @@ func (pp *prettyPrinter) add(head, body string, depth int) bool {
 		}
 		rest = spaced(body)
 	}
-	for _, l := range wrapWords(rest, max(1, pp.width-len(cont))) {
+	for _, l := range common.WrapWords(rest, max(1, pp.width-len(cont))) {
 		if !pp.push(cont + l) {
 			return false
 		}

@@ -8,12 +8,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
 // recording tracks the runs sent to the Recorder.
 type recording struct {
-	pending int
 	// locks counts, per session, the records in flight that hold its
 	// weights locked.
 	locks map[*session.Session]int
@@ -26,7 +27,7 @@ type recording struct {
 
 // recordedMsg says a record finished.
 type recordedMsg struct {
-	event RunEvent
+	event ports.RunEvent
 	err   error
 	// locked is the session whose weights the record held locked, nil
 	// for none.
@@ -44,7 +45,7 @@ const cloneLimit = 2_000_000
 // record sends the current state to the Recorder in the background; nil
 // when there is no recorder, or on quitting when nothing changed since the
 // last record.
-func (m *Model) record(ev RunEvent) tea.Cmd {
+func (m *Model) record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.sess == nil {
 		return nil
@@ -57,13 +58,13 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 		rules = m.rules.Marshal()
 	}
 	state := ms.label() + "\x00" + string(rules)
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
+	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
 		return nil
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
-	m.rec.pending++
-	run := Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
+	m.recordsPending++
+	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
 	run.Score, run.HasScore = ms.total(t)
@@ -104,7 +105,7 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 	}
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.bg.start(func() tea.Msg {
+	return m.c.Bg.Start(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
 		return recordedMsg{event: ev, err: rec.Record(ctx, run), locked: locked}
@@ -114,7 +115,7 @@ func (m *Model) record(ev RunEvent) tea.Cmd {
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the best run and the history pane up to date.
 func (m *Model) recorded(msg recordedMsg) tea.Cmd {
-	m.rec.pending = max(0, m.rec.pending-1)
+	m.recordsPending = max(0, m.recordsPending-1)
 	if s := msg.locked; s != nil {
 		if m.rec.locks[s]--; m.rec.locks[s] <= 0 {
 			delete(m.rec.locks, s)
@@ -122,7 +123,7 @@ func (m *Model) recorded(msg recordedMsg) tea.Cmd {
 		}
 	}
 	if msg.err != nil {
-		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
 	if m.phase == phaseClosing {
 		return nil // quitting: the program ends once every job is done

@@ -8,6 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -33,7 +37,7 @@ type rescoredMsg struct {
 	// weights are the restored offer's weights resolved on wsess's tree
 	// (spec.restore), with the entries that apply to nothing there.
 	weights []float64
-	ignored ignoredEntries
+	ignored runspane.IgnoredEntries
 }
 
 // rescoreSpec is what a rescore scores with: a metric, the user's
@@ -82,7 +86,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	metric, rules, note := spec.metric, spec.rules, spec.note
 	opts, dropped := spec.user, []string(nil)
 	if c, ok := m.choice(metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
+		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.cancelRescore()
 	m.jobs.inflight = &spec
@@ -99,20 +103,20 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	}
 	t := m.sess.Tree()
 	ref, out := t.Ref(), t.Out()
-	req := RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
+	req := ports.RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
 	if m.rulesRefused(metric) == "" {
 		req.Rules = rules
 	}
 	rescore := m.opts.Rescore
 	switch pc := spec.pairing; {
 	case pc != nil:
-		m.status.Set(info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
+		m.status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", pc.array, pc.to)))
 	case note != "":
-		m.status.Set(info(note + ": scoring again…"))
+		m.status.Set(common.Info(note + ": scoring again…"))
 	default:
-		m.status.Set(info("scoring with " + metric + "…"))
+		m.status.Set(common.Info("scoring with " + metric + "…"))
 	}
-	return m.c.bg.run(func() tea.Msg {
+	return m.c.Bg.Run(func() tea.Msg {
 		msg := rescoredMsg{id: id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		msg.res, msg.err = rescore(ctx, req)
 		if msg.err != nil {
@@ -137,7 +141,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 		msg.wsess = msg.sess
 		if r := spec.restore; r != nil {
 			f := r.offer.found
-			msg.weights, msg.ignored, msg.err = resolveWeights(tree.Clone(), f.Path, f.Weights)
+			msg.weights, msg.ignored, msg.err = runspane.ResolveWeights(tree.Clone(), f.Path, f.Weights)
 		}
 		return msg
 	})
@@ -170,16 +174,16 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 			what = spec.note
 		}
 		err := fmt.Errorf("%s: %w", what, msg.err)
-		m.status.Set(failure(err))
+		m.status.Set(common.Failure(err))
 		if m.mode == modeMetric {
-			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
+			m.chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
 		cmd := m.rescore(spec)
-		m.status.Set(info("the weights changed meanwhile: scoring again…"))
+		m.status.Set(common.Info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
 	old, oldHas := m.metric.total(m.sess.Tree())
@@ -192,11 +196,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if wsess == nil {
 		wsess = m.wsess
 	}
-	l := Loaded{Tree: msg.sess.Tree(), Result: msg.res}
+	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
-	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
+	m.chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
 	}
@@ -209,18 +213,18 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.status.Set(success(m.pairedText(pc, oldTree, old, oldHas)))
+		m.status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {
-		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, scoreText5(tot, has), scoreText5(old, oldHas))
+		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
-		m.status.Set(success(text))
+		m.status.Set(common.Success(text))
 		return cmd
 	}
-	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), scoreText5(tot, has), scoreText5(old, oldHas))
+	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
 	case m.metric.oneNumber:
 		text += " · one number: the panel says how"
@@ -228,9 +232,9 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.status.Set(warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
+		m.status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
 		return cmd
 	}
-	m.status.Set(success(text))
+	m.status.Set(common.Success(text))
 	return cmd
 }

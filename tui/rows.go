@@ -8,7 +8,9 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // rowPainter renders tree rows; it holds what every row of a frame shares.
@@ -19,7 +21,7 @@ type rowPainter struct {
 	changed func(slot int) bool
 	matches *outline.Matches
 	// cmp is the run compared with, nil for none.
-	cmp  *comparison
+	cmp  *runspane.Comparison
 	cols columns
 	// values is set when the rows show the values only (a metric that is
 	// one number); schema marks the nodes breaking --schema.
@@ -88,9 +90,9 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	suffix := ""
 	if _, n := t.Children(id); n > 0 {
 		if t.Kind(id) == jsondoc.Array {
-			suffix = " [" + thousands(n) + "]"
+			suffix = " [" + common.Thousands(n) + "]"
 		} else {
-			suffix = " {" + thousands(n) + "}"
+			suffix = " {" + common.Thousands(n) + "}"
 		}
 	}
 	room := rp.cols.label - used
@@ -120,17 +122,17 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 		slot := t.Slot(id)
 		switch {
 		case slot >= 0 && rp.changed(slot):
-			s.Changed.Write(b, padLeft("*"+wt, rp.cols.weight))
+			s.Changed.Write(b, common.PadLeft("*"+wt, rp.cols.weight))
 		case slot < 0:
-			s.Faint.Write(b, padLeft(wt, rp.cols.weight))
+			s.Faint.Write(b, common.PadLeft(wt, rp.cols.weight))
 		default:
-			b.WriteString(padLeft(wt, rp.cols.weight))
+			b.WriteString(common.PadLeft(wt, rp.cols.weight))
 		}
 	}
 	if rp.cols.f > 0 {
 		b.WriteByte(' ')
 		if f, ok := t.Factor(id); ok {
-			b.WriteString(padLeft(trim5(f), rp.cols.f))
+			b.WriteString(common.PadLeft(common.Trim5(f), rp.cols.f))
 		} else {
 			b.WriteString(strings.Repeat(" ", rp.cols.f))
 		}
@@ -138,7 +140,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	score, has := t.Score(id)
 	if rp.cols.score > 0 {
 		b.WriteByte(' ')
-		st := scoreText(score, has)
+		st := common.ScoreText(score, has)
 		if t.Approximate() && has {
 			if _, ok := t.Approx(id); ok {
 				// The exact score is at least this: "≥0.1175" fits the
@@ -146,7 +148,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 				st = "≥" + strconv.FormatFloat(score, 'f', 4, 64)
 			}
 		}
-		txt := padLeft(st, rp.cols.score)
+		txt := common.PadLeft(st, rp.cols.score)
 		if has {
 			s.Band(score).Write(b, txt)
 		} else {
@@ -159,7 +161,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	if rp.cols.loss > 0 {
 		b.WriteByte(' ')
 		loss := t.Loss(id)
-		txt := padLeft(lossText(loss), rp.cols.loss)
+		txt := common.PadLeft(common.LossText(loss), rp.cols.loss)
 		if loss == 0 {
 			s.Faint.Write(b, txt)
 		} else {
@@ -176,15 +178,15 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 // since: "—" when the run has no such path.
 func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
 	s, b := rp.s, &rp.b
-	n, ok := rp.cmp.at(id)
+	n, ok := rp.cmp.At(id)
 	b.WriteByte(' ')
 	if !ok {
-		s.Faint.Write(b, padLeft("—", rp.cols.run))
+		s.Faint.Write(b, common.PadLeft("—", rp.cols.run))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", rp.cols.delta))
 		return
 	}
-	txt := padLeft(scoreText(n.Score, n.HasScore), rp.cols.run)
+	txt := common.PadLeft(common.ScoreText(n.Score, n.HasScore), rp.cols.run)
 	if n.HasScore {
 		s.Band(n.Score).Write(b, txt)
 	} else {
@@ -196,13 +198,13 @@ func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
 		if has != n.HasScore {
 			t = "n/a"
 		}
-		s.Faint.Write(b, padLeft(t, rp.cols.delta))
+		s.Faint.Write(b, common.PadLeft(t, rp.cols.delta))
 		return
 	}
 	d := score - n.Score
-	t := padLeft(signed(d), rp.cols.delta)
+	t := common.PadLeft(common.Signed(d), rp.cols.delta)
 	switch {
-	case signed(d) == "±0":
+	case common.Signed(d) == "±0":
 		s.Faint.Write(b, t)
 	case d > 0:
 		s.Good.Write(b, t)
@@ -257,25 +259,25 @@ func (rp *rowPainter) value(d *jsondoc.Doc, v jsondoc.ID, w int) {
 	s := rp.s
 	b := &rp.b
 	if v == jsondoc.None {
-		s.Faint.Write(b, pad("—", w))
+		s.Faint.Write(b, common.Pad("—", w))
 		return
 	}
 	switch d.Kind(v) {
 	case jsondoc.Object:
-		s.Muted.Write(b, pad("{…}", w))
+		s.Muted.Write(b, common.Pad("{…}", w))
 		return
 	case jsondoc.Array:
-		s.Muted.Write(b, pad("[…]", w))
+		s.Muted.Write(b, common.Pad("[…]", w))
 		return
 	}
-	b.WriteString(pad(clip(d.Raw(v), w), w))
+	b.WriteString(common.Pad(clip(d.Raw(v), w), w))
 }
 
 // fitFigure writes a figure as the weights file would, or, when that is
 // wider than w cells (a metric's own weight, such as uipath's 1/11),
 // rounded to fit.
 func fitFigure(v float64, w int) string {
-	t := weightText(v)
+	t := common.WeightText(v)
 	for d := w - 2; len(t) > w && d >= 0; d-- {
 		t = strconv.FormatFloat(v, 'f', d, 64)
 	}

@@ -5,245 +5,22 @@ import (
 	"slices"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
-
-// ruleChoice is a rule the chooser offers for the selected key.
-type ruleChoice struct {
-	label, about string
-	rule         scoring.Rule
-	// ask is what to ask for before the rule is whole (a tolerance, what
-	// to normalize); "" for a rule that is whole.
-	ask string
-}
-
-// ruleChoices returns the rules that compare values of kind k: the
-// default first, exact, then those of its kind.
-func ruleChoices(k jsondoc.Kind, def string) []ruleChoice {
-	out := []ruleChoice{
-		{label: "default", about: def + ": no rule of its own"},
-		{label: "exact", about: "1 when equal, else 0", rule: scoring.Rule{Kind: scoring.RuleExact}},
-	}
-	switch k {
-	case jsondoc.Number:
-		out = append(out,
-			ruleChoice{label: "abs_tol…", about: "1 when |r − o| ≤ X, else the number formula", rule: scoring.Rule{Kind: scoring.RuleAbsTol}, ask: "abs_tol"},
-			ruleChoice{label: "rel_tol…", about: "1 when |r − o| ≤ X · max(|r|, |o|), else the number formula", rule: scoring.Rule{Kind: scoring.RuleRelTol}, ask: "rel_tol"})
-	case jsondoc.String:
-		out = append(out,
-			ruleChoice{label: "levenshtein", about: "1 − edits / longer length", rule: scoring.Rule{Kind: scoring.RuleLevenshtein}},
-			ruleChoice{label: "damerau", about: "levenshtein with transpositions as one edit", rule: scoring.Rule{Kind: scoring.RuleDamerau}},
-			ruleChoice{label: "jaro-winkler", about: "Jaro–Winkler similarity, common prefix favoured", rule: scoring.Rule{Kind: scoring.RuleJaroWinkler}},
-			ruleChoice{label: "token-f1", about: "F1 of the words shared, in any order", rule: scoring.Rule{Kind: scoring.RuleTokenF1}},
-			ruleChoice{label: "date", about: "1 when the same calendar date in any format (04/05 day first)", rule: scoring.Rule{Kind: scoring.RuleDate}},
-			ruleChoice{label: "date month-first", about: "the same, reading 04/05/2024 as April 5", rule: scoring.Rule{Kind: scoring.RuleDate, MonthFirst: true}},
-			ruleChoice{label: "normalize…", about: "levenshtein ignoring case, accents or space", rule: scoring.Rule{Kind: scoring.RuleNormalize}, ask: "normalize"})
-	}
-	return out
-}
-
-// ruleChooser picks the rule of the selected key (a pair's node, a
-// dataset's path). It is a pane: the root opens it by message
-// (openRulesMsg), and it asks the root for a rule (ruleChosenMsg), for a
-// save (saveMsg) or to close (closePaneMsg) by message.
-type ruleChooser struct {
-	c       *common
-	path    string         // the key's schema path
-	kinds   []jsondoc.Kind // the kinds of its reference values
-	source  string         // where the rule in force comes from
-	choices []ruleChoice
-	current int
-	cursor  int
-	width   int
-}
-
-// openRulesMsg opens the rules chooser for a key at schema path whose
-// reference values are of kinds (one for a pair's node, those the cases
-// have for a dataset's path), with in the rule in force and def the
-// metric's own comparison of such values.
-type openRulesMsg struct {
-	path  string
-	kinds []jsondoc.Kind
-	in    scoring.RuleInForce
-	def   string
-}
-
-// ruleChosenMsg asks the root to give schema path the rule chosen.
-type ruleChosenMsg struct {
-	path   string
-	choice ruleChoice
-}
-
-// saveMsg asks the root to save what is unsaved (ctrl+s in a pane).
-type saveMsg struct{}
-
-// open shows the rules for a key at schema path whose values are of the
-// kinds given, with the cursor on the rule in force.
-func (ch *ruleChooser) open(path string, kinds []jsondoc.Kind, in scoring.RuleInForce, def string) {
-	ch.path, ch.kinds = path, kinds
-	ch.source = "in force: " + ruleText(in.Rule) + " (" + in.Source() + ")"
-	if in.Rule.Kind == scoring.RuleNone {
-		ch.source = "in force: " + def + " (default)"
-	}
-	ch.choices = nil
-	seen := map[string]bool{}
-	for _, k := range kinds {
-		for _, c := range ruleChoices(k, def) {
-			if !seen[c.label] {
-				seen[c.label] = true
-				ch.choices = append(ch.choices, c)
-			}
-		}
-	}
-	ch.current, ch.cursor = 0, 0
-	for i, c := range ch.choices {
-		if c.rule.Kind == in.Rule.Kind && c.rule.MonthFirst == in.Rule.MonthFirst {
-			ch.current, ch.cursor = i, i
-		}
-	}
-}
-
-// Update takes the root's opening and the chooser's keys: moving, enter
-// (the rule chosen), esc or q (close), ctrl+s (save).
-func (ch *ruleChooser) Update(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case openRulesMsg:
-		ch.open(msg.path, msg.kinds, msg.in, msg.def)
-	case tea.KeyPressMsg:
-		k := ch.c.keys
-		switch {
-		case key.Matches(msg, k.Cancel, k.Quit):
-			return ch.c.ask(closePaneMsg{})
-		case key.Matches(msg, k.Save):
-			return ch.c.ask(saveMsg{})
-		}
-		if c, ok := ch.handleKey(msg); ok {
-			return ch.c.ask(ruleChosenMsg{path: ch.path, choice: c})
-		}
-	}
-	return nil
-}
-
-// handleKey moves the cursor; it returns the choice made with enter.
-func (ch *ruleChooser) handleKey(msg tea.KeyPressMsg) (chosen ruleChoice, done bool) {
-	k := ch.c.keys
-	switch {
-	case key.Matches(msg, k.Up):
-		ch.cursor = max(0, ch.cursor-1)
-	case key.Matches(msg, k.Down):
-		ch.cursor = min(len(ch.choices)-1, ch.cursor+1)
-	case key.Matches(msg, k.Top):
-		ch.cursor = 0
-	case key.Matches(msg, k.Bottom):
-		ch.cursor = len(ch.choices) - 1
-	case key.Matches(msg, k.Accept):
-		return ch.choices[ch.cursor], true
-	}
-	return ruleChoice{}, false
-}
-
-// SetSize sets the width the box fits in.
-func (ch *ruleChooser) SetSize(w, _ int) { ch.width = w }
-
-// ShortHelp returns the chooser's keys for the status line.
-func (ch *ruleChooser) ShortHelp() []key.Binding {
-	k := ch.c.keys
-	return []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.Accept, k.Cancel}
-}
-
-// FullHelp returns the chooser's keys.
-func (ch *ruleChooser) FullHelp() [][]key.Binding {
-	return [][]key.Binding{append(ch.ShortHelp(), ch.c.keys.Save)}
-}
-
-// kindsText names the kinds of the key's values: "number", or
-// "number/string" for a dataset's path that holds both.
-func (ch *ruleChooser) kindsText() string {
-	names := make([]string, len(ch.kinds))
-	for i, k := range ch.kinds {
-		names[i] = k.String()
-	}
-	return strings.Join(names, "/")
-}
-
-// View renders the box of rules, at most the chooser's width wide.
-func (ch *ruleChooser) View() string {
-	s := ch.c.styles
-	width := ch.width
-	labelW := 0
-	for _, c := range ch.choices {
-		labelW = max(labelW, len([]rune(c.label))+len(" (in force)"))
-	}
-	lines := []string{s.Title.Render("Rule for "+ch.path) + s.Faint.Render("  "+ch.kindsText()+" · "+ch.source)}
-	for i, c := range ch.choices {
-		mark := "  "
-		if i == ch.cursor {
-			mark = s.Accent.Render("› ")
-		}
-		label := c.label
-		if i == ch.current {
-			label += " (in force)"
-		}
-		lines = append(lines, mark+s.Accent.Render(pad(label, labelW))+" "+s.Muted.Render(c.about))
-	}
-	lines = append(lines, s.Faint.Render("j/k move · enter choose · esc cancel · ctrl+s saves the rules"))
-	inner := 0
-	for _, l := range lines {
-		inner = max(inner, visibleWidth(l))
-	}
-	inner = max(10, min(inner, width-4))
-	for i, l := range lines {
-		lines[i] = fit(l, inner)
-	}
-	return s.Box.Render(strings.Join(lines, "\n"))
-}
-
-// defaultRule says how the metric in force compares values of kind k
-// with no rule of their own, and whether that is the metric options'
-// doing: "levenshtein", "abs-tol=0.01", "relative difference".
-func defaultRule(k jsondoc.Kind, o scoring.MetricOptions) (text string, fromOptions bool) {
-	switch k {
-	case jsondoc.Number:
-		var tol []string
-		if o.AbsTol != 0 {
-			tol = append(tol, fmt.Sprintf("%s=%g", scoring.OptAbsTol, o.AbsTol))
-		}
-		if o.RelTol != 0 {
-			tol = append(tol, fmt.Sprintf("%s=%g", scoring.OptRelTol, o.RelTol))
-		}
-		if len(tol) > 0 {
-			return strings.Join(tol, " "), true
-		}
-		return "relative difference", false
-	case jsondoc.String:
-		text = "levenshtein"
-		if o.Comparator != "" {
-			text, fromOptions = o.Comparator, true
-		}
-		if o.Normalize != 0 {
-			text, fromOptions = text+" normalize="+o.Normalize.String(), true
-		}
-		return text, fromOptions
-	case jsondoc.Bool:
-		return "equal or not", false
-	}
-	return "both null", false
-}
 
 // takesRules reports whether the metric in force compares by per-key
 // rules.
 func (m *Model) takesRules() bool { return m.rulesRefused(m.metric.name) == "" }
 
-// rulesRefused says why rules do nothing under metric, "" when they work.
-func (m *Model) rulesRefused(metric string) string { return rulesRefusedBy(metric, m.opts.Metrics) }
-
 // rulesRefusedBy says why rules do nothing under metric, "" when they
 // work, naming those of the choices that take them.
-func rulesRefusedBy(metric string, choices []MetricChoice) string {
+func rulesRefusedBy(metric string, choices []ports.MetricChoice) string {
 	takes := func() []string {
 		if c, ok := choiceOf(choices, metric); ok {
 			return c.Takes
@@ -276,115 +53,36 @@ func (m *Model) openRuleChooser() {
 	id := m.tree.Selected()
 	switch {
 	case m.opts.Rescore == nil:
-		m.status.Set(info("rules cannot change here: nothing rescores"))
+		m.status.Set(common.Info("rules cannot change here: nothing rescores"))
 		return
 	case !m.takesRules():
-		m.status.Set(warn(m.rulesRefused(m.metric.name)))
+		m.status.Set(common.Warn(m.rulesRefused(m.metric.name)))
 		return
 	case t.Kind(id).IsContainer():
-		m.status.Set(info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
+		m.status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
 		return
 	case t.RefValue(id) == jsondoc.None:
-		m.status.Set(info("only the output has " + t.Path(id) + ": no rule compares it"))
+		m.status.Set(common.Info("only the output has " + t.Path(id) + ": no rule compares it"))
 		return
 	}
 	slot := t.RuleSlot(id)
 	if slot < 0 {
-		m.status.Set(info("no rule compares " + t.Path(id)))
+		m.status.Set(common.Info("no rule compares " + t.Path(id)))
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, _ := defaultRule(k, m.metric.opts)
-	m.ruleChooser.Update(openRulesMsg{path: t.SchemaPath(slot), kinds: []jsondoc.Kind{k}, in: t.RuleOf(id), def: def})
+	def, _ := choosers.DefaultRule(k, m.metric.opts)
+	m.ruleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
 	m.mode = modeRule
 }
 
-// chooseRule takes the chooser's choice for schema path: a whole rule
-// applies at once, a tolerance or a normalization is asked for first.
-func (m *Model) chooseRule(path string, c ruleChoice) tea.Cmd {
-	if c.ask == "" {
-		return m.setRule(path, c.rule)
-	}
-	cur, ok := m.rules.Rule(path)
-	value := ""
-	switch {
-	case ok && cur.Kind == c.rule.Kind:
-		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.ask == "normalize":
-		value = "case,accents,space"
-	default:
-		value = "0.01"
-	}
-	label := fmt.Sprintf("%s for %s:", c.ask, path)
-	m.prompt.open(label, value, "", 200)
-	m.rulePrompt, m.rulePath = c, path
-	m.mode = modeRuleValue
-	return nil
-}
-
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *Model) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.trimmed())
-	if err != nil {
-		m.prompt.err = err.Error()
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
-// setRule gives schema path the rule r (RuleNone: the default) and
-// rescores in the background.
-func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
-	cur, _ := m.rules.Rule(path)
-	if cur == r {
-		m.status.Set(info(ruleText(r) + " is already the rule of " + path))
-		return nil
-	}
-	rules, err := m.rules.With(path, r, m.rulesSavePath())
-	if err != nil {
-		m.status.Set(failure(err))
-		return nil
-	}
-	note := "rule " + ruleText(r) + " for " + path
+// rescoreRules scores the documents again under rules, saying note.
+func (m *Model) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note})
 }
 
-// ruleText names a rule as the explorer writes it: "default" for none.
-func ruleText(r scoring.Rule) string {
-	if r.Kind == scoring.RuleNone {
-		return "default"
-	}
-	return r.String()
-}
-
-// ruleLine says, for the detail pane, how node id is compared: its rule
-// and where it comes from, or the metric's own comparison; "" for a
-// container, a node only the output has, or a metric without rules, and
-// with brief for a node with no rule of its own.
-func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
-	t := d.sess.Tree()
-	if d.metric.oneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
-		return ""
-	}
-	s := d.c.styles
-	in := t.RuleOf(id)
-	if brief && in.Rule.Kind == scoring.RuleNone {
-		return ""
-	}
-	k := t.Ref().Kind(t.RefValue(id))
-	def, fromOptions := defaultRule(k, d.metric.opts)
-	switch {
-	case !takesRules:
-		return ""
-	case in.Rule.Kind == scoring.RuleNone && fromOptions:
-		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · metric options (C sets one for this key)")
-	case in.Rule.Kind == scoring.RuleNone:
-		return "rule " + s.Accent.Render(def) + s.Muted.Render(" · default (C sets one for this key)")
-	case !in.Applies && !in.Rule.Compares(k):
-		return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(fmt.Sprintf(" · %s, for other kinds: %s here", in.Source(), def))
-	case in.Line == 0:
-		return "rule " + s.Changed.Render(in.Rule.String()) + s.Muted.Render(" · set here, not saved (ctrl+s)")
-	}
-	return "rule " + s.Accent.Render(in.Rule.String()) + s.Muted.Render(" · "+in.Source())
+// scoredWith returns what the documents are scored with: metric,
+// options and rules.
+func (m *Model) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+	return m.metric.name, m.opts.MetricOptions, m.rules
 }

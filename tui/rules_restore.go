@@ -9,6 +9,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -26,7 +28,7 @@ type rulesRestore struct {
 	user                   scoring.MetricOptions
 	takesRules, takesLists bool
 	lists                  func(metric string) bool
-	rescore                Rescorer
+	rescore                ports.Rescorer
 	state                  *session.State
 	version                int
 	ref                    *jsondoc.Doc
@@ -82,13 +84,13 @@ func (m *Model) cancelRestore() {
 // run's when the metric in force takes rules; the pairing (--lists) is
 // the run's when both the run's metric and the one in force pair by
 // --lists (a run of a metric that pairs its own way says nothing of it).
-func (j *rulesRestore) restore(run *RunDetail) (*restoredRules, error) {
+func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
 	r := &restoredRules{rules: j.rules, user: j.user, opts: j.opts, version: j.version}
 	if j.takesRules {
 		var theirs *scoring.RuleSet
 		if len(bytes.TrimSpace(run.RulesJSON)) > 0 {
 			var err error
-			if theirs, err = scoring.ParseRules("the rules of run "+shortID(run.ID), run.RulesJSON); err != nil {
+			if theirs, err = scoring.ParseRules("the rules of run "+runspane.ShortID(run.ID), run.RulesJSON); err != nil {
 				return nil, fmt.Errorf("its rules do not read: %w", err)
 			}
 		}
@@ -112,7 +114,7 @@ func (j *rulesRestore) restore(run *RunDetail) (*restoredRules, error) {
 	if !r.rulesChanged && !r.pairingChanged {
 		return nil, nil
 	}
-	res, err := j.rescore(j.ctx, RescoreRequest{Metric: j.metric, Options: r.opts, Ref: j.ref, Out: j.out,
+	res, err := j.rescore(j.ctx, ports.RescoreRequest{Metric: j.metric, Options: r.opts, Ref: j.ref, Out: j.out,
 		Weights: j.state.Weights(), Rules: r.rules})
 	if err != nil {
 		verb := "does"
@@ -167,7 +169,7 @@ func pairingText(o scoring.MetricOptions) string {
 
 // takesOption reports whether metric takes option opt: as the metrics
 // offered say, else as the registry's does.
-func takesOption(choices []MetricChoice, metric, opt string) bool {
+func takesOption(choices []ports.MetricChoice, metric, opt string) bool {
 	for _, c := range choices {
 		if c.Name == metric {
 			return slices.Contains(c.Takes, opt)

@@ -13,17 +13,19 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // invoiceRules returns the invoice case (invoiceDir) scored under the rules file at
 // rulesPath ("" for none, else a copy the test may overwrite), named
 // rules.json in messages.
-func invoiceRules(t testing.TB, rulesPath string) Options {
+func invoiceRules(t testing.TB, rulesPath string) ports.Options {
 	t.Helper()
 	ref, out := scoringtest.Docs(t, readFile(t, filepath.Join(invoiceDir, "reference.json")), readFile(t, filepath.Join(invoiceDir, "output.json")))
 	var rs *scoring.RuleSet
-	opts := Options{Files: Files{Reference: "reference.json", Output: "output.json", DefaultRulesSave: "rules.json"},
-		Metric: "jsondiff", Theme: "dark", Rescore: RunMetric, Metrics: ChoicesOf(scoring.Metrics())}
+	opts := ports.Options{Files: ports.Files{Reference: "reference.json", Output: "output.json", DefaultRulesSave: "rules.json"},
+		Metric: "jsondiff", Theme: "dark", Rescore: ports.RunMetric, Metrics: ports.ChoicesOf(scoring.Metrics())}
 	if rulesPath != "" {
 		var err error
 		if rs, err = scoring.ParseRules("rules.json", []byte(readFile(t, rulesPath))); err != nil {
@@ -35,7 +37,7 @@ func invoiceRules(t testing.TB, rulesPath string) Options {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := NewLoaded(context.Background(), res, ref, out, nil)
+	l, err := ports.NewLoaded(context.Background(), res, ref, out, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func invoiceRules(t testing.TB, rulesPath string) Options {
 // invoiceInTemp returns the invoice case under its rules file, and
 // moves the test into a temporary folder holding a copy of that file,
 // rules.json, which the explorer saves to.
-func invoiceInTemp(t *testing.T) Options {
+func invoiceInTemp(t *testing.T) ports.Options {
 	t.Helper()
 	src := filepath.Join(invoiceDir, "rules.json")
 	opts := invoiceRules(t, src)
@@ -126,7 +128,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 		}
 	}
 	d.keys("q")
-	if !strings.Contains(d.screen(), "unsaved rule changes: quit anyway?") {
+	if !strings.Contains(d.screen(), "unsaved rules: quit anyway?") {
 		t.Errorf("quit does not ask:\n%s", d.screen())
 	}
 	d.keys("esc", "ctrl+s")
@@ -235,10 +237,10 @@ func TestRuleRefusals(t *testing.T) {
 func TestLoadRunRestoresRules(t *testing.T) {
 	opts := invoiceRules(t, filepath.Join(invoiceDir, "rules.json"))
 	f := &fakeHistory{lists: map[bool]int{}}
-	run := &RunDetail{RunSummary: RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
+	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Score: 0.9, HasScore: true},
 		RulesJSON: []byte(`{".due_date": "date", ".invoice_number": "levenshtein"}`)}
-	noRules := &RunDetail{RunSummary: RunSummary{ID: runID(0), Time: runTime(0), Source: "score", Metric: "jsondiff",
+	noRules := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(0), Time: runTime(0), Source: "score", Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Score: 0.89, HasScore: true}}
 	f.add(noRules)
 	f.add(run)
@@ -272,12 +274,12 @@ func TestLoadRunRestoresRules(t *testing.T) {
 func TestRuleRescoreCancelled(t *testing.T) {
 	started := make(chan context.Context, 3)
 	opts := invoiceRules(t, filepath.Join(invoiceDir, "rules.json"))
-	opts.Rescore = func(ctx context.Context, req RescoreRequest) (*scoring.Result, error) {
+	opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		started <- ctx
 		<-ctx.Done() // a score that would take long
 		return nil, ctx.Err()
 	}
-	run := &RunDetail{RunSummary: RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
+	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(1), Time: runTime(1), Source: "score", Metric: "jsondiff",
 		Reference: "reference.json", Output: "output.json", Score: 0.9, HasScore: true},
 		RulesJSON: []byte(`{".invoice_number": "levenshtein"}`)}
 	f := &fakeHistory{lists: map[bool]int{}}
@@ -313,8 +315,8 @@ func TestRuleRescoreCancelled(t *testing.T) {
 		t.Fatal("the newer rescore was cancelled too")
 	}
 	d.keys("H") // the history pane, its run selected
-	sel, _ := d.m.hist.selected()
-	go d.m.runAction(runActionMsg{act: actLoad, run: sel})()
+	sel, _ := d.m.hist.Selected()
+	go d.m.runAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")
 	ended(second, "quit")

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // heldRecorder records runs once released: a store another process
@@ -21,10 +23,10 @@ import (
 type heldRecorder struct {
 	release chan struct{}
 	mu      sync.Mutex
-	events  []RunEvent
+	events  []ports.RunEvent
 }
 
-func (h *heldRecorder) Record(ctx context.Context, run Run) error {
+func (h *heldRecorder) Record(ctx context.Context, run ports.Run) error {
 	<-h.release
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -32,10 +34,10 @@ func (h *heldRecorder) Record(ctx context.Context, run Run) error {
 	return nil
 }
 
-func (h *heldRecorder) recorded() []RunEvent {
+func (h *heldRecorder) recorded() []ports.RunEvent {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return append([]RunEvent(nil), h.events...)
+	return append([]ports.RunEvent(nil), h.events...)
 }
 
 // TestFinishWaitsForRecords: an explorer a signal ends records the state
@@ -50,14 +52,14 @@ func TestFinishWaitsForRecords(t *testing.T) {
 		opts.Recorder = rec
 		m := New(opts)
 		m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
-		m.record(RunOpened) // under way, held
+		m.record(ports.RunOpened) // under way, held
 		m.Update(keyMsg("j"))
 		m.Update(keyMsg("j"))
 		m.Update(keyMsg("j"))
 		m.Update(keyMsg("-"))
 		forced := make(chan struct{})
 		done := make(chan error, 1)
-		go func() { done <- m.finish(syscall.SIGTERM, nil, forced) }()
+		go func() { done <- finishErr(m, syscall.SIGTERM, nil, forced) }()
 		select {
 		case err := <-done:
 			t.Fatalf("finish returned before the records were written: %v", err)
@@ -92,7 +94,7 @@ func TestFinishWaitsForRecords(t *testing.T) {
 			t.Errorf("finish: %v", ie.Err)
 		}
 		// Both were waiting for the store: they go in either order.
-		if got := rec.recorded(); len(got) != 2 || got[0] == got[1] || got[0] == RunSaved || got[1] == RunSaved {
+		if got := rec.recorded(); len(got) != 2 || got[0] == got[1] || got[0] == ports.RunSaved || got[1] == ports.RunSaved {
 			t.Errorf("recorded %v, want opened and quit", got)
 		}
 	}
@@ -103,13 +105,13 @@ func TestFinishWaitsForRecords(t *testing.T) {
 // or record. A load whose command had not started never starts.
 func TestFinishWhileLoading(t *testing.T) {
 	started, canceled := make(chan struct{}), make(chan struct{})
-	m := New(Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+	m := New(ports.Options{Files: ports.Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 			close(started)
 			<-ctx.Done()
 			time.Sleep(20 * time.Millisecond) // stopping takes a while
 			close(canceled)
-			return Loaded{}, ctx.Err()
+			return ports.Loaded{}, ctx.Err()
 		}})
 	cmd := m.Init()
 	go func() {
@@ -120,7 +122,7 @@ func TestFinishWhileLoading(t *testing.T) {
 		}
 	}()
 	<-started
-	err := m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(m, syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Kept != "" || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
@@ -132,13 +134,13 @@ func TestFinishWhileLoading(t *testing.T) {
 	}
 
 	loads := 0
-	m = New(Options{Files: Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(done, total int64)) (Loaded, error) {
+	m = New(ports.Options{Files: ports.Files{Reference: "big-ref.json", Output: "big-out.json"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 			loads++
-			return Loaded{}, ctx.Err()
+			return ports.Loaded{}, ctx.Err()
 		}})
 	cmd = m.Init()
-	if err := m.finish(syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
+	if err := finishErr(m, syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
 		t.Fatalf("finish: %v", err)
 	}
 	for _, c := range cmd().(tea.BatchMsg) {

@@ -3,11 +3,10 @@ package tui
 import (
 	"fmt"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // schemaCheck is the output checked against --schema: the violations, and
@@ -36,56 +35,6 @@ type schemaMsg struct {
 	id         int
 	violations []validate.Violation
 	err        error
-}
-
-// checkSchema validates the output against the schema in the background.
-func (m *Model) checkSchema() tea.Cmd {
-	sch := m.opts.Schema
-	if sch == nil || m.sess == nil {
-		return nil
-	}
-	m.jobs.schema++
-	id := m.jobs.schema
-	out := m.sess.Tree().Out()
-	return m.c.bg.run(func() (msg tea.Msg) {
-		defer func() {
-			// The validator is a library of its own: a panic in it is
-			// an error shown, not a crash.
-			if r := recover(); r != nil {
-				msg = schemaMsg{id: id, err: fmt.Errorf("the check failed: %v", r)}
-			}
-		}()
-		return schemaMsg{id: id, violations: sch.Validate(out)}
-	})
-}
-
-// schemaChecked marks the violating nodes and counts the violations.
-func (m *Model) schemaChecked(msg schemaMsg) {
-	sc := m.schema
-	if msg.id != m.jobs.schema || sc == nil || m.phase != phaseReady {
-		return
-	}
-	sc.pending = false
-	if msg.err != nil {
-		sc.err = msg.err.Error()
-		m.status.Set(failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
-		return
-	}
-	sc.violations = msg.violations
-	sc.place(m.sess.Tree())
-	m.hdr.Update(notesChangedMsg{})
-	m.detail.Update(notesChangedMsg{})
-	m.layout()
-	n := len(sc.violations)
-	if n == 0 {
-		m.status.Set(success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
-		return
-	}
-	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, thousands(n), plural(n, "s"))
-	if k := len(sc.unplaced); k > 0 {
-		text += fmt.Sprintf(" (%d at values the tree does not show: ! lists them)", k)
-	}
-	m.status.Set(warn(text))
 }
 
 // place finds the node of t at each violation's output value.
@@ -266,16 +215,16 @@ func (sc *schemaCheck) unplacedViolations() []validate.Violation {
 }
 
 // detailLines writes the schema section of the detail pane for node id.
-func (sc *schemaCheck) detailLines(c *common, id scoring.NodeID) []string {
+func (sc *schemaCheck) detailLines(c *common.Common, id scoring.NodeID) []string {
 	if sc == nil || sc.pending || sc.err != "" {
 		return nil
 	}
-	s := c.styles
+	s := c.Styles
 	vs := sc.at(id)
 	if len(vs) == 0 {
 		return nil
 	}
-	out := []string{"", s.Bad.Render(fmt.Sprintf("! schema %s: %d violation%s here", sc.name, len(vs), plural(len(vs), "s")))}
+	out := []string{"", s.Bad.Render(fmt.Sprintf("! schema %s: %d violation%s here", sc.name, len(vs), common.Plural(len(vs), "s")))}
 	for _, v := range vs {
 		out = append(out, fmt.Sprintf("  %d:%d %s", v.Line, v.Col, v.Message))
 		if v.Keyword != "" {

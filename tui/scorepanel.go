@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // scorePanel is the box over the tree of a metric that is one number: the
@@ -19,12 +20,15 @@ import (
 // the root tells it the metric shown (metricShownMsg) and the body it may
 // take half of (SetSize), and asks how many lines it takes (Height).
 type scorePanel struct {
-	c     *common
+	c     *common.Common
 	ms    *metricState
 	width int
 	body  int
 	lines []string
 }
+
+// scorePanel keeps the pane contract.
+var _ common.Pane = (*scorePanel)(nil)
 
 // metricShownMsg tells the panes the metric whose figures now show.
 type metricShownMsg struct{ ms *metricState }
@@ -62,12 +66,12 @@ func (p *scorePanel) build() []string {
 	if !p.ms.oneNumber {
 		return nil
 	}
-	s := p.c.styles
+	s := p.c.Styles
 	inner := max(10, p.width-4)
 	res := p.ms.res
 	head := "score " + s.Faint.Render("n/a")
 	if res.HasScore {
-		head = "score " + s.Band(res.Score).Render(fixed5(res.Score))
+		head = "score " + s.Band(res.Score).Render(common.Fixed5(res.Score))
 	}
 	keys := make([]string, 0, len(res.Extra))
 	for k := range res.Extra {
@@ -80,11 +84,11 @@ func (p *scorePanel) build() []string {
 	var out []string
 	out = append(out, head)
 	if ex := p.ms.explanation(); ex != "" {
-		out = append(out, wrapWords(ex, inner)...)
+		out = append(out, common.WrapWords(ex, inner)...)
 	}
 	note := s.Muted.Render(fmt.Sprintf("No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); "+
 		"%s has no per-key weights (w + - x r R u refuse) and no losses to step through (] [).", p.ms.name))
-	out = append(out, wrapWords(note, inner)...)
+	out = append(out, common.WrapWords(note, inner)...)
 	return out
 }
 
@@ -99,7 +103,7 @@ func (p *scorePanel) Height() int {
 
 // View renders the box in its Height.
 func (p *scorePanel) View() string {
-	s := p.c.styles
+	s := p.c.Styles
 	h := p.Height()
 	w := p.width
 	title := " " + p.ms.name + ": one number "
@@ -114,7 +118,7 @@ func (p *scorePanel) View() string {
 		if i == room-1 && len(p.lines) > room {
 			line = s.Faint.Render("… (a taller terminal shows the rest)")
 		}
-		b.WriteString("\n" + s.Faint.Render("│ ") + fit(line, max(0, w-4)) + s.Faint.Render(" │"))
+		b.WriteString("\n" + s.Faint.Render("│ ") + common.Fit(line, max(0, w-4)) + s.Faint.Render(" │"))
 	}
 	b.WriteString("\n" + s.Faint.Render("╰"+strings.Repeat("─", max(0, w-2))+"╯"))
 	return b.String()

@@ -9,26 +9,28 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // notesCase is a document with a parse repair (the output sits in a
 // Markdown fence inside prose) and warnings (a duplicate key, a weights
 // entry for a key the reference does not have).
-func notesCase(t testing.TB) Options {
+func notesCase(t testing.TB) ports.Options {
 	ref := `{"name": "Margherita", "size": {"cm": 30, "cm": 32}, "toppings": ["tomato", "mozzarella", "basil"], "vegan": false}`
 	out := "Sure! Here is the pizza as JSON:\n\n```json\n" +
 		`{"name": "Margarita", "size": {"cm": 32}, "toppings": ["tomato", "mozzarela"], "vegan": "no", "price": 9.5}` +
 		"\n```\nLet me know if you need anything else."
 	w := `{"name": 0.5, "topings": 0.8, "vegan": 0.25}`
 	l := loadPair(t, ref, out, w)
-	return Options{Files: Files{Reference: "pizza.json", Output: "answer.md", Weights: "weights.json"},
+	return ports.Options{Files: ports.Files{Reference: "pizza.json", Output: "answer.md", Weights: "weights.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark"}
 }
 
 // floodCase is a weights file of 30 entries the reference does not have:
 // the tree keeps the first 20 warnings and counts the others, and the
 // header's count and its expanded notes say so.
-func floodCase(t testing.TB) Options {
+func floodCase(t testing.TB) ports.Options {
 	ref := `{"name": "Margherita", "vegan": false}`
 	var w strings.Builder
 	w.WriteString(`{"name": 0.5`)
@@ -37,7 +39,7 @@ func floodCase(t testing.TB) Options {
 	}
 	w.WriteString("}")
 	l := loadPair(t, ref, ref, w.String())
-	return Options{Files: Files{Reference: "pizza.json", Output: "answer.json", Weights: "weights.json"},
+	return ports.Options{Files: ports.Files{Reference: "pizza.json", Output: "answer.json", Weights: "weights.json"},
 		Loaded: &l, Metric: "jsondiff", Theme: "dark"}
 }
 
@@ -47,7 +49,7 @@ func TestScreens(t *testing.T) {
 	sizes := []struct{ w, h int }{{80, 24}, {160, 45}}
 	cases := []struct {
 		name string
-		opts func(testing.TB) Options
+		opts func(testing.TB) ports.Options
 		keys []string
 	}{
 		{"open", pizza, nil},
@@ -97,13 +99,13 @@ func checkSize(t *testing.T, screen string, w, h int) {
 		t.Errorf("screen has %d lines, want %d", len(lines), h)
 	}
 	for i, l := range lines {
-		if n := visibleWidth(l); n > w {
+		if n := common.VisibleWidth(l); n > w {
 			t.Errorf("line %d is %d cells wide, more than %d: %q", i+1, n, w, l)
 		}
 	}
 }
 
-func itoa(n int) string { return thousands(n) }
+func itoa(n int) string { return common.Thousands(n) }
 
 // TestApproximateScreen shows a string pair scored past its comparator's
 // exact limit (--strings damerau on 4,200 characters): the header gives

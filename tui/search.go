@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 )
 
@@ -26,15 +27,15 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	m.jobs.search++
 	if query == "" {
 		m.tree.matches = nil
-		m.status.Set(info("search cleared"))
+		m.status.Set(common.Info("search cleared"))
 		return nil
 	}
 	id := m.jobs.search
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelSearch = cancel
 	t := m.sess.Tree()
-	m.status.Set(info(fmt.Sprintf("searching %s nodes for %q…", thousands(t.Len()), query)))
-	return m.c.bg.run(func() tea.Msg {
+	m.status.Set(common.Info(fmt.Sprintf("searching %s nodes for %q…", common.Thousands(t.Len()), query)))
+	return m.c.Bg.Run(func() tea.Msg {
 		matches, err := outline.Search(ctx, t, query)
 		return searchDoneMsg{id: id, matches: matches, err: err}
 	})
@@ -48,22 +49,22 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	}
 	m.jobs.cancelSearch = nil
 	if msg.err != nil {
-		m.status.Set(failure(msg.err))
+		m.status.Set(common.Failure(msg.err))
 		return nil
 	}
 	mt := msg.matches
 	m.tree.matches = mt
 	if mt.Count == 0 {
-		m.status.Set(warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
+		m.status.Set(common.Warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
 		return nil
 	}
 	first, ok := firstOf(m.tree.ol, mt.Pred())
 	if !ok {
-		m.status.Set(hiddenMatches(mt, m.c.keys.FailingOnly.Help().Key))
+		m.status.Set(hiddenMatches(mt, m.c.Keys.FailingOnly.Help().Key))
 		return nil
 	}
 	m.tree.selectNode(first)
-	m.status.Set(info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, thousands(mt.Count),
-		plural(mt.Count, "es"), m.sess.Tree().Path(first))))
+	m.status.Set(common.Info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, common.Thousands(mt.Count),
+		common.Plural(mt.Count, "es"), m.sess.Tree().Path(first))))
 	return nil
 }

@@ -8,7 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -19,7 +21,7 @@ const initialDepth = 2
 // treePane is the tree of nodes with their figures. It renders only the
 // rows in its window.
 type treePane struct {
-	c       *common
+	c       *common.Common
 	sess    *session.Session
 	ol      *outline.Outline
 	cursor  int
@@ -28,7 +30,7 @@ type treePane struct {
 	height  int // rows, the column heads included
 	matches *outline.Matches
 	// cmp is the recorded run the rows are compared with, nil for none.
-	cmp *comparison
+	cmp *runspane.Comparison
 	// metric is the metric in force: for one that is one number the rows
 	// show the values only. schema marks the nodes breaking --schema.
 	metric *metricState
@@ -36,7 +38,10 @@ type treePane struct {
 	rp     rowPainter
 }
 
-func newTreePane(c *common, sess *session.Session, ms *metricState, schema *schemaCheck) *treePane {
+// treePane keeps the pane contract.
+var _ common.Pane = (*treePane)(nil)
+
+func newTreePane(c *common.Common, sess *session.Session, ms *metricState, schema *schemaCheck) *treePane {
 	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), initialDepth), metric: ms, schema: schema}
 }
 
@@ -54,13 +59,13 @@ func (p *treePane) SetSize(w, h int) {
 
 // ShortHelp returns the bindings the pane answers to.
 func (p *treePane) ShortHelp() []key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Expand, k.Collapse, k.Toggle}
 }
 
 // FullHelp returns every binding the pane answers to.
 func (p *treePane) FullHelp() [][]key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
 		{k.Expand, k.Collapse, k.Toggle, k.ExpandAll, k.CollapseAll, k.Depth, k.Order},
@@ -76,7 +81,7 @@ func (p *treePane) Update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	if ok, st := p.handleKey(km); ok && st != nil {
-		return statusCmd(*st)
+		return common.StatusCmd(*st)
 	}
 	return nil
 }
@@ -144,8 +149,8 @@ func (p *treePane) refresh() {
 
 // handleKey runs a navigation or tree key. It reports whether the key was
 // one, and what the status line should say (nil: leave it).
-func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
-	k := p.c.keys
+func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
+	k := p.c.Keys
 	t := p.sess.Tree()
 	switch {
 	case key.Matches(msg, k.Up):
@@ -182,24 +187,24 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
 		p.scroll()
 	case key.Matches(msg, k.ExpandAll):
 		p.keep(p.ol.ExpandAll)
-		m := info(fmt.Sprintf("expanded all: %s rows", thousands(p.ol.Len())))
+		m := common.Info(fmt.Sprintf("expanded all: %s rows", common.Thousands(p.ol.Len())))
 		return true, &m
 	case key.Matches(msg, k.CollapseAll):
 		p.keep(p.ol.CollapseAll)
-		m := info("collapsed all")
+		m := common.Info("collapsed all")
 		return true, &m
 	case key.Matches(msg, k.Depth):
 		d := int(msg.String()[0] - '0')
 		p.keep(func() { p.ol.ExpandTo(d) })
-		m := info(fmt.Sprintf("expanded to depth %d: %s rows", d, thousands(p.ol.Len())))
+		m := common.Info(fmt.Sprintf("expanded to depth %d: %s rows", d, common.Thousands(p.ol.Len())))
 		return true, &m
 	case p.values() && key.Matches(msg, k.Order, k.NextLoss, k.PrevLoss, k.FailingOnly, k.Worst):
-		m := info(p.metric.name + " is one number: the nodes have no scores or losses to order or step through")
+		m := common.Info(p.metric.name + " is one number: the nodes have no scores or losses to order or step through")
 		return true, &m
 	case key.Matches(msg, k.Order):
 		ord := p.ol.Order().Next()
 		p.keep(func() { p.ol.SetOrder(ord) })
-		m := info("children in " + orderHelp(ord) + " order")
+		m := common.Info("children in " + orderHelp(ord) + " order")
 		return true, &m
 	case key.Matches(msg, k.NextLoss), key.Matches(msg, k.PrevLoss):
 		next := key.Matches(msg, k.NextLoss)
@@ -211,11 +216,11 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *statusMsg) {
 			id, ok = p.ol.Prev(p.Selected(), outline.Lossy(t))
 		}
 		if !ok {
-			m := info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
+			m := common.Info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
 			return true, &m
 		}
 		p.selectNode(id)
-		m := info(fmt.Sprintf("%s loses %s of the total", t.Path(id), fixed5(t.Loss(id))))
+		m := common.Info(fmt.Sprintf("%s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
 		return true, &m
 	case key.Matches(msg, k.FailingOnly):
 		return true, p.toggleFailing()
@@ -247,14 +252,14 @@ func (p *treePane) pageBy(n int) {
 
 // jumpMatch moves to the next (or previous) search match, wrapping
 // around.
-func (p *treePane) jumpMatch(next bool) *statusMsg {
+func (p *treePane) jumpMatch(next bool) *common.StatusMsg {
 	m := p.matches
 	if m == nil {
-		s := info("no search: press / to search keys and values")
+		s := common.Info("no search: press / to search keys and values")
 		return &s
 	}
 	if m.Count == 0 {
-		s := warn(fmt.Sprintf("no match for %q", m.Query))
+		s := common.Warn(fmt.Sprintf("no match for %q", m.Query))
 		return &s
 	}
 	pred := m.Pred()
@@ -273,13 +278,13 @@ func (p *treePane) jumpMatch(next bool) *statusMsg {
 		}
 	}
 	if !ok {
-		s := hiddenMatches(m, p.c.keys.FailingOnly.Help().Key)
+		s := hiddenMatches(m, p.c.Keys.FailingOnly.Help().Key)
 		return &s
 	}
 	p.selectNode(id)
-	s := info(fmt.Sprintf("%q: %s match%s · %s", m.Query, thousands(m.Count), plural(m.Count, "es"), p.sess.Tree().Path(id)))
+	s := common.Info(fmt.Sprintf("%q: %s match%s · %s", m.Query, common.Thousands(m.Count), common.Plural(m.Count, "es"), p.sess.Tree().Path(id)))
 	if wrapped {
-		s.text += " (wrapped)"
+		s.Text += " (wrapped)"
 	}
 	return &s
 }
@@ -340,10 +345,10 @@ func (p *treePane) columns() columns {
 // View renders the column heads and the rows in the window.
 func (p *treePane) View() string {
 	cols := p.columns()
-	p.rp = rowPainter{s: p.c.styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols,
+	p.rp = rowPainter{s: p.c.Styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols,
 		values: p.values(), schema: p.schema}
 	var b strings.Builder
-	b.WriteString(cols.header(p.c.styles))
+	b.WriteString(cols.header(p.c.Styles))
 	rows := p.window()
 	for k, r := range rows {
 		b.WriteByte('\n')
@@ -353,4 +358,17 @@ func (p *treePane) View() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// scrollWindow moves the window by n rows, taking the cursor along only
+// when it would leave it.
+func (p *treePane) scrollWindow(n int) {
+	h := p.page()
+	p.offset = max(0, min(p.offset+n, p.ol.Len()-h))
+	if p.cursor < p.offset {
+		p.cursor = p.offset
+	}
+	if p.cursor > p.offset+h-1 {
+		p.cursor = p.offset + h - 1
+	}
 }

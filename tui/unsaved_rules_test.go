@@ -9,6 +9,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -16,7 +18,7 @@ import (
 // rules.json in the test's folder, see invoiceInTemp), with the keeper of
 // an explorer's unsaved weights and rules over it: the recovery file
 // goes beside weights.json in that folder.
-func invoiceKept(t *testing.T) (Options, string) {
+func invoiceKept(t *testing.T) (ports.Options, string) {
 	t.Helper()
 	opts := invoiceInTemp(t)
 	dir, err := os.Getwd()
@@ -28,7 +30,7 @@ func invoiceKept(t *testing.T) (Options, string) {
 
 // invoiceKeeper gives opts the keeper of a new explorer on the invoice in
 // dir.
-func invoiceKeeper(opts Options, dir string) Options {
+func invoiceKeeper(opts ports.Options, dir string) ports.Options {
 	opts.Recovery = recovery.New(func() (recovery.Pair, error) {
 		return recovery.Pair{
 			Reference: recovery.Input{Path: "/cases/invoice/reference.json", SHA256: "aa"},
@@ -87,7 +89,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if math.Abs(tuned-afterRule) < 1e-6 {
 		t.Fatal("the weight edit changed nothing")
 	}
-	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}
@@ -141,7 +143,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	// Told against the total before the undo, not the one between its
 	// weights and its rules.
 	if want := "undid: restore the unsaved weights and rules of"; !strings.Contains(d.screen(), want) ||
-		!strings.Contains(d.screen(), ": total "+fixed5(opening)+" (was "+fixed5(tuned)+")") {
+		!strings.Contains(d.screen(), ": total "+common.Fixed5(opening)+" (was "+common.Fixed5(tuned)+")") {
 		t.Errorf("status:\n%s", d.screen())
 	}
 	d.keys("ctrl+r")

@@ -15,7 +15,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -84,7 +84,7 @@ func (k *keptPizza) keeper() *recovery.Keeper {
 }
 
 // opts returns the options of an explorer on the pair, with a keeper.
-func (k *keptPizza) opts(t *testing.T) Options {
+func (k *keptPizza) opts(t *testing.T) ports.Options {
 	opts := pizza(t)
 	opts.Files.SavePath = k.weights
 	opts.Recovery = k.keeper()
@@ -148,7 +148,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	opts.Recorder = rec
 	d := newDriver(t, opts, 100, 30)
 	d.keys("j", "j", "j", "-")
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
 	ie, ok := err.(*Interrupted)
 	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
@@ -157,7 +157,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
 		t.Fatalf("kept %q; files %q", ie.Kept, files)
 	}
-	if len(rec.runs) != 2 || rec.runs[1].Event != RunQuit || !strings.Contains(string(rec.runs[1].WeightsJSON), `"beer": 0.2,`) {
+	if len(rec.runs) != 2 || rec.runs[1].Event != ports.RunQuit || !strings.Contains(string(rec.runs[1].WeightsJSON), `"beer": 0.2,`) {
 		t.Fatalf("recorded %d runs", len(rec.runs))
 	}
 

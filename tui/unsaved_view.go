@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -22,20 +23,20 @@ func (m *Model) recoverView() string {
 // recoverBox renders the offer of the first of offers, the recovery files
 // found of a subject ("pair", "dataset") whose weights apply to nothing
 // in its "reference" (or "dataset").
-func recoverBox(c *common, offers []offer, subject, within string) string {
-	s := c.styles
+func recoverBox(c *common.Common, offers []offer, subject, within string) string {
+	s := c.Styles
 	o := offers[0]
 	f := o.found
-	w := max(20, min(96, c.width-6))
+	w := max(20, min(96, c.Width-6))
 	var b strings.Builder
 	title := "Unsaved weights of an explorer that ended without saving"
 	if len(f.Rules) > 0 {
 		title = "Unsaved weights and rules of an explorer that ended without saving"
 	}
-	b.WriteString(s.Title.Render(fit(title, w)))
+	b.WriteString(s.Title.Render(common.Fit(title, w)))
 	// para writes text wrapped at word boundaries, each line styled.
 	para := func(st themes.Paint, text string) {
-		for _, l := range wrapWords(text, w) {
+		for _, l := range common.WrapWords(text, w) {
 			b.WriteByte('\n')
 			b.WriteString(st.Render(l))
 		}
@@ -83,24 +84,24 @@ func recoverHints(o offer, discard string) string {
 }
 
 // recoverStatus is the status line under the offer of o.
-func recoverStatus(c *common, o offer) string {
+func recoverStatus(c *common.Common, o offer) string {
 	what := "unsaved weights of an earlier session"
 	if len(o.found.Rules) > 0 {
 		what = "unsaved weights and rules of an earlier session"
 	}
-	return spread(c.styles.Warn.Render(what), c.styles.Faint.Render(recoverHints(o, "")), c.width)
+	return common.Spread(c.Styles.Warn.Render(what), c.Styles.Faint.Render(recoverHints(o, "")), c.Width)
 }
 
 // recoverChanges lists in b the weights and the rules of offer o that
 // differ from those in force, at most recoverShown of each, in a box w
 // cells wide; within names where the file's entries that apply to nothing
 // would apply ("reference", "dataset").
-func recoverChanges(c *common, b *strings.Builder, para func(themes.Paint, string), o offer, w int, within string) {
-	s := c.styles
+func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint, string), o offer, w int, within string) {
+	s := c.Styles
 	n, r := len(o.changes), len(o.ruleChanges)
 	pathW := 0
 	for _, c := range o.changes[:min(n, recoverShown)] {
-		pathW = max(pathW, ansi.StringWidth(c.path))
+		pathW = max(pathW, ansi.StringWidth(c.Path))
 	}
 	for _, c := range o.ruleChanges[:min(r, recoverShown)] {
 		pathW = max(pathW, ansi.StringWidth(c.path))
@@ -113,12 +114,12 @@ func recoverChanges(c *common, b *strings.Builder, para func(themes.Paint, strin
 		para(s.Text, fmt.Sprintf("%d weights differ from those in force (in force → kept):", n))
 	}
 	for _, c := range o.changes[:min(n, recoverShown)] {
-		b.WriteString("\n  " + s.Accent.Render(pad(fit(c.path, pathW), pathW)) + "  " + weightText(c.now) + " → " + s.Good.Render(weightText(c.run)))
+		b.WriteString("\n  " + s.Accent.Render(common.Pad(common.Fit(c.Path, pathW), pathW)) + "  " + common.WeightText(c.Now) + " → " + s.Good.Render(common.WeightText(c.Run)))
 	}
 	if n > recoverShown {
 		para(s.Faint, fmt.Sprintf("  … and %d more", n-recoverShown))
 	}
-	switch k := o.ignored.n; {
+	switch k := o.ignored.N; {
 	case k == 1:
 		para(s.Warn, "1 entry of the file applies to nothing in this "+within+".")
 	case k > 1:
@@ -131,8 +132,8 @@ func recoverChanges(c *common, b *strings.Builder, para func(themes.Paint, strin
 		para(s.Text, fmt.Sprintf("%d rules differ from those in force (in force → kept):", r))
 	}
 	for _, c := range o.ruleChanges[:min(r, recoverShown)] {
-		line := "  " + s.Accent.Render(pad(fit(c.path, pathW), pathW)) + "  " + c.now + " → " + s.Good.Render(c.kept)
-		b.WriteString("\n" + fit(line, w))
+		line := "  " + s.Accent.Render(common.Pad(common.Fit(c.path, pathW), pathW)) + "  " + c.now + " → " + s.Good.Render(c.kept)
+		b.WriteString("\n" + common.Fit(line, w))
 	}
 	if r > recoverShown {
 		para(s.Faint, fmt.Sprintf("  … and %d more", r-recoverShown))

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // View renders the screen.
@@ -17,18 +19,12 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — " + m.opts.Files.Reference + " vs " + m.opts.Files.Output
-	return v
+	return m.frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
 }
 
 // screen renders header, body and status line.
 func (m *Model) screen() string {
-	w, h := m.c.width, m.c.height
+	w, h := m.c.Width, m.c.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -65,11 +61,11 @@ func (m *Model) body() string {
 	}
 	switch m.mode {
 	case modeMetric:
-		body = overlay(body, m.chooser.View(), m.c.width)
+		body = overlay(body, m.chooser.View(), m.c.Width)
 	case modeRecover:
-		body = overlay(body, m.recoverView(), m.c.width)
+		body = overlay(body, m.recoverView(), m.c.Width)
 	case modeRule:
-		body = overlay(body, m.ruleChooser.View(), m.c.width)
+		body = overlay(body, m.ruleChooser.View(), m.c.Width)
 	}
 	return body
 }
@@ -88,48 +84,30 @@ func overlay(base, box string, width int) string {
 
 // statusView renders the bottom line for the mode.
 func (m *Model) statusView() string {
-	k := m.c.keys
-	s := m.c.styles
-	switch m.mode {
-	case modeSearch:
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeLabel, modeRulesPath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeRuleValue:
-		if m.rulePrompt.ask == "normalize" {
-			return m.prompt.View("case,accents,space · enter apply · esc cancel")
-		}
-		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
-	case modeHistory:
-		return m.status.View(m.hist.ShortHelp())
-	case modeConfirmOverwrite:
-		path := m.savePath
-		if m.rulesSaves.confirming {
-			path = m.rulesSaves.path
-		}
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
-	case modeRecover:
-		return recoverStatus(m.c, m.unsaved.offers[0])
-	case modeConfirmPair:
-		hint := "y " + m.confirmAct.act.verb() + " · n/esc cancel"
-		return spread(s.Warn.Render(m.pairQuestion(m.c.width-visibleWidth(hint)-2)), s.Faint.Render(hint), m.c.width)
-	case modeConfirmQuit:
-		return spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
-	case modeHelp:
-		return m.status.View([]key.Binding{k.Cancel})
-	case modeRule:
-		return m.status.View(m.ruleChooser.ShortHelp())
-	case modeMetric:
-		return m.status.View(m.chooser.ShortHelp())
+	k, s := m.c.Keys, m.c.Styles
+	if m.mode == modeConfirmPair {
+		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
+		return common.Spread(s.Warn.Render(m.pairQuestion(m.c.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.c.Width)
+	}
+	if line, ok := m.statusLine(); ok {
+		return line
 	}
 	if m.folded {
 		// The detail pane gave way to the tree: say how to bring it.
 		return m.status.View(append([]key.Binding{k.Detail}, k.ShortHelp()...))
 	}
 	return m.status.View(k.ShortHelp())
+}
+
+// badge is what the status line says while the failing-only view is on:
+// how many nodes it hides.
+func (m *Model) badge() string {
+	if m.tree == nil || m.mode != modeNormal {
+		return ""
+	}
+	n, on := m.tree.hidden()
+	if !on {
+		return ""
+	}
+	return fmt.Sprintf("failing only: %s of %s nodes hidden", common.Thousands(n), common.Thousands(m.sess.Tree().Len()))
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // beerCounts is a weights file for the pizza case that lifts its score to
@@ -54,7 +55,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "history.db")
 	wlow := scoreRuns(t, store)
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err := a.exploreInputs(ports.Options{}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	if err != nil || len(all) != 3 || all[0].Label != "swapped" {
 		t.Errorf("every run: %+v %v", all, err)
 	}
-	best, ok, err := h.Best(tui.RunConfig{Metric: "jsondiff"})
+	best, ok, err := h.Best(ports.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != r.ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -104,7 +105,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	}
 	// --no-history reads the history but records nothing.
 	a.exploreHistory.noHistory = true
-	opts, err = a.exploreInputs(tui.Options{}, pizza+"reference.json", pizza+"output.json", "")
+	opts, err = a.exploreInputs(ports.Options{}, pizza+"reference.json", pizza+"output.json", "")
 	if err != nil || opts.Recorder != nil || opts.History == nil {
 		t.Errorf("--no-history: recorder %v, history %v, %v", opts.Recorder, opts.History, err)
 	}
@@ -126,7 +127,7 @@ func TestExplorerHistoryStdin(t *testing.T) {
 	}
 	a := historyApp(store)
 	a.stdin = strings.NewReader(other)
-	opts, err := a.exploreInputs(tui.Options{}, "-", pizza+"output.json", "")
+	opts, err := a.exploreInputs(ports.Options{}, "-", pizza+"output.json", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestExplorerHistoryStdin(t *testing.T) {
 	if err != nil || len(runs) != 1 || len(all) != 2 || runs[0].ID != all[0].ID {
 		t.Errorf("runs of this standard input: %+v %v", runs, err)
 	}
-	best, ok, err := opts.History.Best(tui.RunConfig{Metric: "jsondiff"})
+	best, ok, err := opts.History.Best(ports.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != runs[0].ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -146,7 +147,7 @@ func TestExplorerHistoryNotLoaded(t *testing.T) {
 	if _, err := r.Runs(false); err == nil {
 		t.Error("runs listed before the inputs were loaded")
 	}
-	if _, _, err := r.Best(tui.RunConfig{Metric: "jsondiff"}); err == nil {
+	if _, _, err := r.Best(ports.RunConfig{Metric: "jsondiff"}); err == nil {
 		t.Error("a best run before the inputs were loaded")
 	}
 }
@@ -159,7 +160,7 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "history.db")
 	scoreRuns(t, store)
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
+	opts, err := a.exploreInputs(ports.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
 		pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
@@ -244,7 +245,7 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
+	opts, err := a.exploreInputs(ports.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
 		pizza+"reference.json", pizza+"output.json", weights)
 	if err != nil {
 		t.Fatal(err)

@@ -74,7 +74,8 @@ func (a *accumulator) addCase(res *caseResult) {
 		return
 	}
 	a.refCases++
-	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err}
+	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
+		Label: res.label.text, LabelLine: res.label.line}
 	if res.worstPath != "" {
 		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
 	}

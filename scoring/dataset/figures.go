@@ -6,7 +6,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Figures are a dataset's figures (SPEC section 8.2).
+// Figures are a dataset's figures (docs/datasets.md).
 type Figures struct {
 	// Metric and Options are the metric that scored the cases and its
 	// options in force.
@@ -31,6 +31,9 @@ type Figures struct {
 	// Warnings are remarks about the inputs: the weights file against
 	// the cases' keys, and the cases' own (the first ones, then a count).
 	Warnings []scoring.Warning
+	// Agreement is how well the case scores agree with people's labels,
+	// nil without labels (scoring/calibrate measures it).
+	Agreement *Agreement
 }
 
 // Stats are the statistics of a dataset's case scores.
@@ -126,6 +129,11 @@ type CaseFigures struct {
 	Status   CaseStatus
 	HasScore bool
 	HasGroup bool
+	// Label is the JSON text of the case's label field (Spec.LabelField),
+	// "" for none; LabelLine is its line in the file of records (the
+	// reference's, or the output's when only it has the field).
+	Label     string
+	LabelLine int
 }
 
 // Worst is a case's costliest leaf: the node without children that

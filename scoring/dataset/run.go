@@ -118,6 +118,7 @@ type runner struct {
 	lineSettings []byte
 	rules        *scoring.RuleSet
 	usage        *scoring.RulesUsage // which of the rules' paths the cases have
+	lacking      lackingField        // the records without an output field
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -158,7 +159,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	}
 	r.readsText = scoring.ReadsText(r.metric)
 	// The pairing hints are one pair's: a quarter of a headless run's
-	// time, for notes no figure of SPEC 8 holds. ScoreCase and CaseTree
+	// time, for notes no figure of docs/datasets.md holds. ScoreCase and CaseTree
 	// (one case, as a pair) look for them.
 	r.noHints = true
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
@@ -216,6 +217,9 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if r.acc.refCases == 0 {
 		return nil, fmt.Errorf("%s: no records: the dataset is empty", displayName(src.spec.Ref))
 	}
+	if err := r.lacking.check(r); err != nil {
+		return nil, err
+	}
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
 	}
@@ -241,13 +245,13 @@ func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
 	return fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
-// thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
-// and returns τ.
+// thresholds checks --match-threshold (nil: 1; it must be above 0) and
+// --pass (nil: none), and returns τ.
 func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
-		if tau = *matchThreshold; !(tau >= 0 && tau <= 1) {
-			return 0, fmt.Errorf("--match-threshold %v is outside [0, 1]", tau)
+		if tau = *matchThreshold; !(tau > 0 && tau <= 1) {
+			return 0, fmt.Errorf("--match-threshold %v is outside (0, 1]: at 0 every wrong value would count as found", tau)
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {
@@ -425,6 +429,7 @@ func (r *runner) consume(b *batch) error {
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)
 		}
+		r.lacking.add(res)
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])

@@ -22,6 +22,7 @@ type caseResult struct {
 	score    float64 // NaN when the case has no score
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // an invalid case's parse error
 	warnings []string
@@ -29,6 +30,10 @@ type caseResult struct {
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
 	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	// lacksLine and recordKeys are material's: a record without the
+	// output field.
+	lacksLine  int
+	recordKeys []string
 	// metric is what a case line says scored the case (Aggregate): the
 	// metric's name and its options, "" when the line does not say.
 	metric string
@@ -107,7 +112,10 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
+	res.label = m.label
+	res.label.fileLine(in)
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
+	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
 	if m.status == CaseExtra {
 		if w.run.lines {
 			start := len(b.lines)
@@ -118,7 +126,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	switch {
 	case m.status != CaseScored:
-		res.score = 0 // missing and invalid cases score 0 (SPEC 8.2)
+		res.score = 0 // missing and invalid cases score 0 (docs/datasets.md)
 	case result.HasScore:
 		res.score = result.Score
 	default:
@@ -292,7 +300,8 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
-		return m, fmt.Errorf("%s: the record has no reference (%s); name its field with --ref-field", at(0), s.ref.describe())
+		return m, fmt.Errorf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with --ref-field",
+			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false))
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
@@ -303,6 +312,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	m.ref = refValue(d, rv, name)
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
+		m.lacksLine, m.recordKeys = rec.Line, recordKeys(d, 0)
 	} else {
 		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
@@ -312,12 +322,22 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 
 // takeOutput makes value ov (at opath) of record d, named name, the
 // case's output: model text parsed (the repair noted), its text placed
-// for a metric that reads it.
+// for a metric that reads it. A string that meant to be JSON and does not
+// parse makes the case invalid, with the error inside the string.
 func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, file string, rec *Record, opath string) {
 	var repair string
-	m.out, repair = outValue(d, ov, name)
+	var broken *jsondoc.SyntaxError
+	m.out, repair, broken = outValue(d, ov, name)
 	if w.run.readsText {
 		m.placeText(d, ov, file, rec, opath)
+	}
+	if broken != nil {
+		line, col := d.Position(ov)
+		if rec != nil {
+			line, col = rec.Pos(line, col)
+		}
+		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), brokenText(file, line, col, opath, broken)
+		return
 	}
 	if repair != "" {
 		m.repairs = append(m.repairs, repair)
@@ -347,6 +367,7 @@ func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string,
 // output's.
 func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
 	s := w.run.src
+	w.readLabel(m, ref, out)
 	if !s.hasGroup {
 		return
 	}
@@ -438,7 +459,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 	}
 	d, err := jsondoc.Parse(in.refPath, data, nil)
 	if err != nil {
-		return m, err
+		return m, swapHint(err, in.outPath)
 	}
 	m.warnings = docWarnings(d)
 	m.records = []*jsondoc.Doc{d}
@@ -480,14 +501,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		}
 	}
 	m.fields.Output = opath
-	var repair string
-	m.out, repair = outValue(od, ov, in.outPath)
-	if w.run.readsText {
-		m.placeText(od, ov, in.outPath, nil, opath)
-	}
-	if repair != "" {
-		m.repairs = append(m.repairs, repair)
-	}
+	w.takeOutput(&m, od, ov, in.outPath, in.outPath, nil, opath)
 	w.readGroup(&m, d, od)
 	return m, nil
 }
