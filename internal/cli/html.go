@@ -254,10 +254,9 @@ func recordedCases(run *history.Run, figs *dataset.Figures, hc *htmlreport.Cases
 }
 
 // caseLineKept is what a page keeps of an aggregated case line: its id
-// and its encoding for htmlreport.Cases.
+// and its report for htmlreport.Cases.
 type caseLineKept struct {
 	id      string
-	enc     []byte
 	reports *report.Report
 }
 
