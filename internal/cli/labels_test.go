@@ -106,6 +106,10 @@ func TestBadLabels(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "--labels and --label-field both give labels") {
 		t.Errorf("both: exit %d, %s", code, errs)
 	}
+	code, _, errs = runCLI(t, "", "score", small+"data.jsonl", "--seed", "3")
+	if code != 2 || !strings.Contains(errs, "--seed seeds the agreement's intervals: give it with --labels or --label-field") {
+		t.Errorf("--seed alone: exit %d, %s", code, errs)
+	}
 	code, _, errs = runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", "--labels", labelsSmall+"labels.jsonl")
 	if code != 2 || !strings.Contains(errs, "--labels is for datasets") {
 		t.Errorf("a pair: exit %d, %s", code, errs)
