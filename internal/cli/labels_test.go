@@ -130,7 +130,7 @@ func TestLabelField(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := runCLI(t, "", "score", name, "--label-field", ".human", "--format", "json")
-	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "source": ".human", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
+	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	bad := strings.Replace(recs, `"human": 0.5`, `"human": "good"`, 1)
