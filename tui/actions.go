@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -119,66 +117,6 @@ func (m *Model) submit() tea.Cmd {
 	return nil
 }
 
-// save writes what is unsaved: the rules when they changed (then the
-// weights, when they changed too), else the weights.
-func (m *Model) save() tea.Cmd {
-	if m.rules.Changed() {
-		return m.saveRules(m.wsess.Dirty())
-	}
-	return m.saveWeights()
-}
-
-// saveWeights writes the weights in force (those the metric in force
-// uses, or the user's it holds apart), asking for a path when there is
-// none to overwrite.
-func (m *Model) saveWeights() tea.Cmd {
-	if p := m.wsess.Path(); p != "" {
-		return m.saveTo(p)
-	}
-	def := m.opts.Files.DefaultSave
-	if def == "" {
-		def = "weights.json"
-	}
-	m.prompt.Open("save weights to:", def, "", 4096)
-	m.mode = modeSavePath
-	return nil
-}
-
-// saveTo writes the weights to path and records the run.
-func (m *Model) saveTo(path string) tea.Cmd {
-	saved, err := m.wsess.Save(path)
-	if err != nil {
-		m.quitAfterSave = false
-		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
-		return nil
-	}
-	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
-	m.savedWeights = saved.SHA256
-	if k := m.unsaved.keeper; k != nil {
-		k.WeightsSaved(path, saved.SHA256)
-	}
-	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.rules})
-	m.tree.refresh()
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
-	if m.wsess != m.sess || m.metric.oneNumber {
-		text += ": the weights in force, which " + m.metric.name + " does not use"
-	}
-	if saved.Backup != "" {
-		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
-	}
-	text += removedText(saved.Removed)
-	if m.rulesSaves.note != "" {
-		text = m.rulesSaves.note + " · " + text
-		m.rulesSaves.note = ""
-	}
-	m.status.Set(common.Success(text))
-	cmd := m.record(ports.RunSaved)
-	if m.quitAfterSave {
-		return tea.Batch(cmd, m.quitNow())
-	}
-	return cmd
-}
-
 // removedText tells of the temporary files of interrupted saves that a
 // save removed, "" for none.
 func removedText(removed []string) string {
@@ -186,77 +124,6 @@ func removedText(removed []string) string {
 		return fmt.Sprintf("; removed %d temporary file%s that interrupted saves left", n, common.Plural(n, "s"))
 	}
 	return ""
-}
-
-// confirmOverwrite answers "overwrite PATH?".
-func (m *Model) confirmOverwrite(msg tea.KeyPressMsg) tea.Cmd {
-	if m.rulesSaves.confirming {
-		switch msg.String() {
-		case "y", "Y":
-			return m.confirmRulesOverwrite(true)
-		case "n", "N", "esc", "q":
-			return m.confirmRulesOverwrite(false)
-		}
-		return nil
-	}
-	switch msg.String() {
-	case "y", "Y":
-		m.mode = modeNormal
-		return m.saveTo(m.savePath)
-	case "n", "N", "esc", "q":
-		m.mode = modeNormal
-		m.quitAfterSave = false
-		m.status.Set(common.Info("not saved"))
-	}
-	return nil
-}
-
-// quit leaves, asking first when weights or rules are unsaved.
-func (m *Model) quit() tea.Cmd {
-	if m.wsess.Dirty() || m.rules.Changed() {
-		m.mode = modeConfirmQuit
-		return nil
-	}
-	return m.quitNow()
-}
-
-// confirmQuit answers "unsaved weight changes: quit anyway?".
-func (m *Model) confirmQuit(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	switch {
-	case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-		m.mode = modeNormal
-		m.unsaved.discarded = true
-		return m.quitNow()
-	case key.Matches(msg, k.Save):
-		m.mode = modeNormal
-		m.quitAfterSave = true
-		return m.save()
-	case msg.String() == "n" || msg.String() == "N" || key.Matches(msg, k.Cancel) || msg.String() == "q":
-		m.mode = modeNormal
-		m.status.Set(common.Info("still here: ctrl+s saves the weights"))
-	}
-	return nil
-}
-
-// quitNow records the closing state when it changed, and quits once the
-// background jobs are done: the records under way, and the others, those
-// that can stop cancelled.
-func (m *Model) quitNow() tea.Cmd {
-	m.quitAfterSave = false
-	m.stopJobs()
-	// Nothing is unsaved now, or the user discarded it: the recovery file
-	// goes (finish would remove it too, but a program run otherwise
-	// than by Explore ends here).
-	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(common.Warn("unsaved weights: " + err.Error()))
-	}
-	cmd := m.record(ports.RunQuit)
-	m.phase = phaseClosing
-	if m.rec.pending > 0 {
-		m.status.Set(common.Info("recording the run in the history…"))
-	}
-	return tea.Batch(cmd, m.c.Bg.Quit())
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

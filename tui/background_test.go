@@ -173,7 +173,7 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	var ie *Interrupted
-	if err := m.finish(syscall.SIGTERM, nil, nil); !errors.As(err, &ie) || ie.Err != nil {
+	if err := finishErr(m, syscall.SIGTERM, nil, nil); !errors.As(err, &ie) || ie.Err != nil {
 		t.Fatalf("finish: %v", err)
 	}
 	if n := h.active.Load(); n != 0 {

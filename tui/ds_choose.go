@@ -11,7 +11,6 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The keys of a dataset that score it again (ds_rescore.go): `m` the
@@ -25,16 +24,6 @@ type rulesForPathMsg struct{ path string }
 // pairPathMsg asks the root for the next pairing of the array at (or
 // around) a path.
 type pairPathMsg struct{ path string }
-
-// choice returns the metric named name among those `m` offers.
-func (m *DatasetModel) choice(name string) (ports.MetricChoice, bool) {
-	return choiceOf(m.opts.Metrics, name)
-}
-
-// rulesRefused says why rules do nothing under metric, "" when they work.
-func (m *DatasetModel) rulesRefused(metric string) string {
-	return rulesRefusedBy(metric, m.opts.Metrics)
-}
 
 // rescoreRefused says why the dataset cannot be scored again here, ""
 // when it can.
@@ -60,12 +49,7 @@ func (m *DatasetModel) weightsRefused() string {
 	if len(m.ds.paths) == 0 {
 		why = name + " is one number: it has no per-path weights"
 	}
-	if w := weightedOf(m.opts.Metrics); len(w) > 0 {
-		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; common.VisibleWidth(more) <= m.c.Width {
-			why = more
-		}
-	}
-	return why
+	return m.withWeighted(why)
 }
 
 // openChooser shows the metric chooser, on what the dataset is scored
@@ -157,56 +141,6 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	return nil
 }
 
-// chooseRule takes the chooser's choice for path: a whole rule applies
-// at once, a tolerance or a normalization is asked for first.
-func (m *DatasetModel) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
-	if c.Ask == "" {
-		return m.setRule(path, c.Rule)
-	}
-	cur, ok := m.pendingSpec().rules.Rule(path)
-	value := ""
-	switch {
-	case ok && cur.Kind == c.Rule.Kind:
-		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.Ask == "normalize":
-		value = "case,accents,space"
-	default:
-		value = "0.01"
-	}
-	m.prompt.Open(fmt.Sprintf("%s for %s:", c.Ask, path), value, "", 200)
-	m.rulePrompt, m.rulePath = c, path
-	m.mode = modeRuleValue
-	return nil
-}
-
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *DatasetModel) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
-	if err != nil {
-		m.prompt.Fail(err.Error())
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
-// setRule gives path the rule r (RuleNone: the default) in every case,
-// and scores the dataset again.
-func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
-	spec := m.pendingSpec()
-	if cur, _ := spec.rules.Rule(path); cur == r {
-		m.status.Set(common.Info(choosers.RuleText(r) + " is already the rule of " + path))
-		return nil
-	}
-	rules, err := spec.rules.With(path, r, m.rulesSavePath())
-	if err != nil {
-		m.status.Set(common.Failure(err))
-		return nil
-	}
-	spec.rules, spec.note = rules, "rule "+choosers.RuleText(r)+" for "+path
-	return m.rescore(spec)
-}
-
 // cyclePairing scores the dataset again with the arrays at (or around)
 // path paired by the next of their choices: index, best, key=FIELD. A
 // press while a rescore runs goes on from the pairing it asked for.
@@ -230,5 +164,19 @@ func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	next := choices[(slices.Index(choices, from)+1)%len(choices)]
 	spec.user = spec.user.WithListsAt(array, next)
 	spec.pairing = &pairingChange{path: array, array: array, from: from, to: next}
+	return m.rescore(spec)
+}
+
+// scoredWith returns what the dataset is scored with, or is being scored
+// with when a rescore is under way: metric, options and rules.
+func (m *DatasetModel) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+	spec := m.pendingSpec()
+	return spec.metric, spec.user, spec.rules
+}
+
+// rescoreRules scores the dataset again under rules, saying note.
+func (m *DatasetModel) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
+	spec := m.pendingSpec()
+	spec.rules, spec.note = rules, note
 	return m.rescore(spec)
 }

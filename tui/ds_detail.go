@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // pathDetail explains the selected path's figures with their numbers in
@@ -108,7 +109,7 @@ func (p *pathDetail) build() {
 	}
 	if run, ok := p.ds.cmp.pathScore(p.path); ok {
 		i := p.ds.d.PathIndex(p.path)
-		add("", s.Muted.Render("in "+runName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
+		add("", s.Muted.Render("in "+runspane.RunName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
 		if pf := p.ds.paths[i]; run.has && pf.HasScore {
 			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.score) + " since"))
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // dsHeader is a dataset's header: the files and the metric; the cases,
@@ -176,10 +177,10 @@ func (h *dsHeader) scoreLine() string {
 	switch open, save, ok := h.ds.sess.Deltas(); {
 	case !ok || !h.ds.d.TakesWeights():
 	case h.ds.sess.Resumed():
-		parts = append(parts, "Δ since switch "+paintDelta(s, open))
+		parts = append(parts, "Δ since switch "+common.PaintDelta(s, open))
 	default:
 		// Apart, so that the change since opening shows where both do not fit.
-		parts = append(parts, "Δ opening "+paintDelta(s, open), "Δ save "+paintDelta(s, save))
+		parts = append(parts, "Δ opening "+common.PaintDelta(s, open), "Δ save "+common.PaintDelta(s, save))
 	}
 	line := parts[0]
 	for _, p := range parts[1:] {
@@ -262,7 +263,7 @@ func (h *dsHeader) casesLine() string {
 // and now.
 func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
-	name := s.Accent.Render("Δ vs " + runName(c.run))
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
 	return common.Spread(name+" · "+c.verdict, end, h.width)
 }

@@ -5,92 +5,17 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// handleKey dispatches a key press by phase and mode.
-func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	if m.phase != phaseReady {
-		if !key.Matches(msg, k.Quit) {
-			return nil
-		}
-		if m.phase == phaseClosing {
-			return tea.Quit // asked again: do not wait
-		}
-		// Quitting while loading: the load stops, and its answer (the
-		// cancellation, or the dataset just scored) is dropped.
-		m.stopJobs()
-		m.phase = phaseClosing
-		return m.c.Bg.Quit()
-	}
-	switch m.mode {
-	case modeHelp:
-		return m.help.Update(msg)
-	case modeHistory:
-		return m.hist.Update(msg)
-	case modeMetric:
-		return m.chooser.Update(msg)
-	case modeRule:
-		return m.ruleChooser.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeRuleValue, modeRulesPath:
-		switch {
-		case key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(common.Info("canceled"))
-			return nil
-		case key.Matches(msg, k.Accept):
-			return m.submit()
-		}
-		m.prompt.Update(msg)
-		return nil
-	case modeConfirmOverwrite:
-		switch msg.String() {
-		case "y", "Y":
-			m.mode = modeNormal
-			if m.rulesSaves.confirming {
-				m.rulesSaves.confirming = false
-				return m.saveRulesTo(m.rulesSaves.path)
-			}
-			return m.saveTo(m.savePath)
-		case "n", "N", "esc", "q":
-			m.mode = modeNormal
-			m.rulesSaves.confirming = false
-			m.quitAfterSave = false
-			m.status.Set(common.Info("not saved"))
-		}
-		return nil
-	case modeRecover:
-		return m.recoverKey(msg)
-	case modeConfirmQuit:
-		switch {
-		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-			m.mode = modeNormal
-			m.unsaved.discarded = true
-			m.stopRescore()
-			return m.quitNow()
-		case key.Matches(msg, k.Save):
-			m.mode = modeNormal
-			m.quitAfterSave = true
-			return m.save()
-		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(common.Info("still here: ctrl+s saves them"))
-		}
-		return nil
-	}
-	return m.normalKey(msg)
-}
-
-// normalKey runs a key in normal mode: the keys of the whole explorer
-// here, the others by the view shown.
-func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
+// pageKey takes the keys of normal mode the shell leaves to a
+// dataset's explorer: those of the view shown, and esc stopping a
+// rescore under way.
+func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
@@ -99,17 +24,8 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.stopRescore()
 		m.status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
 		return nil
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-		return nil
-	case key.Matches(msg, k.History):
-		return m.openHistory()
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
-	case key.Matches(msg, k.Save):
-		return m.save()
 	case key.Matches(msg, k.Metric):
 		return m.openChooser()
 	case key.Matches(msg, k.Warnings):
@@ -255,64 +171,4 @@ func (m *DatasetModel) submit() tea.Cmd {
 		return m.saveTo(path)
 	}
 	return nil
-}
-
-// saveWeights writes the weights in force (or those held for a metric
-// that takes them), asking for a path when there is none to overwrite.
-func (m *DatasetModel) saveWeights() tea.Cmd {
-	if p := m.ds.wsess.Path(); p != "" {
-		return m.saveTo(p)
-	}
-	def := m.opts.Files.DefaultSave
-	if def == "" {
-		def = "weights.json"
-	}
-	m.prompt.Open("save weights to:", def, "", 4096)
-	m.mode = modeSavePath
-	return nil
-}
-
-// saveTo writes the weights to path.
-func (m *DatasetModel) saveTo(path string) tea.Cmd {
-	saved, err := m.ds.wsess.Save(path)
-	if err != nil {
-		m.quitAfterSave = false
-		m.status.Set(common.Failure(fmt.Errorf("not saved: %w", err)))
-		return nil
-	}
-	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
-	m.ds.files = m.opts.Files
-	if k := m.unsaved.keeper; k != nil {
-		k.WeightsSaved(path, saved.SHA256)
-	}
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, common.BytesText(int64(saved.Bytes)))
-	if saved.Backup != "" {
-		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
-	}
-	text += removedText(saved.Removed)
-	if m.ds.wsess != m.ds.sess {
-		text += ": the weights held for a metric that takes them (" + m.ds.metric() + " does not)"
-	}
-	if m.rulesSaves.note != "" {
-		text = m.rulesSaves.note + " · " + text
-		m.rulesSaves.note = ""
-	}
-	m.status.Set(common.Success(text))
-	m.changed()
-	cmd := m.record(ports.RunSaved)
-	if m.quitAfterSave {
-		return tea.Batch(cmd, m.quitNow())
-	}
-	return cmd
-}
-
-// quit leaves, asking first when weights or rules are unsaved; the
-// rescore under way stops.
-func (m *DatasetModel) quit() tea.Cmd {
-	if m.ds.dirty() {
-		m.mode = modeConfirmQuit
-		return nil
-	}
-	m.stopRescore()
-	return m.quitNow()
 }

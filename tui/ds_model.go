@@ -9,11 +9,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
-	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
-	"github.com/jsontui/jsontui/tui/widgets"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // DatasetModel is the explorer of a dataset (docs/datasets.md): its
@@ -23,10 +22,8 @@ import (
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	c      *common.Common
+	shell
 	opts   ports.DatasetOptions
-	phase  phase
-	mode   mode
 	load   *dsLoadState
 	ds     *dsData
 	hdr    *dsHeader
@@ -35,23 +32,11 @@ type DatasetModel struct {
 	order  *caseOrder
 	cases  *casesPane
 	heat   *heatPane
-	hist   *historyPane
-	help   *widgets.HelpView
-	status *widgets.StatusLine
-	prompt *widgets.Prompt
 	view   dsView
-	// side and folded place the detail pane as a pair's explorer does.
-	side   side
-	folded bool
-	bodyH  int
 	// promptFor is the pane's prompt open (modeSearch), weightPath the
 	// path whose weight the prompt asks for (modeWeight).
 	promptFor  promptKind
 	weightPath string
-	helpFrom   mode
-	savePath   string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// open is the case opened as a pair, nil for none; opening is the
 	// request of a case being opened.
 	open    *caseView
@@ -60,17 +45,8 @@ type DatasetModel struct {
 	// history pane and of a comparison made again: older answers are
 	// dropped.
 	runJob, cmpJob int
-	// rec tracks the runs recorded; unsaved keeps the unsaved weights in
-	// a recovery file and offers those an earlier explorer left.
-	rec     dsRecording
-	unsaved unsaved
-	// chooser and ruleChooser pick the metric and its options (m) and a
-	// path's rule (C); rulePrompt is the rule whose value the prompt asks
-	// for, rulePath the path it is for.
-	chooser     *choosers.Chooser
-	ruleChooser *choosers.RuleChooser
-	rulePrompt  choosers.RuleChoice
-	rulePath    string
+	// rec tracks the runs recorded.
+	rec dsRecording
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
 	// latest's is stale and dropped.
@@ -81,9 +57,6 @@ type DatasetModel struct {
 	// force is one number (no paths): a metric with paths brings the
 	// tree back.
 	casesForced bool
-	// rulesSaves is what saving the rules knows.
-	rulesSaves rulesSaves
-	err        error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
@@ -104,17 +77,15 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, true),
-		chooser: choosers.NewChooser(c), ruleChooser: choosers.NewRuleChooser(c), rescoring: &rescoreBox{c: c}}
+	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
+	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
+	m.pg = m
 	m.unsaved.keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
 	}
 	return m
 }
-
-// Err returns why the dataset could not be loaded, if it could not.
-func (m *DatasetModel) Err() error { return m.err }
 
 // Init starts loading unless the dataset is there already, and asks the
 // terminal for its background colour.
@@ -143,7 +114,7 @@ func (m *DatasetModel) ready(res *dataset.Result) {
 	m.order = newCaseOrder(m.ds)
 	m.cases = newCasesPane(m.c, m.ds, m.order)
 	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
-	m.hist = newDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.hist = runspane.NewDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
 	m.phase = phaseReady
 	if len(m.ds.paths) == 0 {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
@@ -162,47 +133,16 @@ func (m *DatasetModel) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.Asked) > 0 {
-		req := m.c.Asked[0]
-		m.c.Asked = m.c.Asked[1:]
-		cmd = tea.Batch(cmd, m.update(req))
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return m, cmd
-}
-
 // update handles a message: the case opened takes what is not the
 // dataset's own.
 func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
+	if m.resize(msg) {
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.Width, m.c.Height = msg.Width, msg.Height
-		m.layout()
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
-	case tea.BackgroundColorMsg:
-		if m.c.AutoTheme {
-			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
-				m.c.Styles = st
-			}
-		}
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
 	case dsLoadTickMsg:
 		if m.phase == phaseLoading {
 			return tickDatasetLoad(m.c)
@@ -212,21 +152,12 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.loaded(msg)
 	case caseOpenedMsg:
 		return m.caseOpened(msg)
-	case dsRunReadyMsg, dsRecomparedMsg, histListMsg:
+	case dsRunReadyMsg, dsRecomparedMsg, runspane.HistListMsg:
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
-	case dsRecordedMsg:
+	case recordedMsg:
 		return m.recorded(msg)
-	case dsUnsavedFoundMsg:
-		return m.unsavedFound(msg)
-	case dsOffersMsg:
-		return m.unsavedOffers(msg)
-	case dsKeepTickMsg:
-		return m.keepUnsaved()
-	case dsUnsavedDoneMsg:
-		m.unsavedDone(msg)
-		return nil
 	case dsRescoredMsg:
 		return m.rescored(msg)
 	case dsRescoreTickMsg:
@@ -261,6 +192,9 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 	if m.phase != phaseReady {
 		return nil
 	}
+	if cmd, ok := m.paneAsked(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case filterCasesMsg:
 		m.setView(viewCases)
@@ -278,32 +212,13 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		m.promptFor = msg.kind
 		m.prompt.Open(msg.label, msg.value, msg.placeholder, 200)
 		m.mode = modeSearch
-	case common.ClosePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-	case choosers.MetricChosenMsg:
-		return m.metricChosen(msg)
-	case choosers.RuleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m.chooseRule(msg.Path, msg.Choice)
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
-	case common.SaveMsg:
-		m.mode = modeNormal
-		return m.save()
-	case common.OpenHelpMsg:
-		m.openHelp()
-	case histListMsg, runCachedMsg, showDiffMsg:
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		return m.hist.Update(msg)
-	case runActionMsg:
+	case runspane.RunActionMsg:
 		return m.runAction(msg)
 	case dsRunReadyMsg:
 		return m.runReady(msg)
@@ -311,7 +226,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		if msg.id == m.cmpJob && m.ds.cmp != nil {
 			m.ds.cmp.verdict = msg.verdict
 		}
-	case labelRunMsg:
+	case runspane.LabelRunMsg:
 		m.status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil
@@ -359,16 +274,4 @@ func (m *DatasetModel) changed() {
 	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
 		p.Update(dsChangedMsg{})
 	}
-}
-
-// openHelp shows the help, which returns to the mode it came from.
-func (m *DatasetModel) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.Top()
-}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *DatasetModel) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // The runs a dataset's explorer records (docs/history.md): the opening one is the
@@ -23,7 +24,6 @@ import (
 
 // dsRecording tracks the runs sent to the DatasetRecorder.
 type dsRecording struct {
-	pending int
 	// last is the weights and config of the last run recorded (or of the
 	// opening, which the caller records); started says there is one.
 	last, lastConfig []byte
@@ -31,16 +31,9 @@ type dsRecording struct {
 	// tail is closed when the last record asked for has ended: the next
 	// one waits for it.
 	tail chan struct{}
-	// ctx is the records' context, which stop cancels (the user insisted
-	// on leaving).
-	ctx  context.Context
-	stop context.CancelFunc
-}
-
-// dsRecordedMsg says a record of the dataset finished.
-type dsRecordedMsg struct {
-	event ports.RunEvent
-	err   error
+	// ctx is the records' context, which the shell's stopRecords cancels
+	// (the user insisted on leaving).
+	ctx context.Context
 }
 
 // dsRecordTimeout bounds a dataset record once its turn has come: it
@@ -107,10 +100,10 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 		return nil
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
-	m.rec.pending++
+	m.recordsPending++
 	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
 	if m.rec.ctx == nil {
-		m.rec.ctx, m.rec.stop = context.WithCancel(context.Background())
+		m.rec.ctx, m.stopRecords = context.WithCancel(context.Background())
 	}
 	prev, next := m.rec.tail, make(chan struct{})
 	m.rec.tail = next
@@ -123,19 +116,19 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 			select {
 			case <-prev:
 			case <-base.Done():
-				return dsRecordedMsg{event: ev, err: base.Err()}
+				return recordedMsg{event: ev, err: base.Err()}
 			}
 		}
 		ctx, cancel := context.WithTimeout(base, dsRecordTimeout)
 		defer cancel()
-		return dsRecordedMsg{event: ev, err: rec.Record(ctx, run)}
+		return recordedMsg{event: ev, err: rec.Record(ctx, run)}
 	})
 }
 
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the history pane up to date.
-func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
-	m.rec.pending = max(0, m.rec.pending-1)
+func (m *DatasetModel) recorded(msg recordedMsg) tea.Cmd {
+	m.recordsPending = max(0, m.recordsPending-1)
 	if msg.err != nil {
 		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
 	}
@@ -145,24 +138,7 @@ func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
 	if m.hist == nil || m.phase != phaseReady {
 		return nil
 	}
-	return m.hist.Update(histRefreshMsg{})
-}
-
-// quitNow keeps or removes the unsaved weights, records the state at quit
-// when it changed, and quits once the background jobs are done: the
-// records under way, and the others, those that can stop cancelled.
-func (m *DatasetModel) quitNow() tea.Cmd {
-	m.quitAfterSave = false
-	m.stopJobs()
-	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(common.Warn("unsaved weights: " + err.Error()))
-	}
-	cmd := m.record(ports.RunQuit)
-	m.phase = phaseClosing
-	if m.rec.pending > 0 {
-		m.status.Set(common.Info("recording the run in the history…"))
-	}
-	return tea.Batch(cmd, m.c.Bg.Quit())
+	return m.hist.Update(runspane.HistRefreshMsg{})
 }
 
 // stopJobs cancels the background jobs that can stop: the load, the

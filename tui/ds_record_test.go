@@ -157,8 +157,8 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	first := m.record(ports.RunSaved)
 	m.weightKey(".vendor", keyMsg("-"))
 	second := m.record(ports.RunQuit)
-	if first == nil || second == nil || m.rec.pending != 2 {
-		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.rec.pending)
+	if first == nil || second == nil || m.recordsPending != 2 {
+		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.recordsPending)
 	}
 	// The UI goes on while they wait.
 	d.keys("-")
@@ -167,9 +167,9 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	}
 	firstDone, secondDone := async(first), async(second)
 	rec.gate <- struct{}{}
-	msg := (<-firstDone).(dsRecordedMsg)
+	msg := (<-firstDone).(recordedMsg)
 	rec.gate <- struct{}{}
-	msg2 := (<-secondDone).(dsRecordedMsg)
+	msg2 := (<-secondDone).(recordedMsg)
 	if msg.event != ports.RunSaved || msg2.event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
 		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
 	}
@@ -235,7 +235,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatalf("no case open:\n%s", d.screen())
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
@@ -263,7 +263,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
-	go func() { done <- d.m.finish(syscall.SIGTERM, nil, forced) }()
+	go func() { done <- finishErr(d.m, syscall.SIGTERM, nil, forced) }()
 	select {
 	case err := <-done:
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {

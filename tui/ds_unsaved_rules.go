@@ -14,25 +14,23 @@ import (
 // weights are applied as one undoable step and this explorer takes the
 // file over.
 
-// rulesRestoreRefused says why kept rules cannot be restored here, ""
-// when they can: the dataset cannot be scored again, or the metric in
+// restoreRules scores the dataset again under the rules of offer o over
+// the rules file in force (so that saving keeps its shape); its weights
+// follow once the dataset is in (restoredUnsaved). It says why it cannot
+// instead, when the dataset cannot be scored again or the metric in
 // force takes no rules.
-func (m *DatasetModel) rulesRestoreRefused() string {
+func (m *DatasetModel) restoreRules(o offer) (tea.Cmd, string) {
 	if why := m.rescoreRefused(); why != "" {
-		return why
+		return nil, why
 	}
-	return m.rulesRefused(m.pendingSpec().metric)
-}
-
-// restoreUnsavedRules scores the dataset again under the rules of offer
-// o over the rules file in force (so that saving keeps its shape); its
-// weights follow once the dataset is in (restoredUnsaved).
-func (m *DatasetModel) restoreUnsavedRules(o offer) tea.Cmd {
 	spec := m.pendingSpec()
+	if why := m.rulesRefused(spec.metric); why != "" {
+		return nil, why
+	}
 	spec.rules = m.ds.rules.Replace(o.rules, m.rulesSavePath())
 	spec.note = "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
 	spec.restore = &o
-	return m.rescore(spec)
+	return m.rescore(spec), ""
 }
 
 // restoredUnsaved applies the weights of the offer restored, the dataset
@@ -53,8 +51,8 @@ func (m *DatasetModel) restoredUnsaved(o *offer, old dsShown) tea.Cmd {
 	if now, has := m.ds.total(); has && old.has {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(old.total), common.Fixed5(now))
 	}
-	if o.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	if o.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · ctrl+s saves"))
 	return m.takeOverUnsaved(f)

@@ -59,7 +59,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// A weight too, and a signal.
 	d.keys("-")
 	tuned, _ := d.m.ds.total()
-	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}

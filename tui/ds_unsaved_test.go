@@ -117,7 +117,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-")
 	want, _ := d.m.ds.total()
-	if err := d.m.finish(syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
+	if err := finishErr(d.m, syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
 		t.Fatal(err)
 	}
 	files := k.files(t)
@@ -254,7 +254,7 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 	} {
 		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
-			d.send(dsUnsavedFoundMsg{found: c.found})
+			d.send(unsavedFoundMsg{found: c.found})
 			if d.m.mode != modeRecover {
 				t.Fatalf("no offer:\n%s", d.screen())
 			}
@@ -273,7 +273,7 @@ func TestDatasetUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	d.keys("j", "-") // the write is due in unsavedDelay
 	d.m.Update(keyMsg("q"))
 	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
-	_, cmd := d.m.Update(dsKeepTickMsg{})
+	_, cmd := d.m.Update(unsavedTickMsg{})
 	runAll(cmd)
 	if files := k.files(t); len(files) != 0 {
 		t.Errorf("the discarded weights were kept in %q", files)

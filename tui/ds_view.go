@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
@@ -24,13 +22,7 @@ func (m *DatasetModel) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — dataset " + m.opts.Files.Reference
-	return v
+	return m.frame(content, "jsontui — dataset "+m.opts.Files.Reference)
 }
 
 // screen renders the header, the body and the status line.
@@ -88,41 +80,11 @@ func (m *DatasetModel) viewBody() string {
 // statusView renders the bottom line for the mode and the view.
 func (m *DatasetModel) statusView() string {
 	k := m.c.Keys
-	s := m.c.Styles
-	switch m.mode {
-	case modeSearch:
-		if m.promptFor == promptFind {
-			return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
-		}
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath, modeRulesPath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeRuleValue:
-		if m.rulePrompt.Ask == "normalize" {
-			return m.prompt.View("case,accents,space · enter apply · esc cancel")
-		}
-		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
-	case modeMetric:
-		return m.status.View(m.chooser.ShortHelp())
-	case modeRule:
-		return m.status.View(m.ruleChooser.ShortHelp())
-	case modeHistory:
-		return m.status.View(m.hist.ShortHelp())
-	case modeHelp:
-		return m.status.View(m.help.ShortHelp())
-	case modeConfirmOverwrite:
-		path := m.savePath
-		if m.rulesSaves.confirming {
-			path = m.rulesSaves.path
-		}
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return common.Spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.Width)
-	case modeConfirmQuit:
-		return common.Spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.Width)
-	case modeRecover:
-		return recoverStatus(m.c, m.unsaved.offers[0])
+	if m.mode == modeSearch && m.promptFor == promptFind {
+		return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
+	}
+	if line, ok := m.statusLine(); ok {
+		return line
 	}
 	if m.rescoring.shown() {
 		return m.status.View(m.rescoring.ShortHelp())
@@ -137,12 +99,6 @@ func (m *DatasetModel) statusView() string {
 		return m.status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
 	}
 	return m.status.View(m.tree.ShortHelp())
-}
-
-// showDetail reports whether the detail pane shows beside or below the
-// tree: as a pair's explorer decides (showDetail).
-func (m *DatasetModel) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.Width >= sideMinWidth && !m.folded
 }
 
 // layout sizes every pane: the one place that decides where things go.
@@ -227,7 +183,7 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		kp := keyPress(press.Keys()[0])
 		var cmd tea.Cmd
-		for range wheelStep {
+		for range common.WheelStep {
 			switch m.view {
 			case viewCases:
 				cmd = m.cases.Update(kp)

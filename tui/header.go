@@ -9,9 +9,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
-	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -39,7 +39,7 @@ type header struct {
 	bestCfg ports.RunConfig
 	// cmp is the run the tree is compared with, nil for none: a line of
 	// its own says how the two differ.
-	cmp *comparison
+	cmp *runspane.Comparison
 
 	// rules are the per-key rules in force, nil for none.
 	rules *scoring.RuleSet
@@ -203,7 +203,7 @@ func (h *header) View() string {
 		// The best of the runs of the same metric and options: it says
 		// so, and its id, as room allows; the id goes first.
 		best := "  best " + s.Band(h.best.Score).Render(common.Fixed5(h.best.Score))
-		for _, more := range []string{"(run " + shortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
+		for _, more := range []string{"(run " + runspane.ShortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
 			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
 				best = with
 				break
@@ -274,28 +274,28 @@ func (h *header) schemaText() string {
 func (h *header) compareLine() string {
 	s := h.c.Styles
 	c := h.cmp
-	c.count()
-	counts := " · " + differText(c.differ)
-	if c.onlyHere > 0 {
-		counts += " · " + common.Thousands(c.onlyHere) + " not in the run"
+	c.Count()
+	counts := " · " + differText(c.Differ)
+	if c.OnlyHere > 0 {
+		counts += " · " + common.Thousands(c.OnlyHere) + " not in the run"
 	}
-	if c.onlyRun > 0 {
-		counts += " · " + common.Thousands(c.onlyRun) + " only in the run"
+	if c.OnlyRun > 0 {
+		counts += " · " + common.Thousands(c.OnlyRun) + " only in the run"
 	}
-	name := s.Accent.Render("Δ vs " + runName(c.run))
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.Run))
 	end := s.Faint.Render("esc ends")
 	// The run's time and score when they fit, the counts first.
 	line := name + counts
-	if long := name + " " + s.Muted.Render(c.run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
+	if long := name + " " + s.Muted.Render(c.Run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
 		line = long
 	}
-	if c.run.Metric != "" && c.run.Metric != h.metric.name {
-		if other := " · run by " + c.run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
+	if c.Run.Metric != "" && c.Run.Metric != h.metric.name {
+		if other := " · run by " + c.Run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
 			line += s.Warn.Render(other)
 		}
 	}
-	if tot, has := h.metric.total(h.sess.Tree()); has && c.run.HasScore {
-		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.run.Score))
+	if tot, has := h.metric.total(h.sess.Tree()); has && c.Run.HasScore {
+		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
 		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
 			line += figs
 		}
@@ -303,20 +303,7 @@ func (h *header) compareLine() string {
 	return common.Spread(line, end, h.width)
 }
 
-func deltaPaint(h *header, v float64) string { return paintDelta(h.c.Styles, v) }
-
-// paintDelta formats a change of a score with its sign, coloured: good
-// when it rises, bad when it falls, faint when it does not move.
-func paintDelta(s *themes.Styles, v float64) string {
-	txt := common.Signed(v)
-	switch {
-	case txt == "±0":
-		return s.Faint.Render(txt)
-	case v > 0:
-		return s.Good.Render(txt)
-	}
-	return s.Bad.Render(txt)
-}
+func deltaPaint(h *header, v float64) string { return common.PaintDelta(h.c.Styles, v) }
 
 // rulesText names the rules in force for the files line: " · rules
 // rules.json", with a * when they changed since read or saved; "" for

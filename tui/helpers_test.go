@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -169,3 +170,9 @@ func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
 func stripANSI(s string) string { return ansi.Strip(s) }
 
 func typeName(v any) string { return fmt.Sprintf("%T", v) }
+
+// finishErr ends m as Explore does once its program stopped, and returns
+// what Explore would.
+func finishErr(m explorer, sig os.Signal, runErr error, forced <-chan struct{}) error {
+	return endError(sig, runErr, m.finish(sig, runErr, forced))
+}

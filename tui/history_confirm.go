@@ -6,13 +6,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // pairChecked does action act on the selected run, asking first when the
 // run is of another reference/output pair: its paths are another
 // document's, whose scores compare with the tree's by name only.
-func (m *Model) pairChecked(req runActionMsg) tea.Cmd {
-	if req.act != actLoad && !req.run.ThisPair {
+func (m *Model) pairChecked(req runspane.RunActionMsg) tea.Cmd {
+	if req.Act != runspane.ActLoad && !req.Run.ThisPair {
 		m.confirmAct = req
 		m.mode = modeConfirmPair
 		return nil
@@ -23,13 +24,13 @@ func (m *Model) pairChecked(req runActionMsg) tea.Cmd {
 // pairQuestion is what the status line asks before comparing with a run
 // of another pair, in room cells: naming the pair when it fits.
 func (m *Model) pairQuestion(room int) string {
-	r := m.confirmAct.run
-	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", shortID(r.ID), r.Reference, r.Output, m.confirmAct.act.verb())
+	r := m.confirmAct.Run
+	q := fmt.Sprintf("run %s is of another pair, %s ⟷ %s: %s anyway?", runspane.ShortID(r.ID), r.Reference, r.Output, m.confirmAct.Act.Verb())
 	if common.VisibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", shortID(r.ID), r.Reference, m.confirmAct.act.verb())
+		q = fmt.Sprintf("run %s is of another pair (%s): %s anyway?", runspane.ShortID(r.ID), r.Reference, m.confirmAct.Act.Verb())
 	}
 	if common.VisibleWidth(q) > room {
-		q = fmt.Sprintf("run %s is of another pair: %s anyway?", shortID(r.ID), m.confirmAct.act.verb())
+		q = fmt.Sprintf("run %s is of another pair: %s anyway?", runspane.ShortID(r.ID), m.confirmAct.Act.Verb())
 	}
 	return q
 }
@@ -45,15 +46,4 @@ func (m *Model) confirmPair(msg tea.KeyPressMsg) tea.Cmd {
 		m.status.Set(common.Info("canceled"))
 	}
 	return nil
-}
-
-// verb names the action in a question: "compare", "diff".
-func (a runAction) verb() string {
-	switch a {
-	case actCompare:
-		return "compare"
-	case actDiff:
-		return "diff"
-	}
-	return "load"
 }

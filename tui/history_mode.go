@@ -9,28 +9,9 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
-
-// shortIDLen is how many characters of a run id the explorer shows, as
-// `jsontui history` does.
-const shortIDLen = 10
-
-// shortID returns the part of a run id the explorer shows.
-func shortID(id string) string {
-	if len(id) > shortIDLen {
-		return id[:shortIDLen]
-	}
-	return id
-}
-
-// runName names a run for the status line: its short id and its label.
-func runName(r ports.RunSummary) string {
-	if r.Label == "" {
-		return "run " + shortID(r.ID)
-	}
-	return fmt.Sprintf("run %s “%s”", shortID(r.ID), r.Label)
-}
 
 // histBestMsg carries the best run of best request id, among the runs
 // of config cfg.
@@ -42,39 +23,23 @@ type histBestMsg struct {
 	err  error
 }
 
-// histLabelMsg says a label was saved (or not).
-type histLabelMsg struct {
-	run   ports.RunSummary
-	label string
-	err   error
-}
-
-// runAction is what the pane asked a run for.
-type runAction int
-
-const (
-	actCompare runAction = iota // show its scores beside the tree's
-	actDiff                     // diff it with the current state
-	actLoad                     // load its weights
-)
-
 // runReadyMsg carries a run read for action act of request id, with what
 // the action needs, worked out in the background.
 type runReadyMsg struct {
 	id  int
-	act runAction
+	act runspane.RunAction
 	// sess and wsess are the sessions the request was made in: the one
 	// shown and the one holding the weights.
 	sess, wsess *session.Session
 	run         *ports.RunDetail
 	// match is the run matched with the tree, for actCompare.
-	match *runMatch
+	match *runspane.RunMatch
 	// diff is the diff, for actDiff.
-	diff *runDiff
+	diff *runspane.RunDiff
 	// weights and ignored are the run's weights resolved on the tree,
 	// for actLoad.
 	weights []float64
-	ignored ignoredEntries
+	ignored runspane.IgnoredEntries
 	// restored is the tree scored under the run's rules, for actLoad
 	// when they are not those in force; the weights are resolved on it.
 	restored *restoredRules
@@ -103,7 +68,7 @@ func (m *Model) historyChanged() tea.Cmd {
 	if m.phase != phaseReady || m.opts.History == nil {
 		return nil
 	}
-	return tea.Batch(m.fetchBest(), m.hist.Update(histRefreshMsg{}))
+	return tea.Batch(m.fetchBest(), m.hist.Update(runspane.HistRefreshMsg{}))
 }
 
 // bestFound takes the pair's best run.
@@ -119,26 +84,15 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 	return nil
 }
 
-// openHistory shows the history pane and lists the runs.
-func (m *Model) openHistory() tea.Cmd {
-	if m.opts.History == nil {
-		m.status.Set(common.Info("no history here: this explorer records no runs"))
-		return nil
-	}
-	m.mode = modeHistory
-	m.status.Set(common.Info(""))
-	return m.hist.Update(openHistoryMsg{})
-}
-
 // historyMsg takes what the history pane asks of the root.
 func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case runActionMsg:
+	case runspane.RunActionMsg:
 		return m.pairChecked(msg)
-	case labelRunMsg:
-		r := msg.run
+	case runspane.LabelRunMsg:
+		r := msg.Run
 		m.labelRun = r
-		m.prompt.Open("label of "+shortID(r.ID)+":", r.Label, "a name for the run", 200)
+		m.prompt.Open("label of "+runspane.ShortID(r.ID)+":", r.Label, "a name for the run", 200)
 		m.mode = modeLabel
 	}
 	return nil
@@ -150,13 +104,13 @@ func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 // The work runs on snapshots of the trees, so the user may go on
 // meanwhile. A metric that is one number has no per-path scores: enter
 // compares the totals only.
-func (m *Model) runAction(req runActionMsg) tea.Cmd {
-	act, sel := req.act, req.run
+func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
+	act, sel := req.Act, req.Run
 	ms := m.metric
-	if act == actCompare && ms.oneNumber {
+	if act == runspane.ActCompare && ms.oneNumber {
 		tot, has := ms.total(m.sess.Tree())
 		m.status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
-			ms.name, runName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), common.ScoreText5(tot, has))))
+			ms.name, runspane.RunName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.name), common.ScoreText5(tot, has))))
 		return nil
 	}
 	h := m.opts.History
@@ -164,20 +118,20 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 	m.cancelRestore() // a rules' restore in flight is moot: its run's result is dropped
 	id, sess, wsess := m.jobs.histRun, m.sess, m.wsess
 	var scores, weights *scoring.Tree
-	if act != actLoad && !ms.oneNumber {
+	if act != runspane.ActLoad && !ms.oneNumber {
 		scores = m.sess.Tree().Clone()
 	}
-	if act != actCompare {
+	if act != runspane.ActCompare {
 		weights = m.wsess.Tree().Clone()
 	}
 	nowTotal, nowHas := ms.total(m.sess.Tree())
 	metric := ms.name
-	cached := req.cached
+	cached := req.Cached
 	var restore *rulesRestore
-	if act == actLoad {
+	if act == runspane.ActLoad {
 		restore = m.newRulesRestore()
 	}
-	m.status.Set(common.Info("reading " + runName(sel) + "…"))
+	m.status.Set(common.Info("reading " + runspane.RunName(sel) + "…"))
 	return m.c.Bg.Run(func() tea.Msg {
 		msg := runReadyMsg{id: id, act: act, sess: sess, wsess: wsess, run: cached}
 		if msg.run == nil {
@@ -186,11 +140,11 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 			}
 		}
 		switch act {
-		case actCompare:
-			msg.match = matchRun(scores, msg.run)
-		case actDiff:
-			msg.diff = diffRun(scores, weights, metric, nowTotal, nowHas, msg.run)
-		case actLoad:
+		case runspane.ActCompare:
+			msg.match = runspane.MatchRun(scores, msg.run)
+		case runspane.ActDiff:
+			msg.diff = runspane.DiffRun(scores, weights, metric, nowTotal, nowHas, msg.run)
+		case runspane.ActLoad:
 			if restore != nil {
 				if msg.restored, msg.err = restore.restore(msg.run); msg.err != nil {
 					return msg
@@ -199,7 +153,7 @@ func (m *Model) runAction(req runActionMsg) tea.Cmd {
 					weights = msg.restored.sess.Tree().Clone()
 				}
 			}
-			msg.weights, msg.ignored, msg.err = runWeights(weights, msg.run)
+			msg.weights, msg.ignored, msg.err = runspane.RunWeights(weights, msg.run)
 		}
 		return msg
 	})
@@ -212,42 +166,42 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	}
 	m.cancelRestore() // done: let go of its context
 	if msg.run != nil {
-		m.hist.Update(runCachedMsg{run: msg.run})
+		m.hist.Update(runspane.RunCachedMsg{Run: msg.run})
 	}
 	if msg.err != nil {
 		name := "the run"
 		if msg.run != nil {
-			name = runName(msg.run.RunSummary)
+			name = runspane.RunName(msg.run.RunSummary)
 		}
 		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	switch msg.act {
-	case actCompare:
-		m.setComparison(newComparison(msg.run, msg.match, m.sess))
+	case runspane.ActCompare:
+		m.setComparison(runspane.NewComparison(msg.run, msg.match, m.sess))
 		if m.mode == modeHistory {
 			m.mode = modeNormal
 		}
 		c := m.cmp
-		text := fmt.Sprintf("comparing with %s: %s", runName(c.run), differText(c.differ))
-		if c.onlyHere > 0 {
-			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.onlyHere))
+		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), differText(c.Differ))
+		if c.OnlyHere > 0 {
+			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.OnlyHere))
 		}
-		if c.onlyRun > 0 {
-			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.onlyRun))
+		if c.OnlyRun > 0 {
+			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.OnlyRun))
 		}
-		if r := c.run.Metric; r != "" && r != m.metric.name {
+		if r := c.Run.Metric; r != "" && r != m.metric.name {
 			m.status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
 				text, r, optionsText(msg.run.Options), m.metric.label())))
 			return nil
 		}
 		m.status.Set(common.Info(text + " · esc ends"))
-	case actDiff:
+	case runspane.ActDiff:
 		if m.mode == modeHistory {
-			m.hist.Update(showDiffMsg{diff: msg.diff})
-			m.status.Set(common.Info("diff of " + runName(msg.run.RunSummary) + " with now"))
+			m.hist.Update(runspane.ShowDiffMsg{Diff: msg.diff})
+			m.status.Set(common.Info("diff of " + runspane.RunName(msg.run.RunSummary) + " with now"))
 		}
-	case actLoad:
+	case runspane.ActLoad:
 		return m.loadWeights(msg)
 	}
 	return nil
@@ -261,7 +215,7 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
-			m.status.Set(common.Warn("the weights changed while " + runName(r) + " was read: R loads it again"))
+			m.status.Set(common.Warn("the weights changed while " + runspane.RunName(r) + " was read: R loads it again"))
 			return nil
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
@@ -283,9 +237,9 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 			notes = append(notes, restoreNote{"pairing", pairingText(rr.user)})
 		}
 	}
-	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runName(r))
+	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("%s: %w", runName(r), err)))
+		m.status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 		return nil
 	}
 	if m.mode == modeHistory {
@@ -297,30 +251,30 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 	case n == 0 && len(notes) > 0:
 		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
-			notes.alone(runName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
+			notes.alone(runspane.RunName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
 	case n == 0:
-		text = "the weights in force are those of " + runName(r) + " already"
+		text = "the weights in force are those of " + runspane.RunName(r) + " already"
 	case !m.metric.tuned():
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
-			runName(r), n, common.Plural(n, "s"), m.metric.name)
+			runspane.RunName(r), n, common.Plural(n, "s"), m.metric.name)
 	default:
 		tot, has := m.metric.total(m.sess.Tree())
-		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runName(r), notes.besides(), n, common.Plural(n, "s"))
+		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runspane.RunName(r), notes.besides(), n, common.Plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 		}
 		text += " · u undoes"
 	}
-	if ig := msg.ignored; ig.n > 0 {
+	if ig := msg.ignored; ig.N > 0 {
 		var paths []string
-		for _, w := range ig.first {
+		for _, w := range ig.First {
 			paths = append(paths, w.Path)
 		}
-		what := fmt.Sprintf("%s entries of its weights apply", common.Thousands(ig.n))
-		if ig.n == 1 {
+		what := fmt.Sprintf("%s entries of its weights apply", common.Thousands(ig.N))
+		if ig.N == 1 {
 			what = "1 entry of its weights applies"
 		}
-		m.status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.n))))
+		m.status.Set(common.Warn(fmt.Sprintf("%s; %s to nothing here: %s", text, what, joinCapped(paths, 4, ig.N))))
 		return nil
 	}
 	m.status.Set(common.Success(text))
@@ -336,35 +290,35 @@ func (m *Model) labelSubmit() tea.Cmd {
 		return nil
 	}
 	label := m.prompt.Trimmed()
-	m.status.Set(common.Info("labelling " + shortID(r.ID) + "…"))
+	m.status.Set(common.Info("labelling " + runspane.ShortID(r.ID) + "…"))
 	return m.c.Bg.Run(func() tea.Msg {
-		return histLabelMsg{run: r, label: label, err: h.SetLabel(r.ID, label)}
+		return runspane.HistLabelMsg{Run: r, Label: label, Err: h.SetLabel(r.ID, label)}
 	})
 }
 
 // labelled notes a saved label and lists the runs again.
-func (m *Model) labelled(msg histLabelMsg) tea.Cmd {
+func (m *Model) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 	if m.phase != phaseReady {
 		return nil
 	}
-	if msg.err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", shortID(msg.run.ID), msg.err)))
+	if msg.Err != nil {
+		m.status.Set(common.Failure(fmt.Errorf("label of %s not saved: %w", runspane.ShortID(msg.Run.ID), msg.Err)))
 		return nil
 	}
 	m.hist.Update(msg)
-	if m.cmp != nil && m.cmp.run.ID == msg.run.ID {
-		m.cmp.run.Label = msg.label
+	if m.cmp != nil && m.cmp.Run.ID == msg.Run.ID {
+		m.cmp.Run.Label = msg.Label
 	}
-	if msg.label == "" {
-		m.status.Set(common.Success("cleared the label of " + shortID(msg.run.ID)))
+	if msg.Label == "" {
+		m.status.Set(common.Success("cleared the label of " + runspane.ShortID(msg.Run.ID)))
 	} else {
-		m.status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", shortID(msg.run.ID), msg.label)))
+		m.status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", runspane.ShortID(msg.Run.ID), msg.Label)))
 	}
 	return m.historyChanged()
 }
 
 // setComparison shows the tree beside run c's scores (nil ends it).
-func (m *Model) setComparison(c *comparison) {
+func (m *Model) setComparison(c *runspane.Comparison) {
 	m.cmp = c
 	m.tree.cmp = c
 	m.hdr.Update(comparisonMsg{cmp: c})

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // twoPairHistory is pizzaHistory with runs of another pair among the
@@ -95,7 +96,7 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 	opts.History = twoPairHistory(t)
 	d := newDriver(t, opts, 120, 35)
 	d.keys("H", "a", "g") // the newest run is of menu.json ⟷ answer.json
-	if r, _ := d.m.hist.selected(); r.ThisPair {
+	if r, _ := d.m.hist.Selected(); r.ThisPair {
 		t.Fatalf("selected %+v", r)
 	}
 	d.keys("enter")
@@ -113,8 +114,8 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 		t.Fatalf("d: mode %d, %q", d.m.mode, statusOf(d))
 	}
 	d.keys("y")
-	if d.m.mode != modeHistory || d.m.hist.view != paneDiff {
-		t.Fatalf("y: mode %d, view %d", d.m.mode, d.m.hist.view)
+	if d.m.mode != modeHistory || d.m.hist.Shown != runspane.PaneDiff {
+		t.Fatalf("y: mode %d, view %d", d.m.mode, d.m.hist.Shown)
 	}
 	d.keys("esc", "j", "enter") // a run of this pair: no question
 	if d.m.mode != modeNormal || d.m.cmp == nil {

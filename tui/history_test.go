@@ -10,6 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // TestHistoryScreens compares screens of the history pane over five runs
@@ -51,8 +52,8 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the header does not show the best run:\n%s", d.screen())
 	}
 	d.keys("H")
-	if d.m.mode != modeHistory || len(d.m.hist.runs) != 5 || h.lists[false] != 1 {
-		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.mode, len(d.m.hist.runs), h.lists)
+	if d.m.mode != modeHistory || len(d.m.hist.Runs) != 5 || h.lists[false] != 1 {
+		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.mode, len(d.m.hist.Runs), h.lists)
 	}
 	screen := d.screen()
 	for _, want := range []string{"History  reference.json ⟷ output.json · 5 runs", "1hthq03k7m", "beer counts", "+0.05335",
@@ -66,8 +67,8 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the plot does not mark the oldest run:\n%s", d.screen())
 	}
 	d.keys("a")
-	if h.lists[true] != 1 || len(d.m.hist.runs) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
-		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.hist.runs), d.screen())
+	if h.lists[true] != 1 || len(d.m.hist.Runs) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
+		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.hist.Runs), d.screen())
 	}
 	d.keys("a", "?")
 	if d.m.mode != modeHelp || !strings.Contains(d.screen(), "History pane (H)") {
@@ -93,8 +94,8 @@ func TestHistoryCompare(t *testing.T) {
 	}
 	// beer counts weighs the pizza 0.25 and the drink 1: the totals of
 	// ., .fixed_menus and .fixed_menus[1] differ; every leaf is the same.
-	if c.differ != 3 || c.onlyHere != 0 || c.onlyRun != 0 {
-		t.Errorf("differ %d, only here %d, only in the run %d", c.differ, c.onlyHere, c.onlyRun)
+	if c.Differ != 3 || c.OnlyHere != 0 || c.OnlyRun != 0 {
+		t.Errorf("differ %d, only here %d, only in the run %d", c.Differ, c.OnlyHere, c.OnlyRun)
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "comparing with run 1hthq03k7m “beer counts”: 3 paths differ · esc ends") {
 		t.Errorf("status %q", s)
@@ -104,8 +105,8 @@ func TestHistoryCompare(t *testing.T) {
 	}
 	// Loading the run's weights makes every path the same.
 	d.keys("H", "R")
-	if c.count(); c.differ != 0 {
-		t.Errorf("%d paths differ under the run's own weights", c.differ)
+	if c.Count(); c.Differ != 0 {
+		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
 	if d.m.cmp != nil || d.m.tree.cmp != nil || d.m.hdr.cmp != nil {
@@ -117,13 +118,13 @@ func TestHistoryDiff(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "d")
-	if d.m.hist.view != paneDiff {
+	if d.m.hist.Shown != runspane.PaneDiff {
 		t.Fatalf("no diff:\n%s", d.screen())
 	}
-	df := d.m.hist.diff.d
+	df := d.m.hist.Diff.D
 	var paths []string
-	for _, c := range df.changed {
-		paths = append(paths, c.path)
+	for _, c := range df.Changed {
+		paths = append(paths, c.Path)
 	}
 	// Largest change first: the total falls by 0.09665, [1] by 0.04630,
 	// .fixed_menus by 0.02315.
@@ -131,15 +132,15 @@ func TestHistoryDiff(t *testing.T) {
 		t.Errorf("changed paths %v", paths)
 	}
 	var weights []string
-	for _, w := range df.weights {
-		weights = append(weights, w.path+" "+common.WeightText(w.run)+"→"+common.WeightText(w.now))
+	for _, w := range df.Weights {
+		weights = append(weights, w.Path+" "+common.WeightText(w.Run)+"→"+common.WeightText(w.Now))
 	}
 	want := ".margherita 0.2→1 .beer 1→0.25 .fixed_menus 1→0.8 .fixed_menus[].pizza 0.25→0.5 .fixed_menus[].drink 1→0.5"
 	if strings.Join(weights, " ") != want {
 		t.Errorf("weights %q", strings.Join(weights, " "))
 	}
 	d.keys("esc")
-	if d.m.hist.view != paneRuns || d.m.mode != modeHistory {
+	if d.m.hist.Shown != runspane.PaneRuns || d.m.mode != modeHistory {
 		t.Error("esc does not go back from the diff to the runs")
 	}
 }
@@ -229,8 +230,8 @@ func TestHistoryStaleResults(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
-	d.send(histListMsg{id: d.m.hist.listID - 1, runs: nil})
-	if len(d.m.hist.runs) != 5 {
+	d.send(runspane.HistListMsg{ID: d.m.hist.ListID - 1, Runs: nil})
+	if len(d.m.hist.Runs) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
 	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
@@ -240,7 +241,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	// A run read for another session (the metric was switched since) is
 	// dropped.
 	run, _ := opts.History.Run(runID(3))
-	d.send(runReadyMsg{id: d.m.jobs.histRun, act: actCompare, run: run, match: matchRun(d.m.sess.Tree(), run)})
+	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.sess.Tree(), run)})
 	if d.m.cmp != nil {
 		t.Error("a result for another session was taken")
 	}
@@ -254,8 +255,8 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	d.keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
 	d.send(recordedMsg{event: ports.RunSaved})
-	if len(d.m.hist.runs) != 6 || d.m.hist.runs[0].Label != "explorer saved" {
-		t.Errorf("the pane was not refreshed: %d runs", len(d.m.hist.runs))
+	if len(d.m.hist.Runs) != 6 || d.m.hist.Runs[0].Label != "explorer saved" {
+		t.Errorf("the pane was not refreshed: %d runs", len(d.m.hist.Runs))
 	}
 	if d.m.hdr.best.ID != runID(7) {
 		t.Errorf("best run %s", d.m.hdr.best.ID)
@@ -265,18 +266,18 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 func TestRunWeightsRefusesAMisfit(t *testing.T) {
 	opts := pizza(t)
 	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
-	_, _, err := runWeights(opts.Loaded.Tree.Clone(), run)
+	_, _, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run)
 	if err == nil || !strings.Contains(err.Error(), "its weights do not fit this reference") {
 		t.Errorf("error %v", err)
 	}
 	run.WeightsJSON = []byte(`{"beer": 2}`)
-	if _, _, err := runWeights(opts.Loaded.Tree.Clone(), run); err == nil {
+	if _, _, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run); err == nil {
 		t.Error("a weight of 2 was taken")
 	}
 	// No weights: every weight 1.
 	run.WeightsJSON = nil
-	w, ignored, err := runWeights(opts.Loaded.Tree.Clone(), run)
-	if err != nil || ignored.n != 0 || len(ignored.first) != 0 {
+	w, ignored, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run)
+	if err != nil || ignored.N != 0 || len(ignored.First) != 0 {
 		t.Fatal(err, ignored)
 	}
 	for i, sl := range opts.Loaded.Tree.Slots() {
@@ -293,14 +294,14 @@ func TestScorePlot(t *testing.T) {
 	h := pizzaHistory(t)
 	runs, _ := h.Runs(false)
 	for _, sel := range []int{0, 2, 4} {
-		lines := scorePlot(st, runs, sel, 60, 10)
+		lines := runspane.ScorePlot(st, runs, sel, 60, 10)
 		if len(lines) > 10 || len(lines) < 3 {
 			t.Fatalf("%d lines", len(lines))
 		}
 		for i := range lines {
 			lines[i] = stripANSI(lines[i])
 		}
-		axis := axisColumn(lines)
+		axis := runspane.AxisColumn(lines)
 		last := lines[len(lines)-1]
 		x := strings.Index(last, "▲")
 		if x < 0 {
@@ -330,11 +331,11 @@ func TestScorePlot(t *testing.T) {
 		}
 	}
 	// One run draws a level line; no scored run says so.
-	if lines := scorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(stripANSI(lines[len(lines)-1]), "▲") {
+	if lines := runspane.ScorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(stripANSI(lines[len(lines)-1]), "▲") {
 		t.Errorf("one run: %q", lines)
 	}
 	unscored := []ports.RunSummary{{ID: runID(1)}}
-	if lines := scorePlot(st, unscored, 0, 60, 10); len(lines) != 1 || !strings.Contains(lines[0], "no run has a score") {
+	if lines := runspane.ScorePlot(st, unscored, 0, 60, 10); len(lines) != 1 || !strings.Contains(lines[0], "no run has a score") {
 		t.Errorf("no score: %q", lines)
 	}
 }
@@ -344,17 +345,17 @@ func TestHistoryMouse(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.hist.cursor != 1 {
-		t.Errorf("the wheel moved the cursor to %d", d.m.hist.cursor)
+	if d.m.hist.Cursor != 1 {
+		t.Errorf("the wheel moved the cursor to %d", d.m.hist.Cursor)
 	}
 	// The header is 2 lines, the pane's title and heads 2 more: line 7
 	// is the fourth run.
 	d.send(tea.MouseClickMsg{X: 3, Y: 7, Button: tea.MouseLeft})
-	if d.m.hist.cursor != 3 {
-		t.Errorf("the click selected run %d", d.m.hist.cursor)
+	if d.m.hist.Cursor != 3 {
+		t.Errorf("the click selected run %d", d.m.hist.Cursor)
 	}
 	d.send(tea.MouseClickMsg{X: 3, Y: 30, Button: tea.MouseLeft})
-	if d.m.hist.cursor != 3 {
-		t.Errorf("a click on the plot selected run %d", d.m.hist.cursor)
+	if d.m.hist.Cursor != 3 {
+		t.Errorf("a click on the plot selected run %d", d.m.hist.Cursor)
 	}
 }

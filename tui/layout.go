@@ -18,12 +18,6 @@ const sideMinWidth = 110
 // its rule included.
 const detailMinWidth = 40
 
-// showDetail reports whether the detail pane shows: when asked for (tab),
-// or by default on a screen wide enough unless it gave way to the tree.
-func (m *Model) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.Width >= sideMinWidth && !m.folded
-}
-
 // layout sizes every component: the one place that decides where things
 // go. Its part that depends on what the tree shows, arrange, also runs
 // after every message.

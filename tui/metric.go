@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -10,12 +8,6 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 )
-
-// choice returns the metric named name among those `m` offers.
-func (m *Model) choice(name string) (ports.MetricChoice, bool) { return choiceOf(m.opts.Metrics, name) }
-
-// weighted lists the metrics `m` offers that use the weights.
-func (m *Model) weighted() []string { return weightedOf(m.opts.Metrics) }
 
 // weightsRefused says why weight keys do nothing under the metric in
 // force, "" when they work. The reason fits the status line; which
@@ -37,12 +29,7 @@ func (m *Model) weightsRefused() string {
 	default:
 		why = ms.name + " weighs nodes by its own rule: weights fixed"
 	}
-	if w := m.weighted(); len(w) > 0 {
-		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; common.VisibleWidth(more) <= m.c.Width {
-			why = more
-		}
-	}
-	return why
+	return m.withWeighted(why)
 }
 
 // config is the metric, its options and the rules in force, for the

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // withMetrics offers every metric on `m`, rescored by scoring.Run.
@@ -292,7 +293,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
-	if df := d.m.hist.diff; d.m.hist.view != paneDiff || !df.d.noScores || len(df.d.weights) == 0 ||
+	if df := d.m.hist.Diff; d.m.hist.Shown != runspane.PaneDiff || !df.D.NoScores || len(df.D.Weights) == 0 ||
 		!strings.Contains(d.screen(), "No per-path scores: edit-distance is one number") {
 		t.Errorf("diff under edit-distance:\n%s", d.screen())
 	}

@@ -9,12 +9,11 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/themes"
-	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
-	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // phase is where the explorer is in its life.
@@ -49,29 +48,16 @@ const (
 
 // Model is the explorer's root model.
 type Model struct {
-	c       *common.Common
-	opts    ports.Options
-	phase   phase
-	mode    mode
-	side    side
-	load    *loadState
-	sess    *session.Session
-	hdr     *header
-	tree    *treePane
-	detail  *detailPane
-	status  *widgets.StatusLine
-	prompt  *widgets.Prompt
-	help    *widgets.HelpView
-	chooser *choosers.Chooser
-	hist    *historyPane
-	panel   *scorePanel
+	shell
+	opts   ports.Options
+	load   *loadState
+	sess   *session.Session
+	hdr    *header
+	tree   *treePane
+	detail *detailPane
+	panel  *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
-	// bodyH is the height left below the panel for the tree and the
-	// detail pane; folded is set when the detail pane, shown by default,
-	// gives way because the tree would cut its values (arrange decides).
-	bodyH  int
-	folded bool
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
@@ -81,36 +67,18 @@ type Model struct {
 	// schema is the output checked against --schema, nil without one.
 	schema *schemaCheck
 	// rules are the per-key rules in force (nil for none): the --rules
-	// file's, as `C` changed them; rulesSaves holds what saving them
-	// knows.
-	rules      *scoring.RuleSet
-	rulesSaves rulesSaves
+	// file's, as `C` changed them.
+	rules *scoring.RuleSet
 	// cmp is the recorded run the tree is compared with, nil for none.
-	cmp  *comparison
+	cmp  *runspane.Comparison
 	jobs jobs
 	rec  recording
-	// unsaved keeps the unsaved weights in a recovery file.
-	unsaved unsaved
-	// helpFrom is the mode the help returns to.
-	helpFrom mode
-	// savePath is the path a confirmation asks to overwrite.
-	savePath string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// savedWeights is the hex SHA-256 of the weights file as this
 	// explorer last saved it, "" before a save.
 	savedWeights string
 	// confirmAct is what the history pane asks before doing to a run of
 	// another pair (modeConfirmPair).
-	confirmAct runActionMsg
-	// err is why loading failed; Run returns it.
-	err error
-
-	// ruleChooser picks the selected key's rule; rulePrompt is the rule
-	// whose value the prompt asks for, rulePath the schema path it is for.
-	ruleChooser *choosers.RuleChooser
-	rulePrompt  choosers.RuleChoice
-	rulePath    string
+	confirmAct runspane.RunActionMsg
 	// labelRun is the run whose label the prompt asks for.
 	labelRun ports.RunSummary
 }
@@ -145,8 +113,9 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{c: c, opts: opts, status: widgets.NewStatusLine(c), prompt: widgets.NewPrompt(c), help: widgets.NewHelpView(c, false), chooser: choosers.NewChooser(c),
-		ruleChooser: choosers.NewRuleChooser(c), panel: &scorePanel{c: c}, rules: opts.Rules}
+	m := &Model{shell: newShell(c, false), opts: opts, panel: &scorePanel{c: c}, rules: opts.Rules}
+	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
+	m.pg = m
 	m.status.SetBadge(m.badge)
 	m.unsaved.keeper = opts.Recovery
 	if opts.Schema != nil {
@@ -157,9 +126,6 @@ func New(opts ports.Options) *Model {
 	}
 	return m
 }
-
-// Err returns why the explorer could not load its inputs, if it could not.
-func (m *Model) Err() error { return m.err }
 
 // Init starts loading (unless the comparison is there already), asks the
 // terminal for its background colour, and records the opening.
@@ -215,7 +181,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	}
 	m.panel.Update(metricShownMsg{ms: ms})
 	if m.hist == nil {
-		m.hist = newHistoryPane(m.c, m.opts.Files, m.opts.History)
+		m.hist = runspane.NewHistoryPane(m.c, m.opts.Files, m.opts.History)
 	}
 	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.phase = phaseReady
@@ -236,147 +202,86 @@ func (m *Model) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	model, cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.Asked) > 0 {
-		req := m.c.Asked[0]
-		m.c.Asked = m.c.Asked[1:]
-		_, c := m.update(req)
-		cmd = tea.Batch(cmd, c)
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return model, cmd
-}
-
 // update handles a message.
-func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	if m.resize(msg) {
+		return nil
+	}
+	if cmd, ok := m.paneAsked(msg); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.Width, m.c.Height = msg.Width, msg.Height
-		m.layout()
-		return m, nil
-	case tea.BackgroundColorMsg:
-		if m.c.AutoTheme {
-			m.setTheme(themes.Auto(msg.IsDark()))
-		}
-		return m, nil
 	case loadTickMsg:
 		if m.phase == phaseLoading {
-			return m, tickLoad(m.c)
+			return tickLoad(m.c)
 		}
-		return m, nil
+		return nil
 	case loadedMsg:
 		return m.loaded(msg)
 	case common.StatusMsg:
 		m.status.Set(msg)
-		return m, nil
+		return nil
 	case selectNodeMsg:
 		if m.phase == phaseReady {
 			m.tree.selectNode(msg.id)
 		}
-		return m, nil
+		return nil
 	case searchDoneMsg:
-		return m, m.searchDone(msg)
+		return m.searchDone(msg)
 	case rescoredMsg:
-		return m, m.rescored(msg)
+		return m.rescored(msg)
 	case pairChoicesMsg:
-		return m, m.pairChoicesReady(msg)
+		return m.pairChoicesReady(msg)
 	case schemaMsg:
 		m.schemaChecked(msg)
-		return m, nil
+		return nil
 	case recordOpeningMsg:
 		if m.rec.started || m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.record(ports.RunOpened)
+		return m.record(ports.RunOpened)
 	case recordedMsg:
-		return m, m.recorded(msg)
-	case histListMsg, runCachedMsg, showDiffMsg:
+		return m.recorded(msg)
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.phase != phaseReady {
-			return m, nil
+			return nil
 		}
-		return m, m.hist.Update(msg)
-	case runActionMsg, labelRunMsg:
-		return m, m.historyMsg(msg)
-	case common.ClosePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-		return m, nil
-	case choosers.MetricChosenMsg:
-		return m, m.metricChosen(msg)
-	case choosers.RuleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m, m.chooseRule(msg.Path, msg.Choice)
-	case common.SaveMsg:
-		m.mode = modeNormal
-		return m, m.save()
-	case common.OpenHelpMsg:
-		m.openHelp()
-		return m, nil
+		return m.hist.Update(msg)
+	case runspane.RunActionMsg, runspane.LabelRunMsg:
+		return m.historyMsg(msg)
 	case histBestMsg:
-		return m, m.bestFound(msg)
+		return m.bestFound(msg)
 	case runReadyMsg:
-		return m, m.runReady(msg)
-	case histLabelMsg:
-		return m, m.labelled(msg)
-	case unsavedFoundMsg:
-		return m, m.unsavedFound(msg)
-	case unsavedOffersMsg:
-		return m, m.unsavedOffers(msg)
-	case unsavedTickMsg:
-		return m, m.keepUnsaved()
-	case unsavedDoneMsg:
-		m.unsavedDone(msg)
-		return m, nil
+		return m.runReady(msg)
+	case runspane.HistLabelMsg:
+		return m.labelled(msg)
 	case tea.KeyPressMsg:
-		return m, m.handleKey(msg)
+		return m.handleKey(msg)
 	case tea.PasteMsg:
 		if m.inPrompt() {
 			m.prompt.Update(msg)
 		}
-		return m, nil
+		return nil
 	case tea.MouseMsg:
-		return m, m.handleMouse(msg)
+		return m.handleMouse(msg)
 	}
-	return m, nil
-}
-
-// setTheme switches every component to the named theme.
-func (m *Model) setTheme(name string) {
-	if st, err := themes.New(name); err == nil && st.Name != m.c.Styles.Name {
-		m.c.Styles = st
-	}
+	return nil
 }
 
 // loaded takes the result of the background load.
-func (m *Model) loaded(msg loadedMsg) (tea.Model, tea.Cmd) {
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	if m.phase != phaseLoading {
-		return m, nil
+		return nil
 	}
 	if msg.err != nil {
 		m.err = msg.err
-		return m, tea.Quit
+		return tea.Quit
 	}
 	m.ready(msg.loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.c.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return m, tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
+	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.findUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state
@@ -386,9 +291,3 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *Model) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeLabel ||
-		m.mode == modeRuleValue || m.mode == modeRulesPath
-}

@@ -5,56 +5,14 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// handleKey dispatches a key press by phase and mode.
-func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
-	if m.phase != phaseReady {
-		if !key.Matches(msg, k.Quit) {
-			return nil
-		}
-		if m.phase == phaseClosing {
-			return tea.Quit // asked again: do not wait
-		}
-		// Quitting while loading: the load stops, and its answer (the
-		// cancellation, or the inputs just loaded) is dropped.
-		m.stopJobs()
-		m.phase = phaseClosing
-		return m.c.Bg.Quit()
-	}
-	switch m.mode {
-	case modeHelp:
-		return m.help.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeLabel, modeRuleValue, modeRulesPath:
-		switch {
-		case key.Matches(msg, k.Cancel):
-			if m.mode == modeLabel {
-				m.mode = modeHistory
-			} else {
-				m.mode = modeNormal
-			}
-			m.status.Set(common.Info("canceled"))
-			return nil
-		case key.Matches(msg, k.Accept):
-			return m.submit()
-		}
-		m.prompt.Update(msg)
-		return nil
-	case modeConfirmOverwrite:
-		return m.confirmOverwrite(msg)
-	case modeConfirmQuit:
-		return m.confirmQuit(msg)
-	case modeRecover:
-		return m.recoverKey(msg)
-	case modeHistory:
-		return m.hist.Update(msg)
-	case modeConfirmPair:
+// pageKey takes the keys the shell leaves to a pair's explorer: the
+// question about a run of another pair, and the keys of normal mode.
+func (m *Model) pageKey(msg tea.KeyPressMsg) tea.Cmd {
+	if m.mode == modeConfirmPair {
 		return m.confirmPair(msg)
-	case modeMetric:
-		return m.chooser.Update(msg)
-	case modeRule:
-		return m.ruleChooser.Update(msg)
 	}
 	return m.normalKey(msg)
 }
@@ -64,17 +22,11 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	id := m.tree.Selected()
 	switch {
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-	case key.Matches(msg, k.History):
-		return m.openHistory()
 	case key.Matches(msg, k.EndCompare):
 		if m.cmp == nil {
 			return nil
 		}
-		name := runName(m.cmp.run)
+		name := runspane.RunName(m.cmp.Run)
 		m.setComparison(nil)
 		m.status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
@@ -97,8 +49,6 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
-	case key.Matches(msg, k.Save):
-		return m.save()
 	case key.Matches(msg, k.Copy):
 		path := m.sess.Tree().Path(id)
 		m.status.Set(common.Success("copied " + path))
@@ -119,13 +69,6 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.tree.Update(msg)
 	}
 	return nil
-}
-
-// openHelp shows the full help, which returns to the mode it came from.
-func (m *Model) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.Top()
 }
 
 // scrollDetail scrolls the detail pane a few lines down or up.

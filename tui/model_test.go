@@ -258,7 +258,7 @@ func TestExpandCollapseKeys(t *testing.T) {
 func TestQuitAsksWhenUnsaved(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	d.keys("j", "j", "j", "+", "q")
-	if d.m.mode != modeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weight changes: quit anyway?") {
+	if d.m.mode != modeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weights: quit anyway?") {
 		t.Fatalf("q did not ask: %q", d.statusText())
 	}
 	d.keys("n")

@@ -6,9 +6,6 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// wheelStep is how many rows a wheel notch scrolls.
-const wheelStep = 3
-
 // handleMouse scrolls with the wheel, selects the clicked row, toggles a
 // node when its marker is clicked, and expands the header's notes when
 // they are clicked; in the history pane, the wheel and clicks choose a
@@ -30,9 +27,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		step := 0
 		switch msg.Button {
 		case tea.MouseWheelDown:
-			step = wheelStep
+			step = common.WheelStep
 		case tea.MouseWheelUp:
-			step = -wheelStep
+			step = -common.WheelStep
 		}
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
 			return m.detail.Update(common.PaneMouseMsg{Msg: msg})

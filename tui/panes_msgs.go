@@ -7,6 +7,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // The messages the pair explorer's root sends its header and detail pane
@@ -21,7 +22,7 @@ type bestRunMsg struct {
 }
 
 // comparisonMsg gives the panes the run compared with, nil for none.
-type comparisonMsg struct{ cmp *comparison }
+type comparisonMsg struct{ cmp *runspane.Comparison }
 
 // filesMsg gives the header the files and the rules in force after a
 // save.
@@ -82,7 +83,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		d.key.id = scoring.NoNode // rebuild the pane's lines
 	case common.PaneMouseMsg:
 		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
-			step := wheelStep
+			step := common.WheelStep
 			if w.Button == tea.MouseWheelUp {
 				step = -step
 			}
@@ -90,7 +91,7 @@ func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		k := d.c.Keys
-		n := wheelStep
+		n := common.WheelStep
 		switch {
 		case key.Matches(msg, k.DetailDown):
 		case key.Matches(msg, k.DetailUp):

@@ -15,7 +15,6 @@ import (
 
 // recording tracks the runs sent to the Recorder.
 type recording struct {
-	pending int
 	// locks counts, per session, the records in flight that hold its
 	// weights locked.
 	locks map[*session.Session]int
@@ -64,7 +63,7 @@ func (m *Model) record(ev ports.RunEvent) tea.Cmd {
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
-	m.rec.pending++
+	m.recordsPending++
 	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
@@ -116,7 +115,7 @@ func (m *Model) record(ev ports.RunEvent) tea.Cmd {
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the best run and the history pane up to date.
 func (m *Model) recorded(msg recordedMsg) tea.Cmd {
-	m.rec.pending = max(0, m.rec.pending-1)
+	m.recordsPending = max(0, m.recordsPending-1)
 	if s := msg.locked; s != nil {
 		if m.rec.locks[s]--; m.rec.locks[s] <= 0 {
 			delete(m.rec.locks, s)

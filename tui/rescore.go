@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -36,7 +37,7 @@ type rescoredMsg struct {
 	// weights are the restored offer's weights resolved on wsess's tree
 	// (spec.restore), with the entries that apply to nothing there.
 	weights []float64
-	ignored ignoredEntries
+	ignored runspane.IgnoredEntries
 }
 
 // rescoreSpec is what a rescore scores with: a metric, the user's
@@ -140,7 +141,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 		msg.wsess = msg.sess
 		if r := spec.restore; r != nil {
 			f := r.offer.found
-			msg.weights, msg.ignored, msg.err = resolveWeights(tree.Clone(), f.Path, f.Weights)
+			msg.weights, msg.ignored, msg.err = runspane.ResolveWeights(tree.Clone(), f.Path, f.Weights)
 		}
 		return msg
 	})

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // rowPainter renders tree rows; it holds what every row of a frame shares.
@@ -20,7 +21,7 @@ type rowPainter struct {
 	changed func(slot int) bool
 	matches *outline.Matches
 	// cmp is the run compared with, nil for none.
-	cmp  *comparison
+	cmp  *runspane.Comparison
 	cols columns
 	// values is set when the rows show the values only (a metric that is
 	// one number); schema marks the nodes breaking --schema.
@@ -177,7 +178,7 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 // since: "—" when the run has no such path.
 func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
 	s, b := rp.s, &rp.b
-	n, ok := rp.cmp.at(id)
+	n, ok := rp.cmp.At(id)
 	b.WriteByte(' ')
 	if !ok {
 		s.Faint.Write(b, common.PadLeft("—", rp.cols.run))

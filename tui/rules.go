@@ -18,9 +18,6 @@ import (
 // rules.
 func (m *Model) takesRules() bool { return m.rulesRefused(m.metric.name) == "" }
 
-// rulesRefused says why rules do nothing under metric, "" when they work.
-func (m *Model) rulesRefused(metric string) string { return rulesRefusedBy(metric, m.opts.Metrics) }
-
 // rulesRefusedBy says why rules do nothing under metric, "" when they
 // work, naming those of the choices that take them.
 func rulesRefusedBy(metric string, choices []ports.MetricChoice) string {
@@ -79,53 +76,13 @@ func (m *Model) openRuleChooser() {
 	m.mode = modeRule
 }
 
-// chooseRule takes the chooser's choice for schema path: a whole rule
-// applies at once, a tolerance or a normalization is asked for first.
-func (m *Model) chooseRule(path string, c choosers.RuleChoice) tea.Cmd {
-	if c.Ask == "" {
-		return m.setRule(path, c.Rule)
-	}
-	cur, ok := m.rules.Rule(path)
-	value := ""
-	switch {
-	case ok && cur.Kind == c.Rule.Kind:
-		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.Ask == "normalize":
-		value = "case,accents,space"
-	default:
-		value = "0.01"
-	}
-	label := fmt.Sprintf("%s for %s:", c.Ask, path)
-	m.prompt.Open(label, value, "", 200)
-	m.rulePrompt, m.rulePath = c, path
-	m.mode = modeRuleValue
-	return nil
-}
-
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *Model) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.Ask + "=" + m.prompt.Trimmed())
-	if err != nil {
-		m.prompt.Fail(err.Error())
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
-// setRule gives schema path the rule r (RuleNone: the default) and
-// rescores in the background.
-func (m *Model) setRule(path string, r scoring.Rule) tea.Cmd {
-	cur, _ := m.rules.Rule(path)
-	if cur == r {
-		m.status.Set(common.Info(choosers.RuleText(r) + " is already the rule of " + path))
-		return nil
-	}
-	rules, err := m.rules.With(path, r, m.rulesSavePath())
-	if err != nil {
-		m.status.Set(common.Failure(err))
-		return nil
-	}
-	note := "rule " + choosers.RuleText(r) + " for " + path
+// rescoreRules scores the documents again under rules, saying note.
+func (m *Model) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note})
+}
+
+// scoredWith returns what the documents are scored with: metric,
+// options and rules.
+func (m *Model) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+	return m.metric.name, m.opts.MetricOptions, m.rules
 }

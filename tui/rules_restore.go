@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -89,7 +90,7 @@ func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
 		var theirs *scoring.RuleSet
 		if len(bytes.TrimSpace(run.RulesJSON)) > 0 {
 			var err error
-			if theirs, err = scoring.ParseRules("the rules of run "+shortID(run.ID), run.RulesJSON); err != nil {
+			if theirs, err = scoring.ParseRules("the rules of run "+runspane.ShortID(run.ID), run.RulesJSON); err != nil {
 				return nil, fmt.Errorf("its rules do not read: %w", err)
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // invoiceRules returns the invoice case (invoiceDir) scored under the rules file at
@@ -127,7 +128,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 		}
 	}
 	d.keys("q")
-	if !strings.Contains(d.screen(), "unsaved rule changes: quit anyway?") {
+	if !strings.Contains(d.screen(), "unsaved rules: quit anyway?") {
 		t.Errorf("quit does not ask:\n%s", d.screen())
 	}
 	d.keys("esc", "ctrl+s")
@@ -314,8 +315,8 @@ func TestRuleRescoreCancelled(t *testing.T) {
 		t.Fatal("the newer rescore was cancelled too")
 	}
 	d.keys("H") // the history pane, its run selected
-	sel, _ := d.m.hist.selected()
-	go d.m.runAction(runActionMsg{act: actLoad, run: sel})()
+	sel, _ := d.m.hist.Selected()
+	go d.m.runAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")
 	ended(second, "quit")

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -29,7 +28,7 @@ func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
 // what ending it leaves to do once the program has stopped.
 type explorer interface {
 	tea.Model
-	finish(sig os.Signal, runErr error, forced <-chan struct{}) error
+	finish(sig os.Signal, runErr error, forced <-chan struct{}) ending
 }
 
 // runExplorer runs m with the signals that end it watched, then finishes
@@ -43,7 +42,23 @@ func runExplorer[M explorer](m M, progOpts []tea.ProgramOption) error {
 	if !ok {
 		fm = m
 	}
-	return fm.finish(w.first(), err, w.forced)
+	return endError(w.first(), err, fm.finish(w.first(), err, w.forced))
+}
+
+// endError is what Explore returns for an explorer that ended as e says,
+// on signal sig (nil for none) or with the program's error runErr.
+func endError(sig os.Signal, runErr error, e ending) error {
+	switch {
+	case e.loadErr != nil:
+		return e.loadErr
+	case sig != nil:
+		return &Interrupted{Signal: sig, Kept: e.kept, KeptRules: e.keptRules, Dataset: e.dataset, Err: e.errs}
+	case runErr != nil && e.kept != "":
+		return fmt.Errorf("%w; %s", runErr, keptText(e.kept, e.keptRules, e.dataset))
+	case runErr != nil:
+		return runErr
+	}
+	return nil
 }
 
 // signalWatch turns the signals that end the explorer into its quitting.
@@ -147,79 +162,3 @@ func (e *Interrupted) Unwrap() error { return e.Err }
 // ExitCode is the exit code of a process a signal ended: 128 plus the
 // signal's number, as shells report it.
 func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
-
-// finish does what ending the explorer leaves to do, on the caller's
-// goroutine once the program has stopped: it keeps or removes the unsaved
-// weights, records the state at quit when the user did not quit (a
-// signal ended the program, or its terminal failed), and waits for the
-// background jobs under way (the records; the others are cancelled
-// first), unless forced is closed.
-func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
-	m.stopJobs()
-	if m.err != nil && sig == nil {
-		_ = m.c.Bg.Wait(forced)
-		return m.err
-	}
-	panicked := errors.Is(runErr, tea.ErrProgramPanic)
-	kept, err := m.settleSafely()
-	keptRules := kept != "" && m.rules.Changed()
-	var errs []error
-	if err != nil {
-		errs = append(errs, err)
-	}
-	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(ports.RunQuit); cmd != nil {
-			select {
-			case msg := <-async(cmd):
-				if r, ok := msg.(recordedMsg); ok && r.err != nil {
-					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
-				}
-			case <-forced:
-			}
-		}
-	}
-	if err := m.c.Bg.Wait(forced); err != nil {
-		errs = append(errs, err)
-	}
-	switch {
-	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Err: errors.Join(errs...)}
-	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, false))
-	case runErr != nil:
-		return runErr
-	}
-	return nil
-}
-
-// settleSafely is settleUnsaved, which a model that panicked may fail.
-func (m *Model) settleSafely() (kept string, err error) {
-	return settleSafely(m.settleUnsaved, "the unsaved weights")
-}
-
-// settleSafely runs settle, turning a panic into an error that says what
-// could not be kept: the model that settles may have panicked already.
-func settleSafely(settle func() (string, error), what string) (kept string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("%s could not be kept: %v", what, r)
-		}
-	}()
-	return settle()
-}
-
-// async runs cmd on a goroutine and delivers its message.
-func async(cmd tea.Cmd) <-chan tea.Msg {
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	return ch
-}
-
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
-}

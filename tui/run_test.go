@@ -59,7 +59,7 @@ func TestFinishWaitsForRecords(t *testing.T) {
 		m.Update(keyMsg("-"))
 		forced := make(chan struct{})
 		done := make(chan error, 1)
-		go func() { done <- m.finish(syscall.SIGTERM, nil, forced) }()
+		go func() { done <- finishErr(m, syscall.SIGTERM, nil, forced) }()
 		select {
 		case err := <-done:
 			t.Fatalf("finish returned before the records were written: %v", err)
@@ -122,7 +122,7 @@ func TestFinishWhileLoading(t *testing.T) {
 		}
 	}()
 	<-started
-	err := m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(m, syscall.SIGHUP, nil, nil)
 	var ie *Interrupted
 	if !errors.As(err, &ie) || ie.Kept != "" || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)
@@ -140,7 +140,7 @@ func TestFinishWhileLoading(t *testing.T) {
 			return ports.Loaded{}, ctx.Err()
 		}})
 	cmd = m.Init()
-	if err := m.finish(syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
+	if err := finishErr(m, syscall.SIGHUP, nil, nil); !errors.As(err, &ie) {
 		t.Fatalf("finish: %v", err)
 	}
 	for _, c := range cmd().(tea.BatchMsg) {

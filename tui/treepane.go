@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -29,7 +30,7 @@ type treePane struct {
 	height  int // rows, the column heads included
 	matches *outline.Matches
 	// cmp is the recorded run the rows are compared with, nil for none.
-	cmp *comparison
+	cmp *runspane.Comparison
 	// metric is the metric in force: for one that is one number the rows
 	// show the values only. schema marks the nodes breaking --schema.
 	metric *metricState

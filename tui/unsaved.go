@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
-	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
 
@@ -35,7 +35,7 @@ type unsaved struct {
 	// sess, version and rules are the weights and rules last seen;
 	// scheduled says a write is due; stale that they changed since the
 	// last write.
-	sess             *session.Session
+	sess             weightsSession
 	version          int
 	rules            *scoring.RuleSet
 	scheduled, stale bool
@@ -60,9 +60,9 @@ type offer struct {
 	weights     []float64
 	pathWeights []dataset.PathWeight
 	// changes lists the weights that differ from those in force.
-	changes []weightChange
+	changes []runspane.WeightChange
 	// ignored are the entries that apply to nothing in this reference.
-	ignored ignoredEntries
+	ignored runspane.IgnoredEntries
 	// rules are the file's rules, nil when it kept none (the rules were
 	// the rules file's); ruleChanges lists those that differ from the
 	// rules in force.
@@ -80,9 +80,10 @@ type unsavedFoundMsg struct {
 // unsavedOffersMsg carries the files found, resolved on a snapshot of the
 // weights tree of wsess, their rules against rules.
 type unsavedOffersMsg struct {
-	wsess  *session.Session
-	rules  *scoring.RuleSet
-	offers []offer
+	wsess   weightsSession
+	version int
+	rules   *scoring.RuleSet
+	offers  []offer
 }
 
 // unsavedTickMsg says a write of the unsaved weights is due.
@@ -135,121 +136,39 @@ func (u *unsaved) next() uint64 {
 	return u.seq
 }
 
-// findUnsaved looks for the recovery files of the pair in the background.
-func (m *Model) findUnsaved() tea.Cmd {
-	k := m.unsaved.keeper
-	if k == nil {
-		return nil
+// inForce returns the session holding the weights in force (nil before
+// the comparison is in) and the rules in force.
+func (m *Model) inForce() (weightsSession, *scoring.RuleSet) {
+	if m.wsess == nil {
+		return nil, m.rules
 	}
-	return m.c.Bg.Run(func() tea.Msg {
-		found, err := k.Find()
-		return unsavedFoundMsg{found: found, err: err}
-	})
+	return m.wsess, m.rules
 }
 
-// unsavedFound resolves the files found on a snapshot of the weights
-// tree, in the background.
-func (m *Model) unsavedFound(msg unsavedFoundMsg) tea.Cmd {
-	if msg.err != nil {
-		m.status.Set(common.Warn("unsaved weights and rules of an earlier session could not be looked for: " + msg.err.Error()))
-	}
-	if len(msg.found) == 0 || m.wsess == nil {
-		return nil
-	}
-	wsess, rules := m.wsess, m.rules
-	snap := wsess.Tree().Clone()
+// resolveOffers returns what resolves a recovery file's weights on a
+// snapshot of the weights tree, against the weights in force now; it
+// runs in the background.
+func (m *Model) resolveOffers() func(o *offer) {
+	snap := m.wsess.Tree().Clone()
 	now := snap.SlotWeights(nil)
-	return m.c.Bg.Run(func() tea.Msg {
-		offers := make([]offer, 0, len(msg.found))
-		for _, f := range msg.found {
-			o := offer{found: f, err: f.Err}
-			if o.err == nil {
-				o.weights, o.ignored, o.err = resolveWeights(snap, f.Path, f.Weights)
+	return func(o *offer) {
+		o.weights, o.ignored, o.err = runspane.ResolveWeights(snap, o.found.Path, o.found.Weights)
+		for i := range o.weights {
+			if snap.SlotAt(i).IsKey() && o.weights[i] != now[i] {
+				o.changes = append(o.changes, runspane.WeightChange{Path: snap.SchemaPath(i), Run: o.weights[i], Now: now[i]})
 			}
-			for i := range o.weights {
-				if snap.SlotAt(i).IsKey() && o.weights[i] != now[i] {
-					o.changes = append(o.changes, weightChange{path: snap.SchemaPath(i), run: o.weights[i], now: now[i]})
-				}
-			}
-			if o.err == nil && len(f.Rules) > 0 {
-				o.rules, o.err = scoring.ParseRules("the rules kept in "+f.Path, f.Rules)
-				o.ruleChanges = ruleDiffs(rules, o.rules)
-			}
-			offers = append(offers, o)
 		}
-		return unsavedOffersMsg{wsess: wsess, rules: rules, offers: offers}
-	})
-}
-
-// unsavedOffers takes the files found, resolved: those whose weights are
-// the ones in force already are removed, the others offered in turn.
-func (m *Model) unsavedOffers(msg unsavedOffersMsg) tea.Cmd {
-	if msg.wsess != m.wsess || msg.rules != m.rules {
-		return m.findUnsaved() // the metric or the rules changed meanwhile: again
-	}
-	var cmds []tea.Cmd
-	for _, o := range msg.offers {
-		if o.err == nil && len(o.changes) == 0 && len(o.ruleChanges) == 0 {
-			f := o.found
-			cmds = append(cmds, m.c.Bg.Run(func() tea.Msg {
-				return unsavedDoneMsg{what: "removed " + f.Path + ": its weights and rules are those in force", err: recovery.Discard(f)}
-			}))
-			continue
-		}
-		m.unsaved.offers = append(m.unsaved.offers, o)
-	}
-	m.offerNext()
-	return tea.Batch(cmds...)
-}
-
-// offerNext shows the next offer, when there is one and nothing else is
-// on screen.
-func (m *Model) offerNext() {
-	if len(m.unsaved.offers) > 0 && m.mode == modeNormal && m.phase == phaseReady {
-		m.mode = modeRecover
 	}
 }
 
-// recoverKey answers the offer: r restores, d discards, k or esc keeps
-// the file for later.
-func (m *Model) recoverKey(msg tea.KeyPressMsg) tea.Cmd {
-	o := m.unsaved.offers[0]
-	f := o.found
-	var cmd tea.Cmd
-	switch msg.String() {
-	case "r":
-		if o.err != nil {
-			m.status.Set(common.Warn("these weights cannot be restored: " + o.err.Error()))
-			return nil
-		}
-		if len(o.ruleChanges) > 0 {
-			if m.opts.Rescore == nil {
-				m.status.Set(common.Warn("these rules cannot be restored here: nothing rescores"))
-				return nil
-			}
-			cmd = m.restoreUnsavedRules(o)
-			break
-		}
-		cmd = m.restoreUnsaved(o)
-	case "d":
-		cmd = m.unsaved.discard(m.c.Bg, f, m.status, func(what string, err error) tea.Msg {
-			return unsavedDoneMsg{what: what, err: err}
-		})
-	case "k", "esc", "q":
-		m.status.Set(common.Info("kept for later (opening this pair again offers it): " + f.Path))
-	default:
-		return nil
-	}
-	m.unsaved.offers = m.unsaved.offers[1:]
-	m.mode = modeNormal
-	m.offerNext()
-	return cmd
-}
+// busy reports whether something keeps an offer waiting: nothing does
+// in a pair's explorer.
+func (m *Model) busy() bool { return false }
 
-// restoreUnsaved applies the weights of an offer as one undoable step,
+// applyOffer applies the weights of an offer as one undoable step,
 // keeps them as this explorer's unsaved weights, and then removes the
 // file they came from.
-func (m *Model) restoreUnsaved(o offer) tea.Cmd {
+func (m *Model) applyOffer(o offer) tea.Cmd {
 	f := o.found
 	old, oldHas := m.metric.total(m.sess.Tree())
 	n, err := m.wsess.SetWeights(o.weights, "restore the unsaved weights of "+savedText(f.Saved))
@@ -262,106 +181,11 @@ func (m *Model) restoreUnsaved(o offer) tea.Cmd {
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
-	if o.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.n)
+	if o.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)
-}
-
-// takeOverUnsaved makes this explorer keep the weights and rules just
-// restored from f: it writes its own file first, so that they are on
-// disk in one place or the other at every moment, then removes f.
-func (m *Model) takeOverUnsaved(f recovery.Found) tea.Cmd {
-	k, seq := m.unsaved.keeper, m.unsaved.next()
-	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
-	m.unsaved.sess, m.unsaved.version, m.unsaved.rules = m.wsess, m.wsess.Version(), m.rules
-	return m.c.Bg.Run(func() tea.Msg {
-		if _, err := k.Keep(seq, weights, rules); err != nil {
-			return unsavedDoneMsg{what: "kept the restored weights", err: fmt.Errorf("%w; %s stays", err, f.Path)}
-		}
-		return unsavedDoneMsg{what: "removed " + f.Path, err: recovery.Discard(f)}
-	})
-}
-
-// unsavedDirty reports whether something is unsaved: weights or rules.
-func (m *Model) unsavedDirty() bool { return m.wsess.Dirty() || m.rules.Changed() }
-
-// unsavedChanged notes a change of the weights or rules in force: a
-// write of the recovery file is scheduled, or, when nothing is unsaved any
-// more (a save, an undo back to the saved weights), the file is removed at
-// once. It is called after every message, and costs nothing when the
-// weights and rules did not change.
-func (m *Model) unsavedChanged() tea.Cmd {
-	u := &m.unsaved
-	if u.keeper == nil || m.wsess == nil || m.phase != phaseReady {
-		return nil
-	}
-	if m.wsess == u.sess && m.wsess.Version() == u.version && m.rules == u.rules {
-		return nil
-	}
-	u.sess, u.version, u.rules = m.wsess, m.wsess.Version(), m.rules
-	if !m.unsavedDirty() {
-		u.stale = false
-		return m.dropUnsaved()
-	}
-	u.stale = true
-	if u.scheduled {
-		return nil
-	}
-	u.scheduled = true
-	return m.c.Tick(max(unsavedDelay, u.delay), func(time.Time) tea.Msg { return unsavedTickMsg{} })
-}
-
-// keepUnsaved writes the unsaved weights and rules, when they changed
-// since the last write, in the background. Once the explorer quits it
-// writes nothing: quitting left the file as it must stay.
-func (m *Model) keepUnsaved() tea.Cmd {
-	u := &m.unsaved
-	u.scheduled = false
-	if !u.stale || u.keeper == nil || m.wsess == nil || m.phase != phaseReady {
-		return nil
-	}
-	u.stale = false
-	if !m.unsavedDirty() {
-		return m.dropUnsaved()
-	}
-	start := time.Now()
-	weights, rules := m.wsess.Tree().MarshalWeights(), m.unsavedRules()
-	u.delay = unsavedShare * time.Since(start)
-	k, seq := u.keeper, u.next()
-	return m.c.Bg.Run(func() tea.Msg {
-		_, err := k.Keep(seq, weights, rules)
-		return unsavedDoneMsg{what: "kept the unsaved weights", err: err}
-	})
-}
-
-// dropUnsaved removes the recovery file in the background.
-func (m *Model) dropUnsaved() tea.Cmd {
-	return m.unsaved.drop(m.c.Bg, func(what string, err error) tea.Msg {
-		return unsavedDoneMsg{what: what, err: err}
-	})
-}
-
-// unsavedDone reports a failed write or removal, once for each error.
-func (m *Model) unsavedDone(msg unsavedDoneMsg) {
-	m.unsaved.report(msg.err, m.status)
-}
-
-// settleUnsaved leaves the recovery file as the explorer ends: the
-// latest unsaved weights and rules written, or the file removed when
-// nothing is unsaved or the user discarded the changes. It runs on the
-// caller's goroutine and returns the file kept, "" for none.
-func (m *Model) settleUnsaved() (string, error) {
-	u := &m.unsaved
-	if u.keeper == nil || m.wsess == nil {
-		return "", nil
-	}
-	seq := u.next()
-	if u.discarded || !m.unsavedDirty() {
-		return "", u.keeper.Drop(seq)
-	}
-	return u.keeper.Keep(seq, m.wsess.Tree().MarshalWeights(), m.unsavedRules())
 }
 
 // savedText formats when a recovery file was written.

@@ -43,24 +43,18 @@ func ruleDiffs(now, kept *scoring.RuleSet) []ruleChange {
 	return out
 }
 
-// unsavedRules returns the rules to keep in the recovery file: the rules
-// file content in force when it is not the rules file's, else nil.
-func (m *Model) unsavedRules() []byte {
-	if !m.rules.Changed() {
-		return nil
-	}
-	return m.rules.Marshal()
-}
-
-// restoreUnsavedRules restores an offer whose rules differ from those in
+// restoreRules restores an offer whose rules differ from those in
 // force: the documents are scored again under its rules in the
 // background, and its weights applied with them as one undoable step
-// (restored).
-func (m *Model) restoreUnsavedRules(o offer) tea.Cmd {
+// (restored). It says why it cannot instead: nothing rescores.
+func (m *Model) restoreRules(o offer) (tea.Cmd, string) {
+	if m.opts.Rescore == nil {
+		return nil, "nothing rescores"
+	}
 	rules := m.rules.Replace(o.rules, m.rulesSavePath())
 	note := "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
 	return m.rescore(rescoreSpec{metric: m.metric.name, user: m.opts.MetricOptions, rules: rules, note: note,
-		restore: &restoreJob{offer: o, before: m.rules}})
+		restore: &restoreJob{offer: o, before: m.rules}}), ""
 }
 
 // restored applies the weights of the offer being restored, once the
@@ -83,8 +77,8 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
-	if msg.ignored.n > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.n)
+	if msg.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.N)
 	}
 	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.takeOverUnsaved(f)

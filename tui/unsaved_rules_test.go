@@ -89,7 +89,7 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if math.Abs(tuned-afterRule) < 1e-6 {
 		t.Fatal("the weight edit changed nothing")
 	}
-	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := finishErr(d.m, syscall.SIGHUP, nil, nil).(*Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}

@@ -148,7 +148,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	opts.Recorder = rec
 	d := newDriver(t, opts, 100, 30)
 	d.keys("j", "j", "j", "-")
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
+	err := finishErr(d.m, syscall.SIGHUP, nil, nil)
 	ie, ok := err.(*Interrupted)
 	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
 		t.Fatalf("finish: %v", err)

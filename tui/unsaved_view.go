@@ -101,7 +101,7 @@ func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint
 	n, r := len(o.changes), len(o.ruleChanges)
 	pathW := 0
 	for _, c := range o.changes[:min(n, recoverShown)] {
-		pathW = max(pathW, ansi.StringWidth(c.path))
+		pathW = max(pathW, ansi.StringWidth(c.Path))
 	}
 	for _, c := range o.ruleChanges[:min(r, recoverShown)] {
 		pathW = max(pathW, ansi.StringWidth(c.path))
@@ -114,12 +114,12 @@ func recoverChanges(c *common.Common, b *strings.Builder, para func(themes.Paint
 		para(s.Text, fmt.Sprintf("%d weights differ from those in force (in force → kept):", n))
 	}
 	for _, c := range o.changes[:min(n, recoverShown)] {
-		b.WriteString("\n  " + s.Accent.Render(common.Pad(common.Fit(c.path, pathW), pathW)) + "  " + common.WeightText(c.now) + " → " + s.Good.Render(common.WeightText(c.run)))
+		b.WriteString("\n  " + s.Accent.Render(common.Pad(common.Fit(c.Path, pathW), pathW)) + "  " + common.WeightText(c.Now) + " → " + s.Good.Render(common.WeightText(c.Run)))
 	}
 	if n > recoverShown {
 		para(s.Faint, fmt.Sprintf("  … and %d more", n-recoverShown))
 	}
-	switch k := o.ignored.n; {
+	switch k := o.ignored.N; {
 	case k == 1:
 		para(s.Warn, "1 entry of the file applies to nothing in this "+within+".")
 	case k > 1:

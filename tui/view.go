@@ -19,13 +19,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — " + m.opts.Files.Reference + " vs " + m.opts.Files.Output
-	return v
+	return m.frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
 }
 
 // screen renders header, body and status line.
@@ -90,44 +84,13 @@ func overlay(base, box string, width int) string {
 
 // statusView renders the bottom line for the mode.
 func (m *Model) statusView() string {
-	k := m.c.Keys
-	s := m.c.Styles
-	switch m.mode {
-	case modeSearch:
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeLabel, modeRulesPath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeRuleValue:
-		if m.rulePrompt.Ask == "normalize" {
-			return m.prompt.View("case,accents,space · enter apply · esc cancel")
-		}
-		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
-	case modeHistory:
-		return m.status.View(m.hist.ShortHelp())
-	case modeConfirmOverwrite:
-		path := m.savePath
-		if m.rulesSaves.confirming {
-			path = m.rulesSaves.path
-		}
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return common.Spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.Width)
-	case modeRecover:
-		return recoverStatus(m.c, m.unsaved.offers[0])
-	case modeConfirmPair:
-		hint := "y " + m.confirmAct.act.verb() + " · n/esc cancel"
+	k, s := m.c.Keys, m.c.Styles
+	if m.mode == modeConfirmPair {
+		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
 		return common.Spread(s.Warn.Render(m.pairQuestion(m.c.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.c.Width)
-	case modeConfirmQuit:
-		return common.Spread(s.Warn.Render(m.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.Width)
-	case modeHelp:
-		return m.status.View([]key.Binding{k.Cancel})
-	case modeRule:
-		return m.status.View(m.ruleChooser.ShortHelp())
-	case modeMetric:
-		return m.status.View(m.chooser.ShortHelp())
+	}
+	if line, ok := m.statusLine(); ok {
+		return line
 	}
 	if m.folded {
 		// The detail pane gave way to the tree: say how to bring it.

@@ -1,11 +1,13 @@
 package htmlreport
 
 import (
+	"cmp"
 	"container/heap"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -341,3 +343,47 @@ func (d *decoder) bytes() []byte { return d.take(d.uvarint()) }
 func (d *decoder) byte() byte    { return d.take(1)[0] }
 func (d *decoder) u16() uint16   { return binary.LittleEndian.Uint16(d.take(2)) }
 func (d *decoder) u64() uint64   { return binary.LittleEndian.Uint64(d.take(8)) }
+
+// pathScores returns the gathered cells as rows of scores by the paths
+// of f (NaN where a case has no node with a score).
+func (c *Cases) pathScores(f *dataset.Figures) func() func(k int, dst []float64) []float64 {
+	rowOf := make(map[uint32]int, len(f.Paths))
+	for i := range f.Paths {
+		if k, ok := c.paths[f.Paths[i].Path]; ok {
+			rowOf[k] = i
+		}
+	}
+	rows := func(k int, dst []float64) []float64 {
+		for range f.Paths {
+			dst = append(dst, math.NaN())
+		}
+		if k >= len(c.cells) {
+			return dst
+		}
+		for _, cl := range c.cells[k] {
+			if r, ok := rowOf[cl.path]; ok && cl.q != noCell {
+				dst[r] = float64(cl.q) / 10000
+			}
+		}
+		return dst
+	}
+	return func() func(k int, dst []float64) []float64 { return rows }
+}
+
+// keptTrees returns the trees a page keeps, lowest score first: the
+// gathered ones, or the ones given with their explanations.
+func keptTrees(d *Dataset) []keptCase {
+	var kept []keptCase
+	if d.Cases != nil {
+		kept = slices.Clone(d.Cases.kept)
+	}
+	for _, ct := range d.Trees {
+		nodes, _ := collectNodes(ct.Report.Nodes, MaxTreeNodes)
+		explainLeaves(nodes, ct.Tree, ct.Report.Metric, ct.Report.Explanation)
+		kept = append(kept, keptCase{index: ct.Index, score: d.Figures.Cases[ct.Index].Score, nodes: nodes})
+	}
+	slices.SortFunc(kept, func(a, b keptCase) int {
+		return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.index, b.index))
+	})
+	return kept
+}

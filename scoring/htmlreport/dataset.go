@@ -6,9 +6,12 @@ import (
 	"encoding/binary"
 	"html/template"
 	"io"
+	"math"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -32,8 +35,19 @@ type Dataset struct {
 	Figures *dataset.Figures
 	// GroupBy names the groups' field ("" for none).
 	GroupBy string
-	// Cases, when gathered while scoring, give the heat map and the
-	// lowest cases' trees; nil leaves both out, saying so.
+	// PathScores, when set, returns a function that gives case k's
+	// score at each path of Figures.Paths (the mean of its nodes there;
+	// NaN where it has none with a score) into dst's storage, for the
+	// heat map: one such function per goroutine
+	// (dataset.Scored.PathScorer's Case).
+	PathScores func() func(k int, dst []float64) []float64
+	// Trees are the trees of the lowest cases, which the page keeps.
+	Trees []CaseTree
+	// TreesNote says why some lowest cases have no tree ("" for none).
+	TreesNote string
+	// Cases, when gathered from the cases' reports (a recorded run's,
+	// or the case lines of shards), give the heat map and the trees in
+	// place of PathScores and Trees.
 	Cases *Cases
 	// Compared, when set, is the comparison of a former run (A) with this
 	// one (B): the cases table gives each case's Δ.
@@ -76,6 +90,15 @@ type pathRow struct {
 type groupRow struct {
 	Name, Mean, Median, Pass, MeanV, MedianV, PassV string
 	Cases                                           int
+}
+
+// CaseTree is one case's tree, as a single pair's page shows it.
+type CaseTree struct {
+	// Index is the case's place in Figures.Cases.
+	Index int
+	// Report is the case's report; Tree, when set, explains its leaves.
+	Report *report.Report
+	Tree   *scoring.Tree
 }
 
 type caseTree struct {
@@ -258,25 +281,28 @@ func casesSection(v *datasetView, d *Dataset) error {
 		}
 	}
 	trees := map[int]bool{}
-	if d.Cases != nil {
-		kept := slices.Clone(d.Cases.kept)
-		slices.SortFunc(kept, func(a, b keptCase) int {
-			return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.index, b.index))
-		})
-		for _, kc := range kept {
-			trees[kc.index] = true
-			c := &f.Cases[kc.index]
-			ct := caseTree{Index: kc.index, ID: c.ID, Status: c.Status.String(), Score: report.ScoreCell(c.Score, c.HasScore),
-				Error: c.Error, Repairs: c.Repairs, Tree: renderTree(kc.nodes)}
-			if c.Worst != nil {
-				ct.Worst = c.Worst.Path
-			}
-			v.Trees = append(v.Trees, ct)
+	kept := keptTrees(d)
+	for _, kc := range kept {
+		trees[kc.index] = true
+		c := &f.Cases[kc.index]
+		ct := caseTree{Index: kc.index, ID: c.ID, Status: c.Status.String(), Score: report.ScoreCell(c.Score, c.HasScore),
+			Error: c.Error, Repairs: c.Repairs, Tree: renderTree(kc.nodes)}
+		if c.Worst != nil {
+			ct.Worst = c.Worst.Path
 		}
-		v.TreesNote = "The trees of the " + report.Count(len(kept)) + " lowest-scoring cases are kept in this page (a case's tree, as a single pair shows it: open a node's row for its values). The other cases have their figures only; jsontui score --case ID prints any one."
-		v.Heat, v.HeatNote = heatData(d.Cases, f)
-	} else {
-		v.TreesNote = ""
+		v.Trees = append(v.Trees, ct)
+	}
+	if len(kept) > 0 {
+		v.TreesNote = "The trees of the " + report.Count(len(kept)) + " lowest-scoring cases are kept in this page, each as a single pair's page shows it (open a leaf for its values and, where the case was scored again for the page, how its score is computed). The other cases have their figures only: jsontui score --case ID prints any one."
+	}
+	if d.TreesNote != "" {
+		v.TreesNote = strings.TrimSpace(v.TreesNote + " " + d.TreesNote)
+	}
+	switch {
+	case d.Cases != nil:
+		v.Heat, v.HeatNote = heatData(f, d.Cases.pathScores(f))
+	case d.PathScores != nil:
+		v.Heat, v.HeatNote = heatData(f, d.PathScores)
 	}
 	order := make([]int, len(f.Cases))
 	for i := range order {
@@ -294,7 +320,7 @@ func casesSection(v *datasetView, d *Dataset) error {
 	if len(order) > CaseRows {
 		v.CasesNote += " The table shows " + report.Count(CaseRows) + " rows at a time; with scripts off, the " + report.Count(CaseRows) + " lowest (all cases are in --format json)."
 	}
-	v.CasesData = casesData(f, deltas, trees)
+	v.CasesData = casesData(f, order, deltas, trees)
 	return nil
 }
 
@@ -339,17 +365,18 @@ func writeCaseRow(b *strings.Builder, k int, c *dataset.CaseFigures, deltas map[
 	b.WriteString("</td></tr>\n")
 }
 
-// casesData is every case's figures as the script reads them: id,
-// status, score, Δ, costliest path, its loss and its schema path.
-func casesData(f *dataset.Figures, deltas map[int]float64, trees map[int]bool) template.HTML {
+// casesData is every case's figures as the script reads them, in order
+// (the table's first: lowest score first): id, status, score, Δ,
+// costliest path, its loss, its schema path and the case's place.
+func casesData(f *dataset.Figures, order []int, deltas map[int]float64, trees map[int]bool) template.HTML {
 	b := make([]byte, 0, 64+len(f.Cases)*96)
 	b = append(b, `{"limit":`...)
 	b = strconv.AppendInt(b, CaseRows, 10)
 	b = append(b, `,"cases":[`...)
 	var sp []byte
-	for k := range f.Cases {
+	for q, k := range order {
 		c := &f.Cases[k]
-		if k > 0 {
+		if q > 0 {
 			b = append(b, ',')
 		}
 		b = append(b, '[')
@@ -372,6 +399,8 @@ func casesData(f *dataset.Figures, deltas map[int]float64, trees map[int]bool) t
 		} else {
 			b = append(b, ",null,0,null"...)
 		}
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(k), 10)
 		b = append(b, ']')
 	}
 	b = append(b, `],"trees":{`...)
@@ -418,18 +447,13 @@ func scriptData(id string, js []byte) template.HTML {
 
 // heatData is the heat map's data: a row per path (as the per-path table
 // lists them), each the cases' scores at the path in units of 1e-4 as
-// little-endian uint16 (65535: no node), base64.
-func heatData(c *Cases, f *dataset.Figures) (template.HTML, string) {
+// little-endian uint16 (65535: no node), base64. scorer makes the
+// function that gives a case's row, one for each core.
+func heatData(f *dataset.Figures, scorer func() func(k int, dst []float64) []float64) (template.HTML, string) {
 	if len(f.Paths) == 0 {
 		return "", ""
 	}
-	rowOf := map[uint32]int{}
-	for i := range f.Paths {
-		if k, ok := c.paths[f.Paths[i].Path]; ok {
-			rowOf[k] = i
-		}
-	}
-	n := min(len(f.Cases), len(c.cells), MaxHeatCells/len(f.Paths))
+	n := min(len(f.Cases), MaxHeatCells/len(f.Paths))
 	note := ""
 	if n < len(f.Cases) {
 		note = "The map holds the first " + report.Count(n) + " cases in reference order, of " + report.Count(len(f.Cases)) + "."
@@ -437,17 +461,28 @@ func heatData(c *Cases, f *dataset.Figures) (template.HTML, string) {
 	rows := make([][]byte, len(f.Paths))
 	for i := range rows {
 		rows[i] = make([]byte, 2*n)
-		for k := range n {
-			binary.LittleEndian.PutUint16(rows[i][2*k:], noCell)
-		}
 	}
-	for k := range n {
-		for _, cl := range c.cells[k] {
-			if r, ok := rowOf[cl.path]; ok {
-				binary.LittleEndian.PutUint16(rows[r][2*k:], cl.q)
+	workers := max(1, min(runtime.GOMAXPROCS(0), n/256))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			scores := scorer()
+			var dst []float64
+			for k := w * n / workers; k < (w+1)*n/workers; k++ {
+				dst = scores(k, dst[:0])
+				for i := range rows {
+					q := uint16(noCell)
+					if i < len(dst) && !math.IsNaN(dst[i]) {
+						q = uint16(math.Round(min(1, max(0, dst[i])) * 10000))
+					}
+					binary.LittleEndian.PutUint16(rows[i][2*k:], q)
+				}
 			}
-		}
+		}()
 	}
+	wg.Wait()
 	b := []byte(`{"n":`)
 	b = strconv.AppendInt(b, int64(n), 10)
 	b = append(b, `,"paths":[`...)

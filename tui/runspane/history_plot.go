@@ -1,4 +1,4 @@
-package tui
+package runspane
 
 import (
 	"math"
@@ -19,7 +19,7 @@ const minPlotSpan = 0.002
 // the pairs run last, and the selected run's.
 const maxPlotPairs = 8
 
-// scorePlot draws the scores of runs (listed newest first) from the oldest
+// ScorePlot draws the scores of runs (listed newest first) from the oldest
 // to the newest as a line chart of at most w×h cells, the last line
 // marking run sel with ▲ and its id and score. Runs without a score are
 // left out; when there are more runs than columns, the newest are drawn.
@@ -29,7 +29,7 @@ const maxPlotPairs = 8
 // of the pair's latest run from one of its runs to the next, marked by a
 // letter at its right end; the selected run's pair is drawn on top in the
 // accent colour, the others muted, and a legend line names each letter.
-func scorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []string {
+func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []string {
 	if w < 24 || h < 3 {
 		return nil
 	}
@@ -69,7 +69,7 @@ func scorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 		lo, hi = mid-minPlotSpan/2, mid+minPlotSpan/2
 	}
 	// With a line per pair, each line goes one column past the newest
-	// run, so that a pair's last score, and a pair of one run, show as a
+	// Run, so that a pair's last score, and a pair of one run, show as a
 	// level stroke.
 	n := len(at)
 	if legend {
@@ -108,7 +108,7 @@ func scorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	axis := 0
 	for tries := 0; tries < 2*h+4; tries++ {
 		lines = plot(all)
-		axis = axisColumn(lines)
+		axis = AxisColumn(lines)
 		if axis+pw > w && pw > 2 {
 			pw = fitWidth(w - axis - 1)
 			continue
@@ -155,7 +155,7 @@ type plotPair struct {
 }
 
 // pairsOf returns the pairs of the runs at, in the order of their latest
-// run, newest first.
+// Run, newest first.
 func pairsOf(runs []ports.RunSummary, at []int) []string {
 	var keys []string
 	seen := map[string]bool{}
@@ -336,8 +336,8 @@ func pairLegend(s *themes.Styles, ps []*plotPair, pairs, w int) string {
 	return common.Fit(b.String(), w)
 }
 
-// axisColumn returns the column of the chart's vertical axis.
-func axisColumn(lines []string) int {
+// AxisColumn returns the column of the chart's vertical axis.
+func AxisColumn(lines []string) int {
 	for _, l := range lines {
 		for i, r := range []rune(l) {
 			if r == '┤' || r == '┼' {
@@ -352,7 +352,7 @@ func axisColumn(lines []string) int {
 // column x: "▲ 01kaq3m2x9 0.87601", the text to the left of the arrow
 // when it does not fit on its right.
 func plotMarker(s *themes.Styles, r ports.RunSummary, x, w int) string {
-	text := shortID(r.ID) + " " + common.ScoreText(r.Score, r.HasScore)
+	text := ShortID(r.ID) + " " + common.ScoreText(r.Score, r.HasScore)
 	if x+2+len(text) <= w {
 		return strings.Repeat(" ", x) + s.Accent.Render("▲") + " " + s.Muted.Render(text)
 	}

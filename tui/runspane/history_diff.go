@@ -1,4 +1,4 @@
-package tui
+package runspane
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ const maxListed = 200
 // built when its width changes; it scrolls.
 type diffView struct {
 	c      *common.Common
-	d      *runDiff
+	D      *RunDiff
 	text   []string // the diff as text, when d is nil, under title
 	title  string
 	lines  []string
@@ -29,10 +29,10 @@ type diffView struct {
 	height int
 }
 
-func newDiffView(c *common.Common, d *runDiff) *diffView { return &diffView{c: c, d: d} }
+func newDiffView(c *common.Common, d *RunDiff) *diffView { return &diffView{c: c, D: d} }
 
 // newTextDiffView returns a view of a diff written as text (a dataset's
-// comparison with a run, as `history diff` prints it).
+// Comparison with a run, as `history diff` prints it).
 func newTextDiffView(c *common.Common, title string, lines []string) *diffView {
 	return &diffView{c: c, text: lines, title: title}
 }
@@ -75,7 +75,7 @@ func (v *diffView) move(msg tea.KeyPressMsg) {
 
 // build writes the diff's lines.
 func (v *diffView) build() []string {
-	if v.d == nil {
+	if v.D == nil {
 		var out []string
 		for _, l := range v.text {
 			out = append(out, common.WrapIndent(l, max(20, v.width))...)
@@ -83,7 +83,7 @@ func (v *diffView) build() []string {
 		return out
 	}
 	s := v.c.Styles
-	d := v.d
+	d := v.D
 	w := v.width
 	var out []string
 	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
@@ -97,24 +97,24 @@ func (v *diffView) build() []string {
 	}
 	add("")
 	pathW := 12
-	for _, c := range d.changed {
-		pathW = max(pathW, common.VisibleWidth(c.path))
+	for _, c := range d.Changed {
+		pathW = max(pathW, common.VisibleWidth(c.Path))
 	}
 	pathW = min(pathW, max(12, w-2-3*9))
 	switch {
-	case d.noScores:
+	case d.NoScores:
 		add("%s", s.Title.Render("No per-path scores: "+d.nowMetric+" is one number"))
-	case len(d.changed) == 0:
+	case len(d.Changed) == 0:
 		add("%s", s.Title.Render("No path's score changed"))
 	default:
-		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", common.Thousands(len(d.changed)))))
+		add("%s", s.Title.Render(fmt.Sprintf("Scores that changed: %s, the largest change first", common.Thousands(len(d.Changed)))))
 		add("%s", s.Muted.Render("  "+common.Pad("path", pathW)+common.PadLeft("run", 9)+common.PadLeft("now", 9)+common.PadLeft("Δ", 9)))
-		for _, c := range d.changed {
+		for _, c := range d.Changed {
 			delta := s.Faint.Render(common.PadLeft("n/a", 9))
 			if dv, ok := c.delta(); ok {
 				delta = strings.Repeat(" ", 9-common.VisibleWidth(common.Signed(dv))) + v.delta(dv)
 			}
-			add("  %s%s%s%s", common.Pad(c.path, pathW), common.PadLeft(common.ScoreText(c.run, c.hasRun), 9), common.PadLeft(common.ScoreText(c.now, c.hasNow), 9), delta)
+			add("  %s%s%s%s", common.Pad(c.Path, pathW), common.PadLeft(common.ScoreText(c.run, c.hasRun), 9), common.PadLeft(common.ScoreText(c.now, c.hasNow), 9), delta)
 		}
 	}
 	for _, part := range []struct {
@@ -139,26 +139,26 @@ func (v *diffView) build() []string {
 	case d.weightsErr != "":
 		add("%s", s.Title.Render("Weights"))
 		add("  %s", s.Bad.Render(d.weightsErr))
-	case len(d.weights) == 0:
+	case len(d.Weights) == 0:
 		add("%s", s.Title.Render("No weight changed"))
 	default:
-		add("%s", s.Title.Render(fmt.Sprintf("Weights that changed: %d (run → now)", len(d.weights))))
+		add("%s", s.Title.Render(fmt.Sprintf("Weights that changed: %d (run → now)", len(d.Weights))))
 		keyW := 12
-		for _, c := range d.weights {
-			keyW = max(keyW, common.VisibleWidth(c.path))
+		for _, c := range d.Weights {
+			keyW = max(keyW, common.VisibleWidth(c.Path))
 		}
 		keyW = min(keyW, max(12, w-24))
-		for _, c := range d.weights {
-			add("  %s %s → %s", common.Pad(c.path, keyW), common.PadLeft(common.WeightText(c.run), 6), s.Changed.Render(common.WeightText(c.now)))
+		for _, c := range d.Weights {
+			add("  %s %s → %s", common.Pad(c.Path, keyW), common.PadLeft(common.WeightText(c.Run), 6), s.Changed.Render(common.WeightText(c.Now)))
 		}
 	}
-	if ig := d.ignored; ig.n > 0 {
+	if ig := d.ignored; ig.N > 0 {
 		add("")
-		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %s", common.Thousands(ig.n))))
-		for _, wn := range ig.first {
+		add("%s", s.Title.Render(fmt.Sprintf("Entries of the run's weights that apply to nothing here: %s", common.Thousands(ig.N))))
+		for _, wn := range ig.First {
 			out = append(out, common.WrapIndent("  "+wn.Message, w)...)
 		}
-		if more := ig.n - len(ig.first); more > 0 {
+		if more := ig.N - len(ig.First); more > 0 {
 			add("  %s", s.Faint.Render(fmt.Sprintf("… and %s more", common.Thousands(more))))
 		}
 	}
@@ -166,14 +166,14 @@ func (v *diffView) build() []string {
 }
 
 // delta paints a change of a score.
-func (v *diffView) delta(x float64) string { return paintDelta(v.c.Styles, x) }
+func (v *diffView) delta(x float64) string { return common.PaintDelta(v.c.Styles, x) }
 
 // View renders the title and the visible lines.
 func (v *diffView) View() string {
 	s := v.c.Styles
 	title := s.Title.Render("Diff") + "  " + v.title
-	if v.d != nil {
-		title = s.Title.Render("Diff") + "  " + runName(v.d.run) + " → now"
+	if v.D != nil {
+		title = s.Title.Render("Diff") + "  " + RunName(v.D.run) + " → now"
 	}
 	where := ""
 	if len(v.lines) > v.page() {

@@ -1,4 +1,4 @@
-package tui
+package runspane
 
 import (
 	"fmt"
@@ -15,64 +15,64 @@ import (
 type paneView int
 
 const (
-	paneRuns paneView = iota // the table of runs over the plot of their scores
-	paneDiff                 // a run's diff with the current state
+	PaneRuns paneView = iota // the table of runs over the plot of their scores
+	PaneDiff                 // a run's diff with the current state
 )
 
 // maxChartLines caps the height of the plot: a tall chart of a few runs
 // says no more than a short one.
 const maxChartLines = 20
 
-// historyPane is the history of the explorer's reference/output pair (or
+// HistoryPane is the history of the explorer's reference/output pair (or
 // of every run): a table of the runs, newest first, over a line chart of
 // their scores, oldest to newest, the selected run marked; or the diff of
 // a run with the current state. It takes the whole body of the screen.
-type historyPane struct {
+type HistoryPane struct {
 	c *common.Common
 	h runLister
-	// listID is the latest list request's: a stale answer is dropped.
-	listID int
+	// ListID is the latest list request's: a stale answer is dropped.
+	ListID int
 	pair   string // "reference.json ⟷ output.json"
 	// noun is what the runs are of: "pair", or "dataset".
 	noun string
 	// all lists every run rather than the pair's.
 	all  bool
-	runs []ports.RunSummary
+	Runs []ports.RunSummary
 	// opened is set once the pane has shown: records refresh its list
 	// from then on. loading is set while a list is read; err is why the
 	// last one failed.
 	opened, loading bool
 	loaded          bool
 	err             string
-	cursor, offset  int
+	Cursor, offset  int
 	width, height   int
-	view            paneView
-	diff            *diffView
+	Shown           paneView
+	Diff            *diffView
 	// cache is the last run read, so that enter, d and R on one run read
 	// it once.
 	cache *ports.RunDetail
 }
 
-// historyPane keeps the pane contract.
-var _ common.Pane = (*historyPane)(nil)
+// HistoryPane keeps the pane contract.
+var _ common.Pane = (*HistoryPane)(nil)
 
 // runLister lists runs: what the pane asks of a History.
 type runLister interface {
 	Runs(all bool) ([]ports.RunSummary, error)
 }
 
-func newHistoryPane(c *common.Common, files ports.Files, h ports.History) *historyPane {
-	p := &historyPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
+func NewHistoryPane(c *common.Common, files ports.Files, h ports.History) *HistoryPane {
+	p := &HistoryPane{c: c, pair: files.Reference + " ⟷ " + files.Output, noun: "pair"}
 	if h != nil {
 		p.h = h
 	}
 	return p
 }
 
-// newDatasetHistoryPane returns the history pane of a dataset's explorer:
+// NewDatasetHistoryPane returns the history pane of a dataset's explorer:
 // the runs of the dataset named what.
-func newDatasetHistoryPane(c *common.Common, what string, h ports.DatasetHistory) *historyPane {
-	p := &historyPane{c: c, pair: what, noun: "dataset"}
+func NewDatasetHistoryPane(c *common.Common, what string, h ports.DatasetHistory) *HistoryPane {
+	p := &HistoryPane{c: c, pair: what, noun: "dataset"}
 	if h != nil {
 		p.h = h
 	}
@@ -80,49 +80,49 @@ func newDatasetHistoryPane(c *common.Common, what string, h ports.DatasetHistory
 }
 
 // SetSize sets the pane's size.
-func (p *historyPane) SetSize(w, h int) {
+func (p *HistoryPane) SetSize(w, h int) {
 	p.width, p.height = w, h
 	p.scroll()
-	if p.diff != nil {
-		p.diff.setSize(w, h)
+	if p.Diff != nil {
+		p.Diff.setSize(w, h)
 	}
 }
 
 // ShortHelp returns the bindings the status line shows for the pane.
-func (p *historyPane) ShortHelp() []key.Binding {
+func (p *HistoryPane) ShortHelp() []key.Binding {
 	k := p.c.Keys
-	if p.view == paneDiff {
+	if p.Shown == PaneDiff {
 		return []key.Binding{k.Pane.Back, k.Up, k.Down}
 	}
 	return k.PaneHelp()
 }
 
 // setRuns takes a new list, keeping the cursor on the run it was on.
-func (p *historyPane) setRuns(runs []ports.RunSummary) {
+func (p *HistoryPane) setRuns(runs []ports.RunSummary) {
 	id := ""
-	if r, ok := p.selected(); ok {
+	if r, ok := p.Selected(); ok {
 		id = r.ID
 	}
-	p.runs, p.loaded, p.err = runs, true, ""
-	p.cursor = 0
+	p.Runs, p.loaded, p.err = runs, true, ""
+	p.Cursor = 0
 	for i, r := range runs {
 		if r.ID == id {
-			p.cursor = i
+			p.Cursor = i
 		}
 	}
 	p.scroll()
 }
 
-// selected returns the run under the cursor.
-func (p *historyPane) selected() (ports.RunSummary, bool) {
-	if p.cursor < 0 || p.cursor >= len(p.runs) {
+// Selected returns the run under the cursor.
+func (p *HistoryPane) Selected() (ports.RunSummary, bool) {
+	if p.Cursor < 0 || p.Cursor >= len(p.Runs) {
 		return ports.RunSummary{}, false
 	}
-	return p.runs[p.cursor], true
+	return p.Runs[p.Cursor], true
 }
 
-// cached returns the run read last when its id is id.
-func (p *historyPane) cached(id string) *ports.RunDetail {
+// Cached returns the run read last when its id is id.
+func (p *HistoryPane) cached(id string) *ports.RunDetail {
 	if p.cache != nil && p.cache.ID == id {
 		return p.cache
 	}
@@ -131,55 +131,55 @@ func (p *historyPane) cached(id string) *ports.RunDetail {
 
 // rows returns how many runs the table shows: half the pane at most, so
 // the plot has room.
-func (p *historyPane) rows() int {
-	return max(0, min(len(p.runs), max(3, (p.height-3)/2), p.height-2))
+func (p *HistoryPane) rows() int {
+	return max(0, min(len(p.Runs), max(3, (p.height-3)/2), p.height-2))
 }
 
 // move runs a moving key in the table.
-func (p *historyPane) move(msg tea.KeyPressMsg) {
+func (p *HistoryPane) move(msg tea.KeyPressMsg) {
 	k := p.c.Keys
 	page := max(1, p.rows())
 	switch {
 	case key.Matches(msg, k.Up):
-		p.cursor--
+		p.Cursor--
 	case key.Matches(msg, k.Down):
-		p.cursor++
+		p.Cursor++
 	case key.Matches(msg, k.Top):
-		p.cursor = 0
+		p.Cursor = 0
 	case key.Matches(msg, k.Bottom):
-		p.cursor = len(p.runs) - 1
+		p.Cursor = len(p.Runs) - 1
 	case key.Matches(msg, k.PageDown, k.HalfDown):
-		p.cursor += page
+		p.Cursor += page
 	case key.Matches(msg, k.PageUp, k.HalfUp):
-		p.cursor -= page
+		p.Cursor -= page
 	}
 	p.scroll()
 }
 
 // scroll keeps the cursor within the runs and the table's window.
-func (p *historyPane) scroll() {
-	p.cursor = max(0, min(p.cursor, len(p.runs)-1))
+func (p *HistoryPane) scroll() {
+	p.Cursor = max(0, min(p.Cursor, len(p.Runs)-1))
 	rows := max(1, p.rows())
-	if p.cursor < p.offset {
-		p.offset = p.cursor
+	if p.Cursor < p.offset {
+		p.offset = p.Cursor
 	}
-	if p.cursor >= p.offset+rows {
-		p.offset = p.cursor - rows + 1
+	if p.Cursor >= p.offset+rows {
+		p.offset = p.Cursor - rows + 1
 	}
-	p.offset = max(0, min(p.offset, len(p.runs)-rows))
+	p.offset = max(0, min(p.offset, len(p.Runs)-rows))
 }
 
 // showDiff shows a run's diff with now.
-func (p *historyPane) showDiff(d *runDiff) {
-	p.diff = newDiffView(p.c, d)
-	p.diff.setSize(p.width, p.height)
-	p.view = paneDiff
+func (p *HistoryPane) showDiff(d *RunDiff) {
+	p.Diff = newDiffView(p.c, d)
+	p.Diff.setSize(p.width, p.height)
+	p.Shown = PaneDiff
 }
 
 // scrollDiff runs a moving key in the diff.
-func (p *historyPane) scrollDiff(msg tea.KeyPressMsg) {
-	if p.diff != nil {
-		p.diff.move(msg)
+func (p *HistoryPane) scrollDiff(msg tea.KeyPressMsg) {
+	if p.Diff != nil {
+		p.Diff.move(msg)
 	}
 }
 
@@ -221,9 +221,9 @@ func histColumns(w int, all bool) histCols {
 }
 
 // View renders the pane.
-func (p *historyPane) View() string {
-	if p.view == paneDiff && p.diff != nil {
-		return p.diff.View()
+func (p *HistoryPane) View() string {
+	if p.Shown == PaneDiff && p.Diff != nil {
+		return p.Diff.View()
 	}
 	s := p.c.Styles
 	w := p.width
@@ -238,7 +238,7 @@ func (p *historyPane) View() string {
 	}
 	title := s.Title.Render("History") + "  " + what
 	if p.loaded {
-		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
+		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.Runs)), common.Plural(len(p.Runs), "s"))
 	}
 	if p.loading {
 		title += s.Faint.Render(" · reading…")
@@ -251,23 +251,23 @@ func (p *historyPane) View() string {
 		lines = append(lines, s.Bad.Render("the history could not be read: "+p.err))
 	case !p.loaded:
 		lines = append(lines, s.Faint.Render("reading the history…"))
-	case len(p.runs) == 0 && p.all:
+	case len(p.Runs) == 0 && p.all:
 		lines = append(lines, s.Faint.Render("no run recorded yet"))
-	case len(p.runs) == 0:
+	case len(p.Runs) == 0:
 		lines = append(lines, s.Faint.Render("no run of this "+p.noun+" recorded yet"))
 	}
 	rows := p.rows()
-	for i := p.offset; i < min(len(p.runs), p.offset+rows); i++ {
-		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
+	for i := p.offset; i < min(len(p.Runs), p.offset+rows); i++ {
+		lines = append(lines, p.row(cols, p.Runs[i], i == p.Cursor))
 	}
-	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
-		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
+	if room := p.height - len(lines); len(p.Runs) > 0 && room >= 4 {
+		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.Runs)), common.Plural(len(p.Runs), "s"))
 		if pairs := p.pairs(); pairs > 1 {
-			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.runs)), common.Thousands(pairs))
+			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.Runs)), common.Thousands(pairs))
 		}
 		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-common.VisibleWidth(caption)))))
-		pw := min(w, max(60, 20*len(p.runs)))
-		lines = append(lines, scorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
+		pw := min(w, max(60, 20*len(p.Runs)))
+		lines = append(lines, ScorePlot(s, p.Runs, p.Cursor, pw, min(room-1, maxChartLines+1))...)
 	}
 	var b strings.Builder
 	for i := 0; i < p.height; i++ {
@@ -302,16 +302,16 @@ func seenCell(r ports.RunSummary, w int) string {
 }
 
 // pairs counts the pairs of the runs listed.
-func (p *historyPane) pairs() int {
+func (p *HistoryPane) pairs() int {
 	seen := map[string]bool{}
-	for _, r := range p.runs {
+	for _, r := range p.Runs {
 		seen[r.Pair] = true
 	}
 	return len(seen)
 }
 
 // head renders the column heads.
-func (p *historyPane) head(c histCols) string {
+func (p *HistoryPane) head(c histCols) string {
 	cells := []string{common.Pad("id", c.id), common.Pad("time", c.time), common.Pad("seen", c.seen), common.Pad("label", c.label), common.PadLeft("score", c.score),
 		common.PadLeft("Δ", c.delta)}
 	if c.metric > 0 {
@@ -325,14 +325,14 @@ func (p *historyPane) head(c histCols) string {
 }
 
 // row renders one run.
-func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string {
+func (p *HistoryPane) row(c histCols, r ports.RunSummary, selected bool) string {
 	s := p.c.Styles
 	var b strings.Builder
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
 	sep := strings.Repeat(" ", c.sep)
-	s.Accent.Write(&b, common.Pad(shortID(r.ID), c.id))
+	s.Accent.Write(&b, common.Pad(ShortID(r.ID), c.id))
 	b.WriteString(sep)
 	s.Muted.Write(&b, common.Pad(r.Time.Format(c.layout), c.time))
 	b.WriteString(sep)
@@ -384,7 +384,7 @@ func (p *historyPane) row(c histCols, r ports.RunSummary, selected bool) string 
 
 // mouse moves the history pane's cursor with the wheel, or to the run
 // clicked at line y of the pane; in a diff, the wheel scrolls.
-func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
+func (p *HistoryPane) mouse(msg tea.MouseMsg, y int) {
 	step := 0
 	if w, ok := msg.(tea.MouseWheelMsg); ok {
 		switch w.Button {
@@ -394,21 +394,21 @@ func (p *historyPane) mouse(msg tea.MouseMsg, y int) {
 			step = -1
 		}
 	}
-	if p.view == paneDiff {
-		if p.diff != nil {
-			p.diff.scrollBy(step * wheelStep)
+	if p.Shown == PaneDiff {
+		if p.Diff != nil {
+			p.Diff.scrollBy(step * common.WheelStep)
 		}
 		return
 	}
 	if step != 0 {
-		p.cursor += step
+		p.Cursor += step
 		p.scroll()
 		return
 	}
 	// The runs start below the title and the column heads.
 	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
-		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
-			p.cursor = i
+		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.Runs) {
+			p.Cursor = i
 			p.scroll()
 		}
 	}
