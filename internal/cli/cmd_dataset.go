@@ -344,6 +344,8 @@ func checkScoreLabels(f *scoreFlags) error {
 		return err
 	}
 	switch {
+	case !f.labels.given() && f.labels.seedSet:
+		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
 	case !f.labels.given():
 	case f.dataset.caseID != "":
 		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")
