@@ -106,6 +106,10 @@ func TestBadLabels(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "--labels and --label-field both give labels") {
 		t.Errorf("both: exit %d, %s", code, errs)
 	}
+	code, _, errs = runCLI(t, "", "score", small+"data.jsonl", "--seed", "3")
+	if code != 2 || !strings.Contains(errs, "--seed seeds the agreement's intervals: give it with --labels or --label-field") {
+		t.Errorf("--seed alone: exit %d, %s", code, errs)
+	}
 	code, _, errs = runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", "--labels", labelsSmall+"labels.jsonl")
 	if code != 2 || !strings.Contains(errs, "--labels is for datasets") {
 		t.Errorf("a pair: exit %d, %s", code, errs)
@@ -126,7 +130,7 @@ func TestLabelField(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := runCLI(t, "", "score", name, "--label-field", ".human", "--format", "json")
-	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "source": ".human", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
+	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	bad := strings.Replace(recs, `"human": 0.5`, `"human": "good"`, 1)
