@@ -103,8 +103,8 @@ func (t *Tree) recomputeEqual(id NodeID) {
 	n.score = t.mean(id, sum, float64(scored), nonOne)
 }
 
-// mean turns a container's sums into its score: total/parts, or the rules
-// for a container in which nothing takes part (parts is 0). nonOne counts
+// mean turns a container's sums into its score: total/parts, or the
+// vendor aggregation (emptyScore) for a container in which nothing takes part (parts is 0). nonOne counts
 // the children taking part that score below 1.
 func (t *Tree) mean(id NodeID, total, parts float64, nonOne int32) float64 {
 	n := &t.nodes[id]

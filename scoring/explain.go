@@ -76,7 +76,7 @@ type ExplainOptions struct {
 	// Children returns a container's children in the order they are
 	// shown; nil is the tree's order.
 	Children func(NodeID) []NodeID
-	// Metric names the metric, for a tree whose options carry no rules
+	// Metric names the metric, for a tree whose options carry no explainer
 	// ("by NAME's own rule"); "" says "the metric".
 	Metric string
 	// Note says how the metric scored as a whole (a Result's
@@ -85,15 +85,15 @@ type ExplainOptions struct {
 	Note string
 }
 
-// Rules are how a metric explains its tree's figures: the formula of a
-// node's score with its numbers in, by the metric's own rules. Every
-// metric that builds a tree sets its engine options' Rules
-// (Options.Rules): a test walks the registry for it. Only this package
-// defines rules.
-type Rules interface {
+// An Explainer is how a metric explains its tree's figures: the formula
+// of a node's score with its numbers in, by the metric's own formulas.
+// Every metric that builds a tree sets its engine options' Explainer
+// (Options.Explainer): a test walks the registry for it. Only this
+// package defines explainers.
+type Explainer interface {
 	// Name is the metric's name, as its explanations say it.
 	Name() string
-	explain(e *explainer, id NodeID)
+	explain(e *explainWriter, id NodeID)
 }
 
 // maxTerms is how many terms of a sum an explanation writes out; the
@@ -103,25 +103,25 @@ const (
 	maxChildren = 12
 )
 
-// Explain returns how node id's score is computed, by the rules of the
-// metric that built the tree (Options.Rules), with the numbers filled in:
+// Explain returns how node id's score is computed, by the explainer of the
+// metric that built the tree (Options.Explainer), with the numbers filled in:
 // the formula, its terms, a character diff of two strings, and for a
-// container a table of its children's figures. Without rules, options
-// that are jsondiff's are explained by jsondiff's rules under default
+// container a table of its children's figures. Without an explainer,
+// options that are jsondiff's are explained by jsondiff's under default
 // metric options, others by their score alone.
 func (t *Tree) Explain(id NodeID, opt ExplainOptions) []Line {
 	if opt.Width <= 0 {
 		opt.Width = 80
 	}
-	e := &explainer{t: t, opt: opt}
-	rules := t.opt.Rules
-	if rules == nil && t.opt.IsJSONDiff() {
-		rules = jsondiffRules{}
+	e := &explainWriter{t: t, opt: opt}
+	ex := t.opt.Explainer
+	if ex == nil && t.opt.IsJSONDiff() {
+		ex = jsondiffExplainer{}
 	}
-	if rules == nil {
+	if ex == nil {
 		e.own(id)
 	} else {
-		rules.explain(e, id)
+		ex.explain(e, id)
 	}
 	if high, ok := t.Approx(id); ok {
 		score, _ := t.Score(id)
@@ -137,8 +137,8 @@ func (t *Tree) Explain(id NodeID, opt ExplainOptions) []Line {
 	return e.lines
 }
 
-// explainer writes the lines of one explanation.
-type explainer struct {
+// explainWriter writes the lines of one explanation.
+type explainWriter struct {
 	t     *Tree
 	opt   ExplainOptions
 	lines []Line
@@ -146,7 +146,7 @@ type explainer struct {
 
 // add appends a line from a format whose %s verbs may take a Span or a
 // Line (kept as they are) or anything fmt formats (plain text).
-func (e *explainer) add(format string, args ...any) {
+func (e *explainWriter) add(format string, args ...any) {
 	var l Line
 	var text strings.Builder
 	flush := func() {
@@ -194,17 +194,17 @@ func (e *explainer) add(format string, args ...any) {
 }
 
 // note appends a line of one remark.
-func (e *explainer) note(text string) {
+func (e *explainWriter) note(text string) {
 	e.lines = append(e.lines, Line{{Role: RoleNote, Text: text}})
 }
 
 // aside appends a line of what was left out.
-func (e *explainer) aside(text string) {
+func (e *explainWriter) aside(text string) {
 	e.lines = append(e.lines, Line{{Role: RoleAside, Text: text}})
 }
 
 // blank appends an empty line.
-func (e *explainer) blank() { e.lines = append(e.lines, nil) }
+func (e *explainWriter) blank() { e.lines = append(e.lines, nil) }
 
 // scoreSpan writes a score with 5 decimals, painted by its band.
 func scoreSpan(v float64) Span { return Span{Role: RoleScore, Text: report.Fixed5(v), Value: v} }
@@ -214,15 +214,15 @@ func bad(text string) Span  { return Span{Role: RoleBad, Text: text} }
 func good(text string) Span { return Span{Role: RoleGood, Text: text} }
 
 // metricName is the metric as the explanation names it.
-func (e *explainer) metricName() string {
+func (e *explainWriter) metricName() string {
 	if e.opt.Metric != "" {
 		return e.opt.Metric
 	}
 	return "the metric"
 }
 
-// own says the score of a tree whose options carry no rules.
-func (e *explainer) own(id NodeID) {
+// own says the score of a tree whose options carry no explainer.
+func (e *explainWriter) own(id NodeID) {
 	score, has := e.t.Score(id)
 	if !has {
 		e.add("no score: it takes no part")
@@ -235,7 +235,7 @@ func (e *explainer) own(id NodeID) {
 }
 
 // object writes S = Σ s·w·f / n with the numbers in.
-func (e *explainer) object(id NodeID, score float64) {
+func (e *explainWriter) object(id NodeID, score float64) {
 	t := e.t
 	first, count := t.Children(id)
 	var n int
@@ -270,7 +270,7 @@ func (e *explainer) object(id NodeID, score float64) {
 }
 
 // array writes the mean over positions with the numbers in.
-func (e *explainer) array(id NodeID, score float64) {
+func (e *explainWriter) array(id NodeID, score float64) {
 	t := e.t
 	first, count := t.Children(id)
 	var n int
@@ -298,7 +298,7 @@ func (e *explainer) array(id NodeID, score float64) {
 
 // childrenOf returns the children of id in the order shown, at least
 // the first maxChildren of them, and how many there are.
-func (e *explainer) childrenOf(id NodeID) (kids []NodeID, total int) {
+func (e *explainWriter) childrenOf(id NodeID) (kids []NodeID, total int) {
 	if e.opt.Children != nil {
 		kids = e.opt.Children(id)
 		return kids, len(kids)
@@ -313,7 +313,7 @@ func (e *explainer) childrenOf(id NodeID) (kids []NodeID, total int) {
 
 // children writes a table of the children's figures, in the order shown,
 // as many as fit.
-func (e *explainer) children(id NodeID) {
+func (e *explainWriter) children(id NodeID) {
 	t := e.t
 	kids, total := e.childrenOf(id)
 	if total == 0 {

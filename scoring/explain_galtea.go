@@ -7,13 +7,13 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// galteaRules explain a tree by Galtea's JSON Field Match (Normalized)
+// galteaExplainer explain a tree by Galtea's JSON Field Match (Normalized)
 // (metric_galtea.go).
-type galteaRules struct{}
+type galteaExplainer struct{}
 
-func (galteaRules) Name() string { return "galtea" }
+func (galteaExplainer) Name() string { return "galtea" }
 
-func (gr galteaRules) explain(e *explainer, id NodeID) {
+func (gr galteaExplainer) explain(e *explainWriter, id NodeID) {
 	t := e.t
 	name := gr.Name()
 	score, has := t.Score(id)

@@ -11,13 +11,13 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// jsondiffRules explain a tree by SPEC section 2, under the user's
+// jsondiffExplainer explains a tree by the formulas of docs/scoring.md, under the user's
 // options in force (tolerances, normalization, comparator, pairing).
-type jsondiffRules struct{ opts MetricOptions }
+type jsondiffExplainer struct{ opts MetricOptions }
 
-func (jsondiffRules) Name() string { return DefaultMetric }
+func (jsondiffExplainer) Name() string { return DefaultMetric }
 
-func (r jsondiffRules) explain(e *explainer, id NodeID) {
+func (r jsondiffExplainer) explain(e *explainWriter, id NodeID) {
 	t := e.t
 	st := t.Status(id)
 	score, has := t.Score(id)
@@ -72,7 +72,7 @@ func (r jsondiffRules) explain(e *explainer, id NodeID) {
 
 // leaf explains a scalar compared with a scalar of its kind: by its
 // per-key rule when it has one for its kind, else by the metric's.
-func (r jsondiffRules) leaf(e *explainer, id NodeID, score float64) {
+func (r jsondiffExplainer) leaf(e *explainWriter, id NodeID, score float64) {
 	t := e.t
 	if in := t.RuleOf(id); in.Applies {
 		r.ruleLeaf(e, id, in, score)
@@ -108,7 +108,7 @@ func (r jsondiffRules) leaf(e *explainer, id NodeID, score float64) {
 
 // tolerated writes why two numbers within --abs-tol or --rel-tol score 1,
 // and reports whether they are.
-func (r jsondiffRules) tolerated(e *explainer, rn, on float64) bool {
+func (r jsondiffExplainer) tolerated(e *explainWriter, rn, on float64) bool {
 	mo := r.opts
 	d := math.Abs(rn - on)
 	switch {
@@ -137,7 +137,7 @@ var comparatorRules = map[string]string{
 
 // strings explains two strings' score under the --normalize and
 // --strings in force.
-func (r jsondiffRules) strings(e *explainer, rs, os string, score float64) {
+func (r jsondiffExplainer) strings(e *explainWriter, rs, os string, score float64) {
 	mo := r.opts
 	after := ""
 	if n := mo.Normalize; n != 0 {
@@ -162,7 +162,7 @@ func (r jsondiffRules) strings(e *explainer, rs, os string, score float64) {
 
 // levenshtein writes 1 − lev/max with a character diff of two strings
 // as the metric compares them; note, if any, says how it compares them.
-func (e *explainer) levenshtein(rs, os string, score float64, note string) {
+func (e *explainWriter) levenshtein(rs, os string, score float64, note string) {
 	diff, summary, dist, n, ok := charDiff(rs, os)
 	if !ok {
 		e.add("score = 1 − lev(r, o) / max(len) = %s", scoreSpan(score))

@@ -7,12 +7,12 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// lynxiusRules explain a tree by Lynxius's JsonDiffEval (metric_lynxius.go).
-type lynxiusRules struct{}
+// lynxiusExplainer explain a tree by Lynxius's JsonDiffEval (metric_lynxius.go).
+type lynxiusExplainer struct{}
 
-func (lynxiusRules) Name() string { return "lynxius" }
+func (lynxiusExplainer) Name() string { return "lynxius" }
 
-func (lr lynxiusRules) explain(e *explainer, id NodeID) {
+func (lr lynxiusExplainer) explain(e *explainWriter, id NodeID) {
 	t := e.t
 	name := lr.Name()
 	st := t.Status(id)

@@ -28,12 +28,12 @@ var ruleFormulas = [...]string{
 }
 
 // ruleNote writes the line that names a node's rule and its source.
-func (e *explainer) ruleNote(in RuleInForce) {
+func (e *explainWriter) ruleNote(in RuleInForce) {
 	e.note(fmt.Sprintf("rule %s (%s): %s", in.Rule, in.Source(), ruleFormulas[in.Rule.Kind]))
 }
 
 // ruleLeaf explains a leaf compared by its per-key rule.
-func (r jsondiffRules) ruleLeaf(e *explainer, id NodeID, in RuleInForce, score float64) {
+func (r jsondiffExplainer) ruleLeaf(e *explainWriter, id NodeID, in RuleInForce, score float64) {
 	t := e.t
 	rv, ov := t.RefValue(id), t.OutValue(id)
 	rule := in.Rule
@@ -79,7 +79,7 @@ func (r jsondiffRules) ruleLeaf(e *explainer, id NodeID, in RuleInForce, score f
 }
 
 // numberFormula writes 1 − |r − o| / (|r| + |o|) with the numbers in.
-func (e *explainer) numberFormula(rr, orw string, rn, on, score float64) {
+func (e *explainWriter) numberFormula(rr, orw string, rn, on, score float64) {
 	e.add("score = 1 − |r − o| / (|r| + |o|)")
 	e.add("      = 1 − |%s − %s| / (|%s| + |%s|)", rr, orw, rr, orw)
 	d, sum := math.Abs(rn-on), math.Abs(rn)+math.Abs(on)
@@ -114,7 +114,7 @@ func decimalText(a, b string, d float64) string {
 }
 
 // ruleStrings explains two strings compared by a rule.
-func (r jsondiffRules) ruleStrings(e *explainer, rule Rule, rs, os string, score float64) {
+func (r jsondiffExplainer) ruleStrings(e *explainWriter, rule Rule, rs, os string, score float64) {
 	if rs == os {
 		e.add("score = %s (equal strings)", good("1"))
 		return
@@ -189,7 +189,7 @@ func (r jsondiffRules) ruleStrings(e *explainer, rule Rule, rs, os string, score
 }
 
 // explainDates writes how each string reads as a date, and the verdict.
-func (jsondiffRules) explainDates(e *explainer, rule Rule, rs, os string) {
+func (jsondiffExplainer) explainDates(e *explainWriter, rule Rule, rs, os string) {
 	order := "day first"
 	if rule.MonthFirst {
 		order = "month first"

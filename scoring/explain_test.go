@@ -58,7 +58,7 @@ func explainAt(t *testing.T, tree *scoring.Tree, path string, opt scoring.Explai
 	return tree.Explain(id, opt)
 }
 
-// TestExplainPizza: the spec's worked example, node by node.
+// TestExplainPizza: the worked example of docs/scoring.md, node by node.
 func TestExplainPizza(t *testing.T) {
 	ref, out, w := scoringtest.Case(t, "pizza")
 	tree := scoringtest.Build(t, ref, out, w, scoring.Options{})
@@ -354,10 +354,10 @@ they differ: ⟨bad:no match (0)⟩
 	}
 }
 
-// TestEveryTreeMetricHasRules: a metric that builds a tree says how it
-// explains it (Options.Rules, named as the metric): without, the tree
+// TestEveryTreeMetricHasExplainer: a metric that builds a tree says how it
+// explains it (Options.Explainer, named as the metric): without, the tree
 // would be explained by its score alone.
-func TestEveryTreeMetricHasRules(t *testing.T) {
+func TestEveryTreeMetricHasExplainer(t *testing.T) {
 	ref, out, w := scoringtest.Case(t, "pizza")
 	trees := 0
 	for _, m := range scoring.Metrics() {
@@ -369,9 +369,9 @@ func TestEveryTreeMetricHasRules(t *testing.T) {
 			continue
 		}
 		trees++
-		rules := res.Tree.Options().Rules
-		if rules == nil || rules.Name() != m.Name() {
-			t.Errorf("--metric %s builds a tree whose options carry the rules %v: set its options' Rules", m.Name(), rules)
+		ex := res.Tree.Options().Explainer
+		if ex == nil || ex.Name() != m.Name() {
+			t.Errorf("metric %s builds a tree whose options carry the explainer %v: set its options' Explainer", m.Name(), ex)
 		}
 	}
 	if trees < 4 {
@@ -379,9 +379,9 @@ func TestEveryTreeMetricHasRules(t *testing.T) {
 	}
 }
 
-// TestExplainWithoutRules: options without rules are explained by
+// TestExplainWithoutExplainer: options without an explainer are explained by
 // jsondiff's when they are jsondiff's, else by the score alone.
-func TestExplainWithoutRules(t *testing.T) {
+func TestExplainWithoutExplainer(t *testing.T) {
 	ref, out := scoringtest.Docs(t, `{"a": 1, "b": {"c": 2}}`, `{"a": 3, "b": {"c": 2}}`)
 	plain := scoringtest.Build(t, ref, out, nil, scoring.Options{})
 	if got, want := marked(explainAt(t, plain, ".a", scoring.ExplainOptions{})), `score = 1 − |r − o| / (|r| + |o|)

@@ -9,11 +9,11 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// uipathRules explain a tree by UiPath's JsonSimilarityEvaluator
+// uipathExplainer explain a tree by UiPath's JsonSimilarityEvaluator
 // (metric_uipath.go).
-type uipathRules struct{}
+type uipathExplainer struct{}
 
-func (uipathRules) Name() string { return "uipath" }
+func (uipathExplainer) Name() string { return "uipath" }
 
 // maxLeafWalk caps the nodes Leaves walks to count the leaves below a
 // node.
@@ -21,7 +21,7 @@ const maxLeafWalk = 1 << 20
 
 // Leaves counts the reference leaves below node id that have a score and
 // count (with uipath's --target, those at or below a target), and sums
-// their scores: under uipath's rules a container's score is sum / n. ok
+// their scores: under uipath's aggregation a container's score is sum / n. ok
 // is false past 2^20 nodes walked.
 func (t *Tree) Leaves(id NodeID) (n int, sum float64, ok bool) {
 	// One frame per open container, children [next, end) still to come:
@@ -89,7 +89,7 @@ func (t *Tree) holdsScope(id NodeID) bool {
 	return false
 }
 
-func (ur uipathRules) explain(e *explainer, id NodeID) {
+func (ur uipathExplainer) explain(e *explainWriter, id NodeID) {
 	t := e.t
 	name := ur.Name()
 	score, has := t.Score(id)

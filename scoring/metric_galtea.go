@@ -45,7 +45,7 @@ func GalteaOptions(strict bool) Options {
 		Whole:             galteaField,
 		PenalizeExtraKeys: strict,
 		FixedWeights:      true,
-		Rules:             galteaRules{},
+		Explainer:         galteaExplainer{},
 	}
 }
 

@@ -1,6 +1,6 @@
 package scoring
 
-// jsondiffMetric is jsontui's own metric (SPEC section 2), with the
+// jsondiffMetric is jsontui's own metric (docs/scoring.md), with the
 // options users of other evaluators ask for: tolerances, string
 // normalization and comparators, list pairing, extra keys.
 type jsondiffMetric struct{}
@@ -46,6 +46,6 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.PairingHints = !mo.NoPairingHints
 	opt.ListsUnchecked = mo.ListsUnchecked
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
-	opt.Rules = jsondiffRules{opts: mo}
+	opt.Explainer = jsondiffExplainer{opts: mo}
 	return opt, nil
 }

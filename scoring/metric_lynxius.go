@@ -54,7 +54,7 @@ func LynxiusOptions() Options {
 		ShorterLists:       true,
 		ZeroWeightFallback: true,
 		FlatMismatch:       true,
-		Rules:              lynxiusRules{},
+		Explainer:          lynxiusExplainer{},
 	}
 }
 

@@ -49,7 +49,7 @@ func UIPathOptions() Options {
 		IgnoreExtraElements: true,
 		LeafWeights:         true,
 		FixedWeights:        true,
-		Rules:               uipathRules{},
+		Explainer:           uipathExplainer{},
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// TestMixedShapes checks SPEC 3's rule for an object of weights given for
+// TestMixedShapes checks the rule of docs/weights-and-rules.md for an object of weights given for
 // a key that holds a container in some places (array elements) and a
 // scalar in others: it scores, the scalar places taking the loopback
 // weight, with one warning naming the path and how many places are

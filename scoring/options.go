@@ -6,7 +6,7 @@ import (
 )
 
 // Options change how leaves are compared, arrays paired and containers
-// aggregated. The zero value is the jsondiff metric of the spec; the other
+// aggregated. The zero value is the jsondiff metric (docs/scoring.md); the other
 // metrics (lynxius, uipath, galtea) are made of the switches below.
 type Options struct {
 	// Numbers scores two numbers in [0, 1]; nil means NumberScore.
@@ -85,14 +85,14 @@ type Options struct {
 	// to check.
 	KeyRules *RuleSet
 
-	// Rules explain the figures of the tree these options build
-	// (Tree.Explain), by the metric's own rules. Each metric's options
-	// carry theirs; nil explains options that are jsondiff's by its rules
+	// Explainer explains the figures of the tree these options build
+	// (Tree.Explain), by the metric's own formulas. Each metric's options
+	// carry theirs; nil explains options that are jsondiff's as jsondiff
 	// and others by their score alone.
-	Rules Rules
+	Explainer Explainer
 }
 
-// IsJSONDiff reports whether o scores by the rules of SPEC section 2
+// IsJSONDiff reports whether o scores by jsondiff's aggregation (docs/scoring.md)
 // (comparators, pairing and extra-key options aside): no switch of
 // another metric is set.
 func (o Options) IsJSONDiff() bool {

@@ -84,7 +84,7 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 		switch {
 		case scalar == 0:
 		case u.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
-			// SPEC 3: the scalar places take the loopback weight (the
+			// docs/weights-and-rules.md: the scalar places take the loopback weight (the
 			// slot's already) and the entries below apply to nothing
 			// there; a warning says so, once for every place the entry
 			// reaches, nested arrays included (across a dataset's cases,
@@ -210,7 +210,7 @@ func (t *Tree) mixedWarning(u *entryUse) Warning {
 // MixedMessage says that the key at path, given an object of weights,
 // holds a scalar in scalars of its places (of all): those weigh the
 // object's loopback weight w, and the entries below apply to nothing
-// there (SPEC section 3).
+// there (docs/weights-and-rules.md).
 func MixedMessage(path string, scalars, all int, w float64) string {
 	return fmt.Sprintf("%s holds a scalar in %d of its %d places, where the weights give an object: those take its loopback weight %s and the entries below apply to nothing there",
 		path, scalars, all, FormatWeight(w))

@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
-// RuleSet is a parsed rules file (SPEC section 3, "Rules file"): a JSON
+// RuleSet is a parsed rules file (docs/weights-and-rules.md, "Rules file"): a JSON
 // object from schema path to rule, which says how the leaves at that path
 // are compared. A RuleSet is immutable (With returns a changed copy), so
 // trees built with it may be built concurrently, as a dataset's cases

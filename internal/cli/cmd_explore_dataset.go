@@ -16,9 +16,11 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// exploreDataset opens the explorer on a dataset (SPEC 8.6): DATA.jsonl
+// exploreDataset opens the explorer on a dataset (docs/datasets.md): DATA.jsonl
 // [WEIGHTS], REF.jsonl OUT.jsonl [WEIGHTS] or REF_DIR OUT_DIR [WEIGHTS],
 // with the flags `score` takes for datasets. What `score` refuses before
 // reading (bad flags, weights, rules, a dataset that cannot be opened)
@@ -39,11 +41,11 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	}
 	cfg.Keep = true
 	var read, cases atomic.Int64
-	var report atomic.Pointer[func(tui.DatasetProgress)]
+	var report atomic.Pointer[func(ports.DatasetProgress)]
 	total, files := int64(0), 0
 	progress := func() {
 		if p := report.Load(); p != nil {
-			(*p)(tui.DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total, Files: files})
+			(*p)(ports.DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total, Files: files})
 		}
 	}
 	spec.Progress = func(n int64) {
@@ -95,7 +97,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		return err
 	}
 	files, total = src.Size()
-	dopts := tui.DatasetOptions{
+	dopts := ports.DatasetOptions{
 		Files:   a.exploreDatasetFiles(spec, weightsName),
 		Weights: cfg.Weights, Metric: opts.Metric, MetricOptions: opts.MetricOptions, Rules: opts.Rules,
 		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
@@ -128,7 +130,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		loading, recording sync.WaitGroup
 		committing         bool
 	)
-	dopts.Load = func(ctx context.Context, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+	dopts.Load = func(ctx context.Context, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		mu.Lock()
 		if ended {
 			mu.Unlock()
@@ -165,7 +167,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	// stop, as it waits for the load.
 	if spec.Ref != "-" && spec.Out != "-" {
 		rescore := datasetRescorer(spec, d, cfg)
-		dopts.RescoreDataset = func(ctx context.Context, req tui.DatasetRescoreRequest, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+		dopts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 			mu.Lock()
 			if ended {
 				mu.Unlock()
@@ -207,7 +209,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		}
 	}
 	var ee *exitError
-	var ie *tui.Interrupted
+	var ie *shell.Interrupted
 	switch {
 	case err == nil, errors.As(err, &ee):
 		return err
@@ -222,8 +224,8 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 
 // exploreDatasetFiles names a dataset's files for the explorer, and where
 // ctrl+s saves the weights.
-func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Files {
-	f := tui.Files{Reference: displayName(spec.Ref), Output: displayName(spec.Ref), Weights: displayNameOrEmpty(weightsName),
+func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) ports.Files {
+	f := ports.Files{Reference: displayName(spec.Ref), Output: displayName(spec.Ref), Weights: displayNameOrEmpty(weightsName),
 		DefaultSave: "weights.json"}
 	if spec.Out != "" {
 		f.Output = displayName(spec.Out)
@@ -241,6 +243,6 @@ func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Fil
 // explorer: from its files, with the field flags d and the figures' flags
 // of cfg (--pass, --match-threshold) as `score` takes them, and the
 // metric, options, rules and weights file chosen.
-func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) tui.DatasetRescorer {
+func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) ports.DatasetRescorer {
 	return tui.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
 }

@@ -54,7 +54,7 @@ func run(t *testing.T, dir string, spec Spec, cfg Config) (*Result, error) {
 	return Score(context.Background(), src, cfg)
 }
 
-// TestBadData checks every rule of SPEC 8.1 about bad data that stops a
+// TestBadData checks every rule of docs/datasets.md about bad data that stops a
 // dataset: exit 2 with the file's line and column (both lines for a
 // duplicate id).
 func TestBadData(t *testing.T) {

@@ -24,7 +24,7 @@ const (
 
 // lackingField counts the records of one file of records that have no
 // output field: when no record has one, the dataset is an error naming
-// the names tried and the keys the records do have (SPEC 8.1); when some
+// the names tried and the keys the records do have (docs/datasets.md); when some
 // lack it, one warning counts them.
 type lackingField struct {
 	n         int            // records without the output field

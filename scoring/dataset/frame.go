@@ -64,7 +64,7 @@ const (
 	weighValue        // its own weight, in frame.wval (leaf-count weights)
 )
 
-// A leaf's count (SPEC section 8.2), stored one more than its index in
+// A leaf's count (docs/datasets.md), stored one more than its index in
 // pathFigures.Counts so that 0 means "not a leaf".
 const (
 	leafTP = iota + 1
@@ -266,7 +266,7 @@ func emptyRule(opt scoring.Options, i int, kind jsondoc.Kind, base int, rd *json
 	return emptyNaN
 }
 
-// leafCount classifies a leaf (SPEC section 8.2): TP both sides present
+// leafCount classifies a leaf (docs/datasets.md): TP both sides present
 // and score ≥ tau, FD both present and below it, FA only the output, FN
 // only the reference, TN neither ("empty" being absent, null, "", [] or
 // {}).

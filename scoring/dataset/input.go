@@ -43,6 +43,7 @@ type material struct {
 	status   CaseStatus
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // the output's parse error, for an invalid case
 	warnings []string
@@ -70,7 +71,7 @@ func (m *material) release() {
 	}
 }
 
-// CaseStatus is the outcome of a case (SPEC section 8.2).
+// CaseStatus is the outcome of a case (docs/datasets.md).
 type CaseStatus uint8
 
 // The case statuses.
@@ -103,7 +104,7 @@ func parseCaseStatus(s string) (CaseStatus, bool) {
 }
 
 // parseOutputRecord parses an output record of a file of records: as
-// model text (SPEC 1's lenient parse), but a record that begins as JSON
+// model text (the lenient parse of docs/scoring.md), but a record that begins as JSON
 // ({ or [) and does not parse is broken JSON, cut short or malformed:
 // what the lenient parse would find inside it (an object of its output,
 // whose id would pair it with another case) is not the record, and the

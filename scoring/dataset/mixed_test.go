@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestMixedAcrossCases checks SPEC 3's rule across a dataset's cases: a
+// TestMixedAcrossCases checks the rule of docs/weights-and-rules.md across a dataset's cases: a
 // key given an object of weights that is a container in some cases and a
 // scalar in others scores, with one warning for the dataset naming the
 // path and how many places are scalars; a scalar in every case is an

@@ -12,7 +12,7 @@ import (
 
 // CheckRegular returns an error when the file name is not one jsontui
 // reads: a named pipe (FIFO), a device (/dev/zero, a terminal) or a
-// socket, where a file is expected (SPEC 8.1). Such a file is never
+// socket, where a file is expected (docs/datasets.md). Such a file is never
 // opened: a FIFO with no writer would wait forever, /dev/zero never ends.
 // Standard input ("-") is the exception, and so is a descriptor the
 // process already holds (/dev/fd/N, /dev/stdin: a pipe that the shell's

@@ -15,8 +15,8 @@ const SwapHint = "look swapped (the order is REF, then OUT)"
 
 // checkSwapped returns an error when two files of records look given in
 // the wrong order: the first reference record holds only output field
-// names and the first output record only reference field names (SPEC
-// 8.1). Fields given by flags are the user's word: no check.
+// names and the first output record only reference field names
+// (docs/datasets.md). Fields given by flags are the user's word: no check.
 func (s *Source) checkSwapped() error {
 	if s.ref.path != "" || s.out.path != "" {
 		return nil

@@ -153,7 +153,7 @@ func (a *accumulator) weightsWarnings(w *scoring.Weights) error {
 // mixedWarnings warns of the weights entries given as objects for a key
 // that holds a container in some cases (or places) and a scalar in
 // others: one warning an entry, with how many of the places it reaches
-// are scalars (SPEC section 3), nested arrays included (.x.menu reaches
+// are scalars (docs/weights-and-rules.md), nested arrays included (.x.menu reaches
 // .x[].menu and .x[][].menu alike). Array elements are not keys: they
 // weigh alike whatever their shape, as in a single pair, and draw no
 // warning.

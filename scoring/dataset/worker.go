@@ -22,6 +22,7 @@ type caseResult struct {
 	score    float64 // NaN when the case has no score
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // an invalid case's parse error
 	warnings []string
@@ -36,6 +37,12 @@ type caseResult struct {
 	// metric is what a case line says scored the case (Aggregate): the
 	// metric's name and its options, "" when the line does not say.
 	metric string
+	// settings, key and firsts are what a case line says of the settings
+	// it was scored under and of where its case is, and where the
+	// line's path entries are in batch.firsts (Aggregate).
+	settings string
+	key      caseKey
+	firsts   [2]int
 
 	worstPath string
 	worstLoss float64
@@ -63,6 +70,12 @@ type worker struct {
 	input scoring.Input // the case's, kept to spare an allocation a case
 	// encode is the worker's encoder (Config.NewEncoder), nil for none.
 	encode func(dst []byte, rep *report.Report) []byte
+	// The case lines' scratch: each path's entry in the line being
+	// written (-1 for none), the path table's nodes looked up, the
+	// leaves that lose.
+	linePos []int32
+	nodes   []pathNode
+	losers  []int32
 }
 
 func newWorker(r *runner) *worker {
@@ -99,19 +112,21 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
+	res.label = m.label
+	res.label.fileLine(in)
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
 	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
 	if m.status == CaseExtra {
 		if w.run.lines {
 			start := len(b.lines)
-			b.lines = appendExtraLine(b.lines, m.id)
+			b.lines = appendExtraLine(b.lines, m.id, w.run.extraKey(in))
 			res.line = [2]int{start, len(b.lines)}
 		}
 		return
 	}
 	switch {
 	case m.status != CaseScored:
-		res.score = 0 // missing and invalid cases score 0 (SPEC 8.2)
+		res.score = 0 // missing and invalid cases score 0 (docs/datasets.md)
 	case result.HasScore:
 		res.score = result.Score
 	default:
@@ -122,7 +137,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		w.encodeCase(b, res, nil)
 		if r.lines {
 			start := len(b.lines)
-			b.lines = w.appendLine(b.lines, res, nil)
+			b.lines = w.appendLine(b.lines, res, r.caseKey(in), nil)
 			res.line = [2]int{start, len(b.lines)}
 		}
 		return
@@ -154,15 +169,15 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		t := result.Tree
 		w.keepHead(b, res, &report.Report{Reference: t.Ref().Name(), Output: t.Out().Name(),
 			Explanation: result.Explanation, Extra: result.Extra})
-	} else if r.lines || w.encode != nil || r.keep {
+	} else if w.encode != nil || r.keep {
 		rep := result.Report(r.metric.Name())
 		w.keepHead(b, res, rep)
 		w.encodeCase(b, res, rep)
-		if r.lines {
-			start := len(b.lines)
-			b.lines = w.appendLine(b.lines, res, rep)
-			res.line = [2]int{start, len(b.lines)}
-		}
+	}
+	if r.lines {
+		start := len(b.lines)
+		b.lines = w.appendLine(b.lines, res, r.caseKey(in), result.Tree)
+		res.line = [2]int{start, len(b.lines)}
 	}
 	result.Tree.Release() // its room serves the next case's tree
 }
@@ -352,6 +367,7 @@ func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string,
 // output's.
 func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
 	s := w.run.src
+	w.readLabel(m, ref, out)
 	if !s.hasGroup {
 		return
 	}

@@ -31,7 +31,7 @@ type TextOptions struct {
 	Selection string
 }
 
-// Summary returns the dataset's summary lines (SPEC section 8.4): the
+// Summary returns the dataset's summary lines (docs/datasets.md): the
 // score with its 95% interval, the cases by status, the spread, and how
 // the cases were read.
 func Summary(h Header, f *Figures) []string {
@@ -74,6 +74,9 @@ func Summary(h Header, f *Figures) []string {
 		}
 	}
 	lines = append(lines, line)
+	if f.Agreement != nil {
+		lines = append(lines, AgreementLine(f.Agreement))
+	}
 	if h.Pairing != "" {
 		lines = append(lines, "read: "+DescribeFields(h.Fields, h.Pairing))
 	}
@@ -410,6 +413,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	fmt.Fprintf(bw, "| %d | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", st.Cases, st.Scored, st.Ignored,
 		st.Missing, st.Invalid, st.Extra, optFigure(st.Mean, has), optFigure(st.Median, has), optFigure(st.P10, has),
 		optFigure(st.Min, has), optPercent(st.Perfect, has), optPercent(st.Pass, st.HasPass && has))
+	if f.Agreement != nil {
+		fmt.Fprintf(bw, "\n%s\n", mdEscape(AgreementLine(f.Agreement)))
+	}
 	for _, wn := range f.Warnings {
 		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", mdEscape(wn.Path), mdEscape(wn.Message))
 	}
