@@ -28,14 +28,14 @@ func withoutHeader(t *testing.T, out string) map[string]json.RawMessage {
 
 // figureLines drops the lines of a text or markdown result that name its
 // inputs: the headline's end, the fields read, the dataset's files, the
-// --group-by field.
+// --group-by field, the warnings about the inputs (and blank lines).
 func figureLines(out string) string {
 	var keep []string
 	for i, l := range strings.Split(out, "\n") {
 		switch {
 		case i == 0:
 			keep = append(keep, strings.Fields(l)[1]) // the score
-		case strings.HasPrefix(l, "read: "), strings.HasPrefix(l, "Dataset "):
+		case l == "", strings.HasPrefix(l, "read: "), strings.HasPrefix(l, "Dataset "), strings.HasPrefix(l, "> Warning"):
 		case strings.HasPrefix(l, "groups by "): // the lines do not name the field
 			keep = append(keep, "groups")
 		case strings.HasPrefix(l, "Groups by "):
@@ -161,6 +161,12 @@ func TestAggregateRecordsItsRun(t *testing.T) {
 	}
 	code, out, stderr := runWithHistory(t, store, "", "history", "list")
 	if code != 0 || !strings.Contains(out, "reduced") || !strings.Contains(out, "aggregate") || !strings.Contains(out, "dataset 6 cases") {
-		t.Errorf("history list: exit %d, %s%s", code, out, stderr)
+		t.Fatalf("history list: exit %d, %s%s", code, out, stderr)
+	}
+	// A case of the run shows its figures (the lines carry no tree).
+	id := strings.Fields(strings.Split(out, "\n")[1])[0]
+	code, out, stderr = runWithHistory(t, store, "", "history", "show", id, "--case", "inv-002")
+	if code != 0 || !strings.Contains(out, "jsondiff 0.950477") {
+		t.Errorf("history show --case: exit %d, %s%s", code, out, stderr)
 	}
 }

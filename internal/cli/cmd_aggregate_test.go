@@ -116,7 +116,7 @@ func TestAggregateJSONLBadLine(t *testing.T) {
 // and says in what order its lines come.
 func TestAggregateHelpSaysTheOrder(t *testing.T) {
 	_, stdout, _ := runCLI(t, "", "aggregate", "--help")
-	for _, want := range []string{"text, json, markdown or jsonl", "shard by shard in the order given"} {
+	for _, want := range []string{"html (one page to share) or jsonl", "shard by shard in the order given"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("aggregate --help lacks %q:\n%s", want, stdout)
 		}

@@ -243,6 +243,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
+	compared, err := a.comparedRun(f)
+	if err != nil {
+		return err
+	}
 	// One case printed as a pair (--case, --explain) is not a run of the
 	// dataset: it is not recorded.
 	var rec *datasetRecording
@@ -308,7 +312,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), scoredPage(ctx, h, res, d.groupBy))
+		page := scoredPage(ctx, h, res, d.groupBy)
+		if compared != nil {
+			page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: figs, Rules: rulesSum(rulesFile)})
+		}
+		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}

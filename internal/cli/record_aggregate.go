@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // recordAggregate records the dataset run that aggregate added up from
@@ -18,7 +19,13 @@ func (a *app) recordAggregate(figs *dataset.Figures, shards []string, f *aggrega
 		return err
 	}
 	rec := history.NewDatasetRecorder()
+	// The lines carry no per-node rows: each case's layout is a tree of
+	// no nodes, which history show --case prints as the case's figures.
+	layout := (&history.CaseEncoder{}).Encode(nil, &report.Report{})
 	add := func(c *dataset.Case) error {
+		if c.Status != dataset.CaseExtra {
+			c.Encoded = layout
+		}
 		if err := rec.Add(c); err != nil {
 			rec.Close()
 			return &exitError{code: 2, err: fmt.Errorf("history: the run was not recorded: %w", err)}
