@@ -417,3 +417,7 @@ func (d *detailPane) pairingLines(id scoring.NodeID) []string {
 	}
 	return append(out, "")
 }
+
+// DetailMinWidth is the narrowest the detail pane gets beside the tree,
+// its rule included.
+const DetailMinWidth = 40

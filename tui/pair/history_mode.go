@@ -326,14 +326,6 @@ func (m *Model) setComparison(c *runspane.Comparison) {
 	m.Layout()
 }
 
-// differText says how many paths differ: "3 paths differ".
-func differText(n int) string {
-	if n == 1 {
-		return "1 path differs"
-	}
-	return common.Thousands(n) + " paths differ"
-}
-
 // joinCapped joins the first n items with ", ", saying how many more.
 func joinCapped(items []string, n, total int) string {
 	if total <= n {
