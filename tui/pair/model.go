@@ -8,9 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -71,16 +69,7 @@ type jobs struct {
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
 func New(opts ports.Options) *Model {
-	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
-	name := opts.Theme
-	if name == "" {
-		name, c.AutoTheme = themes.Dark, true
-	}
-	st, err := themes.New(name)
-	if err != nil {
-		st = themes.MustNew(themes.Dark)
-	}
-	c.Styles = st
+	c := common.New(opts.Theme)
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
