@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -151,6 +152,9 @@ func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures,
 // space and a byte order mark) opens an array: a .json file of records,
 // not a weights file (an object).
 func holdsArray(name string) bool {
+	if dataset.CheckRegular(name) != nil {
+		return false // never opened: the dataset's open says why
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false
@@ -239,6 +243,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
+	compared, err := a.comparedRun(f)
+	if err != nil {
+		return err
+	}
 	// One case printed as a pair (--case, --explain) is not a run of the
 	// dataset: it is not recorded.
 	var rec *datasetRecording
@@ -249,10 +257,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
 	}
-	var hc *htmlreport.Cases
+	var sides func() [2]history.File
 	if f.format == "html" && d.caseID == "" && !f.quiet {
-		hc = htmlreport.NewCases(0)
-		withHTMLCases(&cfg, hc)
+		cfg.Keep = true // the heat map's cells and the lowest cases' trees
+		sides = datasetHasher(spec.Ref, spec.Out)
+		go sides() // the page's SHA-256s, while the cases are scored
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
@@ -281,6 +290,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
+		if f.format == "jsonl" {
+			// The lines so far are out: the last one says they are not all.
+			out.Write(dataset.AppendUnfinished(nil, err))
+		}
 		out.Flush()
 		rec.abandon()
 		return badInput(err)
@@ -299,7 +312,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		err = writeDatasetHTML(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec.Ref, spec.Out)...), h, figs, d.groupBy, hc)
+		page := scoredPage(ctx, h, res, d.groupBy)
+		if compared != nil {
+			page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: figs, Rules: rulesSum(rulesFile)})
+		}
+		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
@@ -327,6 +344,8 @@ func checkScoreLabels(f *scoreFlags) error {
 		return err
 	}
 	switch {
+	case !f.labels.given() && f.labels.seedSet:
+		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
 	case !f.labels.given():
 	case f.dataset.caseID != "":
 		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")

@@ -2,13 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -38,29 +41,14 @@ func (a *app) toFile(path string, fn func() error) error {
 	a.stdout = &buf
 	err := fn()
 	a.stdout = saved
-	if ee := (*exitError)(nil); err != nil && !(asExit(err, &ee) && ee.code == 1) {
+	var ee *exitError
+	if err != nil && !(errors.As(err, &ee) && ee.code == 1) {
 		return err
 	}
 	if werr := atomicfile.Write(path, buf.Bytes(), 0o644); werr != nil {
 		return badInput(fmt.Errorf("-o %s: %w", displayName(path), werr))
 	}
 	return err
-}
-
-// asExit is errors.As for an exit error.
-func asExit(err error, ee **exitError) bool {
-	for err != nil {
-		if e, ok := err.(*exitError); ok {
-			*ee = e
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }
 
 // htmlMeta is the header of a page: the files with their SHA-256 and
@@ -96,7 +84,7 @@ func recordedFiles(run *history.Run) []htmlreport.File {
 		role string
 		f    history.File
 	}{{"reference", run.Reference}, {"output", run.Output}, {"weights", run.Weights}, {"rules", run.Rules}} {
-		if f.f.Path != "" {
+		if f.f.Path != "" && !(f.role == "output" && f.f.Path == run.Reference.Path) {
 			fs = append(fs, htmlreport.File{Role: f.role, Name: relPath(f.f.Path), SHA256: f.f.SHA256})
 		}
 	}
@@ -112,52 +100,37 @@ func runFacts(run *history.Run) []htmlreport.Fact {
 	return facts
 }
 
-// withHTMLCases makes a dataset's run hand its cases to hc as well as to
-// what cfg already hands them to (the history's recorder): each worker's
-// encoding is the recorder's, then hc's, the first's length in front.
-func withHTMLCases(cfg *dataset.Config, hc *htmlreport.Cases) {
-	prevEnc, prevCases := cfg.NewEncoder, cfg.Cases
-	cfg.NewEncoder = func() func([]byte, *report.Report) []byte {
-		var first func([]byte, *report.Report) []byte
-		if prevEnc != nil {
-			first = prevEnc()
-		}
-		mine := hc.Encoder()
-		var tmp []byte
-		return func(dst []byte, rep *report.Report) []byte {
-			tmp = tmp[:0]
-			if first != nil {
-				tmp = first(tmp, rep)
-			}
-			dst = binary.AppendUvarint(dst, uint64(len(tmp)))
-			dst = append(dst, tmp...)
-			return mine(dst, rep)
+// scoredPage is the page of a dataset scored with Keep: the heat map
+// from the engine's per-case path scores, and the lowest cases scored
+// again alone, as score --case does, for their trees and explanations.
+func scoredPage(ctx context.Context, h dataset.Header, res *dataset.Result, groupBy string) *htmlreport.Dataset {
+	d := &htmlreport.Dataset{Header: h, Figures: res.Figures, GroupBy: groupBy}
+	sc := res.Scored
+	if sc == nil {
+		return d
+	}
+	d.PathScores = func() func(int, []float64) []float64 { return sc.PathScorer().Case }
+	cases := res.Figures.Cases
+	var low []int
+	for k := range cases {
+		if cases[k].HasScore {
+			low = append(low, k)
 		}
 	}
-	cfg.Cases = func(c *dataset.Case) error {
-		var mine []byte
-		if c.Encoded != nil {
-			n, k := binary.Uvarint(c.Encoded)
-			if k <= 0 || uint64(len(c.Encoded)-k) < n {
-				return fmt.Errorf("case %q: its encoding is cut short", c.ID)
-			}
-			first := c.Encoded[k : k+int(n)]
-			mine = c.Encoded[k+int(n):]
-			c.Encoded = first
-			if prevEnc == nil {
-				c.Encoded = nil
-			}
+	slices.SortStableFunc(low, func(a, b int) int { return cmp.Compare(cases[a].Score, cases[b].Score) })
+	for _, k := range low[:min(len(low), htmlreport.DefaultLowest)] {
+		oc, err := sc.CaseTree(ctx, k)
+		if err != nil {
+			d.TreesNote = "Some of the lowest cases could not be scored again for their trees: " + err.Error() + "."
+			break
 		}
-		if prevCases != nil {
-			if err := prevCases(c); err != nil {
-				return err
-			}
+		if oc.Result == nil || oc.Result.Tree == nil {
+			continue
 		}
-		if mine == nil {
-			return nil
-		}
-		return hc.Add(c, mine)
+		rep := oc.Result.Report(res.Figures.Metric)
+		d.Trees = append(d.Trees, htmlreport.CaseTree{Index: k, Report: rep, Tree: oc.Result.Tree})
 	}
+	return d
 }
 
 // writeDatasetHTML writes a dataset's page.
@@ -165,15 +138,15 @@ func writeDatasetHTML(w io.Writer, m htmlreport.Meta, h dataset.Header, figs *da
 	return htmlreport.WriteDataset(w, m, &htmlreport.Dataset{Header: h, Figures: figs, GroupBy: groupBy, Cases: hc})
 }
 
-// datasetFilesHTML are a dataset's files for a page's header, hashed.
-func datasetFilesHTML(h dataset.Header, ref, out string) []htmlreport.File {
-	sides := datasetHasher(ref, out)()
-	fs := []htmlreport.File{{Role: "reference", Name: h.Reference, SHA256: sides[0].SHA256}}
-	if out != "" && out != ref {
-		fs = append(fs, htmlreport.File{Role: "output", Name: h.Output, SHA256: sides[1].SHA256})
+// datasetFilesHTML are a dataset's files for a page's header, with the
+// SHA-256s that sides gives.
+func datasetFilesHTML(h dataset.Header, spec dataset.Spec, sides func() [2]history.File) []htmlreport.File {
+	sums := sides()
+	fs := []htmlreport.File{{Role: "reference", Name: h.Reference, SHA256: sums[0].SHA256}}
+	if spec.Out != "" && spec.Out != spec.Ref {
+		fs = append(fs, htmlreport.File{Role: "output", Name: h.Output, SHA256: sums[1].SHA256})
 	}
-	fs = append(fs, htmlreport.File{Role: "weights", Name: h.Weights}, htmlreport.File{Role: "rules", Name: h.Rules})
-	return fs
+	return append(fs, htmlreport.File{Role: "weights", Name: h.Weights}, htmlreport.File{Role: "rules", Name: h.Rules})
 }
 
 // lineNode is a node of a --format jsonl case line.
@@ -267,11 +240,10 @@ func recordedCases(run *history.Run, figs *dataset.Figures, hc *htmlreport.Cases
 }
 
 // caseLineKept is what a page keeps of an aggregated case line: its id
-// and its encoding for htmlreport.Cases.
+// and its nodes.
 type caseLineKept struct {
-	id      string
-	enc     []byte
-	reports *report.Report
+	id     string
+	report *report.Report
 }
 
 // keepLine keeps a case line for the page; nil for an extra output.
@@ -283,7 +255,7 @@ func keepLine(line []byte) (*caseLineKept, error) {
 	if extra {
 		return nil, nil
 	}
-	return &caseLineKept{id: id, reports: rep}, nil
+	return &caseLineKept{id: id, report: rep}, nil
 }
 
 // aggregatedCases hands the kept case lines to a page's cases, by id in
@@ -292,7 +264,7 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	hc := htmlreport.NewCases(0)
 	byID := make(map[string]*report.Report, len(lines))
 	for i := range lines {
-		byID[lines[i].id] = lines[i].reports
+		byID[lines[i].id] = lines[i].report
 	}
 	for k := range figs.Cases {
 		c := &figs.Cases[k]
@@ -307,3 +279,33 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	}
 	return hc, nil
 }
+
+// comparedRun reads the run of --compare, for the Δ column of a dataset's
+// page: nil without the flag. The flag is for --format html only, and
+// names a dataset run.
+func (a *app) comparedRun(f *scoreFlags) (*dataset.CompareSide, error) {
+	if f.compare == "" {
+		return nil, nil
+	}
+	switch {
+	case f.format != "html":
+		return nil, badInput(errors.New("--compare gives the Δ column of the HTML page: add --format html (history diff compares two recorded runs in every format)"))
+	case f.dataset.caseID != "":
+		return nil, badInput(errors.New("--compare compares a dataset's cases: drop --case"))
+	}
+	run, err := a.getRun(f.compare)
+	if run == nil {
+		return nil, err
+	}
+	if run.Dataset == nil {
+		return nil, badInput(fmt.Errorf("--compare %s: run %s is of a pair, not of a dataset", f.compare, run.ID))
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return &dataset.CompareSide{ID: run.ID, Figures: figs, Rules: history.RulesSum(run.RulesJSON)}, nil
+}
+
+// rulesSum identifies a rules file as the history does ("" for none).
+func rulesSum(rules inputFile) string { return history.RulesSum(rules.data) }

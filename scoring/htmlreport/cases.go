@@ -1,11 +1,13 @@
 package htmlreport
 
 import (
+	"cmp"
 	"container/heap"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -20,10 +22,12 @@ const DefaultLowest = 50
 // noCell marks a heat map cell where the case has no node with a score.
 const noCell = math.MaxUint16
 
-// Cases gathers, as a dataset is scored, what its page shows of the cases
-// beyond their figures: each case's score at each path (the heat map's
-// cells) and the trees of the lowest cases. Hand Encoder to
-// dataset.Config.NewEncoder and each case, in order, to Add.
+// Cases gathers what a dataset's page shows of the cases beyond their
+// figures, from the cases' reports (a recorded run's, or the case lines
+// of shards): each case's score at each path (the heat map's cells) and
+// the trees of the lowest cases. Hand each case to AddReport; or, as a
+// dataset is scored, Encoder to dataset.Config.NewEncoder and each case,
+// in order, to Add.
 type Cases struct {
 	lowest int
 	// threshold is the float64 bits of the highest score among the
@@ -341,3 +345,47 @@ func (d *decoder) bytes() []byte { return d.take(d.uvarint()) }
 func (d *decoder) byte() byte    { return d.take(1)[0] }
 func (d *decoder) u16() uint16   { return binary.LittleEndian.Uint16(d.take(2)) }
 func (d *decoder) u64() uint64   { return binary.LittleEndian.Uint64(d.take(8)) }
+
+// pathScores returns the gathered cells as rows of scores by the paths
+// of f (NaN where a case has no node with a score).
+func (c *Cases) pathScores(f *dataset.Figures) func() func(k int, dst []float64) []float64 {
+	rowOf := make(map[uint32]int, len(f.Paths))
+	for i := range f.Paths {
+		if k, ok := c.paths[f.Paths[i].Path]; ok {
+			rowOf[k] = i
+		}
+	}
+	rows := func(k int, dst []float64) []float64 {
+		for range f.Paths {
+			dst = append(dst, math.NaN())
+		}
+		if k >= len(c.cells) {
+			return dst
+		}
+		for _, cl := range c.cells[k] {
+			if r, ok := rowOf[cl.path]; ok && cl.q != noCell {
+				dst[r] = float64(cl.q) / 10000
+			}
+		}
+		return dst
+	}
+	return func() func(k int, dst []float64) []float64 { return rows }
+}
+
+// keptTrees returns the trees a page keeps, lowest score first: the
+// gathered ones, or the ones given with their explanations.
+func keptTrees(d *Dataset) []keptCase {
+	var kept []keptCase
+	if d.Cases != nil {
+		kept = slices.Clone(d.Cases.kept)
+	}
+	for _, ct := range d.Trees {
+		nodes, _ := collectNodes(ct.Report.Nodes, MaxTreeNodes)
+		explainLeaves(nodes, ct.Tree, ct.Report.Metric, ct.Report.Explanation)
+		kept = append(kept, keptCase{index: ct.Index, score: d.Figures.Cases[ct.Index].Score, nodes: nodes})
+	}
+	slices.SortFunc(kept, func(a, b keptCase) int {
+		return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.index, b.index))
+	})
+	return kept
+}

@@ -1,9 +1,6 @@
 package htmlreport
 
 import (
-	"cmp"
-	"encoding/base64"
-	"encoding/binary"
 	"html/template"
 	"io"
 	"slices"
@@ -12,7 +9,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -32,8 +28,19 @@ type Dataset struct {
 	Figures *dataset.Figures
 	// GroupBy names the groups' field ("" for none).
 	GroupBy string
-	// Cases, when gathered while scoring, give the heat map and the
-	// lowest cases' trees; nil leaves both out, saying so.
+	// PathScores, when set, returns a function that gives case k's
+	// score at each path of Figures.Paths (the mean of its nodes there;
+	// NaN where it has none with a score) into dst's storage, for the
+	// heat map: one such function per goroutine
+	// (dataset.Scored.PathScorer's Case).
+	PathScores func() func(k int, dst []float64) []float64
+	// Trees are the trees of the lowest cases, which the page keeps.
+	Trees []CaseTree
+	// TreesNote says why some lowest cases have no tree ("" for none).
+	TreesNote string
+	// Cases, when gathered from the cases' reports (a recorded run's,
+	// or the case lines of shards), give the heat map and the trees in
+	// place of PathScores and Trees.
 	Cases *Cases
 	// Compared, when set, is the comparison of a former run (A) with this
 	// one (B): the cases table gives each case's Δ.
@@ -76,6 +83,15 @@ type pathRow struct {
 type groupRow struct {
 	Name, Mean, Median, Pass, MeanV, MedianV, PassV string
 	Cases                                           int
+}
+
+// CaseTree is one case's tree, as a single pair's page shows it.
+type CaseTree struct {
+	// Index is the case's place in Figures.Cases.
+	Index int
+	// Report is the case's report; Tree, when set, explains its leaves.
+	Report *report.Report
+	Tree   *scoring.Tree
 }
 
 type caseTree struct {
@@ -258,25 +274,28 @@ func casesSection(v *datasetView, d *Dataset) error {
 		}
 	}
 	trees := map[int]bool{}
-	if d.Cases != nil {
-		kept := slices.Clone(d.Cases.kept)
-		slices.SortFunc(kept, func(a, b keptCase) int {
-			return cmp.Or(cmp.Compare(a.score, b.score), cmp.Compare(a.index, b.index))
-		})
-		for _, kc := range kept {
-			trees[kc.index] = true
-			c := &f.Cases[kc.index]
-			ct := caseTree{Index: kc.index, ID: c.ID, Status: c.Status.String(), Score: report.ScoreCell(c.Score, c.HasScore),
-				Error: c.Error, Repairs: c.Repairs, Tree: renderTree(kc.nodes)}
-			if c.Worst != nil {
-				ct.Worst = c.Worst.Path
-			}
-			v.Trees = append(v.Trees, ct)
+	kept := keptTrees(d)
+	for _, kc := range kept {
+		trees[kc.index] = true
+		c := &f.Cases[kc.index]
+		ct := caseTree{Index: kc.index, ID: c.ID, Status: c.Status.String(), Score: report.ScoreCell(c.Score, c.HasScore),
+			Error: c.Error, Repairs: c.Repairs, Tree: renderTree(kc.nodes)}
+		if c.Worst != nil {
+			ct.Worst = c.Worst.Path
 		}
-		v.TreesNote = "The trees of the " + report.Count(len(kept)) + " lowest-scoring cases are kept in this page (a case's tree, as a single pair shows it: open a node's row for its values). The other cases have their figures only; jsontui score --case ID prints any one."
-		v.Heat, v.HeatNote = heatData(d.Cases, f)
-	} else {
-		v.TreesNote = ""
+		v.Trees = append(v.Trees, ct)
+	}
+	if len(kept) > 0 {
+		v.TreesNote = "The trees of the " + report.Count(len(kept)) + " lowest-scoring cases are kept in this page, each as a single pair's page shows it (open a leaf for its values and, where the case was scored again for the page, how its score is computed). The other cases have their figures only: jsontui score --case ID prints any one."
+	}
+	if d.TreesNote != "" {
+		v.TreesNote = strings.TrimSpace(v.TreesNote + " " + d.TreesNote)
+	}
+	switch {
+	case d.Cases != nil:
+		v.Heat, v.HeatNote = heatData(f, d.Cases.pathScores(f))
+	case d.PathScores != nil:
+		v.Heat, v.HeatNote = heatData(f, d.PathScores)
 	}
 	order := make([]int, len(f.Cases))
 	for i := range order {
@@ -294,180 +313,8 @@ func casesSection(v *datasetView, d *Dataset) error {
 	if len(order) > CaseRows {
 		v.CasesNote += " The table shows " + report.Count(CaseRows) + " rows at a time; with scripts off, the " + report.Count(CaseRows) + " lowest (all cases are in --format json)."
 	}
-	v.CasesData = casesData(f, deltas, trees)
+	v.CasesData = casesData(f, order, deltas, trees)
 	return nil
-}
-
-// compareCases orders cases lowest score first, those without a score
-// last.
-func compareCases(a, b *dataset.CaseFigures) int {
-	switch {
-	case a.HasScore != b.HasScore:
-		if a.HasScore {
-			return -1
-		}
-		return 1
-	case !a.HasScore:
-		return 0
-	}
-	return cmp.Compare(a.Score, b.Score)
-}
-
-// writeCaseRow writes one row of the cases table.
-func writeCaseRow(b *strings.Builder, k int, c *dataset.CaseFigures, deltas map[int]float64, tree bool) {
-	b.WriteString("<tr><td>")
-	if tree {
-		b.WriteString(`<a href="#case-` + strconv.Itoa(k) + `" data-case="` + strconv.Itoa(k) + `">`)
-		template.HTMLEscape(b, []byte(c.ID))
-		b.WriteString("</a>")
-	} else {
-		template.HTMLEscape(b, []byte(c.ID))
-	}
-	st := c.Status.String()
-	b.WriteString(`</td><td class="st st-` + st + `">` + st + `</td><td class="n">` + report.ScoreCell(c.Score, c.HasScore) + `</td><td class="n">`)
-	if d, ok := deltas[k]; ok {
-		b.WriteString(dataset.Signed3(d))
-	}
-	b.WriteString("</td><td><code>")
-	if c.Worst != nil {
-		template.HTMLEscape(b, []byte(c.Worst.Path))
-	}
-	b.WriteString(`</code></td><td class="n">`)
-	if c.Worst != nil {
-		b.WriteString(report.ScoreCell(c.Worst.Loss, true))
-	}
-	b.WriteString("</td></tr>\n")
-}
-
-// casesData is every case's figures as the script reads them: id,
-// status, score, Δ, costliest path, its loss and its schema path.
-func casesData(f *dataset.Figures, deltas map[int]float64, trees map[int]bool) template.HTML {
-	b := make([]byte, 0, 64+len(f.Cases)*96)
-	b = append(b, `{"limit":`...)
-	b = strconv.AppendInt(b, CaseRows, 10)
-	b = append(b, `,"cases":[`...)
-	var sp []byte
-	for k := range f.Cases {
-		c := &f.Cases[k]
-		if k > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = jsondoc.AppendQuoted(b, c.ID)
-		b = append(b, `,"`...)
-		b = append(b, c.Status.String()...)
-		b = append(b, `",`...)
-		b = appendOptFloat(b, c.Score, c.HasScore)
-		b = append(b, ',')
-		d, ok := deltas[k]
-		b = appendOptFloat(b, d, ok)
-		if c.Worst != nil {
-			b = append(b, ',')
-			b = jsondoc.AppendQuoted(b, c.Worst.Path)
-			b = append(b, ',')
-			b = report.AppendJSONFloat(b, c.Worst.Loss)
-			b = append(b, ',')
-			sp = schemaPath(sp[:0], c.Worst.Path)
-			b = jsondoc.AppendQuoted(b, string(sp))
-		} else {
-			b = append(b, ",null,0,null"...)
-		}
-		b = append(b, ']')
-	}
-	b = append(b, `],"trees":{`...)
-	first := true
-	for k := range trees {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '"')
-		b = strconv.AppendInt(b, int64(k), 10)
-		b = append(b, `":1`...)
-	}
-	b = append(b, "}}"...)
-	return scriptData("cases-data", b)
-}
-
-func appendOptFloat(b []byte, v float64, ok bool) []byte {
-	if !ok {
-		return append(b, "null"...)
-	}
-	return report.AppendJSONFloat(b, v)
-}
-
-// scriptData wraps JSON in a script element of its own, every '<' in it
-// escaped so that nothing in the data can end the element.
-func scriptData(id string, js []byte) template.HTML {
-	var b strings.Builder
-	b.Grow(len(js) + 64)
-	b.WriteString(`<script type="application/json" id="` + id + `">`)
-	for {
-		i := strings.IndexByte(string(js), '<')
-		if i < 0 {
-			b.Write(js)
-			break
-		}
-		b.Write(js[:i])
-		b.WriteString(`\u003c`)
-		js = js[i+1:]
-	}
-	b.WriteString("</script>")
-	return template.HTML(b.String())
-}
-
-// heatData is the heat map's data: a row per path (as the per-path table
-// lists them), each the cases' scores at the path in units of 1e-4 as
-// little-endian uint16 (65535: no node), base64.
-func heatData(c *Cases, f *dataset.Figures) (template.HTML, string) {
-	if len(f.Paths) == 0 {
-		return "", ""
-	}
-	rowOf := map[uint32]int{}
-	for i := range f.Paths {
-		if k, ok := c.paths[f.Paths[i].Path]; ok {
-			rowOf[k] = i
-		}
-	}
-	n := min(len(f.Cases), len(c.cells), MaxHeatCells/len(f.Paths))
-	note := ""
-	if n < len(f.Cases) {
-		note = "The map holds the first " + report.Count(n) + " cases in reference order, of " + report.Count(len(f.Cases)) + "."
-	}
-	rows := make([][]byte, len(f.Paths))
-	for i := range rows {
-		rows[i] = make([]byte, 2*n)
-		for k := range n {
-			binary.LittleEndian.PutUint16(rows[i][2*k:], noCell)
-		}
-	}
-	for k := range n {
-		for _, cl := range c.cells[k] {
-			if r, ok := rowOf[cl.path]; ok {
-				binary.LittleEndian.PutUint16(rows[r][2*k:], cl.q)
-			}
-		}
-	}
-	b := []byte(`{"n":`)
-	b = strconv.AppendInt(b, int64(n), 10)
-	b = append(b, `,"paths":[`...)
-	for i := range f.Paths {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsondoc.AppendQuoted(b, f.Paths[i].Path)
-	}
-	b = append(b, `],"cells":[`...)
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = base64.StdEncoding.AppendEncode(b, r)
-		b = append(b, '"')
-	}
-	b = append(b, "]}"...)
-	return scriptData("heat-data", b), note
 }
 
 // statusColors are the colours of the status bar's parts (the light

@@ -85,11 +85,25 @@
     }
   });
 
-  // The cases: every case is in #cases-data; the table shows the first
-  // LIMIT that pass the filters, in the chosen order.
+  // The cases: every case is in #cases-data, lowest score first (the
+  // table's first order); the table shows the first LIMIT that pass the
+  // filters, in the chosen order. A row is [id, status, score, delta,
+  // costliest path, its loss, its schema path, the case's place].
+  performance.mark("report-script");
   var cd = data("cases-data");
   var heat = data("heat-data");
-  var order = null;
+  performance.mark("report-data");
+  var order = null, render = null;
+  // A heat map row is base64 of little-endian uint16s: a cell is decoded
+  // when it is read, so that a large map costs nothing until drawn.
+  var B64 = new Int8Array(128);
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".split("").forEach(function (ch, i) { B64[ch.charCodeAt(0)] = i; });
+  function byteAt(s, i) {
+    var g = (i / 3) | 0, o = 4 * g;
+    var v = B64[s.charCodeAt(o)] << 18 | B64[s.charCodeAt(o + 1)] << 12 | B64[s.charCodeAt(o + 2)] << 6 | B64[s.charCodeAt(o + 3)];
+    return v >> (16 - 8 * (i - 3 * g)) & 255;
+  }
+  function cellAt(r, k) { var s = heat.cells[r]; return byteAt(s, 2 * k) | byteAt(s, 2 * k + 1) << 8; }
   if (cd) {
     var table = doc.getElementById("cases");
     var body = table.tBodies[0];
@@ -98,48 +112,47 @@
     var sortCol = 2, asc = true;
     var rowsOfHeat = {};
     if (heat) heat.paths.forEach(function (p, i) { rowsOfHeat[p] = i; });
-    var heatRows = heat ? heat.cells.map(function (b64) {
-      var bin = atob(b64), a = new Uint16Array(bin.length / 2);
-      for (var i = 0; i < a.length; i++) a[i] = bin.charCodeAt(2 * i) | bin.charCodeAt(2 * i + 1) << 8;
-      return a;
-    }) : [];
-    var losesAt = function (c, k, path) {
-      var r = rowsOfHeat[path];
-      if (r !== undefined && k < heat.n) { var v = heatRows[r][k]; return v !== 65535 && v < 10000; }
+    var losesAt = function (c, path) {
+      var r = rowsOfHeat[path], k = c[7];
+      if (r !== undefined && k < heat.n) { var v = cellAt(r, k); return v !== 65535 && v < 10000; }
       var w = c[6];
       return w !== null && (w === path || path === "." || w.indexOf(path) === 0 && /^[.\[]/.test(w.slice(path.length)));
     };
-    var key = function (c, col) {
-      var v = c[col];
-      if (col === 1 || col === 0 || col === 4) return v === null ? "" : String(v).toLowerCase();
-      return v === null ? (asc ? Infinity : -Infinity) : v;
+    var sorted = function (idx) {
+      if (sortCol === 2 && asc) return idx; // the data's own order
+      var n = cd.cases.length, text = sortCol === 0 || sortCol === 1 || sortCol === 4;
+      var keys = text ? new Array(n) : new Float64Array(n);
+      for (var k = 0; k < n; k++) {
+        var v = cd.cases[k][sortCol];
+        keys[k] = text ? (v === null ? "" : String(v).toLowerCase()) : (v === null ? (asc ? Infinity : -Infinity) : v);
+      }
+      var dir = asc ? 1 : -1;
+      return idx.sort(function (i, j) {
+        var x = keys[i], y = keys[j];
+        return x < y ? -dir : x > y ? dir : i - j;
+      });
     };
-    var render = function () {
+    render = function () {
       var st = fStatus.value, p = fPath.value, t = fText.value.trim().toLowerCase();
       var idx = [];
       for (var k = 0; k < cd.cases.length; k++) {
         var c = cd.cases[k];
         if (st && c[1] !== st) continue;
         if (t && String(c[0]).toLowerCase().indexOf(t) < 0) continue;
-        if (p && !losesAt(c, k, p)) continue;
+        if (p && !losesAt(c, p)) continue;
         idx.push(k);
       }
-      idx.sort(function (i, j) {
-        var x = key(cd.cases[i], sortCol), y = key(cd.cases[j], sortCol);
-        var r = x < y ? -1 : x > y ? 1 : i - j;
-        return asc || x === y ? r : -r;
-      });
-      order = idx;
-      var html = [], n = Math.min(idx.length, cd.limit);
+      order = sorted(idx);
+      var html = [], n = Math.min(order.length, cd.limit);
       for (var q = 0; q < n; q++) {
-        var k2 = idx[q], c2 = cd.cases[k2], tree = cd.trees[k2];
-        var id = tree !== undefined ? '<a href="#case-' + k2 + '" data-case="' + k2 + '">' + esc(c2[0]) + "</a>" : esc(c2[0]);
+        var c2 = cd.cases[order[q]], k2 = c2[7];
+        var id = cd.trees[k2] !== undefined ? '<a href="#case-' + k2 + '" data-case="' + k2 + '">' + esc(c2[0]) + "</a>" : esc(c2[0]);
         html.push("<tr><td>" + id + '</td><td class="st st-' + c2[1] + '">' + c2[1] + '</td><td class="n">' + fmt(c2[2]) +
           '</td><td class="n">' + signed(c2[3]) + "</td><td><code>" + (c2[4] === null ? "" : esc(c2[4])) + '</code></td><td class="n">' +
           (c2[4] === null ? "" : fmt(c2[5])) + "</td></tr>");
       }
       body.innerHTML = html.join("");
-      count.textContent = "showing " + n.toLocaleString("en") + " of " + idx.length.toLocaleString("en") + " matching cases (" + cd.cases.length.toLocaleString("en") + " in all)";
+      count.textContent = "showing " + n.toLocaleString("en") + " of " + order.length.toLocaleString("en") + " matching cases (" + cd.cases.length.toLocaleString("en") + " in all)";
       drawHeat();
     };
     table.querySelectorAll("thead th").forEach(function (th, col) {
@@ -176,7 +189,15 @@
   }
   function drawHeat() {
     if (!canvas || !heat) return;
-    cols = (order || cd.cases.map(function (_, k) { return k; })).filter(function (k) { return k < heat.n; });
+    if (!order) {
+      order = new Array(cd.cases.length);
+      for (var q = 0; q < order.length; q++) order[q] = q;
+    }
+    cols = [];
+    for (var i = 0; i < order.length; i++) {
+      var kk = cd.cases[order[i]][7];
+      if (kk < heat.n) cols.push(kk);
+    }
     var rows = heat.paths.length;
     rowH = Math.max(3, Math.min(16, Math.floor(480 / Math.max(1, rows))));
     doc.querySelectorAll("#heat-rows li").forEach(function (li) {
@@ -190,9 +211,8 @@
     if (!cols.length) return;
     var ctx = canvas.getContext("2d"), img = ctx.createImageData(w, rows * rowH), px = img.data;
     for (var r = 0; r < rows; r++) {
-      var a = heatRows[r];
       for (var x = 0; x < w; x++) {
-        var k = cols[Math.floor(x * cols.length / w)], c = color(a[k]);
+        var k = cols[Math.floor(x * cols.length / w)], c = color(cellAt(r, k));
         for (var y = r * rowH; y < (r + 1) * rowH - (rowH > 4 ? 1 : 0); y++) {
           var o = (y * w + x) * 4;
           px[o] = c[0]; px[o + 1] = c[1]; px[o + 2] = c[2]; px[o + 3] = c[3];
@@ -200,14 +220,15 @@
       }
     }
     ctx.putImageData(img, 0, 0);
+    performance.mark("report-heat");
     name();
   }
   function name() {
     if (!cols.length) { tip.textContent = "no case to show"; return; }
     cur.r = Math.max(0, Math.min(heat.paths.length - 1, cur.r));
     cur.c = Math.max(0, Math.min(cols.length - 1, cur.c));
-    var k = cols[cur.c], v = heatRows[cur.r][k];
-    tip.textContent = "case " + cd.cases[k][0] + " · " + heat.paths[cur.r] + " · score " +
+    var k = cols[cur.c], v = cellAt(cur.r, k);
+    tip.textContent = "case " + cd.ids[k] + " · " + heat.paths[cur.r] + " · score " +
       (v === 65535 ? "none (no node there)" : (v / 10000).toFixed(4)) + (cd.trees[k] !== undefined ? " · enter or click opens it" : "");
   }
   function at(e) {
@@ -226,6 +247,11 @@
     });
     window.addEventListener("resize", drawHeat);
   }
-  if (cd) render();
+  if (cd) {
+    // The table holds the first rows already, lowest first, as the data is.
+    cd.ids = [];
+    for (var q = 0; q < cd.cases.length; q++) cd.ids[cd.cases[q][7]] = cd.cases[q][0];
+    drawHeat();
+  }
   doc.documentElement.classList.add("js");
 })();
