@@ -242,7 +242,7 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 		m.view, m.casesForced = viewTree, false // the tree is back
 	}
 	m.Layout()
-	m.Status.Set(m.rescoredStatus(msg, old, filter))
+	m.Status.Set(m.ds.rescoredStatus(msg, old, filter, m.order.filterPath() != ""))
 	if spec.restore != nil {
 		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())
 	}
@@ -258,16 +258,18 @@ type dsShown struct {
 }
 
 // rescoredStatus says what the rescore did: the metric, rule or pairing,
-// the dataset's score before and after, and what else changed.
-func (m *Model) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) common.StatusMsg {
+// the dataset's score before and after, and what else changed; filter is
+// the path the cases were filtered by before, filtered whether they still
+// are.
+func (ds *dsData) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string, filtered bool) common.StatusMsg {
 	spec := msg.spec
-	tot, has := m.ds.total()
+	tot, has := ds.total()
 	var text string
 	switch {
 	case spec.pairing != nil:
 		pc := spec.pairing
 		text = fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
-		was, now := pathScore(old.paths, pc.Array), pathScore(m.ds.paths, pc.Array)
+		was, now := pathScore(old.paths, pc.Array), pathScore(ds.paths, pc.Array)
 		if was != nil && now != nil {
 			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.From)
 		}
@@ -278,14 +280,14 @@ func (m *Model) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) co
 	}
 	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {
-	case spec.note != "" && m.ds.rules.Changed():
+	case spec.note != "" && ds.rules.Changed():
 		text += " · ctrl+s saves the rules"
-	case len(m.ds.paths) == 0:
+	case len(ds.paths) == 0:
 		text += " · one number: no per-path tree, the cases show"
-	case !m.ds.d.TakesWeights():
+	case !ds.d.TakesWeights():
 		text += " · its weights are its own: yours are kept for later"
 	}
-	if filter != "" && m.order.filterPath() == "" {
+	if filter != "" && !filtered {
 		text += " · no case has " + filter + " now: every case listed"
 	}
 	if len(msg.dropped) > 0 {
