@@ -45,7 +45,7 @@ func (m *Model) body() string {
 	case shell.ModeHistory:
 		return m.Hist.View()
 	case shell.ModeRecover:
-		return pair.Overlay(m.viewBody(), shell.RecoverBox(m.C, m.Unsaved.Offers, "dataset", "dataset"), m.C.Width)
+		return pair.Overlay(m.viewBody(), m.OfferView("dataset"), m.C.Width)
 	}
 	body := m.viewBody()
 	switch {

@@ -104,8 +104,8 @@ func (m *Model) StopJobs() {
 		m.jobs.cancelSearch()
 		m.jobs.cancelSearch = nil
 	}
-	m.cancelRescore()
-	m.cancelRestore()
+	m.jobs.stopRescore()
+	m.jobs.stopRestore()
 }
 
 // ParseWeightInput reads a typed weight: a number in [0, 1].

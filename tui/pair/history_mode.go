@@ -116,7 +116,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	h := m.opts.History
 	m.jobs.histRun++
-	m.cancelRestore() // a rules' restore in flight is moot: its run's result is dropped
+	m.jobs.stopRestore() // a rules' restore in flight is moot: its run's result is dropped
 	id, sess, wsess := m.jobs.histRun, m.Sess, m.Wsess
 	var scores, weights *scoring.Tree
 	if act != runspane.ActLoad && !ms.oneNumber {
@@ -165,7 +165,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	if msg.id != m.jobs.histRun || msg.sess != m.Sess || msg.wsess != m.Wsess || m.Phase != shell.PhaseReady {
 		return nil
 	}
-	m.cancelRestore() // done: let go of its context
+	m.jobs.stopRestore() // done: let go of its context
 	if msg.run != nil {
 		m.Hist.Update(runspane.RunCachedMsg{Run: msg.run})
 	}

@@ -64,7 +64,7 @@ func (m *Model) body() string {
 	case shell.ModeMetric:
 		body = Overlay(body, m.Chooser.View(), m.C.Width)
 	case shell.ModeRecover:
-		body = Overlay(body, m.recoverView(), m.C.Width)
+		body = Overlay(body, m.OfferView("reference"), m.C.Width)
 	case shell.ModeRule:
 		body = Overlay(body, m.RuleChooser.View(), m.C.Width)
 	}

@@ -227,3 +227,9 @@ func changedLines(f recovery.Found, dataset bool) []string {
 // recoverShown is how many of an offer's changed weights, and of its
 // changed rules, the box lists.
 const recoverShown = 6
+
+// OfferView renders the offer of the first recovery file found; within
+// names what its weights apply to ("reference", "dataset").
+func (s *Shell) OfferView(within string) string {
+	return RecoverBox(s.C, s.Unsaved.Offers, s.noun, within)
+}
