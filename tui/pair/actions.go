@@ -82,7 +82,7 @@ func (m *Model) Submit() tea.Cmd {
 		m.Mode = shell.ModeNormal
 		return m.edit(m.Sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
-		return m.labelSubmit()
+		return m.runs.labelSubmit()
 	case shell.ModeRuleValue:
 		return m.SubmitRuleValue()
 	case shell.ModeRulesPath:

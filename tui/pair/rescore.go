@@ -208,13 +208,13 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	tot, has := m.Metric.total(m.Sess.Tree())
 	var cmd tea.Cmd
 	if !m.hdr.hasBest {
-		cmd = m.fetchBest() // the best of the runs of this metric, options and rules
+		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.Status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(pairedText(m.Metric, m.Sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {

@@ -88,7 +88,7 @@ func (m *Model) statusView() string {
 	k, s := m.C.Keys, m.C.Styles
 	if m.Mode == shell.ModeConfirmPair {
 		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
-		return common.Spread(s.Warn.Render(m.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
+		return common.Spread(s.Warn.Render(m.runs.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
 	}
 	if line, ok := m.StatusLine(); ok {
 		return line
