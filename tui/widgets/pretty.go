@@ -1,4 +1,4 @@
-package pair
+package widgets
 
 import (
 	"strings"
@@ -10,11 +10,11 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// valueLines renders value v of d as JSON in at most max lines of width
+// ValueLines renders value v of d as JSON in at most max lines of width
 // cells: a scalar as written, wrapped; a container pretty-printed with
 // two-space indents, a line longer than the width wrapped below itself,
 // indented two more. A value that does not fit ends in a line "…".
-func valueLines(d *jsondoc.Doc, v jsondoc.ID, width, maxLines int) []string {
+func ValueLines(d *jsondoc.Doc, v jsondoc.ID, width, maxLines int) []string {
 	if v == jsondoc.None {
 		return []string{"—"}
 	}
