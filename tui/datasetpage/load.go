@@ -119,24 +119,7 @@ func (m *Model) loadView() string {
 	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
 	bar, of := progressText(s, p, barW)
 	lines = append(lines, bar)
-	quit := "q quits"
-	if m.Phase == shell.PhaseClosing {
-		quit = "quitting…"
-	}
+	quit := m.QuitHint()
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))
-	top := max(0, (h-len(lines))/2)
-	var b strings.Builder
-	for i := 0; i < h; i++ {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if k := i - top; k >= 0 && k < len(lines) {
-			line := lines[k]
-			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
-			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
-		} else {
-			b.WriteString(strings.Repeat(" ", w))
-		}
-	}
-	return b.String()
+	return shell.Centred(lines, barW, w, h)
 }
