@@ -80,15 +80,7 @@ func (p *pathTree) setCursor(r int) {
 
 // scroll keeps the cursor in the window, with a margin of context rows.
 func (p *pathTree) scroll() {
-	h := p.page()
-	margin := min(3, (h-1)/2)
-	if p.cursor < p.offset+margin {
-		p.offset = p.cursor - margin
-	}
-	if p.cursor > p.offset+h-1-margin {
-		p.offset = p.cursor - h + 1 + margin
-	}
-	p.offset = max(0, min(p.offset, p.ol.Len()-h))
+	p.offset = common.ScrollTo(p.cursor, p.offset, p.page(), p.ol.Len())
 }
 
 // keep runs a change of the rows and puts the cursor back on the path it
