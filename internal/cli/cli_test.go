@@ -143,7 +143,7 @@ func TestBadInput(t *testing.T) {
 		{[]string{"score", good, filepath.Join(dir, "nope.json")}, 2, "jsontui: " + filepath.Join(dir, "nope.json") + ": no such file or directory\n"},
 		{[]string{"score", good, good, weights}, 2, "jsontui: " + weights + ":2:8: .a: weight 2 is outside [0, 1]\n"},
 		{[]string{"score", "-", "-"}, 2, "jsontui: only one file argument may be - (standard input)\n"},
-		{[]string{"score", good, good, "--format", "yaml"}, 2, "jsontui: unknown --format \"yaml\": use text, json or markdown\n"},
+		{[]string{"score", good, good, "--format", "yaml"}, 2, "jsontui: unknown --format \"yaml\": use text, json, markdown or html\n"},
 		{[]string{"score", good, good, "--min", "2"}, 2, "jsontui: --min 2 is outside [0, 1]\n"},
 		{[]string{"score", good}, 2, "jsontui: score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): " + good + " is neither\nRun 'jsontui --help' for usage.\n"},
 		{[]string{"score", good, good, "--bogus"}, 2, "jsontui: unknown flag: --bogus\n"},

@@ -167,7 +167,7 @@ func TestScoreDatasetGates(t *testing.T) {
 			`weights.json:6:5: the reference has no key "price" below .items; the entry is ignored`},
 		{[]string{"score", data, w, "--case", "inv-005", "--quiet"}, "", 0, "0\n", `jsontui: case "inv-005" has no output: every node is missing, the case scores 0`},
 		{[]string{"score", data, "--case", "nope"}, "", 2, "", "no case has the id \"nope\""},
-		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl or markdown"},
+		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl, markdown or html"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--format", "jsonl"}, "", 2, "", "--format jsonl prints a dataset's cases"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
 		{[]string{"score", pizza + "reference.json", data}, "", 2, "", "is a dataset but"},
