@@ -81,6 +81,9 @@ type metaRecord struct {
 	Paths    []pathRecord
 	Groups   []groupRecord
 	Warnings []warningRecord
+	// Agreement is the agreement with people's labels; nil without
+	// labels, and in the runs recorded before it was kept.
+	Agreement *agreementRecord
 }
 
 type pathRecord struct {
@@ -141,6 +144,7 @@ func metaOf(f *dataset.Figures) *metaRecord {
 	for _, w := range f.Warnings {
 		m.Warnings = append(m.Warnings, warningRecord(w))
 	}
+	m.Agreement = agreementOf(f.Agreement)
 	return m
 }
 
@@ -161,6 +165,7 @@ func (m *metaRecord) fill(f *dataset.Figures) {
 	for _, w := range m.Warnings {
 		f.Warnings = append(f.Warnings, scoring.Warning(w))
 	}
+	f.Agreement = m.Agreement.agreement()
 }
 
 // info returns the record as a DatasetRun.

@@ -60,19 +60,6 @@ func (ds *dsData) metric() string { return ds.res.Figures.Metric }
 // dirty reports whether weights or rules are unsaved.
 func (ds *dsData) dirty() bool { return ds.wsess.Dirty() || ds.rules.Changed() }
 
-// unsavedText says what is unsaved: "unsaved weights", "unsaved rules"
-// or both.
-func (ds *dsData) unsavedText() string {
-	w, r := ds.wsess.Dirty(), ds.rules.Changed()
-	switch {
-	case w && r:
-		return "unsaved weights and rules"
-	case r:
-		return "unsaved rules"
-	}
-	return "unsaved weights"
-}
-
 // refresh reads the figures in force again.
 func (ds *dsData) refresh() {
 	ds.paths = ds.d.Paths()

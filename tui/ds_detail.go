@@ -9,6 +9,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // pathDetail explains the selected path's figures with their numbers in
@@ -104,11 +106,11 @@ func (p *pathDetail) build() {
 	}
 	add(s.Title.Render(p.path))
 	for _, l := range p.ds.d.ExplainPath(p.path, w) {
-		add(paintLine(s, l))
+		add(pair.PaintLine(s, l))
 	}
 	if run, ok := p.ds.cmp.pathScore(p.path); ok {
 		i := p.ds.d.PathIndex(p.path)
-		add("", s.Muted.Render("in "+runName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
+		add("", s.Muted.Render("in "+runspane.RunName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
 		if pf := p.ds.paths[i]; run.has && pf.HasScore {
 			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.score) + " since"))
 		}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // dsHeader is a dataset's header: the files and the metric; the cases,
@@ -103,7 +105,7 @@ func (h *dsHeader) Height() int {
 		n++
 	}
 	if h.expanded {
-		n += min(len(h.notes), maxNoteLines(h.height))
+		n += min(len(h.notes), pair.MaxNoteLines(h.height))
 	}
 	return n
 }
@@ -120,7 +122,7 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	return files + rulesFileText(h.ds.rules, f.Rules)
+	return files + pair.RulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
@@ -141,7 +143,7 @@ func (h *dsHeader) View() string {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
-		limit := maxNoteLines(h.height)
+		limit := pair.MaxNoteLines(h.height)
 		for i, n := range h.notes {
 			if i == limit-1 && len(h.notes) > limit {
 				lines = append(lines, common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i))), w))
@@ -176,10 +178,10 @@ func (h *dsHeader) scoreLine() string {
 	switch open, save, ok := h.ds.sess.Deltas(); {
 	case !ok || !h.ds.d.TakesWeights():
 	case h.ds.sess.Resumed():
-		parts = append(parts, "Δ since switch "+paintDelta(s, open))
+		parts = append(parts, "Δ since switch "+common.PaintDelta(s, open))
 	default:
 		// Apart, so that the change since opening shows where both do not fit.
-		parts = append(parts, "Δ opening "+paintDelta(s, open), "Δ save "+paintDelta(s, save))
+		parts = append(parts, "Δ opening "+common.PaintDelta(s, open), "Δ save "+common.PaintDelta(s, save))
 	}
 	line := parts[0]
 	for _, p := range parts[1:] {
@@ -262,7 +264,7 @@ func (h *dsHeader) casesLine() string {
 // and now.
 func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
-	name := s.Accent.Render("Δ vs " + runName(c.run))
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
 	return common.Spread(name+" · "+c.verdict, end, h.width)
 }

@@ -25,6 +25,10 @@ type aggregateFlags struct {
 	metric  string
 	dataset datasetFlags
 	output  string
+	// The history: whether to record the run, and its label and tags.
+	noHistory bool
+	label     string
+	tags      []string
 }
 
 func (a *app) aggregateCmd() *cobra.Command {
@@ -60,6 +64,9 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	fl.StringVar(&f.metric, "metric", "", "the metric the shards were scored with: the lines name it, and one that names another is an error (lines that name none, of older versions, are jsondiff's unless this says)")
+	fl.BoolVar(&f.noHistory, "no-history", false, "do not record this run in the history")
+	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
+	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
@@ -88,6 +95,9 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 			}
 			shards = append(shards, dataset.Shard{Name: "<stdin>", R: a.stdin})
 			continue
+		}
+		if err := dataset.CheckRegular(name); err != nil {
+			return badInput(err) // a FIFO or /dev/zero as a shard: never opened
 		}
 		file, err := os.Open(name)
 		if err != nil {
@@ -151,6 +161,11 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	if err != nil {
 		return err
+	}
+	if !f.noHistory {
+		if err := a.recordAggregate(figs, args, f); err != nil {
+			return err
+		}
 	}
 	if f.minSet && (!figs.HasScore || figs.Score < f.min) {
 		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(figs.Score, figs.HasScore), report.Figure(f.min))}

@@ -152,6 +152,9 @@ func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures,
 // space and a byte order mark) opens an array: a .json file of records,
 // not a weights file (an object).
 func holdsArray(name string) bool {
+	if dataset.CheckRegular(name) != nil {
+		return false // never opened: the dataset's open says why
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false
@@ -287,6 +290,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
+		if f.format == "jsonl" {
+			// The lines so far are out: the last one says they are not all.
+			out.Write(dataset.AppendUnfinished(nil, err))
+		}
 		out.Flush()
 		rec.abandon()
 		return badInput(err)
@@ -337,6 +344,8 @@ func checkScoreLabels(f *scoreFlags) error {
 		return err
 	}
 	switch {
+	case !f.labels.given() && f.labels.seedSet:
+		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
 	case !f.labels.given():
 	case f.dataset.caseID != "":
 		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")

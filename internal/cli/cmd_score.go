@@ -93,6 +93,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 			f.minSet = cmd.Flags().Changed("min")
 			f.topSet = cmd.Flags().Changed("top")
 			f.dataset.changed(cmd.Flags())
+			f.labels.seedSet = cmd.Flags().Changed("seed")
 			spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
 			if err != nil {
 				return badInput(err)

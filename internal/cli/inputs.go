@@ -41,6 +41,9 @@ func (a *app) readInput(name string) (inputFile, error) {
 			return inputFile{}, fmt.Errorf("standard input: %w", err)
 		}
 	} else {
+		if err := dataset.CheckRegular(name); err != nil {
+			return inputFile{}, err
+		}
 		data, err = os.ReadFile(name)
 		if err != nil {
 			var pe *fs.PathError

@@ -18,6 +18,7 @@ import (
 type labelFlags struct {
 	file, field string
 	seed        uint64
+	seedSet     bool
 }
 
 // addLabelFlags defines the label flags on fl.

@@ -22,7 +22,7 @@ type FitOptions struct {
 	Free bool
 	// Folds is the number of folds of the cross-validation (at least 2).
 	Folds int
-	// MinGain is the mean held-out gain below which the fit is no
+	// MinGain is the held-out gain below which the fit is no
 	// improvement.
 	MinGain float64
 	// Seed seeds the folds and the pairs sampled.
@@ -58,9 +58,11 @@ type FitResult struct {
 	// cases: every case scored under the weights fitted without its
 	// fold, pooled.
 	HeldBefore, HeldAfter float64
-	// FoldGains are each fold's held-out gain (After − Before on its
-	// cases; NaN where a fold's agreement is undefined), and Gain their
-	// mean over the folds that have one (NaN when none has).
+	// Gain is the held-out gain, HeldAfter − HeldBefore: the agreement
+	// of the out-of-fold scores, pooled, gains less from chance than a
+	// mean of the folds' own gains, each over few cases. FoldGains are
+	// those (After − Before on each fold's cases; NaN where a fold's
+	// agreement is undefined), for the report.
 	FoldGains []float64
 	Gain      float64
 	// Changes are the entries moved, the largest Effect first.
@@ -126,8 +128,6 @@ func (f *fitter) crossValidate(r *FitResult) {
 	perm := rand.New(rand.NewPCG(f.opt.Seed, 1)).Perm(n)
 	held := make([]float64, n)
 	start := f.scores(f.x0, allOf(n))
-	var sum float64
-	var defined int
 	for fold := range k {
 		var train, test []int
 		for pos, i := range perm {
@@ -148,17 +148,10 @@ func (f *fitter) crossValidate(r *FitResult) {
 		labels := f.labelsOf(test)
 		g := headline(f.p.Kind, after, labels) - headline(f.p.Kind, before, labels)
 		r.FoldGains = append(r.FoldGains, g)
-		if !math.IsNaN(g) {
-			sum += g
-			defined++
-		}
-	}
-	r.Gain = math.NaN()
-	if defined > 0 {
-		r.Gain = sum / float64(defined)
 	}
 	r.HeldBefore = headline(f.p.Kind, start, f.p.Values)
 	r.HeldAfter = headline(f.p.Kind, held, f.p.Values)
+	r.Gain = r.HeldAfter - r.HeldBefore
 }
 
 // fitOnce fits the weights to the cases at positions idx of the pairing.

@@ -91,13 +91,17 @@ func ParseLabel(raw []byte) (float64, Kind, error) {
 	return 0, 0, fmt.Errorf("the label %s is neither a grade (a number in [0, 1]) nor a verdict (true, false, \"pass\", \"fail\")", shorten(raw))
 }
 
-// shorten returns raw for a message, on one line and cut past 60 bytes.
+// shorten returns JSON text for a message, cut past 60 bytes, on one
+// line and without a control character (escape.Name) when it holds one.
 func shorten(raw []byte) string {
 	s := string(raw)
 	if len(s) > 60 {
-		s = s[:57] + "..."
+		s = strings.ToValidUTF8(s[:57], "") + "..."
 	}
-	return escape.Name(s)
+	if e := escape.Name(s); e != s && !strings.HasPrefix(s, `"`) || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r >= 0x7f && r < 0xa0 }) {
+		return e
+	}
+	return s
 }
 
 // add appends a label read at line, checking that its kind is the

@@ -132,7 +132,8 @@ func (s *sample) kendall(cnt []int32) float64 {
 		return math.NaN()
 	}
 	concMinusDisc := total - xTies - yTies + jointTies - 2*swaps
-	return concMinusDisc / math.Sqrt(total-xTies) / math.Sqrt(total-yTies)
+	// Rounding may carry a perfect agreement past ±1.
+	return max(-1, min(1, concMinusDisc/math.Sqrt(total-xTies)/math.Sqrt(total-yTies)))
 }
 
 // pairsOf returns n(n-1)/2.

@@ -78,12 +78,6 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				}
 			}
 			if tail.cut() {
-				if len(b.in) > 0 {
-					if err := emit(b); err != nil {
-						return err
-					}
-					b = p.get()
-				}
 				return fmt.Errorf("%s: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again", sh.Name)
 			}
 		}

@@ -22,6 +22,7 @@ type comparisonJSON struct {
 		A *string `json:"a"`
 		B *string `json:"b"`
 	} `json:"rules"`
+	Agreement *agreementDeltaJSON `json:"agreement,omitempty"`
 }
 
 type runJSON struct {
@@ -155,5 +156,6 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 	if c.RulesB != "" {
 		j.Rules.B = refOf(c.RulesB)
 	}
+	j.Agreement = c.agreementJSONOf()
 	return json.Marshal(j)
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // renderAll prints figures in every format under one header, the
@@ -143,6 +145,16 @@ func mergeRandomly(t *testing.T, r *rand.Rand, pieces [][]string) testPartial {
 				t.Fatal(err)
 			}
 		}
+		if r.IntN(2) == 0 { // through its binary form
+			b, err := p.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = NewPartial("")
+			if err := p.UnmarshalBinary(b); err != nil {
+				t.Fatal(err)
+			}
+		}
 		parts = append(parts, p)
 	}
 	for len(parts) > 1 {
@@ -154,5 +166,65 @@ func mergeRandomly(t *testing.T, r *rand.Rand, pieces [][]string) testPartial {
 			t.Fatal(err)
 		}
 	}
+	// Figures then more merging: a Partial read once goes on adding up.
+	if len(pieces) > 1 && len(pieces[0]) > 0 {
+		if _, err := parts[0].Figures(nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := parts[0].Add([]byte(strings.TrimSuffix(pieces[0][0], "\n"))); err == nil || !strings.Contains(err.Error(), "duplicate case id") {
+			t.Fatalf("a case added again after Figures: %v", err)
+		}
+	}
 	return testPartial{parts[0]}
+}
+
+// TestFastLinesReadAsGeneral checks that the reduce's fast path reads
+// every line score writes (with options, groups, repairs, missing cases)
+// and finds in it what the general reader finds.
+func TestFastLinesReadAsGeneral(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 120, 9)
+	var tol scoring.MetricOptions
+	if err := tol.Set(scoring.OptAbsTol, "0.01"); err != nil {
+		t.Fatal(err)
+	}
+	lines := caseLines(t, Spec{Ref: records, GroupBy: ".category"}, Config{Options: tol})
+	fast := &lineReader{paths: pathCache{table: newPathTable()}}
+	slow := &lineReader{paths: pathCache{table: fast.paths.table}}
+	for i, l := range lines {
+		line := []byte(strings.TrimSuffix(l, "\n"))
+		var a, b caseResult
+		a.score, b.score = -1, -1
+		if !fast.fastRead(line, &a) {
+			t.Fatalf("line %d takes the general reader: %s", i+1, line)
+		}
+		d, err := jsondoc.Parse("s.jsonl", line, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e := slow.readLine(d, &batch{}, &b); e != nil {
+			t.Fatalf("line %d: %s", i+1, e.msg)
+		}
+		if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(fast.acc.parts, slow.acc.parts) {
+			t.Fatalf("line %d: the fast path reads\n%+v\n%+v\nthe general reader\n%+v\n%+v", i+1, a, fast.acc.parts, b, slow.acc.parts)
+		}
+	}
+	// A line laid out otherwise (spaces) is the general reader's.
+	var r caseResult
+	if fast.fastRead([]byte(strings.Replace(lines[0], `"id": `, `"id":`, 1)), &r) {
+		t.Error("the fast path took a line laid out otherwise")
+	}
+}
+
+// TestValidNumber checks the fast path's number check (validNumber, then
+// strconv) against encoding/json's.
+func TestValidNumber(t *testing.T) {
+	for _, n := range []string{"0", "-0", "1", "0.5", "-0.25", "1e5", "1E+5", "2.5e-7", "10", "0.004629629629629629",
+		"01", "-01", "1.", ".5", "+1", "1.e5", "1e", "1e+", "-", "1-2", "1..2", "1e5e5", "1.5.5", "-.5", "00", "1e05"} {
+		s := &lineScan{b: []byte(n), ok: true}
+		s.float()
+		if got, want := s.ok && s.i == len(n), json.Valid([]byte(n)); got != want {
+			t.Errorf("%q: %v, want %v", n, got, want)
+		}
+	}
 }

@@ -173,7 +173,11 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 			f.cfirst = append(f.cfirst, int32(first))
 			f.ccount = append(f.ccount, int32(count))
 		} else {
-			fl |= uint16(leafCount(rd, r, od, o, s, ok, x.tau)) << fLeafShift
+			tau := x.tau
+			if th, has := t.MatchThreshold(id); has {
+				tau = th // the rules file's threshold for this path
+			}
+			fl |= uint16(leafCount(rd, r, od, o, s, ok, tau)) << fLeafShift
 		}
 		w := t.Weight(id)
 		switch {

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -188,21 +189,51 @@ func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
 
 // outValue returns the output the value v of record document d stands
 // for: a string is model text, whose lenient parse is the output when it
-// finds an object or array (with the repair it took); any other string,
-// and any other value, is itself.
-func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) {
+// finds an object or array (with the repair it took); a string that
+// meant to be JSON (it begins with { or [, or holds a ``` fence) and
+// that the lenient parse cannot read is broken: its parse error, with
+// the line and column inside the string. Any other string, and any
+// other value, is itself.
+func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string, *jsondoc.SyntaxError) {
 	if d.Kind(v) == jsondoc.String {
-		if inner, err := jsondoc.ParseLenient(name, bytesOf(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+		text := bytesOf(d.Str(v))
+		inner, err := jsondoc.ParseLenient(name, text, nil)
+		if err == nil && inner.Kind(0).IsContainer() {
 			repair := inner.Repair()
 			if repair == "" {
 				repair = "parsed the JSON text of the output string"
 			} else {
 				repair = "output string: " + repair
 			}
-			return inner, repair
+			return inner, repair, nil
+		}
+		var se *jsondoc.SyntaxError
+		if err != nil && meantJSON(text) && errors.As(err, &se) {
+			return nil, "", se
 		}
 	}
-	return d.Sub(v, name), ""
+	return d.Sub(v, name), "", nil
+}
+
+// meantJSON reports whether model text meant to be JSON: it begins
+// (after white space) with { or [, or holds a ``` fence.
+func meantJSON(text []byte) bool {
+	if i := recordStart(text); i >= 0 && (text[i] == '{' || text[i] == '[') {
+		return true
+	}
+	return bytes.Contains(text, []byte("```"))
+}
+
+// brokenText is the error of an invalid case whose output is a string
+// that meant to be JSON and does not parse: the place of the string in
+// its file, the field, and the error's line and column inside the string.
+func brokenText(file string, line, col int, field string, se *jsondoc.SyntaxError) string {
+	what := "the output string"
+	if field != "" && field != "." {
+		what += " " + field
+	}
+	return fmt.Sprintf("%s:%d:%d: %s does not parse as JSON, at its line %d column %d: %s",
+		escape.Name(file), line, col, what, se.Line, se.Col, se.Msg)
 }
 
 // textOf returns the text of the value v of record document d as a

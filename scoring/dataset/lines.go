@@ -285,6 +285,15 @@ func appendExtraLine(dst []byte, id string, key caseKey) []byte {
 	return append(dst, "}\n"...)
 }
 
+// AppendUnfinished appends the line that ends the case lines of a run
+// that stopped on err: {"unfinished": true, "error": "..."}. Aggregate
+// refuses a shard that holds one.
+func AppendUnfinished(dst []byte, err error) []byte {
+	dst = append(dst, `{"unfinished": true, "error": `...)
+	dst = jsondoc.AppendQuoted(dst, err.Error())
+	return append(dst, "}\n"...)
+}
+
 func appendFloatOrNull(dst []byte, v float64) []byte {
 	if math.IsNaN(v) {
 		return append(dst, "null"...)

@@ -14,6 +14,10 @@ type lineReader struct {
 	paths  pathCache
 	acc    caseAcc
 	schema []int32 // each path entry's schema path, in the line being read
+	// prev are the metric, settings and file of the line before, shared
+	// by the lines that have the same (fastRead).
+	prev  [3]string
+	steps []stepCache // by entry: the path it stepped to in the line before
 }
 
 // partFirst is where a case line meets a path first, for the order of
@@ -37,16 +41,19 @@ type lineError struct {
 func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 	rec := &in.ref
 	res.score, res.worstNode = math.NaN(), -1
-	d, err := jsondoc.Parse(in.name, rec.Data, nil)
-	if err != nil {
-		res.fatal = shiftError(err, rec)
-		return
-	}
-	if e := lr.readLine(d, b, res); e != nil {
-		line, col := d.Position(e.at)
-		line, col = rec.Pos(line, col)
-		res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, e.msg)
-		return
+	if !lr.fastRead(rec.Data, res) {
+		*res = caseResult{score: math.NaN(), worstNode: -1}
+		d, err := jsondoc.Parse(in.name, rec.Data, nil)
+		if err != nil {
+			res.fatal = shiftError(err, rec)
+			return
+		}
+		if e := lr.readLine(d, b, res); e != nil {
+			line, col := d.Position(e.at)
+			line, col = rec.Pos(line, col)
+			res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, e.msg)
+			return
+		}
 	}
 	if res.status != CaseExtra {
 		start := len(b.firsts)
@@ -144,13 +151,8 @@ func (lr *lineReader) readCase(d *jsondoc.Doc, res *caseResult, field func(strin
 	case d.Kind(v) != jsondoc.Null:
 		return fault(v, "a case score is a number or null")
 	}
-	switch hasScore := !math.IsNaN(res.score); {
-	case res.status == CaseScored && !hasScore:
-		return fault(v, "a scored case has a score")
-	case res.status == CaseIgnored && hasScore:
-		return fault(v, "an ignored case has no score")
-	case (res.status == CaseMissing || res.status == CaseInvalid) && res.score != 0:
-		return fault(v, "a %s case scores 0", res.status)
+	if msg := caseProblem(res); msg != "" {
+		return fault(v, "%s", msg)
 	}
 	if v := field("group"); v != jsondoc.None && d.Kind(v) != jsondoc.Null {
 		res.group, res.hasGroup = groupText(d, v), true
@@ -265,15 +267,8 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 	for _, c := range p.status {
 		p.nodes += c
 	}
-	switch {
-	case p.scored > p.nodes:
-		return fault(item[3], "%d scores among %d nodes: no score writes it", p.scored, p.nodes)
-	case !(fl[0] >= 0 && fl[0] <= float64(p.scored)):
-		return fault(item[4], "a score sum outside [0, %d] over %d scores: no score writes it", p.scored, p.scored)
-	case !(fl[1] >= 0 && fl[1] <= 1+1e-9):
-		return fault(item[5], "a loss sum outside [0, 1]: no score writes it")
-	case !(fl[2] >= 0) || math.IsInf(fl[2], 0):
-		return fault(item[6], "a weight below 0: no score writes it")
+	if k, msg := partProblem(p); msg != "" {
+		return fault(item[k], "%s", msg)
 	}
 	if n == 12 {
 		w := item[11]
@@ -283,6 +278,38 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 		p.pathWeight, p.hasPathWeight = d.Float(w), true
 	}
 	return nil
+}
+
+// caseProblem says what no score writes in a case's score and status, if
+// anything.
+func caseProblem(res *caseResult) string {
+	switch hasScore := !math.IsNaN(res.score); {
+	case hasScore && !(res.score >= 0 && res.score <= 1):
+		return fmt.Sprintf("the case score %v is outside [0, 1]: no score writes it", res.score)
+	case res.status == CaseScored && !hasScore:
+		return "a scored case has a score"
+	case res.status == CaseIgnored && hasScore:
+		return "an ignored case has no score"
+	case (res.status == CaseMissing || res.status == CaseInvalid) && res.score != 0:
+		return fmt.Sprintf("a %s case scores 0", res.status)
+	}
+	return ""
+}
+
+// partProblem says what no score writes in a path entry read into p, if
+// anything, and at which item of the entry.
+func partProblem(p *pathPart) (item int, msg string) {
+	switch {
+	case p.scored > p.nodes:
+		return 3, fmt.Sprintf("%d scores among %d nodes: no score writes it", p.scored, p.nodes)
+	case !(p.scoreSum >= 0 && p.scoreSum <= float64(p.scored)):
+		return 4, fmt.Sprintf("a score sum outside [0, %d] over %d scores: no score writes it", p.scored, p.scored)
+	case !(p.lossSum >= 0 && p.lossSum <= 1+1e-9):
+		return 5, "a loss sum outside [0, 1]: no score writes it"
+	case !(p.weight >= 0) || math.IsInf(p.weight, 0):
+		return 6, "a weight below 0: no score writes it"
+	}
+	return 0, ""
 }
 
 // readCounts reads an array of counts (trailing zeros left out) into dst.

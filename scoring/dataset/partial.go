@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -155,8 +156,8 @@ func (p *Partial) checkSettings(metric, settings string, at caseWhere, key caseK
 		}
 		return p.describe(at, key)
 	}
-	switch name, _ := metricOf(metric); {
-	case p.want != "" && name != p.want:
+	switch {
+	case p.want != "" && metric != p.want && !strings.HasPrefix(metric, p.want+" "):
 		return fmt.Errorf("%s: the case was scored by %s, not by --metric %s", here(), metric, p.want)
 	case p.acc.refCases == 0:
 		p.metric, p.settings, p.first, p.firstAt = metric, settings, at, key

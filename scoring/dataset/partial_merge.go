@@ -9,7 +9,8 @@ import (
 
 // Merge adds the cases of o to p; o is unchanged. The result is the
 // same, to the last bit of every figure, whatever the order and grouping
-// of the merges.
+// of the merges. An error (o's cases scored under other settings, or met
+// in p already) leaves p holding part of o: drop it.
 func (p *Partial) Merge(o *Partial) error {
 	if o == p {
 		return errors.New("a Partial cannot be merged with itself: its cases would count twice")

@@ -245,13 +245,13 @@ func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
 	return fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
-// thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
-// and returns τ.
+// thresholds checks --match-threshold (nil: 1; it must be above 0) and
+// --pass (nil: none), and returns τ.
 func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
-		if tau = *matchThreshold; !(tau >= 0 && tau <= 1) {
-			return 0, fmt.Errorf("--match-threshold %v is outside [0, 1]", tau)
+		if tau = *matchThreshold; !(tau > 0 && tau <= 1) {
+			return 0, fmt.Errorf("--match-threshold %v is outside (0, 1]: at 0 every wrong value would count as found", tau)
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {

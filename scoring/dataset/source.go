@@ -251,6 +251,9 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 		}
 		return io.NopCloser(s.spec.Stdin), nil
 	}
+	if err := CheckRegular(name); err != nil {
+		return nil, err
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		var pe *fs.PathError
@@ -426,6 +429,9 @@ func listJSON(dir string) ([]string, error) {
 		}
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") {
 			return nil
+		}
+		if err := CheckRegular(p); err != nil {
+			return err // a FIFO among the files would hang the run
 		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {

@@ -322,12 +322,22 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 
 // takeOutput makes value ov (at opath) of record d, named name, the
 // case's output: model text parsed (the repair noted), its text placed
-// for a metric that reads it.
+// for a metric that reads it. A string that meant to be JSON and does not
+// parse makes the case invalid, with the error inside the string.
 func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, file string, rec *Record, opath string) {
 	var repair string
-	m.out, repair = outValue(d, ov, name)
+	var broken *jsondoc.SyntaxError
+	m.out, repair, broken = outValue(d, ov, name)
 	if w.run.readsText {
 		m.placeText(d, ov, file, rec, opath)
+	}
+	if broken != nil {
+		line, col := d.Position(ov)
+		if rec != nil {
+			line, col = rec.Pos(line, col)
+		}
+		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), brokenText(file, line, col, opath, broken)
+		return
 	}
 	if repair != "" {
 		m.repairs = append(m.repairs, repair)
@@ -491,14 +501,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		}
 	}
 	m.fields.Output = opath
-	var repair string
-	m.out, repair = outValue(od, ov, in.outPath)
-	if w.run.readsText {
-		m.placeText(od, ov, in.outPath, nil, opath)
-	}
-	if repair != "" {
-		m.repairs = append(m.repairs, repair)
-	}
+	w.takeOutput(&m, od, ov, in.outPath, in.outPath, nil, opath)
 	w.readGroup(&m, d, od)
 	return m, nil
 }

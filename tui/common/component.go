@@ -13,7 +13,7 @@ import (
 // the one place that decides where things go (SetSize), and renders its
 // visible part only (View). A pane tells the root what it wants done
 // through typed messages (runActionMsg, openCaseMsg, closePaneMsg, …) it
-// asks for with common.ask, and the status line through the commands it
+// asks for with Common.Ask, and the status line through the commands it
 // returns (statusMsg); the root routes messages to panes through Update
 // and does not reach into their fields.
 type Pane interface {
@@ -58,3 +58,6 @@ type OpenHelpMsg struct{}
 
 // SaveMsg asks the root to save what is unsaved (ctrl+s in a pane).
 type SaveMsg struct{}
+
+// WheelStep is how many rows a wheel notch scrolls.
+const WheelStep = 3

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/themes"
 )
 
 // Fixed5 formats v with 5 decimals, as the explorer shows scores, shares
@@ -170,4 +171,17 @@ func ScoreText5(v float64, ok bool) string {
 		return "n/a"
 	}
 	return Fixed5(v)
+}
+
+// PaintDelta formats a change of a score with its sign, coloured: good
+// when it rises, bad when it falls, faint when it does not move.
+func PaintDelta(s *themes.Styles, v float64) string {
+	txt := Signed(v)
+	switch {
+	case txt == "±0":
+		return s.Faint.Render(txt)
+	case v > 0:
+		return s.Good.Render(txt)
+	}
+	return s.Bad.Render(txt)
 }
