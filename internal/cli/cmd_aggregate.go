@@ -59,7 +59,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or jsonl (the case lines, shard by shard in the order given), or html (one page to share)")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown, html (one page to share) or jsonl (the case lines, shard by shard in the order given)")
 	addOutputFlag(fl, &f.output)
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
