@@ -303,7 +303,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
 	if f.labels.given() {
-		if figs.Agreement, err = a.agreement(&f.labels, spec.Ref, figs.Cases); err != nil {
+		if figs.Agreement, err = a.agreement(&f.labels, spec, figs.Cases); err != nil {
 			rec.abandon()
 			return err
 		}
