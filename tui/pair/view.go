@@ -2,7 +2,6 @@ package pair
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -18,34 +17,17 @@ func (m *Model) View() tea.View {
 	if m.Sess == nil { // loading, or quitting while it loaded
 		content = m.loadView()
 	} else {
-		content = m.screen()
+		content = m.Screen()
 	}
 	return m.Frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
 }
 
-// screen renders header, body and status line.
-func (m *Model) screen() string {
-	w, h := m.C.Width, m.C.Height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString(m.hdr.View())
-	b.WriteByte('\n')
-	b.WriteString(m.body())
-	b.WriteByte('\n')
-	b.WriteString(m.statusView())
-	return b.String()
-}
+// Header renders the header.
+func (m *Model) Header() string { return m.hdr.View() }
 
-// body renders the area between header and status line.
-func (m *Model) body() string {
-	switch m.Mode {
-	case shell.ModeHelp:
-		return m.Help.View()
-	case shell.ModeHistory, shell.ModeLabel, shell.ModeConfirmPair:
-		return m.Hist.View()
-	}
+// Panes renders the tree, the detail pane beside or below it when shown,
+// and the score panel above them when it has room.
+func (m *Model) Panes() string {
 	tree := m.Tree.View()
 	m.detail.Update(SelectNodeMsg{Id: m.Tree.Selected()})
 	var body string
@@ -60,31 +42,11 @@ func (m *Model) body() string {
 	if m.panelH > 0 {
 		body = m.panel.View() + "\n" + body
 	}
-	switch m.Mode {
-	case shell.ModeMetric:
-		body = Overlay(body, m.Chooser.View(), m.C.Width)
-	case shell.ModeRecover:
-		body = Overlay(body, m.OfferView("reference"), m.C.Width)
-	case shell.ModeRule:
-		body = Overlay(body, m.RuleChooser.View(), m.C.Width)
-	}
 	return body
 }
 
-// Overlay draws box centred over base.
-func Overlay(base, box string, width int) string {
-	bw, bh := lipgloss.Width(box), lipgloss.Height(box)
-	h := lipgloss.Height(base)
-	x, y := max(0, (width-bw)/2), max(0, (h-bh)/3)
-	c := lipgloss.NewCanvas(width, h)
-	// One compositor of both layers: a layer composed on a canvas alone
-	// is drawn over the whole canvas, where it is, blanking what is below.
-	c.Compose(lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)))
-	return c.Render()
-}
-
-// statusView renders the bottom line for the mode.
-func (m *Model) statusView() string {
+// StatusView renders the bottom line for the mode.
+func (m *Model) StatusView() string {
 	k, s := m.C.Keys, m.C.Styles
 	if m.Mode == shell.ModeConfirmPair {
 		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"

@@ -110,6 +110,11 @@ type Page interface {
 	// folds what is open into the page's weights as the explorer ends.
 	StopJobs()
 	Fold() error
+	// Header renders the page's header, Panes its panes as the body
+	// shows them with no box over them, StatusView its bottom line.
+	Header() string
+	Panes() string
+	StatusView() string
 	// PageKey takes the keys the shell leaves to the page; Submit takes
 	// what the prompt was asked for.
 	PageKey(msg tea.KeyPressMsg) tea.Cmd
