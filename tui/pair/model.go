@@ -202,8 +202,6 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.Record(ports.RunOpened)
-	case shell.RecordedMsg:
-		return m.recorded(msg)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.Phase != shell.PhaseReady {
 			return nil

@@ -66,7 +66,10 @@ type Shell struct {
 	// recorded; stopRecords, when the page's records can stop, stops
 	// those under way (the user insisted on leaving).
 	RecordsPending int
-	StopRecords    func()
+	// locks counts, per session, the records in flight that hold its
+	// weights locked.
+	locks       map[*session.Session]int
+	StopRecords func()
 }
 
 // Page is what differs between a pair's explorer and a dataset's, which
@@ -97,6 +100,9 @@ type Page interface {
 	RestoreRules(o Offer) (tea.Cmd, string)
 	// Busy reports whether something on screen keeps an offer waiting.
 	Busy() bool
+	// HistoryChanged brings what the page shows of the history up to
+	// date after a record.
+	HistoryChanged() tea.Cmd
 	// Files returns the page's files, which saving changes; WeightsSaved
 	// and RulesSaved show a save (WeightsSaved returns what the status
 	// line adds to it), RulesSaved putting the rules as they read back
