@@ -43,14 +43,13 @@ func (m *Model) config() ports.RunConfig {
 	return c
 }
 
-// openChooser shows the metric chooser.
-func (m *Model) openChooser() {
-	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
-		m.Status.Set(common.Info("only " + m.Metric.Name + " is available"))
-		return
+// RescoreRefused says why the pair cannot be scored again, "" when it
+// can.
+func (m *Model) RescoreRefused() string {
+	if m.opts.Rescore == nil {
+		return "nothing scores the pair again here"
 	}
-	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: m.Metric.Name, User: m.opts.MetricOptions})
-	m.Mode = shell.ModeMetric
+	return ""
 }
 
 // MetricChosen does what the chooser asked: score with the metric chosen,

@@ -59,7 +59,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.scrollDetail(msg)
 	case key.Matches(msg, k.Metric):
-		m.openChooser()
+		m.OpenChooser()
 	case key.Matches(msg, k.Rule):
 		m.openRuleChooser()
 	case key.Matches(msg, k.Pairing):

@@ -88,6 +88,9 @@ type Page interface {
 	// Rules, saying note.
 	ScoredWith() (metric string, user scoring.MetricOptions, rules *scoring.RuleSet)
 	RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd
+	// RescoreRefused says why the page cannot be scored again (with
+	// another metric, options, rules), "" when it can.
+	RescoreRefused() string
 	// InForce returns the session holding the weights in force, nil
 	// before the page is ready, and the rules in force.
 	InForce() (WeightsSession, *scoring.RuleSet)
