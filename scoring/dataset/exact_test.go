@@ -203,7 +203,7 @@ func TestFastLinesReadAsGeneral(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e := slow.readLine(d, &batch{}, &b); e != nil {
+		if e := slow.readLine(d, &b); e != nil {
 			t.Fatalf("line %d: %s", i+1, e.msg)
 		}
 		if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(fast.acc.parts, slow.acc.parts) {
