@@ -18,6 +18,7 @@ type lineReader struct {
 	// by the lines that have the same (fastRead).
 	prev  [3]string
 	steps []stepCache // by entry: the path it stepped to in the line before
+	strs  map[string]string
 }
 
 // partFirst is where a case line meets a path first, for the order of
