@@ -14,6 +14,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -111,17 +112,17 @@ func BenchmarkDatasetFrame(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchDatasetModel(b, res, 120, 35, ".vendor", c.view)
 			if c.view == viewTree {
-				m.Update(keyMsg("tab")) // the detail pane beside the tree
+				m.Update(tuitest.KeyMsg("tab")) // the detail pane beside the tree
 			}
 			var times []time.Duration
-			k := keyMsg(c.key)
+			k := tuitest.KeyMsg(c.key)
 			for b.Loop() {
 				start := time.Now()
 				m.Update(k)
 				m.View()
 				times = append(times, time.Since(start))
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }
@@ -144,7 +145,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 				m.heat.Update(selectPathMsg{i: m.ds.d.PathIndex(".vendor")})
 			}
 			var times []time.Duration
-			keys := []tea.KeyPressMsg{keyMsg("-"), keyMsg("+")}
+			keys := []tea.KeyPressMsg{tuitest.KeyMsg("-"), tuitest.KeyMsg("+")}
 			i := 0
 			cpu := cpuTime()
 			for b.Loop() {
@@ -160,7 +161,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 			if w, _ := m.ds.d.Weight(".vendor"); w != 1 && w != 0.95 || m.ds.sess.Version() != b.N {
 				b.Fatalf(".vendor weighs %v after %d re-weights of %d", w, m.ds.sess.Version(), b.N)
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }

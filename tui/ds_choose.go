@@ -11,6 +11,8 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The keys of a dataset that score it again (ds_rescore.go): `m` the
@@ -49,47 +51,47 @@ func (m *DatasetModel) weightsRefused() string {
 	if len(m.ds.paths) == 0 {
 		why = name + " is one number: it has no per-path weights"
 	}
-	return m.withWeighted(why)
+	return m.WithWeighted(why)
 }
 
 // openChooser shows the metric chooser, on what the dataset is scored
 // with (or is being scored with).
 func (m *DatasetModel) openChooser() tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(common.Info("the metric cannot change: " + why))
+		m.Status.Set(common.Info("the metric cannot change: " + why))
 		return nil
 	}
 	if len(m.opts.Metrics) <= 1 {
-		m.status.Set(common.Info("only " + m.ds.metric() + " is available"))
+		m.Status.Set(common.Info("only " + m.ds.metric() + " is available"))
 		return nil
 	}
 	spec := m.pendingSpec()
-	m.chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: spec.metric, User: spec.user})
-	m.mode = modeMetric
+	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: spec.metric, User: spec.user})
+	m.Mode = shell.ModeMetric
 	return nil
 }
 
-// metricChosen does what the chooser asked: score the dataset with the
+// MetricChosen does what the chooser asked: score the dataset with the
 // metric chosen, or with the options it set.
-func (m *DatasetModel) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
-	if msg.Close && m.mode == modeMetric {
-		m.mode = modeNormal
+func (m *DatasetModel) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+	if msg.Close && m.Mode == shell.ModeMetric {
+		m.Mode = shell.ModeNormal
 	}
 	spec := m.pendingSpec()
 	if msg.User == nil && msg.Metric == spec.metric {
 		if m.job != nil {
-			m.status.Set(common.Info(msg.Metric + " is being scored already"))
+			m.Status.Set(common.Info(msg.Metric + " is being scored already"))
 		} else {
-			m.status.Set(common.Info(msg.Metric + " is already in force"))
+			m.Status.Set(common.Info(msg.Metric + " is already in force"))
 		}
 		return nil
 	}
-	if _, ok := m.choice(msg.Metric); !ok {
-		m.status.Set(common.Warn("no metric " + msg.Metric))
+	if _, ok := m.Choice(msg.Metric); !ok {
+		m.Status.Set(common.Warn("no metric " + msg.Metric))
 		return nil
 	}
-	if spec.rules != nil && spec.rules.Len() > 0 && m.rulesRefused(msg.Metric) != "" {
-		m.status.Set(common.Warn(msg.Metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
+	if spec.rules != nil && spec.rules.Len() > 0 && m.RulesRefused(msg.Metric) != "" {
+		m.Status.Set(common.Warn(msg.Metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
 		return nil
 	}
 	spec.metric = msg.Metric
@@ -104,11 +106,11 @@ func (m *DatasetModel) metricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	spec := m.pendingSpec()
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(common.Info("rules cannot change: " + why))
+		m.Status.Set(common.Info("rules cannot change: " + why))
 		return nil
 	}
-	if why := m.rulesRefused(spec.metric); why != "" {
-		m.status.Set(common.Warn(why))
+	if why := m.RulesRefused(spec.metric); why != "" {
+		m.Status.Set(common.Warn(why))
 		return nil
 	}
 	kinds := m.ds.d.RefKinds(path)
@@ -120,14 +122,14 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	}
 	switch {
 	case len(kinds) == 0:
-		m.status.Set(common.Info("only outputs have " + path + ": no rule compares it"))
+		m.Status.Set(common.Info("only outputs have " + path + ": no rule compares it"))
 		return nil
 	case len(leaves) == 0:
-		m.status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
+		m.Status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
 		return nil
 	}
 	opts := spec.user
-	if c, ok := m.choice(spec.metric); ok {
+	if c, ok := m.Choice(spec.metric); ok {
 		opts, _ = choosers.OptionsFor(c, spec.user)
 	}
 	var defs []string
@@ -136,8 +138,8 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 			defs = append(defs, d)
 		}
 	}
-	m.ruleChooser.Update(choosers.OpenRulesMsg{Path: path, Kinds: leaves, In: spec.rules.RuleAt(path), Def: strings.Join(defs, " / ")})
-	m.mode = modeRule
+	m.RuleChooser.Update(choosers.OpenRulesMsg{Path: path, Kinds: leaves, In: spec.rules.RuleAt(path), Def: strings.Join(defs, " / ")})
+	m.Mode = shell.ModeRule
 	return nil
 }
 
@@ -146,36 +148,36 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 // press while a rescore runs goes on from the pairing it asked for.
 func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(common.Info("the pairing cannot change: " + why))
+		m.Status.Set(common.Info("the pairing cannot change: " + why))
 		return nil
 	}
 	spec := m.pendingSpec()
-	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
-		m.status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+	if c, ok := m.Choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
+		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
 	array, ok := m.ds.d.ArrayAt(path)
 	if !ok {
-		m.status.Set(common.Info("p changes how an array's elements pair: select an array, or a path inside one"))
+		m.Status.Set(common.Info("p changes how an array's elements pair: select an array, or a path inside one"))
 		return nil
 	}
 	choices := m.ds.d.PairingChoices(array)
 	from := spec.user.ListsFor(array)
 	next := choices[(slices.Index(choices, from)+1)%len(choices)]
 	spec.user = spec.user.WithListsAt(array, next)
-	spec.pairing = &pairingChange{path: array, array: array, from: from, to: next}
+	spec.pairing = &pair.PairingChange{Path: array, Array: array, From: from, To: next}
 	return m.rescore(spec)
 }
 
-// scoredWith returns what the dataset is scored with, or is being scored
+// ScoredWith returns what the dataset is scored with, or is being scored
 // with when a rescore is under way: metric, options and rules.
-func (m *DatasetModel) scoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+func (m *DatasetModel) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
 	spec := m.pendingSpec()
 	return spec.metric, spec.user, spec.rules
 }
 
-// rescoreRules scores the dataset again under rules, saying note.
-func (m *DatasetModel) rescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
+// RescoreRules scores the dataset again under rules, saying note.
+func (m *DatasetModel) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 	spec := m.pendingSpec()
 	spec.rules, spec.note = rules, note
 	return m.rescore(spec)

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -46,8 +47,8 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.tree.selectPath(m.ds.d.PathIndex(".vendor"))
-	m.Update(keyMsg("tab"))
-	m.Update(weightKeyMsg{path: ".vendor", key: keyMsg("-")})
+	m.Update(tuitest.KeyMsg("tab"))
+	m.Update(weightKeyMsg{path: ".vendor", key: tuitest.KeyMsg("-")})
 	m.View()
 	var times, ui []time.Duration
 	metrics := []string{"lynxius", "jsondiff"}
@@ -64,7 +65,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		ui = append(ui, time.Since(t0))
 		times = append(times, time.Since(start))
 		if got := m.ds.metric(); got != metrics[i%2] {
-			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.status.Text())
+			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.Status.Text())
 		}
 		if w, _ := m.ds.d.Weight(".vendor"); w != 0.95 {
 			b.Fatalf(".vendor weighs %v under %s", w, metrics[i%2])
@@ -72,7 +73,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-	reportMedian(b, times)
+	tuitest.ReportMedian(b, times)
 	slices.Sort(ui)
 	b.ReportMetric(float64(ui[len(ui)/2])/float64(time.Millisecond), "ui-ms/median")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -52,12 +53,12 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	}
 	wait("0.55315")
 	want := engineFiguresOf(t, data, "lynxius", w)
-	tm.Send(keyMsg("m"))
+	tm.Send(tuitest.KeyMsg("m"))
 	wait("jsondiff (in force)")
-	tm.Send(keyMsg("j"))
-	tm.Send(keyMsg("enter"))
+	tm.Send(tuitest.KeyMsg("j"))
+	tm.Send(tuitest.KeyMsg("enter"))
 	wait("metric lynxius · score " + common.Fixed5(want.Score) + " (was 0.55315)")
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)
 	if !ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -105,7 +106,7 @@ func (p *pathDetail) build() {
 	}
 	add(s.Title.Render(p.path))
 	for _, l := range p.ds.d.ExplainPath(p.path, w) {
-		add(paintLine(s, l))
+		add(pair.PaintLine(s, l))
 	}
 	if run, ok := p.ds.cmp.pathScore(p.path); ok {
 		i := p.ds.d.PathIndex(p.path)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -19,7 +20,7 @@ const smallDir = "../testdata/cases/dataset-small"
 // --pass 0.9, held for re-weighting, as the explorer opens it.
 func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 	t.Helper()
-	w, err := scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(smallDir, "weights.json"))))
+	w, err := scoring.ParseWeights("weights.json", []byte(tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ type dsDriver struct {
 
 func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
-	d.m.c.Tick = instantTick
+	d.m.C.Tick = tuitest.InstantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -66,7 +67,7 @@ func (d *dsDriver) send(msg tea.Msg) {
 
 func (d *dsDriver) run(cmd tea.Cmd) {
 	d.t.Helper()
-	runCmd(cmd, &d.timers, d.send)
+	tuitest.RunCmd(cmd, &d.timers, d.send)
 }
 
 // keys sends key presses as driver.keys does.
@@ -79,19 +80,19 @@ func (d *dsDriver) keys(ks ...string) {
 			}
 			continue
 		}
-		d.send(keyMsg(k))
+		d.send(tuitest.KeyMsg(k))
 	}
 }
 
 // screen returns the view with the ANSI sequences stripped.
-func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
+func (d *dsDriver) screen() string { return tuitest.StripANSI(d.m.View().Content) }
 
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
 	if d.m.open != nil {
-		return d.m.open.m.status.Text()
+		return d.m.open.m.Status.Text()
 	}
-	return d.m.status.Text()
+	return d.m.Status.Text()
 }
 
 func cutType(k string) (string, bool) {

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The history of a dataset in its explorer: H lists the dataset's runs
@@ -31,8 +32,8 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 	m.ds.cmp = nil
 	m.cmpJob++
 	m.changed()
-	m.layout()
-	m.status.Set(common.Info("ended the comparison with " + name))
+	m.Layout()
+	m.Status.Set(common.Info("ended the comparison with " + name))
 	return nil
 }
 
@@ -71,8 +72,8 @@ func (m *DatasetModel) runAction(req runspane.RunActionMsg) tea.Cmd {
 		// background may call it.
 		loadW = d.WeightsOf
 	}
-	m.status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
-	return m.c.Bg.Run(func() tea.Msg {
+	m.Status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
+	return m.C.Bg.Run(func() tea.Msg {
 		msg := dsRunReadyMsg{id: id, act: act, d: d}
 		if msg.run, msg.err = h.DatasetRun(req.Run.ID); msg.err != nil {
 			return msg
@@ -104,7 +105,7 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		if msg.run != nil {
 			name = runspane.RunName(msg.run.RunSummary)
 		}
-		m.status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	r := msg.run.RunSummary
@@ -114,13 +115,13 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 		m.cmpJob++
 		m.order.setSort(sortDelta)
 		m.changed()
-		m.mode = modeNormal
-		m.layout()
+		m.Mode = shell.ModeNormal
+		m.Layout()
 		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
-		m.status.Set(common.Info(text + " · esc ends"))
+		m.Status.Set(common.Info(text + " · esc ends"))
 		if msg.d != m.ds.d {
 			return m.recompare() // scored again while the run was read
 		}
@@ -130,22 +131,22 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
 			B: "now · " + m.opts.Files.Reference + " ⟷ " + m.opts.Files.Output,
 		})
-		m.hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
-		m.status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
+		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
+		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
 	case runspane.ActLoad:
 		if why := m.weightsRefused(); why != "" {
-			m.status.Set(common.Warn(why))
+			m.Status.Set(common.Warn(why))
 			return nil
 		}
 		before, had := m.ds.total()
 		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 		if err != nil {
-			m.status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
+			m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 			return nil
 		}
-		m.mode = modeNormal
+		m.Mode = shell.ModeNormal
 		if n == 0 {
-			m.status.Set(common.Info("the weights in force are those of " + runspane.RunName(r) + " already"))
+			m.Status.Set(common.Info("the weights in force are those of " + runspane.RunName(r) + " already"))
 			return nil
 		}
 		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runspane.RunName(r), n, common.Plural(n, "s")), nil, before, had)
@@ -191,7 +192,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
 	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
-	return m.c.Bg.Run(func() tea.Msg {
+	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // fakeDatasetHistory holds recorded runs of dataset-small.
@@ -155,8 +156,8 @@ func TestDatasetLoadRunWeights(t *testing.T) {
 	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
-	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.mode != modeNormal {
-		t.Errorf(".total %v, mode %d", w, d.m.mode)
+	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
 	d.keys("u")
 	if d.m.ds.stats.Mean != before {

@@ -10,19 +10,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// pageKey takes the keys of normal mode the shell leaves to a
+// PageKey takes the keys of normal mode the shell leaves to a
 // dataset's explorer: those of the view shown, and esc stopping a
 // rescore under way.
-func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
+func (m *DatasetModel) PageKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.C.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
 		// esc stops the rescore under way before it does anything else.
 		what := m.job.spec.what(m.job.opts.Strings())
 		m.stopRescore()
-		m.status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		m.Status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
 		return nil
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
@@ -30,7 +32,7 @@ func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openChooser()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
-		m.layout()
+		m.Layout()
 		return cmd
 	}
 	switch m.view {
@@ -53,12 +55,12 @@ func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.EndCompare):
 		return m.endCompare()
 	case key.Matches(msg, k.Detail):
-		if m.showDetail() {
-			m.side = sideNone
+		if m.ShowDetail() {
+			m.Side = shell.SideNone
 		} else {
-			m.side = sideDetail
+			m.Side = shell.SideDetail
 		}
-		m.layout()
+		m.Layout()
 		return nil
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.detail.Update(msg)
@@ -71,10 +73,10 @@ func (m *DatasetModel) pageKey(msg tea.KeyPressMsg) tea.Cmd {
 // pane up to date.
 func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(common.Warn(why))
+		m.Status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.Keys
+	k := m.C.Keys
 	s := m.ds.sess
 	var text string
 	var err error
@@ -82,13 +84,13 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		if err := s.CanWeigh(path); err != nil {
-			m.status.Set(common.Warn(err.Error()))
+			m.Status.Set(common.Warn(err.Error()))
 			return nil
 		}
 		w, _ := m.ds.d.Weight(path)
-		m.prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
+		m.Prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
 		m.weightPath = path
-		m.mode = modeWeight
+		m.Mode = shell.ModeWeight
 		return nil
 	case key.Matches(msg, k.Raise):
 		text, err = s.Nudge(path, 0.05)
@@ -112,63 +114,63 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 // after, and brings the panes up to date.
 func (m *DatasetModel) reweighed(text string, err error, before float64, had bool) tea.Cmd {
 	if err != nil {
-		m.status.Set(common.Warn(err.Error()))
+		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.changed()
 	if now, has := m.ds.total(); has && had && now != before {
 		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	m.status.Set(common.Success(text))
+	m.Status.Set(common.Success(text))
 	return m.recompare()
 }
 
-// submit runs the prompt's text.
-func (m *DatasetModel) submit() tea.Cmd {
-	switch m.mode {
-	case modeSearch:
-		m.mode = modeNormal
-		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.Trimmed()}
+// Submit runs the prompt's text.
+func (m *DatasetModel) Submit() tea.Cmd {
+	switch m.Mode {
+	case shell.ModeSearch:
+		m.Mode = shell.ModeNormal
+		msg := promptDoneMsg{kind: m.promptFor, text: m.Prompt.Trimmed()}
 		if m.promptFor == promptFind {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
-	case modeWeight:
-		v, err := parseWeightInput(m.prompt.Trimmed())
+	case shell.ModeWeight:
+		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
-			m.prompt.Fail(err.Error())
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
+		m.Mode = shell.ModeNormal
 		before, had := m.ds.total()
 		text, err := m.ds.sess.SetWeight(m.weightPath, v)
 		return m.reweighed(text, err, before, had)
-	case modeRuleValue:
-		return m.submitRuleValue()
-	case modeRulesPath:
-		return m.submitRulesPath()
-	case modeSavePath:
-		path := m.prompt.Trimmed()
+	case shell.ModeRuleValue:
+		return m.SubmitRuleValue()
+	case shell.ModeRulesPath:
+		return m.SubmitRulesPath()
+	case shell.ModeSavePath:
+		path := m.Prompt.Trimmed()
 		if path == "" {
-			m.prompt.Fail("type a path")
+			m.Prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.Fail(path + " is a folder")
+				m.Prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.ds.wsess.Path() {
-				m.savePath = path
-				m.mode = modeConfirmOverwrite
+				m.SavePath = path
+				m.Mode = shell.ModeConfirmOverwrite
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.Fail(err.Error())
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
-		return m.saveTo(path)
+		m.Mode = shell.ModeNormal
+		return m.SaveTo(path)
 	}
 	return nil
 }

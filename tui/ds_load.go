@@ -12,7 +12,9 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // dsLoadState tracks a dataset's background load: how far it went, and
@@ -40,7 +42,7 @@ type dsLoadedMsg struct {
 }
 
 func tickDatasetLoad(c *common.Common) tea.Cmd {
-	return c.Tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
+	return c.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
 }
 
 // startDatasetLoad runs the loader in the background.
@@ -60,15 +62,15 @@ func startDatasetLoad(c *common.Common, load ports.DatasetLoader) (*dsLoadState,
 
 // loaded takes the result of the background load.
 func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
-	if m.phase != phaseLoading {
+	if m.Phase != shell.PhaseLoading {
 		return nil
 	}
 	if msg.err != nil {
-		m.err = msg.err
+		m.LoadErr = msg.err
 		return tea.Quit
 	}
 	m.ready(msg.res)
-	return m.findUnsaved()
+	return m.FindUnsaved()
 }
 
 // progressText returns the bar of a dataset's scoring, barW cells wide,
@@ -101,8 +103,8 @@ func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of 
 // the bytes read (or the files, for two directories), the cases scored,
 // and how to quit.
 func (m *DatasetModel) loadView() string {
-	s := m.c.Styles
-	w, h := m.c.Width, m.c.Height
+	s := m.C.Styles
+	w, h := m.C.Width, m.C.Height
 	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
 	if m.load != nil {
@@ -118,7 +120,7 @@ func (m *DatasetModel) loadView() string {
 	bar, of := progressText(s, p, barW)
 	lines = append(lines, bar)
 	quit := "q quits"
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		quit = "quitting…"
 	}
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))

@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // DatasetModel is the explorer of a dataset (docs/datasets.md): its
@@ -22,7 +23,7 @@ import (
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	shell
+	shell.Shell
 	opts   ports.DatasetOptions
 	load   *dsLoadState
 	ds     *dsData
@@ -77,10 +78,9 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{shell: newShell(c, true), opts: opts, rescoring: &rescoreBox{c: c}}
-	m.history, m.noMouse, m.metrics = opts.History != nil, opts.NoMouse, opts.Metrics
-	m.pg = m
-	m.unsaved.keeper = opts.Recovery
+	m := &DatasetModel{opts: opts, rescoring: &rescoreBox{c: c}}
+	m.Shell = shell.New(c, m, shell.Config{Dataset: true, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.Unsaved.Keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
 	}
@@ -91,16 +91,16 @@ func NewDataset(opts ports.DatasetOptions) *DatasetModel {
 // terminal for its background colour.
 func (m *DatasetModel) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.AutoTheme {
+	if m.C.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.phase == phaseLoading && m.opts.Load != nil {
+	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = startDatasetLoad(m.c, m.opts.Load)
+		m.load, cmd = startDatasetLoad(m.C, m.opts.Load)
 		cmds = append(cmds, cmd)
 	}
-	if m.phase == phaseReady {
-		cmds = append(cmds, m.findUnsaved())
+	if m.Phase == shell.PhaseReady {
+		cmds = append(cmds, m.FindUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -108,20 +108,20 @@ func (m *DatasetModel) Init() tea.Cmd {
 // ready builds the panes over the scored dataset.
 func (m *DatasetModel) ready(res *dataset.Result) {
 	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
-	m.hdr = newDSHeader(m.c, m.ds)
-	m.tree = newPathTree(m.c, m.ds)
-	m.detail = &pathDetail{c: m.c, ds: m.ds}
+	m.hdr = newDSHeader(m.C, m.ds)
+	m.tree = newPathTree(m.C, m.ds)
+	m.detail = &pathDetail{c: m.C, ds: m.ds}
 	m.order = newCaseOrder(m.ds)
-	m.cases = newCasesPane(m.c, m.ds, m.order)
-	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
-	m.hist = runspane.NewDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
-	m.phase = phaseReady
+	m.cases = newCasesPane(m.C, m.ds, m.order)
+	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
+	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.Phase = shell.PhaseReady
 	if len(m.ds.paths) == 0 {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
 	}
-	m.status.Set(m.openingStatus())
+	m.Status.Set(m.openingStatus())
 	m.noteOpening()
-	m.layout()
+	m.Layout()
 }
 
 // openingStatus greets with the essentials.
@@ -133,10 +133,10 @@ func (m *DatasetModel) openingStatus() common.StatusMsg {
 	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
-// update handles a message: the case opened takes what is not the
+// HandleMsg handles a message: the case opened takes what is not the
 // dataset's own.
-func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
-	if m.resize(msg) {
+func (m *DatasetModel) HandleMsg(msg tea.Msg) tea.Cmd {
+	if m.Resize(msg) {
 		if m.open != nil {
 			return m.open.update(msg)
 		}
@@ -144,8 +144,8 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case dsLoadTickMsg:
-		if m.phase == phaseLoading {
-			return tickDatasetLoad(m.c)
+		if m.Phase == shell.PhaseLoading {
+			return tickDatasetLoad(m.C)
 		}
 		return nil
 	case dsLoadedMsg:
@@ -156,7 +156,7 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
-	case recordedMsg:
+	case shell.RecordedMsg:
 		return m.recorded(msg)
 	case dsRescoredMsg:
 		return m.rescored(msg)
@@ -171,12 +171,12 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 	}
 	switch msg := msg.(type) {
 	case common.StatusMsg:
-		m.status.Set(msg)
+		m.Status.Set(msg)
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
+		return m.HandleKey(msg)
 	case tea.PasteMsg:
-		if m.inPrompt() {
-			m.prompt.Update(msg)
+		if m.InPrompt() {
+			m.Prompt.Update(msg)
 		}
 	case tea.MouseMsg:
 		return m.handleMouse(msg)
@@ -189,10 +189,10 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 // paneMsg does what a pane asked, and hands the history's messages to
 // its pane.
 func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
-	if m.phase != phaseReady {
+	if m.Phase != shell.PhaseReady {
 		return nil
 	}
-	if cmd, ok := m.paneAsked(msg); ok {
+	if cmd, ok := m.PaneAsked(msg); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -210,14 +210,14 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.weightKey(msg.path, msg.key)
 	case askPromptMsg:
 		m.promptFor = msg.kind
-		m.prompt.Open(msg.label, msg.value, msg.placeholder, 200)
-		m.mode = modeSearch
+		m.Prompt.Open(msg.label, msg.value, msg.placeholder, 200)
+		m.Mode = shell.ModeSearch
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
-		return m.hist.Update(msg)
+		return m.Hist.Update(msg)
 	case runspane.RunActionMsg:
 		return m.runAction(msg)
 	case dsRunReadyMsg:
@@ -227,7 +227,7 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 			m.ds.cmp.verdict = msg.verdict
 		}
 	case runspane.LabelRunMsg:
-		m.status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
+		m.Status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil
 }
@@ -235,18 +235,18 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 // whileOpening takes a key while a case opens: esc stops the opening, q
 // quits; the others wait.
 func (m *DatasetModel) whileOpening(km tea.KeyPressMsg) tea.Cmd {
-	k := m.c.Keys
+	k := m.C.Keys
 	switch {
 	case key.Matches(km, k.Cancel):
 		m.opening.cancel()
 		m.opening.active = false
-		m.status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+		m.Status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
 	case key.Matches(km, k.Quit):
 		m.opening.cancel()
 		m.opening.active = false
-		return m.quit()
+		return m.Quit()
 	default:
-		m.status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+		m.Status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
 	}
 	return nil
 }
@@ -257,15 +257,15 @@ func (m *DatasetModel) setView(v dsView) {
 		m.heat.Update(selectPathMsg{i: m.tree.selected()})
 	}
 	if v == viewTree && len(m.ds.paths) == 0 {
-		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
 		v = viewCases
 	}
 	if v == viewHeat && len(m.ds.paths) == 0 {
-		m.status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
 		v = viewCases
 	}
 	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
-	m.layout()
+	m.Layout()
 }
 
 // changed brings every pane up to date after the figures changed.

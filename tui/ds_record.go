@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The runs a dataset's explorer records (docs/history.md): the opening one is the
@@ -82,17 +83,17 @@ func (m *DatasetModel) noteOpening() {
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, configKey(run)
 }
 
-// record sends the state in force to the Recorder in the background, after
+// Record sends the state in force to the Recorder in the background, after
 // the records before it; nil when there is no recorder, or on quitting
 // when nothing changed since the last run recorded.
-func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
+func (m *DatasetModel) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.ds == nil {
 		return nil
 	}
 	weights, run, err := m.recordState()
 	if err != nil {
-		m.status.Set(common.Warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
+		m.Status.Set(common.Warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
 		return nil
 	}
 	cfg := configKey(run)
@@ -100,51 +101,51 @@ func (m *DatasetModel) record(ev ports.RunEvent) tea.Cmd {
 		return nil
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
-	m.recordsPending++
+	m.RecordsPending++
 	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
 	if m.rec.ctx == nil {
-		m.rec.ctx, m.stopRecords = context.WithCancel(context.Background())
+		m.rec.ctx, m.StopRecords = context.WithCancel(context.Background())
 	}
 	prev, next := m.rec.tail, make(chan struct{})
 	m.rec.tail = next
 	base := m.rec.ctx
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.Bg.Start(func() tea.Msg {
+	return m.C.Bg.Start(func() tea.Msg {
 		defer close(next)
 		if prev != nil {
 			select {
 			case <-prev:
 			case <-base.Done():
-				return recordedMsg{event: ev, err: base.Err()}
+				return shell.RecordedMsg{Event: ev, Err: base.Err()}
 			}
 		}
 		ctx, cancel := context.WithTimeout(base, dsRecordTimeout)
 		defer cancel()
-		return recordedMsg{event: ev, err: rec.Record(ctx, run)}
+		return shell.RecordedMsg{Event: ev, Err: rec.Record(ctx, run)}
 	})
 }
 
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the history pane up to date.
-func (m *DatasetModel) recorded(msg recordedMsg) tea.Cmd {
-	m.recordsPending = max(0, m.recordsPending-1)
-	if msg.err != nil {
-		m.status.Set(common.Warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+func (m *DatasetModel) recorded(msg shell.RecordedMsg) tea.Cmd {
+	m.RecordsPending = max(0, m.RecordsPending-1)
+	if msg.Err != nil {
+		m.Status.Set(common.Warn("history: the " + msg.Event.String() + " run was not recorded: " + msg.Err.Error()))
 	}
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		return nil // quitting: the program ends once every job is done
 	}
-	if m.hist == nil || m.phase != phaseReady {
+	if m.Hist == nil || m.Phase != shell.PhaseReady {
 		return nil
 	}
-	return m.hist.Update(runspane.HistRefreshMsg{})
+	return m.Hist.Update(runspane.HistRefreshMsg{})
 }
 
-// stopJobs cancels the background jobs that can stop: the load, the
+// StopJobs cancels the background jobs that can stop: the load, the
 // opening of a case, the rescore, and those of the case open. Their
 // answers, which come all the same, are dropped.
-func (m *DatasetModel) stopJobs() {
+func (m *DatasetModel) StopJobs() {
 	if m.load != nil {
 		m.load.cancel()
 	}
@@ -153,6 +154,6 @@ func (m *DatasetModel) stopJobs() {
 	}
 	m.stopRescore()
 	if m.open != nil {
-		m.open.m.stopJobs()
+		m.open.m.StopJobs()
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // A dataset's half of keeping the unsaved weights and rules (the shell
@@ -18,19 +19,19 @@ import (
 // the dataset again under them (ds_rescore.go), then applies the weights
 // as one step.
 
-// inForce returns the session holding the weights in force (nil before
+// InForce returns the session holding the weights in force (nil before
 // the dataset is in) and the rules in force.
-func (m *DatasetModel) inForce() (weightsSession, *scoring.RuleSet) {
+func (m *DatasetModel) InForce() (shell.WeightsSession, *scoring.RuleSet) {
 	if m.ds == nil {
 		return nil, nil
 	}
 	return m.ds.wsess, m.ds.rules
 }
 
-// resolveOffers returns what resolves a recovery file's weights on the
+// ResolveOffers returns what resolves a recovery file's weights on the
 // dataset's paths, against the weights in force now; it runs in the
 // background (the dataset's paths never change).
-func (m *DatasetModel) resolveOffers() func(o *offer) {
+func (m *DatasetModel) ResolveOffers() func(o *shell.Offer) {
 	d := m.ds.d
 	now := map[string]float64{}
 	for _, p := range d.PathsInOrder() {
@@ -39,18 +40,18 @@ func (m *DatasetModel) resolveOffers() func(o *offer) {
 		}
 	}
 	resolve := d.ResolveWeights
-	return func(o *offer) {
-		o.pathWeights, o.ignored, o.err = resolveDatasetWeights(resolve, o.found)
-		for _, pw := range o.pathWeights {
+	return func(o *shell.Offer) {
+		o.PathWeights, o.Ignored, o.Err = resolveDatasetWeights(resolve, o.Found)
+		for _, pw := range o.PathWeights {
 			if w, ok := now[pw.Path]; ok && w != pw.Weight {
-				o.changes = append(o.changes, runspane.WeightChange{Path: pw.Path, Run: pw.Weight, Now: w})
+				o.Changes = append(o.Changes, runspane.WeightChange{Path: pw.Path, Run: pw.Weight, Now: w})
 			}
 		}
 	}
 }
 
-// busy reports whether a case is open or opening: an offer waits.
-func (m *DatasetModel) busy() bool { return m.open != nil || m.opening.active }
+// Busy reports whether a case is open or opening: an offer waits.
+func (m *DatasetModel) Busy() bool { return m.open != nil || m.opening.active }
 
 // resolveDatasetWeights resolves the weights kept in f on a dataset's
 // paths, with the entries that apply to none.
@@ -66,25 +67,25 @@ func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight,
 	return pws, runspane.IgnoredEntries{First: first, N: n}, nil
 }
 
-// applyOffer applies the weights of an offer to every case as one
+// ApplyOffer applies the weights of an offer to every case as one
 // undoable step, keeps them as this explorer's unsaved weights, and then
 // removes the file they came from.
-func (m *DatasetModel) applyOffer(o offer) tea.Cmd {
-	f := o.found
+func (m *DatasetModel) ApplyOffer(o shell.Offer) tea.Cmd {
+	f := o.Found
 	before, had := m.ds.total()
-	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
+	n, err := m.ds.wsess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.changed()
-	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", savedText(f.Saved), n, common.Plural(n, "s"))
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
 	if now, has := m.ds.total(); has && had {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	if o.ignored.N > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
+	if o.Ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.Ignored.N)
 	}
-	m.status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
-	return tea.Batch(m.takeOverUnsaved(f), m.recompare())
+	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
+	return tea.Batch(m.TakeOverUnsaved(f), m.recompare())
 }

@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // Restoring the unsaved rules of a dataset, kept in a recovery file with
@@ -14,21 +15,21 @@ import (
 // weights are applied as one undoable step and this explorer takes the
 // file over.
 
-// restoreRules scores the dataset again under the rules of offer o over
+// RestoreRules scores the dataset again under the rules of offer o over
 // the rules file in force (so that saving keeps its shape); its weights
 // follow once the dataset is in (restoredUnsaved). It says why it cannot
 // instead, when the dataset cannot be scored again or the metric in
 // force takes no rules.
-func (m *DatasetModel) restoreRules(o offer) (tea.Cmd, string) {
+func (m *DatasetModel) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 	if why := m.rescoreRefused(); why != "" {
 		return nil, why
 	}
 	spec := m.pendingSpec()
-	if why := m.rulesRefused(spec.metric); why != "" {
+	if why := m.RulesRefused(spec.metric); why != "" {
 		return nil, why
 	}
-	spec.rules = m.ds.rules.Replace(o.rules, m.rulesSavePath())
-	spec.note = "restoring the unsaved weights and rules of " + savedText(o.found.Saved)
+	spec.rules = m.ds.rules.Replace(o.Rules, m.RulesSavePath())
+	spec.note = "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
 	spec.restore = &o
 	return m.rescore(spec), ""
 }
@@ -37,23 +38,23 @@ func (m *DatasetModel) restoreRules(o offer) (tea.Cmd, string) {
 // being scored under its rules now, as one undoable step; this explorer
 // then keeps them, and the file they came from goes. old is what the
 // dataset showed before.
-func (m *DatasetModel) restoredUnsaved(o *offer, old dsShown) tea.Cmd {
-	f := o.found
-	n, err := m.ds.wsess.SetWeights(o.pathWeights, "restore the unsaved weights of "+savedText(f.Saved))
+func (m *DatasetModel) restoredUnsaved(o *shell.Offer, old dsShown) tea.Cmd {
+	f := o.Found
+	n, err := m.ds.wsess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
-		m.status.Set(common.Failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
 		return nil
 	}
 	m.changed()
-	r := len(o.ruleChanges)
+	r := len(o.RuleChanges)
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
-		savedText(f.Saved), n, common.Plural(n, "s"), r, common.Plural(r, "s"))
+		shell.SavedText(f.Saved), n, common.Plural(n, "s"), r, common.Plural(r, "s"))
 	if now, has := m.ds.total(); has && old.has {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(old.total), common.Fixed5(now))
 	}
-	if o.ignored.N > 0 {
-		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.ignored.N)
+	if o.Ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.Ignored.N)
 	}
-	m.status.Set(common.Success(text + " · ctrl+s saves"))
-	return m.takeOverUnsaved(f)
+	m.Status.Set(common.Success(text + " · ctrl+s saves"))
+	return m.TakeOverUnsaved(f)
 }

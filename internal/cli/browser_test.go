@@ -96,6 +96,12 @@ func (l *pageLog) add(list *[]string, s string) {
 // height, and returns the tab's context and log.
 func openPage(t *testing.T, file string, width, height int) (context.Context, *pageLog) {
 	t.Helper()
+	return openPageScripts(t, file, width, height, true)
+}
+
+// openPageScripts is openPage with the page's scripts on or off.
+func openPageScripts(t *testing.T, file string, width, height int, scripts bool) (context.Context, *pageLog) {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser(t))
 	t.Cleanup(cancel)
 	ctx, cancelT := context.WithTimeout(ctx, 60*time.Second)
@@ -131,6 +137,11 @@ func openPage(t *testing.T, file string, width, height int) (context.Context, *p
 		t.Fatal(err)
 	}
 	setViewport(t, ctx, width, height)
+	if !scripts {
+		if _, err := chromedp.Call(ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+abs)); err != nil {
 		t.Fatalf("loading %s: %v", file, err)
 	}

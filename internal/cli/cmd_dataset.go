@@ -243,6 +243,10 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
+	compared, err := a.comparedRun(f)
+	if err != nil {
+		return err
+	}
 	// One case printed as a pair (--case, --explain) is not a run of the
 	// dataset: it is not recorded.
 	var rec *datasetRecording
@@ -299,7 +303,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
 	if f.labels.given() {
-		if figs.Agreement, err = a.agreement(&f.labels, spec.Ref, figs.Cases); err != nil {
+		if figs.Agreement, err = a.agreement(&f.labels, spec, figs.Cases); err != nil {
 			rec.abandon()
 			return err
 		}
@@ -308,7 +312,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), scoredPage(ctx, h, res, d.groupBy))
+		page := scoredPage(ctx, h, res, d.groupBy)
+		if compared != nil {
+			page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: figs, Rules: rulesSum(rulesFile)})
+		}
+		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
@@ -336,6 +344,8 @@ func checkScoreLabels(f *scoreFlags) error {
 		return err
 	}
 	switch {
+	case !f.labels.given() && f.labels.seedSet:
+		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
 	case !f.labels.given():
 	case f.dataset.caseID != "":
 		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")

@@ -21,6 +21,7 @@ import (
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // syncLoadLimit is the input size up to which the explorer loads before
@@ -280,7 +281,7 @@ func (a *app) runExplorer(opts ports.Options) error {
 	}
 	err := tui.Explore(opts, progOpts...)
 	var ee *exitError
-	var ie *tui.Interrupted
+	var ie *shell.Interrupted
 	if errors.As(err, &ie) {
 		return &exitError{code: ie.ExitCode(), err: ie}
 	}

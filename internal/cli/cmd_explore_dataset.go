@@ -17,6 +17,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // exploreDataset opens the explorer on a dataset (docs/datasets.md): DATA.jsonl
@@ -208,7 +209,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		}
 	}
 	var ee *exitError
-	var ie *tui.Interrupted
+	var ie *shell.Interrupted
 	switch {
 	case err == nil, errors.As(err, &ee):
 		return err

@@ -17,7 +17,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -93,7 +93,7 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 		loadErr <- err
 		return l, err
 	}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(100, 30))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("scoring…")) },
 		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
@@ -106,7 +106,7 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the score went on after q")
 	}
-	if err := tm.FinalModel(t).(*tui.Model).Err(); err != nil {
+	if err := tm.FinalModel(t).(*pair.Model).Err(); err != nil {
 		t.Fatalf("the explorer ended with %v", err)
 	}
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -133,8 +133,8 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := history.Open(store)
-	pair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	thisPair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
@@ -147,7 +147,7 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 	}
 	wait("[abs-tol=0.01]")
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if runs, err := st.List(pair); err == nil && len(runs) == 1 {
+		if runs, err := st.List(thisPair); err == nil && len(runs) == 1 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -161,7 +161,7 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 	press("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
-	runs, err := st.List(pair)
+	runs, err := st.List(thisPair)
 	if err != nil || len(runs) != 2 {
 		t.Fatalf("%d runs, want the opening and the quit: %v", len(runs), err)
 	}

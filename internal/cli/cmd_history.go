@@ -387,7 +387,8 @@ t-test, the sign test over the cases that changed, the cases that changed
 most, the per-path changes of score and loss, and the cases only one run
 has.`,
 		Example: `  jsontui history diff 01kaq3m2x9 01kaq3p7tb
-  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta`,
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format html -o diff.html`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "html" {

@@ -39,6 +39,9 @@ type scoreFlags struct {
 	labels     labelFlags
 	// output is -o: the file to write instead of standard output.
 	output string
+	// compare is --compare: the recorded dataset run whose case scores
+	// the HTML page's Δ column is against.
+	compare string
 }
 
 func (a *app) scoreCmd() *cobra.Command {
@@ -83,12 +86,14 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
   jsontui score evals.jsonl weights.json --pass 0.9 --group-by .category
   jsontui score refs.jsonl answers.jsonl --min 0.85 --quiet
   jsontui score refs/ answers/ --format json | jq '.paths[] | select(.loss > 0.01)'
-  jsontui score evals.jsonl --case inv-042              # one case, as a pair`,
+  jsontui score evals.jsonl --case inv-042              # one case, as a pair
+  jsontui score evals.jsonl weights.json --format html -o report.html   # one page to share`,
 		Args: cobra.RangeArgs(1, 3),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
 			f.topSet = cmd.Flags().Changed("top")
 			f.dataset.changed(cmd.Flags())
+			f.labels.seedSet = cmd.Flags().Changed("seed")
 			spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
 			if err != nil {
 				return badInput(err)
@@ -112,6 +117,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or html (one page to share), and jsonl for a dataset: a line per case")
 	addOutputFlag(fl, &f.output)
+	fl.StringVar(&f.compare, "compare", "", "dataset, --format html: each case's Δ against the recorded dataset run `ID` (an id, or a unique prefix of one)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the total")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	addMetricFlags(fl, &f.metric)

@@ -136,7 +136,7 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 		return badInput(err)
 	}
 	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures)
-	labels, paired, err := a.pairLabels(&f.labels, spec.Ref, res.Figures.Cases)
+	labels, paired, err := a.pairLabels(&f.labels, spec, res.Figures.Cases)
 	if err != nil {
 		return err
 	}

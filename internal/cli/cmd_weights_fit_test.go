@@ -53,7 +53,7 @@ func TestWeightsFit(t *testing.T) {
 		}
 		at = i
 	}
-	if !strings.Contains(got, `"note": 0.0`) || !strings.Contains(got, `"total": 1.0`) {
+	if !strings.Contains(got, `"note": 0.0`) || !strings.Contains(got, `"__items": 1.0`) {
 		t.Errorf("fitted file:\n%s", got)
 	}
 	// The fitted weights agree better, as score measures it.

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -23,7 +23,7 @@ func paneLines(t *testing.T, metric string, w, h int, keys ...string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m tea.Model = tui.New(opts)
+	var m tea.Model = pair.New(opts)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	for _, k := range keys {
 		key := tea.KeyPressMsg{Code: []rune(k)[0], Text: k}

@@ -13,7 +13,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -38,7 +38,7 @@ func firstScreen(args []string) int {
 		return 1
 	}
 	opts.Loaded = &loaded
-	m := tui.New(opts)
+	m := pair.New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	if screen := m.View().Content; !strings.Contains(screen, "records") {
 		fmt.Fprintf(os.Stderr, "the first screen shows no records:\n%s\n", screen)

@@ -16,7 +16,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -166,14 +166,14 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := history.Open(store)
-	pair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
-	before, err := st.List(pair)
+	thisPair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
+	before, err := st.List(thisPair)
 	if err != nil || len(before) != 2 {
 		t.Fatalf("%d runs before: %v", len(before), err)
 	}
 	beer := before[0]
 
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
@@ -187,7 +187,7 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	// The header names the best run; the opening is recorded.
 	wait(beer.ID[:10])
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if runs, err := st.List(pair); err == nil && len(runs) == 3 {
+		if runs, err := st.List(thisPair); err == nil && len(runs) == 3 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -204,7 +204,7 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	press("y")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
-	after, err := st.List(pair)
+	after, err := st.List(thisPair)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -250,7 +250,7 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(what string, ok func() bool) {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {

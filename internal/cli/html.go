@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -40,29 +41,14 @@ func (a *app) toFile(path string, fn func() error) error {
 	a.stdout = &buf
 	err := fn()
 	a.stdout = saved
-	if ee := (*exitError)(nil); err != nil && !(asExit(err, &ee) && ee.code == 1) {
+	var ee *exitError
+	if err != nil && !(errors.As(err, &ee) && ee.code == 1) {
 		return err
 	}
 	if werr := atomicfile.Write(path, buf.Bytes(), 0o644); werr != nil {
 		return badInput(fmt.Errorf("-o %s: %w", displayName(path), werr))
 	}
 	return err
-}
-
-// asExit is errors.As for an exit error.
-func asExit(err error, ee **exitError) bool {
-	for err != nil {
-		if e, ok := err.(*exitError); ok {
-			*ee = e
-			return true
-		}
-		u, ok := err.(interface{ Unwrap() error })
-		if !ok {
-			return false
-		}
-		err = u.Unwrap()
-	}
-	return false
 }
 
 // htmlMeta is the header of a page: the files with their SHA-256 and
@@ -254,10 +240,10 @@ func recordedCases(run *history.Run, figs *dataset.Figures, hc *htmlreport.Cases
 }
 
 // caseLineKept is what a page keeps of an aggregated case line: its id
-// and its report for htmlreport.Cases.
+// and its nodes.
 type caseLineKept struct {
-	id      string
-	reports *report.Report
+	id     string
+	report *report.Report
 }
 
 // keepLine keeps a case line for the page; nil for an extra output.
@@ -269,7 +255,7 @@ func keepLine(line []byte) (*caseLineKept, error) {
 	if extra {
 		return nil, nil
 	}
-	return &caseLineKept{id: id, reports: rep}, nil
+	return &caseLineKept{id: id, report: rep}, nil
 }
 
 // aggregatedCases hands the kept case lines to a page's cases, by id in
@@ -278,7 +264,7 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	hc := htmlreport.NewCases(0)
 	byID := make(map[string]*report.Report, len(lines))
 	for i := range lines {
-		byID[lines[i].id] = lines[i].reports
+		byID[lines[i].id] = lines[i].report
 	}
 	for k := range figs.Cases {
 		c := &figs.Cases[k]
@@ -293,3 +279,33 @@ func aggregatedCases(figs *dataset.Figures, lines []caseLineKept) (*htmlreport.C
 	}
 	return hc, nil
 }
+
+// comparedRun reads the run of --compare, for the Δ column of a dataset's
+// page: nil without the flag. The flag is for --format html only, and
+// names a dataset run.
+func (a *app) comparedRun(f *scoreFlags) (*dataset.CompareSide, error) {
+	if f.compare == "" {
+		return nil, nil
+	}
+	switch {
+	case f.format != "html":
+		return nil, badInput(errors.New("--compare gives the Δ column of the HTML page: add --format html (history diff compares two recorded runs in every format)"))
+	case f.dataset.caseID != "":
+		return nil, badInput(errors.New("--compare compares a dataset's cases: drop --case"))
+	}
+	run, err := a.getRun(f.compare)
+	if run == nil {
+		return nil, err
+	}
+	if run.Dataset == nil {
+		return nil, badInput(fmt.Errorf("--compare %s: run %s is of a pair, not of a dataset", f.compare, run.ID))
+	}
+	figs, err := run.DatasetFigures()
+	if err != nil {
+		return nil, storeError(err)
+	}
+	return &dataset.CompareSide{ID: run.ID, Figures: figs, Rules: history.RulesSum(run.RulesJSON)}, nil
+}
+
+// rulesSum identifies a rules file as the history does ("" for none).
+func rulesSum(rules inputFile) string { return history.RulesSum(rules.data) }

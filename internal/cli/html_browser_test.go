@@ -2,7 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,7 +11,11 @@ import (
 
 // pairJSON is what a pair's --format json gives that the page must show.
 type pairJSON struct {
-	Score *float64 `json:"score"`
+	Score    *float64 `json:"score"`
+	Repairs  []string `json:"repairs"`
+	Warnings []struct {
+		Message string `json:"message"`
+	} `json:"warnings"`
 	Nodes []struct {
 		Path   string   `json:"path"`
 		Status string   `json:"status"`
@@ -55,14 +58,8 @@ func TestBrowserPair(t *testing.T) {
 		{"invoice", "", []string{"reference.json", "output.json", "--rules", "rules.json"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			var args []string
-			for _, a := range c.args {
-				if strings.HasSuffix(a, ".json") {
-					a = filepath.Join("..", "..", "testdata", "cases", c.name, a)
-				}
-				args = append(args, a)
-			}
-			pj, page := scorePairHTML(t, dir, c.name+".html", args...)
+			t.Chdir(filepath.Join("..", "..", "testdata", "cases", c.name)) // the page names the files as given
+			pj, page := scorePairHTML(t, dir, c.name+".html", c.args...)
 			ctx, log := openPage(t, page, 1280, 800)
 			if got, want := textOf(t, ctx, "#score"), report.ScoreText(*pj.Score, true); got != want {
 				t.Errorf("score shows %q, want %q", got, want)
@@ -115,6 +112,24 @@ func TestBrowserPair(t *testing.T) {
 					t.Errorf("%s explains %q (deleted %q, inserted %q)", c.open, why, del, ins)
 				}
 			}
+			// The repairs and warnings close the page.
+			notes := ""
+			if len(pj.Repairs)+len(pj.Warnings) > 0 {
+				notes = textOf(t, ctx, "#notes")
+			}
+			for _, r := range pj.Repairs {
+				if !strings.Contains(notes, r) {
+					t.Errorf("the page lacks the repair %q", r)
+				}
+			}
+			for _, w := range pj.Warnings {
+				if !strings.Contains(notes, w.Message) {
+					t.Errorf("the page lacks the warning %q", w.Message)
+				}
+			}
+			if c.name == "invoice" && len(pj.Repairs) == 0 {
+				t.Error("the invoice's output is fenced: a repair was expected")
+			}
 			if c.shots {
 				screenshot(t, ctx, "report-pair-desktop.png", 1280, 800)
 				screenshot(t, ctx, "report-pair-phone.png", 390, 844)
@@ -165,5 +180,3 @@ func parentPath(p string) string {
 	}
 	return p[:i]
 }
-
-var _ = os.Getenv

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -29,15 +30,17 @@ type compareJSON struct {
 		PSign *float64   `json:"p_sign"`
 	} `json:"delta"`
 	Regressed []struct {
-		ID string  `json:"id"`
-		A  float64 `json:"a"`
-		B  float64 `json:"b"`
+		ID    string  `json:"id"`
+		A     float64 `json:"a"`
+		B     float64 `json:"b"`
+		Delta float64 `json:"delta"`
 	} `json:"regressed"`
 }
 
 func TestBrowserComparison(t *testing.T) {
 	browser(t)
 	dir := t.TempDir()
+	t.Chdir(dir) // the pages name the files relative to it
 	store := filepath.Join(dir, "history.db")
 	// Two models' answers to the same 200 cases; B lacks the last ten.
 	a := writeDataset(t, dir, 200, 1)
@@ -133,6 +136,20 @@ func TestBrowserComparison(t *testing.T) {
 		t.Errorf("the most regressed case opens to %d trees, want A's and B's", n)
 	}
 	checkClean(t, log, page)
+
+	// score --compare: B's page gives each case's Δ against run A.
+	withDelta := filepath.Join(dir, "delta.html")
+	if code, _, errs := runWithHistory(t, store, "", "score", b, "--no-history", "--format", "html", "--compare", runA, "-o", withDelta); code != 0 {
+		t.Fatalf("score --compare: exit %d: %s", code, errs)
+	}
+	ctx, log = openPage(t, withDelta, 1280, 800)
+	worst := cj.Regressed[0]
+	setFilter(t, ctx, "#f-text", worst.ID, "input")
+	rows = caseRows(t, ctx)
+	if len(rows) != 1 || rows[0][0] != worst.ID || rows[0][3] != dataset.Signed3(worst.Delta) {
+		t.Errorf("case %s with --compare: %q, want Δ %s", worst.ID, rows, dataset.Signed3(worst.Delta))
+	}
+	checkClean(t, log, withDelta)
 
 	// history show of a dataset run is a dataset's page.
 	show := filepath.Join(dir, "show.html")

@@ -63,7 +63,8 @@ func lowestCases(dj pageDatasetJSON) []int {
 func TestBrowserDataset(t *testing.T) {
 	browser(t)
 	dir := t.TempDir()
-	data := writeDataset(t, dir, 300, 1)
+	t.Chdir(dir) // the page names the files as given
+	data := filepath.Base(writeDataset(t, dir, 300, 1))
 	args := []string{"score", data, "--no-history", "--group-by", ".category", "--pass", "0.9"}
 	code, out, errs := runCLI(t, "", append(args, "--format", "json")...)
 	if code != 0 {
@@ -77,7 +78,20 @@ func TestBrowserDataset(t *testing.T) {
 	if code, _, errs := runCLI(t, "", append(args, "--format", "html", "-o", page)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	ctx, log := openPage(t, page, 1280, 800)
+	// With scripts off, the figures are there: the tables are HTML.
+	ctx, log := openPageScripts(t, page, 1280, 800, false)
+	if n := eval[int](t, ctx, `document.querySelectorAll("#paths-table tbody tr").length`); n != len(dj.Paths) {
+		t.Errorf("scripts off: %d path rows, want %d", n, len(dj.Paths))
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#cases tbody tr").length`); n != len(dj.Cases) {
+		t.Errorf("scripts off: %d case rows, want all %d", n, len(dj.Cases))
+	}
+	if tip := textOf(t, ctx, "#heat-tip"); tip != "The heat map needs scripts." {
+		t.Errorf("scripts off, the heat map says %q", tip)
+	}
+	checkClean(t, log, page)
+
+	ctx, log = openPage(t, page, 1280, 800)
 	if got, want := textOf(t, ctx, "#score"), report.ScoreText(*dj.Score, true); got != want {
 		t.Errorf("score shows %q, want %q", got, want)
 	}

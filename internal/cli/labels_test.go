@@ -106,6 +106,10 @@ func TestBadLabels(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "--labels and --label-field both give labels") {
 		t.Errorf("both: exit %d, %s", code, errs)
 	}
+	code, _, errs = runCLI(t, "", "score", small+"data.jsonl", "--seed", "3")
+	if code != 2 || !strings.Contains(errs, "--seed seeds the agreement's intervals: give it with --labels or --label-field") {
+		t.Errorf("--seed alone: exit %d, %s", code, errs)
+	}
 	code, _, errs = runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", "--labels", labelsSmall+"labels.jsonl")
 	if code != 2 || !strings.Contains(errs, "--labels is for datasets") {
 		t.Errorf("a pair: exit %d, %s", code, errs)
@@ -126,7 +130,7 @@ func TestLabelField(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, errs := runCLI(t, "", "score", name, "--label-field", ".human", "--format", "json")
-	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "source": ".human", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
+	if code != 0 || !strings.Contains(out, `"agreement": {"kind": "grade", "labels": 3, "unpaired": {"count": 0, "ids": []}, "kendall_tau_b": {"value": 1, `) {
 		t.Fatalf("exit %d: %s\n%s", code, errs, out)
 	}
 	bad := strings.Replace(recs, `"human": 0.5`, `"human": "good"`, 1)
@@ -166,5 +170,24 @@ func TestHistoryDiffAgreement(t *testing.T) {
       "kendall_tau_b": 0,
       "pearson": -0.019794107622013946,`) {
 		t.Errorf("diff json: exit %d:\n%s", code, out)
+	}
+}
+
+// TestLabelFieldInOutputs: two files of records, the label in the
+// outputs' records: a bad one names the outputs' file and line.
+func TestLabelFieldInOutputs(t *testing.T) {
+	dir := t.TempDir()
+	ref, out := filepath.Join(dir, "ref.jsonl"), filepath.Join(dir, "out.jsonl")
+	refs := `{"id": "a", "x": 1}` + "\n" + `{"id": "b", "x": 2}` + "\n" + `{"id": "c", "x": 3}` + "\n"
+	outs := `{"id": "a", "x": 1, "grade": 1}` + "\n\n" + `{"id": "b", "x": 5, "grade": 0.2}` + "\n" + `{"id": "c", "x": 3, "grade": 2}` + "\n"
+	if err := os.WriteFile(ref, []byte(refs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(outs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "", "score", ref, out, "--label-field", ".grade")
+	if code != 2 || !strings.Contains(errs, out+":4: .grade: the label 2 is outside [0, 1]") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

@@ -93,3 +93,28 @@ func BenchmarkAgree10k(b *testing.B) {
 	}
 	bench.ReportCPU(b, start)
 }
+
+// BenchmarkPropose10k: the proposal key's search over 10,000 labelled
+// cases of 50 schema paths.
+func BenchmarkPropose10k(b *testing.B) {
+	const n, fields = 10_000, 50
+	d := synthetic(b, n, fields, 1)
+	m, err := d.WeightModel()
+	if err != nil {
+		b.Fatal(err)
+	}
+	hidden := make([]float64, fields)
+	for k := range hidden {
+		hidden[k] = float64(fields-k) / fields
+	}
+	p := hiddenLabels(m, n, hidden, 0.02, false, 2)
+	x := m.Start()
+	b.ResetTimer()
+	start := bench.CPUTime()
+	for b.Loop() {
+		if _, ok := Propose(m, p, x); !ok {
+			b.Fatal("no proposal")
+		}
+	}
+	bench.ReportCPU(b, start)
+}

@@ -174,3 +174,35 @@ func TestFitDeterministic(t *testing.T) {
 	}
 	t.Logf("verdicts: AUC %.4f -> %.4f, held out %.4f -> %.4f, weights %v", a.Before, a.After, a.HeldBefore, a.HeldAfter, a.Weights)
 }
+
+// TestFitZeroWeightsStay: a weight that starts at 0 stays 0, though the
+// labels weigh its field most, unless Free.
+func TestFitZeroWeightsStay(t *testing.T) {
+	const n = 150
+	d := synthetic(t, n, 4, 21)
+	if err := d.SetWeights([]dataset.PathWeight{{Path: ".f0", Weight: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := d.WeightModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := hiddenLabels(m, n, []float64{1, 0.3, 0.3, 0.3}, 0.02, false, 22)
+	opt := DefaultFitOptions()
+	opt.Folds = 3
+	r, err := Fit(m, p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Weights[0] != 0 {
+		t.Errorf("without Free: weights %v", r.Weights)
+	}
+	opt.Free = true
+	r, err = Fit(m, p, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.Weights[0] > 0.5) || !r.Improved {
+		t.Errorf("with Free: weights %v, gain %v", r.Weights, r.Gain)
+	}
+}

@@ -38,8 +38,8 @@ func ParseObjective(s string) (Objective, error) {
 // maxPairs is the number of pairs above which a pairwise loss samples
 // pairsPerCase partners a case instead of taking every pair.
 const (
-	maxPairs     = 100_000
-	pairsPerCase = 32
+	maxPairs     = 20_000
+	pairsPerCase = 24
 )
 
 // loss is a fit's smooth loss over a set of labelled cases.
@@ -112,23 +112,25 @@ func (l *loss) eval(s, u []float64) float64 {
 	for k, i := range l.hi {
 		j := l.lo[k]
 		z := -l.gamma * (s[i] - s[j])
-		v += softplus(z)
-		d := l.gamma * sigmoid(z) / np // −∂/∂s_i of the pair's loss
+		sp, sg := softplusSigmoid(z)
+		v += sp
+		d := l.gamma * sg / np // −∂/∂s_i of the pair's loss
 		u[i] -= d
 		u[j] += d
 	}
 	return v / np
 }
 
-// softplus is log(1 + e^z), without overflow.
-func softplus(z float64) float64 {
-	if z > 30 {
-		return z
+// softplusSigmoid returns log(1 + e^z) and 1/(1 + e^−z), from one
+// exponential and without overflow.
+func softplusSigmoid(z float64) (float64, float64) {
+	if z > 0 {
+		e := math.Exp(-z)
+		return z + math.Log1p(e), 1 / (1 + e)
 	}
-	return math.Log1p(math.Exp(z))
+	e := math.Exp(z)
+	return math.Log1p(e), e / (1 + e)
 }
-
-func sigmoid(z float64) float64 { return 1 / (1 + math.Exp(-z)) }
 
 // penalty is keep·Σ(x − x0)², the pull towards the start weights, added
 // to f, and its gradient to g.

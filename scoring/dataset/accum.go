@@ -75,7 +75,7 @@ func (a *accumulator) addCase(res *caseResult) {
 	}
 	a.refCases++
 	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
-		Label: res.label.text, LabelLine: res.label.line}
+		Label: res.label.text, LabelLine: res.label.line, LabelInOutput: res.label.out}
 	if res.worstPath != "" {
 		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
 	}

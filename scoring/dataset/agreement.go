@@ -113,8 +113,6 @@ func unpairedText(ids []string) string {
 func appendAgreement(b []byte, a *Agreement) []byte {
 	b = append(b, "{\"kind\": "...)
 	b = jsondoc.AppendQuoted(b, a.Kind)
-	b = append(b, ", \"source\": "...)
-	b = jsondoc.AppendQuoted(b, a.Source)
 	b = append(b, ", \"labels\": "...)
 	b = appendInt(b, a.Labels)
 	b = append(b, ", \"unpaired\": {\"count\": "...)

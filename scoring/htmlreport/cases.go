@@ -22,10 +22,12 @@ const DefaultLowest = 50
 // noCell marks a heat map cell where the case has no node with a score.
 const noCell = math.MaxUint16
 
-// Cases gathers, as a dataset is scored, what its page shows of the cases
-// beyond their figures: each case's score at each path (the heat map's
-// cells) and the trees of the lowest cases. Hand Encoder to
-// dataset.Config.NewEncoder and each case, in order, to Add.
+// Cases gathers what a dataset's page shows of the cases beyond their
+// figures, from the cases' reports (a recorded run's, or the case lines
+// of shards): each case's score at each path (the heat map's cells) and
+// the trees of the lowest cases. Hand each case to AddReport; or, as a
+// dataset is scored, Encoder to dataset.Config.NewEncoder and each case,
+// in order, to Add.
 type Cases struct {
 	lowest int
 	// threshold is the float64 bits of the highest score among the

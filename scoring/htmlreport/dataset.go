@@ -1,21 +1,14 @@
 package htmlreport
 
 import (
-	"cmp"
-	"encoding/base64"
-	"encoding/binary"
 	"html/template"
 	"io"
-	"math"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -322,187 +315,6 @@ func casesSection(v *datasetView, d *Dataset) error {
 	}
 	v.CasesData = casesData(f, order, deltas, trees)
 	return nil
-}
-
-// compareCases orders cases lowest score first, those without a score
-// last.
-func compareCases(a, b *dataset.CaseFigures) int {
-	switch {
-	case a.HasScore != b.HasScore:
-		if a.HasScore {
-			return -1
-		}
-		return 1
-	case !a.HasScore:
-		return 0
-	}
-	return cmp.Compare(a.Score, b.Score)
-}
-
-// writeCaseRow writes one row of the cases table.
-func writeCaseRow(b *strings.Builder, k int, c *dataset.CaseFigures, deltas map[int]float64, tree bool) {
-	b.WriteString("<tr><td>")
-	if tree {
-		b.WriteString(`<a href="#case-` + strconv.Itoa(k) + `" data-case="` + strconv.Itoa(k) + `">`)
-		template.HTMLEscape(b, []byte(c.ID))
-		b.WriteString("</a>")
-	} else {
-		template.HTMLEscape(b, []byte(c.ID))
-	}
-	st := c.Status.String()
-	b.WriteString(`</td><td class="st st-` + st + `">` + st + `</td><td class="n">` + report.ScoreCell(c.Score, c.HasScore) + `</td><td class="n">`)
-	if d, ok := deltas[k]; ok {
-		b.WriteString(dataset.Signed3(d))
-	}
-	b.WriteString("</td><td><code>")
-	if c.Worst != nil {
-		template.HTMLEscape(b, []byte(c.Worst.Path))
-	}
-	b.WriteString(`</code></td><td class="n">`)
-	if c.Worst != nil {
-		b.WriteString(report.ScoreCell(c.Worst.Loss, true))
-	}
-	b.WriteString("</td></tr>\n")
-}
-
-// casesData is every case's figures as the script reads them, in order
-// (the table's first: lowest score first): id, status, score, Δ,
-// costliest path, its loss, its schema path and the case's place.
-func casesData(f *dataset.Figures, order []int, deltas map[int]float64, trees map[int]bool) template.HTML {
-	b := make([]byte, 0, 64+len(f.Cases)*96)
-	b = append(b, `{"limit":`...)
-	b = strconv.AppendInt(b, CaseRows, 10)
-	b = append(b, `,"cases":[`...)
-	var sp []byte
-	for q, k := range order {
-		c := &f.Cases[k]
-		if q > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '[')
-		b = jsondoc.AppendQuoted(b, c.ID)
-		b = append(b, `,"`...)
-		b = append(b, c.Status.String()...)
-		b = append(b, `",`...)
-		b = appendOptFloat(b, c.Score, c.HasScore)
-		b = append(b, ',')
-		d, ok := deltas[k]
-		b = appendOptFloat(b, d, ok)
-		if c.Worst != nil {
-			b = append(b, ',')
-			b = jsondoc.AppendQuoted(b, c.Worst.Path)
-			b = append(b, ',')
-			b = report.AppendJSONFloat(b, c.Worst.Loss)
-			b = append(b, ',')
-			sp = schemaPath(sp[:0], c.Worst.Path)
-			b = jsondoc.AppendQuoted(b, string(sp))
-		} else {
-			b = append(b, ",null,0,null"...)
-		}
-		b = append(b, ',')
-		b = strconv.AppendInt(b, int64(k), 10)
-		b = append(b, ']')
-	}
-	b = append(b, `],"trees":{`...)
-	first := true
-	for k := range trees {
-		if !first {
-			b = append(b, ',')
-		}
-		first = false
-		b = append(b, '"')
-		b = strconv.AppendInt(b, int64(k), 10)
-		b = append(b, `":1`...)
-	}
-	b = append(b, "}}"...)
-	return scriptData("cases-data", b)
-}
-
-func appendOptFloat(b []byte, v float64, ok bool) []byte {
-	if !ok {
-		return append(b, "null"...)
-	}
-	return report.AppendJSONFloat(b, v)
-}
-
-// scriptData wraps JSON in a script element of its own, every '<' in it
-// escaped so that nothing in the data can end the element.
-func scriptData(id string, js []byte) template.HTML {
-	var b strings.Builder
-	b.Grow(len(js) + 64)
-	b.WriteString(`<script type="application/json" id="` + id + `">`)
-	for {
-		i := strings.IndexByte(string(js), '<')
-		if i < 0 {
-			b.Write(js)
-			break
-		}
-		b.Write(js[:i])
-		b.WriteString(`\u003c`)
-		js = js[i+1:]
-	}
-	b.WriteString("</script>")
-	return template.HTML(b.String())
-}
-
-// heatData is the heat map's data: a row per path (as the per-path table
-// lists them), each the cases' scores at the path in units of 1e-4 as
-// little-endian uint16 (65535: no node), base64. scorer makes the
-// function that gives a case's row, one for each core.
-func heatData(f *dataset.Figures, scorer func() func(k int, dst []float64) []float64) (template.HTML, string) {
-	if len(f.Paths) == 0 {
-		return "", ""
-	}
-	n := min(len(f.Cases), MaxHeatCells/len(f.Paths))
-	note := ""
-	if n < len(f.Cases) {
-		note = "The map holds the first " + report.Count(n) + " cases in reference order, of " + report.Count(len(f.Cases)) + "."
-	}
-	rows := make([][]byte, len(f.Paths))
-	for i := range rows {
-		rows[i] = make([]byte, 2*n)
-	}
-	workers := max(1, min(runtime.GOMAXPROCS(0), n/256))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			scores := scorer()
-			var dst []float64
-			for k := w * n / workers; k < (w+1)*n/workers; k++ {
-				dst = scores(k, dst[:0])
-				for i := range rows {
-					q := uint16(noCell)
-					if i < len(dst) && !math.IsNaN(dst[i]) {
-						q = uint16(math.Round(min(1, max(0, dst[i])) * 10000))
-					}
-					binary.LittleEndian.PutUint16(rows[i][2*k:], q)
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	b := []byte(`{"n":`)
-	b = strconv.AppendInt(b, int64(n), 10)
-	b = append(b, `,"paths":[`...)
-	for i := range f.Paths {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = jsondoc.AppendQuoted(b, f.Paths[i].Path)
-	}
-	b = append(b, `],"cells":[`...)
-	for i, r := range rows {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = base64.StdEncoding.AppendEncode(b, r)
-		b = append(b, '"')
-	}
-	b = append(b, "]}"...)
-	return scriptData("heat-data", b), note
 }
 
 // statusColors are the colours of the status bar's parts (the light
