@@ -16,7 +16,7 @@ import (
 // line is read again by the general reader (readLine), which accepts any
 // JSON layout and says what is wrong, where. The fast path takes nothing
 // the general reader would refuse, but for the inside of "nodes", which
-// the reduce does not read: its brackets need only balance.
+// the reduce does not read: an array that ends the line.
 type lineScan struct {
 	b  []byte
 	i  int
@@ -258,9 +258,9 @@ func (lr *lineReader) fastRead(line []byte, res *caseResult) bool {
 	if !s.ok {
 		return false
 	}
+	// The reduce reads nothing of "nodes": an array that ends the line.
 	rest := s.b[s.i:]
-	end := skipArray(rest)
-	return end == len(rest)-2 && rest[end+1] == '}'
+	return len(rest) >= 3 && rest[0] == '[' && rest[len(rest)-2] == ']' && rest[len(rest)-1] == '}'
 }
 
 // fastSettings reads the metric, options, settings and place of a line.
@@ -405,32 +405,6 @@ func (lr *lineReader) fastPart(s *lineScan) {
 	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
 		s.ok = false
 	}
-}
-
-// skipArray returns the index of the bracket that closes the array b
-// starts with, -1 when it does not.
-func skipArray(b []byte) int {
-	if len(b) == 0 || b[0] != '[' {
-		return -1
-	}
-	depth := 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // unsafeText returns b as a string sharing its memory, for a look-up or

@@ -122,12 +122,15 @@ func (p *Partial) addCase(res *caseResult, firsts []partFirst, at caseWhere) err
 		}
 		p.grouped = p.grouped || res.hasGroup
 		for _, f := range firsts {
-			pf := pathFirst{set: true, key: res.key, id: res.id, pos: f.pos, kind: f.kind, weight: f.weight}
 			for int(f.path) >= len(p.firsts) {
 				p.firsts = append(p.firsts, pathFirst{})
 			}
-			if pf.before(&p.firsts[f.path]) {
-				p.firsts[f.path] = pf
+			cur := &p.firsts[f.path]
+			if cur.set && compareKeys(cur.key, cur.id, res.key, res.id) < 0 {
+				continue // an earlier case has the path (the common case)
+			}
+			if pf := (pathFirst{set: true, key: res.key, id: res.id, pos: f.pos, kind: f.kind, weight: f.weight}); pf.before(cur) {
+				*cur = pf
 			}
 		}
 		p.keys = append(p.keys, res.key)
