@@ -253,6 +253,12 @@ func TestPieceLinesAreTheWholes(t *testing.T) {
 			if strings.Join(got, "") != strings.Join(whole[at[0]:at[1]], "") {
 				t.Fatalf("%s, records %d to %d: the piece's lines differ from the whole's:\n%s\nwant\n%s", file, at[0]+1, at[1], got[0], whole[at[0]])
 			}
+			// The same piece as a JSON array of records.
+			array := "[" + strings.Join(strings.Split(strings.TrimSuffix(piece, "\n"), "\n"), ",\n") + "]\n"
+			got = caseLines(t, Spec{Ref: "-", Stdin: strings.NewReader(array), Name: file, FirstRecord: at[0] + 1}, Config{})
+			if strings.Join(got, "") != strings.Join(whole[at[0]:at[1]], "") {
+				t.Fatalf("%s, records %d to %d as an array: the piece's lines differ from the whole's", file, at[0]+1, at[1])
+			}
 		}
 	}
 }
