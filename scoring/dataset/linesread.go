@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -52,7 +53,7 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 		if e := lr.readLine(d, res); e != nil {
 			line, col := d.Position(e.at)
 			line, col = rec.Pos(line, col)
-			res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, e.msg)
+			res.fatal = fmt.Errorf("%s:%d:%d: %s", escape.Name(in.name), line, col, e.msg)
 			return
 		}
 	}
@@ -87,7 +88,7 @@ func (lr *lineReader) readLine(d *jsondoc.Doc, res *caseResult) *lineError {
 	if v := field("unfinished"); v != jsondoc.None {
 		msg := "the run that wrote this shard stopped on an error"
 		if e, _, ok := str("error"); ok {
-			msg += ": " + e
+			msg += ": " + escape.Text(e)
 		}
 		return fault(0, "%s; score the shard again", msg)
 	}
