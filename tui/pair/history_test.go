@@ -90,7 +90,7 @@ func TestHistoryCompare(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "enter")
-	c := d.m.Cmp
+	c := d.m.cmp
 	if c == nil || d.m.Mode != shell.ModeNormal {
 		t.Fatalf("no comparison (mode %d)", d.m.Mode)
 	}
@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.Cmp != nil || d.m.Tree.cmp != nil || d.m.hdr.cmp != nil {
+	if d.m.cmp != nil || d.m.tree.cmp != nil || d.m.hdr.cmp != nil {
 		t.Error("esc does not end the comparison")
 	}
 }
@@ -152,20 +152,20 @@ func TestHistoryLoadWeights(t *testing.T) {
 	stray := pizzaRun(t, 6, "stray", "score", "stray.json", withStray)
 	h.add(stray)
 	d := newDriver(t, opts, 120, 40)
-	before, _ := d.m.Sess.Tree().Total()
+	before, _ := d.m.sess.Tree().Total()
 	d.keys("H", "j", "j", "j", "R")
-	got, _ := d.m.Sess.Tree().Total()
+	got, _ := d.m.sess.Tree().Total()
 	if want := rebuilt(t, halfMargherita); !near(got, want) {
 		t.Errorf("total %v after loading, want %v", got, want)
 	}
-	if !d.m.Sess.Dirty() || d.m.Mode != shell.ModeNormal {
+	if !d.m.sess.Dirty() || d.m.Mode != shell.ModeNormal {
 		t.Error("loading the weights left nothing to save")
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "loaded the weights of run 1hthq02k7m “margherita half”: 1 weight changed, total 0.87601 → 0.91931 · u undoes") {
 		t.Errorf("status %q", s)
 	}
 	d.keys("u")
-	if got, _ := d.m.Sess.Tree().Total(); got != before || d.m.Sess.Dirty() {
+	if got, _ := d.m.sess.Tree().Total(); got != before || d.m.sess.Dirty() {
 		t.Errorf("undo left the total at %v (was %v)", got, before)
 	}
 	// The newest run weighs a key the reference lacks: reported.
@@ -173,7 +173,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	if s := d.m.Status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
-	if got, _ := d.m.Sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
+	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
 		t.Errorf("total %v under the stray run's weights", got)
 	}
 }
@@ -217,7 +217,7 @@ func TestHistoryErrors(t *testing.T) {
 	d.keys("a", "a")
 	h.err = errors.New("gone")
 	d.keys("enter")
-	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.Cmp != nil {
+	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.cmp != nil {
 		t.Errorf("status %q", s)
 	}
 	// Without a history, H says so.
@@ -243,8 +243,8 @@ func TestHistoryStaleResults(t *testing.T) {
 	// A run read for another session (the metric was switched since) is
 	// dropped.
 	run, _ := opts.History.Run(runID(3))
-	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.Sess.Tree(), run)})
-	if d.m.Cmp != nil {
+	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.sess.Tree(), run)})
+	if d.m.cmp != nil {
 		t.Error("a result for another session was taken")
 	}
 }

@@ -139,12 +139,12 @@ func TestSchemaMarks(t *testing.T) {
 		t.Errorf("no count:\n%s", sc)
 	}
 	for _, p := range []string{".", ".price", ".toppings[2]", ".size.cm", ".vegan"} {
-		id, ok := d.m.Sess.Tree().Find(p)
+		id, ok := d.m.sess.Tree().Find(p)
 		if !ok || !d.m.schema.has(id) {
 			t.Errorf("%s is not marked", p)
 		}
 	}
-	if id, _ := d.m.Sess.Tree().Find(".name"); d.m.schema.has(id) {
+	if id, _ := d.m.sess.Tree().Find(".name"); d.m.schema.has(id) {
 		t.Error(".name is marked")
 	}
 	d.goTo(".price")
@@ -167,7 +167,7 @@ func TestSchemaMarks(t *testing.T) {
 	}
 	// The marks follow a switch of metric.
 	d.choose("jsondiff")
-	if id, _ := d.m.Sess.Tree().Find(".size.cm"); !d.m.schema.has(id) || len(d.m.schema.unplaced) != 0 {
+	if id, _ := d.m.sess.Tree().Find(".size.cm"); !d.m.schema.has(id) || len(d.m.schema.unplaced) != 0 {
 		t.Error("the marks did not follow the switch")
 	}
 }

@@ -12,12 +12,12 @@ import (
 // checkSchema validates the output against the schema in the background.
 func (m *Model) checkSchema() tea.Cmd {
 	sch := m.opts.Schema
-	if sch == nil || m.Sess == nil {
+	if sch == nil || m.sess == nil {
 		return nil
 	}
 	m.jobs.schema++
 	id := m.jobs.schema
-	out := m.Sess.Tree().Out()
+	out := m.sess.Tree().Out()
 	return m.C.Bg.Run(func() (msg tea.Msg) {
 		defer func() {
 			// The validator is a library of its own: a panic in it is
@@ -43,7 +43,7 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 		return
 	}
 	sc.violations = msg.violations
-	sc.place(m.Sess.Tree())
+	sc.place(m.sess.Tree())
 	m.hdr.Update(notesChangedMsg{})
 	m.detail.Update(notesChangedMsg{})
 	m.Layout()

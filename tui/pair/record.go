@@ -35,12 +35,12 @@ const cloneLimit = 2_000_000
 // last record.
 func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
-	if rec == nil || m.Sess == nil {
+	if rec == nil || m.sess == nil {
 		return nil
 	}
-	ms := m.Metric
-	t := m.Sess.Tree()
-	weights := m.Wsess.Tree().MarshalWeights()
+	ms := m.metric
+	t := m.sess.Tree()
+	weights := m.wsess.Tree().MarshalWeights()
 	var rules []byte
 	if m.Rules != nil && m.Rules.Len() > 0 {
 		rules = m.Rules.Marshal()
@@ -53,7 +53,7 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	m.rec.last, m.rec.lastMetric = weights, state
 	m.RecordsPending++
 	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.Name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
-	run.Files.SavePath = m.Wsess.Path()
+	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
 	run.Score, run.HasScore = ms.total(t)
 	// The recorder reads the figures on its own goroutine while the user
@@ -66,7 +66,7 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	switch {
 	case !ms.tuned():
 	case t.Len() > cloneLimit:
-		locked = m.Sess
+		locked = m.sess
 		m.LockFor(locked, "the run is recorded in the history")
 	default:
 		snap = t.Clone()

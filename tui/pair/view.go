@@ -14,7 +14,7 @@ import (
 // View renders the screen.
 func (m *Model) View() tea.View {
 	var content string
-	if m.Sess == nil { // loading, or quitting while it loaded
+	if m.sess == nil { // loading, or quitting while it loaded
 		content = m.loadView()
 	} else {
 		content = m.Screen()
@@ -28,8 +28,8 @@ func (m *Model) Header() string { return m.hdr.View() }
 // Panes renders the tree, the detail pane beside or below it when shown,
 // and the score panel above them when it has room.
 func (m *Model) Panes() string {
-	tree := m.Tree.View()
-	m.detail.Update(SelectNodeMsg{Id: m.Tree.Selected()})
+	tree := m.tree.View()
+	m.detail.Update(SelectNodeMsg{Id: m.tree.Selected()})
 	var body string
 	switch {
 	case !m.ShowDetail():
@@ -65,12 +65,12 @@ func (m *Model) StatusView() string {
 // badge is what the status line says while the failing-only view is on:
 // how many nodes it hides.
 func (m *Model) badge() string {
-	if m.Tree == nil || m.Mode != shell.ModeNormal {
+	if m.tree == nil || m.Mode != shell.ModeNormal {
 		return ""
 	}
-	n, on := m.Tree.hidden()
+	n, on := m.tree.hidden()
 	if !on {
 		return ""
 	}
-	return fmt.Sprintf("failing only: %s of %s nodes hidden", common.Thousands(n), common.Thousands(m.Sess.Tree().Len()))
+	return fmt.Sprintf("failing only: %s of %s nodes hidden", common.Thousands(n), common.Thousands(m.sess.Tree().Len()))
 }
