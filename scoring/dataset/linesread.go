@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -51,7 +52,7 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 		if e := lr.readLine(d, b, res); e != nil {
 			line, col := d.Position(e.at)
 			line, col = rec.Pos(line, col)
-			res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, e.msg)
+			res.fatal = fmt.Errorf("%s:%d:%d: %s", escape.Name(in.name), line, col, e.msg)
 			return
 		}
 	}
