@@ -171,16 +171,24 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string, stripExt bool) er
 // diffHTML writes the comparison of two dataset runs as a page, the most
 // regressed and improved cases with their trees in both runs.
 func (a *app) diffHTML(ra, rb *history.Run, c *dataset.Comparison) error {
-	cases := map[string][2]*report.Report{}
+	want := map[string]bool{}
 	for _, list := range [][]dataset.CaseDelta{c.MostRegressed, c.MostImproved} {
 		for _, d := range list {
-			var reps [2]*report.Report
-			for i, run := range []*history.Run{ra, rb} {
-				if rc, err := run.Case(d.ID); err == nil {
-					reps[i] = rc.Report
-				}
+			want[d.ID] = true
+		}
+	}
+	cases := map[string][2]*report.Report{}
+	for i, run := range []*history.Run{ra, rb} {
+		// One pass over each run's cases finds them all.
+		for rc, err := range run.Cases() {
+			if err != nil {
+				return storeError(err)
 			}
-			cases[d.ID] = reps
+			if want[rc.ID] {
+				reps := cases[rc.ID]
+				reps[i] = rc.Report
+				cases[rc.ID] = reps
+			}
 		}
 	}
 	m := htmlMeta(rb.Time)
