@@ -126,7 +126,7 @@ func (m *Model) ready(l ports.Loaded) {
 }
 
 // show builds the components over sess, scored by the metric ms, with
-// Wsess holding the weights in force.
+// wsess holding the weights in force.
 func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
