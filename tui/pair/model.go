@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -34,7 +35,7 @@ type Model struct {
 	metric *metricState
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
-	schema *schemaCheck
+	schema *schemacheck.Check
 	// Rules are the per-key rules in force (nil for none): the --rules
 	// file's, as `C` changed them.
 	Rules *scoring.RuleSet
@@ -81,7 +82,7 @@ func New(opts ports.Options) *Model {
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Schema != nil {
-		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
+		m.schema = schemacheck.New(opts.Schema.Name())
 	}
 	if opts.Loaded != nil {
 		m.ready(*opts.Loaded)
@@ -131,7 +132,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
 	m.jobs.search++ // a search in flight is of the tree shown before
-	m.schema.place(sess.Tree())
+	m.schema.Place(sess.Tree())
 	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
 	m.detail = newDetailPane(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
