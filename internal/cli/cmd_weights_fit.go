@@ -80,7 +80,7 @@ Exit codes: 0 fitted, 1 no improvement (nothing written), 2 bad input.`,
 	addLabelFlags(fl, &f.labels)
 	addMetricFlags(fl, &f.metric)
 	addDatasetFlags(fl, &f.dataset, false)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 
