@@ -87,7 +87,7 @@ func (h PairingHint) Message() string {
 	for _, o := range h.Others {
 		fmt.Fprintf(&b, ", %s by %s", report.Figure(o.Score), o.Lists)
 	}
-	fmt.Fprintf(&b, "; --lists %s raises the total by %s", h.Option(), report.Figure(h.Gain))
+	fmt.Fprintf(&b, "; lists=%s raises the total by %s", h.Option(), report.Figure(h.Gain))
 	return b.String()
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // shardCheck refuses case lines that do not add up with the others: a
@@ -28,7 +30,7 @@ func (c *shardCheck) check(in *caseInput, res *caseResult, acc *accumulator) err
 	if m := res.metric; m != "" {
 		switch name, _, _ := strings.Cut(m, " "); {
 		case c.want != "" && name != c.want:
-			return fmt.Errorf("%s:%d: the case was scored by %s, not by --metric %s", here, rec.Col, m, c.want)
+			return setting.Errorf(setting.Esc(fmt.Sprintf("%s:%d: the case was scored by %s, not by ", here, rec.Col, m))+"%[1]s "+setting.Esc(c.want), "metric")
 		case c.metric == "":
 			c.metric, c.at = m, here
 		case m != c.metric:

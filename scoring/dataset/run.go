@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Config says how to score a dataset.
@@ -236,7 +237,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 // noWeightsMessage says that metric m, which takes no weights, leaves
 // the weights file w aside.
 func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
-	return fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
+	return fmt.Sprintf("%s: the metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
 // thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
@@ -245,11 +246,11 @@ func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
 		if tau = *matchThreshold; !(tau >= 0 && tau <= 1) {
-			return 0, fmt.Errorf("--match-threshold %v is outside [0, 1]", tau)
+			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside [0, 1]", "match-threshold")
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {
-		return 0, fmt.Errorf("--pass %v is outside [0, 1]", *pass)
+		return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(*pass))+" is outside [0, 1]", "pass")
 	}
 	return tau, nil
 }

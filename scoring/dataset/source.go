@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Pairing is how a dataset's references and outputs are paired (SPEC
@@ -111,7 +112,7 @@ func Open(spec Spec) (*Source, error) {
 	var err error
 	if spec.GroupBy != "" {
 		if s.group, err = scoring.ParsePath(spec.GroupBy); err != nil {
-			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
+			return nil, setting.New("group-by", spec.GroupBy, err.Error())
 		}
 		s.hasGroup = true
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // caseResult is what a worker finds about one case.
@@ -280,7 +281,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
-		return m, fmt.Errorf("%s: the record has no reference (%s); name its field with --ref-field", at(0), s.ref.describe())
+		return m, setting.Errorf(setting.Esc(fmt.Sprintf("%s: the record has no reference (%s)", at(0), s.ref.describe()))+"; name its field with %[1]s", "ref-field")
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
