@@ -217,17 +217,8 @@ func datasetSpec(spec dataset.Spec, f *datasetFlags) dataset.Spec {
 // scoreDataset is `jsontui score` on a dataset.
 func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	d := &f.dataset
-	if f.minSet && !(f.min >= 0 && f.min <= 1) {
-		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
-	}
-	if f.explain != "" && d.caseID == "" {
-		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
-	}
-	if err := checkExplain(f); err != nil {
+	if err := checkScoreDatasetFlags(spec, f); err != nil {
 		return badInput(err)
-	}
-	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
-		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
 	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
@@ -256,17 +247,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
 	if f.format == "jsonl" {
-		cfg.Lines = true
-		lines := cfg.Cases // the recorder's, if any
-		cfg.Cases = func(c *dataset.Case) error {
-			if _, err := out.Write(c.Line); err != nil {
-				return err
-			}
-			if lines != nil {
-				return lines(c)
-			}
-			return nil
-		}
+		writeCaseLines(&cfg, out)
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
@@ -299,6 +280,40 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		return err
 	}
 	return minGate(f, figs.Score, figs.HasScore)
+}
+
+// checkScoreDatasetFlags refuses the flags of `score` on a dataset that
+// do not go together, before anything is read.
+func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
+	}
+	if f.explain != "" && f.dataset.caseID == "" {
+		return errors.New("--explain explains a node of one case: give the case with --case ID")
+	}
+	if err := checkExplain(f); err != nil {
+		return err
+	}
+	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
+		return errors.New("only one file argument may be - (standard input): --rules and a file both are")
+	}
+	return nil
+}
+
+// writeCaseLines makes cfg write each case's line to out (--format
+// jsonl), before the recorder's Cases, if any, sees it.
+func writeCaseLines(cfg *dataset.Config, out io.Writer) {
+	cfg.Lines = true
+	lines := cfg.Cases
+	cfg.Cases = func(c *dataset.Case) error {
+		if _, err := out.Write(c.Line); err != nil {
+			return err
+		}
+		if lines != nil {
+			return lines(c)
+		}
+		return nil
+	}
 }
 
 // minGate is --min on a score.
