@@ -70,34 +70,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 	}
 	p := newPipeline(n)
 	grouped := false
-	produce := func(ctx context.Context, emit func(*batch) error) error {
-		b := p.get()
-		n := 0 // the lines read, in order
-		for k, sh := range shards {
-			rr := NewRecordReader(sh.Name, sh.R, Lines)
-			for {
-				rec, err := rr.Next()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					return err
-				}
-				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n, shard: int32(k)})
-				n++
-				if b.full() {
-					if err := emit(b); err != nil {
-						return err
-					}
-					b = p.get()
-				}
-			}
-		}
-		if len(b.in) > 0 {
-			return emit(b)
-		}
-		return nil
-	}
+	produce := shardLines(p, shards)
 	work := func(ctx context.Context, w int, b *batch) {
 		b.res = grow(b.res, len(b.in))
 		for i := range b.in {
@@ -135,6 +108,39 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		r.acc.metric, r.acc.options = metricOf(check.metric)
 	}
 	return r.acc.figures(nil)
+}
+
+// shardLines is the producer of Aggregate's pipeline p: the shards'
+// lines, in order, in batches.
+func shardLines(p *pipeline, shards []Shard) func(context.Context, func(*batch) error) error {
+	return func(ctx context.Context, emit func(*batch) error) error {
+		b := p.get()
+		n := 0 // the lines read, in order
+		for k, sh := range shards {
+			rr := NewRecordReader(sh.Name, sh.R, Lines)
+			for {
+				rec, err := rr.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					return err
+				}
+				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n, shard: int32(k)})
+				n++
+				if b.full() {
+					if err := emit(b); err != nil {
+						return err
+					}
+					b = p.get()
+				}
+			}
+		}
+		if len(b.in) > 0 {
+			return emit(b)
+		}
+		return nil
+	}
 }
 
 // lineReader reads case lines into case results: one per worker.

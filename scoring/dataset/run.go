@@ -175,27 +175,12 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.useRules(cfg.Rules); err != nil {
 		return nil, err
 	}
-	if cfg.Weights != nil {
-		if slices.Contains(r.metric.Takes(), scoring.TakesWeights) {
-			r.weights = cfg.Weights.ForCases()
-		} else {
-			r.acc.warn(".", noWeightsMessage(cfg.Weights, r.metric))
-			r.acc.noWeights = true
-		}
-	}
+	r.useWeights(cfg.Weights)
 	r.acc.init(r)
 	if r.keep {
 		r.store = newScored(r)
 	}
-	n := cfg.Workers
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	for range n {
-		r.workers = append(r.workers, newWorker(r))
-	}
-	p := newPipeline(n)
-	r.pipe = p
+	p := r.makeWorkers(cfg.Workers)
 	if src.pairing == PairID {
 		if err := r.buildIndex(ctx, p); err != nil {
 			return nil, err
@@ -232,6 +217,32 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		res.Scored = r.store
 	}
 	return res, nil
+}
+
+// useWeights takes the weights file w (nil for none), or warns that the
+// metric leaves it aside.
+func (r *runner) useWeights(w *scoring.Weights) {
+	switch {
+	case w == nil:
+	case slices.Contains(r.metric.Takes(), scoring.TakesWeights):
+		r.weights = w.ForCases()
+	default:
+		r.acc.warn(".", noWeightsMessage(w, r.metric))
+		r.acc.noWeights = true
+	}
+}
+
+// makeWorkers makes n workers (0: one a core) and the pipeline they
+// run in.
+func (r *runner) makeWorkers(n int) *pipeline {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	for range n {
+		r.workers = append(r.workers, newWorker(r))
+	}
+	r.pipe = newPipeline(n)
+	return r.pipe
 }
 
 // noWeightsMessage says that metric m, which takes no weights, leaves
