@@ -1,12 +1,11 @@
 # jsontui — make targets. `make test` is what CI runs (.ci/run).
 
 GO        ?= go
-# bolt's unsafe code trips Go's checkptr under -race; the history store sits on it.
-RACEFLAGS := -race -gcflags=github.com/boltdb/bolt=-d=checkptr=0
+RACEFLAGS := -race
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 
-.PHONY: all build test lint vet bench bench-short bench-peak fuzz bigdata clean
+.PHONY: all build test lint vet bench bench-short bench-peak bench-html screenshots fuzz bigdata clean
 
 all: build
 
@@ -42,6 +41,16 @@ bench-short:
 ## and 10M keys, each format with history, as a multiple of the input
 bench-peak:
 	$(GO) test -run '^$$' -bench BenchmarkScorePeak -benchtime 1x -timeout 30m ./internal/cli
+
+## bench-html: the HTML report of a 100k-case dataset: its size, its
+## generation against --format json, and its paint in headless Chromium
+bench-html:
+	$(GO) test -run '^$$' -bench 'BenchmarkHTML' -benchtime 3x -timeout 30m ./internal/cli
+
+## screenshots: the browser tests, writing their screenshots of each kind
+## of HTML report to docs/images (needs Chromium)
+screenshots:
+	$(GO) test -count=1 -run 'TestBrowser' ./internal/cli -args -screenshots $(CURDIR)/docs/images
 
 ## fuzz: run every fuzz target for FUZZTIME each
 fuzz:

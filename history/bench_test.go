@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/jsontui/jsontui/scoring/report"
 )

@@ -12,7 +12,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// The figures of one case of a dataset (SPEC 8.5) are laid out by a
+// The figures of one case of a dataset (docs/history.md) are laid out by a
 // CaseEncoder on the goroutine that scored the case, as
 //
 //	uvarint node count | flags (1 byte: 1 Extra follows, 2 an

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestChunksOutOfOrder records runs whose ids come in no order (clocks of

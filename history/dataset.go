@@ -2,6 +2,7 @@ package history
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -9,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// A dataset run (SPEC 8.5) records what a pair run does — its files are
+// A dataset run (docs/history.md) records what a pair run does — its files are
 // the dataset's, with their SHA-256 — and, in Run.Dataset, how the cases
 // were read, the dataset's statistics, its per-path figures and every
 // case's id, status, score and per-node figures. Those that grow with the
@@ -80,6 +81,9 @@ type metaRecord struct {
 	Paths    []pathRecord
 	Groups   []groupRecord
 	Warnings []warningRecord
+	// Agreement is the agreement with people's labels; nil without
+	// labels, and in the runs recorded before it was kept.
+	Agreement *agreementRecord
 }
 
 type pathRecord struct {
@@ -140,6 +144,7 @@ func metaOf(f *dataset.Figures) *metaRecord {
 	for _, w := range f.Warnings {
 		m.Warnings = append(m.Warnings, warningRecord(w))
 	}
+	m.Agreement = agreementOf(f.Agreement)
 	return m
 }
 
@@ -160,6 +165,7 @@ func (m *metaRecord) fill(f *dataset.Figures) {
 	for _, w := range m.Warnings {
 		f.Warnings = append(f.Warnings, scoring.Warning(w))
 	}
+	f.Agreement = m.Agreement.agreement()
 }
 
 // info returns the record as a DatasetRun.
@@ -289,6 +295,35 @@ func (r *Run) Case(id string) (*RecordedCase, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w: run %s has no case %q", ErrNotFound, r.ID, id)
+}
+
+// Cases yields every reference case of a dataset run, in the run's
+// order (outputs with no reference are left out), then stops at the
+// first error, which it yields.
+func (r *Run) Cases() iter.Seq2[*RecordedCase, error] {
+	return func(yield func(*RecordedCase, error) bool) {
+		d := r.dataset
+		if d == nil {
+			yield(nil, fmt.Errorf("run %s is not of a dataset: it has no cases", r.ID))
+			return
+		}
+		for i, s := range d.Segments {
+			seg, err := openSegment(r.section(s.Span), s.Cases)
+			if err != nil {
+				yield(nil, fmt.Errorf("run %s: segment %d: %w", r.ID, i, err))
+				return
+			}
+			for k := range seg.rows {
+				if seg.rows[k].Status == dataset.CaseExtra {
+					continue
+				}
+				c, err := r.recordedCase(seg, k)
+				if !yield(c, err) || err != nil {
+					return
+				}
+			}
+		}
+	}
 }
 
 // recordedCase decodes row k of segment seg.

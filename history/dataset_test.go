@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -21,7 +21,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// smallDataset is the worked example of SPEC 8 (cases/dataset-small).
+// smallDataset is the worked example of docs/datasets.md (cases/dataset-small).
 var smallDataset = filepath.Join("..", "testdata", "cases", "dataset-small")
 
 // datasetConfig is the run of the worked example: its weights, groups by

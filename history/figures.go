@@ -137,7 +137,7 @@ func kindCode(s string) byte {
 		return 3
 	case "number":
 		return 4
-	case "bool", "boolean": // "boolean": runs recorded before kinds were named as SPEC 8.4 names them
+	case "bool", "boolean": // "boolean": runs recorded before kinds were named as docs/datasets.md names them
 		return 5
 	case "null":
 		return 6

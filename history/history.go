@@ -49,8 +49,9 @@ const Version = 1
 
 // Sources of a run.
 const (
-	SourceScore = "score" // recorded by `jsontui score`
-	SourceTUI   = "tui"   // recorded by the explorer
+	SourceScore     = "score"     // recorded by `jsontui score`
+	SourceTUI       = "tui"       // recorded by the explorer
+	SourceAggregate = "aggregate" // recorded by `jsontui aggregate`
 )
 
 // File names one input of a run and identifies its content.
@@ -92,7 +93,8 @@ type Run struct {
 	Label string
 	// Tags are free-form tags given by the user.
 	Tags []string
-	// Source says what recorded the run: SourceScore or SourceTUI.
+	// Source says what recorded the run: SourceScore, SourceTUI or
+	// SourceAggregate.
 	Source string
 	// Reference, Output and Weights are the inputs; Weights.Path is ""
 	// when no weights file was given.
@@ -126,7 +128,7 @@ type Run struct {
 	Count    int
 	LastSeen time.Time
 
-	// Dataset is, for a run of a dataset (SPEC 8.5), how its cases were
+	// Dataset is, for a run of a dataset (docs/history.md), how its cases were
 	// read and its statistics; nil for a run of a pair. Its figures are
 	// DatasetFigures, a case's CaseReport.
 	Dataset *DatasetRun

@@ -1,7 +1,7 @@
 package history
 
 import (
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // migrate moves an index of the first format, as readAll read it, to

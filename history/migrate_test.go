@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestMigrateFirstFormat: a store of the first format (the whole index

@@ -9,7 +9,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // A run identical to the latest run of its reference/output pair is not

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // The tests below run writers in other processes: the test binary itself,

@@ -9,12 +9,16 @@ import (
 	"os"
 )
 
-// The store is a bolt file. bolt trusts its pages: a changed byte in a
-// branch page sends a lookup to the wrong page, which bolt reads as "no
-// such key" (a damaged store then looks empty), or makes it panic or
-// fault. So the store reads the file itself, through a rawFile, checking
-// every page it reads against what bolt would have written: bolt is used
-// for the lock and for writing. The layout below is bolt 1.3's:
+// The store is a bbolt file. bbolt trusts its pages: it checks a page's
+// id and type as it reads it, nothing more, so that a changed byte in a
+// page can make it fault, loop, or read a store short with no error (an
+// empty leaf under a branch hides its runs; Tx.Check, which walks the
+// whole file, finds nothing wrong with that either). So the store reads
+// the file itself, through a rawFile, checking every page it reads
+// against what bbolt would have written: bbolt is used for the lock and
+// for writing. docs/history-store.md tables, damage by damage, what bbolt
+// does and what these checks find. The layout below is bbolt's (bolt's,
+// unchanged):
 //
 //	page:    id u64 | flags u16 | count u16 | overflow u32 | elements...
 //	branch:  pos u32 | ksize u32 | pgid u64        (pos from the element)
@@ -358,8 +362,15 @@ func parseNode(id uint64, b []byte, pageSize int) (*node, error) {
 		if end != len(b) || overflow != 0 {
 			return nil, damagef(id, "an inline bucket's page is %d bytes of %d", end, len(b))
 		}
-	} else if uint64(end/pageSize) != overflow {
+	} else if !pagesFit(end, pageSize, overflow) {
 		return nil, damagef(id, "%d bytes of data on %d pages", end, overflow+1)
 	}
 	return n, nil
+}
+
+// pagesFit reports whether a node of size bytes was written on overflow+1
+// pages: as few as hold it (bbolt), or, when it fills them exactly, one
+// more (bolt 1.3 took size/pageSize+1 pages; its stores still open).
+func pagesFit(size, pageSize int, overflow uint64) bool {
+	return uint64((size-1)/pageSize) == overflow || uint64(size/pageSize) == overflow
 }

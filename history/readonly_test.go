@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // readOnlyFS makes every open of a store file for writing fail as on a

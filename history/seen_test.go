@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
 )
 
 // seenRun is a run of the pair under dir at time at, with weights w.

@@ -10,11 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
-	"github.com/boltdb/bolt"
+	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -232,7 +234,7 @@ func (s *Store) openDB(create, readOK bool) (db *bolt.DB, readOnly bool, err err
 			continue
 		}
 		switch {
-		case errors.Is(err, bolt.ErrTimeout):
+		case errors.Is(err, berrors.ErrTimeout):
 			waited := time.Since(start)
 			if waited >= wait {
 				return nil, false, storeErr(s.path, fmt.Errorf("%w (waited %v)", ErrBusy, waited.Round(time.Millisecond)))
@@ -284,8 +286,8 @@ func (sess *session) warnUnimported() {
 // notBolt reports whether an error of bolt.Open says the file is not a
 // bolt database.
 func notBolt(err error) bool {
-	return errors.Is(err, bolt.ErrInvalid) || errors.Is(err, bolt.ErrVersionMismatch) ||
-		errors.Is(err, bolt.ErrChecksum) || err.Error() == "file size too small"
+	return errors.Is(err, berrors.ErrInvalid) || errors.Is(err, berrors.ErrVersionMismatch) ||
+		errors.Is(err, berrors.ErrChecksum) || strings.HasPrefix(err.Error(), "file size too small")
 }
 
 // fileError turns what the raw reader found wrong with the file into the

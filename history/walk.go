@@ -3,7 +3,6 @@ package history
 import (
 	"bytes"
 	"fmt"
-	"slices"
 )
 
 // skvBucket is the bucket the store's keys are in (skv's name for it:
@@ -186,14 +185,14 @@ func (w *walk) unreached() []uint64 {
 }
 
 // descend follows the path from the root of b down to the leaf where key
-// is or would be, checking each page on the way as a walk would, and the
-// bounds its parent sets.
+// is or would be, checking each page on the way as a walk would. The
+// bounds a branch page sets its children (their first and last keys) are
+// checked by checkChildren before any child is read.
 func (r *rawFile) descend(b bucketRef, key []byte) (*node, error) {
 	if b.inline != nil {
 		return b.inline, nil
 	}
 	id := b.root
-	var first, next []byte // the bounds of the page's keys
 	for depth := 0; ; depth++ {
 		if depth > maxDepth {
 			return nil, damagef(id, "the tree is more than %d pages deep", maxDepth)
@@ -202,26 +201,13 @@ func (r *rawFile) descend(b bucketRef, key []byte) (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if first != nil && (n.count == 0 || !bytes.Equal(n.key(0), first)) {
-			return nil, damagef(id, "its first key is not the one its parent names for it")
-		}
-		if next != nil && n.count > 0 && bytes.Compare(n.key(n.count-1), next) >= 0 {
-			return nil, damagef(id, "its last key is past its parent's next key")
-		}
 		if !n.branch {
 			return n, nil
 		}
 		if err := r.checkChildren(n); err != nil {
 			return nil, err
 		}
-		i := n.search(key)
-		if i < 0 {
-			i = 0
-		}
-		id, first = n.child(i), n.key(i)
-		if i+1 < n.count {
-			next = n.key(i + 1)
-		}
+		id = n.child(max(n.search(key), 0))
 	}
 }
 
@@ -237,7 +223,8 @@ func (r *rawFile) checkChildren(n *node) error {
 	if r.checked.has(n.id) {
 		return nil
 	}
-	ids := make([]uint64, n.count)
+	// n's keys ascend (parseNode) and each child's first key is its
+	// element's: no two elements can lead to one page.
 	for i := 0; i < n.count; i++ {
 		id := n.child(i)
 		first, last, err := r.bounds(id)
@@ -249,13 +236,6 @@ func (r *rawFile) checkChildren(n *node) error {
 		}
 		if i+1 < n.count && bytes.Compare(last, n.key(i+1)) >= 0 {
 			return damagef(id, "its last key is past its parent's next key")
-		}
-		ids[i] = id
-	}
-	slices.Sort(ids)
-	for i := 1; i < len(ids); i++ {
-		if ids[i] == ids[i-1] {
-			return damagef(n.id, "two elements lead to page %d", ids[i])
 		}
 	}
 	r.checked.add(n.id, 0)

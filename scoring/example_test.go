@@ -29,8 +29,8 @@ func exampleDocs() (ref, out *jsondoc.Doc) {
 	return ref, out
 }
 
-// Build scores an output against a reference, key by key, by SPEC
-// section 2's rules (jsondiff), under a weights file.
+// Build scores an output against a reference, key by key, by the
+// rules of docs/scoring.md (jsondiff), under a weights file.
 func ExampleBuild() {
 	ref, out := exampleDocs()
 	weights, err := scoring.ParseWeights("weights.json", []byte(`{"menu": {"pizza": 0.5}}`))

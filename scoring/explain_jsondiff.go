@@ -11,7 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// jsondiffExplainer explain a tree by SPEC section 2, under the user's
+// jsondiffExplainer explains a tree by the formulas of docs/scoring.md, under the user's
 // options in force (tolerances, normalization, comparator, pairing).
 type jsondiffExplainer struct{ opts MetricOptions }
 

@@ -58,7 +58,7 @@ func explainAt(t *testing.T, tree *scoring.Tree, path string, opt scoring.Explai
 	return tree.Explain(id, opt)
 }
 
-// TestExplainPizza: the spec's worked example, node by node.
+// TestExplainPizza: the worked example of docs/scoring.md, node by node.
 func TestExplainPizza(t *testing.T) {
 	ref, out, w := scoringtest.Case(t, "pizza")
 	tree := scoringtest.Build(t, ref, out, w, scoring.Options{})

@@ -16,7 +16,7 @@ type ListMode uint8
 
 // The list pairings.
 const (
-	// ListIndex pairs elements by position (the spec's rule).
+	// ListIndex pairs elements by position (the rule of docs/scoring.md).
 	ListIndex ListMode = iota
 	// ListBest pairs elements by optimal assignment on their scores, for
 	// lists whose order does not matter.

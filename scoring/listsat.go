@@ -13,7 +13,7 @@ import (
 // ListsAt pairs the elements of the arrays at one place of the reference
 // otherwise than the default pairing (--lists PATH=MODE).
 type ListsAt struct {
-	// Path is a schema path (SPEC section 4: every index written "[]"),
+	// Path is a schema path (docs/paths.md: every index written "[]"),
 	// in its canonical form: ".line_items", ".orders[].items", "." for a
 	// root array.
 	Path string

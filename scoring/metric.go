@@ -41,7 +41,7 @@ const TakesRules = "rules"
 // Input is what a metric scores.
 type Input struct {
 	// Ref and Out are the reference and the output as jsontui reads them
-	// (SPEC 1). Out may be nil for a metric that reads the output's text
+	// (docs/scoring.md). Out may be nil for a metric that reads the output's text
 	// itself (ReadsText) when OutText is set.
 	Ref, Out *jsondoc.Doc
 	// OutName and OutText are the output's name and bytes as read, for a
@@ -102,7 +102,7 @@ type Result struct {
 }
 
 // DefaultMetric is the metric jsontui scores with unless told otherwise:
-// jsondiff, the engine's own comparison and aggregation (aggregate.go).
+// jsondiff, the engine's own comparison and aggregation (docs/scoring.md).
 const DefaultMetric = "jsondiff"
 
 var registry = []Metric{

@@ -12,7 +12,7 @@ import (
 // operator, ==): 1 when the parsed values are equal by Python's ==, else
 // 0. The output is read as the evaluator reads it, with
 // parse_json_markdown (package langchain); the reference as jsontui reads
-// it (SPEC 1: strict JSON, which parse_json_markdown reads alike). Python's == makes 1 equal 1.0, and, since a bool is an int, true
+// it (docs/scoring.md: strict JSON, which parse_json_markdown reads alike). Python's == makes 1 equal 1.0, and, since a bool is an int, true
 // equal 1. When the reference is a list, the output must be one too, and
 // both are compared after sorting their elements by their Python str()
 // text (sorted(x, key=str)), so a top-level list is compared regardless

@@ -1,6 +1,6 @@
 package scoring
 
-// jsondiffMetric is jsontui's own metric (SPEC section 2), with the
+// jsondiffMetric is jsontui's own metric (docs/scoring.md), with the
 // options users of other evaluators ask for: tolerances, string
 // normalization and comparators, list pairing, extra keys.
 type jsondiffMetric struct{}

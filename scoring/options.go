@@ -6,7 +6,7 @@ import (
 )
 
 // Options change how leaves are compared, arrays paired and containers
-// aggregated. The zero value is the jsondiff metric of the spec; the other
+// aggregated. The zero value is the jsondiff metric (docs/scoring.md); the other
 // metrics (lynxius, uipath, galtea) are made of the switches below.
 type Options struct {
 	// Numbers scores two numbers in [0, 1]; nil means NumberScore.
@@ -92,7 +92,7 @@ type Options struct {
 	Explainer Explainer
 }
 
-// IsJSONDiff reports whether o scores by jsondiff's aggregation
+// IsJSONDiff reports whether o scores by jsondiff's aggregation (docs/scoring.md)
 // (comparators, pairing and extra-key options aside): no switch of
 // another metric is set.
 func (o Options) IsJSONDiff() bool {

@@ -18,12 +18,12 @@ type PathStep struct {
 	IsIndex bool
 }
 
-// ParsePath parses a jq-style path as SPEC section 4 writes them: "." for
+// ParsePath parses a jq-style path as docs/paths.md writes them: "." for
 // the root, then steps ".key", "[3]" or `["a key"]` (a JSON string), as
 // in `.fixed_menus[1].pizza` or `.["unit price"]`.
 func ParsePath(s string) ([]PathStep, error) { return parsePath(s, false) }
 
-// ParseSchemaPath parses a schema path (SPEC section 4): a jq-style path
+// ParseSchemaPath parses a schema path (docs/paths.md): a jq-style path
 // whose array steps are all "[]", every index, as `.fixed_menus[].pizza`.
 // An index such as [1] is an error that shows the path with [].
 func ParseSchemaPath(s string) ([]PathStep, error) {

@@ -2,7 +2,9 @@ package scoring
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -63,45 +65,48 @@ func (t *Tree) setFileWeight(k int32, w float64, e jsondoc.ID) {
 }
 
 // finishWeights checks the resolved weights once the tree is built: an
-// object given for a key with a scalar reference value is an error; an
-// entry taken for a loopback that is in fact a key of the reference is
-// undone; entries that applied to nothing become warnings. It reports
-// whether node weights must be recomputed.
+// object given for a key with a scalar reference value everywhere it
+// applies is an error; an entry taken for a loopback that is in fact a
+// key of the reference is undone; entries that applied to nothing become
+// warnings, and a weights file none of whose entries applied is an error
+// (it is another document's). It reports whether node weights must be
+// recomputed.
 func (t *Tree) finishWeights() (changed bool, err error) {
 	defer func() { t.wix = nil }() // the weights objects' indexes
 	if t.weights == nil {
 		t.setWarnings(t.docWarnings(), warnings{})
 		return false, nil
 	}
-	d := t.weights.doc
-	var mixed []int32 // key slots given an object, a container in some places and a scalar in others
+	uses := t.objectEntries()
+	var mixed []*entryUse // entries given as objects, reaching a container in some places and a scalar in others
+	for _, u := range uses {
+		scalar := u.kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array)
+		switch {
+		case scalar == 0:
+		case u.kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
+			// docs/weights-and-rules.md: the scalar places take the loopback weight (the
+			// slot's already) and the entries below apply to nothing
+			// there; a warning says so, once for every place the entry
+			// reaches, nested arrays included (across a dataset's cases,
+			// the dataset's one warning).
+			if !t.weights.cases {
+				mixed = append(mixed, u)
+			}
+		case !t.weights.cases:
+			d := t.weights.doc
+			return false, t.weights.errorAt(u.entry, weightsPath(d, u.entry),
+				"an object of weights is given for %s, whose reference value is %s; give it a number",
+				t.SchemaPath(int(u.slots[0])), kindList(scalar))
+			// Across a dataset's cases, a key that is a scalar in this
+			// one may be a container in others: the dataset decides.
+		}
+	}
 	for i, e := range t.sl.ext {
 		k := int32(i)
 		if e == 0 || t.sl.exts[e-1].level == jsondoc.None || !t.slotIsKey(k) {
 			continue
 		}
-		x := &t.sl.exts[e-1]
-		kinds := t.slotStats().kindsAt(k)
-		if scalar := kinds &^ (1<<jsondoc.Object | 1<<jsondoc.Array); scalar != 0 {
-			switch {
-			case kinds&(1<<jsondoc.Object|1<<jsondoc.Array) != 0:
-				// SPEC 3: the scalar places take the loopback weight (the
-				// slot's already) and the entries below apply to nothing
-				// there; a warning says so (across a dataset's cases,
-				// the dataset's one warning).
-				if !t.weights.cases {
-					mixed = append(mixed, k)
-				}
-			case !t.weights.cases:
-				e := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
-				return false, t.weights.errorAt(e, weightsPath(d, e),
-					"an object of weights is given for %s, whose reference value is %s; give it a number",
-					t.SchemaPath(int(k)), kindList(scalar))
-			}
-			// Across a dataset's cases, a key that is a scalar in this
-			// one may be a container in others: the dataset decides.
-		}
-		if x.loopback && t.hasKeyBelow(k, "__"+t.slotKey(k)) {
+		if x := &t.sl.exts[e-1]; x.loopback && t.hasKeyBelow(k, "__"+t.slotKey(k)) {
 			// "__key" names a key of the reference: it is that key's weight.
 			t.setFileWeight(k, 1, jsondoc.None)
 			x.loopback = false
@@ -111,35 +116,101 @@ func (t *Tree) finishWeights() (changed bool, err error) {
 	var ww warnings
 	if !t.weights.cases {
 		ww = t.weightWarnings()
+		if err := t.checkSomeApplied(); err != nil {
+			return false, err
+		}
 	}
 	docs := t.docWarnings()
-	for _, k := range mixed {
-		docs.add(t.mixedWarning(k))
+	for _, u := range mixed {
+		docs.add(t.mixedWarning(u))
 	}
 	t.setWarnings(docs, ww)
 	return changed, nil
 }
 
-// mixedWarning says that key slot k, given an object of weights, holds a
-// scalar in some of its places: those weigh the object's loopback.
-func (t *Tree) mixedWarning(k int32) Warning {
-	scalars := 0
+// entryUse is an object entry of the weights file and the key slots it
+// weighs: one key reaches several schema paths through nested arrays
+// (.x.menu reaches .x[].menu and .x[][].menu).
+type entryUse struct {
+	entry jsondoc.ID
+	kinds uint16  // the kinds of the reference values at its slots
+	slots []int32 // in slot order
+}
+
+// objectEntries returns the weights entries given as objects for key
+// slots, in the order of their first slot, with the kinds of reference
+// values they reach.
+func (t *Tree) objectEntries() []*entryUse {
+	var uses []*entryUse
+	byEntry := map[jsondoc.ID]*entryUse{}
+	for i, e := range t.sl.ext {
+		k := int32(i)
+		if e == 0 || t.sl.exts[e-1].level == jsondoc.None || !t.slotIsKey(k) {
+			continue
+		}
+		en := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
+		u := byEntry[en]
+		if u == nil {
+			u = &entryUse{entry: en}
+			byEntry[en] = u
+			uses = append(uses, u)
+		}
+		u.kinds |= t.slotStats().kindsAt(k)
+		u.slots = append(u.slots, k)
+	}
+	return uses
+}
+
+// checkSomeApplied returns an error when the weights file has entries
+// and none of them applied to a node of the reference: it was written
+// for another document. A reference without a key (a scalar, an empty
+// container) has nothing for an entry to apply to, and draws no error.
+func (t *Tree) checkSomeApplied() error {
+	d := t.weights.doc
+	if d.Kind(0) != jsondoc.Object || d.Child(0) == jsondoc.None || t.sl.len() <= 1 {
+		return nil // no entry, or no key for one to apply to
+	}
+	for _, u := range t.used {
+		if u {
+			return nil
+		}
+	}
+	return t.weights.errorAt(0, ".", "no entry applies anywhere in %s (none of its keys is the reference's at its place): the weights file looks written for another document",
+		escape.Name(t.ref.Name()))
+}
+
+// mixedWarning says that the key slots of entry use u, given an object of
+// weights, hold a scalar in some of their places: those weigh the
+// object's loopback.
+func (t *Tree) mixedWarning(u *entryUse) Warning {
+	scalars, all := 0, 0
+	of := make(map[int32]bool, len(u.slots))
+	paths := make([]string, 0, len(u.slots))
+	for _, k := range u.slots {
+		of[k] = true
+		all += t.slotStats().count(k)
+		if len(paths) < 3 {
+			paths = append(paths, jsondoc.MessagePath(t.SchemaPath(int(k))))
+		}
+	}
+	if len(u.slots) > 3 {
+		paths = append(paths, fmt.Sprintf("%d more", len(u.slots)-3))
+	}
 	for i := range t.nodes {
-		if n := &t.nodes[i]; n.slot == k && n.ref != jsondoc.None && !n.kind.IsContainer() {
+		if n := &t.nodes[i]; of[n.slot] && n.ref != jsondoc.None && !n.kind.IsContainer() {
 			scalars++
 		}
 	}
 	d := t.weights.doc
-	e := t.entry(t.slotLevel(t.sl.parent[k]), t.slotKey(k))
-	line, col := d.KeyPosition(e)
-	return Warning{Path: weightsPath(d, e), Message: posPrefix(d.Name(), line, col) +
-		MixedMessage(jsondoc.MessagePath(t.SchemaPath(int(k))), scalars, t.slotStats().count(k), t.slotWeight(k))}
+	line, col := d.KeyPosition(u.entry)
+	return Warning{Path: weightsPath(d, u.entry), Message: posPrefix(d.Name(), line, col) +
+		MixedMessage(strings.Join(paths, ", "), scalars, all, t.slotWeight(u.slots[0]))}
 }
 
 // MixedMessage says that the key at path, given an object of weights,
 // holds a scalar in scalars of its places (of all): those weigh the
 // object's loopback weight w, and the entries below apply to nothing
-// there (SPEC section 3).
+// there (docs/weights-and-rules.md).
 func MixedMessage(path string, scalars, all int, w float64) string {
 	return fmt.Sprintf("%s holds a scalar in %d of its %d places, where the weights give an object: those take its loopback weight %s and the entries below apply to nothing there",
 		path, scalars, all, FormatWeight(w))

@@ -10,7 +10,7 @@ import (
 
 // FuzzResolve checks the weights resolver on any reference and weights
 // file: it never panics and fails only with a *WeightsError; every slot
-// takes the weight a plain reading of SPEC section 3 gives it (entries
+// takes the weight a plain reading of docs/weights-and-rules.md gives it (entries
 // found by scanning, Doc.Lookup, where the resolver uses an index); the
 // warnings are counted and kept as documented; and the file written back
 // (MarshalWeights) and the one InitWeights writes read back to the same

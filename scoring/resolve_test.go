@@ -134,7 +134,7 @@ func TestNearestKeyPartialMessage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := ParseWeights("weights.json", []byte(`{"kex_0020050": 0.5}`))
+	w, err := ParseWeights("weights.json", []byte(`{"kex_0020050": 0.5, "key_0000001": 1}`))
 	if err != nil {
 		t.Fatal(err)
 	}

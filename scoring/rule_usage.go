@@ -90,7 +90,7 @@ func (u *RulesUsage) Err() error {
 		case scalars == 0:
 			msg = fmt.Sprintf("rules compare leaves, and the reference has %s here; give rules for the keys below it", kindList(u.kinds[i]))
 		default:
-			fits := false
+			fits := e.rule.Kind == RuleNone // a threshold alone: the metric's comparison
 			for k := jsondoc.Null; k <= jsondoc.Array; k++ {
 				fits = fits || scalars&(1<<k) != 0 && e.rule.Compares(k)
 			}

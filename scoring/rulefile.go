@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
-// RuleSet is a parsed rules file (SPEC section 3, "Rules file"): a JSON
+// RuleSet is a parsed rules file (docs/weights-and-rules.md, "Rules file"): a JSON
 // object from schema path to rule, which says how the leaves at that path
 // are compared. A RuleSet is immutable (With returns a changed copy), so
 // trees built with it may be built concurrently, as a dataset's cases
@@ -32,6 +32,9 @@ type ruleEntry struct {
 	member  jsondoc.ID
 	orig    Rule
 	changed bool
+	// threshold is the entry's match threshold (rule_threshold.go), 0
+	// for none.
+	threshold float64
 }
 
 // ruleNode is a step of the rules' paths: the entry that ends there and
@@ -95,11 +98,11 @@ func ParseRules(name string, src []byte) (*RuleSet, error) {
 			return nil, rs.errorAt(c, true, path, "the same path as the entry on line %d; give each path one rule", line)
 		}
 		seen[path] = c
-		r, err := ruleOf(doc, c)
+		r, tau, err := ruleAndThreshold(doc, c)
 		if err != nil {
 			return nil, rs.errorAt(c, false, path, "%v", err)
 		}
-		rs.entries = append(rs.entries, ruleEntry{path: path, steps: steps, rule: r, member: c, orig: r})
+		rs.entries = append(rs.entries, ruleEntry{path: path, steps: steps, rule: r, member: c, orig: r, threshold: tau})
 	}
 	rs.index()
 	return rs, nil
@@ -141,8 +144,13 @@ func ruleOf(d *jsondoc.Doc, c jsondoc.ID) (Rule, error) {
 func objectRule(d *jsondoc.Doc, c jsondoc.ID) (Rule, error) {
 	m := d.Child(c)
 	if m == jsondoc.None || d.Next(m) != jsondoc.None {
-		return Rule{}, fmt.Errorf(`a rule object has one member, as {"abs_tol": 0.01}; the rules are %s`, strings.Join(RuleNames, ", "))
+		return Rule{}, fmt.Errorf(`a rule object has one member, as {"abs_tol": 0.01} (and may have a "threshold" beside it); the rules are %s`, strings.Join(RuleNames, ", "))
 	}
+	return memberRule(d, m)
+}
+
+// memberRule reads the rule a member of a rule object gives.
+func memberRule(d *jsondoc.Doc, m jsondoc.ID) (Rule, error) {
 	name, raw := d.Key(m), string(d.Raw(m))
 	switch name {
 	case "abs_tol", "rel_tol":
@@ -277,7 +285,7 @@ func (rs *RuleSet) With(path string, r Rule, name string) (*RuleSet, error) {
 		for _, e := range rs.entries {
 			if e.path == path {
 				found = true
-				if r.Kind == RuleNone {
+				if r.Kind == RuleNone && e.threshold == 0 {
 					continue
 				}
 				e.rule = r
@@ -368,6 +376,9 @@ func (rs *RuleSet) Equal(other *RuleSet) bool {
 	}
 	for i, p := range b {
 		if r, ok := byPath[p]; !ok || r != rb[i] {
+			return false
+		}
+		if ta, _ := rs.Threshold(p); func() bool { tb, _ := other.Threshold(p); return ta != tb }() {
 			return false
 		}
 	}

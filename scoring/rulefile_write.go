@@ -45,7 +45,7 @@ func (rs *RuleSet) Marshal() []byte {
 			}
 			key := append(append([]byte{'"'}, d.KeyRaw(c)...), '"')
 			if e := &rs.entries[i]; e.changed {
-				member(key, e.rule.JSON())
+				member(key, entryJSON(e.rule, e.threshold))
 			} else {
 				member(key, d.Raw(c))
 			}
@@ -54,7 +54,7 @@ func (rs *RuleSet) Marshal() []byte {
 	if rs != nil {
 		for _, e := range rs.entries {
 			if e.member == jsondoc.None {
-				member(jsondoc.AppendQuoted(nil, e.path), e.rule.JSON())
+				member(jsondoc.AppendQuoted(nil, e.path), entryJSON(e.rule, e.threshold))
 			}
 		}
 	}

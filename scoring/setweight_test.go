@@ -36,7 +36,7 @@ func randomPair(rng *rand.Rand, n int) (ref, out string) {
 	return r.String(), o.String()
 }
 
-// naive computes a node's score from the SPEC formulas, recursively, using
+// naive computes a node's score from the formulas of docs/scoring.md, recursively, using
 // the leaf scores and the weights stored in the tree.
 func naive(t *Tree, id NodeID) (float64, bool) {
 	first, n := t.Children(id)

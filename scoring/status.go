@@ -8,7 +8,7 @@ import (
 // Status is the outcome of comparing a node's reference and output values.
 type Status uint8
 
-// The statuses, as SPEC section 2 names them.
+// The statuses, as docs/scoring.md names them.
 const (
 	Match    Status = iota // score 1
 	Partial                // 0 < score < 1

@@ -16,7 +16,7 @@ type textReader interface{ readsText() }
 // ReadsText reports whether m reads the output's text itself, as the
 // evaluator it reproduces does (exact and edit-distance read it with
 // LangChain's parse_json_markdown): it scores Input.OutText, which need not
-// be JSON that jsontui reads (SPEC 1), and Input.Out may be nil.
+// be JSON that jsontui reads (docs/scoring.md), and Input.Out may be nil.
 func ReadsText(m Metric) bool {
 	_, ok := m.(textReader)
 	return ok

@@ -9,7 +9,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Weights is a parsed weights file (SPEC section 3): an object mirroring the
+// Weights is a parsed weights file (docs/weights-and-rules.md): an object mirroring the
 // reference's shape, a number in [0, 1] per key, or an object holding the
 // weights of the level below and the key's own weight as the loopback entry
 // "__<key>".
@@ -48,8 +48,8 @@ func ParseWeights(name string, src []byte) (*Weights, error) {
 	return w, nil
 }
 
-// ForCases returns w for scoring each case of a dataset (SPEC section
-// 8.3): an entry for a key that one case lacks is no mistake when others
+// ForCases returns w for scoring each case of a dataset (docs/datasets.md):
+// an entry for a key that one case lacks is no mistake when others
 // have it, so a tree built with these weights makes no warning about
 // entries that apply to nothing; the dataset checks the entries against
 // every case's keys at once.

@@ -14,6 +14,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // cpuTime returns the CPU time the process has used: the benchmarks
@@ -87,7 +89,7 @@ func generatedDataset(b *testing.B, n int) *dataset.Result {
 // benchDatasetModel opens the dataset explorer on res in a w×h terminal,
 // the cursor on path, in view v.
 func benchDatasetModel(b *testing.B, res *dataset.Result, w, h int, path string, v dsView) *DatasetModel {
-	m := NewDataset(DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "dark"})
+	m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	m.tree.selectPath(m.ds.d.PathIndex(path))
 	m.setView(v)
@@ -110,17 +112,17 @@ func BenchmarkDatasetFrame(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchDatasetModel(b, res, 120, 35, ".vendor", c.view)
 			if c.view == viewTree {
-				m.Update(keyMsg("tab")) // the detail pane beside the tree
+				m.Update(tuitest.KeyMsg("tab")) // the detail pane beside the tree
 			}
 			var times []time.Duration
-			k := keyMsg(c.key)
+			k := tuitest.KeyMsg(c.key)
 			for b.Loop() {
 				start := time.Now()
 				m.Update(k)
 				m.View()
 				times = append(times, time.Since(start))
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }
@@ -143,7 +145,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 				m.heat.Update(selectPathMsg{i: m.ds.d.PathIndex(".vendor")})
 			}
 			var times []time.Duration
-			keys := []tea.KeyPressMsg{keyMsg("-"), keyMsg("+")}
+			keys := []tea.KeyPressMsg{tuitest.KeyMsg("-"), tuitest.KeyMsg("+")}
 			i := 0
 			cpu := cpuTime()
 			for b.Loop() {
@@ -159,7 +161,7 @@ func BenchmarkDatasetReweight(b *testing.B) {
 			if w, _ := m.ds.d.Weight(".vendor"); w != 1 && w != 0.95 || m.ds.sess.Version() != b.N {
 				b.Fatalf(".vendor weighs %v after %d re-weights of %d", w, m.ds.sess.Version(), b.N)
 			}
-			reportMedian(b, times)
+			tuitest.ReportMedian(b, times)
 		})
 	}
 }
@@ -185,7 +187,7 @@ func BenchmarkDatasetFirstScreen(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		m := NewDataset(DatasetOptions{Files: Files{Reference: p, Output: p}, Loaded: res, Theme: "dark"})
+		m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark"})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 		m.View()
 		src.Close()

@@ -10,7 +10,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // A case of a dataset opens as a pair: the whole pair explorer (its
@@ -21,7 +24,7 @@ import (
 
 // caseView is a case opened as a pair.
 type caseView struct {
-	m  *Model
+	m  *pair.Model
 	k  int
 	id string
 }
@@ -46,13 +49,10 @@ type caseOpenedMsg struct {
 	id     int
 	k      int
 	path   string
-	loaded Loaded
+	loaded ports.Loaded
 	oc     *dataset.OneCase
 	err    error
 }
-
-// selectNodeMsg asks a pair's explorer to put its cursor on node id.
-type selectNodeMsg struct{ id scoring.NodeID }
 
 // openCase scores case k again in the background and opens it. The
 // dataset waits meanwhile (its weights are what the case is scored
@@ -63,19 +63,19 @@ func (m *DatasetModel) openCase(msg openCaseMsg) tea.Cmd {
 	}
 	w, err := m.ds.d.WeightsInForce()
 	if err != nil {
-		m.status.Set(failure(err))
+		m.Status.Set(common.Failure(err))
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.opening.id++
 	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
 	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
-	m.status.Set(info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
-	return m.c.bg.run(func() tea.Msg {
+	m.Status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
+	return m.C.Bg.Run(func() tea.Msg {
 		oc, err := open(ctx, d, msg.k)
 		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
-			out.loaded, out.err = NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
+			out.loaded, out.err = ports.NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
 		}
 		return out
 	})
@@ -89,33 +89,33 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	m.opening.cancel()
 	m.opening.active = false
 	if msg.err != nil {
-		m.status.Set(failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
 		return nil
 	}
 	oc := msg.oc
 	if oc.Result == nil {
-		m.status.Set(info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
+		m.Status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
 		return nil
 	}
 	out := oc.Output
 	if out == "" {
 		out = "(no output)"
 	}
-	files := Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
-	opts := Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
-		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.c.styles.Name, NoMouse: m.opts.NoMouse}
-	pm := New(opts)
-	pm.c.tick = m.c.tick
-	pm.c.bg = m.c.bg // the dataset's explorer waits for the case's jobs too
+	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
+	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.C.Styles.Name, NoMouse: m.opts.NoMouse}
+	pm := pair.New(opts)
+	pm.C.Tick = m.C.Tick
+	pm.C.Bg = m.C.Bg // the dataset's explorer waits for the case's jobs too
 	m.open = &caseView{m: pm, k: msg.k, id: oc.ID}
 	cmds := []tea.Cmd{pm.Init()}
-	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.c.width, Height: m.c.height}))
+	cmds = append(cmds, m.open.update(tea.WindowSizeMsg{Width: m.C.Width, Height: m.C.Height}))
 	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
-		cmds = append(cmds, m.open.update(selectNodeMsg{id: id}))
+		cmds = append(cmds, m.open.update(pair.SelectNodeMsg{Id: id}))
 	}
-	st := info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.c.keys.Case.Back.Help().Key))
+	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.C.Keys.Case.Back.Help().Key))
 	if oc.Error != "" {
-		st = warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.c.keys.Case.Back.Help().Key))
+		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.C.Keys.Case.Back.Help().Key))
 	}
 	cmds = append(cmds, m.open.update(st))
 	return tea.Batch(cmds...)
@@ -124,7 +124,7 @@ func (m *DatasetModel) caseOpened(msg caseOpenedMsg) tea.Cmd {
 // caseScoreText is a case's score for the status line.
 func caseScoreText(oc *dataset.OneCase) string {
 	if oc.Result.HasScore {
-		return "score " + fixed5(oc.Result.Score)
+		return "score " + common.Fixed5(oc.Result.Score)
 	}
 	return "no score"
 }
@@ -162,17 +162,17 @@ func caseNode(t *scoring.Tree, path string) (scoring.NodeID, bool) {
 // ctrl+s and q go back and save or quit there.
 func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 	km, isKey := msg.(tea.KeyPressMsg)
-	if !isKey || !m.open.m.idle() {
+	if !isKey || !m.open.m.Idle() {
 		return m.open.update(msg)
 	}
-	k := m.c.keys
+	k := m.C.Keys
 	switch {
-	case key.Matches(km, k.Case.Back) && m.open.m.cmp == nil:
+	case key.Matches(km, k.Case.Back) && m.open.m.Cmp == nil:
 		return m.closeCase()
 	case key.Matches(km, k.Quit):
-		return tea.Batch(m.closeCase(), m.quit())
+		return tea.Batch(m.closeCase(), m.Quit())
 	case key.Matches(km, k.Save):
-		return tea.Batch(m.closeCase(), m.save())
+		return tea.Batch(m.closeCase(), m.Save())
 	}
 	return m.open.update(msg)
 }
@@ -182,47 +182,30 @@ func (m *DatasetModel) caseUpdate(msg tea.Msg) tea.Cmd {
 func (m *DatasetModel) closeCase() tea.Cmd {
 	cv := m.open
 	m.open = nil
-	cv.m.stopJobs() // a search or rescore of the case is moot now
+	cv.m.StopJobs() // a search or rescore of the case is moot now
 	before, had := m.ds.total()
-	ws := cv.m.tunedWeights()
+	ws := cv.m.TunedWeights()
 	text := "back from case " + cv.id
 	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
-		m.status.Set(failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
+		m.Status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
 		return nil
 	} else if n > 0 {
 		m.changed()
-		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
+		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, common.Plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
 		if now, has := m.ds.total(); has && had {
-			text += fmt.Sprintf(" · score %s → %s · u undoes", fixed5(before), fixed5(now))
+			text += fmt.Sprintf(" · score %s → %s · u undoes", common.Fixed5(before), common.Fixed5(now))
 		}
 	}
 	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
 		text += " (held for a metric that takes them: " + m.ds.metric() + " does not)"
 	}
-	if cv.m.metric.name != m.ds.metric() || !cv.m.rules.Equal(m.ds.rules) {
+	if cv.m.Metric.Name != m.ds.metric() || !cv.m.Rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
-	m.status.Set(info(text))
-	m.layout()
+	m.Status.Set(common.Info(text))
+	m.Layout()
 	if len(ws) > 0 {
 		return m.recompare()
 	}
 	return nil
-}
-
-// idle reports whether the explorer waits for a key in its normal mode,
-// with nothing open over the tree.
-func (m *Model) idle() bool { return m.phase == phaseReady && m.mode == modeNormal }
-
-// tunedWeights returns the weights changed since opening, by schema
-// path: what a case opened from a dataset gives back to it.
-func (m *Model) tunedWeights() []dataset.PathWeight {
-	t := m.wsess.Tree()
-	var out []dataset.PathWeight
-	for i, sl := range t.Slots() {
-		if sl.IsKey() && m.wsess.Changed(i) {
-			out = append(out, dataset.PathWeight{Path: t.SchemaPath(i), Weight: sl.Weight})
-		}
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // casesPane lists a dataset's cases: id, status, score, the change
@@ -18,7 +19,7 @@ import (
 // path of the tree those that lose points there. `/` finds a case by id;
 // enter opens one as a pair. It renders only the rows in its window.
 type casesPane struct {
-	c      *common
+	c      *common.Common
 	ds     *dsData
 	order  *caseOrder
 	cursor int
@@ -33,7 +34,10 @@ type casesPane struct {
 	reselect int
 }
 
-func newCasesPane(c *common, ds *dsData, order *caseOrder) *casesPane {
+// casesPane keeps the pane contract.
+var _ common.Pane = (*casesPane)(nil)
+
+func newCasesPane(c *common.Common, ds *dsData, order *caseOrder) *casesPane {
 	return &casesPane{c: c, ds: ds, order: order, reselect: -1}
 }
 
@@ -44,10 +48,10 @@ func (p *casesPane) SetSize(w, h int) {
 }
 
 // ShortHelp returns the bindings the status line shows in the pane.
-func (p *casesPane) ShortHelp() []key.Binding { return p.c.keys.CasesHelp() }
+func (p *casesPane) ShortHelp() []key.Binding { return p.c.Keys.CasesHelp() }
 
 // FullHelp returns the pane's bindings.
-func (p *casesPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.keys.CasesHelp()} }
+func (p *casesPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.Keys.CasesHelp()} }
 
 // page returns how many cases the window shows: below the title and the
 // column heads.
@@ -136,21 +140,21 @@ func (p *casesPane) filter(path string) tea.Cmd {
 	n, err := p.order.setFilter(path)
 	p.cursor, p.offset = 0, 0
 	if err != nil {
-		return statusCmd(failure(err))
+		return common.StatusCmd(common.Failure(err))
 	}
 	if path == "" {
-		return statusCmd(info(fmt.Sprintf("every case: %s", thousands(n))))
+		return common.StatusCmd(common.Info(fmt.Sprintf("every case: %s", common.Thousands(n))))
 	}
 	if n == 0 {
-		return statusCmd(info(fmt.Sprintf("no case loses points at %s", path)))
+		return common.StatusCmd(common.Info(fmt.Sprintf("no case loses points at %s", path)))
 	}
-	return statusCmd(info(fmt.Sprintf("%s of %s cases lose points at %s · %s lists every case", thousands(n),
-		thousands(p.ds.d.Len()), path, p.c.keys.FilterCases.Help().Key)))
+	return common.StatusCmd(common.Info(fmt.Sprintf("%s of %s cases lose points at %s · %s lists every case", common.Thousands(n),
+		common.Thousands(p.ds.d.Len()), path, p.c.Keys.FilterCases.Help().Key)))
 }
 
 // key runs a key of the pane.
 func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys
+	k := p.c.Keys
 	ck := k.CasesPane
 	switch {
 	case key.Matches(msg, k.Up):
@@ -168,29 +172,29 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, ck.Open):
 		sel, ok := p.selected()
 		if !ok {
-			return statusCmd(info("no case to open"))
+			return common.StatusCmd(common.Info("no case to open"))
 		}
-		return p.c.ask(openCaseMsg{k: sel, path: p.order.path})
+		return p.c.Ask(openCaseMsg{k: sel, path: p.order.path})
 	case key.Matches(msg, ck.Order):
 		sel, ok := p.selected()
 		s := p.order.next()
 		if ok {
 			p.selectCase(sel)
 		}
-		return statusCmd(info("cases " + caseSortNames[s]))
+		return common.StatusCmd(common.Info("cases " + caseSortNames[s]))
 	case key.Matches(msg, ck.Find):
-		return p.c.ask(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
+		return p.c.Ask(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.findID(key.Matches(msg, k.NextMatch), false)
 	case key.Matches(msg, k.FilterCases):
 		if p.order.path == "" {
-			return statusCmd(info("f on a path of the tree lists the cases that lose points there (esc goes back to the tree)"))
+			return common.StatusCmd(common.Info("f on a path of the tree lists the cases that lose points there (esc goes back to the tree)"))
 		}
 		return p.filter("")
 	case key.Matches(msg, ck.Close):
-		return p.c.ask(showViewMsg{view: viewTree})
+		return p.c.Ask(showViewMsg{view: viewTree})
 	case key.Matches(msg, k.HeatMap):
-		return p.c.ask(showViewMsg{view: viewHeat})
+		return p.c.Ask(showViewMsg{view: viewHeat})
 	}
 	return nil
 }
@@ -201,7 +205,7 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 func (p *casesPane) findID(next, here bool) tea.Cmd {
 	q := p.find
 	if q == "" {
-		return statusCmd(info("no id to find: press / and type part of one"))
+		return common.StatusCmd(common.Info("no id to find: press / and type part of one"))
 	}
 	fold := q == strings.ToLower(q)
 	match := func(k int) bool {
@@ -214,7 +218,7 @@ func (p *casesPane) findID(next, here bool) tea.Cmd {
 	cs := p.order.cases()
 	n := len(cs)
 	if n == 0 {
-		return statusCmd(info("no case listed"))
+		return common.StatusCmd(common.Info("no case listed"))
 	}
 	step := 1
 	if !next {
@@ -231,13 +235,13 @@ func (p *casesPane) findID(next, here bool) tea.Cmd {
 		}
 	}
 	if count == 0 {
-		return statusCmd(warn(fmt.Sprintf("no case listed has an id with %q", q)))
+		return common.StatusCmd(common.Warn(fmt.Sprintf("no case listed has an id with %q", q)))
 	}
 	for j := 0; j < n; j++ {
 		i := ((start+step*j)%n + n) % n
 		if match(cs[i]) {
 			p.setCursor(i)
-			return statusCmd(info(fmt.Sprintf("%q: %s case%s · %s", q, thousands(count), plural(count, "s"), p.ds.d.CaseID(cs[i]))))
+			return common.StatusCmd(common.Info(fmt.Sprintf("%q: %s case%s · %s", q, common.Thousands(count), common.Plural(count, "s"), p.ds.d.CaseID(cs[i]))))
 		}
 	}
 	return nil
@@ -283,65 +287,65 @@ func (p *casesPane) idWidth() int {
 
 // title says what the pane lists and in which order.
 func (p *casesPane) title() string {
-	s := p.c.styles
+	s := p.c.Styles
 	n, all := len(p.order.cases()), p.ds.d.Len()
-	what := s.Title.Render("Cases") + fmt.Sprintf("  %s", thousands(all))
+	what := s.Title.Render("Cases") + fmt.Sprintf("  %s", common.Thousands(all))
 	if p.order.path != "" {
-		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", thousands(n), thousands(all))
+		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
 	}
 	what += s.Muted.Render(" · " + caseSortNames[p.order.sort])
 	hint := s.Faint.Render("o orders · / finds an id · enter opens")
-	if visibleWidth(what)+visibleWidth(hint)+2 > p.width {
+	if common.VisibleWidth(what)+common.VisibleWidth(hint)+2 > p.width {
 		return what
 	}
-	return spread(what, hint, p.width)
+	return common.Spread(what, hint, p.width)
 }
 
 // head renders the column heads.
 func (p *casesPane) head(c casesCols) string {
-	cells := []string{pad("id", c.id), pad("status", c.status), padLeft("score", c.score)}
+	cells := []string{common.Pad("id", c.id), common.Pad("status", c.status), common.PadLeft("score", c.score)}
 	if c.delta > 0 {
-		cells = append(cells, padLeft("Δ", c.delta))
+		cells = append(cells, common.PadLeft("Δ", c.delta))
 	}
 	if c.here > 0 {
-		cells = append(cells, padLeft("loss here", c.here))
+		cells = append(cells, common.PadLeft("loss here", c.here))
 	}
-	cells = append(cells, pad("costliest leaf", c.leaf), padLeft("loss", c.loss))
-	return p.c.styles.Muted.Render(fit(strings.Join(cells, " "), p.width))
+	cells = append(cells, common.Pad("costliest leaf", c.leaf), common.PadLeft("loss", c.loss))
+	return p.c.Styles.Muted.Render(common.Fit(strings.Join(cells, " "), p.width))
 }
 
 // row renders case k.
 func (p *casesPane) row(c casesCols, k int, selected bool) string {
-	s := p.c.styles
+	s := p.c.Styles
 	cf := p.ds.d.Case(k)
 	var b strings.Builder
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	s.Accent.Write(&b, pad(report.Truncate(cf.ID, c.id), c.id))
+	s.Accent.Write(&b, common.Pad(report.Truncate(cf.ID, c.id), c.id))
 	b.WriteByte(' ')
 	st := cf.Status.String()
 	switch cf.Status {
 	case dataset.CaseScored:
-		s.Muted.Write(&b, pad(st, c.status))
+		s.Muted.Write(&b, common.Pad(st, c.status))
 	case dataset.CaseIgnored:
-		s.Faint.Write(&b, pad(st, c.status))
+		s.Faint.Write(&b, common.Pad(st, c.status))
 	default:
-		s.Bad.Write(&b, pad(st, c.status))
+		s.Bad.Write(&b, common.Pad(st, c.status))
 	}
 	b.WriteByte(' ')
 	score, has := p.ds.score(k)
 	if has {
-		s.Band(score).Write(&b, padLeft(scoreText(score, true), c.score))
+		s.Band(score).Write(&b, common.PadLeft(common.ScoreText(score, true), c.score))
 	} else {
-		s.Faint.Write(&b, padLeft("n/a", c.score))
+		s.Faint.Write(&b, common.PadLeft("n/a", c.score))
 	}
 	if c.delta > 0 {
 		b.WriteByte(' ')
 		if d, ok := p.order.delta(k); ok {
-			txt := padLeft(signed(d), c.delta)
+			txt := common.PadLeft(common.Signed(d), c.delta)
 			switch {
-			case signed(d) == "±0":
+			case common.Signed(d) == "±0":
 				s.Faint.Write(&b, txt)
 			case d > 0:
 				s.Good.Write(&b, txt)
@@ -349,29 +353,29 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 				s.Bad.Write(&b, txt)
 			}
 		} else {
-			s.Faint.Write(&b, padLeft("—", c.delta))
+			s.Faint.Write(&b, common.PadLeft("—", c.delta))
 		}
 	}
 	if c.here > 0 {
 		b.WriteByte(' ')
-		b.WriteString(padLeft(lossText(p.order.losses[k]), c.here))
+		b.WriteString(common.PadLeft(common.LossText(p.order.losses[k]), c.here))
 	}
 	b.WriteByte(' ')
 	switch {
 	case cf.Error != "":
-		s.Bad.Write(&b, pad(report.Truncate(cf.Error, c.leaf), c.leaf))
+		s.Bad.Write(&b, common.Pad(report.Truncate(cf.Error, c.leaf), c.leaf))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Worst == nil:
-		s.Faint.Write(&b, pad("—", c.leaf))
+		s.Faint.Write(&b, common.Pad("—", c.leaf))
 		b.WriteByte(' ')
-		s.Faint.Write(&b, padLeft("0", c.loss))
+		s.Faint.Write(&b, common.PadLeft("0", c.loss))
 	default:
-		b.WriteString(pad(report.Truncate(cf.Worst.Path, c.leaf), c.leaf))
+		b.WriteString(common.Pad(report.Truncate(cf.Worst.Path, c.leaf), c.leaf))
 		b.WriteByte(' ')
-		b.WriteString(padLeft(lossText(cf.Worst.Loss), c.loss))
+		b.WriteString(common.PadLeft(common.LossText(cf.Worst.Loss), c.loss))
 	}
-	line := fit(b.String(), p.width)
+	line := common.Fit(b.String(), p.width)
 	if selected {
 		line += s.Selected.Off()
 	}
@@ -382,13 +386,13 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 func (p *casesPane) View() string {
 	p.scroll()
 	c := p.columns()
-	lines := []string{fit(p.title(), p.width), p.head(c)}
+	lines := []string{common.Fit(p.title(), p.width), p.head(c)}
 	cs := p.order.cases()
 	for i := p.offset; i < min(len(cs), p.offset+p.page()); i++ {
 		lines = append(lines, p.row(c, cs[i], i == p.cursor))
 	}
 	if len(cs) == 0 {
-		lines = append(lines, fit(p.c.styles.Faint.Render("no case listed"), p.width))
+		lines = append(lines, common.Fit(p.c.Styles.Faint.Render("no case listed"), p.width))
 	}
 	for len(lines) < p.height {
 		lines = append(lines, strings.Repeat(" ", p.width))

@@ -9,6 +9,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The keys of a dataset that score it again (ds_rescore.go): `m` the
@@ -22,16 +26,6 @@ type rulesForPathMsg struct{ path string }
 // pairPathMsg asks the root for the next pairing of the array at (or
 // around) a path.
 type pairPathMsg struct{ path string }
-
-// choice returns the metric named name among those `m` offers.
-func (m *DatasetModel) choice(name string) (MetricChoice, bool) {
-	return choiceOf(m.opts.Metrics, name)
-}
-
-// rulesRefused says why rules do nothing under metric, "" when they work.
-func (m *DatasetModel) rulesRefused(metric string) string {
-	return rulesRefusedBy(metric, m.opts.Metrics)
-}
 
 // rescoreRefused says why the dataset cannot be scored again here, ""
 // when it can.
@@ -57,57 +51,52 @@ func (m *DatasetModel) weightsRefused() string {
 	if len(m.ds.paths) == 0 {
 		why = name + " is one number: it has no per-path weights"
 	}
-	if w := weightedOf(m.opts.Metrics); len(w) > 0 {
-		if more := why + "; m → " + strings.Join(w, ", ") + " use yours"; visibleWidth(more) <= m.c.width {
-			why = more
-		}
-	}
-	return why
+	return m.WithWeighted(why)
 }
 
 // openChooser shows the metric chooser, on what the dataset is scored
 // with (or is being scored with).
 func (m *DatasetModel) openChooser() tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("the metric cannot change: " + why))
+		m.Status.Set(common.Info("the metric cannot change: " + why))
 		return nil
 	}
 	if len(m.opts.Metrics) <= 1 {
-		m.status.Set(info("only " + m.ds.metric() + " is available"))
+		m.Status.Set(common.Info("only " + m.ds.metric() + " is available"))
 		return nil
 	}
 	spec := m.pendingSpec()
-	m.chooser.Update(openChooserMsg{choices: m.opts.Metrics, current: spec.metric, user: spec.user})
-	m.mode = modeMetric
+	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: spec.metric, User: spec.user})
+	m.Mode = shell.ModeMetric
 	return nil
 }
 
-// metricChosen does what the chooser asked: score the dataset with the
+// MetricChosen does what the chooser asked: score the dataset with the
 // metric chosen, or with the options it set.
-func (m *DatasetModel) metricChosen(msg metricChosenMsg) tea.Cmd {
-	if msg.close && m.mode == modeMetric {
-		m.mode = modeNormal
+func (m *DatasetModel) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
+	if msg.Close && m.Mode == shell.ModeMetric {
+		m.Mode = shell.ModeNormal
 	}
 	spec := m.pendingSpec()
-	if msg.user == nil && msg.metric == spec.metric {
+	if msg.User == nil && msg.Metric == spec.metric {
 		if m.job != nil {
-			m.status.Set(info(msg.metric + " is being scored already"))
+			m.Status.Set(common.Info(msg.Metric + " is being scored already"))
 		} else {
-			m.status.Set(info(msg.metric + " is already in force"))
+			m.Status.Set(common.Info(msg.Metric + " is already in force"))
 		}
 		return nil
 	}
-	if _, ok := m.choice(msg.metric); !ok {
-		m.status.Set(warn("no metric " + msg.metric))
+	if _, ok := m.Choice(msg.Metric); !ok {
+		m.Status.Set(common.Warn("no metric " + msg.Metric))
 		return nil
 	}
-	if spec.rules != nil && spec.rules.Len() > 0 && m.rulesRefused(msg.metric) != "" {
-		m.status.Set(warn(msg.metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
+	if spec.rules != nil && spec.rules.Len() > 0 && m.RulesRefused(msg.Metric) != "" {
+		m.Status.Set(common.Warn(msg.Metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + spec.metric))
 		return nil
 	}
-	spec.metric = msg.metric
-	if msg.user != nil {
-		spec.user = *msg.user
+	spec.metric = msg.Metric
+	if msg.User != nil {
+		spec.user = *msg.User
 	}
 	return m.rescore(spec)
 }
@@ -117,11 +106,11 @@ func (m *DatasetModel) metricChosen(msg metricChosenMsg) tea.Cmd {
 func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	spec := m.pendingSpec()
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("rules cannot change: " + why))
+		m.Status.Set(common.Info("rules cannot change: " + why))
 		return nil
 	}
-	if why := m.rulesRefused(spec.metric); why != "" {
-		m.status.Set(warn(why))
+	if why := m.RulesRefused(spec.metric); why != "" {
+		m.Status.Set(common.Warn(why))
 		return nil
 	}
 	kinds := m.ds.d.RefKinds(path)
@@ -133,75 +122,25 @@ func (m *DatasetModel) openRuleChooser(path string) tea.Cmd {
 	}
 	switch {
 	case len(kinds) == 0:
-		m.status.Set(info("only outputs have " + path + ": no rule compares it"))
+		m.Status.Set(common.Info("only outputs have " + path + ": no rule compares it"))
 		return nil
 	case len(leaves) == 0:
-		m.status.Set(info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
+		m.Status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", path, kinds[0])))
 		return nil
 	}
 	opts := spec.user
-	if c, ok := m.choice(spec.metric); ok {
-		opts, _ = optionsFor(c, spec.user)
+	if c, ok := m.Choice(spec.metric); ok {
+		opts, _ = choosers.OptionsFor(c, spec.user)
 	}
 	var defs []string
 	for _, k := range leaves {
-		if d, _ := defaultRule(k, opts); !slices.Contains(defs, d) {
+		if d, _ := choosers.DefaultRule(k, opts); !slices.Contains(defs, d) {
 			defs = append(defs, d)
 		}
 	}
-	m.ruleChooser.Update(openRulesMsg{path: path, kinds: leaves, in: spec.rules.RuleAt(path), def: strings.Join(defs, " / ")})
-	m.mode = modeRule
+	m.RuleChooser.Update(choosers.OpenRulesMsg{Path: path, Kinds: leaves, In: spec.rules.RuleAt(path), Def: strings.Join(defs, " / ")})
+	m.Mode = shell.ModeRule
 	return nil
-}
-
-// chooseRule takes the chooser's choice for path: a whole rule applies
-// at once, a tolerance or a normalization is asked for first.
-func (m *DatasetModel) chooseRule(path string, c ruleChoice) tea.Cmd {
-	if c.ask == "" {
-		return m.setRule(path, c.rule)
-	}
-	cur, ok := m.pendingSpec().rules.Rule(path)
-	value := ""
-	switch {
-	case ok && cur.Kind == c.rule.Kind:
-		_, value, _ = strings.Cut(cur.String(), "=")
-	case c.ask == "normalize":
-		value = "case,accents,space"
-	default:
-		value = "0.01"
-	}
-	m.prompt.open(fmt.Sprintf("%s for %s:", c.ask, path), value, "", 200)
-	m.rulePrompt, m.rulePath = c, path
-	m.mode = modeRuleValue
-	return nil
-}
-
-// submitRuleValue takes the typed tolerance or normalization.
-func (m *DatasetModel) submitRuleValue() tea.Cmd {
-	r, err := scoring.ParseRule(m.rulePrompt.ask + "=" + m.prompt.trimmed())
-	if err != nil {
-		m.prompt.err = err.Error()
-		return nil
-	}
-	m.mode = modeNormal
-	return m.setRule(m.rulePath, r)
-}
-
-// setRule gives path the rule r (RuleNone: the default) in every case,
-// and scores the dataset again.
-func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
-	spec := m.pendingSpec()
-	if cur, _ := spec.rules.Rule(path); cur == r {
-		m.status.Set(info(ruleText(r) + " is already the rule of " + path))
-		return nil
-	}
-	rules, err := spec.rules.With(path, r, m.rulesSavePath())
-	if err != nil {
-		m.status.Set(failure(err))
-		return nil
-	}
-	spec.rules, spec.note = rules, "rule "+ruleText(r)+" for "+path
-	return m.rescore(spec)
 }
 
 // cyclePairing scores the dataset again with the arrays at (or around)
@@ -209,23 +148,37 @@ func (m *DatasetModel) setRule(path string, r scoring.Rule) tea.Cmd {
 // press while a rescore runs goes on from the pairing it asked for.
 func (m *DatasetModel) cyclePairing(path string) tea.Cmd {
 	if why := m.rescoreRefused(); why != "" {
-		m.status.Set(info("the pairing cannot change: " + why))
+		m.Status.Set(common.Info("the pairing cannot change: " + why))
 		return nil
 	}
 	spec := m.pendingSpec()
-	if c, ok := m.choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
-		m.status.Set(warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+	if c, ok := m.Choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
+		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
 	array, ok := m.ds.d.ArrayAt(path)
 	if !ok {
-		m.status.Set(info("p changes how an array's elements pair: select an array, or a path inside one"))
+		m.Status.Set(common.Info("p changes how an array's elements pair: select an array, or a path inside one"))
 		return nil
 	}
 	choices := m.ds.d.PairingChoices(array)
 	from := spec.user.ListsFor(array)
 	next := choices[(slices.Index(choices, from)+1)%len(choices)]
 	spec.user = spec.user.WithListsAt(array, next)
-	spec.pairing = &pairingChange{path: array, array: array, from: from, to: next}
+	spec.pairing = &pair.PairingChange{Path: array, Array: array, From: from, To: next}
+	return m.rescore(spec)
+}
+
+// ScoredWith returns what the dataset is scored with, or is being scored
+// with when a rescore is under way: metric, options and rules.
+func (m *DatasetModel) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
+	spec := m.pendingSpec()
+	return spec.metric, spec.user, spec.rules
+}
+
+// RescoreRules scores the dataset again under rules, saying note.
+func (m *DatasetModel) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
+	spec := m.pendingSpec()
+	spec.rules, spec.note = rules, note
 	return m.rescore(spec)
 }

@@ -12,6 +12,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // BenchmarkDatasetMetricSwitch measures a metric chosen on the dataset
@@ -40,12 +43,12 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m := NewDataset(DatasetOptions{Files: Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
+	m := NewDataset(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.tree.selectPath(m.ds.d.PathIndex(".vendor"))
-	m.Update(keyMsg("tab"))
-	m.Update(weightKeyMsg{path: ".vendor", key: keyMsg("-")})
+	m.Update(tuitest.KeyMsg("tab"))
+	m.Update(weightKeyMsg{path: ".vendor", key: tuitest.KeyMsg("-")})
 	m.View()
 	var times, ui []time.Duration
 	metrics := []string{"lynxius", "jsondiff"}
@@ -53,7 +56,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 	cpu := cpuTime()
 	for b.Loop() {
 		start := time.Now()
-		_, cmd := m.Update(metricChosenMsg{metric: metrics[i%2], close: true})
+		_, cmd := m.Update(choosers.MetricChosenMsg{Metric: metrics[i%2], Close: true})
 		batch := cmd().(tea.BatchMsg)
 		msg := batch[0]() // the rescore, in the background in the program
 		t0 := time.Now()
@@ -62,7 +65,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		ui = append(ui, time.Since(t0))
 		times = append(times, time.Since(start))
 		if got := m.ds.metric(); got != metrics[i%2] {
-			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.status.msg.text)
+			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.Status.Text())
 		}
 		if w, _ := m.ds.d.Weight(".vendor"); w != 0.95 {
 			b.Fatalf(".vendor weighs %v under %s", w, metrics[i%2])
@@ -70,7 +73,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-	reportMedian(b, times)
+	tuitest.ReportMedian(b, times)
 	slices.Sort(ui)
 	b.ReportMetric(float64(ui[len(ui)/2])/float64(time.Millisecond), "ui-ms/median")
 }

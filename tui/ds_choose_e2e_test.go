@@ -12,6 +12,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetMetricEndToEnd runs the dataset explorer as a program: it
@@ -33,14 +36,14 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	opts := DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+	opts := ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Weights: w, Metric: "jsondiff", Theme: "mono",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{})
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{}),
 	}
 	tm := teatest.NewTestModel(t, NewDataset(opts), teatest.WithInitialTermSize(120, 35))
 	wait := func(text string) {
@@ -50,12 +53,12 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	}
 	wait("0.55315")
 	want := engineFiguresOf(t, data, "lynxius", w)
-	tm.Send(keyMsg("m"))
+	tm.Send(tuitest.KeyMsg("m"))
 	wait("jsondiff (in force)")
-	tm.Send(keyMsg("j"))
-	tm.Send(keyMsg("enter"))
-	wait("metric lynxius · score " + fixed5(want.Score) + " (was 0.55315)")
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("j"))
+	tm.Send(tuitest.KeyMsg("enter"))
+	wait("metric lynxius · score " + common.Fixed5(want.Score) + " (was 0.55315)")
+	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)
 	if !ok {

@@ -14,12 +14,16 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // smallWeights is dataset-small's weights file.
 func smallWeights(t testing.TB) string {
 	t.Helper()
-	return readFile(t, filepath.Join(smallDir, "weights.json"))
+	return tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))
 }
 
 // engineFigures scores dataset-small as `jsontui score data.jsonl
@@ -114,14 +118,14 @@ func sameFigures(t *testing.T, what string, got, want *dataset.Figures) {
 func (d *dsDriver) choose(metric string) {
 	d.t.Helper()
 	d.keys("m")
-	if d.m.mode != modeMetric {
+	if d.m.Mode != shell.ModeMetric {
 		d.t.Fatalf("no chooser: %s", d.statusText())
 	}
 	d.keys("g")
-	for d.m.chooser.choices[d.m.chooser.cursor].Name != metric {
-		before := d.m.chooser.cursor
+	for d.m.Chooser.Highlighted() != metric {
+		before := d.m.Chooser.Highlighted()
 		d.keys("j")
-		if d.m.chooser.cursor == before {
+		if d.m.Chooser.Highlighted() == before {
 			d.t.Fatalf("no metric %s in the chooser", metric)
 		}
 	}
@@ -145,7 +149,7 @@ func TestDatasetMetricIsScore(t *testing.T) {
 			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
 			sameFigures(t, metric, d.m.ds.d.Figures(), want)
 			st := d.statusText()
-			if !strings.HasPrefix(st, "metric "+metric+" · score "+fixed5(want.Score)+" (was 0.55315)") {
+			if !strings.HasPrefix(st, "metric "+metric+" · score "+common.Fixed5(want.Score)+" (was 0.55315)") {
 				t.Errorf("status %q", st)
 			}
 			if len(want.Paths) > 0 && d.m.tree.selectedPath() != ".paid" {
@@ -177,8 +181,8 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameFigures(t, "abs-tol=0.5", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
-	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
-		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.mode, d.screen())
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
+		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.screen())
 	}
 	d.keys("esc", "esc")
 	// p on .items[].sku: the arrays at .items pair by best, then by
@@ -197,7 +201,7 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	sameFigures(t, "lists=.items=key=sku", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
 	// C on .vendor: exact.
 	d.keys("g", "j", "C")
-	if d.m.mode != modeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
+	if d.m.Mode != shell.ModeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
 		t.Fatalf("C on .vendor:\n%s", d.screen())
 	}
 	d.keys("j", "enter")
@@ -211,8 +215,8 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	}
 	// C on .total: abs_tol, its value asked for.
 	d.keys("j", "C", "j", "j", "enter")
-	if d.m.mode != modeRuleValue {
-		t.Fatalf("abs_tol…: mode %d, %q", d.m.mode, d.statusText())
+	if d.m.Mode != shell.ModeRuleValue {
+		t.Fatalf("abs_tol…: mode %d, %q", d.m.Mode, d.statusText())
 	}
 	d.keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
 	rules, _ = scoring.ParseRules("rules.json", []byte(`{".vendor": "exact", ".total": {"abs_tol": 1}}`))
@@ -264,7 +268,7 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 	if st := d.statusText(); !strings.Contains(st, "the weights held for a metric that takes them (uipath does not)") {
 		t.Errorf("ctrl+s under uipath: %q", st)
 	}
-	saved, err := scoring.ParseWeights("saved", []byte(readFile(t, wpath)))
+	saved, err := scoring.ParseWeights("saved", []byte(tuitest.ReadFile(t, wpath)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +276,7 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 		t.Error("dirty after the save")
 	}
 	d.choose("jsondiff")
-	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, readFile(t, wpath))
+	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, tuitest.ReadFile(t, wpath))
 	sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), want)
 	if v, _ := d.m.ds.d.Weight(".vendor"); v != 0.5 || saved == nil || d.m.ds.dirty() {
 		t.Errorf("back to jsondiff: .vendor %v, dirty %v", v, d.m.ds.dirty())
@@ -296,15 +300,15 @@ func TestDatasetRulesSave(t *testing.T) {
 		t.Errorf("header:\n%s", d.screen())
 	}
 	d.keys("q")
-	if d.m.mode != modeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
+	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
 		t.Fatalf("q with unsaved rules:\n%s", d.screen())
 	}
 	d.keys("n", "ctrl+s")
-	if d.m.mode != modeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
+	if d.m.Mode != shell.ModeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
 		t.Fatalf("ctrl+s:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if got := readFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
+	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules file:\n%s", got)
 	}
 	if st := d.statusText(); !strings.HasPrefix(st, "saved the rules to "+filepath.Join(dir, "rules.json")+" (1 rule) · saved "+wpath) {
@@ -319,7 +323,7 @@ func TestDatasetRulesSave(t *testing.T) {
 // it asks for without running it, as a slow rescore is: still under way.
 func (d *dsDriver) heldRescore(k string) tea.Cmd {
 	d.t.Helper()
-	_, cmd := d.m.Update(keyMsg(k))
+	_, cmd := d.m.Update(tuitest.KeyMsg(k))
 	if cmd == nil {
 		d.t.Fatalf("%s asked for nothing", k)
 	}
@@ -339,7 +343,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 	rescore := opts.RescoreDataset
 	// A rescorer that finishes whatever happens, as one that was done
 	// just before it was cancelled.
-	opts.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+	opts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		ctxs = append(ctxs, ctx)
 		return rescore(context.Background(), req, p)
 	}
@@ -390,7 +394,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		d := newDSDriver(t, opts, 120, 35)
 		d.keys("m", "j")
 		stale := d.heldRescore("enter")
-		_, cmd := d.m.Update(keyMsg("q"))
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
 		if msg := stale(); !quits || msg != nil || len(ctxs) != 0 {
 			t.Errorf("q before the rescore started: quits %v, the rescore gave %T, %d started", quits, msg, len(ctxs))
@@ -401,7 +405,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		// stopped.
 		started, stopped := make(chan struct{}), make(chan struct{})
 		slow := opts
-		slow.RescoreDataset = func(ctx context.Context, req DatasetRescoreRequest, p func(DatasetProgress)) (*dataset.Result, error) {
+		slow.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 			close(started)
 			<-ctx.Done()
 			time.Sleep(20 * time.Millisecond) // stopping takes a while
@@ -410,9 +414,9 @@ func TestDatasetRescoreStale(t *testing.T) {
 		}
 		d := newDSDriver(t, slow, 120, 35)
 		d.keys("m", "j")
-		running := async(d.heldRescore("enter"))
+		running := shell.Async(d.heldRescore("enter"))
 		<-started
-		_, cmd := d.m.Update(keyMsg("q"))
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
 		select {
 		case <-stopped:
@@ -444,10 +448,10 @@ func TestRescoreDatasetCancelled(t *testing.T) {
 	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
+	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), DatasetRescoreRequest{Metric: "lynxius"}, nil)
+	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
 	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
 		t.Errorf("standard input: %v", err)
 	}
@@ -463,12 +467,12 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		d.choose(metric)
 		d.screen()
 		got := d.m.detail.View()
-		fresh := &pathDetail{c: d.m.c, ds: d.m.ds}
+		fresh := &pathDetail{c: d.m.C, ds: d.m.ds}
 		fresh.SetSize(d.m.detail.width, d.m.detail.height)
 		fresh.setSide(d.m.detail.side)
 		fresh.selectPath(".paid")
 		if want := fresh.View(); got != want {
-			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, stripANSI(got), stripANSI(want))
+			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, tuitest.StripANSI(got), tuitest.StripANSI(want))
 		}
 	}
 }
@@ -513,7 +517,7 @@ func TestDatasetRescoreKeepsUnsaved(t *testing.T) {
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
 		t.Fatalf("kept under uipath:\n%s", w)
 	}
-	kept, err := d.m.settleUnsaved()
+	kept, err := d.m.SettleUnsaved()
 	if err != nil || kept == "" {
 		t.Fatalf("settled under uipath: %q %v", kept, err)
 	}

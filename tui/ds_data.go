@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -22,7 +23,7 @@ type dsData struct {
 	sess, wsess *session.Dataset
 	d           *dataset.Scored
 	res         *dataset.Result
-	files       Files
+	files       ports.Files
 	// rules are the per-key rules in force (nil for none), and rulesID
 	// identifies them as the history does ("" for none).
 	rules   *scoring.RuleSet
@@ -36,7 +37,7 @@ type dsData struct {
 	cmp *dsComparison
 }
 
-func newDSData(res *dataset.Result, w *scoring.Weights, files Files, rules *scoring.RuleSet, rulesID string) *dsData {
+func newDSData(res *dataset.Result, w *scoring.Weights, files ports.Files, rules *scoring.RuleSet, rulesID string) *dsData {
 	ds := &dsData{d: res.Scored, res: res, files: files, rules: rules, rulesID: rulesID}
 	ds.sess = session.NewDataset(res.Scored, w, files.SavePath)
 	ds.wsess = ds.sess
@@ -58,19 +59,6 @@ func (ds *dsData) metric() string { return ds.res.Figures.Metric }
 
 // dirty reports whether weights or rules are unsaved.
 func (ds *dsData) dirty() bool { return ds.wsess.Dirty() || ds.rules.Changed() }
-
-// unsavedText says what is unsaved: "unsaved weights", "unsaved rules"
-// or both.
-func (ds *dsData) unsavedText() string {
-	w, r := ds.wsess.Dirty(), ds.rules.Changed()
-	switch {
-	case w && r:
-		return "unsaved weights and rules"
-	case r:
-		return "unsaved rules"
-	}
-	return "unsaved weights"
-}
 
 // refresh reads the figures in force again.
 func (ds *dsData) refresh() {
@@ -162,7 +150,7 @@ func (ds *dsData) factor(i int) (float64, bool) {
 // with: its per-path scores, its case scores by id, and the verdict of
 // `history diff` between it and now.
 type dsComparison struct {
-	run RunSummary
+	run ports.RunSummary
 	// figures and rules are the run's, compared again after a re-weight.
 	figures *dataset.Figures
 	rules   string

@@ -8,13 +8,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // pathDetail explains the selected path's figures with their numbers in
 // (dataset.Scored.ExplainPath, painted as a pair's calculation is). Its
 // lines are built when the path, the figures or the size change.
 type pathDetail struct {
-	c             *common
+	c             *common.Common
 	ds            *dsData
 	path          string
 	width, height int
@@ -24,6 +27,9 @@ type pathDetail struct {
 	lines []string
 	off   int
 }
+
+// pathDetail keeps the pane contract.
+var _ common.Pane = (*pathDetail)(nil)
 
 type pathDetailKey struct {
 	path string
@@ -47,7 +53,7 @@ func (p *pathDetail) setSide(side bool) { p.side = side }
 
 // ShortHelp returns the pane's scrolling keys.
 func (p *pathDetail) ShortHelp() []key.Binding {
-	k := p.c.keys
+	k := p.c.Keys
 	return []key.Binding{k.DetailDown, k.DetailUp}
 }
 
@@ -57,7 +63,7 @@ func (p *pathDetail) FullHelp() [][]key.Binding { return [][]key.Binding{p.Short
 // Update scrolls the pane (J/K).
 func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
 	if km, ok := msg.(tea.KeyPressMsg); ok {
-		k := p.c.keys
+		k := p.c.Keys
 		switch {
 		case key.Matches(km, k.DetailDown):
 			p.scrollBy(max(1, p.rows()/2))
@@ -90,33 +96,33 @@ func (p *pathDetail) scrollBy(n int) {
 
 // build writes the lines for the selected path.
 func (p *pathDetail) build() {
-	s := p.c.styles
+	s := p.c.Styles
 	w := p.inner()
 	var out []string
 	add := func(lines ...string) {
 		for _, l := range lines {
-			out = append(out, wrapIndent(l, w)...)
+			out = append(out, common.WrapIndent(l, w)...)
 		}
 	}
 	add(s.Title.Render(p.path))
 	for _, l := range p.ds.d.ExplainPath(p.path, w) {
-		add(paintLine(s, l))
+		add(pair.PaintLine(s, l))
 	}
 	if run, ok := p.ds.cmp.pathScore(p.path); ok {
 		i := p.ds.d.PathIndex(p.path)
-		add("", s.Muted.Render("in "+runName(p.ds.cmp.run)+": score "+scoreText(run.score, run.has)))
+		add("", s.Muted.Render("in "+runspane.RunName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
 		if pf := p.ds.paths[i]; run.has && pf.HasScore {
-			add(s.Muted.Render("Δ " + signed(pf.Score-run.score) + " since"))
+			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.score) + " since"))
 		}
 	}
-	k := p.c.keys
+	k := p.c.Keys
 	add("", s.Faint.Render(fmt.Sprintf("%s lists the cases that lose points here · %s opens the heat map", k.FilterCases.Help().Key, k.HeatMap.Help().Key)))
 	p.lines = out
 }
 
 // View renders the pane.
 func (p *pathDetail) View() string {
-	k := pathDetailKey{path: p.path, d: p.ds.d, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.styles}
+	k := pathDetailKey{path: p.path, d: p.ds.d, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.Styles}
 	if k != p.key {
 		if k.path != p.key.path {
 			p.off = 0
@@ -124,7 +130,7 @@ func (p *pathDetail) View() string {
 		p.key = k
 		p.build()
 	}
-	s := p.c.styles
+	s := p.c.Styles
 	var b strings.Builder
 	if !p.side {
 		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, p.width-10))))
@@ -144,12 +150,12 @@ func (p *pathDetail) View() string {
 			line = s.Faint.Render(fmt.Sprintf("↑ %d more above", p.off+1))
 		case i == h-1 && len(p.lines)-p.off > h:
 			line = s.Faint.Render(fmt.Sprintf("↓ %d more below · %s/%s scroll", len(p.lines)-p.off-h+1,
-				p.c.keys.DetailDown.Help().Key, p.c.keys.DetailUp.Help().Key))
+				p.c.Keys.DetailDown.Help().Key, p.c.Keys.DetailUp.Help().Key))
 		}
 		if p.side {
 			b.WriteString(s.Faint.Render(" │ "))
 		}
-		b.WriteString(fit(line, p.inner()))
+		b.WriteString(common.Fit(line, p.inner()))
 	}
 	return b.String()
 }

@@ -14,6 +14,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestDatasetEndToEnd runs the dataset explorer as a program: it loads
@@ -23,7 +26,7 @@ import (
 // the weights (the file keeps its shape, the entry added) and quits.
 func TestDatasetEndToEnd(t *testing.T) {
 	dir := t.TempDir()
-	orig := readFile(t, filepath.Join(smallDir, "weights.json"))
+	orig := tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))
 	wpath := filepath.Join(dir, "weights.json")
 	if err := os.WriteFile(wpath, []byte(orig), 0o600); err != nil {
 		t.Fatal(err)
@@ -38,11 +41,11 @@ func TestDatasetEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer src.Close()
-	opts := DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
+	opts := ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", SavePath: wpath},
 		Weights: w, Metric: "jsondiff", Theme: "mono",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{})
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
 	}
@@ -65,21 +68,21 @@ func TestDatasetEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []string{"j", "w"} {
-		tm.Send(keyMsg(k))
+		tm.Send(tuitest.KeyMsg(k))
 	}
 	wait("weight of .vendor:")
 	tm.Type("0.5")
-	tm.Send(keyMsg("enter"))
-	wait("score 0.55315 → " + fixed5(want.Figures.Score))
-	tm.Send(keyMsg("c"))
+	tm.Send(tuitest.KeyMsg("enter"))
+	wait("score 0.55315 → " + common.Fixed5(want.Figures.Score))
+	tm.Send(tuitest.KeyMsg("c"))
 	wait("lowest score first")
-	tm.Send(keyMsg("enter"))
+	tm.Send(tuitest.KeyMsg("enter"))
 	wait("case inv-004")
-	tm.Send(keyMsg("esc"))
+	tm.Send(tuitest.KeyMsg("esc"))
 	wait("back from case inv-004")
-	tm.Send(keyMsg("ctrl+s"))
+	tm.Send(tuitest.KeyMsg("ctrl+s"))
 	wait("saved")
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	m, ok := tm.FinalModel(t).(*DatasetModel)
 	if !ok {
@@ -101,10 +104,10 @@ func TestDatasetEndToEnd(t *testing.T) {
   "vendor": 0.5
 }
 `
-	if got := readFile(t, wpath); got != wantFile {
+	if got := tuitest.ReadFile(t, wpath); got != wantFile {
 		t.Errorf("saved weights:\n%s\nwant:\n%s", got, wantFile)
 	}
-	if bak := readFile(t, wpath+".bak"); bak != orig {
+	if bak := tuitest.ReadFile(t, wpath+".bak"); bak != orig {
 		t.Errorf("the backup is not the original:\n%s", bak)
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/runspane"
 )
 
 // dsHeader is a dataset's header: the files and the metric; the cases,
@@ -17,7 +20,7 @@ import (
 // (fields and pairing) and their statuses; the warnings, which `!`
 // expands; and, when a run is compared, the verdict of `history diff`.
 type dsHeader struct {
-	c        *common
+	c        *common.Common
 	ds       *dsData
 	metric   string
 	options  []string
@@ -27,10 +30,13 @@ type dsHeader struct {
 	height   int // the screen's, for the notes' cap
 }
 
+// dsHeader keeps the pane contract.
+var _ common.Pane = (*dsHeader)(nil)
+
 // histBins is how many bins the header's histogram has.
 const histBins = 10
 
-func newDSHeader(c *common, ds *dsData) *dsHeader {
+func newDSHeader(c *common.Common, ds *dsData) *dsHeader {
 	h := &dsHeader{c: c, ds: ds}
 	h.setFigures()
 	return h
@@ -49,10 +55,10 @@ func (h *dsHeader) setFigures() {
 		}
 	}
 	if repaired > 0 {
-		h.notes = append(h.notes, fmt.Sprintf("%s output%s were model text: the JSON was taken out of it", thousands(repaired), plural(repaired, "s")))
+		h.notes = append(h.notes, fmt.Sprintf("%s output%s were model text: the JSON was taken out of it", common.Thousands(repaired), common.Plural(repaired, "s")))
 	}
 	if n := figs.Stats.Invalid; n > 0 {
-		h.notes = append(h.notes, fmt.Sprintf("%s output%s do not parse: invalid, scored 0 (the cases pane shows each error)", thousands(n), plural(n, "s")))
+		h.notes = append(h.notes, fmt.Sprintf("%s output%s do not parse: invalid, scored 0 (the cases pane shows each error)", common.Thousands(n), common.Plural(n, "s")))
 	}
 	for _, w := range figs.Warnings {
 		msg := w.Message
@@ -71,7 +77,7 @@ func (h *dsHeader) setFigures() {
 func (h *dsHeader) SetSize(w, screen int) { h.width, h.height = w, screen }
 
 // ShortHelp returns the key that expands the notes.
-func (h *dsHeader) ShortHelp() []key.Binding { return []key.Binding{h.c.keys.Warnings} }
+func (h *dsHeader) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
 
 // FullHelp returns the header's keys.
 func (h *dsHeader) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
@@ -83,9 +89,9 @@ func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
 		h.setFigures()
 		return nil
 	}
-	if km, ok := msg.(tea.KeyPressMsg); ok && key.Matches(km, h.c.keys.Warnings) {
+	if km, ok := msg.(tea.KeyPressMsg); ok && key.Matches(km, h.c.Keys.Warnings) {
 		if len(h.notes) == 0 {
-			return statusCmd(info("no warnings"))
+			return common.StatusCmd(common.Info("no warnings"))
 		}
 		h.expanded = !h.expanded
 	}
@@ -99,7 +105,7 @@ func (h *dsHeader) Height() int {
 		n++
 	}
 	if h.expanded {
-		n += min(len(h.notes), maxNoteLines(h.height))
+		n += min(len(h.notes), pair.MaxNoteLines(h.height))
 	}
 	return n
 }
@@ -116,12 +122,12 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	return files + rulesFileText(h.ds.rules, f.Rules)
+	return files + pair.RulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
 func (h *dsHeader) View() string {
-	s := h.c.styles
+	s := h.c.Styles
 	w := h.width
 	st := h.ds.stats
 	right := "metric " + s.Accent.Render(h.metric)
@@ -131,19 +137,19 @@ func (h *dsHeader) View() string {
 	if h.ds.dirty() {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
-	line1 := spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
-	lines := []string{fit(line1, w), fit(h.scoreLine(), w), fit(h.casesLine(), w)}
+	line1 := common.Spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
+	lines := []string{common.Fit(line1, w), common.Fit(h.scoreLine(), w), common.Fit(h.casesLine(), w)}
 	if c := h.ds.cmp; c != nil {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
-		limit := maxNoteLines(h.height)
+		limit := pair.MaxNoteLines(h.height)
 		for i, n := range h.notes {
 			if i == limit-1 && len(h.notes) > limit {
-				lines = append(lines, fit(s.Faint.Render(fmt.Sprintf("  … and %s more", thousands(len(h.notes)-i))), w))
+				lines = append(lines, common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i))), w))
 				break
 			}
-			lines = append(lines, fit(s.Warn.Render("  warning ")+n, w))
+			lines = append(lines, common.Fit(s.Warn.Render("  warning ")+n, w))
 		}
 	}
 	_ = st
@@ -154,28 +160,28 @@ func (h *dsHeader) View() string {
 // the perfect and passing shares and the changes since opening and
 // saving: as many as fit, in that order of importance.
 func (h *dsHeader) scoreLine() string {
-	s := h.c.styles
+	s := h.c.Styles
 	st := h.ds.stats
 	if st.N == 0 {
 		return "score " + s.Faint.Render("n/a") + s.Muted.Render(" · no case has a score")
 	}
-	score := "score " + s.Band(st.Mean).Render(fixed5(st.Mean))
+	score := "score " + s.Band(st.Mean).Render(common.Fixed5(st.Mean))
 	if st.HasSpread {
-		score += " ± " + trim5((st.CI95[1]-st.CI95[0])/2)
+		score += " ± " + common.Trim5((st.CI95[1]-st.CI95[0])/2)
 	}
 	parts := []string{score, h.histogram()}
-	parts = append(parts, "median "+s.Band(st.Median).Render(fixed5(st.Median)))
+	parts = append(parts, "median "+s.Band(st.Median).Render(common.Fixed5(st.Median)))
 	parts = append(parts, fmt.Sprintf("perfect %s", percent(st.Perfect)))
 	if st.HasPass {
-		parts = append(parts, fmt.Sprintf("pass %s %s", percent(st.Pass), s.Muted.Render("(≥ "+trim5(st.PassAt)+")")))
+		parts = append(parts, fmt.Sprintf("pass %s %s", percent(st.Pass), s.Muted.Render("(≥ "+common.Trim5(st.PassAt)+")")))
 	}
 	switch open, save, ok := h.ds.sess.Deltas(); {
 	case !ok || !h.ds.d.TakesWeights():
 	case h.ds.sess.Resumed():
-		parts = append(parts, "Δ since switch "+paintDelta(s, open))
+		parts = append(parts, "Δ since switch "+common.PaintDelta(s, open))
 	default:
 		// Apart, so that the change since opening shows where both do not fit.
-		parts = append(parts, "Δ opening "+paintDelta(s, open), "Δ save "+paintDelta(s, save))
+		parts = append(parts, "Δ opening "+common.PaintDelta(s, open), "Δ save "+common.PaintDelta(s, save))
 	}
 	line := parts[0]
 	for _, p := range parts[1:] {
@@ -201,7 +207,7 @@ var histBlocks = []rune("▁▂▃▄▅▆▇█")
 // with cases one block at least, an empty one blank), coloured by the
 // band of its scores: it reads in mono by the heights.
 func (h *dsHeader) histogram() string {
-	s := h.c.styles
+	s := h.c.Styles
 	bins := h.ds.d.Histogram(histBins)
 	top := 0
 	for _, n := range bins {
@@ -224,10 +230,10 @@ func (h *dsHeader) histogram() string {
 // casesLine says how the cases were read and their statuses, and the
 // warnings `!` expands.
 func (h *dsHeader) casesLine() string {
-	s := h.c.styles
+	s := h.c.Styles
 	st := h.ds.stats
 	res := h.ds.res
-	what := fmt.Sprintf("%s cases", thousands(st.Cases))
+	what := fmt.Sprintf("%s cases", common.Thousands(st.Cases))
 	counts := []struct {
 		n    int
 		name string
@@ -235,7 +241,7 @@ func (h *dsHeader) casesLine() string {
 	var parts []string
 	for _, c := range counts {
 		if c.n > 0 || c.name == "scored" {
-			parts = append(parts, fmt.Sprintf("%s %s", thousands(c.n), c.name))
+			parts = append(parts, fmt.Sprintf("%s %s", common.Thousands(c.n), c.name))
 		}
 	}
 	line := what + ": " + strings.Join(parts, " · ")
@@ -249,16 +255,16 @@ func (h *dsHeader) casesLine() string {
 		if h.expanded {
 			marker = "▾ !"
 		}
-		notes = s.Warn.Render(fmt.Sprintf("%d warning%s", n, plural(n, "s"))) + " " + s.Faint.Render(marker)
+		notes = s.Warn.Render(fmt.Sprintf("%d warning%s", n, common.Plural(n, "s"))) + " " + s.Faint.Render(marker)
 	}
-	return spread(line, notes, h.width)
+	return common.Spread(line, notes, h.width)
 }
 
 // compareLine is the verdict of `history diff` between the compared run
 // and now.
 func (h *dsHeader) compareLine(c *dsComparison) string {
-	s := h.c.styles
-	name := s.Accent.Render("Δ vs " + runName(c.run))
+	s := h.c.Styles
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
-	return spread(name+" · "+c.verdict, end, h.width)
+	return common.Spread(name+" · "+c.verdict, end, h.width)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // heatPane is a dataset's heat map: a row per path as the tree shows it,
@@ -20,7 +21,7 @@ import (
 // the score; enter opens the case at the path. It scrolls both ways and
 // computes the cells on screen only.
 type heatPane struct {
-	c     *common
+	c     *common.Common
 	ds    *dsData
 	ol    *pathOutline
 	order *caseOrder
@@ -35,7 +36,10 @@ type heatPane struct {
 	cells map[int][]float64
 }
 
-func newHeatPane(c *common, ds *dsData, ol *pathOutline, order *caseOrder) *heatPane {
+// heatPane keeps the pane contract.
+var _ common.Pane = (*heatPane)(nil)
+
+func newHeatPane(c *common.Common, ds *dsData, ol *pathOutline, order *caseOrder) *heatPane {
 	return &heatPane{c: c, ds: ds, ol: ol, order: order, cells: map[int][]float64{}}
 }
 
@@ -70,10 +74,10 @@ func (p *heatPane) SetSize(w, h int) {
 }
 
 // ShortHelp returns the bindings the status line shows in the heat map.
-func (p *heatPane) ShortHelp() []key.Binding { return p.c.keys.HeatHelp() }
+func (p *heatPane) ShortHelp() []key.Binding { return p.c.Keys.HeatHelp() }
 
 // FullHelp returns the heat map's bindings.
-func (p *heatPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.keys.HeatHelp()} }
+func (p *heatPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.Keys.HeatHelp()} }
 
 // keyWidth is the width of the paths' column.
 func (p *heatPane) keyWidth() int { return max(12, min(28, p.width/4)) }
@@ -151,7 +155,7 @@ func (p *heatPane) Update(msg tea.Msg) tea.Cmd {
 
 // key runs a key of the heat map.
 func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys
+	k := p.c.Keys
 	hk := k.Heat
 	path := p.ds.paths[p.path()].Path
 	switch {
@@ -190,15 +194,15 @@ func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, hk.Open):
 		cs := p.order.cases()
 		if len(cs) == 0 {
-			return statusCmd(info("no case listed"))
+			return common.StatusCmd(common.Info("no case listed"))
 		}
-		return p.c.ask(openCaseMsg{k: cs[p.col], path: path})
+		return p.c.Ask(openCaseMsg{k: cs[p.col], path: path})
 	case key.Matches(msg, hk.Close):
-		return p.c.ask(selectPathMsg{i: p.path()}, showViewMsg{view: viewTree})
+		return p.c.Ask(selectPathMsg{i: p.path()}, showViewMsg{view: viewTree})
 	case key.Matches(msg, k.Cases):
-		return p.c.ask(showViewMsg{view: viewCases})
+		return p.c.Ask(showViewMsg{view: viewCases})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
-		return p.c.ask(weightKeyMsg{path: path, key: msg})
+		return p.c.Ask(weightKeyMsg{path: path, key: msg})
 	}
 	p.scroll()
 	return nil
@@ -221,7 +225,7 @@ func (p *heatPane) scoresOf(k int) []float64 {
 // score, a ruler of the cases' places, and the rows on screen.
 func (p *heatPane) View() string {
 	p.scroll()
-	s := p.c.styles
+	s := p.c.Styles
 	cs := p.order.cases()
 	kw, cw := p.keyWidth(), p.colsShown()
 	from, to := p.left, min(len(cs), p.left+cw)
@@ -233,9 +237,9 @@ func (p *heatPane) View() string {
 	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, caseSortNames[p.order.sort]))
 	span := ""
 	if len(cs) > 0 {
-		span = s.Faint.Render(fmt.Sprintf("cases %s–%s of %s", thousands(from+1), thousands(to), thousands(len(cs))))
+		span = s.Faint.Render(fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs))))
 	}
-	lines = append(lines, spread(title, span, p.width), p.cursorLine(cs))
+	lines = append(lines, common.Spread(title, span, p.width), p.cursorLine(cs))
 	lines = append(lines, p.ruler(kw, from, to))
 	rows := p.ol.window(p.top, p.top+p.rowsShown())
 	cols := make([][]float64, to-from)
@@ -253,23 +257,23 @@ func (p *heatPane) View() string {
 
 // cursorLine names the cursor's case, path and score.
 func (p *heatPane) cursorLine(cs []int) string {
-	s := p.c.styles
+	s := p.c.Styles
 	if len(cs) == 0 || p.ol.Len() == 0 {
-		return fit(s.Faint.Render("no case listed"), p.width)
+		return common.Fit(s.Faint.Render("no case listed"), p.width)
 	}
 	k := cs[p.col]
 	i := p.path()
 	v := p.scoresOf(k)[i]
 	score := s.Faint.Render("no node there")
 	if !math.IsNaN(v) {
-		score = "score " + s.Band(v).Render(scoreText(v, true))
+		score = "score " + s.Band(v).Render(common.ScoreText(v, true))
 	}
 	line := fmt.Sprintf("case %s · %s · %s", s.Accent.Render(p.ds.d.CaseID(k)), p.ds.paths[i].Path, score)
 	legend := s.Faint.Render("· 1  ░ ≥.75  ▒ ≥.5  ▓ ≥.25  █ <.25")
-	if visibleWidth(line)+visibleWidth(legend)+2 > p.width {
-		return fit(line, p.width)
+	if common.VisibleWidth(line)+common.VisibleWidth(legend)+2 > p.width {
+		return common.Fit(line, p.width)
 	}
-	return spread(line, legend, p.width)
+	return common.Spread(line, legend, p.width)
 }
 
 // ruler marks the first case's place and every tenth one above the
@@ -292,14 +296,14 @@ func (p *heatPane) ruler(kw, from, to int) string {
 		b.WriteByte(' ')
 		x++
 	}
-	return p.c.styles.Faint.Render(fit(b.String(), p.width))
+	return p.c.Styles.Faint.Render(common.Fit(b.String(), p.width))
 }
 
 // heatRow renders the row of path row.i: its key, then a cell per case.
 func (p *heatPane) heatRow(s *themes.Styles, row pathRow, selected bool, kw, from int, cols [][]float64) string {
 	var b strings.Builder
 	label := strings.Repeat(" ", min(row.depth, kw/3)) + p.ds.d.PathLabel(row.i)
-	lab := pad(report.Truncate(label, kw), kw)
+	lab := common.Pad(report.Truncate(label, kw), kw)
 	if selected {
 		s.Selected.Write(&b, lab)
 	} else {
@@ -321,5 +325,5 @@ func (p *heatPane) heatRow(s *themes.Styles, row pathRow, selected bool, kw, fro
 			s.Band(v).Write(&b, g)
 		}
 	}
-	return fit(b.String(), p.width)
+	return common.Fit(b.String(), p.width)
 }

@@ -9,16 +9,18 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// smallDir holds SPEC 8's worked example, dataset-small.
+// smallDir holds the worked example of docs/datasets.md, dataset-small.
 const smallDir = "../testdata/cases/dataset-small"
 
 // smallDataset returns dataset-small scored under its weights file with
 // --pass 0.9, held for re-weighting, as the explorer opens it.
-func smallDataset(t testing.TB, theme string) DatasetOptions {
+func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 	t.Helper()
-	w, err := scoring.ParseWeights("weights.json", []byte(readFile(t, filepath.Join(smallDir, "weights.json"))))
+	w, err := scoring.ParseWeights("weights.json", []byte(tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,11 +35,11 @@ func smallDataset(t testing.TB, theme string) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{
-		Files:   Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
+	return ports.DatasetOptions{
+		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
-		Metrics: ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
 	}
 }
 
@@ -49,9 +51,9 @@ type dsDriver struct {
 	timers []tea.Msg
 }
 
-func newDSDriver(t *testing.T, opts DatasetOptions, w, h int) *dsDriver {
+func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
 	d := &dsDriver{t: t, m: NewDataset(opts)}
-	d.m.c.tick = instantTick
+	d.m.C.Tick = tuitest.InstantTick
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: w, Height: h})
 	return d
@@ -65,7 +67,7 @@ func (d *dsDriver) send(msg tea.Msg) {
 
 func (d *dsDriver) run(cmd tea.Cmd) {
 	d.t.Helper()
-	runCmd(cmd, &d.timers, d.send)
+	tuitest.RunCmd(cmd, &d.timers, d.send)
 }
 
 // keys sends key presses as driver.keys does.
@@ -78,19 +80,19 @@ func (d *dsDriver) keys(ks ...string) {
 			}
 			continue
 		}
-		d.send(keyMsg(k))
+		d.send(tuitest.KeyMsg(k))
 	}
 }
 
 // screen returns the view with the ANSI sequences stripped.
-func (d *dsDriver) screen() string { return stripANSI(d.m.View().Content) }
+func (d *dsDriver) screen() string { return tuitest.StripANSI(d.m.View().Content) }
 
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
 	if d.m.open != nil {
-		return d.m.open.m.status.msg.text
+		return d.m.open.m.Status.Text()
 	}
-	return d.m.status.msg.text
+	return d.m.Status.Text()
 }
 
 func cutType(k string) (string, bool) {

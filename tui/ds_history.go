@@ -9,6 +9,10 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The history of a dataset in its explorer: H lists the dataset's runs
@@ -19,28 +23,17 @@ import (
 // `history diff` prints it; R loads the run's weights. The comparison is
 // with the figures in force: a re-weight compares again.
 
-// openHistory shows the history pane with this dataset's runs.
-func (m *DatasetModel) openHistory() tea.Cmd {
-	if m.opts.History == nil {
-		m.status.Set(info("no history here: this explorer records no runs"))
-		return nil
-	}
-	m.mode = modeHistory
-	m.status.Set(info(""))
-	return m.hist.Update(openHistoryMsg{})
-}
-
 // endCompare ends the comparison with a run.
 func (m *DatasetModel) endCompare() tea.Cmd {
 	if m.ds.cmp == nil {
 		return nil
 	}
-	name := runName(m.ds.cmp.run)
+	name := runspane.RunName(m.ds.cmp.run)
 	m.ds.cmp = nil
 	m.cmpJob++
 	m.changed()
-	m.layout()
-	m.status.Set(info("ended the comparison with " + name))
+	m.Layout()
+	m.Status.Set(common.Info("ended the comparison with " + name))
 	return nil
 }
 
@@ -48,8 +41,8 @@ func (m *DatasetModel) endCompare() tea.Cmd {
 // request id, with what the action needs.
 type dsRunReadyMsg struct {
 	id  int
-	act runAction
-	run *DatasetRunDetail
+	act runspane.RunAction
+	run *ports.DatasetRunDetail
 	// cmp is the comparison of the run with the figures in force, for
 	// actCompare and actDiff.
 	cmp *dataset.Comparison
@@ -64,35 +57,35 @@ type dsRunReadyMsg struct {
 // runAction reads a run of the dataset in the background for what the
 // history pane asked, and compares it with a snapshot of the figures in
 // force (the user may re-weight meanwhile: the answer is then dropped).
-func (m *DatasetModel) runAction(req runActionMsg) tea.Cmd {
+func (m *DatasetModel) runAction(req runspane.RunActionMsg) tea.Cmd {
 	h := m.opts.History
 	if h == nil {
 		return nil
 	}
 	m.runJob++
-	id, act := m.runJob, req.act
+	id, act := m.runJob, req.Act
 	now := m.ds.d.Snapshot()
 	d, rules := m.ds.d, m.ds.rulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
-	if act == actLoad {
+	if act == runspane.ActLoad {
 		// WeightsOf reads the dataset's paths, which never change: the
 		// background may call it.
 		loadW = d.WeightsOf
 	}
-	m.status.Set(info("reading " + runName(req.run) + "…"))
-	return m.c.bg.run(func() tea.Msg {
+	m.Status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
+	return m.C.Bg.Run(func() tea.Msg {
 		msg := dsRunReadyMsg{id: id, act: act, d: d}
-		if msg.run, msg.err = h.DatasetRun(req.run.ID); msg.err != nil {
+		if msg.run, msg.err = h.DatasetRun(req.Run.ID); msg.err != nil {
 			return msg
 		}
 		switch act {
-		case actCompare, actDiff:
+		case runspane.ActCompare, runspane.ActDiff:
 			msg.cmp = dataset.Compare(dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
 				dataset.CompareSide{Figures: now, Rules: rules})
-		case actLoad:
+		case runspane.ActLoad:
 			var w *scoring.Weights
 			if msg.run.WeightsJSON != nil {
-				if w, msg.err = scoring.ParseWeights("the weights of "+runName(msg.run.RunSummary), msg.run.WeightsJSON); msg.err != nil {
+				if w, msg.err = scoring.ParseWeights("the weights of "+runspane.RunName(msg.run.RunSummary), msg.run.WeightsJSON); msg.err != nil {
 					return msg
 				}
 			}
@@ -110,60 +103,60 @@ func (m *DatasetModel) runReady(msg dsRunReadyMsg) tea.Cmd {
 	if msg.err != nil {
 		name := "the run"
 		if msg.run != nil {
-			name = runName(msg.run.RunSummary)
+			name = runspane.RunName(msg.run.RunSummary)
 		}
-		m.status.Set(failure(fmt.Errorf("%s: %w", name, msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("%s: %w", name, msg.err)))
 		return nil
 	}
 	r := msg.run.RunSummary
 	switch msg.act {
-	case actCompare:
+	case runspane.ActCompare:
 		m.ds.cmp = newDSComparison(msg.run, msg.cmp)
 		m.cmpJob++
 		m.order.setSort(sortDelta)
 		m.changed()
-		m.mode = modeNormal
-		m.layout()
-		text := fmt.Sprintf("comparing with %s: %s", runName(r), msg.cmp.Verdict())
+		m.Mode = shell.ModeNormal
+		m.Layout()
+		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
-		m.status.Set(info(text + " · esc ends"))
+		m.Status.Set(common.Info(text + " · esc ends"))
 		if msg.d != m.ds.d {
 			return m.recompare() // scored again while the run was read
 		}
-	case actDiff:
+	case runspane.ActDiff:
 		var b bytes.Buffer
 		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
-			A: runName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
+			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
 			B: "now · " + m.opts.Files.Reference + " ⟷ " + m.opts.Files.Output,
 		})
-		m.hist.Update(showDiffMsg{title: runName(r) + " → now", text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
-		m.status.Set(info("diff of " + runName(r) + " with now"))
-	case actLoad:
+		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
+		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
+	case runspane.ActLoad:
 		if why := m.weightsRefused(); why != "" {
-			m.status.Set(warn(why))
+			m.Status.Set(common.Warn(why))
 			return nil
 		}
 		before, had := m.ds.total()
-		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runName(r))
+		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 		if err != nil {
-			m.status.Set(failure(fmt.Errorf("%s: %w", runName(r), err)))
+			m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 			return nil
 		}
-		m.mode = modeNormal
+		m.Mode = shell.ModeNormal
 		if n == 0 {
-			m.status.Set(info("the weights in force are those of " + runName(r) + " already"))
+			m.Status.Set(common.Info("the weights in force are those of " + runspane.RunName(r) + " already"))
 			return nil
 		}
-		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runName(r), n, plural(n, "s")), nil, before, had)
+		return m.reweighed(fmt.Sprintf("loaded the weights of %s: %d weight%s changed · u undoes", runspane.RunName(r), n, common.Plural(n, "s")), nil, before, had)
 	}
 	return nil
 }
 
 // newDSComparison makes the comparison the panes show from the run and
 // its comparison with now.
-func newDSComparison(run *DatasetRunDetail, c *dataset.Comparison) *dsComparison {
+func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
 	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
 		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
 	for _, p := range c.Paths {
@@ -199,7 +192,7 @@ func (m *DatasetModel) recompare() tea.Cmd {
 	id, now := m.cmpJob, m.ds.d.Snapshot()
 	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
 	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
-	return m.c.bg.run(func() tea.Msg {
+	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
 }

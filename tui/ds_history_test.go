@@ -12,17 +12,19 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // fakeDatasetHistory holds recorded runs of dataset-small.
 type fakeDatasetHistory struct {
-	runs map[string]*DatasetRunDetail
-	list []RunSummary
+	runs map[string]*ports.DatasetRunDetail
+	list []ports.RunSummary
 }
 
-func (h *fakeDatasetHistory) Runs(bool) ([]RunSummary, error) { return h.list, nil }
+func (h *fakeDatasetHistory) Runs(bool) ([]ports.RunSummary, error) { return h.list, nil }
 
-func (h *fakeDatasetHistory) DatasetRun(id string) (*DatasetRunDetail, error) {
+func (h *fakeDatasetHistory) DatasetRun(id string) (*ports.DatasetRunDetail, error) {
 	r, ok := h.runs[id]
 	if !ok {
 		return nil, fmt.Errorf("no run %s", id)
@@ -32,7 +34,7 @@ func (h *fakeDatasetHistory) DatasetRun(id string) (*DatasetRunDetail, error) {
 
 // smallRun scores dataset-small under the weights text as a recorded run
 // would hold it.
-func smallRun(t testing.TB, id, weights string, at time.Time) *DatasetRunDetail {
+func smallRun(t testing.TB, id, weights string, at time.Time) *ports.DatasetRunDetail {
 	t.Helper()
 	w, err := scoring.ParseWeights("weights.json", []byte(weights))
 	if err != nil {
@@ -47,8 +49,8 @@ func smallRun(t testing.TB, id, weights string, at time.Time) *DatasetRunDetail 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &DatasetRunDetail{
-		RunSummary: RunSummary{ID: id, Time: at, Label: "model A", Source: "score", Metric: "jsondiff",
+	return &ports.DatasetRunDetail{
+		RunSummary: ports.RunSummary{ID: id, Time: at, Label: "model A", Source: "score", Metric: "jsondiff",
 			Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", Score: res.Figures.Score, HasScore: true, ThisPair: true},
 		Figures: res.Figures, WeightsJSON: []byte(weights),
 	}
@@ -56,11 +58,11 @@ func smallRun(t testing.TB, id, weights string, at time.Time) *DatasetRunDetail 
 
 // smallWithHistory is dataset-small with one recorded run: the same
 // cases under weights where .vendor weighs 0 and .total 0.5.
-func smallWithHistory(t testing.TB, theme string) (DatasetOptions, *fakeDatasetHistory) {
+func smallWithHistory(t testing.TB, theme string) (ports.DatasetOptions, *fakeDatasetHistory) {
 	opts := smallDataset(t, theme)
 	run := smallRun(t, "20261120T101500-0001", `{"vendor": 0, "total": 0.5, "note": 0, "items": {"__items": 0.8, "price": 0.5}}`,
 		time.Date(2026, 11, 20, 10, 15, 0, 0, time.UTC))
-	h := &fakeDatasetHistory{runs: map[string]*DatasetRunDetail{run.ID: run}, list: []RunSummary{run.RunSummary}}
+	h := &fakeDatasetHistory{runs: map[string]*ports.DatasetRunDetail{run.ID: run}, list: []ports.RunSummary{run.RunSummary}}
 	opts.History = h
 	return opts, h
 }
@@ -154,8 +156,8 @@ func TestDatasetLoadRunWeights(t *testing.T) {
 	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
-	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.mode != modeNormal {
-		t.Errorf(".total %v, mode %d", w, d.m.mode)
+	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
 	d.keys("u")
 	if d.m.ds.stats.Mean != before {

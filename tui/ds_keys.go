@@ -5,113 +5,34 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// handleKey dispatches a key press by phase and mode.
-func (m *DatasetModel) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
-	if m.phase != phaseReady {
-		if !key.Matches(msg, k.Quit) {
-			return nil
-		}
-		if m.phase == phaseClosing {
-			return tea.Quit // asked again: do not wait
-		}
-		// Quitting while loading: the load stops, and its answer (the
-		// cancellation, or the dataset just scored) is dropped.
-		m.stopJobs()
-		m.phase = phaseClosing
-		return m.c.bg.quit()
-	}
-	switch m.mode {
-	case modeHelp:
-		return m.help.Update(msg)
-	case modeHistory:
-		return m.hist.Update(msg)
-	case modeMetric:
-		return m.chooser.Update(msg)
-	case modeRule:
-		return m.ruleChooser.Update(msg)
-	case modeSearch, modeWeight, modeSavePath, modeRuleValue, modeRulesPath:
-		switch {
-		case key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(info("canceled"))
-			return nil
-		case key.Matches(msg, k.Accept):
-			return m.submit()
-		}
-		m.prompt.Update(msg)
-		return nil
-	case modeConfirmOverwrite:
-		switch msg.String() {
-		case "y", "Y":
-			m.mode = modeNormal
-			if m.rulesSaves.confirming {
-				m.rulesSaves.confirming = false
-				return m.saveRulesTo(m.rulesSaves.path)
-			}
-			return m.saveTo(m.savePath)
-		case "n", "N", "esc", "q":
-			m.mode = modeNormal
-			m.rulesSaves.confirming = false
-			m.quitAfterSave = false
-			m.status.Set(info("not saved"))
-		}
-		return nil
-	case modeRecover:
-		return m.recoverKey(msg)
-	case modeConfirmQuit:
-		switch {
-		case msg.String() == "y" || msg.String() == "Y" || msg.String() == "ctrl+c":
-			m.mode = modeNormal
-			m.unsaved.discarded = true
-			m.stopRescore()
-			return m.quitNow()
-		case key.Matches(msg, k.Save):
-			m.mode = modeNormal
-			m.quitAfterSave = true
-			return m.save()
-		case msg.String() == "n" || msg.String() == "N" || msg.String() == "q" || key.Matches(msg, k.Cancel):
-			m.mode = modeNormal
-			m.status.Set(info("still here: ctrl+s saves them"))
-		}
-		return nil
-	}
-	return m.normalKey(msg)
-}
-
-// normalKey runs a key in normal mode: the keys of the whole explorer
-// here, the others by the view shown.
-func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+// PageKey takes the keys of normal mode the shell leaves to a
+// dataset's explorer: those of the view shown, and esc stopping a
+// rescore under way.
+func (m *DatasetModel) PageKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.C.Keys
 	switch {
 	case key.Matches(msg, k.Cancel) && m.job != nil:
 		// esc stops the rescore under way before it does anything else.
 		what := m.job.spec.what(m.job.opts.Strings())
 		m.stopRescore()
-		m.status.Set(info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		m.Status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
 		return nil
-	case key.Matches(msg, k.Quit):
-		return m.quit()
-	case key.Matches(msg, k.Help):
-		m.openHelp()
-		return nil
-	case key.Matches(msg, k.History):
-		return m.openHistory()
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
-	case key.Matches(msg, k.Save):
-		return m.save()
 	case key.Matches(msg, k.Metric):
 		return m.openChooser()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
-		m.layout()
+		m.Layout()
 		return cmd
 	}
 	switch m.view {
@@ -134,12 +55,12 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.EndCompare):
 		return m.endCompare()
 	case key.Matches(msg, k.Detail):
-		if m.showDetail() {
-			m.side = sideNone
+		if m.ShowDetail() {
+			m.Side = shell.SideNone
 		} else {
-			m.side = sideDetail
+			m.Side = shell.SideDetail
 		}
-		m.layout()
+		m.Layout()
 		return nil
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.detail.Update(msg)
@@ -152,10 +73,10 @@ func (m *DatasetModel) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 // pane up to date.
 func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	if why := m.weightsRefused(); why != "" {
-		m.status.Set(warn(why))
+		m.Status.Set(common.Warn(why))
 		return nil
 	}
-	k := m.c.keys
+	k := m.C.Keys
 	s := m.ds.sess
 	var text string
 	var err error
@@ -163,13 +84,13 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		if err := s.CanWeigh(path); err != nil {
-			m.status.Set(warn(err.Error()))
+			m.Status.Set(common.Warn(err.Error()))
 			return nil
 		}
 		w, _ := m.ds.d.Weight(path)
-		m.prompt.open("weight of "+path+":", "", weightText(w), 24)
+		m.Prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
 		m.weightPath = path
-		m.mode = modeWeight
+		m.Mode = shell.ModeWeight
 		return nil
 	case key.Matches(msg, k.Raise):
 		text, err = s.Nudge(path, 0.05)
@@ -193,123 +114,63 @@ func (m *DatasetModel) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 // after, and brings the panes up to date.
 func (m *DatasetModel) reweighed(text string, err error, before float64, had bool) tea.Cmd {
 	if err != nil {
-		m.status.Set(warn(err.Error()))
+		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
 	m.changed()
 	if now, has := m.ds.total(); has && had && now != before {
-		text += fmt.Sprintf(" · score %s → %s", fixed5(before), fixed5(now))
+		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	m.status.Set(success(text))
+	m.Status.Set(common.Success(text))
 	return m.recompare()
 }
 
-// submit runs the prompt's text.
-func (m *DatasetModel) submit() tea.Cmd {
-	switch m.mode {
-	case modeSearch:
-		m.mode = modeNormal
-		msg := promptDoneMsg{kind: m.promptFor, text: m.prompt.trimmed()}
+// Submit runs the prompt's text.
+func (m *DatasetModel) Submit() tea.Cmd {
+	switch m.Mode {
+	case shell.ModeSearch:
+		m.Mode = shell.ModeNormal
+		msg := promptDoneMsg{kind: m.promptFor, text: m.Prompt.Trimmed()}
 		if m.promptFor == promptFind {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
-	case modeWeight:
-		v, err := parseWeightInput(m.prompt.trimmed())
+	case shell.ModeWeight:
+		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
-			m.prompt.err = err.Error()
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
+		m.Mode = shell.ModeNormal
 		before, had := m.ds.total()
 		text, err := m.ds.sess.SetWeight(m.weightPath, v)
 		return m.reweighed(text, err, before, had)
-	case modeRuleValue:
-		return m.submitRuleValue()
-	case modeRulesPath:
-		return m.submitRulesPath()
-	case modeSavePath:
-		path := m.prompt.trimmed()
+	case shell.ModeRuleValue:
+		return m.SubmitRuleValue()
+	case shell.ModeRulesPath:
+		return m.SubmitRulesPath()
+	case shell.ModeSavePath:
+		path := m.Prompt.Trimmed()
 		if path == "" {
-			m.prompt.err = "type a path"
+			m.Prompt.Fail("type a path")
 			return nil
 		}
 		if st, err := os.Stat(path); err == nil {
 			if st.IsDir() {
-				m.prompt.err = path + " is a folder"
+				m.Prompt.Fail(path + " is a folder")
 				return nil
 			}
 			if path != m.ds.wsess.Path() {
-				m.savePath = path
-				m.mode = modeConfirmOverwrite
+				m.SavePath = path
+				m.Mode = shell.ModeConfirmOverwrite
 				return nil
 			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.prompt.err = err.Error()
+			m.Prompt.Fail(err.Error())
 			return nil
 		}
-		m.mode = modeNormal
-		return m.saveTo(path)
+		m.Mode = shell.ModeNormal
+		return m.SaveTo(path)
 	}
 	return nil
-}
-
-// saveWeights writes the weights in force (or those held for a metric
-// that takes them), asking for a path when there is none to overwrite.
-func (m *DatasetModel) saveWeights() tea.Cmd {
-	if p := m.ds.wsess.Path(); p != "" {
-		return m.saveTo(p)
-	}
-	def := m.opts.Files.DefaultSave
-	if def == "" {
-		def = "weights.json"
-	}
-	m.prompt.open("save weights to:", def, "", 4096)
-	m.mode = modeSavePath
-	return nil
-}
-
-// saveTo writes the weights to path.
-func (m *DatasetModel) saveTo(path string) tea.Cmd {
-	saved, err := m.ds.wsess.Save(path)
-	if err != nil {
-		m.quitAfterSave = false
-		m.status.Set(failure(fmt.Errorf("not saved: %w", err)))
-		return nil
-	}
-	m.opts.Files.Weights, m.opts.Files.SavePath = path, path
-	m.ds.files = m.opts.Files
-	if k := m.unsaved.keeper; k != nil {
-		k.WeightsSaved(path, saved.SHA256)
-	}
-	text := fmt.Sprintf("saved %s (%s)", saved.Path, bytesText(int64(saved.Bytes)))
-	if saved.Backup != "" {
-		text += "; the previous file is kept as " + filepath.Base(saved.Backup)
-	}
-	text += removedText(saved.Removed)
-	if m.ds.wsess != m.ds.sess {
-		text += ": the weights held for a metric that takes them (" + m.ds.metric() + " does not)"
-	}
-	if m.rulesSaves.note != "" {
-		text = m.rulesSaves.note + " · " + text
-		m.rulesSaves.note = ""
-	}
-	m.status.Set(success(text))
-	m.changed()
-	cmd := m.record(RunSaved)
-	if m.quitAfterSave {
-		return tea.Batch(cmd, m.quitNow())
-	}
-	return cmd
-}
-
-// quit leaves, asking first when weights or rules are unsaved; the
-// rescore under way stops.
-func (m *DatasetModel) quit() tea.Cmd {
-	if m.ds.dirty() {
-		m.mode = modeConfirmQuit
-		return nil
-	}
-	m.stopRescore()
-	return m.quitNow()
 }

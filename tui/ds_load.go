@@ -11,18 +11,22 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // dsLoadState tracks a dataset's background load: how far it went, and
 // how to stop it.
 type dsLoadState struct {
 	mu     sync.Mutex
-	p      DatasetProgress
+	p      ports.DatasetProgress
 	start  time.Time
 	cancel context.CancelFunc
 }
 
-func (ls *dsLoadState) progress() DatasetProgress {
+func (ls *dsLoadState) progress() ports.DatasetProgress {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	return ls.p
@@ -37,57 +41,57 @@ type dsLoadedMsg struct {
 	err error
 }
 
-func (c *common) tickDatasetLoad() tea.Cmd {
-	return c.tick(loadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
+func tickDatasetLoad(c *common.Common) tea.Cmd {
+	return c.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsLoadTickMsg{} })
 }
 
 // startDatasetLoad runs the loader in the background.
-func (c *common) startDatasetLoad(load DatasetLoader) (*dsLoadState, tea.Cmd) {
+func startDatasetLoad(c *common.Common, load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &dsLoadState{start: time.Now(), cancel: cancel}
-	cmd := c.bg.run(func() tea.Msg {
-		res, err := load(ctx, func(p DatasetProgress) {
+	cmd := c.Bg.Run(func() tea.Msg {
+		res, err := load(ctx, func(p ports.DatasetProgress) {
 			ls.mu.Lock()
 			ls.p = p
 			ls.mu.Unlock()
 		})
 		return dsLoadedMsg{res, err}
 	})
-	return ls, tea.Batch(cmd, c.tickDatasetLoad())
+	return ls, tea.Batch(cmd, tickDatasetLoad(c))
 }
 
 // loaded takes the result of the background load.
 func (m *DatasetModel) loaded(msg dsLoadedMsg) tea.Cmd {
-	if m.phase != phaseLoading {
+	if m.Phase != shell.PhaseLoading {
 		return nil
 	}
 	if msg.err != nil {
-		m.err = msg.err
+		m.LoadErr = msg.err
 		return tea.Quit
 	}
 	m.ready(msg.res)
-	return m.findUnsaved()
+	return m.FindUnsaved()
 }
 
 // progressText returns the bar of a dataset's scoring, barW cells wide,
 // and what it counts: the cases scored of the files there are (two
 // directories), or with the bytes read of the total (and the cases that
 // makes in all, about).
-func progressText(s *themes.Styles, p DatasetProgress, barW int) (bar, of string) {
+func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
 	frac := 0.0
 	switch {
 	case p.Files > 0:
 		frac = float64(p.Cases) / float64(p.Files)
-		of = fmt.Sprintf("%s of %s cases scored", thousands(p.Cases), thousands(p.Files))
+		of = fmt.Sprintf("%s of %s cases scored", common.Thousands(p.Cases), common.Thousands(p.Files))
 	case p.Total > 0:
 		frac = float64(p.Read) / float64(p.Total)
-		of = fmt.Sprintf("%s cases scored · %s of %s read", thousands(p.Cases), bytesText(p.Read), bytesText(p.Total))
+		of = fmt.Sprintf("%s cases scored · %s of %s read", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
 		if p.Cases > 0 && p.Read > 0 {
 			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
-			of += fmt.Sprintf(" (about %s cases in all)", thousands(max(est, p.Cases)))
+			of += fmt.Sprintf(" (about %s cases in all)", common.Thousands(max(est, p.Cases)))
 		}
 	default:
-		of = fmt.Sprintf("%s cases scored · %s read", thousands(p.Cases), bytesText(p.Read))
+		of = fmt.Sprintf("%s cases scored · %s read", common.Thousands(p.Cases), common.BytesText(p.Read))
 	}
 	frac = min(1, frac)
 	filled := int(frac * float64(barW))
@@ -99,9 +103,9 @@ func progressText(s *themes.Styles, p DatasetProgress, barW int) (bar, of string
 // the bytes read (or the files, for two directories), the cases scored,
 // and how to quit.
 func (m *DatasetModel) loadView() string {
-	s := m.c.styles
-	w, h := m.c.width, m.c.height
-	p := DatasetProgress{}
+	s := m.C.Styles
+	w, h := m.C.Width, m.C.Height
+	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
 	if m.load != nil {
 		p = m.load.progress()
@@ -116,7 +120,7 @@ func (m *DatasetModel) loadView() string {
 	bar, of := progressText(s, p, barW)
 	lines = append(lines, bar)
 	quit := "q quits"
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		quit = "quitting…"
 	}
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))
@@ -128,8 +132,8 @@ func (m *DatasetModel) loadView() string {
 		}
 		if k := i - top; k >= 0 && k < len(lines) {
 			line := lines[k]
-			left := max(0, (w-max(barW, visibleWidth(line)))/2)
-			b.WriteString(fit(strings.Repeat(" ", left)+line, w))
+			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
+			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
 		} else {
 			b.WriteString(strings.Repeat(" ", w))
 		}

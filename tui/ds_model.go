@@ -9,20 +9,22 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// DatasetModel is the explorer of a dataset (SPEC section 8.6): its
+// DatasetModel is the explorer of a dataset (docs/datasets.md): its
 // header, the per-path tree with the detail pane, the cases pane, the
 // heat map, the history pane, and a case opened as a pair. It routes the
 // messages to its panes, which keep the component contract (pane), and
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
 type DatasetModel struct {
-	c      *common
-	opts   DatasetOptions
-	phase  phase
-	mode   mode
+	shell.Shell
+	opts   ports.DatasetOptions
 	load   *dsLoadState
 	ds     *dsData
 	hdr    *dsHeader
@@ -31,23 +33,11 @@ type DatasetModel struct {
 	order  *caseOrder
 	cases  *casesPane
 	heat   *heatPane
-	hist   *historyPane
-	help   *helpView
-	status *statusLine
-	prompt *prompt
 	view   dsView
-	// side and folded place the detail pane as a pair's explorer does.
-	side   side
-	folded bool
-	bodyH  int
 	// promptFor is the pane's prompt open (modeSearch), weightPath the
 	// path whose weight the prompt asks for (modeWeight).
 	promptFor  promptKind
 	weightPath string
-	helpFrom   mode
-	savePath   string
-	// quitAfterSave quits once a save asked for on quitting succeeds.
-	quitAfterSave bool
 	// open is the case opened as a pair, nil for none; opening is the
 	// request of a case being opened.
 	open    *caseView
@@ -56,17 +46,8 @@ type DatasetModel struct {
 	// history pane and of a comparison made again: older answers are
 	// dropped.
 	runJob, cmpJob int
-	// rec tracks the runs recorded; unsaved keeps the unsaved weights in
-	// a recovery file and offers those an earlier explorer left.
-	rec     dsRecording
-	unsaved unsaved
-	// chooser and ruleChooser pick the metric and its options (m) and a
-	// path's rule (C); rulePrompt is the rule whose value the prompt asks
-	// for, rulePath the path it is for.
-	chooser     *chooser
-	ruleChooser *ruleChooser
-	rulePrompt  ruleChoice
-	rulePath    string
+	// rec tracks the runs recorded.
+	rec dsRecording
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
 	// latest's is stale and dropped.
@@ -77,55 +58,49 @@ type DatasetModel struct {
 	// force is one number (no paths): a metric with paths brings the
 	// tree back.
 	casesForced bool
-	// rulesSaves is what saving the rules knows.
-	rulesSaves rulesSaves
-	err        error
 }
 
 // NewDataset returns the explorer of the dataset opts names. When
 // opts.Loaded is nil, Init starts opts.Load in the background.
-func NewDataset(opts DatasetOptions) *DatasetModel {
-	c := &common{keys: keys.Default(), tick: tea.Tick, bg: &background{}}
+func NewDataset(opts ports.DatasetOptions) *DatasetModel {
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
 	name := opts.Theme
 	if name == "" {
-		name, c.autoTheme = themes.Dark, true
+		name, c.AutoTheme = themes.Dark, true
 	}
 	st, err := themes.New(name)
 	if err != nil {
 		st = themes.MustNew(themes.Dark)
 	}
-	c.styles = st
+	c.Styles = st
 	if opts.OpenCase == nil {
 		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &DatasetModel{c: c, opts: opts, status: &statusLine{c: c}, prompt: newPrompt(c), help: &helpView{c: c, dataset: true},
-		chooser: &chooser{c: c}, ruleChooser: &ruleChooser{c: c}, rescoring: &rescoreBox{c: c}}
-	m.unsaved.keeper = opts.Recovery
+	m := &DatasetModel{opts: opts, rescoring: &rescoreBox{c: c}}
+	m.Shell = shell.New(c, m, shell.Config{Dataset: true, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.Unsaved.Keeper = opts.Recovery
 	if opts.Loaded != nil {
 		m.ready(opts.Loaded)
 	}
 	return m
 }
 
-// Err returns why the dataset could not be loaded, if it could not.
-func (m *DatasetModel) Err() error { return m.err }
-
 // Init starts loading unless the dataset is there already, and asks the
 // terminal for its background colour.
 func (m *DatasetModel) Init() tea.Cmd {
 	var cmds []tea.Cmd
-	if m.c.autoTheme {
+	if m.C.AutoTheme {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
-	if m.phase == phaseLoading && m.opts.Load != nil {
+	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = m.c.startDatasetLoad(m.opts.Load)
+		m.load, cmd = startDatasetLoad(m.C, m.opts.Load)
 		cmds = append(cmds, cmd)
 	}
-	if m.phase == phaseReady {
-		cmds = append(cmds, m.findUnsaved())
+	if m.Phase == shell.PhaseReady {
+		cmds = append(cmds, m.FindUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -133,96 +108,56 @@ func (m *DatasetModel) Init() tea.Cmd {
 // ready builds the panes over the scored dataset.
 func (m *DatasetModel) ready(res *dataset.Result) {
 	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
-	m.hdr = newDSHeader(m.c, m.ds)
-	m.tree = newPathTree(m.c, m.ds)
-	m.detail = &pathDetail{c: m.c, ds: m.ds}
+	m.hdr = newDSHeader(m.C, m.ds)
+	m.tree = newPathTree(m.C, m.ds)
+	m.detail = &pathDetail{c: m.C, ds: m.ds}
 	m.order = newCaseOrder(m.ds)
-	m.cases = newCasesPane(m.c, m.ds, m.order)
-	m.heat = newHeatPane(m.c, m.ds, m.tree.ol, m.order)
-	m.hist = newDatasetHistoryPane(m.c, "the dataset "+m.opts.Files.Reference, m.opts.History)
-	m.phase = phaseReady
+	m.cases = newCasesPane(m.C, m.ds, m.order)
+	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
+	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.Phase = shell.PhaseReady
 	if len(m.ds.paths) == 0 {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
 	}
-	m.status.Set(m.openingStatus())
+	m.Status.Set(m.openingStatus())
 	m.noteOpening()
-	m.layout()
+	m.Layout()
 }
 
 // openingStatus greets with the essentials.
-func (m *DatasetModel) openingStatus() statusMsg {
+func (m *DatasetModel) openingStatus() common.StatusMsg {
 	st := m.ds.stats
 	if len(m.ds.paths) == 0 {
-		return info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", thousands(st.Cases), m.ds.res.Figures.Metric))
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.res.Figures.Metric))
 	}
-	return info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", thousands(st.Cases), thousands(len(m.ds.paths))))
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
 }
 
-// Update handles a message and what the panes asked for meanwhile
-// (common.ask), then keeps the unsaved weights up to date in the recovery
-// file, shows an offer of earlier ones that waits, and lays the tree and
-// the detail pane out for what the tree now shows.
-func (m *DatasetModel) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
-	// What the panes asked for, in order, before any other message.
-	for len(m.c.asked) > 0 {
-		req := m.c.asked[0]
-		m.c.asked = m.c.asked[1:]
-		cmd = tea.Batch(cmd, m.update(req))
-	}
-	if c := m.unsavedChanged(); c != nil {
-		cmd = tea.Batch(cmd, c)
-	}
-	m.offerNext()
-	m.arrange()
-	return m, cmd
-}
-
-// update handles a message: the case opened takes what is not the
+// HandleMsg handles a message: the case opened takes what is not the
 // dataset's own.
-func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
+func (m *DatasetModel) HandleMsg(msg tea.Msg) tea.Cmd {
+	if m.Resize(msg) {
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	}
 	switch msg := msg.(type) {
-	case tea.WindowSizeMsg:
-		m.c.width, m.c.height = msg.Width, msg.Height
-		m.layout()
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
-	case tea.BackgroundColorMsg:
-		if m.c.autoTheme {
-			if st, err := themes.New(themes.Auto(msg.IsDark())); err == nil {
-				m.c.styles = st
-			}
-		}
-		if m.open != nil {
-			return m.open.update(msg)
-		}
-		return nil
 	case dsLoadTickMsg:
-		if m.phase == phaseLoading {
-			return m.c.tickDatasetLoad()
+		if m.Phase == shell.PhaseLoading {
+			return tickDatasetLoad(m.C)
 		}
 		return nil
 	case dsLoadedMsg:
 		return m.loaded(msg)
 	case caseOpenedMsg:
 		return m.caseOpened(msg)
-	case dsRunReadyMsg, dsRecomparedMsg, histListMsg:
+	case dsRunReadyMsg, dsRecomparedMsg, runspane.HistListMsg:
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
-	case dsRecordedMsg:
+	case shell.RecordedMsg:
 		return m.recorded(msg)
-	case dsUnsavedFoundMsg:
-		return m.unsavedFound(msg)
-	case dsOffersMsg:
-		return m.unsavedOffers(msg)
-	case dsKeepTickMsg:
-		return m.keepUnsaved()
-	case dsUnsavedDoneMsg:
-		m.unsavedDone(msg)
-		return nil
 	case dsRescoredMsg:
 		return m.rescored(msg)
 	case dsRescoreTickMsg:
@@ -235,13 +170,13 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 		return m.whileOpening(km)
 	}
 	switch msg := msg.(type) {
-	case statusMsg:
-		m.status.Set(msg)
+	case common.StatusMsg:
+		m.Status.Set(msg)
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
+		return m.HandleKey(msg)
 	case tea.PasteMsg:
-		if m.inPrompt() {
-			m.prompt.Update(msg)
+		if m.InPrompt() {
+			m.Prompt.Update(msg)
 		}
 	case tea.MouseMsg:
 		return m.handleMouse(msg)
@@ -254,8 +189,11 @@ func (m *DatasetModel) update(msg tea.Msg) tea.Cmd {
 // paneMsg does what a pane asked, and hands the history's messages to
 // its pane.
 func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
-	if m.phase != phaseReady {
+	if m.Phase != shell.PhaseReady {
 		return nil
+	}
+	if cmd, ok := m.PaneAsked(msg); ok {
+		return cmd
 	}
 	switch msg := msg.(type) {
 	case filterCasesMsg:
@@ -272,34 +210,15 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		return m.weightKey(msg.path, msg.key)
 	case askPromptMsg:
 		m.promptFor = msg.kind
-		m.prompt.open(msg.label, msg.value, msg.placeholder, 200)
-		m.mode = modeSearch
-	case closePaneMsg:
-		switch m.mode {
-		case modeHelp:
-			m.mode = m.helpFrom
-		case modeHistory, modeMetric, modeRule:
-			m.mode = modeNormal
-		}
-	case metricChosenMsg:
-		return m.metricChosen(msg)
-	case ruleChosenMsg:
-		if m.mode == modeRule {
-			m.mode = modeNormal
-		}
-		return m.chooseRule(msg.path, msg.choice)
+		m.Prompt.Open(msg.label, msg.value, msg.placeholder, 200)
+		m.Mode = shell.ModeSearch
 	case rulesForPathMsg:
 		return m.openRuleChooser(msg.path)
 	case pairPathMsg:
 		return m.cyclePairing(msg.path)
-	case saveMsg:
-		m.mode = modeNormal
-		return m.save()
-	case openHelpMsg:
-		m.openHelp()
-	case histListMsg, runCachedMsg, showDiffMsg:
-		return m.hist.Update(msg)
-	case runActionMsg:
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
+		return m.Hist.Update(msg)
+	case runspane.RunActionMsg:
 		return m.runAction(msg)
 	case dsRunReadyMsg:
 		return m.runReady(msg)
@@ -307,8 +226,8 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 		if msg.id == m.cmpJob && m.ds.cmp != nil {
 			m.ds.cmp.verdict = msg.verdict
 		}
-	case labelRunMsg:
-		m.status.Set(info("a dataset's runs are labelled with jsontui history"))
+	case runspane.LabelRunMsg:
+		m.Status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
 	}
 	return nil
 }
@@ -316,18 +235,18 @@ func (m *DatasetModel) paneMsg(msg tea.Msg) tea.Cmd {
 // whileOpening takes a key while a case opens: esc stops the opening, q
 // quits; the others wait.
 func (m *DatasetModel) whileOpening(km tea.KeyPressMsg) tea.Cmd {
-	k := m.c.keys
+	k := m.C.Keys
 	switch {
 	case key.Matches(km, k.Cancel):
 		m.opening.cancel()
 		m.opening.active = false
-		m.status.Set(info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+		m.Status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
 	case key.Matches(km, k.Quit):
 		m.opening.cancel()
 		m.opening.active = false
-		return m.quit()
+		return m.Quit()
 	default:
-		m.status.Set(info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+		m.Status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
 	}
 	return nil
 }
@@ -338,43 +257,21 @@ func (m *DatasetModel) setView(v dsView) {
 		m.heat.Update(selectPathMsg{i: m.tree.selected()})
 	}
 	if v == viewTree && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
 		v = viewCases
 	}
 	if v == viewHeat && len(m.ds.paths) == 0 {
-		m.status.Set(info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
 		v = viewCases
 	}
 	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
-	m.layout()
+	m.Layout()
 }
 
 // changed brings every pane up to date after the figures changed.
 func (m *DatasetModel) changed() {
 	m.ds.refresh()
-	for _, p := range []pane{m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
 		p.Update(dsChangedMsg{})
 	}
 }
-
-// openHelp shows the help, which returns to the mode it came from.
-func (m *DatasetModel) openHelp() {
-	m.helpFrom = m.mode
-	m.mode = modeHelp
-	m.help.offset = 0
-}
-
-// inPrompt reports whether keys go to the prompt.
-func (m *DatasetModel) inPrompt() bool {
-	return m.mode == modeSearch || m.mode == modeWeight || m.mode == modeSavePath || m.mode == modeRuleValue || m.mode == modeRulesPath
-}
-
-// The panes of a dataset's explorer keep the component contract.
-var (
-	_ pane = (*pathTree)(nil)
-	_ pane = (*pathDetail)(nil)
-	_ pane = (*casesPane)(nil)
-	_ pane = (*heatPane)(nil)
-	_ pane = (*dsHeader)(nil)
-	_ pane = (*rescoreBox)(nil)
-)

@@ -6,9 +6,14 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// The runs a dataset's explorer records (SPEC 7): the opening one is the
+// The runs a dataset's explorer records (docs/history.md): the opening one is the
 // caller's (recorded as the dataset loads), then one at every save, and
 // one at quit when the weights, metric, options or rules in force differ
 // from the last run recorded. A dataset run records the scored dataset
@@ -20,7 +25,6 @@ import (
 
 // dsRecording tracks the runs sent to the DatasetRecorder.
 type dsRecording struct {
-	pending int
 	// last is the weights and config of the last run recorded (or of the
 	// opening, which the caller records); started says there is one.
 	last, lastConfig []byte
@@ -28,16 +32,9 @@ type dsRecording struct {
 	// tail is closed when the last record asked for has ended: the next
 	// one waits for it.
 	tail chan struct{}
-	// ctx is the records' context, which stop cancels (the user insisted
-	// on leaving).
-	ctx  context.Context
-	stop context.CancelFunc
-}
-
-// dsRecordedMsg says a record of the dataset finished.
-type dsRecordedMsg struct {
-	event RunEvent
-	err   error
+	// ctx is the records' context, which the shell's stopRecords cancels
+	// (the user insisted on leaving).
+	ctx context.Context
 }
 
 // dsRecordTimeout bounds a dataset record once its turn has come: it
@@ -46,13 +43,13 @@ const dsRecordTimeout = 10 * time.Minute
 
 // recordState returns the weights in force as a weights file and the
 // config in force (metric, options, rules) as the run is recorded with.
-func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error) {
+func (m *DatasetModel) recordState() (weights []byte, run ports.DatasetRun, err error) {
 	weights, err = m.ds.wsess.Scored().MarshalWeights()
 	if err != nil {
 		return nil, run, err
 	}
 	figs := m.ds.res.Figures
-	run = DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
+	run = ports.DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
 	if r := m.opts.Rules; r != nil && r.Len() > 0 {
 		run.RulesJSON = r.Marshal()
 	}
@@ -61,7 +58,7 @@ func (m *DatasetModel) recordState() (weights []byte, run DatasetRun, err error)
 }
 
 // configKey is what a run's config is compared by.
-func configKey(run DatasetRun) []byte {
+func configKey(run ports.DatasetRun) []byte {
 	var b bytes.Buffer
 	b.WriteString(run.Metric)
 	for _, o := range run.Options {
@@ -86,86 +83,69 @@ func (m *DatasetModel) noteOpening() {
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, configKey(run)
 }
 
-// record sends the state in force to the Recorder in the background, after
+// Record sends the state in force to the Recorder in the background, after
 // the records before it; nil when there is no recorder, or on quitting
 // when nothing changed since the last run recorded.
-func (m *DatasetModel) record(ev RunEvent) tea.Cmd {
+func (m *DatasetModel) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
 	if rec == nil || m.ds == nil {
 		return nil
 	}
 	weights, run, err := m.recordState()
 	if err != nil {
-		m.status.Set(warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
+		m.Status.Set(common.Warn("history: the " + ev.String() + " run was not recorded: " + err.Error()))
 		return nil
 	}
 	cfg := configKey(run)
-	if ev == RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
+	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && bytes.Equal(cfg, m.rec.lastConfig) {
 		return nil
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
-	m.rec.pending++
+	m.RecordsPending++
 	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
 	if m.rec.ctx == nil {
-		m.rec.ctx, m.rec.stop = context.WithCancel(context.Background())
+		m.rec.ctx, m.StopRecords = context.WithCancel(context.Background())
 	}
 	prev, next := m.rec.tail, make(chan struct{})
 	m.rec.tail = next
 	base := m.rec.ctx
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.c.bg.start(func() tea.Msg {
+	return m.C.Bg.Start(func() tea.Msg {
 		defer close(next)
 		if prev != nil {
 			select {
 			case <-prev:
 			case <-base.Done():
-				return dsRecordedMsg{event: ev, err: base.Err()}
+				return shell.RecordedMsg{Event: ev, Err: base.Err()}
 			}
 		}
 		ctx, cancel := context.WithTimeout(base, dsRecordTimeout)
 		defer cancel()
-		return dsRecordedMsg{event: ev, err: rec.Record(ctx, run)}
+		return shell.RecordedMsg{Event: ev, Err: rec.Record(ctx, run)}
 	})
 }
 
 // recorded notes a finished record and, unless the explorer is quitting,
 // brings the history pane up to date.
-func (m *DatasetModel) recorded(msg dsRecordedMsg) tea.Cmd {
-	m.rec.pending = max(0, m.rec.pending-1)
-	if msg.err != nil {
-		m.status.Set(warn("history: the " + msg.event.String() + " run was not recorded: " + msg.err.Error()))
+func (m *DatasetModel) recorded(msg shell.RecordedMsg) tea.Cmd {
+	m.RecordsPending = max(0, m.RecordsPending-1)
+	if msg.Err != nil {
+		m.Status.Set(common.Warn("history: the " + msg.Event.String() + " run was not recorded: " + msg.Err.Error()))
 	}
-	if m.phase == phaseClosing {
+	if m.Phase == shell.PhaseClosing {
 		return nil // quitting: the program ends once every job is done
 	}
-	if m.hist == nil || m.phase != phaseReady {
+	if m.Hist == nil || m.Phase != shell.PhaseReady {
 		return nil
 	}
-	return m.hist.Update(histRefreshMsg{})
+	return m.Hist.Update(runspane.HistRefreshMsg{})
 }
 
-// quitNow keeps or removes the unsaved weights, records the state at quit
-// when it changed, and quits once the background jobs are done: the
-// records under way, and the others, those that can stop cancelled.
-func (m *DatasetModel) quitNow() tea.Cmd {
-	m.quitAfterSave = false
-	m.stopJobs()
-	if _, err := m.settleUnsaved(); err != nil {
-		m.status.Set(warn("unsaved weights: " + err.Error()))
-	}
-	cmd := m.record(RunQuit)
-	m.phase = phaseClosing
-	if m.rec.pending > 0 {
-		m.status.Set(info("recording the run in the history…"))
-	}
-	return tea.Batch(cmd, m.c.bg.quit())
-}
-
-// stopJobs cancels the background jobs that can stop: the load, the
+// StopJobs cancels the background jobs that can stop: the load, the
 // opening of a case, the rescore, and those of the case open. Their
 // answers, which come all the same, are dropped.
-func (m *DatasetModel) stopJobs() {
+func (m *DatasetModel) StopJobs() {
 	if m.load != nil {
 		m.load.cancel()
 	}
@@ -174,6 +154,6 @@ func (m *DatasetModel) stopJobs() {
 	}
 	m.stopRescore()
 	if m.open != nil {
-		m.open.m.stopJobs()
+		m.open.m.StopJobs()
 	}
 }

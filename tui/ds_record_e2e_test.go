@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
 )
 
 // TestDatasetRecordAndRecoverEndToEnd runs the dataset explorer as a
@@ -28,16 +30,16 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
 			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 	}
-	tm.Send(keyMsg("j"))
-	tm.Send(keyMsg("-"))
+	tm.Send(tuitest.KeyMsg("j"))
+	tm.Send(tuitest.KeyMsg("-"))
 	wait(tm, "weight of .vendor 1 → 0.95")
-	tm.Send(keyMsg("ctrl+s"))
-	wait(tm, "saved "+k.weights)
-	tm.Send(keyMsg("-"))
+	tm.Send(tuitest.KeyMsg("ctrl+s"))
+	wait(tm, "saved "+k.Weights)
+	tm.Send(tuitest.KeyMsg("-"))
 	wait(tm, "weight of .vendor 0.95 → 0.9")
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("q"))
 	wait(tm, "quit anyway?")
-	tm.Send(keyMsg("y"))
+	tm.Send(tuitest.KeyMsg("y"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if got := rec.events(); got != "saved,quit" {
 		t.Fatalf("recorded %q", got)
@@ -45,7 +47,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	if !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
 		t.Errorf("the run at quit:\n%s", rec.runs[1].WeightsJSON)
 	}
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("recovery files left after quitting on purpose: %q", files)
 	}
 
@@ -53,26 +55,26 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-", "-")
 	want, _ := d.m.ds.total()
-	if _, err := d.m.settleUnsaved(); err != nil {
+	if _, err := d.m.SettleUnsaved(); err != nil {
 		t.Fatal(err)
 	}
 
 	tm = teatest.NewTestModel(t, NewDataset(k.opts(t)), teatest.WithInitialTermSize(120, 35))
 	wait(tm, "Unsaved weights of an explorer that ended without saving")
-	tm.Send(keyMsg("r"))
+	tm.Send(tuitest.KeyMsg("r"))
 	wait(tm, "restored the unsaved weights of")
-	tm.Send(keyMsg("ctrl+s"))
-	wait(tm, "saved "+k.weights)
-	tm.Send(keyMsg("q"))
+	tm.Send(tuitest.KeyMsg("ctrl+s"))
+	wait(tm, "saved "+k.Weights)
+	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	final := tm.FinalModel(t).(*DatasetModel)
 	if got, _ := final.ds.total(); got != want || final.ds.sess.Dirty() {
 		t.Errorf("score %v after restoring and saving, want %v (dirty %v)", got, want, final.ds.sess.Dirty())
 	}
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Errorf("recovery files left after the save: %q", files)
 	}
-	if !strings.Contains(readFile(t, k.weights), `"vendor": 0.85`) {
-		t.Errorf("saved:\n%s", readFile(t, k.weights))
+	if !strings.Contains(tuitest.ReadFile(t, k.Weights), `"vendor": 0.85`) {
+		t.Errorf("saved:\n%s", tuitest.ReadFile(t, k.Weights))
 	}
 }

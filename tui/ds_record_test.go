@@ -14,20 +14,23 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // fakeDSRecorder keeps the dataset runs it is given. When gate is set,
 // each Record waits for a value on it (or ctx's end).
 type fakeDSRecorder struct {
 	mu     sync.Mutex
-	runs   []DatasetRun
+	runs   []ports.DatasetRun
 	gate   chan struct{}
 	active int // records under way at once, at most
 	now    int
 	err    error
 }
 
-func (f *fakeDSRecorder) Record(ctx context.Context, run DatasetRun) error {
+func (f *fakeDSRecorder) Record(ctx context.Context, run ports.DatasetRun) error {
 	f.mu.Lock()
 	f.now++
 	f.active = max(f.active, f.now)
@@ -62,12 +65,12 @@ func (f *fakeDSRecorder) events() string {
 
 // smallInTemp is dataset-small with its weights file copied to a folder
 // of its own, which ctrl+s overwrites.
-func smallInTemp(t *testing.T) (DatasetOptions, string) {
+func smallInTemp(t *testing.T) (ports.DatasetOptions, string) {
 	t.Helper()
 	opts := smallDataset(t, "mono")
 	dir := t.TempDir()
 	w := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(w, []byte(readFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
+	if err := os.WriteFile(w, []byte(tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	opts.Files.SavePath = w
@@ -88,8 +91,8 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 		t.Fatalf("recorded %q, want the save", got)
 	}
 	run := rec.runs[0]
-	if string(run.WeightsJSON) != readFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
-		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, readFile(t, w))
+	if string(run.WeightsJSON) != tuitest.ReadFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
+		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, tuitest.ReadFile(t, w))
 	}
 	if score, _ := d.m.ds.total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
 		t.Errorf("recorded %+v; the explorer shows %v", run, score)
@@ -114,7 +117,7 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
 	d.keys("j", "-", "-", "q")
-	if d.m.mode != modeConfirmQuit {
+	if d.m.Mode != shell.ModeConfirmQuit {
 		t.Fatalf("q with unsaved weights did not ask:\n%s", d.screen())
 	}
 	d.keys("y")
@@ -153,24 +156,24 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if _, err := m.ds.sess.Save(""); err != nil {
 		t.Fatal(err)
 	}
-	first := m.record(RunSaved)
-	m.weightKey(".vendor", keyMsg("-"))
-	second := m.record(RunQuit)
-	if first == nil || second == nil || m.rec.pending != 2 {
-		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.rec.pending)
+	first := m.Record(ports.RunSaved)
+	m.weightKey(".vendor", tuitest.KeyMsg("-"))
+	second := m.Record(ports.RunQuit)
+	if first == nil || second == nil || m.RecordsPending != 2 {
+		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.RecordsPending)
 	}
 	// The UI goes on while they wait.
 	d.keys("-")
 	if w, _ := m.ds.d.Weight(".vendor"); w != 0.85 {
 		t.Errorf(".vendor weighs %v while the records wait", w)
 	}
-	firstDone, secondDone := async(first), async(second)
+	firstDone, secondDone := shell.Async(first), shell.Async(second)
 	rec.gate <- struct{}{}
-	msg := (<-firstDone).(dsRecordedMsg)
+	msg := (<-firstDone).(shell.RecordedMsg)
 	rec.gate <- struct{}{}
-	msg2 := (<-secondDone).(dsRecordedMsg)
-	if msg.event != RunSaved || msg2.event != RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
-		t.Errorf("done %s then %s; recorded %q, %d at once", msg.event, msg2.event, rec.events(), rec.active)
+	msg2 := (<-secondDone).(shell.RecordedMsg)
+	if msg.Event != ports.RunSaved || msg2.Event != ports.RunQuit || rec.events() != "saved,quit" || rec.active != 1 {
+		t.Errorf("done %s then %s; recorded %q, %d at once", msg.Event, msg2.Event, rec.events(), rec.active)
 	}
 	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
 		t.Errorf("recorded weights\n%s\n%s", rec.runs[0].WeightsJSON, rec.runs[1].WeightsJSON)
@@ -181,16 +184,16 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	// Quitting waits for the record under way, and says so; a record
 	// that fails says so too.
 	rec.err = errors.New("the store is locked")
-	m.Update(keyMsg("q"))
-	_, cmd := m.Update(keyMsg("y"))
-	if m.phase != phaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
-		t.Fatalf("quitting with a record under way: phase %v, status %q", m.phase, d.statusText())
+	m.Update(tuitest.KeyMsg("q"))
+	_, cmd := m.Update(tuitest.KeyMsg("y"))
+	if m.Phase != shell.PhaseClosing || cmd == nil || !strings.Contains(d.statusText(), "recording the run in the history…") {
+		t.Fatalf("quitting with a record under way: phase %v, status %q", m.Phase, d.statusText())
 	}
 	batch, ok := cmd().(tea.BatchMsg)
 	if !ok || len(batch) != 2 {
 		t.Fatalf("quitting gave %T, want the record and the quit", cmd())
 	}
-	recorded, quit := async(batch[0]), async(batch[1])
+	recorded, quit := shell.Async(batch[0]), shell.Async(batch[1])
 	select {
 	case <-quit:
 		t.Fatal("the explorer quits before the record under way is done")
@@ -234,12 +237,12 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatalf("no case open:\n%s", d.screen())
 	}
 	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
-	err := d.m.finish(syscall.SIGHUP, nil, nil)
-	var ie *Interrupted
+	err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil)
+	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
 		t.Fatalf("finish: %v", err)
 	}
-	files := k.files(t)
+	files := k.Files(t)
 	if len(files) != 1 || ie.Kept != files[0] || !strings.Contains(k.keptWeights(t), `"vendor": 0.9`) {
 		t.Fatalf("kept %q; files %q", ie.Kept, files)
 	}
@@ -254,15 +257,15 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	opts = k.opts(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
-	if d.m.mode == modeRecover {
+	if d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
 	d.keys("j", "-")
-	d.m.record(RunSaved) // under way, held by the gate
+	d.m.Record(ports.RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)
 	done := make(chan error, 1)
-	go func() { done <- d.m.finish(syscall.SIGTERM, nil, forced) }()
+	go func() { done <- tuitest.FinishErr(d.m, syscall.SIGTERM, nil, forced) }()
 	select {
 	case err := <-done:
 		if !errors.As(err, &ie) || ie.ExitCode() != 143 || !strings.Contains(err.Error(), "a second signal") {
@@ -272,7 +275,7 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 		t.Fatal("finish waited for a record though forced")
 	}
 	// The record under way is stopped, not left running.
-	<-d.m.c.bg.idle()
+	<-d.m.C.Bg.Idle()
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q though forced", got)
 	}

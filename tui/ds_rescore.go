@@ -12,7 +12,12 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/choosers"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // A dataset scored again: `m` (a metric, its options), `C` (a path's
@@ -36,8 +41,8 @@ type dsRescoreSpec struct {
 	user    scoring.MetricOptions
 	rules   *scoring.RuleSet
 	note    string
-	pairing *pairingChange
-	restore *offer
+	pairing *pair.PairingChange
+	restore *shell.Offer
 }
 
 // what says what the rescore does, for the status line and the box:
@@ -46,11 +51,11 @@ type dsRescoreSpec struct {
 func (s dsRescoreSpec) what(opts []string) string {
 	switch {
 	case s.pairing != nil:
-		return fmt.Sprintf("pairing %s by %s", s.pairing.array, s.pairing.to)
+		return fmt.Sprintf("pairing %s by %s", s.pairing.Array, s.pairing.To)
 	case s.note != "":
 		return s.note
 	}
-	return "scoring with " + s.metric + optionsText(opts)
+	return "scoring with " + s.metric + pair.OptionsText(opts)
 }
 
 // dsRescoreJob is a rescore under way: its request, what it scores with,
@@ -63,18 +68,18 @@ type dsRescoreJob struct {
 	start  time.Time
 
 	mu sync.Mutex
-	p  DatasetProgress
+	p  ports.DatasetProgress
 }
 
 // report takes the rescorer's progress, from its goroutines.
-func (j *dsRescoreJob) report(p DatasetProgress) {
+func (j *dsRescoreJob) report(p ports.DatasetProgress) {
 	j.mu.Lock()
 	j.p = p
 	j.mu.Unlock()
 }
 
 // progress returns how far the rescore went.
-func (j *dsRescoreJob) progress() DatasetProgress {
+func (j *dsRescoreJob) progress() ports.DatasetProgress {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.p
@@ -117,8 +122,8 @@ func (m *DatasetModel) pendingSpec() dsRescoreSpec {
 // rescore under way, if any, is cancelled (its answer will be dropped).
 func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	opts, dropped := spec.user, []string(nil)
-	if c, ok := m.choice(spec.metric); ok {
-		opts, dropped = optionsFor(c, spec.user)
+	if c, ok := m.Choice(spec.metric); ok {
+		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
 	m.stopRescore()
 	m.rescoreID++
@@ -127,14 +132,14 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 	m.job = job
 	from := m.ds.wsess
 	st, version := from.State(), from.Version()
-	req := DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
-	if m.rulesRefused(spec.metric) == "" {
+	req := ports.DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
+	if m.RulesRefused(spec.metric) == "" {
 		req.Rules = spec.rules
 	}
 	rescore := m.opts.RescoreDataset
 	m.rescoring.Update(rescoreStartedMsg{job: job, what: spec.what(opts.Strings())})
-	m.status.Set(info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
-	run := m.c.bg.run(func() tea.Msg {
+	m.Status.Set(common.Info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
+	run := m.C.Bg.Run(func() tea.Msg {
 		msg := dsRescoredMsg{id: job.id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
 		res, err := rescore(ctx, req, job.report)
 		if err == nil && ctx.Err() != nil {
@@ -155,7 +160,7 @@ func (m *DatasetModel) rescore(spec dsRescoreSpec) tea.Cmd {
 
 // tickRescore asks for the progress of request id to show again.
 func (m *DatasetModel) tickRescore(id int) tea.Cmd {
-	return m.c.tick(loadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
+	return m.C.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
 }
 
 // rescoreTick shows the progress again while request id runs.
@@ -180,26 +185,26 @@ func (m *DatasetModel) stopRescore() {
 // rescored shows the dataset scored again: the weights tuned so far
 // weigh it, by path, and every pane follows, keeping its place.
 func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
-	if m.job == nil || msg.id != m.job.id || m.phase != phaseReady {
+	if m.job == nil || msg.id != m.job.id || m.Phase != shell.PhaseReady {
 		return nil // stale: a newer choice, esc or quitting dropped it
 	}
 	m.stopRescore()
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + optionsText(msg.opts.Strings())
+		what := spec.metric + pair.OptionsText(msg.opts.Strings())
 		switch {
 		case spec.pairing != nil:
-			what = "pairing " + spec.pairing.array
+			what = "pairing " + spec.pairing.Array
 		case spec.note != "":
 			what = spec.note
 		}
 		err := fmt.Errorf("%s: %w", what, msg.err)
 		if spec.restore != nil {
-			err = fmt.Errorf("%w; they stay in %s", err, spec.restore.found.Path)
+			err = fmt.Errorf("%w; they stay in %s", err, spec.restore.Found.Path)
 		}
-		m.status.Set(failure(err))
-		if m.mode == modeMetric {
-			m.chooser.Update(chooserRefusedMsg{user: m.opts.MetricOptions, why: err.Error()})
+		m.Status.Set(common.Failure(err))
+		if m.Mode == shell.ModeMetric {
+			m.Chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
 		}
 		return nil
 	}
@@ -208,7 +213,7 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		// The weights changed while it scored: they weigh it as they are.
 		var err error
 		if sess, err = session.ResumeDataset(msg.res.Scored, m.ds.wsess.State()); err != nil {
-			m.status.Set(failure(err))
+			m.Status.Set(common.Failure(err))
 			return nil
 		}
 	}
@@ -225,9 +230,9 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 		m.ds.rulesID = m.rulesID(spec.rules)
 	}
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
-	m.chooser.Update(metricInForceMsg{metric: spec.metric, user: spec.user})
+	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	filter := m.order.filterPath()
-	for _, p := range []pane{m.hdr, m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat} {
 		p.Update(dsReplacedMsg{})
 	}
 	switch {
@@ -236,8 +241,8 @@ func (m *DatasetModel) rescored(msg dsRescoredMsg) tea.Cmd {
 	case len(m.ds.paths) > 0 && m.casesForced:
 		m.view, m.casesForced = viewTree, false // the tree is back
 	}
-	m.layout()
-	m.status.Set(m.rescoredStatus(msg, old, filter))
+	m.Layout()
+	m.Status.Set(m.rescoredStatus(msg, old, filter))
 	if spec.restore != nil {
 		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())
 	}
@@ -254,24 +259,24 @@ type dsShown struct {
 
 // rescoredStatus says what the rescore did: the metric, rule or pairing,
 // the dataset's score before and after, and what else changed.
-func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) statusMsg {
+func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string) common.StatusMsg {
 	spec := msg.spec
 	tot, has := m.ds.total()
 	var text string
 	switch {
 	case spec.pairing != nil:
 		pc := spec.pairing
-		text = fmt.Sprintf("%s paired by %s", pc.array, pc.to)
-		was, now := pathScore(old.paths, pc.array), pathScore(m.ds.paths, pc.array)
+		text = fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
+		was, now := pathScore(old.paths, pc.Array), pathScore(m.ds.paths, pc.Array)
 		if was != nil && now != nil {
-			text += fmt.Sprintf(": %s (was %s by %s)", scoreText5(now.Score, now.HasScore), scoreText5(was.Score, was.HasScore), pc.from)
+			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.From)
 		}
 	case spec.note != "":
 		text = spec.note
 	default:
-		text = "metric " + spec.metric + optionsText(msg.res.Figures.Options)
+		text = "metric " + spec.metric + pair.OptionsText(msg.res.Figures.Options)
 	}
-	text += fmt.Sprintf(" · score %s (was %s)", scoreText5(tot, has), scoreText5(old.total, old.has))
+	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {
 	case spec.note != "" && m.ds.rules.Changed():
 		text += " · ctrl+s saves the rules"
@@ -284,9 +289,9 @@ func (m *DatasetModel) rescoredStatus(msg dsRescoredMsg, old dsShown, filter str
 		text += " · no case has " + filter + " now: every case listed"
 	}
 	if len(msg.dropped) > 0 {
-		return warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
+		return common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
 	}
-	return success(text)
+	return common.Success(text)
 }
 
 // pathScore returns the figures of path among paths, nil for none.

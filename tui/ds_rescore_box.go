@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
 )
 
 // rescoreBox is the box over a dataset's body while it is scored again:
@@ -15,11 +17,14 @@ import (
 // and sizes it; the keys that stop the rescore are the root's (esc, q),
 // which it names.
 type rescoreBox struct {
-	c             *common
+	c             *common.Common
 	job           *dsRescoreJob
 	what          string
 	width, height int
 }
+
+// rescoreBox keeps the pane contract.
+var _ common.Pane = (*rescoreBox)(nil)
 
 // rescoreStartedMsg tells the box of a rescore under way.
 type rescoreStartedMsg struct {
@@ -47,7 +52,7 @@ func (b *rescoreBox) SetSize(w, h int) { b.width, b.height = w, h }
 // ShortHelp returns the keys that stop the rescore: esc, and q, which
 // quits.
 func (b *rescoreBox) ShortHelp() []key.Binding {
-	k := b.c.keys
+	k := b.c.Keys
 	stop := key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp(k.Cancel.Help().Key, "stops scoring"))
 	return []key.Binding{stop, k.Quit}
 }
@@ -63,7 +68,7 @@ func (b *rescoreBox) View() string {
 	if b.job == nil {
 		return ""
 	}
-	s := b.c.styles
+	s := b.c.Styles
 	inner := max(10, min(78, b.width-6))
 	bar, of := progressText(s, b.job.progress(), inner)
 	// A clock from the first second on: a short rescore needs none.
@@ -79,10 +84,10 @@ func (b *rescoreBox) View() string {
 		what = " " + w // "with lynxius"
 	}
 	lines := []string{
-		fit(s.Title.Render("Scoring the dataset again")+s.Muted.Render(what), inner),
+		common.Fit(s.Title.Render("Scoring the dataset again")+s.Muted.Render(what), inner),
 		bar,
-		fit(of, inner),
-		fit(s.Faint.Render(strings.Join(hints, " · ")), inner),
+		common.Fit(of, inner),
+		common.Fit(s.Faint.Render(strings.Join(hints, " · ")), inner),
 	}
 	return s.Box.Render(strings.Join(lines, "\n"))
 }

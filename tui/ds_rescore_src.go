@@ -6,6 +6,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // RescoreDataset returns the DatasetRescorer of the dataset spec names
@@ -15,8 +16,8 @@ import (
 // and runs dataset.Score, as `score` does: the figures are its own to
 // the last bit. A dataset read from standard input cannot be read again:
 // the rescorer refuses it.
-func RescoreDataset(spec dataset.Spec, base dataset.Config) DatasetRescorer {
-	return func(ctx context.Context, req DatasetRescoreRequest, progress func(DatasetProgress)) (*dataset.Result, error) {
+func RescoreDataset(spec dataset.Spec, base dataset.Config) ports.DatasetRescorer {
+	return func(ctx context.Context, req ports.DatasetRescoreRequest, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
 		if spec.Ref == "-" || spec.Out == "-" {
 			return nil, errStdinDataset
 		}
@@ -32,7 +33,7 @@ func RescoreDataset(spec dataset.Spec, base dataset.Config) DatasetRescorer {
 		var files atomic.Int32
 		report := func() {
 			if progress != nil {
-				progress(DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total.Load(), Files: int(files.Load())})
+				progress(ports.DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total.Load(), Files: int(files.Load())})
 			}
 		}
 		sp := spec

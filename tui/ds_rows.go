@@ -8,6 +8,8 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 )
 
 // pathCol is one figure column of a dataset's tree.
@@ -85,19 +87,19 @@ func (c pathCols) figures() int {
 // header renders the column heads.
 func (c pathCols) header(s *themes.Styles) string {
 	var b strings.Builder
-	b.WriteString(pad("key", c.label))
+	b.WriteString(common.Pad("key", c.label))
 	for k, w := range c.w {
 		if w == 0 {
 			continue
 		}
 		b.WriteByte(' ')
 		if pathCol(k) == colBar {
-			b.WriteString(pad(pathColHeads[k], w))
+			b.WriteString(common.Pad(pathColHeads[k], w))
 		} else {
-			b.WriteString(padLeft(pathColHeads[k], w))
+			b.WriteString(common.PadLeft(pathColHeads[k], w))
 		}
 	}
-	return s.Muted.Render(fit(b.String(), c.total))
+	return s.Muted.Render(common.Fit(b.String(), c.total))
 }
 
 // pathStatus is the status glyph of a path as a whole: match when every
@@ -168,13 +170,13 @@ func statusBar(s *themes.Styles, counts [7]int, w int) string {
 // ratioText writes a precision, recall or F1 in w cells: "n/a" without.
 func ratioText(v float64, has bool, w int) string {
 	if !has {
-		return padLeft("n/a", w)
+		return common.PadLeft("n/a", w)
 	}
 	t := strconv.FormatFloat(v, 'f', 3, 64)
 	if v == 1 {
 		t = "1"
 	}
-	return padLeft(t, w)
+	return common.PadLeft(t, w)
 }
 
 // pathRowPainter renders rows of a dataset's tree.
@@ -198,7 +200,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	}
 	used := 0
 	if r.depth > 0 {
-		g := guides(r.depth, rp.cols.label-8)
+		g := pair.Guides(r.depth, rp.cols.label-8)
 		s.Faint.Write(b, g)
 		used += report.Width(g)
 	}
@@ -217,7 +219,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	label := ds.d.PathLabel(r.i)
 	suffix := ""
 	if n := len(rp.ol.kids[r.i]); n > 0 && p.Kind == "object" {
-		suffix = " {" + thousands(n) + "}"
+		suffix = " {" + common.Thousands(n) + "}"
 	}
 	room := rp.cols.label - used
 	lab := report.Truncate(label, max(1, room))
@@ -253,25 +255,25 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		return true
 	}
 	if cell(colWeight) {
-		wt := fitFigure(p.Weight, c[colWeight])
+		wt := pair.FitFigure(p.Weight, c[colWeight])
 		switch {
 		case rp.ds.sess.Changed(p.Path):
-			s.Changed.Write(b, padLeft("*"+wt, c[colWeight]))
+			s.Changed.Write(b, common.PadLeft("*"+wt, c[colWeight]))
 		case !rp.ds.d.Weighs(p.Path):
-			s.Faint.Write(b, padLeft(wt, c[colWeight]))
+			s.Faint.Write(b, common.PadLeft(wt, c[colWeight]))
 		default:
-			b.WriteString(padLeft(wt, c[colWeight]))
+			b.WriteString(common.PadLeft(wt, c[colWeight]))
 		}
 	}
 	if cell(colF) {
 		if f, ok := rp.ds.factor(i); ok {
-			b.WriteString(padLeft(trim5(f), c[colF]))
+			b.WriteString(common.PadLeft(common.Trim5(f), c[colF]))
 		} else {
 			b.WriteString(strings.Repeat(" ", c[colF]))
 		}
 	}
 	if cell(colScore) {
-		txt := padLeft(scoreText(p.Score, p.HasScore), c[colScore])
+		txt := common.PadLeft(common.ScoreText(p.Score, p.HasScore), c[colScore])
 		if p.HasScore {
 			s.Band(p.Score).Write(b, txt)
 		} else {
@@ -282,7 +284,7 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		rp.compared(p)
 	}
 	if cell(colLoss) {
-		txt := padLeft(lossText(p.Loss), c[colLoss])
+		txt := common.PadLeft(common.LossText(p.Loss), c[colLoss])
 		if p.Loss == 0 {
 			s.Faint.Write(b, txt)
 		} else {
@@ -290,7 +292,7 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		}
 	}
 	if cell(colCases) {
-		b.WriteString(padLeft(thousands(p.Cases), c[colCases]))
+		b.WriteString(common.PadLeft(common.Thousands(p.Cases), c[colCases]))
 	}
 	if cell(colBar) {
 		b.WriteString(statusBar(s, p.Statuses, c[colBar]))
@@ -322,21 +324,21 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 	b.WriteByte(' ')
 	run, ok := rp.ds.cmp.pathScore(p.Path)
 	if !ok {
-		s.Faint.Write(b, padLeft("—", c[colRun]))
+		s.Faint.Write(b, common.PadLeft("—", c[colRun]))
 		b.WriteByte(' ')
-		s.Faint.Write(b, padLeft("", c[colDelta]))
+		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	s.Muted.Write(b, padLeft(scoreText(run.score, run.has), c[colRun]))
+	s.Muted.Write(b, common.PadLeft(common.ScoreText(run.score, run.has), c[colRun]))
 	b.WriteByte(' ')
 	if !run.has || !p.HasScore {
-		s.Faint.Write(b, padLeft("", c[colDelta]))
+		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
 	d := p.Score - run.score
-	txt := padLeft(signed(d), c[colDelta])
+	txt := common.PadLeft(common.Signed(d), c[colDelta])
 	switch {
-	case signed(d) == "±0":
+	case common.Signed(d) == "±0":
 		s.Faint.Write(b, txt)
 	case d > 0:
 		s.Good.Write(b, txt)

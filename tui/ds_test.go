@@ -12,6 +12,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/gen"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
@@ -45,7 +48,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
+	if v := d.m.Prompt.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
 		t.Errorf("/ again opens with %q:\n%s", v, d.screen())
 	}
 	d.keys("type:paid", "enter")
@@ -61,16 +64,16 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("F: %q", d.statusText())
 	}
 	d.keys("F", "g", "w")
-	if d.m.mode != modeNormal || d.statusText() != "the root has no weight: its score is the dataset's" {
+	if d.m.Mode != shell.ModeNormal || d.statusText() != "the root has no weight: its score is the dataset's" {
 		t.Errorf("w on the root: %q", d.statusText())
 	}
 	d.keys("m")
-	if d.m.mode != modeMetric || !strings.Contains(d.screen(), "jsondiff (in force)") {
-		t.Errorf("m: mode %d, %q", d.m.mode, d.statusText())
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "jsondiff (in force)") {
+		t.Errorf("m: mode %d, %q", d.m.Mode, d.statusText())
 	}
 	d.keys("esc", "Y")
-	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "open a case") {
-		t.Errorf("esc, Y: mode %d, %q", d.m.mode, d.statusText())
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "open a case") {
+		t.Errorf("esc, Y: mode %d, %q", d.m.Mode, d.statusText())
 	}
 	// Without a rescorer (a dataset read from standard input), m, C and
 	// p say why.
@@ -79,7 +82,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 	d = newDSDriver(t, opts, 120, 35)
 	for _, k := range []string{"m", "C", "p"} {
 		d.keys(k)
-		if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "read from standard input") {
+		if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "read from standard input") {
 			t.Errorf("%s without a rescorer: %q", k, d.statusText())
 		}
 	}
@@ -114,7 +117,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/006: %q", d.statusText())
 	}
 	d.keys("/")
-	if v := d.m.prompt.input.Value(); v != "" {
+	if v := d.m.Prompt.Value(); v != "" {
 		t.Errorf("/ again opens with %q", v)
 	}
 	d.keys("type:002", "enter")
@@ -161,7 +164,7 @@ func TestDatasetHeatMap(t *testing.T) {
 	if d.m.open == nil || d.m.open.id != "inv-003" {
 		t.Fatal("enter did not open inv-003")
 	}
-	if p := d.m.open.m.sess.Tree().Path(d.m.open.m.tree.Selected()); p != ".paid" {
+	if p := d.m.open.m.Sess.Tree().Path(d.m.open.m.Tree.Selected()); p != ".paid" {
 		t.Errorf("the case opened at %s", p)
 	}
 	d.keys("esc")
@@ -211,9 +214,9 @@ func TestDatasetCaseOpenFails(t *testing.T) {
 // its error.
 func TestDatasetLoading(t *testing.T) {
 	started := make(chan context.Context, 1)
-	opts := DatasetOptions{Files: Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
-		Load: func(ctx context.Context, progress func(DatasetProgress)) (*dataset.Result, error) {
-			progress(DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "big.jsonl", Output: "big.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			progress(ports.DatasetProgress{Cases: 1200, Read: 3 << 20, Total: 12 << 20})
 			started <- ctx
 			<-ctx.Done()
 			return nil, ctx.Err()
@@ -236,15 +239,15 @@ func TestDatasetLoading(t *testing.T) {
 	}
 	runAll(m.Init())
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
-	m.Update(keyMsg("x"))
+	m.Update(tuitest.KeyMsg("x"))
 	ctx := <-started
-	screen := stripANSI(m.loadView())
+	screen := tuitest.StripANSI(m.loadView())
 	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB read (about 4,800 cases in all)") {
 		t.Errorf("loading screen:\n%s", screen)
 	}
-	m.Update(keyMsg("q"))
+	m.Update(tuitest.KeyMsg("q"))
 	<-ctx.Done()
-	fail := NewDataset(DatasetOptions{Load: func(context.Context, func(DatasetProgress)) (*dataset.Result, error) {
+	fail := NewDataset(ports.DatasetOptions{Load: func(context.Context, func(ports.DatasetProgress)) (*dataset.Result, error) {
 		return nil, errors.New("data.jsonl:3:7: invalid character")
 	}})
 	fail.Init()
@@ -274,7 +277,7 @@ func TestDatasetHeaderDeltas(t *testing.T) {
 // generatedInTemp returns a generated one-file dataset of n cases (what
 // `jsontui-gen -dataset records -cases N -seed 1` writes) scored and held
 // for re-weighting, as the explorer opens it.
-func generatedInTemp(t *testing.T, n int) DatasetOptions {
+func generatedInTemp(t *testing.T, n int) ports.DatasetOptions {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "data.jsonl")
 	f, err := os.Create(p)
@@ -296,7 +299,7 @@ func generatedInTemp(t *testing.T, n int) DatasetOptions {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return DatasetOptions{Files: Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
+	return ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "mono"}
 }
 
 // TestDatasetHeatMapPages: the page keys move the heat map's window a

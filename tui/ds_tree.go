@@ -7,6 +7,9 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
 )
 
 // pathTree is a dataset's per-path tree: each schema path with its
@@ -14,7 +17,7 @@ import (
 // precision, recall and F1, the keys of a pair's tree working on it. It
 // renders only the rows in its window.
 type pathTree struct {
-	c      *common
+	c      *common.Common
 	ds     *dsData
 	ol     *pathOutline
 	cursor int
@@ -28,8 +31,11 @@ type pathTree struct {
 	rp      pathRowPainter
 }
 
-func newPathTree(c *common, ds *dsData) *pathTree {
-	return &pathTree{c: c, ds: ds, ol: newPathOutline(ds.paths, initialDepth)}
+// pathTree keeps the pane contract.
+var _ common.Pane = (*pathTree)(nil)
+
+func newPathTree(c *common.Common, ds *dsData) *pathTree {
+	return &pathTree{c: c, ds: ds, ol: newPathOutline(ds.paths, pair.InitialDepth)}
 }
 
 // SetSize sets the pane's size; a new height scrolls to the cursor.
@@ -42,10 +48,10 @@ func (p *pathTree) SetSize(w, h int) {
 }
 
 // ShortHelp returns the bindings the status line shows over the tree.
-func (p *pathTree) ShortHelp() []key.Binding { return p.c.keys.DatasetShortHelp() }
+func (p *pathTree) ShortHelp() []key.Binding { return p.c.Keys.DatasetShortHelp() }
 
 // FullHelp returns the tree's bindings.
-func (p *pathTree) FullHelp() [][]key.Binding { return p.c.keys.DatasetHelp()[:2] }
+func (p *pathTree) FullHelp() [][]key.Binding { return p.c.Keys.DatasetHelp()[:2] }
 
 // selected returns the place in the figures of the path under the
 // cursor.
@@ -126,8 +132,8 @@ func (p *pathTree) Update(msg tea.Msg) tea.Cmd {
 
 // key runs a key of the tree.
 func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
-	k := p.c.keys
-	say := func(m statusMsg) tea.Cmd { return statusCmd(m) }
+	k := p.c.Keys
+	say := func(m common.StatusMsg) tea.Cmd { return common.StatusCmd(m) }
 	switch {
 	case key.Matches(msg, k.Up):
 		p.setCursor(p.cursor - 1)
@@ -162,18 +168,18 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.scroll()
 	case key.Matches(msg, k.ExpandAll):
 		p.keep(p.ol.expandAll)
-		return say(info(fmt.Sprintf("expanded all: %s rows", thousands(p.ol.Len()))))
+		return say(common.Info(fmt.Sprintf("expanded all: %s rows", common.Thousands(p.ol.Len()))))
 	case key.Matches(msg, k.CollapseAll):
 		p.keep(func() { p.ol.expandTo(1) })
-		return say(info("collapsed all"))
+		return say(common.Info("collapsed all"))
 	case key.Matches(msg, k.Depth):
 		d := int(msg.String()[0] - '0')
 		p.keep(func() { p.ol.expandTo(d) })
-		return say(info(fmt.Sprintf("expanded to depth %d: %s rows", d, thousands(p.ol.Len()))))
+		return say(common.Info(fmt.Sprintf("expanded to depth %d: %s rows", d, common.Thousands(p.ol.Len()))))
 	case key.Matches(msg, k.Order):
 		ord := p.ol.order.Next()
 		p.keep(func() { p.ol.setOrder(ord) })
-		return say(info("children in " + orderHelp(ord) + " order"))
+		return say(common.Info("children in " + pair.OrderHelp(ord) + " order"))
 	case key.Matches(msg, k.NextLoss, k.PrevLoss):
 		return p.stepLoss(key.Matches(msg, k.NextLoss))
 	case key.Matches(msg, k.FailingOnly):
@@ -182,22 +188,22 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.worst()
 	case key.Matches(msg, k.Search):
 		// Empty, the last query a hint, as a pair's search opens.
-		return p.c.ask(askPromptMsg{kind: promptSearch, label: "/", placeholder: cmp.Or(p.query, "a key of the paths")})
+		return p.c.Ask(askPromptMsg{kind: promptSearch, label: "/", placeholder: cmp.Or(p.query, "a key of the paths")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.jumpMatch(key.Matches(msg, k.NextMatch))
 	case key.Matches(msg, k.Copy):
 		path := p.selectedPath()
-		return tea.Batch(tea.SetClipboard(path), say(success("copied "+path)))
+		return tea.Batch(tea.SetClipboard(path), say(common.Success("copied "+path)))
 	case key.Matches(msg, k.FilterCases):
-		return p.c.ask(filterCasesMsg{path: p.selectedPath()})
+		return p.c.Ask(filterCasesMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
-		return p.c.ask(weightKeyMsg{path: p.selectedPath(), key: msg})
+		return p.c.Ask(weightKeyMsg{path: p.selectedPath(), key: msg})
 	case key.Matches(msg, k.Rule):
-		return p.c.ask(rulesForPathMsg{path: p.selectedPath()})
+		return p.c.Ask(rulesForPathMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.Pairing):
-		return p.c.ask(pairPathMsg{path: p.selectedPath()})
+		return p.c.Ask(pairPathMsg{path: p.selectedPath()})
 	case key.Matches(msg, k.CopyOutput):
-		return say(info("a dataset's tree has no values of its own: open a case (c, then enter) to copy one of its"))
+		return say(common.Info("a dataset's tree has no values of its own: open a case (c, then enter) to copy one of its"))
 	}
 	return nil
 }
@@ -241,22 +247,22 @@ func (p *pathTree) pageBy(n int) {
 func (p *pathTree) stepLoss(next bool) tea.Cmd {
 	i, ok := p.ol.step(p.selected(), next, func(x int) bool { return p.ds.paths[x].Loss > 0 })
 	if !ok {
-		return statusCmd(info("no path with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one"))
+		return common.StatusCmd(common.Info("no path with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one"))
 	}
 	p.selectPath(i)
 	pf := &p.ds.paths[i]
-	return statusCmd(info(fmt.Sprintf("%s loses %s of the dataset's score", pf.Path, fixed5(pf.Loss))))
+	return common.StatusCmd(common.Info(fmt.Sprintf("%s loses %s of the dataset's score", pf.Path, common.Fixed5(pf.Loss))))
 }
 
 // toggleFailing shows only the paths that lose points, or all again.
 func (p *pathTree) toggleFailing() tea.Cmd {
-	k := p.c.keys.FailingOnly.Help().Key
+	k := p.c.Keys.FailingOnly.Help().Key
 	if p.ol.failing {
 		p.keep(func() { p.ol.setFailing(false) })
-		return statusCmd(info("every path shows"))
+		return common.StatusCmd(common.Info("every path shows"))
 	}
 	if len(p.ds.paths) == 0 || p.ds.paths[0].Loss == 0 {
-		return statusCmd(info("no path loses points: nothing to hide"))
+		return common.StatusCmd(common.Info("no path loses points: nothing to hide"))
 	}
 	p.keep(func() { p.ol.setFailing(true) })
 	kept := 0
@@ -266,7 +272,7 @@ func (p *pathTree) toggleFailing() tea.Cmd {
 		}
 	}
 	hidden := len(p.ds.paths) - kept
-	return statusCmd(info(fmt.Sprintf("failing only: %s of %s paths hidden · %s shows all", thousands(hidden), thousands(len(p.ds.paths)), k)))
+	return common.StatusCmd(common.Info(fmt.Sprintf("failing only: %s of %s paths hidden · %s shows all", common.Thousands(hidden), common.Thousands(len(p.ds.paths)), k)))
 }
 
 // worst goes to the costliest leaf path: the path without children that
@@ -279,10 +285,10 @@ func (p *pathTree) worst() tea.Cmd {
 		}
 	}
 	if best < 0 {
-		return statusCmd(info("no path loses points"))
+		return common.StatusCmd(common.Info("no path loses points"))
 	}
 	p.selectPath(best)
-	return statusCmd(info(fmt.Sprintf("the costliest leaf: %s loses %s of the dataset's score", p.ds.paths[best].Path, fixed5(loss))))
+	return common.StatusCmd(common.Info(fmt.Sprintf("the costliest leaf: %s loses %s of the dataset's score", p.ds.paths[best].Path, common.Fixed5(loss))))
 }
 
 // search marks the paths whose key contains query and goes to the first
@@ -290,12 +296,12 @@ func (p *pathTree) worst() tea.Cmd {
 func (p *pathTree) search(query string) tea.Cmd {
 	if query == "" {
 		p.matches, p.query, p.nmatch = nil, "", 0
-		return statusCmd(info("search cleared"))
+		return common.StatusCmd(common.Info("search cleared"))
 	}
 	p.query = query
 	p.matches, p.nmatch = p.ol.match(query)
 	if p.nmatch == 0 {
-		return statusCmd(warn(fmt.Sprintf("no key matches %q", query)))
+		return common.StatusCmd(common.Warn(fmt.Sprintf("no key matches %q", query)))
 	}
 	return p.jumpMatch(true)
 }
@@ -303,10 +309,10 @@ func (p *pathTree) search(query string) tea.Cmd {
 // jumpMatch moves to the next (or previous) match, wrapping around.
 func (p *pathTree) jumpMatch(next bool) tea.Cmd {
 	if p.matches == nil {
-		return statusCmd(info("no search: press / to search the keys"))
+		return common.StatusCmd(common.Info("no search: press / to search the keys"))
 	}
 	if p.nmatch == 0 {
-		return statusCmd(warn(fmt.Sprintf("no key matches %q", p.query)))
+		return common.StatusCmd(common.Warn(fmt.Sprintf("no key matches %q", p.query)))
 	}
 	want := func(x int) bool { return p.matches[x] }
 	i, ok := p.ol.step(p.selected(), next, want)
@@ -327,14 +333,14 @@ func (p *pathTree) jumpMatch(next bool) tea.Cmd {
 		}
 	}
 	if !ok {
-		return statusCmd(warn(fmt.Sprintf("the paths matching %q are hidden: %s shows all", p.query, p.c.keys.FailingOnly.Help().Key)))
+		return common.StatusCmd(common.Warn(fmt.Sprintf("the paths matching %q are hidden: %s shows all", p.query, p.c.Keys.FailingOnly.Help().Key)))
 	}
 	p.selectPath(i)
-	text := fmt.Sprintf("%q: %s match%s · %s", p.query, thousands(p.nmatch), plural(p.nmatch, "es"), p.ds.paths[i].Path)
+	text := fmt.Sprintf("%q: %s match%s · %s", p.query, common.Thousands(p.nmatch), common.Plural(p.nmatch, "es"), p.ds.paths[i].Path)
 	if wrapped {
 		text += " (wrapped)"
 	}
-	return statusCmd(info(text))
+	return common.StatusCmd(common.Info(text))
 }
 
 // needWidth returns the width at which the rows on screen show their
@@ -357,13 +363,13 @@ func (p *pathTree) keyNeed() int {
 // View renders the column heads and the rows in the window.
 func (p *pathTree) View() string {
 	cols := layoutPathCols(p.width, p.keyNeed(), p.ds.cmp != nil)
-	p.rp = pathRowPainter{s: p.c.styles, ds: p.ds, ol: p.ol, cols: cols, matches: p.matches}
+	p.rp = pathRowPainter{s: p.c.Styles, ds: p.ds, ol: p.ol, cols: cols, matches: p.matches}
 	var b strings.Builder
-	b.WriteString(cols.header(p.c.styles))
+	b.WriteString(cols.header(p.c.Styles))
 	rows := p.ol.window(p.offset, p.offset+p.page())
 	for k, r := range rows {
 		b.WriteByte('\n')
-		b.WriteString(fit(p.rp.row(r, p.offset+k == p.cursor), p.width))
+		b.WriteString(common.Fit(p.rp.row(r, p.offset+k == p.cursor), p.width))
 	}
 	for k := len(rows); k < p.page(); k++ {
 		b.WriteByte('\n')

@@ -8,19 +8,23 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // keptRecord returns the record of the only recovery file of the
 // dataset.
 func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
 	t.Helper()
-	files := k.files(t)
+	files := k.Files(t)
 	if len(files) != 1 {
 		t.Fatalf("recovery files: %q, want one", files)
 	}
 	var rec recovery.Record
-	if err := json.Unmarshal([]byte(readFile(t, files[0])), &rec); err != nil {
+	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
 		t.Fatal(err)
 	}
 	return files[0], rec
@@ -36,9 +40,9 @@ func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
 // are the file's removes it too.
 func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	k := newKeptSmall(t)
-	opts := func() DatasetOptions {
+	opts := func() ports.DatasetOptions {
 		o := k.opts(t)
-		o.Files.DefaultSave = k.weights
+		o.Files.DefaultSave = k.Weights
 		return o
 	}
 	d := newDSDriver(t, opts(), 120, 35)
@@ -46,7 +50,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	if r, _ := d.m.ds.rules.Rule(".vendor"); r.String() != "exact" {
 		t.Fatalf("the rule was not set: %s", d.statusText())
 	}
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
 	d.fireTimers()
@@ -57,7 +61,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// A weight too, and a signal.
 	d.keys("-")
 	tuned, _ := d.m.ds.total()
-	ie, ok := d.m.finish(syscall.SIGHUP, nil, nil).(*Interrupted)
+	ie, ok := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}
@@ -72,10 +76,10 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 
 	// The next explorer on the dataset.
 	d = newDSDriver(t, opts(), 120, 35)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
-	box := boxText(d.screen())
+	box := tuitest.BoxText(d.screen())
 	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
 		".vendor  1 → 0.95", "1 rule differs from those in force (in force → kept):", ".vendor  default → exact", "r restore"} {
 		if !strings.Contains(box, want) {
@@ -91,7 +95,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.rules.Changed(), d.m.ds.wsess.Dirty())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights and rules of ") ||
-		!strings.Contains(s, "1 weight and 1 rule changed, score "+fixed5(opening)+" → "+fixed5(tuned)) {
+		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
 		t.Errorf("status %q", s)
 	}
 	now, rec := k.keptRecord(t)
@@ -101,14 +105,14 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 
 	// Saving both removes the file.
 	d.keys("ctrl+s")
-	if d.m.mode != modeRulesPath {
+	if d.m.Mode != shell.ModeRulesPath {
 		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if files := k.files(t); len(files) != 0 || d.m.ds.dirty() {
+	if files := k.Files(t); len(files) != 0 || d.m.ds.dirty() {
 		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.dirty(), d.screen())
 	}
-	if got := readFile(t, filepath.Join(k.dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
+	if got := tuitest.ReadFile(t, filepath.Join(k.Dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules saved:\n%s", got)
 	}
 
@@ -119,7 +123,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.wsess.Dirty())
 	}
 	d.keys("ctrl+s")
-	if files := k.files(t); len(files) != 0 || d.m.ds.dirty() {
+	if files := k.Files(t); len(files) != 0 || d.m.ds.dirty() {
 		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.dirty(), d.screen())
 	}
 }

@@ -10,18 +10,21 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // keptSmall is dataset-small with its weights file in a folder of its
 // own, and the keeper of a dataset explorer's unsaved weights over it.
 type keptSmall struct {
-	keptFolder
+	tuitest.KeptFolder
 }
 
 func newKeptSmall(t *testing.T) *keptSmall {
 	t.Helper()
-	return &keptSmall{newKeptFolder(t, smallDir)}
+	return &keptSmall{tuitest.NewKeptFolder(t, smallDir)}
 }
 
 // keeper returns the keeper of a new explorer on the dataset.
@@ -29,14 +32,14 @@ func (k *keptSmall) keeper() *recovery.Keeper {
 	return recovery.New(func() (recovery.Pair, error) {
 		data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
 		return recovery.Pair{Reference: data, Output: data, Dataset: true,
-			Weights: recovery.Input{Path: k.weights, SHA256: "cc"}, SaveTo: k.weights}, nil
+			Weights: recovery.Input{Path: k.Weights, SHA256: "cc"}, SaveTo: k.Weights}, nil
 	}, "")
 }
 
 // opts returns the options of an explorer on the dataset, with a keeper.
-func (k *keptSmall) opts(t *testing.T) DatasetOptions {
+func (k *keptSmall) opts(t *testing.T) ports.DatasetOptions {
 	opts := smallDataset(t, "mono")
-	opts.Files.SavePath = k.weights
+	opts.Files.SavePath = k.Weights
 	opts.Recovery = k.keeper()
 	return opts
 }
@@ -44,7 +47,7 @@ func (k *keptSmall) opts(t *testing.T) DatasetOptions {
 // keptWeights returns the weights the only recovery file holds.
 func (k *keptSmall) keptWeights(t *testing.T) string {
 	t.Helper()
-	path, rec := k.onlyRecord(t)
+	path, rec := k.OnlyRecord(t)
 	if !rec.Dataset {
 		t.Errorf("%s does not say it is a dataset's", path)
 	}
@@ -69,40 +72,40 @@ func TestDatasetUnsavedWeightsKept(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("written before the delay: %q", files)
 	}
-	if !d.m.unsaved.scheduled {
+	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after an edit")
 	}
 	d.fireTimers()
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
 		t.Fatalf("kept:\n%s", w)
 	}
-	first := k.files(t)[0]
+	first := k.Files(t)[0]
 	d.keys("-")
 	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.9`) || k.files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.files(t), w)
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.9`) || k.Files(t)[0] != first {
+		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
 	}
 	d.keys("ctrl+s")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after the save: %q", files)
 	}
 	d.keys("-")
 	d.fireTimers()
-	if len(k.files(t)) != 1 {
+	if len(k.Files(t)) != 1 {
 		t.Fatal("the edit after the save is not kept")
 	}
 	d.keys("u")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after undoing back to the saved weights: %q", files)
 	}
 	// Discarded on purpose: q, y leaves no file.
 	d.keys("-")
 	d.fireTimers()
 	d.keys("q", "y")
-	if files := k.files(t); len(files) != 0 {
+	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after quitting without saving on purpose: %q", files)
 	}
 }
@@ -116,21 +119,21 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-")
 	want, _ := d.m.ds.total()
-	if err := d.m.finish(syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
+	if err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
 		t.Fatal(err)
 	}
-	files := k.files(t)
+	files := k.Files(t)
 	if len(files) != 1 {
 		t.Fatalf("files %q", files)
 	}
 
 	d = newDSDriver(t, k.opts(t), 160, 40)
-	if d.m.mode != modeRecover {
+	if d.m.Mode != shell.ModeRecover {
 		t.Fatalf("no offer:\n%s", d.screen())
 	}
 	for _, want := range []string{"Unsaved weights of an explorer that ended without saving", "1 weight differs from those in force",
 		".vendor  1 → 0.9", files[0], "r restore · d discard (delete the file) · k/esc keep for later"} {
-		if !strings.Contains(boxText(d.screen()), want) {
+		if !strings.Contains(tuitest.BoxText(d.screen()), want) {
 			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
 		}
 	}
@@ -141,14 +144,14 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights of ") || !strings.Contains(s, "1 weight changed, score 0.55315 → ") {
 		t.Errorf("status %q", s)
 	}
-	now := k.files(t)
+	now := k.Files(t)
 	if len(now) != 1 || now[0] == files[0] || !strings.Contains(k.keptWeights(t), `"vendor": 0.9`) {
 		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
 	d.keys("u")
-	if d.m.ds.sess.Dirty() || len(k.files(t)) != 0 {
-		t.Fatalf("undo: dirty %v, files %q", d.m.ds.sess.Dirty(), k.files(t))
+	if d.m.ds.sess.Dirty() || len(k.Files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.ds.sess.Dirty(), k.Files(t))
 	}
 }
 
@@ -160,41 +163,41 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	k := newKeptSmall(t)
 	for _, key := range []string{"-", "x"} {
 		d := newDSDriver(t, k.opts(t), 120, 35)
-		for d.m.mode == modeRecover {
+		for d.m.Mode == shell.ModeRecover {
 			d.keys("k")
 		}
 		d.keys("j", key)
-		if _, err := d.m.settleUnsaved(); err != nil {
+		if _, err := d.m.SettleUnsaved(); err != nil {
 			t.Fatal(err)
 		}
 		time.Sleep(10 * time.Millisecond) // distinct times
 	}
 	// Weights that are those in force already.
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	for d.m.mode == modeRecover {
+	for d.m.Mode == shell.ModeRecover {
 		d.keys("k")
 	}
 	d.keys("j", "-", "+")
-	if _, err := d.m.unsaved.keeper.Keep(d.m.unsaved.next(), mustMarshal(t, d.m), nil); err != nil {
+	if _, err := d.m.Unsaved.Keeper.Keep(d.m.Unsaved.Next(), mustMarshal(t, d.m), nil); err != nil {
 		t.Fatal(err)
 	}
-	if len(k.files(t)) != 3 {
-		t.Fatalf("files %q", k.files(t))
+	if len(k.Files(t)) != 3 {
+		t.Fatalf("files %q", k.Files(t))
 	}
 
 	d = newDSDriver(t, k.opts(t), 120, 35)
-	if len(k.files(t)) != 2 {
-		t.Errorf("the file of the weights in force is still there: %q", k.files(t))
+	if len(k.Files(t)) != 2 {
+		t.Errorf("the file of the weights in force is still there: %q", k.Files(t))
 	}
-	if !strings.Contains(d.screen(), "1 more kept for this dataset") || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0") {
+	if !strings.Contains(d.screen(), "1 more kept for this dataset") || !strings.Contains(tuitest.BoxText(d.screen()), ".vendor  1 → 0") {
 		t.Fatalf("first offer:\n%s", d.screen())
 	}
 	d.keys("d")
-	if d.m.mode != modeRecover || !strings.Contains(boxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
+	if d.m.Mode != shell.ModeRecover || !strings.Contains(tuitest.BoxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
 		t.Fatalf("second offer:\n%s", d.screen())
 	}
 	d.keys("k")
-	if d.m.mode != modeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
 		t.Fatalf("after keeping:\n%s", d.screen())
 	}
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
@@ -251,14 +254,14 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 		{"offer-unreadable", []recovery.Found{bad, good}, 120, 35},
 		{"offer-unreadable", []recovery.Found{bad, good}, 80, 24},
 	} {
-		t.Run(c.name+"-"+itoa(c.w)+"x"+itoa(c.h), func(t *testing.T) {
+		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
-			d.send(dsUnsavedFoundMsg{found: c.found})
-			if d.m.mode != modeRecover {
+			d.send(shell.UnsavedFoundMsg{Found: c.found})
+			if d.m.Mode != shell.ModeRecover {
 				t.Fatalf("no offer:\n%s", d.screen())
 			}
 			screen := d.screen()
-			checkSize(t, screen, c.w, c.h)
+			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
 	}
@@ -270,14 +273,14 @@ func TestDatasetUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-") // the write is due in unsavedDelay
-	d.m.Update(keyMsg("q"))
-	_, quit := d.m.Update(keyMsg("y")) // the program runs it a moment later
-	_, cmd := d.m.Update(dsKeepTickMsg{})
-	runAll(cmd)
-	if files := k.files(t); len(files) != 0 {
+	d.m.Update(tuitest.KeyMsg("q"))
+	_, quit := d.m.Update(tuitest.KeyMsg("y")) // the program runs it a moment later
+	_, cmd := d.m.Update(shell.UnsavedTickMsg{})
+	tuitest.RunAll(cmd)
+	if files := k.Files(t); len(files) != 0 {
 		t.Errorf("the discarded weights were kept in %q", files)
 	}
-	if !isQuit(quit) {
+	if !tuitest.IsQuit(quit) {
 		t.Error("y does not quit")
 	}
 }

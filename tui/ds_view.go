@@ -1,11 +1,13 @@
 package tui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // View renders the screen: the loading screen, the dataset, or the case
@@ -17,23 +19,17 @@ func (m *DatasetModel) View() tea.View {
 		return v
 	}
 	var content string
-	if m.phase == phaseLoading || m.ds == nil {
+	if m.Phase == shell.PhaseLoading || m.ds == nil {
 		content = m.loadView()
 	} else {
 		content = m.screen()
 	}
-	v := tea.NewView(content)
-	v.AltScreen = true
-	if !m.opts.NoMouse {
-		v.MouseMode = tea.MouseModeCellMotion
-	}
-	v.WindowTitle = "jsontui — dataset " + m.opts.Files.Reference
-	return v
+	return m.Frame(content, "jsontui — dataset "+m.opts.Files.Reference)
 }
 
 // screen renders the header, the body and the status line.
 func (m *DatasetModel) screen() string {
-	w, h := m.c.width, m.c.height
+	w, h := m.C.Width, m.C.Height
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -43,22 +39,22 @@ func (m *DatasetModel) screen() string {
 // body renders the area between the header and the status line, with
 // the chooser open or the progress of a rescore over it.
 func (m *DatasetModel) body() string {
-	switch m.mode {
-	case modeHelp:
-		return m.help.View()
-	case modeHistory:
-		return m.hist.View()
-	case modeRecover:
-		return overlay(m.viewBody(), recoverBox(m.c, m.unsaved.offers, "dataset", "dataset"), m.c.width)
+	switch m.Mode {
+	case shell.ModeHelp:
+		return m.Help.View()
+	case shell.ModeHistory:
+		return m.Hist.View()
+	case shell.ModeRecover:
+		return pair.Overlay(m.viewBody(), shell.RecoverBox(m.C, m.Unsaved.Offers, "dataset", "dataset"), m.C.Width)
 	}
 	body := m.viewBody()
 	switch {
-	case m.mode == modeMetric:
-		body = overlay(body, m.chooser.View(), m.c.width)
-	case m.mode == modeRule:
-		body = overlay(body, m.ruleChooser.View(), m.c.width)
+	case m.Mode == shell.ModeMetric:
+		body = pair.Overlay(body, m.Chooser.View(), m.C.Width)
+	case m.Mode == shell.ModeRule:
+		body = pair.Overlay(body, m.RuleChooser.View(), m.C.Width)
 	case m.rescoring.shown():
-		body = overlay(body, m.rescoring.View(), m.c.width)
+		body = pair.Overlay(body, m.rescoring.View(), m.C.Width)
 	}
 	return body
 }
@@ -73,7 +69,7 @@ func (m *DatasetModel) viewBody() string {
 		return m.heat.View()
 	}
 	tree := m.tree.View()
-	if !m.showDetail() {
+	if !m.ShowDetail() {
 		return tree
 	}
 	m.detail.selectPath(m.tree.selectedPath())
@@ -85,109 +81,73 @@ func (m *DatasetModel) viewBody() string {
 
 // statusView renders the bottom line for the mode and the view.
 func (m *DatasetModel) statusView() string {
-	k := m.c.keys
-	s := m.c.styles
-	switch m.mode {
-	case modeSearch:
-		if m.promptFor == promptFind {
-			return m.prompt.View("enter finds · n/N the next/previous · esc cancel")
-		}
-		return m.prompt.View("enter jump · esc cancel")
-	case modeWeight:
-		return m.prompt.View("0–1 · enter apply · esc cancel")
-	case modeSavePath, modeRulesPath:
-		return m.prompt.View("enter save · esc cancel")
-	case modeRuleValue:
-		if m.rulePrompt.ask == "normalize" {
-			return m.prompt.View("case,accents,space · enter apply · esc cancel")
-		}
-		return m.prompt.View("a number ≥ 0 · enter apply · esc cancel")
-	case modeMetric:
-		return m.status.View(m.chooser.ShortHelp())
-	case modeRule:
-		return m.status.View(m.ruleChooser.ShortHelp())
-	case modeHistory:
-		return m.status.View(m.hist.ShortHelp())
-	case modeHelp:
-		return m.status.View(m.help.ShortHelp())
-	case modeConfirmOverwrite:
-		path := m.savePath
-		if m.rulesSaves.confirming {
-			path = m.rulesSaves.path
-		}
-		q := fmt.Sprintf("%s exists: overwrite it? (its content is kept as %s.bak)", path, path)
-		return spread(s.Warn.Render(q), s.Faint.Render("y overwrite · n/esc cancel"), m.c.width)
-	case modeConfirmQuit:
-		return spread(s.Warn.Render(m.ds.unsavedText()+": quit anyway?"), s.Faint.Render("y quit · n/esc stay · ctrl+s save & quit"), m.c.width)
-	case modeRecover:
-		return recoverStatus(m.c, m.unsaved.offers[0])
+	k := m.C.Keys
+	if m.Mode == shell.ModeSearch && m.promptFor == promptFind {
+		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")
+	}
+	if line, ok := m.StatusLine(); ok {
+		return line
 	}
 	if m.rescoring.shown() {
-		return m.status.View(m.rescoring.ShortHelp())
+		return m.Status.View(m.rescoring.ShortHelp())
 	}
 	switch m.view {
 	case viewCases:
-		return m.status.View(m.cases.ShortHelp())
+		return m.Status.View(m.cases.ShortHelp())
 	case viewHeat:
-		return m.status.View(m.heat.ShortHelp())
+		return m.Status.View(m.heat.ShortHelp())
 	}
-	if m.folded {
-		return m.status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
+	if m.Folded {
+		return m.Status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
 	}
-	return m.status.View(m.tree.ShortHelp())
+	return m.Status.View(m.tree.ShortHelp())
 }
 
-// showDetail reports whether the detail pane shows beside or below the
-// tree: as a pair's explorer decides (showDetail).
-func (m *DatasetModel) showDetail() bool {
-	return m.side == sideDetail || m.side == sideAuto && m.c.width >= sideMinWidth && !m.folded
-}
-
-// layout sizes every pane: the one place that decides where things go.
+// Layout sizes every pane: the one place that decides where things go.
 // Its part that depends on what the tree shows, arrange, also runs after
 // every message.
-func (m *DatasetModel) layout() {
-	w, h := m.c.width, m.c.height
-	m.status.SetWidth(w)
-	m.prompt.SetWidth(w)
-	if m.phase != phaseReady || m.ds == nil {
+func (m *DatasetModel) Layout() {
+	w, h := m.C.Width, m.C.Height
+	m.Status.SetWidth(w)
+	m.Prompt.SetWidth(w)
+	if m.Phase != shell.PhaseReady || m.ds == nil {
 		return
 	}
 	m.hdr.SetSize(w, h)
 	body := max(2, h-m.hdr.Height()-1)
-	m.bodyH = body
-	m.help.SetSize(w, body)
-	m.hist.SetSize(w, body)
+	m.BodyH = body
+	m.Help.SetSize(w, body)
+	m.Hist.SetSize(w, body)
 	m.cases.SetSize(w, body)
 	m.heat.SetSize(w, body)
-	m.chooser.SetSize(w, body)
-	m.ruleChooser.SetSize(w, body)
+	m.Chooser.SetSize(w, body)
+	m.RuleChooser.SetSize(w, body)
 	m.rescoring.SetSize(w, body)
-	m.arrange()
+	m.Arrange()
 }
 
-// arrange shares the body out between the tree and the detail pane, from
+// Arrange shares the body out between the tree and the detail pane, from
 // what the tree shows, as a pair's explorer does: beside the tree from
 // sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
 // when the tree would lose figures, folded when even 40 would), below it
 // when asked for on a narrower screen.
-func (m *DatasetModel) arrange() {
-	if m.phase != phaseReady || m.ds == nil {
+func (m *DatasetModel) Arrange() {
+	if m.Phase != shell.PhaseReady || m.ds == nil {
 		return
 	}
-	w, body := m.c.width, m.bodyH
-	m.folded = false
+	w, body := m.C.Width, m.BodyH
+	m.Folded = false
 	m.detail.setSide(true)
 	switch {
-	case m.side == sideNone || w < sideMinWidth && m.side == sideAuto:
+	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
 		m.tree.SetSize(w, body)
-	case w >= sideMinWidth:
+	case w >= shell.SideMinWidth:
 		m.tree.SetSize(max(1, m.tree.width), body)
-		dw := max(detailMinWidth, min(80, w*2/5))
+		dw := max(pair.DetailMinWidth, min(80, w*2/5))
 		if need := m.tree.needWidth(); w-dw < need {
-			dw = max(detailMinWidth, w-need)
-			if w-dw < need && m.side == sideAuto {
-				m.folded = true
+			dw = max(pair.DetailMinWidth, w-need)
+			if w-dw < need && m.Side == shell.SideAuto {
+				m.Folded = true
 				m.tree.SetSize(w, body)
 				return
 			}
@@ -205,18 +165,18 @@ func (m *DatasetModel) arrange() {
 // handleMouse scrolls the pane under the wheel and selects the row
 // clicked, in the tree and the cases pane.
 func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
-	if m.phase != phaseReady || m.opts.NoMouse {
+	if m.Phase != shell.PhaseReady || m.opts.NoMouse {
 		return nil
 	}
 	mouse := msg.Mouse()
 	y := mouse.Y - m.hdr.Height()
-	if m.mode == modeHistory {
-		return m.hist.Update(paneMouseMsg{msg: msg, y: y})
+	if m.Mode == shell.ModeHistory {
+		return m.Hist.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 	}
-	if m.mode != modeNormal {
+	if m.Mode != shell.ModeNormal {
 		return nil
 	}
-	k := m.c.keys
+	k := m.C.Keys
 	switch msg := msg.(type) {
 	case tea.MouseWheelMsg:
 		press := k.Down
@@ -225,14 +185,14 @@ func (m *DatasetModel) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		kp := keyPress(press.Keys()[0])
 		var cmd tea.Cmd
-		for range wheelStep {
+		for range common.WheelStep {
 			switch m.view {
 			case viewCases:
 				cmd = m.cases.Update(kp)
 			case viewHeat:
 				cmd = m.heat.Update(kp)
 			default:
-				if m.showDetail() && mouse.X >= m.tree.width {
+				if m.ShowDetail() && mouse.X >= m.tree.width {
 					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
 					continue
 				}

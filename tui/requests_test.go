@@ -3,6 +3,9 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The program runs the commands an Update returns on goroutines of their
@@ -18,28 +21,11 @@ func TestDatasetSaveRightAfterAWeightKey(t *testing.T) {
 	opts, w := smallInTemp(t)
 	d := newDSDriver(t, opts, 120, 35)
 	m := d.m
-	m.Update(keyMsg("j")) // .vendor
-	m.Update(keyMsg("-")) // its command not run yet
-	m.Update(keyMsg("ctrl+s"))
-	if got := readFile(t, w); !strings.Contains(got, `"vendor": 0.95`) {
+	m.Update(tuitest.KeyMsg("j")) // .vendor
+	m.Update(tuitest.KeyMsg("-")) // its command not run yet
+	m.Update(tuitest.KeyMsg("ctrl+s"))
+	if got := tuitest.ReadFile(t, w); !strings.Contains(got, `"vendor": 0.95`) {
 		t.Errorf("saved:\n%s\nwant .vendor at 0.95, the weight set just before ctrl+s", got)
-	}
-}
-
-// TestQuitRightAfterClosingThePane: esc closes the history pane, and a q
-// typed at once quits the explorer (it went to the pane still open, and
-// closed it again).
-func TestQuitRightAfterClosingThePane(t *testing.T) {
-	opts, _ := pizzaWithHistory(t)
-	d := newDriver(t, opts, 100, 30)
-	d.keys("H")
-	if d.m.mode != modeHistory {
-		t.Fatal("H does not open the history pane")
-	}
-	d.m.Update(keyMsg("esc")) // its command not run yet
-	d.m.Update(keyMsg("q"))
-	if d.m.phase != phaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.mode, d.m.phase)
 	}
 }
 
@@ -49,12 +35,12 @@ func TestDatasetQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("H")
-	if d.m.mode != modeHistory {
+	if d.m.Mode != shell.ModeHistory {
 		t.Fatal("H does not open the history pane")
 	}
-	d.m.Update(keyMsg("esc")) // its command not run yet
-	d.m.Update(keyMsg("q"))
-	if d.m.phase != phaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.mode, d.m.phase)
+	d.m.Update(tuitest.KeyMsg("esc")) // its command not run yet
+	d.m.Update(tuitest.KeyMsg("q"))
+	if d.m.Phase != shell.PhaseClosing {
+		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
 	}
 }

@@ -1,33 +1,35 @@
 package tui
 
 import (
-	"errors"
-	"fmt"
 	"os"
 	"os/signal"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // Explore opens the explorer and returns when the user quits. Its error is
 // the program's, or why the inputs could not be loaded (the caller reports
-// it as bad input), or an *Interrupted when a signal ended it.
+// it as bad input), or a *shell.Interrupted when a signal ended it.
 //
 // SIGINT, SIGTERM and SIGHUP (the terminal closed) end the explorer as `q`
 // does, without asking: the state at quit is recorded, the unsaved
 // weights and rules are kept in the recovery file (Options.Recovery), and
 // the explorer waits for the records under way. A second signal stops
 // the waiting; a third one ends the process at once.
-func Explore(opts Options, progOpts ...tea.ProgramOption) error {
-	return runExplorer(New(opts), progOpts)
+func Explore(opts ports.Options, progOpts ...tea.ProgramOption) error {
+	return runExplorer(pair.New(opts), progOpts)
 }
 
-// explorer is a model that Explore and ExploreDataset run: finish does
+// explorer is a model that Explore and ExploreDataset run: Finish does
 // what ending it leaves to do once the program has stopped.
 type explorer interface {
 	tea.Model
-	finish(sig os.Signal, runErr error, forced <-chan struct{}) error
+	Finish(sig os.Signal, runErr error, forced <-chan struct{}) shell.Ending
 }
 
 // runExplorer runs m with the signals that end it watched, then finishes
@@ -41,7 +43,7 @@ func runExplorer[M explorer](m M, progOpts []tea.ProgramOption) error {
 	if !ok {
 		fm = m
 	}
-	return fm.finish(w.first(), err, w.forced)
+	return shell.EndError(w.first(), err, fm.Finish(w.first(), err, w.forced))
 }
 
 // signalWatch turns the signals that end the explorer into its quitting.
@@ -95,129 +97,4 @@ func (w *signalWatch) first() os.Signal {
 func (w *signalWatch) stop() {
 	signal.Stop(w.sigs)
 	close(w.done)
-}
-
-// Interrupted is the error of an explorer that a signal ended: it quit
-// as `q` does, recording the state at quit, and kept the unsaved weights
-// instead of asking about them.
-type Interrupted struct {
-	Signal os.Signal
-	// Kept is the recovery file that holds the unsaved weights, "" when
-	// nothing was unsaved (or no recovery file is kept); KeptRules says
-	// it holds unsaved rules too.
-	Kept      string
-	KeptRules bool
-	// Dataset says the explorer was a dataset's: opening the dataset
-	// again offers what is kept.
-	Dataset bool
-	// Err says what could not be done on the way out (the unsaved weights
-	// kept, the state at quit recorded); nil when all was done.
-	Err error
-}
-
-func (e *Interrupted) Error() string {
-	msg := "the explorer ended on " + signalName(e.Signal)
-	if e.Kept != "" {
-		msg += "; " + keptText(e.Kept, e.KeptRules, e.Dataset)
-	}
-	if e.Err != nil {
-		msg += "; " + e.Err.Error()
-	}
-	return msg
-}
-
-// keptText says where the unsaved weights (and rules) of a pair's
-// explorer, or of a dataset's, are kept.
-func keptText(kept string, rules, dataset bool) string {
-	what, subject := "weights", "pair"
-	if rules {
-		what = "weights and rules"
-	}
-	if dataset {
-		subject = "dataset"
-	}
-	return "the unsaved " + what + " are kept in " + kept + ", and opening the " + subject + " again offers them"
-}
-
-// Unwrap returns what could not be done on the way out.
-func (e *Interrupted) Unwrap() error { return e.Err }
-
-// ExitCode is the exit code of a process a signal ended: 128 plus the
-// signal's number, as shells report it.
-func (e *Interrupted) ExitCode() int { return 128 + signalNumber(e.Signal) }
-
-// finish does what ending the explorer leaves to do, on the caller's
-// goroutine once the program has stopped: it keeps or removes the unsaved
-// weights, records the state at quit when the user did not quit (a
-// signal ended the program, or its terminal failed), and waits for the
-// background jobs under way (the records; the others are cancelled
-// first), unless forced is closed.
-func (m *Model) finish(sig os.Signal, runErr error, forced <-chan struct{}) error {
-	m.stopJobs()
-	if m.err != nil && sig == nil {
-		_ = m.c.bg.wait(forced)
-		return m.err
-	}
-	panicked := errors.Is(runErr, tea.ErrProgramPanic)
-	kept, err := m.settleSafely()
-	keptRules := kept != "" && m.rules.Changed()
-	var errs []error
-	if err != nil {
-		errs = append(errs, err)
-	}
-	if (sig != nil || runErr != nil) && !panicked && !closed(forced) {
-		if cmd := m.record(RunQuit); cmd != nil {
-			select {
-			case msg := <-async(cmd):
-				if r, ok := msg.(recordedMsg); ok && r.err != nil {
-					errs = append(errs, fmt.Errorf("the state at quit was not recorded: %w", r.err))
-				}
-			case <-forced:
-			}
-		}
-	}
-	if err := m.c.bg.wait(forced); err != nil {
-		errs = append(errs, err)
-	}
-	switch {
-	case sig != nil:
-		return &Interrupted{Signal: sig, Kept: kept, KeptRules: keptRules, Err: errors.Join(errs...)}
-	case runErr != nil && kept != "":
-		return fmt.Errorf("%w; %s", runErr, keptText(kept, keptRules, false))
-	case runErr != nil:
-		return runErr
-	}
-	return nil
-}
-
-// settleSafely is settleUnsaved, which a model that panicked may fail.
-func (m *Model) settleSafely() (kept string, err error) {
-	return settleSafely(m.settleUnsaved, "the unsaved weights")
-}
-
-// settleSafely runs settle, turning a panic into an error that says what
-// could not be kept: the model that settles may have panicked already.
-func settleSafely(settle func() (string, error), what string) (kept string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			kept, err = "", fmt.Errorf("%s could not be kept: %v", what, r)
-		}
-	}()
-	return settle()
-}
-
-// async runs cmd on a goroutine and delivers its message.
-func async(cmd tea.Cmd) <-chan tea.Msg {
-	ch := make(chan tea.Msg, 1)
-	go func() { ch <- cmd() }()
-	return ch
-}
-
-func closed(ch <-chan struct{}) bool {
-	select {
-	case <-ch:
-		return true
-	default:
-		return false
-	}
 }

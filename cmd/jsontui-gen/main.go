@@ -5,7 +5,7 @@
 //
 // or an extraction dataset (invoice-like cases with nested line items,
 // a fifth of the answers fenced model text, a few broken or missing) in
-// one of SPEC 8.1's three forms:
+// one of the three forms docs/datasets.md describes:
 //
 //	go run ./cmd/jsontui-gen -dataset records -mb 100 -dir testdata/bench   # data-100.jsonl
 //	go run ./cmd/jsontui-gen -dataset files -cases 1000 -dir testdata/bench # ref-1000c.jsonl, out-1000c.jsonl

@@ -130,14 +130,14 @@ var layers = []struct {
 		"the engine knows no terminal and no store"},
 	{"history", append(slices.Clone(charm), module+"/tui", module+"/themes", module+"/internal/cli"),
 		"the store knows no terminal"},
-	{"tui", []string{"github.com/boltdb/bolt", "github.com/rapidloop/skv", module + "/history", module + "/internal/cli"},
+	{"tui", []string{"go.etcd.io/bbolt", "github.com/rapidloop/skv", module + "/history", module + "/internal/cli"},
 		"the explorer reaches the store only through the interfaces of tui/api.go"},
-	{"themes", []string{"github.com/boltdb/bolt", "github.com/rapidloop/skv", module + "/history", module + "/tui", module + "/internal/cli"},
+	{"themes", []string{"go.etcd.io/bbolt", "github.com/rapidloop/skv", module + "/history", module + "/tui", module + "/internal/cli"},
 		"the styles know neither the explorer nor the store"},
 }
 
 // TestLayers: the engine (scoring) and the store (history) import nothing
-// of Charm, the explorer (tui) nothing of bolt, skv or history.
+// of Charm, the explorer (tui) nothing of bbolt, skv or history.
 func TestLayers(t *testing.T) {
 	g := moduleGraph(t)
 	for _, l := range layers {

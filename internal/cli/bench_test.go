@@ -40,7 +40,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(code)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	closeBrowser()
+	os.Exit(code)
 }
 
 // writePair writes a generated pair of about mb MB each into dir.

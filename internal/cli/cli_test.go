@@ -131,22 +131,26 @@ func TestBadInput(t *testing.T) {
 	ref := writeFile(t, dir, "ref.json", "{\n  \"a\": 1,\n  \"b\" }\n")
 	good := writeFile(t, dir, "good.json", `{"a": 1}`)
 	weights := writeFile(t, dir, "w.json", "{\n  \"a\": 2\n}")
-	typo := writeFile(t, dir, "typo.json", `{"aa": 0.5}`)
+	typo := writeFile(t, dir, "typo.json", `{"aa": 0.5, "a": 1}`)
+	other := writeFile(t, dir, "other.json", `{"aa": 0.5}`)
 	cases := []struct {
 		args []string
 		code int
 		err  string
 	}{
-		{[]string{"score", ref, good}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key\n"},
+		{[]string{"score", ref, good}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key; REF and OUT look swapped (the order is REF, then OUT): " + good + " is strict JSON\n"},
+		{[]string{"score", ref, ref}, 2, "jsontui: " + ref + ":3:7: invalid character '}' after object key\n"},
 		{[]string{"score", good, filepath.Join(dir, "nope.json")}, 2, "jsontui: " + filepath.Join(dir, "nope.json") + ": no such file or directory\n"},
 		{[]string{"score", good, good, weights}, 2, "jsontui: " + weights + ":2:8: .a: weight 2 is outside [0, 1]\n"},
 		{[]string{"score", "-", "-"}, 2, "jsontui: only one file argument may be - (standard input)\n"},
-		{[]string{"score", good, good, "--format", "yaml"}, 2, "jsontui: unknown --format \"yaml\": use text, json or markdown\n"},
+		{[]string{"score", good, good, "--format", "yaml"}, 2, "jsontui: unknown --format \"yaml\": use text, json, markdown or html\n"},
 		{[]string{"score", good, good, "--min", "2"}, 2, "jsontui: --min 2 is outside [0, 1]\n"},
 		{[]string{"score", good}, 2, "jsontui: score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): " + good + " is neither\nRun 'jsontui --help' for usage.\n"},
 		{[]string{"score", good, good, "--bogus"}, 2, "jsontui: unknown flag: --bogus\n"},
 		{[]string{"score", good, good, typo, "--quiet", "--no-history"}, 0,
 			"jsontui: warning: .aa: " + typo + ":1:2: the reference has no key \"aa\" at the top level; the entry is ignored; did you mean \"a\"?\n"},
+		{[]string{"score", good, good, other, "--quiet", "--no-history"}, 2,
+			"jsontui: " + other + ":1:1: .: no entry applies anywhere in " + good + " (none of its keys is the reference's at its place): the weights file looks written for another document\n"},
 	}
 	for _, c := range cases {
 		code, _, stderr := runCLI(t, "", c.args...)

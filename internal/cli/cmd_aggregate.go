@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -22,6 +24,11 @@ type aggregateFlags struct {
 	minSet  bool
 	metric  string
 	dataset datasetFlags
+	output  string
+	// The history: whether to record the run, and its label and tags.
+	noHistory bool
+	label     string
+	tags      []string
 }
 
 func (a *app) aggregateCmd() *cobra.Command {
@@ -48,25 +55,28 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.minSet = cmd.Flags().Changed("min")
 			f.dataset.changed(cmd.Flags())
-			return a.aggregate(args, &f)
+			return a.toFile(f.output, func() error { return a.aggregate(args, &f) })
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or jsonl (the case lines, shard by shard in the order given)")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown, html (one page to share) or jsonl (the case lines, shard by shard in the order given)")
+	addOutputFlag(fl, &f.output)
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the dataset's score")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	fl.StringVar(&f.metric, "metric", "", "the metric the shards were scored with: the lines name it, and one that names another is an error (lines that name none, of older versions, are jsondiff's unless this says)")
+	fl.BoolVar(&f.noHistory, "no-history", false, "do not record this run in the history")
+	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
+	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
-	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
 }
 
 func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	switch f.format {
-	case "text", "json", "markdown", "jsonl":
+	case "text", "json", "markdown", "jsonl", "html":
 	default:
-		return badInput(fmt.Errorf("unknown --format %q: use text, json, markdown or jsonl", f.format))
+		return badInput(fmt.Errorf("unknown --format %q: use text, json, markdown, html or jsonl", f.format))
 	}
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
@@ -86,6 +96,9 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 			shards = append(shards, dataset.Shard{Name: "<stdin>", R: a.stdin})
 			continue
 		}
+		if err := dataset.CheckRegular(name); err != nil {
+			return badInput(err) // a FIFO or /dev/zero as a shard: never opened
+		}
 		file, err := os.Open(name)
 		if err != nil {
 			return badInput(err)
@@ -97,9 +110,6 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	if f.dataset.passSet {
 		cfg.Pass = &f.dataset.pass
 	}
-	if f.dataset.thresholdSet {
-		cfg.MatchThreshold = &f.dataset.threshold
-	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
 	if f.format == "jsonl" && !f.quiet {
@@ -109,6 +119,16 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 				return err
 			}
 			return out.WriteByte('\n')
+		}
+	}
+	var lines []caseLineKept
+	if f.format == "html" && !f.quiet {
+		cfg.CaseLines = func(line []byte) error {
+			kept, err := keepLine(line)
+			if err == nil && kept != nil {
+				lines = append(lines, *kept)
+			}
+			return err
 		}
 	}
 	figs, err := dataset.Aggregate(context.Background(), shards, cfg)
@@ -123,6 +143,16 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	switch {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
+	case f.format == "html":
+		hc, herr := aggregatedCases(figs, lines)
+		if herr != nil {
+			return herr
+		}
+		files := make([]htmlreport.File, len(args))
+		for i, name := range args {
+			files[i] = htmlreport.File{Role: "shard", Name: name, SHA256: hashDatasetSide(name).SHA256}
+		}
+		err = writeDatasetHTML(out, htmlMeta(time.Now(), files...), h, figs, "", hc)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, "")
 	}
@@ -131,6 +161,11 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	if err != nil {
 		return err
+	}
+	if !f.noHistory {
+		if err := a.recordAggregate(figs, args, f); err != nil {
+			return err
+		}
 	}
 	if f.minSet && (!figs.HasScore || figs.Score < f.min) {
 		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(figs.Score, figs.HasScore), report.Figure(f.min))}

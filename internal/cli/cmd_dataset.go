@@ -10,18 +10,21 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
-// datasetFlags are the flags that read and figure a dataset (SPEC 8).
+// datasetFlags are the flags that read and figure a dataset (docs/datasets.md).
 type datasetFlags struct {
 	force                       bool
 	refField, outField, idField string
@@ -55,7 +58,7 @@ func (f *datasetFlags) changed(fl *pflag.FlagSet) {
 
 // given reports whether a flag that only a dataset takes was given.
 func (f *datasetFlags) given(fl *pflag.FlagSet) string {
-	for _, name := range []string{"ref-field", "out-field", "id-field", "group-by", "pass", "match-threshold", "case"} {
+	for _, name := range []string{"ref-field", "out-field", "id-field", "group-by", "pass", "match-threshold", "case", "labels", "label-field", "seed"} {
 		if fl.Lookup(name) != nil && fl.Changed(name) {
 			return name
 		}
@@ -64,7 +67,7 @@ func (f *datasetFlags) given(fl *pflag.FlagSet) string {
 }
 
 // datasetArgs tells whether args (REF OUT [WEIGHTS], or a dataset's)
-// name a dataset (SPEC 8.1): a directory or a .jsonl/.ndjson file selects
+// name a dataset (docs/datasets.md): a directory or a .jsonl/.ndjson file selects
 // one, and --dataset makes a .json array of records (or -) one. Standard
 // input (-) beside a dataset is a file of records where nothing else can
 // be: `- OUT.jsonl` (the references) and `REF.jsonl - WEIGHTS` (the
@@ -149,6 +152,9 @@ func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures,
 // space and a byte order mark) opens an array: a .json file of records,
 // not a weights file (an object).
 func holdsArray(name string) bool {
+	if dataset.CheckRegular(name) != nil {
+		return false // never opened: the dataset's open says why
+	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false
@@ -217,10 +223,27 @@ func datasetSpec(spec dataset.Spec, f *datasetFlags) dataset.Spec {
 // scoreDataset is `jsontui score` on a dataset.
 func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	d := &f.dataset
-	if err := checkScoreDatasetFlags(spec, f); err != nil {
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
+	}
+	if f.explain != "" && d.caseID == "" {
+		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
+	}
+	if err := checkExplain(f); err != nil {
 		return badInput(err)
 	}
+	if err := checkScoreLabels(f); err != nil {
+		return badInput(err)
+	}
+	spec.LabelField = f.labels.field
+	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
+		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
+	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
+	if err != nil {
+		return err
+	}
+	compared, err := a.comparedRun(f)
 	if err != nil {
 		return err
 	}
@@ -233,6 +256,12 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 			return err
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
+	}
+	var sides func() [2]history.File
+	if f.format == "html" && d.caseID == "" && !f.quiet {
+		cfg.Keep = true // the heat map's cells and the lowest cases' trees
+		sides = datasetHasher(spec.Ref, spec.Out)
+		go sides() // the page's SHA-256s, while the cases are scored
 	}
 	src, err := openDataset(spec, d)
 	if err != nil {
@@ -247,10 +276,24 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
 	if f.format == "jsonl" {
-		writeCaseLines(&cfg, out)
+		cfg.Lines = true
+		lines := cfg.Cases // the recorder's, if any
+		cfg.Cases = func(c *dataset.Case) error {
+			if _, err := out.Write(c.Line); err != nil {
+				return err
+			}
+			if lines != nil {
+				return lines(c)
+			}
+			return nil
+		}
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	if err != nil {
+		if f.format == "jsonl" {
+			// The lines so far are out: the last one says they are not all.
+			out.Write(dataset.AppendUnfinished(nil, err))
+		}
 		out.Flush()
 		rec.abandon()
 		return badInput(err)
@@ -259,9 +302,21 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
+	if f.labels.given() {
+		if figs.Agreement, err = a.agreement(&f.labels, spec.Ref, figs.Cases); err != nil {
+			rec.abandon()
+			return err
+		}
+	}
 	switch {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
+	case f.format == "html":
+		page := scoredPage(ctx, h, res, d.groupBy)
+		if compared != nil {
+			page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: figs, Rules: rulesSum(rulesFile)})
+		}
+		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
 	}
@@ -282,38 +337,22 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	return minGate(f, figs.Score, figs.HasScore)
 }
 
-// checkScoreDatasetFlags refuses the flags of `score` on a dataset that
-// do not go together, before anything is read.
-func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
-	if f.minSet && !(f.min >= 0 && f.min <= 1) {
-		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
-	}
-	if f.explain != "" && f.dataset.caseID == "" {
-		return errors.New("--explain explains a node of one case: give the case with --case ID")
-	}
-	if err := checkExplain(f); err != nil {
+// checkScoreLabels checks the label flags of score on a dataset: one
+// source of labels, and not with what prints no dataset figures.
+func checkScoreLabels(f *scoreFlags) error {
+	if err := f.labels.check(); err != nil {
 		return err
 	}
-	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
-		return errors.New("only one file argument may be - (standard input): --rules and a file both are")
+	switch {
+	case !f.labels.given() && f.labels.seedSet:
+		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
+	case !f.labels.given():
+	case f.dataset.caseID != "":
+		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")
+	case f.format == "jsonl":
+		return errors.New("--format jsonl prints the cases' lines: labels measure the dataset's agreement, give them with --format text, json or markdown")
 	}
 	return nil
-}
-
-// writeCaseLines makes cfg write each case's line to out (--format
-// jsonl), before the recorder's Cases, if any, sees it.
-func writeCaseLines(cfg *dataset.Config, out io.Writer) {
-	cfg.Lines = true
-	lines := cfg.Cases
-	cfg.Cases = func(c *dataset.Case) error {
-		if _, err := out.Write(c.Line); err != nil {
-			return err
-		}
-		if lines != nil {
-			return lines(c)
-		}
-		return nil
-	}
 }
 
 // minGate is --min on a score.
@@ -405,6 +444,9 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 		err = report.WriteJSON(a.stdout, rep)
 	case f.format == "markdown":
 		err = report.WriteMarkdown(a.stdout, rep)
+	case f.format == "html":
+		files := []htmlreport.File{{Role: "reference", Name: rep.Reference}, {Role: "output", Name: rep.Output}, {Role: "weights", Name: rep.Weights}}
+		err = htmlreport.WritePair(a.stdout, htmlMeta(time.Now(), files...), htmlreport.Pair{Report: rep, Tree: c.Result.Tree})
 	default:
 		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
 	}

@@ -31,7 +31,7 @@ func splitSmall(t *testing.T) (ref, out, refData, outData string) {
 }
 
 // TestScoreDatasetStdin scores dataset-small with either side read from
-// standard input (SPEC section 1: any file argument may be -): the score
+// standard input (docs/scoring.md: any file argument may be -): the score
 // is the files' own. - beside a dataset is a file of records where
 // nothing else can be; DATA.jsonl - reads the weights, and says so when
 // they do not parse.

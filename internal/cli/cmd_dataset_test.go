@@ -20,7 +20,7 @@ func TestScoreDatasetText(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	want := `jsondiff 0.55315 ± 0.48176 (95% CI 0.071389 … 1.03491)  ../../testdata/cases/dataset-small/data.jsonl (weights: ../../testdata/cases/dataset-small/weights.json)
-6 cases: 5 scored, 1 missing · median 0.684211 · p10 0 · p90 0.975238 · min 0 · max 1 · perfect 16.7% · pass (≥ 0.9) 33.3%
+6 cases: 5 scored, 1 missing (no output) · median 0.684211 · p10 0 · p90 0.975238 · min 0 · max 1 · perfect 16.7% · pass (≥ 0.9) 33.3%
 read: reference .expected, output .output, id .id; pairing by record
 
 path            weight     score      loss  nodes  match  part  mism  miss  extra  type  ign      prec    recall        f1
@@ -42,20 +42,21 @@ invoice  3      0.650159  0.950477  66.7%
 receipt  2      0.263158  0.263158  0.0%
 menu     1      0.842105  0.842105  0.0%
 
-the 6 lowest cases
-id       status      score  costliest leaf      loss
-inv-004  scored          0  .vendor         0.263158
-inv-005  missing         0  .vendor         0.263158
-inv-003  scored   0.526316  .paid           0.263158
-inv-006  scored   0.842105  .items[1]       0.105263
-inv-002  scored   0.950477  .vendor         0.047847
-inv-001  scored          1
+the 5 lowest scored cases
+id       status     score  costliest leaf      loss
+inv-004  scored         0  .vendor         0.263158
+inv-003  scored  0.526316  .paid           0.263158
+inv-006  scored  0.842105  .items[1]       0.105263
+inv-002  scored  0.950477  .vendor         0.047847
+inv-001  scored         1
+not listed: 1 missing (no output), each scoring 0; their ids are in --format json
 `
 	if stdout != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", stdout, want)
 	}
 	wantErr := "jsontui: ../../testdata/cases/dataset-small/data.jsonl: 6 cases; reference .expected, output .output, id .id; pairing by record\n" +
-		"jsontui: 1 output(s) were model text: the JSON was taken out of it (each case's repairs are in --format json and jsonl)\n"
+		"jsontui: 1 output(s) were model text: the JSON was taken out of it (each case's repairs are in --format json and jsonl)\n" +
+		"jsontui: warning: 1 of 6 records have no output field (.output, .actual_output, .response, .predicted, .prediction), the first at ../../testdata/cases/dataset-small/data.jsonl:5: their cases are missing\n"
 	if stderr != wantErr {
 		t.Errorf("stderr %q, want %q", stderr, wantErr)
 	}
@@ -77,7 +78,7 @@ type datasetJSON struct {
 	Extra  []string
 }
 
-// TestScoreDatasetJSON checks the shape of SPEC 8.4's JSON object, and
+// TestScoreDatasetJSON checks the shape of the JSON object of docs/datasets.md, and
 // that aggregating the --format jsonl lines of the same run (cut in
 // shards) prints the same figures.
 func TestScoreDatasetJSON(t *testing.T) {
@@ -167,7 +168,7 @@ func TestScoreDatasetGates(t *testing.T) {
 			`weights.json:6:5: the reference has no key "price" below .items; the entry is ignored`},
 		{[]string{"score", data, w, "--case", "inv-005", "--quiet"}, "", 0, "0\n", `jsontui: case "inv-005" has no output: every node is missing, the case scores 0`},
 		{[]string{"score", data, "--case", "nope"}, "", 2, "", "no case has the id \"nope\""},
-		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl or markdown"},
+		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl, markdown or html"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--format", "jsonl"}, "", 2, "", "--format jsonl prints a dataset's cases"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
 		{[]string{"score", pizza + "reference.json", data}, "", 2, "", "is a dataset but"},

@@ -7,8 +7,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/tui"
 	"github.com/jsontui/jsontui/tui/demo"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // demoCmd is `jsontui demo`: the explorer on the bundled pizza example.
@@ -16,7 +16,7 @@ func (a *app) demoCmd() *cobra.Command {
 	var f exploreFlags
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Explore the bundled example (the spec's pizza menu)",
+		Short: "Explore the bundled example (the pizza menu of docs/scoring.md)",
 		Long: `Open the explorer on the example bundled in jsontui: a pizza menu whose
 output got one price and one pizza wrong, under a weights file. Nothing is
 read from disk; ctrl+s asks where to write the tuned weights.`,
@@ -37,7 +37,7 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 				return err
 			}
 			ref, out, w := demo.Files()
-			opts.Files = tui.Files{Reference: ref.Name, Output: out.Name, Weights: w.Name, DefaultSave: "weights.json"}
+			opts.Files = ports.Files{Reference: ref.Name, Output: out.Name, Weights: w.Name, DefaultSave: "weights.json"}
 			opts.Loaded = &loaded
 			return a.runExplorer(opts)
 		},
@@ -48,19 +48,19 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 }
 
 // loadDemo parses and scores the bundled example with the metric of opts.
-func loadDemo(opts tui.Options) (tui.Loaded, error) {
+func loadDemo(opts ports.Options) (ports.Loaded, error) {
 	ref, out, w := demo.Files()
 	r, err := jsondoc.Parse(ref.Name, ref.Data, nil)
 	if err != nil {
-		return tui.Loaded{}, err
+		return ports.Loaded{}, err
 	}
 	o, err := jsondoc.ParseLenient(out.Name, out.Data, nil)
 	if err != nil {
-		return tui.Loaded{}, err
+		return ports.Loaded{}, err
 	}
 	weights, err := scoring.ParseWeights(w.Name, w.Data)
 	if err != nil {
-		return tui.Loaded{}, err
+		return ports.Loaded{}, err
 	}
 	return scoreExplorer(context.Background(), r, o, weights, opts)
 }

@@ -20,6 +20,8 @@ import (
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // syncLoadLimit is the input size up to which the explorer loads before
@@ -54,8 +56,8 @@ func addExploreFlags(cmd *cobra.Command, f *exploreFlags) {
 // the theme, the metric and its options, checked as `score` checks them,
 // and the schema, compiled. args are the file arguments. Its errors are
 // bad input.
-func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, error) {
-	var opts tui.Options
+func (a *app) exploreSettings(f *exploreFlags, args []string) (ports.Options, error) {
+	var opts ports.Options
 	theme, err := themes.Select(f.theme, a.getenv)
 	if err != nil {
 		return opts, err
@@ -67,8 +69,8 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 		return opts, err
 	}
 	opts.Metric, opts.MetricOptions = metric.Name(), f.metric.opt
-	opts.Metrics = tui.ChoicesOf(scoring.Metrics())
-	opts.Rescore = tui.RunMetric
+	opts.Metrics = ports.ChoicesOf(scoring.Metrics())
+	opts.Rescore = ports.RunMetric
 	var rulesFile inputFile
 	if opts.Rules, rulesFile, err = a.readRules(f.metric.rules, args); err != nil {
 		return opts, err
@@ -101,22 +103,22 @@ func (a *app) exploreSettings(f *exploreFlags, args []string) (tui.Options, erro
 // scoreExplorer scores the documents with the explorer's metric and
 // options, as `score` does, and makes what the explorer loads. It stops
 // with ctx's error when ctx is cancelled; its other errors are bad input.
-func scoreExplorer(ctx context.Context, ref, out *jsondoc.Doc, w *scoring.Weights, opts tui.Options) (tui.Loaded, error) {
+func scoreExplorer(ctx context.Context, ref, out *jsondoc.Doc, w *scoring.Weights, opts ports.Options) (ports.Loaded, error) {
 	name := opts.Metric
 	if name == "" {
 		name = scoring.DefaultMetric
 	}
 	res, err := scoring.RunNamed(name, &scoring.Input{Ref: ref, Out: out, Weights: w, Opt: opts.MetricOptions, Rules: opts.Rules, Context: ctx})
 	if err == nil {
-		var l tui.Loaded
-		if l, err = tui.NewLoaded(ctx, res, ref, out, w); err == nil {
+		var l ports.Loaded
+		if l, err = ports.NewLoaded(ctx, res, ref, out, w); err == nil {
 			return l, nil
 		}
 	}
 	if ctx.Err() != nil {
-		return tui.Loaded{}, context.Cause(ctx)
+		return ports.Loaded{}, context.Cause(ctx)
 	}
-	return tui.Loaded{}, badInput(err)
+	return ports.Loaded{}, badInput(err)
 }
 
 // needTerminal refuses to start the explorer without a terminal. Standard
@@ -183,7 +185,7 @@ func (a *app) stopExploreScore() {
 // exploreInputs completes the explorer's options for REF OUT [WEIGHTS]:
 // the files, the history (recording unless --no-history), and the inputs
 // loaded now when they are small, else a loader.
-func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Options, error) {
+func (a *app) exploreInputs(opts ports.Options, ref, out, weights string) (ports.Options, error) {
 	opts.Files.Reference, opts.Files.Output, opts.Files.Weights, opts.Files.DefaultSave = ref, out, weights, "weights.json"
 	opts.Files.DefaultRulesSave = "rules.json"
 	if weights != "" && weights != "-" {
@@ -239,7 +241,7 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 		<-finished
 	}
 	total := int64(len(in.files[0].data) + len(in.files[1].data))
-	opts.Load = func(lctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+	opts.Load = func(lctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 		progress(total, total) // parsed: the loading screen says it scores
 		defer cancel(nil)
 		select {
@@ -250,9 +252,9 @@ func (a *app) exploreInputs(opts tui.Options, ref, out, weights string) (tui.Opt
 			// The score stops within about a millisecond, with the
 			// cause; if it had just finished, the load's own error.
 			if r := <-scored; r.err != nil {
-				return tui.Loaded{}, r.err
+				return ports.Loaded{}, r.err
 			}
-			return tui.Loaded{}, lctx.Err()
+			return ports.Loaded{}, lctx.Err()
 		}
 	}
 	return opts, nil
@@ -267,19 +269,19 @@ const syncScoreWait = 50 * time.Millisecond
 
 // loadResult is what a background load gives.
 type loadResult struct {
-	loaded tui.Loaded
+	loaded ports.Loaded
 	err    error
 }
 
 // runExplorer runs the explorer on the app's terminal.
-func (a *app) runExplorer(opts tui.Options) error {
+func (a *app) runExplorer(opts ports.Options) error {
 	progOpts := []tea.ProgramOption{tea.WithOutput(a.stdout)}
 	if a.stdinTTY {
 		progOpts = append(progOpts, tea.WithInput(a.stdin))
 	}
 	err := tui.Explore(opts, progOpts...)
 	var ee *exitError
-	var ie *tui.Interrupted
+	var ie *shell.Interrupted
 	if errors.As(err, &ie) {
 		return &exitError{code: ie.ExitCode(), err: ie}
 	}
@@ -307,8 +309,8 @@ func inputSize(names ...string) int64 {
 // loader reads, parses (in parallel, reporting the bytes parsed) and
 // scores the inputs in the background with the metric of opts. Its
 // failures are bad input.
-func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder, opts tui.Options) tui.Loader {
-	return func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder, opts ports.Options) ports.Loader {
+	return func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 		names := [3]string{refName, outName, weightsName}
 		var total atomic.Int64
 		for _, name := range names[:2] {
@@ -326,7 +328,7 @@ func (a *app) loader(refName, outName, weightsName string, rec *explorerRecorder
 		progress(0, total.Load())
 		in, err := a.loadInputs(refName, outName, weightsName, opt, false)
 		if err != nil {
-			return tui.Loaded{}, err
+			return ports.Loaded{}, err
 		}
 		rec.setInputs(names, [3][]byte{in.files[0].data, in.files[1].data, in.files[2].data})
 		total.Store(int64(len(in.files[0].data) + len(in.files[1].data)))

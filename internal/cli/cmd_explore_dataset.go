@@ -17,9 +17,11 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// exploreDataset opens the explorer on a dataset (SPEC 8.6): DATA.jsonl
+// exploreDataset opens the explorer on a dataset (docs/datasets.md): DATA.jsonl
 // [WEIGHTS], REF.jsonl OUT.jsonl [WEIGHTS] or REF_DIR OUT_DIR [WEIGHTS],
 // with the flags `score` takes for datasets. What `score` refuses before
 // reading (bad flags, weights, rules, a dataset that cannot be opened)
@@ -101,7 +103,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 // exits as a shell reports a signal, a cancel is no error.
 func explorerEnd(err error) error {
 	var ee *exitError
-	var ie *tui.Interrupted
+	var ie *shell.Interrupted
 	switch {
 	case err == nil, errors.As(err, &ee):
 		return err
@@ -116,8 +118,8 @@ func explorerEnd(err error) error {
 
 // exploreDatasetFiles names a dataset's files for the explorer, and where
 // ctrl+s saves the weights.
-func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Files {
-	f := tui.Files{Reference: displayName(spec.Ref), Output: displayName(spec.Ref), Weights: displayNameOrEmpty(weightsName),
+func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) ports.Files {
+	f := ports.Files{Reference: displayName(spec.Ref), Output: displayName(spec.Ref), Weights: displayNameOrEmpty(weightsName),
 		DefaultSave: "weights.json"}
 	if spec.Out != "" {
 		f.Output = displayName(spec.Out)
@@ -135,7 +137,7 @@ func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) tui.Fil
 // explorer: from its files, with the field flags d and the figures' flags
 // of cfg (--pass, --match-threshold) as `score` takes them, and the
 // metric, options, rules and weights file chosen.
-func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) tui.DatasetRescorer {
+func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) ports.DatasetRescorer {
 	return tui.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
 }
 
@@ -143,7 +145,7 @@ func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) tui
 // report is the explorer's, once it asks for the load.
 type loadProgress struct {
 	read, cases atomic.Int64
-	report      atomic.Pointer[func(tui.DatasetProgress)]
+	report      atomic.Pointer[func(ports.DatasetProgress)]
 	total       int64
 	files       int
 }
@@ -151,7 +153,7 @@ type loadProgress struct {
 // send reports the counts so far, once the explorer listens.
 func (p *loadProgress) send() {
 	if r := p.report.Load(); r != nil {
-		(*r)(tui.DatasetProgress{Cases: int(p.cases.Load()), Read: p.read.Load(), Total: p.total, Files: p.files})
+		(*r)(ports.DatasetProgress{Cases: int(p.cases.Load()), Read: p.read.Load(), Total: p.total, Files: p.files})
 	}
 }
 
@@ -190,9 +192,9 @@ func (g *explorerGate) close() {
 // metric and weights, the history pane, the recorder (nil with
 // --no-history) and the recovery file of unsaved weights, whose dataset
 // files sides names.
-func (a *app) datasetExplorerOptions(opts tui.Options, spec dataset.Spec, cfg dataset.Config, weightsName string,
-	weightsFile, rulesFile inputFile, recorder *datasetRecorder, sides func() [2]history.File) tui.DatasetOptions {
-	dopts := tui.DatasetOptions{
+func (a *app) datasetExplorerOptions(opts ports.Options, spec dataset.Spec, cfg dataset.Config, weightsName string,
+	weightsFile, rulesFile inputFile, recorder *datasetRecorder, sides func() [2]history.File) ports.DatasetOptions {
+	dopts := ports.DatasetOptions{
 		Files:   a.exploreDatasetFiles(spec, weightsName),
 		Weights: cfg.Weights, Metric: opts.Metric, MetricOptions: opts.MetricOptions, Rules: opts.Rules,
 		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
@@ -214,9 +216,9 @@ func (a *app) datasetExplorerOptions(opts tui.Options, spec dataset.Spec, cfg da
 // runs recorder (nil for none) records of it; the explorer's end waits
 // for a rescore under way to stop, as it waits for the load.
 func (g *explorerGate) rescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config,
-	recorder *datasetRecorder) func(context.Context, tui.DatasetRescoreRequest, func(tui.DatasetProgress)) (*dataset.Result, error) {
+	recorder *datasetRecorder) func(context.Context, ports.DatasetRescoreRequest, func(ports.DatasetProgress)) (*dataset.Result, error) {
 	rescore := datasetRescorer(spec, d, cfg)
-	return func(ctx context.Context, req tui.DatasetRescoreRequest, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+	return func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		if !g.enter() {
 			return nil, context.Canceled
 		}
@@ -240,8 +242,8 @@ func (g *explorerGate) rescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.
 // it. When it ends, the load under way (the user quit while it read)
 // stops, one not begun does not begin, and the recording is waited for.
 func (g *explorerGate) loader(src *dataset.Source, cfg dataset.Config, prog *loadProgress, rec *datasetRecording,
-	recorder *datasetRecorder) func(context.Context, func(tui.DatasetProgress)) (*dataset.Result, error) {
-	return func(ctx context.Context, p func(tui.DatasetProgress)) (*dataset.Result, error) {
+	recorder *datasetRecorder) func(context.Context, func(ports.DatasetProgress)) (*dataset.Result, error) {
+	return func(ctx context.Context, p func(ports.DatasetProgress)) (*dataset.Result, error) {
 		if !g.enter() {
 			return nil, context.Canceled
 		}

@@ -17,7 +17,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/gen"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestLoader runs the explorer's background load as the explorer does
@@ -26,12 +27,12 @@ import (
 // input, and stops when canceled.
 func TestLoader(t *testing.T) {
 	a := &app{getenv: func(string) string { return "" }}
-	load := func(ctx context.Context, ref, out, weights string) (tui.Loaded, [2]int64, error) {
+	load := func(ctx context.Context, ref, out, weights string) (ports.Loaded, [2]int64, error) {
 		// Progress comes from both parses at once, as the explorer's
 		// loading screen takes it.
 		var mu sync.Mutex
 		var last [2]int64
-		l, err := a.loader(ref, out, weights, &explorerRecorder{a: a}, tui.Options{})(ctx, func(done, total int64) {
+		l, err := a.loader(ref, out, weights, &explorerRecorder{a: a}, ports.Options{})(ctx, func(done, total int64) {
 			mu.Lock()
 			defer mu.Unlock()
 			last = [2]int64{done, total}
@@ -87,12 +88,12 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 	_, opts := slowExplorer(t)
 	load := opts.Load
 	loadErr := make(chan error, 1)
-	opts.Load = func(ctx context.Context, progress func(done, total int64)) (tui.Loaded, error) {
+	opts.Load = func(ctx context.Context, progress func(done, total int64)) (ports.Loaded, error) {
 		l, err := load(ctx, progress)
 		loadErr <- err
 		return l, err
 	}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(100, 30))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(100, 30))
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte("scoring…")) },
 		teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	tm.Send(tea.KeyPressMsg{Code: 'q', Text: "q"})
@@ -105,7 +106,7 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the score went on after q")
 	}
-	if err := tm.FinalModel(t).(*tui.Model).Err(); err != nil {
+	if err := tm.FinalModel(t).(*pair.Model).Err(); err != nil {
 		t.Fatalf("the explorer ended with %v", err)
 	}
 }
@@ -113,7 +114,7 @@ func TestExplorerQuitsWhileScoring(t *testing.T) {
 // slowExplorer returns the explorer's app and options on issue 10's pair:
 // 2 MB of different strings, small enough to load at once, but whose
 // score takes a minute, so that the explorer starts with it under way.
-func slowExplorer(t *testing.T) (*app, tui.Options) {
+func slowExplorer(t *testing.T) (*app, ports.Options) {
 	t.Helper()
 	dir := t.TempDir()
 	r := rand.New(rand.NewPCG(5, 5))
@@ -131,7 +132,7 @@ func slowExplorer(t *testing.T) (*app, tui.Options) {
 		}
 	}
 	a := &app{getenv: func(string) string { return "" }, exploreHistory: historyFlags{noHistory: true}}
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", NoMouse: true}, ref, out, "")
+	opts, err := a.exploreInputs(ports.Options{Theme: "dark", NoMouse: true}, ref, out, "")
 	if err != nil {
 		t.Fatal(err)
 	}

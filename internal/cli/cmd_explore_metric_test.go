@@ -12,7 +12,8 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestExploreMetricUsageErrors checks that the explorer refuses a bad
@@ -80,11 +81,11 @@ func TestExploreOpensWithMetric(t *testing.T) {
 	if err := opt.Set(scoring.OptAbsTol, "0.01"); err != nil {
 		t.Fatal(err)
 	}
-	opts, err := a.exploreInputs(tui.Options{Metric: "jsondiff", MetricOptions: opt}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err := a.exploreInputs(ports.Options{Metric: "jsondiff", MetricOptions: opt}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil || strings.Join(opts.Loaded.Result.Options, " ") != "abs-tol=0.01" {
 		t.Fatalf("jsondiff --abs-tol 0.01: %v, %+v", err, opts.Loaded)
 	}
-	opts, err = a.exploreInputs(tui.Options{Metric: "lynxius"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err = a.exploreInputs(ports.Options{Metric: "lynxius"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,15 +93,15 @@ func TestExploreOpensWithMetric(t *testing.T) {
 	if l == nil || l.Result == nil || l.Tree == nil || l.Held != nil || !l.Tree.Options().KeyUnion {
 		t.Fatalf("loaded %+v", l)
 	}
-	opts, err = a.exploreInputs(tui.Options{Metric: "uipath"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err = a.exploreInputs(ports.Options{Metric: "uipath"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil || opts.Loaded.Held == nil || !opts.Loaded.Tree.Options().FixedWeights {
 		t.Fatalf("uipath: %v, loaded %+v", err, opts.Loaded)
 	}
-	opts, err = a.exploreInputs(tui.Options{Metric: "edit-distance"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err = a.exploreInputs(ports.Options{Metric: "edit-distance"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil || !opts.Loaded.OneNumber() || opts.Loaded.Tree == nil || opts.Loaded.Result.Extra["distance"] == 0 {
 		t.Fatalf("edit-distance: %v, loaded %+v", err, opts.Loaded)
 	}
-	_, err = a.exploreInputs(tui.Options{Metric: "uipath", MetricOptions: scoring.MetricOptions{Targets: []string{".nope"}}},
+	_, err = a.exploreInputs(ports.Options{Metric: "uipath", MetricOptions: scoring.MetricOptions{Targets: []string{".nope"}}},
 		pizza+"reference.json", pizza+"output.json", "")
 	if code := exitCode(err); code != 2 || !strings.Contains(flagText(err), "--target .nope: "+pizza+"reference.json has no value there") {
 		t.Errorf("a bad --target: exit %d, %v", code, err)
@@ -125,15 +126,15 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 	if err := opt.Set(scoring.OptAbsTol, "0.01"); err != nil {
 		t.Fatal(err)
 	}
-	base := tui.Options{Theme: "dark", Metric: "jsondiff", MetricOptions: opt, NoMouse: true,
-		Metrics: tui.ChoicesOf(scoring.Metrics()), Rescore: tui.RunMetric}
+	base := ports.Options{Theme: "dark", Metric: "jsondiff", MetricOptions: opt, NoMouse: true,
+		Metrics: ports.ChoicesOf(scoring.Metrics()), Rescore: ports.RunMetric}
 	opts, err := a.exploreInputs(base, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := history.Open(store)
-	pair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	thisPair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
@@ -146,7 +147,7 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 	}
 	wait("[abs-tol=0.01]")
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if runs, err := st.List(pair); err == nil && len(runs) == 1 {
+		if runs, err := st.List(thisPair); err == nil && len(runs) == 1 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -160,7 +161,7 @@ func TestExplorerRecordsMetricAndOptions(t *testing.T) {
 	press("q")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
-	runs, err := st.List(pair)
+	runs, err := st.List(thisPair)
 	if err != nil || len(runs) != 2 {
 		t.Fatalf("%d runs, want the opening and the quit: %v", len(runs), err)
 	}

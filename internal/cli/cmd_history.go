@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -291,7 +292,7 @@ func (a *app) getRun(id string) (*history.Run, error) {
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
-	var format, caseID string
+	var format, caseID, output string
 	cmd := &cobra.Command{
 		Use:   "show ID",
 		Short: "Print a recorded run's figures, like score does",
@@ -304,29 +305,32 @@ lowest cases. --case CASE prints one case of a dataset run as 'score
   jsontui history show 01kaq3m2x9 --case inv-042`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, true); err != nil {
-				return err
+			if format != "html" {
+				if err := checkFormat(format, true); err != nil {
+					return err
+				}
 			}
 			run, err := a.getRun(args[0])
 			if run == nil {
 				return err
 			}
-			var werr error
-			switch {
-			case cmd.Flags().Changed("case"):
-				werr = a.showCase(run, caseID, format)
-			case run.Dataset != nil:
-				werr = a.showDataset(run, format)
-			default:
-				werr = a.showRun(run, format)
-			}
+			werr := a.toFile(output, func() error {
+				switch {
+				case cmd.Flags().Changed("case"):
+					return a.showCase(run, caseID, format)
+				case run.Dataset != nil:
+					return a.showDataset(run, format)
+				}
+				return a.showRun(run, format)
+			})
 			if werr != nil {
 				return werr
 			}
 			return err
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or markdown")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, markdown or html (one page to share)")
+	addOutputFlag(cmd.Flags(), &output)
 	cmd.Flags().StringVar(&caseID, "case", "", "a dataset run: print the case `ID` alone, as a pair's run")
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
@@ -336,6 +340,14 @@ lowest cases. --case CASE prints one case of a dataset run as 'score
 func (a *app) showRun(run *history.Run, format string) error {
 	rep, why := withValues(run)
 	rep.Reference, rep.Output, rep.Weights, rep.Rules = relPath(rep.Reference), relPath(rep.Output), relPath(rep.Weights), relPath(rep.Rules)
+	if format == "html" {
+		m := htmlMeta(run.Time, recordedFiles(run)...)
+		m.Facts = runFacts(run)
+		if why != "" {
+			m.Facts = append(m.Facts, htmlreport.Fact{Name: "values", Value: valuesNote(why)})
+		}
+		return htmlreport.WritePair(a.stdout, m, htmlreport.Pair{Report: rep})
+	}
 	return a.writeShown(rep, why, format, runHead(run))
 }
 
@@ -360,7 +372,7 @@ func (a *app) writeShown(rep *report.Report, why, format, head string) error {
 }
 
 func (a *app) historyDiffCmd() *cobra.Command {
-	var format string
+	var format, output string
 	cmd := &cobra.Command{
 		Use:   "diff ID ID",
 		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
@@ -375,11 +387,14 @@ t-test, the sign test over the cases that changed, the cases that changed
 most, the per-path changes of score and loss, and the cases only one run
 has.`,
 		Example: `  jsontui history diff 01kaq3m2x9 01kaq3p7tb
-  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta`,
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format json | jq .delta
+  jsontui history diff 01kaq3m2x9 01kaq3p7tb --format html -o diff.html`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := checkFormat(format, false); err != nil {
-				return err
+			if format != "html" {
+				if err := checkFormat(format, false); err != nil {
+					return err
+				}
 			}
 			ra, err := a.getRun(args[0])
 			if ra == nil {
@@ -390,10 +405,16 @@ has.`,
 				return err
 			}
 			if ra.Dataset != nil || rb.Dataset != nil {
-				if werr := a.diffDatasets(ra, rb, format); werr != nil {
+				if werr := a.toFile(output, func() error { return a.diffDatasets(ra, rb, format) }); werr != nil {
 					return werr
 				}
 				return err
+			}
+			if format == "html" {
+				return badInput(errors.New("--format html compares two runs of a dataset; for two runs of a pair, use text or json"))
+			}
+			if output != "" {
+				return badInput(errors.New("-o writes the HTML comparison of two dataset runs; for two runs of a pair, redirect the output"))
 			}
 			if !ra.SamePair(rb) {
 				fmt.Fprintf(a.stderr, "jsontui: warning: the runs are of two pairs (%s and %s): their scores do not compare path by path\n",
@@ -412,7 +433,8 @@ has.`,
 			return err // the damage of a store that read
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or html for two runs of a dataset (one page to share)")
+	addOutputFlag(cmd.Flags(), &output)
 	return cmd
 }
 

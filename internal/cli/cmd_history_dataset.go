@@ -10,6 +10,8 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
+	"github.com/jsontui/jsontui/scoring/report"
 )
 
 // datasetFiles describes a dataset run's inputs in a list: "dataset 6
@@ -65,6 +67,15 @@ func (a *app) showDataset(run *history.Run, format string) error {
 	if err != nil {
 		return storeError(err)
 	}
+	if format == "html" {
+		hc := htmlreport.NewCases(0)
+		if err := recordedCases(run, figs, hc); err != nil {
+			return storeError(err)
+		}
+		m := htmlMeta(run.Time, recordedFiles(run)...)
+		m.Facts = runFacts(run)
+		return writeDatasetHTML(a.stdout, m, datasetHeader(run), figs, run.Dataset.GroupBy, hc)
+	}
 	if format != "json" && format != "markdown" {
 		fmt.Fprintln(a.stdout, runHead(run))
 	}
@@ -89,6 +100,11 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	if rep.Output == "" {
 		rep.Output = "(none)"
 	}
+	if format == "html" {
+		m := htmlMeta(run.Time, recordedFiles(run)...)
+		m.Facts = append(runFacts(run), htmlreport.Fact{Name: "case", Value: c.ID + " (" + c.Status.String() + ")"})
+		return htmlreport.WritePair(a.stdout, m, htmlreport.Pair{Report: rep})
+	}
 	switch c.Status {
 	case dataset.CaseMissing:
 		fmt.Fprintf(a.stderr, "jsontui: case %q had no output: every node is missing, the case scores 0\n", c.ID)
@@ -98,7 +114,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	return a.writeShown(rep, why, format, runHead(run)+"  case "+c.ID)
 }
 
-// diffDatasets compares two dataset runs (SPEC 8.5), in format. A run of a
+// diffDatasets compares two dataset runs (docs/history.md), in format. A run of a
 // pair and one of a dataset do not compare: a usage error.
 func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 	if ra.Dataset == nil || rb.Dataset == nil {
@@ -124,6 +140,9 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 	if format == "json" {
 		return writeJSON(a, c)
 	}
+	if format == "html" {
+		return a.diffHTML(ra, rb, c)
+	}
 	describe := func(r *history.Run) string {
 		s := fmt.Sprintf("%s  %s  %s", r.ID, r.Time.Local().Format(time.DateTime), a.datasetFiles(r.Dataset.Cases, r.Reference, r.Output, r.Weights))
 		if r.Label != "" {
@@ -132,4 +151,37 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 		return s
 	}
 	return dataset.WriteComparisonText(a.stdout, c, dataset.CompareTextOptions{A: describe(ra), B: describe(rb)})
+}
+
+// diffHTML writes the comparison of two dataset runs as a page, the most
+// regressed and improved cases with their trees in both runs.
+func (a *app) diffHTML(ra, rb *history.Run, c *dataset.Comparison) error {
+	cases := map[string][2]*report.Report{}
+	for _, list := range [][]dataset.CaseDelta{c.MostRegressed, c.MostImproved} {
+		for _, d := range list {
+			var reps [2]*report.Report
+			for i, run := range []*history.Run{ra, rb} {
+				if rc, err := run.Case(d.ID); err == nil {
+					reps[i] = rc.Report
+				}
+			}
+			cases[d.ID] = reps
+		}
+	}
+	m := htmlMeta(rb.Time)
+	for _, side := range []struct {
+		name string
+		run  *history.Run
+	}{{"A", ra}, {"B", rb}} {
+		for _, f := range recordedFiles(side.run) {
+			f.Role = side.name + " " + f.Role
+			m.Files = append(m.Files, f)
+		}
+		fact := side.run.ID + ", " + side.run.Time.UTC().Format("2006-01-02 15:04 UTC")
+		if side.run.Label != "" {
+			fact += ", " + strconv.Quote(side.run.Label)
+		}
+		m.Facts = append(m.Facts, htmlreport.Fact{Name: "run " + side.name, Value: fact})
+	}
+	return htmlreport.WriteComparison(a.stdout, m, htmlreport.Comparison{C: c, Cases: cases})
 }

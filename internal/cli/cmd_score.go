@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -34,6 +36,12 @@ type scoreFlags struct {
 	top        int
 	topSet     bool
 	dataset    datasetFlags
+	labels     labelFlags
+	// output is -o: the file to write instead of standard output.
+	output string
+	// compare is --compare: the recorded dataset run whose case scores
+	// the HTML page's Δ column is against.
+	compare string
 }
 
 func (a *app) scoreCmd() *cobra.Command {
@@ -46,7 +54,7 @@ omitted) and print the total and every node's figures: reference and output
 values, weight, normalization factor f, score and loss (the points of the
 total the node costs). Any file may be - for standard input.
 
-OUT may be wrapped in prose or a code fence (SPEC 1). --metric exact and
+OUT may be wrapped in prose or a code fence (docs/scoring.md). --metric exact and
 --metric edit-distance read it as LangChain's evaluators do instead
 (parse_json_markdown: truncated JSON is completed, NaN is a number), and
 give no score where LangChain raises.
@@ -78,12 +86,38 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
   jsontui score evals.jsonl weights.json --pass 0.9 --group-by .category
   jsontui score refs.jsonl answers.jsonl --min 0.85 --quiet
   jsontui score refs/ answers/ --format json | jq '.paths[] | select(.loss > 0.01)'
-  jsontui score evals.jsonl --case inv-042              # one case, as a pair`,
+  jsontui score evals.jsonl --case inv-042              # one case, as a pair
+  jsontui score evals.jsonl weights.json --format html -o report.html   # one page to share`,
 		Args: cobra.RangeArgs(1, 3),
-		RunE: func(cmd *cobra.Command, args []string) error { return a.runScore(cmd, args, &f) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f.minSet = cmd.Flags().Changed("min")
+			f.topSet = cmd.Flags().Changed("top")
+			f.dataset.changed(cmd.Flags())
+			f.labels.seedSet = cmd.Flags().Changed("seed")
+			spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
+			if err != nil {
+				return badInput(err)
+			}
+			if isDataset {
+				if err := checkScoreFormat(f.format, true); err != nil {
+					return err
+				}
+				return a.toFile(f.output, func() error { return a.scoreDataset(spec, weights, &f) })
+			}
+			if name := f.dataset.given(cmd.Flags()); name != "" {
+				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
+			}
+			if len(args) < 2 {
+				// A usage error: the message is followed by the pointer to --help.
+				return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
+			}
+			return a.toFile(f.output, func() error { return a.score(args, &f) })
+		},
 	}
 	fl := cmd.Flags()
-	fl.StringVar(&f.format, "format", "text", "output format: text, json or markdown (and jsonl for a dataset: a line per case)")
+	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or html (one page to share), and jsonl for a dataset: a line per case")
+	addOutputFlag(fl, &f.output)
+	fl.StringVar(&f.compare, "compare", "", "dataset, --format html: each case's Δ against the recorded dataset run `ID` (an id, or a unique prefix of one)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only the total")
 	fl.Float64Var(&f.min, "min", 0, "exit with code 1 when the score is below `X`")
 	addMetricFlags(fl, &f.metric)
@@ -95,50 +129,26 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.BoolVar(&f.onlyLosses, "only-losses", false, "print only the nodes with a loss above 0, in document order (the run records every node)")
 	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
 	addDatasetFlags(fl, &f.dataset, true)
+	addLabelFlags(fl, &f.labels)
 	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
 	return cmd
-}
-
-// runScore runs `score` on a pair or a dataset, as args say.
-func (a *app) runScore(cmd *cobra.Command, args []string, f *scoreFlags) error {
-	f.minSet = cmd.Flags().Changed("min")
-	f.topSet = cmd.Flags().Changed("top")
-	f.dataset.changed(cmd.Flags())
-	spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
-	if err != nil {
-		return badInput(err)
-	}
-	if isDataset {
-		if err := checkScoreFormat(f.format, true); err != nil {
-			return err
-		}
-		return a.scoreDataset(spec, weights, f)
-	}
-	if name := f.dataset.given(cmd.Flags()); name != "" {
-		return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
-	}
-	if len(args) < 2 {
-		// A usage error: the message is followed by the pointer to --help.
-		return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
-	}
-	return a.score(args, f)
 }
 
 // checkScoreFormat checks --format: jsonl is a dataset's only.
 func checkScoreFormat(format string, dataset bool) error {
 	switch format {
-	case "text", "json", "markdown":
+	case "text", "json", "markdown", "html":
 		return nil
 	case "jsonl":
 		if dataset {
 			return nil
 		}
-		return badInput(errors.New("--format jsonl prints a dataset's cases: use text, json or markdown for a pair"))
+		return badInput(errors.New("--format jsonl prints a dataset's cases: use text, json, markdown or html for a pair"))
 	}
 	if dataset {
-		return badInput(fmt.Errorf("unknown --format %q: use text, json, jsonl or markdown", format))
+		return badInput(fmt.Errorf("unknown --format %q: use text, json, jsonl, markdown or html", format))
 	}
-	return badInput(fmt.Errorf("unknown --format %q: use text, json or markdown", format))
+	return badInput(fmt.Errorf("unknown --format %q: use text, json, markdown or html", format))
 }
 
 func (a *app) score(args []string, f *scoreFlags) error {
@@ -240,6 +250,8 @@ func (a *app) scorePair(args []string, f *scoreFlags, metric scoring.Metric, sto
 		err = report.WriteJSON(a.stdout, selected(rep, f))
 	case f.format == "markdown":
 		err = report.WriteMarkdown(a.stdout, selected(rep, f))
+	case f.format == "html":
+		err = htmlreport.WritePair(a.stdout, htmlMeta(time.Now(), pairFiles(in)...), htmlreport.Pair{Report: selected(rep, f), Tree: res.Tree})
 	default:
 		err = report.WriteText(a.stdout, selected(rep, f), report.TextOptions{Color: a.statusColor()})
 	}
@@ -272,6 +284,8 @@ func checkSelection(f *scoreFlags) error {
 		return errors.New("--top lists leaves with a loss only: drop --only-losses")
 	case (f.topSet || f.onlyLosses) && f.explain != "":
 		return errors.New("--explain prints one node: drop --only-losses and --top")
+	case f.topSet && f.format == "html":
+		return errors.New("--top lists leaves, not a tree: the HTML report shows the tree (--only-losses keeps the nodes with a loss)")
 	case (f.topSet || f.onlyLosses) && f.quiet:
 		return errors.New("--quiet prints only the total: drop --only-losses and --top")
 	}

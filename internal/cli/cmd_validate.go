@@ -47,7 +47,7 @@ OUT) and the schema keyword that failed. OUT may be - for standard input.
 A "$ref" in SCHEMA may name other schema files in SCHEMA's folder or below
 it; --schema-allow-file-refs lets it name any local file.
 
-OUT may be a dataset's outputs (SPEC 8): a file of records (a .jsonl file,
+OUT may be a dataset's outputs (docs/datasets.md): a file of records (a .jsonl file,
 or a .json array with --dataset) whose output field (found by name, or
 --out-field) or the record itself is each case's output, each read as OUT
 is, or a directory of JSON files. validate then says what share of the

@@ -29,7 +29,7 @@ deeper objects are written on their parent's line, so that the file stays
 about the size of REF however deep REF is nested. REF may be - for standard
 input.
 
-REF may be a dataset's references (SPEC 8): a file of records (a .jsonl
+REF may be a dataset's references (docs/datasets.md): a file of records (a .jsonl
 file, or a .json array with --dataset), each record's reference field (found
 by name, or --ref-field) or the record itself, or a directory of JSON files.
 The weights file then holds the union of the references' keys.`,
@@ -66,6 +66,6 @@ The weights file then holds the union of the references' keys.`,
 	fl.BoolVar(&d.force, "dataset", false, "read REF as a dataset: a .json array of records, or - as one")
 	fl.StringVar(&d.refField, "ref-field", "", "dataset: the reference's field in a record, as a `PATH`")
 	initCmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	cmd.AddCommand(initCmd)
+	cmd.AddCommand(initCmd, a.weightsFitCmd())
 	return cmd
 }

@@ -9,7 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // paneLines returns the explorer's detail pane as it shows on the pizza
@@ -18,11 +19,11 @@ import (
 func paneLines(t *testing.T, metric string, w, h int, keys ...string) []string {
 	t.Helper()
 	a := historyApp(filepath.Join(t.TempDir(), "history.db"))
-	opts, err := a.exploreInputs(tui.Options{Metric: metric, Theme: "dark"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err := a.exploreInputs(ports.Options{Metric: metric, Theme: "dark"}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m tea.Model = tui.New(opts)
+	var m tea.Model = pair.New(opts)
 	m, _ = m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	for _, k := range keys {
 		key := tea.KeyPressMsg{Code: []rune(k)[0], Text: k}
@@ -111,7 +112,7 @@ func TestScoreExplainMatchesPane(t *testing.T) {
 	}
 }
 
-// TestScoreExplainPizza pins the explanation of the spec's partial pizza.
+// TestScoreExplainPizza pins the explanation of the partial pizza of docs/scoring.md.
 func TestScoreExplainPizza(t *testing.T) {
 	code, stdout, stderr := runCLI(t, "", "score", pizza+"reference.json", pizza+"output.json", pizza+"weights.json",
 		"--explain", ".fixed_menus[1].pizza")

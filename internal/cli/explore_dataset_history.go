@@ -5,21 +5,21 @@ import (
 	"slices"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // datasetHistory is the dataset explorer's window on the history
-// (tui.DatasetHistory): the dataset runs of the same references, and a
+// (ports.DatasetHistory): the dataset runs of the same references, and a
 // run's figures.
 type datasetHistory struct {
 	a        *app
 	ref, out string // the dataset's sides as given ("" out for one file)
 }
 
-// Runs implements tui.DatasetHistory: the dataset runs of the same
+// Runs implements ports.DatasetHistory: the dataset runs of the same
 // references (any outputs: other models' answers pair case by case), or
 // every dataset run.
-func (h *datasetHistory) Runs(all bool) ([]tui.RunSummary, error) {
+func (h *datasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	store, err := h.a.historyStore()
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (h *datasetHistory) Runs(all bool) ([]tui.RunSummary, error) {
 		return nil, err
 	}
 	this := h.files()
-	out := make([]tui.RunSummary, 0, len(list))
+	out := make([]ports.RunSummary, 0, len(list))
 	for _, s := range list {
 		if s.Cases == 0 {
 			continue // a pair's run
@@ -55,9 +55,9 @@ func (h *datasetHistory) files() [2]history.File {
 	return [2]history.File{ref, out}
 }
 
-// DatasetRun implements tui.DatasetHistory: a dataset run with its
+// DatasetRun implements ports.DatasetHistory: a dataset run with its
 // figures, weights and rules.
-func (h *datasetHistory) DatasetRun(id string) (*tui.DatasetRunDetail, error) {
+func (h *datasetHistory) DatasetRun(id string) (*ports.DatasetRunDetail, error) {
 	store, err := h.a.historyStore()
 	if err != nil {
 		return nil, err
@@ -78,6 +78,6 @@ func (h *datasetHistory) DatasetRun(id string) (*tui.DatasetRunDetail, error) {
 		Reference: run.Reference, Output: run.Output, Weights: run.Weights,
 		Score: run.Score, HasScore: run.HasScore, Metric: run.Metric, Count: run.Count, LastSeen: run.LastSeen,
 	})
-	return &tui.DatasetRunDetail{RunSummary: rs, Figures: figs, WeightsJSON: slices.Clone(run.WeightsJSON),
+	return &ports.DatasetRunDetail{RunSummary: rs, Figures: figs, WeightsJSON: slices.Clone(run.WeightsJSON),
 		Rules: history.RulesSum(run.RulesJSON)}, nil
 }

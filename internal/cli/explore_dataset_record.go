@@ -14,11 +14,11 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// datasetRecorder records the dataset explorer's runs (SPEC 7, 8.5;
-// tui.DatasetRecorder) as `score` records a dataset's: the opening run
+// datasetRecorder records the dataset explorer's runs (docs/history.md;
+// ports.DatasetRecorder) as `score` records a dataset's: the opening run
 // as the dataset loads (commitOpening), then a run at every save and at
 // quit, for which the scored dataset the explorer holds, frozen under the
 // weights in force, hands out its cases again (dataset.Frozen.Replay:
@@ -60,7 +60,7 @@ func (r *datasetRecorder) openingDone() { r.openingOnce.Do(func() { close(r.open
 // opening hashed them.
 func (r *datasetRecorder) commitOpening(rec *datasetRecording, res *dataset.Result) {
 	defer r.openingDone()
-	if err := r.commit(rec, res, r.meta, tui.RunOpened); err != nil {
+	if err := r.commit(rec, res, r.meta, ports.RunOpened); err != nil {
 		r.note(err)
 	}
 	if files, ok := rec.hashed(); ok {
@@ -113,9 +113,9 @@ func (r *datasetRecorder) warnings() []error {
 	return slices.Clone(r.errs)
 }
 
-// Record implements tui.DatasetRecorder: it records the dataset run
+// Record implements ports.DatasetRecorder: it records the dataset run
 // holds, frozen under the weights in force, after the opening run.
-func (r *datasetRecorder) Record(ctx context.Context, run tui.DatasetRun) error {
+func (r *datasetRecorder) Record(ctx context.Context, run ports.DatasetRun) error {
 	var err error
 	select {
 	case <-r.opening:
@@ -134,7 +134,7 @@ func (r *datasetRecorder) Record(ctx context.Context, run tui.DatasetRun) error 
 	return err
 }
 
-func (r *datasetRecorder) record(ctx context.Context, run tui.DatasetRun) error {
+func (r *datasetRecorder) record(ctx context.Context, run ports.DatasetRun) error {
 	if run.Dataset == nil {
 		return errors.New("the explorer gave no scored dataset to record")
 	}
@@ -154,7 +154,7 @@ func (r *datasetRecorder) record(ctx context.Context, run tui.DatasetRun) error 
 	// On every core but one while the explorer goes on; on every core at
 	// quit.
 	workers := 0
-	if run.Event != tui.RunQuit {
+	if run.Event != ports.RunQuit {
 		workers = max(1, runtime.GOMAXPROCS(0)-1)
 	}
 	res, err := run.Dataset.Replay(ctx, dataset.ReplayConfig{Weights: w, Workers: workers,
@@ -174,12 +174,12 @@ func (r *datasetRecorder) record(ctx context.Context, run tui.DatasetRun) error 
 }
 
 // commit prepares the run of res and commits it to the store.
-func (r *datasetRecorder) commit(rec *datasetRecording, res *dataset.Result, meta datasetRunMeta, ev tui.RunEvent) error {
+func (r *datasetRecorder) commit(rec *datasetRecording, res *dataset.Result, meta datasetRunMeta, ev ports.RunEvent) error {
 	p, err := rec.prepare(res, meta)
 	if err == nil {
 		_, err = r.store.Commit(p)
 	}
-	if err != nil && ev == tui.RunOpened {
+	if err != nil && ev == ports.RunOpened {
 		var pe *history.PendingError
 		if errors.As(err, &pe) {
 			return fmt.Errorf("history: %v%s", err, strings.TrimSuffix("\n"+storeHint(err), "\n"))
@@ -191,7 +191,7 @@ func (r *datasetRecorder) commit(rec *datasetRecording, res *dataset.Result, met
 
 // rulesFile returns the rules file a run records: the one opened with,
 // or the rules in force as a file when they are not the opening's.
-func (r *datasetRecorder) rulesFile(run tui.DatasetRun) (inputFile, error) {
+func (r *datasetRecorder) rulesFile(run ports.DatasetRun) (inputFile, error) {
 	var inForce *scoring.RuleSet
 	if len(run.RulesJSON) > 0 {
 		var err error
@@ -212,9 +212,9 @@ func (r *datasetRecorder) rulesFile(run tui.DatasetRun) (inputFile, error) {
 // weightsFile returns the weights file a run records: the file just
 // saved, or the weights file in force as it is now (the one opened with,
 // when it cannot be read again, or was standard input).
-func (r *datasetRecorder) weightsFile(run tui.DatasetRun) inputFile {
+func (r *datasetRecorder) weightsFile(run ports.DatasetRun) inputFile {
 	path := run.Files.SavePath
-	if run.Event == tui.RunSaved && path != "" {
+	if run.Event == ports.RunSaved && path != "" {
 		return inputFile{name: path, data: run.WeightsJSON}
 	}
 	if path != "" && path != "-" {

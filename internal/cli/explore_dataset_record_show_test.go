@@ -16,7 +16,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The dataset explorer's runs after the opening against `score`'s of the
@@ -37,7 +37,7 @@ func TestDatasetRecorderStdin(t *testing.T) {
 	if err := os.WriteFile(weights, saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := o.r.Record(context.Background(), explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights, Weights: weights}, saved)); err != nil {
+	if err := o.r.Record(context.Background(), explorerRun(o, ports.RunSaved, ports.Files{SavePath: weights, Weights: weights}, saved)); err != nil {
 		t.Fatal(err)
 	}
 	got := newestRun(t, o.store)
@@ -90,7 +90,7 @@ func TestDatasetRecorderShowsAsScore(t *testing.T) {
 			if err := os.WriteFile(weights, saved, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights, Weights: weights, Rules: m.rules}, saved)
+			run := explorerRun(o, ports.RunSaved, ports.Files{SavePath: weights, Weights: weights, Rules: m.rules}, saved)
 			// The file changes on disk before the run is recorded, and
 			// comes back after.
 			content, err := os.ReadFile(data)

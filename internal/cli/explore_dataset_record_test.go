@@ -16,7 +16,7 @@ import (
 	"github.com/jsontui/jsontui/internal/bench"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // smallCopy copies dataset-small into a folder of its own and returns
@@ -107,9 +107,9 @@ func tuned(t testing.TB, d *dataset.Scored, weights map[string]float64) []byte {
 // explorerRun is the run the explorer records of o's dataset as it stands
 // (tui.DatasetModel.record): the weights in force, the metric, options
 // and rules of the dataset scored, frozen.
-func explorerRun(o *openedDataset, ev tui.RunEvent, files tui.Files, weights []byte) tui.DatasetRun {
+func explorerRun(o *openedDataset, ev ports.RunEvent, files ports.Files, weights []byte) ports.DatasetRun {
 	figs := o.res.Scored.Figures()
-	run := tui.DatasetRun{Event: ev, Time: time.Now(), Files: files, WeightsJSON: weights,
+	run := ports.DatasetRun{Event: ev, Time: time.Now(), Files: files, WeightsJSON: weights,
 		Metric: figs.Metric, Options: figs.Options, Score: figs.Score, HasScore: figs.HasScore, Dataset: o.res.Scored.Freeze()}
 	if o.r.openRules != nil {
 		run.RulesJSON = o.r.openRules.Marshal()
@@ -197,7 +197,7 @@ func TestDatasetRecorderSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := scoreUnder(t, data, saved, "jsondiff", nil, nil)
-	run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: savePath, Weights: savePath}, saved)
+	run := explorerRun(o, ports.RunSaved, ports.Files{SavePath: savePath, Weights: savePath}, saved)
 	if err := o.r.Record(context.Background(), run); err != nil {
 		t.Fatal(err)
 	}
@@ -250,8 +250,8 @@ func TestDatasetRecorderQuit(t *testing.T) {
 			// The explorer's dataset as m, C or p scored it again.
 			cur := rescoreFor(t, o, c.metric, c.options, r)
 			inForce := tuned(t, cur.Scored, map[string]float64{".vendor": 0.25, ".note": 0})
-			run := explorerRun(&openedDataset{r: o.r, res: cur}, tui.RunQuit,
-				tui.Files{SavePath: weights, Weights: weights, Rules: "rules.json"}, inForce)
+			run := explorerRun(&openedDataset{r: o.r, res: cur}, ports.RunQuit,
+				ports.Files{SavePath: weights, Weights: weights, Rules: "rules.json"}, inForce)
 			run.RulesJSON = c.rules
 			if err := o.r.Record(context.Background(), run); err != nil {
 				t.Fatal(err)
@@ -287,7 +287,7 @@ func rescoreFor(t testing.TB, o *openedDataset, metric string, options []string,
 	}
 	rescore := datasetRescorer(o.r.spec, &datasetFlags{}, dataset.Config{})
 	sides := datasetHasher(o.r.spec.Ref, o.r.spec.Out)
-	res, err := rescore(context.Background(), tui.DatasetRescoreRequest{Metric: metric, Options: opts, Rules: rules}, func(tui.DatasetProgress) {})
+	res, err := rescore(context.Background(), ports.DatasetRescoreRequest{Metric: metric, Options: opts, Rules: rules}, func(ports.DatasetProgress) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +303,7 @@ func TestDatasetRecorderWaits(t *testing.T) {
 	_, data, weights := smallCopy(t)
 	o := openDatasetRecorder(t, data, weights, true)
 	disk, _ := os.ReadFile(weights)
-	run := explorerRun(o, tui.RunSaved, tui.Files{SavePath: weights}, disk)
+	run := explorerRun(o, ports.RunSaved, ports.Files{SavePath: weights}, disk)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- o.r.Record(ctx, run) }()
@@ -433,11 +433,11 @@ func weighablePath(b *testing.B, d *dataset.Scored) string {
 }
 
 // saveRun returns the run of a save of d's weights in force to weights.
-func saveRun(b *testing.B, d *dataset.Scored, weights string) tui.DatasetRun {
+func saveRun(b *testing.B, d *dataset.Scored, weights string) ports.DatasetRun {
 	w, err := d.MarshalWeights()
 	if err != nil {
 		b.Fatal(err)
 	}
-	return tui.DatasetRun{Event: tui.RunSaved, Files: tui.Files{SavePath: weights}, WeightsJSON: w,
+	return ports.DatasetRun{Event: ports.RunSaved, Files: ports.Files{SavePath: weights}, WeightsJSON: w,
 		Metric: "jsondiff", Options: d.Figures().Options, Dataset: d.Freeze()}
 }

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
 
@@ -15,7 +15,7 @@ import (
 // cannot be written, in the user's state folder (recoveryDir). The pair
 // is identified by the inputs' paths and hashes as the history has them;
 // the rules file (--rules) is named as read.
-func (a *app) recoveryKeeper(files tui.Files, rec *explorerRecorder) *recovery.Keeper {
+func (a *app) recoveryKeeper(files ports.Files, rec *explorerRecorder) *recovery.Keeper {
 	saveTo := files.SavePath
 	if saveTo == "" {
 		saveTo = files.DefaultSave
@@ -53,7 +53,7 @@ func (a *app) recoveryDir() string {
 // weights for files, as recoveryKeeper does a pair's: the dataset is
 // identified by its files of references and outputs (sides, hashed on
 // first use), and weights is the weights file as read.
-func (a *app) datasetRecoveryKeeper(files tui.Files, weights inputFile, sides func() [2]history.File) *recovery.Keeper {
+func (a *app) datasetRecoveryKeeper(files ports.Files, weights inputFile, sides func() [2]history.File) *recovery.Keeper {
 	saveTo := files.SavePath
 	if saveTo == "" {
 		saveTo = files.DefaultSave

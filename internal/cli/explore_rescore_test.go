@@ -11,7 +11,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // TestExplorerRescoreIsScore: what the dataset explorer scores the
@@ -60,7 +60,7 @@ func TestExplorerRescoreIsScore(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			req := tui.DatasetRescoreRequest{Metric: tc.metric, Options: opts, Weights: cfg.Weights}
+			req := ports.DatasetRescoreRequest{Metric: tc.metric, Options: opts, Weights: cfg.Weights}
 			if tc.rules != "" {
 				if req.Rules, _, err = a.readRules(tc.rules, nil); err != nil {
 					t.Fatal(err)

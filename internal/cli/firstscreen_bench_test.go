@@ -13,7 +13,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // benchFirstScreenEnv makes the test binary open the explorer's model on
@@ -28,7 +29,7 @@ const benchFirstScreenEnv = "JSONTUI_BENCH_FIRST_SCREEN"
 // and returns the exit code.
 func firstScreen(args []string) int {
 	a := &app{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
-	opts := tui.Options{Metric: "jsondiff", Files: tui.Files{Reference: args[0], Output: args[1]}}
+	opts := ports.Options{Metric: "jsondiff", Files: ports.Files{Reference: args[0], Output: args[1]}}
 	rec := &explorerRecorder{a: a}
 	load := a.loader(args[0], args[1], "", rec, opts)
 	loaded, err := load(context.Background(), func(done, total int64) {})
@@ -37,7 +38,7 @@ func firstScreen(args []string) int {
 		return 1
 	}
 	opts.Loaded = &loaded
-	m := tui.New(opts)
+	m := pair.New(opts)
 	m.Update(tea.WindowSizeMsg{Width: 160, Height: 45})
 	if screen := m.View().Content; !strings.Contains(screen, "records") {
 		fmt.Fprintf(os.Stderr, "the first screen shows no records:\n%s\n", screen)

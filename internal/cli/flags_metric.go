@@ -76,7 +76,7 @@ func addMetricFlags(fl *pflag.FlagSet, m *metricFlags) {
 	fl.Var(&optionFlag{m: m, name: scoring.OptTarget}, scoring.OptTarget, "uipath: compare only the value at `PATH` (repeatable), as target_output_key")
 	fl.StringVar(&m.rules, "rules", "", "jsondiff: compare the leaves at some paths by the rules in `FILE`, a JSON object from schema path\n"+
 		"to rule: exact, levenshtein, damerau, jaro-winkler, token-f1, date, {\"abs_tol\": X}, {\"rel_tol\": X},\n"+
-		"{\"normalize\": [\"case\", \"accents\", \"space\"]} (see the README)")
+		"{\"normalize\": [\"case\", \"accents\", \"space\"]} (see docs/weights-and-rules.md)")
 	strict := &optionFlag{m: m, name: scoring.OptStrictFields, bool: true}
 	fl.Var(strict, scoring.OptStrictFields, "galtea: count the union of both sides' keys (JSON Field Match (Normalized, Strict))")
 	fl.Lookup(scoring.OptStrictFields).NoOptDefVal = "true"

@@ -181,7 +181,7 @@ func TestScoreLangChainOutputs(t *testing.T) {
 			t.Errorf("%s --metric %s: exit %d, stdout %q, stderr %q\nwant %d, %q, %q", c.out, c.metric, code, stdout, stderr, c.code, c.stdout, c.stderr)
 		}
 	}
-	// jsondiff still reads the output as SPEC 1 says: the prose's object.
+	// jsondiff still reads the output as docs/scoring.md says: the prose's object.
 	code, stdout, _ := runCLI(t, "", "score", p("ref.json"), p("prose.txt"), "--quiet", "--no-history")
 	if code != 0 || stdout != "1\n" {
 		t.Errorf("jsondiff on prose: exit %d, %q", code, stdout)

@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // historyFlags are the explorer's history flags.
@@ -30,7 +30,7 @@ func addHistoryFlags(cmd *cobra.Command, f *historyFlags) {
 
 // explorerRecorder records the explorer's runs in the history store: the
 // opening state, every save and the state at quit when it changed. It is
-// also the explorer's tui.History: the runs of the explorer's
+// also the explorer's ports.History: the runs of the explorer's
 // reference/output pair, read from the same store.
 type explorerRecorder struct {
 	a     *app
@@ -66,8 +66,8 @@ func (r *explorerRecorder) inputs() ([3]history.File, error) {
 	return hashed(), nil
 }
 
-// Record implements tui.Recorder.
-func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
+// Record implements ports.Recorder.
+func (r *explorerRecorder) Record(ctx context.Context, run ports.Run) error {
 	files, err := r.inputs()
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 	}
 	weights := files[2]
 	switch {
-	case run.Event == tui.RunSaved && run.Files.SavePath != "":
+	case run.Event == ports.RunSaved && run.Files.SavePath != "":
 		weights = history.NewFile(run.Files.SavePath, run.WeightsJSON)
 	case run.SavedWeights != "" && run.Files.SavePath != "":
 		// The weights file is the one this explorer saved last, not the
@@ -87,7 +87,7 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 		weights.SHA256 = run.SavedWeights
 	}
 	label := r.flags.label
-	if label == "" && run.Event != tui.RunOpened {
+	if label == "" && run.Event != ports.RunOpened {
 		label = "explorer " + run.Event.String()
 	}
 	h := &history.Run{
@@ -114,10 +114,10 @@ func (r *explorerRecorder) Record(ctx context.Context, run tui.Run) error {
 	return nil
 }
 
-// Runs implements tui.History: the runs of the explorer's pair (a file
+// Runs implements ports.History: the runs of the explorer's pair (a file
 // given as standard input matched by its content), or every run, newest
 // first.
-func (r *explorerRecorder) Runs(all bool) ([]tui.RunSummary, error) {
+func (r *explorerRecorder) Runs(all bool) ([]ports.RunSummary, error) {
 	files, err := r.inputs()
 	if err != nil {
 		return nil, err
@@ -134,7 +134,7 @@ func (r *explorerRecorder) Runs(all bool) ([]tui.RunSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]tui.RunSummary, 0, len(list))
+	out := make([]ports.RunSummary, 0, len(list))
 	for _, s := range list {
 		if s.Cases > 0 {
 			continue // a dataset's run: no pair's figures to compare with
@@ -158,8 +158,8 @@ func samePair(s history.Summary, files [3]history.File) bool {
 	return same(s.Reference, files[0]) && same(s.Output, files[1])
 }
 
-// Run implements tui.History: the run with its per-path scores.
-func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
+// Run implements ports.History: the run with its per-path scores.
+func (r *explorerRecorder) Run(id string) (*ports.RunDetail, error) {
 	store, err := r.a.historyStore()
 	if err != nil {
 		return nil, err
@@ -168,7 +168,7 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &tui.RunDetail{
+	d := &ports.RunDetail{
 		RunSummary: runSummary(history.Summary{
 			ID: run.ID, Time: run.Time, Label: run.Label, Tags: run.Tags, Source: run.Source,
 			Reference: run.Reference, Output: run.Output, Weights: run.Weights,
@@ -178,10 +178,10 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 		Options:     slices.Clone(run.Options),
 		WeightsJSON: slices.Clone(run.WeightsJSON),
 		RulesJSON:   slices.Clone(run.RulesJSON),
-		Nodes:       make([]tui.RunNode, 0, run.NodeCount),
+		Nodes:       make([]ports.RunNode, 0, run.NodeCount),
 	}
 	for n := range run.Nodes() {
-		d.Nodes = append(d.Nodes, tui.RunNode{Path: n.Path, Score: n.Score, HasScore: n.HasScore})
+		d.Nodes = append(d.Nodes, ports.RunNode{Path: n.Path, Score: n.Score, HasScore: n.HasScore})
 	}
 	if files, err := r.inputs(); err == nil {
 		d.ThisPair = samePair(history.Summary{Reference: run.Reference, Output: run.Output}, files)
@@ -189,7 +189,7 @@ func (r *explorerRecorder) Run(id string) (*tui.RunDetail, error) {
 	return d, nil
 }
 
-// SetLabel implements tui.History.
+// SetLabel implements ports.History.
 func (r *explorerRecorder) SetLabel(id, label string) error {
 	store, err := r.a.historyStore()
 	if err != nil {
@@ -198,17 +198,17 @@ func (r *explorerRecorder) SetLabel(id, label string) error {
 	return store.SetLabel(id, label)
 }
 
-// Best implements tui.History: the best-scoring run of the pair among
+// Best implements ports.History: the best-scoring run of the pair among
 // those of config c.
-func (r *explorerRecorder) Best(c tui.RunConfig) (tui.RunSummary, bool, error) {
+func (r *explorerRecorder) Best(c ports.RunConfig) (ports.RunSummary, bool, error) {
 	cfg := history.Config{Metric: c.Metric, Options: c.Options, Rules: history.RulesSum(c.RulesJSON)}
 	files, err := r.inputs()
 	if err != nil {
-		return tui.RunSummary{}, false, err
+		return ports.RunSummary{}, false, err
 	}
 	store, err := r.a.historyStore()
 	if err != nil {
-		return tui.RunSummary{}, false, err
+		return ports.RunSummary{}, false, err
 	}
 	// The store's pair filter goes by path: standard input is matched by
 	// its content here.
@@ -221,7 +221,7 @@ func (r *explorerRecorder) Best(c tui.RunConfig) (tui.RunSummary, bool, error) {
 	}
 	best, ok := history.BestOf(runs, cfg)
 	if !ok {
-		return tui.RunSummary{}, false, err
+		return ports.RunSummary{}, false, err
 	}
 	rs := runSummary(best)
 	rs.ThisPair = true
@@ -231,8 +231,8 @@ func (r *explorerRecorder) Best(c tui.RunConfig) (tui.RunSummary, bool, error) {
 // runSummary returns a run's summary as the explorer shows it: the time
 // in the local zone, the files relative to the working directory when
 // that is shorter.
-func runSummary(s history.Summary) tui.RunSummary {
-	return tui.RunSummary{
+func runSummary(s history.Summary) ports.RunSummary {
+	return ports.RunSummary{
 		ID: s.ID, Time: s.Time.Local(), Label: s.Label, Source: s.Source, Metric: s.Metric,
 		Reference: rel(s.Reference.Path), Output: rel(s.Output.Path), Weights: rel(s.Weights.Path),
 		Score: s.Score, HasScore: s.HasScore, Delta: s.Delta, HasDelta: s.HasDelta,

@@ -16,7 +16,8 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // beerCounts is a weights file for the pizza case that lifts its score to
@@ -54,7 +55,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "history.db")
 	wlow := scoreRuns(t, store)
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
+	opts, err := a.exploreInputs(ports.Options{}, pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	if err != nil || len(all) != 3 || all[0].Label != "swapped" {
 		t.Errorf("every run: %+v %v", all, err)
 	}
-	best, ok, err := h.Best(tui.RunConfig{Metric: "jsondiff"})
+	best, ok, err := h.Best(ports.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != r.ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -104,7 +105,7 @@ func TestExplorerHistoryAdapter(t *testing.T) {
 	}
 	// --no-history reads the history but records nothing.
 	a.exploreHistory.noHistory = true
-	opts, err = a.exploreInputs(tui.Options{}, pizza+"reference.json", pizza+"output.json", "")
+	opts, err = a.exploreInputs(ports.Options{}, pizza+"reference.json", pizza+"output.json", "")
 	if err != nil || opts.Recorder != nil || opts.History == nil {
 		t.Errorf("--no-history: recorder %v, history %v, %v", opts.Recorder, opts.History, err)
 	}
@@ -126,7 +127,7 @@ func TestExplorerHistoryStdin(t *testing.T) {
 	}
 	a := historyApp(store)
 	a.stdin = strings.NewReader(other)
-	opts, err := a.exploreInputs(tui.Options{}, "-", pizza+"output.json", "")
+	opts, err := a.exploreInputs(ports.Options{}, "-", pizza+"output.json", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestExplorerHistoryStdin(t *testing.T) {
 	if err != nil || len(runs) != 1 || len(all) != 2 || runs[0].ID != all[0].ID {
 		t.Errorf("runs of this standard input: %+v %v", runs, err)
 	}
-	best, ok, err := opts.History.Best(tui.RunConfig{Metric: "jsondiff"})
+	best, ok, err := opts.History.Best(ports.RunConfig{Metric: "jsondiff"})
 	if err != nil || !ok || best.ID != runs[0].ID {
 		t.Errorf("best %+v %v %v", best, ok, err)
 	}
@@ -146,7 +147,7 @@ func TestExplorerHistoryNotLoaded(t *testing.T) {
 	if _, err := r.Runs(false); err == nil {
 		t.Error("runs listed before the inputs were loaded")
 	}
-	if _, _, err := r.Best(tui.RunConfig{Metric: "jsondiff"}); err == nil {
+	if _, _, err := r.Best(ports.RunConfig{Metric: "jsondiff"}); err == nil {
 		t.Error("a best run before the inputs were loaded")
 	}
 }
@@ -159,20 +160,20 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	store := filepath.Join(t.TempDir(), "history.db")
 	scoreRuns(t, store)
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
+	opts, err := a.exploreInputs(ports.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
 		pizza+"reference.json", pizza+"output.json", pizza+"weights.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	st := history.Open(store)
-	pair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
-	before, err := st.List(pair)
+	thisPair := history.ListOptions{Reference: pizza + "reference.json", Output: pizza + "output.json"}
+	before, err := st.List(thisPair)
 	if err != nil || len(before) != 2 {
 		t.Fatalf("%d runs before: %v", len(before), err)
 	}
 	beer := before[0]
 
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(text string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
@@ -186,7 +187,7 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	// The header names the best run; the opening is recorded.
 	wait(beer.ID[:10])
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		if runs, err := st.List(pair); err == nil && len(runs) == 3 {
+		if runs, err := st.List(thisPair); err == nil && len(runs) == 3 {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -203,7 +204,7 @@ func TestExplorerHistoryEndToEnd(t *testing.T) {
 	press("y")
 	tm.WaitFinished(t, teatest.WithFinalTimeout(10*time.Second))
 
-	after, err := st.List(pair)
+	after, err := st.List(thisPair)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,12 +245,12 @@ func TestExplorerSavedThenEdited(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := historyApp(store)
-	opts, err := a.exploreInputs(tui.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
+	opts, err := a.exploreInputs(ports.Options{Theme: "dark", Metric: "jsondiff", NoMouse: true},
 		pizza+"reference.json", pizza+"output.json", weights)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tm := teatest.NewTestModel(t, tui.New(opts), teatest.WithInitialTermSize(120, 40))
+	tm := teatest.NewTestModel(t, pair.New(opts), teatest.WithInitialTermSize(120, 40))
 	wait := func(what string, ok func() bool) {
 		t.Helper()
 		for deadline := time.Now().Add(10 * time.Second); !ok(); time.Sleep(20 * time.Millisecond) {

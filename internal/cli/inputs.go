@@ -11,6 +11,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -40,6 +41,9 @@ func (a *app) readInput(name string) (inputFile, error) {
 			return inputFile{}, fmt.Errorf("standard input: %w", err)
 		}
 	} else {
+		if err := dataset.CheckRegular(name); err != nil {
+			return inputFile{}, err
+		}
 		data, err = os.ReadFile(name)
 		if err != nil {
 			var pe *fs.PathError
@@ -70,41 +74,71 @@ func (a *app) loadInputs(refName, outName, weightsName string, opt func(i int) *
 	}
 	in := &inputs{}
 	names := [3]string{refName, outName, weightsName}
+	var errs [3]error
 	var g errgroup.Group
 	for i, name := range names {
 		if name == "" {
 			continue
 		}
 		g.Go(func() error {
-			f, err := a.readInput(name)
-			if err != nil {
-				return err
-			}
-			in.files[i] = f
-			var o *jsondoc.Options
-			if opt != nil && i < 2 {
-				o = opt(i)
-			}
-			switch i {
-			case 0:
-				in.ref, err = jsondoc.Parse(displayName(name), f.data, o)
-			case 1:
-				if !outText {
-					in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
-				}
-			default:
-				in.weights, err = scoring.ParseWeights(displayName(name), f.data)
-			}
-			return err
+			errs[i] = in.load(a, i, name, opt, outText)
+			return errs[i]
 		})
 	}
-	if err := g.Wait(); err != nil {
+	if g.Wait() != nil {
+		// The first file's error, in argument order.
+		err := errs[2]
+		switch {
+		case errs[0] != nil:
+			err = swapHint(errs[0], in.files, outName)
+		case errs[1] != nil:
+			err = errs[1]
+		}
 		if errors.Is(err, jsondoc.ErrCanceled) {
 			return nil, err
 		}
 		return nil, badInput(err)
 	}
 	return in, nil
+}
+
+// load reads and parses file argument i (0 reference, 1 output, 2
+// weights) named name.
+func (in *inputs) load(a *app, i int, name string, opt func(i int) *jsondoc.Options, outText bool) error {
+	f, err := a.readInput(name)
+	if err != nil {
+		return err
+	}
+	in.files[i] = f
+	var o *jsondoc.Options
+	if opt != nil && i < 2 {
+		o = opt(i)
+	}
+	switch i {
+	case 0:
+		in.ref, err = jsondoc.Parse(displayName(name), f.data, o)
+	case 1:
+		if !outText {
+			in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
+		}
+	default:
+		in.weights, err = scoring.ParseWeights(displayName(name), f.data)
+	}
+	return err
+}
+
+// swapHint adds to the reference's parse error refErr that REF and OUT
+// look swapped when the output (read whole in files[1]) passes the strict
+// parse the reference fails.
+func swapHint(refErr error, files [3]inputFile, outName string) error {
+	var se *jsondoc.SyntaxError
+	if !errors.As(refErr, &se) || files[1].data == nil {
+		return refErr
+	}
+	if _, err := jsondoc.Parse(displayName(outName), files[1].data, nil); err != nil {
+		return refErr
+	}
+	return fmt.Errorf("%w; REF and OUT %s: %s is strict JSON", refErr, dataset.SwapHint, escape.Name(displayName(outName)))
 }
 
 // displayName is how an input is named in messages.

@@ -45,7 +45,7 @@ func TestControlCharsInNames(t *testing.T) {
 		{[]string{"score", ref, p(odd + ".json")}, 2, "",
 			"jsontui: " + q(odd+".json") + ":1:6: unexpected end of JSON input; no JSON found in it either: tried 1 opening bracket\n"},
 		{[]string{"score", p(odd + ".json"), ref}, 2, "",
-			"jsontui: " + q(odd+".json") + ":1:6: unexpected end of JSON input\n"},
+			"jsontui: " + q(odd+".json") + ":1:6: unexpected end of JSON input; REF and OUT look swapped (the order is REF, then OUT): " + ref + " is strict JSON\n"},
 		{[]string{"score", ref, ref, p(odd + ".weights.json")}, 2, "",
 			"jsontui: " + q(odd+".weights.json") + ":1:7: .a: weight 2 is outside [0, 1]\n"},
 		{[]string{"score", ref, ref, p(odd + ".missing.json")}, 2, "",

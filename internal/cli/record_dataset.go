@@ -14,7 +14,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
-// datasetRecording records a dataset run as it is scored (SPEC 8.5): the
+// datasetRecording records a dataset run as it is scored (docs/history.md): the
 // recorder lays out and compresses the cases as they come, and the
 // dataset's files are hashed meanwhile.
 type datasetRecording struct {

@@ -125,7 +125,9 @@ weight, normalization factor and what it costs the total, lets you tune the
 weights live, and records every run in a local history.
 
 With REF and OUT it opens the explorer; 'jsontui score' prints the same
-figures headless, for scripts and CI.`,
+figures headless, for scripts and CI. Both take a dataset too (a .jsonl file
+of records, two files, or two folders), and 'jsontui history diff' compares
+two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 		Example: `  jsontui demo                                   # explore the bundled example
   jsontui ref.json out.json weights.json         # explore, tune weights, save
   jsontui score ref.json out.json weights.json --min 0.9   # CI gate

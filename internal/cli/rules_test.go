@@ -13,7 +13,7 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
-	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // The invoice case under its rules file: the total, the rule of each leaf
@@ -158,7 +158,7 @@ func TestExplorerRecordsRules(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := tui.Run{Event: tui.RunSaved, Time: time.Now(), Files: opts.Files, Metric: "jsondiff",
+	run := ports.Run{Event: ports.RunSaved, Time: time.Now(), Files: opts.Files, Metric: "jsondiff",
 		WeightsJSON: tree.MarshalWeights(), RulesJSON: changed.Marshal(),
 		Report: func(context.Context) (*report.Report, error) { return tree.Report("jsondiff", nil), nil }}
 	if err := opts.Recorder.Record(context.Background(), run); err != nil {

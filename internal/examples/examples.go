@@ -1,4 +1,5 @@
-// Package examples finds SPEC's worked examples for the tests that
+// Package examples finds the worked examples
+// (docs/scoring.md, docs/datasets.md) for the tests that
 // reproduce them: the copy in the repository's testdata/cases, and the
 // shared originals beside the repository when they are there (as in CI).
 package examples

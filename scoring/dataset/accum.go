@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/exactsum"
 )
 
 // maxCaseWarnings is how many of the cases' warnings a dataset reports;
@@ -73,7 +74,8 @@ func (a *accumulator) addCase(res *caseResult) {
 		return
 	}
 	a.refCases++
-	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err}
+	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
+		Label: res.label.text, LabelLine: res.label.line}
 	if res.worstPath != "" {
 		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
 	}
@@ -98,8 +100,8 @@ func (a *accumulator) addCase(res *caseResult) {
 	}
 }
 
-// addParts adds a batch's per-path parts.
-func (a *accumulator) addParts(parts []pathPart) {
+// addParts adds a batch's per-path parts, with their exact sums.
+func (a *accumulator) addParts(parts []pathPart, sums [][2]exactsum.Sum) {
 	if len(parts) > 0 {
 		a.tree = true
 	}
@@ -108,7 +110,7 @@ func (a *accumulator) addParts(parts []pathPart) {
 		for int(p.path) >= len(a.paths) {
 			a.paths = append(a.paths, pathAcc{})
 		}
-		a.paths[p.path].addPart(p)
+		a.paths[p.path].addPart(p, &sums[i])
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jsontui/jsontui/internal/bench"
 )
@@ -98,5 +99,52 @@ func BenchmarkAggregate(b *testing.B) {
 				bench.ReportCPU(b, start)
 			})
 		}
+	}
+}
+
+// BenchmarkReduceAgainstScore interleaves, on the generated one-file
+// datasets, scoring the whole (as score --quiet does) and aggregating its
+// case lines read as one shard, and reports the reduce's CPU time over
+// the whole's (aggregate/score, the goal ≤ 0.5) and the case lines'
+// bytes over the input's (line-bytes/input-byte, the goal ≤ 1.5).
+func BenchmarkReduceAgainstScore(b *testing.B) {
+	for _, mb := range benchSizes(b) {
+		records, lines := benchRecords(b, mb), benchCaseLines(b, mb)
+		in, err := os.Stat(records)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out, err := os.Stat(lines)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dMB", mb), func(b *testing.B) {
+			var score, reduce time.Duration
+			for b.Loop() {
+				start := bench.CPUTime()
+				src, err := Open(Spec{Ref: records})
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = Score(context.Background(), src, Config{})
+				src.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				mid := bench.CPUTime()
+				f, err := os.Open(lines)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = Aggregate(context.Background(), []Shard{{Name: lines, R: bufio.NewReaderSize(f, 1<<20)}}, AggregateConfig{})
+				f.Close()
+				if err != nil {
+					b.Fatal(err)
+				}
+				score, reduce = score+mid-start, reduce+bench.CPUTime()-mid
+			}
+			b.ReportMetric(float64(reduce)/float64(score), "aggregate/score")
+			b.ReportMetric(float64(out.Size())/float64(in.Size()), "line-bytes/input-byte")
+		})
 	}
 }

@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -20,7 +21,8 @@ func caseLines(t *testing.T, spec Spec, cfg Config) []string {
 		return nil
 	}
 	scoreSpec(t, spec, cfg)
-	return strings.SplitAfter(strings.TrimSuffix(lines.String(), "\n"), "\n")
+	all := strings.SplitAfter(lines.String(), "\n")
+	return all[:len(all)-1]
 }
 
 // TestAggregateKnowsTheMetric checks that a case line names the metric
@@ -41,7 +43,7 @@ func TestAggregateKnowsTheMetric(t *testing.T) {
 	plain := caseLines(t, Spec{Ref: records}, Config{})
 	withTol := caseLines(t, Spec{Ref: records}, Config{Options: tol})
 	ex := caseLines(t, Spec{Ref: records}, Config{Metric: exact})
-	if !strings.Contains(plain[0], `, "metric": "jsondiff", "nodes": [`) || !strings.Contains(withTol[0], `, "metric": "jsondiff", "options": ["abs-tol=0.01"], "nodes": [`) {
+	if !strings.Contains(plain[0], `, "metric": "jsondiff", "settings": "`) || !strings.Contains(withTol[0], `, "metric": "jsondiff", "options": ["abs-tol=0.01"], "settings": "`) {
 		t.Fatalf("lines:\n%s%s", plain[0][:200], withTol[0][:200])
 	}
 	join := func(lines []string) *strings.Reader { return strings.NewReader(strings.Join(lines, "")) }
@@ -74,34 +76,56 @@ func TestAggregateKnowsTheMetric(t *testing.T) {
 			t.Errorf("%s: %v, want %s", c.name, err, c.want)
 		}
 	}
-	// Lines that name no metric (written before they did) are the
-	// --metric's.
-	var old []string
-	for _, l := range ex {
-		old = append(old, strings.Replace(l, `, "metric": "exact"`, "", 1))
-	}
-	figs, err = Aggregate(context.Background(), []Shard{{"a.jsonl", join(old)}}, AggregateConfig{Metric: "exact"})
-	if err != nil || figs.Metric != "exact" {
-		t.Errorf("old lines: %v, %v", figs, err)
-	}
 }
 
-// TestAggregateDuplicateCase checks that a case id in two lines (a shard
+// TestAggregateDuplicateCase checks that a case in two lines (a shard
 // given twice, shards that overlap) is an error naming both, where it
-// would count twice; the #N names of cases without ids repeat from shard
-// to shard and are no error.
+// would count twice: known by its id, or without one by its file and
+// record. Cases without ids of different files are different cases.
 func TestAggregateDuplicateCase(t *testing.T) {
 	dir := t.TempDir()
 	records := genRecords(t, dir, 30, 3)
 	lines := strings.Join(caseLines(t, Spec{Ref: records}, Config{}), "")
 	_, err := Aggregate(context.Background(), []Shard{{"a.jsonl", strings.NewReader(lines)}, {"b.jsonl", strings.NewReader(lines)}}, AggregateConfig{})
-	if want := `b.jsonl:1:1: duplicate case id "inv-000001": also at a.jsonl:1; aggregate each case once`; err == nil || err.Error() != want {
+	if want := `b.jsonl:1: duplicate case id "inv-000001": also at a.jsonl:1; aggregate each case once`; err == nil || err.Error() != want {
 		t.Errorf("%v, want %s", err, want)
 	}
-	noIDs := files(t, map[string]string{"d.jsonl": "{\"expected\": 1, \"output\": 1}\n{\"expected\": 2, \"output\": 1}\n"})
+	noIDs := files(t, map[string]string{"d.jsonl": "{\"expected\": 1, \"output\": 1}\n{\"expected\": 2, \"output\": 1}\n",
+		"e.jsonl": "{\"expected\": 3, \"output\": 3}\n"})
 	anon := strings.Join(caseLines(t, Spec{Ref: noIDs + "/d.jsonl"}, Config{}), "")
-	figs, err := Aggregate(context.Background(), []Shard{{"a.jsonl", strings.NewReader(anon)}, {"b.jsonl", strings.NewReader(anon)}}, AggregateConfig{})
-	if err != nil || figs.Stats.Cases != 4 {
-		t.Errorf("#N cases: %v", err)
+	other := strings.Join(caseLines(t, Spec{Ref: noIDs + "/e.jsonl"}, Config{}), "")
+	_, err = Aggregate(context.Background(), []Shard{{"a.jsonl", strings.NewReader(anon)}, {"b.jsonl", strings.NewReader(anon)}}, AggregateConfig{})
+	if want := fmt.Sprintf(`b.jsonl:1: case #1 (%q record 1) is also at a.jsonl:1; aggregate each case once`, noIDs+"/d.jsonl"); err == nil || err.Error() != want {
+		t.Errorf("#N cases twice: %v, want %s", err, want)
+	}
+	figs, err := Aggregate(context.Background(), []Shard{{"a.jsonl", strings.NewReader(anon)}, {"b.jsonl", strings.NewReader(other)}}, AggregateConfig{})
+	if err != nil || figs.Stats.Cases != 3 {
+		t.Errorf("#N cases of two files: %v", err)
+	}
+}
+
+// TestAggregateOtherSettings checks that shards scored under other
+// weights, match threshold or --group-by are refused with the first line
+// that differs.
+func TestAggregateOtherSettings(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 20, 3)
+	w, err := scoring.ParseWeights("w.json", []byte(`{"total": 0.25}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	half := 0.5
+	base := caseLines(t, Spec{Ref: records}, Config{})
+	for name, other := range map[string][]string{
+		"weights":         caseLines(t, Spec{Ref: records}, Config{Weights: w}),
+		"match threshold": caseLines(t, Spec{Ref: records}, Config{MatchThreshold: &half}),
+		"group-by":        caseLines(t, Spec{Ref: records, GroupBy: ".category"}, Config{}),
+	} {
+		shards := []Shard{{"a.jsonl", strings.NewReader(strings.Join(base[:10], ""))}, {"b.jsonl", strings.NewReader(strings.Join(other[10:], ""))}}
+		_, err := Aggregate(context.Background(), shards, AggregateConfig{})
+		if err == nil || !strings.HasPrefix(err.Error(), "b.jsonl:1:1: the case was scored under other settings (") ||
+			!strings.Contains(err.Error(), ") than the first case (a.jsonl:1: ") {
+			t.Errorf("%s: %v", name, err)
+		}
 	}
 }

@@ -59,21 +59,40 @@ func TestAggregateShards(t *testing.T) {
 	}
 }
 
-// TestAggregateBadLines checks that a line that is not a case line is an
-// error naming its shard, line and column.
+// TestAggregateBadLines checks that a line that is not a case line, or
+// that no score could have written, is an error naming its shard, line
+// and column; so is a shard that an unfinished run wrote.
 func TestAggregateBadLines(t *testing.T) {
+	const head = `{"id": "a", "status": "scored", "score": 1, "file": "d.jsonl", "record": 1, "paths": [`
 	for _, c := range []struct{ in, want string }{
 		{"{\"id\": \"a\"\n", "s.jsonl:1:11: unexpected end of JSON input"},
 		{"\n[1]\n", "s.jsonl:2:1: a case line is an object, as score --format jsonl writes them"},
-		{`{"id": 1, "status": "scored"}`, `s.jsonl:1:1: a case line has a string "id" and "status", as score --format jsonl writes them`},
-		{`{"id": "a", "status": "great"}`, `s.jsonl:1:23: unknown case status "great"`},
-		{`{"id": "a", "status": "scored", "score": 1}`, `s.jsonl:1:1: a case line has its "nodes", as score --format jsonl writes them`},
-		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".x", "kind": "object", "status": "match"}]}`,
-			`s.jsonl:1:55: the first node is the root ".", not ".x"`},
-		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".", "kind": "thing", "status": "match"}]}`,
-			`s.jsonl:1:55: unknown node kind "thing"`},
-		{`{"id": "a", "status": "scored", "score": 1, "nodes": [{"path": ".", "kind": "object", "status": "match"}, {"path": "x", "kind": "null", "status": "match"}]}`,
-			`s.jsonl:1:107: node x follows no node it is below`},
+		{`{"id": 1, "status": "scored"}` + "\n", `s.jsonl:1:1: a case line has a string "id" and "status", as score --format jsonl writes them`},
+		{`{"id": "a", "status": "great"}` + "\n", `s.jsonl:1:23: unknown case status "great"`},
+		{`{"id": "a", "status": "scored", "score": 1}` + "\n", `s.jsonl:1:1: a case line has its "file" and "record", as score --format jsonl writes them`},
+		{`{"id": "a", "status": "scored", "score": 1, "file": "d.jsonl", "record": 0}` + "\n", `s.jsonl:1:74: "record" is a record number (1 and up)`},
+		{`{"id": "a", "status": "scored", "score": 2.5, "file": "d.jsonl", "record": 1, "paths": [], "nodes": []}` + "\n",
+			`s.jsonl:1:42: the case score 2.5 is outside [0, 1]: no score writes it`},
+		{`{"id": "a", "status": "missing", "score": 0.5, "file": "d.jsonl", "record": 1, "paths": [], "nodes": []}` + "\n",
+			`s.jsonl:1:43: a missing case scores 0`},
+		{`{"id": "a", "status": "scored", "score": 1, "file": "d.jsonl", "record": 1, "nodes": []}` + "\n",
+			`s.jsonl:1:1: a case line has its "paths", as score --format jsonl writes them`},
+		{head + `[0,null,4,1,1,0,1,[1],[1],16,0]], "nodes": []}` + "\n",
+			`s.jsonl:1:87: the first "paths" entry is the root's: [-1,null,...]`},
+		{head + `[-1,null,4,1,1,0,1,[1],[-1],16,0]], "nodes": []}` + "\n",
+			`s.jsonl:1:111: a count below 0, or not a whole number: no score writes it`},
+		{head + `[-1,null,4,1,1.5,0,1,[1],[1],16,0]], "nodes": []}` + "\n",
+			`s.jsonl:1:100: a score sum outside [0, 1] over 1 scores: no score writes it`},
+		{head + `[-1,null,4,2,1,0,1,[1],[1],16,0]], "nodes": []}` + "\n",
+			`s.jsonl:1:98: 2 scores among 1 nodes: no score writes it`},
+		{head + `[-1,null,4,1,1,0,1,[1],[1],16,0],[0,"x",3,1,1,0,1,[1],[1],8,1],[0,"x",3,1,1,0,1,[1],[1],8,1]], "nodes": []}` + "\n",
+			`s.jsonl:1:150: the path of this entry has an entry before it`},
+		{head + `[-1,null,4,1,1,0,1,[1],[1],16,0],[5,"x",3,1,1,0,1,[1],[1],8,1]], "nodes": []}` + "\n",
+			`s.jsonl:1:121: a path's parent is an entry before it`},
+		{`{"unfinished": true, "error": "data.jsonl:7:3: invalid character"}` + "\n",
+			`s.jsonl:1:1: the run that wrote this shard stopped on an error: data.jsonl:7:3: invalid character; score the shard again`},
+		{head + `[-1,null,4,1,1,0,1,[1],[1],16,0]], "nodes": []}`,
+			`s.jsonl: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again`},
 		{"", "the shards hold no case"},
 	} {
 		_, err := Aggregate(context.Background(), []Shard{{Name: "s.jsonl", R: strings.NewReader(c.in)}}, AggregateConfig{})

@@ -54,7 +54,7 @@ func run(t *testing.T, dir string, spec Spec, cfg Config) (*Result, error) {
 	return Score(context.Background(), src, cfg)
 }
 
-// TestBadData checks every rule of SPEC 8.1 about bad data that stops a
+// TestBadData checks every rule of docs/datasets.md about bad data that stops a
 // dataset: exit 2 with the file's line and column (both lines for a
 // duplicate id).
 func TestBadData(t *testing.T) {
@@ -69,9 +69,9 @@ func TestBadData(t *testing.T) {
 		{"record is no object", map[string]string{"d.jsonl": "[1, 2]\n"},
 			Spec{Ref: "d.jsonl"}, "d.jsonl:1:1: a record must be an object holding the reference and the output, not an array"},
 		{"record has no reference", map[string]string{"d.jsonl": "{\"id\": \"a\", \"expected\": 1}\n{\"id\": \"b\", \"output\": 1}\n"},
-			Spec{Ref: "d.jsonl"}, "d.jsonl:2:1: the record has no reference (.expected, .reference, .expected_output, .ideal, .ideal_response, .ground_truth); name its field with ref-field"},
+			Spec{Ref: "d.jsonl"}, "d.jsonl:2:1: the record has no reference field (tried .expected, .reference, .expected_output, .ideal, .ideal_response, .ground_truth); it has .id, .output: name the reference's field with ref-field"},
 		{"record has no given reference", map[string]string{"d.jsonl": "{\"expected\": 1}\n"},
-			Spec{Ref: "d.jsonl", RefField: ".input.ideal"}, "d.jsonl:1:1: the record has no reference (.input.ideal); name its field with ref-field"},
+			Spec{Ref: "d.jsonl", RefField: ".input.ideal"}, "d.jsonl:1:1: the record has no reference field (tried .input.ideal); it has .expected: name the reference's field with ref-field"},
 		{"duplicate reference id", map[string]string{"d.jsonl": "{\"id\": \"a\", \"expected\": 1}\n{\"id\": \"b\", \"expected\": 1}\n  {\"id\": \"a\", \"expected\": 2}\n"},
 			Spec{Ref: "d.jsonl"}, `d.jsonl:3:10: duplicate reference id "a": also at d.jsonl:1:8`},
 		{"duplicate numeric id", map[string]string{"r.jsonl": "{\"id\": 7, \"expected\": 1}\n{\"id\": 7, \"expected\": 1}\n", "o.jsonl": "{\"id\": 7, \"output\": 1}\n"},

@@ -71,7 +71,7 @@ func nearOpt(got float64, has bool, want *float64) bool {
 }
 
 // TestDatasetCases reproduces every figure of the worked dataset
-// examples' expected.json (SPEC section 8.4) to 1e-9.
+// examples' expected.json (docs/datasets.md) to 1e-9.
 func TestDatasetCases(t *testing.T) {
 	for _, dir := range examples.Dirs(t, "data.jsonl") {
 		t.Run(dir, func(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// Comparing two runs of a dataset (SPEC section 8.5): `jsontui history
+// Comparing two runs of a dataset (docs/history.md): `jsontui history
 // diff A B` and the explorer's compared run. Compare pairs the runs'
 // cases by id and gives the change of every figure, with the paired
 // statistics that say whether B differs from A more than chance would
@@ -62,6 +62,9 @@ type Comparison struct {
 	// Deltas are every paired case, in B's order: for a column of
 	// changes beside B's cases.
 	Deltas []CaseDelta
+	// AgreementA and AgreementB are the runs' agreement with people's
+	// labels, nil for a run without labels.
+	AgreementA, AgreementB *Agreement
 	// Paths are the per-schema-path changes: the paths of B in its tree
 	// order, then those only A has in A's.
 	Paths []PathDelta
@@ -165,6 +168,7 @@ func Compare(a, b CompareSide) *Comparison {
 		MetricA: fa.Metric, MetricB: fb.Metric,
 		OptionsA: fa.Options, OptionsB: fb.Options,
 		RulesA: a.Rules, RulesB: b.Rules,
+		AgreementA: fa.Agreement, AgreementB: fb.Agreement,
 	}
 	c.compareCases(fa.Cases, fb.Cases)
 	c.comparePaths(fa.Paths, fb.Paths)

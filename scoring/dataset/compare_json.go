@@ -2,7 +2,7 @@ package dataset
 
 import "encoding/json"
 
-// comparisonJSON is the JSON form of a Comparison (SPEC section 8.5).
+// comparisonJSON is the JSON form of a Comparison (docs/history.md).
 type comparisonJSON struct {
 	A           runJSON      `json:"a"`
 	B           runJSON      `json:"b"`
@@ -22,6 +22,7 @@ type comparisonJSON struct {
 		A *string `json:"a"`
 		B *string `json:"b"`
 	} `json:"rules"`
+	Agreement *agreementDeltaJSON `json:"agreement,omitempty"`
 }
 
 type runJSON struct {
@@ -97,7 +98,7 @@ func nonNil(s []string) []string {
 	return s
 }
 
-// MarshalJSON encodes the comparison as SPEC section 8.5 gives it:
+// MarshalJSON encodes the comparison as docs/history.md gives it:
 // {"a", "b", "verdict", "significant", "cases", "delta", "regressed",
 // "improved", "paths", "weights", "metric", "rules"}, every figure a full
 // float64, null where there is none (a run without a score, a p-value
@@ -155,5 +156,6 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 	if c.RulesB != "" {
 		j.Rules.B = refOf(c.RulesB)
 	}
+	j.Agreement = c.agreementJSONOf()
 	return json.Marshal(j)
 }

@@ -16,7 +16,7 @@ func pairedStats(deltas []float64, improved, regressed int) DeltaStats {
 	if st.N == 0 {
 		return st
 	}
-	var sum ksum
+	var sum xsum
 	for _, d := range deltas {
 		sum.add(d)
 	}
@@ -25,7 +25,7 @@ func pairedStats(deltas []float64, improved, regressed int) DeltaStats {
 	if st.N < 2 {
 		return st
 	}
-	var sq ksum
+	var sq xsum
 	for _, d := range deltas {
 		e := d - st.Mean
 		sq.add(e * e)

@@ -134,6 +134,9 @@ func WriteComparisonText(w io.Writer, c *Comparison, opt CompareTextOptions) err
 	if c.RulesA != c.RulesB {
 		fmt.Fprintf(tw, "rules\t%s → %s\n", rulesText(c.RulesA), rulesText(c.RulesB))
 	}
+	if line := c.agreementLine(); line != "" {
+		fmt.Fprintf(tw, "agreement\t%s\n", line)
+	}
 	tw.Flush()
 	if len(c.Weights) > 0 {
 		fmt.Fprintf(ew, "\nweights changed (%d)\n", len(c.Weights))

@@ -11,7 +11,7 @@ import (
 const cutRecord = `{"id": "b", "output": {"v": {"id": "a", "name": "Acme"}, "w": [1, `
 
 // TestOutputRecordCutShort checks that an output record that begins as
-// JSON and is cut short does not parse (SPEC 8.1): the lenient parse of
+// JSON and is cut short does not parse (docs/datasets.md): the lenient parse of
 // model text never takes an object from inside it for the record, whose
 // id would pair it with another case. Paired by id, it is a warning
 // naming its line; paired by line, its case is invalid. The first

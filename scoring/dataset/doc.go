@@ -1,6 +1,6 @@
 // Package dataset scores a dataset: a set of cases, each a reference and a
-// model's output, scored alike by one metric and one weights file (SPEC
-// section 8).
+// model's output, scored alike by one metric and one weights file
+// (docs/datasets.md).
 //
 // Open reads a dataset in one of three forms — one file of records holding
 // both sides, two files of records paired by id or by line, two

@@ -32,7 +32,7 @@ func (f *Figures) Parent(i int) int {
 	return -1
 }
 
-// Factor returns the normalization factor f of path i, as SPEC section 2
+// Factor returns the normalization factor f of path i, as docs/scoring.md
 // defines it for an object and the dataset's paths give it: n / Σw over
 // its keys that have a score (weight-0 keys included in n), n being their
 // number; 1 for an array (its elements weigh alike). ok is false for a
@@ -75,8 +75,8 @@ func scoredNodes(p *PathFigures) int {
 const maxExplainChildren = 12
 
 // ExplainPath returns how the figures of a schema path of the dataset are
-// computed under the weights in force, with the numbers filled in (SPEC
-// section 8.2): its weight and where it comes from, its score as the mean
+// computed under the weights in force, with the numbers filled in (docs/datasets.md):
+// its weight and where it comes from, its score as the mean
 // of its nodes', its loss as the cases' losses over the cases with a
 // score and its part of what the dataset loses, its normalization factor,
 // the statuses of its nodes, the TP/FD/FA/FN/TN counts with precision,

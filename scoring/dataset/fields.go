@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// The field names looked for in a record, in order (SPEC section 8.1).
+// The field names looked for in a record, in order (docs/datasets.md).
 var (
 	RefAliases = []string{"expected", "reference", "expected_output", "ideal", "ideal_response", "ground_truth"}
 	OutAliases = []string{"output", "actual_output", "response", "predicted", "prediction"}

@@ -1,13 +1,12 @@
 package dataset
 
 import (
-	"math"
-
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/exactsum"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// Figures are a dataset's figures (SPEC section 8.2).
+// Figures are a dataset's figures (docs/datasets.md).
 type Figures struct {
 	// Metric and Options are the metric that scored the cases and its
 	// options in force.
@@ -32,6 +31,9 @@ type Figures struct {
 	// Warnings are remarks about the inputs: the weights file against
 	// the cases' keys, and the cases' own (the first ones, then a count).
 	Warnings []scoring.Warning
+	// Agreement is how well the case scores agree with people's labels,
+	// nil without labels (scoring/calibrate measures it).
+	Agreement *Agreement
 }
 
 // Stats are the statistics of a dataset's case scores.
@@ -127,6 +129,11 @@ type CaseFigures struct {
 	Status   CaseStatus
 	HasScore bool
 	HasGroup bool
+	// Label is the JSON text of the case's label field (Spec.LabelField),
+	// "" for none; LabelLine is its line in the file of records (the
+	// reference's, or the output's when only it has the field).
+	Label     string
+	LabelLine int
 }
 
 // Worst is a case's costliest leaf: the node without children that
@@ -136,29 +143,22 @@ type Worst struct {
 	Loss float64
 }
 
-// ksum is a sum with Neumaier's compensation: adding many case figures
-// in any order gives the same total to the last bits or so, which keeps a
-// dataset scored in shards equal to one scored whole.
-type ksum struct{ s, c float64 }
+// xsum is an exact sum (exactsum.Sum), rounded once when read: the
+// case figures it adds give the same total in any order and any grouping,
+// which keeps a dataset scored in shards, or by any number of workers,
+// equal to one scored whole to the last bit.
+type xsum struct{ exactsum.Sum }
 
-func (k *ksum) add(x float64) {
-	t := k.s + x
-	if math.Abs(k.s) >= math.Abs(x) {
-		k.c += (k.s - t) + x
-	} else {
-		k.c += (x - t) + k.s
-	}
-	k.s = t
-}
+func (k *xsum) add(x float64) { k.Add(x) }
 
-func (k *ksum) value() float64 { return k.s + k.c }
+func (k *xsum) value() float64 { return k.Float64() }
 
 // pathAcc gathers one path's figures over the cases.
 type pathAcc struct {
 	seen          bool
 	cases, nodes  int
 	scored        int
-	scoreSum, los ksum
+	scoreSum, los xsum
 	status        [7]int
 	counts        [5]int
 	kind          jsondoc.Kind
@@ -172,8 +172,9 @@ type pathAcc struct {
 	hasPathWeight bool
 }
 
-// addPart adds a part at the path: one case's or a batch's.
-func (a *pathAcc) addPart(p *pathPart) {
+// addPart adds a part at the path: one case's or a batch's, whose score
+// and loss sums are sums (the part's own are ignored).
+func (a *pathAcc) addPart(p *pathPart, sums *[2]exactsum.Sum) {
 	caseIdx := int(p.firstCase)
 	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
 	if first {
@@ -191,8 +192,8 @@ func (a *pathAcc) addPart(p *pathPart) {
 	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)
 	a.scored += int(p.scored)
-	a.scoreSum.add(p.scoreSum)
-	a.los.add(p.lossSum)
+	a.scoreSum.Merge(&sums[0])
+	a.los.Merge(&sums[1])
 	for s, n := range p.status {
 		a.status[s] += int(n)
 	}

@@ -97,7 +97,7 @@ func scoreSpec(t testing.TB, spec Spec, cfg Config) *Result {
 	return res
 }
 
-// TestFormsAgree scores the same cases in the three forms (SPEC 8.1): the
+// TestFormsAgree scores the same cases in the three forms (docs/datasets.md): the
 // figures are the same, but for the case ids of the directories (their
 // paths).
 func TestFormsAgree(t *testing.T) {

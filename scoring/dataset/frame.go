@@ -64,7 +64,7 @@ const (
 	weighValue        // its own weight, in frame.wval (leaf-count weights)
 )
 
-// A leaf's count (SPEC section 8.2), stored one more than its index in
+// A leaf's count (docs/datasets.md), stored one more than its index in
 // pathFigures.Counts so that 0 means "not a leaf".
 const (
 	leafTP = iota + 1
@@ -173,7 +173,11 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 			f.cfirst = append(f.cfirst, int32(first))
 			f.ccount = append(f.ccount, int32(count))
 		} else {
-			fl |= uint16(leafCount(rd, r, od, o, s, ok, x.tau)) << fLeafShift
+			tau := x.tau
+			if th, has := t.MatchThreshold(id); has {
+				tau = th // the rules file's threshold for this path
+			}
+			fl |= uint16(leafCount(rd, r, od, o, s, ok, tau)) << fLeafShift
 		}
 		w := t.Weight(id)
 		switch {
@@ -262,7 +266,7 @@ func emptyRule(opt scoring.Options, i int, kind jsondoc.Kind, base int, rd *json
 	return emptyNaN
 }
 
-// leafCount classifies a leaf (SPEC section 8.2): TP both sides present
+// leafCount classifies a leaf (docs/datasets.md): TP both sides present
 // and score ≥ tau, FD both present and below it, FA only the output, FN
 // only the reference, TN neither ("empty" being absent, null, "", [] or
 // {}).

@@ -10,7 +10,7 @@ import (
 
 // TestHandDataset scores testdata/datasets/hand (two files paired by id,
 // weights {"n": 0.5}) and checks every figure against the values worked
-// out here by hand (SPEC 8.1–8.2).
+// out here by hand (docs/datasets.md).
 //
 // Each case's root weighs name 1, n 0.5, tags 1 (Σw = 2.5):
 //
@@ -187,7 +187,7 @@ func TestIgnoredCase(t *testing.T) {
 	}
 }
 
-// TestRules checks a rules file over a dataset (SPEC 3): its rules apply
+// TestRules checks a rules file over a dataset (docs/weights-and-rules.md): its rules apply
 // to every case, and a path no case has is an error naming its entry.
 func TestRules(t *testing.T) {
 	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"v": "Café", "n": 10}, "output": {"v": "Cafe", "n": 10.4}}

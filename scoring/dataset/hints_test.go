@@ -8,7 +8,7 @@ import (
 )
 
 // TestPairingHints: a headless run spares each case jsondiff's pairing
-// hints (no figure of SPEC 8 holds them); one case scored alone, by --case
+// hints (no figure of docs/datasets.md holds them); one case scored alone, by --case
 // or for the case explorer, has them as a pair has.
 func TestPairingHints(t *testing.T) {
 	dir := files(t, map[string]string{

@@ -62,16 +62,15 @@ func (x *idIndex) claim(id string) {
 	}
 }
 
-// unclaimed returns the ids of the records no reference case took, in
+// unclaimed returns the ids (and lines) of the records no reference case took, in
 // the file's order (a replaced record is not listed).
-func (x *idIndex) unclaimed() []string {
-	var out []string
+func (x *idIndex) unclaimed() (ids []string, lines []int) {
 	for i := range x.entries {
 		if e := &x.entries[i]; !e.replaced && !e.claimed {
-			out = append(out, e.id)
+			ids, lines = append(ids, e.id), append(lines, int(e.line))
 		}
 	}
-	return out
+	return ids, lines
 }
 
 // read returns the bytes of entry e, in buf's storage.

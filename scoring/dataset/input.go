@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -42,6 +43,7 @@ type material struct {
 	status   CaseStatus
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // the output's parse error, for an invalid case
 	warnings []string
@@ -50,6 +52,10 @@ type material struct {
 	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
 	outText  []byte         // the output's text as read, for a metric that reads it (scoring.ReadsText)
 	textAt   textPlace      // where outText is
+	// lacksLine is the line of a record of one file that has no output
+	// field (0 for one that has), and recordKeys the keys it has.
+	lacksLine  int
+	recordKeys []string
 }
 
 // release hands the room of the case's documents to the next case's.
@@ -65,7 +71,7 @@ func (m *material) release() {
 	}
 }
 
-// CaseStatus is the outcome of a case (SPEC section 8.2).
+// CaseStatus is the outcome of a case (docs/datasets.md).
 type CaseStatus uint8
 
 // The case statuses.
@@ -98,7 +104,7 @@ func parseCaseStatus(s string) (CaseStatus, bool) {
 }
 
 // parseOutputRecord parses an output record of a file of records: as
-// model text (SPEC 1's lenient parse), but a record that begins as JSON
+// model text (the lenient parse of docs/scoring.md), but a record that begins as JSON
 // ({ or [) and does not parse is broken JSON, cut short or malformed:
 // what the lenient parse would find inside it (an object of its output,
 // whose id would pair it with another case) is not the record, and the
@@ -183,21 +189,51 @@ func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
 
 // outValue returns the output the value v of record document d stands
 // for: a string is model text, whose lenient parse is the output when it
-// finds an object or array (with the repair it took); any other string,
-// and any other value, is itself.
-func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string) {
+// finds an object or array (with the repair it took); a string that
+// meant to be JSON (it begins with { or [, or holds a ``` fence) and
+// that the lenient parse cannot read is broken: its parse error, with
+// the line and column inside the string. Any other string, and any
+// other value, is itself.
+func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string, *jsondoc.SyntaxError) {
 	if d.Kind(v) == jsondoc.String {
-		if inner, err := jsondoc.ParseLenient(name, bytesOf(d.Str(v)), nil); err == nil && inner.Kind(0).IsContainer() {
+		text := bytesOf(d.Str(v))
+		inner, err := jsondoc.ParseLenient(name, text, nil)
+		if err == nil && inner.Kind(0).IsContainer() {
 			repair := inner.Repair()
 			if repair == "" {
 				repair = "parsed the JSON text of the output string"
 			} else {
 				repair = "output string: " + repair
 			}
-			return inner, repair
+			return inner, repair, nil
+		}
+		var se *jsondoc.SyntaxError
+		if err != nil && meantJSON(text) && errors.As(err, &se) {
+			return nil, "", se
 		}
 	}
-	return d.Sub(v, name), ""
+	return d.Sub(v, name), "", nil
+}
+
+// meantJSON reports whether model text meant to be JSON: it begins
+// (after white space) with { or [, or holds a ``` fence.
+func meantJSON(text []byte) bool {
+	if i := recordStart(text); i >= 0 && (text[i] == '{' || text[i] == '[') {
+		return true
+	}
+	return bytes.Contains(text, []byte("```"))
+}
+
+// brokenText is the error of an invalid case whose output is a string
+// that meant to be JSON and does not parse: the place of the string in
+// its file, the field, and the error's line and column inside the string.
+func brokenText(file string, line, col int, field string, se *jsondoc.SyntaxError) string {
+	what := "the output string"
+	if field != "" && field != "." {
+		what += " " + field
+	}
+	return fmt.Sprintf("%s:%d:%d: %s does not parse as JSON, at its line %d column %d: %s",
+		escape.Name(file), line, col, what, se.Line, se.Col, se.Msg)
 }
 
 // textOf returns the text of the value v of record document d as a

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestMixedAcrossCases checks SPEC 3's rule across a dataset's cases: a
+// TestMixedAcrossCases checks the rule of docs/weights-and-rules.md across a dataset's cases: a
 // key given an object of weights that is a container in some cases and a
 // scalar in others scores, with one warning for the dataset naming the
 // path and how many places are scalars; a scalar in every case is an
@@ -55,5 +55,43 @@ func TestMixedElements(t *testing.T) {
 	wantMsg := "w.json:1:2: .a holds a scalar in 1 of its 3 places, where the weights give an object: those take its loopback weight 0.5 and the entries below apply to nothing there"
 	if got := warningsOf(res.Figures, dir); got != wantMsg {
 		t.Errorf("warnings %q, want %q", got, wantMsg)
+	}
+}
+
+// TestMixedNestedAcrossCases checks that the places of one weights entry
+// are every schema path it reaches across the cases, nested arrays
+// included: .x.menu is a container at .x[].menu in one case and a scalar
+// at .x[][].menu in another, so the dataset scores with one warning.
+func TestMixedNestedAcrossCases(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"x": [{"menu": {"a": 1}}]}, "output": {"x": [{"menu": {"a": 1}}]}}
+{"expected": {"x": [[{"menu": "s"}]]}, "output": {"x": [[{"menu": "s"}]]}}
+`})
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"x": {"menu": {"__menu": 0.5, "a": 1}}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Figures; f.Score != 1 {
+		t.Errorf("score %v, want 1", f.Score)
+	}
+	wantMsg := "w.json:1:8: .x[].menu, .x[][].menu holds a scalar in 1 of its 2 places, where the weights give an object: those take its loopback weight 0.5 and the entries below apply to nothing there"
+	if got := warningsOf(res.Figures, dir); got != wantMsg {
+		t.Errorf("warnings %q, want %q", got, wantMsg)
+	}
+}
+
+// TestWeightsOfAnotherDataset checks that a weights file none of whose
+// entries reaches a node in any case is an error.
+func TestWeightsOfAnotherDataset(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"a": 1}, "output": {"a": 1}}
+{"expected": {"b": {"c": 1}}, "output": {"b": 2}}
+`})
+	_, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"total": 1, "c": {"d": 0.5}}`)})
+	want := "w.json:1:1: .: no entry applies anywhere in the references (none of its keys is the reference's at its place): the weights file looks written for another document"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	// An entry that applies in one case is enough.
+	if _, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"total": 1, "b": {"c": 0.5}}`)}); err != nil {
+		t.Errorf("applies in one case: %v", err)
 	}
 }

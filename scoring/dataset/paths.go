@@ -9,7 +9,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// pathTable holds the dataset's schema paths (SPEC section 4: every array
+// pathTable holds the dataset's schema paths (docs/paths.md: every array
 // index written "[]"): a trie of object keys and array elements, shared by
 // every worker. Path 0 is the root. Workers look paths up through a
 // pathCache of their own and take the lock only for a path they have not

@@ -3,6 +3,8 @@ package dataset
 import (
 	"context"
 	"sync"
+
+	"github.com/jsontui/jsontui/scoring/exactsum"
 )
 
 // batch is a run of consecutive cases that one worker scores. Batches
@@ -12,12 +14,18 @@ type batch struct {
 	in    []caseInput
 	res   []caseResult
 	parts []pathPart // the batch's per-path figures: its cases' parts added up
-	at    []int32    // by path: index into parts + 1; 0 when no case has it
-	lines []byte     // the cases' jsonl lines (caseResult.line)
-	enc   []byte     // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
-	heads []byte     // the cases' heads, when kept (caseResult.head; heads.go)
-	frame frame      // the cases' frames, when kept (caseResult.frame*)
-	done  chan struct{}
+	// sums are the exact sums of the parts' scores and losses over the
+	// batch's cases, by part (a part's own scoreSum and lossSum are its
+	// first case's).
+	sums [][2]exactsum.Sum
+	// firsts are where the batch's case lines meet each path (Aggregate).
+	firsts []partFirst
+	at     []int32 // by path: index into parts + 1; 0 when no case has it
+	lines  []byte  // the cases' jsonl lines (caseResult.line)
+	enc    []byte  // what Config.NewEncoder's encoders made of the cases (caseResult.enc)
+	heads  []byte  // the cases' heads, when kept (caseResult.head; heads.go)
+	frame  frame   // the cases' frames, when kept (caseResult.frame*)
+	done   chan struct{}
 }
 
 // The size of a batch: it is cut when it holds batchBytes of records or
@@ -35,6 +43,7 @@ func (b *batch) reset() {
 	}
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.frame.reset()
+	b.firsts = b.firsts[:0]
 	for i := range b.res {
 		b.res[i] = caseResult{}
 	}
@@ -55,15 +64,23 @@ func (b *batch) fold(parts []pathPart, idx int) {
 			q := *p
 			q.cases, q.firstCase = 1, int32(idx)
 			b.parts = append(b.parts, q)
-			b.at[p.path] = int32(len(b.parts))
+			k = int32(len(b.parts))
+			b.at[p.path] = k
+			if len(b.sums) < int(k) {
+				b.sums = append(b.sums, [2]exactsum.Sum{})
+			} else {
+				b.sums[k-1] = [2]exactsum.Sum{}
+			}
+			b.sums[k-1][0].Add(p.scoreSum)
+			b.sums[k-1][1].Add(p.lossSum)
 			continue
 		}
 		q := &b.parts[k-1]
 		q.cases++
 		q.nodes += p.nodes
 		q.scored += p.scored
-		q.scoreSum += p.scoreSum
-		q.lossSum += p.lossSum
+		b.sums[k-1][0].Add(p.scoreSum)
+		b.sums[k-1][1].Add(p.lossSum)
 		for s, n := range p.status {
 			q.status[s] += n
 		}

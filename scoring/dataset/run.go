@@ -115,10 +115,11 @@ type runner struct {
 	noHints   bool // spare each case jsondiff's pairing hints (MetricOptions.NoPairingHints)
 	refsOnly  bool // read the references only, each scored against itself (InitWeights)
 	nextCase  int  // cases consumed
-	// lineMetric is the metric part of the case lines (appendLineMetric).
-	lineMetric []byte
-	rules      *scoring.RuleSet
-	usage      *scoring.RulesUsage // which of the rules' paths the cases have
+	// lineSettings is the metric and settings part of the case lines.
+	lineSettings []byte
+	rules        *scoring.RuleSet
+	usage        *scoring.RulesUsage // which of the rules' paths the cases have
+	lacking      lackingField        // the records without an output field
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -158,11 +159,8 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
 	r.readsText = scoring.ReadsText(r.metric)
-	if r.lines {
-		r.lineMetric = appendLineMetric(nil, r.metric.Name(), r.opt.Strings())
-	}
 	// The pairing hints are one pair's: a quarter of a headless run's
-	// time, for notes no figure of SPEC 8 holds. ScoreCase and CaseTree
+	// time, for notes no figure of docs/datasets.md holds. ScoreCase and CaseTree
 	// (one case, as a pair) look for them.
 	r.noHints = true
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
@@ -176,6 +174,10 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	r.useWeights(cfg.Weights)
+	if r.lines {
+		print := settingsPrint(r.metric.Name(), r.opt.Strings(), r.tau, src.spec.GroupBy, r.weights, r.rules)
+		r.lineSettings = lineSettings(r.metric.Name(), r.opt.Strings(), print)
+	}
 	r.acc.init(r)
 	if r.keep {
 		r.store = newScored(r)
@@ -191,14 +193,18 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	if r.index != nil {
-		for _, id := range r.index.unclaimed() {
-			if err := r.addExtra(id); err != nil {
+		ids, lines := r.index.unclaimed()
+		for i, id := range ids {
+			if err := r.addExtra(id, lines[i]); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if r.acc.refCases == 0 {
 		return nil, fmt.Errorf("%s: no records: the dataset is empty", displayName(src.spec.Ref))
+	}
+	if err := r.lacking.check(r); err != nil {
+		return nil, err
 	}
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
@@ -251,13 +257,13 @@ func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
 	return fmt.Sprintf("%s: the metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
-// thresholds checks --match-threshold (nil: 1) and --pass (nil: none),
-// and returns τ.
+// thresholds checks --match-threshold (nil: 1; it must be above 0) and
+// --pass (nil: none), and returns τ.
 func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
-		if tau = *matchThreshold; !(tau >= 0 && tau <= 1) {
-			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside [0, 1]", "match-threshold")
+		if tau = *matchThreshold; !(tau > 0 && tau <= 1) {
+			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside (0, 1]: at 0 every wrong value would count as found", "match-threshold")
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {
@@ -435,6 +441,7 @@ func (r *runner) consume(b *batch) error {
 		if r.index != nil && res.outN > 0 {
 			r.index.claim(res.id)
 		}
+		r.lacking.add(res)
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])
@@ -452,12 +459,33 @@ func (r *runner) consume(b *batch) error {
 			}
 		}
 	}
-	r.acc.addParts(b.parts)
+	r.acc.addParts(b.parts, b.sums)
 	return nil
 }
 
-// addExtra adds an extra output found after the run (pairing by id).
-func (r *runner) addExtra(id string) error {
+// caseKey returns where a reference case's line puts it: the reference
+// file and the record's number, or for two directories the case's place
+// in their lexical order.
+func (r *runner) caseKey(in *caseInput) caseKey {
+	if in.kind == inFiles {
+		return caseKey{file: r.src.spec.Ref, record: in.idx + 1}
+	}
+	return caseKey{file: r.src.spec.Ref, record: in.ref.N}
+}
+
+// extraKey returns where an extra output's line puts it: the output file
+// and the record's number (0 for a file of an output directory, which
+// its id places).
+func (r *runner) extraKey(in *caseInput) caseKey {
+	if in.kind == inExtra {
+		return caseKey{file: r.src.spec.Out}
+	}
+	return caseKey{file: r.src.spec.Out, record: in.out.N}
+}
+
+// addExtra adds an extra output found after the run (pairing by id), at
+// line of the output file.
+func (r *runner) addExtra(id string, line int) error {
 	res := caseResult{id: id, status: CaseExtra, score: math.NaN()}
 	r.acc.addCase(&res)
 	r.nextIdx++
@@ -466,7 +494,7 @@ func (r *runner) addExtra(id string) error {
 	}
 	c := r.acc.caseOf(len(r.acc.cases)-1, &res)
 	if r.lines {
-		c.Line = appendExtraLine(nil, id)
+		c.Line = appendExtraLine(nil, id, caseKey{file: r.src.spec.Out, record: line})
 	}
 	return r.cfg.Cases(c)
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/jsontui/jsontui/scoring/setting"
 )
 
-// Pairing is how a dataset's references and outputs are paired (SPEC
-// section 8.1).
+// Pairing is how a dataset's references and outputs are paired
+// (docs/datasets.md).
 type Pairing string
 
 // The pairings.
@@ -36,12 +36,16 @@ type Spec struct {
 	// Out is the outputs, of the same form as Ref; empty for one file.
 	Out string
 	// RefField, OutField and IDField are the paths of the fields in a
-	// record (`.input.ideal_response`); empty ones are found by SPEC
-	// 8.1's names (RefAliases, OutAliases, IDAliases).
+	// record (`.input.ideal_response`); empty ones are found by the
+	// names docs/datasets.md lists (RefAliases, OutAliases, IDAliases).
 	RefField, OutField, IDField string
 	// GroupBy is the path of a record's field whose value groups the
 	// cases (reference side first); empty for no groups.
 	GroupBy string
+	// LabelField is the path of a record's field that holds a person's
+	// label of the case (reference side first); empty for none. Each
+	// case's CaseFigures.Label is the field's JSON text.
+	LabelField string
 	// Array makes files of records JSON arrays (--dataset on a .json
 	// file); otherwise .jsonl and .ndjson files are JSON Lines, and
 	// others are sniffed.
@@ -86,6 +90,8 @@ type Source struct {
 	id       field
 	group    []scoring.PathStep
 	hasGroup bool
+	label    []scoring.PathStep
+	hasLabel bool
 
 	refFile, outFile io.ReadCloser // files of records
 	refRecs, outRecs *RecordReader
@@ -116,6 +122,12 @@ func Open(spec Spec) (*Source, error) {
 		}
 		s.hasGroup = true
 	}
+	if spec.LabelField != "" {
+		if s.label, err = scoring.ParsePath(spec.LabelField); err != nil {
+			return nil, setting.New("label-field", spec.LabelField, err.Error())
+		}
+		s.hasLabel = true
+	}
 	if spec.Ref == "-" && spec.Out == "-" {
 		return nil, errors.New("only one file argument may be - (standard input)")
 	}
@@ -143,7 +155,7 @@ func Open(spec Spec) (*Source, error) {
 }
 
 // newFields finds the reference, output and id fields of the spec's
-// records: the paths given, or SPEC 8.1's names.
+// records: the paths given, or the names docs/datasets.md lists.
 func (s *Source) newFields() error {
 	var err error
 	if s.ref, err = newField("ref-field", s.spec.RefField, RefAliases); err != nil {
@@ -239,6 +251,9 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 			return nil, errors.New("standard input is not available")
 		}
 		return io.NopCloser(s.spec.Stdin), nil
+	}
+	if err := CheckRegular(name); err != nil {
+		return nil, err
 	}
 	f, err := os.Open(name)
 	if err != nil {
@@ -347,6 +362,9 @@ func (s *Source) openTwo() error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkSwapped(); err != nil {
+		return err
+	}
 	s.pairing = PairLine
 	if refFirst && outFirst {
 		s.pairing = PairID
@@ -413,6 +431,9 @@ func listJSON(dir string) ([]string, error) {
 		if d.IsDir() || !strings.HasSuffix(d.Name(), ".json") {
 			return nil
 		}
+		if err := CheckRegular(p); err != nil {
+			return err // a FIFO among the files would hang the run
+		}
 		rel, err := filepath.Rel(dir, p)
 		if err != nil {
 			return err
@@ -438,6 +459,6 @@ type Fields struct {
 }
 
 // ListFiles returns the files of a directory that a dataset of two
-// directories pairs (SPEC 8.1): the relative paths, with forward slashes,
+// directories pairs (docs/datasets.md): the relative paths, with forward slashes,
 // of the .json files below dir, sorted, as Open lists them.
 func ListFiles(dir string) ([]string, error) { return listJSON(dir) }

@@ -104,7 +104,7 @@ func scoreStats(st *Stats, scores []float64, pass *float64) {
 	if st.N == 0 {
 		return
 	}
-	var sum ksum
+	var sum xsum
 	perfect, passed := 0, 0
 	for _, s := range scores {
 		sum.add(s)
@@ -128,7 +128,7 @@ func scoreStats(st *Stats, scores []float64, pass *float64) {
 	if st.N < 2 {
 		return
 	}
-	var sq ksum
+	var sq xsum
 	for _, s := range scores {
 		d := s - st.Mean
 		sq.add(d * d)

@@ -11,7 +11,7 @@ import (
 )
 
 // TestStdinForms scores the same cases with either file of records read
-// from standard input ("-", SPEC section 1): the figures are those of the
+// from standard input ("-", docs/scoring.md): the figures are those of the
 // files themselves, in every pairing, and a copy of standard input kept
 // for pairing by id is never left behind in the temporary directory.
 func TestStdinForms(t *testing.T) {

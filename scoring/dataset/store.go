@@ -11,7 +11,7 @@ import (
 )
 
 // Scored is a scored dataset held in memory so that weights can change
-// without comparing anything again (SPEC section 8.3): every case's tree
+// without comparing anything again (docs/datasets.md): every case's tree
 // is kept as columns of raw node scores and shapes (about 17 bytes a
 // node, none of the documents), and setting a schema path's weight
 // recomputes every case's container scores, shares and losses from them,
@@ -258,7 +258,7 @@ func (d *Scored) reweigh() {
 	n := len(d.acc.paths)
 	type total struct {
 		scored         int
-		scoreSum, loss ksum
+		scoreSum, loss xsum
 		status         [7]int
 	}
 	totals := make([]total, n)

@@ -191,8 +191,8 @@ func (d *Scored) changed() bool {
 }
 
 // CaseTree reads case k again and scores it alone under the weights in
-// force: its own result, with the tree of a tree metric (SPEC sections
-// 2–6, everything a pair has), for the explorer's case view. Its weights
+// force: its own result, with the tree of a tree metric
+// (everything a pair has, docs/scoring.md), for the explorer's case view. Its weights
 // warnings are the dataset's (Figures); the documents are read from the
 // files again (a dataset read from standard input cannot be), and the
 // Source must still be open when its files are paired by id.

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
@@ -149,11 +150,13 @@ func (a *accumulator) weightsWarnings(w *scoring.Weights) error {
 	return nil
 }
 
-// mixedWarnings warns of the paths that hold a container in some cases (or
-// places) and a scalar in others, where the weights file gives an object:
-// one warning a path, with how many places are scalars (SPEC section 3).
-// Array elements are not keys: they weigh alike whatever their shape, as
-// in a single pair, and draw no warning.
+// mixedWarnings warns of the weights entries given as objects for a key
+// that holds a container in some cases (or places) and a scalar in
+// others: one warning an entry, with how many of the places it reaches
+// are scalars (docs/weights-and-rules.md), nested arrays included (.x.menu reaches
+// .x[].menu and .x[][].menu alike). Array elements are not keys: they
+// weigh alike whatever their shape, as in a single pair, and draw no
+// warning.
 func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 	const containers = 1<<jsondoc.Object | 1<<jsondoc.Array
 	nodes := a.paths0.snapshot()
@@ -164,23 +167,52 @@ func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 			first[i].caseIdx = -1
 		}
 	}
+	type use struct {
+		kinds           uint8
+		scalars, places int
+		loop            float64
+		paths           []string
+		more            int
+	}
+	var order []jsondoc.ID
+	uses := map[jsondoc.ID]*use{}
 	for _, id := range a.paths0.order(first) {
 		if id == 0 || int(id) >= len(a.paths) || nodes[id].elem {
 			continue // the root has no weight; elements weigh 1, whatever their shape
-		}
-		p := &a.paths[id]
-		if p.kinds&containers == 0 || p.kinds&^containers == 0 {
-			continue
 		}
 		e, loop := weightsEntry(w, nodes, id)
 		if e == jsondoc.None || w.Doc().Kind(e) != jsondoc.Object {
 			continue
 		}
-		d := w.Doc()
+		p := &a.paths[id]
+		u := uses[e]
+		if u == nil {
+			u = &use{loop: loop}
+			uses[e] = u
+			order = append(order, e)
+		}
+		u.kinds |= p.kinds
+		u.scalars += p.scalars
+		u.places += p.nodes - p.status[scoring.Extra]
+		if len(u.paths) < 3 {
+			u.paths = append(u.paths, jsondoc.MessagePath(a.paths0.String(id)))
+		} else {
+			u.more++
+		}
+	}
+	d := w.Doc()
+	for _, e := range order {
+		u := uses[e]
+		if u.kinds&containers == 0 || u.kinds&^containers == 0 {
+			continue
+		}
+		paths := strings.Join(u.paths, ", ")
+		if u.more > 0 {
+			paths += fmt.Sprintf(" and %d more", u.more)
+		}
 		line, col := d.KeyPosition(e)
-		path := a.paths0.String(id)
 		a.warn(w.EntryPath(e), fmt.Sprintf("%s:%d:%d: %s", escape.Name(w.Name()), line, col,
-			scoring.MixedMessage(jsondoc.MessagePath(path), p.scalars, p.nodes-p.status[scoring.Extra], loop)))
+			scoring.MixedMessage(paths, u.scalars, u.places, u.loop)))
 	}
 }
 

@@ -23,6 +23,7 @@ type caseResult struct {
 	score    float64 // NaN when the case has no score
 	group    string
 	hasGroup bool
+	label    label
 	repairs  []string
 	err      string // an invalid case's parse error
 	warnings []string
@@ -30,9 +31,19 @@ type caseResult struct {
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
 	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	// lacksLine and recordKeys are material's: a record without the
+	// output field.
+	lacksLine  int
+	recordKeys []string
 	// metric is what a case line says scored the case (Aggregate): the
 	// metric's name and its options, "" when the line does not say.
 	metric string
+	// settings, key and firsts are what a case line says of the settings
+	// it was scored under and of where its case is, and where the
+	// line's path entries are in batch.firsts (Aggregate).
+	settings string
+	key      caseKey
+	firsts   [2]int
 
 	worstPath string
 	worstLoss float64
@@ -60,6 +71,12 @@ type worker struct {
 	input scoring.Input // the case's, kept to spare an allocation a case
 	// encode is the worker's encoder (Config.NewEncoder), nil for none.
 	encode func(dst []byte, rep *report.Report) []byte
+	// The case lines' scratch: each path's entry in the line being
+	// written (-1 for none), the path table's nodes looked up, the
+	// leaves that lose.
+	linePos []int32
+	nodes   []pathNode
+	losers  []int32
 }
 
 func newWorker(r *runner) *worker {
@@ -96,18 +113,21 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	res.id, res.idAt, res.status = m.id, m.idAt, m.status
 	res.group, res.hasGroup = m.group, m.hasGroup
+	res.label = m.label
+	res.label.fileLine(in)
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
+	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
 	if m.status == CaseExtra {
 		if w.run.lines {
 			start := len(b.lines)
-			b.lines = appendExtraLine(b.lines, m.id)
+			b.lines = appendExtraLine(b.lines, m.id, w.run.extraKey(in))
 			res.line = [2]int{start, len(b.lines)}
 		}
 		return
 	}
 	switch {
 	case m.status != CaseScored:
-		res.score = 0 // missing and invalid cases score 0 (SPEC 8.2)
+		res.score = 0 // missing and invalid cases score 0 (docs/datasets.md)
 	case result.HasScore:
 		res.score = result.Score
 	default:
@@ -118,7 +138,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		w.encodeCase(b, res, nil)
 		if r.lines {
 			start := len(b.lines)
-			b.lines = w.appendLine(b.lines, res, nil)
+			b.lines = w.appendLine(b.lines, res, r.caseKey(in), nil)
 			res.line = [2]int{start, len(b.lines)}
 		}
 		return
@@ -134,15 +154,15 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		t := result.Tree
 		w.keepHead(b, res, &report.Report{Reference: t.Ref().Name(), Output: t.Out().Name(),
 			Explanation: result.Explanation, Extra: result.Extra})
-	} else if r.lines || w.encode != nil || r.keep {
+	} else if w.encode != nil || r.keep {
 		rep := result.Report(r.metric.Name())
 		w.keepHead(b, res, rep)
 		w.encodeCase(b, res, rep)
-		if r.lines {
-			start := len(b.lines)
-			b.lines = w.appendLine(b.lines, res, rep)
-			res.line = [2]int{start, len(b.lines)}
-		}
+	}
+	if r.lines {
+		start := len(b.lines)
+		b.lines = w.appendLine(b.lines, res, r.caseKey(in), result.Tree)
+		res.line = [2]int{start, len(b.lines)}
 	}
 	result.Tree.Release() // its room serves the next case's tree
 }
@@ -288,7 +308,8 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
-		return m, setting.Errorf(setting.Esc(fmt.Sprintf("%s: the record has no reference (%s)", at(0), s.ref.describe()))+"; name its field with %[1]s", "ref-field")
+		return m, setting.Errorf(setting.Esc(fmt.Sprintf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with ",
+			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false)))+"%[1]s", "ref-field")
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
@@ -299,6 +320,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	m.ref = refValue(d, rv, name)
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
+		m.lacksLine, m.recordKeys = rec.Line, recordKeys(d, 0)
 	} else {
 		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
@@ -308,12 +330,22 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 
 // takeOutput makes value ov (at opath) of record d, named name, the
 // case's output: model text parsed (the repair noted), its text placed
-// for a metric that reads it.
+// for a metric that reads it. A string that meant to be JSON and does not
+// parse makes the case invalid, with the error inside the string.
 func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, file string, rec *Record, opath string) {
 	var repair string
-	m.out, repair = outValue(d, ov, name)
+	var broken *jsondoc.SyntaxError
+	m.out, repair, broken = outValue(d, ov, name)
 	if w.run.readsText {
 		m.placeText(d, ov, file, rec, opath)
+	}
+	if broken != nil {
+		line, col := d.Position(ov)
+		if rec != nil {
+			line, col = rec.Pos(line, col)
+		}
+		m.status, m.out, m.err = CaseInvalid, jsondoc.Absent(name), brokenText(file, line, col, opath, broken)
+		return
 	}
 	if repair != "" {
 		m.repairs = append(m.repairs, repair)
@@ -343,6 +375,7 @@ func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string,
 // output's.
 func (w *worker) readGroup(m *material, ref, out *jsondoc.Doc) {
 	s := w.run.src
+	w.readLabel(m, ref, out)
 	if !s.hasGroup {
 		return
 	}
@@ -434,7 +467,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 	}
 	d, err := jsondoc.Parse(in.refPath, data, nil)
 	if err != nil {
-		return m, err
+		return m, swapHint(err, in.outPath)
 	}
 	m.warnings = docWarnings(d)
 	m.records = []*jsondoc.Doc{d}
@@ -476,14 +509,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		}
 	}
 	m.fields.Output = opath
-	var repair string
-	m.out, repair = outValue(od, ov, in.outPath)
-	if w.run.readsText {
-		m.placeText(od, ov, in.outPath, nil, opath)
-	}
-	if repair != "" {
-		m.repairs = append(m.repairs, repair)
-	}
+	w.takeOutput(&m, od, ov, in.outPath, in.outPath, nil, opath)
 	w.readGroup(&m, d, od)
 	return m, nil
 }

@@ -31,8 +31,8 @@ func HeaderOf(res *Result, weights string) Header {
 	return Header{Reference: res.Reference, Output: res.Output, Weights: weights, Pairing: res.Pairing, Fields: res.Fields}
 }
 
-// WriteJSON writes the figures as the one JSON object of SPEC section
-// 8.4, every figure a full float64.
+// WriteJSON writes the figures as the one JSON object docs/datasets.md
+// describes, every figure a full float64.
 func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	b := make([]byte, 0, 64<<10)
@@ -52,6 +52,10 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	b = appendOpt(b, f.Score, f.HasScore)
 	b = append(b, ",\n \"stats\": "...)
 	b = appendStats(b, &f.Stats)
+	if f.Agreement != nil {
+		b = append(b, ",\n \"agreement\": "...)
+		b = appendAgreement(b, f.Agreement)
+	}
 	b = append(b, ",\n \"paths\": ["...)
 	for i := range f.Paths {
 		if i > 0 {

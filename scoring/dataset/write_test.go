@@ -61,11 +61,13 @@ func TestWriteOneNumber(t *testing.T) {
 	if err := WriteMarkdown(&md, h, res.Figures, TextOptions{Lowest: 2}); err != nil {
 		t.Fatal(err)
 	}
-	wantText := "the 2 lowest cases\nid       status  score\ninv-002  scored      0\ninv-003  scored      0\n"
+	wantText := "the 2 lowest scored cases\nid       status  score\ninv-002  scored      0\ninv-003  scored      0\n" +
+		"not listed: 1 missing (no output) and 1 invalid (not valid JSON), each scoring 0; their ids are in --format json\n"
 	if !strings.HasSuffix(text.String(), wantText) {
 		t.Errorf("text:\n%s\nwant it to end in:\n%s", text.String(), wantText)
 	}
-	wantMD := "Lowest 2 cases:\n\n| id | status | score |\n| --- | --- | ---: |\n| `inv-002` | scored | 0 |\n| `inv-003` | scored | 0 |\n"
+	wantMD := "Lowest 2 scored cases:\n\n| id | status | score |\n| --- | --- | ---: |\n| `inv-002` | scored | 0 |\n| `inv-003` | scored | 0 |\n" +
+		"\nnot listed: 1 missing (no output) and 1 invalid (not valid JSON), each scoring 0; their ids are in --format json.\n"
 	if !strings.HasSuffix(md.String(), wantMD) {
 		t.Errorf("markdown:\n%s\nwant it to end in:\n%s", md.String(), wantMD)
 	}

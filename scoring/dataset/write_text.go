@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -25,7 +26,7 @@ type TextOptions struct {
 	GroupBy string
 }
 
-// Summary returns the dataset's summary lines (SPEC section 8.4): the
+// Summary returns the dataset's summary lines (docs/datasets.md): the
 // score with its 95% interval, the cases by status, the spread, and how
 // the cases were read.
 func Summary(h Header, f *Figures) []string {
@@ -39,11 +40,11 @@ func Summary(h Header, f *Figures) []string {
 	head += "  " + describeFiles(h)
 	switch {
 	case h.Weights != "" && h.Rules != "":
-		head += " (weights: " + h.Weights + ", rules: " + h.Rules + ")"
+		head += " (weights: " + escape.Name(h.Weights) + ", rules: " + escape.Name(h.Rules) + ")"
 	case h.Weights != "":
-		head += " (weights: " + h.Weights + ")"
+		head += " (weights: " + escape.Name(h.Weights) + ")"
 	case h.Rules != "":
-		head += " (rules: " + h.Rules + ")"
+		head += " (rules: " + escape.Name(h.Rules) + ")"
 	}
 	if len(f.Options) > 0 {
 		head += " [" + strings.Join(f.Options, " ") + "]"
@@ -53,7 +54,7 @@ func Summary(h Header, f *Figures) []string {
 	for _, c := range []struct {
 		n    int
 		name string
-	}{{st.Scored, "scored"}, {st.Ignored, "ignored"}, {st.Missing, "missing"}, {st.Invalid, "invalid"}, {st.Extra, "extra"}} {
+	}{{st.Scored, "scored"}, {st.Ignored, "ignored"}, {st.Missing, "missing (no output)"}, {st.Invalid, "invalid (not valid JSON)"}, {st.Extra, "extra"}} {
 		if c.n > 0 {
 			counts = append(counts, fmt.Sprintf("%d %s", c.n, c.name))
 		}
@@ -68,6 +69,9 @@ func Summary(h Header, f *Figures) []string {
 		}
 	}
 	lines = append(lines, line)
+	if f.Agreement != nil {
+		lines = append(lines, AgreementLine(f.Agreement))
+	}
 	if h.Pairing != "" {
 		lines = append(lines, "read: "+DescribeFields(h.Fields, h.Pairing))
 	}
@@ -78,11 +82,15 @@ func Summary(h Header, f *Figures) []string {
 func describeFiles(h Header) string {
 	switch {
 	case h.Shards != nil:
-		return "aggregated from " + strings.Join(h.Shards, ", ")
+		names := make([]string, len(h.Shards))
+		for i, s := range h.Shards {
+			names[i] = escape.Name(s)
+		}
+		return "aggregated from " + strings.Join(names, ", ")
 	case h.Reference == h.Output:
-		return h.Reference
+		return escape.Name(h.Reference)
 	}
-	return h.Reference + " vs " + h.Output
+	return escape.Name(h.Reference) + " vs " + escape.Name(h.Output)
 }
 
 func percent(v float64) string {
@@ -120,24 +128,34 @@ func WriteText(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	}
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
 		fmt.Fprintln(bw)
-		fmt.Fprintf(bw, "the %d lowest cases\n", len(low))
+		if len(low) == 1 {
+			fmt.Fprintln(bw, "the lowest scored case")
+		} else {
+			fmt.Fprintf(bw, "the %d lowest scored cases\n", len(low))
+		}
 		tree := len(f.Paths) > 0 // a one-number metric has no leaf
 		rows := [][]string{{"id", "status", "score"}}
 		if tree {
 			rows[0] = append(rows[0], "costliest leaf", "loss")
 		}
 		for _, c := range low {
-			row := []string{report.Truncate(c.ID, 40), c.Status.String(), optFigure(c.Score, c.HasScore)}
+			row := []string{report.Truncate(escape.Text(c.ID), 40), c.Status.String(), optFigure(c.Score, c.HasScore)}
 			if tree {
-				path, loss := "", ""
+				path, loss := WorstLabel(&c), ""
 				if c.Worst != nil {
-					path, loss = c.Worst.Path, report.Figure(c.Worst.Loss)
+					loss = report.Figure(c.Worst.Loss)
 				}
 				row = append(row, report.Truncate(path, 50), loss)
 			}
 			rows = append(rows, row)
 		}
 		writeTable(bw, rows, map[int]bool{2: true, 4: true})
+	}
+	if line := unscoredLine(&f.Stats); line != "" {
+		if len(f.Paths) == 0 && len(f.Groups) == 0 && len(Lowest(f.Cases, 1)) == 0 {
+			fmt.Fprintln(bw)
+		}
+		fmt.Fprintln(bw, line)
 	}
 	return bw.Flush()
 }
@@ -149,17 +167,51 @@ func (o TextOptions) lowest() int {
 	return o.Lowest
 }
 
-// Lowest returns the n cases with the lowest scores (those that have
-// one), lowest first, reference order on a tie.
+// Lowest returns the n scored cases with the lowest scores, lowest first,
+// reference order on a tie. Missing and invalid cases, which score 0
+// whatever their documents, are not among them (unscoredLine counts
+// them).
 func Lowest(cases []CaseFigures, n int) []CaseFigures {
 	var have []CaseFigures
 	for _, c := range cases {
-		if c.HasScore {
+		if c.HasScore && c.Status == CaseScored {
 			have = append(have, c)
 		}
 	}
 	slices.SortStableFunc(have, func(a, b CaseFigures) int { return cmp.Compare(a.Score, b.Score) })
 	return have[:min(n, len(have))]
+}
+
+// unscoredLine counts the missing and invalid cases, which the lowest
+// cases leave out: "" when there are none.
+func unscoredLine(st *Stats) string {
+	if st.Missing+st.Invalid == 0 {
+		return ""
+	}
+	var parts []string
+	if st.Missing > 0 {
+		parts = append(parts, fmt.Sprintf("%d missing (no output)", st.Missing))
+	}
+	if st.Invalid > 0 {
+		parts = append(parts, fmt.Sprintf("%d invalid (not valid JSON)", st.Invalid))
+	}
+	return fmt.Sprintf("not listed: %s, each scoring 0; their ids are in --format json", strings.Join(parts, " and "))
+}
+
+// WorstLabel is what a list of cases shows as a case's costliest leaf:
+// its path, "(no output)" for a missing case and "(invalid)" for an
+// invalid one (whose every node is missing, so that no leaf says
+// anything), "" for a case that loses nothing.
+func WorstLabel(c *CaseFigures) string {
+	switch {
+	case c.Status == CaseMissing:
+		return "(no output)"
+	case c.Status == CaseInvalid:
+		return "(invalid)"
+	case c.Worst != nil:
+		return c.Worst.Path
+	}
+	return ""
 }
 
 func groupName(g GroupFigures) string {
@@ -349,6 +401,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	fmt.Fprintf(bw, "| %d | %d | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s |\n", st.Cases, st.Scored, st.Ignored,
 		st.Missing, st.Invalid, st.Extra, optFigure(st.Mean, has), optFigure(st.Median, has), optFigure(st.P10, has),
 		optFigure(st.Min, has), optPercent(st.Perfect, has), optPercent(st.Pass, st.HasPass && has))
+	if f.Agreement != nil {
+		fmt.Fprintf(bw, "\n%s\n", mdEscape(AgreementLine(f.Agreement)))
+	}
 	for _, wn := range f.Warnings {
 		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", mdEscape(wn.Path), mdEscape(wn.Message))
 	}
@@ -357,9 +412,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
 		tree := len(f.Paths) > 0 // a one-number metric has no leaf
 		if tree {
-			fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score | costliest leaf | loss |\n| --- | --- | ---: | --- | ---: |\n", len(low))
+			fmt.Fprintf(bw, "\nLowest %d scored cases:\n\n| id | status | score | costliest leaf | loss |\n| --- | --- | ---: | --- | ---: |\n", len(low))
 		} else {
-			fmt.Fprintf(bw, "\nLowest %d cases:\n\n| id | status | score |\n| --- | --- | ---: |\n", len(low))
+			fmt.Fprintf(bw, "\nLowest %d scored cases:\n\n| id | status | score |\n| --- | --- | ---: |\n", len(low))
 		}
 		for _, c := range low {
 			fmt.Fprintf(bw, "| `%s` | %s | %s |", mdEscape(c.ID), c.Status, optFigure(c.Score, c.HasScore))
@@ -372,6 +427,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 			}
 			bw.WriteByte('\n')
 		}
+	}
+	if line := unscoredLine(st); line != "" {
+		fmt.Fprintf(bw, "\n%s.\n", mdEscape(line))
 	}
 	return bw.Flush()
 }
@@ -418,7 +476,8 @@ func mdGroups(bw *bufio.Writer, groups []GroupFigures, groupBy, pass string) {
 	}
 }
 
-// mdEscape keeps a cell from breaking a Markdown table.
+// mdEscape keeps a cell from breaking a Markdown table, and the
+// terminal it is printed on from acting on a control sequence in it.
 func mdEscape(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(s)
+	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(escape.Text(s))
 }

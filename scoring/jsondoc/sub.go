@@ -50,7 +50,7 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 }
 
 // Absent returns a document that holds no value, named name: the output
-// of a dataset case that has none (SPEC section 8.1). Scoring a reference
+// of a dataset case that has none (docs/datasets.md). Scoring a reference
 // against it makes every node missing. Only Name, Len, Containers, Size,
 // Warnings and Repair may be called on it.
 func Absent(name string) *Doc { return &Doc{name: name} }

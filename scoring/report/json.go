@@ -11,7 +11,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// WriteJSON writes the report as the one JSON object of SPEC section 6:
+// WriteJSON writes the report as the one JSON object of docs/cli.md:
 // score, metric, files, repairs, warnings and every node with full float64
 // figures. "warnings" lists the report's first MaxWarnings warnings, as
 // every rendering does, and "more_warnings", present only when some were

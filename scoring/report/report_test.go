@@ -16,7 +16,7 @@ import (
 
 var update = flag.Bool("update", false, "write the expected outputs in testdata/ from what the formats print")
 
-// pizzaReport is the report of the spec's worked example, scored by
+// pizzaReport is the report of the worked example of docs/scoring.md, scored by
 // metric, with the files named as `jsontui score` names them.
 func pizzaReport(t *testing.T, metric string) *report.Report {
 	t.Helper()

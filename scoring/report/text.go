@@ -66,8 +66,8 @@ func NodeScoreText(n *Node) string {
 
 var textHeader = [...]string{"node", "reference", "output", "weight", "f", "score", "loss", "status"}
 
-// WriteText writes the report as an aligned tree like SPEC section 5's
-// table, the total on top. It walks the nodes twice: once to size the
+// WriteText writes the report as an aligned tree like the
+// table of docs/scoring.md, the total on top. It walks the nodes twice: once to size the
 // columns and find each row's last-child flag, once to print. A row is
 // laid out in a buffer the walk reuses: rows cost no allocation, however
 // many there are (but for the caller's Color).

@@ -83,7 +83,7 @@ func BenchmarkLevenshtein(b *testing.B) {
 	}
 }
 
-// BenchmarkSimilarity measures the SPEC's string rule on short and long
+// BenchmarkSimilarity measures the string rule of docs/scoring.md on short and long
 // ASCII strings and on strings needing NFC normalization.
 func BenchmarkSimilarity(b *testing.B) {
 	long, longEdited := benchPair(4096, false, true)

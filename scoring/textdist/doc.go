@@ -1,7 +1,7 @@
 // Package textdist computes the string distances and similarities used by
 // jsontui's scoring engine.
 //
-// The product's string rule (SPEC §2) scores two strings r and o as
+// The product's string rule (docs/scoring.md) scores two strings r and o as
 //
 //	1 - lev(r, o) / max(len(r), len(o))
 //

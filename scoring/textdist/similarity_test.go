@@ -15,7 +15,7 @@ func TestSimilarity(t *testing.T) {
 		{"", "x", 0},
 		{"abc", "", 0},
 		{"same", "same", 1},
-		{"pepperoni", "peppers", 0.6666666666666667}, // SPEC §5: 1 - 3/9
+		{"pepperoni", "peppers", 0.6666666666666667}, // docs/scoring.md: 1 - 3/9
 		{"peppers", "pepperoni", 0.6666666666666667},
 		{"baby", "baby", 1},
 		{"kitten", "sitting", 1 - 3.0/7},
@@ -45,7 +45,7 @@ func TestSimilarity(t *testing.T) {
 	}
 }
 
-// TestSimilarityExact pins the SPEC's worked figure to the last bit: the
+// TestSimilarityExact pins the worked figure of docs/scoring.md to the last bit: the
 // float64 computation 1 - 3.0/9 at run time (a Go constant expression would
 // be exact, and round to 0.6666666666666666 instead).
 func TestSimilarityExact(t *testing.T) {

@@ -52,7 +52,7 @@ const MaxDamerauCells = 1 << 24
 // LookupComparator returns the comparator of that name:
 //
 //   - levenshtein: 1 − Levenshtein/max length over code points after NFC
-//     (jsondiff's rule, SPEC section 2), exact up to textdist.DefaultWork
+//     (jsondiff's rule, docs/scoring.md), exact up to textdist.DefaultWork
 //     and bounded past it (textdist.SimilarityWithin);
 //   - damerau: the same with the unrestricted Damerau–Levenshtein
 //     distance (adjacent transpositions cost 1), exact up to

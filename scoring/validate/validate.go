@@ -41,7 +41,7 @@ func (s *Schema) Name() string { return s.name }
 
 // Violation is one place where a document breaks its schema.
 type Violation struct {
-	// Path is the jq-style path of the offending value (SPEC section 4).
+	// Path is the jq-style path of the offending value (docs/paths.md).
 	Path string
 	// Line and Col locate the value in the document (1-based; col in
 	// characters).

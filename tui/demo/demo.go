@@ -1,5 +1,5 @@
-// Package demo bundles the explorer's example: the pizza menu of the
-// spec's worked example, so that `jsontui demo` shows the explorer with no
+// Package demo bundles the explorer's example: the pizza menu,
+// the worked example of docs/scoring.md, so that `jsontui demo` shows the explorer with no
 // files at hand.
 package demo
 

@@ -215,7 +215,7 @@ func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 	return cases, heat
 }
 
-// TestDatasetKeys checks the keys SPEC 8.6 names (c, o, /, f, v, enter,
+// TestDatasetKeys checks the keys docs/keys.md names (c, o, /, f, v, enter,
 // esc, H), that none does two things in the cases pane or the heat map,
 // and that a key keeps its meaning across the views: o orders, / finds, f
 // filters the cases, enter opens, esc goes back.

@@ -351,3 +351,7 @@ func (s *Dataset) Save(path string) (Saved, error) {
 	s.version++
 	return Saved{Path: path, Backup: bak, Bytes: len(data), SHA256: Sum(data), Removed: RemoveStale(path)}, nil
 }
+
+// MarshalWeights returns the weights file of the session's weights, in
+// the shape of the file they were read from.
+func (s *Dataset) MarshalWeights() ([]byte, error) { return s.d.MarshalWeights() }

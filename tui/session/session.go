@@ -367,3 +367,7 @@ func thousands(n int) string {
 // Thousands formats n with comma separators, as the explorer prints
 // counts.
 func Thousands(n int) string { return thousands(n) }
+
+// MarshalWeights returns the weights file of the session's weights, in
+// the shape of the file they were read from.
+func (s *Session) MarshalWeights() ([]byte, error) { return s.t.MarshalWeights(), nil }

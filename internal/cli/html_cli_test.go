@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/jsontui/jsontui/scoring/report"
+)
+
+// The HTML report's plumbing, without a browser: every command that
+// takes --format html writes a page, with the figures of --format json.
+
+func TestAggregateHTML(t *testing.T) {
+	dir := t.TempDir()
+	data := writeDataset(t, dir, 60, 1)
+	code, lines, errs := runCLI(t, "", "score", data, "--no-history", "--format", "jsonl")
+	if code != 0 {
+		t.Fatalf("score --format jsonl: exit %d: %s", code, errs)
+	}
+	shards := filepath.Join(dir, "cases.jsonl")
+	if err := os.WriteFile(shards, []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runCLI(t, "", "aggregate", shards, "--format", "json")
+	if code != 0 {
+		t.Fatalf("aggregate --format json: exit %d: %s", code, errs)
+	}
+	var dj pageDatasetJSON
+	if err := json.Unmarshal([]byte(out), &dj); err != nil {
+		t.Fatal(err)
+	}
+	code, page, errs := runCLI(t, "", "aggregate", shards, "--format", "html")
+	if code != 0 {
+		t.Fatalf("aggregate --format html: exit %d: %s", code, errs)
+	}
+	for _, want := range []string{`<span class="big" id="score">` + report.ScoreText(*dj.Score, true) + "</span>",
+		`id="heat-data"`, `<details class="casebox" id="case-`, "aggregated from " + shards} {
+		if !strings.Contains(page, want) {
+			t.Errorf("aggregate's page lacks %q", want)
+		}
+	}
+}
+
+func TestCaseHTML(t *testing.T) {
+	data := writeDataset(t, t.TempDir(), 20, 1)
+	code, page, errs := runCLI(t, "", "score", data, "--case", "inv-000003", "--format", "html")
+	if code != 0 {
+		t.Fatalf("score --case --format html: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(page, "jsontui report · pair") || !strings.Contains(page, `<pre class="why">`) {
+		t.Error("score --case --format html is not a pair's page with explanations")
+	}
+}
+
+func TestHTMLUsage(t *testing.T) {
+	dir := t.TempDir()
+	data := writeDataset(t, dir, 10, 1)
+	pizza := filepath.Join("..", "..", "testdata", "cases", "pizza")
+	ref, out := filepath.Join(pizza, "reference.json"), filepath.Join(pizza, "output.json")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"score", data, "--compare", "x"}, "--compare gives the Δ column of the HTML page: add --format html"},
+		{[]string{"score", ref, out, "--format", "html", "--top", "3"}, "--top lists leaves, not a tree"},
+		{[]string{"score", ref, out, "--format", "htm"}, `unknown --format "htm": use text, json, markdown or html`},
+		{[]string{"score", data, "--format", "html", "--compare", "nosuchrun"}, "no such run"},
+	} {
+		code, _, errs := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(errs, c.msg) {
+			t.Errorf("%q: exit %d, %q; want 2 and %q", c.args, code, errs, c.msg)
+		}
+	}
+	// -o replaces the file whole; a pair's run is still recorded.
+	page := filepath.Join(dir, "page.html")
+	if err := os.WriteFile(page, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, errs := runCLI(t, "", "score", ref, out, "--format", "html", "-o", page, "--min", "0.95"); code != 1 || stdout != "" {
+		t.Fatalf("score -o --min: exit %d, stdout %q: %s", code, stdout, errs)
+	}
+	b, err := os.ReadFile(page)
+	if err != nil || !strings.HasPrefix(string(b), "<!DOCTYPE html>") {
+		t.Fatalf("-o wrote %.40q, %v", b, err)
+	}
+}

@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/scoring/calibrate"
+	"github.com/jsontui/jsontui/scoring/dataset"
+)
+
+// labelFlags are the flags that give people's labels of a dataset's
+// cases: a labels file or a field of the records, and the bootstrap's
+// (and a fit's) seed.
+type labelFlags struct {
+	file, field string
+	seed        uint64
+	seedSet     bool
+}
+
+// addLabelFlags defines the label flags on fl.
+func addLabelFlags(fl *pflag.FlagSet, f *labelFlags) {
+	fl.StringVar(&f.file, "labels", "", "dataset: people's labels of the cases, a JSON Lines `FILE` of {\"id\": ..., \"label\": ...} (a grade in [0, 1], or true/false, \"pass\"/\"fail\"): measure how the scores agree with them")
+	fl.StringVar(&f.field, "label-field", "", "dataset: people's labels of the cases in the records' field at `PATH` (reference side first)")
+	fl.Uint64Var(&f.seed, "seed", 1, "dataset with labels: the seed of the bootstrap intervals (and of a fit's folds)")
+}
+
+// given reports whether labels were given.
+func (f *labelFlags) given() bool { return f.file != "" || f.field != "" }
+
+// check checks that at most one source of labels is given.
+func (f *labelFlags) check() error {
+	if f.file != "" && f.field != "" {
+		return errors.New("--labels and --label-field both give labels: give one")
+	}
+	return nil
+}
+
+// read returns the labels: the labels file's, or the label field's of
+// the scored cases (the records of ref).
+func (a *app) readLabels(f *labelFlags, ref string, cases []dataset.CaseFigures) (*calibrate.Labels, error) {
+	if f.field != "" {
+		return calibrate.FieldLabels(displayName(ref), f.field, cases)
+	}
+	in, err := a.readInput(f.file)
+	if err != nil {
+		return nil, err
+	}
+	return calibrate.ReadLabels(displayName(f.file), bytes.NewReader(in.data))
+}
+
+// pairLabels reads the labels and pairs them with the scored cases; it
+// says on standard error which labels paired with no case. Its errors
+// are bad input.
+func (a *app) pairLabels(f *labelFlags, ref string, cases []dataset.CaseFigures) (*calibrate.Labels, *calibrate.Paired, error) {
+	l, err := a.readLabels(f, ref, cases)
+	if err != nil {
+		return nil, nil, badInput(err)
+	}
+	p := l.Pair(cases)
+	if n := len(p.Unpaired); n > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: %d label(s) pair with no case that has a score: %s\n", n, firstIDs(p.Unpaired))
+	}
+	if len(p.Cases) < 2 {
+		return nil, nil, badInput(fmt.Errorf("%s: %d labelled case(s) have a score: agreement needs two at least (labels pair with cases by id)", escape.Name(l.Source), len(p.Cases)))
+	}
+	return l, p, nil
+}
+
+// firstIDs names the first ids, then counts the others.
+func firstIDs(ids []string) string {
+	const first = 10
+	s := ""
+	for i, id := range ids[:min(len(ids), first)] {
+		if i > 0 {
+			s += ", "
+		}
+		s += escape.Name(id)
+	}
+	if len(ids) > first {
+		s += fmt.Sprintf(" and %d more", len(ids)-first)
+	}
+	return s
+}
+
+// agreement measures how the scored cases agree with the labels, as the
+// dataset's figures carry it.
+func (a *app) agreement(f *labelFlags, ref string, cases []dataset.CaseFigures) (*dataset.Agreement, error) {
+	l, p, err := a.pairLabels(f, ref, cases)
+	if err != nil {
+		return nil, err
+	}
+	return p.Agree(cases, f.seed).Figures(l.Source), nil
+}

@@ -1,0 +1,125 @@
+package dataset
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
+)
+
+// Bounds on what is kept of the records that lack the output field: the
+// keys of the first keySampleRecords of them, at most keySampleKeys a
+// record, and at most keyListed keys named in the error.
+const (
+	keySampleRecords = 1000
+	keySampleKeys    = 64
+	keyListed        = 8
+)
+
+// lackingField counts the records of one file of records that have no
+// output field: when no record has one, the dataset is an error naming
+// the names tried and the keys the records do have (docs/datasets.md); when some
+// lack it, one warning counts them.
+type lackingField struct {
+	n         int            // records without the output field
+	firstLine int            // the first one's line
+	keys      map[string]int // the keys of the first keySampleRecords of them
+	sampled   int
+}
+
+// add notes a case's record when it lacks the output field.
+func (l *lackingField) add(res *caseResult) {
+	if res.lacksLine == 0 {
+		return
+	}
+	l.n++
+	if l.firstLine == 0 {
+		l.firstLine = res.lacksLine
+	}
+	if l.sampled >= keySampleRecords {
+		return
+	}
+	l.sampled++
+	if l.keys == nil {
+		l.keys = make(map[string]int)
+	}
+	for _, k := range res.recordKeys {
+		l.keys[k]++
+	}
+}
+
+// recordKeys returns the keys of record value rec of d, at most
+// keySampleKeys of them.
+func recordKeys(d *jsondoc.Doc, rec jsondoc.ID) []string {
+	var keys []string
+	for c := d.Child(rec); c != jsondoc.None && len(keys) < keySampleKeys; c = d.Next(c) {
+		keys = append(keys, strings.Clone(d.Key(c)))
+	}
+	return keys
+}
+
+// commonKeys names the keys most records have, most common first (then
+// in lexical order), as paths with their counts: `.pred (300), .id (300)`;
+// without counts when withCounts is false.
+func commonKeys(counts map[string]int, withCounts bool) string {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if c := cmp.Compare(counts[b], counts[a]); c != 0 {
+			return c
+		}
+		return strings.Compare(a, b)
+	})
+	var parts []string
+	for i, k := range keys {
+		if i == keyListed {
+			parts = append(parts, fmt.Sprintf("and %d more", len(keys)-keyListed))
+			break
+		}
+		p := jsondoc.MessagePath(keyPath(k))
+		if withCounts {
+			p += " (" + strconv.Itoa(counts[k]) + ")"
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) == 0 {
+		return "no keys"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// keyPath is the path of a record's key.
+func keyPath(k string) string { return string(jsondoc.AppendKey(nil, k)) }
+
+// check returns the error of a dataset none of whose refCases records has
+// the output field, or adds the warning of one where some lack it.
+func (l *lackingField) check(r *runner) error {
+	if l.n == 0 {
+		return nil
+	}
+	s := r.src
+	file := escape.Name(s.refRecs.Name())
+	if l.n == r.acc.refCases {
+		return setting.Errorf(setting.Esc(fmt.Sprintf("%s: no record has an output field (tried %s); the records have %s: name the output's field with ",
+			file, s.out.describe(), commonKeys(l.keys, true)))+"%[1]s", "out-field")
+	}
+	r.acc.warn(".", fmt.Sprintf("%d of %d records have no output field (%s), the first at %s:%d: their cases are missing",
+		l.n, r.acc.refCases, s.out.describe(), file, l.firstLine))
+	return nil
+}
+
+// countKeys counts each key once.
+func countKeys(keys []string) map[string]int {
+	m := make(map[string]int, len(keys))
+	for _, k := range keys {
+		m[k]++
+	}
+	return m
+}

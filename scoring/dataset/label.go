@@ -1,0 +1,48 @@
+package dataset
+
+import (
+	"strings"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// label is a case's label field as read: its JSON text and where it is.
+type label struct {
+	text string
+	line int  // in the document, then (fileLine) in the file
+	out  bool // read from the output's record
+}
+
+// readLabel sets the case's label from the reference's record, else the
+// output's (Spec.LabelField).
+func (w *worker) readLabel(m *material, ref, out *jsondoc.Doc) {
+	s := w.run.src
+	if !s.hasLabel {
+		return
+	}
+	for k, d := range []*jsondoc.Doc{ref, out} {
+		if d == nil || d.IsAbsent() {
+			continue
+		}
+		if v := lookupPath(d, 0, s.label); v != jsondoc.None {
+			line, _ := d.Position(v)
+			m.label = label{text: strings.Clone(string(d.Raw(v))), line: line, out: k == 1}
+			return
+		}
+	}
+}
+
+// fileLine turns the label's line in its record into its line in the
+// file of records.
+func (l *label) fileLine(in *caseInput) {
+	if l.text == "" {
+		return
+	}
+	rec := &in.ref
+	if l.out {
+		rec = &in.out
+	}
+	if rec.Line > 0 {
+		l.line, _ = rec.Pos(l.line, 1)
+	}
+}

@@ -1,0 +1,424 @@
+package dataset
+
+import (
+	"bytes"
+	"math"
+	"strconv"
+	"unicode/utf8"
+	"unsafe"
+
+	"github.com/jsontui/jsontui/scoring/jsondoc"
+)
+
+// lineScan reads a case line laid out exactly as score writes it
+// (lines.go), without building a document: the reduce's fast path. At the
+// first byte that is not where score puts it, ok turns false and the
+// line is read again by the general reader (readLine), which accepts any
+// JSON layout and says what is wrong, where. The fast path takes nothing
+// the general reader would refuse, but for the inside of "nodes", which
+// the reduce does not read: its brackets need only balance.
+type lineScan struct {
+	b  []byte
+	i  int
+	ok bool
+}
+
+func (s *lineScan) lit(t string) {
+	if s.ok && len(s.b)-s.i >= len(t) && string(s.b[s.i:s.i+len(t)]) == t {
+		s.i += len(t)
+		return
+	}
+	s.ok = false
+}
+
+// peek reports whether the next bytes are t, and takes them if so.
+func (s *lineScan) peek(t string) bool {
+	if s.ok && len(s.b)-s.i >= len(t) && string(s.b[s.i:s.i+len(t)]) == t {
+		s.i += len(t)
+		return true
+	}
+	return false
+}
+
+// raw returns a string without escapes as it stands (a string with one
+// is the general reader's).
+func (s *lineScan) raw() []byte {
+	if !s.ok || s.i >= len(s.b) || s.b[s.i] != '"' {
+		s.ok = false
+		return nil
+	}
+	start := s.i + 1
+	end := bytes.IndexByte(s.b[start:], '"')
+	if end < 0 {
+		s.ok = false
+		return nil
+	}
+	v := s.b[start : start+end]
+	for _, c := range v {
+		if c < 0x20 || c == '\\' {
+			s.ok = false
+			return nil
+		}
+	}
+	if !utf8.Valid(v) {
+		s.ok = false
+		return nil
+	}
+	s.i = start + end + 1
+	return v
+}
+
+func (s *lineScan) str() string { return string(s.raw()) }
+
+// strOrNull reads a string or null.
+func (s *lineScan) strOrNull() (string, bool) {
+	if s.peek("null") {
+		return "", false
+	}
+	return s.str(), s.ok
+}
+
+// number returns the next number's text.
+func (s *lineScan) number() []byte {
+	start := s.i
+	for s.i < len(s.b) && numberByte[s.b[s.i]] {
+		s.i++
+	}
+	if s.i == start {
+		s.ok = false
+	}
+	return s.b[start:s.i]
+}
+
+// numberByte marks the bytes a JSON number is made of.
+var numberByte = func() (t [256]bool) {
+	for _, c := range []byte("0123456789-+.eE") {
+		t[c] = true
+	}
+	return t
+}()
+
+// int reads a whole number, written as score writes one.
+func (s *lineScan) int() int64 {
+	t := s.number()
+	neg := len(t) > 0 && t[0] == '-'
+	if neg {
+		t = t[1:]
+	}
+	if !s.ok || len(t) == 0 || len(t) > 15 || len(t) > 1 && t[0] == '0' {
+		s.ok = false
+		return 0
+	}
+	var v int64
+	for _, c := range t {
+		if c < '0' || c > '9' {
+			s.ok = false
+			return 0
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		return -v
+	}
+	return v
+}
+
+// float reads a number.
+func (s *lineScan) float() float64 {
+	t := s.number()
+	if !s.ok {
+		return 0
+	}
+	if len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
+		return float64(t[0] - '0')
+	}
+	if !validNumber(t) {
+		s.ok = false
+		return 0
+	}
+	v, err := strconv.ParseFloat(unsafeText(t), 64)
+	if err != nil {
+		s.ok = false
+	}
+	return v
+}
+
+// validNumber reports whether t, made of numberByte's bytes only, is a
+// number as JSON writes one, where strconv takes more ("1.", ".5", "+1",
+// "01", "1.e5"): a number score writes passes it in a few comparisons.
+func validNumber(t []byte) bool {
+	n := len(t)
+	i := 0
+	if t[0] == '-' {
+		i++
+	}
+	if i == n || t[i] < '0' || t[i] > '9' || t[n-1] < '0' || t[n-1] > '9' ||
+		t[i] == '0' && i+1 < n && t[i+1] >= '0' && t[i+1] <= '9' {
+		return false
+	}
+	for k := i + 1; k < n-1; k++ {
+		switch c := t[k]; c {
+		case '.':
+			if t[k-1] < '0' || t[k-1] > '9' || t[k+1] < '0' || t[k+1] > '9' {
+				return false
+			}
+		case '-', '+':
+			if t[k-1] != 'e' && t[k-1] != 'E' {
+				return false
+			}
+		case 'e', 'E':
+			if t[k-1] < '0' || t[k-1] > '9' {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// counts reads an array of counts.
+func (s *lineScan) counts(dst []int32) {
+	s.lit("[")
+	if s.peek("]") {
+		return
+	}
+	for k := 0; s.ok; k++ {
+		v := s.int()
+		if k == len(dst) || v < 0 || v > math.MaxInt32 {
+			s.ok = false
+			return
+		}
+		dst[k] = int32(v)
+		if s.peek("]") {
+			return
+		}
+		s.lit(",")
+	}
+}
+
+// fastRead reads a case line laid out as score writes it into res and
+// lr.acc; false sends it to the general reader.
+func (lr *lineReader) fastRead(line []byte, res *caseResult) bool {
+	s := &lineScan{b: line, ok: true}
+	s.lit(`{"id": `)
+	res.id = s.str()
+	s.lit(`, "status": `)
+	st, ok := parseCaseStatus(string(s.raw()))
+	if !s.ok || !ok {
+		return false
+	}
+	res.status = st
+	if st == CaseExtra {
+		s.lit(`, "file": `)
+		res.key.file = s.str()
+		s.lit(`, "record": `)
+		res.key.record = int(s.int())
+		s.lit("}")
+		return s.ok && s.i == len(s.b) && res.key.record >= 0
+	}
+	s.lit(`, "score": `)
+	if !s.peek("null") {
+		res.score = s.float()
+	}
+	s.lit(`, "group": `)
+	res.group, res.hasGroup = s.strOrNull()
+	s.lit(`, "repairs": [`)
+	for s.ok && !s.peek("]") {
+		if len(res.repairs) > 0 {
+			s.lit(", ")
+		}
+		res.repairs = append(res.repairs, s.str())
+	}
+	s.lit(`, "error": `)
+	res.err, _ = s.strOrNull()
+	lr.fastSettings(s, res)
+	s.lit(`, "worst": `)
+	if !s.peek("null") {
+		s.lit(`{"path": `)
+		res.worstPath = s.str()
+		s.lit(`, "loss": `)
+		res.worstLoss = s.float()
+		s.lit("}")
+		if !(res.worstLoss > 0 && res.worstLoss <= 1) {
+			return false
+		}
+	}
+	if !s.ok || caseProblem(res) != "" {
+		return false
+	}
+	s.lit(`, "paths": [`)
+	lr.acc.clear()
+	lr.schema = lr.schema[:0]
+	for s.ok && !s.peek("]") {
+		if len(lr.schema) > 0 {
+			s.lit(",")
+		}
+		lr.fastPart(s)
+	}
+	s.lit(`, "nodes": `)
+	if !s.ok {
+		return false
+	}
+	rest := s.b[s.i:]
+	end := skipArray(rest)
+	return end == len(rest)-2 && rest[end+1] == '}'
+}
+
+// fastSettings reads the metric, options, settings and place of a line.
+func (lr *lineReader) fastSettings(s *lineScan, res *caseResult) {
+	s.lit(`, "metric": `)
+	metric := s.raw()
+	if s.peek(`, "options": [`) {
+		m := string(metric)
+		for first := true; s.ok && !s.peek("]"); first = false {
+			if !first {
+				s.lit(", ")
+			}
+			m += " " + s.str()
+		}
+		res.metric = m
+	} else {
+		res.metric = lr.last(0, metric)
+	}
+	s.lit(`, "settings": `)
+	res.settings = lr.last(1, s.raw())
+	s.lit(`, "file": `)
+	res.key.file = lr.last(2, s.raw())
+	s.lit(`, "record": `)
+	res.key.record = int(s.int())
+	if res.key.record < 1 {
+		s.ok = false
+	}
+}
+
+// last returns b as a string: the one of the line before when they are
+// alike (lines of a shard share their metric, settings and file).
+func (lr *lineReader) last(k int, b []byte) string {
+	if lr.prev[k] != string(b) {
+		lr.prev[k] = string(b)
+	}
+	return lr.prev[k]
+}
+
+// step returns the schema path of key below parent for entry j of a
+// line: the lines of a dataset mostly list the same paths in the same
+// order, so the entry's path in the line before is tried first.
+func (lr *lineReader) step(j, parent int32, key []byte) int32 {
+	for int(j) >= len(lr.steps) {
+		lr.steps = append(lr.steps, stepCache{parent: -1})
+	}
+	c := &lr.steps[j]
+	if c.parent == parent && c.key == string(key) {
+		return c.schema
+	}
+	id := lr.paths.key(parent, unsafeText(key))
+	*c = stepCache{parent: parent, key: string(key), schema: id}
+	return id
+}
+
+// stepCache is the path an entry of the line before stepped to.
+type stepCache struct {
+	parent, schema int32
+	key            string
+}
+
+// fastPart reads one "paths" entry into lr.acc.
+func (lr *lineReader) fastPart(s *lineScan) {
+	j := int32(len(lr.schema))
+	s.lit("[")
+	parent := s.int()
+	s.lit(",")
+	schema := int32(0)
+	switch {
+	case !s.ok:
+		return
+	case j == 0:
+		s.lit("null")
+		if parent != -1 {
+			s.ok = false
+		}
+	case parent < 0 || parent >= int64(j):
+		s.ok = false
+	case s.peek("null"):
+		schema = lr.paths.elem(lr.schema[parent])
+	default:
+		if key := s.raw(); s.ok {
+			schema = lr.step(j, lr.schema[parent], key)
+		}
+	}
+	s.lit(",")
+	kind := s.int()
+	s.lit(",")
+	scored := s.int()
+	var fl [3]float64
+	for k := range fl {
+		s.lit(",")
+		fl[k] = s.float()
+	}
+	if !s.ok || kind < 0 || kind > int64(jsondoc.Array) || scored < 0 {
+		s.ok = false
+		return
+	}
+	for int(schema) >= len(lr.acc.at) {
+		lr.acc.at = append(lr.acc.at, 0)
+	}
+	if lr.acc.at[schema] != 0 {
+		s.ok = false
+		return
+	}
+	lr.schema = append(lr.schema, schema)
+	p := lr.acc.part(schema, j, uint16(kind)<<fKindShift, fl[2])
+	p.scored, p.scoreSum, p.lossSum = int32(scored), fl[0], fl[1]
+	s.lit(",")
+	s.counts(p.status[:])
+	s.lit(",")
+	s.counts(p.counts[:])
+	s.lit(",")
+	kinds := s.int()
+	s.lit(",")
+	scalars := s.int()
+	if s.peek(",") {
+		p.pathWeight, p.hasPathWeight = s.float(), true
+	}
+	s.lit("]")
+	if kinds < 0 || kinds > 255 || scalars < 0 || scalars > math.MaxInt32 {
+		s.ok = false
+		return
+	}
+	p.kinds, p.scalars = uint8(kinds), int32(scalars)
+	for _, c := range p.status {
+		p.nodes += c
+	}
+	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
+		s.ok = false
+	}
+}
+
+// skipArray returns the index of the bracket that closes the array b
+// starts with, -1 when it does not.
+func skipArray(b []byte) int {
+	if len(b) == 0 || b[0] != '[' {
+		return -1
+	}
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+		case ']', '}':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// unsafeText returns b as a string sharing its memory, for a look-up or
+// a parse that keeps nothing of it.
+func unsafeText(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

@@ -1,0 +1,61 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/jsontui/jsontui/internal/escape"
+)
+
+// CheckRegular returns an error when the file name is not one jsontui
+// reads: a named pipe (FIFO), a device (/dev/zero, a terminal) or a
+// socket, where a file is expected (docs/datasets.md). Such a file is never
+// opened: a FIFO with no writer would wait forever, /dev/zero never ends.
+// Standard input ("-") is the exception, and so is a descriptor the
+// process already holds (/dev/fd/N, /dev/stdin: a pipe that the shell's
+// <(cmd) hands over, whose writer is running). A name that does not
+// exist, or a directory, is for the caller's own error.
+func CheckRegular(name string) error {
+	if name == "-" || heldDescriptor(name) {
+		return nil
+	}
+	st, err := os.Stat(name)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("%s: %w", escape.Name(name), pe.Err)
+		}
+		return nil
+	}
+	if what := specialKind(st.Mode()); what != "" {
+		return fmt.Errorf("%s is %s, not a regular file: jsontui does not open it (give a file, or - for standard input)", escape.Name(name), what)
+	}
+	return nil
+}
+
+// heldDescriptor reports whether name is a descriptor of the process's
+// own, by the names the shell gives them.
+func heldDescriptor(name string) bool {
+	return name == "/dev/stdin" || strings.HasPrefix(name, "/dev/fd/") || strings.HasPrefix(name, "/proc/self/fd/")
+}
+
+// specialKind names a file mode that is not a regular file nor a
+// directory; "" for those.
+func specialKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeIrregular != 0:
+		return "a file of an unknown kind"
+	}
+	return ""
+}

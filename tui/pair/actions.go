@@ -1,0 +1,136 @@
+package pair
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// weightKey runs a weight key on node id, or says why the metric in force
+// refuses it.
+func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
+	if why := m.weightsRefused(); why != "" {
+		m.Status.Set(common.Warn(why))
+		return nil
+	}
+	k := m.C.Keys
+	switch {
+	case key.Matches(msg, k.EditWeight):
+		return m.startWeightEdit(id)
+	case key.Matches(msg, k.Raise):
+		return m.edit(m.Sess.Nudge(id, 0.05))
+	case key.Matches(msg, k.Lower):
+		return m.edit(m.Sess.Nudge(id, -0.05))
+	case key.Matches(msg, k.ToggleZero):
+		return m.edit(m.Sess.ToggleZero(id))
+	case key.Matches(msg, k.Reset):
+		return m.edit(m.Sess.Reset(id))
+	case key.Matches(msg, k.ResetAll):
+		return m.edit(m.Sess.ResetAll())
+	case key.Matches(msg, k.Undo):
+		return m.undoRedo(m.Sess.Undo)
+	case key.Matches(msg, k.Redo):
+		return m.undoRedo(m.Sess.Redo)
+	}
+	return nil
+}
+
+// startWeightEdit opens the weight prompt on node id, or says why it has
+// no weight of its own.
+func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
+	slot, err := m.Sess.WeightSlot(id)
+	if err != nil {
+		m.Status.Set(common.Warn(err.Error()))
+		return nil
+	}
+	t := m.Sess.Tree()
+	label := "weight of " + t.SchemaPath(slot) + ":"
+	m.Prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
+	m.Prompt.SetTarget(id)
+	m.Mode = shell.ModeWeight
+	return nil
+}
+
+// edit reports the outcome of a weight change and brings the rows up to
+// date.
+func (m *Model) edit(text string, err error) tea.Cmd {
+	if err != nil {
+		m.Status.Set(common.Warn(err.Error()))
+		return nil
+	}
+	m.Tree.refresh()
+	m.Status.Set(common.Success(text))
+	return nil
+}
+
+// Submit runs the prompt's text.
+func (m *Model) Submit() tea.Cmd {
+	switch m.Mode {
+	case shell.ModeSearch:
+		m.Mode = shell.ModeNormal
+		return m.startSearch(m.Prompt.Trimmed())
+	case shell.ModeWeight:
+		v, err := ParseWeightInput(m.Prompt.Trimmed())
+		if err != nil {
+			m.Prompt.Fail(err.Error())
+			return nil
+		}
+		m.Mode = shell.ModeNormal
+		return m.edit(m.Sess.SetWeight(m.Prompt.NodeTarget(), v))
+	case shell.ModeLabel:
+		return m.labelSubmit()
+	case shell.ModeRuleValue:
+		return m.SubmitRuleValue()
+	case shell.ModeRulesPath:
+		return m.SubmitRulesPath()
+	case shell.ModeSavePath:
+		path := m.Prompt.Trimmed()
+		if path == "" {
+			m.Prompt.Fail("type a path")
+			return nil
+		}
+		if st, err := os.Stat(path); err == nil {
+			if st.IsDir() {
+				m.Prompt.Fail(path + " is a folder")
+				return nil
+			}
+			if path != m.Wsess.Path() {
+				m.SavePath = path
+				m.Mode = shell.ModeConfirmOverwrite
+				return nil
+			}
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			m.Prompt.Fail(err.Error())
+			return nil
+		}
+		m.Mode = shell.ModeNormal
+		return m.SaveTo(path)
+	}
+	return nil
+}
+
+// StopJobs cancels the background jobs that can stop: the load, the
+// search, the rescores. Their answers, which come all the same, are
+// dropped.
+func (m *Model) StopJobs() {
+	if m.load != nil {
+		m.load.cancel()
+	}
+	if m.jobs.cancelSearch != nil {
+		m.jobs.cancelSearch()
+		m.jobs.cancelSearch = nil
+	}
+	m.cancelRescore()
+	m.cancelRestore()
+}
+
+// ParseWeightInput reads a typed weight: a number in [0, 1].
+func ParseWeightInput(text string) (float64, error) { return session.ParseWeight(text) }

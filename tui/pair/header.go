@@ -1,0 +1,329 @@
+package pair
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// header shows the files, the metric and its options, the total with its
+// changes, the nodes per status, the schema's verdict, and the parse
+// repairs and warnings, which `!` expands.
+type header struct {
+	c    *common.Common
+	sess *session.Session
+	// Wsess holds the weights in force (sess, or the user's held apart).
+	wsess    *session.Session
+	files    ports.Files
+	metric   *metricState
+	schema   *schemaCheck
+	notes    []note
+	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
+	expanded bool
+	width    int
+	height   int // the screen's, which caps the expanded notes
+	// best is the pair's best recorded run among those of config
+	// bestCfg (the metric, options and rules in force when it was asked
+	// for), when hasBest.
+	best    ports.RunSummary
+	hasBest bool
+	bestCfg ports.RunConfig
+	// Cmp is the run the tree is compared with, nil for none: a line of
+	// its own says how the two differ.
+	cmp *runspane.Comparison
+
+	// Rules are the per-key rules in force, nil for none.
+	rules *scoring.RuleSet
+}
+
+// header keeps the pane contract.
+var _ common.Pane = (*header)(nil)
+
+// bestOf says which runs the header's best is the best of.
+const bestOf = "same metric, options & rules"
+
+// note is a repair or a warning.
+type note struct {
+	repair bool
+	text   string
+}
+
+func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemaCheck) *header {
+	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
+	h.setNotes()
+	return h
+}
+
+// setNotes collects the repairs and warnings: the session's tree's, the
+// Metric's, and the schema violations at paths the tree lacks.
+func (h *header) setNotes() {
+	t := h.sess.Tree()
+	h.notes = h.notes[:0]
+	if r := t.Out().Repair(); r != "" {
+		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
+	}
+	ws := t.Warnings()
+	h.more = t.OmittedWarnings()
+	if res := h.metric.res; res != nil {
+		ws = append(slices.Clip(ws), res.Warnings...)
+	}
+	for _, w := range ws {
+		msg := w.Message
+		if !strings.Contains(msg, w.Path) {
+			msg = w.Path + ": " + msg
+		}
+		h.notes = append(h.notes, note{false, msg})
+	}
+	for _, v := range h.schema.unplacedViolations() {
+		h.notes = append(h.notes, note{false, fmt.Sprintf("schema %s: %s: %s (not a node of this tree)", h.schema.name, v.Path, v.Message)})
+	}
+}
+
+// SetSize sets the header's width, and the screen's height its notes are
+// capped by.
+func (h *header) SetSize(w, screen int) { h.width, h.height = w, screen }
+
+// MaxNoteLines caps the expanded notes for a screen of height lines.
+func MaxNoteLines(height int) int { return max(2, height/3) }
+
+// Height returns the lines the header takes.
+func (h *header) Height() int {
+	height := h.height
+	n := 2
+	if h.cmp != nil {
+		n++
+	}
+	if !h.expanded || len(h.notes) == 0 {
+		return n
+	}
+	return n + min(h.noteLines(), MaxNoteLines(height))
+}
+
+// noteLines is the number of lines of all the notes: one each, and one
+// for the warnings left out.
+func (h *header) noteLines() int {
+	if h.more > 0 {
+		return len(h.notes) + 1
+	}
+	return len(h.notes)
+}
+
+// counts returns the repairs and the warnings.
+func (h *header) counts() (repairs, warnings int) {
+	for _, n := range h.notes {
+		if n.repair {
+			repairs++
+		} else {
+			warnings++
+		}
+	}
+	return repairs, warnings + h.more
+}
+
+// View renders the header.
+func (h *header) View() string {
+	height := h.height
+	s := h.c.Styles
+	w := h.width
+	// Line 1: files and metric.
+	files := h.files.Reference + " ⟷ " + h.files.Output
+	if h.files.Weights != "" {
+		files += " · weights " + h.files.Weights
+	} else {
+		files += " · no weights file"
+	}
+	files += h.rulesText()
+	right := "metric " + s.Accent.Render(h.metric.Name)
+	if len(h.metric.options) > 0 {
+		right += " " + s.Muted.Render("["+strings.Join(h.metric.options, " ")+"]")
+	}
+	if h.wsess.Dirty() || h.rules.Changed() {
+		right = s.Changed.Render("● unsaved") + "  " + right
+	}
+	left := s.Title.Render("jsontui") + "  " + files
+	line1 := common.Spread(left, right, w)
+	// Line 2: score, deltas, statuses, notes.
+	var b strings.Builder
+	tot, has := h.metric.total(h.sess.Tree())
+	b.WriteString("score ")
+	if has {
+		b.WriteString(s.Band(tot).Render(common.Fixed5(tot)))
+		if high, ok := h.metric.approx(h.sess.Tree()); ok {
+			b.WriteString(s.Warn.Render(" (approximate: at most " + common.Fixed5(high) + ")"))
+		}
+	} else {
+		b.WriteString(s.Faint.Render("n/a"))
+	}
+	if open, save, ok := h.sess.Deltas(); ok && h.metric.tuned() {
+		if h.sess.Resumed() {
+			fmt.Fprintf(&b, "  Δ since switch %s", deltaPaint(h, open))
+		} else {
+			fmt.Fprintf(&b, "  Δ opening %s  Δ save %s", deltaPaint(h, open), deltaPaint(h, save))
+		}
+	}
+	counts := h.sess.Counts()
+	var long, short strings.Builder
+	for _, st := range scoring.Statuses {
+		n := counts[st]
+		p := s.Status(st)
+		if n == 0 {
+			p = s.Faint
+		}
+		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), common.Thousands(n), p.Render(st.String()))
+		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), common.Thousands(n))
+	}
+	notes := h.schemaText()
+	if r, wn := h.counts(); r+wn > 0 {
+		var parts []string
+		if r > 0 {
+			parts = append(parts, fmt.Sprintf("%d repair%s", r, common.Plural(r, "s")))
+		}
+		if wn > 0 {
+			parts = append(parts, fmt.Sprintf("%d warning%s", wn, common.Plural(wn, "s")))
+		}
+		marker := "▸ !"
+		if h.expanded {
+			marker = "▾ !"
+		}
+		if notes != "" {
+			notes += s.Faint.Render(" · ")
+		}
+		notes += s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
+	}
+	if h.hasBest {
+		// The best of the runs of the same metric and options: it says
+		// so, and its id, as room allows; the id goes first.
+		best := "  best " + s.Band(h.best.Score).Render(common.Fixed5(h.best.Score))
+		for _, more := range []string{"(run " + runspane.ShortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
+			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
+				best = with
+				break
+			}
+		}
+		if ansi.StringWidth(b.String()+best) <= w {
+			b.WriteString(best)
+		}
+	}
+	base := b.String()
+	line2 := base + "  " + long.String()
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base + "  " + short.String()
+	}
+	if h.metric.oneNumber {
+		// The statuses are those of the values, not the metric's.
+		line2 = base + "  " + s.Muted.Render("one number: no per-key breakdown")
+	}
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base
+	}
+	line2 = common.Spread(line2, notes, w)
+	out := common.Fit(line1, w) + "\n" + common.Fit(line2, w)
+	if h.cmp != nil {
+		out += "\n" + h.compareLine()
+	}
+	if h.expanded && len(h.notes) > 0 {
+		limit := MaxNoteLines(height)
+		for i, n := range h.notes {
+			if i == limit-1 && h.noteLines() > limit {
+				out += "\n" + common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i+h.more))), w)
+				break
+			}
+			kind := s.Warn.Render("  warning ")
+			if n.repair {
+				kind = s.Warn.Render("  repair  ")
+			}
+			out += "\n" + common.Fit(kind+n.text, w)
+		}
+		if h.more > 0 && h.noteLines() <= limit {
+			out += "\n" + common.Fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
+		}
+	}
+	return out
+}
+
+// schemaText is the schema's verdict: "schema: 2 violations".
+func (h *header) schemaText() string {
+	sc := h.schema
+	if sc == nil {
+		return ""
+	}
+	s := h.c.Styles
+	switch {
+	case sc.pending:
+		return s.Faint.Render("schema: checking…")
+	case sc.err != "":
+		return s.Bad.Render("schema: " + sc.err)
+	case len(sc.violations) == 0:
+		return s.Good.Render("schema: valid")
+	}
+	n := len(sc.violations)
+	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", common.Thousands(n), common.Plural(n, "s")))
+}
+
+// compareLine says which run the tree is compared with and how many
+// paths differ.
+func (h *header) compareLine() string {
+	s := h.c.Styles
+	c := h.cmp
+	c.Count()
+	counts := " · " + differText(c.Differ)
+	if c.OnlyHere > 0 {
+		counts += " · " + common.Thousands(c.OnlyHere) + " not in the run"
+	}
+	if c.OnlyRun > 0 {
+		counts += " · " + common.Thousands(c.OnlyRun) + " only in the run"
+	}
+	name := s.Accent.Render("Δ vs " + runspane.RunName(c.Run))
+	end := s.Faint.Render("esc ends")
+	// The run's time and score when they fit, the counts first.
+	line := name + counts
+	if long := name + " " + s.Muted.Render(c.Run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
+		line = long
+	}
+	if c.Run.Metric != "" && c.Run.Metric != h.metric.Name {
+		if other := " · run by " + c.Run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
+			line += s.Warn.Render(other)
+		}
+	}
+	if tot, has := h.metric.total(h.sess.Tree()); has && c.Run.HasScore {
+		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
+		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
+			line += figs
+		}
+	}
+	return common.Spread(line, end, h.width)
+}
+
+func deltaPaint(h *header, v float64) string { return common.PaintDelta(h.c.Styles, v) }
+
+// rulesText names the rules in force for the files line: " · rules
+// Rules.json", with a * when they changed since read or saved; "" for
+// none.
+func (h *header) rulesText() string { return RulesFileText(h.rules, h.files.Rules) }
+
+// RulesFileText names the rules in force, read from the file named file
+// ("" for none), for a header's files line: " · rules rules.json", with
+// a * when they changed since read or saved, "(not saved)" for rules set
+// in the explorer; "" for none.
+func RulesFileText(rules *scoring.RuleSet, file string) string {
+	if rules == nil || file == "" && rules.Len() == 0 {
+		return ""
+	}
+	name := file
+	if name == "" {
+		name = "(not saved)"
+	}
+	if rules.Changed() && file != "" {
+		name += "*"
+	}
+	return " · rules " + name
+}

@@ -1,0 +1,67 @@
+package pair
+
+import "github.com/jsontui/jsontui/tui/shell"
+
+// DetailMinWidth is the narrowest the detail pane gets beside the tree,
+// its rule included.
+const DetailMinWidth = 40
+
+// Layout sizes every component: the one place that decides where things
+// go. Its part that depends on what the tree shows, arrange, also runs
+// after every message.
+func (m *Model) Layout() {
+	w, h := m.C.Width, m.C.Height
+	m.Status.SetWidth(w)
+	m.Prompt.SetWidth(w)
+	if m.Phase == shell.PhaseLoading || m.Sess == nil {
+		return
+	}
+	m.hdr.SetSize(w, h)
+	body := max(2, h-m.hdr.Height()-1)
+	m.Help.SetSize(w, body)
+	m.Hist.SetSize(w, body)
+	m.panel.SetSize(w, body)
+	m.panelH = m.panel.Height()
+	m.BodyH = body - m.panelH
+	m.Chooser.SetSize(w, body)
+	m.RuleChooser.SetSize(w, body)
+	m.Arrange()
+}
+
+// Arrange shares the body out between the tree and the detail pane, from
+// what the tree shows. Beside the tree the pane takes two fifths of the
+// width (40 to 80 cells), less when the tree would cut the values on
+// screen (down to detailMinWidth); when even that would cut them, the
+// pane shown by default folds away (tab still shows it). Below the tree
+// (tab on a screen narrower than sideMinWidth) it takes three fifths of
+// the height.
+func (m *Model) Arrange() {
+	if m.Phase != shell.PhaseReady || m.Sess == nil {
+		return
+	}
+	w, body := m.C.Width, m.BodyH
+	m.Folded = false
+	switch {
+	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
+		m.Tree.SetSize(w, body)
+	case w >= shell.SideMinWidth:
+		m.Tree.SetSize(m.Tree.width, body) // the rows on screen, first
+		dw := max(DetailMinWidth, min(80, w*2/5))
+		if need := m.Tree.needWidth(); w-dw < need {
+			dw = max(DetailMinWidth, w-need)
+			if w-dw < need && m.Side == shell.SideAuto {
+				m.Folded = true
+				m.Tree.SetSize(w, body)
+				return
+			}
+		}
+		m.Tree.SetSize(w-dw, body)
+		m.detail.SetSize(dw, body)
+		m.detail.setSide(true)
+	default:
+		th := max(4, body*2/5)
+		m.Tree.SetSize(w, th)
+		m.detail.SetSize(w, body-th)
+		m.detail.setSide(false)
+	}
+}

@@ -1,0 +1,263 @@
+package pair
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/themes"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/keys"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// Model is the explorer's root model.
+type Model struct {
+	shell.Shell
+	opts   ports.Options
+	load   *loadState
+	Sess   *session.Session
+	hdr    *header
+	Tree   *treePane
+	detail *detailPane
+	panel  *scorePanel
+	// panelH is the lines the panel takes above the tree.
+	panelH int
+	// Metric is the metric in force; wsess is the session that holds the
+	// weights in force: sess itself, or, when the tree's weights are the
+	// Metric's own (uipath, galtea), the last session whose were the
+	// user's.
+	Metric *metricState
+	Wsess  *session.Session
+	// schema is the output checked against --schema, nil without one.
+	schema *schemaCheck
+	// Rules are the per-key rules in force (nil for none): the --rules
+	// file's, as `C` changed them.
+	Rules *scoring.RuleSet
+	// Cmp is the recorded run the tree is compared with, nil for none.
+	Cmp  *runspane.Comparison
+	jobs jobs
+	rec  recording
+	// savedWeights is the hex SHA-256 of the weights file as this
+	// explorer last saved it, "" before a save.
+	savedWeights string
+	// confirmAct is what the history pane asks before doing to a run of
+	// another pair (modeConfirmPair).
+	confirmAct runspane.RunActionMsg
+	// labelRun is the run whose label the prompt asks for.
+	labelRun ports.RunSummary
+}
+
+// jobs holds the request ids of background work: a result whose id is not
+// the latest is stale and dropped.
+type jobs struct {
+	search, rescore, schema int
+	cancelSearch            context.CancelFunc
+	cancelRescore           context.CancelFunc // stops the rescore in flight
+	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
+	// inflight is what the rescore in flight scores with, nil for none.
+	inflight *rescoreSpec
+	// The history's requests: the best run, and a run read for an
+	// action (the pane makes its own lists).
+	histBest, histRun int
+}
+
+// New returns the explorer for opts. When opts.Loaded is nil, Init starts
+// opts.Load in the background.
+func New(opts ports.Options) *Model {
+	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
+	name := opts.Theme
+	if name == "" {
+		name, c.AutoTheme = themes.Dark, true
+	}
+	st, err := themes.New(name)
+	if err != nil {
+		st = themes.MustNew(themes.Dark)
+	}
+	c.Styles = st
+	if opts.Metric == "" {
+		opts.Metric = scoring.DefaultMetric
+	}
+	m := &Model{opts: opts, panel: &scorePanel{c: c}, Rules: opts.Rules}
+	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.Status.SetBadge(m.badge)
+	m.Unsaved.Keeper = opts.Recovery
+	if opts.Schema != nil {
+		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
+	}
+	if opts.Loaded != nil {
+		m.ready(*opts.Loaded)
+	}
+	return m
+}
+
+// Init starts loading (unless the comparison is there already), asks the
+// terminal for its background colour, and records the opening.
+func (m *Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.C.AutoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
+		var cmd tea.Cmd
+		m.load, cmd = startLoad(m.C, m.opts.Load)
+		cmds = append(cmds, cmd)
+	} else if m.Phase == shell.PhaseReady {
+		cmds = append(cmds, m.Record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.FindUnsaved())
+	}
+	return tea.Batch(cmds...)
+}
+
+// ready builds the components over a loaded comparison.
+func (m *Model) ready(l ports.Loaded) {
+	path := m.opts.Files.SavePath
+	if l.Held == nil && !l.OneNumber() && l.Tree.Options().FixedWeights {
+		// A caller that did not go through NewLoaded: hold the user's
+		// weights in jsondiff's tree.
+		if held, err := scoring.Build(l.Tree.Ref(), l.Tree.Out(), l.Weights, scoring.Options{}); err == nil {
+			l.Held = held
+		}
+	}
+	sess := session.New(l.Tree, l.Weights, path)
+	wsess := sess
+	if l.Held != nil {
+		wsess = session.New(l.Held, l.Weights, path)
+	}
+	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
+	m.Status.Set(m.openingStatus())
+}
+
+// show builds the components over sess, scored by the metric ms, with
+// Wsess holding the weights in force.
+func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
+	m.Metric, m.Sess, m.Wsess = ms, sess, wsess
+	m.opts.Metric = ms.Name
+	m.jobs.search++ // a search in flight is of the tree shown before
+	m.schema.place(sess.Tree())
+	m.Tree = newTreePane(m.C, m.Sess, ms, m.schema)
+	m.detail = newDetailPane(m.C, m.Sess, m.Tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
+	old := m.hdr
+	m.hdr = newHeader(m.C, m.Sess, m.Wsess, m.opts.Files, ms, m.schema)
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
+	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
+		// The best of another metric, options or rules does not compare.
+		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
+	}
+	m.panel.Update(metricShownMsg{ms: ms})
+	if m.Hist == nil {
+		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
+	}
+	m.Cmp = nil // a new tree: a comparison would have to be matched again
+	m.Phase = shell.PhaseReady
+	m.Layout()
+}
+
+// openingStatus is the status line on opening: the pairing hint, if
+// any (the header counts a repair too), else the repair, else a greeting
+// with the essentials.
+func (m *Model) openingStatus() common.StatusMsg {
+	if st, ok := hintStatus(m.Sess.Tree()); ok {
+		return st
+	}
+	if r := m.Sess.Tree().Out().Repair(); r != "" {
+		return common.Warn("repaired " + m.opts.Files.Output + ": " + r)
+	}
+	n := m.Sess.Tree().Len()
+	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
+}
+
+// HandleMsg handles a message.
+func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
+	if m.Resize(msg) {
+		return nil
+	}
+	if cmd, ok := m.PaneAsked(msg); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case loadTickMsg:
+		if m.Phase == shell.PhaseLoading {
+			return tickLoad(m.C)
+		}
+		return nil
+	case loadedMsg:
+		return m.loaded(msg)
+	case common.StatusMsg:
+		m.Status.Set(msg)
+		return nil
+	case SelectNodeMsg:
+		if m.Phase == shell.PhaseReady {
+			m.Tree.selectNode(msg.Id)
+		}
+		return nil
+	case searchDoneMsg:
+		return m.searchDone(msg)
+	case rescoredMsg:
+		return m.rescored(msg)
+	case pairChoicesMsg:
+		return m.pairChoicesReady(msg)
+	case schemaMsg:
+		m.schemaChecked(msg)
+		return nil
+	case recordOpeningMsg:
+		if m.rec.started || m.Phase != shell.PhaseReady {
+			return nil
+		}
+		return m.Record(ports.RunOpened)
+	case shell.RecordedMsg:
+		return m.recorded(msg)
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
+		if m.Phase != shell.PhaseReady {
+			return nil
+		}
+		return m.Hist.Update(msg)
+	case runspane.RunActionMsg, runspane.LabelRunMsg:
+		return m.historyMsg(msg)
+	case histBestMsg:
+		return m.bestFound(msg)
+	case runReadyMsg:
+		return m.runReady(msg)
+	case runspane.HistLabelMsg:
+		return m.labelled(msg)
+	case tea.KeyPressMsg:
+		return m.HandleKey(msg)
+	case tea.PasteMsg:
+		if m.InPrompt() {
+			m.Prompt.Update(msg)
+		}
+		return nil
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	}
+	return nil
+}
+
+// loaded takes the result of the background load.
+func (m *Model) loaded(msg loadedMsg) tea.Cmd {
+	if m.Phase != shell.PhaseLoading {
+		return nil
+	}
+	if msg.err != nil {
+		m.LoadErr = msg.err
+		return tea.Quit
+	}
+	m.ready(msg.loaded)
+	// A document big enough to load in the background takes a while to
+	// record too: let the first screen draw before that work starts.
+	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
+	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.FindUnsaved())
+}
+
+// openRecordDelay is how long after a background load the opening state
+// is recorded.
+const openRecordDelay = 500 * time.Millisecond
+
+// recordOpeningMsg asks to record the opening state (after a background
+// load; a quit before it records the state then).
+type recordOpeningMsg struct{}

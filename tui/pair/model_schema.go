@@ -1,0 +1,60 @@
+package pair
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// checkSchema validates the output against the schema in the background.
+func (m *Model) checkSchema() tea.Cmd {
+	sch := m.opts.Schema
+	if sch == nil || m.Sess == nil {
+		return nil
+	}
+	m.jobs.schema++
+	id := m.jobs.schema
+	out := m.Sess.Tree().Out()
+	return m.C.Bg.Run(func() (msg tea.Msg) {
+		defer func() {
+			// The validator is a library of its own: a panic in it is
+			// an error shown, not a crash.
+			if r := recover(); r != nil {
+				msg = schemaMsg{id: id, err: fmt.Errorf("the check failed: %v", r)}
+			}
+		}()
+		return schemaMsg{id: id, violations: sch.Validate(out)}
+	})
+}
+
+// schemaChecked marks the violating nodes and counts the violations.
+func (m *Model) schemaChecked(msg schemaMsg) {
+	sc := m.schema
+	if msg.id != m.jobs.schema || sc == nil || m.Phase != shell.PhaseReady {
+		return
+	}
+	sc.pending = false
+	if msg.err != nil {
+		sc.err = msg.err.Error()
+		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
+		return
+	}
+	sc.violations = msg.violations
+	sc.place(m.Sess.Tree())
+	m.hdr.Update(notesChangedMsg{})
+	m.detail.Update(notesChangedMsg{})
+	m.Layout()
+	n := len(sc.violations)
+	if n == 0 {
+		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
+		return
+	}
+	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, common.Thousands(n), common.Plural(n, "s"))
+	if k := len(sc.unplaced); k > 0 {
+		text += fmt.Sprintf(" (%d at values the tree does not show: ! lists them)", k)
+	}
+	m.Status.Set(common.Warn(text))
+}

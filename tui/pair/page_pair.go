@@ -1,0 +1,41 @@
+package pair
+
+import (
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/session"
+)
+
+// A pair's half of what the shell does alike on both pages.
+
+// Files returns the pair's files, which saving changes.
+func (m *Model) Files() *ports.Files { return &m.opts.Files }
+
+// WeightsSaved shows the weights file saved (the header names it, the
+// Tree's marks of unsaved weights go) and says, for the status line,
+// when the weights saved are not those the tree shows.
+func (m *Model) WeightsSaved(saved session.Saved) string {
+	m.savedWeights = saved.SHA256
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
+	m.Tree.refresh()
+	if m.Wsess != m.Sess || m.Metric.oneNumber {
+		return ": the weights in force, which " + m.Metric.Name + " does not use"
+	}
+	return ""
+}
+
+// RulesSaved puts back, the rules saved as they read back from their
+// file, in force: the trees take them, to name their place in the file.
+func (m *Model) RulesSaved(back *scoring.RuleSet) {
+	m.Sess.Tree().SwapRules(back)
+	if m.Wsess != m.Sess {
+		m.Wsess.Tree().SwapRules(back)
+	}
+	m.Rules = back
+	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
+	m.detail.Update(notesChangedMsg{}) // the rule's place changed
+}
+
+// Fold has nothing to fold: a pair's explorer opens nothing over its
+// weights.
+func (m *Model) Fold() error { return nil }

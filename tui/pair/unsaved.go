@@ -1,0 +1,64 @@
+package pair
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// InForce returns the session holding the weights in force (nil before
+// the comparison is in) and the rules in force.
+func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
+	if m.Wsess == nil {
+		return nil, m.Rules
+	}
+	return m.Wsess, m.Rules
+}
+
+// ResolveOffers returns what resolves a recovery file's weights on a
+// snapshot of the weights tree, against the weights in force now; it
+// runs in the background.
+func (m *Model) ResolveOffers() func(o *shell.Offer) {
+	snap := m.Wsess.Tree().Clone()
+	now := snap.SlotWeights(nil)
+	return func(o *shell.Offer) {
+		o.Weights, o.Ignored, o.Err = runspane.ResolveWeights(snap, o.Found.Path, o.Found.Weights)
+		for i := range o.Weights {
+			if snap.SlotAt(i).IsKey() && o.Weights[i] != now[i] {
+				o.Changes = append(o.Changes, runspane.WeightChange{Path: snap.SchemaPath(i), Run: o.Weights[i], Now: now[i]})
+			}
+		}
+	}
+}
+
+// Busy reports whether something keeps an offer waiting: nothing does
+// in a pair's explorer.
+func (m *Model) Busy() bool { return false }
+
+// ApplyOffer applies the weights of an offer as one undoable step,
+// keeps them as this explorer's unsaved weights, and then removes the
+// file they came from.
+func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
+	f := o.Found
+	old, oldHas := m.Metric.total(m.Sess.Tree())
+	n, err := m.Wsess.SetWeights(o.Weights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
+	if err != nil {
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		return nil
+	}
+	m.Tree.refresh()
+	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
+	if tot, has := m.Metric.total(m.Sess.Tree()); has && oldHas && m.Metric.tuned() {
+		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
+	}
+	if o.Ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.Ignored.N)
+	}
+	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
+	return m.TakeOverUnsaved(f)
+}
