@@ -221,21 +221,9 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 		}
 		iv[k] = v
 	}
-	schema := int32(0)
-	step := item[1]
-	switch parent := iv[0]; {
-	case j == 0:
-		if parent != -1 || d.Kind(step) != jsondoc.Null {
-			return fault(e, "the first \"paths\" entry is the root's: [-1,null,...]")
-		}
-	case parent < 0 || parent >= int64(j):
-		return fault(item[0], "a path's parent is an entry before it")
-	case d.Kind(step) == jsondoc.Null:
-		schema = lr.paths.elem(lr.schema[parent])
-	case d.Kind(step) == jsondoc.String:
-		schema = lr.paths.key(lr.schema[parent], d.Str(step))
-	default:
-		return fault(step, "a path's step is an object key or null (an array's elements)")
+	schema, le := lr.partSchema(d, e, item[0], item[1], iv[0], j)
+	if le != nil {
+		return le
 	}
 	if iv[2] > int64(jsondoc.Array) || iv[9] > 255 {
 		return fault(item[2], "unknown kind")
@@ -278,6 +266,26 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 		p.pathWeight, p.hasPathWeight = d.Float(w), true
 	}
 	return nil
+}
+
+// partSchema returns the schema path of "paths" entry e, number j, from
+// its parent's entry number and its step (parentV and step its values).
+func (lr *lineReader) partSchema(d *jsondoc.Doc, e, parentV, step jsondoc.ID, parent int64, j int32) (int32, *lineError) {
+	switch {
+	case j == 0:
+		if parent != -1 || d.Kind(step) != jsondoc.Null {
+			return 0, fault(e, "the first \"paths\" entry is the root's: [-1,null,...]")
+		}
+		return 0, nil
+	case parent < 0 || parent >= int64(j):
+		return 0, fault(parentV, "a path's parent is an entry before it")
+	case d.Kind(step) == jsondoc.Null:
+		return lr.paths.elem(lr.schema[parent]), nil
+	case d.Kind(step) == jsondoc.String:
+		return lr.paths.key(lr.schema[parent], d.Str(step)), nil
+	default:
+		return 0, fault(step, "a path's step is an object key or null (an array's elements)")
+	}
 }
 
 // caseProblem says what no score writes in a case's score and status, if
