@@ -68,7 +68,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
 	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

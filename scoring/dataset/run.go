@@ -120,6 +120,7 @@ type runner struct {
 	rules        *scoring.RuleSet
 	usage        *scoring.RulesUsage // which of the rules' paths the cases have
 	lacking      lackingField        // the records without an output field
+	idsSeen      int                 // the reference cases that have an id
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -206,6 +207,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.lacking.check(r); err != nil {
 		return nil, err
 	}
+	r.checkIDs()
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
 	}
@@ -442,6 +444,9 @@ func (r *runner) consume(b *batch) error {
 			r.index.claim(res.id)
 		}
 		r.lacking.add(res)
+		if res.status != CaseExtra && res.idAt[0] > 0 {
+			r.idsSeen++
+		}
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])

@@ -65,6 +65,9 @@ func IsDatasetPath(name string) bool {
 	if strings.HasSuffix(lower, ".jsonl") || strings.HasSuffix(lower, ".ndjson") {
 		return true
 	}
+	if ok, _ := isCSV(name); ok {
+		return true
+	}
 	if name == "-" {
 		return false
 	}
@@ -105,6 +108,10 @@ type Source struct {
 	refList, outList []string // directories: the relative paths, sorted
 
 	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
+
+	// firstKeys are the keys of the first reference record, for a "did
+	// you mean" of a field path no record has (--group-by, --id-field).
+	firstKeys []string
 }
 
 // Open opens the dataset spec names, finds its form and, for two files,
@@ -150,6 +157,9 @@ func Open(spec Spec) (*Source, error) {
 	if err != nil {
 		s.Close()
 		return nil, err
+	}
+	if (spec.GroupBy != "" || spec.IDField != "") && s.refRecs != nil {
+		s.firstKeys, _ = firstRecordKeys(s.refRecs)
 	}
 	return s, nil
 }
@@ -219,7 +229,9 @@ func (s *Source) closeSpool() {
 // open file stays readable, and nothing is left behind even if the
 // process is killed), else by Close.
 func (s *Source) outputsAt() (at io.ReaderAt, spool *os.File, err error) {
-	if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
+	if csvOut, _ := isCSV(s.spec.Out); csvOut {
+		// A CSV file's records are made from its rows: they are copied.
+	} else if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			return f, nil, nil
 		}
@@ -334,8 +346,17 @@ func (s *Source) openOne() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
+	s.refRecs = s.recordReader(s.spec.Ref, f)
 	return nil
+}
+
+// recordReader reads the records of the file name, opened as f: JSON
+// Lines, a JSON array, or the rows of a CSV or TSV file.
+func (s *Source) recordReader(name string, f io.ReadCloser) *RecordReader {
+	if ok, comma := isCSV(name); ok {
+		return NewCSVRecordReader(displayName(name), s.counted(f), comma)
+	}
+	return NewRecordReader(displayName(name), s.counted(f), s.formatOf(name))
 }
 
 func (s *Source) openTwo() error {
@@ -344,13 +365,13 @@ func (s *Source) openTwo() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
+	s.refRecs = s.recordReader(s.spec.Ref, f)
 	g, err := s.openFile(s.spec.Out)
 	if err != nil {
 		return err
 	}
 	s.outFile = g
-	s.outRecs = NewRecordReader(displayName(s.spec.Out), s.counted(g), s.formatOf(s.spec.Out))
+	s.outRecs = s.recordReader(s.spec.Out, g)
 	// Pair by id when the first record of both sides has one (on the
 	// outputs' side, the first that parses: a broken model answer on the
 	// first line decides nothing).
