@@ -299,12 +299,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 			spec.Progress = prog.onRead
 		}
 	}
-	var sides func() [2]history.File
-	if f.format == "html" && d.caseID == "" && !f.quiet {
-		cfg.Keep = true // the heat map's cells and the lowest cases' trees
-		sides = datasetHasher(spec.Ref, spec.Out)
-		go sides() // the page's SHA-256s, while the cases are scored
-	}
+	sides := pageSides(f, spec, &cfg)
 	src, err := openDataset(spec, d)
 	if err != nil {
 		rec.abandon()
@@ -318,14 +313,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if prog != nil {
 		prog.begin(src)
 		defer prog.finish()
-		next := cfg.Cases
-		cfg.Cases = func(c *dataset.Case) error {
-			prog.onCase()
-			if next != nil {
-				return next(c)
-			}
-			return nil
-		}
+		countCases(&cfg, prog)
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
@@ -359,10 +347,15 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err == nil {
 		err = out.Flush()
 	}
+	return a.scoreEnd(rec, res, f, err)
+}
+
+// scoreEnd ends `score` on a dataset whose figures are out (err says how
+// writing them went): the run is kept before the command ends, whatever
+// else it found (a run the user asked for, lost, fails it), then --min
+// applies.
+func (a *app) scoreEnd(rec *datasetRecording, res *dataset.Result, f *scoreFlags, err error) error {
 	if rec != nil {
-		// The figures are out; the run is kept before the command ends,
-		// whatever else it found (a run the user asked for, lost, fails
-		// it).
 		if lost := rec.finish(a, res, f); lost != nil {
 			return lost
 		}
@@ -370,7 +363,34 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
-	return minGate(f, figs.Score, figs.HasScore)
+	return minGate(f, res.Figures.Score, res.Figures.HasScore)
+}
+
+// countCases makes cfg count each case on prog's line, before the Cases
+// it had, if any.
+func countCases(cfg *dataset.Config, prog *progress) {
+	next := cfg.Cases
+	cfg.Cases = func(c *dataset.Case) error {
+		prog.onCase()
+		if next != nil {
+			return next(c)
+		}
+		return nil
+	}
+}
+
+// pageSides returns, for a dataset's HTML page (--format html, not
+// --case nor --quiet), the SHA-256s of its files, hashed while the cases
+// are scored, and has cfg keep the cases (the heat map's cells and the
+// lowest cases' trees); nil otherwise.
+func pageSides(f *scoreFlags, spec dataset.Spec, cfg *dataset.Config) func() [2]history.File {
+	if f.format != "html" || f.dataset.caseID != "" || f.quiet {
+		return nil
+	}
+	cfg.Keep = true
+	sides := datasetHasher(spec.Ref, spec.Out)
+	go sides()
+	return sides
 }
 
 // scoreRecording starts the recording of the run `score` makes of a
