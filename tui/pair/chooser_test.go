@@ -90,9 +90,9 @@ func TestChooserSetsOptions(t *testing.T) {
 	if !strings.Contains(d.screen(), "metric jsondiff [rel-tol=2]") {
 		t.Errorf("the header does not name the option:\n%s", d.screen())
 	}
-	// A value refused: the flag's error, nothing changed.
+	// A value refused: the option's error, nothing changed.
 	d.keys("enter", "ctrl+u", "x", "enter")
-	if !d.m.Chooser.EditingOption() || !strings.Contains(d.screen(), `✗ --rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
+	if !d.m.Chooser.EditingOption() || !strings.Contains(d.screen(), `✗ rel-tol "x": want a number ≥ 0`) || d.m.opts.MetricOptions.RelTol != 2 {
 		t.Fatalf("refused value:\n%s", d.screen())
 	}
 	d.keys("esc") // the edit
