@@ -15,7 +15,7 @@ func (d *detailPane) calcLines(t *scoring.Tree, id scoring.NodeID, w int) []stri
 		Width:    w,
 		Children: d.ol.Children,
 		Metric:   d.metric.Name,
-		Note:     d.metric.explanation(),
+		Note:     d.metric.Explanation(),
 	})
 	out := make([]string, len(lines))
 	for i, l := range lines {

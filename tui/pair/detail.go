@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
@@ -22,7 +23,7 @@ import (
 type detailPane struct {
 	c *common.Common
 	// Metric is the metric in force; schema the --schema check.
-	metric *metricState
+	metric *metricstate.State
 	schema *schemacheck.Check
 	sess   *session.Session
 	ol     *outline.Outline
@@ -56,7 +57,7 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemacheck.Check, takesRules bool) *detailPane {
+func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricstate.State, schema *schemacheck.Check, takesRules bool) *detailPane {
 	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
 }
 
@@ -165,7 +166,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	add(s.Title.Render(t.Path(id)))
 	st := t.Status(id)
 	score, has := t.Score(id)
-	one := d.metric.oneNumber
+	one := d.metric.OneNumber
 	head := fmt.Sprintf("%s · %s %s", t.Kind(id), s.Status(st).Render(s.Glyph(st)), s.Status(st).Render(st.String()))
 	switch {
 	case one:
@@ -277,7 +278,7 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 		out = append(out, "the root has no weight: its score is the total",
 			fmt.Sprintf("%s = 1 − total", figures))
 		return out
-	case d.metric.fixed && t.Status(id) != scoring.Extra:
+	case d.metric.Fixed && t.Status(id) != scoring.Extra:
 		return append(out, d.fixedWeightLine(id), fmt.Sprintf("%s · w/Σw %s", figures, common.Trim5(t.Fraction(id))))
 	case err != nil && t.IsElement(id):
 		_, n := t.Children(t.Parent(id))
@@ -349,7 +350,7 @@ func (d *detailPane) entryLine(slot int) string {
 // with brief for a node with no rule of its own.
 func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
 	t := d.sess.Tree()
-	if d.metric.oneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
+	if d.metric.OneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
 		return ""
 	}
 	s := d.c.Styles
@@ -358,7 +359,7 @@ func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string 
 		return ""
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, fromOptions := choosers.DefaultRule(k, d.metric.opts)
+	def, fromOptions := choosers.DefaultRule(k, d.metric.Opts)
 	switch {
 	case !takesRules:
 		return ""
@@ -382,7 +383,7 @@ func (d *detailPane) pairingLines(id scoring.NodeID) []string {
 	s := d.c.Styles
 	// Only the trees of a metric that pairs by --lists (jsondiff) look
 	// for hints; an array compared with no array has no pairing.
-	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
+	if d.metric.OneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
 		return nil
 	}
 	if _, ok := t.PairingPlace(id); !ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
@@ -25,7 +26,7 @@ type header struct {
 	// Wsess holds the weights in force (sess, or the user's held apart).
 	wsess    *session.Session
 	files    ports.Files
-	metric   *metricState
+	metric   *metricstate.State
 	schema   *schemacheck.Check
 	notes    []note
 	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
@@ -58,7 +59,7 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemacheck.Check) *header {
+func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricstate.State, schema *schemacheck.Check) *header {
 	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h
@@ -74,7 +75,7 @@ func (h *header) setNotes() {
 	}
 	ws := t.Warnings()
 	h.more = t.OmittedWarnings()
-	if res := h.metric.res; res != nil {
+	if res := h.metric.Res; res != nil {
 		ws = append(slices.Clip(ws), res.Warnings...)
 	}
 	for _, w := range ws {
@@ -140,7 +141,7 @@ func (h *header) View() string {
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
 		line2 = base + "  " + short
 	}
-	if h.metric.oneNumber {
+	if h.metric.OneNumber {
 		// The statuses are those of the values, not the metric's.
 		line2 = base + "  " + h.c.Styles.Muted.Render("one number: no per-key breakdown")
 	}
@@ -169,8 +170,8 @@ func (h *header) filesLine() string {
 	}
 	files += h.rulesText()
 	right := "metric " + s.Accent.Render(h.metric.Name)
-	if len(h.metric.options) > 0 {
-		right += " " + s.Muted.Render("["+strings.Join(h.metric.options, " ")+"]")
+	if len(h.metric.Options) > 0 {
+		right += " " + s.Muted.Render("["+strings.Join(h.metric.Options, " ")+"]")
 	}
 	if h.wsess.Dirty() || h.rules.Changed() {
 		right = s.Changed.Render("● unsaved") + "  " + right
@@ -184,17 +185,17 @@ func (h *header) filesLine() string {
 func (h *header) scoreText() string {
 	s := h.c.Styles
 	var b strings.Builder
-	tot, has := h.metric.total(h.sess.Tree())
+	tot, has := h.metric.Total(h.sess.Tree())
 	b.WriteString("score ")
 	if has {
 		b.WriteString(s.Band(tot).Render(common.Fixed5(tot)))
-		if high, ok := h.metric.approx(h.sess.Tree()); ok {
+		if high, ok := h.metric.Approx(h.sess.Tree()); ok {
 			b.WriteString(s.Warn.Render(" (approximate: at most " + common.Fixed5(high) + ")"))
 		}
 	} else {
 		b.WriteString(s.Faint.Render("n/a"))
 	}
-	if open, save, ok := h.sess.Deltas(); ok && h.metric.tuned() {
+	if open, save, ok := h.sess.Deltas(); ok && h.metric.Tuned() {
 		if h.sess.Resumed() {
 			fmt.Fprintf(&b, "  Δ since switch %s", deltaPaint(h, open))
 		} else {
@@ -311,7 +312,7 @@ func (h *header) compareLine() string {
 			line += s.Warn.Render(other)
 		}
 	}
-	if tot, has := h.metric.total(h.sess.Tree()); has && c.Run.HasScore {
+	if tot, has := h.metric.Total(h.sess.Tree()); has && c.Run.HasScore {
 		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
 		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
 			line += figs

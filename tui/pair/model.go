@@ -9,7 +9,9 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
+	"github.com/jsontui/jsontui/tui/pair/scorepanel"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -25,14 +27,14 @@ type Model struct {
 	hdr    *header
 	tree   *treePane
 	detail *detailPane
-	panel  *scorePanel
+	panel  *scorepanel.Panel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
 	// user's.
-	metric *metricState
+	metric *metricstate.State
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
 	schema *schemacheck.Check
@@ -76,7 +78,7 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{opts: opts, panel: &scorePanel{c: c}, Rules: opts.Rules}
+	m := &Model{opts: opts, panel: scorepanel.New(c), Rules: opts.Rules}
 	m.runs = &runActions{m: m}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Status.SetBadge(m.badge)
@@ -122,13 +124,13 @@ func (m *Model) ready(l ports.Loaded) {
 	if l.Held != nil {
 		wsess = session.New(l.Held, l.Weights, path)
 	}
-	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
+	m.show(metricstate.New(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
 	m.Status.Set(openingStatus(m.sess.Tree(), m.opts.Files.Output))
 }
 
 // show builds the components over sess, scored by the metric ms, with
 // wsess holding the weights in force.
-func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
+func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
 	m.jobs.search++ // a search in flight is of the tree shown before
@@ -142,7 +144,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 		// The best of another metric, options or rules does not compare.
 		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
 	}
-	m.panel.Update(metricShownMsg{ms: ms})
+	m.panel.Update(scorepanel.ShownMsg{State: ms})
 	if m.Hist == nil {
 		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}

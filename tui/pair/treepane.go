@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -34,7 +35,7 @@ type treePane struct {
 	cmp *runspane.Comparison
 	// Metric is the metric in force: for one that is one number the rows
 	// show the values only. schema marks the nodes breaking --schema.
-	metric *metricState
+	metric *metricstate.State
 	schema *schemacheck.Check
 	rp     rowPainter
 }
@@ -42,12 +43,12 @@ type treePane struct {
 // treePane keeps the pane contract.
 var _ common.Pane = (*treePane)(nil)
 
-func newTreePane(c *common.Common, sess *session.Session, ms *metricState, schema *schemacheck.Check) *treePane {
+func newTreePane(c *common.Common, sess *session.Session, ms *metricstate.State, schema *schemacheck.Check) *treePane {
 	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), InitialDepth), metric: ms, schema: schema}
 }
 
 // values reports whether the rows show the values only, no figures.
-func (p *treePane) values() bool { return p.metric != nil && p.metric.oneNumber }
+func (p *treePane) values() bool { return p.metric != nil && p.metric.OneNumber }
 
 // SetSize sets the pane's size; a new height scrolls to the cursor.
 func (p *treePane) SetSize(w, h int) {
