@@ -116,8 +116,8 @@ func TestDetailGivesWay(t *testing.T) {
 		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.width)
 	}
 	d.keys("tab")
-	if !d.m.ShowDetail() || d.m.detail.width != DetailMinWidth || d.m.tree.width != 120-DetailMinWidth {
-		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width)
+	if !d.m.ShowDetail() || d.m.detail.Width() != DetailMinWidth || d.m.tree.width != 120-DetailMinWidth {
+		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.Width(), d.m.tree.width)
 	}
 	d.keys("tab")
 	if d.m.ShowDetail() {
@@ -125,14 +125,14 @@ func TestDetailGivesWay(t *testing.T) {
 	}
 	d = newDriver(t, invoice(t), 160, 35)
 	need := d.m.tree.needWidth()
-	if !d.m.ShowDetail() || d.m.tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
-		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width, need)
+	if !d.m.ShowDetail() || d.m.tree.width != need || d.m.detail.Width() != 160-need || d.m.detail.Width() >= 64 {
+		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.Width(), d.m.tree.width, need)
 	}
 	// The pizza's tree needs less than three fifths of 160: the pane
 	// keeps its two fifths.
 	d = newDriver(t, pizza(t), 160, 45)
-	if d.m.detail.width != 64 {
-		t.Errorf("pizza at 160: detail %d wide", d.m.detail.width)
+	if d.m.detail.Width() != 64 {
+		t.Errorf("pizza at 160: detail %d wide", d.m.detail.Width())
 	}
 }
 

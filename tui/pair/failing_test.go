@@ -126,27 +126,27 @@ func TestCopyOutput(t *testing.T) {
 func TestDetailScrolls(t *testing.T) {
 	d := newDriver(t, invoice(t), 160, 35)
 	d.screen() // the pane builds its lines as it draws
-	total := len(d.m.detail.lines)
-	if total <= d.m.detail.rows() {
+	total := d.m.detail.LineCount()
+	if total <= d.m.detail.Rows() {
 		t.Fatalf("the root's detail has %d lines: it fits", total)
 	}
 	if !strings.Contains(d.screen(), "↓ 12 more below · J/K or the wheel scroll") {
 		t.Errorf("no more-below line:\n%s", d.screen())
 	}
 	d.keys("J")
-	if d.m.detail.off != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
-		t.Errorf("J: at %d\n%s", d.m.detail.off, d.screen())
+	if d.m.detail.Offset() != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
+		t.Errorf("J: at %d\n%s", d.m.detail.Offset(), d.screen())
 	}
 	d.keys("K", "K")
-	if d.m.detail.off != 0 || strings.Contains(d.screen(), "more above") {
-		t.Errorf("K: at %d", d.m.detail.off)
+	if d.m.detail.Offset() != 0 || strings.Contains(d.screen(), "more above") {
+		t.Errorf("K: at %d", d.m.detail.Offset())
 	}
 	x := d.m.tree.width + 5
 	for range 20 {
 		d.send(tea.MouseWheelMsg{X: x, Y: 10, Button: tea.MouseWheelDown})
 	}
-	if d.m.detail.off != d.m.detail.maxOff() || strings.Contains(d.screen(), "more below") || d.m.tree.offset != 0 {
-		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.off, d.m.detail.maxOff(), d.m.tree.offset)
+	if d.m.detail.Offset() != d.m.detail.MaxOffset() || strings.Contains(d.screen(), "more below") || d.m.tree.offset != 0 {
+		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.Offset(), d.m.detail.MaxOffset(), d.m.tree.offset)
 	}
 	d.send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
 	if d.m.tree.offset != 3 {
@@ -154,8 +154,8 @@ func TestDetailScrolls(t *testing.T) {
 	}
 	d.keys("j")
 	d.screen()
-	if d.m.detail.off != 0 {
-		t.Errorf("a new selection starts at %d", d.m.detail.off)
+	if d.m.detail.Offset() != 0 {
+		t.Errorf("a new selection starts at %d", d.m.detail.Offset())
 	}
 	d = newDriver(t, invoice(t), 120, 35)
 	d.keys("J")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
@@ -26,7 +27,7 @@ type Model struct {
 	sess   *session.Session
 	hdr    *header
 	tree   *treePane
-	detail *detailPane
+	detail *detail.Pane
 	panel  *scorepanel.Panel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
@@ -136,7 +137,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.jobs.search++ // a search in flight is of the tree shown before
 	m.schema.Place(sess.Tree())
 	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
-	m.detail = newDetailPane(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
+	m.detail = detail.New(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
 	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -50,7 +51,7 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 		return
 	}
 	m.hdr.Update(notesChangedMsg{})
-	m.detail.Update(notesChangedMsg{})
+	m.detail.Update(detail.RebuildMsg{})
 	m.Layout()
 	n := sc.Count()
 	if n == 0 {

@@ -69,7 +69,7 @@ func (m *Model) overDetail(x, y int) bool {
 	switch {
 	case !m.ShowDetail() || y < 0:
 		return false
-	case m.detail.side:
+	case m.detail.Side():
 		return x >= m.tree.width
 	}
 	return y >= m.tree.height

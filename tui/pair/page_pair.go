@@ -2,6 +2,7 @@ package pair
 
 import (
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -33,7 +34,7 @@ func (m *Model) RulesSaved(back *scoring.RuleSet) {
 	}
 	m.Rules = back
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
-	m.detail.Update(notesChangedMsg{}) // the rule's place changed
+	m.detail.Update(detail.RebuildMsg{}) // the rule's place changed
 }
 
 // Fold has nothing to fold: a pair's explorer opens nothing over its

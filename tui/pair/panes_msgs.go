@@ -73,47 +73,5 @@ func (h *header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warni
 // FullHelp returns the header's keys.
 func (h *header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
-// Update takes the node to show, the figures' and notes' changes, and
-// the keys and wheel that scroll the pane.
-func (d *detailPane) Update(msg tea.Msg) tea.Cmd {
-	switch msg := msg.(type) {
-	case SelectNodeMsg:
-		d.id = msg.Id
-	case notesChangedMsg:
-		d.key.id = scoring.NoNode // rebuild the pane's lines
-	case common.PaneMouseMsg:
-		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
-			step := common.WheelStep
-			if w.Button == tea.MouseWheelUp {
-				step = -step
-			}
-			d.scrollBy(step)
-		}
-	case tea.KeyPressMsg:
-		k := d.c.Keys
-		n := common.WheelStep
-		switch {
-		case key.Matches(msg, k.DetailDown):
-		case key.Matches(msg, k.DetailUp):
-			n = -n
-		default:
-			return nil
-		}
-		if !d.scrollBy(n) && d.maxOff() == 0 {
-			return common.StatusCmd(common.Info("the detail pane shows all it holds"))
-		}
-	}
-	return nil
-}
-
-// ShortHelp returns the pane's scrolling keys.
-func (d *detailPane) ShortHelp() []key.Binding {
-	k := d.c.Keys
-	return []key.Binding{k.DetailDown, k.DetailUp}
-}
-
-// FullHelp returns the pane's keys.
-func (d *detailPane) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
-
 // SelectNodeMsg asks a pair's explorer to put its cursor on node id.
 type SelectNodeMsg struct{ Id scoring.NodeID }

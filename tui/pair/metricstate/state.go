@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -97,4 +98,21 @@ func OptionsText(opts []string) string {
 		return ""
 	}
 	return " [" + strings.Join(opts, " ") + "]"
+}
+
+// ValuesGlyph is the mark of a row that shows values only: = equal,
+// ≠ differ (below, for a container), − only the reference, + only the
+// output.
+func ValuesGlyph(s *themes.Styles, st scoring.Status) (string, themes.Paint) {
+	switch st {
+	case scoring.Match:
+		return "=", s.Faint
+	case scoring.Missing:
+		return "−", s.Muted
+	case scoring.Extra:
+		return "+", s.Muted
+	case scoring.Ignored:
+		return " ", s.Faint
+	}
+	return "≠", s.Muted
 }
