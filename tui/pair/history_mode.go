@@ -240,7 +240,7 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 		m.Chooser.SetUser(rr.user)
 		m.show(metricstate.New(m.metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
-			m.tree.selectNode(id)
+			m.tree.SelectNode(id)
 		}
 		if rr.rulesChanged {
 			detail := fmt.Sprintf("%d; ctrl+s saves them", rr.rules.Len())
@@ -261,7 +261,7 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 	if m.Mode == shell.ModeHistory {
 		m.Mode = shell.ModeNormal
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	var text string
 	switch {
 	case n == 0 && len(notes) > 0:
@@ -339,7 +339,7 @@ func (ra *runActions) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 func (ra *runActions) setComparison(c *runspane.Comparison) {
 	m := ra.m
 	m.cmp = c
-	m.tree.cmp = c
+	m.tree.SetComparison(c)
 	m.hdr.Update(comparisonMsg{cmp: c})
 	m.Layout()
 }

@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.cmp != nil || d.m.tree.cmp != nil || d.m.hdr.cmp != nil {
+	if d.m.cmp != nil || d.m.tree.Comparison() != nil || d.m.hdr.cmp != nil {
 		t.Error("esc does not end the comparison")
 	}
 }

@@ -44,9 +44,9 @@ func (m *Model) Arrange() {
 	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
 		m.tree.SetSize(w, body)
 	case w >= shell.SideMinWidth:
-		m.tree.SetSize(m.tree.width, body) // the rows on screen, first
+		m.tree.SetSize(m.tree.Width(), body) // the rows on screen, first
 		dw := max(DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.needWidth(); w-dw < need {
+		if need := m.tree.NeedWidth(); w-dw < need {
 			dw = max(DetailMinWidth, w-need)
 			if w-dw < need && m.Side == shell.SideAuto {
 				m.Folded = true

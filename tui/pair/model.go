@@ -13,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
+	"github.com/jsontui/jsontui/tui/pair/tree"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -26,7 +27,7 @@ type Model struct {
 	load   *loadState
 	sess   *session.Session
 	hdr    *header
-	tree   *treePane
+	tree   *tree.Pane
 	detail *detail.Pane
 	panel  *scorepanel.Panel
 	// panelH is the lines the panel takes above the tree.
@@ -136,8 +137,8 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.opts.Metric = ms.Name
 	m.jobs.search++ // a search in flight is of the tree shown before
 	m.schema.Place(sess.Tree())
-	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
-	m.detail = detail.New(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
+	m.tree = tree.New(m.C, m.sess, ms, m.schema)
+	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
 	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
@@ -189,7 +190,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return nil
 	case SelectNodeMsg:
 		if m.Phase == shell.PhaseReady {
-			m.tree.selectNode(msg.Id)
+			m.tree.SelectNode(msg.Id)
 		}
 		return nil
 	case searchDoneMsg:

@@ -18,7 +18,7 @@ func (m *Model) Files() *ports.Files { return &m.opts.Files }
 func (m *Model) WeightsSaved(saved session.Saved) string {
 	m.savedWeights = saved.SHA256
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
-	m.tree.refresh()
+	m.tree.Refresh()
 	if m.wsess != m.sess || m.metric.OneNumber {
 		return ": the weights in force, which " + m.metric.Name + " does not use"
 	}

@@ -204,7 +204,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.show(metricstate.New(spec.metric, msg.opts, l), msg.sess, wsess)
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
-		m.tree.selectNode(id)
+		m.tree.SelectNode(id)
 	}
 	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd

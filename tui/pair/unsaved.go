@@ -51,7 +51,7 @@ func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
 	if tot, has := m.metric.Total(m.sess.Tree()); has && oldHas && m.metric.Tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))

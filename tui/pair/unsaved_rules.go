@@ -37,7 +37,7 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	k := len(shell.RuleDiffs(r.before, m.Rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
 		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))

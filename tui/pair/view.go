@@ -69,7 +69,7 @@ func (m *Model) badge() string {
 	if m.tree == nil || m.Mode != shell.ModeNormal {
 		return ""
 	}
-	n, on := m.tree.hidden()
+	n, on := m.tree.Hidden()
 	if !on {
 		return ""
 	}
