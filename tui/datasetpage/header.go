@@ -10,7 +10,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairheader "github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -105,7 +105,7 @@ func (h *dsHeader) Height() int {
 		n++
 	}
 	if h.expanded {
-		n += min(len(h.notes), pair.MaxNoteLines(h.height))
+		n += min(len(h.notes), pairheader.MaxNoteLines(h.height))
 	}
 	return n
 }
@@ -122,7 +122,7 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	return files + pair.RulesFileText(h.ds.rules, f.Rules)
+	return files + pairheader.RulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
@@ -143,7 +143,7 @@ func (h *dsHeader) View() string {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
-		limit := pair.MaxNoteLines(h.height)
+		limit := pairheader.MaxNoteLines(h.height)
 		for i, n := range h.notes {
 			if i == limit-1 && len(h.notes) > limit {
 				lines = append(lines, common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i))), w))

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
@@ -92,7 +93,7 @@ func (ra *runActions) bestFound(msg histBestMsg) tea.Cmd {
 		m.Status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
-	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
+	m.hdr.Update(header.BestRunMsg{Best: msg.best, OK: msg.ok, Cfg: msg.cfg})
 	return nil
 }
 
@@ -198,7 +199,7 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 			m.Mode = shell.ModeNormal
 		}
 		c := m.cmp
-		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), differText(c.Differ))
+		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), header.DifferText(c.Differ))
 		if c.OnlyHere > 0 {
 			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.OnlyHere))
 		}
@@ -340,7 +341,7 @@ func (ra *runActions) setComparison(c *runspane.Comparison) {
 	m := ra.m
 	m.cmp = c
 	m.tree.SetComparison(c)
-	m.hdr.Update(comparisonMsg{cmp: c})
+	m.hdr.Update(header.ComparisonMsg{Cmp: c})
 	m.Layout()
 }
 

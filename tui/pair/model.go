@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
@@ -26,7 +27,7 @@ type Model struct {
 	opts   ports.Options
 	load   *loadState
 	sess   *session.Session
-	hdr    *header
+	hdr    *header.Header
 	tree   *tree.Pane
 	detail *detail.Pane
 	panel  *scorepanel.Panel
@@ -140,11 +141,13 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.tree = tree.New(m.C, m.sess, ms, m.schema)
 	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
-	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
-	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
-	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
+	m.hdr = header.New(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	if old != nil {
 		// The best of another metric, options or rules does not compare.
-		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
+		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.config()) {
+			m.hdr.Update(header.BestRunMsg{Best: best, OK: true, Cfg: cfg})
+		}
 	}
 	m.panel.Update(scorepanel.ShownMsg{State: ms})
 	if m.Hist == nil {
@@ -256,3 +259,6 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
+
+// SelectNodeMsg asks a pair's explorer to put its cursor on node id.
+type SelectNodeMsg struct{ Id scoring.NodeID }

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -41,8 +42,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if msg.Button != tea.MouseLeft {
 			return nil
 		}
-		if mouse.Y == 1 && len(m.hdr.notes) > 0 {
-			m.hdr.Update(toggleNotesMsg{})
+		if mouse.Y == 1 && m.hdr.HasNotes() {
+			m.hdr.Update(header.ToggleNotesMsg{})
 			m.Layout()
 			return nil
 		}

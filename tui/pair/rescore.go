@@ -208,7 +208,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	}
 	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd
-	if !m.hdr.hasBest {
+	if _, _, ok := m.hdr.Best(); !ok {
 		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
