@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
@@ -241,7 +242,7 @@ func (p *casesPane) findID(next, here bool) tea.Cmd {
 		i := ((start+step*j)%n + n) % n
 		if match(cs[i]) {
 			p.setCursor(i)
-			return common.StatusCmd(common.Info(fmt.Sprintf("%q: %s case%s · %s", q, common.Thousands(count), common.Plural(count, "s"), p.ds.d.CaseID(cs[i]))))
+			return common.StatusCmd(common.Info(fmt.Sprintf("%q: %s case%s · %s", q, common.Thousands(count), common.Plural(count, "s"), escape.Text(p.ds.d.CaseID(cs[i])))))
 		}
 	}
 	return nil
@@ -280,7 +281,7 @@ func (p *casesPane) idWidth() int {
 	cs := p.order.cases()
 	n := 2
 	for _, k := range cs[min(p.offset, len(cs)):min(len(cs), p.offset+p.page())] {
-		n = max(n, report.Width(p.ds.d.CaseID(k)))
+		n = max(n, report.Width(escape.Text(p.ds.d.CaseID(k))))
 	}
 	return n
 }
@@ -322,7 +323,7 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	s.Accent.Write(&b, common.Pad(report.Truncate(cf.ID, c.id), c.id))
+	s.Accent.Write(&b, common.Pad(report.Truncate(escape.Text(cf.ID), c.id), c.id))
 	b.WriteByte(' ')
 	st := cf.Status.String()
 	switch cf.Status {

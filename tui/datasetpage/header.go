@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
@@ -113,12 +114,12 @@ func (h *dsHeader) Height() int {
 // filesText names the dataset's files.
 func (h *dsHeader) filesText() string {
 	f := h.ds.files
-	files := f.Reference
+	files := escape.Text(f.Reference)
 	if f.Output != "" && f.Output != f.Reference {
-		files += " ⟷ " + f.Output
+		files += " ⟷ " + escape.Text(f.Output)
 	}
 	if f.Weights != "" {
-		files += " · weights " + f.Weights
+		files += " · weights " + escape.Text(f.Weights)
 	} else {
 		files += " · no weights file"
 	}

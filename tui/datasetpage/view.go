@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -15,7 +16,7 @@ import (
 func (m *Model) View() tea.View {
 	if m.open != nil {
 		v := m.open.m.View()
-		v.WindowTitle = "jsontui — case " + m.open.id + " of " + m.opts.Files.Reference
+		v.WindowTitle = common.Safe("jsontui — case " + escape.Text(m.open.id) + " of " + escape.Text(m.opts.Files.Reference))
 		return v
 	}
 	var content string
@@ -24,7 +25,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	return m.Frame(content, "jsontui — dataset "+m.opts.Files.Reference)
+	return m.Frame(content, "jsontui — dataset "+escape.Text(m.opts.Files.Reference))
 }
 
 // screen renders the header, the body and the status line.

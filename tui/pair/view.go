@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -20,7 +21,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.screen()
 	}
-	return m.Frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
+	return m.Frame(content, "jsontui — "+escape.Text(m.opts.Files.Reference)+" vs "+escape.Text(m.opts.Files.Output))
 }
 
 // screen renders header, body and status line.
