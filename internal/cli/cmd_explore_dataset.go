@@ -36,6 +36,10 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	if err != nil {
 		return badInput(err)
 	}
+	labels, err := a.exploreLabelPairer(&a.exploreLabels, &spec)
+	if err != nil {
+		return err
+	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
 		return err
@@ -104,6 +108,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
 	}
 	dopts.Files.Rules = opts.Files.Rules
+	dopts.Labels = labels
 	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out}
 	if recorder != nil {
 		dopts.Recorder, dopts.Recorded = recorder, true

@@ -102,6 +102,9 @@ func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
 // Height returns the lines the header takes.
 func (h *dsHeader) Height() int {
 	n := 3
+	if h.ds.cal != nil {
+		n++
+	}
 	if h.ds.cmp != nil {
 		n++
 	}
@@ -140,6 +143,9 @@ func (h *dsHeader) View() string {
 	}
 	line1 := common.Spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
 	lines := []string{common.Fit(line1, w), common.Fit(h.scoreLine(), w), common.Fit(h.casesLine(), w)}
+	if h.ds.cal != nil {
+		lines = append(lines, common.Fit(h.ds.cal.line(h.c), w))
+	}
 	if c := h.ds.cmp; c != nil {
 		lines = append(lines, h.compareLine(c))
 	}

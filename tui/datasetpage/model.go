@@ -110,6 +110,7 @@ func (m *Model) ready(res *dataset.Result) {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
 	}
 	m.Status.Set(m.openingStatus())
+	m.pairLabels(res)
 	m.noteOpening()
 	m.Layout()
 }

@@ -89,6 +89,9 @@ func (m *Model) statusView() string {
 	if line, ok := m.StatusLine(); ok {
 		return line
 	}
+	if line, ok := m.proposalStatus(); ok {
+		return line
+	}
 	if m.rescoring.shown() {
 		return m.Status.View(m.rescoring.ShortHelp())
 	}

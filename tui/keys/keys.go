@@ -30,6 +30,9 @@ type KeyMap struct {
 	// FilterCases the cases that lose points at the selected path. A
 	// pair's tree says they are a dataset's.
 	Cases, HeatMap, FilterCases key.Binding
+	// Propose, on a dataset opened with people's labels, proposes the
+	// one weight change that raises the scores' agreement with them most.
+	Propose key.Binding
 	// Pane holds the keys of the history pane, which take the place of
 	// the normal-mode bindings while it shows.
 	Pane PaneKeys
@@ -142,6 +145,7 @@ func Default() *KeyMap {
 		Cases:       b([]string{"c"}, "c", "the cases"),
 		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
 		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
+		Propose:     b([]string{"A"}, "A", "propose the weight change that raises agreement most"),
 
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
@@ -253,7 +257,7 @@ func (k *KeyMap) DatasetHelp() [][]key.Binding {
 			as(k.FailingOnly, "failing only ⇄ all paths"), k.Copy, as(k.Warnings, "show the warnings"),
 			as(k.Metric, "metric and its options: score again"), as(k.Rule, "comparison rule of the path"), k.Pairing},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights (and rules)"), k.Help, k.Quit,
-			k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
+			k.Propose, k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
 		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
 	}
 }
