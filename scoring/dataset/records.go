@@ -83,6 +83,10 @@ type RecordReader struct {
 	peekErr error    // the error after them
 
 	csv *csvRecords // a CSV or TSV file's rows, nil for JSON
+
+	// before is how many records the file holds before this one's first
+	// (Spec.FirstRecord − 1): added to every record's number.
+	before int
 }
 
 // readChunk is how much RecordReader asks of its reader at a time.
@@ -124,8 +128,17 @@ func (rr *RecordReader) Next() (Record, error) {
 	return rr.read()
 }
 
-// read reads the next record from the file.
+// read reads the next record from the file, numbered after rr.before.
 func (rr *RecordReader) read() (Record, error) {
+	rec, err := rr.readOne()
+	if err == nil {
+		rec.N += rr.before
+	}
+	return rec, err
+}
+
+// readOne reads the next record from the file.
+func (rr *RecordReader) readOne() (Record, error) {
 	if rr.csv != nil {
 		return rr.csv.next()
 	}

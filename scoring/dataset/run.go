@@ -460,10 +460,14 @@ func (r *runner) consume(b *batch) error {
 // file and the record's number, or for two directories the case's place
 // in their lexical order.
 func (r *runner) caseKey(in *caseInput) caseKey {
-	if in.kind == inFiles {
-		return caseKey{file: r.src.spec.Ref, record: in.idx + 1}
+	file := r.src.spec.Ref
+	if r.src.spec.Name != "" {
+		file = r.src.spec.Name
 	}
-	return caseKey{file: r.src.spec.Ref, record: in.ref.N}
+	if in.kind == inFiles {
+		return caseKey{file: file, record: in.idx + 1}
+	}
+	return caseKey{file: file, record: in.ref.N}
 }
 
 // extraKey returns where an extra output's line puts it: the output file

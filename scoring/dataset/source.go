@@ -51,6 +51,13 @@ type Spec struct {
 	Array bool
 	// Stdin is standard input, for "-".
 	Stdin io.Reader
+	// Name, when set, is the name the case lines give Ref (its "file"),
+	// and FirstRecord, when above 1, the number of Ref's first record:
+	// for a piece of a larger file of records scored alone (from
+	// standard input, say), whose cases are then named (#N) and placed
+	// as in the whole, and whose lines are the whole's.
+	Name        string
+	FirstRecord int
 	// Progress, if set, is called now and then with the bytes of the
 	// files of records read so far (both sides together), from the
 	// goroutine that reads them: what a progress bar shows against Size.
@@ -346,6 +353,7 @@ func (s *Source) openOne() error {
 	}
 	s.refFile = f
 	s.refRecs = s.recordReader(s.spec.Ref, f)
+	s.refRecs.before = max(s.spec.FirstRecord-1, 0)
 	return nil
 }
 
@@ -365,6 +373,7 @@ func (s *Source) openTwo() error {
 	}
 	s.refFile = f
 	s.refRecs = s.recordReader(s.spec.Ref, f)
+	s.refRecs.before = max(s.spec.FirstRecord-1, 0)
 	g, err := s.openFile(s.spec.Out)
 	if err != nil {
 		return err
