@@ -96,7 +96,7 @@ func (c *calib) line(s *common.Common) string {
 	if u := len(c.paired.Unpaired); u > 0 {
 		text += st.Muted.Render(fmt.Sprintf(" · %s label%s pair with no case", common.Thousands(u), common.Plural(u, "s")))
 	}
-	return text + st.Faint.Render(" · "+s.Keys.Propose.Help().Key+" "+s.Keys.Propose.Help().Desc)
+	return text + st.Faint.Render(" · "+s.Keys.Propose.Help().Key+" proposes the weight change that raises it most")
 }
 
 // propose finds the single weight change that raises the agreement most

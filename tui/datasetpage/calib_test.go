@@ -52,7 +52,7 @@ func line(t *testing.T, screen, prefix string) string {
 // y takes it as a weight edit, the header follows, u undoes it.
 func TestAgreementLiveAndProposal(t *testing.T) {
 	d := newDSDriver(t, labelled(t, "verdicts.jsonl"), 120, 24)
-	const head = "agreement AUC 0.77778 with 6 labelled cases  Δ opening ±0 · A propose the weight change that raises agreement most"
+	const head = "agreement AUC 0.77778 with 6 labelled cases  Δ opening ±0 · A proposes the weight change that raises it most"
 	if got := line(t, d.screen(), "agreement"); got != head {
 		t.Errorf("header:\n got %q\nwant %q", got, head)
 	}

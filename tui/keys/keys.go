@@ -145,7 +145,7 @@ func Default() *KeyMap {
 		Cases:       b([]string{"c"}, "c", "the cases"),
 		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
 		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
-		Propose:     b([]string{"A"}, "A", "propose the weight change that raises agreement most"),
+		Propose:     b([]string{"A"}, "A", "propose a weight change (labels)"),
 
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
