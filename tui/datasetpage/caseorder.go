@@ -37,10 +37,14 @@ type caseOrder struct {
 	losses []float64
 	list   []int
 	stale  bool
+	// showUnscored lists the missing and invalid cases too; hidden, they
+	// are counted (they score 0, and fill the list's top when shown).
+	showUnscored bool
+	hidden       int
 }
 
 func newCaseOrder(ds *dsData) *caseOrder {
-	return &caseOrder{ds: ds, stale: true}
+	return &caseOrder{ds: ds, stale: true, showUnscored: true}
 }
 
 // cases returns the cases listed, in order.
@@ -144,10 +148,16 @@ func (o *caseOrder) make() {
 	o.stale = false
 	n := o.ds.d.Len()
 	o.list = o.list[:0]
+	o.hidden = 0
 	for k := range n {
-		if o.path == "" || o.losses[k] > 0 {
-			o.list = append(o.list, k)
+		if o.path != "" && o.losses[k] <= 0 {
+			continue
 		}
+		if !o.showUnscored && unscored(o.ds.d.CaseStatus(k)) {
+			o.hidden++
+			continue
+		}
+		o.list = append(o.list, k)
 	}
 	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" ||
 		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.cal == nil {

@@ -183,6 +183,8 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.selectCase(sel)
 		}
 		return common.StatusCmd(common.Info("cases " + caseSortNames[s]))
+	case key.Matches(msg, ck.Unscored):
+		return p.toggleUnscored()
 	case key.Matches(msg, ck.Find):
 		return p.c.Ask(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
@@ -295,6 +297,9 @@ func (p *casesPane) title() string {
 		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
 	}
 	what += s.Muted.Render(" · " + caseSortNames[p.order.sort])
+	if h := p.order.hidden; h > 0 {
+		what += s.Muted.Render(fmt.Sprintf(" · %s missing or invalid hidden (%s shows)", common.Thousands(h), p.c.Keys.CasesPane.Unscored.Help().Key))
+	}
 	hint := s.Faint.Render("o orders · / finds an id · enter opens")
 	if common.VisibleWidth(what)+common.VisibleWidth(hint)+2 > p.width {
 		return what
@@ -363,8 +368,12 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 	}
 	b.WriteByte(' ')
 	switch {
+	case cf.Status == dataset.CaseMissing || cf.Status == dataset.CaseInvalid:
+		s.Bad.Write(&b, common.Pad(report.Truncate(unscoredLeaf(cf), c.leaf), c.leaf))
+		b.WriteByte(' ')
+		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Error != "":
-		s.Bad.Write(&b, common.Pad(report.Truncate(cf.Error, c.leaf), c.leaf))
+		s.Bad.Write(&b, common.Pad(report.Truncate(escape.Text(cf.Error), c.leaf), c.leaf))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Worst == nil:
