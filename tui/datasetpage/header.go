@@ -273,5 +273,16 @@ func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
 	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
-	return common.Spread(name+" · "+c.verdict, end, h.width)
+	line := name + " · " + c.verdict
+	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+		return common.Spread(line, end, h.width)
+	}
+	// Narrow: the verdict's figure before the hint, then before its
+	// interval and test, which the diff (d in the history pane) gives.
+	if common.VisibleWidth(line) > h.width {
+		if i := strings.Index(c.verdict, " ("); i > 0 {
+			line = name + " · " + c.verdict[:i]
+		}
+	}
+	return common.Fit(line, h.width)
 }
