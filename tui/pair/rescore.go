@@ -200,7 +200,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.Rules = spec.rules
 	m.opts.MetricOptions = spec.user
+	view := m.tree.view()
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
+	if !m.metric.oneNumber {
+		m.tree.restoreView(view) // F and o stay as they were
+	}
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.selectNode(id)
