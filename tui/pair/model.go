@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
@@ -166,7 +167,7 @@ func openingStatus(t *scoring.Tree, output string) common.StatusMsg {
 		return st
 	}
 	if r := t.Out().Repair(); r != "" {
-		return common.Warn("repaired " + output + ": " + r)
+		return common.Warn("repaired " + escape.Text(output) + ": " + r)
 	}
 	n := t.Len()
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))

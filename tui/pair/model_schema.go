@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
@@ -56,7 +57,7 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 	m.Layout()
 	n := sc.Count()
 	if n == 0 {
-		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.Name())))
+		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", escape.Text(m.opts.Files.Output), escape.Text(sc.Name()))))
 		return
 	}
 	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.Name(), common.Thousands(n), common.Plural(n, "s"))

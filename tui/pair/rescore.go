@@ -201,7 +201,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.Rules = spec.rules
 	m.opts.MetricOptions = spec.user
+	shown := m.tree.Shown()
 	m.show(metricstate.New(spec.metric, msg.opts, l), msg.sess, wsess)
+	if !m.metric.OneNumber {
+		m.tree.RestoreShown(shown) // F and o stay as they were
+	}
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.SelectNode(id)

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -20,7 +21,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.Screen()
 	}
-	return m.Frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
+	return m.Frame(content, "jsontui — "+escape.Text(m.opts.Files.Reference)+" vs "+escape.Text(m.opts.Files.Output))
 }
 
 // Header renders the header.

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
@@ -79,7 +80,7 @@ func (h *Header) setNotes() {
 	t := h.sess.Tree()
 	h.notes = h.notes[:0]
 	if r := t.Out().Repair(); r != "" {
-		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
+		h.notes = append(h.notes, note{true, escape.Text(h.files.Output) + ": " + r})
 	}
 	ws := t.Warnings()
 	h.more = t.OmittedWarnings()
@@ -170,9 +171,9 @@ func (h *Header) View() string {
 // filesLine is the header's first line: the files and the metric.
 func (h *Header) filesLine() string {
 	s := h.c.Styles
-	files := h.files.Reference + " ⟷ " + h.files.Output
+	files := escape.Text(h.files.Reference) + " ⟷ " + escape.Text(h.files.Output)
 	if h.files.Weights != "" {
-		files += " · weights " + h.files.Weights
+		files += " · weights " + escape.Text(h.files.Weights)
 	} else {
 		files += " · no weights file"
 	}
@@ -344,7 +345,7 @@ func RulesFileText(rules *scoring.RuleSet, file string) string {
 	if rules == nil || file == "" && rules.Len() == 0 {
 		return ""
 	}
-	name := file
+	name := escape.Text(file)
 	if name == "" {
 		name = "(not saved)"
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -82,7 +83,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 		b.WriteByte(' ')
 	}
 	used += 4
-	label := t.Label(id)
+	label := escape.Text(t.Label(id))
 	suffix := ""
 	if _, n := t.Children(id); n > 0 {
 		if t.Kind(id) == jsondoc.Array {
