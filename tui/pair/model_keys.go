@@ -55,7 +55,9 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.Status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
-		return m.copyOutput(id)
+		cmd, st := m.tree.CopyOutput(id)
+		m.Status.Set(st)
+		return cmd
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.scrollDetail(msg)
 	case key.Matches(msg, k.Metric):
