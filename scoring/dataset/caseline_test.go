@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"os"
@@ -68,13 +69,29 @@ func TestCaseScorerOneFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []byte
+	lacking, first := 0, 0
 	for _, rec := range fileRecords(t, name) {
-		if got, _, err = s.Case(context.Background(), got, rec, Record{}); err != nil {
+		var info CaseInfo
+		if got, info, err = s.Case(context.Background(), got, rec, Record{}); err != nil {
 			t.Fatal(err)
+		}
+		if info.Fields != (Fields{Reference: ".expected", Output: ".output", ID: ".id"}) && info.LacksOutput == 0 {
+			t.Errorf("record %d: fields %+v", rec.N, info.Fields)
+		}
+		if info.LacksOutput > 0 {
+			lacking++
+			first = cmp.Or(first, info.LacksOutput)
 		}
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("lines differ:\n got %s\nwant %s", got, want)
+	}
+	wn, err := s.LackingOutput(lacking, 6, first)
+	if err != nil || wn == nil || wn.Message != "1 of 6 records have no output field (.output, .actual_output, .response, .predicted, .prediction), the first at ../../testdata/cases/dataset-small/data.jsonl:5: their cases are missing" {
+		t.Errorf("LackingOutput: %v, %v", wn, err)
+	}
+	if _, err := s.LackingOutput(6, 6, 1); err == nil || !strings.Contains(err.Error(), "no record has an output field") {
+		t.Errorf("LackingOutput of all: %v", err)
 	}
 }
 
@@ -184,6 +201,31 @@ func TestCaseScorerErrors(t *testing.T) {
 	_, _, err = s.Case(context.Background(), nil, Record{Data: []byte(`{"expected": 1}`), N: 3, Line: 3, Col: 1},
 		Record{Data: []byte(`{"output": 1}`), N: 1, Line: 1, Col: 1})
 	if err == nil || !strings.HasPrefix(err.Error(), "r.jsonl:3:1: the record has no id") {
+		t.Errorf("got %v", err)
+	}
+}
+
+// TestCaseScorerIDs: ids are found as pairing by id finds them.
+func TestCaseScorerIDs(t *testing.T) {
+	s, err := NewCaseScorer(Spec{Ref: "r.jsonl", Out: "o.jsonl"}, PairID, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		data string
+		id   string
+		ok   bool
+	}{{`{"id": "a", "output": 1}`, "a", true}, {`{"id": 7}`, "7", true}, {`{"output": 1}`, "", false}, {`{"id": `, "", false}} {
+		if id, ok := s.OutputID([]byte(c.data)); id != c.id || ok != c.ok {
+			t.Errorf("OutputID(%s) = %q, %v", c.data, id, ok)
+		}
+	}
+	id, ok, err := s.ReferenceID(Record{Data: []byte(`{"id": "x", "expected": 1}`), N: 1, Line: 1, Col: 1})
+	if id != "x" || !ok || err != nil {
+		t.Errorf("ReferenceID = %q, %v, %v", id, ok, err)
+	}
+	_, _, err = s.ReferenceID(Record{Data: []byte(`{"id": [1], "expected": 1}`), N: 2, Line: 2, Col: 1})
+	if err == nil || err.Error() != "r.jsonl:2:8: the id .id is an array: an id is a string or a number" {
 		t.Errorf("got %v", err)
 	}
 }
