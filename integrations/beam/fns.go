@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"

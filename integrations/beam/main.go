@@ -9,7 +9,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -126,13 +125,13 @@ func pairing(given string, spec dataset.Spec) (string, error) {
 
 // run parses the arguments, runs the pipeline and returns the exit code.
 func run(ctx context.Context, args []string, stderr io.Writer) int {
-	fl := flag.CommandLine
+	fl := flag.CommandLine // Beam's flags are there too
 	var f flags
 	define(fl, &f)
 	if err := fl.Parse(args); err != nil {
 		return 2
 	}
-	beam.Init()
+	beam.Init() // a worker runs here and does not return
 	j, err := prepare(fl, &f)
 	if err != nil {
 		fmt.Fprintln(stderr, "jsontui-beam:", err)
@@ -140,9 +139,6 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	}
 	if err := beamx.Run(ctx, build(j)); err != nil {
 		fmt.Fprintln(stderr, "jsontui-beam:", err)
-		if errors.As(err, new(usageError)) {
-			return 2
-		}
 		return 1
 	}
 	return 0
