@@ -1,7 +1,10 @@
 package history
 
 import (
+	"bytes"
+	"compress/flate"
 	"fmt"
+	"io"
 	"iter"
 	"slices"
 
@@ -313,11 +316,26 @@ func (r *Run) Cases() iter.Seq2[*RecordedCase, error] {
 				yield(nil, fmt.Errorf("run %s: segment %d: %w", r.ID, i, err))
 				return
 			}
+			if len(seg.rows) == 0 {
+				continue
+			}
+			// The segment's case figures are inflated once for all its
+			// cases (caseLayoutAt inflates from the start for one).
+			all, err := seg.allLayouts()
+			if err != nil {
+				yield(nil, fmt.Errorf("run %s: segment %d: %w", r.ID, i, err))
+				return
+			}
 			for k := range seg.rows {
 				if seg.rows[k].Status == dataset.CaseExtra {
 					continue
 				}
-				c, err := r.recordedCase(seg, k)
+				lay := seg.rows[k].layout
+				if lay[0] > lay[1] || lay[1] > len(all) {
+					yield(nil, fmt.Errorf("run %s: case %q: its figures lie outside its segment's", r.ID, seg.rows[k].ID))
+					return
+				}
+				c, err := r.recordedCaseFrom(seg, k, all[lay[0]:lay[1]])
 				if !yield(c, err) || err != nil {
 					return
 				}
@@ -328,11 +346,33 @@ func (r *Run) Cases() iter.Seq2[*RecordedCase, error] {
 
 // recordedCase decodes row k of segment seg.
 func (r *Run) recordedCase(seg *segment, k int) (*RecordedCase, error) {
-	row := &seg.rows[k]
 	b, err := seg.caseLayoutAt(k)
 	if err != nil {
-		return nil, fmt.Errorf("run %s: case %q: %w", r.ID, row.ID, err)
+		return nil, fmt.Errorf("run %s: case %q: %w", r.ID, seg.rows[k].ID, err)
 	}
+	return r.recordedCaseFrom(seg, k, b)
+}
+
+// allLayouts inflates the case figures of every row of the segment at
+// once: row k's are at rows[k].layout in it.
+func (seg *segment) allLayouts() ([]byte, error) {
+	last := 0
+	for k := range seg.rows {
+		last = max(last, seg.rows[k].layout[1])
+	}
+	zr := flate.NewReader(bytes.NewReader(seg.layouts))
+	defer zr.Close()
+	all := make([]byte, last)
+	if _, err := io.ReadFull(zr, all); err != nil {
+		return nil, fmt.Errorf("a case's figures are cut short: %w", err)
+	}
+	return all, nil
+}
+
+// recordedCaseFrom decodes row k of segment seg from its case figures b
+// (the inflated bytes of rows[k].layout).
+func (r *Run) recordedCaseFrom(seg *segment, k int, b []byte) (*RecordedCase, error) {
+	row := &seg.rows[k]
 	cl, err := readCaseLayout(b)
 	if err != nil {
 		return nil, fmt.Errorf("run %s: case %q: %w", r.ID, row.ID, err)

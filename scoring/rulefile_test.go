@@ -89,7 +89,7 @@ func TestParseRulesErrors(t *testing.T) {
 		{`{".a": {"normalize": ["case", "punctuation"]}}`, `rules.json:1:8: .a: normalize lists some of "case", "accents", "space", not "punctuation"`},
 		{`{".a": {"normalize": "case"}}`, `rules.json:1:8: .a: normalize takes a list of what to ignore, some of "case", "accents", "space", not "case"`},
 		{`{".a": {"date": "year-first"}}`, `rules.json:1:8: .a: date reads ambiguous dates "day-first" or "month-first", not "year-first"`},
-		{`{".a": {"abs_tol": 0.01, "rel_tol": 0.02}}`, `rules.json:1:8: .a: a rule object has one member, as {"abs_tol": 0.01}; the rules are exact, levenshtein, damerau, jaro-winkler, token-f1, {"abs_tol": X}, {"rel_tol": X}, date, {"date": "month-first"}, {"normalize": ["case", "accents", "space"]}`},
+		{`{".a": {"abs_tol": 0.01, "rel_tol": 0.02}}`, `rules.json:1:8: .a: a rule object has one member, as {"abs_tol": 0.01} (and may have a "threshold" beside it); the rules are exact, levenshtein, damerau, jaro-winkler, token-f1, {"abs_tol": X}, {"rel_tol": X}, date, {"date": "month-first"}, {"normalize": ["case", "accents", "space"]}`},
 		{`{".a": 1}`, `rules.json:1:8: .a: a rule is a name ("exact") or an object ({"abs_tol": 0.01}), not a number (1); the rules are exact, levenshtein, damerau, jaro-winkler, token-f1, {"abs_tol": X}, {"rel_tol": X}, date, {"date": "month-first"}, {"normalize": ["case", "accents", "space"]}`},
 		{"{\n  \".a\": \"exact\",\n  \".a\": \"date\"\n}", `rules.json:3:3: .a: duplicate key ".a": the last one wins; give each path one rule`},
 		{"{\n  \".a\": \"exact\",\n  \".[\\\"a\\\"]\": \"date\"\n}", `rules.json:3:3: .a: the same path as the entry on line 2; give each path one rule`},

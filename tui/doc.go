@@ -3,10 +3,13 @@
 // and what it costs, and tunes the weights live until the score means what
 // they want.
 //
-// The root Model owns the layout and the state machine (loading, modes,
-// panes); components (header, tree pane, detail pane, status line,
-// prompts, overlays) share one common value holding the size, the theme's
-// Styles and the key map, and talk through typed messages. Heavy work
-// (loading, searching, rescoring, recording) runs in commands that carry a
-// request id, so stale results are dropped.
+// This package only runs the explorer (Explore for a pair, ExploreDataset
+// for a dataset), with the signals that end it watched. The explorer is
+// built as soft-serve's pkg/ui is: two pages, a pair's (tui/pair) and a
+// dataset's (tui/datasetpage), each embedding one shell (tui/shell) that
+// holds what they do alike; the parts they share are packages of their
+// own: the Common value and the pane contract (tui/common), the widgets
+// (tui/widgets), the choosers (tui/choosers), the history pane
+// (tui/runspane), and what the explorer is given and asks of the outside
+// (tui/ports).
 package tui

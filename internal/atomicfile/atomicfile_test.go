@@ -73,3 +73,43 @@ func BenchmarkCleanStale(b *testing.B) {
 		})
 	}
 }
+
+func TestCreateCommitAndAbort(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(path, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	a, err := Create(path, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Write([]byte("new, ")); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Fatalf("before Commit the target reads %q", b)
+	}
+	if _, err := a.Write([]byte("whole")); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(path)
+	if b, _ := os.ReadFile(path); string(b) != "new, whole" || err != nil || st.Mode().Perm() != 0o644 {
+		t.Fatalf("after Commit: %q, %v, %v", b, st.Mode(), err)
+	}
+	b, err := Create(path, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Write([]byte("dropped"))
+	b.Abort()
+	if got, _ := os.ReadFile(path); string(got) != "new, whole" {
+		t.Fatalf("after Abort: %q", got)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Fatalf("after Abort the folder holds %d files: a temporary file is left", len(ents))
+	}
+}

@@ -37,19 +37,21 @@ func (a *app) aggregateCmd() *cobra.Command {
 		Use:   "aggregate SHARD.jsonl...",
 		Short: "Add up a dataset scored in pieces: its figures from the per-case lines",
 		Long: `Read the per-case lines that 'jsontui score DATASET --format jsonl' prints,
-from any number of shards (in order; - is standard input), and print the
-dataset's figures: the very ones scoring the whole dataset in one process
-gives. Score the shards anywhere (a cluster's map step, xargs -P); this is
-the reduce step.
+from any number of shards in any order (- is standard input), and print
+the dataset's figures: the very ones scoring the whole dataset in one
+process gives, to the last bit (the cases are placed by the file and
+record their lines name). Score the shards anywhere (a cluster's map step,
+xargs -P); this is the reduce step. Lines scored under other settings, a
+case met twice, a line no score writes and a shard that an unfinished run
+wrote are refused. The run is recorded in the history (--no-history not to).
 
 --format jsonl prints the case lines themselves, each checked as for the
 figures: shard by shard in the order given, each shard's lines in their
-order. For shards that split the dataset in order, they are the lines
-'jsontui score DATASET --format jsonl' prints for the whole.
+order.
 
 Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 		Example: `  split -n l/8 -d --additional-suffix .jsonl evals.jsonl shard-
-  ls shard-*.jsonl | xargs -P 8 -I{} sh -c 'jsontui score {} weights.json --format jsonl > {}.cases'
+  ls shard-*.jsonl | xargs -P 8 -I{} sh -c 'jsontui score {} weights.json --format jsonl --no-history > {}.cases'
   jsontui aggregate shard-*.jsonl.cases --min 0.9`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -68,7 +70,8 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.StringVar(&f.label, "label", "", "a label for this run in the history")
 	fl.StringArrayVar(&f.tags, "tag", nil, "a tag for this run in the history (repeatable)")
 	fl.Float64Var(&f.dataset.pass, "pass", 0, "report the share of cases scoring at least `X`")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	fl.Float64Var(&f.dataset.threshold, "match-threshold", 1, "a leaf counts as found (TP) from this score `X` up, else as wrong (FD)")
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

@@ -139,13 +139,67 @@ func oneSide(cmd, arg string, side int, other func(extra string) string) cobra.P
 // writeDataset writes a dataset's figures in format (text, json or
 // markdown), as score prints them; groupBy names the groups' field.
 func (a *app) writeDataset(w io.Writer, h dataset.Header, figs *dataset.Figures, format, groupBy string) error {
+	return a.writeSelected(w, h, figs, format, dataset.TextOptions{GroupBy: groupBy})
+}
+
+// writeSelected writes a dataset's figures in format, with opt (the
+// groups' field, the selection of paths).
+func (a *app) writeSelected(w io.Writer, h dataset.Header, figs *dataset.Figures, format string, opt dataset.TextOptions) error {
 	switch format {
 	case "json":
 		return dataset.WriteJSON(w, h, figs)
 	case "markdown":
-		return dataset.WriteMarkdown(w, h, figs, dataset.TextOptions{GroupBy: groupBy})
+		return dataset.WriteMarkdown(w, h, figs, opt)
 	}
-	return dataset.WriteText(w, h, figs, dataset.TextOptions{Color: a.statusColor(), GroupBy: groupBy})
+	opt.Color = a.statusColor()
+	return dataset.WriteText(w, h, figs, opt)
+}
+
+// selectPaths returns the figures to print and how: every path, those
+// with a loss (--only-losses), or the --top N costliest leaf paths.
+func selectPaths(figs *dataset.Figures, f *scoreFlags) (*dataset.Figures, dataset.TextOptions) {
+	opt := dataset.TextOptions{GroupBy: f.dataset.groupBy}
+	switch {
+	case f.topSet:
+		opt.Flat, opt.Selection = true, dataset.TopSelection(f.top)
+		return dataset.TopPaths(figs, f.top), opt
+	case f.onlyLosses:
+		opt.Selection = "the paths with a loss"
+		return dataset.OnlyLosses(figs), opt
+	}
+	return figs, opt
+}
+
+// checkDatasetFlags returns the error of a flag that does not apply to
+// the dataset run asked for: --top and --only-losses select paths, which
+// --format jsonl and a metric that is one number do not print; --pass,
+// --group-by and --match-threshold figure many cases, which --case does
+// not.
+func checkDatasetFlags(f *scoreFlags, hasPaths bool) error {
+	if err := checkSelection(f); err != nil {
+		return err
+	}
+	sel := ""
+	switch {
+	case f.topSet:
+		sel = "--top"
+	case f.onlyLosses:
+		sel = "--only-losses"
+	}
+	d := &f.dataset
+	switch {
+	case sel != "" && f.format == "jsonl" && d.caseID == "":
+		return fmt.Errorf("%s selects the per-path figures, which --format jsonl does not print (it prints every case's nodes): drop %s", sel, sel)
+	case sel != "" && !hasPaths:
+		return fmt.Errorf("%s: --metric %s is one number, with no per-path figures to select from", sel, f.metric.name)
+	case d.caseID != "" && d.passSet:
+		return errors.New("--pass figures a dataset's cases; --case prints one case: drop --pass")
+	case d.caseID != "" && d.groupBy != "":
+		return errors.New("--group-by groups a dataset's cases; --case prints one case: drop --group-by")
+	case d.caseID != "" && d.thresholdSet:
+		return errors.New("--match-threshold counts a dataset's found leaves; --case prints one case: drop --match-threshold")
+	}
+	return nil
 }
 
 // holdsArray reports whether the file's first character (after white
@@ -232,6 +286,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err := checkExplain(f); err != nil {
 		return badInput(err)
 	}
+	if m, err := f.metric.metric(); err == nil {
+		if err := checkDatasetFlags(f, scoring.HasTree(m)); err != nil {
+			return badInput(err)
+		}
+	}
 	if err := checkScoreLabels(f); err != nil {
 		return badInput(err)
 	}
@@ -257,6 +316,12 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
 	}
+	var prog *progress
+	if d.caseID == "" {
+		if prog = a.newProgress(f.quiet); prog != nil {
+			spec.Progress = prog.onRead
+		}
+	}
 	var sides func() [2]history.File
 	if f.format == "html" && d.caseID == "" && !f.quiet {
 		cfg.Keep = true // the heat map's cells and the lowest cases' trees
@@ -272,6 +337,18 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	ctx := context.Background()
 	if d.caseID != "" {
 		return a.scoreOneCase(ctx, src, cfg, f)
+	}
+	if prog != nil {
+		prog.begin(src)
+		defer prog.finish()
+		next := cfg.Cases
+		cfg.Cases = func(c *dataset.Case) error {
+			prog.onCase()
+			if next != nil {
+				return next(c)
+			}
+			return nil
+		}
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
@@ -289,6 +366,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 	}
 	res, err := dataset.Score(ctx, src, cfg)
+	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
 		if f.format == "jsonl" {
 			// The lines so far are out: the last one says they are not all.
@@ -303,7 +381,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
 	if f.labels.given() {
-		if figs.Agreement, err = a.agreement(&f.labels, spec.Ref, figs.Cases); err != nil {
+		if figs.Agreement, err = a.agreement(&f.labels, spec, figs.Cases); err != nil {
 			rec.abandon()
 			return err
 		}
@@ -318,7 +396,8 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		}
 		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 	case f.format != "jsonl": // the case lines are out
-		err = a.writeDataset(out, h, figs, f.format, d.groupBy)
+		sel, opt := selectPaths(figs, f)
+		err = a.writeSelected(out, h, sel, f.format, opt)
 	}
 	if err == nil {
 		err = out.Flush()
@@ -441,14 +520,14 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 	case f.quiet:
 		fmt.Fprintln(a.stdout, quietScore(rep.Score, rep.HasScore))
 	case f.format == "json":
-		err = report.WriteJSON(a.stdout, rep)
+		err = report.WriteJSON(a.stdout, selected(rep, f))
 	case f.format == "markdown":
-		err = report.WriteMarkdown(a.stdout, rep)
+		err = report.WriteMarkdown(a.stdout, selected(rep, f))
 	case f.format == "html":
 		files := []htmlreport.File{{Role: "reference", Name: rep.Reference}, {Role: "output", Name: rep.Output}, {Role: "weights", Name: rep.Weights}}
 		err = htmlreport.WritePair(a.stdout, htmlMeta(time.Now(), files...), htmlreport.Pair{Report: rep, Tree: c.Result.Tree})
 	default:
-		err = report.WriteText(a.stdout, rep, report.TextOptions{Color: a.statusColor()})
+		err = report.WriteText(a.stdout, selected(rep, f), report.TextOptions{Color: a.statusColor()})
 	}
 	if err != nil {
 		return err

@@ -7,7 +7,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
-	"github.com/jsontui/jsontui/tui/demo"
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
@@ -36,20 +35,20 @@ read from disk; ctrl+s asks where to write the tuned weights.`,
 			if err != nil {
 				return err
 			}
-			ref, out, w := demo.Files()
+			ref, out, w := demoFiles()
 			opts.Files = ports.Files{Reference: ref.Name, Output: out.Name, Weights: w.Name, DefaultSave: "weights.json"}
 			opts.Loaded = &loaded
 			return a.runExplorer(opts)
 		},
 	}
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	addExploreFlags(cmd, &f)
 	return cmd
 }
 
 // loadDemo parses and scores the bundled example with the metric of opts.
 func loadDemo(opts ports.Options) (ports.Loaded, error) {
-	ref, out, w := demo.Files()
+	ref, out, w := demoFiles()
 	r, err := jsondoc.Parse(ref.Name, ref.Data, nil)
 	if err != nil {
 		return ports.Loaded{}, err

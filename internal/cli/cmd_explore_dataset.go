@@ -16,6 +16,7 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
+	"github.com/jsontui/jsontui/tui/datasetpage"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -244,5 +245,5 @@ func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) ports.F
 // of cfg (--pass, --match-threshold) as `score` takes them, and the
 // metric, options, rules and weights file chosen.
 func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) ports.DatasetRescorer {
-	return tui.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
+	return datasetpage.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/htmlreport"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -34,7 +35,8 @@ identical to the latest run of its reference/output pair (the same files'
 contents, weights, metric, options, rules, label and source) is not added:
 that run is seen again, and SEEN says how often and when last ("×3 last
 14:05"). The list shows the newest first, with Δ, the change since the
-previous run of the same pair. Ids may be shortened to any unique prefix.
+previous run of the same pair. Ids may be shortened to any unique prefix,
+and a label names the latest run that has it.
 A dataset's run is listed as "dataset N cases"; 'history show ID --case
 CASE' prints one of its cases, and 'history diff A B' of two dataset runs
 says whether B is better than A, case by case, and how surely.
@@ -50,11 +52,18 @@ rebuilds a damaged store from the runs that read.`,
   jsontui history rm 01kaq3m2x9
   jsontui history check`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return a.historyList(&lf, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 && len(lf.pair) == 0 {
+				if err := commandTypo(cmd, args[0], false); err != nil {
+					return err // history lst
+				}
+			}
+			return a.historyList(&lf, args)
+		},
 	}
 	lf.add(cmd)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
-	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(),
+	cmd.SetFlagErrorFunc(flagError)
+	cmd.AddCommand(a.historyListCmd(), a.historyShowCmd(), a.historyDiffCmd(), a.historyRmCmd(), a.historyRestoreCmd(),
 		a.historyCheckCmd(), a.historyRepairCmd())
 	return cmd
 }
@@ -286,9 +295,37 @@ func (a *app) getRun(id string) (*history.Run, error) {
 	run, err := store.Get(id)
 	var amb *history.AmbiguousError
 	if errors.As(err, &amb) || errors.Is(err, history.ErrNotFound) {
+		// Not an id, nor a unique prefix of one: a label names the
+		// latest run that has it.
+		if byLabel, ok, lerr := latestLabeled(store, id); ok || lerr != nil {
+			if lerr != nil {
+				return nil, storeError(lerr)
+			}
+			run, err = store.Get(byLabel)
+			return run, storeError(err)
+		}
+		if errors.Is(err, history.ErrNotFound) {
+			err = fmt.Errorf("%w: %s (no run has it as its id, an id prefix or its label)", history.ErrNotFound, jsondoc.AppendQuoted(nil, id))
+		}
 		return nil, badInput(err)
 	}
 	return run, storeError(err)
+}
+
+// latestLabeled returns the id of the newest run labeled label, and
+// whether there is one.
+func latestLabeled(store *history.Store, label string) (string, bool, error) {
+	runs, err := store.List(history.ListOptions{})
+	var damaged *history.DamagedError
+	if err != nil && !errors.As(err, &damaged) {
+		return "", false, err
+	}
+	for _, r := range runs { // newest first
+		if r.Label == label {
+			return r.ID, true, nil
+		}
+	}
+	return "", false, nil
 }
 
 func (a *app) historyShowCmd() *cobra.Command {
@@ -332,7 +369,7 @@ lowest cases. --case CASE prints one case of a dataset run as 'score
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, markdown or html (one page to share)")
 	addOutputFlag(cmd.Flags(), &output)
 	cmd.Flags().StringVar(&caseID, "case", "", "a dataset run: print the case `ID` alone, as a pair's run")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 
@@ -373,6 +410,7 @@ func (a *app) writeShown(rep *report.Report, why, format, head string) error {
 
 func (a *app) historyDiffCmd() *cobra.Command {
 	var format, output string
+	var stripExt bool
 	cmd := &cobra.Command{
 		Use:   "diff ID ID",
 		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
@@ -392,7 +430,7 @@ has.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "html" {
-				if err := checkFormat(format, false); err != nil {
+				if err := checkFormat(format, true); err != nil {
 					return err
 				}
 			}
@@ -405,7 +443,7 @@ has.`,
 				return err
 			}
 			if ra.Dataset != nil || rb.Dataset != nil {
-				if werr := a.toFile(output, func() error { return a.diffDatasets(ra, rb, format) }); werr != nil {
+				if werr := a.toFile(output, func() error { return a.diffDatasets(ra, rb, format, stripExt) }); werr != nil {
 					return werr
 				}
 				return err
@@ -427,14 +465,21 @@ has.`,
 				}
 				return err
 			}
+			if format == "markdown" {
+				if werr := a.writeDiffMarkdown(ra, rb, d); werr != nil {
+					return werr
+				}
+				return err
+			}
 			if werr := a.writeDiff(ra, rb, d); werr != nil {
 				return werr
 			}
 			return err // the damage of a store that read
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or html for two runs of a dataset (one page to share)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, markdown, or html for two runs of a dataset (one page to share)")
 	addOutputFlag(cmd.Flags(), &output)
+	cmd.Flags().BoolVar(&stripExt, "strip-ext", false, "dataset runs: pair the cases by id without a .json extension (a folder run's ids are file paths)")
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/jsontui/jsontui/internal/escape"
 	"strconv"
 	"strings"
 	"time"
@@ -44,7 +45,11 @@ func runHead(run *history.Run) string {
 		fmt.Fprintf(&b, "  %q", run.Label)
 	}
 	if len(run.Tags) > 0 {
-		fmt.Fprintf(&b, "  tags: %s", strings.Join(run.Tags, ", "))
+		tags := make([]string, len(run.Tags))
+		for i, t := range run.Tags {
+			tags[i] = escape.Text(t)
+		}
+		fmt.Fprintf(&b, "  tags: %s", strings.Join(tags, ", "))
 	}
 	if run.Count > 1 {
 		fmt.Fprintf(&b, "  seen %d times, last %s", run.Count, run.LastSeen.Local().Format(time.DateTime))
@@ -111,12 +116,12 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	case dataset.CaseInvalid:
 		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
 	}
-	return a.writeShown(rep, why, format, runHead(run)+"  case "+c.ID)
+	return a.writeShown(rep, why, format, runHead(run)+"  case "+escape.Text(c.ID))
 }
 
 // diffDatasets compares two dataset runs (docs/history.md), in format. A run of a
 // pair and one of a dataset do not compare: a usage error.
-func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
+func (a *app) diffDatasets(ra, rb *history.Run, format string, stripExt bool) error {
 	if ra.Dataset == nil || rb.Dataset == nil {
 		kind := func(r *history.Run) string {
 			if r.Dataset != nil {
@@ -134,6 +139,12 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 	if err != nil {
 		return storeError(err)
 	}
+	if stripExt {
+		fa, fb = dataset.WithoutExt(fa), dataset.WithoutExt(fb)
+	} else if n := dataset.StemMatch(fa, fb); n > 0 {
+		fmt.Fprintf(a.stderr, "jsontui: the runs share no case id, but %d of A's %d cases match B's without the .json extension (a folder run's ids are file paths, a file of records' are not): give --strip-ext to pair them so\n",
+			n, len(fa.Cases))
+	}
 	c := dataset.Compare(
 		dataset.CompareSide{ID: ra.ID, Figures: fa, Rules: history.RulesSum(ra.RulesJSON)},
 		dataset.CompareSide{ID: rb.ID, Figures: fb, Rules: history.RulesSum(rb.RulesJSON)})
@@ -150,22 +161,34 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string) error {
 		}
 		return s
 	}
-	return dataset.WriteComparisonText(a.stdout, c, dataset.CompareTextOptions{A: describe(ra), B: describe(rb)})
+	opt := dataset.CompareTextOptions{A: describe(ra), B: describe(rb)}
+	if format == "markdown" {
+		return dataset.WriteComparisonMarkdown(a.stdout, c, opt)
+	}
+	return dataset.WriteComparisonText(a.stdout, c, opt)
 }
 
 // diffHTML writes the comparison of two dataset runs as a page, the most
 // regressed and improved cases with their trees in both runs.
 func (a *app) diffHTML(ra, rb *history.Run, c *dataset.Comparison) error {
-	cases := map[string][2]*report.Report{}
+	want := map[string]bool{}
 	for _, list := range [][]dataset.CaseDelta{c.MostRegressed, c.MostImproved} {
 		for _, d := range list {
-			var reps [2]*report.Report
-			for i, run := range []*history.Run{ra, rb} {
-				if rc, err := run.Case(d.ID); err == nil {
-					reps[i] = rc.Report
-				}
+			want[d.ID] = true
+		}
+	}
+	cases := map[string][2]*report.Report{}
+	for i, run := range []*history.Run{ra, rb} {
+		// One pass over each run's cases finds them all.
+		for rc, err := range run.Cases() {
+			if err != nil {
+				return storeError(err)
 			}
-			cases[d.ID] = reps
+			if want[rc.ID] {
+				reps := cases[rc.ID]
+				reps[i] = rc.Report
+				cases[rc.ID] = reps
+			}
 		}
 	}
 	m := htmlMeta(rb.Time)

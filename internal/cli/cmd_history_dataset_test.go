@@ -199,8 +199,9 @@ func TestHistoryDatasetDiff(t *testing.T) {
 			LossA       float64 `json:"loss_a"`
 			LossB       float64 `json:"loss_b"`
 		}
-		Weights []json.RawMessage
-		Verdict string
+		Weights      []json.RawMessage
+		Verdict      string
+		Disagreement *string
 	}
 	if err := json.Unmarshal([]byte(out), &d); err != nil {
 		t.Fatalf("diff JSON: %v\n%s", err, out)
@@ -239,13 +240,19 @@ func TestHistoryDatasetDiff(t *testing.T) {
 	if len(d.Paths) != 11 || d.Paths[0].Path != "." || d.Paths[0].LossA <= d.Paths[0].LossB || d.Weights == nil || len(d.Weights) != 0 {
 		t.Errorf("paths %+v, weights %s", d.Paths, d.Weights)
 	}
-	want := "B is better by +0.120 (95% CI +0.026 … +0.214, p = 0.018; 7 cases improved, 1 regressed)."
+	want := "B is better by +0.120 (95% CI +0.026 … +0.214, t-test p = 0.018, sign test p = 0.07; 7 cases improved, 1 regressed)."
 	if d.Verdict != want {
 		t.Errorf("verdict %q, want %q", d.Verdict, want)
 	}
+	// The t-test finds a difference the sign test (7 vs 1) does not: one
+	// line says why.
+	wantWhy := "The tests disagree: the mean moved up (t-test p = 0.018), but about as many cases improved as regressed (7 vs 1, sign test p = 0.07): a few large changes carry it (the largest +0.300, case c01)."
+	if d.Disagreement == nil || *d.Disagreement != wantWhy {
+		t.Errorf("disagreement %v, want %q", d.Disagreement, wantWhy)
+	}
 	// The text says it first.
 	code, out, _ = runWithHistory(t, store, "", "history", "diff", ids[0][:12], ids[1][:12])
-	if first, _, _ := strings.Cut(out, "\n"); code != 0 || first != want {
+	if code != 0 || !strings.HasPrefix(out, want+"\n"+wantWhy+"\n") {
 		t.Errorf("diff text:\n%s", out)
 	}
 	for _, s := range []string{"A  " + ids[0], "B  " + ids[1], "cases      10 paired: 7 improved, 1 regressed, 2 unchanged · 1 only in A · 1 only in B",

@@ -77,7 +77,7 @@ func TestHistoryCommands(t *testing.T) {
 	if code != 0 || strings.Count(out, `"id"`) != 1 || !strings.Contains(out, newer.ID) {
 		t.Errorf("--pair --limit: exit %d\n%s", code, out)
 	}
-	if code, _, errOut := run("history", "show", "zzzz"); code != 2 || errOut != "jsontui: no such run: \"zzzz\"\n" {
+	if code, _, errOut := run("history", "show", "zzzz"); code != 2 || errOut != "jsontui: no such run: \"zzzz\" (no run has it as its id, an id prefix or its label)\n" {
 		t.Errorf("unknown id: exit %d, %q", code, errOut)
 	}
 	if code, out, _ := run("history", "rm", newer.ID[:10]); code != 0 || !strings.HasPrefix(out, "removed run "+newer.ID) {

@@ -130,7 +130,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	fl.IntVar(&f.top, "top", 0, "print only the `N` costliest leaves, largest loss first (the run records every node)")
 	addDatasetFlags(fl, &f.dataset, true)
 	addLabelFlags(fl, &f.labels)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

@@ -86,7 +86,7 @@ or an unreadable or invalid SCHEMA.`,
 	fl.BoolVar(&f.dataset.force, "dataset", false, "read OUT as a dataset: a .json array of records, or - as one")
 	fl.StringVar(&f.dataset.outField, "out-field", "", "dataset: the output's field in a record, as a `PATH`")
 	fl.StringVar(&f.dataset.idField, "id-field", "", "dataset: the case id's field in a record, as a `PATH`")
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 

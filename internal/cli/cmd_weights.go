@@ -65,7 +65,7 @@ The weights file then holds the union of the references' keys.`,
 	fl := initCmd.Flags()
 	fl.BoolVar(&d.force, "dataset", false, "read REF as a dataset: a .json array of records, or - as one")
 	fl.StringVar(&d.refField, "ref-field", "", "dataset: the reference's field in a record, as a `PATH`")
-	initCmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	initCmd.SetFlagErrorFunc(flagError)
 	cmd.AddCommand(initCmd, a.weightsFitCmd())
 	return cmd
 }

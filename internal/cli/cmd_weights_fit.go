@@ -80,7 +80,7 @@ Exit codes: 0 fitted, 1 no improvement (nothing written), 2 bad input.`,
 	addLabelFlags(fl, &f.labels)
 	addMetricFlags(fl, &f.metric)
 	addDatasetFlags(fl, &f.dataset, false)
-	cmd.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	cmd.SetFlagErrorFunc(flagError)
 	return cmd
 }
 
@@ -136,7 +136,7 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 		return badInput(err)
 	}
 	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures)
-	labels, paired, err := a.pairLabels(&f.labels, spec.Ref, res.Figures.Cases)
+	labels, paired, err := a.pairLabels(&f.labels, spec, res.Figures.Cases)
 	if err != nil {
 		return err
 	}

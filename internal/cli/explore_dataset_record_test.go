@@ -105,7 +105,7 @@ func tuned(t testing.TB, d *dataset.Scored, weights map[string]float64) []byte {
 }
 
 // explorerRun is the run the explorer records of o's dataset as it stands
-// (tui.DatasetModel.record): the weights in force, the metric, options
+// (datasetpage.Model.record): the weights in force, the metric, options
 // and rules of the dataset scored, frozen.
 func explorerRun(o *openedDataset, ev ports.RunEvent, files ports.Files, weights []byte) ports.DatasetRun {
 	figs := o.res.Scored.Figures()

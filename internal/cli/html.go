@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"crypto/sha256"
@@ -29,24 +28,29 @@ func addOutputFlag(fl *pflag.FlagSet, path *string) {
 	fl.StringVarP(path, "output", "o", "", "write the output to `FILE` (replaced whole once written) instead of standard output")
 }
 
-// toFile runs fn with standard output going to path, written atomically
-// once fn is done (and only if it succeeds or fails with exit code 1, a
-// score below --min); path "" leaves standard output alone.
+// toFile runs fn with standard output going to path, which is replaced
+// whole once fn is done (and only if it succeeds, or fails with exit code
+// 1: a score below --min); path "" leaves standard output alone. The
+// output streams to a temporary file beside path, however large it is.
 func (a *app) toFile(path string, fn func() error) error {
 	if path == "" {
 		return fn()
 	}
-	var buf bytes.Buffer
+	f, err := atomicfile.Create(path, 0o644)
+	if err != nil {
+		return badInput(fmt.Errorf("-o %s: %w", displayName(path), err))
+	}
 	saved := a.stdout
-	a.stdout = &buf
-	err := fn()
+	a.stdout = f
+	err = fn()
 	a.stdout = saved
 	var ee *exitError
 	if err != nil && !(errors.As(err, &ee) && ee.code == 1) {
+		f.Abort()
 		return err
 	}
-	if werr := atomicfile.Write(path, buf.Bytes(), 0o644); werr != nil {
-		return badInput(fmt.Errorf("-o %s: %w", displayName(path), werr))
+	if werr := f.Commit(); werr != nil {
+		return &exitError{code: 2, err: fmt.Errorf("-o %s: %w", displayName(path), werr)}
 	}
 	return err
 }

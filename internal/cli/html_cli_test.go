@@ -86,4 +86,17 @@ func TestHTMLUsage(t *testing.T) {
 	if err != nil || !strings.HasPrefix(string(b), "<!DOCTYPE html>") {
 		t.Fatalf("-o wrote %.40q, %v", b, err)
 	}
+	// A run that fails leaves the file as it was, and no temporary file.
+	if code, _, _ := runCLI(t, "", "score", ref, filepath.Join(dir, "nosuch.json"), "--format", "html", "-o", page); code != 2 {
+		t.Fatalf("score of a missing file: exit %d", code)
+	}
+	if after, _ := os.ReadFile(page); string(after) != string(b) {
+		t.Error("a failed run changed the -o file")
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 { // the dataset and the page
+		t.Errorf("%d files in the folder after a failed run: a temporary file is left", len(ents))
+	}
+	if code, _, errs := runCLI(t, "", "score", ref, out, "-o", filepath.Join(dir, "no", "such", "dir.html")); code != 2 || !strings.Contains(errs, "-o ") {
+		t.Errorf("-o into a missing folder: exit %d, %q", code, errs)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -40,10 +42,19 @@ func (f *labelFlags) check() error {
 }
 
 // read returns the labels: the labels file's, or the label field's of
-// the scored cases (the records of ref).
-func (a *app) readLabels(f *labelFlags, ref string, cases []dataset.CaseFigures) (*calibrate.Labels, error) {
+// the scored cases of spec.
+func (a *app) readLabels(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*calibrate.Labels, error) {
 	if f.field != "" {
-		return calibrate.FieldLabels(displayName(ref), f.field, cases)
+		return calibrate.FieldLabels(f.field, cases, func(k int) string {
+			name := spec.Ref
+			if cases[k].LabelInOutput {
+				name = spec.Out
+			}
+			if isDir(name) {
+				return filepath.Join(name, cases[k].ID) // two directories: the case's file
+			}
+			return displayName(name)
+		})
 	}
 	in, err := a.readInput(f.file)
 	if err != nil {
@@ -55,8 +66,8 @@ func (a *app) readLabels(f *labelFlags, ref string, cases []dataset.CaseFigures)
 // pairLabels reads the labels and pairs them with the scored cases; it
 // says on standard error which labels paired with no case. Its errors
 // are bad input.
-func (a *app) pairLabels(f *labelFlags, ref string, cases []dataset.CaseFigures) (*calibrate.Labels, *calibrate.Paired, error) {
-	l, err := a.readLabels(f, ref, cases)
+func (a *app) pairLabels(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*calibrate.Labels, *calibrate.Paired, error) {
+	l, err := a.readLabels(f, spec, cases)
 	if err != nil {
 		return nil, nil, badInput(err)
 	}
@@ -88,10 +99,16 @@ func firstIDs(ids []string) string {
 
 // agreement measures how the scored cases agree with the labels, as the
 // dataset's figures carry it.
-func (a *app) agreement(f *labelFlags, ref string, cases []dataset.CaseFigures) (*dataset.Agreement, error) {
-	l, p, err := a.pairLabels(f, ref, cases)
+func (a *app) agreement(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*dataset.Agreement, error) {
+	l, p, err := a.pairLabels(f, spec, cases)
 	if err != nil {
 		return nil, err
 	}
 	return p.Agree(cases, f.seed).Figures(l.Source), nil
+}
+
+// isDir reports whether name is a directory.
+func isDir(name string) bool {
+	st, err := os.Stat(name)
+	return err == nil && st.IsDir()
 }

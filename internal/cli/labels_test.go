@@ -172,3 +172,22 @@ func TestHistoryDiffAgreement(t *testing.T) {
 		t.Errorf("diff json: exit %d:\n%s", code, out)
 	}
 }
+
+// TestLabelFieldInOutputs: two files of records, the label in the
+// outputs' records: a bad one names the outputs' file and line.
+func TestLabelFieldInOutputs(t *testing.T) {
+	dir := t.TempDir()
+	ref, out := filepath.Join(dir, "ref.jsonl"), filepath.Join(dir, "out.jsonl")
+	refs := `{"id": "a", "x": 1}` + "\n" + `{"id": "b", "x": 2}` + "\n" + `{"id": "c", "x": 3}` + "\n"
+	outs := `{"id": "a", "x": 1, "grade": 1}` + "\n\n" + `{"id": "b", "x": 5, "grade": 0.2}` + "\n" + `{"id": "c", "x": 3, "grade": 2}` + "\n"
+	if err := os.WriteFile(ref, []byte(refs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(outs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runCLI(t, "", "score", ref, out, "--label-field", ".grade")
+	if code != 2 || !strings.Contains(errs, out+":4: .grade: the label 2 is outside [0, 1]") {
+		t.Errorf("exit %d: %s", code, errs)
+	}
+}

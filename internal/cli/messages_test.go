@@ -13,7 +13,7 @@ import (
 func rawControls(s string) string {
 	var out []string
 	for _, r := range s {
-		if r < 0x20 && r != '\n' || r == 0x7f {
+		if r < 0x20 && r != '\n' || r >= 0x7f && r <= 0x9f {
 			out = append(out, strconv.QuoteRune(r))
 		}
 	}

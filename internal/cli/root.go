@@ -27,8 +27,9 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
-	// stdoutTTY and stdinTTY say whether the streams are terminals.
-	stdoutTTY, stdinTTY bool
+	// stdoutTTY, stdinTTY and stderrTTY say whether the streams are
+	// terminals.
+	stdoutTTY, stdinTTY, stderrTTY bool
 	// historyPath is the --history flag.
 	historyPath historyFlag
 	// historyWait bounds the wait for a busy store (0: the default).
@@ -79,7 +80,7 @@ func inputError(err error) error {
 func Main(args []string) int {
 	a := &app{
 		stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv,
-		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin),
+		stdoutTTY: isTerminal(os.Stdout), stdinTTY: isTerminal(os.Stdin), stderrTTY: isTerminal(os.Stderr),
 	}
 	return a.run(args)
 }
@@ -147,6 +148,9 @@ two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 			if len(args) == 0 {
 				return cmd.Help()
 			}
+			if err := commandTypo(cmd, args[0], true); err != nil {
+				return err
+			}
 			a.exploreDatasetFlags.changed(cmd.Flags())
 			spec, weights, isDataset, err := a.datasetArgs(args, a.exploreDatasetFlags.force)
 			if err != nil {
@@ -164,7 +168,7 @@ two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 			return a.explore(&a.exploreFlags, args)
 		},
 	}
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return badInput(err) })
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().Var(&a.historyPath, "history", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
 	addExploreFlags(root, &a.exploreFlags)
 	addDatasetFlags(root.Flags(), &a.exploreDatasetFlags, false)

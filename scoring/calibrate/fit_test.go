@@ -178,7 +178,7 @@ func TestFitDeterministic(t *testing.T) {
 // TestFitZeroWeightsStay: a weight that starts at 0 stays 0, though the
 // labels weigh its field most, unless Free.
 func TestFitZeroWeightsStay(t *testing.T) {
-	const n = 200
+	const n = 150
 	d := synthetic(t, n, 4, 21)
 	if err := d.SetWeights([]dataset.PathWeight{{Path: ".f0", Weight: 0}}); err != nil {
 		t.Fatal(err)
@@ -189,6 +189,7 @@ func TestFitZeroWeightsStay(t *testing.T) {
 	}
 	p := hiddenLabels(m, n, []float64{1, 0.3, 0.3, 0.3}, 0.02, false, 22)
 	opt := DefaultFitOptions()
+	opt.Folds = 3
 	r, err := Fit(m, p, opt)
 	if err != nil {
 		t.Fatal(err)

@@ -189,9 +189,10 @@ func labelLine(text []byte) (string, []byte, error) {
 }
 
 // FieldLabels reads the labels a dataset's records hold in a field
-// (dataset.Spec.LabelField): each case's CaseFigures.Label. name is the
-// file of records, for messages; cases without the field are unlabelled.
-func FieldLabels(name, field string, cases []dataset.CaseFigures) (*Labels, error) {
+// (dataset.Spec.LabelField): each case's CaseFigures.Label. fileOf names
+// the file that holds case k's label, for messages; cases without the
+// field are unlabelled.
+func FieldLabels(field string, cases []dataset.CaseFigures, fileOf func(k int) string) (*Labels, error) {
 	l := &Labels{Source: field}
 	for k := range cases {
 		c := &cases[k]
@@ -203,11 +204,11 @@ func FieldLabels(name, field string, cases []dataset.CaseFigures) (*Labels, erro
 			err = l.add(Label{ID: c.ID, Case: k, Value: v, Line: c.LabelLine}, kind)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %s: %v", escape.Name(name), c.LabelLine, field, err)
+			return nil, fmt.Errorf("%s:%d: %s: %v", escape.Name(fileOf(k)), c.LabelLine, field, err)
 		}
 	}
 	if len(l.Items) == 0 {
-		return nil, fmt.Errorf("%s: no record has the label field %s", escape.Name(name), field)
+		return nil, fmt.Errorf("no record has the label field %s (on either side)", field)
 	}
 	return l, nil
 }

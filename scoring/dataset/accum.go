@@ -75,7 +75,7 @@ func (a *accumulator) addCase(res *caseResult) {
 	}
 	a.refCases++
 	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
-		Label: res.label.text, LabelLine: res.label.line}
+		Label: res.label.text, LabelLine: res.label.line, LabelInOutput: res.label.out}
 	if res.worstPath != "" {
 		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
 	}
@@ -187,7 +187,8 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 	a.weightsAt[1] = len(a.warnings)
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
-		a.warn(".", fmt.Sprintf("--group-by %s: no record has this field (on either side): every case is in the group of the cases without a value", r.src.spec.GroupBy))
+		a.warn(".", fmt.Sprintf("--group-by %s: no record has this field (on either side): every case is in the group of the cases without a value%s",
+			r.src.spec.GroupBy, r.src.didYouMean(r.src.group)))
 	}
 	if n := a.caseWarns - maxCaseWarnings; n > 0 {
 		a.warn(".", fmt.Sprintf("... and %d more warnings about the cases", n))

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+
+	"github.com/jsontui/jsontui/internal/escape"
 )
 
 // Shard is a file of --format jsonl case lines.
@@ -78,7 +80,7 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 				}
 			}
 			if tail.cut() {
-				return fmt.Errorf("%s: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again", sh.Name)
+				return fmt.Errorf("%s: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again", escape.Name(sh.Name))
 			}
 		}
 		if len(b.in) > 0 {

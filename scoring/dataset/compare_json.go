@@ -4,17 +4,20 @@ import "encoding/json"
 
 // comparisonJSON is the JSON form of a Comparison (docs/history.md).
 type comparisonJSON struct {
-	A           runJSON      `json:"a"`
-	B           runJSON      `json:"b"`
-	Verdict     string       `json:"verdict"`
-	Significant bool         `json:"significant"`
-	Cases       casesJSON    `json:"cases"`
-	Delta       deltaJSON    `json:"delta"`
-	Regressed   []caseJSON   `json:"regressed"`
-	Improved    []caseJSON   `json:"improved"`
-	Paths       []pathJSON   `json:"paths"`
-	Weights     []weightJSON `json:"weights"`
-	Metric      struct {
+	A       runJSON `json:"a"`
+	B       runJSON `json:"b"`
+	Verdict string  `json:"verdict"`
+	// Disagreement explains why the two tests disagree; null when they
+	// agree.
+	Disagreement *string      `json:"disagreement"`
+	Significant  bool         `json:"significant"`
+	Cases        casesJSON    `json:"cases"`
+	Delta        deltaJSON    `json:"delta"`
+	Regressed    []caseJSON   `json:"regressed"`
+	Improved     []caseJSON   `json:"improved"`
+	Paths        []pathJSON   `json:"paths"`
+	Weights      []weightJSON `json:"weights"`
+	Metric       struct {
 		A metricJSON `json:"a"`
 		B metricJSON `json:"b"`
 	} `json:"metric"`
@@ -116,6 +119,9 @@ func (c *Comparison) MarshalJSON() ([]byte, error) {
 		side.out.Cases = side.in.Cases
 	}
 	j.Verdict, j.Significant = c.Verdict(), c.Significant()
+	if why := c.Disagreement(); why != "" {
+		j.Disagreement = &why
+	}
 	j.Cases = casesJSON{Paired: c.Paired, Improved: c.Improved, Regressed: c.Regressed, Unchanged: c.Unchanged,
 		OnlyA: nonNil(c.OnlyA), OnlyB: nonNil(c.OnlyB), Unscored: nonNil(c.Unscored)}
 	d := &c.Delta

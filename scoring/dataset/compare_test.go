@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -115,7 +116,7 @@ func TestCompareSleep(t *testing.T) {
 	near(t, "CI high", c.Delta.CI95[1], 0.24598858, 5e-9)
 	near(t, "p", c.Delta.PT, 0.002833, 5e-7)
 	near(t, "p sign", c.Delta.PSign, 2.0/512, 1e-15)
-	want := "B is better by +0.158 (95% CI +0.070 … +0.246, p = 0.003; 9 cases improved, 0 regressed)."
+	want := "B is better by +0.158 (95% CI +0.070 … +0.246, t-test p = 0.003, sign test p = 0.004; 9 cases improved, 0 regressed)."
 	if got := c.Verdict(); got != want {
 		t.Errorf("verdict:\n got %s\nwant %s", got, want)
 	}
@@ -133,7 +134,7 @@ func TestCompareSleep(t *testing.T) {
 	}
 	// Swapped, B is worse by as much.
 	r := Compare(CompareSide{ID: "runb", Figures: figs(0.658, ids, b)}, CompareSide{ID: "runa", Figures: figs(0.5, ids, a)})
-	want = "B is worse by -0.158 (95% CI -0.246 … -0.070, p = 0.003; 0 cases improved, 9 regressed)."
+	want = "B is worse by -0.158 (95% CI -0.246 … -0.070, t-test p = 0.003, sign test p = 0.004; 0 cases improved, 9 regressed)."
 	if got := r.Verdict(); got != want {
 		t.Errorf("verdict swapped:\n got %s\nwant %s", got, want)
 	}
@@ -150,7 +151,7 @@ func TestCompareVerdicts(t *testing.T) {
 		{"not significant", same, []float64{0.6, 0.4, 0.55, 0.5},
 			// mean 0.0125, std √(0.021875/3), t(0.975, 3) = 3.182446:
 			// CI 0.0125 ± 0.135876; t = 0.29277, p = 0.789 (TestTTestP).
-			"No significant difference: B − A = +0.013 (95% CI -0.123 … +0.148, p = 0.789; 2 cases improved, 1 regressed)."},
+			"No significant difference: B − A = +0.013 (95% CI -0.123 … +0.148, t-test p = 0.789, sign test p = 1; 2 cases improved, 1 regressed)."},
 		{"no change", same, []float64{0.5, 0.5, 0.5, 0.5 + 1e-10},
 			"A and B score the same on every one of the 4 paired cases."},
 		{"no spread, too few", same, []float64{0.6, 0.6, 0.6, 0.6},
@@ -256,7 +257,7 @@ func TestComparisonJSON(t *testing.T) {
 		return strings.Join(sortStrings(ks), " ")
 	}
 	for _, c := range []struct{ at, want string }{
-		{"", "a b cases delta improved metric paths regressed rules significant verdict weights"},
+		{"", "a b cases delta disagreement improved metric paths regressed rules significant verdict weights"},
 		{"a", "cases id score"},
 		{"cases", "improved only_a only_b paired regressed unchanged unscored"},
 		{"delta", "ci95 mean n p_sign p_t score std t"},
@@ -306,7 +307,7 @@ func TestWriteComparisonText(t *testing.T) {
 	if err := WriteComparisonText(&buf, c, CompareTextOptions{A: "runa  model-a.jsonl", B: "runb  model-b.jsonl"}); err != nil {
 		t.Fatal(err)
 	}
-	want := `No significant difference: B − A = 0 (95% CI -0.260 … +0.260, p = 1; 1 case improved, 1 regressed).
+	want := `No significant difference: B − A = 0 (95% CI -0.260 … +0.260, t-test p = 1, sign test p = 1; 1 case improved, 1 regressed).
 
 A  runa  model-a.jsonl
 B  runb  model-b.jsonl
@@ -385,7 +386,36 @@ func TestPValueText(t *testing.T) {
 		a[i], b[i] = 0.5, 0.6+float64(i%5)/100
 	}
 	got := Compare(CompareSide{Figures: figs(0.5, ids, a)}, CompareSide{Figures: figs(0.62, ids, b)}).Verdict()
-	if want := "B is better by +0.120 (95% CI +0.116 … +0.124, p < 0.001; 50 cases improved, 0 regressed)."; got != want {
+	if want := "B is better by +0.120 (95% CI +0.116 … +0.124, t-test p < 0.001, sign test p < 0.001; 50 cases improved, 0 regressed)."; got != want {
 		t.Errorf("verdict:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestCompareDisagreement: many small gains against one large loss make
+// the sign test significant and the t-test not; the verdict names both
+// tests and one line says why they disagree.
+func TestCompareDisagreement(t *testing.T) {
+	var ids []string
+	a, b := make([]float64, 12), make([]float64, 12)
+	for i := range a {
+		ids = append(ids, fmt.Sprintf("c%02d", i))
+		a[i], b[i] = 0.5, 0.52
+	}
+	b[11] = 0 // one answer lost
+	c := Compare(CompareSide{ID: "a", Figures: figs(0.5, ids, a)}, CompareSide{ID: "b", Figures: figs(0.5, ids, b)})
+	if !(c.Delta.PSign < Significance) || c.Delta.PT < Significance {
+		t.Fatalf("p_sign %v, p_t %v: want the sign test alone significant", c.Delta.PSign, c.Delta.PT)
+	}
+	want := "No significant difference: B − A = -0.023 (95% CI -0.119 … +0.072, t-test p = 0.601, sign test p = 0.006; 11 cases improved, 1 regressed)."
+	if got := c.Verdict(); got != want {
+		t.Errorf("verdict:\n got %s\nwant %s", got, want)
+	}
+	want = "The tests disagree: 11 of the 12 cases that changed got better (sign test p = 0.006), but a few large swings the other way keep the mean change uncertain (t-test p = 0.601) (the largest -0.500, case c11)."
+	if got := c.Disagreement(); got != want {
+		t.Errorf("disagreement:\n got %s\nwant %s", got, want)
+	}
+	same := Compare(CompareSide{ID: "a", Figures: figs(0.5, ids, a)}, CompareSide{ID: "a", Figures: figs(0.5, ids, a)})
+	if got := same.Disagreement(); got != "" {
+		t.Errorf("no change: %q", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 )
 
@@ -39,10 +40,70 @@ func (c *Comparison) Verdict() string {
 		return fmt.Sprintf("B is %s by %s on each of the %d paired cases: too few to be significant (sign test %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
 	case c.Significant():
 		return fmt.Sprintf("B is %s by %s (95%% CI %s … %s, %s; %s).", way, Signed3(d.Mean),
-			Signed3(d.CI95[0]), Signed3(d.CI95[1]), PValue(d.PT), split)
+			Signed3(d.CI95[0]), Signed3(d.CI95[1]), c.tests(), split)
 	}
 	return fmt.Sprintf("No significant difference: B − A = %s (95%% CI %s … %s, %s; %s).", Signed3(d.Mean),
-		Signed3(d.CI95[0]), Signed3(d.CI95[1]), PValue(d.PT), split)
+		Signed3(d.CI95[0]), Signed3(d.CI95[1]), c.tests(), split)
+}
+
+// tests names both tests with their p: "t-test p = 0.41, sign test
+// p = 0.025".
+func (c *Comparison) tests() string {
+	s := "t-test " + PValue(c.Delta.PT)
+	if c.Delta.HasPSign {
+		s += ", sign test " + PValue(c.Delta.PSign)
+	}
+	return s
+}
+
+// Disagreement says in one line why the paired t-test and the sign test
+// disagree on whether B differs from A: "" when they agree (or one is not
+// computed). The sign test counts the cases that moved each way, the
+// t-test weighs how far: a few large swings (missing or invalid answers,
+// often) against many small changes split them.
+func (c *Comparison) Disagreement() string {
+	d := &c.Delta
+	if !d.HasPT || !d.HasPSign || d.N < 2 {
+		return ""
+	}
+	tSig, sSig := d.PT < Significance, d.PSign < Significance
+	switch {
+	case sSig && !tSig:
+		dir, against := "better", c.MostRegressed
+		majority := c.Improved
+		if c.Regressed > c.Improved {
+			dir, against, majority = "worse", c.MostImproved, c.Regressed
+		}
+		return fmt.Sprintf("The tests disagree: %d of the %d cases that changed got %s (sign test %s), but a few large swings the other way keep the mean change uncertain (t-test %s)%s.",
+			majority, c.Improved+c.Regressed, dir, PValue(d.PSign), PValue(d.PT), swingsNote(against))
+	case tSig && !sSig:
+		dir, with := "up", c.MostImproved
+		if d.Mean < 0 {
+			dir, with = "down", c.MostRegressed
+		}
+		return fmt.Sprintf("The tests disagree: the mean moved %s (t-test %s), but about as many cases improved as regressed (%d vs %d, sign test %s): a few large changes carry it%s.",
+			dir, PValue(d.PT), c.Improved, c.Regressed, PValue(d.PSign), swingsNote(with))
+	}
+	return ""
+}
+
+// swingsNote names the largest of the swings and how many of them are
+// answers missing or invalid on one side.
+func swingsNote(cases []CaseDelta) string {
+	if len(cases) == 0 {
+		return ""
+	}
+	absent := 0
+	for _, cd := range cases {
+		if cd.StatusA == CaseMissing || cd.StatusA == CaseInvalid || cd.StatusB == CaseMissing || cd.StatusB == CaseInvalid {
+			absent++
+		}
+	}
+	s := fmt.Sprintf(" (the largest %s, case %s", Signed3(cases[0].Delta), escape.Text(cases[0].ID))
+	if absent > 0 {
+		s += fmt.Sprintf("; %d of the %d largest are missing or invalid answers", absent, len(cases))
+	}
+	return s + ")"
 }
 
 // Signed3 writes a change with its sign, to three decimals, or to two
@@ -100,6 +161,9 @@ type CompareTextOptions struct {
 func WriteComparisonText(w io.Writer, c *Comparison, opt CompareTextOptions) error {
 	ew := &errWriter{w: w}
 	fmt.Fprintln(ew, c.Verdict())
+	if why := c.Disagreement(); why != "" {
+		fmt.Fprintln(ew, why)
+	}
 	if opt.A != "" || opt.B != "" {
 		fmt.Fprintln(ew)
 		fmt.Fprintf(ew, "A  %s\nB  %s\n", opt.A, opt.B)

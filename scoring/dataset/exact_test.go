@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -202,7 +203,7 @@ func TestFastLinesReadAsGeneral(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if e := slow.readLine(d, &batch{}, &b); e != nil {
+		if e := slow.readLine(d, &b); e != nil {
 			t.Fatalf("line %d: %s", i+1, e.msg)
 		}
 		if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(fast.acc.parts, slow.acc.parts) {
@@ -225,6 +226,39 @@ func TestValidNumber(t *testing.T) {
 		s.float()
 		if got, want := s.ok && s.i == len(n), json.Valid([]byte(n)); got != want {
 			t.Errorf("%q: %v, want %v", n, got, want)
+		}
+	}
+}
+
+// TestPieceLinesAreTheWhole's: a piece of a file of records scored alone
+// from a reader, named as the file and numbered from its first record
+// (Spec.Name, Spec.FirstRecord), writes the very lines the whole writes
+// for its cases, with ids or without (#N).
+func TestPieceLinesAreTheWholes(t *testing.T) {
+	dir := t.TempDir()
+	records := genRecords(t, dir, 60, 4)
+	data := mustRead(t, records)
+	var noIDs bytes.Buffer
+	for _, l := range strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n") {
+		noIDs.WriteString(strings.Replace(l, `"id": `, `"name_": `, 1))
+	}
+	anon := filepath.Join(dir, "anon.jsonl")
+	writeTestFile(t, anon, noIDs.Bytes())
+	for _, file := range []string{records, anon} {
+		whole := caseLines(t, Spec{Ref: file}, Config{})
+		all := strings.SplitAfter(strings.TrimSuffix(string(mustRead(t, file)), "\n"), "\n")
+		for _, at := range [][2]int{{0, 7}, {7, 31}, {31, len(all)}} {
+			piece := strings.Join(all[at[0]:at[1]], "")
+			got := caseLines(t, Spec{Ref: "-", Stdin: strings.NewReader(piece), Array: false, Name: file, FirstRecord: at[0] + 1}, Config{})
+			if strings.Join(got, "") != strings.Join(whole[at[0]:at[1]], "") {
+				t.Fatalf("%s, records %d to %d: the piece's lines differ from the whole's:\n%s\nwant\n%s", file, at[0]+1, at[1], got[0], whole[at[0]])
+			}
+			// The same piece as a JSON array of records.
+			array := "[" + strings.Join(strings.Split(strings.TrimSuffix(piece, "\n"), "\n"), ",\n") + "]\n"
+			got = caseLines(t, Spec{Ref: "-", Stdin: strings.NewReader(array), Name: file, FirstRecord: at[0] + 1}, Config{})
+			if strings.Join(got, "") != strings.Join(whole[at[0]:at[1]], "") {
+				t.Fatalf("%s, records %d to %d as an array: the piece's lines differ from the whole's", file, at[0]+1, at[1])
+			}
 		}
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
 // Bounds on what is kept of the records that lack the output field: the
@@ -114,6 +116,17 @@ func (l *lackingField) check(r *runner) error {
 	return nil
 }
 
+// checkIDs warns when --id-field names a field no record has: the cases
+// are then named #N.
+func (r *runner) checkIDs() {
+	s := r.src
+	if s.spec.IDField == "" || r.idsSeen > 0 || r.acc.refCases == 0 {
+		return
+	}
+	r.acc.warn(".", fmt.Sprintf("--id-field %s: no record has this field: the cases are named by their record numbers (#1, #2, ...)%s",
+		s.spec.IDField, s.didYouMean(s.id.steps)))
+}
+
 // countKeys counts each key once.
 func countKeys(keys []string) map[string]int {
 	m := make(map[string]int, len(keys))
@@ -121,4 +134,37 @@ func countKeys(keys []string) map[string]int {
 		m[k]++
 	}
 	return m
+}
+
+// didYouMean suggests the key of the first record nearest to the first
+// step of a field path no record has: "; did you mean .category?"; ""
+// when none is near.
+func (s *Source) didYouMean(steps []scoring.PathStep) string {
+	if len(steps) == 0 || steps[0].IsIndex || len(s.firstKeys) == 0 {
+		return ""
+	}
+	near := nearestKey(steps[0].Key, s.firstKeys)
+	if near == "" || near == steps[0].Key {
+		return ""
+	}
+	return "; did you mean " + jsondoc.MessagePath(keyPath(near)) + "?"
+}
+
+// nearestKey returns the key of keys nearest to k (within 2 edits, or a
+// third of k's length), "" for none.
+func nearestKey(k string, keys []string) string {
+	best, bestD := "", -1
+	for _, c := range keys {
+		if len(c) > 64 || len(k) > 64 {
+			continue
+		}
+		d := textdist.LevenshteinString(strings.ToLower(k), strings.ToLower(c))
+		if bestD < 0 || d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if bestD < 0 || bestD > max(2, len(k)/3) {
+		return ""
+	}
+	return best
 }

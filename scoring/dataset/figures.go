@@ -130,10 +130,12 @@ type CaseFigures struct {
 	HasScore bool
 	HasGroup bool
 	// Label is the JSON text of the case's label field (Spec.LabelField),
-	// "" for none; LabelLine is its line in the file of records (the
-	// reference's, or the output's when only it has the field).
-	Label     string
-	LabelLine int
+	// "" for none; LabelLine is its line in the reference's file (or,
+	// for two directories, the case's file), or in the output's when
+	// LabelInOutput (only the output's record has the field).
+	Label         string
+	LabelLine     int
+	LabelInOutput bool
 }
 
 // Worst is a case's costliest leaf: the node without children that

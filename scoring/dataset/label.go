@@ -11,6 +11,8 @@ type label struct {
 	text string
 	line int  // in the document, then (fileLine) in the file
 	out  bool // read from the output's record
+	// placed says line is the file's already (inRecord).
+	placed bool
 }
 
 // readLabel sets the case's label from the reference's record, else the
@@ -32,10 +34,20 @@ func (w *worker) readLabel(m *material, ref, out *jsondoc.Doc) {
 	}
 }
 
+// inRecord turns the label's line into its file's when it was read
+// from the output's record (out) or the reference's (!out) rec: for a
+// record the case's input does not hold (the output paired by id).
+func (l *label) inRecord(rec *Record, out bool) {
+	if l.text != "" && l.out == out && !l.placed && rec.Line > 0 {
+		l.line, _ = rec.Pos(l.line, 1)
+		l.placed = true
+	}
+}
+
 // fileLine turns the label's line in its record into its line in the
 // file of records.
 func (l *label) fileLine(in *caseInput) {
-	if l.text == "" {
+	if l.text == "" || l.placed {
 		return
 	}
 	rec := &in.ref

@@ -16,7 +16,7 @@ import (
 // line is read again by the general reader (readLine), which accepts any
 // JSON layout and says what is wrong, where. The fast path takes nothing
 // the general reader would refuse, but for the inside of "nodes", which
-// the reduce does not read: its brackets need only balance.
+// the reduce does not read: an array that ends the line.
 type lineScan struct {
 	b  []byte
 	i  int
@@ -98,25 +98,25 @@ var numberByte = func() (t [256]bool) {
 	return t
 }()
 
-// int reads a whole number, written as score writes one.
+// int reads a whole number, written as score writes one, in one pass.
 func (s *lineScan) int() int64 {
-	t := s.number()
-	neg := len(t) > 0 && t[0] == '-'
+	i, b := s.i, s.b
+	neg := i < len(b) && b[i] == '-'
 	if neg {
-		t = t[1:]
+		i++
 	}
-	if !s.ok || len(t) == 0 || len(t) > 15 || len(t) > 1 && t[0] == '0' {
+	start := i
+	var v int64
+	for i < len(b) && b[i] >= '0' && b[i] <= '9' && i-start < 15 {
+		v = v*10 + int64(b[i]-'0')
+		i++
+	}
+	n := i - start
+	if !s.ok || n == 0 || n > 1 && b[start] == '0' || i < len(b) && numberByte[b[i]] {
 		s.ok = false
 		return 0
 	}
-	var v int64
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			s.ok = false
-			return 0
-		}
-		v = v*10 + int64(c-'0')
-	}
+	s.i = i
 	if neg {
 		return -v
 	}
@@ -234,7 +234,7 @@ func (lr *lineReader) fastRead(line []byte, res *caseResult) bool {
 	s.lit(`, "worst": `)
 	if !s.peek("null") {
 		s.lit(`{"path": `)
-		res.worstPath = s.str()
+		res.worstPath = lr.intern(s.raw())
 		s.lit(`, "loss": `)
 		res.worstLoss = s.float()
 		s.lit("}")
@@ -258,9 +258,9 @@ func (lr *lineReader) fastRead(line []byte, res *caseResult) bool {
 	if !s.ok {
 		return false
 	}
+	// The reduce reads nothing of "nodes": an array that ends the line.
 	rest := s.b[s.i:]
-	end := skipArray(rest)
-	return end == len(rest)-2 && rest[end+1] == '}'
+	return len(rest) >= 3 && rest[0] == '[' && rest[len(rest)-2] == ']' && rest[len(rest)-1] == '}'
 }
 
 // fastSettings reads the metric, options, settings and place of a line.
@@ -288,6 +288,20 @@ func (lr *lineReader) fastSettings(s *lineScan, res *caseResult) {
 	if res.key.record < 1 {
 		s.ok = false
 	}
+}
+
+// intern returns b as a string, the same for the same text: the
+// costliest leaves of many cases are alike. The table is bounded.
+func (lr *lineReader) intern(b []byte) string {
+	if v, ok := lr.strs[unsafeText(b)]; ok {
+		return v
+	}
+	v := string(b)
+	if lr.strs == nil || len(lr.strs) >= 1<<12 {
+		lr.strs = make(map[string]string)
+	}
+	lr.strs[v] = v
+	return v
 }
 
 // last returns b as a string: the one of the line before when they are
@@ -391,32 +405,6 @@ func (lr *lineReader) fastPart(s *lineScan) {
 	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
 		s.ok = false
 	}
-}
-
-// skipArray returns the index of the bracket that closes the array b
-// starts with, -1 when it does not.
-func skipArray(b []byte) int {
-	if len(b) == 0 || b[0] != '[' {
-		return -1
-	}
-	depth := 0
-	for i := 0; i < len(b); i++ {
-		switch b[i] {
-		case '"':
-			for i++; i < len(b) && b[i] != '"'; i++ {
-				if b[i] == '\\' {
-					i++
-				}
-			}
-		case '[', '{':
-			depth++
-		case ']', '}':
-			if depth--; depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // unsafeText returns b as a string sharing its memory, for a look-up or

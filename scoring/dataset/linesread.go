@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -18,6 +19,7 @@ type lineReader struct {
 	// by the lines that have the same (fastRead).
 	prev  [3]string
 	steps []stepCache // by entry: the path it stepped to in the line before
+	strs  map[string]string
 }
 
 // partFirst is where a case line meets a path first, for the order of
@@ -48,10 +50,10 @@ func (lr *lineReader) read(in *caseInput, b *batch, res *caseResult) {
 			res.fatal = shiftError(err, rec)
 			return
 		}
-		if e := lr.readLine(d, b, res); e != nil {
+		if e := lr.readLine(d, res); e != nil {
 			line, col := d.Position(e.at)
 			line, col = rec.Pos(line, col)
-			res.fatal = fmt.Errorf("%s:%d:%d: %s", in.name, line, col, e.msg)
+			res.fatal = fmt.Errorf("%s:%d:%d: %s", escape.Name(in.name), line, col, e.msg)
 			return
 		}
 	}
@@ -71,7 +73,7 @@ func fault(at jsondoc.ID, format string, args ...any) *lineError {
 }
 
 // readLine reads the fields of a case line.
-func (lr *lineReader) readLine(d *jsondoc.Doc, b *batch, res *caseResult) *lineError {
+func (lr *lineReader) readLine(d *jsondoc.Doc, res *caseResult) *lineError {
 	if d.Kind(0) != jsondoc.Object {
 		return fault(0, "a case line is an object, as score --format jsonl writes them")
 	}
@@ -86,7 +88,7 @@ func (lr *lineReader) readLine(d *jsondoc.Doc, b *batch, res *caseResult) *lineE
 	if v := field("unfinished"); v != jsondoc.None {
 		msg := "the run that wrote this shard stopped on an error"
 		if e, _, ok := str("error"); ok {
-			msg += ": " + e
+			msg += ": " + escape.Text(e)
 		}
 		return fault(0, "%s; score the shard again", msg)
 	}
@@ -221,21 +223,9 @@ func (lr *lineReader) part(d *jsondoc.Doc, e jsondoc.ID) *lineError {
 		}
 		iv[k] = v
 	}
-	schema := int32(0)
-	step := item[1]
-	switch parent := iv[0]; {
-	case j == 0:
-		if parent != -1 || d.Kind(step) != jsondoc.Null {
-			return fault(e, "the first \"paths\" entry is the root's: [-1,null,...]")
-		}
-	case parent < 0 || parent >= int64(j):
-		return fault(item[0], "a path's parent is an entry before it")
-	case d.Kind(step) == jsondoc.Null:
-		schema = lr.paths.elem(lr.schema[parent])
-	case d.Kind(step) == jsondoc.String:
-		schema = lr.paths.key(lr.schema[parent], d.Str(step))
-	default:
-		return fault(step, "a path's step is an object key or null (an array's elements)")
+	schema, err := lr.entryPath(d, e, j, iv[0], item[0], item[1])
+	if err != nil {
+		return err
 	}
 	if iv[2] > int64(jsondoc.Array) || iv[9] > 255 {
 		return fault(item[2], "unknown kind")
@@ -310,6 +300,25 @@ func partProblem(p *pathPart) (item int, msg string) {
 		return 6, "a weight below 0: no score writes it"
 	}
 	return 0, ""
+}
+
+// entryPath returns the schema path of entry e, the j-th of its line,
+// from its parent's index and its step.
+func (lr *lineReader) entryPath(d *jsondoc.Doc, e jsondoc.ID, j int32, parent int64, pv, step jsondoc.ID) (int32, *lineError) {
+	switch {
+	case j == 0:
+		if parent != -1 || d.Kind(step) != jsondoc.Null {
+			return 0, fault(e, "the first \"paths\" entry is the root's: [-1,null,...]")
+		}
+		return 0, nil
+	case parent < 0 || parent >= int64(j):
+		return 0, fault(pv, "a path's parent is an entry before it")
+	case d.Kind(step) == jsondoc.Null:
+		return lr.paths.elem(lr.schema[parent]), nil
+	case d.Kind(step) == jsondoc.String:
+		return lr.paths.key(lr.schema[parent], d.Str(step)), nil
+	}
+	return 0, fault(step, "a path's step is an object key or null (an array's elements)")
 }
 
 // readCounts reads an array of counts (trailing zeros left out) into dst.

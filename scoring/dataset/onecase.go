@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -91,7 +92,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 		}
 	}
 	if found == nil {
-		return nil, fmt.Errorf("%s: no case has the id %q", displayName(src.spec.Ref), id)
+		return nil, fmt.Errorf("%s: no case has the id %s", escape.Name(displayName(src.spec.Ref)), jsondoc.AppendQuoted(nil, id))
 	}
 	return found, nil
 }

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
+
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -122,12 +124,15 @@ func (p *Partial) addCase(res *caseResult, firsts []partFirst, at caseWhere) err
 		}
 		p.grouped = p.grouped || res.hasGroup
 		for _, f := range firsts {
-			pf := pathFirst{set: true, key: res.key, id: res.id, pos: f.pos, kind: f.kind, weight: f.weight}
 			for int(f.path) >= len(p.firsts) {
 				p.firsts = append(p.firsts, pathFirst{})
 			}
-			if pf.before(&p.firsts[f.path]) {
-				p.firsts[f.path] = pf
+			cur := &p.firsts[f.path]
+			if cur.set && compareKeys(cur.key, cur.id, res.key, res.id) < 0 {
+				continue // an earlier case has the path (the common case)
+			}
+			if pf := (pathFirst{set: true, key: res.key, id: res.id, pos: f.pos, kind: f.kind, weight: f.weight}); pf.before(cur) {
+				*cur = pf
 			}
 		}
 		p.keys = append(p.keys, res.key)
@@ -142,7 +147,7 @@ func (p *Partial) addCase(res *caseResult, firsts []partFirst, at caseWhere) err
 // describe says where a case's line was, for a message.
 func (p *Partial) describe(at caseWhere, key caseKey) string {
 	if at.shard >= 0 && int(at.shard) < len(p.names) {
-		return fmt.Sprintf("%s:%d", p.names[at.shard], at.line)
+		return fmt.Sprintf("%s:%d", escape.Name(p.names[at.shard]), at.line)
 	}
 	return fmt.Sprintf("the line of %s record %d", strconv.Quote(key.file), key.record)
 }
@@ -158,16 +163,16 @@ func (p *Partial) checkSettings(metric, settings string, at caseWhere, key caseK
 	}
 	switch {
 	case p.want != "" && metric != p.want && !strings.HasPrefix(metric, p.want+" "):
-		return fmt.Errorf("%s: the case was scored by %s, not by --metric %s", here(), metric, p.want)
+		return fmt.Errorf("%s: the case was scored by %s, not by --metric %s", here(), escape.Name(metric), p.want)
 	case p.acc.refCases == 0:
 		p.metric, p.settings, p.first, p.firstAt = metric, settings, at, key
 		return nil
 	case metric != p.metric:
 		return fmt.Errorf("%s: the case was scored by %s, the first case (%s) by %s: aggregate the shards of one run",
-			here(), metric, p.describe(p.first, p.firstAt), p.metric)
+			here(), escape.Name(metric), p.describe(p.first, p.firstAt), escape.Name(p.metric))
 	case settings != p.settings:
 		return fmt.Errorf("%s: the case was scored under other settings (%s) than the first case (%s: %s): the weights, the rules, the metric's options, the match threshold or --group-by differ; aggregate the shards of one run",
-			here(), settings, p.describe(p.first, p.firstAt), p.settings)
+			here(), escape.Name(settings), p.describe(p.first, p.firstAt), escape.Name(p.settings))
 	}
 	return nil
 }

@@ -81,6 +81,12 @@ type RecordReader struct {
 
 	peeked  []Record // the records Peek read, which Next returns next
 	peekErr error    // the error after them
+
+	csv *csvRecords // a CSV or TSV file's rows, nil for JSON
+
+	// before is how many records the file holds before this one's first
+	// (Spec.FirstRecord − 1): added to every record's number.
+	before int
 }
 
 // readChunk is how much RecordReader asks of its reader at a time.
@@ -90,6 +96,13 @@ const readChunk = 256 << 10
 // (in error messages) written in format f.
 func NewRecordReader(name string, r io.Reader, f Format) *RecordReader {
 	return &RecordReader{name: name, r: r, format: f, buf: make([]byte, 0, readChunk), line: 1, col: 1}
+}
+
+// NewCSVRecordReader returns a reader of the rows of r, a CSV file (comma
+// ',') or TSV file (comma '\t') named name, each row as a record: the
+// JSON object of its non-empty cells, keyed by the header row's names.
+func NewCSVRecordReader(name string, r io.Reader, comma rune) *RecordReader {
+	return &RecordReader{name: name, format: Lines, csv: newCSVRecords(name, r, comma)}
 }
 
 // Format returns the file's format: Lines or Array (once the first record
@@ -115,8 +128,20 @@ func (rr *RecordReader) Next() (Record, error) {
 	return rr.read()
 }
 
-// read reads the next record from the file.
+// read reads the next record from the file, numbered after rr.before.
 func (rr *RecordReader) read() (Record, error) {
+	rec, err := rr.readOne()
+	if err == nil {
+		rec.N += rr.before
+	}
+	return rec, err
+}
+
+// readOne reads the next record from the file.
+func (rr *RecordReader) readOne() (Record, error) {
+	if rr.csv != nil {
+		return rr.csv.next()
+	}
 	if !rr.started {
 		if err := rr.start(); err != nil {
 			return Record{}, err

@@ -119,6 +119,7 @@ type runner struct {
 	rules        *scoring.RuleSet
 	usage        *scoring.RulesUsage // which of the rules' paths the cases have
 	lacking      lackingField        // the records without an output field
+	idsSeen      int                 // the reference cases that have an id
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -230,6 +231,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.lacking.check(r); err != nil {
 		return nil, err
 	}
+	r.checkIDs()
 	if err := r.usage.Err(); err != nil {
 		return nil, err // a rule for a path no case has
 	}
@@ -440,6 +442,9 @@ func (r *runner) consume(b *batch) error {
 			r.index.claim(res.id)
 		}
 		r.lacking.add(res)
+		if res.status != CaseExtra && res.idAt[0] > 0 {
+			r.idsSeen++
+		}
 		r.acc.addCase(res)
 		if r.store != nil && res.status != CaseExtra {
 			r.store.addCase(res, &b.frame, in, b.heads[res.head[0]:res.head[1]])
@@ -465,10 +470,14 @@ func (r *runner) consume(b *batch) error {
 // file and the record's number, or for two directories the case's place
 // in their lexical order.
 func (r *runner) caseKey(in *caseInput) caseKey {
-	if in.kind == inFiles {
-		return caseKey{file: r.src.spec.Ref, record: in.idx + 1}
+	file := r.src.spec.Ref
+	if r.src.spec.Name != "" {
+		file = r.src.spec.Name
 	}
-	return caseKey{file: r.src.spec.Ref, record: in.ref.N}
+	if in.kind == inFiles {
+		return caseKey{file: file, record: in.idx + 1}
+	}
+	return caseKey{file: file, record: in.ref.N}
 }
 
 // extraKey returns where an extra output's line puts it: the output file

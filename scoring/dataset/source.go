@@ -51,6 +51,13 @@ type Spec struct {
 	Array bool
 	// Stdin is standard input, for "-".
 	Stdin io.Reader
+	// Name, when set, is the name the case lines give Ref (its "file"),
+	// and FirstRecord, when above 1, the number of Ref's first record:
+	// for a piece of a larger file of records scored alone (from
+	// standard input, say), whose cases are then named (#N) and placed
+	// as in the whole, and whose lines are the whole's.
+	Name        string
+	FirstRecord int
 	// Progress, if set, is called now and then with the bytes of the
 	// files of records read so far (both sides together), from the
 	// goroutine that reads them: what a progress bar shows against Size.
@@ -62,6 +69,9 @@ type Spec struct {
 func IsDatasetPath(name string) bool {
 	lower := strings.ToLower(name)
 	if strings.HasSuffix(lower, ".jsonl") || strings.HasSuffix(lower, ".ndjson") {
+		return true
+	}
+	if ok, _ := isCSV(name); ok {
 		return true
 	}
 	if name == "-" {
@@ -104,6 +114,10 @@ type Source struct {
 	refList, outList []string // directories: the relative paths, sorted
 
 	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
+
+	// firstKeys are the keys of the first reference record, for a "did
+	// you mean" of a field path no record has (--group-by, --id-field).
+	firstKeys []string
 }
 
 // Open opens the dataset spec names, finds its form and, for two files,
@@ -149,6 +163,9 @@ func Open(spec Spec) (*Source, error) {
 	if err != nil {
 		s.Close()
 		return nil, err
+	}
+	if (spec.GroupBy != "" || spec.IDField != "") && s.refRecs != nil {
+		s.firstKeys, _ = firstRecordKeys(s.refRecs)
 	}
 	return s, nil
 }
@@ -218,7 +235,9 @@ func (s *Source) closeSpool() {
 // open file stays readable, and nothing is left behind even if the
 // process is killed), else by Close.
 func (s *Source) outputsAt() (at io.ReaderAt, spool *os.File, err error) {
-	if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
+	if csvOut, _ := isCSV(s.spec.Out); csvOut {
+		// A CSV file's records are made from its rows: they are copied.
+	} else if f, ok := s.outFile.(*os.File); ok && s.spec.Out != "-" {
 		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 			return f, nil, nil
 		}
@@ -333,8 +352,18 @@ func (s *Source) openOne() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
+	s.refRecs = s.recordReader(s.spec.Ref, f)
+	s.refRecs.before = max(s.spec.FirstRecord-1, 0)
 	return nil
+}
+
+// recordReader reads the records of the file name, opened as f: JSON
+// Lines, a JSON array, or the rows of a CSV or TSV file.
+func (s *Source) recordReader(name string, f io.ReadCloser) *RecordReader {
+	if ok, comma := isCSV(name); ok {
+		return NewCSVRecordReader(displayName(name), s.counted(f), comma)
+	}
+	return NewRecordReader(displayName(name), s.counted(f), s.formatOf(name))
 }
 
 func (s *Source) openTwo() error {
@@ -343,13 +372,14 @@ func (s *Source) openTwo() error {
 		return err
 	}
 	s.refFile = f
-	s.refRecs = NewRecordReader(displayName(s.spec.Ref), s.counted(f), s.formatOf(s.spec.Ref))
+	s.refRecs = s.recordReader(s.spec.Ref, f)
+	s.refRecs.before = max(s.spec.FirstRecord-1, 0)
 	g, err := s.openFile(s.spec.Out)
 	if err != nil {
 		return err
 	}
 	s.outFile = g
-	s.outRecs = NewRecordReader(displayName(s.spec.Out), s.counted(g), s.formatOf(s.spec.Out))
+	s.outRecs = s.recordReader(s.spec.Out, g)
 	// Pair by id when the first record of both sides has one (on the
 	// outputs' side, the first that parses: a broken model answer on the
 	// first line decides nothing).

@@ -445,6 +445,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	m.fields.Output = opath
 	w.takeOutput(&m, od, ov, name, outFile, outRec, opath)
 	w.readGroup(&m, d, od)
+	m.label.inRecord(outRec, true)
 	return m, nil
 }
 

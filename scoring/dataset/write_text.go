@@ -24,6 +24,11 @@ type TextOptions struct {
 	Lowest int
 	// GroupBy names the --group-by path, for the groups' heading.
 	GroupBy string
+	// Flat prints the per-path figures as a list of whole paths, not a
+	// tree (TopPaths' selection); Selection, if set, says which paths
+	// are printed (OnlyLosses, TopPaths).
+	Flat      bool
+	Selection string
 }
 
 // Summary returns the dataset's summary lines (docs/datasets.md): the
@@ -108,8 +113,11 @@ func WriteText(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	for _, l := range Summary(h, f) {
 		fmt.Fprintln(bw, l)
 	}
-	if len(f.Paths) > 0 {
+	if len(f.Paths) > 0 || opt.Selection != "" {
 		fmt.Fprintln(bw)
+		if opt.Selection != "" {
+			fmt.Fprintln(bw, opt.Selection)
+		}
 		writePathTree(bw, f.Paths, opt)
 	}
 	if len(f.Groups) > 0 {
@@ -218,7 +226,7 @@ func groupName(g GroupFigures) string {
 	if !g.HasGroup {
 		return "(none)"
 	}
-	return report.Truncate(g.Group, 40)
+	return report.Truncate(escape.Text(g.Group), 40)
 }
 
 func optFigure(v float64, has bool) string {
@@ -310,7 +318,11 @@ func writePathTree(w *bufio.Writer, paths []PathFigures, opt TextOptions) {
 	g := guides(depths)
 	for i := range paths {
 		p := &paths[i]
-		row := []string{report.Truncate(g[i]+pathLabel(p.Path), 48), report.Figure(p.Weight), optFigure(p.Score, p.HasScore),
+		label := g[i] + pathLabel(p.Path)
+		if opt.Flat {
+			label = p.Path
+		}
+		row := []string{report.Truncate(label, 48), report.Figure(p.Weight), optFigure(p.Score, p.HasScore),
 			report.Figure(p.Loss), strconv.Itoa(p.Nodes)}
 		for _, s := range scoring.Statuses {
 			c := ""
@@ -406,6 +418,9 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	}
 	for _, wn := range f.Warnings {
 		fmt.Fprintf(bw, "\n> Warning (`%s`): %s\n", mdEscape(wn.Path), mdEscape(wn.Message))
+	}
+	if opt.Selection != "" {
+		fmt.Fprintf(bw, "\n%s:\n", mdEscape(opt.Selection))
 	}
 	if len(f.Paths) > 0 {
 		bw.WriteString("\n| path | weight | score | loss | nodes | statuses | precision | recall | f1 |\n")

@@ -40,6 +40,9 @@ type Cases struct {
 	names     []string
 	// cells are each case's cells, by case index.
 	cells [][]cell
+	// own and buf are AddReport's encoder and its buffer.
+	own func(dst []byte, rep *report.Report) []byte
+	buf []byte
 }
 
 // cell is a case's score at one path, in units of 1e-4.
@@ -107,9 +110,13 @@ func (c *Cases) Add(k *dataset.Case, encoded []byte) error {
 }
 
 // AddReport takes a case whose report is at hand (a recorded run's): it
-// encodes and adds it in one.
+// encodes and adds it in one. Call it from one goroutine at a time.
 func (c *Cases) AddReport(k *dataset.Case, rep *report.Report) error {
-	return c.Add(k, c.Encoder()(nil, rep))
+	if c.own == nil {
+		c.own = c.Encoder()
+	}
+	c.buf = c.own(c.buf[:0], rep)
+	return c.Add(k, c.buf)
 }
 
 // keep keeps kc if it is among the lowest cases so far.
@@ -160,32 +167,41 @@ func (h *keptHeap) Pop() any {
 	return x
 }
 
-// caseEncoder is one worker's encoder state.
+// caseEncoder is one worker's encoder state. It numbers the schema
+// paths it meets once for all the cases it encodes, so that a case costs
+// a lookup a node and no allocation.
 type caseEncoder struct {
-	index map[string]int
-	order []string
-	sums  []float64
-	ns    []int
-	buf   []byte
+	index   map[string]int32
+	names   []string
+	sums    []float64
+	ns      []int32
+	seen    []uint32 // the case a path was last met in (epoch)
+	epoch   uint32
+	touched []int32
+	buf     []byte
 }
 
 // encode appends the case's cells, then its nodes when tree is set.
 func (e *caseEncoder) encode(dst []byte, rep *report.Report, tree bool) []byte {
 	if e.index == nil {
-		e.index = map[string]int{}
+		e.index = map[string]int32{}
 	}
-	clear(e.index)
-	e.order, e.sums, e.ns = e.order[:0], e.sums[:0], e.ns[:0]
+	e.epoch++
+	e.touched = e.touched[:0]
 	var nodes []byte
 	count := 0
 	for n := range rep.Nodes {
 		e.buf = schemaPath(e.buf[:0], n.Path)
 		i, ok := e.index[string(e.buf)]
 		if !ok {
-			i = len(e.order)
-			e.index[string(e.buf)] = i
-			e.order = append(e.order, string(e.buf))
-			e.sums, e.ns = append(e.sums, 0), append(e.ns, 0)
+			i = int32(len(e.names))
+			e.names = append(e.names, string(e.buf))
+			e.index[e.names[i]] = i
+			e.sums, e.ns, e.seen = append(e.sums, 0), append(e.ns, 0), append(e.seen, 0)
+		}
+		if e.seen[i] != e.epoch {
+			e.seen[i], e.sums[i], e.ns[i] = e.epoch, 0, 0
+			e.touched = append(e.touched, i)
 		}
 		if n.HasScore {
 			e.sums[i] += n.Score
@@ -196,8 +212,9 @@ func (e *caseEncoder) encode(dst []byte, rep *report.Report, tree bool) []byte {
 			count++
 		}
 	}
-	dst = binary.AppendUvarint(dst, uint64(len(e.order)))
-	for i, p := range e.order {
+	dst = binary.AppendUvarint(dst, uint64(len(e.touched)))
+	for _, i := range e.touched {
+		p := e.names[i]
 		dst = binary.AppendUvarint(dst, uint64(len(p)))
 		dst = append(dst, p...)
 		q := uint16(noCell)

@@ -146,3 +146,41 @@ func TestDecodeCutShort(t *testing.T) {
 		}
 	}
 }
+
+func TestDisagreement(t *testing.T) {
+	c := &dataset.Comparison{Improved: 30, Regressed: 25,
+		Delta: dataset.DeltaStats{N: 60, HasPT: true, PT: 0.012, HasPSign: true, PSign: 0.59}}
+	got := disagreement(c)
+	for _, want := range []string{"the t-test finds the mean change significant (p = 0.012)", "the sign test does not (p = 0.59)", "30 cases improved against 25 regressed"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("disagreement %q lacks %q", got, want)
+		}
+	}
+	c.Delta.PT, c.Delta.PSign = 0.4, 0.003
+	if got := disagreement(c); !strings.Contains(got, "the sign test finds that cases moved one way (30 improved against 25 regressed, p = 0.003)") {
+		t.Errorf("disagreement the other way: %q", got)
+	}
+	c.Delta.PT = 0.001
+	if got := disagreement(c); got != "" {
+		t.Errorf("both significant, yet %q", got)
+	}
+}
+
+func TestScatterDotsOrSquares(t *testing.T) {
+	few := []dataset.CaseDelta{{ID: "<a>", A: 0.5, B: 0.75}, {ID: "b", A: 1, B: 0}}
+	svg, note := scatter(few)
+	if n := strings.Count(string(svg), "<circle"); n != 2 || note != "" || !strings.Contains(string(svg), `class="diag"`) {
+		t.Errorf("2 cases: %d dots, note %q", n, note)
+	}
+	if !strings.Contains(string(svg), "<title>&lt;a&gt;: A 0.50000, B 0.75000</title>") {
+		t.Errorf("a dot's title is not escaped or not there:\n%s", svg)
+	}
+	many := make([]dataset.CaseDelta, maxDots+1)
+	for i := range many {
+		many[i] = dataset.CaseDelta{A: float64(i%10) / 10, B: float64(i%7) / 7}
+	}
+	svg, note = scatter(many)
+	if strings.Contains(string(svg), "<circle") || !strings.Contains(note, "3,001 cases") {
+		t.Errorf("%d cases: note %q, circles drawn", len(many), note)
+	}
+}

@@ -51,14 +51,16 @@ func isIdent(s string) bool {
 const hexDigits = "0123456789abcdef"
 
 // AppendQuoted appends s as a JSON string literal, escaping as
-// encoding/json does (but leaving <, > and & alone).
+// encoding/json does (but leaving <, > and & alone), and DEL and the C1
+// controls (U+0080–U+009F) too: a terminal showing the literal acts on
+// none of its characters.
 func AppendQuoted(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
+			if c >= 0x20 && c != 0x7f && c != '"' && c != '\\' {
 				i++
 				continue
 			}
@@ -84,11 +86,14 @@ func AppendQuoted(dst []byte, s string) []byte {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' || r >= 0x80 && r <= 0x9f {
 			dst = append(dst, s[start:i]...)
-			if r == utf8.RuneError {
+			switch {
+			case r == utf8.RuneError:
 				dst = append(dst, `\ufffd`...)
-			} else {
+			case r <= 0x9f: // a C1 control: a terminal may act on it (U+009B is a CSI)
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[r>>4], hexDigits[r&0xf])
+			default:
 				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
 			}
 			i += size

@@ -156,21 +156,23 @@ func printable(s string) string {
 	return string(appendPrintable(make([]byte, 0, len(s)+utf8.UTFMax), s))
 }
 
-// hasControl reports whether s holds an ASCII control character.
+// hasControl reports whether s holds a control character: ASCII's, or a
+// C1 control (U+0080–U+009F, which a terminal may act on as ESC's
+// sequences: U+009B is a CSI).
 func hasControl(s string) bool {
 	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
+		if s[i] < 0x20 || s[i] == 0x7f || s[i] == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f {
 			return true
 		}
 	}
 	return false
 }
 
-// appendPrintable appends s with its control characters replaced by
-// spaces and its invalid bytes by U+FFFD, as strings.Map does.
+// appendPrintable appends s with its control characters (C1 included)
+// replaced by spaces and its invalid bytes by U+FFFD, as strings.Map does.
 func appendPrintable(dst []byte, s string) []byte {
 	for _, r := range s {
-		if r < 0x20 || r == 0x7f {
+		if r < 0x20 || r >= 0x7f && r <= 0x9f {
 			dst = append(dst, ' ')
 		} else {
 			dst = utf8.AppendRune(dst, r)
@@ -424,10 +426,10 @@ func cutStart(gs []grapheme, gi, w int) int {
 }
 
 // isControl reports whether grapheme v is control characters (a tab, a
-// CR LF), which a cut shows as spaces.
+// CR LF, a C1 control), which a cut shows as spaces.
 func isControl(v string) bool {
-	for i := 0; i < len(v); i++ {
-		if v[i] >= 0x20 && v[i] != 0x7f {
+	for _, r := range v {
+		if r >= 0x20 && (r < 0x7f || r > 0x9f) {
 			return false
 		}
 	}

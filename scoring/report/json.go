@@ -167,16 +167,48 @@ func appendStrings(b []byte, ss []string) []byte {
 	return append(b, ']')
 }
 
-// appendCompact appends a JSON value without insignificant whitespace.
+// appendCompact appends a JSON value without insignificant whitespace,
+// its DEL and C1 control characters (which JSON allows raw in a string)
+// escaped as \u00XX: a terminal showing the line acts on none of them.
 func appendCompact(b []byte, raw json.RawMessage) []byte {
+	start := len(b)
 	if len(raw) > 0 && (raw[0] == '{' || raw[0] == '[') {
 		buf := bytes.NewBuffer(b)
 		if json.Compact(buf, raw) == nil {
-			return buf.Bytes()
+			return escapeC1(buf.Bytes(), start)
 		}
 	}
-	return append(b, raw...)
+	return escapeC1(append(b, raw...), start)
 }
+
+// escapeC1 escapes the DEL and C1 control characters of b[start:], a
+// JSON value, as \u00XX (they can only be inside its strings).
+func escapeC1(b []byte, start int) []byte {
+	i := start
+	for i < len(b) && b[i] != 0x7f && !(b[i] == 0xc2 && i+1 < len(b) && b[i+1] >= 0x80 && b[i+1] <= 0x9f) {
+		i++
+	}
+	if i == len(b) {
+		return b // nothing to escape: no allocation
+	}
+	tail := append([]byte(nil), b[i:]...)
+	b = b[:i]
+	for j := 0; j < len(tail); j++ {
+		c := tail[j]
+		switch {
+		case c == 0x7f:
+			b = append(b, `\u007f`...)
+		case c == 0xc2 && j+1 < len(tail) && tail[j+1] >= 0x80 && tail[j+1] <= 0x9f:
+			b = append(b, '\\', 'u', '0', '0', hexDigit[tail[j+1]>>4], hexDigit[tail[j+1]&0xf])
+			j++
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+const hexDigit = "0123456789abcdef"
 
 func sortedKeys(m map[string]float64) []string {
 	keys := make([]string, 0, len(m))

@@ -133,7 +133,9 @@ func mdEscape(s string) string {
 }
 
 // appendMDEscape appends s escaped as mdEscape escapes it: "|" as "\|",
-// line breaks as spaces, backquotes as quotes.
+// line breaks as spaces, backquotes as quotes, and the control characters
+// a terminal would act on (ESC, BEL, DEL, the C1 controls) as escape.Text
+// writes them, allocating nothing.
 func appendMDEscape(dst []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
@@ -143,8 +145,18 @@ func appendMDEscape(dst []byte, s string) []byte {
 			dst = append(dst, ' ')
 		case '`':
 			dst = append(dst, '\'')
-		default:
+		case '\t':
 			dst = append(dst, c)
+		default:
+			switch {
+			case c < 0x20 || c == 0x7f:
+				dst = append(dst, '\\', 'x', hexDigit[c>>4], hexDigit[c&0xf])
+			case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+				i++
+				dst = append(dst, '\\', 'u', '0', '0', hexDigit[s[i]>>4], hexDigit[s[i]&0xf])
+			default:
+				dst = append(dst, c)
+			}
 		}
 	}
 	return dst

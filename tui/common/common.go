@@ -49,3 +49,21 @@ func Info(text string) StatusMsg    { return StatusMsg{statusInfo, text} }
 func Success(text string) StatusMsg { return StatusMsg{StatusOK, text} }
 func Warn(text string) StatusMsg    { return StatusMsg{StatusWarn, text} }
 func Failure(err error) StatusMsg   { return StatusMsg{StatusError, err.Error()} }
+
+// New returns the Common of an explorer in the named theme ("" follows
+// the terminal's background, dark until it says; an unknown name is
+// dark), with the default key map, tea's clock and a ledger of
+// background jobs of its own.
+func New(theme string) *Common {
+	c := &Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &Background{}}
+	name := theme
+	if name == "" {
+		name, c.AutoTheme = themes.Dark, true
+	}
+	st, err := themes.New(name)
+	if err != nil {
+		st = themes.MustNew(themes.Dark)
+	}
+	c.Styles = st
+	return c
+}

@@ -185,3 +185,17 @@ func PaintDelta(s *themes.Styles, v float64) string {
 	}
 	return s.Bad.Render(txt)
 }
+
+// ScrollTo returns the first row of a window of h rows over n that keeps
+// row cursor in view with a margin of up to 3 rows of context, moving
+// the window from offset as little as it can.
+func ScrollTo(cursor, offset, h, n int) int {
+	margin := min(3, (h-1)/2)
+	if cursor < offset+margin {
+		offset = cursor - margin
+	}
+	if cursor > offset+h-1-margin {
+		offset = cursor - h + 1 + margin
+	}
+	return max(0, min(offset, n-h))
+}

@@ -87,10 +87,8 @@ type CaseKeys struct {
 
 // Default returns the key map users of fx, jless and lazygit expect.
 func Default() *KeyMap {
-	b := func(keys []string, helpKey, desc string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
-	}
-	return &KeyMap{
+	b := bind
+	k := &KeyMap{
 		Up:       b([]string{"k", "up"}, "k/↑", "up"),
 		Down:     b([]string{"j", "down"}, "j/↓", "down"),
 		Top:      b([]string{"g", "home"}, "g", "top"),
@@ -140,43 +138,66 @@ func Default() *KeyMap {
 
 		History:    b([]string{"H"}, "H", "history of runs"),
 		EndCompare: b([]string{"esc"}, "esc", "end a comparison with a run"),
-		Pane: PaneKeys{
-			Compare: b([]string{"enter"}, "enter", "compare with the tree"),
-			Diff:    b([]string{"d"}, "d", "diff with now"),
-			Load:    b([]string{"R"}, "R", "load its weights (u undoes)"),
-			Label:   b([]string{"L"}, "L", "edit its label"),
-			All:     b([]string{"a"}, "a", "every run ⇄ this pair's"),
-			Close:   b([]string{"esc", "H", "q"}, "esc/H/q", "close the pane"),
-			Back:    b([]string{"esc", "d", "q"}, "esc/d", "back from a diff"),
-		},
-
-		Chooser: ChooserKeys{
-			Options: b([]string{"o", "tab"}, "o/tab", "its options"),
-			Next:    b([]string{"space", "right"}, "space/→", "next value"),
-			Prev:    b([]string{"left"}, "←", "previous value"),
-		},
 
 		Cases:       b([]string{"c"}, "c", "the cases"),
 		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
 		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
-		CasesPane: CasesKeys{
-			Open:  b([]string{"enter"}, "enter", "open the case's tree"),
-			Order: b([]string{"o"}, "o", "order: score/Δ/id/reference"),
-			Find:  b([]string{"/"}, "/", "find a case by id"),
-			Close: b([]string{"esc", "c"}, "esc/c", "back to the tree"),
-		},
-		Heat: HeatKeys{
-			Open:  b([]string{"enter"}, "enter", "open the case at the path"),
-			Left:  b([]string{"h", "left"}, "h/←", "previous case"),
-			Right: b([]string{"l", "right"}, "l/→", "next case"),
-			Close: b([]string{"esc", "v"}, "esc/v", "back to the tree"),
-		},
-		Case: CaseKeys{
-			Back: b([]string{"esc"}, "esc", "back to the dataset"),
-		},
 
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
+	}
+	k.Pane, k.Chooser = paneKeys(), chooserKeys()
+	k.CasesPane, k.Heat, k.Case = datasetPaneKeys()
+	return k
+}
+
+// bind makes a binding of keys, shown in the help as helpKey: desc.
+func bind(keys []string, helpKey, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(helpKey, desc))
+}
+
+// paneKeys are the history pane's keys.
+func paneKeys() PaneKeys {
+	b := bind
+	return PaneKeys{
+		Compare: b([]string{"enter"}, "enter", "compare with the tree"),
+		Diff:    b([]string{"d"}, "d", "diff with now"),
+		Load:    b([]string{"R"}, "R", "load its weights (u undoes)"),
+		Label:   b([]string{"L"}, "L", "edit its label"),
+		All:     b([]string{"a"}, "a", "every run ⇄ this pair's"),
+		Close:   b([]string{"esc", "H", "q"}, "esc/H/q", "close the pane"),
+		Back:    b([]string{"esc", "d", "q"}, "esc/d", "back from a diff"),
+	}
+}
+
+// chooserKeys are the metric chooser's keys.
+func chooserKeys() ChooserKeys {
+	b := bind
+	return ChooserKeys{
+		Options: b([]string{"o", "tab"}, "o/tab", "its options"),
+		Next:    b([]string{"space", "right"}, "space/→", "next value"),
+		Prev:    b([]string{"left"}, "←", "previous value"),
+	}
+}
+
+// datasetPaneKeys are the keys of a dataset's panes: the cases pane, the
+// heat map, and a case opened as a pair.
+func datasetPaneKeys() (CasesKeys, HeatKeys, CaseKeys) {
+	b := bind
+	cases := CasesKeys{
+		Open:  b([]string{"enter"}, "enter", "open the case's tree"),
+		Order: b([]string{"o"}, "o", "order: score/Δ/id/reference"),
+		Find:  b([]string{"/"}, "/", "find a case by id"),
+		Close: b([]string{"esc", "c"}, "esc/c", "back to the tree"),
+	}
+	heat := HeatKeys{
+		Open:  b([]string{"enter"}, "enter", "open the case at the path"),
+		Left:  b([]string{"h", "left"}, "h/←", "previous case"),
+		Right: b([]string{"l", "right"}, "l/→", "next case"),
+		Close: b([]string{"esc", "v"}, "esc/v", "back to the tree"),
+	}
+	return cases, heat, CaseKeys{
+		Back: b([]string{"esc"}, "esc", "back to the dataset"),
 	}
 }
 

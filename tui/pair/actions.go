@@ -1,10 +1,6 @@
 package pair
 
 import (
-	"errors"
-	"io/fs"
-	"os"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -86,33 +82,13 @@ func (m *Model) Submit() tea.Cmd {
 		m.Mode = shell.ModeNormal
 		return m.edit(m.Sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
-		return m.labelSubmit()
+		return m.runs.labelSubmit()
 	case shell.ModeRuleValue:
 		return m.SubmitRuleValue()
 	case shell.ModeRulesPath:
 		return m.SubmitRulesPath()
 	case shell.ModeSavePath:
-		path := m.Prompt.Trimmed()
-		if path == "" {
-			m.Prompt.Fail("type a path")
-			return nil
-		}
-		if st, err := os.Stat(path); err == nil {
-			if st.IsDir() {
-				m.Prompt.Fail(path + " is a folder")
-				return nil
-			}
-			if path != m.Wsess.Path() {
-				m.SavePath = path
-				m.Mode = shell.ModeConfirmOverwrite
-				return nil
-			}
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			m.Prompt.Fail(err.Error())
-			return nil
-		}
-		m.Mode = shell.ModeNormal
-		return m.SaveTo(path)
+		return m.SubmitSavePath()
 	}
 	return nil
 }
@@ -128,8 +104,8 @@ func (m *Model) StopJobs() {
 		m.jobs.cancelSearch()
 		m.jobs.cancelSearch = nil
 	}
-	m.cancelRescore()
-	m.cancelRestore()
+	m.jobs.stopRescore()
+	m.jobs.stopRestore()
 }
 
 // ParseWeightInput reads a typed weight: a number in [0, 1].

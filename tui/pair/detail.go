@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
 	"github.com/jsontui/jsontui/tui/session"
+	"github.com/jsontui/jsontui/tui/widgets"
 )
 
 // detailPane shows everything about the selected node: its path, both
@@ -230,8 +231,8 @@ func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
 	if t.Kind(id).IsContainer() {
 		maxLines = max(16, d.rows()/2)
 	}
-	rl := valueLines(t.Ref(), t.RefValue(id), half, maxLines)
-	ol := valueLines(t.Out(), t.OutValue(id), half, maxLines)
+	rl := widgets.ValueLines(t.Ref(), t.RefValue(id), half, maxLines)
+	ol := widgets.ValueLines(t.Out(), t.OutValue(id), half, maxLines)
 	out := []string{s.Muted.Render(common.Pad("reference", half) + " │ " + "output")}
 	for i := 0; i < max(len(rl), len(ol)); i++ {
 		var l, r string
@@ -417,3 +418,7 @@ func (d *detailPane) pairingLines(id scoring.NodeID) []string {
 	}
 	return append(out, "")
 }
+
+// DetailMinWidth is the narrowest the detail pane gets beside the tree,
+// its rule included.
+const DetailMinWidth = 40

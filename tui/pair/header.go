@@ -131,10 +131,35 @@ func (h *header) counts() (repairs, warnings int) {
 
 // View renders the header.
 func (h *header) View() string {
-	height := h.height
-	s := h.c.Styles
 	w := h.width
-	// Line 1: files and metric.
+	base := h.scoreText()
+	long, short := h.statusCounts()
+	notes := h.notesText()
+	line2 := base + "  " + long
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base + "  " + short
+	}
+	if h.metric.oneNumber {
+		// The statuses are those of the values, not the metric's.
+		line2 = base + "  " + h.c.Styles.Muted.Render("one number: no per-key breakdown")
+	}
+	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
+		line2 = base
+	}
+	line2 = common.Spread(line2, notes, w)
+	out := common.Fit(h.filesLine(), w) + "\n" + common.Fit(line2, w)
+	if h.cmp != nil {
+		out += "\n" + h.compareLine()
+	}
+	if h.expanded && len(h.notes) > 0 {
+		out += h.notesView()
+	}
+	return out
+}
+
+// filesLine is the header's first line: the files and the metric.
+func (h *header) filesLine() string {
+	s := h.c.Styles
 	files := h.files.Reference + " ⟷ " + h.files.Output
 	if h.files.Weights != "" {
 		files += " · weights " + h.files.Weights
@@ -150,8 +175,13 @@ func (h *header) View() string {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	left := s.Title.Render("jsontui") + "  " + files
-	line1 := common.Spread(left, right, w)
-	// Line 2: score, deltas, statuses, notes.
+	return common.Spread(left, right, h.width)
+}
+
+// scoreText is the start of the second line: the score, its deltas and
+// the best run's, as room allows.
+func (h *header) scoreText() string {
+	s := h.c.Styles
 	var b strings.Builder
 	tot, has := h.metric.total(h.sess.Tree())
 	b.WriteString("score ")
@@ -170,82 +200,87 @@ func (h *header) View() string {
 			fmt.Fprintf(&b, "  Δ opening %s  Δ save %s", deltaPaint(h, open), deltaPaint(h, save))
 		}
 	}
+	if h.hasBest {
+		// The best of the runs of the same metric and options: it says
+		// so, and its id, as room allows; the id goes first.
+		best := "  best " + s.Band(h.best.Score).Render(common.Fixed5(h.best.Score))
+		for _, more := range []string{"(run " + runspane.ShortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
+			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= h.width {
+				best = with
+				break
+			}
+		}
+		if ansi.StringWidth(b.String()+best) <= h.width {
+			b.WriteString(best)
+		}
+	}
+	return b.String()
+}
+
+// statusCounts counts the nodes of each status, in words (long) and in
+// glyphs (short).
+func (h *header) statusCounts() (long, short string) {
+	s := h.c.Styles
 	counts := h.sess.Counts()
-	var long, short strings.Builder
+	var l, sh strings.Builder
 	for _, st := range scoring.Statuses {
 		n := counts[st]
 		p := s.Status(st)
 		if n == 0 {
 			p = s.Faint
 		}
-		fmt.Fprintf(&long, "  %s %s %s", p.Render(s.Glyph(st)), common.Thousands(n), p.Render(st.String()))
-		fmt.Fprintf(&short, " %s%s", p.Render(s.Glyph(st)), common.Thousands(n))
+		fmt.Fprintf(&l, "  %s %s %s", p.Render(s.Glyph(st)), common.Thousands(n), p.Render(st.String()))
+		fmt.Fprintf(&sh, " %s%s", p.Render(s.Glyph(st)), common.Thousands(n))
 	}
+	return l.String(), sh.String()
+}
+
+// notesText is the end of the second line: the schema's verdict, and
+// how many repairs and warnings there are, with the marker that opens
+// them.
+func (h *header) notesText() string {
+	s := h.c.Styles
 	notes := h.schemaText()
-	if r, wn := h.counts(); r+wn > 0 {
-		var parts []string
-		if r > 0 {
-			parts = append(parts, fmt.Sprintf("%d repair%s", r, common.Plural(r, "s")))
-		}
-		if wn > 0 {
-			parts = append(parts, fmt.Sprintf("%d warning%s", wn, common.Plural(wn, "s")))
-		}
-		marker := "▸ !"
-		if h.expanded {
-			marker = "▾ !"
-		}
-		if notes != "" {
-			notes += s.Faint.Render(" · ")
-		}
-		notes += s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
+	r, wn := h.counts()
+	if r+wn == 0 {
+		return notes
 	}
-	if h.hasBest {
-		// The best of the runs of the same metric and options: it says
-		// so, and its id, as room allows; the id goes first.
-		best := "  best " + s.Band(h.best.Score).Render(common.Fixed5(h.best.Score))
-		for _, more := range []string{"(run " + runspane.ShortID(h.best.ID) + ", " + bestOf + ")", "(" + bestOf + ")", "(same config)"} {
-			if with := best + " " + s.Muted.Render(more); ansi.StringWidth(b.String()+with) <= w {
-				best = with
-				break
-			}
+	var parts []string
+	if r > 0 {
+		parts = append(parts, fmt.Sprintf("%d repair%s", r, common.Plural(r, "s")))
+	}
+	if wn > 0 {
+		parts = append(parts, fmt.Sprintf("%d warning%s", wn, common.Plural(wn, "s")))
+	}
+	marker := "▸ !"
+	if h.expanded {
+		marker = "▾ !"
+	}
+	if notes != "" {
+		notes += s.Faint.Render(" · ")
+	}
+	return notes + s.Warn.Render(strings.Join(parts, " · ")) + " " + s.Faint.Render(marker)
+}
+
+// notesView lists the repairs and warnings, opened, as many as the
+// screen's height leaves room for.
+func (h *header) notesView() string {
+	s, w := h.c.Styles, h.width
+	var out string
+	limit := MaxNoteLines(h.height)
+	for i, n := range h.notes {
+		if i == limit-1 && h.noteLines() > limit {
+			out += "\n" + common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i+h.more))), w)
+			break
 		}
-		if ansi.StringWidth(b.String()+best) <= w {
-			b.WriteString(best)
+		kind := s.Warn.Render("  warning ")
+		if n.repair {
+			kind = s.Warn.Render("  repair  ")
 		}
+		out += "\n" + common.Fit(kind+n.text, w)
 	}
-	base := b.String()
-	line2 := base + "  " + long.String()
-	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
-		line2 = base + "  " + short.String()
-	}
-	if h.metric.oneNumber {
-		// The statuses are those of the values, not the metric's.
-		line2 = base + "  " + s.Muted.Render("one number: no per-key breakdown")
-	}
-	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
-		line2 = base
-	}
-	line2 = common.Spread(line2, notes, w)
-	out := common.Fit(line1, w) + "\n" + common.Fit(line2, w)
-	if h.cmp != nil {
-		out += "\n" + h.compareLine()
-	}
-	if h.expanded && len(h.notes) > 0 {
-		limit := MaxNoteLines(height)
-		for i, n := range h.notes {
-			if i == limit-1 && h.noteLines() > limit {
-				out += "\n" + common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i+h.more))), w)
-				break
-			}
-			kind := s.Warn.Render("  warning ")
-			if n.repair {
-				kind = s.Warn.Render("  repair  ")
-			}
-			out += "\n" + common.Fit(kind+n.text, w)
-		}
-		if h.more > 0 && h.noteLines() <= limit {
-			out += "\n" + common.Fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
-		}
+	if h.more > 0 && h.noteLines() <= limit {
+		out += "\n" + common.Fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
 	}
 	return out
 }
@@ -326,4 +361,12 @@ func RulesFileText(rules *scoring.RuleSet, file string) string {
 		name += "*"
 	}
 	return " · rules " + name
+}
+
+// differText says how many paths differ: "3 paths differ".
+func differText(n int) string {
+	if n == 1 {
+		return "1 path differs"
+	}
+	return common.Thousands(n) + " paths differ"
 }

@@ -47,9 +47,17 @@ type runReadyMsg struct {
 	err      error
 }
 
+// runActions is what a pair's explorer does with its recorded runs, as
+// lazygit's controllers each take one area of the shared state: the best
+// run shown in the header, the actions the history pane asks for
+// (compare, diff, load the weights, label), and the question asked
+// before acting on a run of another pair.
+type runActions struct{ m *Model }
+
 // fetchBest asks the History for the pair's best run in the background,
 // among the runs of the metric, options and rules in force.
-func (m *Model) fetchBest() tea.Cmd {
+func (ra *runActions) fetchBest() tea.Cmd {
+	m := ra.m
 	h := m.opts.History
 	if h == nil {
 		return nil
@@ -65,15 +73,17 @@ func (m *Model) fetchBest() tea.Cmd {
 
 // historyChanged brings the header's best run, and the pane's list once
 // it has been shown, up to date after a run was recorded or labelled.
-func (m *Model) historyChanged() tea.Cmd {
+func (ra *runActions) historyChanged() tea.Cmd {
+	m := ra.m
 	if m.Phase != shell.PhaseReady || m.opts.History == nil {
 		return nil
 	}
-	return tea.Batch(m.fetchBest(), m.Hist.Update(runspane.HistRefreshMsg{}))
+	return tea.Batch(m.runs.fetchBest(), m.Hist.Update(runspane.HistRefreshMsg{}))
 }
 
 // bestFound takes the pair's best run.
-func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
+func (ra *runActions) bestFound(msg histBestMsg) tea.Cmd {
+	m := ra.m
 	if msg.id != m.jobs.histBest || m.Phase != shell.PhaseReady {
 		return nil
 	}
@@ -86,10 +96,11 @@ func (m *Model) bestFound(msg histBestMsg) tea.Cmd {
 }
 
 // historyMsg takes what the history pane asks of the root.
-func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
+func (ra *runActions) historyMsg(msg tea.Msg) tea.Cmd {
+	m := ra.m
 	switch msg := msg.(type) {
 	case runspane.RunActionMsg:
-		return m.pairChecked(msg)
+		return m.runs.pairChecked(msg)
 	case runspane.LabelRunMsg:
 		r := msg.Run
 		m.labelRun = r
@@ -105,7 +116,8 @@ func (m *Model) historyMsg(msg tea.Msg) tea.Cmd {
 // The work runs on snapshots of the trees, so the user may go on
 // meanwhile. A metric that is one number has no per-path scores: enter
 // compares the totals only.
-func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
+func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
+	m := ra.m
 	act, sel := req.Act, req.Run
 	ms := m.Metric
 	if act == runspane.ActCompare && ms.oneNumber {
@@ -116,7 +128,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	h := m.opts.History
 	m.jobs.histRun++
-	m.cancelRestore() // a rules' restore in flight is moot: its run's result is dropped
+	m.jobs.stopRestore() // a rules' restore in flight is moot: its run's result is dropped
 	id, sess, wsess := m.jobs.histRun, m.Sess, m.Wsess
 	var scores, weights *scoring.Tree
 	if act != runspane.ActLoad && !ms.oneNumber {
@@ -161,11 +173,12 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 }
 
 // runReady takes a run read for an action, and does the action.
-func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
+func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
+	m := ra.m
 	if msg.id != m.jobs.histRun || msg.sess != m.Sess || msg.wsess != m.Wsess || m.Phase != shell.PhaseReady {
 		return nil
 	}
-	m.cancelRestore() // done: let go of its context
+	m.jobs.stopRestore() // done: let go of its context
 	if msg.run != nil {
 		m.Hist.Update(runspane.RunCachedMsg{Run: msg.run})
 	}
@@ -179,7 +192,7 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 	}
 	switch msg.act {
 	case runspane.ActCompare:
-		m.setComparison(runspane.NewComparison(msg.run, msg.match, m.Sess))
+		m.runs.setComparison(runspane.NewComparison(msg.run, msg.match, m.Sess))
 		if m.Mode == shell.ModeHistory {
 			m.Mode = shell.ModeNormal
 		}
@@ -203,14 +216,15 @@ func (m *Model) runReady(msg runReadyMsg) tea.Cmd {
 			m.Status.Set(common.Info("diff of " + runspane.RunName(msg.run.RunSummary) + " with now"))
 		}
 	case runspane.ActLoad:
-		return m.loadWeights(msg)
+		return m.runs.loadWeights(msg)
 	}
 	return nil
 }
 
 // loadWeights applies a run's weights as one undoable step, and its
 // Rules when they are not those in force.
-func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
+func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
+	m := ra.m
 	r := msg.run.RunSummary
 	old, oldHas := m.Metric.total(m.Sess.Tree())
 	var notes restoreNotes
@@ -283,7 +297,8 @@ func (m *Model) loadWeights(msg runReadyMsg) tea.Cmd {
 }
 
 // labelSubmit saves the label typed for the selected run.
-func (m *Model) labelSubmit() tea.Cmd {
+func (ra *runActions) labelSubmit() tea.Cmd {
+	m := ra.m
 	m.Mode = shell.ModeHistory
 	r := m.labelRun
 	h := m.opts.History
@@ -298,7 +313,8 @@ func (m *Model) labelSubmit() tea.Cmd {
 }
 
 // labelled notes a saved label and lists the runs again.
-func (m *Model) labelled(msg runspane.HistLabelMsg) tea.Cmd {
+func (ra *runActions) labelled(msg runspane.HistLabelMsg) tea.Cmd {
+	m := ra.m
 	if m.Phase != shell.PhaseReady {
 		return nil
 	}
@@ -315,23 +331,16 @@ func (m *Model) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 	} else {
 		m.Status.Set(common.Success(fmt.Sprintf("labelled %s “%s”", runspane.ShortID(msg.Run.ID), msg.Label)))
 	}
-	return m.historyChanged()
+	return m.runs.historyChanged()
 }
 
 // setComparison shows the tree beside run c's scores (nil ends it).
-func (m *Model) setComparison(c *runspane.Comparison) {
+func (ra *runActions) setComparison(c *runspane.Comparison) {
+	m := ra.m
 	m.Cmp = c
 	m.Tree.cmp = c
 	m.hdr.Update(comparisonMsg{cmp: c})
 	m.Layout()
-}
-
-// differText says how many paths differ: "3 paths differ".
-func differText(n int) string {
-	if n == 1 {
-		return "1 path differs"
-	}
-	return common.Thousands(n) + " paths differ"
 }
 
 // joinCapped joins the first n items with ", ", saying how many more.

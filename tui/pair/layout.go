@@ -2,10 +2,6 @@ package pair
 
 import "github.com/jsontui/jsontui/tui/shell"
 
-// DetailMinWidth is the narrowest the detail pane gets beside the tree,
-// its rule included.
-const DetailMinWidth = 40
-
 // Layout sizes every component: the one place that decides where things
 // go. Its part that depends on what the tree shows, arrange, also runs
 // after every message.

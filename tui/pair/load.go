@@ -78,24 +78,7 @@ func (m *Model) loadView() string {
 	default:
 		lines = append(lines, fmt.Sprintf("%s of %s parsed (%d%%) · %s", common.BytesText(done), common.BytesText(total), int(frac*100), elapsed))
 	}
-	quit := "q quits"
-	if m.Phase == shell.PhaseClosing {
-		quit = "quitting…"
-	}
+	quit := m.QuitHint()
 	lines = append(lines, "", s.Faint.Render(quit))
-	top := max(0, (h-len(lines))/2)
-	var b strings.Builder
-	for i := 0; i < h; i++ {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if k := i - top; k >= 0 && k < len(lines) {
-			line := lines[k]
-			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
-			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
-		} else {
-			b.WriteString(strings.Repeat(" ", w))
-		}
-	}
-	return b.String()
+	return shell.Centred(lines, barW, w, h)
 }

@@ -8,9 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/keys"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -52,6 +50,8 @@ type Model struct {
 	confirmAct runspane.RunActionMsg
 	// labelRun is the run whose label the prompt asks for.
 	labelRun ports.RunSummary
+	// runs does what the history pane asks of the runs.
+	runs *runActions
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -71,20 +71,12 @@ type jobs struct {
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
 // opts.Load in the background.
 func New(opts ports.Options) *Model {
-	c := &common.Common{Keys: keys.Default(), Tick: tea.Tick, Bg: &common.Background{}}
-	name := opts.Theme
-	if name == "" {
-		name, c.AutoTheme = themes.Dark, true
-	}
-	st, err := themes.New(name)
-	if err != nil {
-		st = themes.MustNew(themes.Dark)
-	}
-	c.Styles = st
+	c := common.New(opts.Theme)
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{opts: opts, panel: &scorePanel{c: c}, Rules: opts.Rules}
+	m.runs = &runActions{m: m}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
@@ -109,7 +101,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = startLoad(m.C, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.Phase == shell.PhaseReady {
-		cmds = append(cmds, m.Record(ports.RunOpened), m.fetchBest(), m.checkSchema(), m.FindUnsaved())
+		cmds = append(cmds, m.Record(ports.RunOpened), m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
 	}
 	return tea.Batch(cmds...)
 }
@@ -130,7 +122,7 @@ func (m *Model) ready(l ports.Loaded) {
 		wsess = session.New(l.Held, l.Weights, path)
 	}
 	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
-	m.Status.Set(m.openingStatus())
+	m.Status.Set(openingStatus(m.Sess.Tree(), m.opts.Files.Output))
 }
 
 // show builds the components over sess, scored by the metric ms, with
@@ -161,14 +153,14 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 // openingStatus is the status line on opening: the pairing hint, if
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
-func (m *Model) openingStatus() common.StatusMsg {
-	if st, ok := hintStatus(m.Sess.Tree()); ok {
+func openingStatus(t *scoring.Tree, output string) common.StatusMsg {
+	if st, ok := hintStatus(t); ok {
 		return st
 	}
-	if r := m.Sess.Tree().Out().Repair(); r != "" {
-		return common.Warn("repaired " + m.opts.Files.Output + ": " + r)
+	if r := t.Out().Repair(); r != "" {
+		return common.Warn("repaired " + output + ": " + r)
 	}
-	n := m.Sess.Tree().Len()
+	n := t.Len()
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
 }
 
@@ -218,13 +210,13 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		}
 		return m.Hist.Update(msg)
 	case runspane.RunActionMsg, runspane.LabelRunMsg:
-		return m.historyMsg(msg)
+		return m.runs.historyMsg(msg)
 	case histBestMsg:
-		return m.bestFound(msg)
+		return m.runs.bestFound(msg)
 	case runReadyMsg:
-		return m.runReady(msg)
+		return m.runs.runReady(msg)
 	case runspane.HistLabelMsg:
-		return m.labelled(msg)
+		return m.runs.labelled(msg)
 	case tea.KeyPressMsg:
 		return m.HandleKey(msg)
 	case tea.PasteMsg:
@@ -251,7 +243,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return tea.Batch(record, m.fetchBest(), m.checkSchema(), m.FindUnsaved())
+	return tea.Batch(record, m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
 }
 
 // openRecordDelay is how long after a background load the opening state

@@ -13,7 +13,7 @@ import (
 // question about a run of another pair, and the keys of normal mode.
 func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.Mode == shell.ModeConfirmPair {
-		return m.confirmPair(msg)
+		return m.runs.confirmPair(msg)
 	}
 	return m.normalKey(msg)
 }
@@ -28,7 +28,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		name := runspane.RunName(m.Cmp.Run)
-		m.setComparison(nil)
+		m.runs.setComparison(nil)
 		m.Status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
 		if m.ShowDetail() {

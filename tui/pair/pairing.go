@@ -98,10 +98,9 @@ func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 	return m.rescore(spec)
 }
 
-// pairedText says what a pairing change did: the array's score and the
+// pairedText says what a pairing change did to tree t, scored by ms: the array's score and the
 // total, before and after.
-func (m *Model) pairedText(pc *PairingChange, oldTree *scoring.Tree, old float64, oldHas bool) string {
-	t := m.Sess.Tree()
+func pairedText(ms *metricState, t *scoring.Tree, pc *PairingChange, oldTree *scoring.Tree, old float64, oldHas bool) string {
 	text := fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
 	if pc.Path != pc.Array {
 		text = fmt.Sprintf("%s paired by %s (every %s)", pc.Array, pc.To, pc.Path)
@@ -113,7 +112,7 @@ func (m *Model) pairedText(pc *PairingChange, oldTree *scoring.Tree, old float64
 			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(s1, h1), common.ScoreText5(s0, h0), pc.From)
 		}
 	}
-	tot, has := m.Metric.total(t)
+	tot, has := ms.total(t)
 	return text + fmt.Sprintf(" · total %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 }
 

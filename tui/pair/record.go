@@ -120,5 +120,5 @@ func (m *Model) recorded(msg shell.RecordedMsg) tea.Cmd {
 	if m.Phase == shell.PhaseClosing {
 		return nil // quitting: the program ends once every job is done
 	}
-	return m.historyChanged()
+	return m.runs.historyChanged()
 }

@@ -89,7 +89,7 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	if c, ok := m.Choice(metric); ok {
 		opts, dropped = choosers.OptionsFor(c, spec.user)
 	}
-	m.cancelRescore()
+	m.jobs.stopRescore()
 	m.jobs.inflight = &spec
 	m.jobs.rescore++
 	id := m.jobs.rescore
@@ -148,14 +148,14 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	})
 }
 
-// cancelRescore stops the rescore in flight, if any: a newer choice or
+// stopRescore stops the rescore in flight, if any: a newer choice or
 // quitting makes it moot.
-func (m *Model) cancelRescore() {
-	if m.jobs.cancelRescore != nil {
-		m.jobs.cancelRescore()
-		m.jobs.cancelRescore = nil
+func (j *jobs) stopRescore() {
+	if j.cancelRescore != nil {
+		j.cancelRescore()
+		j.cancelRescore = nil
 	}
-	m.jobs.inflight = nil
+	j.inflight = nil
 }
 
 // rescored shows the documents scored again, keeping the selected path
@@ -164,7 +164,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if msg.id != m.jobs.rescore || m.Phase != shell.PhaseReady {
 		return nil
 	}
-	m.cancelRescore() // done: let go of its context
+	m.jobs.stopRescore() // done: let go of its context
 	spec := msg.spec
 	if msg.err != nil {
 		what := spec.metric + OptionsText(msg.opts.Strings())
@@ -208,13 +208,13 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	tot, has := m.Metric.total(m.Sess.Tree())
 	var cmd tea.Cmd
 	if !m.hdr.hasBest {
-		cmd = m.fetchBest() // the best of the runs of this metric, options and rules
+		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.Status.Set(common.Success(m.pairedText(pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(pairedText(m.Metric, m.Sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {

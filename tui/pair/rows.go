@@ -49,14 +49,25 @@ func valuesGlyph(s *themes.Styles, st scoring.Status) (string, themes.Paint) {
 
 // row renders one row, padded to the pane's width.
 func (rp *rowPainter) row(r outline.Row, selected bool) string {
-	s, t := rp.s, rp.t
-	b := &rp.b
+	s, b := rp.s, &rp.b
 	b.Reset()
 	id := r.ID
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	// Key column: guides, marker, glyph, label.
+	st := rp.keyColumn(r)
+	rp.cells(id, st)
+	rp.figures(id)
+	if selected {
+		b.WriteString(s.Selected.Off())
+	}
+	return b.String()
+}
+
+// keyColumn writes the key column of row r: guides, marker, glyph,
+// label; it returns the node's status.
+func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
+	s, t, b, id := rp.s, rp.t, &rp.b, r.ID
 	used := 0
 	if r.Depth > 0 {
 		guide := Guides(int(r.Depth), rp.cols.label-8)
@@ -114,8 +125,13 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 	}
 	b.WriteString(strings.Repeat(" ", max(0, room-w)))
 	b.WriteByte(' ')
-	rp.cells(id, st)
-	// Figures.
+	return st
+}
+
+// figures writes the figures of node id: weight, factor, score, the
+// compared run's, loss, in the columns laid out.
+func (rp *rowPainter) figures(id scoring.NodeID) {
+	s, t, b := rp.s, rp.t, &rp.b
 	if rp.cols.weight > 0 {
 		b.WriteByte(' ')
 		wt := FitFigure(t.Weight(id), rp.cols.weight)
@@ -168,10 +184,6 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 			b.WriteString(txt)
 		}
 	}
-	if selected {
-		b.WriteString(s.Selected.Off())
-	}
-	return b.String()
 }
 
 // compared writes the compared run's score of node id and the change

@@ -53,13 +53,13 @@ type restoredRules struct {
 
 // newRulesRestore takes what restoring needs, nil when the metric in
 // force takes neither rules nor a pairing. Its rescore is cancelled by
-// cancelRestore.
+// jobs.stopRestore.
 func (m *Model) newRulesRestore() *rulesRestore {
 	takesLists := m.takesOption(m.Metric.Name, scoring.OptLists)
 	if !m.takesRules() && !takesLists || m.opts.Rescore == nil {
 		return nil
 	}
-	m.cancelRestore()
+	m.jobs.stopRestore()
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelRestore = cancel
 	t := m.Sess.Tree()
@@ -70,12 +70,12 @@ func (m *Model) newRulesRestore() *rulesRestore {
 		rescore: m.opts.Rescore, state: m.Wsess.State(), version: m.Wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
 }
 
-// cancelRestore stops the rescore of a run's rules in flight, if any: a
+// stopRestore stops the rescore of a run's rules in flight, if any: a
 // newer action on the runs, or quitting, makes it moot.
-func (m *Model) cancelRestore() {
-	if m.jobs.cancelRestore != nil {
-		m.jobs.cancelRestore()
-		m.jobs.cancelRestore = nil
+func (j *jobs) stopRestore() {
+	if j.cancelRestore != nil {
+		j.cancelRestore()
+		j.cancelRestore = nil
 	}
 }
 

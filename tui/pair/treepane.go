@@ -100,15 +100,7 @@ func (p *treePane) setCursor(i int) {
 
 // scroll keeps the cursor in the window, with a margin of context rows.
 func (p *treePane) scroll() {
-	h := p.page()
-	margin := min(3, (h-1)/2)
-	if p.cursor < p.offset+margin {
-		p.offset = p.cursor - margin
-	}
-	if p.cursor > p.offset+h-1-margin {
-		p.offset = p.cursor - h + 1 + margin
-	}
-	p.offset = max(0, min(p.offset, p.ol.Len()-h))
+	p.offset = common.ScrollTo(p.cursor, p.offset, p.page(), p.ol.Len())
 }
 
 // selectNode reveals node id (opening its ancestors) and moves the cursor
@@ -151,7 +143,6 @@ func (p *treePane) refresh() {
 // one, and what the status line should say (nil: leave it).
 func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 	k := p.c.Keys
-	t := p.sess.Tree()
 	switch {
 	case key.Matches(msg, k.Up):
 		p.setCursor(p.cursor - 1)
@@ -169,22 +160,8 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 		p.pageBy(p.page())
 	case key.Matches(msg, k.PageUp):
 		p.pageBy(-p.page())
-	case key.Matches(msg, k.Expand):
-		id := p.Selected()
-		if !p.ol.Expand(p.cursor) && p.ol.IsOpen(id) {
-			p.setCursor(p.cursor + 1)
-		}
-		p.scroll()
-	case key.Matches(msg, k.Collapse):
-		if !p.ol.Collapse(p.cursor) {
-			if par := t.Parent(p.Selected()); par != scoring.NoNode {
-				p.setCursor(p.ol.Find(par, p.cursor))
-			}
-		}
-		p.scroll()
-	case key.Matches(msg, k.Toggle):
-		p.ol.Toggle(p.cursor)
-		p.scroll()
+	case key.Matches(msg, k.Expand, k.Collapse, k.Toggle):
+		p.openKey(msg)
 	case key.Matches(msg, k.ExpandAll):
 		p.keep(p.ol.ExpandAll)
 		m := common.Info(fmt.Sprintf("expanded all: %s rows", common.Thousands(p.ol.Len())))
@@ -207,21 +184,7 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 		m := common.Info("children in " + OrderHelp(ord) + " order")
 		return true, &m
 	case key.Matches(msg, k.NextLoss), key.Matches(msg, k.PrevLoss):
-		next := key.Matches(msg, k.NextLoss)
-		var id scoring.NodeID
-		var ok bool
-		if next {
-			id, ok = p.ol.Next(p.Selected(), outline.Lossy(t))
-		} else {
-			id, ok = p.ol.Prev(p.Selected(), outline.Lossy(t))
-		}
-		if !ok {
-			m := common.Info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
-			return true, &m
-		}
-		p.selectNode(id)
-		m := common.Info(fmt.Sprintf("%s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
-		return true, &m
+		return true, p.stepLoss(key.Matches(msg, k.NextLoss))
 	case key.Matches(msg, k.FailingOnly):
 		return true, p.toggleFailing()
 	case key.Matches(msg, k.Worst):
@@ -234,6 +197,50 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 	return true, nil
 }
 
+// openKey opens, closes or toggles the selected node (Expand, Collapse,
+// Toggle): opening an open node steps into it, closing a closed one
+// steps to its parent.
+func (p *treePane) openKey(msg tea.KeyPressMsg) {
+	k := p.c.Keys
+	switch {
+	case key.Matches(msg, k.Expand):
+		id := p.Selected()
+		if !p.ol.Expand(p.cursor) && p.ol.IsOpen(id) {
+			p.setCursor(p.cursor + 1)
+		}
+	case key.Matches(msg, k.Collapse):
+		if !p.ol.Collapse(p.cursor) {
+			if par := p.sess.Tree().Parent(p.Selected()); par != scoring.NoNode {
+				p.setCursor(p.ol.Find(par, p.cursor))
+			}
+		}
+	default:
+		p.ol.Toggle(p.cursor)
+	}
+	p.scroll()
+}
+
+// stepLoss selects the next node with a loss (or the previous one) and
+// says what it loses.
+func (p *treePane) stepLoss(next bool) *common.StatusMsg {
+	t := p.sess.Tree()
+	var id scoring.NodeID
+	var ok bool
+	if next {
+		id, ok = p.ol.Next(p.Selected(), outline.Lossy(t))
+	} else {
+		id, ok = p.ol.Prev(p.Selected(), outline.Lossy(t))
+	}
+	if !ok {
+		m := common.Info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
+		return &m
+	}
+	p.selectNode(id)
+	m := common.Info(fmt.Sprintf("%s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
+	return &m
+}
+
+// OrderHelp names order o as the status line says it.
 func OrderHelp(o outline.Order) string {
 	switch o {
 	case outline.ByLoss:

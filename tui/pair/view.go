@@ -64,7 +64,7 @@ func (m *Model) body() string {
 	case shell.ModeMetric:
 		body = Overlay(body, m.Chooser.View(), m.C.Width)
 	case shell.ModeRecover:
-		body = Overlay(body, m.recoverView(), m.C.Width)
+		body = Overlay(body, m.OfferView("reference"), m.C.Width)
 	case shell.ModeRule:
 		body = Overlay(body, m.RuleChooser.View(), m.C.Width)
 	}
@@ -88,7 +88,7 @@ func (m *Model) statusView() string {
 	k, s := m.C.Keys, m.C.Styles
 	if m.Mode == shell.ModeConfirmPair {
 		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
-		return common.Spread(s.Warn.Render(m.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
+		return common.Spread(s.Warn.Render(m.runs.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
 	}
 	if line, ok := m.StatusLine(); ok {
 		return line

@@ -255,6 +255,21 @@ func (k *Keeper) places(p Pair) (dirs, prefixes []string) {
 	return dirs, prefixes
 }
 
+// modeBeside is the mode of a recovery file beside the weights: the
+// weights file's own (the file it goes to, else the one read), so that
+// the weights' readers are the recovery's; 0600 without one.
+func modeBeside(p Pair) os.FileMode {
+	for _, name := range []string{p.SaveTo, p.Weights.Path} {
+		if name == "" || name == "-" {
+			continue
+		}
+		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() {
+			return st.Mode().Perm() &^ 0o111
+		}
+	}
+	return 0o600
+}
+
 // Path returns the file the keeper writes last, "" when none.
 func (k *Keeper) Path() string {
 	k.mu.Lock()
@@ -298,7 +313,7 @@ func (k *Keeper) Keep(seq uint64, weights, rules []byte) (string, error) {
 	name := func(i int) string { return filepath.Join(dirs[i], prefixes[i]+k.id+".json") }
 	if !k.moved {
 		path := name(0)
-		err := atomicfile.Write(path, data, 0o644)
+		err := atomicfile.Write(path, data, modeBeside(p))
 		if err == nil {
 			k.replaced(path)
 			return path, nil

@@ -409,3 +409,35 @@ func sha(s string) string {
 	sum := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(sum[:])
 }
+
+// TestKeepFollowsWeightsMode: the recovery file beside the weights takes
+// the weights file's mode (0600 stays private, whatever the umask), and
+// 0600 when there is no weights file yet.
+func TestKeepFollowsWeightsMode(t *testing.T) {
+	for _, c := range []struct {
+		mode os.FileMode // of the weights file, 0 for none
+		want os.FileMode
+	}{{0o600, 0o600}, {0o640, 0o640}, {0o644, 0o644}, {0, 0o600}} {
+		dir := t.TempDir()
+		p := pairIn(dir)
+		if c.mode != 0 {
+			if err := os.WriteFile(p.SaveTo, []byte(`{}`), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(p.SaveTo, c.mode); err != nil {
+				t.Fatal(err)
+			}
+		}
+		path, err := keeperOf(p, "").Keep(1, []byte(`{"a": 0.5}`), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := os.Stat(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.Mode().Perm(); got != c.want {
+			t.Errorf("weights mode %o: recovery file mode %o, want %o", c.mode, got, c.want)
+		}
+	}
+}

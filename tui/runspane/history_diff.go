@@ -134,6 +134,15 @@ func (v *diffView) build() []string {
 			add("  %s", p)
 		}
 	}
+	return append(out, v.weightLines()...)
+}
+
+// weightLines writes the diff's weights: those that changed, and the
+// entries of the run's weights that apply to nothing here.
+func (v *diffView) weightLines() []string {
+	s, d, w := v.c.Styles, v.D, v.width
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
 	add("")
 	switch {
 	case d.weightsErr != "":

@@ -33,23 +33,9 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	if w < 24 || h < 3 {
 		return nil
 	}
-	var at []int // the runs plotted, oldest first
-	for i := len(runs) - 1; i >= 0; i-- {
-		if runs[i].HasScore {
-			at = append(at, i)
-		}
-	}
+	at, selAt := plotted(runs, sel, w-12)
 	if len(at) == 0 {
 		return []string{s.Faint.Render("no run has a score to plot")}
-	}
-	if room := w - 12; len(at) > room {
-		at = at[len(at)-room:]
-	}
-	selAt := -1
-	for x, i := range at {
-		if i == sel {
-			selAt = x
-		}
 	}
 	ps := plotPairs(runs, at, sel)
 	legend := len(ps) > 1
@@ -60,14 +46,7 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	if h < 3 {
 		return nil
 	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, i := range at {
-		lo, hi = min(lo, runs[i].Score), max(hi, runs[i].Score)
-	}
-	if hi-lo < minPlotSpan {
-		mid := (hi + lo) / 2
-		lo, hi = mid-minPlotSpan/2, mid+minPlotSpan/2
-	}
+	lo, hi := plotBounds(runs, at)
 	// With a line per pair, each line goes one column past the newest
 	// Run, so that a pair's last score, and a pair of one run, show as a
 	// level stroke.
@@ -85,40 +64,7 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	if legend {
 		all[n-1] = all[n-2]
 	}
-	// The labels' width is known once drawn: draw, measure, draw again
-	// to fit. asciigraph's height is approximate: lower it until the
-	// chart fits above the marker line. The width puts every run on a
-	// column of its own (asciigraph resamples the series to the width:
-	// a run between two columns would lose its peak).
-	fitWidth := func(room int) int {
-		if n < 2 {
-			return max(2, room)
-		}
-		step := max(1, (room-1)/(n-1))
-		return step*(n-1) + 1
-	}
-	pw := fitWidth(w - 10)
-	ph := h - 2
-	plot := func(data []float64) []string {
-		g := asciigraph.Plot(data, asciigraph.Height(ph), asciigraph.Width(pw),
-			asciigraph.LowerBound(lo), asciigraph.UpperBound(hi), asciigraph.Precision(3))
-		return strings.Split(g, "\n")
-	}
-	var lines []string
-	axis := 0
-	for tries := 0; tries < 2*h+4; tries++ {
-		lines = plot(all)
-		axis = AxisColumn(lines)
-		if axis+pw > w && pw > 2 {
-			pw = fitWidth(w - axis - 1)
-			continue
-		}
-		if len(lines) > h-1 && ph > 1 {
-			ph--
-			continue
-		}
-		break
-	}
+	lines, axis, pw, plot := fitChart(all, w, h, lo, hi)
 	rows := min(len(lines), h-1)
 	out := make([]string, 0, rows+2)
 	if !legend {
@@ -141,6 +87,81 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 		out = append(out, pairLegend(s, ps, len(pairsOf(runs, at)), w+2))
 	}
 	return out
+}
+
+// plotted returns the runs plotted, oldest first: those with a score,
+// the newest room of them; and the place of run sel among them, -1 when
+// it is not plotted.
+func plotted(runs []ports.RunSummary, sel, room int) (at []int, selAt int) {
+	for i := len(runs) - 1; i >= 0; i-- {
+		if runs[i].HasScore {
+			at = append(at, i)
+		}
+	}
+	if len(at) > room {
+		at = at[len(at)-room:]
+	}
+	selAt = -1
+	for x, i := range at {
+		if i == sel {
+			selAt = x
+		}
+	}
+	return at, selAt
+}
+
+// plotBounds returns the range of the scores of the runs at, widened to
+// minPlotSpan around its middle when narrower.
+func plotBounds(runs []ports.RunSummary, at []int) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for _, i := range at {
+		lo, hi = min(lo, runs[i].Score), max(hi, runs[i].Score)
+	}
+	if hi-lo < minPlotSpan {
+		mid := (hi + lo) / 2
+		lo, hi = mid-minPlotSpan/2, mid+minPlotSpan/2
+	}
+	return lo, hi
+}
+
+// fitChart draws the series all between lo and hi in at most w×(h-1)
+// cells: the chart's lines, the column of its axis, its plot width, and
+// the drawing with that geometry, for other series. The labels' width is
+// known once drawn: draw, measure, draw again to fit. asciigraph's height
+// is approximate: lower it until the chart fits above the marker line.
+// The width puts every run on a column of its own (asciigraph resamples
+// the series to the width: a run between two columns would lose its
+// peak).
+func fitChart(all []float64, w, h int, lo, hi float64) (lines []string, axis, pw int, plot func([]float64) []string) {
+	n := len(all)
+	fitWidth := func(room int) int {
+		if n < 2 {
+			return max(2, room)
+		}
+		step := max(1, (room-1)/(n-1))
+		return step*(n-1) + 1
+	}
+	pw = fitWidth(w - 10)
+	ph := h - 2
+	plot = func(data []float64) []string {
+		g := asciigraph.Plot(data, asciigraph.Height(ph), asciigraph.Width(pw),
+			asciigraph.LowerBound(lo), asciigraph.UpperBound(hi), asciigraph.Precision(3))
+		return strings.Split(g, "\n")
+	}
+	for tries := 0; tries < 2*h+4; tries++ {
+		lines = plot(all)
+		axis = AxisColumn(lines)
+		if axis+pw > w && pw > 2 {
+			pw = fitWidth(w - axis - 1)
+			continue
+		}
+		if len(lines) > h-1 && ph > 1 {
+			ph--
+			continue
+		}
+		break
+	}
+	return lines, axis, pw, plot
 }
 
 // plotPair is a pair's line in the plot of every run.
@@ -222,23 +243,7 @@ func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 // drawn alone with the same geometry by plot, then laid over the others,
 // the selected pair's on top; each line's letter follows its right end.
 func pairLines(s *themes.Styles, ps []*plotPair, chart []string, rows, axis int, plot func([]float64) []string) []string {
-	type cell struct {
-		r     rune
-		owner int // index in ps, -1 for the axis and labels
-	}
-	grid := make([][]cell, rows)
-	width := 0
-	for y := 0; y < rows; y++ {
-		r := []rune(chart[y])
-		grid[y] = make([]cell, len(r))
-		for x, c := range r {
-			grid[y][x] = cell{r: c, owner: -1}
-			if x > axis {
-				grid[y][x].r = ' '
-			}
-		}
-		width = max(width, len(r))
-	}
+	grid, width := chartGrid(chart, rows, axis)
 	// The others first, the selected pair last: on top.
 	order := make([]int, 0, len(ps))
 	for j, p := range ps {
@@ -253,26 +258,7 @@ func pairLines(s *themes.Styles, ps []*plotPair, chart []string, rows, axis int,
 	}
 	ends := make([]string, rows)
 	for _, j := range order {
-		lines := plot(ps[j].data)
-		// The line ends in its last column, on the row of its last
-		// value: a level ─, or the ╭ or ╰ a step ends on.
-		endY, endX := -1, -1
-		for y := 0; y < rows && y < len(lines); y++ {
-			r := []rune(lines[y])
-			for x := axis; x < len(r); x++ {
-				if r[x] == ' ' || (x == axis && r[x] == '┤') {
-					continue
-				}
-				for len(grid[y]) <= x {
-					grid[y] = append(grid[y], cell{r: ' ', owner: -1})
-				}
-				grid[y][x] = cell{r: r[x], owner: j}
-				end := r[x] == '─' || r[x] == '╭' || r[x] == '╰' || r[x] == '╴'
-				if x > endX || (x == endX && end) {
-					endY, endX = y, x
-				}
-			}
-		}
+		endY, endX := grid.lay(plot(ps[j].data), j, rows, axis)
 		if endY >= 0 {
 			ends[endY] += ps[j].letter
 		}
@@ -280,39 +266,101 @@ func pairLines(s *themes.Styles, ps []*plotPair, chart []string, rows, axis int,
 	}
 	out := make([]string, rows)
 	for y := range grid {
-		var b strings.Builder
-		for x := 0; x < len(grid[y]); {
-			owner := grid[y][x].owner
-			run := x
-			var seg strings.Builder
-			for run < len(grid[y]) && grid[y][run].owner == owner {
-				seg.WriteRune(grid[y][run].r)
-				run++
+		out[y] = grid.paint(s, ps, y, width, ends[y])
+	}
+	return out
+}
+
+// plotCell is a cell of the plot of every run: its rune, and the index
+// in the pairs of the pair whose line it is, -1 for the axis and labels.
+type plotCell struct {
+	r     rune
+	owner int
+}
+
+// plotGrid is the plot of every run, rows of cells.
+type plotGrid [][]plotCell
+
+// chartGrid returns the grid of the chart's first rows lines, with the
+// axis and labels kept and the plot right of the axis blank, and its
+// width.
+func chartGrid(chart []string, rows, axis int) (plotGrid, int) {
+	grid := make(plotGrid, rows)
+	width := 0
+	for y := 0; y < rows; y++ {
+		r := []rune(chart[y])
+		grid[y] = make([]plotCell, len(r))
+		for x, c := range r {
+			grid[y][x] = plotCell{r: c, owner: -1}
+			if x > axis {
+				grid[y][x].r = ' '
 			}
-			if owner >= 0 && ps[owner].selected {
-				s.Accent.Write(&b, seg.String())
-			} else {
-				s.Muted.Write(&b, seg.String())
-			}
-			x = run
 		}
-		if ends[y] != "" {
-			b.WriteString(strings.Repeat(" ", max(0, width-len(grid[y]))+1))
-			for _, l := range ends[y] {
-				for _, p := range ps {
-					if p.letter == string(l) {
-						if p.selected {
-							s.Accent.Write(&b, string(l))
-						} else {
-							s.Muted.Write(&b, string(l))
-						}
-					}
+		width = max(width, len(r))
+	}
+	return grid, width
+}
+
+// lay lays the line of pair j, drawn alone as lines, over the grid, and
+// returns where it ends: its last column, on the row of its last value
+// (a level ─, or the ╭ or ╰ a step ends on); -1, -1 for a line not drawn.
+func (grid plotGrid) lay(lines []string, j, rows, axis int) (endY, endX int) {
+	endY, endX = -1, -1
+	for y := 0; y < rows && y < len(lines); y++ {
+		r := []rune(lines[y])
+		for x := axis; x < len(r); x++ {
+			if r[x] == ' ' || (x == axis && r[x] == '┤') {
+				continue
+			}
+			for len(grid[y]) <= x {
+				grid[y] = append(grid[y], plotCell{r: ' ', owner: -1})
+			}
+			grid[y][x] = plotCell{r: r[x], owner: j}
+			end := r[x] == '─' || r[x] == '╭' || r[x] == '╰' || r[x] == '╴'
+			if x > endX || (x == endX && end) {
+				endY, endX = y, x
+			}
+		}
+	}
+	return endY, endX
+}
+
+// paint paints row y of the grid, the selected pair's line in the accent
+// colour and the rest muted, then the letters of the lines that end on
+// it past the plot's width.
+func (grid plotGrid) paint(s *themes.Styles, ps []*plotPair, y, width int, ends string) string {
+	var b strings.Builder
+	for x := 0; x < len(grid[y]); {
+		owner := grid[y][x].owner
+		run := x
+		var seg strings.Builder
+		for run < len(grid[y]) && grid[y][run].owner == owner {
+			seg.WriteRune(grid[y][run].r)
+			run++
+		}
+		if owner >= 0 && ps[owner].selected {
+			s.Accent.Write(&b, seg.String())
+		} else {
+			s.Muted.Write(&b, seg.String())
+		}
+		x = run
+	}
+	if ends == "" {
+		return b.String()
+	}
+	b.WriteString(strings.Repeat(" ", max(0, width-len(grid[y]))+1))
+	for _, l := range ends {
+		for _, p := range ps {
+			if p.letter == string(l) {
+				if p.selected {
+					s.Accent.Write(&b, string(l))
+				} else {
+					s.Muted.Write(&b, string(l))
 				}
 			}
 		}
-		out[y] = b.String()
 	}
-	return out
+	return b.String()
 }
 
 // pairLegend names the letter of each pair drawn, the selected one's in

@@ -221,3 +221,29 @@ func removedText(removed []string) string {
 	}
 	return ""
 }
+
+// SubmitSavePath takes the typed path of the weights file: a file there
+// already, other than the weights file, is overwritten once confirmed.
+func (s *Shell) SubmitSavePath() tea.Cmd {
+	path := s.Prompt.Trimmed()
+	if path == "" {
+		s.Prompt.Fail("type a path")
+		return nil
+	}
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			s.Prompt.Fail(path + " is a folder")
+			return nil
+		}
+		if w, _ := s.pg.InForce(); w == nil || path != w.Path() {
+			s.SavePath = path
+			s.Mode = ModeConfirmOverwrite
+			return nil
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		s.Prompt.Fail(err.Error())
+		return nil
+	}
+	s.Mode = ModeNormal
+	return s.SaveTo(path)
+}

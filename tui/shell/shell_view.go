@@ -227,3 +227,38 @@ func changedLines(f recovery.Found, dataset bool) []string {
 // recoverShown is how many of an offer's changed weights, and of its
 // changed rules, the box lists.
 const recoverShown = 6
+
+// OfferView renders the offer of the first recovery file found; within
+// names what its weights apply to ("reference", "dataset").
+func (s *Shell) OfferView(within string) string {
+	return RecoverBox(s.C, s.Unsaved.Offers, s.noun, within)
+}
+
+// QuitHint is the last line of a loading screen: how to quit, or that the
+// explorer is quitting.
+func (s *Shell) QuitHint() string {
+	if s.Phase == PhaseClosing {
+		return "quitting…"
+	}
+	return "q quits"
+}
+
+// Centred places lines in the middle of a w×h screen, each as wide as
+// barW at least (a progress bar's), for the loading screens.
+func Centred(lines []string, barW, w, h int) string {
+	top := max(0, (h-len(lines))/2)
+	var b strings.Builder
+	for i := 0; i < h; i++ {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if k := i - top; k >= 0 && k < len(lines) {
+			line := lines[k]
+			left := max(0, (w-max(barW, common.VisibleWidth(line)))/2)
+			b.WriteString(common.Fit(strings.Repeat(" ", left)+line, w))
+		} else {
+			b.WriteString(strings.Repeat(" ", w))
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,70 @@
+package atomicfile
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+)
+
+// File is a replacement of a file written as a stream: what is written
+// goes to a temporary file in the target's folder, named as Write names
+// its own, and Commit puts it in place whole; Abort leaves the target as
+// it was. For content too large to hold in memory (a report of millions
+// of cases).
+type File struct {
+	f    *os.File
+	w    *bufio.Writer
+	path string
+	perm fs.FileMode
+}
+
+// Create starts a replacement of the file at path, with permissions perm
+// once committed.
+func Create(path string, perm fs.FileMode) (*File, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+strconv.Itoa(os.Getpid())+"-*")
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, perm: perm}, nil
+}
+
+// Write writes p to the replacement.
+func (a *File) Write(p []byte) (int, error) { return a.w.Write(p) }
+
+// Commit syncs the replacement and renames it over the target; on
+// failure the target is as it was and the temporary file is gone.
+func (a *File) Commit() (err error) {
+	tmp := a.f.Name()
+	defer func() {
+		if err != nil {
+			a.f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if err = a.w.Flush(); err != nil {
+		return err
+	}
+	if err = a.f.Chmod(a.perm); err != nil {
+		return err
+	}
+	if err = a.f.Sync(); err != nil {
+		return err
+	}
+	if err = a.f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, a.path); err != nil {
+		return err
+	}
+	syncDir(filepath.Dir(a.path))
+	return nil
+}
+
+// Abort drops the replacement: the temporary file is removed and the
+// target left as it was.
+func (a *File) Abort() {
+	a.f.Close()
+	os.Remove(a.f.Name())
+}

@@ -1,0 +1,78 @@
+package datasetpage
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
+)
+
+// slowDatasetHistory is a dataset's history whose lookups are slow.
+type slowDatasetHistory struct {
+	*fakeDatasetHistory
+	tuitest.SlowLookups
+}
+
+func (h *slowDatasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
+	defer h.Lookup()()
+	return h.fakeDatasetHistory.Runs(all)
+}
+
+// TestDatasetQuitWaitsForHistoryLookups: the dataset explorer's program
+// ends only once the list of the history pane it asked for is done.
+func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
+	opts := smallDataset(t, "dark")
+	h := &slowDatasetHistory{fakeDatasetHistory: &fakeDatasetHistory{}, SlowLookups: tuitest.SlowLookups{Delay: 300 * time.Millisecond}}
+	opts.History, opts.NoMouse = h, true
+	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
+	wait := func(text string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
+			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
+	wait("? for help")
+	tm.Send(tuitest.KeyMsg("H"))
+	wait("History")
+	tm.Send(tuitest.KeyMsg("esc"))
+	wait("tab detail pane")
+	tm.Send(tuitest.KeyMsg("q"))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
+	if h.Calls.Load() == 0 {
+		t.Fatal("the history pane did not list the runs")
+	}
+	if n := h.Active.Load(); n != 0 {
+		t.Errorf("the program ended with %d history lookups under way", n)
+	}
+}
+
+// TestDatasetQuitWhileLoadingIsNoError is TestQuitWhileLoadingIsNoError
+// for the dataset explorer.
+func TestDatasetQuitWhileLoadingIsNoError(t *testing.T) {
+	opts := ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Theme: "dark",
+		Load: func(ctx context.Context, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}}
+	m := New(opts)
+	m.Init()
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	_, q := m.Update(tuitest.KeyMsg("q"))
+	if q == nil {
+		t.Fatal("q does nothing while loading")
+	}
+	m.Update(dsLoadedMsg{err: context.Canceled})
+	if !tuitest.IsQuit(q) {
+		t.Fatal("q does not quit while loading")
+	}
+	if err := m.Err(); err != nil {
+		t.Errorf("the explorer ended with %v", err)
+	}
+}

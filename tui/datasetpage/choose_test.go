@@ -1,0 +1,568 @@
+package datasetpage
+
+import (
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// smallWeights is dataset-small's weights file.
+func smallWeights(t testing.TB) string {
+	t.Helper()
+	return tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))
+}
+
+// engineFigures scores dataset-small as `jsontui score data.jsonl
+// WEIGHTS --pass 0.9 --metric METRIC ...` does: the engine, with metric,
+// its options, the rules and the weights file's text.
+func engineFigures(t testing.TB, metric string, opts scoring.MetricOptions, rules *scoring.RuleSet, weights string) *dataset.Figures {
+	t.Helper()
+	mt, err := scoring.LookupMetric(metric)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := scoring.ParseWeights("weights.json", []byte(weights))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := dataset.Open(dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	pass := 0.9
+	res, err := dataset.Score(context.Background(), src, dataset.Config{Metric: mt, Options: opts, Rules: rules, Weights: w, Pass: &pass})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Figures
+}
+
+// sameFigures checks every figure of got against want, to 1e-9: the
+// stats, every path's and every case's.
+func sameFigures(t *testing.T, what string, got, want *dataset.Figures) {
+	t.Helper()
+	near := func(name string, a, b float64) {
+		t.Helper()
+		if !(math.Abs(a-b) <= 1e-9 || math.IsNaN(a) && math.IsNaN(b)) {
+			t.Errorf("%s: %s %v, the engine's %v", what, name, a, b)
+		}
+	}
+	if got.Metric != want.Metric || strings.Join(got.Options, " ") != strings.Join(want.Options, " ") {
+		t.Errorf("%s: metric %s %v, the engine's %s %v", what, got.Metric, got.Options, want.Metric, want.Options)
+	}
+	if got.HasScore != want.HasScore {
+		t.Errorf("%s: has a score %v, the engine's %v", what, got.HasScore, want.HasScore)
+	}
+	near("score", got.Score, want.Score)
+	gs, ws := got.Stats, want.Stats
+	if gs.Cases != ws.Cases || gs.Scored != ws.Scored || gs.Missing != ws.Missing || gs.Invalid != ws.Invalid || gs.N != ws.N {
+		t.Errorf("%s: counts %+v, the engine's %+v", what, gs, ws)
+	}
+	for _, f := range []struct {
+		name string
+		a, b float64
+	}{{"mean", gs.Mean, ws.Mean}, {"median", gs.Median, ws.Median}, {"p10", gs.P10, ws.P10}, {"p90", gs.P90, ws.P90},
+		{"min", gs.Min, ws.Min}, {"max", gs.Max, ws.Max}, {"std", gs.Std, ws.Std}, {"ci95 low", gs.CI95[0], ws.CI95[0]},
+		{"ci95 high", gs.CI95[1], ws.CI95[1]}, {"perfect", gs.Perfect, ws.Perfect}, {"pass", gs.Pass, ws.Pass}} {
+		near(f.name, f.a, f.b)
+	}
+	if len(got.Paths) != len(want.Paths) {
+		t.Fatalf("%s: %d paths, the engine's %d", what, len(got.Paths), len(want.Paths))
+	}
+	for i := range got.Paths {
+		g, w := got.Paths[i], want.Paths[i]
+		if g.Path != w.Path || g.Cases != w.Cases || g.Nodes != w.Nodes || g.Statuses != w.Statuses || g.Counts != w.Counts || g.HasScore != w.HasScore {
+			t.Errorf("%s: path %+v, the engine's %+v", what, g, w)
+			continue
+		}
+		for _, f := range []struct {
+			name string
+			a, b float64
+		}{{"score", g.Score, w.Score}, {"weight", g.Weight, w.Weight}, {"loss", g.Loss, w.Loss},
+			{"precision", g.Precision, w.Precision}, {"recall", g.Recall, w.Recall}, {"f1", g.F1, w.F1}} {
+			near(g.Path+" "+f.name, f.a, f.b)
+		}
+	}
+	if len(got.Cases) != len(want.Cases) {
+		t.Fatalf("%s: %d cases, the engine's %d", what, len(got.Cases), len(want.Cases))
+	}
+	for k := range got.Cases {
+		g, w := got.Cases[k], want.Cases[k]
+		if g.ID != w.ID || g.Status != w.Status || g.HasScore != w.HasScore || (g.Worst == nil) != (w.Worst == nil) {
+			t.Errorf("%s: case %+v, the engine's %+v", what, g, w)
+			continue
+		}
+		near("case "+g.ID, g.Score, w.Score)
+		if g.Worst != nil && (g.Worst.Path != w.Worst.Path || math.Abs(g.Worst.Loss-w.Worst.Loss) > 1e-9) {
+			t.Errorf("%s: case %s's costliest leaf %+v, the engine's %+v", what, g.ID, *g.Worst, *w.Worst)
+		}
+	}
+}
+
+// choose switches the dataset to metric with the chooser.
+func (d *dsDriver) choose(metric string) {
+	d.t.Helper()
+	d.keys("m")
+	if d.m.Mode != shell.ModeMetric {
+		d.t.Fatalf("no chooser: %s", d.statusText())
+	}
+	d.keys("g")
+	for d.m.Chooser.Highlighted() != metric {
+		before := d.m.Chooser.Highlighted()
+		d.keys("j")
+		if d.m.Chooser.Highlighted() == before {
+			d.t.Fatalf("no metric %s in the chooser", metric)
+		}
+	}
+	d.keys("enter")
+	if got := d.m.ds.metric(); got != metric {
+		d.t.Fatalf("metric %s after choosing %s: %s", got, metric, d.statusText())
+	}
+}
+
+// TestDatasetMetricIsScore: the dataset scored again with each metric
+// the chooser offers has `score --metric X`'s figures, every one; the
+// status line says the score before and after; the tree keeps the path
+// it was on.
+func TestDatasetMetricIsScore(t *testing.T) {
+	weights := smallWeights(t)
+	for _, metric := range []string{"lynxius", "uipath", "galtea", "exact", "f1", "rouge-l"} {
+		t.Run(metric, func(t *testing.T) {
+			d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
+			d.keys("j", "j", "j") // .paid
+			d.choose(metric)
+			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
+			sameFigures(t, metric, d.m.ds.d.Figures(), want)
+			st := d.statusText()
+			if !strings.HasPrefix(st, "metric "+metric+" · score "+common.Fixed5(want.Score)+" (was 0.55315)") {
+				t.Errorf("status %q", st)
+			}
+			if len(want.Paths) > 0 && d.m.tree.selectedPath() != ".paid" {
+				t.Errorf("the tree is on %s, not .paid", d.m.tree.selectedPath())
+			}
+			if len(want.Paths) == 0 && d.m.view != viewCases {
+				t.Errorf("a metric that is one number: view %d, not the cases", d.m.view)
+			}
+			// Back to jsondiff: the figures of the opening, the tree back.
+			d.choose("jsondiff")
+			sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
+			if d.m.view != viewTree {
+				t.Errorf("back to jsondiff: view %d, not the tree", d.m.view)
+			}
+		})
+	}
+}
+
+// TestDatasetMetricOptionsAndPairing: an option set in the chooser, a
+// rule set with C and an array's pairing cycled with p each score the
+// dataset again as `score` does with them.
+func TestDatasetMetricOptionsAndPairing(t *testing.T) {
+	weights := smallWeights(t)
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	// m, o on jsondiff, abs-tol typed: 0.5.
+	d.keys("m", "o", "enter", "type:0.5", "enter")
+	opts, err := scoring.ParseMetricOptions([]string{"abs-tol=0.5"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "abs-tol=0.5", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
+		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.screen())
+	}
+	d.keys("esc", "esc")
+	// p on .items[].sku: the arrays at .items pair by best, then by
+	// key=sku.
+	d.keys("/", "type:sku", "enter", "p")
+	if d.m.tree.selectedPath() != ".items[].sku" {
+		t.Fatalf("/sku: on %s", d.m.tree.selectedPath())
+	}
+	at, _ := scoring.ParseMetricOptions([]string{"abs-tol=0.5", "lists=.items=best"})
+	sameFigures(t, "lists=.items=best", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
+	if st := d.statusText(); !strings.HasPrefix(st, ".items paired by best: 0.41667 (was 0.41667 by index) · score") {
+		t.Errorf("p: %q", st)
+	}
+	d.keys("p")
+	at, _ = scoring.ParseMetricOptions([]string{"abs-tol=0.5", "lists=.items=key=sku"})
+	sameFigures(t, "lists=.items=key=sku", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
+	// C on .vendor: exact.
+	d.keys("g", "j", "C")
+	if d.m.Mode != shell.ModeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
+		t.Fatalf("C on .vendor:\n%s", d.screen())
+	}
+	d.keys("j", "enter")
+	rules, err := scoring.ParseRules("rules.json", []byte(`{".vendor": "exact"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameFigures(t, "rule exact for .vendor", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
+	if st := d.statusText(); !strings.HasPrefix(st, "rule exact for .vendor · score ") || !strings.HasSuffix(st, "ctrl+s saves the rules") {
+		t.Errorf("C: %q", st)
+	}
+	// C on .total: abs_tol, its value asked for.
+	d.keys("j", "C", "j", "j", "enter")
+	if d.m.Mode != shell.ModeRuleValue {
+		t.Fatalf("abs_tol…: mode %d, %q", d.m.Mode, d.statusText())
+	}
+	d.keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
+	rules, _ = scoring.ParseRules("rules.json", []byte(`{".vendor": "exact", ".total": {"abs_tol": 1}}`))
+	sameFigures(t, "abs_tol=1 for .total", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
+	// A metric without rules is refused while rules are set.
+	d.keys("m", "j", "enter")
+	if d.m.ds.metric() != "jsondiff" || !strings.Contains(d.statusText(), "lynxius takes no per-key rules") {
+		t.Errorf("lynxius with rules: %s, %q", d.m.ds.metric(), d.statusText())
+	}
+}
+
+// TestDatasetRescoreKeepsWeights: the weights tuned before a switch
+// weigh the dataset scored again (the engine's figures under the edited
+// file), the undo steps go on, a metric whose weights are its own holds
+// them apart (weight keys refuse; ctrl+s saves them), and they come back
+// with a metric that takes them.
+func TestDatasetRescoreKeepsWeights(t *testing.T) {
+	orig := smallWeights(t)
+	dir := t.TempDir()
+	wpath := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(wpath, []byte(orig), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := smallDataset(t, "dark")
+	opts.Files.SavePath = wpath
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "w", "type:0.5", "enter") // .vendor 0.5
+	d.keys("j", "x")                      // .total 0
+	edited := strings.Replace(strings.Replace(orig, `"total": 1.0`, `"total": 0`, 1), "{", `{"vendor": 0.5,`, 1)
+	d.choose("lynxius")
+	sameFigures(t, "lynxius, weights tuned", d.m.ds.d.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
+	if !strings.Contains(d.screen(), "Δ since switch ±0") || !strings.Contains(d.screen(), "● unsaved") {
+		t.Errorf("the header after the switch:\n%s", d.screen())
+	}
+	d.keys("u")
+	if st := d.statusText(); !strings.HasPrefix(st, "undid: weight of .total 1 → 0") {
+		t.Errorf("u after the switch: %q", st)
+	}
+	d.keys("ctrl+r")
+	d.choose("uipath")
+	d.keys("+")
+	if st := d.statusText(); !strings.HasPrefix(st, "uipath weighs nodes by its own rule: weights fixed; m → jsondiff, lynxius use yours") {
+		t.Errorf("+ under uipath: %q", st)
+	}
+	if !strings.Contains(d.screen(), "● unsaved") {
+		t.Error("the weights held are unsaved")
+	}
+	d.keys("ctrl+s")
+	if st := d.statusText(); !strings.Contains(st, "the weights held for a metric that takes them (uipath does not)") {
+		t.Errorf("ctrl+s under uipath: %q", st)
+	}
+	saved, err := scoring.ParseWeights("saved", []byte(tuitest.ReadFile(t, wpath)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.m.ds.dirty() {
+		t.Error("dirty after the save")
+	}
+	d.choose("jsondiff")
+	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, tuitest.ReadFile(t, wpath))
+	sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), want)
+	if v, _ := d.m.ds.d.Weight(".vendor"); v != 0.5 || saved == nil || d.m.ds.dirty() {
+		t.Errorf("back to jsondiff: .vendor %v, dirty %v", v, d.m.ds.dirty())
+	}
+}
+
+// TestDatasetRulesSave: ctrl+s writes the rules set with C (asking for a
+// path when none was given, beside the dataset), then the weights when
+// they are unsaved too; the header names the rules file.
+func TestDatasetRulesSave(t *testing.T) {
+	dir := t.TempDir()
+	wpath := filepath.Join(dir, "weights.json")
+	if err := os.WriteFile(wpath, []byte(smallWeights(t)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	opts := smallDataset(t, "mono")
+	opts.Files.SavePath, opts.Files.DefaultSave = wpath, filepath.Join(dir, "weights.json")
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "C", "j", "enter", "-")
+	if !strings.Contains(d.screen(), "rules (not saved)") {
+		t.Errorf("header:\n%s", d.screen())
+	}
+	d.keys("q")
+	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
+		t.Fatalf("q with unsaved rules:\n%s", d.screen())
+	}
+	d.keys("n", "ctrl+s")
+	if d.m.Mode != shell.ModeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
+		t.Fatalf("ctrl+s:\n%s", d.screen())
+	}
+	d.keys("enter")
+	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
+		t.Errorf("rules file:\n%s", got)
+	}
+	if st := d.statusText(); !strings.HasPrefix(st, "saved the rules to "+filepath.Join(dir, "rules.json")+" (1 rule) · saved "+wpath) {
+		t.Errorf("status %q", st)
+	}
+	if d.m.ds.dirty() || d.m.ds.files.Rules != filepath.Join(dir, "rules.json") || d.m.ds.rules.Changed() {
+		t.Errorf("after the save: dirty %v, rules file %q", d.m.ds.dirty(), d.m.ds.files.Rules)
+	}
+}
+
+// heldRescore presses key (enter on the chooser) and returns the rescore
+// it asks for without running it, as a slow rescore is: still under way.
+func (d *dsDriver) heldRescore(k string) tea.Cmd {
+	d.t.Helper()
+	_, cmd := d.m.Update(tuitest.KeyMsg(k))
+	if cmd == nil {
+		d.t.Fatalf("%s asked for nothing", k)
+	}
+	batch, ok := cmd().(tea.BatchMsg)
+	if !ok || len(batch) != 2 || d.m.job == nil {
+		d.t.Fatal("no rescore under way")
+	}
+	return batch[0] // the rescore; then its progress's timer
+}
+
+// TestDatasetRescoreStale: a rescore that a newer choice, esc or q
+// cancelled is told so (its context ends), and its answer, should it
+// come all the same, is dropped: the figures stay the newer choice's.
+func TestDatasetRescoreStale(t *testing.T) {
+	var ctxs []context.Context
+	opts := smallDataset(t, "dark")
+	rescore := opts.RescoreDataset
+	// A rescorer that finishes whatever happens, as one that was done
+	// just before it was cancelled.
+	opts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
+		ctxs = append(ctxs, ctx)
+		return rescore(context.Background(), req, p)
+	}
+	weights := smallWeights(t)
+	t.Run("newer choice", func(t *testing.T) {
+		ctxs = nil
+		d := newDSDriver(t, opts, 120, 35)
+		d.keys("m", "j") // lynxius
+		first := d.heldRescore("enter")
+		if !strings.Contains(d.screen(), "Scoring the dataset again with lynxius") {
+			t.Errorf("no progress shown:\n%s", d.screen())
+		}
+		d.keys("m", "j") // uipath (the chooser is on lynxius, being scored)
+		second := d.heldRescore("enter")
+		// The first answer comes while the second rescore runs: stale.
+		d.send(first())
+		if len(ctxs) != 1 || ctxs[0].Err() == nil {
+			t.Fatalf("the first rescore was not cancelled (%d requests)", len(ctxs))
+		}
+		if d.m.ds.metric() != "jsondiff" || d.m.job == nil || !strings.Contains(d.screen(), "Scoring the dataset again with uipath") {
+			t.Errorf("the stale answer was taken: %s, %q", d.m.ds.metric(), d.statusText())
+		}
+		d.send(second())
+		if d.m.ds.metric() != "uipath" || d.m.job != nil || !strings.HasPrefix(d.statusText(), "metric uipath · score 0.52632 (was 0.55315)") {
+			t.Errorf("after the second answer: %s, %q", d.m.ds.metric(), d.statusText())
+		}
+		sameFigures(t, "uipath", d.m.ds.d.Figures(), engineFigures(t, "uipath", scoring.MetricOptions{}, nil, weights))
+	})
+	t.Run("esc", func(t *testing.T) {
+		ctxs = nil
+		d := newDSDriver(t, opts, 120, 35)
+		d.keys("m", "j")
+		stale := d.heldRescore("enter")
+		d.keys("esc")
+		if d.m.job != nil || strings.Contains(d.screen(), "Scoring the dataset again") ||
+			d.statusText() != "stopped scoring with lynxius: the figures are still jsondiff's" {
+			t.Errorf("esc: %q\n%s", d.statusText(), d.screen())
+		}
+		d.send(stale())
+		if ctxs[0].Err() == nil || d.m.ds.metric() != "jsondiff" {
+			t.Errorf("after esc: cancelled %v, metric %s", ctxs[0].Err(), d.m.ds.metric())
+		}
+		sameFigures(t, "jsondiff", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
+	})
+	t.Run("q", func(t *testing.T) {
+		// A rescore asked for but not started yet never starts.
+		ctxs = nil
+		d := newDSDriver(t, opts, 120, 35)
+		d.keys("m", "j")
+		stale := d.heldRescore("enter")
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
+		_, quits := cmd().(tea.QuitMsg)
+		if msg := stale(); !quits || msg != nil || len(ctxs) != 0 {
+			t.Errorf("q before the rescore started: quits %v, the rescore gave %T, %d started", quits, msg, len(ctxs))
+		}
+	})
+	t.Run("q while scoring", func(t *testing.T) {
+		// One under way is cancelled, and the explorer ends once it
+		// stopped.
+		started, stopped := make(chan struct{}), make(chan struct{})
+		slow := opts
+		slow.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
+			close(started)
+			<-ctx.Done()
+			time.Sleep(20 * time.Millisecond) // stopping takes a while
+			close(stopped)
+			return nil, ctx.Err()
+		}
+		d := newDSDriver(t, slow, 120, 35)
+		d.keys("m", "j")
+		running := shell.Async(d.heldRescore("enter"))
+		<-started
+		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
+		_, quits := cmd().(tea.QuitMsg)
+		select {
+		case <-stopped:
+		default:
+			t.Error("the explorer quit before the rescore under way stopped")
+		}
+		if !quits {
+			t.Error("q while scoring does not quit")
+		}
+		<-running
+	})
+	t.Run("weights meanwhile", func(t *testing.T) {
+		// A weight tuned while the dataset is scored again weighs the
+		// new figures too.
+		ctxs = nil
+		d := newDSDriver(t, opts, 120, 35)
+		d.keys("m", "j")
+		pending := d.heldRescore("enter")
+		d.keys("j", "w", "type:0.5", "enter")
+		d.send(pending())
+		edited := strings.Replace(weights, "{", `{"vendor": 0.5,`, 1)
+		sameFigures(t, "lynxius, .vendor tuned meanwhile", d.m.ds.d.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
+	})
+}
+
+// TestRescoreDatasetCancelled: the engine's rescorer stops with the
+// context's error, and refuses a dataset read from standard input.
+func TestRescoreDatasetCancelled(t *testing.T) {
+	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
+	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
+		t.Errorf("standard input: %v", err)
+	}
+}
+
+// TestDatasetRescoreDetail: the detail pane explains the path under the
+// metric in force after each switch, one after another from the same
+// weights held apart (uipath, then galtea: sessions of one version).
+func TestDatasetRescoreDetail(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	d.keys("j", "j", "j", "tab") // .paid, the detail pane beside the tree
+	for _, metric := range []string{"uipath", "galtea", "lynxius", "jsondiff"} {
+		d.choose(metric)
+		d.screen()
+		got := d.m.detail.View()
+		fresh := &pathDetail{c: d.m.C, ds: d.m.ds}
+		fresh.SetSize(d.m.detail.width, d.m.detail.height)
+		fresh.setSide(d.m.detail.side)
+		fresh.selectPath(".paid")
+		if want := fresh.View(); got != want {
+			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, tuitest.StripANSI(got), tuitest.StripANSI(want))
+		}
+	}
+}
+
+// TestDatasetRescoreViews: the cases pane keeps its filter and its case
+// across a switch, or lists every case when no case has the filter's
+// path any more; the heat map keeps its place.
+func TestDatasetRescoreViews(t *testing.T) {
+	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
+	d.keys("j", "j", "j", "f", "j") // the cases losing points at .paid, the second
+	k, _ := d.m.cases.selected()
+	d.choose("lynxius")
+	if d.m.view != viewCases || d.m.order.filterPath() != ".paid" || !strings.Contains(d.screen(), ".paid") {
+		t.Errorf("lynxius: view %d, filter %q", d.m.view, d.m.order.filterPath())
+	}
+	if got, _ := d.m.cases.selected(); got != k {
+		t.Errorf("the cursor on case %s, not %s", d.m.ds.d.CaseID(got), d.m.ds.d.CaseID(k))
+	}
+	d.choose("f1")
+	if d.m.order.filterPath() != "" || !strings.HasSuffix(d.statusText(), "no case has .paid now: every case listed") || len(d.m.order.cases()) != 6 {
+		t.Errorf("f1: filter %q, %d cases, %q", d.m.order.filterPath(), len(d.m.order.cases()), d.statusText())
+	}
+	d.choose("jsondiff")
+	d.keys("esc", "v", "l", "l", "j")
+	row, col := d.m.heat.row, d.m.heat.col
+	d.choose("galtea")
+	if d.m.view != viewHeat || d.m.heat.row != row || d.m.heat.col != col || !strings.Contains(d.screen(), "Heat map") {
+		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, d.m.heat.row, d.m.heat.col, row, col)
+	}
+}
+
+// TestDatasetRescoreKeepsUnsaved: the weights held for a metric that
+// takes them stay unsaved under one that does not: the recovery file
+// keeps them, and the state settled at an end (a signal) too.
+func TestDatasetRescoreKeepsUnsaved(t *testing.T) {
+	k := newKeptSmall(t)
+	d := newDSDriver(t, k.opts(t), 120, 35)
+	d.keys("j", "-")
+	d.fireTimers()
+	d.choose("uipath")
+	d.fireTimers()
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept under uipath:\n%s", w)
+	}
+	kept, err := d.m.SettleUnsaved()
+	if err != nil || kept == "" {
+		t.Fatalf("settled under uipath: %q %v", kept, err)
+	}
+	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
+		t.Fatalf("kept at the end:\n%s", w)
+	}
+}
+
+// TestDatasetRescoreRecorded: the runs recorded after a switch are of the
+// metric, options and rules in force then, under the weights tuned (held
+// for a metric that takes them, under one that does not); a quit after a
+// switch records the state, the config having changed; saving the rules
+// alone records a run with them.
+func TestDatasetRescoreRecorded(t *testing.T) {
+	rec := &fakeDSRecorder{}
+	opts, _ := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("j", "-") // .vendor 0.95
+	d.choose("lynxius")
+	d.keys("ctrl+s")
+	if got := rec.events(); got != "saved" {
+		t.Fatalf("recorded %q, want the save", got)
+	}
+	run := rec.runs[0]
+	score, _ := d.m.ds.total()
+	if run.Metric != "lynxius" || run.RulesJSON != nil || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) || run.Score != score {
+		t.Errorf("recorded %s %v rules %s score %v (shown %v):\n%s", run.Metric, run.Options, run.RulesJSON, run.Score, score, run.WeightsJSON)
+	}
+	d.choose("uipath")
+	d.keys("q")
+	if got := rec.events(); got != "saved,quit" {
+		t.Fatalf("recorded %q, want the save and the quit", got)
+	}
+	if q := rec.runs[1]; q.Metric != "uipath" || !strings.Contains(string(q.WeightsJSON), `"vendor": 0.95`) {
+		t.Errorf("the quit's run: %s\n%s", q.Metric, q.WeightsJSON)
+	}
+	// A rule set and saved, the weights as they were: a run with it.
+	rec = &fakeDSRecorder{}
+	opts, w := smallInTemp(t)
+	opts.Recorder, opts.Recorded = rec, true
+	opts.Files.RulesSavePath = filepath.Join(filepath.Dir(w), "rules.json")
+	d = newDSDriver(t, opts, 120, 35)
+	d.keys("j", "C", "j", "enter", "ctrl+s")
+	if got := rec.events(); got != "saved" || string(rec.runs[0].RulesJSON) != "{\n  \".vendor\": \"exact\"\n}\n" {
+		t.Errorf("recorded %q, rules %s", got, rec.runs[0].RulesJSON)
+	}
+}

@@ -1,0 +1,161 @@
+package datasetpage
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/runspane"
+)
+
+// pathDetail explains the selected path's figures with their numbers in
+// (dataset.Scored.ExplainPath, painted as a pair's calculation is). Its
+// lines are built when the path, the figures or the size change.
+type pathDetail struct {
+	c             *common.Common
+	ds            *dsData
+	path          string
+	width, height int
+	// side is set beside the tree (a left rule), clear below it.
+	side  bool
+	key   pathDetailKey
+	lines []string
+	off   int
+}
+
+// pathDetail keeps the pane contract.
+var _ common.Pane = (*pathDetail)(nil)
+
+type pathDetailKey struct {
+	path string
+	// d and version are the dataset and its weights' version: scored
+	// again or re-weighted, its figures change.
+	d       *dataset.Scored
+	version int
+	width   int
+	cmp     *dsComparison
+	styles  any
+}
+
+// selectPath tells the pane which path to explain.
+func (p *pathDetail) selectPath(path string) { p.path = path }
+
+// SetSize sets the pane's size, its rule included.
+func (p *pathDetail) SetSize(w, h int) { p.width, p.height = w, h }
+
+// setSide places the pane beside the tree (a left rule) or below it.
+func (p *pathDetail) setSide(side bool) { p.side = side }
+
+// ShortHelp returns the pane's scrolling keys.
+func (p *pathDetail) ShortHelp() []key.Binding {
+	k := p.c.Keys
+	return []key.Binding{k.DetailDown, k.DetailUp}
+}
+
+// FullHelp returns the pane's keys.
+func (p *pathDetail) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+
+// Update scrolls the pane (J/K).
+func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
+	if km, ok := msg.(tea.KeyPressMsg); ok {
+		k := p.c.Keys
+		switch {
+		case key.Matches(km, k.DetailDown):
+			p.scrollBy(max(1, p.rows()/2))
+		case key.Matches(km, k.DetailUp):
+			p.scrollBy(-max(1, p.rows()/2))
+		}
+	}
+	return nil
+}
+
+// inner returns the width available to the text.
+func (p *pathDetail) inner() int {
+	if p.side {
+		return max(1, p.width-3)
+	}
+	return max(1, p.width)
+}
+
+// rows returns the lines of text the pane shows at once.
+func (p *pathDetail) rows() int {
+	if p.side {
+		return p.height
+	}
+	return p.height - 1
+}
+
+func (p *pathDetail) scrollBy(n int) {
+	p.off = max(0, min(p.off+n, len(p.lines)-p.rows()))
+}
+
+// build writes the lines for the selected path.
+func (p *pathDetail) build() {
+	s := p.c.Styles
+	w := p.inner()
+	var out []string
+	add := func(lines ...string) {
+		for _, l := range lines {
+			out = append(out, common.WrapIndent(l, w)...)
+		}
+	}
+	add(s.Title.Render(p.path))
+	for _, l := range p.ds.d.ExplainPath(p.path, w) {
+		add(pair.PaintLine(s, l))
+	}
+	if run, ok := p.ds.cmp.pathScore(p.path); ok {
+		i := p.ds.d.PathIndex(p.path)
+		add("", s.Muted.Render("in "+runspane.RunName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
+		if pf := p.ds.paths[i]; run.has && pf.HasScore {
+			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.score) + " since"))
+		}
+	}
+	k := p.c.Keys
+	add("", s.Faint.Render(fmt.Sprintf("%s lists the cases that lose points here · %s opens the heat map", k.FilterCases.Help().Key, k.HeatMap.Help().Key)))
+	p.lines = out
+}
+
+// View renders the pane.
+func (p *pathDetail) View() string {
+	k := pathDetailKey{path: p.path, d: p.ds.d, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.Styles}
+	if k != p.key {
+		if k.path != p.key.path {
+			p.off = 0
+		}
+		p.key = k
+		p.build()
+	}
+	s := p.c.Styles
+	var b strings.Builder
+	if !p.side {
+		b.WriteString(s.Faint.Render("── detail " + strings.Repeat("─", max(0, p.width-10))))
+	}
+	h := p.rows()
+	p.off = max(0, min(p.off, len(p.lines)-h))
+	for i := 0; i < h; i++ {
+		if i > 0 || !p.side {
+			b.WriteByte('\n')
+		}
+		line := ""
+		if j := p.off + i; j < len(p.lines) {
+			line = p.lines[j]
+		}
+		switch {
+		case i == 0 && p.off > 0:
+			line = s.Faint.Render(fmt.Sprintf("↑ %d more above", p.off+1))
+		case i == h-1 && len(p.lines)-p.off > h:
+			line = s.Faint.Render(fmt.Sprintf("↓ %d more below · %s/%s scroll", len(p.lines)-p.off-h+1,
+				p.c.Keys.DetailDown.Help().Key, p.c.Keys.DetailUp.Help().Key))
+		}
+		if p.side {
+			b.WriteString(s.Faint.Render(" │ "))
+		}
+		b.WriteString(common.Fit(line, p.inner()))
+	}
+	return b.String()
+}

@@ -1,0 +1,170 @@
+package datasetpage
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// fakeDatasetHistory holds recorded runs of dataset-small.
+type fakeDatasetHistory struct {
+	runs map[string]*ports.DatasetRunDetail
+	list []ports.RunSummary
+}
+
+func (h *fakeDatasetHistory) Runs(bool) ([]ports.RunSummary, error) { return h.list, nil }
+
+func (h *fakeDatasetHistory) DatasetRun(id string) (*ports.DatasetRunDetail, error) {
+	r, ok := h.runs[id]
+	if !ok {
+		return nil, fmt.Errorf("no run %s", id)
+	}
+	return r, nil
+}
+
+// smallRun scores dataset-small under the weights text as a recorded run
+// would hold it.
+func smallRun(t testing.TB, id, weights string, at time.Time) *ports.DatasetRunDetail {
+	t.Helper()
+	w, err := scoring.ParseWeights("weights.json", []byte(weights))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := dataset.Open(dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	res, err := dataset.Score(context.Background(), src, dataset.Config{Weights: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &ports.DatasetRunDetail{
+		RunSummary: ports.RunSummary{ID: id, Time: at, Label: "model A", Source: "score", Metric: "jsondiff",
+			Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json", Score: res.Figures.Score, HasScore: true, ThisPair: true},
+		Figures: res.Figures, WeightsJSON: []byte(weights),
+	}
+}
+
+// smallWithHistory is dataset-small with one recorded run: the same
+// cases under weights where .vendor weighs 0 and .total 0.5.
+func smallWithHistory(t testing.TB, theme string) (ports.DatasetOptions, *fakeDatasetHistory) {
+	opts := smallDataset(t, theme)
+	run := smallRun(t, "20261120T101500-0001", `{"vendor": 0, "total": 0.5, "note": 0, "items": {"__items": 0.8, "price": 0.5}}`,
+		time.Date(2026, 11, 20, 10, 15, 0, 0, time.UTC))
+	h := &fakeDatasetHistory{runs: map[string]*ports.DatasetRunDetail{run.ID: run}, list: []ports.RunSummary{run.RunSummary}}
+	opts.History = h
+	return opts, h
+}
+
+// TestDatasetCompareScreens: the compare view (enter on a run in the
+// history pane): the header's verdict line, the tree's run and Δ
+// columns, the cases pane's Δ column ordered by the largest regression;
+// at 120×35 and 80×24, dark and mono.
+func TestDatasetCompareScreens(t *testing.T) {
+	for _, theme := range []string{"dark", "mono"} {
+		for _, size := range []struct{ w, h int }{{120, 35}, {80, 24}} {
+			for _, c := range []struct {
+				name string
+				keys []string
+			}{{"compare", []string{"H", "enter"}}, {"compare-cases", []string{"H", "enter", "c"}}, {"history", []string{"H"}}} {
+				t.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, size.w, size.h, theme), func(t *testing.T) {
+					opts, _ := smallWithHistory(t, theme)
+					d := newDSDriver(t, opts, size.w, size.h)
+					d.keys(c.keys...)
+					golden.RequireEqual(t, []byte(d.screen()))
+				})
+			}
+		}
+	}
+}
+
+// TestDatasetCompare: the comparison pairs the cases by id with the
+// figures in force (the verdict as history diff gives it), the cases
+// pane orders them by the largest regression, and a re-weight compares
+// again; esc ends it.
+func TestDatasetCompare(t *testing.T) {
+	opts, h := smallWithHistory(t, "dark")
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("H", "enter")
+	c := d.m.ds.cmp
+	if c == nil {
+		t.Fatalf("no comparison: %q", d.statusText())
+	}
+	run := h.runs["20261120T101500-0001"]
+	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
+	if c.verdict != want || !strings.Contains(d.statusText(), want) {
+		t.Errorf("verdict %q, status %q; want %q", c.verdict, d.statusText(), want)
+	}
+	if !strings.Contains(d.screen(), "Δ vs run 20261120T1") {
+		t.Errorf("no compare line:\n%s", d.screen())
+	}
+	if d.m.order.sort != sortDelta {
+		t.Errorf("the cases are %s", caseSortNames[d.m.order.sort])
+	}
+	// The regressions first: the Δ of each case listed does not rise.
+	prev := -1.0
+	for i, k := range d.m.order.cases() {
+		dl, ok := d.m.order.delta(k)
+		if !ok {
+			continue
+		}
+		if i > 0 && dl < prev {
+			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.d.CaseID(k), dl, prev)
+		}
+		prev = dl
+	}
+	// A re-weight compares again: the verdict is that of the figures now.
+	d.keys("j", "x")
+	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
+	if d.m.ds.cmp.verdict != want {
+		t.Errorf("after x: verdict %q, want %q", d.m.ds.cmp.verdict, want)
+	}
+	// A comparison made again that comes while a case is open is the
+	// dataset's, not the case's.
+	d.keys("c", "enter")
+	if d.m.open == nil {
+		t.Fatal("no case opened")
+	}
+	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
+	if d.m.ds.cmp.verdict != "made again" {
+		t.Errorf("the verdict went to the case: %q", d.m.ds.cmp.verdict)
+	}
+	d.keys("esc", "esc", "esc")
+	if d.m.ds.cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
+		t.Errorf("esc: %q", d.statusText())
+	}
+}
+
+// TestDatasetLoadRunWeights: R on a run loads its weights (one step u
+// undoes), and d shows its diff as history diff prints it.
+func TestDatasetLoadRunWeights(t *testing.T) {
+	opts, _ := smallWithHistory(t, "dark")
+	d := newDSDriver(t, opts, 120, 35)
+	before := d.m.ds.stats.Mean
+	d.keys("H", "R")
+	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
+		t.Errorf("R: .vendor %v, %q", w, d.statusText())
+	}
+	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+		t.Errorf(".total %v, mode %d", w, d.m.Mode)
+	}
+	d.keys("u")
+	if d.m.ds.stats.Mean != before {
+		t.Errorf("u: %v, was %v", d.m.ds.stats.Mean, before)
+	}
+	d.keys("H", "d")
+	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
+		t.Errorf("d:\n%s", s)
+	}
+}

@@ -1,0 +1,153 @@
+package datasetpage
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// PageKey takes the keys of normal mode the shell leaves to a
+// dataset's explorer: those of the view shown, and esc stopping a
+// rescore under way.
+func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.C.Keys
+	switch {
+	case key.Matches(msg, k.Cancel) && m.job != nil:
+		// esc stops the rescore under way before it does anything else.
+		what := m.job.spec.what(m.job.opts.Strings())
+		m.stopRescore()
+		m.Status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		return nil
+	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
+		return m.weightKey("", msg)
+	case key.Matches(msg, k.Metric):
+		return m.openChooser()
+	case key.Matches(msg, k.Warnings):
+		cmd := m.hdr.Update(msg)
+		m.Layout()
+		return cmd
+	}
+	switch m.view {
+	case viewCases:
+		return m.cases.Update(msg)
+	case viewHeat:
+		if key.Matches(msg, k.HeatMap) {
+			m.setView(viewTree)
+			return nil
+		}
+		return m.heat.Update(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Cases):
+		m.setView(viewCases)
+		return nil
+	case key.Matches(msg, k.HeatMap):
+		m.setView(viewHeat)
+		return nil
+	case key.Matches(msg, k.EndCompare):
+		return m.endCompare()
+	case key.Matches(msg, k.Detail):
+		if m.ShowDetail() {
+			m.Side = shell.SideNone
+		} else {
+			m.Side = shell.SideDetail
+		}
+		m.Layout()
+		return nil
+	case key.Matches(msg, k.DetailDown, k.DetailUp):
+		return m.detail.Update(msg)
+	}
+	return m.tree.Update(msg)
+}
+
+// weightKey runs a weight key on path ("" for those that need none:
+// undo, redo, reset all) through the dataset's session, and brings every
+// pane up to date.
+func (m *Model) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
+	if why := m.weightsRefused(); why != "" {
+		m.Status.Set(common.Warn(why))
+		return nil
+	}
+	k := m.C.Keys
+	s := m.ds.sess
+	var text string
+	var err error
+	before, had := m.ds.total()
+	switch {
+	case key.Matches(msg, k.EditWeight):
+		if err := s.CanWeigh(path); err != nil {
+			m.Status.Set(common.Warn(err.Error()))
+			return nil
+		}
+		w, _ := m.ds.d.Weight(path)
+		m.Prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
+		m.weightPath = path
+		m.Mode = shell.ModeWeight
+		return nil
+	case key.Matches(msg, k.Raise):
+		text, err = s.Nudge(path, 0.05)
+	case key.Matches(msg, k.Lower):
+		text, err = s.Nudge(path, -0.05)
+	case key.Matches(msg, k.ToggleZero):
+		text, err = s.ToggleZero(path)
+	case key.Matches(msg, k.Reset):
+		text, err = s.Reset(path)
+	case key.Matches(msg, k.ResetAll):
+		text, err = s.ResetAll()
+	case key.Matches(msg, k.Undo):
+		text, err = s.Undo()
+	case key.Matches(msg, k.Redo):
+		text, err = s.Redo()
+	}
+	return m.reweighed(text, err, before, had)
+}
+
+// reweighed reports a weight change with the dataset's score before and
+// after, and brings the panes up to date.
+func (m *Model) reweighed(text string, err error, before float64, had bool) tea.Cmd {
+	if err != nil {
+		m.Status.Set(common.Warn(err.Error()))
+		return nil
+	}
+	m.changed()
+	if now, has := m.ds.total(); has && had && now != before {
+		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
+	}
+	m.Status.Set(common.Success(text))
+	return m.recompare()
+}
+
+// Submit runs the prompt's text.
+func (m *Model) Submit() tea.Cmd {
+	switch m.Mode {
+	case shell.ModeSearch:
+		m.Mode = shell.ModeNormal
+		msg := promptDoneMsg{kind: m.promptFor, text: m.Prompt.Trimmed()}
+		if m.promptFor == promptFind {
+			return m.cases.Update(msg)
+		}
+		return m.tree.Update(msg)
+	case shell.ModeWeight:
+		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
+		if err != nil {
+			m.Prompt.Fail(err.Error())
+			return nil
+		}
+		m.Mode = shell.ModeNormal
+		before, had := m.ds.total()
+		text, err := m.ds.sess.SetWeight(m.weightPath, v)
+		return m.reweighed(text, err, before, had)
+	case shell.ModeRuleValue:
+		return m.SubmitRuleValue()
+	case shell.ModeRulesPath:
+		return m.SubmitRulesPath()
+	case shell.ModeSavePath:
+		return m.SubmitSavePath()
+	}
+	return nil
+}

@@ -1,0 +1,266 @@
+package datasetpage
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// Model is the explorer of a dataset (docs/datasets.md): its
+// header, the per-path tree with the detail pane, the cases pane, the
+// heat map, the history pane, and a case opened as a pair. It routes the
+// messages to its panes, which keep the component contract (pane), and
+// does what they ask by message: filter the cases, open a case, switch
+// views, re-weight a path, ask the prompt.
+type Model struct {
+	shell.Shell
+	opts   ports.DatasetOptions
+	load   *dsLoadState
+	ds     *dsData
+	hdr    *dsHeader
+	tree   *pathTree
+	detail *pathDetail
+	order  *caseOrder
+	cases  *casesPane
+	heat   *heatPane
+	view   dsView
+	// promptFor is the pane's prompt open (modeSearch), weightPath the
+	// path whose weight the prompt asks for (modeWeight).
+	promptFor  promptKind
+	weightPath string
+	// open is the case opened as a pair, nil for none; opening is the
+	// request of a case being opened.
+	open    *caseView
+	opening caseRequest
+	// runJob and cmpJob are the latest requests of a run read for the
+	// history pane and of a comparison made again: older answers are
+	// dropped.
+	runJob, cmpJob int
+	// rec tracks the runs recorded.
+	rec dsRecording
+	// rescoring shows the progress of the rescore under way, job, nil
+	// for none; rescoreID numbers the requests: an answer that is not the
+	// latest's is stale and dropped.
+	rescoring *rescoreBox
+	job       *dsRescoreJob
+	rescoreID int
+	// casesForced is set while the cases pane shows because the metric in
+	// force is one number (no paths): a metric with paths brings the
+	// tree back.
+	casesForced bool
+}
+
+// New returns the explorer of the dataset opts names. When
+// opts.Loaded is nil, Init starts opts.Load in the background.
+func New(opts ports.DatasetOptions) *Model {
+	c := common.New(opts.Theme)
+	if opts.OpenCase == nil {
+		opts.OpenCase = func(ctx context.Context, d *dataset.Scored, k int) (*dataset.OneCase, error) {
+			return d.CaseTree(ctx, k)
+		}
+	}
+	m := &Model{opts: opts, rescoring: &rescoreBox{c: c}}
+	m.Shell = shell.New(c, m, shell.Config{Dataset: true, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.Unsaved.Keeper = opts.Recovery
+	if opts.Loaded != nil {
+		m.ready(opts.Loaded)
+	}
+	return m
+}
+
+// Init starts loading unless the dataset is there already, and asks the
+// terminal for its background colour.
+func (m *Model) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if m.C.AutoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
+		var cmd tea.Cmd
+		m.load, cmd = startDatasetLoad(m.C, m.opts.Load)
+		cmds = append(cmds, cmd)
+	}
+	if m.Phase == shell.PhaseReady {
+		cmds = append(cmds, m.FindUnsaved())
+	}
+	return tea.Batch(cmds...)
+}
+
+// ready builds the panes over the scored dataset.
+func (m *Model) ready(res *dataset.Result) {
+	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
+	m.hdr = newDSHeader(m.C, m.ds)
+	m.tree = newPathTree(m.C, m.ds)
+	m.detail = &pathDetail{c: m.C, ds: m.ds}
+	m.order = newCaseOrder(m.ds)
+	m.cases = newCasesPane(m.C, m.ds, m.order)
+	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
+	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.Phase = shell.PhaseReady
+	if len(m.ds.paths) == 0 {
+		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
+	}
+	m.Status.Set(m.openingStatus())
+	m.noteOpening()
+	m.Layout()
+}
+
+// openingStatus greets with the essentials.
+func (m *Model) openingStatus() common.StatusMsg {
+	st := m.ds.stats
+	if len(m.ds.paths) == 0 {
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.res.Figures.Metric))
+	}
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
+}
+
+// HandleMsg handles a message: the case opened takes what is not the
+// dataset's own.
+func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
+	if m.Resize(msg) {
+		if m.open != nil {
+			return m.open.update(msg)
+		}
+		return nil
+	}
+	switch msg := msg.(type) {
+	case dsLoadTickMsg:
+		if m.Phase == shell.PhaseLoading {
+			return tickDatasetLoad(m.C)
+		}
+		return nil
+	case dsLoadedMsg:
+		return m.loaded(msg)
+	case caseOpenedMsg:
+		return m.caseOpened(msg)
+	case dsRunReadyMsg, dsRecomparedMsg, runspane.HistListMsg:
+		// The dataset's own, even while a case is open (whose explorer
+		// has no history).
+		return m.paneMsg(msg)
+	case shell.RecordedMsg:
+		return m.recorded(msg)
+	case dsRescoredMsg:
+		return m.rescored(msg)
+	case dsRescoreTickMsg:
+		return m.rescoreTick(msg)
+	}
+	if m.open != nil {
+		return m.caseUpdate(msg)
+	}
+	if km, ok := msg.(tea.KeyPressMsg); ok && m.opening.active {
+		return m.whileOpening(km)
+	}
+	switch msg := msg.(type) {
+	case common.StatusMsg:
+		m.Status.Set(msg)
+	case tea.KeyPressMsg:
+		return m.HandleKey(msg)
+	case tea.PasteMsg:
+		if m.InPrompt() {
+			m.Prompt.Update(msg)
+		}
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	default:
+		return m.paneMsg(msg)
+	}
+	return nil
+}
+
+// paneMsg does what a pane asked, and hands the history's messages to
+// its pane.
+func (m *Model) paneMsg(msg tea.Msg) tea.Cmd {
+	if m.Phase != shell.PhaseReady {
+		return nil
+	}
+	if cmd, ok := m.PaneAsked(msg); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case filterCasesMsg:
+		m.setView(viewCases)
+		return m.cases.Update(msg)
+	case openCaseMsg:
+		return m.openCase(msg)
+	case showViewMsg:
+		m.setView(msg.view)
+	case selectPathMsg:
+		m.tree.selectPath(msg.i)
+		m.heat.Update(msg)
+	case weightKeyMsg:
+		return m.weightKey(msg.path, msg.key)
+	case askPromptMsg:
+		m.promptFor = msg.kind
+		m.Prompt.Open(msg.label, msg.value, msg.placeholder, 200)
+		m.Mode = shell.ModeSearch
+	case rulesForPathMsg:
+		return m.openRuleChooser(msg.path)
+	case pairPathMsg:
+		return m.cyclePairing(msg.path)
+	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
+		return m.Hist.Update(msg)
+	case runspane.RunActionMsg:
+		return m.runAction(msg)
+	case dsRunReadyMsg:
+		return m.runReady(msg)
+	case dsRecomparedMsg:
+		if msg.id == m.cmpJob && m.ds.cmp != nil {
+			m.ds.cmp.verdict = msg.verdict
+		}
+	case runspane.LabelRunMsg:
+		m.Status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
+	}
+	return nil
+}
+
+// whileOpening takes a key while a case opens: esc stops the opening, q
+// quits; the others wait.
+func (m *Model) whileOpening(km tea.KeyPressMsg) tea.Cmd {
+	k := m.C.Keys
+	switch {
+	case key.Matches(km, k.Cancel):
+		m.opening.cancel()
+		m.opening.active = false
+		m.Status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+	case key.Matches(km, k.Quit):
+		m.opening.cancel()
+		m.opening.active = false
+		return m.Quit()
+	default:
+		m.Status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+	}
+	return nil
+}
+
+// setView shows a view of the body.
+func (m *Model) setView(v dsView) {
+	if v == viewHeat && m.view == viewTree {
+		m.heat.Update(selectPathMsg{i: m.tree.selected()})
+	}
+	if v == viewTree && len(m.ds.paths) == 0 {
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
+		v = viewCases
+	}
+	if v == viewHeat && len(m.ds.paths) == 0 {
+		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
+		v = viewCases
+	}
+	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
+	m.Layout()
+}
+
+// changed brings every pane up to date after the figures changed.
+func (m *Model) changed() {
+	m.ds.refresh()
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
+		p.Update(dsChangedMsg{})
+	}
+}

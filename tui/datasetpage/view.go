@@ -1,0 +1,231 @@
+package datasetpage
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/shell"
+)
+
+// View renders the screen: the loading screen, the dataset, or the case
+// opened as a pair.
+func (m *Model) View() tea.View {
+	if m.open != nil {
+		v := m.open.m.View()
+		v.WindowTitle = "jsontui — case " + m.open.id + " of " + m.opts.Files.Reference
+		return v
+	}
+	var content string
+	if m.Phase == shell.PhaseLoading || m.ds == nil {
+		content = m.loadView()
+	} else {
+		content = m.screen()
+	}
+	return m.Frame(content, "jsontui — dataset "+m.opts.Files.Reference)
+}
+
+// screen renders the header, the body and the status line.
+func (m *Model) screen() string {
+	w, h := m.C.Width, m.C.Height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	return m.hdr.View() + "\n" + m.body() + "\n" + m.statusView()
+}
+
+// body renders the area between the header and the status line, with
+// the chooser open or the progress of a rescore over it.
+func (m *Model) body() string {
+	switch m.Mode {
+	case shell.ModeHelp:
+		return m.Help.View()
+	case shell.ModeHistory:
+		return m.Hist.View()
+	case shell.ModeRecover:
+		return pair.Overlay(m.viewBody(), m.OfferView("dataset"), m.C.Width)
+	}
+	body := m.viewBody()
+	switch {
+	case m.Mode == shell.ModeMetric:
+		body = pair.Overlay(body, m.Chooser.View(), m.C.Width)
+	case m.Mode == shell.ModeRule:
+		body = pair.Overlay(body, m.RuleChooser.View(), m.C.Width)
+	case m.rescoring.shown():
+		body = pair.Overlay(body, m.rescoring.View(), m.C.Width)
+	}
+	return body
+}
+
+// viewBody renders the view shown: the tree (and the detail pane), the
+// cases pane or the heat map.
+func (m *Model) viewBody() string {
+	switch m.view {
+	case viewCases:
+		return m.cases.View()
+	case viewHeat:
+		return m.heat.View()
+	}
+	tree := m.tree.View()
+	if !m.ShowDetail() {
+		return tree
+	}
+	m.detail.selectPath(m.tree.selectedPath())
+	if m.detail.side {
+		return lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
+	}
+	return tree + "\n" + m.detail.View()
+}
+
+// statusView renders the bottom line for the mode and the view.
+func (m *Model) statusView() string {
+	k := m.C.Keys
+	if m.Mode == shell.ModeSearch && m.promptFor == promptFind {
+		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")
+	}
+	if line, ok := m.StatusLine(); ok {
+		return line
+	}
+	if m.rescoring.shown() {
+		return m.Status.View(m.rescoring.ShortHelp())
+	}
+	switch m.view {
+	case viewCases:
+		return m.Status.View(m.cases.ShortHelp())
+	case viewHeat:
+		return m.Status.View(m.heat.ShortHelp())
+	}
+	if m.Folded {
+		return m.Status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
+	}
+	return m.Status.View(m.tree.ShortHelp())
+}
+
+// Layout sizes every pane: the one place that decides where things go.
+// Its part that depends on what the tree shows, arrange, also runs after
+// every message.
+func (m *Model) Layout() {
+	w, h := m.C.Width, m.C.Height
+	m.Status.SetWidth(w)
+	m.Prompt.SetWidth(w)
+	if m.Phase != shell.PhaseReady || m.ds == nil {
+		return
+	}
+	m.hdr.SetSize(w, h)
+	body := max(2, h-m.hdr.Height()-1)
+	m.BodyH = body
+	m.Help.SetSize(w, body)
+	m.Hist.SetSize(w, body)
+	m.cases.SetSize(w, body)
+	m.heat.SetSize(w, body)
+	m.Chooser.SetSize(w, body)
+	m.RuleChooser.SetSize(w, body)
+	m.rescoring.SetSize(w, body)
+	m.Arrange()
+}
+
+// Arrange shares the body out between the tree and the detail pane, from
+// what the tree shows, as a pair's explorer does: beside the tree from
+// sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
+// when the tree would lose figures, folded when even 40 would), below it
+// when asked for on a narrower screen.
+func (m *Model) Arrange() {
+	if m.Phase != shell.PhaseReady || m.ds == nil {
+		return
+	}
+	w, body := m.C.Width, m.BodyH
+	m.Folded = false
+	m.detail.setSide(true)
+	switch {
+	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
+		m.tree.SetSize(w, body)
+	case w >= shell.SideMinWidth:
+		m.tree.SetSize(max(1, m.tree.width), body)
+		dw := max(pair.DetailMinWidth, min(80, w*2/5))
+		if need := m.tree.needWidth(); w-dw < need {
+			dw = max(pair.DetailMinWidth, w-need)
+			if w-dw < need && m.Side == shell.SideAuto {
+				m.Folded = true
+				m.tree.SetSize(w, body)
+				return
+			}
+		}
+		m.tree.SetSize(w-dw, body)
+		m.detail.SetSize(dw, body)
+	default:
+		th := max(4, body*2/5)
+		m.tree.SetSize(w, th)
+		m.detail.setSide(false)
+		m.detail.SetSize(w, body-th)
+	}
+}
+
+// handleMouse scrolls the pane under the wheel and selects the row
+// clicked, in the tree and the cases pane.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if m.Phase != shell.PhaseReady || m.opts.NoMouse {
+		return nil
+	}
+	mouse := msg.Mouse()
+	y := mouse.Y - m.hdr.Height()
+	if m.Mode == shell.ModeHistory {
+		return m.Hist.Update(common.PaneMouseMsg{Msg: msg, Y: y})
+	}
+	if m.Mode != shell.ModeNormal {
+		return nil
+	}
+	k := m.C.Keys
+	switch msg := msg.(type) {
+	case tea.MouseWheelMsg:
+		press := k.Down
+		if msg.Button == tea.MouseWheelUp {
+			press = k.Up
+		}
+		kp := keyPress(press.Keys()[0])
+		var cmd tea.Cmd
+		for range common.WheelStep {
+			switch m.view {
+			case viewCases:
+				cmd = m.cases.Update(kp)
+			case viewHeat:
+				cmd = m.heat.Update(kp)
+			default:
+				if m.ShowDetail() && mouse.X >= m.tree.width {
+					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
+					continue
+				}
+				cmd = m.tree.Update(kp)
+			}
+		}
+		return cmd
+	case tea.MouseClickMsg:
+		if msg.Button != tea.MouseLeft || y < 0 {
+			return nil
+		}
+		switch m.view {
+		case viewCases:
+			if i := m.cases.offset + y - 2; y >= 2 && i < len(m.order.cases()) {
+				m.cases.setCursor(i)
+			}
+		case viewTree:
+			if i := m.tree.offset + y - 1; y >= 1 && y < m.tree.height && mouse.X < m.tree.width && i < m.tree.ol.Len() {
+				m.tree.setCursor(i)
+			}
+		}
+	}
+	return nil
+}
+
+// keyPress builds the key press of a key map's key name.
+func keyPress(k string) tea.KeyPressMsg {
+	switch k {
+	case "down":
+		return tea.KeyPressMsg{Code: tea.KeyDown}
+	case "up":
+		return tea.KeyPressMsg{Code: tea.KeyUp}
+	}
+	r := []rune(k)[0]
+	return tea.KeyPressMsg{Code: r, Text: string(r)}
+}
