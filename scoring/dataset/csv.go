@@ -11,9 +11,9 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// A file ending .csv or .tsv is a file of records too (SPEC 8.1): RFC
-// 4180 quoting (encoding/csv), a header row naming the fields, every cell
-// a string. Each row becomes the JSON object of its non-empty cells, so
+// A file ending .csv or .tsv is a file of records too (docs/datasets.md):
+// RFC 4180 quoting (encoding/csv), a header row naming the fields, every
+// cell a string. Each row becomes the JSON object of its non-empty cells, so
 // that the fields are found by name as in JSON Lines: a cell of JSON text
 // is then read as the output's model text, and strictly as the
 // reference's JSON; an empty cell is a field the record does not have.
