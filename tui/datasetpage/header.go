@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
@@ -101,6 +102,9 @@ func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
 // Height returns the lines the header takes.
 func (h *dsHeader) Height() int {
 	n := 3
+	if h.ds.cal != nil {
+		n++
+	}
 	if h.ds.cmp != nil {
 		n++
 	}
@@ -113,12 +117,12 @@ func (h *dsHeader) Height() int {
 // filesText names the dataset's files.
 func (h *dsHeader) filesText() string {
 	f := h.ds.files
-	files := f.Reference
+	files := escape.Text(f.Reference)
 	if f.Output != "" && f.Output != f.Reference {
-		files += " ⟷ " + f.Output
+		files += " ⟷ " + escape.Text(f.Output)
 	}
 	if f.Weights != "" {
-		files += " · weights " + f.Weights
+		files += " · weights " + escape.Text(f.Weights)
 	} else {
 		files += " · no weights file"
 	}
@@ -139,6 +143,9 @@ func (h *dsHeader) View() string {
 	}
 	line1 := common.Spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
 	lines := []string{common.Fit(line1, w), common.Fit(h.scoreLine(), w), common.Fit(h.casesLine(), w)}
+	if h.ds.cal != nil {
+		lines = append(lines, common.Fit(h.ds.cal.line(h.c), w))
+	}
 	if c := h.ds.cmp; c != nil {
 		lines = append(lines, h.compareLine(c))
 	}
@@ -266,5 +273,16 @@ func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
 	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
-	return common.Spread(name+" · "+c.verdict, end, h.width)
+	line := name + " · " + c.verdict
+	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+		return common.Spread(line, end, h.width)
+	}
+	// Narrow: the verdict's figure before the hint, then before its
+	// interval and test, which the diff (d in the history pane) gives.
+	if common.VisibleWidth(line) > h.width {
+		if i := strings.Index(c.verdict, " ("); i > 0 {
+			line = name + " · " + c.verdict[:i]
+		}
+	}
+	return common.Fit(line, h.width)
 }

@@ -223,7 +223,12 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	if !msg.res.Scored.TakesWeights() {
 		wsess = m.ds.wsess // the user's weights, held for a metric that takes them
 	}
+	open := m.ds.cal
 	m.ds.replace(msg.res, sess, wsess)
+	m.pairLabels(msg.res)
+	if open != nil && m.ds.cal != nil {
+		m.ds.cal.open = open.open // Δ opening stays the opening's
+	}
 	rulesChanged := !spec.rules.Equal(m.ds.rules)
 	m.ds.rules = spec.rules
 	if rulesChanged {

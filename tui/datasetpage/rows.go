@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -216,7 +217,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	s.Status(st).Write(b, s.Glyph(st))
 	b.WriteByte(' ')
 	used += 4
-	label := ds.d.PathLabel(r.i)
+	label := escape.Text(ds.d.PathLabel(r.i))
 	suffix := ""
 	if n := len(rp.ol.kids[r.i]); n > 0 && p.Kind == "object" {
 		suffix = " {" + common.Thousands(n) + "}"
@@ -350,5 +351,5 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 // keyNeed returns the cells the key cell of row r asks for: guides,
 // marker, glyph and label.
 func (rp *pathRowPainter) keyNeed(r pathRow) int {
-	return 2*r.depth + 4 + report.Width(rp.ds.d.PathLabel(r.i)) + 1
+	return 2*r.depth + 4 + report.Width(escape.Text(rp.ds.d.PathLabel(r.i))) + 1
 }

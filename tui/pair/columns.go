@@ -3,6 +3,7 @@ package pair
 import (
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
@@ -149,7 +150,7 @@ func (rp *rowPainter) measure(rows []outline.Row) rowNeeds {
 	t := rp.t
 	for _, r := range rows {
 		id := r.ID
-		k := 2*int(r.Depth) + 4 + report.Width(t.Label(id))
+		k := 2*int(r.Depth) + 4 + report.Width(escape.Text(t.Label(id)))
 		if _, n := t.Children(id); n > 0 {
 			k += len(common.Thousands(n)) + 3
 		}

@@ -4,12 +4,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -26,7 +28,7 @@ type rowPainter struct {
 	// values is set when the rows show the values only (a metric that is
 	// one number); schema marks the nodes breaking --schema.
 	values bool
-	schema *schemaCheck
+	schema *schemacheck.Check
 	b      strings.Builder
 }
 
@@ -90,14 +92,14 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 	} else {
 		s.Status(st).Write(b, s.Glyph(st))
 	}
-	marked := rp.schema.has(id)
+	marked := rp.schema.Has(id)
 	if marked {
 		s.Bad.Write(b, "!")
 	} else {
 		b.WriteByte(' ')
 	}
 	used += 4
-	label := t.Label(id)
+	label := escape.Text(t.Label(id))
 	suffix := ""
 	if _, n := t.Children(id); n > 0 {
 		if t.Kind(id) == jsondoc.Array {
