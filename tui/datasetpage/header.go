@@ -11,7 +11,7 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairheader "github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -109,7 +109,7 @@ func (h *dsHeader) Height() int {
 		n++
 	}
 	if h.expanded {
-		n += min(len(h.notes), pair.MaxNoteLines(h.height))
+		n += min(len(h.notes), pairheader.MaxNoteLines(h.height))
 	}
 	return n
 }
@@ -126,7 +126,7 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	return files + pair.RulesFileText(h.ds.rules, f.Rules)
+	return files + pairheader.RulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
@@ -150,7 +150,7 @@ func (h *dsHeader) View() string {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
-		limit := pair.MaxNoteLines(h.height)
+		limit := pairheader.MaxNoteLines(h.height)
 		for i, n := range h.notes {
 			if i == limit-1 && len(h.notes) > limit {
 				lines = append(lines, common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i))), w))

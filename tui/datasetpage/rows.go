@@ -10,7 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairtree "github.com/jsontui/jsontui/tui/pair/tree"
 )
 
 // pathCol is one figure column of a dataset's tree.
@@ -201,7 +201,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	}
 	used := 0
 	if r.depth > 0 {
-		g := pair.Guides(r.depth, rp.cols.label-8)
+		g := pairtree.Guides(r.depth, rp.cols.label-8)
 		s.Faint.Write(b, g)
 		used += report.Width(g)
 	}
@@ -256,7 +256,7 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		return true
 	}
 	if cell(colWeight) {
-		wt := pair.FitFigure(p.Weight, c[colWeight])
+		wt := pairtree.FitFigure(p.Weight, c[colWeight])
 		switch {
 		case rp.ds.sess.Changed(p.Path):
 			s.Changed.Write(b, common.PadLeft("*"+wt, c[colWeight]))

@@ -8,6 +8,8 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -50,8 +52,8 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.Name(), msg.err)))
 		return
 	}
-	m.hdr.Update(notesChangedMsg{})
-	m.detail.Update(notesChangedMsg{})
+	m.hdr.Update(header.NotesChangedMsg{})
+	m.detail.Update(detail.RebuildMsg{})
 	m.Layout()
 	n := sc.Count()
 	if n == 0 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -30,12 +31,12 @@ func (m *Model) Header() string { return m.hdr.View() }
 // and the score panel above them when it has room.
 func (m *Model) Panes() string {
 	tree := m.tree.View()
-	m.detail.Update(SelectNodeMsg{Id: m.tree.Selected()})
+	m.detail.Update(detail.ShowMsg{ID: m.tree.Selected()})
 	var body string
 	switch {
 	case !m.ShowDetail():
 		body = tree
-	case m.detail.side:
+	case m.detail.Side():
 		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	default:
 		body = tree + "\n" + m.detail.View()
@@ -69,7 +70,7 @@ func (m *Model) badge() string {
 	if m.tree == nil || m.Mode != shell.ModeNormal {
 		return ""
 	}
-	n, on := m.tree.hidden()
+	n, on := m.tree.Hidden()
 	if !on {
 		return ""
 	}

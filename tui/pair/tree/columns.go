@@ -1,4 +1,4 @@
-package pair
+package tree
 
 import (
 	"strings"
@@ -70,7 +70,7 @@ func ask(w int) int {
 // before weight). f also gives way when a value would get less than it
 // asks for (ask). Of the
 // text columns, each value column first gets its share (what it needs, up
-// To a quarter), the key column what it needs of the rest, the values
+// to a quarter), the key column what it needs of the rest, the values
 // what more they need; what is left then is shared alike. Comparing
 // with a run adds the run's score and the change since, in place of f.
 // With values set (a metric that is one number) there are no figures: the
