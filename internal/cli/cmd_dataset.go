@@ -365,6 +365,9 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 			return nil
 		}
 	}
+	if f.format != "jsonl" && f.format != "html" && !f.quiet {
+		cfg.HintSample = dataset.DefaultHintSample
+	}
 	res, err := dataset.Score(ctx, src, cfg)
 	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
@@ -376,6 +379,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 		rec.abandon()
 		return badInput(err)
 	}
+	a.datasetPairingHint(ctx, spec, d, cfg, res)
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)

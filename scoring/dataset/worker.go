@@ -29,7 +29,8 @@ type caseResult struct {
 	fields   Fields
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
-	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	hints    []scoring.ListsAt // the case's pairing hints' suggestions (in the hint sample)
+	fallback bool              // the tree weighs all-zero keys alike (lynxius)
 	// lacksLine and recordKeys are material's: a record without the
 	// output field.
 	lacksLine  int
@@ -103,6 +104,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	defer m.release()
 	r := w.run
 	var result *scoring.Result
+	m.hints = in.idx < r.hintSample
 	if m.status != CaseExtra {
 		result, err = r.runCase(ctx, &m, &w.input)
 		if err != nil {
@@ -147,7 +149,13 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	if t := result.Tree; t != nil {
 		for _, wn := range t.Warnings() {
+			if m.hints && isHintNote(wn) {
+				continue // the dataset's hint, not the case's warning
+			}
 			res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
+		}
+		if m.hints {
+			res.hints = suggestions(t)
 		}
 		w.x.extract(t, &w.f)
 		w.sw.w = append(w.sw.w[:0], w.x.w...)
@@ -219,7 +227,7 @@ func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*
 		out = jsondoc.Absent(out.Name())
 	}
 	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
-	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints
+	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints && !m.hints
 	in.Opt.ListsUnchecked = true // checked against every case at once (checkLists)
 	if text {
 		in.OutName, in.OutText = out.Name(), m.outText
