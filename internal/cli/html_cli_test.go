@@ -100,3 +100,29 @@ func TestHTMLUsage(t *testing.T) {
 		t.Errorf("-o into a missing folder: exit %d, %q", code, errs)
 	}
 }
+
+// TestHTMLHostileNames: a page printed to standard output carries no raw
+// escape sequence, whatever the ids, keys and values hold.
+func TestHTMLHostileNames(t *testing.T) {
+	dir := t.TempDir()
+	var lines []string
+	for i, s := range hostileSeqs {
+		rec := map[string]any{"id": "id" + s, "expected": map[string]any{"k" + s: "v" + s, "n": 1},
+			"output": map[string]any{"k" + s: "w" + s, "n": i}}
+		b, err := json.Marshal(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, string(b))
+	}
+	data := writeFile(t, dir, "data\x1b]0;F\x07.jsonl", strings.Join(lines, "\n")+"\n")
+	for _, args := range [][]string{
+		{"score", data, "--format", "html", "--no-history"},
+		{"score", data, "--case", "id\u009b2J", "--format", "html", "--no-history"},
+	} {
+		code, stdout, stderr := runCLI(t, "", args...)
+		if bad := rawControls(stdout + stderr); code != 0 || bad != "" {
+			t.Errorf("%q: exit %d, raw control characters %s", args, code, bad)
+		}
+	}
+}

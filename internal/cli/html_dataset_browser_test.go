@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -173,7 +174,15 @@ func TestBrowserDataset(t *testing.T) {
 
 	// The heat map's pointer: the top left cell is the lowest case at the
 	// root, whose score is the case's.
-	box := eval[[]float64](t, ctx, `(() => { const c = document.getElementById("heat"); c.scrollIntoView(); const b = c.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; })()`)
+	eval[bool](t, ctx, `(document.getElementById("heat").scrollIntoView(), true)`)
+	// The map is drawn once it comes into view.
+	for i := 0; eval[string](t, ctx, `document.getElementById("heat").getAttribute("data-drawn") || ""`) == ""; i++ {
+		if i == 100 {
+			t.Fatal("the heat map was not drawn once in view")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	box := eval[[]float64](t, ctx, `(() => { const b = document.getElementById("heat").getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; })()`)
 	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, box[0]+1, box[1]+1)); err != nil {
 		t.Fatal(err)
 	}

@@ -84,7 +84,11 @@ func write(w io.Writer, p *page) error {
 	}
 	p.Time = t.UTC().Format("2006-01-02 15:04:05 UTC")
 	bw := bufio.NewWriterSize(w, 256<<10)
-	if err := pageTmpl.ExecuteTemplate(bw, "page", p); err != nil {
+	cw := &controlWriter{w: bw}
+	if err := pageTmpl.ExecuteTemplate(cw, "page", p); err != nil {
+		return err
+	}
+	if err := cw.flush(); err != nil {
 		return err
 	}
 	return bw.Flush()

@@ -59,7 +59,7 @@ func TestPairPageOpensTheCostliestPath(t *testing.T) {
 }
 
 // hostile is a name that would end a script element or start markup.
-const hostile = `</script><script>alert(1)</script><b x="&">`
+const hostile = "</script><script>alert(1)</script><b x=\"&\"> id \x1b]0;T\x07 \u009b2J é"
 
 func TestHostileNamesAreEscaped(t *testing.T) {
 	tree := scoringtest.Pair(t, `{"<k>": "a</script>b"}`, `{"<k>": "a</SCRIPT>c"}`, "")
@@ -83,6 +83,12 @@ func TestHostileNamesAreEscaped(t *testing.T) {
 		if strings.Contains(page, bad) {
 			t.Errorf("the page holds %q unescaped", bad)
 		}
+	}
+	if i := strings.IndexFunc(page, func(r rune) bool { return r == 0x1b || r == 0x9b || r == 0x07 }); i >= 0 {
+		t.Errorf("the page holds a raw control character: %q", page[max(0, i-20):i+10])
+	}
+	if !strings.Contains(page, `id \x1b]0;T\x07 \u009b`) {
+		t.Error("a name's control characters are not shown escaped")
 	}
 	if !strings.Contains(page, `\u003c/script>\u003cscript>alert(1)`) {
 		t.Error("the case id is not in the cases' data, escaped")

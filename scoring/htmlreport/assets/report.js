@@ -3,10 +3,6 @@
 (function () {
   "use strict";
   var doc = document;
-  function data(id) {
-    var el = doc.getElementById(id);
-    return el ? JSON.parse(el.textContent) : null;
-  }
   function fmt(v) {
     if (v === null) return "n/a";
     if (v === 1 || v === 0) return String(v);
@@ -89,10 +85,19 @@
   // table's first order); the table shows the first LIMIT that pass the
   // filters, in the chosen order. A row is [id, status, score, delta,
   // costliest path, its loss, its schema path, the case's place].
-  performance.mark("report-script");
-  var cd = data("cases-data");
-  var heat = data("heat-data");
-  performance.mark("report-data");
+  // The data is read when first needed (a sort, a filter, the heat map
+  // coming into view), so that a large page shows at once.
+  var cdEl = doc.getElementById("cases-data"), heatEl = doc.getElementById("heat-data");
+  var cd = null, heat = null, rowsOfHeat = {};
+  function need() {
+    if (cd || !cdEl) return;
+    cd = JSON.parse(cdEl.textContent);
+    heat = heatEl ? JSON.parse(heatEl.textContent) : null;
+    if (heat) heat.paths.forEach(function (p, i) { rowsOfHeat[p] = i; });
+    cd.ids = [];
+    for (var q = 0; q < cd.cases.length; q++) cd.ids[cd.cases[q][7]] = cd.cases[q][0];
+    performance.mark("report-data");
+  }
   var order = null, render = null;
   // A heat map row is base64 of little-endian uint16s: a cell is decoded
   // when it is read, so that a large map costs nothing until drawn.
@@ -104,14 +109,12 @@
     return v >> (16 - 8 * (i - 3 * g)) & 255;
   }
   function cellAt(r, k) { var s = heat.cells[r]; return byteAt(s, 2 * k) | byteAt(s, 2 * k + 1) << 8; }
-  if (cd) {
+  if (cdEl) {
     var table = doc.getElementById("cases");
     var body = table.tBodies[0];
     var count = doc.getElementById("cases-count");
     var fStatus = doc.getElementById("f-status"), fPath = doc.getElementById("f-path"), fText = doc.getElementById("f-text");
     var sortCol = 2, asc = true;
-    var rowsOfHeat = {};
-    if (heat) heat.paths.forEach(function (p, i) { rowsOfHeat[p] = i; });
     var losesAt = function (c, path) {
       var r = rowsOfHeat[path], k = c[7];
       if (r !== undefined && k < heat.n) { var v = cellAt(r, k); return v !== 65535 && v < 10000; }
@@ -133,6 +136,7 @@
       });
     };
     render = function () {
+      need();
       var st = fStatus.value, p = fPath.value, t = fText.value.trim().toLowerCase();
       var idx = [];
       for (var k = 0; k < cd.cases.length; k++) {
@@ -187,7 +191,9 @@
     if (s < 0.5) { r = 198; g = Math.round(40 + 300 * s); } else { r = Math.round(198 - 160 * (s - 0.5) * 2); g = 190; }
     return [r, g, 40, 255];
   }
+  var drawn = 0;
   function drawHeat() {
+    need();
     if (!canvas || !heat) return;
     if (!order) {
       order = new Array(cd.cases.length);
@@ -220,6 +226,7 @@
       }
     }
     ctx.putImageData(img, 0, 0);
+    canvas.setAttribute("data-drawn", ++drawn);
     performance.mark("report-heat");
     name();
   }
@@ -237,7 +244,7 @@
     cur.r = Math.floor((e.clientY - b.top) / rowH);
     name();
   }
-  if (canvas && heat && cd) {
+  if (canvas && heatEl && cdEl) {
     canvas.addEventListener("mousemove", at);
     canvas.addEventListener("click", function (e) { at(e); openCase(cols[cur.c], heat.paths[cur.r]); });
     canvas.addEventListener("keydown", function (e) {
@@ -245,13 +252,21 @@
       if (d) { cur.r += d[0]; cur.c += d[1]; name(); e.preventDefault(); }
       if (e.key === "Enter") openCase(cols[cur.c], heat.paths[cur.r]);
     });
-    window.addEventListener("resize", drawHeat);
-  }
-  if (cd) {
-    // The table holds the first rows already, lowest first, as the data is.
-    cd.ids = [];
-    for (var q = 0; q < cd.cases.length; q++) cd.ids[cd.cases[q][7]] = cd.cases[q][0];
-    drawHeat();
+    window.addEventListener("resize", function () { if (drawn) drawHeat(); });
+    // The table holds the first rows already, lowest first, as the data
+    // is: the map is drawn when it comes into view.
+    if (window.IntersectionObserver) {
+      var seen = new IntersectionObserver(function (entries) {
+        if (entries.some(function (e) { return e.isIntersecting; })) {
+          seen.disconnect();
+          if (!drawn) drawHeat();
+        }
+      });
+      seen.observe(canvas);
+    } else {
+      drawHeat();
+    }
+    tip.textContent = "The heat map is drawn when it comes into view.";
   }
   doc.documentElement.classList.add("js");
 })();
