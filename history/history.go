@@ -195,11 +195,15 @@ type Summary struct {
 	// Cases is, for a run of a dataset, the number of its reference
 	// cases (1 or more); 0 for a run of a pair.
 	Cases int
-	// Delta is the score of the previous run (in time) of the
-	// same reference/output pair; meaningless when !HasDelta (no previous
-	// run, or either has no score). Set by List.
-	Delta    float64
-	HasDelta bool
+	// Delta is the change of the score since the previous run (in time)
+	// of the same reference/output pair scored with the same Config (the
+	// same metric, options and rules: scores of other configs do not
+	// compare); meaningless when !HasDelta (no such run, or either has no
+	// score). OtherConfig is set when the pair has earlier runs but none
+	// of the run's Config: its Δ is left out for that. Set by List.
+	Delta       float64
+	HasDelta    bool
+	OtherConfig bool
 
 	// sum is the CRC-32C of the run's record as stored, when hasSum
 	// (runs recorded before the index kept it have none).
@@ -272,27 +276,37 @@ type summaryJSON struct {
 	Score     *float64  `json:"score"`
 	Metric    string    `json:"metric"`
 	Options   []string  `json:"options"`
-	Count     int       `json:"count"`
-	LastSeen  time.Time `json:"last_seen"`
-	Cases     *int      `json:"cases"`
+	Rules     *string   `json:"rules"`
+	Delta     *float64  `json:"delta"`
+	// OtherConfig is Summary.OtherConfig.
+	OtherConfig bool      `json:"other_config"`
+	Count       int       `json:"count"`
+	LastSeen    time.Time `json:"last_seen"`
+	Cases       *int      `json:"cases"`
 }
 
 // MarshalJSON encodes s as {"id", "time", "label", "tags", "source",
-// "reference", "output", "weights", "score", "metric", "options", "count",
-// "last_seen", "cases"}: the files by path, tags as a list (never null),
-// score null when s has none, options null when unknown (a run recorded
-// before the index kept them), cases the number of a dataset run's
-// cases (null for a run of a pair).
+// "reference", "output", "weights", "score", "metric", "options", "rules",
+// "delta", "other_config", "count", "last_seen", "cases"}: the files by
+// path, tags as a list (never null), score null when s has none, options
+// and rules null when unknown (a run recorded before the index kept
+// them), rules the SHA-256 of the rules in force ("" for none), delta
+// null without one (HasDelta), cases the number of a dataset run's cases
+// (null for a run of a pair).
 func (s Summary) MarshalJSON() ([]byte, error) {
 	j := summaryJSON{
 		ID: s.ID, Time: s.Time, Label: s.Label, Tags: s.Tags, Source: s.Source,
 		Reference: s.Reference.Path, Output: s.Output.Path, Weights: s.Weights.Path,
-		Metric: s.Metric, Count: max(1, s.Count), LastSeen: s.LastSeen,
+		Metric: s.Metric, Count: max(1, s.Count), LastSeen: s.LastSeen, OtherConfig: s.OtherConfig,
+	}
+	if s.HasDelta {
+		j.Delta = &s.Delta
 	}
 	if j.Tags == nil {
 		j.Tags = []string{}
 	}
 	if s.hasConfig {
+		j.Rules = &s.Rules
 		j.Options = s.Options
 		if j.Options == nil {
 			j.Options = []string{}

@@ -6,6 +6,7 @@ import (
 	"iter"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -214,18 +215,44 @@ func pairKey(s *Summary) [2]string {
 	return [2]string{key(s.Reference), key(s.Output)}
 }
 
+// deltaKey identifies the runs a run's Delta compares with: its pair
+// and its Config. Runs recorded before the index kept their options
+// compare by their metric alone.
+type deltaKey struct {
+	pair   [2]string
+	config configID
+}
+
+type configID struct {
+	known         bool
+	metric, rules string
+	options       string
+}
+
+// configKey returns the Config part of a run's deltaKey, without
+// allocating for a run of one option or none.
+func configKey(s *Summary) configID {
+	if !s.hasConfig {
+		return configID{metric: s.Metric}
+	}
+	return configID{known: true, metric: s.Metric, rules: s.Rules, options: strings.Join(s.Options, "\x00")}
+}
+
 // list sets the deltas of runs (sorted by id) and returns the selected
 // ones, newest first. It reorders runs in place: the session's index is
 // not to be saved after it.
 func list(runs []Summary, opts ListOptions) []Summary {
-	prev := make(map[[2]string]int, 16) // pair → position of its latest run
+	prev := make(map[deltaKey]int, 16) // pair and config → position of its latest run
+	seen := make(map[[2]string]bool, 16)
 	for i := range runs {
 		r := &runs[i]
-		k := pairKey(r)
-		if j, ok := prev[k]; ok && runs[j].HasScore && r.HasScore {
+		k := deltaKey{pairKey(r), configKey(r)}
+		j, ok := prev[k]
+		if ok && runs[j].HasScore && r.HasScore {
 			r.Delta, r.HasDelta = r.Score-runs[j].Score, true
 		}
-		prev[k] = i
+		r.OtherConfig = !ok && seen[k.pair]
+		prev[k], seen[k.pair] = i, true
 	}
 	slices.Reverse(runs)
 	ref, out := filterPath(opts.Reference), filterPath(opts.Output)

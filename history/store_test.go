@@ -225,11 +225,11 @@ func TestListDeltaPairLimit(t *testing.T) {
 		}
 		return fmt.Sprint(len(ks), " ", strings.Contains(string(data), `"tags":[]`))
 	}
-	if keys(back.Runs[0]) != "14 true" || back.Runs[0]["cases"] != nil || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
+	if keys(back.Runs[0]) != "17 true" || back.Runs[1]["delta"] != sc(2)-sc(0) || back.Runs[0]["delta"] != nil || back.Runs[0]["cases"] != nil || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
 		back.Runs[1]["label"] != "run 2" || back.Runs[1]["reference"] != filepath.Join(dir, "p-ref.json") {
 		t.Fatalf("json: %s", data)
 	}
-	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric", "options", "count", "last_seen", "cases"} {
+	for _, k := range []string{"id", "time", "label", "tags", "source", "reference", "output", "weights", "score", "metric", "options", "rules", "delta", "other_config", "count", "last_seen", "cases"} {
 		if _, ok := back.Runs[0][k]; !ok {
 			t.Errorf("json lacks %q: %s", k, data)
 		}
@@ -679,5 +679,60 @@ func TestReadDoesNotCreateTheStore(t *testing.T) {
 	}
 	if _, err := os.Stat(s.Path()); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("the list created the store again: %v", err)
+	}
+}
+
+// TestListDeltaSameConfig: Δ compares a run with the previous run of its
+// pair scored with the same metric, options and rules, whatever ran
+// between; a config the pair has not had yet has no Δ and OtherConfig.
+func TestListDeltaSameConfig(t *testing.T) {
+	s := tempStore(t)
+	dir := t.TempDir()
+	base := time.Date(2026, 3, 1, 12, 0, 0, 0, time.Local)
+	type rec struct {
+		score   float64
+		options []string
+		rules   string
+	}
+	recs := []rec{{0.5, nil, ""}, {0.9, []string{"abs-tol=0.5"}, ""}, {0.6, nil, `{".a": "exact"}`}, {0.75, nil, ""}, {0.8, []string{"abs-tol=0.5"}, ""}}
+	ids := make([]string, len(recs))
+	for i, r := range recs {
+		run := &Run{
+			Time: base.Add(time.Duration(i) * time.Minute), Source: SourceScore,
+			Reference: NewFile(filepath.Join(dir, "ref.json"), nil),
+			Output:    NewFile(filepath.Join(dir, "out.json"), []byte{byte(i)}),
+			Metric:    "jsondiff", Options: r.options, Score: r.score, HasScore: true,
+		}
+		if r.rules != "" {
+			run.RulesJSON = []byte(r.rules)
+		}
+		var err error
+		if ids[i], err = s.Record(run, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := s.List(ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		id          string
+		delta       float64
+		hasDelta    bool
+		otherConfig bool
+	}
+	var got []row
+	for _, r := range all {
+		got = append(got, row{r.ID, r.Delta, r.HasDelta, r.OtherConfig})
+	}
+	want := []row{
+		{ids[4], recs[4].score - recs[1].score, true, false},
+		{ids[3], recs[3].score - recs[0].score, true, false},
+		{ids[2], 0, false, true},
+		{ids[1], 0, false, true},
+		{ids[0], 0, false, false},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("list:\n got %v\nwant %v", got, want)
 	}
 }

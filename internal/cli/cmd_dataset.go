@@ -320,11 +320,15 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.format == "jsonl" {
 		writeCaseLines(&cfg, out)
 	}
+	if f.format != "jsonl" && f.format != "html" && !f.quiet {
+		cfg.HintSample = dataset.DefaultHintSample
+	}
 	res, err := dataset.Score(ctx, src, cfg)
 	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
 		return scoreFailed(out, f.format, rec, err)
 	}
+	a.datasetPairingHint(ctx, spec, d, cfg, res)
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)

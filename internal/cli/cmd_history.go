@@ -34,8 +34,10 @@ state, every weights save, and its state at quit when that differs. A run
 identical to the latest run of its reference/output pair (the same files'
 contents, weights, metric, options, rules, label and source) is not added:
 that run is seen again, and SEEN says how often and when last ("×3 last
-14:05"). The list shows the newest first, with Δ, the change since the
-previous run of the same pair. Ids may be shortened to any unique prefix,
+14:05"). The list shows the newest first, with CONFIG, the metric, options and rules
+(the first digits of their SHA-256) it was scored with, and Δ, the change
+since the previous run of the same pair scored with the same metric,
+options and rules ("new config" when the pair has runs, none of them so). Ids may be shortened to any unique prefix,
 and a label names the latest run that has it.
 A dataset's run is listed as "dataset N cases"; 'history show ID --case
 CASE' prints one of its cases, and 'history diff A B' of two dataset runs
@@ -210,20 +212,38 @@ func (a *app) writeList(store *history.Store, runs []history.Summary, format str
 	}
 	bw := bufio.NewWriterSize(a.stdout, 64<<10)
 	tw := tabwriter.NewWriter(bw, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTIME\tSEEN\tLABEL\tSCORE\tΔ\tSOURCE\tFILES")
+	fmt.Fprintln(tw, "ID\tTIME\tSEEN\tLABEL\tSCORE\tΔ\tCONFIG\tSOURCE\tFILES")
 	for _, r := range runs {
 		delta := ""
-		if r.HasDelta {
+		switch {
+		case r.HasDelta:
 			delta = signed(r.Delta)
+		case r.OtherConfig:
+			delta = "new config"
 		}
 		t := r.Time.Local()
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), t.Format("2006-01-02 15:04"), seenText(r.Count, t, r.LastSeen.Local()),
-			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, r.Source, a.runFiles(&r))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", short(r.ID), t.Format("2006-01-02 15:04"), seenText(r.Count, t, r.LastSeen.Local()),
+			report.Truncate(r.Label, 24), report.ScoreText(r.Score, r.HasScore), delta, configText(&r), r.Source, a.runFiles(&r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	return bw.Flush()
+}
+
+// configText says compactly what a run was scored with: its metric, its
+// options, and the first 8 digits of its rules' SHA-256 ("?" for a run
+// recorded before the index kept its options), cut at 40 characters.
+func configText(r *history.Summary) string {
+	c, ok := r.Config()
+	if !ok {
+		return report.EscapeName(c.Metric) + " ?"
+	}
+	parts := append([]string{c.Metric}, c.Options...)
+	if c.Rules != "" {
+		parts = append(parts, "rules "+c.Rules[:min(8, len(c.Rules))])
+	}
+	return report.Truncate(report.EscapeName(strings.Join(parts, " ")), 40)
 }
 
 // signed formats a change with its sign.

@@ -70,8 +70,8 @@ func TestHistorySeenAgain(t *testing.T) {
 	}
 	first := runs[0].ID
 	_, text, _ := runWithHistory(t, store, "", "history")
-	if !regexp.MustCompile(`(?m)^ID +TIME +SEEN +LABEL +SCORE +Δ +SOURCE +FILES$`).MatchString(text) ||
-		!regexp.MustCompile(`(?m)^`+first[:10]+` +\S+ \S+ +×2 last \d\d:\d\d +0\.876013 +score +`).MatchString(text) {
+	if !regexp.MustCompile(`(?m)^ID +TIME +SEEN +LABEL +SCORE +Δ +CONFIG +SOURCE +FILES$`).MatchString(text) ||
+		!regexp.MustCompile(`(?m)^`+first[:10]+` +\S+ \S+ +×2 last \d\d:\d\d +0\.876013 +jsondiff +score +`).MatchString(text) {
 		t.Fatalf("history:\n%s", text)
 	}
 

@@ -48,7 +48,7 @@ func TestHistoryCommands(t *testing.T) {
 		t.Errorf("runs: %+v", list.Runs)
 	}
 	code, out, _ = run("history")
-	if code != 0 || !regexp.MustCompile(`(?m)^`+newer.ID[:10]+`\s+\S+ \S+\s+0\.903376\s+\+0\.027364\s+score\s+`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`(?m)^`+newer.ID[:10]+`\s+\S+ \S+\s+0\.903376\s+\+0\.027364\s+jsondiff\s+score\s+`).MatchString(out) {
 		t.Errorf("history list:\n%s", out)
 	}
 	code, out, _ = run("history", "show", older.ID[:12])

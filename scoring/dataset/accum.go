@@ -16,7 +16,10 @@ const maxCaseWarnings = 20
 // accumulator gathers a dataset's figures case by case, in reference
 // order: the runner's consumer and aggregate both feed one.
 type accumulator struct {
-	paths []pathAcc // by path id
+	// hints tallies the pairing hints of the first hintSample cases.
+	hints      hintTally
+	hintSample int
+	paths      []pathAcc // by path id
 	// cases are the reference cases' figures: a few words each, whatever
 	// the size of their documents (their strings interned).
 	cases       []CaseFigures
@@ -48,6 +51,7 @@ type accumulator struct {
 }
 
 func (a *accumulator) init(r *runner) {
+	a.hintSample = r.hintSample
 	a.setup(r.metric.Name(), r.opt.Strings(), r.cfg.Pass, r.paths, r.src != nil && r.src.hasGroup)
 }
 
@@ -74,6 +78,9 @@ func (a *accumulator) addCase(res *caseResult) {
 		return
 	}
 	a.refCases++
+	if res.hints != nil || a.refCases <= a.hintSample {
+		a.hints.add(res.hints)
+	}
 	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
 		Label: res.label.text, LabelLine: res.label.line, LabelInOutput: res.label.out}
 	if res.worstPath != "" {

@@ -49,6 +49,7 @@ type material struct {
 	warnings []string
 	fields   Fields
 	outN     int            // pairing by id: the output record's number, 0 for none
+	hints    bool           // look for the case's pairing hints (Config.HintSample)
 	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
 	outText  []byte         // the output's text as read, for a metric that reads it (scoring.ReadsText)
 	textAt   textPlace      // where outText is

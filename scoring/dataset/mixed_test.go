@@ -95,3 +95,39 @@ func TestWeightsOfAnotherDataset(t *testing.T) {
 		t.Errorf("applies in one case: %v", err)
 	}
 }
+
+// TestUnionKeepsNestedArrays checks that the union of the references'
+// shapes merges a key met at .x[].menu and at .x[][].menu instead of
+// keeping the first place's shape alone: a weights file applying only at
+// the .x[][] places is not another document's, and a key that is a scalar
+// at .x[] and an object at .x[][] scores with the warning.
+func TestUnionKeepsNestedArrays(t *testing.T) {
+	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"x": [{"menu": [1]}]}, "output": {"x": [{"menu": [1]}]}}
+{"expected": {"x": [[{"menu": {"k": true, "j": 1}}]]}, "output": {"x": [[{"menu": {"k": false, "j": 1}}]]}}
+`})
+	res, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"x": {"menu": {"k": 0.5}}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Case 2: menu = (0.5·0 + 1·1) / 1.5, k weighing 0.5.
+	if f := res.Figures; !near12(f.Score, (1+1/1.5)/2) {
+		t.Errorf("score %v, want %v", f.Score, (1+1/1.5)/2)
+	}
+	if got := warningsOf(res.Figures, dir); got != "" {
+		t.Errorf("warnings %q", got)
+	}
+	dir = files(t, map[string]string{"d.jsonl": `{"expected": {"x": [{"menu": 1}]}, "output": {"x": [{"menu": 1}]}}
+{"expected": {"x": [[{"menu": {"k": true, "j": 1}}]]}, "output": {"x": [[{"menu": {"k": false, "j": 1}}]]}}
+`})
+	res, err = run(t, dir, Spec{Ref: "d.jsonl"}, Config{Weights: mustWeights(t, `{"x": {"menu": {"k": 0.5}}}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Figures; !near12(f.Score, (1+1/1.5)/2) {
+		t.Errorf("scalar then object: score %v, want %v", f.Score, (1+1/1.5)/2)
+	}
+	wantMsg := "w.json:1:8: .x[].menu, .x[][].menu holds a scalar in 1 of its 2 places, where the weights give an object: those take its loopback weight 1.0 and the entries below apply to nothing there"
+	if got := warningsOf(res.Figures, dir); got != wantMsg {
+		t.Errorf("warnings %q, want %q", got, wantMsg)
+	}
+}

@@ -51,6 +51,11 @@ type Config struct {
 	// (Result.Scored): about 17 bytes a node, and a case's documents'
 	// names and warnings.
 	Keep bool
+	// HintSample is how many cases, the first in reference order, are
+	// searched for pairing hints (DefaultHintSample on the command line;
+	// 0 for none): what they suggest is Result.Pairings. Their hints are
+	// not among their warnings.
+	HintSample int
 }
 
 // Case is one case as a run reports it to Config.Cases.
@@ -90,31 +95,35 @@ type Result struct {
 	// Scored is the dataset held for re-weighting; nil unless
 	// Config.Keep.
 	Scored *Scored
+	// Pairings are the --lists pairings the sampled cases' pairing hints
+	// suggest (Config.HintSample), the most frequent first.
+	Pairings []PairingSuggestion
 }
 
 // runner is one run of Score.
 type runner struct {
-	src       *Source
-	metric    scoring.Metric
-	opt       scoring.MetricOptions
-	weights   *scoring.Weights
-	tau       float64
-	fallback  bool
-	lines     bool
-	keep      bool
-	cfg       *Config
-	paths     *pathTable
-	index     *idIndex
-	workers   []*worker
-	acc       accumulator
-	ids       *idSet // the reference ids seen
-	store     *Scored
-	pipe      *pipeline
-	nextIdx   int
-	readsText bool // the metric reads the output's text itself (scoring.ReadsText)
-	noHints   bool // spare each case jsondiff's pairing hints (MetricOptions.NoPairingHints)
-	refsOnly  bool // read the references only, each scored against itself (InitWeights)
-	nextCase  int  // cases consumed
+	src        *Source
+	metric     scoring.Metric
+	opt        scoring.MetricOptions
+	weights    *scoring.Weights
+	tau        float64
+	fallback   bool
+	lines      bool
+	keep       bool
+	cfg        *Config
+	paths      *pathTable
+	index      *idIndex
+	workers    []*worker
+	acc        accumulator
+	ids        *idSet // the reference ids seen
+	store      *Scored
+	pipe       *pipeline
+	nextIdx    int
+	readsText  bool // the metric reads the output's text itself (scoring.ReadsText)
+	noHints    bool // spare each case jsondiff's pairing hints (MetricOptions.NoPairingHints)
+	hintSample int  // the first cases searched for pairing hints all the same (Config.HintSample)
+	refsOnly   bool // read the references only, each scored against itself (InitWeights)
+	nextCase   int  // cases consumed
 	// lineSettings is the metric and settings part of the case lines.
 	lineSettings []byte
 	rules        *scoring.RuleSet
@@ -161,6 +170,9 @@ func newRunner(src *Source, cfg *Config) (*runner, error) {
 	// time, for notes no figure of docs/datasets.md holds. ScoreCase and CaseTree
 	// (one case, as a pair) look for them.
 	r.noHints = true
+	if !cfg.Options.NoPairingHints {
+		r.hintSample = cfg.HintSample
+	}
 	if err := scoring.CheckOptions(r.metric, r.opt); err != nil {
 		return nil, err
 	}
@@ -228,7 +240,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Figures: figs, Pairing: src.pairing, Fields: r.acc.fields}
+	res := &Result{Figures: figs, Pairing: src.pairing, Fields: r.acc.fields, Pairings: r.acc.hints.suggestions()}
 	res.Reference, res.Output = src.Files()
 	if r.store != nil {
 		r.store.finish(r, figs)

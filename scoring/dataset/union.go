@@ -58,62 +58,72 @@ type unionWriter struct {
 	buf   []byte
 }
 
-// value writes the union value at path id.
-func (u *unionWriter) value(id int32) {
-	kinds := u.a.paths[id].kinds
-	var keys []int32
-	elem := int32(-1)
-	for _, c := range u.kids[id] {
-		if !u.a.isRefPath(c) {
-			continue
-		}
-		if u.nodes[c].elem {
-			elem = c
-		} else {
-			keys = append(keys, c)
+// value writes the union value of the paths ids: the places that meet
+// in one key of the union (a key of an object and the same key of the
+// elements of arrays found at its place, .x.menu, .x[].menu and
+// .x[][].menu alike), their shapes merged.
+func (u *unionWriter) value(ids ...int32) {
+	var kinds uint8
+	var elems []int32
+	for _, id := range ids {
+		kinds |= u.a.paths[id].kinds
+		for _, c := range u.kids[id] {
+			if u.a.isRefPath(c) && u.nodes[c].elem {
+				elems = append(elems, c)
+			}
 		}
 	}
+	keys, byKey := u.keys(ids)
 	switch {
 	case kinds&(1<<jsondoc.Object) != 0 || len(keys) > 0:
 		u.buf = append(u.buf, '{')
-		seen := map[string]bool{}
-		n := 0
-		// Its own keys, then those of the elements of arrays found at the
-		// same place (a weights entry applies to both).
-		for p := id; p >= 0; {
-			var next int32 = -1
-			for _, c := range u.kids[p] {
-				if !u.a.isRefPath(c) {
-					continue
-				}
-				if u.nodes[c].elem {
-					next = c
-					continue
-				}
-				if seen[u.nodes[c].key] {
-					continue
-				}
-				seen[u.nodes[c].key] = true
-				if n > 0 {
-					u.buf = append(u.buf, ',')
-				}
-				n++
-				u.buf = jsondoc.AppendQuoted(u.buf, u.nodes[c].key)
-				u.buf = append(u.buf, ':')
-				u.value(c)
+		for i, k := range keys {
+			if i > 0 {
+				u.buf = append(u.buf, ',')
 			}
-			p = next
+			u.buf = jsondoc.AppendQuoted(u.buf, k)
+			u.buf = append(u.buf, ':')
+			u.value(byKey[k]...)
 		}
 		u.buf = append(u.buf, '}')
-	case kinds&(1<<jsondoc.Array) != 0 || elem >= 0:
+	case kinds&(1<<jsondoc.Array) != 0 || len(elems) > 0:
 		u.buf = append(u.buf, '[')
-		if elem >= 0 {
-			u.value(elem)
+		if len(elems) > 0 {
+			u.value(elems...)
 		}
 		u.buf = append(u.buf, ']')
 	default:
 		u.buf = append(u.buf, '0')
 	}
+}
+
+// keys returns the keys at the paths ids: their own, then those of the
+// elements of arrays found at their place, at any depth (a weights entry
+// applies to all), each once in the order first met, with the paths of
+// each.
+func (u *unionWriter) keys(ids []int32) ([]string, map[string][]int32) {
+	var keys []string
+	byKey := map[string][]int32{}
+	for level := ids; len(level) > 0; {
+		var next []int32
+		for _, p := range level {
+			for _, c := range u.kids[p] {
+				switch {
+				case !u.a.isRefPath(c):
+				case u.nodes[c].elem:
+					next = append(next, c)
+				default:
+					k := u.nodes[c].key
+					if _, ok := byKey[k]; !ok {
+						keys = append(keys, k)
+					}
+					byKey[k] = append(byKey[k], c)
+				}
+			}
+		}
+		level = next
+	}
+	return keys, byKey
 }
 
 // unionTree builds the union of the references' shapes under weights w.

@@ -30,7 +30,8 @@ type caseResult struct {
 	fields   Fields
 	outN     int // pairing by id: the output record paired, 0 for none
 	hasID    bool
-	fallback bool // the tree weighs all-zero keys alike (lynxius)
+	hints    []scoring.ListsAt // the case's pairing hints' suggestions (in the hint sample)
+	fallback bool              // the tree weighs all-zero keys alike (lynxius)
 	// lacksLine and recordKeys are material's: a record without the
 	// output field.
 	lacksLine  int
@@ -104,6 +105,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	defer m.release()
 	r := w.run
 	var result *scoring.Result
+	m.hints = in.idx < r.hintSample
 	if m.status != CaseExtra {
 		result, err = r.runCase(ctx, &m, &w.input)
 		if err != nil {
@@ -147,7 +149,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
 	}
 	if t := result.Tree; t != nil {
-		w.sweepTree(t, in, b, res)
+		w.sweepTree(t, in, b, res, m.hints)
 	}
 	if r.keep && !r.lines && w.encode == nil && result.Tree != nil {
 		// What the head needs of the report, without making it.
@@ -170,9 +172,17 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 // sweepTree adds the figures of the case's tree t to b: its warnings,
 // its parts by schema path, its costliest leaf, and its frame when the
 // cases are kept.
-func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseResult) {
+// A case of the hint sample (hints) has its pairing hints' suggestions
+// taken, and their notes left out of its warnings.
+func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseResult, hints bool) {
 	for _, wn := range t.Warnings() {
+		if hints && isHintNote(wn) {
+			continue // the dataset's hint, not the case's warning
+		}
 		res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
+	}
+	if hints {
+		res.hints = suggestions(t)
 	}
 	w.x.extract(t, &w.f)
 	w.sw.w = append(w.sw.w[:0], w.x.w...)
@@ -227,7 +237,7 @@ func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*
 		out = jsondoc.Absent(out.Name())
 	}
 	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
-	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints
+	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints && !m.hints
 	in.Opt.ListsUnchecked = true // checked against every case at once (checkLists)
 	if text {
 		in.OutName, in.OutText = out.Name(), m.outText
