@@ -13,9 +13,11 @@ all: build
 build:
 	$(GO) build -o bin/jsontui .
 
-## test: go vet, then every test with the race detector
+## test: go vet, then every test with the race detector; each package is
+## printed as it finishes (gotestsum, pinned in go.mod as a tool), the
+## failures' output and a DONE line at the end
 test: vet
-	$(GO) test $(RACEFLAGS) ./...
+	$(GO) tool gotestsum --format pkgname --format-hide-empty-pkg -- $(RACEFLAGS) ./...
 
 vet:
 	$(GO) vet ./...

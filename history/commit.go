@@ -119,26 +119,7 @@ func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 	}
 	sum.sum, sum.hasSum = crc32.Checksum(value, castagnoli), true
 
-	puts := map[string][]Summary{}
-	switch {
-	case key == nil:
-		key = chunkKey("")
-		puts[string(key)] = []Summary{sum}
-		head.chunks++
-	case last && len(runs) >= chunkRuns && rec.ID > runs[len(runs)-1].ID:
-		puts[string(chunkKey(rec.ID))] = []Summary{sum}
-		head.chunks++
-	default:
-		runs = insertSummary(runs, sum)
-		if len(runs) > 2*chunkRuns {
-			half := len(runs) / 2
-			puts[string(chunkKey(runs[half].ID))] = runs[half:]
-			runs = runs[:half]
-			head.chunks++
-		}
-		puts[string(key)] = runs
-	}
-	head.runs++
+	puts := chunkPuts(key, runs, last, sum, &head)
 	err = sess.update(func(b *bolt.Bucket) error {
 		if err := b.Put([]byte(runKey(rec.ID)), value); err != nil {
 			return err
@@ -167,6 +148,34 @@ func (sess *session) commit(rec *runRecord, imported bool) (string, error) {
 		return "", err
 	}
 	return rec.ID, nil
+}
+
+// chunkPuts returns the chunks to write for a new run's summary sum: the
+// first chunk when there is none (key nil), a new last chunk when the
+// run comes after a full last one, else the chunk key holds (runs) with
+// sum in, split in two when it grows past twice chunkRuns. It counts the
+// run and the new chunks in head.
+func chunkPuts(key []byte, runs []Summary, last bool, sum Summary, head *indexHead) map[string][]Summary {
+	puts := map[string][]Summary{}
+	switch {
+	case key == nil:
+		puts[string(chunkKey(""))] = []Summary{sum}
+		head.chunks++
+	case last && len(runs) >= chunkRuns && sum.ID > runs[len(runs)-1].ID:
+		puts[string(chunkKey(sum.ID))] = []Summary{sum}
+		head.chunks++
+	default:
+		runs = insertSummary(runs, sum)
+		if len(runs) > 2*chunkRuns {
+			half := len(runs) / 2
+			puts[string(chunkKey(runs[half].ID))] = runs[half:]
+			runs = runs[:half]
+			head.chunks++
+		}
+		puts[string(key)] = runs
+	}
+	head.runs++
+	return puts
 }
 
 // change applies fn to the summaries of the chunk holding id and writes

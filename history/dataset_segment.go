@@ -284,17 +284,9 @@ func openSegment(b []byte, n int) (*segment, error) {
 		return nil, errSegment
 	}
 	seg := &segment{layouts: r.b}
-	rows, err := inflate(table, maxRows)
+	cols, err := segmentColumns(table)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", errSegment, err)
-	}
-	var cols [rowColumns]indexReader
-	tr := &indexReader{b: rows}
-	for i := range cols {
-		cols[i].b = tr.bytes(tr.uvarint())
-	}
-	if tr.end() != nil {
-		return nil, errSegment
+		return nil, err
 	}
 	var scores, losses []uint64
 	if len(cols[rcScore].b)%8 != 0 || len(cols[rcWorstLoss].b)%8 != 0 {
@@ -321,16 +313,11 @@ func openSegment(b []byte, n int) (*segment, error) {
 		flags := fl[0]
 		x.Status = dataset.CaseStatus(flags & 7)
 		if flags&rowScore != 0 {
-			x.HasScore = true
-			switch {
-			case flags&rowScoreOne != 0:
-				x.Score = 1
-			case flags&rowScoreZero != 0:
-			case len(scores) == 0:
+			var ok bool
+			if x.Score, scores, ok = takeScore(flags, scores); !ok {
 				return nil, errSegment
-			default:
-				x.Score, scores = math.Float64frombits(scores[0]), scores[1:]
 			}
+			x.HasScore = true
 		}
 		if flags&rowGroup != 0 {
 			g := cols[rcGroup].uvarint()
@@ -347,17 +334,7 @@ func openSegment(b []byte, n int) (*segment, error) {
 			x.Worst = &dataset.Worst{Path: string(worst), Loss: math.Float64frombits(losses[0])}
 			losses = losses[1:]
 		}
-		notes := &cols[rcNotes]
-		nr, nw := notes.count(1), notes.count(1)
-		for range nr {
-			x.Repairs = append(x.Repairs, cols[rcNoteText].string())
-		}
-		for range nw {
-			x.Warnings = append(x.Warnings, cols[rcNoteText].string())
-		}
-		if e := notes.bytes(1); len(e) == 1 && e[0] == 1 {
-			x.Error = cols[rcNoteText].string()
-		}
+		readNotes(x, &cols[rcNotes], &cols[rcNoteText])
 		size := cols[rcLayout].uvarint()
 		if size > maxRows {
 			return nil, errSegment
@@ -374,6 +351,53 @@ func openSegment(b []byte, n int) (*segment, error) {
 		return nil, fmt.Errorf("%w: figures left over", errSegment)
 	}
 	return seg, nil
+}
+
+// takeScore returns a row's score by its flags: 1, 0, or the next of
+// scores, which it returns without it; ok is false when there is none.
+func takeScore(flags byte, scores []uint64) (score float64, rest []uint64, ok bool) {
+	switch {
+	case flags&rowScoreOne != 0:
+		return 1, scores, true
+	case flags&rowScoreZero != 0:
+		return 0, scores, true
+	case len(scores) == 0:
+		return 0, scores, false
+	default:
+		return math.Float64frombits(scores[0]), scores[1:], true
+	}
+}
+
+// segmentColumns inflates a segment's table of rows and splits it into
+// its columns.
+func segmentColumns(table []byte) (cols [rowColumns]indexReader, err error) {
+	rows, err := inflate(table, maxRows)
+	if err != nil {
+		return cols, fmt.Errorf("%w: %v", errSegment, err)
+	}
+	tr := &indexReader{b: rows}
+	for i := range cols {
+		cols[i].b = tr.bytes(tr.uvarint())
+	}
+	if tr.end() != nil {
+		return cols, errSegment
+	}
+	return cols, nil
+}
+
+// readNotes reads a row's repairs, warnings and error: their counts and
+// whether it has an error from notes, their texts from text.
+func readNotes(x *row, notes, text *indexReader) {
+	nr, nw := notes.count(1), notes.count(1)
+	for range nr {
+		x.Repairs = append(x.Repairs, text.string())
+	}
+	for range nw {
+		x.Warnings = append(x.Warnings, text.string())
+	}
+	if e := notes.bytes(1); len(e) == 1 && e[0] == 1 {
+		x.Error = text.string()
+	}
 }
 
 // frontDecode reads the next front-coded string of three columns into

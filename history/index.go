@@ -186,18 +186,7 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 		if format < 1 || format >= len(sumFlags) || flags&^sumFlags[format] != 0 {
 			r.fail()
 		}
-		if flags&sumScore != 0 {
-			s.HasScore = true
-			if v := r.bytes(8); v != nil {
-				s.Score = math.Float64frombits(binary.LittleEndian.Uint64(v))
-			}
-		}
-		if flags&sumChecksum != 0 {
-			s.hasSum = true
-			if v := r.bytes(4); v != nil {
-				s.sum = binary.LittleEndian.Uint32(v)
-			}
-		}
+		r.scoreAndSum(s, flags)
 		s.Metric = str()
 		if flags&sumConfig != 0 {
 			s.hasConfig = true
@@ -210,27 +199,50 @@ func (r *indexReader) summaries(runs []Summary, format int) []Summary {
 			}
 			s.Rules = str()
 		}
-		s.Count, s.LastSeen = 1, s.Time
-		if flags&sumSeen != 0 {
-			s.LastSeen = time.Unix(0, r.varint())
-			if c := r.uvarint(); c >= 2 && c <= math.MaxInt32 {
-				s.Count = int(c)
-			} else {
-				r.fail()
-			}
-		}
-		if flags&sumDataset != 0 {
-			if c := r.uvarint(); c >= 1 && c <= math.MaxInt32 {
-				s.Cases = int(c)
-			} else {
-				r.fail()
-			}
-		}
+		r.seenAndCases(s, flags)
 		if r.err != nil {
 			return runs[:i]
 		}
 	}
 	return runs
+}
+
+// scoreAndSum reads the score and the checksum of a summary, when its
+// flags say they are there.
+func (r *indexReader) scoreAndSum(s *Summary, flags byte) {
+	if flags&sumScore != 0 {
+		s.HasScore = true
+		if v := r.bytes(8); v != nil {
+			s.Score = math.Float64frombits(binary.LittleEndian.Uint64(v))
+		}
+	}
+	if flags&sumChecksum != 0 {
+		s.hasSum = true
+		if v := r.bytes(4); v != nil {
+			s.sum = binary.LittleEndian.Uint32(v)
+		}
+	}
+}
+
+// seenAndCases reads when a summary's run was last seen and how often,
+// and its dataset's cases, when its flags say they are there.
+func (r *indexReader) seenAndCases(s *Summary, flags byte) {
+	s.Count, s.LastSeen = 1, s.Time
+	if flags&sumSeen != 0 {
+		s.LastSeen = time.Unix(0, r.varint())
+		if c := r.uvarint(); c >= 2 && c <= math.MaxInt32 {
+			s.Count = int(c)
+		} else {
+			r.fail()
+		}
+	}
+	if flags&sumDataset != 0 {
+		if c := r.uvarint(); c >= 1 && c <= math.MaxInt32 {
+			s.Cases = int(c)
+		} else {
+			r.fail()
+		}
+	}
 }
 
 var errIndexShort = errors.New("truncated")

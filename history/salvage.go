@@ -26,70 +26,17 @@ type salvaged struct {
 // file whose page map cannot be trusted, it reads every page so; records
 // removed long ago may then come back.
 func salvage(r *rawFile, scanAll bool) *salvaged {
-	sv := &salvaged{records: map[string][]byte{}, pieces: map[string][][]byte{}, scanned: scanAll}
-	found := map[string]map[int][]byte{} // pieces by run and number
-	kept := map[string]Summary{}         // what the index says of a run
-
-	sums := map[string]uint32{}
-	named := map[string]bool{}
-	take := func(k, v []byte) {
-		switch {
-		case bytes.HasPrefix(k, []byte(runPrefix)):
-			id, piece, ok := pieceOf(k)
-			switch {
-			case ok:
-				if found[id] == nil {
-					found[id] = map[int][]byte{}
-				}
-				if _, ok := found[id][piece]; !ok {
-					found[id][piece] = v
-				}
-			default:
-				id := string(k[len(runPrefix):])
-				if _, ok := sv.records[id]; !ok {
-					sv.records[id] = v
-				}
-			}
-		case bytes.HasPrefix(k, []byte(chunkPrefix)):
-			runs, err := decodeChunk(k, v, nil)
-			if err != nil {
-				return
-			}
-			for _, s := range runs {
-				kept[s.ID] = s
-				named[s.ID] = true
-				if s.hasSum {
-					sums[s.ID] = s.sum
-				}
-			}
-		case string(k) == indexKey:
-			var raw []byte
-			if ungob(v, &raw) != nil {
-				return
-			}
-			if x, err := decodeOldIndex(raw); err == nil && x != nil {
-				for _, s := range x.runs {
-					kept[s.ID] = s
-					named[s.ID] = true
-				}
-			}
-		}
+	g := &gleaner{
+		sv:    &salvaged{records: map[string][]byte{}, pieces: map[string][][]byte{}, scanned: scanAll},
+		found: map[string]map[int][]byte{}, kept: map[string]Summary{}, sums: map[string]uint32{}, named: map[string]bool{},
 	}
-	leafElements := func(n *node) {
-		for i := 0; i < n.count; i++ {
-			if n.flags(i) == 0 {
-				take(n.key(i), n.value(i))
-			}
-		}
-	}
-
 	w := newWalk(r)
 	if !scanAll {
 		w.visit = func(*node, int) {}
 		if kv, found, err := r.kvBucket(); err == nil && found {
 			w.bucket(kv, func(n *node, i int) {
 				if n.flags(i) == 0 {
-					take(n.key(i), n.value(i))
+					g.take(n.key(i), n.value(i))
 				}
 			})
 		} else if err != nil {
@@ -106,29 +53,97 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 				continue
 			}
 			w.seen.add(id, n.pages-1)
-			leafElements(n)
+			for i := 0; i < n.count; i++ {
+				if n.flags(i) == 0 {
+					g.take(n.key(i), n.value(i))
+				}
+			}
 		}
 	}
+	g.check()
+	return g.sv
+}
 
+// gleaner gathers what salvage finds, key by key.
+type gleaner struct {
+	sv    *salvaged
+	found map[string]map[int][]byte // pieces by run and number
+	kept  map[string]Summary        // what the index says of a run
+	sums  map[string]uint32         // the index's checksum of a run's record
+	named map[string]bool           // the runs the index names
+}
+
+// take keeps a key and its value found in a leaf: a run's record or
+// piece (the first found of each), or what an index chunk (or an index
+// of the first format) says of its runs.
+func (g *gleaner) take(k, v []byte) {
+	switch {
+	case bytes.HasPrefix(k, []byte(runPrefix)):
+		id, piece, ok := pieceOf(k)
+		switch {
+		case ok:
+			if g.found[id] == nil {
+				g.found[id] = map[int][]byte{}
+			}
+			if _, ok := g.found[id][piece]; !ok {
+				g.found[id][piece] = v
+			}
+		default:
+			id := string(k[len(runPrefix):])
+			if _, ok := g.sv.records[id]; !ok {
+				g.sv.records[id] = v
+			}
+		}
+	case bytes.HasPrefix(k, []byte(chunkPrefix)):
+		runs, err := decodeChunk(k, v, nil)
+		if err != nil {
+			return
+		}
+		for _, s := range runs {
+			g.kept[s.ID] = s
+			g.named[s.ID] = true
+			if s.hasSum {
+				g.sums[s.ID] = s.sum
+			}
+		}
+	case string(k) == indexKey:
+		var raw []byte
+		if ungob(v, &raw) != nil {
+			return
+		}
+		if x, err := decodeOldIndex(raw); err == nil && x != nil {
+			for _, s := range x.runs {
+				g.kept[s.ID] = s
+				g.named[s.ID] = true
+			}
+		}
+	}
+}
+
+// check keeps the records that decode (and match their checksum and their
+// pieces) with their summaries, and lists as lost the others and the runs
+// the index names that were not found.
+func (g *gleaner) check() {
+	sv := g.sv
 	for id, v := range sv.records {
 		var rec *runRecord
 		var err error
-		if sum, ok := sums[id]; ok && crc32.Checksum(v, castagnoli) != sum {
+		if sum, ok := g.sums[id]; ok && crc32.Checksum(v, castagnoli) != sum {
 			err = errBadRecord // not decoded: gob trusts lengths
 		} else if rec, err = decodeRecord(v); err == nil && rec.ID != id {
 			err = errBadRecord
 		} else if err == nil && rec.ds != nil {
-			err = sv.takePieces(rec, found[id])
+			err = sv.takePieces(rec, g.found[id])
 		}
 		if err != nil {
 			sv.lost = append(sv.lost, id)
 			delete(sv.records, id)
-			delete(named, id)
+			delete(g.named, id)
 			continue
 		}
 		s := rec.summary()
 		s.sum, s.hasSum = crc32.Checksum(v, castagnoli), true
-		if k, ok := kept[id]; ok {
+		if k, ok := g.kept[id]; ok {
 			s.Label = k.Label
 			if k.Count > 1 {
 				s.Count, s.LastSeen = k.Count, k.LastSeen
@@ -137,13 +152,12 @@ func salvage(r *rawFile, scanAll bool) *salvaged {
 		sv.summaries = append(sv.summaries, s)
 	}
 	slices.SortFunc(sv.summaries, func(a, b Summary) int { return strings.Compare(a.ID, b.ID) })
-	for id := range named {
+	for id := range g.named {
 		if _, ok := sv.records[id]; !ok {
 			sv.lost = append(sv.lost, id)
 		}
 	}
 	slices.Sort(sv.lost)
-	return sv
 }
 
 // takePieces keeps the pieces of a dataset run's payload, when every one

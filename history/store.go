@@ -104,19 +104,9 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 
-	if err := checkStoreFile(s.path); err != nil {
+	create, err := s.creates(kind)
+	if err != nil {
 		return err
-	}
-	// Only a record, or pending runs to import, create the store file.
-	create := kind == opCommit
-	if _, statErr := os.Stat(s.path); errors.Is(statErr, fs.ErrNotExist) {
-		if kind != opCommit && (kind == opCheck || len(s.pendingFiles()) == 0) {
-			return errNoStore
-		}
-		create = true
-		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
-			return err
-		}
 	}
 
 	// bolt trusts the file: what the checks below miss may make it
@@ -182,6 +172,26 @@ func (s *Store) do(kind opKind, fn func(*session) error) (err error) {
 		return damaged
 	}
 	return nil
+}
+
+// creates reports whether an operation of kind may create the store file
+// (making its folder when it does not exist): only a record, or pending
+// runs to import, create it; otherwise a missing store is errNoStore.
+func (s *Store) creates(kind opKind) (bool, error) {
+	if err := checkStoreFile(s.path); err != nil {
+		return false, err
+	}
+	create := kind == opCommit
+	if _, statErr := os.Stat(s.path); errors.Is(statErr, fs.ErrNotExist) {
+		if kind != opCommit && (kind == opCheck || len(s.pendingFiles()) == 0) {
+			return false, errNoStore
+		}
+		create = true
+		if err := os.MkdirAll(filepath.Dir(s.path), 0o700); err != nil {
+			return false, err
+		}
+	}
+	return create, nil
 }
 
 // openDB opens the store with bolt, for its lock and for writing, retrying

@@ -34,7 +34,7 @@ func (gr galteaExplainer) explain(e *explainWriter, id NodeID) {
 		e.add("      = 1 − %d / %d = %s", fields-matched, fields, scoreSpan(score))
 		what := "the reference's top-level keys"
 		if strict {
-			what = "the union of both sides' top-level keys (--strict-fields)"
+			what = "the union of both sides' top-level keys (strict-fields)"
 		}
 		e.note("fields: " + what + "; a field matches when the output's value equals the reference's after accent stripping and case folding")
 		e.children(id)
@@ -44,7 +44,7 @@ func (gr galteaExplainer) explain(e *explainWriter, id NodeID) {
 	no, yes := bad("no match (0)"), good("a match (1)")
 	switch {
 	case r == jsondoc.None && strict:
-		e.add("only the output has this field: with --strict-fields it counts, and never matches: %s", no)
+		e.add("only the output has this field: with strict-fields it counts, and never matches: %s", no)
 		return
 	case r == jsondoc.None || !has:
 		e.add("only the output has this field: %s does not count it", name)

@@ -24,7 +24,7 @@ func (r jsondiffExplainer) explain(e *explainWriter, id NodeID) {
 	rv, ov := t.RefValue(id), t.OutValue(id)
 	switch {
 	case st == Extra && !t.IsElement(id) && t.opt.PenalizeExtraKeys:
-		e.add("only the output has this key: with --extra-keys penalize it costs like")
+		e.add("only the output has this key: with extra-keys=penalize it costs like")
 		e.add("a missing one: weight %s, score %s", report.Figure(t.Weight(id)), bad("0"))
 		return
 	case st == Extra && !t.IsElement(id):
@@ -62,7 +62,7 @@ func (r jsondiffExplainer) explain(e *explainWriter, id NodeID) {
 			if path := t.schemaPathOf(t.placeOf(id)); slices.ContainsFunc(r.opts.ListsAt, func(a ListsAt) bool { return a.Path == path }) {
 				opt = ListsAt{Path: path, Lists: l}.String()
 			}
-			e.note("elements paired with --lists " + opt + ", not by position")
+			e.note("elements paired with lists=" + opt + ", not by position")
 		}
 	} else {
 		e.object(id, score)
@@ -154,7 +154,7 @@ func (r jsondiffExplainer) strings(e *explainWriter, rs, os string, score float6
 	}
 	if c := mo.Comparator; c != "" {
 		e.add("score = %s(r, o) = %s", c, scoreSpan(score))
-		e.note("--strings " + c + ": " + comparatorRules[c])
+		e.note("strings=" + c + ": " + comparatorRules[c])
 		return
 	}
 	e.levenshtein(norm.NFC.String(rs), norm.NFC.String(os), score, "")

@@ -49,23 +49,7 @@ func (lr lynxiusExplainer) explain(e *explainWriter, id NodeID) {
 	}
 	switch {
 	case rk == jsondoc.Object:
-		if !has {
-			e.add("no key takes part: no score")
-			return
-		}
-		first, n := t.Children(id)
-		var sumW float64
-		for c := first; c < first+NodeID(n); c++ {
-			sumW += t.Weight(c)
-		}
-		if sumW == 0 {
-			e.add("every weight is 0: %s weighs each key 1 (\"weights can't sum up to 0\")", name)
-			e.add("S = Σ s / n = %s", scoreSpan(score))
-		} else {
-			e.object(id, score)
-		}
-		e.note("the keys of both sides take part; a key one side lacks counts as null there")
-		e.children(id)
+		lr.object(e, id, score, has)
 	case rk == jsondoc.Array:
 		re, oe := t.ref.Child(r) == jsondoc.None, t.out.Child(o) == jsondoc.None
 		switch {
@@ -85,18 +69,49 @@ func (lr lynxiusExplainer) explain(e *explainWriter, id NodeID) {
 	case rk == jsondoc.Null:
 		e.add("score = 1 (both null)")
 	default:
-		rv, ov := lynxiusNumber(t.ref, r), lynxiusNumber(t.out, o)
-		if rk == jsondoc.Bool || ok == jsondoc.Bool {
-			e.note("booleans count as numbers, true 1 and false 0 (Python's bool is an int)")
-		}
-		if rv == ov {
-			e.add("score = 1 (equal numbers; 0 and 0 score 1)")
-			return
-		}
-		e.add("score = 1 − |o − r| / (|o| + |r|)")
-		e.add("      = 1 − |%s − %s| / (|%s| + |%s|)", report.Figure(ov), report.Figure(rv), report.Figure(ov), report.Figure(rv))
-		e.add("      = %s", scoreSpan(score))
+		lynxiusNumbers(e, id, score)
 	}
+}
+
+// object explains an object's score: the weighted mean of its keys', or
+// their mean when every weight is 0.
+func (lr lynxiusExplainer) object(e *explainWriter, id NodeID, score float64, has bool) {
+	t := e.t
+	if !has {
+		e.add("no key takes part: no score")
+		return
+	}
+	first, n := t.Children(id)
+	var sumW float64
+	for c := first; c < first+NodeID(n); c++ {
+		sumW += t.Weight(c)
+	}
+	if sumW == 0 {
+		e.add("every weight is 0: %s weighs each key 1 (\"weights can't sum up to 0\")", lr.Name())
+		e.add("S = Σ s / n = %s", scoreSpan(score))
+	} else {
+		e.object(id, score)
+	}
+	e.note("the keys of both sides take part; a key one side lacks counts as null there")
+	e.children(id)
+}
+
+// lynxiusNumbers explains the score of two numbers (or booleans, as
+// Python's ints).
+func lynxiusNumbers(e *explainWriter, id NodeID, score float64) {
+	t := e.t
+	r, o := t.RefValue(id), t.OutValue(id)
+	rv, ov := lynxiusNumber(t.ref, r), lynxiusNumber(t.out, o)
+	if t.ref.Kind(r) == jsondoc.Bool || t.out.Kind(o) == jsondoc.Bool {
+		e.note("booleans count as numbers, true 1 and false 0 (Python's bool is an int)")
+	}
+	if rv == ov {
+		e.add("score = 1 (equal numbers; 0 and 0 score 1)")
+		return
+	}
+	e.add("score = 1 − |o − r| / (|o| + |r|)")
+	e.add("      = 1 − |%s − %s| / (|%s| + |%s|)", report.Figure(ov), report.Figure(rv), report.Figure(ov), report.Figure(rv))
+	e.add("      = %s", scoreSpan(score))
 }
 
 // lynxiusNumber is a number, or a boolean as Python's int.

@@ -158,18 +158,18 @@ x                        0     1       1  0.12500
 it scores 0 and counts in the array's mean
 `},
 		{comparator, ".s", `score = jaro-winkler(r, o) = ⟨score:0.74603⟩
-⟨note:--strings jaro-winkler: the Jaro–Winkler similarity (prefix scale 0.1)⟩
+⟨note:strings=jaro-winkler: the Jaro–Winkler similarity (prefix scale 0.1)⟩
 `},
 		{comparator, ".l", `S = mean over positions = Σ s / n
 ⟨score:1.00000⟩ = (1.00000 + 1.00000 + 1.00000) / 3
-⟨note:elements paired with --lists best, not by position⟩
+⟨note:elements paired with lists=best, not by position⟩
 
 ⟨note:child                score     w    w/Σw     loss⟩
 [0]                      1     1 0.33333        0
 [1]                      1     1 0.33333        0
 [2]                      1     1 0.33333        0
 `},
-		{comparator, ".z", `only the output has this key: with --extra-keys penalize it costs like
+		{comparator, ".z", `only the output has this key: with extra-keys=penalize it costs like
 a missing one: weight 1, score ⟨bad:0⟩
 `},
 		{lynxius, ".a", `S = Σ s·w·f / n,  f = n / Σw = 4 / 2 = 2
@@ -293,9 +293,9 @@ score = max(0, min(1, 1 − |e − a| / |e|))
       = max(0, min(1, 1 − 0.25)) = ⟨score:0.75000⟩
 ⟨note:relative to the expected value e, not to both (no tolerance)⟩
 `},
-		{uipathTarget, ".b", "outside the --target paths: it takes no part (weight 0)\n"},
-		{uipathTarget, ".c", "outside the --target paths: it takes no part (weight 0)\n"},
-		{uipathTarget, ".c.d", "outside the --target paths: it takes no part (weight 0)\n"},
+		{uipathTarget, ".b", "outside the target paths: it takes no part (weight 0)\n"},
+		{uipathTarget, ".c", "outside the target paths: it takes no part (weight 0)\n"},
+		{uipathTarget, ".c.d", "outside the target paths: it takes no part (weight 0)\n"},
 		{galtea, ".", `score = 1 − non-matching fields / fields
       = 1 − 2 / 4 = ⟨score:0.50000⟩
 ⟨note:fields: the reference's top-level keys; a field matches when the output's value equals the reference's after accent stripping and case folding⟩
@@ -327,7 +327,7 @@ values are compared strictly (30 ≠ "30"): ⟨bad:no match (0)⟩
 `},
 		{galteaStrict, ".", `score = 1 − non-matching fields / fields
       = 1 − 2 / 2 = ⟨score:0.00000⟩
-⟨note:fields: the union of both sides' top-level keys (--strict-fields); a field matches when the output's value equals the reference's after accent stripping and case folding⟩
+⟨note:fields: the union of both sides' top-level keys (strict-fields); a field matches when the output's value equals the reference's after accent stripping and case folding⟩
 
 ⟨note:child                score     w    w/Σw     loss⟩
 name                     0     1     0.5  0.50000
@@ -339,7 +339,7 @@ y                        0     1     0.5  0.50000
 they differ: ⟨bad:no match (0)⟩
 ⟨note:one field of 2: it stands for 0.5 of the score⟩
 `},
-		{galteaStrict, ".y", `only the output has this field: with --strict-fields it counts, and never matches: ⟨bad:no match (0)⟩
+		{galteaStrict, ".y", `only the output has this field: with strict-fields it counts, and never matches: ⟨bad:no match (0)⟩
 `},
 	}
 	trees := map[string]*scoring.Tree{}

@@ -99,7 +99,7 @@ func (ur uipathExplainer) explain(e *explainWriter, id NodeID) {
 		return
 	}
 	if !has || !t.inScope(id) && !t.holdsScope(id) {
-		e.add("outside the --target paths: it takes no part (weight 0)")
+		e.add("outside the target paths: it takes no part (weight 0)")
 		return
 	}
 	res := scoreSpan(score)

@@ -45,9 +45,9 @@ func TestLangChainMetrics(t *testing.T) {
 		{"backticks", "`{\"a\": 1, \"b\": [1, 2]}`", ab, 1, 0, ""},
 		{"truncated", `{"a": 1, "b": [1, 2`, `{"a": 1, "b": [1, 2, 3]}`, 0, 2.0 / 19, ""},
 		{"prose", `Here is the answer: {"a": 1} hope it helps`, `{"a": 1}`, 0, 0,
-			"out.txt:1:1: --metric %s follows LangChain's %s, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
+			"out.txt:1:1: the metric %s follows LangChain's %s, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
 		{"JSON fence", "```JSON\n{\"a\": 1}\n```", `{"a": 1}`, 0, 0,
-			"out.txt:1:4: --metric %s follows LangChain's %s, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
+			"out.txt:1:4: the metric %s follows LangChain's %s, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
 		{"numbered", `1. {"a": 1}`, `{"a": 1}`, 0, 6.0 / 7, ""},
 		{"None", `{"a": 1}]`, `{"a": 1}`, 0, 1, ""},
 		{"None is null", `{"a": 1}]`, `null`, 1, 0, ""},
@@ -141,10 +141,10 @@ func TestEditDistanceLimit(t *testing.T) {
 	n := 200_001
 	m, _ := LookupMetric("edit-distance")
 	_, err := Run(m, docs(t, `["`+strings.Repeat("a", n)+`"]`, `["`+strings.Repeat("b", n)+`"]`))
-	want := "--metric edit-distance: the canonical texts have 200,005 and 200,005 characters; LangChain's Damerau–Levenshtein " +
+	want := "metric edit-distance: the canonical texts have 200,005 and 200,005 characters; LangChain's Damerau–Levenshtein " +
 		"distance takes time proportional to the cells of its matrix computed, the product of their lengths less their common " +
 		"start and end narrowed to the band their Levenshtein distance leaves: 40,000,400,001 here, past jsontui's limit of " +
-		"40,000,000,000 (two unrelated texts of 200,000 characters, under a minute on two cores): use --metric jsondiff for " +
+		"40,000,000,000 (two unrelated texts of 200,000 characters, under a minute on two cores): use metric jsondiff for " +
 		"documents this large"
 	if err == nil || err.Error() != want {
 		t.Errorf("err %v", err)

@@ -88,13 +88,13 @@ func (p *pairer) pair(id NodeID, r, o jsondoc.ID, elem int32) (pairs, extras []j
 		byIndex(rowOf, len(os))
 	case len(rs)*len(os) > MaxBestPairs:
 		p.notes = append(p.notes, Warning{Path: p.b.t.Path(id), Message: fmt.Sprintf(
-			"--lists best: %d×%d elements is past the limit of %d pairs for the optimal assignment; paired by index",
+			"lists=best: %d×%d elements is past the limit of %d pairs for the optimal assignment; paired by index",
 			len(rs), len(os), MaxBestPairs)})
 		byIndex(rowOf, len(os))
 	default:
 		if w := bestWork(rd, od, rs, os); w > MaxBestWork {
 			p.notes = append(p.notes, Warning{Path: p.b.t.Path(id), Message: fmt.Sprintf(
-				"--lists best: pairing %d×%d elements would compare them for about %s word operations, "+
+				"lists=best: pairing %d×%d elements would compare them for about %s word operations, "+
 					"past the limit of %s (MaxBestWork); paired by index",
 				len(rs), len(os), textdist.Thousands(int(w)), textdist.Thousands(MaxBestWork))})
 			byIndex(rowOf, len(os))

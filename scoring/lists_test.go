@@ -101,7 +101,7 @@ func TestListsBestLimit(t *testing.T) {
 	res := runMetric(t, "jsondiff", a.String(), b.String(), "", MetricOptions{Lists: Lists{Mode: ListBest}})
 	ws := warningsOf(res)
 	if len(ws) != 1 || ws[0].Path != "." ||
-		ws[0].Message != "--lists best: 1100×1100 elements is past the limit of 1048576 pairs for the optimal assignment; paired by index" {
+		ws[0].Message != "lists=best: 1100×1100 elements is past the limit of 1048576 pairs for the optimal assignment; paired by index" {
 		t.Errorf("warnings %v", ws)
 	}
 	if res.Score == 1 {
@@ -312,7 +312,7 @@ func TestListsBestWork(t *testing.T) {
 		t.Fatalf("1024×1024 strings of 1,000: %d word operations, want at most %d", work, MaxBestWork+1024*16_000)
 	}
 	ws := tree.Warnings()
-	want := "--lists best: pairing 1024×1024 elements would compare them for about 16,877,879,296 word operations, " +
+	want := "lists=best: pairing 1024×1024 elements would compare them for about 16,877,879,296 word operations, " +
 		"past the limit of 1,073,741,824 (MaxBestWork); paired by index"
 	if len(ws) != 1 || ws[0].Path != ".l" || ws[0].Message != want {
 		t.Errorf("warnings %v", ws)

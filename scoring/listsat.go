@@ -3,9 +3,11 @@ package scoring
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // ListsAt pairs the elements of the arrays at one place of the reference
@@ -33,11 +35,11 @@ func ParseListsValue(value string) (path string, l Lists, err error) {
 	}
 	end := pathEnd(value)
 	if end == len(value) {
-		return "", Lists{}, fmt.Errorf("--lists %q: write PATH=MODE, as .line_items=key=sku", value)
+		return "", Lists{}, setting.New(OptLists, strconv.Quote(value), "write PATH=MODE, as .line_items=key=sku")
 	}
 	steps, err := ParseSchemaPath(value[:end])
 	if err != nil {
-		return "", Lists{}, fmt.Errorf("--lists %q: %v", value, err)
+		return "", Lists{}, setting.New(OptLists, strconv.Quote(value), err.Error())
 	}
 	if l, err = parseLists(value[end+1:]); err != nil {
 		return "", Lists{}, err
@@ -116,7 +118,13 @@ type ListsError struct {
 	Message string
 }
 
-func (e *ListsError) Error() string { return "--lists " + e.Option + ": " + e.Message }
+func (e *ListsError) Error() string { return e.Text(func(name string) string { return name }) }
+
+// Text returns the message with the option's name spelled by spell, as
+// setting.Error's Text does.
+func (e *ListsError) Text(spell func(name string) string) string {
+	return spell(OptLists) + " " + e.Option + ": " + e.Message
+}
 
 // checkLists refuses the options' key fields that no element of the
 // arrays they apply to has, and their paths with no array. It reads the

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Metric is one way of scoring an output against a reference: jsondiff,
@@ -131,7 +133,7 @@ func LookupMetric(name string) (Metric, error) {
 			return m, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown --metric %q: use %s", name, strings.Join(MetricNames(), ", "))
+	return nil, setting.Errorf("unknown %[1]s "+setting.Esc(strconv.Quote(name))+": use "+strings.Join(MetricNames(), ", "), "metric")
 }
 
 // CheckOptions reports an error when opt sets an option m does not take,
@@ -142,17 +144,19 @@ func CheckOptions(m Metric, opt MetricOptions) error {
 		if slices.Contains(takes, name) {
 			continue
 		}
+		settings := []string{"metric", name}
 		var own []string
 		for _, t := range takes {
 			if t != TakesWeights && t != TakesRules {
-				own = append(own, "--"+t)
+				settings = append(settings, t)
+				own = append(own, fmt.Sprintf("%%[%d]s", len(settings)))
 			}
 		}
 		what := "it takes none"
 		if len(own) > 0 {
 			what = "it takes " + strings.Join(own, ", ")
 		}
-		return fmt.Errorf("--metric %s does not take --%s (%s)", m.Name(), name, what)
+		return setting.Errorf("%[1]s "+m.Name()+" does not take %[2]s ("+what+")", settings...)
 	}
 	return nil
 }
@@ -167,8 +171,8 @@ func CheckRules(m Metric, rules *RuleSet) error {
 	if rules.Name() != "" {
 		what = rules.Name()
 	}
-	return fmt.Errorf("--metric %s takes no per-key rules (%s): it reproduces another evaluator's number, which rules would change; rules apply under %s",
-		m.Name(), what, strings.Join(rulesMetrics(), ", "))
+	return setting.Errorf("%[1]s "+setting.Esc(fmt.Sprintf("%s takes no per-key rules (%s): it reproduces another evaluator's number, which rules would change; rules apply under %s",
+		m.Name(), what, strings.Join(rulesMetrics(), ", "))), "metric")
 }
 
 // rulesMetrics lists the metrics that take rules.
@@ -202,7 +206,7 @@ func Run(m Metric, in *Input) (*Result, error) {
 	}
 	if in.Weights != nil && !slices.Contains(m.Takes(), TakesWeights) {
 		res.Warnings = append(res.Warnings, Warning{Path: ".", Message: fmt.Sprintf(
-			"%s: --metric %s does not use weights; the weights file plays no part", in.Weights.Name(), m.Name())})
+			"%s: the metric %s does not use weights; the weights file plays no part", in.Weights.Name(), m.Name())})
 	}
 	return res, nil
 }

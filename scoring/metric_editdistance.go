@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
@@ -81,12 +82,12 @@ func NormalizedDamerau(ctx context.Context, a, b string) (normalized float64, d 
 	x, y := []byte(a), []byte(b)
 	d, err = textdist.DamerauLinearWithin(ctx, x, y, MaxEditDistanceWork)
 	if we := (*textdist.WorkError)(nil); errors.As(err, &we) {
-		return 0, 0, fmt.Errorf("--metric edit-distance: the canonical texts have %s and %s characters; LangChain's "+
+		return 0, 0, setting.Errorf(fmt.Sprintf("%%[1]s edit-distance: the canonical texts have %s and %s characters; LangChain's "+
 			"Damerau–Levenshtein distance takes time proportional to the cells of its matrix computed, the product of their "+
 			"lengths less their common start and end narrowed to the band their Levenshtein distance leaves: %s here, past "+
-			"jsontui's limit of %s (two unrelated texts of 200,000 characters, under a minute on two cores): use --metric "+
+			"jsontui's limit of %s (two unrelated texts of 200,000 characters, under a minute on two cores): use %%[1]s "+
 			"jsondiff for documents this large",
-			grouped(len(a)), grouped(len(b)), grouped(we.Cells), grouped(we.Max))
+			grouped(len(a)), grouped(len(b)), grouped(we.Cells), grouped(we.Max)), "metric")
 	}
 	if err != nil {
 		return 0, 0, err

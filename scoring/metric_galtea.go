@@ -5,6 +5,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
 
@@ -51,7 +52,7 @@ func GalteaOptions(strict bool) Options {
 
 func (galteaMetric) Score(in *Input) (*Result, error) {
 	if k := in.Ref.Kind(0); k != jsondoc.Object {
-		return nil, fmt.Errorf("--metric galtea compares the fields of an object: %s holds %s %s", escape.Name(in.Ref.Name()), article(k), k)
+		return nil, setting.Errorf("%[1]s galtea compares the fields of an object: "+setting.Esc(fmt.Sprintf("%s holds %s %s", escape.Name(in.Ref.Name()), article(k), k)), "metric")
 	}
 	t, err := BuildContext(in.context(), in.Ref, in.Out, nil, GalteaOptions(in.Opt.StrictFields))
 	if err != nil {

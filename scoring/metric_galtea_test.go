@@ -64,7 +64,7 @@ func TestGalteaTree(t *testing.T) {
 func TestGalteaRefusals(t *testing.T) {
 	m, _ := LookupMetric("galtea")
 	_, err := Run(m, docs(t, `[1]`, `[1]`))
-	if err == nil || err.Error() != "--metric galtea compares the fields of an object: ref.json holds an array" {
+	if err == nil || err.Error() != "metric galtea compares the fields of an object: ref.json holds an array" {
 		t.Errorf("err %v", err)
 	}
 	res := runMetric(t, "galtea", `{"a": 1}`, `"text"`, "", MetricOptions{})

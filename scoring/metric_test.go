@@ -28,7 +28,7 @@ func TestRegistry(t *testing.T) {
 		}
 	}
 	_, err := LookupMetric("bertscore")
-	if err == nil || err.Error() != `unknown --metric "bertscore": use jsondiff, lynxius, uipath, galtea, exact, edit-distance, em, f1, bleu, rouge-1, rouge-2, rouge-l` {
+	if err == nil || err.Error() != `unknown metric "bertscore": use jsondiff, lynxius, uipath, galtea, exact, edit-distance, em, f1, bleu, rouge-1, rouge-2, rouge-l` {
 		t.Errorf("err %v", err)
 	}
 }
@@ -73,17 +73,17 @@ func TestOptionsRoundTrip(t *testing.T) {
 
 func TestOptionErrors(t *testing.T) {
 	for _, c := range []struct{ name, value, want string }{
-		{"abs-tol", "-1", `--abs-tol "-1": want a number ≥ 0`},
-		{"rel-tol", "x", `--rel-tol "x": want a number ≥ 0`},
-		{"abs-tol", "NaN", `--abs-tol "NaN": want a number ≥ 0`},
-		{"normalize", "case,width", `--normalize: unknown normalization "width": use a comma-separated list of case, accents, space`},
-		{"strings", "soundex", `--strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
-		{"lists", "sorted", `--lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
-		{"lists", "key=", `--lists key=FIELD: the field name is missing`},
-		{"extra-keys", "drop", `--extra-keys "drop": use ignore or penalize`},
-		{"target", "items", `--target "items": a path starts with '.' (the root), as .items[0].name`},
-		{"target", ".a..b", `--target ".a..b": unexpected '.' at offset 3`},
-		{"strict-fields", "maybe", `--strict-fields "maybe": want true or false`},
+		{"abs-tol", "-1", `abs-tol "-1": want a number ≥ 0`},
+		{"rel-tol", "x", `rel-tol "x": want a number ≥ 0`},
+		{"abs-tol", "NaN", `abs-tol "NaN": want a number ≥ 0`},
+		{"normalize", "case,width", `normalize: unknown normalization "width": use a comma-separated list of case, accents, space`},
+		{"strings", "soundex", `strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
+		{"lists", "sorted", `lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
+		{"lists", "key=", `lists key=FIELD: the field name is missing`},
+		{"extra-keys", "drop", `extra-keys "drop": use ignore or penalize`},
+		{"target", "items", `target "items": a path starts with '.' (the root), as .items[0].name`},
+		{"target", ".a..b", `target ".a..b": unexpected '.' at offset 3`},
+		{"strict-fields", "maybe", `strict-fields "maybe": want true or false`},
 		{"depth", "1", `unknown metric option "depth": options are abs-tol, rel-tol, normalize, strings, lists, extra-keys, target, strict-fields`},
 	} {
 		var o MetricOptions
@@ -100,12 +100,12 @@ func TestOptionErrors(t *testing.T) {
 func TestCheckOptions(t *testing.T) {
 	m, _ := LookupMetric("lynxius")
 	err := CheckOptions(m, MetricOptions{AbsTol: 0.1})
-	if err == nil || err.Error() != "--metric lynxius does not take --abs-tol (it takes none)" {
+	if err == nil || err.Error() != "metric lynxius does not take abs-tol (it takes none)" {
 		t.Errorf("err %v", err)
 	}
 	m, _ = LookupMetric("uipath")
 	err = CheckOptions(m, MetricOptions{StrictFields: true})
-	if err == nil || err.Error() != "--metric uipath does not take --strict-fields (it takes --target)" {
+	if err == nil || err.Error() != "metric uipath does not take strict-fields (it takes target)" {
 		t.Errorf("err %v", err)
 	}
 	m, _ = LookupMetric("jsondiff")
@@ -113,7 +113,7 @@ func TestCheckOptions(t *testing.T) {
 		t.Error(err)
 	}
 	err = CheckOptions(m, MetricOptions{Targets: []string{".a"}})
-	if err == nil || !strings.HasPrefix(err.Error(), "--metric jsondiff does not take --target (it takes --abs-tol, --rel-tol,") {
+	if err == nil || !strings.HasPrefix(err.Error(), "metric jsondiff does not take target (it takes abs-tol, rel-tol,") {
 		t.Errorf("err %v", err)
 	}
 }
@@ -124,7 +124,7 @@ func TestRunRecordsOptionsAndWeightsWarning(t *testing.T) {
 		t.Errorf("options %q", res.Options)
 	}
 	ws := warningsOf(res)
-	if len(ws) != 1 || ws[0].Message != "w.json: --metric uipath does not use weights; the weights file plays no part" {
+	if len(ws) != 1 || ws[0].Message != "w.json: the metric uipath does not use weights; the weights file plays no part" {
 		t.Errorf("warnings %v", ws)
 	}
 	rep := res.Report("uipath")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // uipathMetric reproduces UiPath's JsonSimilarityEvaluator (uipath-python,
@@ -66,19 +67,19 @@ func (uipathMetric) Score(in *Input) (*Result, error) {
 	for _, p := range in.Opt.Targets {
 		id, ok := t.Find(p)
 		if !ok || t.nodes[id].ref == jsondoc.None {
-			return nil, fmt.Errorf("--target %s: %s has no value there", p, escape.Name(in.Ref.Name()))
+			return nil, setting.New(OptTarget, p, escape.Name(in.Ref.Name())+" has no value there")
 		}
 		scope = append(scope, id)
 		if t.nodes[id].out == jsondoc.None {
 			notes = append(notes, Warning{Path: p, Message: fmt.Sprintf(
-				"uipath: %s has no value at --target %s: UiPath fails here (TARGET_OUTPUT_KEY_NOT_FOUND); jsontui scores its leaves 0",
+				"uipath: %s has no value at the target %s: UiPath fails here (TARGET_OUTPUT_KEY_NOT_FOUND); jsontui scores its leaves 0",
 				escape.Name(in.Out.Name()), p)})
 		}
 	}
 	t.notes = append(t.notes, notes...)
 	t.setScope(scope)
 	res := treeResult(t)
-	res.Explanation = "uipath: only the leaves at --target " + strings.Join(in.Opt.Targets, ", ") + " count"
+	res.Explanation = "uipath: only the leaves at the targets " + strings.Join(in.Opt.Targets, ", ") + " count"
 	return res, nil
 }
 

@@ -60,7 +60,7 @@ func TestUiPathTarget(t *testing.T) {
 	if got := nodeFigures(t, res.Tree, ".c"); got != "mismatch 0 0" {
 		t.Errorf(".c outside the targets: %s", got)
 	}
-	if res.Explanation != "uipath: only the leaves at --target .a.y, .b[1] count" {
+	if res.Explanation != "uipath: only the leaves at the targets .a.y, .b[1] count" {
 		t.Errorf("explanation %q", res.Explanation)
 	}
 	// Missing in the output: UiPath fails; jsontui scores 0 and says so.
@@ -76,7 +76,7 @@ func TestUiPathTargetNotInReference(t *testing.T) {
 	in := docs(t, `{"a": 1}`, `{"a": 1}`)
 	in.Opt.Targets = []string{".b"}
 	_, err := Run(m, in)
-	if err == nil || err.Error() != "--target .b: ref.json has no value there" {
+	if err == nil || err.Error() != "target .b: ref.json has no value there" {
 		t.Errorf("err %v", err)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/scoring/setting"
 	"github.com/jsontui/jsontui/scoring/textdist"
 	"github.com/jsontui/jsontui/scoring/textsim"
 )
@@ -73,7 +74,7 @@ func (o *MetricOptions) Set(name, value string) error {
 	case OptAbsTol, OptRelTol:
 		v, err := strconv.ParseFloat(value, 64)
 		if err != nil || !(v >= 0) || math.IsInf(v, 0) {
-			return fmt.Errorf("--%s %q: want a number ≥ 0", name, value)
+			return setting.New(name, strconv.Quote(value), "want a number ≥ 0")
 		}
 		if name == OptAbsTol {
 			o.AbsTol = v
@@ -83,12 +84,12 @@ func (o *MetricOptions) Set(name, value string) error {
 	case OptNormalize:
 		n, err := textsim.ParseNormalization(value)
 		if err != nil {
-			return fmt.Errorf("--normalize: %v", err)
+			return setting.New(name, "", err.Error())
 		}
 		o.Normalize = n
 	case OptStrings:
 		if _, err := textsim.LookupComparator(value); err != nil || value == "" {
-			return fmt.Errorf("--strings %q: use %s", value, strings.Join(textsim.ComparatorNames, ", "))
+			return setting.New(name, strconv.Quote(value), "use "+strings.Join(textsim.ComparatorNames, ", "))
 		}
 		o.Comparator = value
 		if value == "levenshtein" {
@@ -111,17 +112,17 @@ func (o *MetricOptions) Set(name, value string) error {
 		case "penalize":
 			o.PenalizeExtraKeys = true
 		default:
-			return fmt.Errorf("--extra-keys %q: use ignore or penalize", value)
+			return setting.New(name, strconv.Quote(value), "use ignore or penalize")
 		}
 	case OptTarget:
 		if _, err := ParsePath(value); err != nil {
-			return fmt.Errorf("--target %q: %v", value, err)
+			return setting.New(name, strconv.Quote(value), err.Error())
 		}
 		o.Targets = append(o.Targets, value)
 	case OptStrictFields:
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			return fmt.Errorf("--strict-fields %q: want true or false", value)
+			return setting.New(name, strconv.Quote(value), "want true or false")
 		}
 		o.StrictFields = b
 	default:
@@ -138,11 +139,11 @@ func parseLists(value string) (Lists, error) {
 		return Lists{Mode: ListBest}, nil
 	case strings.HasPrefix(value, "key="):
 		if value == "key=" {
-			return Lists{}, fmt.Errorf("--lists key=FIELD: the field name is missing")
+			return Lists{}, setting.New(OptLists, "key=FIELD", "the field name is missing")
 		}
 		return Lists{Mode: ListKey, Key: value[len("key="):]}, nil
 	}
-	return Lists{}, fmt.Errorf("--lists %q: use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path", value)
+	return Lists{}, setting.New(OptLists, strconv.Quote(value), "use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path")
 }
 
 // Strings returns the options that differ from the defaults in their

@@ -37,11 +37,11 @@ func TestOptionValues(t *testing.T) {
 	}
 	o = MetricOptions{AbsTol: 0.5}
 	for _, c := range []struct{ name, set, err string }{
-		{OptAbsTol, "-1", `--abs-tol "-1": want a number ≥ 0`},
-		{OptStrings, "soundex", `--strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
-		{OptLists, "key=", "--lists key=FIELD: the field name is missing"},
-		{OptTarget, ".a [", `--target "[": `},
-		{OptExtraKeys, "drop", `--extra-keys "drop": use ignore or penalize`},
+		{OptAbsTol, "-1", `abs-tol "-1": want a number ≥ 0`},
+		{OptStrings, "soundex", `strings "soundex": use levenshtein, damerau, jaro-winkler, exact, token-f1, bleu, rouge-l`},
+		{OptLists, "key=", "lists key=FIELD: the field name is missing"},
+		{OptTarget, ".a [", `target "[": `},
+		{OptExtraKeys, "drop", `extra-keys "drop": use ignore or penalize`},
 	} {
 		err := o.SetValue(c.name, c.set)
 		if err == nil || !strings.HasPrefix(err.Error(), c.err) {

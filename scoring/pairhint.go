@@ -87,7 +87,7 @@ func (h PairingHint) Message() string {
 	for _, o := range h.Others {
 		fmt.Fprintf(&b, ", %s by %s", report.Figure(o.Score), o.Lists)
 	}
-	fmt.Fprintf(&b, "; --lists %s raises the total by %s", h.Option(), report.Figure(h.Gain))
+	fmt.Fprintf(&b, "; lists=%s raises the total by %s", h.Option(), report.Figure(h.Gain))
 	return b.String()
 }
 
@@ -253,18 +253,26 @@ func (h *hinter) try(id NodeID) (PairingHint, bool) {
 	if len(hint.Others) == 0 {
 		return PairingHint{}, false
 	}
-	for i, o := range hint.Others {
-		b := hint.Others[hint.Better]
-		if o.Score > b.Score+1e-12 || o.Score > b.Score-1e-12 && o.Lists.Mode == ListKey && b.Lists.Mode != ListKey {
-			hint.Better = i
-		}
-	}
+	hint.Better = betterPairing(hint.Others)
 	gain := hint.Suggested().Score - hint.Score
 	if !(gain >= HintMargin) {
 		return PairingHint{}, false
 	}
 	hint.Gain = t.Share(id) * gain
 	return hint, true
+}
+
+// betterPairing returns the index of the best-scoring pairing of others
+// (not empty): within 1e-12, a pairing by key beats one that is not.
+func betterPairing(others []PairingScore) int {
+	better := 0
+	for i, o := range others {
+		b := others[better]
+		if o.Score > b.Score+1e-12 || o.Score > b.Score-1e-12 && o.Lists.Mode == ListKey && b.Lists.Mode != ListKey {
+			better = i
+		}
+	}
+	return better
 }
 
 // rowsWork estimates the work of scoring the pairs rowOf makes.

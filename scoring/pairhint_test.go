@@ -92,7 +92,7 @@ func TestPairingHintInvoice(t *testing.T) {
 		t.Errorf("gain %.17g, want %.17g", h.Gain, wantGain)
 	}
 	wantMsg := "pairing hint for .line_items: it scores 0.527539 paired by index, 0.776623 by best, 0.776623 by key=sku, " +
-		"0.776623 by key=description, 0.776623 by key=quantity; --lists .line_items=key=sku raises the total by 0.016606"
+		"0.776623 by key=description, 0.776623 by key=quantity; lists=.line_items=key=sku raises the total by 0.016606"
 	if ws := warningsOf(res); len(ws) != 1 || ws[0].Path != ".line_items" || ws[0].Message != wantMsg {
 		t.Errorf("warnings %v", ws)
 	}
@@ -228,7 +228,7 @@ func TestListsAt(t *testing.T) {
 	}
 	// The explanation names the option that pairs them.
 	for path, want := range map[string]string{
-		".orders[1].items": "elements paired with --lists .orders[].items=key=id, not by position",
+		".orders[1].items": "elements paired with lists=.orders[].items=key=id, not by position",
 		".other":           "",
 	} {
 		id, _ := res.Tree.Find(path)
@@ -285,12 +285,12 @@ func TestListsAtOptions(t *testing.T) {
 		t.Errorf("WithListsAt changed its receiver: %q", o.Strings())
 	}
 	for _, c := range []struct{ value, want string }{
-		{".line_items[0]=best", `--lists ".line_items[0]=best": a schema path writes [] for every index, not [0]: .line_items[]`},
-		{".line_items", `--lists ".line_items": write PATH=MODE, as .line_items=key=sku`},
-		{".line_items=sorted", `--lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
-		{".line_items=key=", `--lists key=FIELD: the field name is missing`},
-		{".a.=best", `--lists ".a.=best": the path ends with '.'`},
-		{`.["a=b"=best`, `--lists ".[\"a=b\"=best": unterminated ["key"] at offset 1`},
+		{".line_items[0]=best", `lists ".line_items[0]=best": a schema path writes [] for every index, not [0]: .line_items[]`},
+		{".line_items", `lists ".line_items": write PATH=MODE, as .line_items=key=sku`},
+		{".line_items=sorted", `lists "sorted": use index, best, key=FIELD, or PATH=MODE for the arrays at a schema path`},
+		{".line_items=key=", `lists key=FIELD: the field name is missing`},
+		{".a.=best", `lists ".a.=best": the path ends with '.'`},
+		{`.["a=b"=best`, `lists ".[\"a=b\"=best": unterminated ["key"] at offset 1`},
 	} {
 		var o MetricOptions
 		if err := o.Set("lists", c.value); err == nil || err.Error() != c.want {
@@ -309,12 +309,12 @@ func TestListsAtOptions(t *testing.T) {
 func TestListsErrors(t *testing.T) {
 	in := invoice(t)
 	for _, c := range []struct{ value, want string }{
-		{"key=skux", `--lists key=skux: no element of the reference's arrays of objects (.line_items) has the field "skux" (did you mean "sku"?)`},
-		{".line_items=key=skux", `--lists .line_items=key=skux: no element of the arrays at .line_items has the field "skux" (did you mean "sku"?)`},
-		{".line_itemz=best", `--lists .line_itemz=best: the reference has no array at .line_itemz (did you mean .line_items?)`},
-		{".vendor=best", `--lists .vendor=best: the reference has no array at .vendor (an object there)`},
-		{".vendor.address.zip=best", `--lists .vendor.address.zip=best: the reference has no array at .vendor.address.zip`},
-		{".line_items[].sku=best", `--lists .line_items[].sku=best: the reference has no array at .line_items[].sku (a string there)`},
+		{"key=skux", `lists key=skux: no element of the reference's arrays of objects (.line_items) has the field "skux" (did you mean "sku"?)`},
+		{".line_items=key=skux", `lists .line_items=key=skux: no element of the arrays at .line_items has the field "skux" (did you mean "sku"?)`},
+		{".line_itemz=best", `lists .line_itemz=best: the reference has no array at .line_itemz (did you mean .line_items?)`},
+		{".vendor=best", `lists .vendor=best: the reference has no array at .vendor (an object there)`},
+		{".vendor.address.zip=best", `lists .vendor.address.zip=best: the reference has no array at .vendor.address.zip`},
+		{".line_items[].sku=best", `lists .line_items[].sku=best: the reference has no array at .line_items[].sku (a string there)`},
 	} {
 		var o MetricOptions
 		if err := o.Set("lists", c.value); err != nil {
@@ -328,10 +328,10 @@ func TestListsErrors(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ ref, value, want string }{
-		{`{"a": 1}`, "key=id", `--lists key=id: the reference has no array of objects to pair by the field "id"`},
+		{`{"a": 1}`, "key=id", `lists key=id: the reference has no array of objects to pair by the field "id"`},
 		{`{"a": [], "b": [{"x": 1}], "c": [{"y": 1}], "d": [{"z": 1}], "e": [{"w": 1}]}`, "key=id",
-			`--lists key=id: no element of the reference's arrays of objects (.b, .c, .d, and 1 more) has the field "id" (did you mean "x"?)`},
-		{`{"a": []}`, ".a=key=id", `--lists .a=key=id: the arrays at .a have no element to pair by the field "id"`},
+			`lists key=id: no element of the reference's arrays of objects (.b, .c, .d, and 1 more) has the field "id" (did you mean "x"?)`},
+		{`{"a": []}`, ".a=key=id", `lists .a=key=id: the arrays at .a have no element to pair by the field "id"`},
 	} {
 		var o MetricOptions
 		if err := o.Set("lists", c.value); err != nil {

@@ -145,7 +145,7 @@ func TestRulesPathErrors(t *testing.T) {
 func TestRulesRefusedByOtherMetrics(t *testing.T) {
 	ref, out, _ := scoringtest.Case(t, "invoice")
 	_, err := scoring.RunNamed("lynxius", &scoring.Input{Ref: ref, Out: out, Rules: invoiceRules(t)})
-	want := "--metric lynxius takes no per-key rules (rules.json): it reproduces another evaluator's number, which rules would change; rules apply under jsondiff"
+	want := "metric lynxius takes no per-key rules (rules.json): it reproduces another evaluator's number, which rules would change; rules apply under jsondiff"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/langchain"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // textReader marks a metric that reads the output's text itself, as the
@@ -28,7 +29,7 @@ func readLangChain(in *Input, metric, evaluator string) (*langchain.Reading, err
 	name, text := in.OutName, in.OutText
 	if text == nil {
 		if in.Out == nil {
-			return nil, errors.New("--metric " + metric + ": no output text to read")
+			return nil, setting.Errorf("%[1]s "+setting.Esc(metric)+": no output text to read", "metric")
 		}
 		name, text = in.Out.Name(), in.Out.Source()
 	}
@@ -62,7 +63,7 @@ func (e *TextError) Detail() string {
 		return fmt.Sprintf("the output is not UTF-8 text, which LangChain's %s needs (Python: UnicodeDecodeError: %s)",
 			e.Evaluator, e.Err.Reason)
 	}
-	return fmt.Sprintf("--metric %s follows LangChain's %s, which raises on this output (%s: %s): no score",
+	return fmt.Sprintf("the metric %s follows LangChain's %s, which raises on this output (%s: %s): no score",
 		e.Metric, e.Evaluator, e.Err.Exception, e.Err.Reason)
 }
 

@@ -75,19 +75,11 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	return cmd
 }
 
+// aggregate is `jsontui aggregate`: the figures of the case lines of the
+// shards args names.
 func (a *app) aggregate(args []string, f *aggregateFlags) error {
-	switch f.format {
-	case "text", "json", "markdown", "jsonl", "html":
-	default:
-		return badInput(fmt.Errorf("unknown --format %q: use text, json, markdown, html or jsonl", f.format))
-	}
-	if f.minSet && !(f.min >= 0 && f.min <= 1) {
-		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
-	}
-	if f.metric != "" {
-		if _, err := scoring.LookupMetric(f.metric); err != nil {
-			return badInput(err)
-		}
+	if err := checkAggregateFlags(f); err != nil {
+		return badInput(err)
 	}
 	stdins := 0
 	var shards []dataset.Shard
@@ -115,25 +107,7 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
-	if f.format == "jsonl" && !f.quiet {
-		// The lines stream as they are taken, as score's do.
-		cfg.CaseLines = func(line []byte) error {
-			if _, err := out.Write(line); err != nil {
-				return err
-			}
-			return out.WriteByte('\n')
-		}
-	}
-	var lines []caseLineKept
-	if f.format == "html" && !f.quiet {
-		cfg.CaseLines = func(line []byte) error {
-			kept, err := keepLine(line)
-			if err == nil && kept != nil {
-				lines = append(lines, *kept)
-			}
-			return err
-		}
-	}
+	lines := aggregateLines(&cfg, f, out)
 	figs, err := dataset.Aggregate(context.Background(), shards, cfg)
 	if err != nil {
 		out.Flush()
@@ -147,15 +121,11 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		hc, herr := aggregatedCases(figs, lines)
+		hc, herr := aggregatedCases(figs, *lines)
 		if herr != nil {
 			return herr
 		}
-		files := make([]htmlreport.File, len(args))
-		for i, name := range args {
-			files[i] = htmlreport.File{Role: "shard", Name: name, SHA256: hashDatasetSide(name).SHA256}
-		}
-		err = writeDatasetHTML(out, htmlMeta(time.Now(), files...), h, figs, "", hc)
+		err = writeDatasetHTML(out, htmlMeta(time.Now(), shardFiles(args)...), h, figs, "", hc)
 	case f.format != "jsonl": // the case lines are out
 		err = a.writeDataset(out, h, figs, f.format, "")
 	}
@@ -174,4 +144,58 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 		return &exitError{code: 1, err: fmt.Errorf("score %s is below --min %s", report.ScoreText(figs.Score, figs.HasScore), report.Figure(f.min))}
 	}
 	return nil
+}
+
+// checkAggregateFlags refuses aggregate's flags that are wrong before any
+// shard is read.
+func checkAggregateFlags(f *aggregateFlags) error {
+	switch f.format {
+	case "text", "json", "markdown", "jsonl", "html":
+	default:
+		return fmt.Errorf("unknown --format %q: use text, json, markdown, html or jsonl", f.format)
+	}
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
+	}
+	if f.metric != "" {
+		if _, err := scoring.LookupMetric(f.metric); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// aggregateLines sets what cfg does with each case line: with --format
+// jsonl it streams to out, as score's do; with --format html it is kept,
+// in the slice returned, for the page's cases.
+func aggregateLines(cfg *dataset.AggregateConfig, f *aggregateFlags, out *bufio.Writer) *[]caseLineKept {
+	var lines []caseLineKept
+	switch {
+	case f.quiet:
+	case f.format == "jsonl":
+		cfg.CaseLines = func(line []byte) error {
+			if _, err := out.Write(line); err != nil {
+				return err
+			}
+			return out.WriteByte('\n')
+		}
+	case f.format == "html":
+		cfg.CaseLines = func(line []byte) error {
+			kept, err := keepLine(line)
+			if err == nil && kept != nil {
+				lines = append(lines, *kept)
+			}
+			return err
+		}
+	}
+	return &lines
+}
+
+// shardFiles names the shards for the HTML page, with their SHA-256s.
+func shardFiles(names []string) []htmlreport.File {
+	files := make([]htmlreport.File, len(names))
+	for i, name := range names {
+		files[i] = htmlreport.File{Role: "shard", Name: name, SHA256: hashDatasetSide(name).SHA256}
+	}
+	return files
 }

@@ -277,27 +277,10 @@ func datasetSpec(spec dataset.Spec, f *datasetFlags) dataset.Spec {
 // scoreDataset is `jsontui score` on a dataset.
 func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	d := &f.dataset
-	if f.minSet && !(f.min >= 0 && f.min <= 1) {
-		return badInput(fmt.Errorf("--min %v is outside [0, 1]", f.min))
-	}
-	if f.explain != "" && d.caseID == "" {
-		return badInput(errors.New("--explain explains a node of one case: give the case with --case ID"))
-	}
-	if err := checkExplain(f); err != nil {
-		return badInput(err)
-	}
-	if m, err := f.metric.metric(); err == nil {
-		if err := checkDatasetFlags(f, scoring.HasTree(m)); err != nil {
-			return badInput(err)
-		}
-	}
-	if err := checkScoreLabels(f); err != nil {
+	if err := checkScoreDatasetFlags(spec, f); err != nil {
 		return badInput(err)
 	}
 	spec.LabelField = f.labels.field
-	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
-		return badInput(errors.New("only one file argument may be - (standard input): --rules and a file both are"))
-	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
 		return err
@@ -306,15 +289,9 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
-	// One case printed as a pair (--case, --explain) is not a run of the
-	// dataset: it is not recorded.
-	var rec *datasetRecording
-	if !f.noHistory && d.caseID == "" {
-		store, err := a.historyStore()
-		if err != nil {
-			return err
-		}
-		rec = startDatasetRecording(store, &spec, &cfg, weightsFile, rulesFile)
+	rec, err := a.scoreRecording(f, &spec, &cfg, weightsFile, rulesFile)
+	if err != nil {
+		return err
 	}
 	var prog *progress
 	if d.caseID == "" {
@@ -322,12 +299,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 			spec.Progress = prog.onRead
 		}
 	}
-	var sides func() [2]history.File
-	if f.format == "html" && d.caseID == "" && !f.quiet {
-		cfg.Keep = true // the heat map's cells and the lowest cases' trees
-		sides = datasetHasher(spec.Ref, spec.Out)
-		go sides() // the page's SHA-256s, while the cases are scored
-	}
+	sides := pageSides(f, spec, &cfg)
 	src, err := openDataset(spec, d)
 	if err != nil {
 		rec.abandon()
@@ -341,40 +313,17 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if prog != nil {
 		prog.begin(src)
 		defer prog.finish()
-		next := cfg.Cases
-		cfg.Cases = func(c *dataset.Case) error {
-			prog.onCase()
-			if next != nil {
-				return next(c)
-			}
-			return nil
-		}
+		countCases(&cfg, prog)
 	}
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
 	if f.format == "jsonl" {
-		cfg.Lines = true
-		lines := cfg.Cases // the recorder's, if any
-		cfg.Cases = func(c *dataset.Case) error {
-			if _, err := out.Write(c.Line); err != nil {
-				return err
-			}
-			if lines != nil {
-				return lines(c)
-			}
-			return nil
-		}
+		writeCaseLines(&cfg, out)
 	}
 	res, err := dataset.Score(ctx, src, cfg)
 	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
-		if f.format == "jsonl" {
-			// The lines so far are out: the last one says they are not all.
-			out.Write(dataset.AppendUnfinished(nil, err))
-		}
-		out.Flush()
-		rec.abandon()
-		return badInput(err)
+		return scoreFailed(out, f.format, rec, err)
 	}
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
@@ -390,11 +339,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		page := scoredPage(ctx, h, res, d.groupBy)
-		if compared != nil {
-			page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: figs, Rules: rulesSum(rulesFile)})
-		}
-		err = htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
+		err = writeDatasetPage(ctx, out, h, res, spec, d.groupBy, compared, rulesSum(rulesFile), sides)
 	case f.format != "jsonl": // the case lines are out
 		sel, opt := selectPaths(figs, f)
 		err = a.writeSelected(out, h, sel, f.format, opt)
@@ -402,10 +347,15 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err == nil {
 		err = out.Flush()
 	}
+	return a.scoreEnd(rec, res, f, err)
+}
+
+// scoreEnd ends `score` on a dataset whose figures are out (err says how
+// writing them went): the run is kept before the command ends, whatever
+// else it found (a run the user asked for, lost, fails it), then --min
+// applies.
+func (a *app) scoreEnd(rec *datasetRecording, res *dataset.Result, f *scoreFlags, err error) error {
 	if rec != nil {
-		// The figures are out; the run is kept before the command ends,
-		// whatever else it found (a run the user asked for, lost, fails
-		// it).
 		if lost := rec.finish(a, res, f); lost != nil {
 			return lost
 		}
@@ -413,7 +363,113 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return err
 	}
-	return minGate(f, figs.Score, figs.HasScore)
+	return minGate(f, res.Figures.Score, res.Figures.HasScore)
+}
+
+// countCases makes cfg count each case on prog's line, before the Cases
+// it had, if any.
+func countCases(cfg *dataset.Config, prog *progress) {
+	next := cfg.Cases
+	cfg.Cases = func(c *dataset.Case) error {
+		prog.onCase()
+		if next != nil {
+			return next(c)
+		}
+		return nil
+	}
+}
+
+// pageSides returns, for a dataset's HTML page (--format html, not
+// --case nor --quiet), the SHA-256s of its files, hashed while the cases
+// are scored, and has cfg keep the cases (the heat map's cells and the
+// lowest cases' trees); nil otherwise.
+func pageSides(f *scoreFlags, spec dataset.Spec, cfg *dataset.Config) func() [2]history.File {
+	if f.format != "html" || f.dataset.caseID != "" || f.quiet {
+		return nil
+	}
+	cfg.Keep = true
+	sides := datasetHasher(spec.Ref, spec.Out)
+	go sides()
+	return sides
+}
+
+// scoreRecording starts the recording of the run `score` makes of a
+// dataset; nil with --no-history, or for one case printed as a pair
+// (--case, --explain), which is not a run of the dataset.
+func (a *app) scoreRecording(f *scoreFlags, spec *dataset.Spec, cfg *dataset.Config, weightsFile, rulesFile inputFile) (*datasetRecording, error) {
+	if f.noHistory || f.dataset.caseID != "" {
+		return nil, nil
+	}
+	store, err := a.historyStore()
+	if err != nil {
+		return nil, err
+	}
+	return startDatasetRecording(store, spec, cfg, weightsFile, rulesFile), nil
+}
+
+// scoreFailed ends a dataset's scoring that failed with err: the case
+// lines out so far (--format jsonl) end with one that says they are not
+// all, and the recording is abandoned.
+func scoreFailed(out *bufio.Writer, format string, rec *datasetRecording, err error) error {
+	if format == "jsonl" {
+		out.Write(dataset.AppendUnfinished(nil, err))
+	}
+	out.Flush()
+	rec.abandon()
+	return badInput(err)
+}
+
+// checkScoreDatasetFlags refuses the flags of `score` on a dataset that
+// do not go together, before anything is read.
+func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
+	if f.minSet && !(f.min >= 0 && f.min <= 1) {
+		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
+	}
+	if f.explain != "" && f.dataset.caseID == "" {
+		return errors.New("--explain explains a node of one case: give the case with --case ID")
+	}
+	if err := checkExplain(f); err != nil {
+		return err
+	}
+	if m, err := f.metric.metric(); err == nil {
+		if err := checkDatasetFlags(f, scoring.HasTree(m)); err != nil {
+			return err
+		}
+	}
+	if err := checkScoreLabels(f); err != nil {
+		return err
+	}
+	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
+		return errors.New("only one file argument may be - (standard input): --rules and a file both are")
+	}
+	return nil
+}
+
+// writeCaseLines makes cfg write each case's line to out (--format
+// jsonl), before the recorder's Cases, if any, sees it.
+func writeCaseLines(cfg *dataset.Config, out io.Writer) {
+	cfg.Lines = true
+	lines := cfg.Cases
+	cfg.Cases = func(c *dataset.Case) error {
+		if _, err := out.Write(c.Line); err != nil {
+			return err
+		}
+		if lines != nil {
+			return lines(c)
+		}
+		return nil
+	}
+}
+
+// writeDatasetPage writes the dataset's HTML page, with a Δ column
+// against the compared run (nil for none) whose rules sum is rules.
+func writeDatasetPage(ctx context.Context, out io.Writer, h dataset.Header, res *dataset.Result, spec dataset.Spec, groupBy string,
+	compared *dataset.CompareSide, rules string, sides func() [2]history.File) error {
+	page := scoredPage(ctx, h, res, groupBy)
+	if compared != nil {
+		page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: res.Figures, Rules: rules})
+	}
+	return htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
 }
 
 // checkScoreLabels checks the label flags of score on a dataset: one

@@ -103,7 +103,7 @@ func TestExploreOpensWithMetric(t *testing.T) {
 	}
 	_, err = a.exploreInputs(ports.Options{Metric: "uipath", MetricOptions: scoring.MetricOptions{Targets: []string{".nope"}}},
 		pizza+"reference.json", pizza+"output.json", "")
-	if code := exitCode(err); code != 2 || !strings.Contains(err.Error(), "--target .nope: "+pizza+"reference.json has no value there") {
+	if code := exitCode(err); code != 2 || !strings.Contains(flagText(err), "--target .nope: "+pizza+"reference.json has no value there") {
 		t.Errorf("a bad --target: exit %d, %v", code, err)
 	}
 }

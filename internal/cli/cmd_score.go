@@ -89,30 +89,7 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
   jsontui score evals.jsonl --case inv-042              # one case, as a pair
   jsontui score evals.jsonl weights.json --format html -o report.html   # one page to share`,
 		Args: cobra.RangeArgs(1, 3),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			f.minSet = cmd.Flags().Changed("min")
-			f.topSet = cmd.Flags().Changed("top")
-			f.dataset.changed(cmd.Flags())
-			f.labels.seedSet = cmd.Flags().Changed("seed")
-			spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
-			if err != nil {
-				return badInput(err)
-			}
-			if isDataset {
-				if err := checkScoreFormat(f.format, true); err != nil {
-					return err
-				}
-				return a.toFile(f.output, func() error { return a.scoreDataset(spec, weights, &f) })
-			}
-			if name := f.dataset.given(cmd.Flags()); name != "" {
-				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
-			}
-			if len(args) < 2 {
-				// A usage error: the message is followed by the pointer to --help.
-				return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
-			}
-			return a.toFile(f.output, func() error { return a.score(args, &f) })
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runScore(cmd, args, &f) },
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&f.format, "format", "text", "output format: text, json, markdown or html (one page to share), and jsonl for a dataset: a line per case")
@@ -132,6 +109,32 @@ Exit codes: 0 ok, 1 score below --min, 2 bad input or usage.`,
 	addLabelFlags(fl, &f.labels)
 	cmd.SetFlagErrorFunc(flagError)
 	return cmd
+}
+
+// runScore runs `score` on a pair or a dataset, as args say.
+func (a *app) runScore(cmd *cobra.Command, args []string, f *scoreFlags) error {
+	f.minSet = cmd.Flags().Changed("min")
+	f.topSet = cmd.Flags().Changed("top")
+	f.dataset.changed(cmd.Flags())
+	f.labels.seedSet = cmd.Flags().Changed("seed")
+	spec, weights, isDataset, err := a.datasetArgs(args, f.dataset.force)
+	if err != nil {
+		return badInput(err)
+	}
+	if isDataset {
+		if err := checkScoreFormat(f.format, true); err != nil {
+			return err
+		}
+		return a.toFile(f.output, func() error { return a.scoreDataset(spec, weights, f) })
+	}
+	if name := f.dataset.given(cmd.Flags()); name != "" {
+		return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
+	}
+	if len(args) < 2 {
+		// A usage error: the message is followed by the pointer to --help.
+		return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
+	}
+	return a.toFile(f.output, func() error { return a.score(args, f) })
 }
 
 // checkScoreFormat checks --format: jsonl is a dataset's only.

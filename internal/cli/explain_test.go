@@ -150,7 +150,7 @@ func TestScoreExplainErrors(t *testing.T) {
 		{args("--explain", ".", "--format", "json"), "jsontui: --explain prints text: drop --format json\n"},
 		{args("--explain", ".", "--quiet"), "jsontui: --explain prints a node's calculation: drop --quiet\n"},
 		{args("--explain", ".", "--metric", "exact"),
-			"jsontui: warning: " + pizza + "weights.json: --metric exact does not use weights; the weights file plays no part\n" +
+			"jsontui: warning: " + pizza + "weights.json: the metric exact does not use weights; the weights file plays no part\n" +
 				"jsontui: --explain .: --metric exact is one number, with no per-node breakdown (jsontui score says how it is computed)\n"},
 	}
 	for _, c := range cases {

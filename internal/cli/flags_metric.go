@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -27,7 +28,12 @@ type optionFlag struct {
 }
 
 // Set sets the option from the flag's value.
-func (f *optionFlag) Set(v string) error { return f.m.opt.Set(f.name, v) }
+func (f *optionFlag) Set(v string) error {
+	if err := f.m.opt.Set(f.name, v); err != nil {
+		return errors.New(flagText(err)) // pflag keeps only the text
+	}
+	return nil
+}
 
 // Type names the flag's value type for pflag.
 func (f *optionFlag) Type() string {

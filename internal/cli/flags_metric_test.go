@@ -171,9 +171,9 @@ func TestScoreLangChainOutputs(t *testing.T) {
 			"jsontui: " + p("fenced.md") + ": LangChain's parse_json_markdown: stripped white space and backticks: 1 character before the JSON, 4 characters after it\n"},
 		{"numbered.txt", "exact", 0, "0\n", "jsontui: " + p("numbered.txt") + ": LangChain's parse_json_markdown: parse_partial_json dropped 26 characters from the end (from 1:2)\n"},
 		{"numbered.txt", "edit-distance", 0, "0.052631578947368474\n", "jsontui: " + p("numbered.txt") + ": LangChain's parse_json_markdown: parse_partial_json dropped 26 characters from the end (from 1:2)\n"},
-		{"prose.txt", "exact", 2, "", "jsontui: " + p("prose.txt") + ":1:1: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output " +
+		{"prose.txt", "exact", 2, "", "jsontui: " + p("prose.txt") + ":1:1: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output " +
 			"(json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score\n"},
-		{"JSON.md", "edit-distance", 2, "", "jsontui: " + p("JSON.md") + ":1:4: --metric edit-distance follows LangChain's JsonEditDistanceEvaluator, which raises on this output " +
+		{"JSON.md", "edit-distance", 2, "", "jsontui: " + p("JSON.md") + ":1:4: the metric edit-distance follows LangChain's JsonEditDistanceEvaluator, which raises on this output " +
 			"(json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score\n"},
 	} {
 		code, stdout, stderr := runCLI(t, "", "score", p("ref.json"), p(c.out), "--metric", c.metric, "--quiet", "--no-history")

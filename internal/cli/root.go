@@ -99,12 +99,12 @@ func (a *app) run(args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != errQuiet {
-			fmt.Fprintf(a.stderr, "jsontui: %v\n", ee.err)
+			fmt.Fprintf(a.stderr, "jsontui: %s\n", flagText(ee.err))
 		}
 		return ee.code
 	}
 	// Errors from cobra itself: unknown command or flag, wrong arguments.
-	fmt.Fprintf(a.stderr, "jsontui: %v\nRun 'jsontui --help' for usage.\n", err)
+	fmt.Fprintf(a.stderr, "jsontui: %s\nRun 'jsontui --help' for usage.\n", flagText(err))
 	return 2
 }
 

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // FitOptions are a fit's settings (`jsontui weights fit`'s flags).
@@ -93,13 +94,13 @@ func Fit(m *dataset.WeightModel, p *Paired, opt FitOptions) (*FitResult, error) 
 	n := len(p.Cases)
 	switch {
 	case opt.Folds < 2:
-		return nil, errors.New("--folds must be at least 2")
+		return nil, setting.Errorf("%[1]s must be at least 2", "folds")
 	case n < 2*opt.Folds:
 		return nil, errors.New("too few labelled cases to fit and to hold out: at least 2 a fold are needed")
 	case len(m.Entries()) == 0:
 		return nil, errors.New("no weight to fit: the references have no object keys")
 	case !(opt.Keep >= 0):
-		return nil, errors.New("--keep must be 0 or more")
+		return nil, setting.Errorf("%[1]s must be 0 or more", "keep")
 	}
 	f := &fitter{m: m, p: p, opt: opt, x0: m.Start()}
 	f.frozen = make([]bool, len(f.x0))

@@ -1,11 +1,13 @@
 package calibrate
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
+	"strconv"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Objective names the smooth loss a fit minimises.
@@ -32,7 +34,7 @@ func ParseObjective(s string) (Objective, error) {
 	case MSE:
 		return MSE, nil
 	}
-	return "", fmt.Errorf("--objective %q: it is pairwise (the default: a smooth stand-in for tau-b with grades, for the AUC with verdicts) or mse", s)
+	return "", setting.New("objective", strconv.Quote(s), "it is pairwise (the default: a smooth stand-in for tau-b with grades, for the AUC with verdicts) or mse")
 }
 
 // maxPairs is the number of pairs above which a pairwise loss samples

@@ -187,7 +187,7 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 	a.weightsAt[1] = len(a.warnings)
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
-		a.warn(".", fmt.Sprintf("--group-by %s: no record has this field (on either side): every case is in the group of the cases without a value%s",
+		a.warn(".", fmt.Sprintf("group-by %s: no record has this field (on either side): every case is in the group of the cases without a value%s",
 			r.src.spec.GroupBy, r.src.didYouMean(r.src.group)))
 	}
 	if n := a.caseWarns - maxCaseWarnings; n > 0 {

@@ -69,7 +69,7 @@ func TestAggregateKnowsTheMetric(t *testing.T) {
 		{"two options", []Shard{{"a.jsonl", join(plain[:20])}, {"b.jsonl", join(withTol[20:])}}, "",
 			`b.jsonl:1:1: the case was scored by jsondiff abs-tol=0.01, the first case (a.jsonl:1) by jsondiff: aggregate the shards of one run`},
 		{"--metric", []Shard{{"a.jsonl", join(ex)}}, "jsondiff",
-			`a.jsonl:1:1: the case was scored by exact, not by --metric jsondiff`},
+			`a.jsonl:1:1: the case was scored by exact, not by metric jsondiff`},
 	} {
 		_, err := Aggregate(context.Background(), c.shards, AggregateConfig{Metric: c.metric})
 		if err == nil || err.Error() != c.want {

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
@@ -108,8 +109,8 @@ func (l *lackingField) check(r *runner) error {
 	s := r.src
 	file := escape.Name(s.refRecs.Name())
 	if l.n == r.acc.refCases {
-		return fmt.Errorf("%s: no record has an output field (tried %s); the records have %s: name the output's field with --out-field",
-			file, s.out.describe(), commonKeys(l.keys, true))
+		return setting.Errorf(setting.Esc(fmt.Sprintf("%s: no record has an output field (tried %s); the records have %s: name the output's field with ",
+			file, s.out.describe(), commonKeys(l.keys, true)))+"%[1]s", "out-field")
 	}
 	r.acc.warn(".", fmt.Sprintf("%d of %d records have no output field (%s), the first at %s:%d: their cases are missing",
 		l.n, r.acc.refCases, s.out.describe(), file, l.firstLine))
@@ -123,7 +124,7 @@ func (r *runner) checkIDs() {
 	if s.spec.IDField == "" || r.idsSeen > 0 || r.acc.refCases == 0 {
 		return
 	}
-	r.acc.warn(".", fmt.Sprintf("--id-field %s: no record has this field: the cases are named by their record numbers (#1, #2, ...)%s",
+	r.acc.warn(".", fmt.Sprintf("id-field %s: no record has this field: the cases are named by their record numbers (#1, #2, ...)%s",
 		s.spec.IDField, s.didYouMean(s.id.steps)))
 }
 

@@ -27,7 +27,7 @@ func TestFieldsNotFound(t *testing.T) {
 	})
 	_, err := run(t, dir, Spec{Ref: "none.jsonl"}, Config{})
 	want := filepath.Join(dir, "none.jsonl") + ": no record has an output field (tried .output, .actual_output, .response, .predicted, .prediction); " +
-		"the records have .expected (3), .id (3), .pred (2), .model_answer (1): name the output's field with --out-field"
+		"the records have .expected (3), .id (3), .pred (2), .model_answer (1): name the output's field with out-field"
 	if err == nil || err.Error() != want {
 		t.Errorf("none:\n got %v\nwant %s", err, want)
 	}
@@ -48,7 +48,7 @@ func TestFieldsNotFound(t *testing.T) {
 	}
 	_, err = run(t, dir, Spec{Ref: "noref.jsonl"}, Config{})
 	want = filepath.Join(dir, "noref.jsonl") + `:1:1: the record has no reference field (tried .expected, .reference, .expected_output, .ideal, .ideal_response, .ground_truth); ` +
-		`it has .["\u001b]52;c;aGk=\u0007"], .gold, .id, .output: name the reference's field with --ref-field`
+		`it has .["\u001b]52;c;aGk=\u0007"], .gold, .id, .output: name the reference's field with ref-field`
 	if err == nil || err.Error() != want {
 		t.Errorf("noref:\n got %v\nwant %s", err, want)
 	}

@@ -136,17 +136,7 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	valued := false
 	for i := range n {
 		id := scoring.NodeID(i)
-		var p int32
-		switch {
-		case i == 0:
-			p = 0
-		case t.Slot(id) >= 0:
-			p = x.slotPathOf(t, int32(t.Slot(id)))
-		case t.IsElement(id):
-			p = x.paths.elem(f.path[t.Parent(id)])
-		default:
-			p = x.paths.key(f.path[t.Parent(id)], t.Key(id))
-		}
+		p := x.pathOf(t, f, id)
 		s, ok := t.Score(id)
 		if !ok {
 			s = math.NaN()
@@ -180,20 +170,9 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 			fl |= uint16(leafCount(rd, r, od, o, s, ok, tau)) << fLeafShift
 		}
 		w := t.Weight(id)
-		switch {
-		case opt.LeafWeights:
-			fl |= weighValue << fWeightShift
-			valued = true
-		case t.Slot(id) >= 0:
-			fl |= weighPath << fWeightShift
-		case w == 1:
-			fl |= weighOne << fWeightShift
-		case w == 0:
-			fl |= weighZero << fWeightShift
-		default:
-			fl |= weighValue << fWeightShift
-			valued = true
-		}
+		how := weighOf(opt.LeafWeights, t.Slot(id) >= 0, w)
+		fl |= uint16(how) << fWeightShift
+		valued = valued || how == weighValue
 		f.path = append(f.path, p)
 		f.score = append(f.score, s)
 		f.flags = append(f.flags, fl)
@@ -203,6 +182,38 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 		f.wval = append(f.wval[:0], x.w...)
 	} else {
 		f.wval = nil
+	}
+}
+
+// pathOf returns the schema path of node id, whose parent's is in f.
+func (x *extractor) pathOf(t *scoring.Tree, f *frame, id scoring.NodeID) int32 {
+	switch {
+	case id == 0:
+		return 0
+	case t.Slot(id) >= 0:
+		return x.slotPathOf(t, int32(t.Slot(id)))
+	case t.IsElement(id):
+		return x.paths.elem(f.path[t.Parent(id)])
+	default:
+		return x.paths.key(f.path[t.Parent(id)], t.Key(id))
+	}
+}
+
+// weighOf says how a node of weight w is weighed: by its value under
+// leaf weights (or any weight but 0 and 1), by its slot's path when it
+// has a slot.
+func weighOf(leafWeights, slotted bool, w float64) int {
+	switch {
+	case leafWeights:
+		return weighValue
+	case slotted:
+		return weighPath
+	case w == 1:
+		return weighOne
+	case w == 0:
+		return weighZero
+	default:
+		return weighValue
 	}
 }
 

@@ -16,7 +16,7 @@ func TestGroupByNoField(t *testing.T) {
 		groups  int
 		warning string
 	}{
-		{".topc", 1, "--group-by .topc: no record has this field (on either side): every case is in the group of the cases without a value; did you mean .topic?"},
+		{".topc", 1, "group-by .topc: no record has this field (on either side): every case is in the group of the cases without a value; did you mean .topic?"},
 		{".topic", 2, ""},
 	} {
 		res, err := run(t, dir, Spec{Ref: "d.jsonl", GroupBy: c.groupBy}, Config{})

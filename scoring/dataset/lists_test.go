@@ -45,11 +45,11 @@ func TestListsOverCases(t *testing.T) {
 		}
 	}
 	for v, want := range map[string]string{
-		".nothere=best":   `--lists .nothere=best: no case's reference has an array at .nothere`,
-		".x=best":         `--lists .x=best: no case's reference has an array at .x`,
-		".items=key=skux": `--lists .items=key=skux: no element of the arrays at .items has the field "skux" in any case's reference`,
-		"key=nope":        `--lists key=nope: no case's reference has an array of objects to pair by the field "nope"`,
-		".items[].q=best": `--lists .items[].q=best: no case's reference has an array at .items[].q`,
+		".nothere=best":   `lists .nothere=best: no case's reference has an array at .nothere`,
+		".x=best":         `lists .x=best: no case's reference has an array at .x`,
+		".items=key=skux": `lists .items=key=skux: no element of the arrays at .items has the field "skux" in any case's reference`,
+		"key=nope":        `lists key=nope: no case's reference has an array of objects to pair by the field "nope"`,
+		".items[].q=best": `lists .items[].q=best: no case's reference has an array at .items[].q`,
 	} {
 		_, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{Options: opts(v)})
 		var le *scoring.ListsError

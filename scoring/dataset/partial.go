@@ -9,6 +9,7 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Partial is a dataset's figures in the making: what any number of case
@@ -163,7 +164,7 @@ func (p *Partial) checkSettings(metric, settings string, at caseWhere, key caseK
 	}
 	switch {
 	case p.want != "" && metric != p.want && !strings.HasPrefix(metric, p.want+" "):
-		return fmt.Errorf("%s: the case was scored by %s, not by --metric %s", here(), escape.Name(metric), p.want)
+		return setting.Errorf(setting.Esc(fmt.Sprintf("%s: the case was scored by %s, not by ", here(), escape.Name(metric)))+"%[1]s "+setting.Esc(p.want), "metric")
 	case p.acc.refCases == 0:
 		p.metric, p.settings, p.first, p.firstAt = metric, settings, at, key
 		return nil
@@ -171,7 +172,7 @@ func (p *Partial) checkSettings(metric, settings string, at caseWhere, key caseK
 		return fmt.Errorf("%s: the case was scored by %s, the first case (%s) by %s: aggregate the shards of one run",
 			here(), escape.Name(metric), p.describe(p.first, p.firstAt), escape.Name(p.metric))
 	case settings != p.settings:
-		return fmt.Errorf("%s: the case was scored under other settings (%s) than the first case (%s: %s): the weights, the rules, the metric's options, the match threshold or --group-by differ; aggregate the shards of one run",
+		return fmt.Errorf("%s: the case was scored under other settings (%s) than the first case (%s: %s): the weights, the rules, the metric's options, the match threshold or the group-by field differ; aggregate the shards of one run",
 			here(), escape.Name(settings), p.describe(p.first, p.firstAt), escape.Name(p.settings))
 	}
 	return nil

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Config says how to score a dataset.
@@ -173,14 +174,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.useRules(cfg.Rules); err != nil {
 		return nil, err
 	}
-	if cfg.Weights != nil {
-		if slices.Contains(r.metric.Takes(), scoring.TakesWeights) {
-			r.weights = cfg.Weights.ForCases()
-		} else {
-			r.acc.warn(".", noWeightsMessage(cfg.Weights, r.metric))
-			r.acc.noWeights = true
-		}
-	}
+	r.useWeights(cfg.Weights)
 	if r.lines {
 		print := settingsPrint(r.metric.Name(), r.opt.Strings(), r.tau, src.spec.GroupBy, r.weights, r.rules)
 		r.lineSettings = lineSettings(r.metric.Name(), r.opt.Strings(), print)
@@ -189,15 +183,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if r.keep {
 		r.store = newScored(r)
 	}
-	n := cfg.Workers
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	for range n {
-		r.workers = append(r.workers, newWorker(r))
-	}
-	p := newPipeline(n)
-	r.pipe = p
+	p := r.makeWorkers(cfg.Workers)
 	if src.pairing == PairID {
 		if err := r.buildIndex(ctx, p); err != nil {
 			return nil, err
@@ -241,10 +227,36 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	return res, nil
 }
 
+// useWeights takes the weights file w (nil for none), or warns that the
+// metric leaves it aside.
+func (r *runner) useWeights(w *scoring.Weights) {
+	switch {
+	case w == nil:
+	case slices.Contains(r.metric.Takes(), scoring.TakesWeights):
+		r.weights = w.ForCases()
+	default:
+		r.acc.warn(".", noWeightsMessage(w, r.metric))
+		r.acc.noWeights = true
+	}
+}
+
+// makeWorkers makes n workers (0: one a core) and the pipeline they
+// run in.
+func (r *runner) makeWorkers(n int) *pipeline {
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	for range n {
+		r.workers = append(r.workers, newWorker(r))
+	}
+	r.pipe = newPipeline(n)
+	return r.pipe
+}
+
 // noWeightsMessage says that metric m, which takes no weights, leaves
 // the weights file w aside.
 func noWeightsMessage(w *scoring.Weights, m scoring.Metric) string {
-	return fmt.Sprintf("%s: --metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
+	return fmt.Sprintf("%s: the metric %s does not use weights; the weights file plays no part", w.Name(), m.Name())
 }
 
 // thresholds checks --match-threshold (nil: 1; it must be above 0) and
@@ -253,11 +265,11 @@ func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
 		if tau = *matchThreshold; !(tau > 0 && tau <= 1) {
-			return 0, fmt.Errorf("--match-threshold %v is outside (0, 1]: at 0 every wrong value would count as found", tau)
+			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside (0, 1]: at 0 every wrong value would count as found", "match-threshold")
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {
-		return 0, fmt.Errorf("--pass %v is outside [0, 1]", *pass)
+		return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(*pass))+" is outside [0, 1]", "pass")
 	}
 	return tau, nil
 }

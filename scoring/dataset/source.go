@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Pairing is how a dataset's references and outputs are paired
@@ -131,13 +132,13 @@ func Open(spec Spec) (*Source, error) {
 	var err error
 	if spec.GroupBy != "" {
 		if s.group, err = scoring.ParsePath(spec.GroupBy); err != nil {
-			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
+			return nil, setting.New("group-by", spec.GroupBy, err.Error())
 		}
 		s.hasGroup = true
 	}
 	if spec.LabelField != "" {
 		if s.label, err = scoring.ParsePath(spec.LabelField); err != nil {
-			return nil, fmt.Errorf("--label-field %s: %v", spec.LabelField, err)
+			return nil, setting.New("label-field", spec.LabelField, err.Error())
 		}
 		s.hasLabel = true
 	}

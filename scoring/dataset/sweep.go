@@ -108,39 +108,8 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 			f.score[f.cnode[k]] = s.containerScore(f, k)
 		}
 	}
-	s.share, s.parent = grow(s.share, n), grow(s.parent, n)
-	s.share[0], s.parent[0] = 1, -1
+	s.shares(f)
 	score, w, share := f.score, s.w, s.share
-	for k, i := range f.cnode {
-		first, end := f.cfirst[k], f.cfirst[k]+f.ccount[k]
-		equal := f.flags[i]&fEqual != 0
-		var sumW float64
-		var scored int32
-		for c := first; c < end; c++ {
-			if score[c] == score[c] {
-				scored++
-				if w[c] > 0 {
-					sumW += w[c]
-				}
-			}
-		}
-		if !equal && sumW == 0 && scored > 0 && s.fallback {
-			equal = true
-		}
-		sh := share[i]
-		for c := first; c < end; c++ {
-			s.parent[c] = i
-			fr := 0.0
-			switch {
-			case score[c] != score[c]:
-			case equal:
-				fr = 1 / float64(scored)
-			case w[c] > 0:
-				fr = w[c] / sumW
-			}
-			share[c] = sh * fr
-		}
-	}
 	out := caseOutcome{score: score[0], worst: -1}
 	for i := range n {
 		fl := f.flags[i]
@@ -182,6 +151,46 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 		}
 	}
 	return out
+}
+
+// shares computes each node's share of the total (s.share) and its
+// parent (s.parent), top-down: a child's share is its container's times
+// its weight's part of the scored children's, or an equal part.
+func (s *sweeper) shares(f *frame) {
+	n := len(f.path)
+	s.share, s.parent = grow(s.share, n), grow(s.parent, n)
+	s.share[0], s.parent[0] = 1, -1
+	score, w, share := f.score, s.w, s.share
+	for k, i := range f.cnode {
+		first, end := f.cfirst[k], f.cfirst[k]+f.ccount[k]
+		equal := f.flags[i]&fEqual != 0
+		var sumW float64
+		var scored int32
+		for c := first; c < end; c++ {
+			if score[c] == score[c] {
+				scored++
+				if w[c] > 0 {
+					sumW += w[c]
+				}
+			}
+		}
+		if !equal && sumW == 0 && scored > 0 && s.fallback {
+			equal = true
+		}
+		sh := share[i]
+		for c := first; c < end; c++ {
+			s.parent[c] = i
+			fr := 0.0
+			switch {
+			case score[c] != score[c]:
+			case equal:
+				fr = 1 / float64(scored)
+			case w[c] > 0:
+				fr = w[c] / sumW
+			}
+			share[c] = sh * fr
+		}
+	}
 }
 
 // containerScore computes the score of container k from its children's,

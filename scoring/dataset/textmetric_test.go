@@ -62,7 +62,7 @@ func TestTextMetrics(t *testing.T) {
 	check("one file, exact", res, []want{
 		{"a", CaseScored, 1, lc + "stripped white space and backticks: 1 character before the JSON, 4 characters after it", ""},
 		{"b", CaseScored, 1, "", ""},
-		{"c", CaseInvalid, 0, "", "one.jsonl:3:45: the text of .output, at its line 1 column 1: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
+		{"c", CaseInvalid, 0, "", "one.jsonl:3:45: the text of .output, at its line 1 column 1: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
 		{"d", CaseScored, 0, "", ""},
 	})
 	if s := res.Figures.Stats; s.Scored != 3 || s.Invalid != 1 || !near9(res.Figures.Score, 0.5) {
@@ -84,7 +84,7 @@ func TestTextMetrics(t *testing.T) {
 	}
 	check("two files, exact", res, []want{
 		{"#1", CaseScored, 1, lc + "parse_partial_json closed 1 open bracket with }", ""},
-		{"#2", CaseInvalid, 0, "", "out.jsonl:2:2: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
+		{"#2", CaseInvalid, 0, "", "out.jsonl:2:2: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
 		{"#3", CaseScored, 0, "", ""},
 	})
 
@@ -94,7 +94,7 @@ func TestTextMetrics(t *testing.T) {
 	}
 	check("directories, exact", res, []want{
 		{"x.json", CaseScored, 0, lc + "parse_partial_json closed 1 open bracket with ]", ""},
-		{"y.json", CaseInvalid, 0, "", filepath.Join("outs", "y.json") + ":3:4: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
+		{"y.json", CaseInvalid, 0, "", filepath.Join("outs", "y.json") + ":3:4: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
 	})
 
 	// One case (--case) reads alike.
@@ -117,7 +117,7 @@ func TestTextMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if one.Status != CaseInvalid || one.Result.Score != 0 || trim(one.Error, dir) != "one.jsonl:3:45: the text of .output, at its line 1 column 1: --metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score" {
+	if one.Status != CaseInvalid || one.Result.Score != 0 || trim(one.Error, dir) != "one.jsonl:3:45: the text of .output, at its line 1 column 1: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score" {
 		t.Errorf("--case c: %s %v %q", one.Status, one.Result.Score, one.Error)
 	}
 }

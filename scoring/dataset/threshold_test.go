@@ -14,7 +14,7 @@ func TestMatchThresholds(t *testing.T) {
 	dir := files(t, map[string]string{"d.jsonl": `{"expected": {"name": "Margherita", "code": "AB"}, "output": {"name": "Margarita", "code": "AC"}}` + "\n"})
 	zero := 0.0
 	_, err := run(t, dir, Spec{Ref: "d.jsonl"}, Config{MatchThreshold: &zero})
-	if want := "--match-threshold 0 is outside (0, 1]: at 0 every wrong value would count as found"; err == nil || err.Error() != want {
+	if want := "match-threshold 0 is outside (0, 1]: at 0 every wrong value would count as found"; err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 	rs, err := scoring.ParseRules("rules.json", []byte(`{".name": {"threshold": 0.8}}`))

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // caseResult is what a worker finds about one case.
@@ -146,23 +147,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
 	}
 	if t := result.Tree; t != nil {
-		for _, wn := range t.Warnings() {
-			res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
-		}
-		w.x.extract(t, &w.f)
-		w.sw.w = append(w.sw.w[:0], w.x.w...)
-		w.sw.fallback = t.Options().ZeroWeightFallback
-		res.fallback = w.sw.fallback
-		out := w.sw.sweep(&w.f, false)
-		res.worstNode = out.worst
-		if out.worst >= 0 {
-			res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
-		}
-		b.fold(w.sw.acc.parts, in.idx)
-		if r.keep {
-			res.hasFrame = true
-			res.frameNodes, res.frameConts = b.frame.add(&w.f)
-		}
+		w.sweepTree(t, in, b, res)
 	}
 	if r.keep && !r.lines && w.encode == nil && result.Tree != nil {
 		// What the head needs of the report, without making it.
@@ -180,6 +165,29 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		res.line = [2]int{start, len(b.lines)}
 	}
 	result.Tree.Release() // its room serves the next case's tree
+}
+
+// sweepTree adds the figures of the case's tree t to b: its warnings,
+// its parts by schema path, its costliest leaf, and its frame when the
+// cases are kept.
+func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseResult) {
+	for _, wn := range t.Warnings() {
+		res.warnings = append(res.warnings, wn.Path+": "+wn.Message)
+	}
+	w.x.extract(t, &w.f)
+	w.sw.w = append(w.sw.w[:0], w.x.w...)
+	w.sw.fallback = t.Options().ZeroWeightFallback
+	res.fallback = w.sw.fallback
+	out := w.sw.sweep(&w.f, false)
+	res.worstNode = out.worst
+	if out.worst >= 0 {
+		res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
+	}
+	b.fold(w.sw.acc.parts, in.idx)
+	if w.run.keep {
+		res.hasFrame = true
+		res.frameNodes, res.frameConts = b.frame.add(&w.f)
+	}
 }
 
 // keepHead lays out the head of a case whose report is rep (nil for
@@ -300,8 +308,8 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
-		return m, fmt.Errorf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with --ref-field",
-			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false))
+		return m, setting.Errorf(setting.Esc(fmt.Sprintf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with ",
+			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false)))+"%[1]s", "ref-field")
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)

@@ -41,29 +41,7 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 		b = b[:0]
 		return err
 	}
-	b = append(b, "{\"dataset\": {\"reference\": "...)
-	b = appendStringOrNull(b, h.Reference)
-	b = append(b, ", \"output\": "...)
-	b = appendStringOrNull(b, h.Output)
-	b = append(b, ", \"weights\": "...)
-	b = appendStringOrNull(b, h.Weights)
-	if h.Rules != "" {
-		b = append(b, ", \"rules\": "...)
-		b = jsondoc.AppendQuoted(b, h.Rules)
-	}
-	b = append(b, ", \"pairing\": "...)
-	b = appendStringOrNull(b, string(h.Pairing))
-	b = append(b, ", \"fields\": {\"reference\": "...)
-	b = appendStringOrNull(b, h.Fields.Reference)
-	b = append(b, ", \"output\": "...)
-	b = appendStringOrNull(b, h.Fields.Output)
-	b = append(b, ", \"id\": "...)
-	b = appendStringOrNull(b, h.Fields.ID)
-	b = append(b, '}')
-	if h.Shards != nil {
-		b = append(b, ", \"shards\": "...)
-		b = appendStrings(b, h.Shards)
-	}
+	b = appendHeader(b, &h)
 	b = append(b, "},\n \"metric\": "...)
 	b = jsondoc.AppendQuoted(b, f.Metric)
 	if len(f.Options) > 0 {
@@ -114,8 +92,48 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 	}
 	b = append(b, "],\n \"extra\": "...)
 	b = appendStrings(b, f.Extra)
+	b = appendWarnings(b, f.Warnings)
+	b = append(b, "}\n"...)
+	if err := flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// appendHeader appends the report's opening brace and its "dataset"
+// member up to its last member (the files, the pairing, the fields and
+// the shards); the caller closes it.
+func appendHeader(b []byte, h *Header) []byte {
+	b = append(b, "{\"dataset\": {\"reference\": "...)
+	b = appendStringOrNull(b, h.Reference)
+	b = append(b, ", \"output\": "...)
+	b = appendStringOrNull(b, h.Output)
+	b = append(b, ", \"weights\": "...)
+	b = appendStringOrNull(b, h.Weights)
+	if h.Rules != "" {
+		b = append(b, ", \"rules\": "...)
+		b = jsondoc.AppendQuoted(b, h.Rules)
+	}
+	b = append(b, ", \"pairing\": "...)
+	b = appendStringOrNull(b, string(h.Pairing))
+	b = append(b, ", \"fields\": {\"reference\": "...)
+	b = appendStringOrNull(b, h.Fields.Reference)
+	b = append(b, ", \"output\": "...)
+	b = appendStringOrNull(b, h.Fields.Output)
+	b = append(b, ", \"id\": "...)
+	b = appendStringOrNull(b, h.Fields.ID)
+	b = append(b, '}')
+	if h.Shards != nil {
+		b = append(b, ", \"shards\": "...)
+		b = appendStrings(b, h.Shards)
+	}
+	return b
+}
+
+// appendWarnings appends the "warnings" member after a comma.
+func appendWarnings(b []byte, ws []scoring.Warning) []byte {
 	b = append(b, ",\n \"warnings\": ["...)
-	for i, wn := range f.Warnings {
+	for i, wn := range ws {
 		if i > 0 {
 			b = append(b, ", "...)
 		}
@@ -125,11 +143,7 @@ func WriteJSON(w io.Writer, h Header, f *Figures) error {
 		b = jsondoc.AppendQuoted(b, wn.Message)
 		b = append(b, '}')
 	}
-	b = append(b, "]}\n"...)
-	if err := flush(); err != nil {
-		return err
-	}
-	return bw.Flush()
+	return append(b, ']')
 }
 
 func appendStats(b []byte, st *Stats) []byte {

@@ -422,37 +422,8 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	if opt.Selection != "" {
 		fmt.Fprintf(bw, "\n%s:\n", mdEscape(opt.Selection))
 	}
-	if len(f.Paths) > 0 {
-		bw.WriteString("\n| path | weight | score | loss | nodes | statuses | precision | recall | f1 |\n")
-		bw.WriteString("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
-		for i := range f.Paths {
-			p := &f.Paths[i]
-			var sts []string
-			for _, s := range scoring.Statuses {
-				if p.Statuses[s] > 0 {
-					sts = append(sts, fmt.Sprintf("%d %s", p.Statuses[s], s))
-				}
-			}
-			fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |\n", mdEscape(p.Path), report.Figure(p.Weight),
-				optFigure(p.Score, p.HasScore), report.Figure(p.Loss), p.Nodes, strings.Join(sts, ", "),
-				optFigure(p.Precision, p.HasPrecision), optFigure(p.Recall, p.HasRecall), optFigure(p.F1, p.HasF1))
-		}
-	}
-	if len(f.Groups) > 0 {
-		title := "Groups"
-		if opt.GroupBy != "" {
-			title += " by `" + mdEscape(opt.GroupBy) + "`"
-		}
-		fmt.Fprintf(bw, "\n%s:\n\n| group | cases | mean | median | %s |\n| --- | ---: | ---: | ---: | ---: |\n", title, pass)
-		for _, g := range f.Groups {
-			name := "(none)"
-			if g.HasGroup {
-				name = "`" + mdEscape(g.Group) + "`"
-			}
-			fmt.Fprintf(bw, "| %s | %d | %s | %s | %s |\n", name, g.Cases, optFigure(g.Mean, g.N > 0),
-				optFigure(g.Median, g.N > 0), optPercent(g.Pass, g.HasPass))
-		}
-	}
+	mdPaths(bw, f.Paths)
+	mdGroups(bw, f.Groups, opt.GroupBy, pass)
 	if low := Lowest(f.Cases, opt.lowest()); len(low) > 0 {
 		tree := len(f.Paths) > 0 // a one-number metric has no leaf
 		if tree {
@@ -476,6 +447,48 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 		fmt.Fprintf(bw, "\n%s.\n", mdEscape(line))
 	}
 	return bw.Flush()
+}
+
+// mdPaths writes the per-path table, if there are paths.
+func mdPaths(bw *bufio.Writer, paths []PathFigures) {
+	if len(paths) == 0 {
+		return
+	}
+	bw.WriteString("\n| path | weight | score | loss | nodes | statuses | precision | recall | f1 |\n")
+	bw.WriteString("| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n")
+	for i := range paths {
+		p := &paths[i]
+		var sts []string
+		for _, s := range scoring.Statuses {
+			if p.Statuses[s] > 0 {
+				sts = append(sts, fmt.Sprintf("%d %s", p.Statuses[s], s))
+			}
+		}
+		fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |\n", mdEscape(p.Path), report.Figure(p.Weight),
+			optFigure(p.Score, p.HasScore), report.Figure(p.Loss), p.Nodes, strings.Join(sts, ", "),
+			optFigure(p.Precision, p.HasPrecision), optFigure(p.Recall, p.HasRecall), optFigure(p.F1, p.HasF1))
+	}
+}
+
+// mdGroups writes the groups' table, if there are groups; pass heads the
+// pass column.
+func mdGroups(bw *bufio.Writer, groups []GroupFigures, groupBy, pass string) {
+	if len(groups) == 0 {
+		return
+	}
+	title := "Groups"
+	if groupBy != "" {
+		title += " by `" + mdEscape(groupBy) + "`"
+	}
+	fmt.Fprintf(bw, "\n%s:\n\n| group | cases | mean | median | %s |\n| --- | ---: | ---: | ---: | ---: |\n", title, pass)
+	for _, g := range groups {
+		name := "(none)"
+		if g.HasGroup {
+			name = "`" + mdEscape(g.Group) + "`"
+		}
+		fmt.Fprintf(bw, "| %s | %d | %s | %s | %s |\n", name, g.Cases, optFigure(g.Mean, g.N > 0),
+			optFigure(g.Median, g.N > 0), optPercent(g.Pass, g.HasPass))
+	}
 }
 
 // mdEscape keeps a cell from breaking a Markdown table, and the

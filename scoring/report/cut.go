@@ -270,21 +270,7 @@ func (c *cutter) aroundIn(s string, lo, hi, w int, gs []grapheme) (Cut, []graphe
 		t := c.truncate(clipBytes(s, w), w)
 		return Cut{Text: t, Lo: min(lo, len(t)), Hi: min(hi, len(t))}.within(strings.TrimSuffix(t, ellipsis)), gs
 	}
-	// Walk from far enough before lo to hold w cells of context, on to w
-	// cells past it.
-	budget := 4*w + 32
-	from := 0
-	for {
-		from = max(0, lo-budget)
-		for from > 0 && !utf8.RuneStart(s[from]) {
-			from--
-		}
-		gs = walk(s, from, lo, w, gs[:0])
-		if from == 0 || cellsBefore(gs, lo) > w {
-			break
-		}
-		budget *= 2
-	}
+	from, gs := walkAround(s, lo, w, gs)
 	// gi is the first grapheme that differs (len(gs) when s differs only
 	// in ending where the other goes on).
 	gi := len(gs)
@@ -342,6 +328,24 @@ func (c *cutter) aroundIn(s string, lo, hi, w int, gs []grapheme) (Cut, []graphe
 		return t.within(strings.TrimSuffix(t.Text, ellipsis)), gs
 	}
 	return t, gs
+}
+
+// walkAround walks the graphemes of s into gs from far enough before lo
+// to hold w cells of context, on to w cells past it; from is where the
+// walk began.
+func walkAround(s string, lo, w int, gs []grapheme) (from int, _ []grapheme) {
+	budget := 4*w + 32
+	for {
+		from = max(0, lo-budget)
+		for from > 0 && !utf8.RuneStart(s[from]) {
+			from--
+		}
+		gs = walk(s, from, lo, w, gs[:0])
+		if from == 0 || cellsBefore(gs, lo) > w {
+			return from, gs
+		}
+		budget *= 2
+	}
 }
 
 // within clamps the mark of c to the first len(visible) bytes of its text.

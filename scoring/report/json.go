@@ -35,38 +35,10 @@ func WriteJSON(w io.Writer, r *Report) error {
 		b = append(b, `, "options": `...)
 		b = appendStrings(b, r.Options)
 	}
-	b = append(b, `, "reference": `...)
-	b = jsondoc.AppendQuoted(b, r.Reference)
-	b = append(b, `, "output": `...)
-	b = jsondoc.AppendQuoted(b, r.Output)
-	b = append(b, `, "weights": `...)
-	if r.Weights == "" {
-		b = append(b, "null"...)
-	} else {
-		b = jsondoc.AppendQuoted(b, r.Weights)
-	}
-	if r.Rules != "" {
-		b = append(b, `, "rules": `...)
-		b = jsondoc.AppendQuoted(b, r.Rules)
-	}
-	if r.Explanation != "" {
-		b = append(b, `, "explanation": `...)
-		b = jsondoc.AppendQuoted(b, r.Explanation)
-	}
+	b = appendFilesJSON(b, r)
 	b = append(b, `, "repairs": `...)
 	b = appendStrings(b, r.Repairs)
-	b = append(b, `, "warnings": [`...)
-	for i, wn := range r.Warnings {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, `{"path": `...)
-		b = jsondoc.AppendQuoted(b, wn.Path)
-		b = append(b, `, "message": `...)
-		b = jsondoc.AppendQuoted(b, wn.Message)
-		b = append(b, '}')
-	}
-	b = append(b, ']')
+	b = appendWarningsJSON(b, r.Warnings)
 	if r.MoreWarnings > 0 {
 		b = append(b, `, "more_warnings": `...)
 		b = strconv.AppendInt(b, int64(r.MoreWarnings), 10)
@@ -98,6 +70,46 @@ func WriteJSON(w io.Writer, r *Report) error {
 		return err
 	}
 	return bw.Flush()
+}
+
+// appendFilesJSON appends the members that name the files (reference,
+// output, weights, rules) and the explanation, each after a comma.
+func appendFilesJSON(b []byte, r *Report) []byte {
+	b = append(b, `, "reference": `...)
+	b = jsondoc.AppendQuoted(b, r.Reference)
+	b = append(b, `, "output": `...)
+	b = jsondoc.AppendQuoted(b, r.Output)
+	b = append(b, `, "weights": `...)
+	if r.Weights == "" {
+		b = append(b, "null"...)
+	} else {
+		b = jsondoc.AppendQuoted(b, r.Weights)
+	}
+	if r.Rules != "" {
+		b = append(b, `, "rules": `...)
+		b = jsondoc.AppendQuoted(b, r.Rules)
+	}
+	if r.Explanation != "" {
+		b = append(b, `, "explanation": `...)
+		b = jsondoc.AppendQuoted(b, r.Explanation)
+	}
+	return b
+}
+
+// appendWarningsJSON appends the "warnings" member after a comma.
+func appendWarningsJSON(b []byte, ws []Warning) []byte {
+	b = append(b, `, "warnings": [`...)
+	for i, wn := range ws {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, `{"path": `...)
+		b = jsondoc.AppendQuoted(b, wn.Path)
+		b = append(b, `, "message": `...)
+		b = jsondoc.AppendQuoted(b, wn.Message)
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
 
 // AppendNodeJSON appends the JSON object of one node.

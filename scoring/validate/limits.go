@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // refLoader loads the files a schema's "$ref"s name: only those in dir or
@@ -21,6 +22,9 @@ import (
 type refLoader struct {
 	dir string
 	all bool
+	// refused is the first refusal, kept because the compiler's error
+	// does not wrap the loader's: Compile's error wraps it again.
+	refused error
 }
 
 // Load loads the schema at a file URL, refusing one outside the schema's
@@ -32,15 +36,34 @@ func (l *refLoader) Load(url string) (any, error) {
 		return nil, err
 	}
 	if !l.all {
-		if l.dir == "" {
-			return nil, fmt.Errorf("a schema read from standard input may not read %s: pass --schema-allow-file-refs to let it", escape.Name(path))
-		}
-		if err := confine(l.dir, path); err != nil {
+		if err := l.confined(path); err != nil {
+			if l.refused == nil {
+				l.refused = err
+			}
 			return nil, err
 		}
 	}
 	return files.Load(url)
 }
+
+// confined returns nil when the schema may read path.
+func (l *refLoader) confined(path string) error {
+	if l.dir == "" {
+		return setting.Errorf("a schema read from standard input may not read "+setting.Esc(escape.Name(path))+": pass %[1]s to let it", "schema-allow-file-refs")
+	}
+	return confine(l.dir, path)
+}
+
+// compileError is the compiler's error, as a message, wrapping the
+// loader's refusal that caused it (nil for none).
+type compileError struct {
+	msg     string
+	refused error
+}
+
+func (e *compileError) Error() string { return e.msg }
+
+func (e *compileError) Unwrap() error { return e.refused }
 
 // confine returns nil when path, symbolic links followed, is dir or below
 // it, else an error that says where path is or leads: a path in dir by its
@@ -48,7 +71,8 @@ func (l *refLoader) Load(url string) (any, error) {
 // not exist counts as within when its name is, so that opening it reports
 // it missing.
 func confine(dir, path string) error {
-	const allow = "pass --schema-allow-file-refs to let the schema read it"
+	const allow = ": pass %[1]s to let the schema read it"
+	fail := func(what string) error { return setting.Errorf(setting.Esc(what)+allow, "schema-allow-file-refs") }
 	realDir := dir
 	name, dirName := escape.Name(path), escape.Name(dir)
 	if d, err := filepath.EvalSymlinks(dir); err == nil {
@@ -60,12 +84,12 @@ func confine(dir, path string) error {
 	case err == nil && below(realDir, target):
 		return nil
 	case !inside:
-		return fmt.Errorf("%s is outside %s, the schema's folder: %s", name, dirName, allow)
+		return fail(fmt.Sprintf("%s is outside %s, the schema's folder", name, dirName))
 	case err == nil:
-		return fmt.Errorf("%s leads to %s, outside %s, the schema's folder: %s", name, escape.Name(target), dirName, allow)
+		return fail(fmt.Sprintf("%s leads to %s, outside %s, the schema's folder", name, escape.Name(target), dirName))
 	}
 	if _, statErr := os.Lstat(path); statErr == nil {
-		return fmt.Errorf("%s is a link that leads nowhere (a loop, or a link to a missing file): %s", name, allow)
+		return fail(name + " is a link that leads nowhere (a loop, or a link to a missing file)")
 	}
 	return nil // missing: opening it says so
 }

@@ -119,7 +119,8 @@ func Compile(name string, src []byte, opt *Options) (*Schema, error) {
 	}
 	sch, err := c.Compile(loc)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a usable JSON Schema: %s", quoted, strings.ReplaceAll(err.Error(), loc, quoted))
+		msg := fmt.Sprintf("%s: not a usable JSON Schema: %s", quoted, strings.ReplaceAll(err.Error(), loc, quoted))
+		return nil, &compileError{msg: msg, refused: loader.refused}
 	}
 	return &Schema{name: display, loc: loc, sch: sch}, nil
 }

@@ -21,11 +21,11 @@ import (
 // and waits for those under way; the caller cancels first those that can
 // stop. The zero value is ready to use.
 type Background struct {
-	Mu sync.Mutex
+	mu sync.Mutex
 	// n counts the jobs asked for and not done; queued holds those whose
 	// command has not started.
 	n      int
-	Queued map[*bgJob]struct{}
+	queued map[*bgJob]struct{}
 	// closed is set once the explorer quits: jobs asked for from then on
 	// are dropped at once.
 	closed bool
@@ -54,30 +54,30 @@ func (p JobPanic) String() string { return fmt.Sprintf("%v\n\n%s", p.Value, p.st
 // started (the command then gives no message).
 func (b *Background) Run(job func() tea.Msg) tea.Cmd {
 	j := &bgJob{}
-	b.Mu.Lock()
+	b.mu.Lock()
 	if b.closed {
-		b.Mu.Unlock()
+		b.mu.Unlock()
 		return nil
 	}
 	b.n++
-	if b.Queued == nil {
-		b.Queued = map[*bgJob]struct{}{}
+	if b.queued == nil {
+		b.queued = map[*bgJob]struct{}{}
 	}
-	b.Queued[j] = struct{}{}
-	b.Mu.Unlock()
+	b.queued[j] = struct{}{}
+	b.mu.Unlock()
 	return func() tea.Msg {
-		b.Mu.Lock()
+		b.mu.Lock()
 		switch {
 		case j.dropped, j.started && b.closed:
-			b.Mu.Unlock()
+			b.mu.Unlock()
 			return nil
 		case j.started: // the command run again: the job counts again
 			b.n++
 		default:
 			j.started = true
-			delete(b.Queued, j)
+			delete(b.queued, j)
 		}
-		b.Mu.Unlock()
+		b.mu.Unlock()
 		defer b.done()
 		return job()
 	}
@@ -88,9 +88,9 @@ func (b *Background) Run(job func() tea.Msg) tea.Cmd {
 // for what must be done however the explorer ends (a record), and may be
 // Asked for after quitting.
 func (b *Background) Start(job func() tea.Msg) tea.Cmd {
-	b.Mu.Lock()
+	b.mu.Lock()
 	b.n++
-	b.Mu.Unlock()
+	b.mu.Unlock()
 	ch := make(chan tea.Msg, 1)
 	go func() {
 		defer b.done()
@@ -111,8 +111,8 @@ func (b *Background) Start(job func() tea.Msg) tea.Cmd {
 }
 
 func (b *Background) done() {
-	b.Mu.Lock()
-	defer b.Mu.Unlock()
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	b.doneLocked()
 }
 
@@ -128,14 +128,14 @@ func (b *Background) doneLocked() {
 // for from now on, and returns a channel closed once the jobs under way
 // are done.
 func (b *Background) Close() <-chan struct{} {
-	b.Mu.Lock()
+	b.mu.Lock()
 	b.closed = true
-	for j := range b.Queued {
+	for j := range b.queued {
 		j.dropped = true
 		b.doneLocked()
 	}
-	clear(b.Queued)
-	b.Mu.Unlock()
+	clear(b.queued)
+	b.mu.Unlock()
 	return b.Idle()
 }
 
@@ -143,8 +143,8 @@ func (b *Background) Close() <-chan struct{} {
 // does, else when those that count now, and those asked for before they
 // end, are all done.
 func (b *Background) Idle() <-chan struct{} {
-	b.Mu.Lock()
-	defer b.Mu.Unlock()
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if b.n == 0 {
 		ch := make(chan struct{})
 		close(ch)

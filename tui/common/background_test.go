@@ -21,9 +21,9 @@ func TestBackground(t *testing.T) {
 	got := make(chan tea.Msg, 1)
 	go func() { got <- running() }()
 	for {
-		b.Mu.Lock()
-		started := len(b.Queued) == 1
-		b.Mu.Unlock()
+		b.mu.Lock()
+		started := len(b.queued) == 1
+		b.mu.Unlock()
 		if started {
 			break
 		}

@@ -167,7 +167,7 @@ func (m *Model) caseUpdate(msg tea.Msg) tea.Cmd {
 	}
 	k := m.C.Keys
 	switch {
-	case key.Matches(km, k.Case.Back) && m.open.m.Cmp == nil:
+	case key.Matches(km, k.Case.Back) && !m.open.m.Comparing():
 		return m.closeCase()
 	case key.Matches(km, k.Quit):
 		return tea.Batch(m.closeCase(), m.Quit())
@@ -199,7 +199,7 @@ func (m *Model) closeCase() tea.Cmd {
 	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
 		text += " (held for a metric that takes them: " + m.ds.metric() + " does not)"
 	}
-	if cv.m.Metric.Name != m.ds.metric() || !cv.m.Rules.Equal(m.ds.rules) {
+	if metric, _, rules := cv.m.ScoredWith(); metric != m.ds.metric() || !rules.Equal(m.ds.rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
 	m.Status.Set(common.Info(text))

@@ -27,9 +27,9 @@ type rulesForPathMsg struct{ path string }
 // around) a path.
 type pairPathMsg struct{ path string }
 
-// rescoreRefused says why the dataset cannot be scored again here, ""
+// RescoreRefused says why the dataset cannot be scored again here, ""
 // when it can.
-func (m *Model) rescoreRefused() string {
+func (m *Model) RescoreRefused() string {
 	switch {
 	case m.opts.RescoreDataset != nil:
 		return ""
@@ -52,23 +52,6 @@ func (m *Model) weightsRefused() string {
 		why = name + " is one number: it has no per-path weights"
 	}
 	return m.WithWeighted(why)
-}
-
-// openChooser shows the metric chooser, on what the dataset is scored
-// with (or is being scored with).
-func (m *Model) openChooser() tea.Cmd {
-	if why := m.rescoreRefused(); why != "" {
-		m.Status.Set(common.Info("the metric cannot change: " + why))
-		return nil
-	}
-	if len(m.opts.Metrics) <= 1 {
-		m.Status.Set(common.Info("only " + m.ds.metric() + " is available"))
-		return nil
-	}
-	spec := m.pendingSpec()
-	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: spec.metric, User: spec.user})
-	m.Mode = shell.ModeMetric
-	return nil
 }
 
 // MetricChosen does what the chooser asked: score the dataset with the
@@ -105,7 +88,7 @@ func (m *Model) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 // set: a container, a key only outputs have, a metric without rules.
 func (m *Model) openRuleChooser(path string) tea.Cmd {
 	spec := m.pendingSpec()
-	if why := m.rescoreRefused(); why != "" {
+	if why := m.RescoreRefused(); why != "" {
 		m.Status.Set(common.Info("rules cannot change: " + why))
 		return nil
 	}
@@ -147,7 +130,7 @@ func (m *Model) openRuleChooser(path string) tea.Cmd {
 // path paired by the next of their choices: index, best, key=FIELD. A
 // press while a rescore runs goes on from the pairing it asked for.
 func (m *Model) cyclePairing(path string) tea.Cmd {
-	if why := m.rescoreRefused(); why != "" {
+	if why := m.RescoreRefused(); why != "" {
 		m.Status.Set(common.Info("the pairing cannot change: " + why))
 		return nil
 	}

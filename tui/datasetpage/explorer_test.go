@@ -164,7 +164,7 @@ func TestDatasetHeatMap(t *testing.T) {
 	if d.m.open == nil || d.m.open.id != "inv-003" {
 		t.Fatal("enter did not open inv-003")
 	}
-	if p := d.m.open.m.Sess.Tree().Path(d.m.open.m.Tree.Selected()); p != ".paid" {
+	if p := d.m.open.m.SelectedPath(); p != ".paid" {
 		t.Errorf("the case opened at %s", p)
 	}
 	d.keys("esc")

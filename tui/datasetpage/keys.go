@@ -26,7 +26,8 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
 	case key.Matches(msg, k.Metric):
-		return m.openChooser()
+		m.OpenChooser()
+		return nil
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
 		m.Layout()

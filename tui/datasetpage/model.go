@@ -145,8 +145,6 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		// The dataset's own, even while a case is open (whose explorer
 		// has no history).
 		return m.paneMsg(msg)
-	case shell.RecordedMsg:
-		return m.recorded(msg)
 	case dsRescoredMsg:
 		return m.rescored(msg)
 	case dsRescoreTickMsg:

@@ -126,16 +126,9 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	})
 }
 
-// recorded notes a finished record and, unless the explorer is quitting,
-// brings the history pane up to date.
-func (m *Model) recorded(msg shell.RecordedMsg) tea.Cmd {
-	m.RecordsPending = max(0, m.RecordsPending-1)
-	if msg.Err != nil {
-		m.Status.Set(common.Warn("history: the " + msg.Event.String() + " run was not recorded: " + msg.Err.Error()))
-	}
-	if m.Phase == shell.PhaseClosing {
-		return nil // quitting: the program ends once every job is done
-	}
+// HistoryChanged brings the history pane up to date after a record, once
+// the dataset is ready.
+func (m *Model) HistoryChanged() tea.Cmd {
 	if m.Hist == nil || m.Phase != shell.PhaseReady {
 		return nil
 	}

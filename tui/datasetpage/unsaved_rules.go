@@ -21,7 +21,7 @@ import (
 // instead, when the dataset cannot be scored again or the metric in
 // force takes no rules.
 func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
-	if why := m.rescoreRefused(); why != "" {
+	if why := m.RescoreRefused(); why != "" {
 		return nil, why
 	}
 	spec := m.pendingSpec()

@@ -22,39 +22,24 @@ func (m *Model) View() tea.View {
 	if m.Phase == shell.PhaseLoading || m.ds == nil {
 		content = m.loadView()
 	} else {
-		content = m.screen()
+		content = m.Screen()
 	}
 	return m.Frame(content, "jsontui — dataset "+m.opts.Files.Reference)
 }
 
-// screen renders the header, the body and the status line.
-func (m *Model) screen() string {
-	w, h := m.C.Width, m.C.Height
-	if w <= 0 || h <= 0 {
-		return ""
-	}
-	return m.hdr.View() + "\n" + m.body() + "\n" + m.statusView()
-}
+// Header renders the header.
+func (m *Model) Header() string { return m.hdr.View() }
 
-// body renders the area between the header and the status line, with
-// the chooser open or the progress of a rescore over it.
-func (m *Model) body() string {
-	switch m.Mode {
-	case shell.ModeHelp:
-		return m.Help.View()
-	case shell.ModeHistory:
-		return m.Hist.View()
-	case shell.ModeRecover:
-		return pair.Overlay(m.viewBody(), m.OfferView("dataset"), m.C.Width)
-	}
+// Panes renders the view in force, with the progress of a rescore over
+// it unless the mode opens a box of its own (a chooser, an offer).
+func (m *Model) Panes() string {
 	body := m.viewBody()
-	switch {
-	case m.Mode == shell.ModeMetric:
-		body = pair.Overlay(body, m.Chooser.View(), m.C.Width)
-	case m.Mode == shell.ModeRule:
-		body = pair.Overlay(body, m.RuleChooser.View(), m.C.Width)
-	case m.rescoring.shown():
-		body = pair.Overlay(body, m.rescoring.View(), m.C.Width)
+	switch m.Mode {
+	case shell.ModeMetric, shell.ModeRule, shell.ModeRecover:
+		return body
+	}
+	if m.rescoring.shown() {
+		body = shell.Overlay(body, m.rescoring.View(), m.C.Width)
 	}
 	return body
 }
@@ -79,8 +64,8 @@ func (m *Model) viewBody() string {
 	return tree + "\n" + m.detail.View()
 }
 
-// statusView renders the bottom line for the mode and the view.
-func (m *Model) statusView() string {
+// StatusView renders the bottom line for the mode and the view.
+func (m *Model) StatusView() string {
 	k := m.C.Keys
 	if m.Mode == shell.ModeSearch && m.promptFor == promptFind {
 		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")

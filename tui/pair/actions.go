@@ -22,19 +22,19 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 	case key.Matches(msg, k.EditWeight):
 		return m.startWeightEdit(id)
 	case key.Matches(msg, k.Raise):
-		return m.edit(m.Sess.Nudge(id, 0.05))
+		return m.edit(m.sess.Nudge(id, 0.05))
 	case key.Matches(msg, k.Lower):
-		return m.edit(m.Sess.Nudge(id, -0.05))
+		return m.edit(m.sess.Nudge(id, -0.05))
 	case key.Matches(msg, k.ToggleZero):
-		return m.edit(m.Sess.ToggleZero(id))
+		return m.edit(m.sess.ToggleZero(id))
 	case key.Matches(msg, k.Reset):
-		return m.edit(m.Sess.Reset(id))
+		return m.edit(m.sess.Reset(id))
 	case key.Matches(msg, k.ResetAll):
-		return m.edit(m.Sess.ResetAll())
+		return m.edit(m.sess.ResetAll())
 	case key.Matches(msg, k.Undo):
-		return m.undoRedo(m.Sess.Undo)
+		return m.undoRedo(m.sess.Undo)
 	case key.Matches(msg, k.Redo):
-		return m.undoRedo(m.Sess.Redo)
+		return m.undoRedo(m.sess.Redo)
 	}
 	return nil
 }
@@ -42,12 +42,12 @@ func (m *Model) weightKey(msg tea.KeyPressMsg, id scoring.NodeID) tea.Cmd {
 // startWeightEdit opens the weight prompt on node id, or says why it has
 // no weight of its own.
 func (m *Model) startWeightEdit(id scoring.NodeID) tea.Cmd {
-	slot, err := m.Sess.WeightSlot(id)
+	slot, err := m.sess.WeightSlot(id)
 	if err != nil {
 		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	label := "weight of " + t.SchemaPath(slot) + ":"
 	m.Prompt.Open(label, "", common.WeightText(t.SlotWeightAt(slot)), 24)
 	m.Prompt.SetTarget(id)
@@ -62,7 +62,7 @@ func (m *Model) edit(text string, err error) tea.Cmd {
 		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
-	m.Tree.refresh()
+	m.tree.refresh()
 	m.Status.Set(common.Success(text))
 	return nil
 }
@@ -80,7 +80,7 @@ func (m *Model) Submit() tea.Cmd {
 			return nil
 		}
 		m.Mode = shell.ModeNormal
-		return m.edit(m.Sess.SetWeight(m.Prompt.NodeTarget(), v))
+		return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
 		return m.runs.labelSubmit()
 	case shell.ModeRuleValue:

@@ -55,8 +55,8 @@ func BenchmarkFrame60Rows(b *testing.B) {
 	t := generatedTree(b, mb)
 	m := benchModel(t, 160, 64)
 	m.Update(tuitest.KeyMsg("e"))
-	if m.Tree.page() != 60 {
-		b.Fatalf("the view shows %d rows, not 60", m.Tree.page())
+	if m.tree.page() != 60 {
+		b.Fatalf("the view shows %d rows, not 60", m.tree.page())
 	}
 	b.ReportMetric(float64(t.Len()), "nodes")
 	times := make([]time.Duration, 0, b.N)
@@ -87,7 +87,7 @@ func BenchmarkEditRepaint(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchModel(t, 160, 45)
 			id := findPath(b, t, c.path)
-			m.Tree.selectNode(id)
+			m.tree.selectNode(id)
 			b.ReportMetric(float64(t.Len()), "nodes")
 			times := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
@@ -102,7 +102,7 @@ func BenchmarkEditRepaint(b *testing.B) {
 				times = append(times, time.Since(start))
 			}
 			b.StopTimer()
-			if i := b.N; i > 0 && !m.Sess.CanUndo() {
+			if i := b.N; i > 0 && !m.sess.CanUndo() {
 				b.Fatal("no edit was made")
 			}
 			tuitest.ReportMedian(b, times)
@@ -157,7 +157,7 @@ func BenchmarkFailingView(b *testing.B) {
 				}
 			})
 		}
-		if m.Tree.ol.Filter() != nil {
+		if m.tree.ol.Filter() != nil {
 			m.Update(tuitest.KeyMsg("F"))
 		}
 	}

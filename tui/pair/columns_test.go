@@ -79,10 +79,10 @@ func TestDifferencesShow(t *testing.T) {
 // before it are in the row, on each side.
 func checkDifferencesShow(t *testing.T, d *driver) {
 	t.Helper()
-	tr := d.m.Sess.Tree()
+	tr := d.m.sess.Tree()
 	lines := strings.Split(d.screen(), "\n")
 	top := d.m.hdr.Height() + d.m.panelH + 1 // the column heads
-	for k, r := range d.m.Tree.window() {
+	for k, r := range d.m.tree.window() {
 		id := r.ID
 		rv, ov := tr.RefValue(id), tr.OutValue(id)
 		st := tr.Status(id)
@@ -94,7 +94,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 		for i < len(a) && i < len(b) && a[i] == b[i] {
 			i++
 		}
-		row := ansi.Strip(ansi.Truncate(lines[top+k], d.m.Tree.width, ""))
+		row := ansi.Strip(ansi.Truncate(lines[top+k], d.m.tree.width, ""))
 		for _, side := range [][]rune{a, b} {
 			if i >= len(side) {
 				continue
@@ -112,21 +112,21 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 // narrower than its two fifths.
 func TestDetailGivesWay(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	if d.m.ShowDetail() || d.m.Tree.width != 120 {
-		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.Tree.width)
+	if d.m.ShowDetail() || d.m.tree.width != 120 {
+		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.width)
 	}
 	d.keys("tab")
-	if !d.m.ShowDetail() || d.m.detail.width != DetailMinWidth || d.m.Tree.width != 120-DetailMinWidth {
-		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.width, d.m.Tree.width)
+	if !d.m.ShowDetail() || d.m.detail.width != DetailMinWidth || d.m.tree.width != 120-DetailMinWidth {
+		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width)
 	}
 	d.keys("tab")
 	if d.m.ShowDetail() {
 		t.Error("tab again left the pane open")
 	}
 	d = newDriver(t, invoice(t), 160, 35)
-	need := d.m.Tree.needWidth()
-	if !d.m.ShowDetail() || d.m.Tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
-		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.width, d.m.Tree.width, need)
+	need := d.m.tree.needWidth()
+	if !d.m.ShowDetail() || d.m.tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
+		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width, need)
 	}
 	// The pizza's tree needs less than three fifths of 160: the pane
 	// keeps its two fifths.

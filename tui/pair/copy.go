@@ -19,7 +19,7 @@ const maxCopy = 1 << 20
 // copyOutput copies the output value of node id as JSON: a scalar as
 // written, a container indented by two spaces.
 func (m *Model) copyOutput(id scoring.NodeID) tea.Cmd {
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	d, v := t.Out(), t.OutValue(id)
 	if v == jsondoc.None {
 		m.Status.Set(common.Warn("the output has no value at " + t.Path(id) + ": nothing copied"))

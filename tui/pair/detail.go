@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
@@ -22,7 +23,7 @@ type detailPane struct {
 	c *common.Common
 	// Metric is the metric in force; schema the --schema check.
 	metric *metricState
-	schema *schemaCheck
+	schema *schemacheck.Check
 	sess   *session.Session
 	ol     *outline.Outline
 	width  int
@@ -55,7 +56,7 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemaCheck, takesRules bool) *detailPane {
+func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemacheck.Check, takesRules bool) *detailPane {
 	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
 }
 
@@ -192,7 +193,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	if !one {
 		calc = d.calcLines(t, id, w)
 	}
-	schema := d.schema.detailLines(d.c, id)
+	schema := d.schema.DetailLines(d.c, id)
 	values := d.valueLines(id, w)
 	if d.side {
 		add(weights...)

@@ -42,7 +42,7 @@ func TestEndToEnd(t *testing.T) {
 	wait("saved")
 	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
-	if m, ok := tm.FinalModel(t).(*Model); !ok || m.Sess.Dirty() {
+	if m, ok := tm.FinalModel(t).(*Model); !ok || m.sess.Dirty() {
 		t.Error("the final model has unsaved weights")
 	}
 	want := `{

@@ -27,15 +27,15 @@ func TestFailingOnly(t *testing.T) {
 		t.Errorf("status %q", s)
 	}
 	d.keys("e")
-	if n := d.m.Tree.ol.Len(); n != 33 {
+	if n := d.m.tree.ol.Len(); n != 33 {
 		t.Errorf("%d rows expanded", n)
 	}
 	// .vendor.name is all .vendor loses; its weight 0 ends that: both go,
 	// and the cursor to the root.
 	d.goTo(".vendor.name")
 	d.keys("x")
-	if p := d.selectedPath(); p != "." || d.m.Tree.ol.Len() != 31 {
-		t.Errorf("after x: on %s, %d rows", p, d.m.Tree.ol.Len())
+	if p := d.selectedPath(); p != "." || d.m.tree.ol.Len() != 31 {
+		t.Errorf("after x: on %s, %d rows", p, d.m.tree.ol.Len())
 	}
 	if !strings.HasPrefix(d.statusText(), "failing only: 50 of 81 nodes hidden") {
 		t.Errorf("status %q", d.statusText())
@@ -46,14 +46,14 @@ func TestFailingOnly(t *testing.T) {
 		t.Errorf("search: %q", s)
 	}
 	d.keys("F")
-	if strings.Contains(d.statusText(), "hidden") || d.m.Tree.ol.Len() != 81 {
-		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.Tree.ol.Len())
+	if strings.Contains(d.statusText(), "hidden") || d.m.tree.ol.Len() != 81 {
+		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.tree.ol.Len())
 	}
 	// An equal pair has nothing to show.
 	l := loadPair(t, `{"a": 1}`, `{"a": 1}`, "")
 	e := newDriver(t, ports.Options{Files: ports.Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
 	e.keys("F")
-	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.Tree.ol.Filter() != nil {
+	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.ol.Filter() != nil {
 		t.Errorf("equal pair: %q", s)
 	}
 }
@@ -141,16 +141,16 @@ func TestDetailScrolls(t *testing.T) {
 	if d.m.detail.off != 0 || strings.Contains(d.screen(), "more above") {
 		t.Errorf("K: at %d", d.m.detail.off)
 	}
-	x := d.m.Tree.width + 5
+	x := d.m.tree.width + 5
 	for range 20 {
 		d.send(tea.MouseWheelMsg{X: x, Y: 10, Button: tea.MouseWheelDown})
 	}
-	if d.m.detail.off != d.m.detail.maxOff() || strings.Contains(d.screen(), "more below") || d.m.Tree.offset != 0 {
-		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.off, d.m.detail.maxOff(), d.m.Tree.offset)
+	if d.m.detail.off != d.m.detail.maxOff() || strings.Contains(d.screen(), "more below") || d.m.tree.offset != 0 {
+		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.off, d.m.detail.maxOff(), d.m.tree.offset)
 	}
 	d.send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
-	if d.m.Tree.offset != 3 {
-		t.Errorf("wheel over the tree: tree at %d", d.m.Tree.offset)
+	if d.m.tree.offset != 3 {
+		t.Errorf("wheel over the tree: tree at %d", d.m.tree.offset)
 	}
 	d.keys("j")
 	d.screen()

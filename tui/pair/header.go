@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -25,7 +26,7 @@ type header struct {
 	wsess    *session.Session
 	files    ports.Files
 	metric   *metricState
-	schema   *schemaCheck
+	schema   *schemacheck.Check
 	notes    []note
 	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
 	expanded bool
@@ -57,7 +58,7 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemaCheck) *header {
+func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemacheck.Check) *header {
 	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h
@@ -83,8 +84,8 @@ func (h *header) setNotes() {
 		}
 		h.notes = append(h.notes, note{false, msg})
 	}
-	for _, v := range h.schema.unplacedViolations() {
-		h.notes = append(h.notes, note{false, fmt.Sprintf("schema %s: %s: %s (not a node of this tree)", h.schema.name, v.Path, v.Message)})
+	for _, v := range h.schema.Unplaced() {
+		h.notes = append(h.notes, note{false, fmt.Sprintf("schema %s: %s: %s (not a node of this tree)", h.schema.Name(), v.Path, v.Message)})
 	}
 }
 
@@ -240,7 +241,7 @@ func (h *header) statusCounts() (long, short string) {
 // them.
 func (h *header) notesText() string {
 	s := h.c.Styles
-	notes := h.schemaText()
+	notes := h.schema.Verdict(h.c.Styles)
 	r, wn := h.counts()
 	if r+wn == 0 {
 		return notes
@@ -283,25 +284,6 @@ func (h *header) notesView() string {
 		out += "\n" + common.Fit(s.Faint.Render("  "+report.MoreWarningsText(h.more)), w)
 	}
 	return out
-}
-
-// schemaText is the schema's verdict: "schema: 2 violations".
-func (h *header) schemaText() string {
-	sc := h.schema
-	if sc == nil {
-		return ""
-	}
-	s := h.c.Styles
-	switch {
-	case sc.pending:
-		return s.Faint.Render("schema: checking…")
-	case sc.err != "":
-		return s.Bad.Render("schema: " + sc.err)
-	case len(sc.violations) == 0:
-		return s.Good.Render("schema: valid")
-	}
-	n := len(sc.violations)
-	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", common.Thousands(n), common.Plural(n, "s")))
 }
 
 // compareLine says which run the tree is compared with and how many

@@ -119,9 +119,9 @@ func (ra *runActions) historyMsg(msg tea.Msg) tea.Cmd {
 func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
 	m := ra.m
 	act, sel := req.Act, req.Run
-	ms := m.Metric
+	ms := m.metric
 	if act == runspane.ActCompare && ms.oneNumber {
-		tot, has := ms.total(m.Sess.Tree())
+		tot, has := ms.total(m.sess.Tree())
 		m.Status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
 			ms.Name, runspane.RunName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.Name), common.ScoreText5(tot, has))))
 		return nil
@@ -129,15 +129,15 @@ func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
 	h := m.opts.History
 	m.jobs.histRun++
 	m.jobs.stopRestore() // a rules' restore in flight is moot: its run's result is dropped
-	id, sess, wsess := m.jobs.histRun, m.Sess, m.Wsess
+	id, sess, wsess := m.jobs.histRun, m.sess, m.wsess
 	var scores, weights *scoring.Tree
 	if act != runspane.ActLoad && !ms.oneNumber {
-		scores = m.Sess.Tree().Clone()
+		scores = m.sess.Tree().Clone()
 	}
 	if act != runspane.ActCompare {
-		weights = m.Wsess.Tree().Clone()
+		weights = m.wsess.Tree().Clone()
 	}
-	nowTotal, nowHas := ms.total(m.Sess.Tree())
+	nowTotal, nowHas := ms.total(m.sess.Tree())
 	metric := ms.Name
 	cached := req.Cached
 	var restore *rulesRestore
@@ -175,7 +175,7 @@ func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
 // runReady takes a run read for an action, and does the action.
 func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 	m := ra.m
-	if msg.id != m.jobs.histRun || msg.sess != m.Sess || msg.wsess != m.Wsess || m.Phase != shell.PhaseReady {
+	if msg.id != m.jobs.histRun || msg.sess != m.sess || msg.wsess != m.wsess || m.Phase != shell.PhaseReady {
 		return nil
 	}
 	m.jobs.stopRestore() // done: let go of its context
@@ -192,11 +192,11 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 	}
 	switch msg.act {
 	case runspane.ActCompare:
-		m.runs.setComparison(runspane.NewComparison(msg.run, msg.match, m.Sess))
+		m.runs.setComparison(runspane.NewComparison(msg.run, msg.match, m.sess))
 		if m.Mode == shell.ModeHistory {
 			m.Mode = shell.ModeNormal
 		}
-		c := m.Cmp
+		c := m.cmp
 		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), differText(c.Differ))
 		if c.OnlyHere > 0 {
 			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.OnlyHere))
@@ -204,9 +204,9 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 		if c.OnlyRun > 0 {
 			text += fmt.Sprintf(" · %s only in the run", common.Thousands(c.OnlyRun))
 		}
-		if r := c.Run.Metric; r != "" && r != m.Metric.Name {
+		if r := c.Run.Metric; r != "" && r != m.metric.Name {
 			m.Status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
-				text, r, OptionsText(msg.run.Options), m.Metric.label())))
+				text, r, OptionsText(msg.run.Options), m.metric.label())))
 			return nil
 		}
 		m.Status.Set(common.Info(text + " · esc ends"))
@@ -226,20 +226,20 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 	m := ra.m
 	r := msg.run.RunSummary
-	old, oldHas := m.Metric.total(m.Sess.Tree())
+	old, oldHas := m.metric.total(m.sess.Tree())
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
-		if rr.version != m.Wsess.Version() {
+		if rr.version != m.wsess.Version() {
 			m.Status.Set(common.Warn("the weights changed while " + runspane.RunName(r) + " was read: R loads it again"))
 			return nil
 		}
-		path := m.Sess.Tree().Path(m.Tree.Selected())
+		path := m.sess.Tree().Path(m.tree.Selected())
 		m.Rules = rr.rules
 		m.opts.MetricOptions = rr.user
 		m.Chooser.SetUser(rr.user)
-		m.show(newMetricState(m.Metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
-		if id, ok := m.Sess.Tree().Find(path); ok {
-			m.Tree.selectNode(id)
+		m.show(newMetricState(m.metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		if id, ok := m.sess.Tree().Find(path); ok {
+			m.tree.selectNode(id)
 		}
 		if rr.rulesChanged {
 			detail := fmt.Sprintf("%d; ctrl+s saves them", rr.rules.Len())
@@ -252,7 +252,7 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 			notes = append(notes, restoreNote{"pairing", pairingText(rr.user)})
 		}
 	}
-	n, err := m.Wsess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
+	n, err := m.wsess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 		return nil
@@ -260,20 +260,20 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 	if m.Mode == shell.ModeHistory {
 		m.Mode = shell.ModeNormal
 	}
-	m.Tree.refresh()
+	m.tree.refresh()
 	var text string
 	switch {
 	case n == 0 && len(notes) > 0:
-		tot, has := m.Metric.total(m.Sess.Tree())
+		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
 			notes.alone(runspane.RunName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runspane.RunName(r) + " already"
-	case !m.Metric.tuned():
+	case !m.metric.tuned():
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
-			runspane.RunName(r), n, common.Plural(n, "s"), m.Metric.Name)
+			runspane.RunName(r), n, common.Plural(n, "s"), m.metric.Name)
 	default:
-		tot, has := m.Metric.total(m.Sess.Tree())
+		tot, has := m.metric.total(m.sess.Tree())
 		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runspane.RunName(r), notes.besides(), n, common.Plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
@@ -323,8 +323,8 @@ func (ra *runActions) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 		return nil
 	}
 	m.Hist.Update(msg)
-	if m.Cmp != nil && m.Cmp.Run.ID == msg.Run.ID {
-		m.Cmp.Run.Label = msg.Label
+	if m.cmp != nil && m.cmp.Run.ID == msg.Run.ID {
+		m.cmp.Run.Label = msg.Label
 	}
 	if msg.Label == "" {
 		m.Status.Set(common.Success("cleared the label of " + runspane.ShortID(msg.Run.ID)))
@@ -337,8 +337,8 @@ func (ra *runActions) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 // setComparison shows the tree beside run c's scores (nil ends it).
 func (ra *runActions) setComparison(c *runspane.Comparison) {
 	m := ra.m
-	m.Cmp = c
-	m.Tree.cmp = c
+	m.cmp = c
+	m.tree.cmp = c
 	m.hdr.Update(comparisonMsg{cmp: c})
 	m.Layout()
 }

@@ -54,8 +54,8 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the header does not show the best run:\n%s", d.screen())
 	}
 	d.keys("H")
-	if d.m.Mode != shell.ModeHistory || len(d.m.Hist.Runs) != 5 || h.lists[false] != 1 {
-		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.Mode, len(d.m.Hist.Runs), h.lists)
+	if d.m.Mode != shell.ModeHistory || len(d.m.Hist.Listed()) != 5 || h.lists[false] != 1 {
+		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.Mode, len(d.m.Hist.Listed()), h.lists)
 	}
 	screen := d.screen()
 	for _, want := range []string{"History  reference.json ⟷ output.json · 5 runs", "1hthq03k7m", "beer counts", "+0.05335",
@@ -69,8 +69,8 @@ func TestHistoryPane(t *testing.T) {
 		t.Errorf("the plot does not mark the oldest run:\n%s", d.screen())
 	}
 	d.keys("a")
-	if h.lists[true] != 1 || len(d.m.Hist.Runs) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
-		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.Hist.Runs), d.screen())
+	if h.lists[true] != 1 || len(d.m.Hist.Listed()) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
+		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.Hist.Listed()), d.screen())
 	}
 	d.keys("a", "?")
 	if d.m.Mode != shell.ModeHelp || !strings.Contains(d.screen(), "History pane (H)") {
@@ -90,7 +90,7 @@ func TestHistoryCompare(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "enter")
-	c := d.m.Cmp
+	c := d.m.cmp
 	if c == nil || d.m.Mode != shell.ModeNormal {
 		t.Fatalf("no comparison (mode %d)", d.m.Mode)
 	}
@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.Cmp != nil || d.m.Tree.cmp != nil || d.m.hdr.cmp != nil {
+	if d.m.cmp != nil || d.m.tree.cmp != nil || d.m.hdr.cmp != nil {
 		t.Error("esc does not end the comparison")
 	}
 }
@@ -152,20 +152,20 @@ func TestHistoryLoadWeights(t *testing.T) {
 	stray := pizzaRun(t, 6, "stray", "score", "stray.json", withStray)
 	h.add(stray)
 	d := newDriver(t, opts, 120, 40)
-	before, _ := d.m.Sess.Tree().Total()
+	before, _ := d.m.sess.Tree().Total()
 	d.keys("H", "j", "j", "j", "R")
-	got, _ := d.m.Sess.Tree().Total()
+	got, _ := d.m.sess.Tree().Total()
 	if want := rebuilt(t, halfMargherita); !near(got, want) {
 		t.Errorf("total %v after loading, want %v", got, want)
 	}
-	if !d.m.Sess.Dirty() || d.m.Mode != shell.ModeNormal {
+	if !d.m.sess.Dirty() || d.m.Mode != shell.ModeNormal {
 		t.Error("loading the weights left nothing to save")
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "loaded the weights of run 1hthq02k7m “margherita half”: 1 weight changed, total 0.87601 → 0.91931 · u undoes") {
 		t.Errorf("status %q", s)
 	}
 	d.keys("u")
-	if got, _ := d.m.Sess.Tree().Total(); got != before || d.m.Sess.Dirty() {
+	if got, _ := d.m.sess.Tree().Total(); got != before || d.m.sess.Dirty() {
 		t.Errorf("undo left the total at %v (was %v)", got, before)
 	}
 	// The newest run weighs a key the reference lacks: reported.
@@ -173,7 +173,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	if s := d.m.Status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
-	if got, _ := d.m.Sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
+	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, withStray)) {
 		t.Errorf("total %v under the stray run's weights", got)
 	}
 }
@@ -217,7 +217,7 @@ func TestHistoryErrors(t *testing.T) {
 	d.keys("a", "a")
 	h.err = errors.New("gone")
 	d.keys("enter")
-	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.Cmp != nil {
+	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.cmp != nil {
 		t.Errorf("status %q", s)
 	}
 	// Without a history, H says so.
@@ -233,7 +233,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	d.send(runspane.HistListMsg{ID: d.m.Hist.ListID - 1, Runs: nil})
-	if len(d.m.Hist.Runs) != 5 {
+	if len(d.m.Hist.Listed()) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
 	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
@@ -243,8 +243,8 @@ func TestHistoryStaleResults(t *testing.T) {
 	// A run read for another session (the metric was switched since) is
 	// dropped.
 	run, _ := opts.History.Run(runID(3))
-	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.Sess.Tree(), run)})
-	if d.m.Cmp != nil {
+	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.sess.Tree(), run)})
+	if d.m.cmp != nil {
 		t.Error("a result for another session was taken")
 	}
 }
@@ -257,8 +257,8 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	d.keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
 	d.send(shell.RecordedMsg{Event: ports.RunSaved})
-	if len(d.m.Hist.Runs) != 6 || d.m.Hist.Runs[0].Label != "explorer saved" {
-		t.Errorf("the pane was not refreshed: %d runs", len(d.m.Hist.Runs))
+	if len(d.m.Hist.Listed()) != 6 || d.m.Hist.Listed()[0].Label != "explorer saved" {
+		t.Errorf("the pane was not refreshed: %d runs", len(d.m.Hist.Listed()))
 	}
 	if d.m.hdr.best.ID != runID(7) {
 		t.Errorf("best run %s", d.m.hdr.best.ID)
@@ -347,17 +347,32 @@ func TestHistoryMouse(t *testing.T) {
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H")
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.Hist.Cursor != 1 {
-		t.Errorf("the wheel moved the cursor to %d", d.m.Hist.Cursor)
+	if histCursor(d) != 1 {
+		t.Errorf("the wheel moved the cursor to %d", histCursor(d))
 	}
 	// The header is 2 lines, the pane's title and heads 2 more: line 7
 	// is the fourth run.
 	d.send(tea.MouseClickMsg{X: 3, Y: 7, Button: tea.MouseLeft})
-	if d.m.Hist.Cursor != 3 {
-		t.Errorf("the click selected run %d", d.m.Hist.Cursor)
+	if histCursor(d) != 3 {
+		t.Errorf("the click selected run %d", histCursor(d))
 	}
 	d.send(tea.MouseClickMsg{X: 3, Y: 30, Button: tea.MouseLeft})
-	if d.m.Hist.Cursor != 3 {
-		t.Errorf("a click on the plot selected run %d", d.m.Hist.Cursor)
+	if histCursor(d) != 3 {
+		t.Errorf("a click on the plot selected run %d", histCursor(d))
 	}
+}
+
+// histCursor returns the index of the history pane's selected run in its
+// list, -1 for none.
+func histCursor(d *driver) int {
+	sel, ok := d.m.Hist.Selected()
+	if !ok {
+		return -1
+	}
+	for i, r := range d.m.Hist.Listed() {
+		if r.ID == sel.ID {
+			return i
+		}
+	}
+	return -1
 }

@@ -9,7 +9,7 @@ func (m *Model) Layout() {
 	w, h := m.C.Width, m.C.Height
 	m.Status.SetWidth(w)
 	m.Prompt.SetWidth(w)
-	if m.Phase == shell.PhaseLoading || m.Sess == nil {
+	if m.Phase == shell.PhaseLoading || m.sess == nil {
 		return
 	}
 	m.hdr.SetSize(w, h)
@@ -32,31 +32,31 @@ func (m *Model) Layout() {
 // (tab on a screen narrower than sideMinWidth) it takes three fifths of
 // the height.
 func (m *Model) Arrange() {
-	if m.Phase != shell.PhaseReady || m.Sess == nil {
+	if m.Phase != shell.PhaseReady || m.sess == nil {
 		return
 	}
 	w, body := m.C.Width, m.BodyH
 	m.Folded = false
 	switch {
 	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
-		m.Tree.SetSize(w, body)
+		m.tree.SetSize(w, body)
 	case w >= shell.SideMinWidth:
-		m.Tree.SetSize(m.Tree.width, body) // the rows on screen, first
+		m.tree.SetSize(m.tree.width, body) // the rows on screen, first
 		dw := max(DetailMinWidth, min(80, w*2/5))
-		if need := m.Tree.needWidth(); w-dw < need {
+		if need := m.tree.needWidth(); w-dw < need {
 			dw = max(DetailMinWidth, w-need)
 			if w-dw < need && m.Side == shell.SideAuto {
 				m.Folded = true
-				m.Tree.SetSize(w, body)
+				m.tree.SetSize(w, body)
 				return
 			}
 		}
-		m.Tree.SetSize(w-dw, body)
+		m.tree.SetSize(w-dw, body)
 		m.detail.SetSize(dw, body)
 		m.detail.setSide(true)
 	default:
 		th := max(4, body*2/5)
-		m.Tree.SetSize(w, th)
+		m.tree.SetSize(w, th)
 		m.detail.SetSize(w, body-th)
 		m.detail.setSide(false)
 	}

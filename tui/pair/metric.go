@@ -14,12 +14,12 @@ import (
 // force, "" when they work. The reason fits the status line; which
 // metrics use weights follows when there is room.
 func (m *Model) weightsRefused() string {
-	ms := m.Metric
+	ms := m.metric
 	if ms.tuned() {
 		return ""
 	}
 	var why string
-	o := m.Sess.Tree().Options()
+	o := m.sess.Tree().Options()
 	switch {
 	case ms.oneNumber:
 		why = ms.Name + " is one number: it has no per-key weights"
@@ -36,21 +36,20 @@ func (m *Model) weightsRefused() string {
 // config is the metric, its options and the rules in force, for the
 // history.
 func (m *Model) config() ports.RunConfig {
-	c := ports.RunConfig{Metric: m.Metric.Name, Options: m.Metric.options}
-	if m.Rules != nil && m.Rules.Len() > 0 && m.RulesRefused(m.Metric.Name) == "" {
+	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.options}
+	if m.Rules != nil && m.Rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
 		c.RulesJSON = m.Rules.Marshal()
 	}
 	return c
 }
 
-// openChooser shows the metric chooser.
-func (m *Model) openChooser() {
-	if len(m.opts.Metrics) <= 1 || m.opts.Rescore == nil {
-		m.Status.Set(common.Info("only " + m.Metric.Name + " is available"))
-		return
+// RescoreRefused says why the pair cannot be scored again, "" when it
+// can.
+func (m *Model) RescoreRefused() string {
+	if m.opts.Rescore == nil {
+		return "nothing scores the pair again here"
 	}
-	m.Chooser.Update(choosers.OpenChooserMsg{Choices: m.opts.Metrics, Current: m.Metric.Name, User: m.opts.MetricOptions})
-	m.Mode = shell.ModeMetric
+	return ""
 }
 
 // MetricChosen does what the chooser asked: score with the metric chosen,
@@ -69,7 +68,7 @@ func (m *Model) MetricChosen(msg choosers.MetricChosenMsg) tea.Cmd {
 // under the weights in force, the user's options it takes and the rules
 // in force. A newer choice makes this one stale.
 func (m *Model) chooseMetric(metric string) tea.Cmd {
-	if metric == m.Metric.Name {
+	if metric == m.metric.Name {
 		m.Status.Set(common.Info(metric + " is already in force"))
 		return nil
 	}
@@ -87,7 +86,7 @@ func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 	}
 	if m.Rules != nil && m.Rules.Len() > 0 {
 		if m.RulesRefused(metric) != "" {
-			m.Status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.Metric.Name))
+			m.Status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.Name))
 			return nil
 		}
 	}

@@ -139,20 +139,20 @@ func TestSchemaMarks(t *testing.T) {
 		t.Errorf("no count:\n%s", sc)
 	}
 	for _, p := range []string{".", ".price", ".toppings[2]", ".size.cm", ".vegan"} {
-		id, ok := d.m.Sess.Tree().Find(p)
-		if !ok || !d.m.schema.has(id) {
+		id, ok := d.m.sess.Tree().Find(p)
+		if !ok || !d.m.schema.Has(id) {
 			t.Errorf("%s is not marked", p)
 		}
 	}
-	if id, _ := d.m.Sess.Tree().Find(".name"); d.m.schema.has(id) {
+	if id, _ := d.m.sess.Tree().Find(".name"); d.m.schema.Has(id) {
 		t.Error(".name is marked")
 	}
 	d.goTo(".price")
 	if sc := d.screen(); !strings.Contains(sc, "! schema schema.json: 1 violation here") || !strings.Contains(sc, "minimum: got -9.5, want 0") {
 		t.Errorf("detail:\n%s", sc)
 	}
-	if len(d.m.schema.unplaced) != 0 {
-		t.Errorf("unplaced under jsondiff: %v", d.m.schema.unplacedViolations())
+	if len(d.m.schema.Unplaced()) != 0 {
+		t.Errorf("unplaced under jsondiff: %v", d.m.schema.Unplaced())
 	}
 	// galtea builds nothing below the fields: .toppings[2] and .size.cm
 	// have no node, and show with the warnings.
@@ -167,7 +167,7 @@ func TestSchemaMarks(t *testing.T) {
 	}
 	// The marks follow a switch of metric.
 	d.choose("jsondiff")
-	if id, _ := d.m.Sess.Tree().Find(".size.cm"); !d.m.schema.has(id) || len(d.m.schema.unplaced) != 0 {
+	if id, _ := d.m.sess.Tree().Find(".size.cm"); !d.m.schema.Has(id) || len(d.m.schema.Unplaced()) != 0 {
 		t.Error("the marks did not follow the switch")
 	}
 }

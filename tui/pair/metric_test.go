@@ -80,8 +80,8 @@ func (d *driver) choose(metric string) {
 		}
 	}
 	d.keys("enter")
-	if d.m.Metric.Name != metric {
-		d.t.Fatalf("metric %s after choosing %s: %s", d.m.Metric.Name, metric, d.statusText())
+	if d.m.metric.Name != metric {
+		d.t.Fatalf("metric %s after choosing %s: %s", d.m.metric.Name, metric, d.statusText())
 	}
 }
 
@@ -89,7 +89,7 @@ func (d *driver) choose(metric string) {
 // the session s.
 func slotWeight(t *testing.T, d *driver, p string) float64 {
 	t.Helper()
-	tr := d.m.Wsess.Tree()
+	tr := d.m.wsess.Tree()
 	for i, sl := range tr.Slots() {
 		if sl.IsKey() && tr.SchemaPath(i) == p {
 			return sl.Weight
@@ -122,37 +122,37 @@ func runTotal(t *testing.T, metric, weights string) float64 {
 func TestMetricSwitchKeepsWeights(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 160, 45)
 	d.keys("j", "j", "j", "w", "1", "enter") // .beer 0.25 → 1
-	edited, _ := d.m.Sess.Tree().Total()
-	weights := string(d.m.Sess.Tree().MarshalWeights())
-	if !near(edited, runTotal(t, "jsondiff", weights)) || !d.m.Wsess.Dirty() {
-		t.Fatalf("edited total %v, dirty %v", edited, d.m.Wsess.Dirty())
+	edited, _ := d.m.sess.Tree().Total()
+	weights := string(d.m.sess.Tree().MarshalWeights())
+	if !near(edited, runTotal(t, "jsondiff", weights)) || !d.m.wsess.Dirty() {
+		t.Fatalf("edited total %v, dirty %v", edited, d.m.wsess.Dirty())
 	}
 	d.choose("lynxius")
 	if w := slotWeight(t, d, ".beer"); w != 1 {
 		t.Fatalf("lynxius: .beer weighs %v", w)
 	}
-	tot, _ := d.m.Sess.Tree().Total()
+	tot, _ := d.m.sess.Tree().Total()
 	if !near(tot, runTotal(t, "lynxius", weights)) {
 		t.Errorf("lynxius total %v, want %v", tot, runTotal(t, "lynxius", weights))
 	}
-	beer, _ := d.m.Sess.Tree().Find(".beer")
-	if !d.m.Wsess.Dirty() || !d.m.Sess.Changed(d.m.Sess.Tree().Slot(beer)) || !strings.Contains(d.screen(), "● unsaved") {
+	beer, _ := d.m.sess.Tree().Find(".beer")
+	if !d.m.wsess.Dirty() || !d.m.sess.Changed(d.m.sess.Tree().Slot(beer)) || !strings.Contains(d.screen(), "● unsaved") {
 		t.Error("lynxius: the edit is no longer unsaved and changed")
 	}
 	if !strings.Contains(d.screen(), "Δ since switch ±0") {
 		t.Errorf("no Δ since the switch:\n%s", d.screen())
 	}
 	d.choose("uipath")
-	if d.m.Wsess == d.m.Sess || slotWeight(t, d, ".beer") != 1 || !strings.Contains(d.screen(), "● unsaved") {
+	if d.m.wsess == d.m.sess || slotWeight(t, d, ".beer") != 1 || !strings.Contains(d.screen(), "● unsaved") {
 		t.Fatal("uipath: the user's weights are not held apart, unsaved")
 	}
 	d.choose("edit-distance")
-	if slotWeight(t, d, ".beer") != 1 || !d.m.Wsess.Dirty() {
+	if slotWeight(t, d, ".beer") != 1 || !d.m.wsess.Dirty() {
 		t.Fatal("edit-distance: the weights in force were lost")
 	}
 	d.choose("jsondiff")
-	tot, _ = d.m.Sess.Tree().Total()
-	if slotWeight(t, d, ".beer") != 1 || !near(tot, edited) || !d.m.Wsess.Dirty() {
+	tot, _ = d.m.sess.Tree().Total()
+	if slotWeight(t, d, ".beer") != 1 || !near(tot, edited) || !d.m.wsess.Dirty() {
 		t.Errorf("back to jsondiff: .beer %v, total %v want %v", slotWeight(t, d, ".beer"), tot, edited)
 	}
 	// The file's weight is still the file's: r resets to it.
@@ -169,8 +169,8 @@ func TestRescoreInBackground(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 80, 24)
 	first := d.m.chooseMetric("lynxius")
 	second := d.m.chooseMetric("uipath")
-	if first == nil || second == nil || d.m.Metric.Name != "jsondiff" {
-		t.Fatalf("the metric changed before its command ran: %s", d.m.Metric.Name)
+	if first == nil || second == nil || d.m.metric.Name != "jsondiff" {
+		t.Fatalf("the metric changed before its command ran: %s", d.m.metric.Name)
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "scoring with uipath…") {
 		t.Errorf("status %q", s)
@@ -178,16 +178,16 @@ func TestRescoreInBackground(t *testing.T) {
 	stale, fresh := first(), second()
 	d.send(fresh)
 	d.send(stale)
-	if d.m.Metric.Name != "uipath" {
-		t.Errorf("a stale rescore replaced uipath with %s", d.m.Metric.Name)
+	if d.m.metric.Name != "uipath" {
+		t.Errorf("a stale rescore replaced uipath with %s", d.m.metric.Name)
 	}
 	// An error is shown, never a crash.
 	d.m.opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		return nil, context.DeadlineExceeded
 	}
 	d.send(d.m.chooseMetric("galtea")())
-	if s := d.statusText(); d.m.Metric.Name != "uipath" || !strings.HasPrefix(s, "galtea: context deadline exceeded") {
-		t.Errorf("metric %s, status %q", d.m.Metric.Name, s)
+	if s := d.statusText(); d.m.metric.Name != "uipath" || !strings.HasPrefix(s, "galtea: context deadline exceeded") {
+		t.Errorf("metric %s, status %q", d.m.metric.Name, s)
 	}
 }
 
@@ -201,14 +201,14 @@ func TestWeightKeysRefused(t *testing.T) {
 	}
 	for _, c := range cases {
 		d := newDriver(t, pizzaUnder(t, c.metric), 80, 24)
-		before := string(d.m.Wsess.Tree().MarshalWeights())
+		before := string(d.m.wsess.Tree().MarshalWeights())
 		for _, k := range []string{"w", "+", "-", "x", "r", "R", "u", "ctrl+r"} {
 			d.keys("g", "j", k)
 			if s := d.statusText(); !strings.HasPrefix(s, c.want) || d.m.Mode != shell.ModeNormal {
 				t.Errorf("%s, %s: status %q", c.metric, k, s)
 			}
 		}
-		if after := string(d.m.Wsess.Tree().MarshalWeights()); after != before || d.m.Wsess.Dirty() {
+		if after := string(d.m.wsess.Tree().MarshalWeights()); after != before || d.m.wsess.Dirty() {
 			t.Errorf("%s: the weights changed", c.metric)
 		}
 		// A wide screen has room for which metrics use weights.
@@ -231,16 +231,16 @@ func TestMetricOptionsCarry(t *testing.T) {
 	if s := d.statusText(); !strings.Contains(s, "lynxius does not take abs-tol=20, lists=best: left out") {
 		t.Errorf("status %q", s)
 	}
-	if sc := d.screen(); len(d.m.Metric.options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
-		t.Errorf("lynxius options %q", d.m.Metric.options)
+	if sc := d.screen(); len(d.m.metric.options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
+		t.Errorf("lynxius options %q", d.m.metric.options)
 	}
 	d.choose("jsondiff")
-	if strings.Join(d.m.Metric.options, " ") != "abs-tol=20 lists=best" {
-		t.Errorf("jsondiff options %q", d.m.Metric.options)
+	if strings.Join(d.m.metric.options, " ") != "abs-tol=20 lists=best" {
+		t.Errorf("jsondiff options %q", d.m.metric.options)
 	}
 	// Within the tolerance, the margherita (19.0 vs 39.0) scores 1.
-	id, _ := d.m.Sess.Tree().Find(".margherita")
-	if s, _ := d.m.Sess.Tree().Score(id); s != 1 {
+	id, _ := d.m.sess.Tree().Find(".margherita")
+	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".margherita scores %v under abs-tol=20", s)
 	}
 }
@@ -281,7 +281,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.Status.Text(); d.m.Cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.Status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -290,7 +290,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.Status.Text(); d.m.Cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.Status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
@@ -299,7 +299,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 		t.Errorf("diff under edit-distance:\n%s", d.screen())
 	}
 	d.keys("esc", "g", "j", "R") // beer counts
-	if w := slotWeight(t, d, ".beer"); w != 1 || !d.m.Wsess.Dirty() {
+	if w := slotWeight(t, d, ".beer"); w != 1 || !d.m.wsess.Dirty() {
 		t.Errorf("R under edit-distance: .beer %v", w)
 	}
 	d.choose("uipath")
@@ -308,7 +308,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
 	d.choose("jsondiff")
-	if got, _ := d.m.Sess.Tree().Total(); !near(got, rebuilt(t, halfMargherita)) {
+	if got, _ := d.m.sess.Tree().Total(); !near(got, rebuilt(t, halfMargherita)) {
 		t.Errorf("back under jsondiff: total %v, want the loaded run's %v", got, rebuilt(t, halfMargherita))
 	}
 }
@@ -340,11 +340,11 @@ func TestRescoreAfterEdit(t *testing.T) {
 	cmd := d.m.chooseMetric("lynxius")
 	d.keys("j", "j", "j", "w", "1", "enter") // .beer → 1 meanwhile
 	d.send(cmd())
-	if d.m.Metric.Name != "lynxius" || slotWeight(t, d, ".beer") != 1 {
-		t.Fatalf("metric %s, .beer %v: the edit made meanwhile was lost", d.m.Metric.Name, slotWeight(t, d, ".beer"))
+	if d.m.metric.Name != "lynxius" || slotWeight(t, d, ".beer") != 1 {
+		t.Fatalf("metric %s, .beer %v: the edit made meanwhile was lost", d.m.metric.Name, slotWeight(t, d, ".beer"))
 	}
-	tot, _ := d.m.Sess.Tree().Total()
-	if want := runTotal(t, "lynxius", string(d.m.Wsess.Tree().MarshalWeights())); !near(tot, want) {
+	tot, _ := d.m.sess.Tree().Total()
+	if want := runTotal(t, "lynxius", string(d.m.wsess.Tree().MarshalWeights())); !near(tot, want) {
 		t.Errorf("total %v, want %v", tot, want)
 	}
 }

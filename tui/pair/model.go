@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -20,26 +21,26 @@ type Model struct {
 	shell.Shell
 	opts   ports.Options
 	load   *loadState
-	Sess   *session.Session
+	sess   *session.Session
 	hdr    *header
-	Tree   *treePane
+	tree   *treePane
 	detail *detailPane
 	panel  *scorePanel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
-	// Metric is the metric in force; wsess is the session that holds the
+	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
-	// Metric's own (uipath, galtea), the last session whose were the
+	// metric's own (uipath, galtea), the last session whose were the
 	// user's.
-	Metric *metricState
-	Wsess  *session.Session
+	metric *metricState
+	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
-	schema *schemaCheck
+	schema *schemacheck.Check
 	// Rules are the per-key rules in force (nil for none): the --rules
 	// file's, as `C` changed them.
 	Rules *scoring.RuleSet
-	// Cmp is the recorded run the tree is compared with, nil for none.
-	Cmp  *runspane.Comparison
+	// cmp is the recorded run the tree is compared with, nil for none.
+	cmp  *runspane.Comparison
 	jobs jobs
 	rec  recording
 	// savedWeights is the hex SHA-256 of the weights file as this
@@ -81,7 +82,7 @@ func New(opts ports.Options) *Model {
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Schema != nil {
-		m.schema = &schemaCheck{name: opts.Schema.Name(), pending: true}
+		m.schema = schemacheck.New(opts.Schema.Name())
 	}
 	if opts.Loaded != nil {
 		m.ready(*opts.Loaded)
@@ -122,20 +123,20 @@ func (m *Model) ready(l ports.Loaded) {
 		wsess = session.New(l.Held, l.Weights, path)
 	}
 	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
-	m.Status.Set(openingStatus(m.Sess.Tree(), m.opts.Files.Output))
+	m.Status.Set(openingStatus(m.sess.Tree(), m.opts.Files.Output))
 }
 
 // show builds the components over sess, scored by the metric ms, with
-// Wsess holding the weights in force.
+// wsess holding the weights in force.
 func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
-	m.Metric, m.Sess, m.Wsess = ms, sess, wsess
+	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
 	m.jobs.search++ // a search in flight is of the tree shown before
-	m.schema.place(sess.Tree())
-	m.Tree = newTreePane(m.C, m.Sess, ms, m.schema)
-	m.detail = newDetailPane(m.C, m.Sess, m.Tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
+	m.schema.Place(sess.Tree())
+	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
+	m.detail = newDetailPane(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
-	m.hdr = newHeader(m.C, m.Sess, m.Wsess, m.opts.Files, ms, m.schema)
+	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
 	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
 		// The best of another metric, options or rules does not compare.
@@ -145,7 +146,7 @@ func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
 	if m.Hist == nil {
 		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}
-	m.Cmp = nil // a new tree: a comparison would have to be matched again
+	m.cmp = nil // a new tree: a comparison would have to be matched again
 	m.Phase = shell.PhaseReady
 	m.Layout()
 }
@@ -185,7 +186,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return nil
 	case SelectNodeMsg:
 		if m.Phase == shell.PhaseReady {
-			m.Tree.selectNode(msg.Id)
+			m.tree.selectNode(msg.Id)
 		}
 		return nil
 	case searchDoneMsg:
@@ -202,8 +203,6 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.Record(ports.RunOpened)
-	case shell.RecordedMsg:
-		return m.recorded(msg)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		if m.Phase != shell.PhaseReady {
 			return nil

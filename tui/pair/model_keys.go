@@ -21,13 +21,13 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 // normalKey runs a key in normal mode.
 func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.C.Keys
-	id := m.Tree.Selected()
+	id := m.tree.Selected()
 	switch {
 	case key.Matches(msg, k.EndCompare):
-		if m.Cmp == nil {
+		if m.cmp == nil {
 			return nil
 		}
-		name := runspane.RunName(m.Cmp.Run)
+		name := runspane.RunName(m.cmp.Run)
 		m.runs.setComparison(nil)
 		m.Status.Set(common.Info("ended the comparison with " + name))
 	case key.Matches(msg, k.Detail):
@@ -44,14 +44,14 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Search):
 		m.Mode = shell.ModeSearch
 		last := ""
-		if m.Tree.matches != nil {
-			last = m.Tree.matches.Query
+		if m.tree.matches != nil {
+			last = m.tree.matches.Query
 		}
 		m.Prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
 		return m.weightKey(msg, id)
 	case key.Matches(msg, k.Copy):
-		path := m.Sess.Tree().Path(id)
+		path := m.sess.Tree().Path(id)
 		m.Status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
@@ -59,7 +59,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.scrollDetail(msg)
 	case key.Matches(msg, k.Metric):
-		m.openChooser()
+		m.OpenChooser()
 	case key.Matches(msg, k.Rule):
 		m.openRuleChooser()
 	case key.Matches(msg, k.Pairing):
@@ -67,7 +67,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Cases, k.HeatMap, k.FilterCases):
 		m.Status.Set(common.Info("the cases, the heat map and f are a dataset's: open one with jsontui DATA.jsonl [WEIGHTS]"))
 	default:
-		return m.Tree.Update(msg)
+		return m.tree.Update(msg)
 	}
 	return nil
 }

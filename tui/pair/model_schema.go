@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -12,12 +13,12 @@ import (
 // checkSchema validates the output against the schema in the background.
 func (m *Model) checkSchema() tea.Cmd {
 	sch := m.opts.Schema
-	if sch == nil || m.Sess == nil {
+	if sch == nil || m.sess == nil {
 		return nil
 	}
 	m.jobs.schema++
 	id := m.jobs.schema
-	out := m.Sess.Tree().Out()
+	out := m.sess.Tree().Out()
 	return m.C.Bg.Run(func() (msg tea.Msg) {
 		defer func() {
 			// The validator is a library of its own: a panic in it is
@@ -30,30 +31,34 @@ func (m *Model) checkSchema() tea.Cmd {
 	})
 }
 
+// schemaMsg carries the violations of check request id.
+type schemaMsg struct {
+	id         int
+	violations []validate.Violation
+	err        error
+}
+
 // schemaChecked marks the violating nodes and counts the violations.
 func (m *Model) schemaChecked(msg schemaMsg) {
 	sc := m.schema
 	if msg.id != m.jobs.schema || sc == nil || m.Phase != shell.PhaseReady {
 		return
 	}
-	sc.pending = false
+	sc.Done(msg.violations, msg.err, m.sess.Tree())
 	if msg.err != nil {
-		sc.err = msg.err.Error()
-		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.name, msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.Name(), msg.err)))
 		return
 	}
-	sc.violations = msg.violations
-	sc.place(m.Sess.Tree())
 	m.hdr.Update(notesChangedMsg{})
 	m.detail.Update(notesChangedMsg{})
 	m.Layout()
-	n := len(sc.violations)
+	n := sc.Count()
 	if n == 0 {
-		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.name)))
+		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.Name())))
 		return
 	}
-	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.name, common.Thousands(n), common.Plural(n, "s"))
-	if k := len(sc.unplaced); k > 0 {
+	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.Name(), common.Thousands(n), common.Plural(n, "s"))
+	if k := len(sc.Unplaced()); k > 0 {
 		text += fmt.Sprintf(" (%d at values the tree does not show: ! lists them)", k)
 	}
 	m.Status.Set(common.Warn(text))

@@ -25,15 +25,15 @@ func (d *driver) statusText() string {
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
-func (d *driver) selectedPath() string { return d.m.Sess.Tree().Path(d.m.Tree.Selected()) }
+func (d *driver) selectedPath() string { return d.m.sess.Tree().Path(d.m.tree.Selected()) }
 
 // goTo moves the cursor to the node at path, expanding what it must.
 func (d *driver) goTo(path string) {
 	d.t.Helper()
-	t := d.m.Sess.Tree()
+	t := d.m.sess.Tree()
 	for id := 0; id < t.Len(); id++ {
 		if t.Path(scoring.NodeID(id)) == path {
-			d.m.Tree.selectNode(scoring.NodeID(id))
+			d.m.tree.selectNode(scoring.NodeID(id))
 			return
 		}
 	}
@@ -62,7 +62,7 @@ func TestWeightEditUpdatesTotal(t *testing.T) {
 	}
 	d.keys("1", "enter")
 	want := rebuilt(t, `{"beer": 1, "fixed_menus": {"__fixed_menus": 0.8, "menu_name": 0, "pizza": 0.5, "drink": 0.5}}`)
-	got, _ := d.m.Sess.Tree().Total()
+	got, _ := d.m.sess.Tree().Total()
 	if !near(got, want) {
 		t.Errorf("total %v after the edit, want %v", got, want)
 	}
@@ -81,7 +81,7 @@ func TestWeightAppliesToEveryElement(t *testing.T) {
 	if s := d.statusText(); !strings.Contains(s, "weight of .fixed_menus[].pizza 0.5 → 0.25; applies to all 2 elements of .fixed_menus") {
 		t.Errorf("status %q", s)
 	}
-	tr := d.m.Sess.Tree()
+	tr := d.m.sess.Tree()
 	for id := 0; id < tr.Len(); id++ {
 		if tr.Key(scoring.NodeID(id)) == "pizza" && tr.Weight(scoring.NodeID(id)) != 0.25 {
 			t.Errorf("%s weighs %v", tr.Path(scoring.NodeID(id)), tr.Weight(scoring.NodeID(id)))
@@ -103,7 +103,7 @@ func TestWeightInputRefusesOutOfRange(t *testing.T) {
 		t.Errorf("status %q", s)
 	}
 	d.keys("esc")
-	if w := d.m.Sess.Tree().Weight(3); w != 0.25 {
+	if w := d.m.sess.Tree().Weight(3); w != 0.25 {
 		t.Errorf("beer weighs %v after a refused edit", w)
 	}
 	d.keys("w", "type:abc", "enter")
@@ -131,7 +131,7 @@ func TestNoWeightOfItsOwn(t *testing.T) {
 func TestNudgeToggleResetUndoRedo(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	d.goTo(".beer")
-	w := func() float64 { return d.m.Sess.Tree().Weight(3) }
+	w := func() float64 { return d.m.sess.Tree().Weight(3) }
 	steps := []struct {
 		key  string
 		want float64
@@ -201,12 +201,12 @@ func TestNextLossAndOrder(t *testing.T) {
 		t.Errorf("[ went to %s", p)
 	}
 	d.keys("g", "o")
-	if d.m.Tree.ol.Order() != outline.ByLoss {
+	if d.m.tree.ol.Order() != outline.ByLoss {
 		t.Fatal("o did not order by loss")
 	}
 	var labels []string
-	for _, id := range d.m.Tree.ol.Children(0) {
-		labels = append(labels, d.m.Sess.Tree().Label(id))
+	for _, id := range d.m.tree.ol.Children(0) {
+		labels = append(labels, d.m.sess.Tree().Label(id))
 	}
 	if strings.Join(labels, " ") != "margherita fixed_menus pepperoni beer" {
 		t.Errorf("loss order %v", labels)
@@ -215,7 +215,7 @@ func TestNextLossAndOrder(t *testing.T) {
 
 func TestExpandCollapseKeys(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	rows := func() int { return d.m.Tree.ol.Len() }
+	rows := func() int { return d.m.tree.ol.Len() }
 	if rows() != 7 {
 		t.Fatalf("%d rows on opening, want 7 (two levels)", rows())
 	}
@@ -288,8 +288,8 @@ func TestMetricKey(t *testing.T) {
 		t.Fatalf("no chooser:\n%s", d.screen())
 	}
 	d.keys("j", "j", "enter")
-	if d.m.Metric.Name != "uipath" || d.m.Sess.Tree().Options().LeafWeights != true {
-		t.Fatalf("metric %q", d.m.Metric.Name)
+	if d.m.metric.Name != "uipath" || d.m.sess.Tree().Options().LeafWeights != true {
+		t.Fatalf("metric %q", d.m.metric.Name)
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "metric uipath: total 0.87879 (was 0.87601)") {
 		t.Errorf("status %q", s)
@@ -309,15 +309,15 @@ func TestMouse(t *testing.T) {
 	}
 	// The marker of .fixed_menus (row 5, depth 1) is at cells 2–3.
 	d.send(tea.MouseClickMsg{X: 2, Y: 7, Button: tea.MouseLeft})
-	if p := d.selectedPath(); p != ".fixed_menus" || d.m.Tree.ol.Len() != 5 {
-		t.Errorf("marker click: on %s with %d rows", p, d.m.Tree.ol.Len())
+	if p := d.selectedPath(); p != ".fixed_menus" || d.m.tree.ol.Len() != 5 {
+		t.Errorf("marker click: on %s with %d rows", p, d.m.tree.ol.Len())
 	}
 	d.keys("e")
 	d.send(tea.WindowSizeMsg{Width: 80, Height: 10})
 	d.keys("g")
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.Tree.offset != 3 {
-		t.Errorf("wheel scrolled to %d", d.m.Tree.offset)
+	if d.m.tree.offset != 3 {
+		t.Errorf("wheel scrolled to %d", d.m.tree.offset)
 	}
 	opts := pizza(t)
 	opts.NoMouse = true

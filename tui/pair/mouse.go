@@ -35,7 +35,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
 			return m.detail.Update(common.PaneMouseMsg{Msg: msg})
 		} else {
-			m.Tree.scrollWindow(step)
+			m.tree.scrollWindow(step)
 		}
 	case tea.MouseClickMsg:
 		if msg.Button != tea.MouseLeft {
@@ -47,17 +47,17 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		y := mouse.Y - top - m.panelH
-		if y < 0 || y >= m.Tree.height || mouse.X >= m.Tree.width {
+		if y < 0 || y >= m.tree.height || mouse.X >= m.tree.width {
 			return nil
 		}
-		row := m.Tree.rowAt(y)
+		row := m.tree.rowAt(y)
 		if row < 0 {
 			return nil
 		}
-		m.Tree.setCursor(row)
-		if x0, x1 := m.Tree.markerSpan(row); mouse.X >= x0 && mouse.X < x1 {
-			m.Tree.ol.Toggle(row)
-			m.Tree.scroll()
+		m.tree.setCursor(row)
+		if x0, x1 := m.tree.markerSpan(row); mouse.X >= x0 && mouse.X < x1 {
+			m.tree.ol.Toggle(row)
+			m.tree.scroll()
 		}
 	}
 	return nil
@@ -70,7 +70,7 @@ func (m *Model) overDetail(x, y int) bool {
 	case !m.ShowDetail() || y < 0:
 		return false
 	case m.detail.side:
-		return x >= m.Tree.width
+		return x >= m.tree.width
 	}
-	return y >= m.Tree.height
+	return y >= m.tree.height
 }

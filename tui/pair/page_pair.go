@@ -17,9 +17,9 @@ func (m *Model) Files() *ports.Files { return &m.opts.Files }
 func (m *Model) WeightsSaved(saved session.Saved) string {
 	m.savedWeights = saved.SHA256
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
-	m.Tree.refresh()
-	if m.Wsess != m.Sess || m.Metric.oneNumber {
-		return ": the weights in force, which " + m.Metric.Name + " does not use"
+	m.tree.refresh()
+	if m.wsess != m.sess || m.metric.oneNumber {
+		return ": the weights in force, which " + m.metric.Name + " does not use"
 	}
 	return ""
 }
@@ -27,9 +27,9 @@ func (m *Model) WeightsSaved(saved session.Saved) string {
 // RulesSaved puts back, the rules saved as they read back from their
 // file, in force: the trees take them, to name their place in the file.
 func (m *Model) RulesSaved(back *scoring.RuleSet) {
-	m.Sess.Tree().SwapRules(back)
-	if m.Wsess != m.Sess {
-		m.Wsess.Tree().SwapRules(back)
+	m.sess.Tree().SwapRules(back)
+	if m.wsess != m.sess {
+		m.wsess.Tree().SwapRules(back)
 	}
 	m.Rules = back
 	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})

@@ -47,7 +47,7 @@ func (m *Model) pairingSpec() rescoreSpec {
 	if s := m.jobs.inflight; s != nil {
 		return *s
 	}
-	return rescoreSpec{metric: m.Metric.Name, user: m.opts.MetricOptions}
+	return rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions}
 }
 
 // cyclePairing starts the change of the pairing of the array at (or
@@ -63,7 +63,7 @@ func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	arr := arrayAt(t, id)
 	if arr == scoring.NoNode {
 		m.Status.Set(common.Info("p changes how an array's elements pair: select an array, or a node inside one"))
@@ -85,7 +85,7 @@ func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
 func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 	// Every press counts, in the order they come: each goes on from the
 	// pairing the one before asked for.
-	if msg.tree != m.Sess.Tree() || m.Phase != shell.PhaseReady || len(msg.choices) == 0 {
+	if msg.tree != m.sess.Tree() || m.Phase != shell.PhaseReady || len(msg.choices) == 0 {
 		return nil
 	}
 	spec := m.pairingSpec()

@@ -33,7 +33,7 @@ func TestLoadRunRestoresPairing(t *testing.T) {
 	d := newDriver(t, opts, 160, 45)
 	check := func(step, options string, want float64, status string) {
 		t.Helper()
-		if got := strings.Join(d.m.Metric.options, " "); got != options {
+		if got := strings.Join(d.m.metric.options, " "); got != options {
 			t.Errorf("%s: options in force %q, want %q", step, got, options)
 		}
 		if got := strings.Join(d.m.opts.MetricOptions.Strings(), " "); got != options {
@@ -95,7 +95,7 @@ func TestLoadRunRestoresPairingAndWeights(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, want) {
 		t.Errorf("status %q, want %q", s, want)
 	}
-	if !d.m.Wsess.Dirty() {
+	if !d.m.wsess.Dirty() {
 		t.Error("the run's weights are not in force")
 	}
 }

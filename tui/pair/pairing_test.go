@@ -88,7 +88,7 @@ func TestPairingHintStatus(t *testing.T) {
 	// A new tree of the same comparison does not give it again.
 	d.choose("lynxius")
 	d.choose("jsondiff")
-	if s := d.statusText(); strings.Contains(s, "pairing hint") || len(d.m.Sess.Tree().PairingHints()) != 1 {
+	if s := d.statusText(); strings.Contains(s, "pairing hint") || len(d.m.sess.Tree().PairingHints()) != 1 {
 		t.Errorf("the hint again: %q", s)
 	}
 	// No hint: the repair, as before.
@@ -123,7 +123,7 @@ func TestPairingCycle(t *testing.T) {
 			d.keys("l", "j") // .line_items[0]: the array it is in
 		}
 		d.keys("p")
-		if got := strings.Join(d.m.Metric.options, " "); got != st.option {
+		if got := strings.Join(d.m.metric.options, " "); got != st.option {
 			t.Errorf("step %d: options %q, want %q", i, got, st.option)
 		}
 		if got := strings.Join(d.m.opts.MetricOptions.Strings(), " "); got != st.option {

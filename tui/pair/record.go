@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/report"
-	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -16,9 +15,6 @@ import (
 
 // recording tracks the runs sent to the Recorder.
 type recording struct {
-	// locks counts, per session, the records in flight that hold its
-	// weights locked.
-	locks map[*session.Session]int
 	// last is the weights and the metric of the last run recorded;
 	// quitting records again only when they changed.
 	last       []byte
@@ -39,12 +35,12 @@ const cloneLimit = 2_000_000
 // last record.
 func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	rec := m.opts.Recorder
-	if rec == nil || m.Sess == nil {
+	if rec == nil || m.sess == nil {
 		return nil
 	}
-	ms := m.Metric
-	t := m.Sess.Tree()
-	weights := m.Wsess.Tree().MarshalWeights()
+	ms := m.metric
+	t := m.sess.Tree()
+	weights := m.wsess.Tree().MarshalWeights()
 	var rules []byte
 	if m.Rules != nil && m.Rules.Len() > 0 {
 		rules = m.Rules.Marshal()
@@ -57,7 +53,7 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	m.rec.last, m.rec.lastMetric = weights, state
 	m.RecordsPending++
 	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.Name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
-	run.Files.SavePath = m.Wsess.Path()
+	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
 	run.Score, run.HasScore = ms.total(t)
 	// The recorder reads the figures on its own goroutine while the user
@@ -70,12 +66,8 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	switch {
 	case !ms.tuned():
 	case t.Len() > cloneLimit:
-		locked = m.Sess
-		locked.Lock("the run is recorded in the history")
-		if m.rec.locks == nil {
-			m.rec.locks = map[*session.Session]int{}
-		}
-		m.rec.locks[locked]++
+		locked = m.sess
+		m.LockFor(locked, "the run is recorded in the history")
 	default:
 		snap = t.Clone()
 	}
@@ -104,21 +96,6 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	})
 }
 
-// recorded notes a finished record and, unless the explorer is quitting,
-// brings the best run and the history pane up to date.
-func (m *Model) recorded(msg shell.RecordedMsg) tea.Cmd {
-	m.RecordsPending = max(0, m.RecordsPending-1)
-	if s := msg.Locked; s != nil {
-		if m.rec.locks[s]--; m.rec.locks[s] <= 0 {
-			delete(m.rec.locks, s)
-			s.Unlock()
-		}
-	}
-	if msg.Err != nil {
-		m.Status.Set(common.Warn("history: the " + msg.Event.String() + " run was not recorded: " + msg.Err.Error()))
-	}
-	if m.Phase == shell.PhaseClosing {
-		return nil // quitting: the program ends once every job is done
-	}
-	return m.runs.historyChanged()
-}
+// HistoryChanged brings the best run and the history pane up to date
+// after a record.
+func (m *Model) HistoryChanged() tea.Cmd { return m.runs.historyChanged() }

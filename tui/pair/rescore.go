@@ -95,14 +95,14 @@ func (m *Model) rescore(spec rescoreSpec) tea.Cmd {
 	id := m.jobs.rescore
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelRescore = cancel
-	from, version := m.Wsess, m.Wsess.Version()
+	from, version := m.wsess, m.wsess.Version()
 	var st *session.State
 	if spec.steps || spec.restore != nil {
-		st = m.Wsess.StateWithSteps()
+		st = m.wsess.StateWithSteps()
 	} else {
-		st = m.Wsess.State()
+		st = m.wsess.State()
 	}
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	ref, out := t.Ref(), t.Out()
 	req := ports.RescoreRequest{Metric: metric, Options: opts, Ref: ref, Out: out, Weights: st.Weights()}
 	if m.RulesRefused(metric) == "" {
@@ -181,31 +181,31 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		}
 		return nil
 	}
-	if msg.from != m.Wsess || msg.version != m.Wsess.Version() {
+	if msg.from != m.wsess || msg.version != m.wsess.Version() {
 		// The weights changed while it scored: score again under them.
 		cmd := m.rescore(spec)
 		m.Status.Set(common.Info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
-	old, oldHas := m.Metric.total(m.Sess.Tree())
+	old, oldHas := m.metric.total(m.sess.Tree())
 	if spec.was != nil {
 		old, oldHas = spec.was.total, spec.was.has
 	}
-	oldTree := m.Sess.Tree()
-	path := oldTree.Path(m.Tree.Selected())
+	oldTree := m.sess.Tree()
+	path := oldTree.Path(m.tree.Selected())
 	wsess := msg.wsess
 	if wsess == nil {
-		wsess = m.Wsess
+		wsess = m.wsess
 	}
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.Rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
-	if id, ok := m.Sess.Tree().Find(path); ok {
-		m.Tree.selectNode(id)
+	if id, ok := m.sess.Tree().Find(path); ok {
+		m.tree.selectNode(id)
 	}
-	tot, has := m.Metric.total(m.Sess.Tree())
+	tot, has := m.metric.total(m.sess.Tree())
 	var cmd tea.Cmd
 	if !m.hdr.hasBest {
 		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
@@ -214,7 +214,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.Status.Set(common.Success(pairedText(m.Metric, m.Sess.Tree(), pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(pairedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {
@@ -225,11 +225,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		m.Status.Set(common.Success(text))
 		return cmd
 	}
-	text := fmt.Sprintf("metric %s: total %s (was %s)", m.Metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
+	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
-	case m.Metric.oneNumber:
+	case m.metric.oneNumber:
 		text += " · one number: the panel says how"
-	case m.Metric.fixed:
+	case m.metric.fixed:
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {

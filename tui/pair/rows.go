@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -26,7 +27,7 @@ type rowPainter struct {
 	// values is set when the rows show the values only (a metric that is
 	// one number); schema marks the nodes breaking --schema.
 	values bool
-	schema *schemaCheck
+	schema *schemacheck.Check
 	b      strings.Builder
 }
 
@@ -90,7 +91,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 	} else {
 		s.Status(st).Write(b, s.Glyph(st))
 	}
-	marked := rp.schema.has(id)
+	marked := rp.schema.Has(id)
 	if marked {
 		s.Bad.Write(b, "!")
 	} else {

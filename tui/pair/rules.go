@@ -12,21 +12,17 @@ import (
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// takesRules reports whether the metric in force compares by per-key
-// Rules.
-func (m *Model) takesRules() bool { return m.RulesRefused(m.Metric.Name) == "" }
-
 // openRuleChooser shows the rules for the selected node's key, or says
 // why it has none to set.
 func (m *Model) openRuleChooser() {
-	t := m.Sess.Tree()
-	id := m.Tree.Selected()
+	t := m.sess.Tree()
+	id := m.tree.Selected()
 	switch {
 	case m.opts.Rescore == nil:
 		m.Status.Set(common.Info("rules cannot change here: nothing rescores"))
 		return
-	case !m.takesRules():
-		m.Status.Set(common.Warn(m.RulesRefused(m.Metric.Name)))
+	case m.RulesRefused(m.metric.Name) != "":
+		m.Status.Set(common.Warn(m.RulesRefused(m.metric.Name)))
 		return
 	case t.Kind(id).IsContainer():
 		m.Status.Set(common.Info(fmt.Sprintf("rules compare leaves: %s is %s; select a key below it", t.Path(id), t.Kind(id))))
@@ -41,18 +37,18 @@ func (m *Model) openRuleChooser() {
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, _ := choosers.DefaultRule(k, m.Metric.opts)
+	def, _ := choosers.DefaultRule(k, m.metric.opts)
 	m.RuleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
 	m.Mode = shell.ModeRule
 }
 
 // RescoreRules scores the documents again under rules, saying note.
 func (m *Model) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
-	return m.rescore(rescoreSpec{metric: m.Metric.Name, user: m.opts.MetricOptions, rules: rules, note: note})
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: note})
 }
 
 // ScoredWith returns what the documents are scored with: metric,
 // options and rules.
 func (m *Model) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
-	return m.Metric.Name, m.opts.MetricOptions, m.Rules
+	return m.metric.Name, m.opts.MetricOptions, m.Rules
 }

@@ -55,19 +55,20 @@ type restoredRules struct {
 // force takes neither rules nor a pairing. Its rescore is cancelled by
 // jobs.stopRestore.
 func (m *Model) newRulesRestore() *rulesRestore {
-	takesLists := m.takesOption(m.Metric.Name, scoring.OptLists)
-	if !m.takesRules() && !takesLists || m.opts.Rescore == nil {
+	takesLists := takesOption(m.opts.Metrics, m.metric.Name, scoring.OptLists)
+	takesRules := m.RulesRefused(m.metric.Name) == ""
+	if !takesRules && !takesLists || m.opts.Rescore == nil {
 		return nil
 	}
 	m.jobs.stopRestore()
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelRestore = cancel
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	choices := m.opts.Metrics // never changes: the background may read it
 	lists := func(metric string) bool { return takesOption(choices, metric, scoring.OptLists) }
-	return &rulesRestore{rules: m.Rules, name: m.RulesSavePath(), metric: m.Metric.Name, opts: m.Metric.opts,
-		user: m.opts.MetricOptions, takesRules: m.takesRules(), takesLists: takesLists, lists: lists,
-		rescore: m.opts.Rescore, state: m.Wsess.State(), version: m.Wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
+	return &rulesRestore{rules: m.Rules, name: m.RulesSavePath(), metric: m.metric.Name, opts: m.metric.opts,
+		user: m.opts.MetricOptions, takesRules: takesRules, takesLists: takesLists, lists: lists,
+		rescore: m.opts.Rescore, state: m.wsess.State(), version: m.wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
 }
 
 // stopRestore stops the rescore of a run's rules in flight, if any: a
@@ -180,6 +181,3 @@ func takesOption(choices []ports.MetricChoice, metric, opt string) bool {
 	}
 	return false
 }
-
-// takesOption reports whether metric takes option opt.
-func (m *Model) takesOption(metric, opt string) bool { return takesOption(m.opts.Metrics, metric, opt) }

@@ -94,16 +94,16 @@ func TestRuleScreens(t *testing.T) {
 // selectPath moves the cursor to the node at path.
 func selectPath(t *testing.T, d *driver, path string) {
 	t.Helper()
-	id, ok := d.m.Sess.Tree().Find(path)
+	id, ok := d.m.sess.Tree().Find(path)
 	if !ok {
 		t.Fatalf("no %s", path)
 	}
-	d.m.Tree.selectNode(id)
+	d.m.tree.selectNode(id)
 }
 
 // total returns the tree's total.
 func total(d *driver) float64 {
-	s, _ := d.m.Sess.Tree().Total()
+	s, _ := d.m.sess.Tree().Total()
 	return s
 }
 
@@ -163,8 +163,8 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	d.keys("backspace", "backspace", "type:0.5", "enter")
 	// 12.5 and 18.4: |5.9| ≤ 0.5 · 18.4.
-	id, _ := d.m.Sess.Tree().Find(".line_items[3].unit_price")
-	if s, _ := d.m.Sess.Tree().Score(id); s != 1 {
+	id, _ := d.m.sess.Tree().Find(".line_items[3].unit_price")
+	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".line_items[3].unit_price under rel_tol 0.5: %v", s)
 	}
 	// The second save keeps the .bak of the first.
@@ -186,8 +186,8 @@ func TestSaveNewRulesFile(t *testing.T) {
 	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".due_date")
 	d.keys("C", "G", "k", "k", "enter") // date
-	id, _ := d.m.Sess.Tree().Find(".due_date")
-	if s, _ := d.m.Sess.Tree().Score(id); s != 1 {
+	id, _ := d.m.sess.Tree().Find(".due_date")
+	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".due_date under date: %v", s)
 	}
 	if !strings.Contains(d.screen(), "· rules (not saved)") {
@@ -230,8 +230,8 @@ func TestRuleRefusals(t *testing.T) {
 	if !strings.Contains(d.screen(), "lynxius takes no per-key rules (it reproduces another evaluator): yours keep jsondiff") {
 		t.Errorf("metric switch:\n%s", d.screen())
 	}
-	if d.m.Metric.Name != "jsondiff" {
-		t.Errorf("metric %s", d.m.Metric.Name)
+	if d.m.metric.Name != "jsondiff" {
+		t.Errorf("metric %s", d.m.metric.Name)
 	}
 }
 

@@ -27,14 +27,14 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	}
 	m.jobs.search++
 	if query == "" {
-		m.Tree.matches = nil
+		m.tree.matches = nil
 		m.Status.Set(common.Info("search cleared"))
 		return nil
 	}
 	id := m.jobs.search
 	ctx, cancel := context.WithCancel(context.Background())
 	m.jobs.cancelSearch = cancel
-	t := m.Sess.Tree()
+	t := m.sess.Tree()
 	m.Status.Set(common.Info(fmt.Sprintf("searching %s nodes for %q…", common.Thousands(t.Len()), query)))
 	return m.C.Bg.Run(func() tea.Msg {
 		matches, err := outline.Search(ctx, t, query)
@@ -54,18 +54,18 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 		return nil
 	}
 	mt := msg.matches
-	m.Tree.matches = mt
+	m.tree.matches = mt
 	if mt.Count == 0 {
 		m.Status.Set(common.Warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
 		return nil
 	}
-	first, ok := firstOf(m.Tree.ol, mt.Pred())
+	first, ok := firstOf(m.tree.ol, mt.Pred())
 	if !ok {
 		m.Status.Set(hiddenMatches(mt, m.C.Keys.FailingOnly.Help().Key))
 		return nil
 	}
-	m.Tree.selectNode(first)
+	m.tree.selectNode(first)
 	m.Status.Set(common.Info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, common.Thousands(mt.Count),
-		common.Plural(mt.Count, "es"), m.Sess.Tree().Path(first))))
+		common.Plural(mt.Count, "es"), m.sess.Tree().Path(first))))
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -34,14 +35,14 @@ type treePane struct {
 	// Metric is the metric in force: for one that is one number the rows
 	// show the values only. schema marks the nodes breaking --schema.
 	metric *metricState
-	schema *schemaCheck
+	schema *schemacheck.Check
 	rp     rowPainter
 }
 
 // treePane keeps the pane contract.
 var _ common.Pane = (*treePane)(nil)
 
-func newTreePane(c *common.Common, sess *session.Session, ms *metricState, schema *schemaCheck) *treePane {
+func newTreePane(c *common.Common, sess *session.Session, ms *metricState, schema *schemacheck.Check) *treePane {
 	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), InitialDepth), metric: ms, schema: schema}
 }
 

@@ -14,17 +14,17 @@ import (
 // InForce returns the session holding the weights in force (nil before
 // the comparison is in) and the rules in force.
 func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
-	if m.Wsess == nil {
+	if m.wsess == nil {
 		return nil, m.Rules
 	}
-	return m.Wsess, m.Rules
+	return m.wsess, m.Rules
 }
 
 // ResolveOffers returns what resolves a recovery file's weights on a
 // snapshot of the weights tree, against the weights in force now; it
 // runs in the background.
 func (m *Model) ResolveOffers() func(o *shell.Offer) {
-	snap := m.Wsess.Tree().Clone()
+	snap := m.wsess.Tree().Clone()
 	now := snap.SlotWeights(nil)
 	return func(o *shell.Offer) {
 		o.Weights, o.Ignored, o.Err = runspane.ResolveWeights(snap, o.Found.Path, o.Found.Weights)
@@ -45,15 +45,15 @@ func (m *Model) Busy() bool { return false }
 // file they came from.
 func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
 	f := o.Found
-	old, oldHas := m.Metric.total(m.Sess.Tree())
-	n, err := m.Wsess.SetWeights(o.Weights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
+	old, oldHas := m.metric.total(m.sess.Tree())
+	n, err := m.wsess.SetWeights(o.Weights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.Tree.refresh()
+	m.tree.refresh()
 	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
-	if tot, has := m.Metric.total(m.Sess.Tree()); has && oldHas && m.Metric.tuned() {
+	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if o.Ignored.N > 0 {

@@ -20,7 +20,7 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 	}
 	rules := m.Rules.Replace(o.Rules, m.RulesSavePath())
 	note := "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
-	return m.rescore(rescoreSpec{metric: m.Metric.Name, user: m.opts.MetricOptions, rules: rules, note: note,
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: note,
 		restore: &restoreJob{offer: o, before: m.Rules}}), ""
 }
 
@@ -31,17 +31,17 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	r := msg.spec.restore
 	f := r.offer.Found
-	n, err := m.Wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.Rules},
+	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.Rules},
 		"restore the unsaved weights and rules of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.Tree.refresh()
+	m.tree.refresh()
 	k := len(shell.RuleDiffs(r.before, m.Rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
 		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
-	if tot, has := m.Metric.total(m.Sess.Tree()); has && oldHas {
+	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if msg.ignored.N > 0 {
@@ -58,14 +58,14 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 // that what is unsaved is counted against the file as it is now (saved
 // since, maybe).
 func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
-	old, oldHas := m.Metric.total(m.Sess.Tree())
+	old, oldHas := m.metric.total(m.sess.Tree())
 	text, err := step()
 	cmd := m.edit(text, err)
-	rules, ok := m.Sess.StepRules()
+	rules, ok := m.sess.StepRules()
 	if err != nil || !ok || rules.Equal(m.Rules) {
 		return cmd
 	}
 	rules = m.Rules.Replace(rules, m.RulesSavePath())
-	return m.rescore(rescoreSpec{metric: m.Metric.Name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
 		was: &shownTotal{old, oldHas}})
 }

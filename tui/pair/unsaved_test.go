@@ -131,7 +131,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 		}
 	}
 	d.keys("r")
-	if !strings.Contains(d.screen(), "restored the unsaved weights of") || !d.m.Wsess.Dirty() {
+	if !strings.Contains(d.screen(), "restored the unsaved weights of") || !d.m.wsess.Dirty() {
 		t.Fatalf("not restored:\n%s", d.screen())
 	}
 	now := k.Files(t)
@@ -140,8 +140,8 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
 	d.keys("u")
-	if d.m.Wsess.Dirty() || len(k.Files(t)) != 0 {
-		t.Fatalf("undo: dirty %v, files %q", d.m.Wsess.Dirty(), k.Files(t))
+	if d.m.wsess.Dirty() || len(k.Files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.wsess.Dirty(), k.Files(t))
 	}
 }
 
@@ -201,7 +201,7 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 // delay's end does.
 func (k *keptPizza) keeperKeep(t *testing.T, m *Model) (string, error) {
 	t.Helper()
-	return m.Unsaved.Keeper.Keep(m.Unsaved.Next(), m.Wsess.Tree().MarshalWeights(), m.UnsavedRules())
+	return m.Unsaved.Keeper.Keep(m.Unsaved.Next(), m.wsess.Tree().MarshalWeights(), m.UnsavedRules())
 }
 
 // TestUnsavedOfferScreens shows the offer of a file kept by another

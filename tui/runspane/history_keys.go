@@ -119,7 +119,7 @@ func (p *HistoryPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.c.Ask(common.OpenHelpMsg{})
 	case key.Matches(msg, pk.All):
 		p.all = !p.all
-		p.Cursor, p.offset = 0, 0
+		p.cursor, p.offset = 0, 0
 		return p.list()
 	case key.Matches(msg, pk.Compare):
 		return p.action(ActCompare)

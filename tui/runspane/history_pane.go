@@ -36,15 +36,16 @@ type HistoryPane struct {
 	// noun is what the runs are of: "pair", or "dataset".
 	noun string
 	// all lists every run rather than the pair's.
-	all  bool
-	Runs []ports.RunSummary
+	all bool
+	// runs are those listed, cursor the one under the cursor.
+	runs []ports.RunSummary
 	// opened is set once the pane has shown: records refresh its list
 	// from then on. loading is set while a list is read; err is why the
 	// last one failed.
 	opened, loading bool
 	loaded          bool
 	err             string
-	Cursor, offset  int
+	cursor, offset  int
 	width, height   int
 	Shown           paneView
 	Diff            *diffView
@@ -103,22 +104,25 @@ func (p *HistoryPane) setRuns(runs []ports.RunSummary) {
 	if r, ok := p.Selected(); ok {
 		id = r.ID
 	}
-	p.Runs, p.loaded, p.err = runs, true, ""
-	p.Cursor = 0
+	p.runs, p.loaded, p.err = runs, true, ""
+	p.cursor = 0
 	for i, r := range runs {
 		if r.ID == id {
-			p.Cursor = i
+			p.cursor = i
 		}
 	}
 	p.scroll()
 }
 
+// Listed returns the runs the pane lists, newest first.
+func (p *HistoryPane) Listed() []ports.RunSummary { return p.runs }
+
 // Selected returns the run under the cursor.
 func (p *HistoryPane) Selected() (ports.RunSummary, bool) {
-	if p.Cursor < 0 || p.Cursor >= len(p.Runs) {
+	if p.cursor < 0 || p.cursor >= len(p.runs) {
 		return ports.RunSummary{}, false
 	}
-	return p.Runs[p.Cursor], true
+	return p.runs[p.cursor], true
 }
 
 // Cached returns the run read last when its id is id.
@@ -132,7 +136,7 @@ func (p *HistoryPane) cached(id string) *ports.RunDetail {
 // rows returns how many runs the table shows: half the pane at most, so
 // the plot has room.
 func (p *HistoryPane) rows() int {
-	return max(0, min(len(p.Runs), max(3, (p.height-3)/2), p.height-2))
+	return max(0, min(len(p.runs), max(3, (p.height-3)/2), p.height-2))
 }
 
 // move runs a moving key in the table.
@@ -141,32 +145,32 @@ func (p *HistoryPane) move(msg tea.KeyPressMsg) {
 	page := max(1, p.rows())
 	switch {
 	case key.Matches(msg, k.Up):
-		p.Cursor--
+		p.cursor--
 	case key.Matches(msg, k.Down):
-		p.Cursor++
+		p.cursor++
 	case key.Matches(msg, k.Top):
-		p.Cursor = 0
+		p.cursor = 0
 	case key.Matches(msg, k.Bottom):
-		p.Cursor = len(p.Runs) - 1
+		p.cursor = len(p.runs) - 1
 	case key.Matches(msg, k.PageDown, k.HalfDown):
-		p.Cursor += page
+		p.cursor += page
 	case key.Matches(msg, k.PageUp, k.HalfUp):
-		p.Cursor -= page
+		p.cursor -= page
 	}
 	p.scroll()
 }
 
 // scroll keeps the cursor within the runs and the table's window.
 func (p *HistoryPane) scroll() {
-	p.Cursor = max(0, min(p.Cursor, len(p.Runs)-1))
+	p.cursor = max(0, min(p.cursor, len(p.runs)-1))
 	rows := max(1, p.rows())
-	if p.Cursor < p.offset {
-		p.offset = p.Cursor
+	if p.cursor < p.offset {
+		p.offset = p.cursor
 	}
-	if p.Cursor >= p.offset+rows {
-		p.offset = p.Cursor - rows + 1
+	if p.cursor >= p.offset+rows {
+		p.offset = p.cursor - rows + 1
 	}
-	p.offset = max(0, min(p.offset, len(p.Runs)-rows))
+	p.offset = max(0, min(p.offset, len(p.runs)-rows))
 }
 
 // showDiff shows a run's diff with now.
@@ -238,7 +242,7 @@ func (p *HistoryPane) View() string {
 	}
 	title := s.Title.Render("History") + "  " + what
 	if p.loaded {
-		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.Runs)), common.Plural(len(p.Runs), "s"))
+		title += fmt.Sprintf(" · %s run%s", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 	}
 	if p.loading {
 		title += s.Faint.Render(" · reading…")
@@ -251,23 +255,23 @@ func (p *HistoryPane) View() string {
 		lines = append(lines, s.Bad.Render("the history could not be read: "+p.err))
 	case !p.loaded:
 		lines = append(lines, s.Faint.Render("reading the history…"))
-	case len(p.Runs) == 0 && p.all:
+	case len(p.runs) == 0 && p.all:
 		lines = append(lines, s.Faint.Render("no run recorded yet"))
-	case len(p.Runs) == 0:
+	case len(p.runs) == 0:
 		lines = append(lines, s.Faint.Render("no run of this "+p.noun+" recorded yet"))
 	}
 	rows := p.rows()
-	for i := p.offset; i < min(len(p.Runs), p.offset+rows); i++ {
-		lines = append(lines, p.row(cols, p.Runs[i], i == p.Cursor))
+	for i := p.offset; i < min(len(p.runs), p.offset+rows); i++ {
+		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
 	}
-	if room := p.height - len(lines); len(p.Runs) > 0 && room >= 4 {
-		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.Runs)), common.Plural(len(p.Runs), "s"))
+	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
+		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
 		if pairs := p.pairs(); pairs > 1 {
-			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.Runs)), common.Thousands(pairs))
+			caption = fmt.Sprintf("── score of %s runs of %s pairs, a line each, oldest → newest ", common.Thousands(len(p.runs)), common.Thousands(pairs))
 		}
 		lines = append(lines, s.Faint.Render(caption+strings.Repeat("─", max(0, w-common.VisibleWidth(caption)))))
-		pw := min(w, max(60, 20*len(p.Runs)))
-		lines = append(lines, ScorePlot(s, p.Runs, p.Cursor, pw, min(room-1, maxChartLines+1))...)
+		pw := min(w, max(60, 20*len(p.runs)))
+		lines = append(lines, ScorePlot(s, p.runs, p.cursor, pw, min(room-1, maxChartLines+1))...)
 	}
 	var b strings.Builder
 	for i := 0; i < p.height; i++ {
@@ -304,7 +308,7 @@ func seenCell(r ports.RunSummary, w int) string {
 // pairs counts the pairs of the runs listed.
 func (p *HistoryPane) pairs() int {
 	seen := map[string]bool{}
-	for _, r := range p.Runs {
+	for _, r := range p.runs {
 		seen[r.Pair] = true
 	}
 	return len(seen)
@@ -401,14 +405,14 @@ func (p *HistoryPane) mouse(msg tea.MouseMsg, y int) {
 		return
 	}
 	if step != 0 {
-		p.Cursor += step
+		p.cursor += step
 		p.scroll()
 		return
 	}
 	// The runs start below the title and the column heads.
 	if c, ok := msg.(tea.MouseClickMsg); ok && c.Button == tea.MouseLeft {
-		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.Runs) {
-			p.Cursor = i
+		if i := p.offset + y - 2; y >= 2 && y-2 < p.rows() && i < len(p.runs) {
+			p.cursor = i
 			p.scroll()
 		}
 	}

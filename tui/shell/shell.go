@@ -66,7 +66,10 @@ type Shell struct {
 	// recorded; stopRecords, when the page's records can stop, stops
 	// those under way (the user insisted on leaving).
 	RecordsPending int
-	StopRecords    func()
+	// locks counts, per session, the records in flight that hold its
+	// weights locked.
+	locks       map[*session.Session]int
+	StopRecords func()
 }
 
 // Page is what differs between a pair's explorer and a dataset's, which
@@ -85,6 +88,9 @@ type Page interface {
 	// Rules, saying note.
 	ScoredWith() (metric string, user scoring.MetricOptions, rules *scoring.RuleSet)
 	RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd
+	// RescoreRefused says why the page cannot be scored again (with
+	// another metric, options, rules), "" when it can.
+	RescoreRefused() string
 	// InForce returns the session holding the weights in force, nil
 	// before the page is ready, and the rules in force.
 	InForce() (WeightsSession, *scoring.RuleSet)
@@ -97,6 +103,9 @@ type Page interface {
 	RestoreRules(o Offer) (tea.Cmd, string)
 	// Busy reports whether something on screen keeps an offer waiting.
 	Busy() bool
+	// HistoryChanged brings what the page shows of the history up to
+	// date after a record.
+	HistoryChanged() tea.Cmd
 	// Files returns the page's files, which saving changes; WeightsSaved
 	// and RulesSaved show a save (WeightsSaved returns what the status
 	// line adds to it), RulesSaved putting the rules as they read back
@@ -110,6 +119,11 @@ type Page interface {
 	// folds what is open into the page's weights as the explorer ends.
 	StopJobs()
 	Fold() error
+	// Header renders the page's header, Panes its panes as the body
+	// shows them with no box over them, StatusView its bottom line.
+	Header() string
+	Panes() string
+	StatusView() string
 	// PageKey takes the keys the shell leaves to the page; Submit takes
 	// what the prompt was asked for.
 	PageKey(msg tea.KeyPressMsg) tea.Cmd

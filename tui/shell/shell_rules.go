@@ -118,3 +118,19 @@ func weightedOf(choices []ports.MetricChoice) []string {
 	}
 	return names
 }
+
+// OpenChooser shows the metric chooser on what the page is scored with
+// (or is being scored with), or says why the metric cannot change.
+func (s *Shell) OpenChooser() {
+	metric, user, _ := s.pg.ScoredWith()
+	if len(s.metrics) <= 1 {
+		s.Status.Set(common.Info("only " + metric + " is available"))
+		return
+	}
+	if why := s.pg.RescoreRefused(); why != "" {
+		s.Status.Set(common.Info("the metric cannot change: " + why))
+		return
+	}
+	s.Chooser.Update(choosers.OpenChooserMsg{Choices: s.metrics, Current: metric, User: user})
+	s.Mode = ModeMetric
+}

@@ -38,6 +38,8 @@ func (s *Shell) route(msg tea.Msg) tea.Cmd {
 		return s.unsavedOffers(msg)
 	case UnsavedTickMsg:
 		return s.keepUnsaved()
+	case RecordedMsg:
+		return s.recorded(msg)
 	case unsavedDoneMsg:
 		s.unsavedDone(msg)
 		return nil

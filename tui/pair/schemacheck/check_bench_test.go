@@ -1,4 +1,4 @@
-package pair
+package schemacheck
 
 import (
 	"fmt"
@@ -17,8 +17,8 @@ func BenchmarkSchemaPlace(b *testing.B) {
 			tr, vs := wideCase(b, n)
 			b.ReportAllocs()
 			for b.Loop() {
-				sc := &schemaCheck{name: "schema.json", violations: vs}
-				sc.place(tr)
+				sc := &Check{name: "schema.json", violations: vs}
+				sc.Place(tr)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package pair
+package schemacheck
 
 import (
 	"fmt"
@@ -63,8 +63,8 @@ func wideCase(t testing.TB, n int) (*scoring.Tree, []validate.Violation) {
 func TestSchemaPlaceIsLinear(t *testing.T) {
 	const n = 5000
 	tr, vs := wideCase(t, n)
-	sc := &schemaCheck{name: "schema.json", violations: vs}
-	sc.place(tr)
+	sc := &Check{name: "schema.json", violations: vs}
+	sc.Place(tr)
 	// Each violation at its node; the last five at none.
 	for i, v := range vs[:2*n] {
 		id, ok := tr.Find(v.Path)

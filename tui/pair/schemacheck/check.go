@@ -1,4 +1,4 @@
-package pair
+package schemacheck
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/validate"
+	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// schemaCheck is the output checked against --schema: the violations, and
+// Check is the output checked against --schema: the violations, and
 // where they fall in the tree shown. Its methods answer for a nil check
 // (no --schema) as for a valid output.
-type schemaCheck struct {
+type Check struct {
 	name string
 	// pending is set until the check, run in the background, is done;
 	// err says why it failed.
@@ -30,15 +31,52 @@ type schemaCheck struct {
 	placeWork int
 }
 
-// schemaMsg carries the violations of check request id.
-type schemaMsg struct {
-	id         int
-	violations []validate.Violation
-	err        error
+// New returns the check of the output against the schema name, pending
+// until Done.
+func New(name string) *Check { return &Check{name: name, pending: true} }
+
+// Name returns the schema's name.
+func (sc *Check) Name() string { return sc.name }
+
+// Done takes the outcome of the check: the violations, placed in t, or
+// why the check failed.
+func (sc *Check) Done(violations []validate.Violation, err error, t *scoring.Tree) {
+	sc.pending = false
+	if err != nil {
+		sc.err = err.Error()
+		return
+	}
+	sc.violations = violations
+	sc.Place(t)
 }
 
-// place finds the node of t at each violation's output value.
-func (sc *schemaCheck) place(t *scoring.Tree) {
+// Count returns how many violations the check found.
+func (sc *Check) Count() int {
+	if sc == nil {
+		return 0
+	}
+	return len(sc.violations)
+}
+
+// Verdict is the schema's verdict for the header, "" without a schema:
+// "schema: checking…", "schema: valid", "schema: 2 violations".
+func (sc *Check) Verdict(s *themes.Styles) string {
+	switch {
+	case sc == nil:
+		return ""
+	case sc.pending:
+		return s.Faint.Render("schema: checking…")
+	case sc.err != "":
+		return s.Bad.Render("schema: " + sc.err)
+	case len(sc.violations) == 0:
+		return s.Good.Render("schema: valid")
+	}
+	n := len(sc.violations)
+	return s.Bad.Render(fmt.Sprintf("schema: %s violation%s", common.Thousands(n), common.Plural(n, "s")))
+}
+
+// Place finds the node of t at each violation's output value.
+func (sc *Check) Place(t *scoring.Tree) {
 	if sc == nil || sc.pending {
 		return
 	}
@@ -180,8 +218,8 @@ func (p *outputPlacer) child(id scoring.NodeID, v jsondoc.ID) scoring.NodeID {
 	return scoring.NoNode
 }
 
-// has reports whether node id breaks the schema.
-func (sc *schemaCheck) has(id scoring.NodeID) bool {
+// Has reports whether node id breaks the schema.
+func (sc *Check) Has(id scoring.NodeID) bool {
 	if sc == nil {
 		return false
 	}
@@ -189,8 +227,8 @@ func (sc *schemaCheck) has(id scoring.NodeID) bool {
 	return ok
 }
 
-// at returns the violations at node id.
-func (sc *schemaCheck) at(id scoring.NodeID) []validate.Violation {
+// At returns the violations at node id.
+func (sc *Check) At(id scoring.NodeID) []validate.Violation {
 	if sc == nil {
 		return nil
 	}
@@ -201,9 +239,9 @@ func (sc *schemaCheck) at(id scoring.NodeID) []validate.Violation {
 	return out
 }
 
-// unplacedViolations returns the violations at values the tree does not
+// Unplaced returns the violations at values the tree does not
 // show.
-func (sc *schemaCheck) unplacedViolations() []validate.Violation {
+func (sc *Check) Unplaced() []validate.Violation {
 	if sc == nil {
 		return nil
 	}
@@ -214,13 +252,13 @@ func (sc *schemaCheck) unplacedViolations() []validate.Violation {
 	return out
 }
 
-// detailLines writes the schema section of the detail pane for node id.
-func (sc *schemaCheck) detailLines(c *common.Common, id scoring.NodeID) []string {
+// DetailLines writes the schema section of the detail pane for node id.
+func (sc *Check) DetailLines(c *common.Common, id scoring.NodeID) []string {
 	if sc == nil || sc.pending || sc.err != "" {
 		return nil
 	}
 	s := c.Styles
-	vs := sc.at(id)
+	vs := sc.At(id)
 	if len(vs) == 0 {
 		return nil
 	}
