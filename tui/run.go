@@ -58,14 +58,13 @@ func watchSignals(p *tea.Program) *signalWatch {
 	w := &signalWatch{sigs: make(chan os.Signal, 4), got: make(chan os.Signal, 1), forced: make(chan struct{}), done: make(chan struct{})}
 	signal.Notify(w.sigs, stopSignals...)
 	go func() {
-		n := 0
+		var c signalCount
 		for {
 			select {
 			case <-w.done:
 				return
 			case s := <-w.sigs:
-				n++
-				switch n {
+				switch c.add(s) {
 				case 1:
 					w.got <- s
 					p.Quit()
@@ -81,6 +80,23 @@ func watchSignals(p *tea.Program) *signalWatch {
 		}
 	}()
 	return w
+}
+
+// signalCount counts the signals that end the explorer as the user
+// meant them: a terminal that closes sends SIGHUP more than once (the
+// terminal's hangup to the foreground, and its program's to the pane's
+// group), and a repeated hangup is not the user insisting: it would stop
+// the wait for the state at quit to be recorded. A second SIGINT or
+// SIGTERM, or one of them after a hangup, insists.
+type signalCount struct{ n int }
+
+// add counts s and returns the count, or 0 for a repeated hangup.
+func (c *signalCount) add(s os.Signal) int {
+	if c.n > 0 && hangup != nil && s == hangup {
+		return 0
+	}
+	c.n++
+	return c.n
 }
 
 // first returns the first signal received, nil for none.

@@ -37,6 +37,10 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	if err != nil {
 		return badInput(err)
 	}
+	labels, err := a.exploreLabelPairer(&a.exploreLabels, &spec)
+	if err != nil {
+		return err
+	}
 	cfg, weightsFile, rulesFile, err := a.datasetConfig(&spec, d, &f.metric, weightsName)
 	if err != nil {
 		return err
@@ -75,6 +79,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 	// The opening run is recorded once scored, in the background (see
 	// loader); when the explorer ends, gate stops the loads.
 	gate := &explorerGate{}
+	dopts.Labels = labels
 	dopts.Load = gate.loader(src, cfg, prog, rec, recorder)
 	// m, C and p score the dataset again from its files (see rescorer);
 	// a dataset read from standard input cannot be read again.

@@ -47,6 +47,8 @@ type app struct {
 	exploreRules history.File
 	// exploreDatasetFlags are the dataset flags on the root command.
 	exploreDatasetFlags datasetFlags
+	// exploreLabels are the explorer's --labels and --label-field.
+	exploreLabels labelFlags
 	// stopScore stops the score of the explorer's inputs that
 	// exploreInputs left under way, and waits for it; nil for none.
 	stopScore func()
@@ -159,6 +161,9 @@ two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 			if isDataset {
 				return a.exploreDataset(&a.exploreFlags, &a.exploreDatasetFlags, spec, weights, args)
 			}
+			if a.exploreLabels.given() {
+				return badInput(fmt.Errorf("--labels and --label-field label a dataset's cases; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", strings.Join(args, " ")))
+			}
 			if name := a.exploreDatasetFlags.given(cmd.Flags()); name != "" {
 				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
 			}
@@ -172,6 +177,7 @@ two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 	root.PersistentFlags().Var(&a.historyPath, "history", "history store `path` (default $JSONTUI_HISTORY, else $XDG_DATA_HOME/jsontui/history.db)")
 	addExploreFlags(root, &a.exploreFlags)
 	addDatasetFlags(root.Flags(), &a.exploreDatasetFlags, false)
+	addExploreLabelFlags(root.Flags(), &a.exploreLabels)
 	addHistoryFlags(root, &a.exploreHistory)
 	root.AddCommand(a.scoreCmd(), a.weightsCmd(), a.historyCmd(), a.demoCmd())
 	root.AddCommand(a.validateCmd(), a.aggregateCmd())

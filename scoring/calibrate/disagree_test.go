@@ -29,3 +29,23 @@ func TestDisagreements(t *testing.T) {
 	// concordant: (1 − 5)/6.
 	near(t, "measure", p.Measure(cases), -4.0/6)
 }
+
+// TestGapsOf checks that GapsOf gives each labelled case the gap
+// Disagreements does, by case index, and marks the others unlabelled.
+func TestGapsOf(t *testing.T) {
+	cases := []dataset.CaseFigures{{Score: 0.9}, {Score: 0.2}, {Score: 0.5}, {Score: 0.7}}
+	p := &Paired{Kind: Grade, Cases: []int{0, 1, 3}, Values: []float64{0.1, 0.8, 0.5}}
+	all := []float64{0.9, 0.2, 0.5, 0.7}
+	gaps, labelled := p.GapsOf(all)
+	if labelled[2] || !labelled[0] || !labelled[1] || !labelled[3] {
+		t.Fatalf("labelled = %v", labelled)
+	}
+	for _, d := range p.Disagreements(cases) {
+		if gaps[d.Case] != d.Gap {
+			t.Errorf("case %d: gap %v, Disagreements says %v", d.Case, gaps[d.Case], d.Gap)
+		}
+	}
+	if gaps[0] != 2.0/3 || gaps[1] != -2.0/3 {
+		t.Errorf("gaps = %v, want case 0 at 2/3 (scored highest, labelled lowest), case 1 at −2/3", gaps)
+	}
+}

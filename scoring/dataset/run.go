@@ -148,13 +148,10 @@ func (r *runner) presize(b *batch) {
 	r.ids = newIDSet(n)
 }
 
-// Score scores every case of the dataset src under cfg, streaming: what it
-// holds grows with the number of cases and schema paths, not with the
-// size of their documents (unless cfg.Keep). It uses every core. Its
-// errors are about the input (a reference or record that does not parse,
-// a duplicate reference id, an empty dataset, bad weights), or ctx's.
-func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
-	r := &runner{src: src, cfg: &cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
+// newRunner sets up a run of src under cfg: the metric, its options,
+// the thresholds, rules and weights, and the case lines' settings.
+func newRunner(src *Source, cfg *Config) (*runner, error) {
+	r := &runner{src: src, cfg: cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
 		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0)}
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
@@ -180,6 +177,19 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 		r.lineSettings = lineSettings(r.metric.Name(), r.opt.Strings(), print)
 	}
 	r.acc.init(r)
+	return r, nil
+}
+
+// Score scores every case of the dataset src under cfg, streaming: what it
+// holds grows with the number of cases and schema paths, not with the
+// size of their documents (unless cfg.Keep). It uses every core. Its
+// errors are about the input (a reference or record that does not parse,
+// a duplicate reference id, an empty dataset, bad weights), or ctx's.
+func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
+	r, err := newRunner(src, &cfg)
+	if err != nil {
+		return nil, err
+	}
 	if r.keep {
 		r.store = newScored(r)
 	}

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
@@ -94,7 +95,7 @@ func (m *Model) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	}
 	oc := msg.oc
 	if oc.Result == nil {
-		m.Status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", oc.ID)))
+		m.Status.Set(common.Info(fmt.Sprintf("case %s is an output with no reference: nothing to show", escape.Text(oc.ID))))
 		return nil
 	}
 	out := oc.Output
@@ -113,9 +114,9 @@ func (m *Model) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	if id, ok := caseNode(msg.loaded.Tree, msg.path); ok {
 		cmds = append(cmds, m.open.update(pair.SelectNodeMsg{Id: id}))
 	}
-	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", oc.ID, caseScoreText(oc), m.C.Keys.Case.Back.Help().Key))
+	st := common.Info(fmt.Sprintf("case %s · %s · %s back to the dataset", escape.Text(oc.ID), caseScoreText(oc), m.C.Keys.Case.Back.Help().Key))
 	if oc.Error != "" {
-		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", oc.ID, oc.Status, oc.Error, m.C.Keys.Case.Back.Help().Key))
+		st = common.Warn(fmt.Sprintf("case %s is %s: %s · %s back to the dataset", escape.Text(oc.ID), oc.Status, escape.Text(oc.Error), m.C.Keys.Case.Back.Help().Key))
 	}
 	cmds = append(cmds, m.open.update(st))
 	return tea.Batch(cmds...)

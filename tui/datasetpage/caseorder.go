@@ -11,14 +11,17 @@ import (
 type caseSort int
 
 const (
-	sortScore caseSort = iota // lowest score first, no score last
-	sortDelta                 // largest regression against the compared run first
-	sortID                    // by id
-	sortRef                   // as the references have them
-	sortLoss                  // largest loss at the filter's path first
+	sortScore      caseSort = iota // lowest score first, no score last
+	sortDelta                      // largest regression against the compared run first
+	sortID                         // by id
+	sortRef                        // as the references have them
+	sortLoss                       // largest loss at the filter's path first
+	sortOverrated                  // with labels: score high and label low first
+	sortUnderrated                 // with labels: label high and score low first
 )
 
-var caseSortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first"}
+var caseSortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first",
+	"score high, label low first", "label high, score low first"}
 
 // caseOrder is the cases the cases pane lists, in its order: every case,
 // or those that lose points at a path (the filter). The heat map takes
@@ -34,10 +37,14 @@ type caseOrder struct {
 	losses []float64
 	list   []int
 	stale  bool
+	// showUnscored lists the missing and invalid cases too; hidden, they
+	// are counted (they score 0, and fill the list's top when shown).
+	showUnscored bool
+	hidden       int
 }
 
 func newCaseOrder(ds *dsData) *caseOrder {
-	return &caseOrder{ds: ds, stale: true}
+	return &caseOrder{ds: ds, stale: true, showUnscored: true}
 }
 
 // cases returns the cases listed, in order.
@@ -109,6 +116,9 @@ func (o *caseOrder) sorts() []caseSort {
 	if o.path != "" {
 		out = append(out, sortLoss)
 	}
+	if o.ds.cal != nil {
+		out = append(out, sortOverrated, sortUnderrated)
+	}
 	return out
 }
 
@@ -138,12 +148,19 @@ func (o *caseOrder) make() {
 	o.stale = false
 	n := o.ds.d.Len()
 	o.list = o.list[:0]
+	o.hidden = 0
 	for k := range n {
-		if o.path == "" || o.losses[k] > 0 {
-			o.list = append(o.list, k)
+		if o.path != "" && o.losses[k] <= 0 {
+			continue
 		}
+		if !o.showUnscored && unscored(o.ds.d.CaseStatus(k)) {
+			o.hidden++
+			continue
+		}
+		o.list = append(o.list, k)
 	}
-	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" {
+	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" ||
+		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.cal == nil {
 		o.sort = sortScore
 	}
 	switch o.sort {
@@ -170,6 +187,8 @@ func (o *caseOrder) make() {
 		sortBy(o.list, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
 	case sortLoss:
 		o.sortByKey(func(k int) float64 { return -o.losses[k] })
+	case sortOverrated, sortUnderrated:
+		o.sortByGap(o.sort == sortOverrated)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
@@ -182,6 +183,8 @@ func (p *casesPane) key(msg tea.KeyPressMsg) tea.Cmd {
 			p.selectCase(sel)
 		}
 		return common.StatusCmd(common.Info("cases " + caseSortNames[s]))
+	case key.Matches(msg, ck.Unscored):
+		return p.toggleUnscored()
 	case key.Matches(msg, ck.Find):
 		return p.c.Ask(askPromptMsg{kind: promptFind, label: "case id:", placeholder: cmp.Or(p.find, "part of an id")})
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
@@ -241,7 +244,7 @@ func (p *casesPane) findID(next, here bool) tea.Cmd {
 		i := ((start+step*j)%n + n) % n
 		if match(cs[i]) {
 			p.setCursor(i)
-			return common.StatusCmd(common.Info(fmt.Sprintf("%q: %s case%s · %s", q, common.Thousands(count), common.Plural(count, "s"), p.ds.d.CaseID(cs[i]))))
+			return common.StatusCmd(common.Info(fmt.Sprintf("%q: %s case%s · %s", q, common.Thousands(count), common.Plural(count, "s"), escape.Text(p.ds.d.CaseID(cs[i])))))
 		}
 	}
 	return nil
@@ -280,7 +283,7 @@ func (p *casesPane) idWidth() int {
 	cs := p.order.cases()
 	n := 2
 	for _, k := range cs[min(p.offset, len(cs)):min(len(cs), p.offset+p.page())] {
-		n = max(n, report.Width(p.ds.d.CaseID(k)))
+		n = max(n, report.Width(escape.Text(p.ds.d.CaseID(k))))
 	}
 	return n
 }
@@ -294,6 +297,9 @@ func (p *casesPane) title() string {
 		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
 	}
 	what += s.Muted.Render(" · " + caseSortNames[p.order.sort])
+	if h := p.order.hidden; h > 0 {
+		what += s.Muted.Render(fmt.Sprintf(" · %s missing or invalid hidden (%s shows)", common.Thousands(h), p.c.Keys.CasesPane.Unscored.Help().Key))
+	}
 	hint := s.Faint.Render("o orders · / finds an id · enter opens")
 	if common.VisibleWidth(what)+common.VisibleWidth(hint)+2 > p.width {
 		return what
@@ -322,7 +328,7 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	s.Accent.Write(&b, common.Pad(report.Truncate(cf.ID, c.id), c.id))
+	s.Accent.Write(&b, common.Pad(report.Truncate(escape.Text(cf.ID), c.id), c.id))
 	b.WriteByte(' ')
 	st := cf.Status.String()
 	switch cf.Status {
@@ -362,8 +368,12 @@ func (p *casesPane) row(c casesCols, k int, selected bool) string {
 	}
 	b.WriteByte(' ')
 	switch {
+	case cf.Status == dataset.CaseMissing || cf.Status == dataset.CaseInvalid:
+		s.Bad.Write(&b, common.Pad(report.Truncate(unscoredLeaf(cf), c.leaf), c.leaf))
+		b.WriteByte(' ')
+		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Error != "":
-		s.Bad.Write(&b, common.Pad(report.Truncate(cf.Error, c.leaf), c.leaf))
+		s.Bad.Write(&b, common.Pad(report.Truncate(escape.Text(cf.Error), c.leaf), c.leaf))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Worst == nil:

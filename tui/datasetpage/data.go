@@ -35,6 +35,8 @@ type dsData struct {
 	scores []float64
 	// cmp is the run compared with, nil for none.
 	cmp *dsComparison
+	// cal is the agreement with people's labels, nil without labels.
+	cal *calib
 }
 
 func newDSData(res *dataset.Result, w *scoring.Weights, files ports.Files, rules *scoring.RuleSet, rulesID string) *dsData {
@@ -65,6 +67,7 @@ func (ds *dsData) refresh() {
 	ds.paths = ds.d.Paths()
 	ds.stats = ds.d.Stats()
 	ds.scores = ds.d.Scores(ds.scores)
+	ds.cal.measure(ds.scores)
 }
 
 // score returns case k's score and whether it has one.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairdetail "github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -106,7 +106,7 @@ func (p *pathDetail) build() {
 	}
 	add(s.Title.Render(p.path))
 	for _, l := range p.ds.d.ExplainPath(p.path, w) {
-		add(pair.PaintLine(s, l))
+		add(pairdetail.PaintLine(s, l))
 	}
 	if run, ok := p.ds.cmp.pathScore(p.path); ok {
 		i := p.ds.d.PathIndex(p.path)

@@ -8,9 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairheader "github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
@@ -101,11 +102,14 @@ func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
 // Height returns the lines the header takes.
 func (h *dsHeader) Height() int {
 	n := 3
+	if h.ds.cal != nil {
+		n++
+	}
 	if h.ds.cmp != nil {
 		n++
 	}
 	if h.expanded {
-		n += min(len(h.notes), pair.MaxNoteLines(h.height))
+		n += min(len(h.notes), pairheader.MaxNoteLines(h.height))
 	}
 	return n
 }
@@ -113,16 +117,16 @@ func (h *dsHeader) Height() int {
 // filesText names the dataset's files.
 func (h *dsHeader) filesText() string {
 	f := h.ds.files
-	files := f.Reference
+	files := escape.Text(f.Reference)
 	if f.Output != "" && f.Output != f.Reference {
-		files += " ⟷ " + f.Output
+		files += " ⟷ " + escape.Text(f.Output)
 	}
 	if f.Weights != "" {
-		files += " · weights " + f.Weights
+		files += " · weights " + escape.Text(f.Weights)
 	} else {
 		files += " · no weights file"
 	}
-	return files + pair.RulesFileText(h.ds.rules, f.Rules)
+	return files + pairheader.RulesFileText(h.ds.rules, f.Rules)
 }
 
 // View renders the header.
@@ -139,11 +143,14 @@ func (h *dsHeader) View() string {
 	}
 	line1 := common.Spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
 	lines := []string{common.Fit(line1, w), common.Fit(h.scoreLine(), w), common.Fit(h.casesLine(), w)}
+	if h.ds.cal != nil {
+		lines = append(lines, common.Fit(h.ds.cal.line(h.c), w))
+	}
 	if c := h.ds.cmp; c != nil {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
-		limit := pair.MaxNoteLines(h.height)
+		limit := pairheader.MaxNoteLines(h.height)
 		for i, n := range h.notes {
 			if i == limit-1 && len(h.notes) > limit {
 				lines = append(lines, common.Fit(s.Faint.Render(fmt.Sprintf("  … and %s more", common.Thousands(len(h.notes)-i))), w))
@@ -266,5 +273,16 @@ func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
 	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
 	end := s.Faint.Render("esc ends")
-	return common.Spread(name+" · "+c.verdict, end, h.width)
+	line := name + " · " + c.verdict
+	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+		return common.Spread(line, end, h.width)
+	}
+	// Narrow: the verdict's figure before the hint, then before its
+	// interval and test, which the diff (d in the history pane) gives.
+	if common.VisibleWidth(line) > h.width {
+		if i := strings.Index(c.verdict, " ("); i > 0 {
+			line = name + " · " + c.verdict[:i]
+		}
+	}
+	return common.Fit(line, h.width)
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
@@ -302,7 +303,7 @@ func (p *heatPane) ruler(kw, from, to int) string {
 // heatRow renders the row of path row.i: its key, then a cell per case.
 func (p *heatPane) heatRow(s *themes.Styles, row pathRow, selected bool, kw, from int, cols [][]float64) string {
 	var b strings.Builder
-	label := strings.Repeat(" ", min(row.depth, kw/3)) + p.ds.d.PathLabel(row.i)
+	label := strings.Repeat(" ", min(row.depth, kw/3)) + escape.Text(p.ds.d.PathLabel(row.i))
 	lab := common.Pad(report.Truncate(label, kw), kw)
 	if selected {
 		s.Selected.Write(&b, lab)

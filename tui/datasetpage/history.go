@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
@@ -129,7 +130,7 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 		var b bytes.Buffer
 		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
 			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
-			B: "now · " + m.opts.Files.Reference + " ⟷ " + m.opts.Files.Output,
+			B: "now · " + escape.Text(m.opts.Files.Reference) + " ⟷ " + escape.Text(m.opts.Files.Output),
 		})
 		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
 		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))

@@ -16,7 +16,14 @@ import (
 // rescore under way.
 func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.C.Keys
+	if m.ds.cal != nil && m.ds.cal.proposal != nil {
+		if cmd, done := m.proposalKey(msg); done {
+			return cmd
+		}
+	}
 	switch {
+	case key.Matches(msg, k.Propose):
+		return m.propose()
 	case key.Matches(msg, k.Cancel) && m.job != nil:
 		// esc stops the rescore under way before it does anything else.
 		what := m.job.spec.what(m.job.opts.Strings())
@@ -119,6 +126,7 @@ func (m *Model) reweighed(text string, err error, before float64, had bool) tea.
 	if now, has := m.ds.total(); has && had && now != before {
 		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
+	text += m.ds.cal.changeText()
 	m.Status.Set(common.Success(text))
 	return m.recompare()
 }

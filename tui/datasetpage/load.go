@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
@@ -112,9 +113,9 @@ func (m *Model) loadView() string {
 		elapsed = time.Since(m.load.start).Round(100 * time.Millisecond)
 	}
 	barW := max(10, min(60, w-10))
-	files := m.opts.Files.Reference
-	if o := m.opts.Files.Output; o != "" && o != files {
-		files += " and " + o
+	files := escape.Text(m.opts.Files.Reference)
+	if o := m.opts.Files.Output; o != "" && o != m.opts.Files.Reference {
+		files += " and " + escape.Text(o)
 	}
 	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
 	bar, of := progressText(s, p, barW)

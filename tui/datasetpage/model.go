@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -103,12 +104,13 @@ func (m *Model) ready(res *dataset.Result) {
 	m.order = newCaseOrder(m.ds)
 	m.cases = newCasesPane(m.C, m.ds, m.order)
 	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
-	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+m.opts.Files.Reference, m.opts.History)
+	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+escape.Text(m.opts.Files.Reference), m.opts.History)
 	m.Phase = shell.PhaseReady
 	if len(m.ds.paths) == 0 {
 		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
 	}
 	m.Status.Set(m.openingStatus())
+	m.pairLabels(res)
 	m.noteOpening()
 	m.Layout()
 }

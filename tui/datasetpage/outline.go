@@ -8,7 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/outline"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairtree "github.com/jsontui/jsontui/tui/pair/tree"
 )
 
 // pathOutline keeps the rows a dataset's per-path tree shows: the visible
@@ -91,7 +91,7 @@ func (o *pathOutline) setFigures(paths []dataset.PathFigures) {
 // their places: a path open before stays open, one new to the tree opens
 // as on opening; the order and the failing-only view stay.
 func (o *pathOutline) reshape(paths []dataset.PathFigures, byPath map[string]int) {
-	n := newPathOutline(paths, pair.InitialDepth)
+	n := newPathOutline(paths, pairtree.InitialDepth)
 	for i, open := range o.open {
 		if j, ok := byPath[o.paths[i].Path]; ok {
 			n.open[j] = open && len(n.kids[j]) > 0

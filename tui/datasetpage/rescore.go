@@ -15,6 +15,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -55,7 +56,7 @@ func (s dsRescoreSpec) what(opts []string) string {
 	case s.note != "":
 		return s.note
 	}
-	return "scoring with " + s.metric + pair.OptionsText(opts)
+	return "scoring with " + s.metric + metricstate.OptionsText(opts)
 }
 
 // dsRescoreJob is a rescore under way: its request, what it scores with,
@@ -191,7 +192,7 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	m.stopRescore()
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + pair.OptionsText(msg.opts.Strings())
+		what := spec.metric + metricstate.OptionsText(msg.opts.Strings())
 		switch {
 		case spec.pairing != nil:
 			what = "pairing " + spec.pairing.Array
@@ -223,7 +224,12 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	if !msg.res.Scored.TakesWeights() {
 		wsess = m.ds.wsess // the user's weights, held for a metric that takes them
 	}
+	open := m.ds.cal
 	m.ds.replace(msg.res, sess, wsess)
+	m.pairLabels(msg.res)
+	if open != nil && m.ds.cal != nil {
+		m.ds.cal.open = open.open // Δ opening stays the opening's
+	}
 	rulesChanged := !spec.rules.Equal(m.ds.rules)
 	m.ds.rules = spec.rules
 	if rulesChanged {
@@ -276,7 +282,7 @@ func (ds *dsData) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string, 
 	case spec.note != "":
 		text = spec.note
 	default:
-		text = "metric " + spec.metric + pair.OptionsText(msg.res.Figures.Options)
+		text = "metric " + spec.metric + metricstate.OptionsText(msg.res.Figures.Options)
 	}
 	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {

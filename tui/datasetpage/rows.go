@@ -4,12 +4,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairtree "github.com/jsontui/jsontui/tui/pair/tree"
 )
 
 // pathCol is one figure column of a dataset's tree.
@@ -200,7 +201,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	}
 	used := 0
 	if r.depth > 0 {
-		g := pair.Guides(r.depth, rp.cols.label-8)
+		g := pairtree.Guides(r.depth, rp.cols.label-8)
 		s.Faint.Write(b, g)
 		used += report.Width(g)
 	}
@@ -216,7 +217,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	s.Status(st).Write(b, s.Glyph(st))
 	b.WriteByte(' ')
 	used += 4
-	label := ds.d.PathLabel(r.i)
+	label := escape.Text(ds.d.PathLabel(r.i))
 	suffix := ""
 	if n := len(rp.ol.kids[r.i]); n > 0 && p.Kind == "object" {
 		suffix = " {" + common.Thousands(n) + "}"
@@ -255,7 +256,7 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		return true
 	}
 	if cell(colWeight) {
-		wt := pair.FitFigure(p.Weight, c[colWeight])
+		wt := pairtree.FitFigure(p.Weight, c[colWeight])
 		switch {
 		case rp.ds.sess.Changed(p.Path):
 			s.Changed.Write(b, common.PadLeft("*"+wt, c[colWeight]))
@@ -350,5 +351,5 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 // keyNeed returns the cells the key cell of row r asks for: guides,
 // marker, glyph and label.
 func (rp *pathRowPainter) keyNeed(r pathRow) int {
-	return 2*r.depth + 4 + report.Width(rp.ds.d.PathLabel(r.i)) + 1
+	return 2*r.depth + 4 + report.Width(escape.Text(rp.ds.d.PathLabel(r.i))) + 1
 }

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
+	pairtree "github.com/jsontui/jsontui/tui/pair/tree"
 )
 
 // pathTree is a dataset's per-path tree: each schema path with its
@@ -35,7 +35,7 @@ type pathTree struct {
 var _ common.Pane = (*pathTree)(nil)
 
 func newPathTree(c *common.Common, ds *dsData) *pathTree {
-	return &pathTree{c: c, ds: ds, ol: newPathOutline(ds.paths, pair.InitialDepth)}
+	return &pathTree{c: c, ds: ds, ol: newPathOutline(ds.paths, pairtree.InitialDepth)}
 }
 
 // SetSize sets the pane's size; a new height scrolls to the cursor.
@@ -171,7 +171,7 @@ func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Order):
 		ord := p.ol.order.Next()
 		p.keep(func() { p.ol.setOrder(ord) })
-		return say(common.Info("children in " + pair.OrderHelp(ord) + " order"))
+		return say(common.Info("children in " + pairtree.OrderHelp(ord) + " order"))
 	case key.Matches(msg, k.NextLoss, k.PrevLoss):
 		return p.stepLoss(key.Matches(msg, k.NextLoss))
 	case key.Matches(msg, k.FailingOnly):

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -15,7 +16,7 @@ import (
 func (m *Model) View() tea.View {
 	if m.open != nil {
 		v := m.open.m.View()
-		v.WindowTitle = "jsontui — case " + m.open.id + " of " + m.opts.Files.Reference
+		v.WindowTitle = common.Safe("jsontui — case " + escape.Text(m.open.id) + " of " + escape.Text(m.opts.Files.Reference))
 		return v
 	}
 	var content string
@@ -24,7 +25,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.Screen()
 	}
-	return m.Frame(content, "jsontui — dataset "+m.opts.Files.Reference)
+	return m.Frame(content, "jsontui — dataset "+escape.Text(m.opts.Files.Reference))
 }
 
 // Header renders the header.
@@ -71,6 +72,9 @@ func (m *Model) StatusView() string {
 		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")
 	}
 	if line, ok := m.StatusLine(); ok {
+		return line
+	}
+	if line, ok := m.proposalStatus(); ok {
 		return line
 	}
 	if m.rescoring.shown() {

@@ -30,6 +30,9 @@ type KeyMap struct {
 	// FilterCases the cases that lose points at the selected path. A
 	// pair's tree says they are a dataset's.
 	Cases, HeatMap, FilterCases key.Binding
+	// Propose, on a dataset opened with people's labels, proposes the
+	// one weight change that raises the scores' agreement with them most.
+	Propose key.Binding
 	// Pane holds the keys of the history pane, which take the place of
 	// the normal-mode bindings while it shows.
 	Pane PaneKeys
@@ -69,6 +72,8 @@ type ChooserKeys struct {
 // Help and Quit.
 type CasesKeys struct {
 	Open, Order, Find, Close key.Binding
+	// Unscored shows the missing and invalid cases, and hides them again.
+	Unscored key.Binding
 }
 
 // HeatKeys are the heat map's own bindings. It also moves up and down
@@ -142,6 +147,7 @@ func Default() *KeyMap {
 		Cases:       b([]string{"c"}, "c", "the cases"),
 		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
 		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
+		Propose:     b([]string{"A"}, "A", "propose a weight change (labels)"),
 
 		Accept: b([]string{"enter"}, "enter", "apply"),
 		Cancel: b([]string{"esc"}, "esc", "cancel"),
@@ -185,10 +191,11 @@ func chooserKeys() ChooserKeys {
 func datasetPaneKeys() (CasesKeys, HeatKeys, CaseKeys) {
 	b := bind
 	cases := CasesKeys{
-		Open:  b([]string{"enter"}, "enter", "open the case's tree"),
-		Order: b([]string{"o"}, "o", "order: score/Δ/id/reference"),
-		Find:  b([]string{"/"}, "/", "find a case by id"),
-		Close: b([]string{"esc", "c"}, "esc/c", "back to the tree"),
+		Open:     b([]string{"enter"}, "enter", "open the case's tree"),
+		Order:    b([]string{"o"}, "o", "order: score/Δ/id/reference"),
+		Find:     b([]string{"/"}, "/", "find a case by id"),
+		Unscored: b([]string{"s"}, "s", "missing/invalid: show ⇄ hide"),
+		Close:    b([]string{"esc", "c"}, "esc/c", "back to the tree"),
 	}
 	heat := HeatKeys{
 		Open:  b([]string{"enter"}, "enter", "open the case at the path"),
@@ -253,8 +260,8 @@ func (k *KeyMap) DatasetHelp() [][]key.Binding {
 			as(k.FailingOnly, "failing only ⇄ all paths"), k.Copy, as(k.Warnings, "show the warnings"),
 			as(k.Metric, "metric and its options: score again"), as(k.Rule, "comparison rule of the path"), k.Pairing},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights (and rules)"), k.Help, k.Quit,
-			k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
-		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
+			k.Propose, k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
+		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Unscored, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
 	}
 }
 

@@ -198,7 +198,7 @@ func TestChooserKeys(t *testing.T) {
 func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 	c, h := k.CasesPane, k.Heat
 	cases = map[string]key.Binding{
-		"Open": c.Open, "Order": c.Order, "Find": c.Find, "Close": c.Close, "NextMatch": k.NextMatch, "PrevMatch": k.PrevMatch,
+		"Open": c.Open, "Order": c.Order, "Find": c.Find, "Unscored": c.Unscored, "Close": c.Close, "NextMatch": k.NextMatch, "PrevMatch": k.PrevMatch,
 		"FilterCases": k.FilterCases, "HeatMap": k.HeatMap, "ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo,
 		"Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit, "Metric": k.Metric,
 		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,

@@ -62,7 +62,7 @@ func (m *Model) edit(text string, err error) tea.Cmd {
 		m.Status.Set(common.Warn(err.Error()))
 		return nil
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	m.Status.Set(common.Success(text))
 	return nil
 }

@@ -55,8 +55,8 @@ func BenchmarkFrame60Rows(b *testing.B) {
 	t := generatedTree(b, mb)
 	m := benchModel(t, 160, 64)
 	m.Update(tuitest.KeyMsg("e"))
-	if m.tree.page() != 60 {
-		b.Fatalf("the view shows %d rows, not 60", m.tree.page())
+	if m.tree.Page() != 60 {
+		b.Fatalf("the view shows %d rows, not 60", m.tree.Page())
 	}
 	b.ReportMetric(float64(t.Len()), "nodes")
 	times := make([]time.Duration, 0, b.N)
@@ -87,7 +87,7 @@ func BenchmarkEditRepaint(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchModel(t, 160, 45)
 			id := findPath(b, t, c.path)
-			m.tree.selectNode(id)
+			m.tree.SelectNode(id)
 			b.ReportMetric(float64(t.Len()), "nodes")
 			times := make([]time.Duration, 0, b.N)
 			b.ResetTimer()
@@ -157,7 +157,7 @@ func BenchmarkFailingView(b *testing.B) {
 				}
 			})
 		}
-		if m.tree.ol.Filter() != nil {
+		if m.tree.Outline().Filter() != nil {
 			m.Update(tuitest.KeyMsg("F"))
 		}
 	}

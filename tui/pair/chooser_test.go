@@ -82,10 +82,10 @@ func TestChooserSetsOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tot, _ := d.m.metric.total(d.m.sess.Tree())
-	if d.m.Mode != shell.ModeMetric || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) || d.m.opts.MetricOptions.RelTol != 2 ||
+	tot, _ := d.m.metric.Total(d.m.sess.Tree())
+	if d.m.Mode != shell.ModeMetric || !slices.Equal(d.m.metric.Options, []string{"rel-tol=2"}) || d.m.opts.MetricOptions.RelTol != 2 ||
 		math.Abs(tot-res.Score) > 1e-9 || math.Abs(tot-0.98907103825136611) > 1e-9 {
-		t.Fatalf("rel-tol 2: mode %d, options %v, user %+v, total %v (want %v)", d.m.Mode, d.m.metric.options, d.m.opts.MetricOptions, tot, res.Score)
+		t.Fatalf("rel-tol 2: mode %d, options %v, user %+v, total %v (want %v)", d.m.Mode, d.m.metric.Options, d.m.opts.MetricOptions, tot, res.Score)
 	}
 	if !strings.Contains(d.screen(), "metric jsondiff [rel-tol=2]") {
 		t.Errorf("the header does not name the option:\n%s", d.screen())
@@ -98,29 +98,29 @@ func TestChooserSetsOptions(t *testing.T) {
 	d.keys("esc") // the edit
 	// Space steps strings through its values: damerau, then jaro-winkler.
 	d.keys("j", "j", "space", "space")
-	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "strings=jaro-winkler"}) {
-		t.Fatalf("strings stepped: %v", d.m.metric.options)
+	if !slices.Equal(d.m.metric.Options, []string{"rel-tol=2", "strings=jaro-winkler"}) {
+		t.Fatalf("strings stepped: %v", d.m.metric.Options)
 	}
 	d.keys("left")
-	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "strings=damerau"}) {
-		t.Fatalf("strings stepped back: %v", d.m.metric.options)
+	if !slices.Equal(d.m.metric.Options, []string{"rel-tol=2", "strings=damerau"}) {
+		t.Fatalf("strings stepped back: %v", d.m.metric.Options)
 	}
 	// An empty value is the default.
 	d.keys("enter", "ctrl+u", "enter")
-	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
-		t.Fatalf("strings back to the default: %v", d.m.metric.options)
+	if !slices.Equal(d.m.metric.Options, []string{"rel-tol=2"}) {
+		t.Fatalf("strings back to the default: %v", d.m.metric.Options)
 	}
 	// A value the scoring refuses (a key no element has): its error, and
 	// the options stay as they were.
 	d.keys("j", "enter", "ctrl+u", "type:key=nope", "enter")
 	if !strings.Contains(d.m.Chooser.WhyRefused(), `no element of the reference's arrays of objects`) || d.m.opts.MetricOptions.Lists.Mode != scoring.ListIndex ||
-		!slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
-		t.Fatalf("lists key=nope: err %q, options %v", d.m.Chooser.WhyRefused(), d.m.metric.options)
+		!slices.Equal(d.m.metric.Options, []string{"rel-tol=2"}) {
+		t.Fatalf("lists key=nope: err %q, options %v", d.m.Chooser.WhyRefused(), d.m.metric.Options)
 	}
 	// Per path, then space: a value off the list is typed, not stepped.
 	d.keys("enter", "ctrl+u", "type:.fixed_menus=best", "enter")
-	if !slices.Equal(d.m.metric.options, []string{"rel-tol=2", "lists=.fixed_menus=best"}) {
-		t.Fatalf("lists per path: %v (%s)", d.m.metric.options, d.m.Chooser.WhyRefused())
+	if !slices.Equal(d.m.metric.Options, []string{"rel-tol=2", "lists=.fixed_menus=best"}) {
+		t.Fatalf("lists per path: %v (%s)", d.m.metric.Options, d.m.Chooser.WhyRefused())
 	}
 	d.keys("space")
 	if !strings.Contains(d.screen(), "✗ .fixed_menus=best is not one of index, best: enter types another") {
@@ -139,16 +139,16 @@ func TestChooserSetsOptions(t *testing.T) {
 	// An option of uipath: it switches to uipath with it, keeping the
 	// user's rel-tol for a metric that takes it.
 	d.keys("m", "g", "j", "j", "o", "enter", "type:.fixed_menus", "enter")
-	if d.m.metric.Name != "uipath" || !slices.Equal(d.m.metric.options, []string{"target=.fixed_menus"}) ||
+	if d.m.metric.Name != "uipath" || !slices.Equal(d.m.metric.Options, []string{"target=.fixed_menus"}) ||
 		d.m.opts.MetricOptions.RelTol != 2 || !slices.Equal(d.m.opts.MetricOptions.Targets, []string{".fixed_menus"}) {
-		t.Fatalf("uipath: %s %v, user %+v", d.m.metric.Name, d.m.metric.options, d.m.opts.MetricOptions)
+		t.Fatalf("uipath: %s %v, user %+v", d.m.metric.Name, d.m.metric.Options, d.m.opts.MetricOptions)
 	}
 	if !strings.Contains(d.statusText(), "jsondiff") && !strings.Contains(d.statusText(), "rel-tol") {
 		t.Logf("status %q", d.statusText())
 	}
 	// Back to jsondiff: it takes rel-tol again.
 	d.keys("esc", "g", "enter")
-	if d.m.metric.Name != "jsondiff" || !slices.Equal(d.m.metric.options, []string{"rel-tol=2"}) {
-		t.Fatalf("back to jsondiff: %s %v", d.m.metric.Name, d.m.metric.options)
+	if d.m.metric.Name != "jsondiff" || !slices.Equal(d.m.metric.Options, []string{"rel-tol=2"}) {
+		t.Fatalf("back to jsondiff: %s %v", d.m.metric.Name, d.m.metric.Options)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/ports"
 )
@@ -82,7 +83,9 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 	tr := d.m.sess.Tree()
 	lines := strings.Split(d.screen(), "\n")
 	top := d.m.hdr.Height() + d.m.panelH + 1 // the column heads
-	for k, r := range d.m.tree.window() {
+	// isScalar: a value that is there and no container.
+	isScalar := func(d *jsondoc.Doc, v jsondoc.ID) bool { return v != jsondoc.None && !d.Kind(v).IsContainer() }
+	for k, r := range d.m.tree.Window() {
 		id := r.ID
 		rv, ov := tr.RefValue(id), tr.OutValue(id)
 		st := tr.Status(id)
@@ -94,7 +97,7 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 		for i < len(a) && i < len(b) && a[i] == b[i] {
 			i++
 		}
-		row := ansi.Strip(ansi.Truncate(lines[top+k], d.m.tree.width, ""))
+		row := ansi.Strip(ansi.Truncate(lines[top+k], d.m.tree.Width(), ""))
 		for _, side := range [][]rune{a, b} {
 			if i >= len(side) {
 				continue
@@ -112,73 +115,27 @@ func checkDifferencesShow(t *testing.T, d *driver) {
 // narrower than its two fifths.
 func TestDetailGivesWay(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	if d.m.ShowDetail() || d.m.tree.width != 120 {
-		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.width)
+	if d.m.ShowDetail() || d.m.tree.Width() != 120 {
+		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.Width())
 	}
 	d.keys("tab")
-	if !d.m.ShowDetail() || d.m.detail.width != DetailMinWidth || d.m.tree.width != 120-DetailMinWidth {
-		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width)
+	if !d.m.ShowDetail() || d.m.detail.Width() != DetailMinWidth || d.m.tree.Width() != 120-DetailMinWidth {
+		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.Width(), d.m.tree.Width())
 	}
 	d.keys("tab")
 	if d.m.ShowDetail() {
 		t.Error("tab again left the pane open")
 	}
 	d = newDriver(t, invoice(t), 160, 35)
-	need := d.m.tree.needWidth()
-	if !d.m.ShowDetail() || d.m.tree.width != need || d.m.detail.width != 160-need || d.m.detail.width >= 64 {
-		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.width, d.m.tree.width, need)
+	need := d.m.tree.NeedWidth()
+	if !d.m.ShowDetail() || d.m.tree.Width() != need || d.m.detail.Width() != 160-need || d.m.detail.Width() >= 64 {
+		t.Errorf("at 160: detail %v %d wide, tree %d (needs %d)", d.m.ShowDetail(), d.m.detail.Width(), d.m.tree.Width(), need)
 	}
 	// The pizza's tree needs less than three fifths of 160: the pane
 	// keeps its two fifths.
 	d = newDriver(t, pizza(t), 160, 45)
-	if d.m.detail.width != 64 {
-		t.Errorf("pizza at 160: detail %d wide", d.m.detail.width)
-	}
-}
-
-// TestLayoutColumns: the figures give way f first, then weight, then
-// loss, never loss before weight; the columns fill the width exactly.
-func TestLayoutColumns(t *testing.T) {
-	nd := needs(20, 18, 18)
-	for w := 20; w <= 220; w++ {
-		for _, compare := range []bool{false, true} {
-			c := layoutColumns(w, compare, false, nd)
-			if c.loss == 0 && c.weight > 0 {
-				t.Errorf("width %d (compare %v): loss dropped before weight", w, compare)
-			}
-			if c.weight == 0 && c.f > 0 {
-				t.Errorf("width %d: weight dropped before f", w)
-			}
-			if c.score == 0 {
-				t.Errorf("width %d: no score", w)
-			}
-			if got := c.label + c.ref + c.out + 2 + c.fixed(); w >= 40 && got != w {
-				t.Errorf("width %d (compare %v): columns take %d", w, compare, got)
-			}
-		}
-	}
-	cases := []struct {
-		w             int
-		nd            rowNeeds
-		key, ref, out int
-		f             bool
-	}{
-		// Everything fits: what is left is shared alike.
-		{120, needs(20, 18, 18), 31, 28, 28, true},
-		// The values would be cut: f gives way, they take what it had.
-		{80, needs(20, 18, 18), 20, 17, 18, false},
-		// Values first: the key keeps what is left past their quarters.
-		{80, needs(40, 30, 30), 29, 13, 13, false},
-		// Prose past valueCap asks for valueMin only: f stays.
-		{100, needs(20, 60, 60), 20, 23, 24, true},
-		// One short value: the other takes the rest.
-		{80, needs(20, 4, 60), 20, 4, 23, true},
-	}
-	for _, c := range cases {
-		got := layoutColumns(c.w, false, false, c.nd)
-		if got.label != c.key || got.ref != c.ref || got.out != c.out || (got.f > 0) != c.f {
-			t.Errorf("%d %v: key %d ref %d out %d f %d, want %d %d %d %v", c.w, c.nd, got.label, got.ref, got.out, got.f, c.key, c.ref, c.out, c.f)
-		}
+	if d.m.detail.Width() != 64 {
+		t.Errorf("pizza at 160: detail %d wide", d.m.detail.Width())
 	}
 }
 
@@ -213,9 +170,4 @@ func TestDifferenceMarked(t *testing.T) {
 	if strings.Contains(content, s.DiffDel.Render("PO-55120")) {
 		t.Error("an equal value is marked")
 	}
-}
-
-// needs returns the needs of rows whose widest key and values are so wide.
-func needs(key, ref, out int) rowNeeds {
-	return rowNeeds{key: key, ref: ref, out: out, askRef: ask(ref), askOut: ask(out)}
 }

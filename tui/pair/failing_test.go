@@ -27,15 +27,15 @@ func TestFailingOnly(t *testing.T) {
 		t.Errorf("status %q", s)
 	}
 	d.keys("e")
-	if n := d.m.tree.ol.Len(); n != 33 {
+	if n := d.m.tree.Outline().Len(); n != 33 {
 		t.Errorf("%d rows expanded", n)
 	}
 	// .vendor.name is all .vendor loses; its weight 0 ends that: both go,
 	// and the cursor to the root.
 	d.goTo(".vendor.name")
 	d.keys("x")
-	if p := d.selectedPath(); p != "." || d.m.tree.ol.Len() != 31 {
-		t.Errorf("after x: on %s, %d rows", p, d.m.tree.ol.Len())
+	if p := d.selectedPath(); p != "." || d.m.tree.Outline().Len() != 31 {
+		t.Errorf("after x: on %s, %d rows", p, d.m.tree.Outline().Len())
 	}
 	if !strings.HasPrefix(d.statusText(), "failing only: 50 of 81 nodes hidden") {
 		t.Errorf("status %q", d.statusText())
@@ -46,14 +46,14 @@ func TestFailingOnly(t *testing.T) {
 		t.Errorf("search: %q", s)
 	}
 	d.keys("F")
-	if strings.Contains(d.statusText(), "hidden") || d.m.tree.ol.Len() != 81 {
-		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.tree.ol.Len())
+	if strings.Contains(d.statusText(), "hidden") || d.m.tree.Outline().Len() != 81 {
+		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.tree.Outline().Len())
 	}
 	// An equal pair has nothing to show.
 	l := loadPair(t, `{"a": 1}`, `{"a": 1}`, "")
 	e := newDriver(t, ports.Options{Files: ports.Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
 	e.keys("F")
-	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.ol.Filter() != nil {
+	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.Outline().Filter() != nil {
 		t.Errorf("equal pair: %q", s)
 	}
 }
@@ -126,36 +126,36 @@ func TestCopyOutput(t *testing.T) {
 func TestDetailScrolls(t *testing.T) {
 	d := newDriver(t, invoice(t), 160, 35)
 	d.screen() // the pane builds its lines as it draws
-	total := len(d.m.detail.lines)
-	if total <= d.m.detail.rows() {
+	total := d.m.detail.LineCount()
+	if total <= d.m.detail.Rows() {
 		t.Fatalf("the root's detail has %d lines: it fits", total)
 	}
 	if !strings.Contains(d.screen(), "↓ 12 more below · J/K or the wheel scroll") {
 		t.Errorf("no more-below line:\n%s", d.screen())
 	}
 	d.keys("J")
-	if d.m.detail.off != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
-		t.Errorf("J: at %d\n%s", d.m.detail.off, d.screen())
+	if d.m.detail.Offset() != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
+		t.Errorf("J: at %d\n%s", d.m.detail.Offset(), d.screen())
 	}
 	d.keys("K", "K")
-	if d.m.detail.off != 0 || strings.Contains(d.screen(), "more above") {
-		t.Errorf("K: at %d", d.m.detail.off)
+	if d.m.detail.Offset() != 0 || strings.Contains(d.screen(), "more above") {
+		t.Errorf("K: at %d", d.m.detail.Offset())
 	}
-	x := d.m.tree.width + 5
+	x := d.m.tree.Width() + 5
 	for range 20 {
 		d.send(tea.MouseWheelMsg{X: x, Y: 10, Button: tea.MouseWheelDown})
 	}
-	if d.m.detail.off != d.m.detail.maxOff() || strings.Contains(d.screen(), "more below") || d.m.tree.offset != 0 {
-		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.off, d.m.detail.maxOff(), d.m.tree.offset)
+	if d.m.detail.Offset() != d.m.detail.MaxOffset() || strings.Contains(d.screen(), "more below") || d.m.tree.Offset() != 0 {
+		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.Offset(), d.m.detail.MaxOffset(), d.m.tree.Offset())
 	}
 	d.send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
-	if d.m.tree.offset != 3 {
-		t.Errorf("wheel over the tree: tree at %d", d.m.tree.offset)
+	if d.m.tree.Offset() != 3 {
+		t.Errorf("wheel over the tree: tree at %d", d.m.tree.Offset())
 	}
 	d.keys("j")
 	d.screen()
-	if d.m.detail.off != 0 {
-		t.Errorf("a new selection starts at %d", d.m.detail.off)
+	if d.m.detail.Offset() != 0 {
+		t.Errorf("a new selection starts at %d", d.m.detail.Offset())
 	}
 	d = newDriver(t, invoice(t), 120, 35)
 	d.keys("J")

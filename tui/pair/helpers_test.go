@@ -97,3 +97,9 @@ func (d *driver) keys(ks ...string) {
 
 // screen returns the view with the ANSI sequences stripped.
 func (d *driver) screen() string { return ansi.Strip(d.m.View().Content) }
+
+// best returns the header's best run.
+func (d *driver) best() ports.RunSummary { b, _, _ := d.m.hdr.Best(); return b }
+
+// hasBest reports whether the header has a best run.
+func (d *driver) hasBest() bool { _, _, ok := d.m.hdr.Best(); return ok }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/header"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -91,7 +93,7 @@ func (ra *runActions) bestFound(msg histBestMsg) tea.Cmd {
 		m.Status.Set(common.Failure(fmt.Errorf("history: %w", msg.err)))
 		return nil
 	}
-	m.hdr.Update(bestRunMsg{best: msg.best, ok: msg.ok, cfg: msg.cfg})
+	m.hdr.Update(header.BestRunMsg{Best: msg.best, OK: msg.ok, Cfg: msg.cfg})
 	return nil
 }
 
@@ -120,10 +122,10 @@ func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
 	m := ra.m
 	act, sel := req.Act, req.Run
 	ms := m.metric
-	if act == runspane.ActCompare && ms.oneNumber {
-		tot, has := ms.total(m.sess.Tree())
+	if act == runspane.ActCompare && ms.OneNumber {
+		tot, has := ms.Total(m.sess.Tree())
 		m.Status.Set(common.Info(fmt.Sprintf("%s is one number: no per-path scores to compare; %s scored %s%s, now %s",
-			ms.Name, runspane.RunName(sel), common.ScoreText5(sel.Score, sel.HasScore), byMetric(sel.Metric, ms.Name), common.ScoreText5(tot, has))))
+			ms.Name, runspane.RunName(sel), common.ScoreText5(sel.Score, sel.HasScore), metricstate.ByMetric(sel.Metric, ms.Name), common.ScoreText5(tot, has))))
 		return nil
 	}
 	h := m.opts.History
@@ -131,13 +133,13 @@ func (ra *runActions) runAction(req runspane.RunActionMsg) tea.Cmd {
 	m.jobs.stopRestore() // a rules' restore in flight is moot: its run's result is dropped
 	id, sess, wsess := m.jobs.histRun, m.sess, m.wsess
 	var scores, weights *scoring.Tree
-	if act != runspane.ActLoad && !ms.oneNumber {
+	if act != runspane.ActLoad && !ms.OneNumber {
 		scores = m.sess.Tree().Clone()
 	}
 	if act != runspane.ActCompare {
 		weights = m.wsess.Tree().Clone()
 	}
-	nowTotal, nowHas := ms.total(m.sess.Tree())
+	nowTotal, nowHas := ms.Total(m.sess.Tree())
 	metric := ms.Name
 	cached := req.Cached
 	var restore *rulesRestore
@@ -197,7 +199,7 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 			m.Mode = shell.ModeNormal
 		}
 		c := m.cmp
-		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), differText(c.Differ))
+		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(c.Run), header.DifferText(c.Differ))
 		if c.OnlyHere > 0 {
 			text += fmt.Sprintf(" · %s not in the run", common.Thousands(c.OnlyHere))
 		}
@@ -206,7 +208,7 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 		}
 		if r := c.Run.Metric; r != "" && r != m.metric.Name {
 			m.Status.Set(common.Warn(fmt.Sprintf("%s · the run was scored by %s%s, now by %s: the scores are those of two metrics · esc ends",
-				text, r, OptionsText(msg.run.Options), m.metric.label())))
+				text, r, metricstate.OptionsText(msg.run.Options), m.metric.Label())))
 			return nil
 		}
 		m.Status.Set(common.Info(text + " · esc ends"))
@@ -226,7 +228,7 @@ func (ra *runActions) runReady(msg runReadyMsg) tea.Cmd {
 func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 	m := ra.m
 	r := msg.run.RunSummary
-	old, oldHas := m.metric.total(m.sess.Tree())
+	old, oldHas := m.metric.Total(m.sess.Tree())
 	var notes restoreNotes
 	if rr := msg.restored; rr != nil {
 		if rr.version != m.wsess.Version() {
@@ -237,9 +239,9 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 		m.Rules = rr.rules
 		m.opts.MetricOptions = rr.user
 		m.Chooser.SetUser(rr.user)
-		m.show(newMetricState(m.metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
+		m.show(metricstate.New(m.metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)
 		if id, ok := m.sess.Tree().Find(path); ok {
-			m.tree.selectNode(id)
+			m.tree.SelectNode(id)
 		}
 		if rr.rulesChanged {
 			detail := fmt.Sprintf("%d; ctrl+s saves them", rr.rules.Len())
@@ -260,20 +262,20 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 	if m.Mode == shell.ModeHistory {
 		m.Mode = shell.ModeNormal
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	var text string
 	switch {
 	case n == 0 && len(notes) > 0:
-		tot, has := m.metric.total(m.sess.Tree())
+		tot, has := m.metric.Total(m.sess.Tree())
 		text = fmt.Sprintf("loaded %s, its weights are those in force: total %s → %s",
 			notes.alone(runspane.RunName(r)), common.ScoreText5(old, oldHas), common.ScoreText5(tot, has))
 	case n == 0:
 		text = "the weights in force are those of " + runspane.RunName(r) + " already"
-	case !m.metric.tuned():
+	case !m.metric.Tuned():
 		text = fmt.Sprintf("loaded the weights of %s: %d weight%s changed; %s does not use them (m switches to a metric that does)",
 			runspane.RunName(r), n, common.Plural(n, "s"), m.metric.Name)
 	default:
-		tot, has := m.metric.total(m.sess.Tree())
+		tot, has := m.metric.Total(m.sess.Tree())
 		text = fmt.Sprintf("loaded the weights of %s%s: %d weight%s changed", runspane.RunName(r), notes.besides(), n, common.Plural(n, "s"))
 		if has && oldHas {
 			text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
@@ -338,8 +340,8 @@ func (ra *runActions) labelled(msg runspane.HistLabelMsg) tea.Cmd {
 func (ra *runActions) setComparison(c *runspane.Comparison) {
 	m := ra.m
 	m.cmp = c
-	m.tree.cmp = c
-	m.hdr.Update(comparisonMsg{cmp: c})
+	m.tree.SetComparison(c)
+	m.hdr.Update(header.ComparisonMsg{Cmp: c})
 	m.Layout()
 }
 

@@ -134,12 +134,12 @@ func TestBestFollowsMetric(t *testing.T) {
 	lyn.Metric, lyn.Score = "lynxius", 0.5
 	h.add(lyn)
 	d := newDriver(t, opts, 160, 45)
-	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(3) {
-		t.Fatalf("best under jsondiff: %+v", d.m.hdr.best)
+	if !d.hasBest() || d.best().ID != runID(3) {
+		t.Fatalf("best under jsondiff: %+v", d.best())
 	}
 	d.choose("lynxius")
-	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(8) || !strings.Contains(d.screen(), "best 0.50000 (run 1hthq08k7m, same metric, options & rules)") {
-		t.Fatalf("best under lynxius: %v %+v\n%s", d.m.hdr.hasBest, d.m.hdr.best, d.screen())
+	if !d.hasBest() || d.best().ID != runID(8) || !strings.Contains(d.screen(), "best 0.50000 (run 1hthq08k7m, same metric, options & rules)") {
+		t.Fatalf("best under lynxius: %v %+v\n%s", d.hasBest(), d.best(), d.screen())
 	}
 }
 
@@ -160,12 +160,12 @@ func TestBestFollowsRules(t *testing.T) {
 	h.add(r)
 	opts.History = h
 	d := newDriver(t, opts, 160, 45)
-	if !d.m.hdr.hasBest || d.m.hdr.best.ID != runID(1) {
-		t.Fatalf("best under the file's rules: %v %+v", d.m.hdr.hasBest, d.m.hdr.best)
+	if !d.hasBest() || d.best().ID != runID(1) {
+		t.Fatalf("best under the file's rules: %v %+v", d.hasBest(), d.best())
 	}
 	selectPath(t, d, ".invoice_number")
 	d.keys("C", "j", "enter")
-	if d.m.hdr.hasBest || strings.Contains(d.screen(), "best 0.90000") {
+	if d.hasBest() || strings.Contains(d.screen(), "best 0.90000") {
 		t.Fatalf("best after a rule changed:\n%s", d.screen())
 	}
 }

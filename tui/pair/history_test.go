@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.cmp != nil || d.m.tree.cmp != nil || d.m.hdr.cmp != nil {
+	if d.m.cmp != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
 		t.Error("esc does not end the comparison")
 	}
 }
@@ -237,7 +237,7 @@ func TestHistoryStaleResults(t *testing.T) {
 		t.Error("a stale list replaced the runs")
 	}
 	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
-	if d.m.hdr.best.ID == "stale" {
+	if d.best().ID == "stale" {
 		t.Error("a stale best run replaced the header's")
 	}
 	// A run read for another session (the metric was switched since) is
@@ -260,8 +260,8 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	if len(d.m.Hist.Listed()) != 6 || d.m.Hist.Listed()[0].Label != "explorer saved" {
 		t.Errorf("the pane was not refreshed: %d runs", len(d.m.Hist.Listed()))
 	}
-	if d.m.hdr.best.ID != runID(7) {
-		t.Errorf("best run %s", d.m.hdr.best.ID)
+	if d.best().ID != runID(7) {
+		t.Errorf("best run %s", d.best().ID)
 	}
 }
 

@@ -1,6 +1,9 @@
 package pair
 
-import "github.com/jsontui/jsontui/tui/shell"
+import (
+	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/shell"
+)
 
 // Layout sizes every component: the one place that decides where things
 // go. Its part that depends on what the tree shows, arrange, also runs
@@ -41,9 +44,9 @@ func (m *Model) Arrange() {
 	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
 		m.tree.SetSize(w, body)
 	case w >= shell.SideMinWidth:
-		m.tree.SetSize(m.tree.width, body) // the rows on screen, first
+		m.tree.SetSize(m.tree.Width(), body) // the rows on screen, first
 		dw := max(DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.needWidth(); w-dw < need {
+		if need := m.tree.NeedWidth(); w-dw < need {
 			dw = max(DetailMinWidth, w-need)
 			if w-dw < need && m.Side == shell.SideAuto {
 				m.Folded = true
@@ -53,11 +56,15 @@ func (m *Model) Arrange() {
 		}
 		m.tree.SetSize(w-dw, body)
 		m.detail.SetSize(dw, body)
-		m.detail.setSide(true)
+		m.detail.SetSide(true)
 	default:
 		th := max(4, body*2/5)
 		m.tree.SetSize(w, th)
 		m.detail.SetSize(w, body-th)
-		m.detail.setSide(false)
+		m.detail.SetSide(false)
 	}
 }
+
+// DetailMinWidth is the narrowest the detail pane gets beside the tree,
+// its rule included.
+const DetailMinWidth = detail.MinWidth

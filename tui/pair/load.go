@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -62,7 +63,7 @@ func (m *Model) loadView() string {
 	barW := max(10, min(60, w-10))
 	var lines []string
 	lines = append(lines, s.Title.Render("jsontui"), "",
-		fmt.Sprintf("loading %s and %s", m.opts.Files.Reference, m.opts.Files.Output), "")
+		fmt.Sprintf("loading %s and %s", escape.Text(m.opts.Files.Reference), escape.Text(m.opts.Files.Output)), "")
 	frac := 0.0
 	if total > 0 {
 		frac = float64(done) / float64(total)

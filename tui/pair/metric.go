@@ -15,13 +15,13 @@ import (
 // metrics use weights follows when there is room.
 func (m *Model) weightsRefused() string {
 	ms := m.metric
-	if ms.tuned() {
+	if ms.Tuned() {
 		return ""
 	}
 	var why string
 	o := m.sess.Tree().Options()
 	switch {
-	case ms.oneNumber:
+	case ms.OneNumber:
 		why = ms.Name + " is one number: it has no per-key weights"
 	case o.LeafWeights:
 		why = ms.Name + " weighs each node by its share of the leaves: weights fixed"
@@ -36,7 +36,7 @@ func (m *Model) weightsRefused() string {
 // config is the metric, its options and the rules in force, for the
 // history.
 func (m *Model) config() ports.RunConfig {
-	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.options}
+	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.Options}
 	if m.Rules != nil && m.Rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
 		c.RulesJSON = m.Rules.Marshal()
 	}

@@ -231,12 +231,12 @@ func TestMetricOptionsCarry(t *testing.T) {
 	if s := d.statusText(); !strings.Contains(s, "lynxius does not take abs-tol=20, lists=best: left out") {
 		t.Errorf("status %q", s)
 	}
-	if sc := d.screen(); len(d.m.metric.options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
-		t.Errorf("lynxius options %q", d.m.metric.options)
+	if sc := d.screen(); len(d.m.metric.Options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
+		t.Errorf("lynxius options %q", d.m.metric.Options)
 	}
 	d.choose("jsondiff")
-	if strings.Join(d.m.metric.options, " ") != "abs-tol=20 lists=best" {
-		t.Errorf("jsondiff options %q", d.m.metric.options)
+	if strings.Join(d.m.metric.Options, " ") != "abs-tol=20 lists=best" {
+		t.Errorf("jsondiff options %q", d.m.metric.Options)
 	}
 	// Within the tolerance, the margherita (19.0 vs 39.0) scores 1.
 	id, _ := d.m.sess.Tree().Find(".margherita")

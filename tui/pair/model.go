@@ -7,9 +7,15 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/pair/header"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
+	"github.com/jsontui/jsontui/tui/pair/scorepanel"
+	"github.com/jsontui/jsontui/tui/pair/tree"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -22,17 +28,17 @@ type Model struct {
 	opts   ports.Options
 	load   *loadState
 	sess   *session.Session
-	hdr    *header
-	tree   *treePane
-	detail *detailPane
-	panel  *scorePanel
+	hdr    *header.Header
+	tree   *tree.Pane
+	detail *detail.Pane
+	panel  *scorepanel.Panel
 	// panelH is the lines the panel takes above the tree.
 	panelH int
 	// metric is the metric in force; wsess is the session that holds the
 	// weights in force: sess itself, or, when the tree's weights are the
 	// metric's own (uipath, galtea), the last session whose were the
 	// user's.
-	metric *metricState
+	metric *metricstate.State
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
 	schema *schemacheck.Check
@@ -76,7 +82,7 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{opts: opts, panel: &scorePanel{c: c}, Rules: opts.Rules}
+	m := &Model{opts: opts, panel: scorepanel.New(c), Rules: opts.Rules}
 	m.runs = &runActions{m: m}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Status.SetBadge(m.badge)
@@ -122,27 +128,29 @@ func (m *Model) ready(l ports.Loaded) {
 	if l.Held != nil {
 		wsess = session.New(l.Held, l.Weights, path)
 	}
-	m.show(newMetricState(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
+	m.show(metricstate.New(m.opts.Metric, m.opts.MetricOptions, l), sess, wsess)
 	m.Status.Set(openingStatus(m.sess.Tree(), m.opts.Files.Output))
 }
 
 // show builds the components over sess, scored by the metric ms, with
 // wsess holding the weights in force.
-func (m *Model) show(ms *metricState, sess, wsess *session.Session) {
+func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
 	m.jobs.search++ // a search in flight is of the tree shown before
 	m.schema.Place(sess.Tree())
-	m.tree = newTreePane(m.C, m.sess, ms, m.schema)
-	m.detail = newDetailPane(m.C, m.sess, m.tree.ol, ms, m.schema, m.RulesRefused(ms.Name) == "")
+	m.tree = tree.New(m.C, m.sess, ms, m.schema)
+	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
-	m.hdr = newHeader(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
-	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
-	if old != nil && old.hasBest && old.bestCfg.Equal(m.config()) {
+	m.hdr = header.New(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	if old != nil {
 		// The best of another metric, options or rules does not compare.
-		m.hdr.Update(bestRunMsg{best: old.best, ok: true, cfg: old.bestCfg})
+		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.config()) {
+			m.hdr.Update(header.BestRunMsg{Best: best, OK: true, Cfg: cfg})
+		}
 	}
-	m.panel.Update(metricShownMsg{ms: ms})
+	m.panel.Update(scorepanel.ShownMsg{State: ms})
 	if m.Hist == nil {
 		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}
@@ -159,7 +167,7 @@ func openingStatus(t *scoring.Tree, output string) common.StatusMsg {
 		return st
 	}
 	if r := t.Out().Repair(); r != "" {
-		return common.Warn("repaired " + output + ": " + r)
+		return common.Warn("repaired " + escape.Text(output) + ": " + r)
 	}
 	n := t.Len()
 	return common.Info(fmt.Sprintf("%s nodes · ? for help", common.Thousands(n)))
@@ -186,7 +194,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return nil
 	case SelectNodeMsg:
 		if m.Phase == shell.PhaseReady {
-			m.tree.selectNode(msg.Id)
+			m.tree.SelectNode(msg.Id)
 		}
 		return nil
 	case searchDoneMsg:
@@ -252,3 +260,6 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
+
+// SelectNodeMsg asks a pair's explorer to put its cursor on node id.
+type SelectNodeMsg struct{ Id scoring.NodeID }

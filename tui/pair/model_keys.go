@@ -44,8 +44,8 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Search):
 		m.Mode = shell.ModeSearch
 		last := ""
-		if m.tree.matches != nil {
-			last = m.tree.matches.Query
+		if m.tree.Matches() != nil {
+			last = m.tree.Matches().Query
 		}
 		m.Prompt.Open("/", "", last, 200)
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo):
@@ -55,7 +55,9 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.Status.Set(common.Success("copied " + path))
 		return tea.SetClipboard(path)
 	case key.Matches(msg, k.CopyOutput):
-		return m.copyOutput(id)
+		cmd, st := m.tree.CopyOutput(id)
+		m.Status.Set(st)
+		return cmd
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.scrollDetail(msg)
 	case key.Matches(msg, k.Metric):

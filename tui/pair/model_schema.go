@@ -5,8 +5,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/validate"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -49,12 +52,12 @@ func (m *Model) schemaChecked(msg schemaMsg) {
 		m.Status.Set(common.Failure(fmt.Errorf("schema %s: %w", sc.Name(), msg.err)))
 		return
 	}
-	m.hdr.Update(notesChangedMsg{})
-	m.detail.Update(notesChangedMsg{})
+	m.hdr.Update(header.NotesChangedMsg{})
+	m.detail.Update(detail.RebuildMsg{})
 	m.Layout()
 	n := sc.Count()
 	if n == 0 {
-		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", m.opts.Files.Output, sc.Name())))
+		m.Status.Set(common.Success(fmt.Sprintf("%s is valid against %s", escape.Text(m.opts.Files.Output), escape.Text(sc.Name()))))
 		return
 	}
 	text := fmt.Sprintf("schema %s: %s violation%s, marked ! in the tree", sc.Name(), common.Thousands(n), common.Plural(n, "s"))

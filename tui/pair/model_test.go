@@ -33,7 +33,7 @@ func (d *driver) goTo(path string) {
 	t := d.m.sess.Tree()
 	for id := 0; id < t.Len(); id++ {
 		if t.Path(scoring.NodeID(id)) == path {
-			d.m.tree.selectNode(scoring.NodeID(id))
+			d.m.tree.SelectNode(scoring.NodeID(id))
 			return
 		}
 	}
@@ -201,11 +201,11 @@ func TestNextLossAndOrder(t *testing.T) {
 		t.Errorf("[ went to %s", p)
 	}
 	d.keys("g", "o")
-	if d.m.tree.ol.Order() != outline.ByLoss {
+	if d.m.tree.Outline().Order() != outline.ByLoss {
 		t.Fatal("o did not order by loss")
 	}
 	var labels []string
-	for _, id := range d.m.tree.ol.Children(0) {
+	for _, id := range d.m.tree.Outline().Children(0) {
 		labels = append(labels, d.m.sess.Tree().Label(id))
 	}
 	if strings.Join(labels, " ") != "margherita fixed_menus pepperoni beer" {
@@ -215,7 +215,7 @@ func TestNextLossAndOrder(t *testing.T) {
 
 func TestExpandCollapseKeys(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	rows := func() int { return d.m.tree.ol.Len() }
+	rows := func() int { return d.m.tree.Outline().Len() }
 	if rows() != 7 {
 		t.Fatalf("%d rows on opening, want 7 (two levels)", rows())
 	}
@@ -309,15 +309,15 @@ func TestMouse(t *testing.T) {
 	}
 	// The marker of .fixed_menus (row 5, depth 1) is at cells 2–3.
 	d.send(tea.MouseClickMsg{X: 2, Y: 7, Button: tea.MouseLeft})
-	if p := d.selectedPath(); p != ".fixed_menus" || d.m.tree.ol.Len() != 5 {
-		t.Errorf("marker click: on %s with %d rows", p, d.m.tree.ol.Len())
+	if p := d.selectedPath(); p != ".fixed_menus" || d.m.tree.Outline().Len() != 5 {
+		t.Errorf("marker click: on %s with %d rows", p, d.m.tree.Outline().Len())
 	}
 	d.keys("e")
 	d.send(tea.WindowSizeMsg{Width: 80, Height: 10})
 	d.keys("g")
 	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
-	if d.m.tree.offset != 3 {
-		t.Errorf("wheel scrolled to %d", d.m.tree.offset)
+	if d.m.tree.Offset() != 3 {
+		t.Errorf("wheel scrolled to %d", d.m.tree.Offset())
 	}
 	opts := pizza(t)
 	opts.NoMouse = true

@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -35,29 +36,29 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if m.overDetail(mouse.X, mouse.Y-top-m.panelH) {
 			return m.detail.Update(common.PaneMouseMsg{Msg: msg})
 		} else {
-			m.tree.scrollWindow(step)
+			m.tree.ScrollWindow(step)
 		}
 	case tea.MouseClickMsg:
 		if msg.Button != tea.MouseLeft {
 			return nil
 		}
-		if mouse.Y == 1 && len(m.hdr.notes) > 0 {
-			m.hdr.Update(toggleNotesMsg{})
+		if mouse.Y == 1 && m.hdr.HasNotes() {
+			m.hdr.Update(header.ToggleNotesMsg{})
 			m.Layout()
 			return nil
 		}
 		y := mouse.Y - top - m.panelH
-		if y < 0 || y >= m.tree.height || mouse.X >= m.tree.width {
+		if y < 0 || y >= m.tree.Height() || mouse.X >= m.tree.Width() {
 			return nil
 		}
-		row := m.tree.rowAt(y)
+		row := m.tree.RowAt(y)
 		if row < 0 {
 			return nil
 		}
-		m.tree.setCursor(row)
-		if x0, x1 := m.tree.markerSpan(row); mouse.X >= x0 && mouse.X < x1 {
-			m.tree.ol.Toggle(row)
-			m.tree.scroll()
+		m.tree.SetCursor(row)
+		if x0, x1 := m.tree.MarkerSpan(row); mouse.X >= x0 && mouse.X < x1 {
+			m.tree.Outline().Toggle(row)
+			m.tree.Scroll()
 		}
 	}
 	return nil
@@ -69,8 +70,8 @@ func (m *Model) overDetail(x, y int) bool {
 	switch {
 	case !m.ShowDetail() || y < 0:
 		return false
-	case m.detail.side:
-		return x >= m.tree.width
+	case m.detail.Side():
+		return x >= m.tree.Width()
 	}
-	return y >= m.tree.height
+	return y >= m.tree.Height()
 }

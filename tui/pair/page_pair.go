@@ -2,6 +2,8 @@ package pair
 
 import (
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/tui/pair/detail"
+	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/session"
 )
@@ -16,9 +18,9 @@ func (m *Model) Files() *ports.Files { return &m.opts.Files }
 // when the weights saved are not those the tree shows.
 func (m *Model) WeightsSaved(saved session.Saved) string {
 	m.savedWeights = saved.SHA256
-	m.hdr.Update(filesMsg{files: m.opts.Files, rules: m.Rules})
-	m.tree.refresh()
-	if m.wsess != m.sess || m.metric.oneNumber {
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	m.tree.Refresh()
+	if m.wsess != m.sess || m.metric.OneNumber {
 		return ": the weights in force, which " + m.metric.Name + " does not use"
 	}
 	return ""
@@ -32,8 +34,8 @@ func (m *Model) RulesSaved(back *scoring.RuleSet) {
 		m.wsess.Tree().SwapRules(back)
 	}
 	m.Rules = back
-	m.hdr.Update(filesMsg{files: m.opts.Files, rules: back})
-	m.detail.Update(notesChangedMsg{}) // the rule's place changed
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: back})
+	m.detail.Update(detail.RebuildMsg{}) // the rule's place changed
 }
 
 // Fold has nothing to fold: a pair's explorer opens nothing over its

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -100,7 +101,7 @@ func (m *Model) pairChoicesReady(msg pairChoicesMsg) tea.Cmd {
 
 // pairedText says what a pairing change did to tree t, scored by ms: the array's score and the
 // total, before and after.
-func pairedText(ms *metricState, t *scoring.Tree, pc *PairingChange, oldTree *scoring.Tree, old float64, oldHas bool) string {
+func pairedText(ms *metricstate.State, t *scoring.Tree, pc *PairingChange, oldTree *scoring.Tree, old float64, oldHas bool) string {
 	text := fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
 	if pc.Path != pc.Array {
 		text = fmt.Sprintf("%s paired by %s (every %s)", pc.Array, pc.To, pc.Path)
@@ -112,7 +113,7 @@ func pairedText(ms *metricState, t *scoring.Tree, pc *PairingChange, oldTree *sc
 			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(s1, h1), common.ScoreText5(s0, h0), pc.From)
 		}
 	}
-	tot, has := ms.total(t)
+	tot, has := ms.Total(t)
 	return text + fmt.Sprintf(" · total %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 }
 

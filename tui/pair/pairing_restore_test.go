@@ -33,7 +33,7 @@ func TestLoadRunRestoresPairing(t *testing.T) {
 	d := newDriver(t, opts, 160, 45)
 	check := func(step, options string, want float64, status string) {
 		t.Helper()
-		if got := strings.Join(d.m.metric.options, " "); got != options {
+		if got := strings.Join(d.m.metric.Options, " "); got != options {
 			t.Errorf("%s: options in force %q, want %q", step, got, options)
 		}
 		if got := strings.Join(d.m.opts.MetricOptions.Strings(), " "); got != options {

@@ -123,7 +123,7 @@ func TestPairingCycle(t *testing.T) {
 			d.keys("l", "j") // .line_items[0]: the array it is in
 		}
 		d.keys("p")
-		if got := strings.Join(d.m.metric.options, " "); got != st.option {
+		if got := strings.Join(d.m.metric.Options, " "); got != st.option {
 			t.Errorf("step %d: options %q, want %q", i, got, st.option)
 		}
 		if got := strings.Join(d.m.opts.MetricOptions.Strings(), " "); got != st.option {

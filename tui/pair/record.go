@@ -45,17 +45,17 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	if m.Rules != nil && m.Rules.Len() > 0 {
 		rules = m.Rules.Marshal()
 	}
-	state := ms.label() + "\x00" + string(rules)
+	state := ms.Label() + "\x00" + string(rules)
 	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
 		return nil
 	}
 	m.rec.started = true
 	m.rec.last, m.rec.lastMetric = weights, state
 	m.RecordsPending++
-	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.Name, Options: ms.options, WeightsJSON: weights, RulesJSON: rules}
+	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.Name, Options: ms.Options, WeightsJSON: weights, RulesJSON: rules}
 	run.Files.SavePath = m.wsess.Path()
 	run.SavedWeights = m.savedWeights
-	run.Score, run.HasScore = ms.total(t)
+	run.Score, run.HasScore = ms.Total(t)
 	// The recorder reads the figures on its own goroutine while the user
 	// goes on tuning: it gets a snapshot of the tree, or, for a tree too
 	// big to copy at will, the tree itself with the weights locked until
@@ -64,14 +64,14 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	var locked *session.Session
 	snap := t
 	switch {
-	case !ms.tuned():
+	case !ms.Tuned():
 	case t.Len() > cloneLimit:
 		locked = m.sess
 		m.LockFor(locked, "the run is recorded in the history")
 	default:
 		snap = t.Clone()
 	}
-	name, options, res, files := ms.Name, ms.options, ms.res, m.opts.Files
+	name, options, res, files := ms.Name, ms.Options, ms.Res, m.opts.Files
 	run.Report = func(ctx context.Context) (*report.Report, error) {
 		var r *report.Report
 		switch {

@@ -10,6 +10,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -167,7 +168,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.jobs.stopRescore() // done: let go of its context
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + OptionsText(msg.opts.Strings())
+		what := spec.metric + metricstate.OptionsText(msg.opts.Strings())
 		switch {
 		case spec.pairing != nil:
 			what = "pairing " + spec.pairing.Array
@@ -187,7 +188,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		m.Status.Set(common.Info("the weights changed meanwhile: scoring again…"))
 		return cmd
 	}
-	old, oldHas := m.metric.total(m.sess.Tree())
+	old, oldHas := m.metric.Total(m.sess.Tree())
 	if spec.was != nil {
 		old, oldHas = spec.was.total, spec.was.has
 	}
@@ -200,14 +201,18 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
 	m.Rules = spec.rules
 	m.opts.MetricOptions = spec.user
-	m.show(newMetricState(spec.metric, msg.opts, l), msg.sess, wsess)
+	shown := m.tree.Shown()
+	m.show(metricstate.New(spec.metric, msg.opts, l), msg.sess, wsess)
+	if !m.metric.OneNumber {
+		m.tree.RestoreShown(shown) // F and o stay as they were
+	}
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	if id, ok := m.sess.Tree().Find(path); ok {
-		m.tree.selectNode(id)
+		m.tree.SelectNode(id)
 	}
-	tot, has := m.metric.total(m.sess.Tree())
+	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd
-	if !m.hdr.hasBest {
+	if _, _, ok := m.hdr.Best(); !ok {
 		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
@@ -225,11 +230,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		m.Status.Set(common.Success(text))
 		return cmd
 	}
-	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
+	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.Label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
-	case m.metric.oneNumber:
+	case m.metric.OneNumber:
 		text += " · one number: the panel says how"
-	case m.metric.fixed:
+	case m.metric.Fixed:
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {

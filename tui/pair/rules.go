@@ -37,7 +37,7 @@ func (m *Model) openRuleChooser() {
 		return
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, _ := choosers.DefaultRule(k, m.metric.opts)
+	def, _ := choosers.DefaultRule(k, m.metric.Opts)
 	m.RuleChooser.Update(choosers.OpenRulesMsg{Path: t.SchemaPath(slot), Kinds: []jsondoc.Kind{k}, In: t.RuleOf(id), Def: def})
 	m.Mode = shell.ModeRule
 }

@@ -98,7 +98,7 @@ func selectPath(t *testing.T, d *driver, path string) {
 	if !ok {
 		t.Fatalf("no %s", path)
 	}
-	d.m.tree.selectNode(id)
+	d.m.tree.SelectNode(id)
 }
 
 // total returns the tree's total.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/tree"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -27,7 +28,7 @@ func (m *Model) startSearch(query string) tea.Cmd {
 	}
 	m.jobs.search++
 	if query == "" {
-		m.tree.matches = nil
+		m.tree.SetMatches(nil)
 		m.Status.Set(common.Info("search cleared"))
 		return nil
 	}
@@ -54,17 +55,17 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 		return nil
 	}
 	mt := msg.matches
-	m.tree.matches = mt
+	m.tree.SetMatches(mt)
 	if mt.Count == 0 {
 		m.Status.Set(common.Warn(fmt.Sprintf("no key or value contains %q", mt.Query)))
 		return nil
 	}
-	first, ok := firstOf(m.tree.ol, mt.Pred())
+	first, ok := tree.FirstOf(m.tree.Outline(), mt.Pred())
 	if !ok {
-		m.Status.Set(hiddenMatches(mt, m.C.Keys.FailingOnly.Help().Key))
+		m.Status.Set(tree.HiddenMatches(mt, m.C.Keys.FailingOnly.Help().Key))
 		return nil
 	}
-	m.tree.selectNode(first)
+	m.tree.SelectNode(first)
 	m.Status.Set(common.Info(fmt.Sprintf("%q: %s match%s · %s · n/N next/previous", mt.Query, common.Thousands(mt.Count),
 		common.Plural(mt.Count, "es"), m.sess.Tree().Path(first))))
 	return nil

@@ -45,15 +45,15 @@ func (m *Model) Busy() bool { return false }
 // file they came from.
 func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
 	f := o.Found
-	old, oldHas := m.metric.total(m.sess.Tree())
+	old, oldHas := m.metric.Total(m.sess.Tree())
 	n, err := m.wsess.SetWeights(o.Weights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
-	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas && m.metric.tuned() {
+	if tot, has := m.metric.Total(m.sess.Tree()); has && oldHas && m.metric.Tuned() {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if o.Ignored.N > 0 {

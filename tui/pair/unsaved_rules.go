@@ -37,11 +37,11 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
-	m.tree.refresh()
+	m.tree.Refresh()
 	k := len(shell.RuleDiffs(r.before, m.Rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
 		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
-	if tot, has := m.metric.total(m.sess.Tree()); has && oldHas {
+	if tot, has := m.metric.Total(m.sess.Tree()); has && oldHas {
 		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
 	}
 	if msg.ignored.N > 0 {
@@ -58,7 +58,7 @@ func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 // that what is unsaved is counted against the file as it is now (saved
 // since, maybe).
 func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
-	old, oldHas := m.metric.total(m.sess.Tree())
+	old, oldHas := m.metric.Total(m.sess.Tree())
 	text, err := step()
 	cmd := m.edit(text, err)
 	rules, ok := m.sess.StepRules()

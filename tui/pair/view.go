@@ -7,7 +7,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -19,7 +21,7 @@ func (m *Model) View() tea.View {
 	} else {
 		content = m.Screen()
 	}
-	return m.Frame(content, "jsontui — "+m.opts.Files.Reference+" vs "+m.opts.Files.Output)
+	return m.Frame(content, "jsontui — "+escape.Text(m.opts.Files.Reference)+" vs "+escape.Text(m.opts.Files.Output))
 }
 
 // Header renders the header.
@@ -29,12 +31,12 @@ func (m *Model) Header() string { return m.hdr.View() }
 // and the score panel above them when it has room.
 func (m *Model) Panes() string {
 	tree := m.tree.View()
-	m.detail.Update(SelectNodeMsg{Id: m.tree.Selected()})
+	m.detail.Update(detail.ShowMsg{ID: m.tree.Selected()})
 	var body string
 	switch {
 	case !m.ShowDetail():
 		body = tree
-	case m.detail.side:
+	case m.detail.Side():
 		body = lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	default:
 		body = tree + "\n" + m.detail.View()
@@ -68,7 +70,7 @@ func (m *Model) badge() string {
 	if m.tree == nil || m.Mode != shell.ModeNormal {
 		return ""
 	}
-	n, on := m.tree.hidden()
+	n, on := m.tree.Hidden()
 	if !on {
 		return ""
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/calibrate"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/recovery"
 )
@@ -166,4 +167,13 @@ type DatasetOptions struct {
 	// earlier explorer on the dataset left, which the explorer offers
 	// back.
 	Recovery *recovery.Keeper
+	// Labels, if set, pairs people's labels with the scored cases (on
+	// opening, and each time the dataset is scored again): the header
+	// then shows their agreement with the scores, live, a key proposes
+	// the weight change that raises it most, and the cases pane orders
+	// by disagreement. Its error says what is wrong with the labels.
+	Labels LabelPairer
 }
+
+// LabelPairer pairs people's labels with a dataset's scored cases.
+type LabelPairer func(cases []dataset.CaseFigures) (*calibrate.Paired, error)

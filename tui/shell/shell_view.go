@@ -14,14 +14,16 @@ import (
 )
 
 // Frame wraps a page's screen in the view the terminal gets: the
-// alternate screen, the mouse unless it is off, and the window's title.
+// alternate screen, the mouse unless it is off, and the window's title;
+// neither the screen nor the title passes on a sequence a user's string
+// may hold (common.Safe).
 func (s *Shell) Frame(content, title string) tea.View {
-	v := tea.NewView(content)
+	v := tea.NewView(common.Safe(content))
 	v.AltScreen = true
 	if !s.noMouse {
 		v.MouseMode = tea.MouseModeCellMotion
 	}
-	v.WindowTitle = title
+	v.WindowTitle = common.Safe(title)
 	return v
 }
 

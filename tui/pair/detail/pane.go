@@ -1,28 +1,35 @@
-package pair
+// Package detail is the pane of a pair's page that shows everything
+// about the selected node: its path, both values, how its score is
+// computed, its weight, share and loss, its rule and its pairing.
+package detail
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/widgets"
 )
 
-// detailPane shows everything about the selected node: its path, both
+// Pane shows everything about the selected node: its path, both
 // values in full, how its score is computed, and its weight, share and
 // loss with where the weight lives in the weights file. Its lines are
 // built when the selection or the figures change, not every frame.
-type detailPane struct {
+type Pane struct {
 	c *common.Common
 	// Metric is the metric in force; schema the --schema check.
-	metric *metricState
+	metric *metricstate.State
 	schema *schemacheck.Check
 	sess   *session.Session
 	ol     *outline.Outline
@@ -33,7 +40,7 @@ type detailPane struct {
 	side  bool
 	key   detailKey
 	lines []string
-	// Id is the node shown (selectNodeMsg).
+	// Id is the node shown (ShowMsg).
 	id scoring.NodeID
 	// off is the first line shown: the pane scrolls (J/K, the wheel)
 	// when it holds more than fits; a new selection starts at the top.
@@ -44,8 +51,15 @@ type detailPane struct {
 	takesRules bool
 }
 
-// detailPane keeps the pane contract.
-var _ common.Pane = (*detailPane)(nil)
+// Pane keeps the pane contract.
+var _ common.Pane = (*Pane)(nil)
+
+// ShowMsg tells the pane the node to show.
+type ShowMsg struct{ ID scoring.NodeID }
+
+// RebuildMsg tells the pane its lines are to be made again: the notes
+// or the rules' place in their file changed.
+type RebuildMsg struct{}
 
 type detailKey struct {
 	id      scoring.NodeID
@@ -56,18 +70,40 @@ type detailKey struct {
 	styles  any
 }
 
-func newDetailPane(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricState, schema *schemacheck.Check, takesRules bool) *detailPane {
-	return &detailPane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
+// New returns the pane over sess's tree shown as ol, the metric in force
+// ms and the --schema check; takesRules is set when the metric compares
+// by per-key rules.
+func New(c *common.Common, sess *session.Session, ol *outline.Outline, ms *metricstate.State, schema *schemacheck.Check, takesRules bool) *Pane {
+	return &Pane{c: c, sess: sess, ol: ol, metric: ms, schema: schema, key: detailKey{id: scoring.NoNode}, takesRules: takesRules}
 }
 
 // SetSize sets the pane's size, its rule included.
-func (d *detailPane) SetSize(w, h int) { d.width, d.height = w, h }
+func (d *Pane) SetSize(w, h int) { d.width, d.height = w, h }
 
-// setSide places the pane beside the tree (a left rule) or below it.
-func (d *detailPane) setSide(side bool) { d.side = side }
+// SetSide places the pane beside the tree (a left rule) or below it.
+func (d *Pane) SetSide(side bool) { d.side = side }
+
+// Side reports whether the pane stands beside the tree.
+func (d *Pane) Side() bool { return d.side }
+
+// Width returns the pane's width, its rule included.
+func (d *Pane) Width() int { return d.width }
+
+// Offset returns the first line shown.
+func (d *Pane) Offset() int { return d.off }
+
+// MaxOffset returns the last line the pane may scroll to.
+func (d *Pane) MaxOffset() int { return d.maxOff() }
+
+// Rows returns the lines of text the pane shows at once.
+func (d *Pane) Rows() int { return d.rows() }
+
+// LineCount returns the lines the pane holds for the node shown, as of
+// its last View.
+func (d *Pane) LineCount() int { return len(d.lines) }
 
 // inner returns the width available to the text.
-func (d *detailPane) inner() int {
+func (d *Pane) inner() int {
 	if d.side {
 		return max(1, d.width-3)
 	}
@@ -75,7 +111,7 @@ func (d *detailPane) inner() int {
 }
 
 // View renders the pane for the node shown.
-func (d *detailPane) View() string {
+func (d *Pane) View() string {
 	id := d.id
 	k := detailKey{id: id, version: d.sess.Version(), width: d.inner(), height: d.rows(), order: d.ol.Order(), styles: d.c.Styles}
 	if k != d.key {
@@ -112,7 +148,7 @@ func (d *detailPane) View() string {
 }
 
 // rows returns the lines of text the pane shows at once.
-func (d *detailPane) rows() int {
+func (d *Pane) rows() int {
 	if d.side {
 		return d.height
 	}
@@ -120,10 +156,10 @@ func (d *detailPane) rows() int {
 }
 
 // maxOff returns the last line the pane may scroll to.
-func (d *detailPane) maxOff() int { return max(0, len(d.lines)-d.rows()) }
+func (d *Pane) maxOff() int { return max(0, len(d.lines)-d.rows()) }
 
 // scrollBy scrolls the pane by n lines and reports whether it moved.
-func (d *detailPane) scrollBy(n int) bool {
+func (d *Pane) scrollBy(n int) bool {
 	off := max(0, min(d.off+n, d.maxOff()))
 	moved := off != d.off
 	d.off = off
@@ -133,7 +169,7 @@ func (d *detailPane) scrollBy(n int) bool {
 // window returns the h lines the pane shows from off: the first says how
 // many lines are above when it has scrolled, the last how many are below
 // when there are more.
-func (d *detailPane) window(h int) []string {
+func (d *Pane) window(h int) []string {
 	s := d.c.Styles
 	d.off = max(0, min(d.off, d.maxOff()))
 	lines := d.lines[d.off:min(len(d.lines), d.off+h)]
@@ -152,7 +188,7 @@ func (d *detailPane) window(h int) []string {
 }
 
 // build writes the pane's lines for node id.
-func (d *detailPane) build(id scoring.NodeID) []string {
+func (d *Pane) build(id scoring.NodeID) []string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	w := d.inner()
@@ -165,11 +201,11 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 	add(s.Title.Render(t.Path(id)))
 	st := t.Status(id)
 	score, has := t.Score(id)
-	one := d.metric.oneNumber
+	one := d.metric.OneNumber
 	head := fmt.Sprintf("%s · %s %s", t.Kind(id), s.Status(st).Render(s.Glyph(st)), s.Status(st).Render(st.String()))
 	switch {
 	case one:
-		g, p := valuesGlyph(s, st)
+		g, p := metricstate.ValuesGlyph(s, st)
 		head = fmt.Sprintf("%s · %s %s", t.Kind(id), p.Render(g), valuesText(st))
 	case has:
 		head += " · score " + s.Band(score).Render(common.ScoreText(score, true))
@@ -221,7 +257,7 @@ func (d *detailPane) build(id scoring.NodeID) []string {
 
 // valueLines writes the node's reference and output values side by side
 // in w cells.
-func (d *detailPane) valueLines(id scoring.NodeID, w int) []string {
+func (d *Pane) valueLines(id scoring.NodeID, w int) []string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	half := max(1, (w-3)/2)
@@ -265,7 +301,7 @@ func valuesText(st scoring.Status) string {
 
 // weightLines says what the node weighs, what part of the total it stands
 // for, and where its weight lives in the weights file.
-func (d *detailPane) weightLines(id scoring.NodeID) []string {
+func (d *Pane) weightLines(id scoring.NodeID) []string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	var out []string
@@ -277,7 +313,7 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 		out = append(out, "the root has no weight: its score is the total",
 			fmt.Sprintf("%s = 1 − total", figures))
 		return out
-	case d.metric.fixed && t.Status(id) != scoring.Extra:
+	case d.metric.Fixed && t.Status(id) != scoring.Extra:
 		return append(out, d.fixedWeightLine(id), fmt.Sprintf("%s · w/Σw %s", figures, common.Trim5(t.Fraction(id))))
 	case err != nil && t.IsElement(id):
 		_, n := t.Children(t.Parent(id))
@@ -306,7 +342,7 @@ func (d *detailPane) weightLines(id scoring.NodeID) []string {
 
 // fixedWeightLine says where the weight of node id comes from under a
 // Metric whose weights are its own.
-func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
+func (d *Pane) fixedWeightLine(id scoring.NodeID) string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	wt := s.Accent.Render(common.Trim5(t.Weight(id)))
@@ -326,7 +362,7 @@ func (d *detailPane) fixedWeightLine(id scoring.NodeID) string {
 }
 
 // entryLine locates the weight of slot in the weights file.
-func (d *detailPane) entryLine(slot int) string {
+func (d *Pane) entryLine(slot int) string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	sl := t.SlotAt(slot)
@@ -347,9 +383,9 @@ func (d *detailPane) entryLine(slot int) string {
 // and where it comes from, or the metric's own comparison; "" for a
 // container, a node only the output has, or a metric without rules, and
 // with brief for a node with no rule of its own.
-func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
+func (d *Pane) ruleLine(id scoring.NodeID, takesRules, brief bool) string {
 	t := d.sess.Tree()
-	if d.metric.oneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
+	if d.metric.OneNumber || t.Kind(id).IsContainer() || t.RefValue(id) == jsondoc.None {
 		return ""
 	}
 	s := d.c.Styles
@@ -358,7 +394,7 @@ func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string 
 		return ""
 	}
 	k := t.Ref().Kind(t.RefValue(id))
-	def, fromOptions := choosers.DefaultRule(k, d.metric.opts)
+	def, fromOptions := choosers.DefaultRule(k, d.metric.Opts)
 	switch {
 	case !takesRules:
 		return ""
@@ -377,12 +413,12 @@ func (d *detailPane) ruleLine(id scoring.NodeID, takesRules, brief bool) string 
 // pairingLines is the detail pane's section on how an array's elements
 // pair: the pairing in force, and, when another scores noticeably
 // better, the array's score under each (scoring's PairingHint).
-func (d *detailPane) pairingLines(id scoring.NodeID) []string {
+func (d *Pane) pairingLines(id scoring.NodeID) []string {
 	t := d.sess.Tree()
 	s := d.c.Styles
 	// Only the trees of a metric that pairs by --lists (jsondiff) look
 	// for hints; an array compared with no array has no pairing.
-	if d.metric.oneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
+	if d.metric.OneNumber || !t.Options().PairingHints || t.Status(id) == scoring.Missing || t.Status(id) == scoring.Type {
 		return nil
 	}
 	if _, ok := t.PairingPlace(id); !ok {
@@ -420,6 +456,48 @@ func (d *detailPane) pairingLines(id scoring.NodeID) []string {
 	return append(out, "")
 }
 
-// DetailMinWidth is the narrowest the detail pane gets beside the tree,
+// MinWidth is the narrowest the pane gets beside the tree,
 // its rule included.
-const DetailMinWidth = 40
+const MinWidth = 40
+
+// Update takes the node to show, the figures' and notes' changes, and
+// the keys and wheel that scroll the pane.
+func (d *Pane) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case ShowMsg:
+		d.id = msg.ID
+	case RebuildMsg:
+		d.key.id = scoring.NoNode // rebuild the pane's lines
+	case common.PaneMouseMsg:
+		if w, ok := msg.Msg.(tea.MouseWheelMsg); ok {
+			step := common.WheelStep
+			if w.Button == tea.MouseWheelUp {
+				step = -step
+			}
+			d.scrollBy(step)
+		}
+	case tea.KeyPressMsg:
+		k := d.c.Keys
+		n := common.WheelStep
+		switch {
+		case key.Matches(msg, k.DetailDown):
+		case key.Matches(msg, k.DetailUp):
+			n = -n
+		default:
+			return nil
+		}
+		if !d.scrollBy(n) && d.maxOff() == 0 {
+			return common.StatusCmd(common.Info("the detail pane shows all it holds"))
+		}
+	}
+	return nil
+}
+
+// ShortHelp returns the pane's scrolling keys.
+func (d *Pane) ShortHelp() []key.Binding {
+	k := d.c.Keys
+	return []key.Binding{k.DetailDown, k.DetailUp}
+}
+
+// FullHelp returns the pane's keys.
+func (d *Pane) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }

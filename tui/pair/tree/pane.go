@@ -1,4 +1,7 @@
-package pair
+// Package tree is the tree pane of a pair's page: the nodes with
+// their figures fitted to the width, the cursor, folding, the search's
+// marks, the failing-only view and the steps through the losses.
+package tree
 
 import (
 	"fmt"
@@ -10,6 +13,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -19,9 +23,9 @@ import (
 // grandchildren show.
 const InitialDepth = 2
 
-// treePane is the tree of nodes with their figures. It renders only the
+// Pane is the tree of nodes with their figures. It renders only the
 // rows in its window.
-type treePane struct {
+type Pane struct {
 	c       *common.Common
 	sess    *session.Session
 	ol      *outline.Outline
@@ -34,38 +38,38 @@ type treePane struct {
 	cmp *runspane.Comparison
 	// Metric is the metric in force: for one that is one number the rows
 	// show the values only. schema marks the nodes breaking --schema.
-	metric *metricState
+	metric *metricstate.State
 	schema *schemacheck.Check
 	rp     rowPainter
 }
 
-// treePane keeps the pane contract.
-var _ common.Pane = (*treePane)(nil)
+// Pane keeps the pane contract.
+var _ common.Pane = (*Pane)(nil)
 
-func newTreePane(c *common.Common, sess *session.Session, ms *metricState, schema *schemacheck.Check) *treePane {
-	return &treePane{c: c, sess: sess, ol: outline.New(sess.Tree(), InitialDepth), metric: ms, schema: schema}
+func New(c *common.Common, sess *session.Session, ms *metricstate.State, schema *schemacheck.Check) *Pane {
+	return &Pane{c: c, sess: sess, ol: outline.New(sess.Tree(), InitialDepth), metric: ms, schema: schema}
 }
 
 // values reports whether the rows show the values only, no figures.
-func (p *treePane) values() bool { return p.metric != nil && p.metric.oneNumber }
+func (p *Pane) values() bool { return p.metric != nil && p.metric.OneNumber }
 
 // SetSize sets the pane's size; a new height scrolls to the cursor.
-func (p *treePane) SetSize(w, h int) {
+func (p *Pane) SetSize(w, h int) {
 	p.width = w
 	if h != p.height {
 		p.height = h
-		p.scroll()
+		p.Scroll()
 	}
 }
 
 // ShortHelp returns the bindings the pane answers to.
-func (p *treePane) ShortHelp() []key.Binding {
+func (p *Pane) ShortHelp() []key.Binding {
 	k := p.c.Keys
 	return []key.Binding{k.Up, k.Down, k.Expand, k.Collapse, k.Toggle}
 }
 
 // FullHelp returns every binding the pane answers to.
-func (p *treePane) FullHelp() [][]key.Binding {
+func (p *Pane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp},
@@ -76,7 +80,7 @@ func (p *treePane) FullHelp() [][]key.Binding {
 
 // Update runs the pane's keys; what it has to say goes to the status
 // line.
-func (p *treePane) Update(msg tea.Msg) tea.Cmd {
+func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return nil
@@ -88,48 +92,48 @@ func (p *treePane) Update(msg tea.Msg) tea.Cmd {
 }
 
 // Selected returns the node under the cursor.
-func (p *treePane) Selected() scoring.NodeID { return p.ol.Row(p.cursor).ID }
+func (p *Pane) Selected() scoring.NodeID { return p.ol.Row(p.cursor).ID }
 
-// page returns the number of rows the window shows.
-func (p *treePane) page() int { return max(1, p.height-1) }
+// Page returns the number of rows the window shows.
+func (p *Pane) Page() int { return max(1, p.height-1) }
 
-// setCursor moves the cursor to row i (clamped) and scrolls to it.
-func (p *treePane) setCursor(i int) {
+// SetCursor moves the cursor to row i (clamped) and scrolls to it.
+func (p *Pane) SetCursor(i int) {
 	p.cursor = max(0, min(i, p.ol.Len()-1))
-	p.scroll()
+	p.Scroll()
 }
 
-// scroll keeps the cursor in the window, with a margin of context rows.
-func (p *treePane) scroll() {
-	p.offset = common.ScrollTo(p.cursor, p.offset, p.page(), p.ol.Len())
+// Scroll keeps the cursor in the window, with a margin of context rows.
+func (p *Pane) Scroll() {
+	p.offset = common.ScrollTo(p.cursor, p.offset, p.Page(), p.ol.Len())
 }
 
-// selectNode reveals node id (opening its ancestors) and moves the cursor
-// To it.
-func (p *treePane) selectNode(id scoring.NodeID) {
+// SelectNode reveals node id (opening its ancestors) and moves the cursor
+// to it.
+func (p *Pane) SelectNode(id scoring.NodeID) {
 	if i := p.ol.Reveal(id); i >= 0 {
-		p.setCursor(i)
+		p.SetCursor(i)
 	}
 }
 
 // keep runs a change of the rows and puts the cursor back on the node it
 // was on, or on its nearest visible ancestor.
-func (p *treePane) keep(change func()) {
+func (p *Pane) keep(change func()) {
 	id := p.Selected()
 	row := p.cursor
 	change()
 	for x := id; x != scoring.NoNode; x = p.sess.Tree().Parent(x) {
 		if i := p.ol.Find(x, row); i >= 0 {
-			p.setCursor(i)
+			p.SetCursor(i)
 			return
 		}
 	}
-	p.setCursor(0)
+	p.SetCursor(0)
 }
 
-// refresh re-sorts the rows after the figures changed, when the order
+// Refresh re-sorts the rows after the figures changed, when the order
 // depends on them, and finds again the nodes the failing-only view shows.
-func (p *treePane) refresh() {
+func (p *Pane) Refresh() {
 	if p.ol.Filter() != nil {
 		set := outline.Failing(p.sess.Tree())
 		p.keep(func() { p.ol.SetFilter(set) })
@@ -142,25 +146,25 @@ func (p *treePane) refresh() {
 
 // handleKey runs a navigation or tree key. It reports whether the key was
 // one, and what the status line should say (nil: leave it).
-func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
+func (p *Pane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 	k := p.c.Keys
 	switch {
 	case key.Matches(msg, k.Up):
-		p.setCursor(p.cursor - 1)
+		p.SetCursor(p.cursor - 1)
 	case key.Matches(msg, k.Down):
-		p.setCursor(p.cursor + 1)
+		p.SetCursor(p.cursor + 1)
 	case key.Matches(msg, k.Top):
-		p.setCursor(0)
+		p.SetCursor(0)
 	case key.Matches(msg, k.Bottom):
-		p.setCursor(p.ol.Len() - 1)
+		p.SetCursor(p.ol.Len() - 1)
 	case key.Matches(msg, k.HalfDown):
-		p.pageBy(p.page() / 2)
+		p.pageBy(p.Page() / 2)
 	case key.Matches(msg, k.HalfUp):
-		p.pageBy(-p.page() / 2)
+		p.pageBy(-p.Page() / 2)
 	case key.Matches(msg, k.PageDown):
-		p.pageBy(p.page())
+		p.pageBy(p.Page())
 	case key.Matches(msg, k.PageUp):
-		p.pageBy(-p.page())
+		p.pageBy(-p.Page())
 	case key.Matches(msg, k.Expand, k.Collapse, k.Toggle):
 		p.openKey(msg)
 	case key.Matches(msg, k.ExpandAll):
@@ -201,29 +205,29 @@ func (p *treePane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 // openKey opens, closes or toggles the selected node (Expand, Collapse,
 // Toggle): opening an open node steps into it, closing a closed one
 // steps to its parent.
-func (p *treePane) openKey(msg tea.KeyPressMsg) {
+func (p *Pane) openKey(msg tea.KeyPressMsg) {
 	k := p.c.Keys
 	switch {
 	case key.Matches(msg, k.Expand):
 		id := p.Selected()
 		if !p.ol.Expand(p.cursor) && p.ol.IsOpen(id) {
-			p.setCursor(p.cursor + 1)
+			p.SetCursor(p.cursor + 1)
 		}
 	case key.Matches(msg, k.Collapse):
 		if !p.ol.Collapse(p.cursor) {
 			if par := p.sess.Tree().Parent(p.Selected()); par != scoring.NoNode {
-				p.setCursor(p.ol.Find(par, p.cursor))
+				p.SetCursor(p.ol.Find(par, p.cursor))
 			}
 		}
 	default:
 		p.ol.Toggle(p.cursor)
 	}
-	p.scroll()
+	p.Scroll()
 }
 
 // stepLoss selects the next node with a loss (or the previous one) and
 // says what it loses.
-func (p *treePane) stepLoss(next bool) *common.StatusMsg {
+func (p *Pane) stepLoss(next bool) *common.StatusMsg {
 	t := p.sess.Tree()
 	var id scoring.NodeID
 	var ok bool
@@ -236,7 +240,7 @@ func (p *treePane) stepLoss(next bool) *common.StatusMsg {
 		m := common.Info("no node with a loss " + map[bool]string{true: "after", false: "before"}[next] + " this one")
 		return &m
 	}
-	p.selectNode(id)
+	p.SelectNode(id)
 	m := common.Info(fmt.Sprintf("%s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
 	return &m
 }
@@ -253,14 +257,14 @@ func OrderHelp(o outline.Order) string {
 }
 
 // pageBy moves the window and the cursor by n rows.
-func (p *treePane) pageBy(n int) {
-	p.offset = max(0, min(p.offset+n, p.ol.Len()-p.page()))
-	p.setCursor(p.cursor + n)
+func (p *Pane) pageBy(n int) {
+	p.offset = max(0, min(p.offset+n, p.ol.Len()-p.Page()))
+	p.SetCursor(p.cursor + n)
 }
 
 // jumpMatch moves to the next (or previous) search match, wrapping
 // around.
-func (p *treePane) jumpMatch(next bool) *common.StatusMsg {
+func (p *Pane) jumpMatch(next bool) *common.StatusMsg {
 	m := p.matches
 	if m == nil {
 		s := common.Info("no search: press / to search keys and values")
@@ -276,20 +280,20 @@ func (p *treePane) jumpMatch(next bool) *common.StatusMsg {
 	wrapped := false
 	if next {
 		if id, ok = p.ol.Next(p.Selected(), pred); !ok {
-			id, ok = firstOf(p.ol, pred)
+			id, ok = FirstOf(p.ol, pred)
 			wrapped = true
 		}
 	} else {
 		if id, ok = p.ol.Prev(p.Selected(), pred); !ok {
-			id, ok = lastOf(p.ol, pred)
+			id, ok = LastOf(p.ol, pred)
 			wrapped = true
 		}
 	}
 	if !ok {
-		s := hiddenMatches(m, p.c.Keys.FailingOnly.Help().Key)
+		s := HiddenMatches(m, p.c.Keys.FailingOnly.Help().Key)
 		return &s
 	}
-	p.selectNode(id)
+	p.SelectNode(id)
 	s := common.Info(fmt.Sprintf("%q: %s match%s · %s", m.Query, common.Thousands(m.Count), common.Plural(m.Count, "es"), p.sess.Tree().Path(id)))
 	if wrapped {
 		s.Text += " (wrapped)"
@@ -297,17 +301,17 @@ func (p *treePane) jumpMatch(next bool) *common.StatusMsg {
 	return &s
 }
 
-// firstOf returns the first node shown that p wants, the root included;
+// FirstOf returns the first node shown that p wants, the root included;
 // ok is false when there is none (the failing-only view may hide them).
-func firstOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
+func FirstOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
 	if p.Want(0) {
 		return 0, true
 	}
 	return ol.Next(0, p)
 }
 
-// lastOf returns the last node shown that p wants.
-func lastOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
+// LastOf returns the last node shown that p wants.
+func LastOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
 	x := ol.Last()
 	if p.Want(x) {
 		return x, true
@@ -315,9 +319,9 @@ func lastOf(ol *outline.Outline, p outline.Pred) (scoring.NodeID, bool) {
 	return ol.Prev(x, p)
 }
 
-// rowAt returns the row index shown at line y of the pane (0 is the
+// RowAt returns the row index shown at line y of the pane (0 is the
 // column heads), or -1.
-func (p *treePane) rowAt(y int) int {
+func (p *Pane) RowAt(y int) int {
 	i := p.offset + y - 1
 	if y < 1 || i >= p.ol.Len() {
 		return -1
@@ -325,53 +329,53 @@ func (p *treePane) rowAt(y int) int {
 	return i
 }
 
-// markerSpan returns the cells [x0, x1) of row i's expand marker.
-func (p *treePane) markerSpan(i int) (int, int) {
+// MarkerSpan returns the cells [x0, x1) of row i's expand marker.
+func (p *Pane) MarkerSpan(i int) (int, int) {
 	d := int(p.ol.Row(i).Depth)
 	x := len([]rune(Guides(d, p.columns().label-8)))
 	return x, x + 2
 }
 
-// window returns the rows the pane shows.
-func (p *treePane) window() []outline.Row { return p.ol.Window(p.offset, p.offset+p.page()) }
+// Window returns the rows the pane shows.
+func (p *Pane) Window() []outline.Row { return p.ol.Window(p.offset, p.offset+p.Page()) }
 
 // needs returns what the rows on screen ask of the columns.
-func (p *treePane) needs() rowNeeds {
+func (p *Pane) needs() rowNeeds {
 	p.rp.t = p.sess.Tree()
-	return p.rp.measure(p.window())
+	return p.rp.measure(p.Window())
 }
 
-// needWidth returns the width at which the pane cuts none of the values
+// NeedWidth returns the width at which the pane cuts none of the values
 // on screen short enough to show whole (ask), all figures showing.
-func (p *treePane) needWidth() int { return p.needs().width(p.cmp != nil, p.values()) }
+func (p *Pane) NeedWidth() int { return p.needs().width(p.cmp != nil, p.values()) }
 
 // columns lays the columns out for the rows on screen.
-func (p *treePane) columns() columns {
+func (p *Pane) columns() columns {
 	return layoutColumns(p.width, p.cmp != nil, p.values(), p.needs())
 }
 
 // View renders the column heads and the rows in the window.
-func (p *treePane) View() string {
+func (p *Pane) View() string {
 	cols := p.columns()
 	p.rp = rowPainter{s: p.c.Styles, t: p.sess.Tree(), ol: p.ol, changed: p.sess.Changed, matches: p.matches, cmp: p.cmp, cols: cols,
 		values: p.values(), schema: p.schema}
 	var b strings.Builder
 	b.WriteString(cols.header(p.c.Styles))
-	rows := p.window()
+	rows := p.Window()
 	for k, r := range rows {
 		b.WriteByte('\n')
 		b.WriteString(p.rp.row(r, p.offset+k == p.cursor))
 	}
-	for k := len(rows); k < p.page(); k++ {
+	for k := len(rows); k < p.Page(); k++ {
 		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
-// scrollWindow moves the window by n rows, taking the cursor along only
+// ScrollWindow moves the window by n rows, taking the cursor along only
 // when it would leave it.
-func (p *treePane) scrollWindow(n int) {
-	h := p.page()
+func (p *Pane) ScrollWindow(n int) {
+	h := p.Page()
 	p.offset = max(0, min(p.offset+n, p.ol.Len()-h))
 	if p.cursor < p.offset {
 		p.cursor = p.offset
@@ -380,3 +384,29 @@ func (p *treePane) scrollWindow(n int) {
 		p.cursor = p.offset + h - 1
 	}
 }
+
+// Outline returns the rows the tree shows.
+func (p *Pane) Outline() *outline.Outline { return p.ol }
+
+// Width returns the pane's width.
+func (p *Pane) Width() int { return p.width }
+
+// Height returns the pane's rows, the column heads included.
+func (p *Pane) Height() int { return p.height }
+
+// Offset returns the first row shown.
+func (p *Pane) Offset() int { return p.offset }
+
+// Comparison returns the recorded run the rows are compared with, nil
+// for none.
+func (p *Pane) Comparison() *runspane.Comparison { return p.cmp }
+
+// SetComparison sets the recorded run the rows are compared with, nil
+// for none.
+func (p *Pane) SetComparison(c *runspane.Comparison) { p.cmp = c }
+
+// Matches returns the search's matches, nil for no search.
+func (p *Pane) Matches() *outline.Matches { return p.matches }
+
+// SetMatches sets the search's matches the rows mark, nil for none.
+func (p *Pane) SetMatches(mt *outline.Matches) { p.matches = mt }

@@ -1,31 +1,39 @@
-package pair
+// Package header is the head of a pair's page: the files, the metric and
+// its options, the total with its changes, the nodes per status, the
+// schema's verdict, the best run and the comparison, and the parse
+// repairs and warnings, which `!` expands.
+package header
 
 import (
 	"fmt"
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// header shows the files, the metric and its options, the total with its
+// Header shows the files, the metric and its options, the total with its
 // changes, the nodes per status, the schema's verdict, and the parse
 // repairs and warnings, which `!` expands.
-type header struct {
+type Header struct {
 	c    *common.Common
 	sess *session.Session
 	// Wsess holds the weights in force (sess, or the user's held apart).
 	wsess    *session.Session
 	files    ports.Files
-	metric   *metricState
+	metric   *metricstate.State
 	schema   *schemacheck.Check
 	notes    []note
 	more     int // warnings left out of notes (see scoring.Tree.OmittedWarnings)
@@ -46,8 +54,8 @@ type header struct {
 	rules *scoring.RuleSet
 }
 
-// header keeps the pane contract.
-var _ common.Pane = (*header)(nil)
+// Header keeps the pane contract.
+var _ common.Pane = (*Header)(nil)
 
 // bestOf says which runs the header's best is the best of.
 const bestOf = "same metric, options & rules"
@@ -58,23 +66,25 @@ type note struct {
 	text   string
 }
 
-func newHeader(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricState, schema *schemacheck.Check) *header {
-	h := &header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
+// New returns the header of sess (wsess holding the weights in force),
+// its files, the metric in force and the --schema check.
+func New(c *common.Common, sess, wsess *session.Session, files ports.Files, metric *metricstate.State, schema *schemacheck.Check) *Header {
+	h := &Header{c: c, sess: sess, wsess: wsess, files: files, metric: metric, schema: schema}
 	h.setNotes()
 	return h
 }
 
 // setNotes collects the repairs and warnings: the session's tree's, the
 // Metric's, and the schema violations at paths the tree lacks.
-func (h *header) setNotes() {
+func (h *Header) setNotes() {
 	t := h.sess.Tree()
 	h.notes = h.notes[:0]
 	if r := t.Out().Repair(); r != "" {
-		h.notes = append(h.notes, note{true, h.files.Output + ": " + r})
+		h.notes = append(h.notes, note{true, escape.Text(h.files.Output) + ": " + r})
 	}
 	ws := t.Warnings()
 	h.more = t.OmittedWarnings()
-	if res := h.metric.res; res != nil {
+	if res := h.metric.Res; res != nil {
 		ws = append(slices.Clip(ws), res.Warnings...)
 	}
 	for _, w := range ws {
@@ -91,13 +101,13 @@ func (h *header) setNotes() {
 
 // SetSize sets the header's width, and the screen's height its notes are
 // capped by.
-func (h *header) SetSize(w, screen int) { h.width, h.height = w, screen }
+func (h *Header) SetSize(w, screen int) { h.width, h.height = w, screen }
 
 // MaxNoteLines caps the expanded notes for a screen of height lines.
 func MaxNoteLines(height int) int { return max(2, height/3) }
 
 // Height returns the lines the header takes.
-func (h *header) Height() int {
+func (h *Header) Height() int {
 	height := h.height
 	n := 2
 	if h.cmp != nil {
@@ -111,7 +121,7 @@ func (h *header) Height() int {
 
 // noteLines is the number of lines of all the notes: one each, and one
 // for the warnings left out.
-func (h *header) noteLines() int {
+func (h *Header) noteLines() int {
 	if h.more > 0 {
 		return len(h.notes) + 1
 	}
@@ -119,7 +129,7 @@ func (h *header) noteLines() int {
 }
 
 // counts returns the repairs and the warnings.
-func (h *header) counts() (repairs, warnings int) {
+func (h *Header) counts() (repairs, warnings int) {
 	for _, n := range h.notes {
 		if n.repair {
 			repairs++
@@ -131,7 +141,7 @@ func (h *header) counts() (repairs, warnings int) {
 }
 
 // View renders the header.
-func (h *header) View() string {
+func (h *Header) View() string {
 	w := h.width
 	base := h.scoreText()
 	long, short := h.statusCounts()
@@ -140,7 +150,7 @@ func (h *header) View() string {
 	if ansi.StringWidth(line2)+ansi.StringWidth(notes)+2 > w {
 		line2 = base + "  " + short
 	}
-	if h.metric.oneNumber {
+	if h.metric.OneNumber {
 		// The statuses are those of the values, not the metric's.
 		line2 = base + "  " + h.c.Styles.Muted.Render("one number: no per-key breakdown")
 	}
@@ -159,18 +169,18 @@ func (h *header) View() string {
 }
 
 // filesLine is the header's first line: the files and the metric.
-func (h *header) filesLine() string {
+func (h *Header) filesLine() string {
 	s := h.c.Styles
-	files := h.files.Reference + " ⟷ " + h.files.Output
+	files := escape.Text(h.files.Reference) + " ⟷ " + escape.Text(h.files.Output)
 	if h.files.Weights != "" {
-		files += " · weights " + h.files.Weights
+		files += " · weights " + escape.Text(h.files.Weights)
 	} else {
 		files += " · no weights file"
 	}
 	files += h.rulesText()
 	right := "metric " + s.Accent.Render(h.metric.Name)
-	if len(h.metric.options) > 0 {
-		right += " " + s.Muted.Render("["+strings.Join(h.metric.options, " ")+"]")
+	if len(h.metric.Options) > 0 {
+		right += " " + s.Muted.Render("["+strings.Join(h.metric.Options, " ")+"]")
 	}
 	if h.wsess.Dirty() || h.rules.Changed() {
 		right = s.Changed.Render("● unsaved") + "  " + right
@@ -181,20 +191,20 @@ func (h *header) filesLine() string {
 
 // scoreText is the start of the second line: the score, its deltas and
 // the best run's, as room allows.
-func (h *header) scoreText() string {
+func (h *Header) scoreText() string {
 	s := h.c.Styles
 	var b strings.Builder
-	tot, has := h.metric.total(h.sess.Tree())
+	tot, has := h.metric.Total(h.sess.Tree())
 	b.WriteString("score ")
 	if has {
 		b.WriteString(s.Band(tot).Render(common.Fixed5(tot)))
-		if high, ok := h.metric.approx(h.sess.Tree()); ok {
+		if high, ok := h.metric.Approx(h.sess.Tree()); ok {
 			b.WriteString(s.Warn.Render(" (approximate: at most " + common.Fixed5(high) + ")"))
 		}
 	} else {
 		b.WriteString(s.Faint.Render("n/a"))
 	}
-	if open, save, ok := h.sess.Deltas(); ok && h.metric.tuned() {
+	if open, save, ok := h.sess.Deltas(); ok && h.metric.Tuned() {
 		if h.sess.Resumed() {
 			fmt.Fprintf(&b, "  Δ since switch %s", deltaPaint(h, open))
 		} else {
@@ -220,7 +230,7 @@ func (h *header) scoreText() string {
 
 // statusCounts counts the nodes of each status, in words (long) and in
 // glyphs (short).
-func (h *header) statusCounts() (long, short string) {
+func (h *Header) statusCounts() (long, short string) {
 	s := h.c.Styles
 	counts := h.sess.Counts()
 	var l, sh strings.Builder
@@ -239,7 +249,7 @@ func (h *header) statusCounts() (long, short string) {
 // notesText is the end of the second line: the schema's verdict, and
 // how many repairs and warnings there are, with the marker that opens
 // them.
-func (h *header) notesText() string {
+func (h *Header) notesText() string {
 	s := h.c.Styles
 	notes := h.schema.Verdict(h.c.Styles)
 	r, wn := h.counts()
@@ -265,7 +275,7 @@ func (h *header) notesText() string {
 
 // notesView lists the repairs and warnings, opened, as many as the
 // screen's height leaves room for.
-func (h *header) notesView() string {
+func (h *Header) notesView() string {
 	s, w := h.c.Styles, h.width
 	var out string
 	limit := MaxNoteLines(h.height)
@@ -288,11 +298,11 @@ func (h *header) notesView() string {
 
 // compareLine says which run the tree is compared with and how many
 // paths differ.
-func (h *header) compareLine() string {
+func (h *Header) compareLine() string {
 	s := h.c.Styles
 	c := h.cmp
 	c.Count()
-	counts := " · " + differText(c.Differ)
+	counts := " · " + DifferText(c.Differ)
 	if c.OnlyHere > 0 {
 		counts += " · " + common.Thousands(c.OnlyHere) + " not in the run"
 	}
@@ -311,7 +321,7 @@ func (h *header) compareLine() string {
 			line += s.Warn.Render(other)
 		}
 	}
-	if tot, has := h.metric.total(h.sess.Tree()); has && c.Run.HasScore {
+	if tot, has := h.metric.Total(h.sess.Tree()); has && c.Run.HasScore {
 		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
 		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
 			line += figs
@@ -320,12 +330,12 @@ func (h *header) compareLine() string {
 	return common.Spread(line, end, h.width)
 }
 
-func deltaPaint(h *header, v float64) string { return common.PaintDelta(h.c.Styles, v) }
+func deltaPaint(h *Header, v float64) string { return common.PaintDelta(h.c.Styles, v) }
 
 // rulesText names the rules in force for the files line: " · rules
 // Rules.json", with a * when they changed since read or saved; "" for
 // none.
-func (h *header) rulesText() string { return RulesFileText(h.rules, h.files.Rules) }
+func (h *Header) rulesText() string { return RulesFileText(h.rules, h.files.Rules) }
 
 // RulesFileText names the rules in force, read from the file named file
 // ("" for none), for a header's files line: " · rules rules.json", with
@@ -335,7 +345,7 @@ func RulesFileText(rules *scoring.RuleSet, file string) string {
 	if rules == nil || file == "" && rules.Len() == 0 {
 		return ""
 	}
-	name := file
+	name := escape.Text(file)
 	if name == "" {
 		name = "(not saved)"
 	}
@@ -345,10 +355,85 @@ func RulesFileText(rules *scoring.RuleSet, file string) string {
 	return " · rules " + name
 }
 
-// differText says how many paths differ: "3 paths differ".
-func differText(n int) string {
+// DifferText says how many paths differ: "3 paths differ".
+func DifferText(n int) string {
 	if n == 1 {
 		return "1 path differs"
 	}
 	return common.Thousands(n) + " paths differ"
 }
+
+// The messages the page sends the header: what changed that it shows, in
+// place of setting its fields.
+
+// BestRunMsg gives the header the pair's best run, among the runs of
+// config cfg.
+type BestRunMsg struct {
+	Best ports.RunSummary
+	OK   bool
+	Cfg  ports.RunConfig
+}
+
+// ComparisonMsg gives the panes the run compared with, nil for none.
+type ComparisonMsg struct{ Cmp *runspane.Comparison }
+
+// FilesMsg gives the header the files and the rules in force after a
+// save.
+type FilesMsg struct {
+	Files ports.Files
+	Rules *scoring.RuleSet
+}
+
+// NotesChangedMsg says the header's notes and the detail pane's lines
+// are to be made again (the schema's verdict came, the rules' place in
+// their file changed).
+type NotesChangedMsg struct{}
+
+// ToggleNotesMsg expands or folds the header's notes (a click on them).
+type ToggleNotesMsg struct{}
+
+// Update takes what the header shows: the best run, the comparison, the
+// files, the notes; `!` expands the notes.
+func (h *Header) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case BestRunMsg:
+		h.best, h.hasBest, h.bestCfg = msg.Best, msg.OK, msg.Cfg
+	case ComparisonMsg:
+		h.cmp = msg.Cmp
+	case FilesMsg:
+		h.files, h.rules = msg.Files, msg.Rules
+		h.setNotes()
+	case NotesChangedMsg:
+		h.setNotes()
+	case ToggleNotesMsg:
+		if len(h.notes) > 0 {
+			h.expanded = !h.expanded
+		}
+	case tea.KeyPressMsg:
+		if key.Matches(msg, h.c.Keys.Warnings) {
+			if len(h.notes) == 0 {
+				return common.StatusCmd(common.Info("no repairs and no warnings"))
+			}
+			h.expanded = !h.expanded
+		}
+	}
+	return nil
+}
+
+// ShortHelp returns the key that expands the notes.
+func (h *Header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
+
+// FullHelp returns the header's keys.
+func (h *Header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+
+// Best returns the pair's best recorded run, the config (metric, options
+// and rules) it is the best of, and whether there is one.
+func (h *Header) Best() (ports.RunSummary, ports.RunConfig, bool) {
+	return h.best, h.bestCfg, h.hasBest
+}
+
+// Comparison returns the run the tree is compared with, nil for none.
+func (h *Header) Comparison() *runspane.Comparison { return h.cmp }
+
+// HasNotes reports whether there are repairs or warnings to expand.
+func (h *Header) HasNotes() bool { return len(h.notes) > 0 }

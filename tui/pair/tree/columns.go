@@ -1,8 +1,9 @@
-package pair
+package tree
 
 import (
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
@@ -69,7 +70,7 @@ func ask(w int) int {
 // before weight). f also gives way when a value would get less than it
 // asks for (ask). Of the
 // text columns, each value column first gets its share (what it needs, up
-// To a quarter), the key column what it needs of the rest, the values
+// to a quarter), the key column what it needs of the rest, the values
 // what more they need; what is left then is shared alike. Comparing
 // with a run adds the run's score and the change since, in place of f.
 // With values set (a metric that is one number) there are no figures: the
@@ -149,7 +150,7 @@ func (rp *rowPainter) measure(rows []outline.Row) rowNeeds {
 	t := rp.t
 	for _, r := range rows {
 		id := r.ID
-		k := 2*int(r.Depth) + 4 + report.Width(t.Label(id))
+		k := 2*int(r.Depth) + 4 + report.Width(escape.Text(t.Label(id)))
 		if _, n := t.Children(id); n > 0 {
 			k += len(common.Thousands(n)) + 3
 		}

@@ -1,4 +1,7 @@
-package pair
+// Package scorepanel is the box over a pair's tree for a metric that is
+// one number: its score, how the metric computed it, and what the
+// explorer cannot show or do with it.
+package scorepanel
 
 import (
 	"fmt"
@@ -11,32 +14,37 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 )
 
-// scorePanel is the box over the tree of a metric that is one number: the
+// Panel is the box over the tree of a metric that is one number: the
 // score, how the metric computed it (its explanation and extra figures),
 // and what the explorer cannot show or do with it. It shows nothing for a
 // Metric with a per-node breakdown. It is a pane with no keys of its own:
-// the root tells it the metric shown (metricShownMsg) and the body it may
+// the root tells it the metric shown (ShownMsg) and the body it may
 // take half of (SetSize), and asks how many lines it takes (Height).
-type scorePanel struct {
+type Panel struct {
 	c     *common.Common
-	ms    *metricState
+	ms    *metricstate.State
 	width int
 	body  int
 	lines []string
 }
 
-// scorePanel keeps the pane contract.
-var _ common.Pane = (*scorePanel)(nil)
+// Panel keeps the pane contract.
+var _ common.Pane = (*Panel)(nil)
 
-// metricShownMsg tells the panes the metric whose figures now show.
-type metricShownMsg struct{ ms *metricState }
+// New returns an empty panel drawn with c's styles; it shows nothing
+// until it is told the metric shown.
+func New(c *common.Common) *Panel { return &Panel{c: c} }
+
+// ShownMsg tells the panel the metric whose figures now show.
+type ShownMsg struct{ State *metricstate.State }
 
 // Update takes the metric shown.
-func (p *scorePanel) Update(msg tea.Msg) tea.Cmd {
-	if msg, ok := msg.(metricShownMsg); ok {
-		p.ms, p.lines = msg.ms, nil
+func (p *Panel) Update(msg tea.Msg) tea.Cmd {
+	if msg, ok := msg.(ShownMsg); ok {
+		p.ms, p.lines = msg.State, nil
 		if p.width > 0 {
 			p.lines = p.build()
 		}
@@ -46,7 +54,7 @@ func (p *scorePanel) Update(msg tea.Msg) tea.Cmd {
 
 // SetSize sets the panel's width, builds its lines, and the height of the
 // body it takes a part of.
-func (p *scorePanel) SetSize(w, body int) {
+func (p *Panel) SetSize(w, body int) {
 	p.body = body
 	if w == p.width && p.lines != nil {
 		return
@@ -56,19 +64,19 @@ func (p *scorePanel) SetSize(w, body int) {
 }
 
 // ShortHelp returns no keys: the panel has none.
-func (p *scorePanel) ShortHelp() []key.Binding { return nil }
+func (p *Panel) ShortHelp() []key.Binding { return nil }
 
 // FullHelp returns no keys.
-func (p *scorePanel) FullHelp() [][]key.Binding { return nil }
+func (p *Panel) FullHelp() [][]key.Binding { return nil }
 
 // build writes the text inside the box.
-func (p *scorePanel) build() []string {
-	if !p.ms.oneNumber {
+func (p *Panel) build() []string {
+	if !p.ms.OneNumber {
 		return nil
 	}
 	s := p.c.Styles
 	inner := max(10, p.width-4)
-	res := p.ms.res
+	res := p.ms.Res
 	head := "score " + s.Faint.Render("n/a")
 	if res.HasScore {
 		head = "score " + s.Band(res.Score).Render(common.Fixed5(res.Score))
@@ -83,7 +91,7 @@ func (p *scorePanel) build() []string {
 	}
 	var out []string
 	out = append(out, head)
-	if ex := p.ms.explanation(); ex != "" {
+	if ex := p.ms.Explanation(); ex != "" {
 		out = append(out, common.WrapWords(ex, inner)...)
 	}
 	note := s.Muted.Render(fmt.Sprintf("No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); "+
@@ -94,7 +102,7 @@ func (p *scorePanel) build() []string {
 
 // Height returns the lines the panel takes in the body it was sized
 // with: at most half of it, none for a metric with a per-node breakdown.
-func (p *scorePanel) Height() int {
+func (p *Panel) Height() int {
 	if len(p.lines) == 0 {
 		return 0
 	}
@@ -102,7 +110,7 @@ func (p *scorePanel) Height() int {
 }
 
 // View renders the box in its Height.
-func (p *scorePanel) View() string {
+func (p *Panel) View() string {
 	s := p.c.Styles
 	h := p.Height()
 	w := p.width

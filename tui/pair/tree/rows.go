@@ -1,15 +1,17 @@
-package pair
+package tree
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/runspane"
 )
@@ -29,23 +31,6 @@ type rowPainter struct {
 	values bool
 	schema *schemacheck.Check
 	b      strings.Builder
-}
-
-// valuesGlyph is the mark of a row that shows values only: = equal,
-// ≠ differ (below, for a container), − only the reference, + only the
-// output.
-func valuesGlyph(s *themes.Styles, st scoring.Status) (string, themes.Paint) {
-	switch st {
-	case scoring.Match:
-		return "=", s.Faint
-	case scoring.Missing:
-		return "−", s.Muted
-	case scoring.Extra:
-		return "+", s.Muted
-	case scoring.Ignored:
-		return " ", s.Faint
-	}
-	return "≠", s.Muted
 }
 
 // row renders one row, padded to the pane's width.
@@ -86,7 +71,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 	s.Muted.Write(b, marker)
 	st := t.Status(id)
 	if rp.values {
-		g, p := valuesGlyph(s, st)
+		g, p := metricstate.ValuesGlyph(s, st)
 		p.Write(b, g)
 	} else {
 		s.Status(st).Write(b, s.Glyph(st))
@@ -98,7 +83,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 		b.WriteByte(' ')
 	}
 	used += 4
-	label := t.Label(id)
+	label := escape.Text(t.Label(id))
 	suffix := ""
 	if _, n := t.Children(id); n > 0 {
 		if t.Kind(id) == jsondoc.Array {

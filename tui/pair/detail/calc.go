@@ -1,4 +1,4 @@
-package pair
+package detail
 
 import (
 	"strings"
@@ -10,12 +10,12 @@ import (
 // calcLines returns how node id's score is computed (scoring's
 // Tree.Explain, by the rules of the metric in force), painted for the
 // detail pane, in w cells.
-func (d *detailPane) calcLines(t *scoring.Tree, id scoring.NodeID, w int) []string {
+func (d *Pane) calcLines(t *scoring.Tree, id scoring.NodeID, w int) []string {
 	lines := t.Explain(id, scoring.ExplainOptions{
 		Width:    w,
 		Children: d.ol.Children,
 		Metric:   d.metric.Name,
-		Note:     d.metric.explanation(),
+		Note:     d.metric.Explanation(),
 	})
 	out := make([]string, len(lines))
 	for i, l := range lines {

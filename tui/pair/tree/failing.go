@@ -1,4 +1,4 @@
-package pair
+package tree
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 
 // toggleFailing shows only the nodes that lose points and their
 // ancestors, or every node again.
-func (p *treePane) toggleFailing() *common.StatusMsg {
+func (p *Pane) toggleFailing() *common.StatusMsg {
 	t := p.sess.Tree()
 	if p.ol.Filter() != nil {
 		p.keep(func() { p.ol.SetFilter(nil) })
@@ -30,9 +30,9 @@ func (p *treePane) toggleFailing() *common.StatusMsg {
 	return &m
 }
 
-// hidden returns how many nodes the failing-only view hides, and whether
+// Hidden returns how many nodes the failing-only view hides, and whether
 // it is on.
-func (p *treePane) hidden() (int, bool) {
+func (p *Pane) Hidden() (int, bool) {
 	f := p.ol.Filter()
 	if f == nil {
 		return 0, false
@@ -41,20 +41,20 @@ func (p *treePane) hidden() (int, bool) {
 }
 
 // worst selects the costliest leaf.
-func (p *treePane) worst() *common.StatusMsg {
+func (p *Pane) worst() *common.StatusMsg {
 	t := p.sess.Tree()
 	id, ok := outline.Costliest(t)
 	if !ok {
 		m := common.Info("no leaf loses points")
 		return &m
 	}
-	p.selectNode(id)
+	p.SelectNode(id)
 	m := common.Info(fmt.Sprintf("the costliest leaf: %s loses %s of the total", t.Path(id), common.Fixed5(t.Loss(id))))
 	return &m
 }
 
-// hiddenMatches is the status when a search matches only nodes the
+// HiddenMatches is the status when a search matches only nodes the
 // failing-only view hides; failingKey names its key.
-func hiddenMatches(m *outline.Matches, failingKey string) common.StatusMsg {
+func HiddenMatches(m *outline.Matches, failingKey string) common.StatusMsg {
 	return common.Warn(fmt.Sprintf("%q: %s match%s, none of them failing: %s shows all nodes", m.Query, common.Thousands(m.Count), common.Plural(m.Count, "es"), failingKey))
 }
