@@ -28,7 +28,9 @@ import (
 //	         pgid u64 | txid u64 | checksum u64 (FNV-64a of what precedes)
 //
 // A node's keys (and values) follow its elements, in order, without gaps,
-// and the page spans size/pageSize overflow pages after the first. A
+// and the page spans (size-1)/pageSize overflow pages after the first:
+// as few as hold its size bytes (bolt 1.3 wrote size/pageSize, one more
+// page for a node that fills its pages exactly; see pagesFit). A
 // bucket is a leaf element flagged bucketLeafFlag whose value is its root
 // page id and sequence, followed, for a small bucket kept inline, by its
 // only page.
