@@ -52,6 +52,13 @@ type builder struct {
 	pending []slotRequest
 	asked   map[askedSlot]int32
 	wide    []int32 // the round's arrays that get a segment tree, by aggregate
+	remap   []int32 // the merge's slots for pending, in order
+
+	// The first builder's scratch for buildLevels and mergeRound, kept
+	// with it for the next tree: a dataset builds a small tree a case.
+	team   []*builder
+	round  []*builder
+	places []place
 
 	// approx lists the leaves this builder scored past their
 	// comparator's limit.

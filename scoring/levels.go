@@ -111,7 +111,7 @@ func (b *builder) fork() *builder {
 // root. It returns false, the tree unfinished, when the build was
 // cancelled (b.done closed).
 func (t *Tree) buildLevels(b *builder) bool {
-	builders := []*builder{b}
+	builders := append(b.team[:0], b)
 	// Several builders when there are several cores and nothing needs the
 	// slots while comparing (list pairing scores sub-documents through
 	// them): a wide level's round is cut into chunksPerWorker chunks per
@@ -122,9 +122,13 @@ func (t *Tree) buildLevels(b *builder) bool {
 	// buffers.
 	workers := min(runtime.GOMAXPROCS(0), maxWorkers)
 	parallel := workers > 1 && b.pairs == nil && t.opt.Pair == nil
-	round := make([]*builder, 0, workers*chunksPerWorker)
+	round := b.round[:0]
 	var c *crew // made for the first wide level
-	defer func() { c.Close() }()
+	defer func() {
+		c.Close()
+		clear(builders[1:]) // the forks hold this tree
+		b.team, b.round = builders[:0], round[:0]
+	}()
 	for lo, hi := NodeID(0), NodeID(1); lo < hi; lo, hi = hi, NodeID(len(t.nodes)) {
 		t.levels = append(t.levels, lo)
 		width := 1
@@ -156,7 +160,14 @@ func (t *Tree) buildLevels(b *builder) bool {
 			// after it, at places known only once it is done.
 			first := round[0]
 			first.own, first.buf = first.buf[:0], t.nodes[len(t.nodes):len(t.nodes)]
-			c.run(len(round), func(k int) { round[k].compareRange() })
+			if c == nil {
+				for _, w := range round {
+					w.compareRange()
+				}
+			} else {
+				r := round // captured by value: round stays on the stack
+				c.run(len(r), func(k int) { r[k].compareRange() })
+			}
 			if isDone(b.done) {
 				return false
 			}
@@ -198,6 +209,12 @@ func (b *builder) compareRange() {
 	}
 }
 
+// place is where a builder's nodes and aggregates go in the tree.
+type place struct {
+	nodes NodeID
+	aggs  int32
+}
+
 // mergeRound adds what the builders of a round found to the tree, in
 // order: it creates the slots they asked for, then (on all cores when
 // there are several builders, since filling fresh memory is most of the
@@ -205,12 +222,9 @@ func (b *builder) compareRange() {
 // children into place, and last gives the round's large arrays their
 // segment trees, in order.
 func (t *Tree) mergeRound(round []*builder, c *crew) {
-	type place struct {
-		nodes NodeID
-		aggs  int32
-		remap []int32
-	}
-	places := make([]place, len(round))
+	lead := round[0]
+	places := slices.Grow(lead.places[:0], len(round))[:len(round)]
+	lead.places = places
 	nodes, aggs := len(t.nodes), len(t.aggs)
 	asked := 0
 	for _, b := range round {
@@ -219,11 +233,12 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 	t.sl.grow(asked)
 	for k, b := range round {
 		p := &places[k]
+		b.remap = b.remap[:0]
 		for _, r := range b.pending {
 			if r.elem {
-				p.remap = append(p.remap, t.elemSlot(r.ctx))
+				b.remap = append(b.remap, t.elemSlot(r.ctx))
 			} else {
-				p.remap = append(p.remap, t.childSlot(r.ctx, r.member, r.pos))
+				b.remap = append(b.remap, t.childSlot(r.ctx, r.member, r.pos))
 			}
 		}
 		p.nodes, p.aggs = NodeID(nodes), int32(aggs)
@@ -232,38 +247,13 @@ func (t *Tree) mergeRound(round []*builder, c *crew) {
 	}
 	t.nodes = slices.Grow(t.nodes, nodes-len(t.nodes))[:nodes]
 	t.aggs = slices.Grow(t.aggs, aggs-len(t.aggs))[:aggs]
-	place1 := func(b *builder, p place) {
-		for _, id := range b.owners {
-			n := &t.nodes[id]
-			if n.kind == jsondoc.Array && b.aggs[n.agg].count >= segMin && !t.opt.LeafWeights {
-				b.wide = append(b.wide, n.agg+p.aggs)
-			}
-			n.agg += p.aggs
+	if c == nil {
+		for k, b := range round {
+			t.place(b, places[k])
 		}
-		for i := range b.aggs {
-			a := b.aggs[i]
-			a.first += p.nodes
-			t.aggs[int(p.aggs)+i] = a
-		}
-		dst := t.nodes[p.nodes : int(p.nodes)+len(b.buf)]
-		if len(p.remap) == 0 {
-			if len(dst) > 0 && &dst[0] != &b.buf[0] {
-				copy(dst, b.buf)
-			} // else written in place, with no slot to renumber
-			return
-		}
-		for i := range b.buf {
-			n := b.buf[i]
-			switch {
-			case n.slot >= provisional:
-				n.slot = p.remap[n.slot-provisional]
-			case n.slot <= -2 && -n.slot-2 >= provisional:
-				n.slot = pendingCtx(p.remap[-n.slot-2-provisional])
-			}
-			dst[i] = n
-		}
+	} else {
+		c.run(len(round), func(k int) { t.place(round[k], places[k]) })
 	}
-	c.run(len(round), func(k int) { place1(round[k], places[k]) })
 	for _, b := range round {
 		for _, a := range b.wide {
 			t.aggs[a].seg = int32(len(t.segs))
@@ -302,11 +292,7 @@ func (t *Tree) rescore() {
 			c = newCrew(workers)
 			counts = make([][7]int, parts)
 		}
-		c.run(parts, func(k int) {
-			width := int(hi - lo)
-			from, to := lo+NodeID(width*k/parts), lo+NodeID(width*(k+1)/parts)
-			t.recomputeRange(from, to, &counts[k])
-		})
+		t.rescoreWide(c, lo, hi, counts)
 	}
 	total := one
 	for _, part := range counts {
@@ -315,6 +301,19 @@ func (t *Tree) rescore() {
 		}
 	}
 	t.counts, t.counted = total, true
+}
+
+// rescoreWide recomputes the wide level [lo, hi) in len(counts) parts
+// that c's workers take in turn, counting each part's statuses in its
+// counts: apart from rescore, so that a tree with no wide level (a
+// dataset's case) allocates nothing for it.
+func (t *Tree) rescoreWide(c *crew, lo, hi NodeID, counts [][7]int) {
+	parts := len(counts)
+	c.run(parts, func(k int) {
+		width := int(hi - lo)
+		from, to := lo+NodeID(width*k/parts), lo+NodeID(width*(k+1)/parts)
+		t.recomputeRange(from, to, &counts[k])
+	})
 }
 
 // recomputeRange recomputes the containers among nodes [lo, hi), which
@@ -326,5 +325,40 @@ func (t *Tree) recomputeRange(lo, hi NodeID, counts *[7]int) {
 			t.recompute(i)
 		}
 		counts[statusOf(n.base, n.score, !math.IsNaN(n.score))]++
+	}
+}
+
+// place is a round's merge for builder b, whose nodes and aggregates go
+// to p: it renumbers its containers' aggregates and its children's slots
+// and copies its children into place.
+func (t *Tree) place(b *builder, p place) {
+	for _, id := range b.owners {
+		n := &t.nodes[id]
+		if n.kind == jsondoc.Array && b.aggs[n.agg].count >= segMin && !t.opt.LeafWeights {
+			b.wide = append(b.wide, n.agg+p.aggs)
+		}
+		n.agg += p.aggs
+	}
+	for i := range b.aggs {
+		a := b.aggs[i]
+		a.first += p.nodes
+		t.aggs[int(p.aggs)+i] = a
+	}
+	dst := t.nodes[p.nodes : int(p.nodes)+len(b.buf)]
+	if len(b.remap) == 0 {
+		if len(dst) > 0 && &dst[0] != &b.buf[0] {
+			copy(dst, b.buf)
+		} // else written in place, with no slot to renumber
+		return
+	}
+	for i := range b.buf {
+		n := b.buf[i]
+		switch {
+		case n.slot >= provisional:
+			n.slot = b.remap[n.slot-provisional]
+		case n.slot <= -2 && -n.slot-2 >= provisional:
+			n.slot = pendingCtx(b.remap[-n.slot-2-provisional])
+		}
+		dst[i] = n
 	}
 }

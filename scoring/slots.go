@@ -62,6 +62,14 @@ func (t *Tree) Slots() iter.Seq2[int, Slot] {
 	}
 }
 
+// SlotName returns the parent and the key of slot i, as SlotAt(i) gives
+// them, and whether it is the slot of an array's elements, without looking
+// up its weights: for loops over every slot of many trees.
+func (t *Tree) SlotName(i int) (parent int, key string, elem bool) {
+	k := int32(i)
+	return int(t.sl.parent[k]), t.slotKey(k), t.slotIsElem(k)
+}
+
 // SlotWeightAt returns the weight in force of slot i, as SlotAt(i).Weight
 // does, without decoding its key: for loops over every slot.
 func (t *Tree) SlotWeightAt(i int) float64 { return t.slotWeight(int32(i)) }

@@ -329,8 +329,9 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	h.Rules = displayNameOrEmpty(f.metric.rules)
 	a.printDatasetNotes(h, res.Figures)
 	figs := res.Figures
+	var labelled *htmlreport.Labelled
 	if f.labels.given() {
-		if figs.Agreement, err = a.agreement(&f.labels, spec, figs.Cases); err != nil {
+		if figs.Agreement, labelled, err = a.agreement(&f.labels, spec, figs.Cases); err != nil {
 			rec.abandon()
 			return err
 		}
@@ -339,7 +340,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	case f.quiet:
 		fmt.Fprintln(out, quietScore(figs.Score, figs.HasScore))
 	case f.format == "html":
-		err = writeDatasetPage(ctx, out, h, res, spec, d.groupBy, compared, rulesSum(rulesFile), sides)
+		err = writeDatasetPage(ctx, out, h, res, spec, d.groupBy, compared, rulesSum(rulesFile), sides, labelled)
 	case f.format != "jsonl": // the case lines are out
 		sel, opt := selectPaths(figs, f)
 		err = a.writeSelected(out, h, sel, f.format, opt)
@@ -464,8 +465,9 @@ func writeCaseLines(cfg *dataset.Config, out io.Writer) {
 // writeDatasetPage writes the dataset's HTML page, with a Δ column
 // against the compared run (nil for none) whose rules sum is rules.
 func writeDatasetPage(ctx context.Context, out io.Writer, h dataset.Header, res *dataset.Result, spec dataset.Spec, groupBy string,
-	compared *dataset.CompareSide, rules string, sides func() [2]history.File) error {
+	compared *dataset.CompareSide, rules string, sides func() [2]history.File, labelled *htmlreport.Labelled) error {
 	page := scoredPage(ctx, h, res, groupBy)
+	page.Labelled = labelled
 	if compared != nil {
 		page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: res.Figures, Rules: rules})
 	}
@@ -485,7 +487,7 @@ func checkScoreLabels(f *scoreFlags) error {
 	case f.dataset.caseID != "":
 		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")
 	case f.format == "jsonl":
-		return errors.New("--format jsonl prints the cases' lines: labels measure the dataset's agreement, give them with --format text, json or markdown")
+		return errors.New("--format jsonl prints the cases' lines: labels measure the dataset's agreement, give them with --format text, json, markdown or html")
 	}
 	return nil
 }

@@ -214,3 +214,38 @@ func setFilter(t *testing.T, ctx context.Context, sel, value, event string) {
 	eval[bool](t, ctx, `(() => { const e = document.querySelector(`+strconv.Quote(sel)+`); e.value = `+strconv.Quote(value)+
 		`; e.dispatchEvent(new Event(`+strconv.Quote(event)+`)); return true; })()`)
 }
+
+// TestBrowserDatasetAgreement: a labelled dataset's page shows, in a
+// browser, the agreement's headline as --format json prints it and a
+// mark per labelled case, cleanly.
+func TestBrowserDatasetAgreement(t *testing.T) {
+	browser(t)
+	args := []string{"score", small + "data.jsonl", small + "weights.json", "--no-history", "--labels", labelsSmall + "labels.jsonl"}
+	code, out, errs := runCLI(t, "", append(args, "--format", "json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var dj struct {
+		Agreement struct {
+			Labels int `json:"labels"`
+			Tau    struct {
+				Value json.RawMessage `json:"value"`
+			} `json:"kendall_tau_b"`
+		} `json:"agreement"`
+	}
+	if err := json.Unmarshal([]byte(out), &dj); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "labelled.html")
+	if code, _, errs := runCLI(t, "", append(args, "--format", "html", "-o", page)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	ctx, log := openPage(t, page, 1280, 800)
+	if got, want := textOf(t, ctx, `#agreement-table td[data-name="kendall_tau_b"]`), string(dj.Agreement.Tau.Value); got != want {
+		t.Errorf("τ-b shows %q, --format json %q", got, want)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#agreement svg circle").length`); n != dj.Agreement.Labels || n != 6 {
+		t.Errorf("%d marks in the scatter, %d labelled cases", n, dj.Agreement.Labels)
+	}
+	checkClean(t, log, page)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/calibrate"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/htmlreport"
 )
 
 // labelFlags are the flags that give people's labels of a dataset's
@@ -98,13 +99,14 @@ func firstIDs(ids []string) string {
 }
 
 // agreement measures how the scored cases agree with the labels, as the
-// dataset's figures carry it.
-func (a *app) agreement(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*dataset.Agreement, error) {
+// dataset's figures carry it, with the labelled cases that took part for
+// the HTML page.
+func (a *app) agreement(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*dataset.Agreement, *htmlreport.Labelled, error) {
 	l, p, err := a.pairLabels(f, spec, cases)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return p.Agree(cases, f.seed).Figures(l.Source), nil
+	return p.Agree(cases, f.seed).Figures(l.Source), &htmlreport.Labelled{Cases: p.Cases, Values: p.Values}, nil
 }
 
 // isDir reports whether name is a directory.

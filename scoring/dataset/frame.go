@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"math"
+	"strings"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -119,7 +120,20 @@ type extractor struct {
 	paths    *pathCache
 	tau      float64 // --match-threshold
 	slotPath []int32
-	w        []float64 // the tree's weight of each node
+	// memo is what the previous cases found of each slot index: cases of
+	// one schema make their slots in the same order, so slot k of this
+	// case is most often slot k of the last one, found again by comparing
+	// its parent's path and its key, without hashing the key.
+	memo []slotMemo
+	w    []float64 // the tree's weight of each node
+}
+
+// slotMemo is the schema path last found for a slot index: the path of
+// its parent, its key ("" for elements), whether it holds elements.
+type slotMemo struct {
+	parent, path int32
+	elem         bool
+	key          string
 }
 
 // extract fills f from tree t, and x.w with each node's weight.
@@ -223,16 +237,28 @@ func (x *extractor) slotPathOf(t *scoring.Tree, k int32) int32 {
 	if p := x.slotPath[k]; p >= 0 {
 		return p
 	}
-	s := t.SlotAt(int(k))
-	var p int32
-	switch {
-	case s.Parent < 0:
-		p = 0
-	case s.Elem:
-		p = x.paths.elem(x.slotPathOf(t, int32(s.Parent)))
-	default:
-		p = x.paths.key(x.slotPathOf(t, int32(s.Parent)), s.Key)
+	parent, key, elem := t.SlotName(int(k))
+	if parent < 0 {
+		x.slotPath[k] = 0
+		return 0
 	}
+	pp := x.slotPathOf(t, int32(parent))
+	if int(k) < len(x.memo) {
+		if m := &x.memo[k]; m.parent == pp && m.elem == elem && m.key == key {
+			x.slotPath[k] = m.path
+			return m.path
+		}
+	}
+	var p int32
+	if elem {
+		p = x.paths.elem(pp)
+	} else {
+		p = x.paths.key(pp, key)
+	}
+	for len(x.memo) <= int(k) {
+		x.memo = append(x.memo, slotMemo{parent: -1})
+	}
+	x.memo[k] = slotMemo{parent: pp, path: p, elem: elem, key: strings.Clone(key)} // key may share a record's buffer
 	x.slotPath[k] = p
 	return p
 }

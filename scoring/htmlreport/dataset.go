@@ -45,6 +45,9 @@ type Dataset struct {
 	// Compared, when set, is the comparison of a former run (A) with this
 	// one (B): the cases table gives each case's Δ.
 	Compared *dataset.Comparison
+	// Labelled, with the figures' agreement, are the labelled cases that
+	// took part in it, for the scatter of score against label.
+	Labelled *Labelled
 }
 
 // card is one figure of a summary.
@@ -55,6 +58,7 @@ type datasetView struct {
 	Score, Metric, CI, Read string
 	Cards                   []card
 	Histogram               template.HTML
+	Agreement               *agreementView
 	Paths                   []pathRow
 	Legend                  []legendItem
 	GroupBy                 string
@@ -118,6 +122,7 @@ func WriteDataset(w io.Writer, m Meta, d *Dataset) error {
 	}
 	v.Cards = statsCards(st)
 	v.Histogram = scoreHistogram(f.Cases)
+	v.Agreement = agreementSection(f, d.Labelled)
 	v.Paths, v.Legend = pathRows(f.Paths), legend()
 	v.Groups = groupRows(f.Groups)
 	for _, w := range f.Warnings {
@@ -131,6 +136,9 @@ func WriteDataset(w io.Writer, m Meta, d *Dataset) error {
 		title = "Dataset score " + v.Score + ": " + describeFiles(d.Header)
 	}
 	nav := []navItem{{"summary", "Summary"}}
+	if v.Agreement != nil {
+		nav = append(nav, navItem{"agreement", "Agreement with people"})
+	}
 	if len(v.Paths) > 0 {
 		nav = append(nav, navItem{"paths", "Per path"})
 	}

@@ -3,6 +3,7 @@ package htmlreport
 import (
 	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -188,5 +189,30 @@ func TestScatterDotsOrSquares(t *testing.T) {
 	svg, note = scatter(many)
 	if strings.Contains(string(svg), "<circle") || !strings.Contains(note, "3,001 cases") {
 		t.Errorf("%d cases: note %q, circles drawn", len(many), note)
+	}
+}
+
+func TestLabelScatterVerdictRows(t *testing.T) {
+	cases := []dataset.CaseFigures{{ID: "a", Score: 0.2, HasScore: true}, {ID: "b", Score: 0.9, HasScore: true}, {ID: "c", Score: 0.9, HasScore: true}}
+	svg, note := labelScatter(cases, &Labelled{Cases: []int{2, 0, 1}, Values: []float64{1, 0, 1}}, true)
+	dots := regexp.MustCompile(`cy="([0-9.]+)" r="3"><title>([^<]*)</title>`).FindAllStringSubmatch(string(svg), -1)
+	if len(dots) != 3 || note != "" {
+		t.Fatalf("%d marks, note %q:\n%s", len(dots), note, svg)
+	}
+	// Pass is the upper row (y from 55.5 to 98.1), fail the lower (188.6 to 231.2).
+	for _, d := range dots {
+		y, err := strconv.ParseFloat(d[1], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pass := strings.HasSuffix(d[2], "label pass"); pass && (y < 55.5 || y > 98.1) || !pass && (y < 188.6 || y > 231.2) {
+			t.Errorf("mark %q at y %g", d[2], y)
+		}
+	}
+	if dots[0][2] != "c: score 0.90000, label pass" || dots[1][2] != "a: score 0.20000, label fail" {
+		t.Errorf("titles %q, %q", dots[0][2], dots[1][2])
+	}
+	if dots[0][1] == dots[2][1] {
+		t.Errorf("two passes at score 0.9 share y %s: not spread", dots[0][1])
 	}
 }

@@ -103,52 +103,96 @@ func deltaHistogram(ds []dataset.CaseDelta) (template.HTML, string) {
 	return svg, fmt.Sprintf("the middle bar holds the %s unchanged cases, and changes within half a bar of 0", report.Count(unchanged))
 }
 
-// maxDots is how many paired cases the scatter draws one by one; past
-// it, it draws how many fall in each of 100 × 100 squares.
+// maxDots is how many marks a scatter draws one by one; past it, it
+// draws how many fall in each of 100 × 100 squares.
 const maxDots = 3000
+
+// mark is one case in a scatter: at (X, Y), both in [0, 1], its title
+// Tip.
+type mark struct {
+	X, Y float64
+	Tip  string
+}
+
+// tick is a label on a scatter's y axis, at V in [0, 1].
+type tick struct {
+	V    float64
+	Text string
+}
+
+// plot is what a scatter says of itself: its aria-label and title, the
+// label at the right end of its x axis, the labels of its y axis, and
+// whether it draws the diagonal.
+type plot struct {
+	Label, Title string
+	XHigh        string
+	YTicks       []tick
+	Diagonal     bool
+}
 
 // scatter draws each paired case at (A, B), with the diagonal.
 func scatter(ds []dataset.CaseDelta) (template.HTML, string) {
+	ms := make([]mark, len(ds))
+	for i, d := range ds {
+		ms[i] = mark{d.A, d.B, d.ID + ": A " + report.ScoreCell(d.A, true) + ", B " + report.ScoreCell(d.B, true)}
+	}
+	return scatterPlot(plot{Label: "scatter of the paired case scores, A across, B up", Title: "paired case scores: A across, B up",
+		XHigh: "A 1", YTicks: []tick{{1, "B 1"}}, Diagonal: true}, ms)
+}
+
+// scatterPlot draws marks over the unit square: a dot each, or past
+// maxDots the squares' counts as shades, which the note says.
+func scatterPlot(p plot, ms []mark) (template.HTML, string) {
 	const size, pad = 300.0, 28.0
 	x := func(v float64) string { return f1(pad + v*(size-pad-6)) }
 	y := func(v float64) string { return f1(size - pad - v*(size-pad-6)) }
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg role="img" aria-label="scatter of the paired case scores, A across, B up" viewBox="0 0 %s %s" width="%s" height="%s"><title>paired case scores: A across, B up</title>`,
-		f1(size), f1(size), f1(size), f1(size))
+	fmt.Fprintf(&b, `<svg role="img" aria-label="%s" viewBox="0 0 %s %s" width="%s" height="%s"><title>%s</title>`,
+		template.HTMLEscapeString(p.Label), f1(size), f1(size), f1(size), f1(size), template.HTMLEscapeString(p.Title))
 	fmt.Fprintf(&b, `<line class="axis" x1="%s" y1="%s" x2="%s" y2="%s"/><line class="axis" x1="%s" y1="%s" x2="%s" y2="%s"/>`,
 		x(0), y(0), x(1), y(0), x(0), y(0), x(0), y(1))
-	fmt.Fprintf(&b, `<line class="diag" x1="%s" y1="%s" x2="%s" y2="%s"/>`, x(0), y(0), x(1), y(1))
-	fmt.Fprintf(&b, `<text x="%s" y="%s">0</text><text x="%s" y="%s" text-anchor="end">A 1</text><text x="2" y="%s">B 1</text>`,
-		x(0), f1(size-pad+14), x(1), f1(size-pad+14), y(1))
+	if p.Diagonal {
+		fmt.Fprintf(&b, `<line class="diag" x1="%s" y1="%s" x2="%s" y2="%s"/>`, x(0), y(0), x(1), y(1))
+	}
+	fmt.Fprintf(&b, `<text x="%s" y="%s">0</text><text x="%s" y="%s" text-anchor="end">%s</text>`,
+		x(0), f1(size-pad+14), x(1), f1(size-pad+14), template.HTMLEscapeString(p.XHigh))
+	for _, t := range p.YTicks {
+		fmt.Fprintf(&b, `<text x="2" y="%s">%s</text>`, y(t.V), template.HTMLEscapeString(t.Text))
+	}
 	note := ""
-	if len(ds) <= maxDots {
-		for _, d := range ds {
-			fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="3"><title>%s: A %s, B %s</title></circle>`,
-				x(d.A), y(d.B), template.HTMLEscapeString(d.ID), report.ScoreCell(d.A, true), report.ScoreCell(d.B, true))
+	if len(ms) <= maxDots {
+		for _, m := range ms {
+			fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="3"><title>%s</title></circle>`,
+				x(m.X), y(m.Y), template.HTMLEscapeString(m.Tip))
 		}
 	} else {
-		const n = 100
-		grid := make([]int, n*n)
-		top := 0
-		for _, d := range ds {
-			i := min(n-1, int(d.A*n))*n + min(n-1, int(d.B*n))
-			grid[i]++
-			top = max(top, grid[i])
-		}
-		cell := (size - pad - 6) / n
-		for i, c := range grid {
-			if c == 0 {
-				continue
-			}
-			a, bb := float64(i/n)/n, float64(i%n+1)/n
-			op := 0.25 + 0.75*math.Log1p(float64(c))/math.Log1p(float64(top))
-			fmt.Fprintf(&b, `<rect class="dot" x="%s" y="%s" width="%s" height="%s" fill-opacity="%s"><title>%s cases</title></rect>`,
-				x(a), y(bb), f1(cell), f1(cell), strconv.FormatFloat(op, 'f', 2, 64), report.Count(c))
-		}
-		note = "With " + report.Count(len(ds)) + " cases, each square's shade says how many fall in it."
+		shades(&b, ms, x, y, (size-pad-6)/100)
+		note = "With " + report.Count(len(ms)) + " cases, each square's shade says how many fall in it."
 	}
 	b.WriteString("</svg>")
 	return template.HTML(b.String()), note
+}
+
+// shades draws how many marks fall in each of 100 × 100 squares, of
+// side cell, as the squares' opacity.
+func shades(b *strings.Builder, ms []mark, x, y func(float64) string, cell float64) {
+	const n = 100
+	grid := make([]int, n*n)
+	top := 0
+	for _, m := range ms {
+		i := min(n-1, max(0, int(m.X*n)))*n + min(n-1, max(0, int(m.Y*n)))
+		grid[i]++
+		top = max(top, grid[i])
+	}
+	for i, c := range grid {
+		if c == 0 {
+			continue
+		}
+		a, bb := float64(i/n)/n, float64(i%n+1)/n
+		op := 0.25 + 0.75*math.Log1p(float64(c))/math.Log1p(float64(top))
+		fmt.Fprintf(b, `<rect class="dot" x="%s" y="%s" width="%s" height="%s" fill-opacity="%s"><title>%s cases</title></rect>`,
+			x(a), y(bb), f1(cell), f1(cell), strconv.FormatFloat(op, 'f', 2, 64), report.Count(c))
+	}
 }
 
 // statusBar draws a path's status counts as one stacked bar, with the
