@@ -435,7 +435,8 @@ func (a *app) historyDiffCmd() *cobra.Command {
 		Use:   "diff ID ID",
 		Short: "Compare two runs: the total, the paths whose score changed, the weights that changed",
 		Long: `Compare run A with run B. For two runs of a pair: the total, the paths
-whose score changed, the weights and rules that changed.
+whose score changed, the weights and rules that changed (--format html
+writes them as one page, both runs' files with their SHA-256).
 
 For two runs of a dataset (two models' answers, or one model's under two
 weights files): the verdict first, whether B is better or worse than A and
@@ -468,36 +469,28 @@ has.`,
 				}
 				return err
 			}
-			if format == "html" {
-				return badInput(errors.New("--format html compares two runs of a dataset; for two runs of a pair, use text or json"))
-			}
-			if output != "" {
-				return badInput(errors.New("-o writes the HTML comparison of two dataset runs; for two runs of a pair, redirect the output"))
-			}
 			if !ra.SamePair(rb) {
 				fmt.Fprintf(a.stderr, "jsontui: warning: the runs are of two pairs (%s and %s): their scores do not compare path by path\n",
 					a.files(ra.Reference, ra.Output, history.File{}), a.files(rb.Reference, rb.Output, history.File{}))
 			}
 			d := history.Diff(ra, rb)
-			if format == "json" {
-				if werr := writeJSON(a, d); werr != nil {
-					return werr
+			if werr := a.toFile(output, func() error {
+				switch format {
+				case "json":
+					return writeJSON(a, d)
+				case "markdown":
+					return a.writeDiffMarkdown(ra, rb, d)
+				case "html":
+					return a.writePairDiffHTML(ra, rb, d)
 				}
-				return err
-			}
-			if format == "markdown" {
-				if werr := a.writeDiffMarkdown(ra, rb, d); werr != nil {
-					return werr
-				}
-				return err
-			}
-			if werr := a.writeDiff(ra, rb, d); werr != nil {
+				return a.writeDiff(ra, rb, d)
+			}); werr != nil {
 				return werr
 			}
 			return err // the damage of a store that read
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, markdown, or html for two runs of a dataset (one page to share)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, markdown or html (one page to share)")
 	addOutputFlag(cmd.Flags(), &output)
 	cmd.Flags().BoolVar(&stripExt, "strip-ext", false, "dataset runs: pair the cases by id without a .json extension (a folder run's ids are file paths)")
 	return cmd

@@ -180,3 +180,64 @@ func signedFigure(v float64) string {
 	}
 	return s
 }
+
+// TestBrowserPairDiff: history diff of two runs of a pair as a page
+// carries the JSON diff's figures, sorts its changed paths by Δ, and
+// stays clean.
+func TestBrowserPairDiff(t *testing.T) {
+	browser(t)
+	dir := t.TempDir()
+	dj, page := recordPairDiff(t, dir)
+	ctx, log := openPage(t, page, 1280, 800)
+	cards := map[string]string{}
+	for _, c := range eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("#summary .card")).map(c => [c.querySelector("span").textContent, c.querySelector("b").textContent])`) {
+		cards[c[0]] = c[1]
+	}
+	for name, want := range map[string]string{
+		"score A": report.ScoreText(*dj.Score.Old, true), "score B": report.ScoreText(*dj.Score.New, true),
+		"Δ score": signedFigure(*dj.Score.Delta), "paths changed": strconv.Itoa(len(dj.Changed)), "weights changed": strconv.Itoa(len(dj.Weights)),
+	} {
+		if cards[name] != want {
+			t.Errorf("card %s: %q, want %q", name, cards[name], want)
+		}
+	}
+	for _, r := range []struct{ side, id, label, score string }{
+		{"A", dj.A, "plain", report.ScoreText(*dj.Score.Old, true)}, {"B", dj.B, "weighted", report.ScoreText(*dj.Score.New, true)},
+	} {
+		facts := map[string]string{}
+		for _, f := range eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("#run-`+r.side+` dt")).map(d => [d.textContent, d.nextElementSibling.textContent])`) {
+			facts[f[0]] = f[1]
+		}
+		if facts["id"] != r.id || facts["label"] != r.label || facts["score"] != r.score || !strings.Contains(facts["reference"], "SHA-256 ") {
+			t.Errorf("run %s: %q, want id %s, label %s, score %s and the reference's SHA-256", r.side, facts, r.id, r.label, r.score)
+		}
+	}
+	const rowsJS = `Array.from(document.querySelectorAll("#changed-table tbody tr")).map(r => Array.from(r.cells).map(c => c.textContent).join("|"))`
+	rows := eval[[]string](t, ctx, rowsJS)
+	if len(rows) != len(dj.Changed) {
+		t.Fatalf("%d changed rows, the JSON has %d", len(rows), len(dj.Changed))
+	}
+	for i, c := range dj.Changed {
+		if rows[i] != c.cells() {
+			t.Errorf("changed row %d: %q, want %q", i, rows[i], c.cells())
+		}
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#weights-table tbody tr").length`); n != len(dj.Weights) {
+		t.Errorf("%d weight rows, the JSON has %d", n, len(dj.Weights))
+	}
+	screenshot(t, ctx, "report-pairdiff-desktop.png", 1280, 800)
+	screenshot(t, ctx, "report-pairdiff-phone.png", 390, 844)
+	setViewport(t, ctx, 1280, 800)
+	// Sorting by Δ puts the largest loss of score first.
+	click(t, ctx, "#changed-table thead th:nth-child(4) button")
+	lowest := dj.Changed[0]
+	for _, c := range dj.Changed {
+		if c.Delta != nil && (lowest.Delta == nil || *c.Delta < *lowest.Delta) {
+			lowest = c
+		}
+	}
+	if got := eval[[]string](t, ctx, rowsJS); got[0] != lowest.cells() {
+		t.Errorf("sorted by Δ, the first row is %q, want %q", got[0], lowest.cells())
+	}
+	checkClean(t, log, page)
+}

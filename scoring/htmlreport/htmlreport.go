@@ -1,6 +1,6 @@
 // Package htmlreport writes a scoring run as one self-contained HTML file
 // to share: a pair's tree, a dataset's figures and cases, or the
-// comparison of two dataset runs.
+// comparison of two dataset runs or of two runs of a pair.
 //
 // The page carries its styles, its script, its pictures (SVG drawn here,
 // a heat map drawn by the script from data in the page) and its data: it
@@ -70,6 +70,7 @@ type page struct {
 	Pair        *pairView
 	Dataset     *datasetView
 	Compare     *compareView
+	PairDiff    *pairDiffView
 }
 
 // write renders p to w.
