@@ -65,17 +65,24 @@ type unionWriter struct {
 func (u *unionWriter) value(ids ...int32) {
 	var kinds uint8
 	var elems []int32
+	own := false // a place of ids has keys of its own: an object
 	for _, id := range ids {
 		kinds |= u.a.paths[id].kinds
 		for _, c := range u.kids[id] {
-			if u.a.isRefPath(c) && u.nodes[c].elem {
+			switch {
+			case !u.a.isRefPath(c):
+			case u.nodes[c].elem:
 				elems = append(elems, c)
+			default:
+				own = true
 			}
 		}
 	}
-	keys, byKey := u.keys(ids)
 	switch {
-	case kinds&(1<<jsondoc.Object) != 0 || len(keys) > 0:
+	case kinds&(1<<jsondoc.Object) != 0 || own:
+		// An object's keys, and those of the elements of arrays found at
+		// its places; an array alone stays an array.
+		keys, byKey := u.keys(ids)
 		u.buf = append(u.buf, '{')
 		for i, k := range keys {
 			if i > 0 {
