@@ -126,23 +126,11 @@ func (p *pathTree) Update(msg tea.Msg) tea.Cmd {
 func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.c.Keys
 	say := func(m common.StatusMsg) tea.Cmd { return common.StatusCmd(m) }
+	if nav, ok := common.NavKey(k, msg, p.cursor, p.ol.Len(), p.page()); ok {
+		p.move(nav)
+		return nil
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		p.setCursor(p.cursor - 1)
-	case key.Matches(msg, k.Down):
-		p.setCursor(p.cursor + 1)
-	case key.Matches(msg, k.Top):
-		p.setCursor(0)
-	case key.Matches(msg, k.Bottom):
-		p.setCursor(p.ol.Len() - 1)
-	case key.Matches(msg, k.HalfDown):
-		p.pageBy(p.page() / 2)
-	case key.Matches(msg, k.HalfUp):
-		p.pageBy(-p.page() / 2)
-	case key.Matches(msg, k.PageDown):
-		p.pageBy(p.page())
-	case key.Matches(msg, k.PageUp):
-		p.pageBy(-p.page())
 	case key.Matches(msg, k.Expand):
 		if !p.ol.expand(p.cursor) && p.ol.open[p.selected()] {
 			p.setCursor(p.cursor + 1)
@@ -229,7 +217,16 @@ func (p *pathTree) replaced() {
 	}
 }
 
-// pageBy moves the window and the cursor by n rows.
+// move takes a navigation key's move (common.NavKey).
+func (p *pathTree) move(nav common.Nav) {
+	if nav.Page {
+		p.pageBy(nav.By)
+		return
+	}
+	p.setCursor(nav.To)
+}
+
+// pageBy moves the window and the cursor n rows on.
 func (p *pathTree) pageBy(n int) {
 	p.offset = max(0, min(p.offset+n, p.ol.Len()-p.page()))
 	p.setCursor(p.cursor + n)

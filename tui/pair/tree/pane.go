@@ -148,23 +148,15 @@ func (p *Pane) Refresh() {
 // one, and what the status line should say (nil: leave it).
 func (p *Pane) handleKey(msg tea.KeyPressMsg) (bool, *common.StatusMsg) {
 	k := p.c.Keys
+	if nav, ok := common.NavKey(k, msg, p.cursor, p.ol.Len(), p.Page()); ok {
+		if nav.Page {
+			p.pageBy(nav.By)
+		} else {
+			p.SetCursor(nav.To)
+		}
+		return true, nil
+	}
 	switch {
-	case key.Matches(msg, k.Up):
-		p.SetCursor(p.cursor - 1)
-	case key.Matches(msg, k.Down):
-		p.SetCursor(p.cursor + 1)
-	case key.Matches(msg, k.Top):
-		p.SetCursor(0)
-	case key.Matches(msg, k.Bottom):
-		p.SetCursor(p.ol.Len() - 1)
-	case key.Matches(msg, k.HalfDown):
-		p.pageBy(p.Page() / 2)
-	case key.Matches(msg, k.HalfUp):
-		p.pageBy(-p.Page() / 2)
-	case key.Matches(msg, k.PageDown):
-		p.pageBy(p.Page())
-	case key.Matches(msg, k.PageUp):
-		p.pageBy(-p.Page())
 	case key.Matches(msg, k.Expand, k.Collapse, k.Toggle):
 		p.openKey(msg)
 	case key.Matches(msg, k.ExpandAll):
