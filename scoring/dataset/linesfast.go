@@ -3,7 +3,6 @@ package dataset
 import (
 	"bytes"
 	"math"
-	"strconv"
 	"unicode/utf8"
 	"unsafe"
 
@@ -54,18 +53,23 @@ func (s *lineScan) raw() []byte {
 		return nil
 	}
 	v := s.b[start : start+end]
-	for _, c := range v {
-		if c < 0x20 || c == '\\' {
-			s.ok = false
-			return nil
-		}
-	}
-	if !utf8.Valid(v) {
+	if !plainText(v) {
 		s.ok = false
 		return nil
 	}
 	s.i = start + end + 1
 	return v
+}
+
+// plainText reports whether v is the inside of a JSON string without
+// escapes: no control character, no backslash, valid UTF-8.
+func plainText(v []byte) bool {
+	for _, c := range v {
+		if c < 0x20 || c == '\\' {
+			return false
+		}
+	}
+	return utf8.Valid(v)
 }
 
 func (s *lineScan) str() string { return string(s.raw()) }
@@ -76,18 +80,6 @@ func (s *lineScan) strOrNull() (string, bool) {
 		return "", false
 	}
 	return s.str(), s.ok
-}
-
-// number returns the next number's text.
-func (s *lineScan) number() []byte {
-	start := s.i
-	for s.i < len(s.b) && numberByte[s.b[s.i]] {
-		s.i++
-	}
-	if s.i == start {
-		s.ok = false
-	}
-	return s.b[start:s.i]
 }
 
 // numberByte marks the bytes a JSON number is made of.
@@ -125,21 +117,15 @@ func (s *lineScan) int() int64 {
 
 // float reads a number.
 func (s *lineScan) float() float64 {
-	t := s.number()
 	if !s.ok {
 		return 0
 	}
-	if len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
-		return float64(t[0] - '0')
-	}
-	if !validNumber(t) {
+	v, i := floatAt(s.b, s.i)
+	if i < 0 {
 		s.ok = false
 		return 0
 	}
-	v, err := strconv.ParseFloat(unsafeText(t), 64)
-	if err != nil {
-		s.ok = false
-	}
+	s.i = i
 	return v
 }
 
@@ -173,26 +159,6 @@ func validNumber(t []byte) bool {
 		}
 	}
 	return true
-}
-
-// counts reads an array of counts.
-func (s *lineScan) counts(dst []int32) {
-	s.lit("[")
-	if s.peek("]") {
-		return
-	}
-	for k := 0; s.ok; k++ {
-		v := s.int()
-		if k == len(dst) || v < 0 || v > math.MaxInt32 {
-			s.ok = false
-			return
-		}
-		dst[k] = int32(v)
-		if s.peek("]") {
-			return
-		}
-		s.lit(",")
-	}
 }
 
 // fastRead reads a case line laid out as score writes it into res and
@@ -314,19 +280,24 @@ func (lr *lineReader) last(k int, b []byte) string {
 }
 
 // step returns the schema path of key below parent for entry j of a
-// line: the lines of a dataset mostly list the same paths in the same
-// order, so the entry's path in the line before is tried first.
-func (lr *lineReader) step(j, parent int32, key []byte) int32 {
+// line, and false when key is not a string without escapes as score
+// writes one: the lines of a dataset mostly list the same paths in the
+// same order, so the entry's path in the line before is tried first (its
+// key was checked then).
+func (lr *lineReader) step(j, parent int32, key []byte) (int32, bool) {
 	for int(j) >= len(lr.steps) {
 		lr.steps = append(lr.steps, stepCache{parent: -1})
 	}
 	c := &lr.steps[j]
 	if c.parent == parent && c.key == string(key) {
-		return c.schema
+		return c.schema, true
+	}
+	if !plainText(key) {
+		return 0, false
 	}
 	id := lr.paths.key(parent, unsafeText(key))
 	*c = stepCache{parent: parent, key: string(key), schema: id}
-	return id
+	return id, true
 }
 
 // stepCache is the path an entry of the line before stepped to.
@@ -337,38 +308,20 @@ type stepCache struct {
 
 // fastPart reads one "paths" entry into lr.acc.
 func (lr *lineReader) fastPart(s *lineScan) {
-	j := int32(len(lr.schema))
-	s.lit("[")
-	parent := s.int()
-	s.lit(",")
-	schema := int32(0)
-	switch {
-	case !s.ok:
+	if !s.ok {
 		return
-	case j == 0:
-		s.lit("null")
-		if parent != -1 {
-			s.ok = false
-		}
-	case parent < 0 || parent >= int64(j):
-		s.ok = false
-	case s.peek("null"):
-		schema = lr.paths.elem(lr.schema[parent])
-	default:
-		if key := s.raw(); s.ok {
-			schema = lr.step(j, lr.schema[parent], key)
-		}
 	}
-	s.lit(",")
-	kind := s.int()
-	s.lit(",")
-	scored := s.int()
+	b, j := s.b, int32(len(lr.schema))
+	schema, i := lr.entryHead(b, s.i, j)
+	var kind, scored, kinds, scalars int64
 	var fl [3]float64
-	for k := range fl {
-		s.lit(",")
-		fl[k] = s.float()
-	}
-	if !s.ok || kind < 0 || kind > int64(jsondoc.Array) || scored < 0 {
+	kind, i = uintAt(b, i)
+	scored, i = uintAt(b, byteAt(b, i, ','))
+	fl[0], i = floatAt(b, byteAt(b, i, ','))
+	fl[1], i = floatAt(b, byteAt(b, i, ','))
+	fl[2], i = floatAt(b, byteAt(b, i, ','))
+	i = byteAt(b, i, ',')
+	if i < 0 || kind > int64(jsondoc.Array) {
 		s.ok = false
 		return
 	}
@@ -382,22 +335,20 @@ func (lr *lineReader) fastPart(s *lineScan) {
 	lr.schema = append(lr.schema, schema)
 	p := lr.acc.part(schema, j, uint16(kind)<<fKindShift, fl[2])
 	p.scored, p.scoreSum, p.lossSum = int32(scored), fl[0], fl[1]
-	s.lit(",")
-	s.counts(p.status[:])
-	s.lit(",")
-	s.counts(p.counts[:])
-	s.lit(",")
-	kinds := s.int()
-	s.lit(",")
-	scalars := s.int()
-	if s.peek(",") {
-		p.pathWeight, p.hasPathWeight = s.float(), true
+	i = countsAt(b, i, p.status[:])
+	i = countsAt(b, byteAt(b, i, ','), p.counts[:])
+	kinds, i = uintAt(b, byteAt(b, i, ','))
+	scalars, i = uintAt(b, byteAt(b, i, ','))
+	if k := byteAt(b, i, ','); k >= 0 {
+		p.pathWeight, i = floatAt(b, k)
+		p.hasPathWeight = true
 	}
-	s.lit("]")
-	if kinds < 0 || kinds > 255 || scalars < 0 || scalars > math.MaxInt32 {
+	i = byteAt(b, i, ']')
+	if i < 0 || kinds > 255 || scalars > math.MaxInt32 {
 		s.ok = false
 		return
 	}
+	s.i = i
 	p.kinds, p.scalars = uint8(kinds), int32(scalars)
 	for _, c := range p.status {
 		p.nodes += c
@@ -405,6 +356,35 @@ func (lr *lineReader) fastPart(s *lineScan) {
 	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
 		s.ok = false
 	}
+}
+
+// entryHead reads the parent and step of entry j of a line's "paths" at
+// b[i:], and returns its schema path and the index past its comma.
+func (lr *lineReader) entryHead(b []byte, i int, j int32) (int32, int) {
+	if j == 0 {
+		return 0, textAt(b, i, "[-1,null,")
+	}
+	parent, i := uintAt(b, byteAt(b, i, '['))
+	i = byteAt(b, i, ',')
+	if i < 0 || parent >= int64(j) {
+		return 0, -1
+	}
+	if k := textAt(b, i, "null,"); k >= 0 {
+		return lr.paths.elem(lr.schema[parent]), k
+	}
+	i = byteAt(b, i, '"')
+	if i < 0 {
+		return 0, -1
+	}
+	end := bytes.IndexByte(b[i:], '"')
+	if end < 0 {
+		return 0, -1
+	}
+	schema, ok := lr.step(j, lr.schema[parent], b[i:i+end])
+	if !ok {
+		return 0, -1
+	}
+	return schema, byteAt(b, i+end+1, ',')
 }
 
 // unsafeText returns b as a string sharing its memory, for a look-up or
