@@ -2,11 +2,8 @@ package dataset
 
 import (
 	"bytes"
-	"math"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // lineScan reads a case line laid out exactly as score writes it
@@ -277,114 +274,6 @@ func (lr *lineReader) last(k int, b []byte) string {
 		lr.prev[k] = string(b)
 	}
 	return lr.prev[k]
-}
-
-// step returns the schema path of key below parent for entry j of a
-// line, and false when key is not a string without escapes as score
-// writes one: the lines of a dataset mostly list the same paths in the
-// same order, so the entry's path in the line before is tried first (its
-// key was checked then).
-func (lr *lineReader) step(j, parent int32, key []byte) (int32, bool) {
-	for int(j) >= len(lr.steps) {
-		lr.steps = append(lr.steps, stepCache{parent: -1})
-	}
-	c := &lr.steps[j]
-	if c.parent == parent && c.key == string(key) {
-		return c.schema, true
-	}
-	if !plainText(key) {
-		return 0, false
-	}
-	id := lr.paths.key(parent, unsafeText(key))
-	*c = stepCache{parent: parent, key: string(key), schema: id}
-	return id, true
-}
-
-// stepCache is the path an entry of the line before stepped to.
-type stepCache struct {
-	parent, schema int32
-	key            string
-}
-
-// fastPart reads one "paths" entry into lr.acc.
-func (lr *lineReader) fastPart(s *lineScan) {
-	if !s.ok {
-		return
-	}
-	b, j := s.b, int32(len(lr.schema))
-	schema, i := lr.entryHead(b, s.i, j)
-	var kind, scored, kinds, scalars int64
-	var fl [3]float64
-	kind, i = uintAt(b, i)
-	scored, i = uintAt(b, byteAt(b, i, ','))
-	fl[0], i = floatAt(b, byteAt(b, i, ','))
-	fl[1], i = floatAt(b, byteAt(b, i, ','))
-	fl[2], i = floatAt(b, byteAt(b, i, ','))
-	i = byteAt(b, i, ',')
-	if i < 0 || kind > int64(jsondoc.Array) {
-		s.ok = false
-		return
-	}
-	for int(schema) >= len(lr.acc.at) {
-		lr.acc.at = append(lr.acc.at, 0)
-	}
-	if lr.acc.at[schema] != 0 {
-		s.ok = false
-		return
-	}
-	lr.schema = append(lr.schema, schema)
-	p := lr.acc.part(schema, j, uint16(kind)<<fKindShift, fl[2])
-	p.scored, p.scoreSum, p.lossSum = int32(scored), fl[0], fl[1]
-	i = countsAt(b, i, p.status[:])
-	i = countsAt(b, byteAt(b, i, ','), p.counts[:])
-	kinds, i = uintAt(b, byteAt(b, i, ','))
-	scalars, i = uintAt(b, byteAt(b, i, ','))
-	if k := byteAt(b, i, ','); k >= 0 {
-		p.pathWeight, i = floatAt(b, k)
-		p.hasPathWeight = true
-	}
-	i = byteAt(b, i, ']')
-	if i < 0 || kinds > 255 || scalars > math.MaxInt32 {
-		s.ok = false
-		return
-	}
-	s.i = i
-	p.kinds, p.scalars = uint8(kinds), int32(scalars)
-	for _, c := range p.status {
-		p.nodes += c
-	}
-	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
-		s.ok = false
-	}
-}
-
-// entryHead reads the parent and step of entry j of a line's "paths" at
-// b[i:], and returns its schema path and the index past its comma.
-func (lr *lineReader) entryHead(b []byte, i int, j int32) (int32, int) {
-	if j == 0 {
-		return 0, textAt(b, i, "[-1,null,")
-	}
-	parent, i := uintAt(b, byteAt(b, i, '['))
-	i = byteAt(b, i, ',')
-	if i < 0 || parent >= int64(j) {
-		return 0, -1
-	}
-	if k := textAt(b, i, "null,"); k >= 0 {
-		return lr.paths.elem(lr.schema[parent]), k
-	}
-	i = byteAt(b, i, '"')
-	if i < 0 {
-		return 0, -1
-	}
-	end := bytes.IndexByte(b[i:], '"')
-	if end < 0 {
-		return 0, -1
-	}
-	schema, ok := lr.step(j, lr.schema[parent], b[i:i+end])
-	if !ok {
-		return 0, -1
-	}
-	return schema, byteAt(b, i+end+1, ',')
 }
 
 // unsafeText returns b as a string sharing its memory, for a look-up or
