@@ -236,7 +236,7 @@ func (ra *runActions) loadWeights(msg runReadyMsg) tea.Cmd {
 			return nil
 		}
 		path := m.sess.Tree().Path(m.tree.Selected())
-		m.Rules = rr.rules
+		m.rules = rr.rules
 		m.opts.MetricOptions = rr.user
 		m.Chooser.SetUser(rr.user)
 		m.show(metricstate.New(m.metric.Name, rr.opts, ports.Loaded{Tree: rr.sess.Tree(), Result: rr.res}), rr.sess, rr.sess)

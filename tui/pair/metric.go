@@ -37,8 +37,8 @@ func (m *Model) weightsRefused() string {
 // history.
 func (m *Model) config() ports.RunConfig {
 	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.Options}
-	if m.Rules != nil && m.Rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
-		c.RulesJSON = m.Rules.Marshal()
+	if m.rules != nil && m.rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
+		c.RulesJSON = m.rules.Marshal()
 	}
 	return c
 }
@@ -84,11 +84,11 @@ func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 		m.Status.Set(common.Warn("no metric " + metric))
 		return nil
 	}
-	if m.Rules != nil && m.Rules.Len() > 0 {
+	if m.rules != nil && m.rules.Len() > 0 {
 		if m.RulesRefused(metric) != "" {
 			m.Status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.Name))
 			return nil
 		}
 	}
-	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.Rules})
+	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.rules})
 }

@@ -42,9 +42,9 @@ type Model struct {
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
 	schema *schemacheck.Check
-	// Rules are the per-key rules in force (nil for none): the --rules
+	// rules are the per-key rules in force (nil for none): the --rules
 	// file's, as `C` changed them.
-	Rules *scoring.RuleSet
+	rules *scoring.RuleSet
 	// cmp is the recorded run the tree is compared with, nil for none.
 	cmp  *runspane.Comparison
 	jobs jobs
@@ -82,7 +82,7 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{opts: opts, panel: scorepanel.New(c), Rules: opts.Rules}
+	m := &Model{opts: opts, panel: scorepanel.New(c), rules: opts.Rules}
 	m.runs = &runActions{m: m}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Status.SetBadge(m.badge)
@@ -143,7 +143,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
 	m.hdr = header.New(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
-	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.rules})
 	if old != nil {
 		// The best of another metric, options or rules does not compare.
 		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.config()) {

@@ -18,7 +18,7 @@ func (m *Model) Files() *ports.Files { return &m.opts.Files }
 // when the weights saved are not those the tree shows.
 func (m *Model) WeightsSaved(saved session.Saved) string {
 	m.savedWeights = saved.SHA256
-	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.rules})
 	m.tree.Refresh()
 	if m.wsess != m.sess || m.metric.OneNumber {
 		return ": the weights in force, which " + m.metric.Name + " does not use"
@@ -33,7 +33,7 @@ func (m *Model) RulesSaved(back *scoring.RuleSet) {
 	if m.wsess != m.sess {
 		m.wsess.Tree().SwapRules(back)
 	}
-	m.Rules = back
+	m.rules = back
 	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: back})
 	m.detail.Update(detail.RebuildMsg{}) // the rule's place changed
 }

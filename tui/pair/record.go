@@ -42,8 +42,8 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	t := m.sess.Tree()
 	weights := m.wsess.Tree().MarshalWeights()
 	var rules []byte
-	if m.Rules != nil && m.Rules.Len() > 0 {
-		rules = m.Rules.Marshal()
+	if m.rules != nil && m.rules.Len() > 0 {
+		rules = m.rules.Marshal()
 	}
 	state := ms.Label() + "\x00" + string(rules)
 	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {

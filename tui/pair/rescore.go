@@ -199,7 +199,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		wsess = m.wsess
 	}
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
-	m.Rules = spec.rules
+	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	shown := m.tree.Shown()
 	m.show(metricstate.New(spec.metric, msg.opts, l), msg.sess, wsess)
@@ -224,7 +224,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	}
 	if spec.note != "" {
 		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
-		if m.Rules.Changed() {
+		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
 		m.Status.Set(common.Success(text))

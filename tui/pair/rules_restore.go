@@ -66,7 +66,7 @@ func (m *Model) newRulesRestore() *rulesRestore {
 	t := m.sess.Tree()
 	choices := m.opts.Metrics // never changes: the background may read it
 	lists := func(metric string) bool { return takesOption(choices, metric, scoring.OptLists) }
-	return &rulesRestore{rules: m.Rules, name: m.RulesSavePath(), metric: m.metric.Name, opts: m.metric.Opts,
+	return &rulesRestore{rules: m.rules, name: m.RulesSavePath(), metric: m.metric.Name, opts: m.metric.Opts,
 		user: m.opts.MetricOptions, takesRules: takesRules, takesLists: takesLists, lists: lists,
 		rescore: m.opts.Rescore, state: m.wsess.State(), version: m.wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
 }

@@ -15,9 +15,9 @@ import (
 // the comparison is in) and the rules in force.
 func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
 	if m.wsess == nil {
-		return nil, m.Rules
+		return nil, m.rules
 	}
-	return m.wsess, m.Rules
+	return m.wsess, m.rules
 }
 
 // ResolveOffers returns what resolves a recovery file's weights on a

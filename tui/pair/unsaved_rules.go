@@ -18,10 +18,10 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 	if m.opts.Rescore == nil {
 		return nil, "nothing rescores"
 	}
-	rules := m.Rules.Replace(o.Rules, m.RulesSavePath())
+	rules := m.rules.Replace(o.Rules, m.RulesSavePath())
 	note := "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
 	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: note,
-		restore: &restoreJob{offer: o, before: m.Rules}}), ""
+		restore: &restoreJob{offer: o, before: m.rules}}), ""
 }
 
 // restored applies the weights of the offer being restored, once the
@@ -31,14 +31,14 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
 	r := msg.spec.restore
 	f := r.offer.Found
-	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.Rules},
+	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.rules},
 		"restore the unsaved weights and rules of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.tree.Refresh()
-	k := len(shell.RuleDiffs(r.before, m.Rules))
+	k := len(shell.RuleDiffs(r.before, m.rules))
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
 		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
 	if tot, has := m.metric.Total(m.sess.Tree()); has && oldHas {
@@ -62,10 +62,10 @@ func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
 	text, err := step()
 	cmd := m.edit(text, err)
 	rules, ok := m.sess.StepRules()
-	if err != nil || !ok || rules.Equal(m.Rules) {
+	if err != nil || !ok || rules.Equal(m.rules) {
 		return cmd
 	}
-	rules = m.Rules.Replace(rules, m.RulesSavePath())
+	rules = m.rules.Replace(rules, m.RulesSavePath())
 	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
 		was: &shownTotal{old, oldHas}})
 }

@@ -123,8 +123,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if !strings.Contains(d.screen(), "restored the unsaved weights and rules of") || !strings.Contains(d.screen(), "1 weight and 1 rule changed") {
 		t.Errorf("status:\n%s", d.screen())
 	}
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "levenshtein" || !d.m.Rules.Changed() || !d.m.wsess.Dirty() {
-		t.Fatalf("rules in force: %v, changed %v, dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "levenshtein" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
+		t.Fatalf("rules in force: %v, changed %v, dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
 	now, rec := keptRecord(t, dir)
 	if now == kept || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) {
@@ -136,8 +136,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if got := total(d); math.Abs(got-opening) > 1e-9 {
 		t.Errorf("undone: total %.17g, want the opening's %.17g", got, opening)
 	}
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "exact" || d.m.Rules.Changed() || d.m.wsess.Dirty() {
-		t.Errorf("undone: rule %v, rules changed %v, weights dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "exact" || d.m.rules.Changed() || d.m.wsess.Dirty() {
+		t.Errorf("undone: rule %v, rules changed %v, weights dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 {
 		t.Errorf("nothing is unsaved, yet %q", files)
@@ -149,8 +149,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Errorf("status:\n%s", d.screen())
 	}
 	d.keys("ctrl+r")
-	if got := total(d); math.Abs(got-tuned) > 1e-9 || !d.m.Rules.Changed() {
-		t.Errorf("redone: total %.17g, want %.17g; rules changed %v", got, tuned, d.m.Rules.Changed())
+	if got := total(d); math.Abs(got-tuned) > 1e-9 || !d.m.rules.Changed() {
+		t.Errorf("redone: total %.17g, want %.17g; rules changed %v", got, tuned, d.m.rules.Changed())
 	}
 	d.fireTimers()
 	keptRecord(t, dir)
@@ -170,8 +170,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	// Undone after the save, the rule the file had before is unsaved,
 	// against the file as saved.
 	d.keys("u")
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "exact" || !d.m.Rules.Changed() || !d.m.wsess.Dirty() {
-		t.Errorf("undone after the save: rule %v, rules changed %v, weights dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "exact" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
+		t.Errorf("undone after the save: rule %v, rules changed %v, weights dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
 	d.fireTimers()
 	if _, rec := keptRecord(t, dir); !strings.Contains(string(rec.Rules), `".invoice_number": "exact"`) {
