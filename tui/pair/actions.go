@@ -72,7 +72,9 @@ func (m *Model) Submit() tea.Cmd {
 	switch m.Mode {
 	case shell.ModeSearch:
 		m.Mode = shell.ModeNormal
-		return m.startSearch(m.Prompt.Trimmed())
+		cmd, st := m.tree.Search(m.Prompt.Trimmed())
+		m.Status.Set(st)
+		return cmd
 	case shell.ModeWeight:
 		v, err := ParseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
@@ -100,9 +102,8 @@ func (m *Model) StopJobs() {
 	if m.load != nil {
 		m.load.cancel()
 	}
-	if m.jobs.cancelSearch != nil {
-		m.jobs.cancelSearch()
-		m.jobs.cancelSearch = nil
+	if m.tree != nil {
+		m.tree.StopSearch()
 	}
 	m.jobs.stopRescore()
 	m.jobs.stopRestore()

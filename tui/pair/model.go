@@ -64,10 +64,9 @@ type Model struct {
 // jobs holds the request ids of background work: a result whose id is not
 // the latest is stale and dropped.
 type jobs struct {
-	search, rescore, schema int
-	cancelSearch            context.CancelFunc
-	cancelRescore           context.CancelFunc // stops the rescore in flight
-	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
+	rescore, schema int
+	cancelRescore   context.CancelFunc // stops the rescore in flight
+	cancelRestore   context.CancelFunc // stops the rescore of a run's rules in flight
 	// inflight is what the rescore in flight scores with, nil for none.
 	inflight *rescoreSpec
 	// The history's requests: the best run, and a run read for an
@@ -137,7 +136,9 @@ func (m *Model) ready(l ports.Loaded) {
 func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
-	m.jobs.search++ // a search in flight is of the tree shown before
+	if m.tree != nil {
+		m.tree.StopSearch() // a search in flight is of the tree shown before
+	}
 	m.schema.Place(sess.Tree())
 	m.tree = tree.New(m.C, m.sess, ms, m.schema)
 	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
@@ -197,8 +198,11 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			m.tree.SelectNode(msg.Id)
 		}
 		return nil
-	case searchDoneMsg:
-		return m.searchDone(msg)
+	case tree.SearchDoneMsg:
+		if m.Phase != shell.PhaseReady {
+			return nil
+		}
+		return m.tree.Update(msg)
 	case rescoredMsg:
 		return m.rescored(msg)
 	case pairChoicesMsg:
