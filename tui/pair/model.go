@@ -64,9 +64,9 @@ type Model struct {
 // jobs holds the request ids of background work: a result whose id is not
 // the latest is stale and dropped.
 type jobs struct {
-	rescore, schema int
-	cancelRescore   context.CancelFunc // stops the rescore in flight
-	cancelRestore   context.CancelFunc // stops the rescore of a run's rules in flight
+	rescore       int
+	cancelRescore context.CancelFunc // stops the rescore in flight
+	cancelRestore context.CancelFunc // stops the rescore of a run's rules in flight
 	// inflight is what the rescore in flight scores with, nil for none.
 	inflight *rescoreSpec
 	// The history's requests: the best run, and a run read for an
@@ -107,7 +107,7 @@ func (m *Model) Init() tea.Cmd {
 		m.load, cmd = startLoad(m.C, m.opts.Load)
 		cmds = append(cmds, cmd)
 	} else if m.Phase == shell.PhaseReady {
-		cmds = append(cmds, m.Record(ports.RunOpened), m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
+		cmds = append(cmds, m.Record(ports.RunOpened), m.lookups())
 	}
 	return tea.Batch(cmds...)
 }
@@ -207,7 +207,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return m.rescored(msg)
 	case pairChoicesMsg:
 		return m.pairChoicesReady(msg)
-	case schemaMsg:
+	case schemacheck.CheckedMsg:
 		m.schemaChecked(msg)
 		return nil
 	case recordOpeningMsg:
@@ -254,7 +254,31 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return tea.Batch(record, m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
+	return tea.Batch(record, m.lookups())
+}
+
+// lookups starts, once the tree is ready, what is looked up for it in
+// the background: the best run, the check against --schema, unsaved
+// weights kept by an explorer that ended before saving.
+func (m *Model) lookups() tea.Cmd {
+	return tea.Batch(m.runs.fetchBest(), m.schema.Start(m.C.Bg, m.opts.Schema, m.sess.Tree().Out()), m.FindUnsaved())
+}
+
+// schemaChecked marks the violating nodes and says what the check found.
+func (m *Model) schemaChecked(msg schemacheck.CheckedMsg) {
+	if m.Phase != shell.PhaseReady {
+		return
+	}
+	st, marked, ok := m.schema.Checked(msg, m.sess.Tree(), m.opts.Files.Output)
+	if !ok {
+		return
+	}
+	if marked {
+		m.hdr.Update(header.NotesChangedMsg{})
+		m.detail.Update(detail.RebuildMsg{})
+		m.Layout()
+	}
+	m.Status.Set(st)
 }
 
 // openRecordDelay is how long after a background load the opening state
