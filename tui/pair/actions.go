@@ -100,7 +100,7 @@ func (m *Model) Submit() tea.Cmd {
 // dropped.
 func (m *Model) StopJobs() {
 	if m.load != nil {
-		m.load.cancel()
+		m.load.Stop()
 	}
 	if m.tree != nil {
 		m.tree.StopSearch()

@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -73,7 +74,7 @@ func TestQuitWhileLoadingIsNoError(t *testing.T) {
 	if q == nil {
 		t.Fatal("q does nothing while loading")
 	}
-	m.Update(loadedMsg{err: canceled})
+	m.Update(loading.DoneMsg{Err: canceled})
 	if !tuitest.IsQuit(q) {
 		t.Fatal("q does not quit while loading")
 	}

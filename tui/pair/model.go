@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/pair/header"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
@@ -26,7 +27,7 @@ import (
 type Model struct {
 	shell.Shell
 	opts   ports.Options
-	load   *loadState
+	load   *loading.Screen
 	sess   *session.Session
 	hdr    *header.Header
 	tree   *tree.Pane
@@ -104,7 +105,7 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = startLoad(m.C, m.opts.Load)
+		m.load, cmd = loading.Start(m.C, m.opts.Load, m.opts.Files)
 		cmds = append(cmds, cmd)
 	} else if m.Phase == shell.PhaseReady {
 		cmds = append(cmds, m.Record(ports.RunOpened), m.lookups())
@@ -183,12 +184,12 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case loadTickMsg:
+	case loading.TickMsg:
 		if m.Phase == shell.PhaseLoading {
-			return tickLoad(m.C)
+			return m.load.Update(msg)
 		}
 		return nil
-	case loadedMsg:
+	case loading.DoneMsg:
 		return m.loaded(msg)
 	case common.StatusMsg:
 		m.Status.Set(msg)
@@ -242,15 +243,15 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 }
 
 // loaded takes the result of the background load.
-func (m *Model) loaded(msg loadedMsg) tea.Cmd {
+func (m *Model) loaded(msg loading.DoneMsg) tea.Cmd {
 	if m.Phase != shell.PhaseLoading {
 		return nil
 	}
-	if msg.err != nil {
-		m.LoadErr = msg.err
+	if msg.Err != nil {
+		m.LoadErr = msg.Err
 		return tea.Quit
 	}
-	m.ready(msg.loaded)
+	m.ready(msg.Loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
@@ -288,6 +289,9 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
+
+// LoadTick is how often a loading screen updates (a dataset's too).
+const LoadTick = loading.Tick
 
 // SelectNodeMsg asks a pair's explorer to put its cursor on node id.
 type SelectNodeMsg struct{ Id scoring.NodeID }

@@ -17,7 +17,7 @@ import (
 func (m *Model) View() tea.View {
 	var content string
 	if m.sess == nil { // loading, or quitting while it loaded
-		content = m.loadView()
+		content = m.load.View(m.QuitHint())
 	} else {
 		content = m.Screen()
 	}
