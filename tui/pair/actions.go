@@ -84,7 +84,7 @@ func (m *Model) Submit() tea.Cmd {
 		m.Mode = shell.ModeNormal
 		return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
-		return m.runs.labelSubmit()
+		return m.runs.LabelSubmit()
 	case shell.ModeRuleValue:
 		return m.SubmitRuleValue()
 	case shell.ModeRulesPath:
@@ -106,7 +106,7 @@ func (m *Model) StopJobs() {
 		m.tree.StopSearch()
 	}
 	m.jobs.stopRescore()
-	m.jobs.stopRestore()
+	m.runs.Stop()
 }
 
 // ParseWeightInput reads a typed weight: a number in [0, 1].

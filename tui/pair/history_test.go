@@ -90,7 +90,7 @@ func TestHistoryCompare(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "enter")
-	c := d.m.cmp
+	c := d.m.runs.Comparison()
 	if c == nil || d.m.Mode != shell.ModeNormal {
 		t.Fatalf("no comparison (mode %d)", d.m.Mode)
 	}
@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.cmp != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
+	if d.m.runs.Comparison() != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
 		t.Error("esc does not end the comparison")
 	}
 }
@@ -217,7 +217,7 @@ func TestHistoryErrors(t *testing.T) {
 	d.keys("a", "a")
 	h.err = errors.New("gone")
 	d.keys("enter")
-	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.cmp != nil {
+	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.runs.Comparison() != nil {
 		t.Errorf("status %q", s)
 	}
 	// Without a history, H says so.
@@ -236,17 +236,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	if len(d.m.Hist.Listed()) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
-	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
-	if d.best().ID == "stale" {
-		t.Error("a stale best run replaced the header's")
-	}
-	// A run read for another session (the metric was switched since) is
-	// dropped.
-	run, _ := opts.History.Run(runID(3))
-	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.sess.Tree(), run)})
-	if d.m.cmp != nil {
-		t.Error("a result for another session was taken")
-	}
+	// The stale answers of the runs' controller: tui/pair/runs.
 }
 
 // TestHistoryRefreshAfterRecord checks that a finished record brings the

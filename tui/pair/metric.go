@@ -6,7 +6,6 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -31,16 +30,6 @@ func (m *Model) weightsRefused() string {
 		why = ms.Name + " weighs nodes by its own rule: weights fixed"
 	}
 	return m.WithWeighted(why)
-}
-
-// config is the metric, its options and the rules in force, for the
-// history.
-func (m *Model) config() ports.RunConfig {
-	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.Options}
-	if m.rules != nil && m.rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
-		c.RulesJSON = m.rules.Marshal()
-	}
-	return c
 }
 
 // RescoreRefused says why the pair cannot be scored again, "" when it

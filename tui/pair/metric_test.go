@@ -281,7 +281,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.Status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.Status.Text(); d.m.runs.Comparison() == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -290,7 +290,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.Status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.Status.Text(); d.m.runs.Comparison() != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")

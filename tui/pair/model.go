@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
+	"github.com/jsontui/jsontui/tui/pair/runs"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
 	"github.com/jsontui/jsontui/tui/pair/tree"
@@ -46,20 +47,9 @@ type Model struct {
 	// rules are the per-key rules in force (nil for none): the --rules
 	// file's, as `C` changed them.
 	rules *scoring.RuleSet
-	// cmp is the recorded run the tree is compared with, nil for none.
-	cmp  *runspane.Comparison
-	jobs jobs
-	rec  recording
-	// savedWeights is the hex SHA-256 of the weights file as this
-	// explorer last saved it, "" before a save.
-	savedWeights string
-	// confirmAct is what the history pane asks before doing to a run of
-	// another pair (modeConfirmPair).
-	confirmAct runspane.RunActionMsg
-	// labelRun is the run whose label the prompt asks for.
-	labelRun ports.RunSummary
-	// runs does what the history pane asks of the runs.
-	runs *runActions
+	jobs  jobs
+	// runs records the runs and does what the history pane asks of them.
+	runs *runs.Controller
 }
 
 // jobs holds the request ids of background work: a result whose id is not
@@ -67,12 +57,8 @@ type Model struct {
 type jobs struct {
 	rescore       int
 	cancelRescore context.CancelFunc // stops the rescore in flight
-	cancelRestore context.CancelFunc // stops the rescore of a run's rules in flight
 	// inflight is what the rescore in flight scores with, nil for none.
 	inflight *rescoreSpec
-	// The history's requests: the best run, and a run read for an
-	// action (the pane makes its own lists).
-	histBest, histRun int
 }
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
@@ -83,8 +69,8 @@ func New(opts ports.Options) *Model {
 		opts.Metric = scoring.DefaultMetric
 	}
 	m := &Model{opts: opts, panel: scorepanel.New(c), rules: opts.Rules}
-	m.runs = &runActions{m: m}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.runs = runs.New(&m.Shell, runsPage{m}, opts)
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Schema != nil {
@@ -148,7 +134,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.rules})
 	if old != nil {
 		// The best of another metric, options or rules does not compare.
-		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.config()) {
+		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.runs.Config()) {
 			m.hdr.Update(header.BestRunMsg{Best: best, OK: true, Cfg: cfg})
 		}
 	}
@@ -156,7 +142,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	if m.Hist == nil {
 		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}
-	m.cmp = nil // a new tree: a comparison would have to be matched again
+	m.runs.TreeChanged()
 	m.Phase = shell.PhaseReady
 	m.Layout()
 }
@@ -212,7 +198,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		m.schemaChecked(msg)
 		return nil
 	case recordOpeningMsg:
-		if m.rec.started || m.Phase != shell.PhaseReady {
+		if m.runs.Started() || m.Phase != shell.PhaseReady {
 			return nil
 		}
 		return m.Record(ports.RunOpened)
@@ -221,14 +207,8 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.Hist.Update(msg)
-	case runspane.RunActionMsg, runspane.LabelRunMsg:
-		return m.runs.historyMsg(msg)
-	case histBestMsg:
-		return m.runs.bestFound(msg)
-	case runReadyMsg:
-		return m.runs.runReady(msg)
-	case runspane.HistLabelMsg:
-		return m.runs.labelled(msg)
+	case runspane.RunActionMsg, runspane.LabelRunMsg, runs.BestMsg, runs.ReadyMsg, runspane.HistLabelMsg:
+		return m.runs.Update(msg)
 	case tea.KeyPressMsg:
 		return m.HandleKey(msg)
 	case tea.PasteMsg:
@@ -262,7 +242,7 @@ func (m *Model) loaded(msg loading.DoneMsg) tea.Cmd {
 // the background: the best run, the check against --schema, unsaved
 // weights kept by an explorer that ended before saving.
 func (m *Model) lookups() tea.Cmd {
-	return tea.Batch(m.runs.fetchBest(), m.schema.Start(m.C.Bg, m.opts.Schema, m.sess.Tree().Out()), m.FindUnsaved())
+	return tea.Batch(m.runs.FetchBest(), m.schema.Start(m.C.Bg, m.opts.Schema, m.sess.Tree().Out()), m.FindUnsaved())
 }
 
 // schemaChecked marks the violating nodes and says what the check found.

@@ -213,7 +213,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd
 	if _, _, ok := m.hdr.Best(); !ok {
-		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
+		cmd = m.runs.FetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))

@@ -318,7 +318,7 @@ func TestRuleRescoreCancelled(t *testing.T) {
 	}
 	d.keys("H") // the history pane, its run selected
 	sel, _ := d.m.Hist.Selected()
-	go d.m.runs.runAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
+	go d.m.runs.RunAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")
 	ended(second, "quit")
