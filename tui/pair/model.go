@@ -14,6 +14,7 @@ import (
 	"github.com/jsontui/jsontui/tui/pair/header"
 	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
+	"github.com/jsontui/jsontui/tui/pair/pairing"
 	"github.com/jsontui/jsontui/tui/pair/runs"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
@@ -151,7 +152,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
 func openingStatus(t *scoring.Tree, output string) common.StatusMsg {
-	if st, ok := hintStatus(t); ok {
+	if st, ok := pairing.HintStatus(t); ok {
 		return st
 	}
 	if r := t.Out().Repair(); r != "" {
@@ -192,7 +193,7 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return m.tree.Update(msg)
 	case rescoredMsg:
 		return m.rescored(msg)
-	case pairChoicesMsg:
+	case pairing.ChoicesMsg:
 		return m.pairChoicesReady(msg)
 	case schemacheck.CheckedMsg:
 		m.schemaChecked(msg)
@@ -272,6 +273,10 @@ type recordOpeningMsg struct{}
 
 // LoadTick is how often a loading screen updates (a dataset's too).
 const LoadTick = loading.Tick
+
+// PairingChange is a change of how the elements of the arrays at one
+// schema path pair (a dataset's page asks for them too).
+type PairingChange = pairing.Change
 
 // SelectNodeMsg asks a pair's explorer to put its cursor on node id.
 type SelectNodeMsg struct{ Id scoring.NodeID }

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
+	"github.com/jsontui/jsontui/tui/pair/pairing"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -51,7 +52,7 @@ type rescoreSpec struct {
 	user    scoring.MetricOptions
 	rules   *scoring.RuleSet
 	note    string
-	pairing *PairingChange
+	pairing *pairing.Change
 	// steps says the rules change is a step of the weights session's
 	// (undone or done again): the session goes on with its undo and
 	// redo steps (StateWithSteps) instead of starting afresh.
@@ -219,7 +220,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.Status.Set(common.Success(pairedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(pairing.ChangedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
 	if spec.note != "" {
