@@ -211,7 +211,6 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.SelectNode(id)
 	}
-	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd
 	if _, _, ok := m.hdr.Best(); !ok {
 		cmd = m.runs.FetchBest() // the best of the runs of this metric, options and rules
@@ -223,13 +222,21 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		m.Status.Set(common.Success(pairing.ChangedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
+	m.Status.Set(m.rescoredStatus(msg, old, oldHas))
+	return cmd
+}
+
+// rescoredStatus says what a rescore for a rules change or another
+// metric did to the total, old before.
+func (m *Model) rescoredStatus(msg rescoredMsg, old float64, oldHas bool) common.StatusMsg {
+	spec := msg.spec
+	tot, has := m.metric.Total(m.sess.Tree())
 	if spec.note != "" {
 		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
-		m.Status.Set(common.Success(text))
-		return cmd
+		return common.Success(text)
 	}
 	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.Label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
@@ -239,9 +246,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.Status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
-		return cmd
+		return common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
 	}
-	m.Status.Set(common.Success(text))
-	return cmd
+	return common.Success(text)
 }
