@@ -11,7 +11,6 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
-	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -316,22 +315,6 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 // TestWrapWords checks the wrapping of the panel and the detail pane:
 // no line wider than asked, words with hyphens included, and a word
 // longer than a line cut.
-func TestWrapWords(t *testing.T) {
-	text := "No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); " +
-		"rouge-1 has no per-key weights (w + - x r R u refuse) and no losses to step through (] [). " + strings.Repeat("x", 40)
-	for _, w := range []int{12, 37, 76, 156} {
-		lines := common.WrapWords(text, w)
-		if strings.Join(lines, " ") != text && w >= 40 {
-			t.Errorf("width %d: the words changed: %q", w, strings.Join(lines, " "))
-		}
-		for _, l := range lines {
-			if n := common.VisibleWidth(l); n > w {
-				t.Errorf("width %d: line of %d cells: %q", w, n, l)
-			}
-		}
-	}
-}
-
 // TestRescoreAfterEdit checks that a weight edited while a metric scores
 // in the background is not lost: the result is out of date, and the
 // Metric scores again under the weights in force.
