@@ -67,6 +67,25 @@ func (m *Model) edit(text string, err error) tea.Cmd {
 	return nil
 }
 
+// undoRedo takes a step back or does it again (step is the session's
+// Undo or Redo), and, when the step changed the rules too, scores the
+// documents again under the rules it calls for (its weights are in
+// already). The rules go over the rules file in force, as a run's do, so
+// that what is unsaved is counted against the file as it is now (saved
+// since, maybe).
+func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
+	old, oldHas := m.metric.Total(m.sess.Tree())
+	text, err := step()
+	cmd := m.edit(text, err)
+	rules, ok := m.sess.StepRules()
+	if err != nil || !ok || rules.Equal(m.rules) {
+		return cmd
+	}
+	rules = m.rules.Replace(rules, m.RulesSavePath())
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
+		was: &shownTotal{old, oldHas}})
+}
+
 // Submit runs the prompt's text.
 func (m *Model) Submit() tea.Cmd {
 	switch m.Mode {
