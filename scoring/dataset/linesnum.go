@@ -93,6 +93,11 @@ func floatAt(b []byte, i int) (float64, int) {
 		}
 		return f, i
 	}
+	if nd <= 19 {
+		if f, ok := eiselLemire(w, exp, neg); ok {
+			return f, i
+		}
+	}
 	v, err := strconv.ParseFloat(unsafeText(b[start:i]), 64)
 	if err != nil {
 		return 0, -1
