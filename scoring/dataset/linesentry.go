@@ -20,7 +20,7 @@ type entryCache struct {
 	part                 pathPart // part.path is the entry's schema path
 	// The entry's step, when an object key: the key and where it led
 	// below stepParent.
-	key                    string
+	key                    []byte
 	stepParent, stepSchema int32
 }
 
@@ -129,7 +129,7 @@ func (lr *lineReader) entryHead(b []byte, i int, j int32, c *entryCache) (int32,
 	}
 	// The key of entry j in the line before, and its closing quote: the
 	// same key (it has no quote of its own).
-	if k := textAt(b, i, c.key); c.stepParent == ps && k >= 0 && k < len(b) && b[k] == '"' {
+	if k := i + len(c.key); c.stepParent == ps && k < len(b) && b[k] == '"' && string(b[i:k]) == string(c.key) {
 		return c.stepSchema, parent, byteAt(b, k+1, ',')
 	}
 	end := bytes.IndexByte(b[i:], '"')
@@ -137,6 +137,6 @@ func (lr *lineReader) entryHead(b []byte, i int, j int32, c *entryCache) (int32,
 		return 0, 0, -1
 	}
 	schema := lr.paths.key(ps, unsafeText(b[i:i+end]))
-	c.key, c.stepParent, c.stepSchema = string(b[i:i+end]), ps, schema
+	c.key, c.stepParent, c.stepSchema = append(c.key[:0], b[i:i+end]...), ps, schema
 	return schema, parent, byteAt(b, i+end+1, ',')
 }
