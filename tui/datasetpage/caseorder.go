@@ -263,3 +263,20 @@ func sortBy(cases []int, by func(a, b int) int) {
 		return cmp.Compare(a, b)
 	})
 }
+
+// sortByGap orders the cases by how far their score and label rank them
+// apart (calibrate.Paired.GapsOf): those the score ranks above people
+// first when over is set, else those people rank above the score; the
+// cases without a label last.
+func (o *caseOrder) sortByGap(over bool) {
+	gaps, labelled := o.ds.cal.paired.GapsOf(o.ds.scores)
+	o.sortByKey(func(k int) float64 {
+		switch {
+		case !labelled[k]:
+			return math.Inf(1)
+		case over:
+			return -gaps[k]
+		}
+		return gaps[k]
+	})
+}

@@ -20,13 +20,6 @@ import (
 // the tree, `p` the next pairing of the array a path is, or is in. They
 // are the pair explorer's, on the whole dataset.
 
-// rulesForPathMsg asks the root for the rules chooser on a path.
-type rulesForPathMsg struct{ path string }
-
-// pairPathMsg asks the root for the next pairing of the array at (or
-// around) a path.
-type pairPathMsg struct{ path string }
-
 // RescoreRefused says why the dataset cannot be scored again here, ""
 // when it can.
 func (m *Model) RescoreRefused() string {

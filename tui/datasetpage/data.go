@@ -102,6 +102,16 @@ type openCaseMsg struct {
 	path string
 }
 
+// selectPathMsg asks a pane to put its cursor on path i.
+type selectPathMsg struct{ i int }
+
+// rulesForPathMsg asks the root for the rules chooser on a path.
+type rulesForPathMsg struct{ path string }
+
+// pairPathMsg asks the root for the next pairing of the array at (or
+// around) a path.
+type pairPathMsg struct{ path string }
+
 // dsView is what the body of a dataset's explorer shows.
 type dsView int
 
@@ -190,4 +200,23 @@ func (c *dsComparison) caseDelta(id string, now float64, has bool) (float64, boo
 		return 0, false
 	}
 	return now - r, true
+}
+
+// newDSComparison makes the comparison the panes show from the run and
+// its comparison with now.
+func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
+	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
+		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
+	for _, p := range c.Paths {
+		if p.InA {
+			cmp.paths[p.Path] = runScore{p.A, p.HasA}
+		}
+	}
+	for _, cf := range run.Figures.Cases {
+		if cf.HasScore {
+			cmp.cases[cf.ID] = cf.Score
+		}
+	}
+	cmp.verdict = c.Verdict()
+	return cmp
 }

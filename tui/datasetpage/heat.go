@@ -44,9 +44,6 @@ func newHeatPane(c *common.Common, ds *dsData, ol *pathOutline, order *caseOrder
 	return &heatPane{c: c, ds: ds, ol: ol, order: order, cells: map[int][]float64{}}
 }
 
-// selectPathMsg asks a pane to put its cursor on path i.
-type selectPathMsg struct{ i int }
-
 // heatGlyphs is the ramp of the cells, from a perfect score to 0.
 var heatGlyphs = []string{"·", "░", "▒", "▓", "█"}
 

@@ -155,25 +155,6 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	return nil
 }
 
-// newDSComparison makes the comparison the panes show from the run and
-// its comparison with now.
-func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
-	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
-		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
-	for _, p := range c.Paths {
-		if p.InA {
-			cmp.paths[p.Path] = runScore{p.A, p.HasA}
-		}
-	}
-	for _, cf := range run.Figures.Cases {
-		if cf.HasScore {
-			cmp.cases[cf.ID] = cf.Score
-		}
-	}
-	cmp.verdict = c.Verdict()
-	return cmp
-}
-
 // dsRecomparedMsg carries the comparison with the figures after a
 // re-weight, for request id.
 type dsRecomparedMsg struct {

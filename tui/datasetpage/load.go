@@ -3,15 +3,12 @@ package datasetpage
 import (
 	"context"
 	"fmt"
-	"strings"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/ports"
@@ -21,16 +18,8 @@ import (
 // dsLoadState tracks a dataset's background load: how far it went, and
 // how to stop it.
 type dsLoadState struct {
-	mu     sync.Mutex
-	p      ports.DatasetProgress
-	start  time.Time
+	*tracker
 	cancel context.CancelFunc
-}
-
-func (ls *dsLoadState) progress() ports.DatasetProgress {
-	ls.mu.Lock()
-	defer ls.mu.Unlock()
-	return ls.p
 }
 
 // dsLoadTickMsg asks the loading screen to show the progress again.
@@ -49,13 +38,9 @@ func tickDatasetLoad(c *common.Common) tea.Cmd {
 // startDatasetLoad runs the loader in the background.
 func startDatasetLoad(c *common.Common, load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
-	ls := &dsLoadState{start: time.Now(), cancel: cancel}
+	ls := &dsLoadState{tracker: newTracker(), cancel: cancel}
 	cmd := c.Bg.Run(func() tea.Msg {
-		res, err := load(ctx, func(p ports.DatasetProgress) {
-			ls.mu.Lock()
-			ls.p = p
-			ls.mu.Unlock()
-		})
+		res, err := load(ctx, ls.report)
 		return dsLoadedMsg{res, err}
 	})
 	return ls, tea.Batch(cmd, tickDatasetLoad(c))
@@ -72,32 +57,6 @@ func (m *Model) loaded(msg dsLoadedMsg) tea.Cmd {
 	}
 	m.ready(msg.res)
 	return m.FindUnsaved()
-}
-
-// progressText returns the bar of a dataset's scoring, barW cells wide,
-// and what it counts: the cases scored of the files there are (two
-// directories), or with the bytes read of the total (and the cases that
-// makes in all, about).
-func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
-	frac := 0.0
-	switch {
-	case p.Files > 0:
-		frac = float64(p.Cases) / float64(p.Files)
-		of = fmt.Sprintf("%s of %s cases scored", common.Thousands(p.Cases), common.Thousands(p.Files))
-	case p.Total > 0:
-		frac = float64(p.Read) / float64(p.Total)
-		of = fmt.Sprintf("%s cases scored · %s of %s read", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
-		if p.Cases > 0 && p.Read > 0 {
-			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
-			of += fmt.Sprintf(" (about %s cases in all)", common.Thousands(max(est, p.Cases)))
-		}
-	default:
-		of = fmt.Sprintf("%s cases scored · %s read", common.Thousands(p.Cases), common.BytesText(p.Read))
-	}
-	frac = min(1, frac)
-	filled := int(frac * float64(barW))
-	bar = s.Good.Render(strings.Repeat("█", filled)) + s.Faint.Render(strings.Repeat("░", barW-filled))
-	return bar, of
 }
 
 // loadView renders the loading screen: the dataset, a progress bar of

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -66,24 +65,8 @@ type dsRescoreJob struct {
 	spec   dsRescoreSpec
 	opts   scoring.MetricOptions // the options the metric takes
 	cancel context.CancelFunc
-	start  time.Time
-
-	mu sync.Mutex
-	p  ports.DatasetProgress
-}
-
-// report takes the rescorer's progress, from its goroutines.
-func (j *dsRescoreJob) report(p ports.DatasetProgress) {
-	j.mu.Lock()
-	j.p = p
-	j.mu.Unlock()
-}
-
-// progress returns how far the rescore went.
-func (j *dsRescoreJob) progress() ports.DatasetProgress {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.p
+	// tracker is how far it went.
+	*tracker
 }
 
 // dsRescoreTickMsg asks the box to show the progress of request id again.
@@ -129,7 +112,7 @@ func (m *Model) rescore(spec dsRescoreSpec) tea.Cmd {
 	m.stopRescore()
 	m.rescoreID++
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &dsRescoreJob{id: m.rescoreID, spec: spec, opts: opts, cancel: cancel, start: time.Now()}
+	job := &dsRescoreJob{id: m.rescoreID, spec: spec, opts: opts, cancel: cancel, tracker: newTracker()}
 	m.job = job
 	from := m.ds.wsess
 	st, version := from.State(), from.Version()
@@ -138,7 +121,7 @@ func (m *Model) rescore(spec dsRescoreSpec) tea.Cmd {
 		req.Rules = spec.rules
 	}
 	rescore := m.opts.RescoreDataset
-	m.rescoring.Update(rescoreStartedMsg{job: job, what: spec.what(opts.Strings())})
+	m.rescoring.Update(rescoreStartedMsg{t: job.tracker, what: spec.what(opts.Strings())})
 	m.Status.Set(common.Info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
 	run := m.C.Bg.Run(func() tea.Msg {
 		msg := dsRescoredMsg{id: job.id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
@@ -248,7 +231,7 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 		m.view, m.casesForced = viewTree, false // the tree is back
 	}
 	m.Layout()
-	m.Status.Set(m.ds.rescoredStatus(msg, old, filter, m.order.filterPath() != ""))
+	m.Status.Set(rescoredStatus(m.ds, msg, old, filter, m.order.filterPath() != ""))
 	if spec.restore != nil {
 		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())
 	}
@@ -263,11 +246,11 @@ type dsShown struct {
 	paths  []dataset.PathFigures
 }
 
-// rescoredStatus says what the rescore did: the metric, rule or pairing,
+// rescoredStatus says what the rescore of ds did: the metric, rule or pairing,
 // the dataset's score before and after, and what else changed; filter is
 // the path the cases were filtered by before, filtered whether they still
 // are.
-func (ds *dsData) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string, filtered bool) common.StatusMsg {
+func rescoredStatus(ds *dsData, msg dsRescoredMsg, old dsShown, filter string, filtered bool) common.StatusMsg {
 	spec := msg.spec
 	tot, has := ds.total()
 	var text string

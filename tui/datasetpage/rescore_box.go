@@ -1,13 +1,17 @@
 package datasetpage
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // rescoreBox is the box over a dataset's body while it is scored again:
@@ -18,7 +22,7 @@ import (
 // which it names.
 type rescoreBox struct {
 	c             *common.Common
-	job           *dsRescoreJob
+	job           *tracker
 	what          string
 	width, height int
 }
@@ -28,7 +32,7 @@ var _ common.Pane = (*rescoreBox)(nil)
 
 // rescoreStartedMsg tells the box of a rescore under way.
 type rescoreStartedMsg struct {
-	job  *dsRescoreJob
+	t    *tracker
 	what string
 }
 
@@ -39,7 +43,7 @@ type rescoreEndedMsg struct{}
 func (b *rescoreBox) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case rescoreStartedMsg:
-		b.job, b.what = msg.job, msg.what
+		b.job, b.what = msg.t, msg.what
 	case rescoreEndedMsg:
 		b.job = nil
 	}
@@ -90,4 +94,55 @@ func (b *rescoreBox) View() string {
 		common.Fit(s.Faint.Render(strings.Join(hints, " · ")), inner),
 	}
 	return s.Box.Render(strings.Join(lines, "\n"))
+}
+
+// tracker is how far a dataset's scoring in the background went (its
+// loading, a rescore), reported from its goroutines, and when it began.
+type tracker struct {
+	start time.Time
+	mu    sync.Mutex
+	p     ports.DatasetProgress
+}
+
+// newTracker returns the tracker of a scoring that begins now.
+func newTracker() *tracker { return &tracker{start: time.Now()} }
+
+// report takes the progress, from the scoring's goroutines.
+func (t *tracker) report(p ports.DatasetProgress) {
+	t.mu.Lock()
+	t.p = p
+	t.mu.Unlock()
+}
+
+// progress returns how far the scoring went.
+func (t *tracker) progress() ports.DatasetProgress {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.p
+}
+
+// progressText returns the bar of a dataset's scoring, barW cells wide,
+// and what it counts: the cases scored of the files there are (two
+// directories), or with the bytes read of the total (and the cases that
+// makes in all, about).
+func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
+	frac := 0.0
+	switch {
+	case p.Files > 0:
+		frac = float64(p.Cases) / float64(p.Files)
+		of = fmt.Sprintf("%s of %s cases scored", common.Thousands(p.Cases), common.Thousands(p.Files))
+	case p.Total > 0:
+		frac = float64(p.Read) / float64(p.Total)
+		of = fmt.Sprintf("%s cases scored · %s of %s read", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
+		if p.Cases > 0 && p.Read > 0 {
+			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
+			of += fmt.Sprintf(" (about %s cases in all)", common.Thousands(max(est, p.Cases)))
+		}
+	default:
+		of = fmt.Sprintf("%s cases scored · %s read", common.Thousands(p.Cases), common.BytesText(p.Read))
+	}
+	frac = min(1, frac)
+	filled := int(frac * float64(barW))
+	bar = s.Good.Render(strings.Repeat("█", filled)) + s.Faint.Render(strings.Repeat("░", barW-filled))
+	return bar, of
 }
