@@ -121,8 +121,22 @@ func (p *casesPane) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		p.scroll() // the list made again, the cursor where it was
 		return p.key(msg)
+	case common.PaneMouseMsg:
+		p.click(msg)
 	}
 	return nil
+}
+
+// click puts the cursor on the case clicked, below the title and the
+// column heads.
+func (p *casesPane) click(msg common.PaneMouseMsg) {
+	c, ok := msg.Msg.(tea.MouseClickMsg)
+	if !ok || c.Button != tea.MouseLeft {
+		return
+	}
+	if i := p.offset + msg.Y - 2; msg.Y >= 2 && i < len(p.order.cases()) {
+		p.setCursor(i)
+	}
 }
 
 // selectCase moves the cursor to case k when it is listed.

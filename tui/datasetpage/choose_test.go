@@ -467,9 +467,9 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		d.choose(metric)
 		d.screen()
 		got := d.m.detail.View()
-		fresh := &pathDetail{c: d.m.C, ds: d.m.ds}
+		fresh := newPathDetail(d.m.C, d.m.ds)
 		fresh.SetSize(d.m.detail.width, d.m.detail.height)
-		fresh.setSide(d.m.detail.side)
+		fresh.setSide(d.m.detail.beside())
 		fresh.selectPath(".paid")
 		if want := fresh.View(); got != want {
 			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, tuitest.StripANSI(got), tuitest.StripANSI(want))
@@ -497,10 +497,10 @@ func TestDatasetRescoreViews(t *testing.T) {
 	}
 	d.choose("jsondiff")
 	d.keys("esc", "v", "l", "l", "j")
-	row, col := d.m.heat.row, d.m.heat.col
+	row, col := d.m.heat.cursor()
 	d.choose("galtea")
-	if d.m.view != viewHeat || d.m.heat.row != row || d.m.heat.col != col || !strings.Contains(d.screen(), "Heat map") {
-		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, d.m.heat.row, d.m.heat.col, row, col)
+	if r, c := d.m.heat.cursor(); d.m.view != viewHeat || r != row || c != col || !strings.Contains(d.screen(), "Heat map") {
+		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, r, c, row, col)
 	}
 }
 

@@ -28,6 +28,9 @@ type pathDetail struct {
 	off   int
 }
 
+// newPathDetail returns the pane over ds, no path selected.
+func newPathDetail(c *common.Common, ds *dsData) *pathDetail { return &pathDetail{c: c, ds: ds} }
+
 // pathDetail keeps the pane contract.
 var _ common.Pane = (*pathDetail)(nil)
 
@@ -51,6 +54,9 @@ func (p *pathDetail) SetSize(w, h int) { p.width, p.height = w, h }
 // setSide places the pane beside the tree (a left rule) or below it.
 func (p *pathDetail) setSide(side bool) { p.side = side }
 
+// beside reports whether the pane is beside the tree.
+func (p *pathDetail) beside() bool { return p.side }
+
 // ShortHelp returns the pane's scrolling keys.
 func (p *pathDetail) ShortHelp() []key.Binding {
 	k := p.c.Keys
@@ -60,8 +66,14 @@ func (p *pathDetail) ShortHelp() []key.Binding {
 // FullHelp returns the pane's keys.
 func (p *pathDetail) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
-// Update scrolls the pane (J/K).
+// Update scrolls the pane (J/K, the wheel).
 func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
+	if pm, ok := msg.(common.PaneMouseMsg); ok {
+		if w, ok := pm.Msg.(tea.MouseWheelMsg); ok {
+			p.scrollBy(map[bool]int{true: -1, false: 1}[w.Button == tea.MouseWheelUp] * common.WheelStep)
+		}
+		return nil
+	}
 	if km, ok := msg.(tea.KeyPressMsg); ok {
 		k := p.c.Keys
 		switch {

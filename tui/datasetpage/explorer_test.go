@@ -34,16 +34,16 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("[: %s", sel())
 	}
 	d.keys("o")
-	if d.statusText() != "children in loss (largest first) order" || d.m.tree.ol.Row(1).i != d.m.ds.d.PathIndex(".paid") {
-		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.paths[d.m.tree.ol.Row(1).i].Path)
+	if d.statusText() != "children in loss (largest first) order" || d.m.tree.outline().Row(1).i != d.m.ds.d.PathIndex(".paid") {
+		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.paths[d.m.tree.outline().Row(1).i].Path)
 	}
 	d.keys("o", "o", "g", "/", "type:pri", "enter")
 	if sel() != ".items[].price" || d.statusText() != `"pri": 1 match · .items[].price` {
 		t.Errorf("/pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("1")
-	if d.m.tree.ol.Len() != 7 || sel() != "." && sel() != ".items" {
-		t.Errorf("1: %d rows, on %s", d.m.tree.ol.Len(), sel())
+	if d.m.tree.outline().Len() != 7 || sel() != "." && sel() != ".items" {
+		t.Errorf("1: %d rows, on %s", d.m.tree.outline().Len(), sel())
 	}
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
@@ -56,7 +56,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("/paid after /pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("/", "enter")
-	if d.m.tree.matches != nil || d.statusText() != "search cleared" {
+	if d.m.tree.searched() || d.statusText() != "search cleared" {
 		t.Errorf("/ enter: %q", d.statusText())
 	}
 	d.keys("F")
@@ -312,27 +312,33 @@ func TestDatasetHeatMapPages(t *testing.T) {
 		return line[strings.LastIndex(line, "cases "):]
 	}
 	d.keys("v", "l")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
-		t.Fatalf("the first screen: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
+		t.Fatalf("the first screen: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgdown")
-	if w := window(); w != "cases 92–182 of 300" || d.m.heat.col != 92 {
-		t.Errorf("a page on: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 92–182 of 300" || heatCol(d.m) != 92 {
+		t.Errorf("a page on: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("ctrl+d", "ctrl+d")
-	if w := window(); w != "cases 210–300 of 300" || d.m.heat.col != 274 {
-		t.Errorf("to the end: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 210–300 of 300" || heatCol(d.m) != 274 {
+		t.Errorf("to the end: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgup")
-	if w := window(); w != "cases 119–209 of 300" || d.m.heat.col != 183 {
-		t.Errorf("a page back from the end: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 119–209 of 300" || heatCol(d.m) != 183 {
+		t.Errorf("a page back from the end: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("ctrl+u", "ctrl+u")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
-		t.Errorf("back to the start: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
+		t.Errorf("back to the start: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgup")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 0 {
-		t.Errorf("a page back at the start: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 0 {
+		t.Errorf("a page back at the start: %q, cursor on %d", w, heatCol(d.m))
 	}
+}
+
+// heatCol returns the column of the heat map's cursor.
+func heatCol(m *Model) int {
+	_, col := m.heat.cursor()
+	return col
 }

@@ -126,6 +126,10 @@ func (p *heatPane) page(n int) {
 	p.col += n
 }
 
+// cursor returns the cursor: a row of the outline, a place in the
+// cases' order.
+func (p *heatPane) cursor() (row, col int) { return p.row, p.col }
+
 // path returns the place in the figures of the cursor's path.
 func (p *heatPane) path() int {
 	if p.ol.Len() == 0 {

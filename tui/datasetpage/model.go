@@ -68,7 +68,7 @@ func New(opts ports.DatasetOptions) *Model {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &Model{opts: opts, rescoring: &rescoreBox{c: c}}
+	m := &Model{opts: opts, rescoring: newRescoreBox(c)}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: true, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Loaded != nil {
@@ -100,10 +100,10 @@ func (m *Model) ready(res *dataset.Result) {
 	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
 	m.hdr = newDSHeader(m.C, m.ds)
 	m.tree = newPathTree(m.C, m.ds)
-	m.detail = &pathDetail{c: m.C, ds: m.ds}
+	m.detail = newPathDetail(m.C, m.ds)
 	m.order = newCaseOrder(m.ds)
 	m.cases = newCasesPane(m.C, m.ds, m.order)
-	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
+	m.heat = newHeatPane(m.C, m.ds, m.tree.outline(), m.order)
 	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+escape.Text(m.opts.Files.Reference), m.opts.History)
 	m.Phase = shell.PhaseReady
 	if len(m.ds.paths) == 0 {

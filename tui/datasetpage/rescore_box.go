@@ -27,6 +27,9 @@ type rescoreBox struct {
 	width, height int
 }
 
+// newRescoreBox returns the box, no rescore under way.
+func newRescoreBox(c *common.Common) *rescoreBox { return &rescoreBox{c: c} }
+
 // rescoreBox keeps the pane contract.
 var _ common.Pane = (*rescoreBox)(nil)
 

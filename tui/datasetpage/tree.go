@@ -118,9 +118,32 @@ func (p *pathTree) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.KeyPressMsg:
 		return p.key(msg)
+	case common.PaneMouseMsg:
+		p.click(msg)
 	}
 	return nil
 }
+
+// click puts the cursor on the row clicked, below the column heads.
+func (p *pathTree) click(msg common.PaneMouseMsg) {
+	c, ok := msg.Msg.(tea.MouseClickMsg)
+	if !ok || c.Button != tea.MouseLeft {
+		return
+	}
+	y := msg.Y
+	if i := p.offset + y - 1; y >= 1 && y < p.height && c.Mouse().X < p.width && i < p.ol.Len() {
+		p.setCursor(i)
+	}
+}
+
+// Width returns the pane's width.
+func (p *pathTree) Width() int { return p.width }
+
+// outline returns the rows the tree shows, which the heat map shows too.
+func (p *pathTree) outline() *pathOutline { return p.ol }
+
+// searched reports whether a search marks paths.
+func (p *pathTree) searched() bool { return p.matches != nil }
 
 // key runs a key of the tree.
 func (p *pathTree) key(msg tea.KeyPressMsg) tea.Cmd {

@@ -59,7 +59,7 @@ func (m *Model) viewBody() string {
 		return tree
 	}
 	m.detail.selectPath(m.tree.selectedPath())
-	if m.detail.side {
+	if m.detail.beside() {
 		return lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	}
 	return tree + "\n" + m.detail.View()
@@ -181,9 +181,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			case viewHeat:
 				cmd = m.heat.Update(kp)
 			default:
-				if m.ShowDetail() && mouse.X >= m.tree.width {
-					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
-					continue
+				if m.ShowDetail() && mouse.X >= m.tree.Width() {
+					return m.detail.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 				}
 				cmd = m.tree.Update(kp)
 			}
@@ -195,13 +194,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		}
 		switch m.view {
 		case viewCases:
-			if i := m.cases.offset + y - 2; y >= 2 && i < len(m.order.cases()) {
-				m.cases.setCursor(i)
-			}
+			return m.cases.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 		case viewTree:
-			if i := m.tree.offset + y - 1; y >= 1 && y < m.tree.height && mouse.X < m.tree.width && i < m.tree.ol.Len() {
-				m.tree.setCursor(i)
-			}
+			return m.tree.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 		}
 	}
 	return nil
