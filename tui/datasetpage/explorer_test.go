@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -20,7 +22,7 @@ import (
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
 func TestDatasetTreeKeys(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	sel := func() string { return d.m.tree.selectedPath() }
+	sel := func() string { return d.m.tree.SelectedPath() }
 	d.keys("]")
 	if sel() != ".vendor" || d.statusText() != ".vendor loses 0.10447 of the dataset's score" {
 		t.Errorf("]: %s, %q", sel(), d.statusText())
@@ -34,16 +36,16 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("[: %s", sel())
 	}
 	d.keys("o")
-	if d.statusText() != "children in loss (largest first) order" || d.m.tree.outline().Row(1).i != d.m.ds.d.PathIndex(".paid") {
-		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.paths[d.m.tree.outline().Row(1).i].Path)
+	if d.statusText() != "children in loss (largest first) order" || d.m.tree.Outline().Row(1).Index != d.m.ds.Scored.PathIndex(".paid") {
+		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.Paths[d.m.tree.Outline().Row(1).Index].Path)
 	}
 	d.keys("o", "o", "g", "/", "type:pri", "enter")
 	if sel() != ".items[].price" || d.statusText() != `"pri": 1 match · .items[].price` {
 		t.Errorf("/pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("1")
-	if d.m.tree.outline().Len() != 7 || sel() != "." && sel() != ".items" {
-		t.Errorf("1: %d rows, on %s", d.m.tree.outline().Len(), sel())
+	if d.m.tree.Outline().Len() != 7 || sel() != "." && sel() != ".items" {
+		t.Errorf("1: %d rows, on %s", d.m.tree.Outline().Len(), sel())
 	}
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
@@ -56,7 +58,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("/paid after /pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("/", "enter")
-	if d.m.tree.searched() || d.statusText() != "search cleared" {
+	if d.m.tree.Searched() || d.statusText() != "search cleared" {
 		t.Errorf("/ enter: %q", d.statusText())
 	}
 	d.keys("F")
@@ -95,8 +97,8 @@ func TestDatasetCasesPane(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
 	ids := func() string {
 		var out []string
-		for _, k := range d.m.order.cases() {
-			out = append(out, d.m.ds.d.CaseID(k))
+		for _, k := range d.m.order.Cases() {
+			out = append(out, d.m.ds.Scored.CaseID(k))
 		}
 		return strings.Join(out, " ")
 	}
@@ -113,7 +115,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("o wraps: %q", d.statusText())
 	}
 	d.keys("/", "type:006", "enter")
-	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
+	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
 		t.Errorf("/006: %q", d.statusText())
 	}
 	d.keys("/")
@@ -121,11 +123,11 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/ again opens with %q", v)
 	}
 	d.keys("type:002", "enter")
-	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-002" {
+	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-002" {
 		t.Errorf("/002 after /006: %q", d.statusText())
 	}
 	d.keys("esc", "j", "j", "j", "f")
-	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != viewCases ||
+	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != dsdata.ViewCases ||
 		d.statusText() != "3 of 6 cases lose points at .paid · f lists every case" {
 		t.Errorf("f on .paid: %s, %q", got, d.statusText())
 	}
@@ -134,7 +136,7 @@ func TestDatasetCasesPane(t *testing.T) {
 	}
 	// A weight of 0 at the path: no case loses points there any more.
 	d.keys("esc", "x")
-	if d.m.ds.d.Paths()[d.m.ds.d.PathIndex(".paid")].Weight != 0 {
+	if d.m.ds.Scored.Paths()[d.m.ds.Scored.PathIndex(".paid")].Weight != 0 {
 		t.Fatal("x did not zero .paid")
 	}
 	d.keys("c")
@@ -157,7 +159,7 @@ func TestDatasetHeatMap(t *testing.T) {
 		t.Errorf("cursor line:\n%s", d.screen())
 	}
 	d.keys("-")
-	if w, _ := d.m.ds.d.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
+	if w, _ := d.m.ds.Scored.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
 		t.Errorf("- in the heat map: %v, %q", w, d.statusText())
 	}
 	d.keys("enter")
@@ -168,7 +170,7 @@ func TestDatasetHeatMap(t *testing.T) {
 		t.Errorf("the case opened at %s", p)
 	}
 	d.keys("esc")
-	if d.m.open != nil || d.m.view != viewHeat {
+	if d.m.open != nil || d.m.view != dsdata.ViewHeat {
 		t.Error("esc did not come back to the heat map")
 	}
 }
@@ -177,21 +179,21 @@ func TestDatasetHeatMap(t *testing.T) {
 // weighs every case once back, as one step that u undoes.
 func TestDatasetCaseWeights(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	before := d.m.ds.stats.Mean
+	before := d.m.ds.Stats.Mean
 	d.keys("c", "enter")
 	if d.m.open == nil {
 		t.Fatal("no case opened")
 	}
 	d.keys("g", "j", "w", "type:0.5", "enter", "esc")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0.5 {
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0.5 {
 		t.Errorf(".vendor weighs %v", w)
 	}
 	if !strings.Contains(d.statusText(), "back from case inv-004: 1 weight tuned there now weighs every case") {
 		t.Errorf("status %q", d.statusText())
 	}
 	d.keys("u")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 1 || d.m.ds.stats.Mean != before {
-		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.stats.Mean)
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 1 || d.m.ds.Stats.Mean != before {
+		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.Stats.Mean)
 	}
 }
 
@@ -339,6 +341,6 @@ func TestDatasetHeatMapPages(t *testing.T) {
 
 // heatCol returns the column of the heat map's cursor.
 func heatCol(m *Model) int {
-	_, col := m.heat.cursor()
+	_, col := m.heat.Cursor()
 	return col
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsprogress"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/internal/escape"
@@ -18,7 +20,7 @@ import (
 // dsLoadState tracks a dataset's background load: how far it went, and
 // how to stop it.
 type dsLoadState struct {
-	*tracker
+	*dsprogress.Tracker
 	cancel context.CancelFunc
 }
 
@@ -38,9 +40,9 @@ func tickDatasetLoad(c *common.Common) tea.Cmd {
 // startDatasetLoad runs the loader in the background.
 func startDatasetLoad(c *common.Common, load ports.DatasetLoader) (*dsLoadState, tea.Cmd) {
 	ctx, cancel := context.WithCancel(context.Background())
-	ls := &dsLoadState{tracker: newTracker(), cancel: cancel}
+	ls := &dsLoadState{Tracker: dsprogress.NewTracker(), cancel: cancel}
 	cmd := c.Bg.Run(func() tea.Msg {
-		res, err := load(ctx, ls.report)
+		res, err := load(ctx, ls.Report)
 		return dsLoadedMsg{res, err}
 	})
 	return ls, tea.Batch(cmd, tickDatasetLoad(c))
@@ -68,8 +70,8 @@ func (m *Model) loadView() string {
 	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
 	if m.load != nil {
-		p = m.load.progress()
-		elapsed = time.Since(m.load.start).Round(100 * time.Millisecond)
+		p = m.load.Progress()
+		elapsed = time.Since(m.load.Start).Round(100 * time.Millisecond)
 	}
 	barW := max(10, min(60, w-10))
 	files := escape.Text(m.opts.Files.Reference)
@@ -77,7 +79,7 @@ func (m *Model) loadView() string {
 		files += " and " + escape.Text(o)
 	}
 	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
-	bar, of := progressText(s, p, barW)
+	bar, of := dsprogress.Text(s, p, barW)
 	lines = append(lines, bar)
 	quit := m.QuitHint()
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
@@ -39,7 +40,7 @@ func (m *Model) Panes() string {
 	case shell.ModeMetric, shell.ModeRule, shell.ModeRecover:
 		return body
 	}
-	if m.rescoring.shown() {
+	if m.rescoring.Shown() {
 		body = shell.Overlay(body, m.rescoring.View(), m.C.Width)
 	}
 	return body
@@ -49,17 +50,17 @@ func (m *Model) Panes() string {
 // cases pane or the heat map.
 func (m *Model) viewBody() string {
 	switch m.view {
-	case viewCases:
+	case dsdata.ViewCases:
 		return m.cases.View()
-	case viewHeat:
+	case dsdata.ViewHeat:
 		return m.heat.View()
 	}
 	tree := m.tree.View()
 	if !m.ShowDetail() {
 		return tree
 	}
-	m.detail.selectPath(m.tree.selectedPath())
-	if m.detail.beside() {
+	m.detail.SelectPath(m.tree.SelectedPath())
+	if m.detail.Beside() {
 		return lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	}
 	return tree + "\n" + m.detail.View()
@@ -68,7 +69,7 @@ func (m *Model) viewBody() string {
 // StatusView renders the bottom line for the mode and the view.
 func (m *Model) StatusView() string {
 	k := m.C.Keys
-	if m.Mode == shell.ModeSearch && m.promptFor == promptFind {
+	if m.Mode == shell.ModeSearch && m.promptFor == dsdata.PromptFind {
 		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")
 	}
 	if line, ok := m.StatusLine(); ok {
@@ -77,13 +78,13 @@ func (m *Model) StatusView() string {
 	if line, ok := m.proposalStatus(); ok {
 		return line
 	}
-	if m.rescoring.shown() {
+	if m.rescoring.Shown() {
 		return m.Status.View(m.rescoring.ShortHelp())
 	}
 	switch m.view {
-	case viewCases:
+	case dsdata.ViewCases:
 		return m.Status.View(m.cases.ShortHelp())
-	case viewHeat:
+	case dsdata.ViewHeat:
 		return m.Status.View(m.heat.ShortHelp())
 	}
 	if m.Folded {
@@ -126,14 +127,14 @@ func (m *Model) Arrange() {
 	}
 	w, body := m.C.Width, m.BodyH
 	m.Folded = false
-	m.detail.setSide(true)
+	m.detail.SetSide(true)
 	switch {
 	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
 		m.tree.SetSize(w, body)
 	case w >= shell.SideMinWidth:
-		m.tree.SetSize(max(1, m.tree.width), body)
+		m.tree.SetSize(max(1, m.tree.Width()), body)
 		dw := max(pair.DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.needWidth(); w-dw < need {
+		if need := m.tree.NeedWidth(); w-dw < need {
 			dw = max(pair.DetailMinWidth, w-need)
 			if w-dw < need && m.Side == shell.SideAuto {
 				m.Folded = true
@@ -146,7 +147,7 @@ func (m *Model) Arrange() {
 	default:
 		th := max(4, body*2/5)
 		m.tree.SetSize(w, th)
-		m.detail.setSide(false)
+		m.detail.SetSide(false)
 		m.detail.SetSize(w, body-th)
 	}
 }
@@ -176,9 +177,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		var cmd tea.Cmd
 		for range common.WheelStep {
 			switch m.view {
-			case viewCases:
+			case dsdata.ViewCases:
 				cmd = m.cases.Update(kp)
-			case viewHeat:
+			case dsdata.ViewHeat:
 				cmd = m.heat.Update(kp)
 			default:
 				if m.ShowDetail() && mouse.X >= m.tree.Width() {
@@ -193,9 +194,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		switch m.view {
-		case viewCases:
+		case dsdata.ViewCases:
 			return m.cases.Update(common.PaneMouseMsg{Msg: msg, Y: y})
-		case viewTree:
+		case dsdata.ViewTree:
 			return m.tree.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 		}
 	}

@@ -1,4 +1,4 @@
-package datasetpage
+package dsprogress
 
 import (
 	"fmt"
@@ -14,72 +14,72 @@ import (
 	"github.com/jsontui/jsontui/tui/ports"
 )
 
-// rescoreBox is the box over a dataset's body while it is scored again:
+// Box is the box over a dataset's body while it is scored again:
 // what is scored, a bar of its progress and the counts under it, as the
 // loading screen has them, and how to stop. It is a pane: the root tells
-// it when a rescore starts and ends (rescoreStartedMsg, rescoreEndedMsg)
+// it when a rescore starts and ends (StartedMsg, EndedMsg)
 // and sizes it; the keys that stop the rescore are the root's (esc, q),
 // which it names.
-type rescoreBox struct {
+type Box struct {
 	c             *common.Common
-	job           *tracker
+	job           *Tracker
 	what          string
 	width, height int
 }
 
-// newRescoreBox returns the box, no rescore under way.
-func newRescoreBox(c *common.Common) *rescoreBox { return &rescoreBox{c: c} }
+// NewRescoreBox returns the box, no rescore under way.
+func NewRescoreBox(c *common.Common) *Box { return &Box{c: c} }
 
-// rescoreBox keeps the pane contract.
-var _ common.Pane = (*rescoreBox)(nil)
+// Box keeps the pane contract.
+var _ common.Pane = (*Box)(nil)
 
-// rescoreStartedMsg tells the box of a rescore under way.
-type rescoreStartedMsg struct {
-	t    *tracker
-	what string
+// StartedMsg tells the box of a rescore under way.
+type StartedMsg struct {
+	Tracker *Tracker
+	What    string
 }
 
-// rescoreEndedMsg tells the box that no rescore is under way.
-type rescoreEndedMsg struct{}
+// EndedMsg tells the box that no rescore is under way.
+type EndedMsg struct{}
 
 // Update takes the rescore shown.
-func (b *rescoreBox) Update(msg tea.Msg) tea.Cmd {
+func (b *Box) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case rescoreStartedMsg:
-		b.job, b.what = msg.t, msg.what
-	case rescoreEndedMsg:
+	case StartedMsg:
+		b.job, b.what = msg.Tracker, msg.What
+	case EndedMsg:
 		b.job = nil
 	}
 	return nil
 }
 
 // SetSize sets the area the box is drawn over.
-func (b *rescoreBox) SetSize(w, h int) { b.width, b.height = w, h }
+func (b *Box) SetSize(w, h int) { b.width, b.height = w, h }
 
 // ShortHelp returns the keys that stop the rescore: esc, and q, which
 // quits.
-func (b *rescoreBox) ShortHelp() []key.Binding {
+func (b *Box) ShortHelp() []key.Binding {
 	k := b.c.Keys
 	stop := key.NewBinding(key.WithKeys(k.Cancel.Keys()...), key.WithHelp(k.Cancel.Help().Key, "stops scoring"))
 	return []key.Binding{stop, k.Quit}
 }
 
 // FullHelp returns the box's keys.
-func (b *rescoreBox) FullHelp() [][]key.Binding { return [][]key.Binding{b.ShortHelp()} }
+func (b *Box) FullHelp() [][]key.Binding { return [][]key.Binding{b.ShortHelp()} }
 
-// shown reports whether a rescore is under way.
-func (b *rescoreBox) shown() bool { return b.job != nil }
+// Shown reports whether a rescore is under way.
+func (b *Box) Shown() bool { return b.job != nil }
 
 // View renders the box: "" when no rescore is under way.
-func (b *rescoreBox) View() string {
+func (b *Box) View() string {
 	if b.job == nil {
 		return ""
 	}
 	s := b.c.Styles
 	inner := max(10, min(78, b.width-6))
-	bar, of := progressText(s, b.job.progress(), inner)
+	bar, of := Text(s, b.job.Progress(), inner)
 	// A clock from the first second on: a short rescore needs none.
-	if elapsed := time.Since(b.job.start); elapsed >= time.Second {
+	if elapsed := time.Since(b.job.Start); elapsed >= time.Second {
 		of += " · " + elapsed.Round(100*time.Millisecond).String()
 	}
 	var hints []string
@@ -99,36 +99,36 @@ func (b *rescoreBox) View() string {
 	return s.Box.Render(strings.Join(lines, "\n"))
 }
 
-// tracker is how far a dataset's scoring in the background went (its
+// Tracker is how far a dataset's scoring in the background went (its
 // loading, a rescore), reported from its goroutines, and when it began.
-type tracker struct {
-	start time.Time
+type Tracker struct {
+	Start time.Time
 	mu    sync.Mutex
 	p     ports.DatasetProgress
 }
 
-// newTracker returns the tracker of a scoring that begins now.
-func newTracker() *tracker { return &tracker{start: time.Now()} }
+// NewTracker returns the tracker of a scoring that begins now.
+func NewTracker() *Tracker { return &Tracker{Start: time.Now()} }
 
-// report takes the progress, from the scoring's goroutines.
-func (t *tracker) report(p ports.DatasetProgress) {
+// Report takes the progress, from the scoring's goroutines.
+func (t *Tracker) Report(p ports.DatasetProgress) {
 	t.mu.Lock()
 	t.p = p
 	t.mu.Unlock()
 }
 
-// progress returns how far the scoring went.
-func (t *tracker) progress() ports.DatasetProgress {
+// Progress returns how far the scoring went.
+func (t *Tracker) Progress() ports.DatasetProgress {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.p
 }
 
-// progressText returns the bar of a dataset's scoring, barW cells wide,
+// Text returns the bar of a dataset's scoring, barW cells wide,
 // and what it counts: the cases scored of the files there are (two
 // directories), or with the bytes read of the total (and the cases that
 // makes in all, about).
-func progressText(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
+func Text(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
 	frac := 0.0
 	switch {
 	case p.Files > 0:

@@ -1,4 +1,4 @@
-package datasetpage
+package casespane
 
 import (
 	"fmt"
@@ -30,14 +30,14 @@ func unscoredLeaf(cf dataset.CaseFigures) string {
 
 // toggleUnscored shows the missing and invalid cases, or hides them
 // again, the cursor staying on its case when it is listed still.
-func (p *casesPane) toggleUnscored() tea.Cmd {
-	sel, ok := p.selected()
+func (p *Pane) toggleUnscored() tea.Cmd {
+	sel, ok := p.Selected()
 	p.order.showUnscored = !p.order.showUnscored
 	p.order.stale = true
 	if ok {
 		p.selectCase(sel)
 	}
-	n := len(p.order.cases())
+	n := len(p.order.Cases())
 	if p.order.showUnscored {
 		return common.StatusCmd(common.Info(fmt.Sprintf("%s cases listed, the missing and invalid too", common.Thousands(n))))
 	}

@@ -1,39 +1,42 @@
-package datasetpage
+package casespane
 
 import (
 	"cmp"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 )
 
-// caseSort is an order of the cases pane.
-type caseSort int
+// Sort is an order of the cases pane.
+type Sort int
 
 const (
-	sortScore      caseSort = iota // lowest score first, no score last
-	sortDelta                      // largest regression against the compared run first
-	sortID                         // by id
-	sortRef                        // as the references have them
-	sortLoss                       // largest loss at the filter's path first
-	sortOverrated                  // with labels: score high and label low first
-	sortUnderrated                 // with labels: label high and score low first
+	sortScore      Sort = iota // lowest score first, no score last
+	SortDelta                  // largest regression against the compared run first
+	sortID                     // by id
+	sortRef                    // as the references have them
+	sortLoss                   // largest loss at the filter's path first
+	sortOverrated              // with labels: score high and label low first
+	sortUnderrated             // with labels: label high and score low first
 )
 
-var caseSortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first",
+// SortNames says each order, for the status line and the titles.
+var SortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first",
 	"score high, label low first", "label high, score low first"}
 
-// caseOrder is the cases the cases pane lists, in its order: every case,
+// Order is the cases the cases pane lists, in its order: every case,
 // or those that lose points at a path (the filter). The heat map takes
 // its columns from it. It is made again lazily when the figures, the
 // order or the filter change.
-type caseOrder struct {
-	ds   *dsData
-	sort caseSort
-	// path is the filter's path, "" for every case; losses are each
+type Order struct {
+	ds   *dsdata.Data
+	Sort Sort
+	// Path is the filter's path, "" for every case; losses are each
 	// case's loss there (by case), made when the filter is set and after
 	// every re-weight.
-	path   string
+	Path   string
 	losses []float64
 	list   []int
 	stale  bool
@@ -43,12 +46,14 @@ type caseOrder struct {
 	hidden       int
 }
 
-func newCaseOrder(ds *dsData) *caseOrder {
-	return &caseOrder{ds: ds, stale: true, showUnscored: true}
+// NewOrder returns every case of ds in the score's order, the missing
+// and invalid among them.
+func NewOrder(ds *dsdata.Data) *Order {
+	return &Order{ds: ds, stale: true, showUnscored: true}
 }
 
-// cases returns the cases listed, in order.
-func (o *caseOrder) cases() []int {
+// Cases returns the cases listed, in order.
+func (o *Order) Cases() []int {
 	if o.stale {
 		o.make()
 	}
@@ -57,124 +62,124 @@ func (o *caseOrder) cases() []int {
 
 // changed marks the list to be made again: the figures changed, so do
 // the losses at the filter's path.
-func (o *caseOrder) changed() {
-	if o.path != "" {
-		o.losses, _ = o.ds.d.PathLosses(o.path, o.losses)
+func (o *Order) changed() {
+	if o.Path != "" {
+		o.losses, _ = o.ds.Scored.PathLosses(o.Path, o.losses)
 	}
 	o.stale = true
 }
 
-// filterPath returns the filter's path, "" for every case.
-func (o *caseOrder) filterPath() string { return o.path }
+// FilterPath returns the filter's path, "" for every case.
+func (o *Order) FilterPath() string { return o.Path }
 
 // replaced takes the dataset scored again: the filter stays on its path
 // when some case has it still (its losses made again), else every case
 // is listed; an order that no longer applies goes back to the score's.
-func (o *caseOrder) replaced() {
+func (o *Order) replaced() {
 	o.stale = true
-	if o.path == "" {
+	if o.Path == "" {
 		return
 	}
-	if o.ds.d.PathIndex(o.path) < 0 {
+	if o.ds.Scored.PathIndex(o.Path) < 0 {
 		o.setFilter("")
 		return
 	}
 	var err error
-	if o.losses, err = o.ds.d.PathLosses(o.path, o.losses); err != nil {
+	if o.losses, err = o.ds.Scored.PathLosses(o.Path, o.losses); err != nil {
 		o.setFilter("")
 	}
 }
 
 // setFilter lists only the cases that lose points at path ("" lists
 // every case); it returns how many do.
-func (o *caseOrder) setFilter(path string) (int, error) {
-	o.path = path
+func (o *Order) setFilter(path string) (int, error) {
+	o.Path = path
 	o.stale = true
 	if path == "" {
-		if o.sort == sortLoss {
-			o.sort = sortScore
+		if o.Sort == sortLoss {
+			o.Sort = sortScore
 		}
-		return o.ds.d.Len(), nil
+		return o.ds.Scored.Len(), nil
 	}
 	var err error
-	if o.losses, err = o.ds.d.PathLosses(path, o.losses); err != nil {
-		o.path = ""
+	if o.losses, err = o.ds.Scored.PathLosses(path, o.losses); err != nil {
+		o.Path = ""
 		return 0, err
 	}
-	o.sort = sortLoss
-	return len(o.cases()), nil
+	o.Sort = sortLoss
+	return len(o.Cases()), nil
 }
 
 // sorts returns the orders that apply now: Δ with a compared run, the
 // loss there with a filter.
-func (o *caseOrder) sorts() []caseSort {
-	out := []caseSort{sortScore}
-	if o.ds.cmp != nil {
-		out = append(out, sortDelta)
+func (o *Order) sorts() []Sort {
+	out := []Sort{sortScore}
+	if o.ds.Cmp != nil {
+		out = append(out, SortDelta)
 	}
 	out = append(out, sortID, sortRef)
-	if o.path != "" {
+	if o.Path != "" {
 		out = append(out, sortLoss)
 	}
-	if o.ds.cal != nil {
+	if o.ds.Cal != nil {
 		out = append(out, sortOverrated, sortUnderrated)
 	}
 	return out
 }
 
 // next switches to the order after the one in force.
-func (o *caseOrder) next() caseSort {
+func (o *Order) next() Sort {
 	s := o.sorts()
-	i := slices.Index(s, o.sort)
-	o.sort = s[(i+1)%len(s)]
+	i := slices.Index(s, o.Sort)
+	o.Sort = s[(i+1)%len(s)]
 	o.stale = true
-	return o.sort
+	return o.Sort
 }
 
-// setSort switches to order s.
-func (o *caseOrder) setSort(s caseSort) {
-	o.sort = s
+// SetSort switches to order s.
+func (o *Order) SetSort(s Sort) {
+	o.Sort = s
 	o.stale = true
 }
 
-// delta returns case k's change against the compared run.
-func (o *caseOrder) delta(k int) (float64, bool) {
-	v, has := o.ds.score(k)
-	return o.ds.cmp.caseDelta(o.ds.d.CaseID(k), v, has)
+// Delta returns case k's change against the compared run.
+func (o *Order) Delta(k int) (float64, bool) {
+	v, has := o.ds.Score(k)
+	return o.ds.Cmp.CaseDelta(o.ds.Scored.CaseID(k), v, has)
 }
 
 // make lists the cases in order.
-func (o *caseOrder) make() {
+func (o *Order) make() {
 	o.stale = false
-	n := o.ds.d.Len()
+	n := o.ds.Scored.Len()
 	o.list = o.list[:0]
 	o.hidden = 0
 	for k := range n {
-		if o.path != "" && o.losses[k] <= 0 {
+		if o.Path != "" && o.losses[k] <= 0 {
 			continue
 		}
-		if !o.showUnscored && unscored(o.ds.d.CaseStatus(k)) {
+		if !o.showUnscored && unscored(o.ds.Scored.CaseStatus(k)) {
 			o.hidden++
 			continue
 		}
 		o.list = append(o.list, k)
 	}
-	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" ||
-		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.cal == nil {
-		o.sort = sortScore
+	if o.Sort == SortDelta && o.ds.Cmp == nil || o.Sort == sortLoss && o.Path == "" ||
+		(o.Sort == sortOverrated || o.Sort == sortUnderrated) && o.ds.Cal == nil {
+		o.Sort = sortScore
 	}
-	switch o.sort {
+	switch o.Sort {
 	case sortScore:
-		sc := o.ds.scores
+		sc := o.ds.Scores
 		o.sortByKey(func(k int) float64 {
 			if math.IsNaN(sc[k]) {
 				return math.Inf(1)
 			}
 			return sc[k]
 		})
-	case sortDelta:
+	case SortDelta:
 		o.sortByKey(func(k int) float64 {
-			if d, ok := o.delta(k); ok {
+			if d, ok := o.Delta(k); ok {
 				return d
 			}
 			return math.Inf(1)
@@ -182,13 +187,13 @@ func (o *caseOrder) make() {
 	case sortID:
 		ids := make([]string, n)
 		for _, k := range o.list {
-			ids[k] = o.ds.d.CaseID(k)
+			ids[k] = o.ds.Scored.CaseID(k)
 		}
 		sortBy(o.list, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
 	case sortLoss:
 		o.sortByKey(func(k int) float64 { return -o.losses[k] })
 	case sortOverrated, sortUnderrated:
-		o.sortByGap(o.sort == sortOverrated)
+		o.sortByGap(o.Sort == sortOverrated)
 	}
 }
 
@@ -197,7 +202,7 @@ func (o *caseOrder) make() {
 // sorted (make lists it so), and a radix sort keeps that order among
 // equal keys: eight passes over the cases, where a comparison sort of
 // 100,000 cases takes several times longer.
-func (o *caseOrder) sortByKey(key func(k int) float64) {
+func (o *Order) sortByKey(key func(k int) float64) {
 	n := len(o.list)
 	keys := make([]uint64, n)
 	for i, k := range o.list {
@@ -268,8 +273,8 @@ func sortBy(cases []int, by func(a, b int) int) {
 // apart (calibrate.Paired.GapsOf): those the score ranks above people
 // first when over is set, else those people rank above the score; the
 // cases without a label last.
-func (o *caseOrder) sortByGap(over bool) {
-	gaps, labelled := o.ds.cal.paired.GapsOf(o.ds.scores)
+func (o *Order) sortByGap(over bool) {
+	gaps, labelled := o.ds.Cal.Paired.GapsOf(o.ds.Scores)
 	o.sortByKey(func(k int) float64 {
 		switch {
 		case !labelled[k]:
