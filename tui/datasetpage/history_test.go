@@ -111,8 +111,8 @@ func TestDatasetCompare(t *testing.T) {
 	if !strings.Contains(d.screen(), "Δ vs run 20261120T1") {
 		t.Errorf("no compare line:\n%s", d.screen())
 	}
-	if d.m.order.Sort != casespane.SortDelta {
-		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.Sort])
+	if d.m.order.InForce() != casespane.SortDelta {
+		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.InForce()])
 	}
 	// The regressions first: the Δ of each case listed does not rise.
 	prev := -1.0

@@ -32,11 +32,11 @@ var SortNames = [...]string{"lowest score first", "largest regression first", "b
 // order or the filter change.
 type Order struct {
 	ds   *dsdata.Data
-	Sort Sort
+	sort Sort
 	// Path is the filter's path, "" for every case; losses are each
 	// case's loss there (by case), made when the filter is set and after
 	// every re-weight.
-	Path   string
+	path   string
 	losses []float64
 	list   []int
 	stale  bool
@@ -63,29 +63,29 @@ func (o *Order) Cases() []int {
 // changed marks the list to be made again: the figures changed, so do
 // the losses at the filter's path.
 func (o *Order) changed() {
-	if o.Path != "" {
-		o.losses, _ = o.ds.Scored.PathLosses(o.Path, o.losses)
+	if o.path != "" {
+		o.losses, _ = o.ds.Scored.PathLosses(o.path, o.losses)
 	}
 	o.stale = true
 }
 
 // FilterPath returns the filter's path, "" for every case.
-func (o *Order) FilterPath() string { return o.Path }
+func (o *Order) FilterPath() string { return o.path }
 
 // replaced takes the dataset scored again: the filter stays on its path
 // when some case has it still (its losses made again), else every case
 // is listed; an order that no longer applies goes back to the score's.
 func (o *Order) replaced() {
 	o.stale = true
-	if o.Path == "" {
+	if o.path == "" {
 		return
 	}
-	if o.ds.Scored.PathIndex(o.Path) < 0 {
+	if o.ds.Scored.PathIndex(o.path) < 0 {
 		o.setFilter("")
 		return
 	}
 	var err error
-	if o.losses, err = o.ds.Scored.PathLosses(o.Path, o.losses); err != nil {
+	if o.losses, err = o.ds.Scored.PathLosses(o.path, o.losses); err != nil {
 		o.setFilter("")
 	}
 }
@@ -93,20 +93,20 @@ func (o *Order) replaced() {
 // setFilter lists only the cases that lose points at path ("" lists
 // every case); it returns how many do.
 func (o *Order) setFilter(path string) (int, error) {
-	o.Path = path
+	o.path = path
 	o.stale = true
 	if path == "" {
-		if o.Sort == sortLoss {
-			o.Sort = sortScore
+		if o.sort == sortLoss {
+			o.sort = sortScore
 		}
 		return o.ds.Scored.Len(), nil
 	}
 	var err error
 	if o.losses, err = o.ds.Scored.PathLosses(path, o.losses); err != nil {
-		o.Path = ""
+		o.path = ""
 		return 0, err
 	}
-	o.Sort = sortLoss
+	o.sort = sortLoss
 	return len(o.Cases()), nil
 }
 
@@ -118,7 +118,7 @@ func (o *Order) sorts() []Sort {
 		out = append(out, SortDelta)
 	}
 	out = append(out, sortID, sortRef)
-	if o.Path != "" {
+	if o.path != "" {
 		out = append(out, sortLoss)
 	}
 	if o.ds.Cal != nil {
@@ -130,15 +130,18 @@ func (o *Order) sorts() []Sort {
 // next switches to the order after the one in force.
 func (o *Order) next() Sort {
 	s := o.sorts()
-	i := slices.Index(s, o.Sort)
-	o.Sort = s[(i+1)%len(s)]
+	i := slices.Index(s, o.sort)
+	o.sort = s[(i+1)%len(s)]
 	o.stale = true
-	return o.Sort
+	return o.sort
 }
+
+// InForce returns the order in force.
+func (o *Order) InForce() Sort { return o.sort }
 
 // SetSort switches to order s.
 func (o *Order) SetSort(s Sort) {
-	o.Sort = s
+	o.sort = s
 	o.stale = true
 }
 
@@ -155,7 +158,7 @@ func (o *Order) make() {
 	o.list = o.list[:0]
 	o.hidden = 0
 	for k := range n {
-		if o.Path != "" && o.losses[k] <= 0 {
+		if o.path != "" && o.losses[k] <= 0 {
 			continue
 		}
 		if !o.showUnscored && unscored(o.ds.Scored.CaseStatus(k)) {
@@ -164,11 +167,11 @@ func (o *Order) make() {
 		}
 		o.list = append(o.list, k)
 	}
-	if o.Sort == SortDelta && o.ds.Cmp == nil || o.Sort == sortLoss && o.Path == "" ||
-		(o.Sort == sortOverrated || o.Sort == sortUnderrated) && o.ds.Cal == nil {
-		o.Sort = sortScore
+	if o.sort == SortDelta && o.ds.Cmp == nil || o.sort == sortLoss && o.path == "" ||
+		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.Cal == nil {
+		o.sort = sortScore
 	}
-	switch o.Sort {
+	switch o.sort {
 	case sortScore:
 		sc := o.ds.Scores
 		o.sortByKey(func(k int) float64 {
@@ -193,7 +196,7 @@ func (o *Order) make() {
 	case sortLoss:
 		o.sortByKey(func(k int) float64 { return -o.losses[k] })
 	case sortOverrated, sortUnderrated:
-		o.sortByGap(o.Sort == sortOverrated)
+		o.sortByGap(o.sort == sortOverrated)
 	}
 }
 

@@ -192,7 +192,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		if !ok {
 			return common.StatusCmd(common.Info("no case to open"))
 		}
-		return p.c.Ask(dsdata.OpenCaseMsg{Case: sel, Path: p.order.Path})
+		return p.c.Ask(dsdata.OpenCaseMsg{Case: sel, Path: p.order.path})
 	case key.Matches(msg, ck.Order):
 		sel, ok := p.Selected()
 		s := p.order.next()
@@ -207,7 +207,7 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.NextMatch, k.PrevMatch):
 		return p.findID(key.Matches(msg, k.NextMatch), false)
 	case key.Matches(msg, k.FilterCases):
-		if p.order.Path == "" {
+		if p.order.path == "" {
 			return common.StatusCmd(common.Info("f on a path of the tree lists the cases that lose points there (esc goes back to the tree)"))
 		}
 		return p.filter("")
@@ -279,7 +279,7 @@ func (p *Pane) columns() casesCols {
 	if p.ds.Cmp != nil {
 		c.delta = 8
 	}
-	if p.order.Path != "" {
+	if p.order.path != "" {
 		c.here = 9
 	}
 	fixed := c.status + c.score + c.loss + 5
@@ -310,10 +310,10 @@ func (p *Pane) title() string {
 	s := p.c.Styles
 	n, all := len(p.order.Cases()), p.ds.Scored.Len()
 	what := s.Title.Render("Cases") + fmt.Sprintf("  %s", common.Thousands(all))
-	if p.order.Path != "" {
-		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.Path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
+	if p.order.path != "" {
+		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
 	}
-	what += s.Muted.Render(" · " + SortNames[p.order.Sort])
+	what += s.Muted.Render(" · " + SortNames[p.order.sort])
 	if h := p.order.hidden; h > 0 {
 		what += s.Muted.Render(fmt.Sprintf(" · %s missing or invalid hidden (%s shows)", common.Thousands(h), p.c.Keys.CasesPane.Unscored.Help().Key))
 	}

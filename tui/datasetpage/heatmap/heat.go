@@ -193,11 +193,8 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		default:
 			p.ol.ExpandTo(int(msg.String()[0] - '0'))
 		}
-		for x := i; x >= 0; x = p.ol.Parent[x] {
-			if r := p.ol.Find(x); r >= 0 {
-				p.row = r
-				break
-			}
+		if r := p.ol.Nearest(i); r >= 0 {
+			p.row = r
 		}
 	case key.Matches(msg, hk.Open):
 		cs := p.order.Cases()
@@ -239,10 +236,10 @@ func (p *Pane) View() string {
 	from, to := p.left, min(len(cs), p.left+cw)
 	var lines []string
 	what := "every case"
-	if p.order.Path != "" {
-		what = "the cases losing points at " + p.order.Path
+	if p.order.FilterPath() != "" {
+		what = "the cases losing points at " + p.order.FilterPath()
 	}
-	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, casespane.SortNames[p.order.Sort]))
+	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, casespane.SortNames[p.order.InForce()]))
 	span := ""
 	if len(cs) > 0 {
 		span = s.Faint.Render(fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs))))

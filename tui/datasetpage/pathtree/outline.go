@@ -19,7 +19,7 @@ import (
 // A dataset has few paths next to its cases: a change rebuilds the rows
 // from the open paths, costing what shows.
 type Outline struct {
-	Parent []int   // by path: its parent, -1 for the root
+	parent []int   // by path: its parent, -1 for the root
 	kids   [][]int // by path: its children, in tree order
 	open   []bool
 	order  outline.Order
@@ -42,16 +42,16 @@ type Row struct {
 // their depths), open down to depth.
 func NewOutline(paths []dataset.PathFigures, depth int) *Outline {
 	n := len(paths)
-	o := &Outline{Parent: make([]int, n), kids: make([][]int, n), open: make([]bool, n), paths: paths}
+	o := &Outline{parent: make([]int, n), kids: make([][]int, n), open: make([]bool, n), paths: paths}
 	var stack []int
 	for i, p := range paths {
 		for len(stack) > 0 && paths[stack[len(stack)-1]].Depth >= p.Depth {
 			stack = stack[:len(stack)-1]
 		}
-		o.Parent[i] = -1
+		o.parent[i] = -1
 		if len(stack) > 0 {
 			par := stack[len(stack)-1]
-			o.Parent[i] = par
+			o.parent[i] = par
 			o.kids[par] = append(o.kids[par], i)
 		}
 		stack = append(stack, i)
@@ -82,7 +82,7 @@ func (o *Outline) setFigures(paths []dataset.PathFigures) {
 	o.paths = paths
 	o.sorted = nil
 	if o.failing {
-		o.keep = failingPaths(paths, o.Parent)
+		o.keep = failingPaths(paths, o.parent)
 	}
 	o.rebuild()
 }
@@ -99,7 +99,7 @@ func (o *Outline) reshape(paths []dataset.PathFigures, byPath map[string]int) {
 	}
 	n.order, n.failing = o.order, o.failing
 	if n.failing {
-		n.keep = failingPaths(paths, n.Parent)
+		n.keep = failingPaths(paths, n.parent)
 	}
 	n.rebuild()
 	*o = *n
@@ -127,7 +127,7 @@ func (o *Outline) setFailing(on bool) {
 	o.failing = on
 	o.keep = nil
 	if on {
-		o.keep = failingPaths(o.paths, o.Parent)
+		o.keep = failingPaths(o.paths, o.parent)
 	}
 	o.sorted = nil
 	o.rebuild()
@@ -250,13 +250,24 @@ func (o *Outline) Find(i int) int {
 	return -1
 }
 
+// Nearest returns the row of path i, or of its nearest ancestor that
+// shows; -1 when none does.
+func (o *Outline) Nearest(i int) int {
+	for x := i; x >= 0; x = o.parent[x] {
+		if r := o.Find(x); r >= 0 {
+			return r
+		}
+	}
+	return -1
+}
+
 // Reveal opens the ancestors of path i (showing it in the failing-only
 // view's despite it) and returns its row.
 func (o *Outline) Reveal(i int) int {
 	if o.failing && !o.keep[i] {
 		o.setFailing(false)
 	}
-	for p := o.Parent[i]; p >= 0; p = o.Parent[p] {
+	for p := o.parent[i]; p >= 0; p = o.parent[p] {
 		o.open[p] = true
 	}
 	o.sorted = nil
@@ -311,7 +322,7 @@ func (o *Outline) match(query string) ([]bool, int) {
 	n := 0
 	for i := range o.paths {
 		step := o.paths[i].Path
-		if par := o.Parent[i]; par > 0 {
+		if par := o.parent[i]; par > 0 {
 			step = step[len(o.paths[par].Path):]
 		}
 		step = strings.TrimPrefix(step, ".")

@@ -92,13 +92,7 @@ func (p *Tree) scroll() {
 func (p *Tree) keep(change func()) {
 	i := p.Selected()
 	change()
-	for x := i; x >= 0; x = p.ol.Parent[x] {
-		if r := p.ol.Find(x); r >= 0 {
-			p.setCursor(r)
-			return
-		}
-	}
-	p.setCursor(0)
+	p.setCursor(max(0, p.ol.Nearest(i)))
 }
 
 // SelectPath reveals path i and moves the cursor to it.
@@ -165,7 +159,7 @@ func (p *Tree) key(msg tea.KeyPressMsg) tea.Cmd {
 		p.scroll()
 	case key.Matches(msg, k.Collapse):
 		if !p.ol.collapse(p.cursor) {
-			if par := p.ol.Parent[p.Selected()]; par >= 0 {
+			if par := p.ol.parent[p.Selected()]; par >= 0 {
 				p.setCursor(p.ol.Find(par))
 			}
 		}
@@ -223,7 +217,7 @@ func (p *Tree) replaced() {
 	// The path under the cursor and its ancestors, nearest first.
 	var chain []string
 	if p.ol.Len() > 0 {
-		for x := p.ol.Row(min(p.cursor, p.ol.Len()-1)).Index; x >= 0; x = p.ol.Parent[x] {
+		for x := p.ol.Row(min(p.cursor, p.ol.Len()-1)).Index; x >= 0; x = p.ol.parent[x] {
 			chain = append(chain, p.ol.paths[x].Path)
 		}
 	}
