@@ -116,40 +116,13 @@ func (m *Model) Layout() {
 	m.Arrange()
 }
 
-// Arrange shares the body out between the tree and the detail pane, from
-// what the tree shows, as a pair's explorer does: beside the tree from
-// sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
-// when the tree would lose figures, folded when even 40 would), below it
-// when asked for on a narrower screen.
+// Arrange shares the body out between the tree and the detail pane, as
+// a pair's explorer does (shell.ArrangeSide).
 func (m *Model) Arrange() {
 	if m.Phase != shell.PhaseReady || m.ds == nil {
 		return
 	}
-	w, body := m.C.Width, m.BodyH
-	m.Folded = false
-	m.detail.SetSide(true)
-	switch {
-	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
-		m.tree.SetSize(w, body)
-	case w >= shell.SideMinWidth:
-		m.tree.SetSize(max(1, m.tree.Width()), body)
-		dw := max(pair.DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.NeedWidth(); w-dw < need {
-			dw = max(pair.DetailMinWidth, w-need)
-			if w-dw < need && m.Side == shell.SideAuto {
-				m.Folded = true
-				m.tree.SetSize(w, body)
-				return
-			}
-		}
-		m.tree.SetSize(w-dw, body)
-		m.detail.SetSize(dw, body)
-	default:
-		th := max(4, body*2/5)
-		m.tree.SetSize(w, th)
-		m.detail.SetSide(false)
-		m.detail.SetSize(w, body-th)
-	}
+	m.ArrangeSide(m.tree, m.detail, pair.DetailMinWidth)
 }
 
 // handleMouse scrolls the pane under the wheel and selects the row

@@ -133,11 +133,8 @@ func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 // click puts the cursor on the case clicked, below the title and the
 // column heads.
 func (p *Pane) click(msg common.PaneMouseMsg) {
-	c, ok := msg.Msg.(tea.MouseClickMsg)
-	if !ok || c.Button != tea.MouseLeft {
-		return
-	}
-	if i := p.offset + msg.Y - 2; msg.Y >= 2 && i < len(p.order.Cases()) {
+	_, y, ok := msg.LeftClick()
+	if i := p.offset + y - 2; ok && y >= 2 && i < len(p.order.Cases()) {
 		p.setCursor(i)
 	}
 }

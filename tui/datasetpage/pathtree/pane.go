@@ -124,12 +124,8 @@ func (p *Tree) Update(msg tea.Msg) tea.Cmd {
 
 // click puts the cursor on the row clicked, below the column heads.
 func (p *Tree) click(msg common.PaneMouseMsg) {
-	c, ok := msg.Msg.(tea.MouseClickMsg)
-	if !ok || c.Button != tea.MouseLeft {
-		return
-	}
-	y := msg.Y
-	if i := p.offset + y - 1; y >= 1 && y < p.height && c.Mouse().X < p.width && i < p.ol.Len() {
+	x, y, ok := msg.LeftClick()
+	if i := p.offset + y - 1; ok && y >= 1 && y < p.height && x < p.width && i < p.ol.Len() {
 		p.setCursor(i)
 	}
 }
