@@ -90,9 +90,11 @@ func TestDatasetTreeKeys(t *testing.T) {
 	}
 }
 
-// TestDatasetCasesPane: the cases, lowest first; o orders by id and
-// reference order; / finds an id; f on a path lists those that lose
-// points there, saying how many, and f again lists all.
+// TestDatasetCasesPane: the scored cases, lowest first (the missing
+// inv-005 left out and counted); o orders by id and reference order; /
+// finds an id; f on a path lists those that lose points there, saying
+// how many and that the missing one is not listed, and f again lists
+// all.
 func TestDatasetCasesPane(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
 	ids := func() string {
@@ -103,11 +105,11 @@ func TestDatasetCasesPane(t *testing.T) {
 		return strings.Join(out, " ")
 	}
 	d.keys("c")
-	if got := ids(); got != "inv-004 inv-005 inv-003 inv-006 inv-002 inv-001" {
+	if got := ids(); got != "inv-004 inv-003 inv-006 inv-002 inv-001" {
 		t.Errorf("lowest first: %s", got)
 	}
 	d.keys("o")
-	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-005 inv-006" || d.statusText() != "cases by id" {
+	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-006" || d.statusText() != "cases by id" {
 		t.Errorf("by id: %s, %q", got, d.statusText())
 	}
 	d.keys("o", "o")
@@ -127,11 +129,11 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/002 after /006: %q", d.statusText())
 	}
 	d.keys("esc", "j", "j", "j", "f")
-	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != dsdata.ViewCases ||
-		d.statusText() != "3 of 6 cases lose points at .paid · f lists every case" {
+	if got := ids(); got != "inv-003 inv-004" || d.m.view != dsdata.ViewCases ||
+		d.statusText() != "2 of 6 cases lose points at .paid · 1 missing not listed · f lists every case" {
 		t.Errorf("f on .paid: %s, %q", got, d.statusText())
 	}
-	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 3 of 6") {
+	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 2 of 6") {
 		t.Errorf("the pane does not say so:\n%s", d.screen())
 	}
 	// A weight of 0 at the path: no case loses points there any more.
@@ -144,7 +146,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("after x: %s", got)
 	}
 	d.keys("u", "f")
-	if got := ids(); len(strings.Fields(got)) != 6 || d.statusText() != "every case: 6" {
+	if got := ids(); len(strings.Fields(got)) != 5 || d.statusText() != "every case: 5 listed · 1 missing not listed" {
 		t.Errorf("f again: %s, %q", got, d.statusText())
 	}
 }
@@ -154,7 +156,7 @@ func TestDatasetCasesPane(t *testing.T) {
 // row's path.
 func TestDatasetHeatMap(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	d.keys("v", "j", "j", "j", "l", "l")
+	d.keys("v", "j", "j", "j", "l") // the second case listed (inv-005, missing, is not)
 	if !strings.Contains(d.screen(), "case inv-003 · .paid · score 0") {
 		t.Errorf("cursor line:\n%s", d.screen())
 	}
@@ -313,7 +315,7 @@ func TestDatasetHeatMapPages(t *testing.T) {
 		line := strings.Split(d.screen(), "\n")[3]
 		return line[strings.LastIndex(line, "cases "):]
 	}
-	d.keys("v", "l")
+	d.keys("c", "s", "v", "l") // every case listed, its missing one too
 	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
 		t.Fatalf("the first screen: %q, cursor on %d", w, heatCol(d.m))
 	}

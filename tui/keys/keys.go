@@ -72,7 +72,8 @@ type ChooserKeys struct {
 // Help and Quit.
 type CasesKeys struct {
 	Open, Order, Find, Close key.Binding
-	// Unscored shows the missing and invalid cases, and hides them again.
+	// Unscored lists the missing and invalid cases too (left out by
+	// default), and leaves them out again.
 	Unscored key.Binding
 }
 

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 )
 
@@ -40,16 +42,39 @@ type Order struct {
 	losses []float64
 	list   []int
 	stale  bool
-	// showUnscored lists the missing and invalid cases too; hidden, they
-	// are counted (they score 0, and fill the list's top when shown).
+	// showUnscored lists the missing and invalid cases too; hidden (the
+	// default), they are counted by status (they score 0, and would fill
+	// the list's top, each with no leaf to show).
 	showUnscored bool
-	hidden       int
+	hidden       [2]int // missing, invalid
 }
 
-// NewOrder returns every case of ds in the score's order, the missing
-// and invalid among them.
+// NewOrder returns the cases of ds in the score's order, but for the
+// missing and invalid, which it counts (ShowUnscored lists them).
 func NewOrder(ds *dsdata.Data) *Order {
-	return &Order{ds: ds, stale: true, showUnscored: true}
+	return &Order{ds: ds, stale: true}
+}
+
+// Hidden returns how many missing and invalid cases the list leaves out
+// (those the filter would list).
+func (o *Order) Hidden() (missing, invalid int) {
+	o.Cases()
+	return o.hidden[0], o.hidden[1]
+}
+
+// hiddenText counts the cases left out: "2 missing and 1 invalid", ""
+// for none.
+func (o *Order) hiddenText() string {
+	var parts []string
+	if m, i := o.Hidden(); m > 0 || i > 0 {
+		if m > 0 {
+			parts = append(parts, common.Thousands(m)+" missing")
+		}
+		if i > 0 {
+			parts = append(parts, common.Thousands(i)+" invalid")
+		}
+	}
+	return strings.Join(parts, " and ")
 }
 
 // Cases returns the cases listed, in order.
@@ -99,7 +124,7 @@ func (o *Order) setFilter(path string) (int, error) {
 		if o.sort == sortLoss {
 			o.sort = sortScore
 		}
-		return o.ds.Scored.Len(), nil
+		return len(o.Cases()), nil
 	}
 	var err error
 	if o.losses, err = o.ds.Scored.PathLosses(path, o.losses); err != nil {
@@ -156,13 +181,13 @@ func (o *Order) make() {
 	o.stale = false
 	n := o.ds.Scored.Len()
 	o.list = o.list[:0]
-	o.hidden = 0
+	o.hidden = [2]int{}
 	for k := range n {
 		if o.path != "" && o.losses[k] <= 0 {
 			continue
 		}
-		if !o.showUnscored && unscored(o.ds.Scored.CaseStatus(k)) {
-			o.hidden++
+		if st := o.ds.Scored.CaseStatus(k); !o.showUnscored && unscored(st) {
+			o.hidden[map[bool]int{true: 0, false: 1}[st == dataset.CaseMissing]]++
 			continue
 		}
 		o.list = append(o.list, k)

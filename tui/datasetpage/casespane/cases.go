@@ -19,7 +19,8 @@ import (
 // Pane lists a dataset's cases: id, status, score, the change
 // against a compared run, the loss at the filter's path, and the costliest
 // leaf. It lists every case, lowest first (`o` orders), or with `f` on a
-// path of the tree those that lose points there. `/` finds a case by id;
+// path of the tree those that lose points there; the missing and invalid
+// are left out and counted on its last line until `s` lists them. `/` finds a case by id;
 // enter opens one as a pair. It renders only the rows in its window.
 type Pane struct {
 	c      *common.Common
@@ -58,8 +59,13 @@ func (p *Pane) ShortHelp() []key.Binding { return p.c.Keys.CasesHelp() }
 func (p *Pane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.Keys.CasesHelp()} }
 
 // page returns how many cases the window shows: below the title and the
-// column heads.
-func (p *Pane) page() int { return max(1, p.height-2) }
+// column heads, above the line that counts the cases left out.
+func (p *Pane) page() int {
+	if p.footer() != "" {
+		return max(1, p.height-3) // and the line counting the cases left out
+	}
+	return max(1, p.height-2)
+}
 
 func (p *Pane) setCursor(i int) {
 	p.cursor = max(0, min(i, len(p.order.Cases())-1))
@@ -157,14 +163,18 @@ func (p *Pane) filter(path string) tea.Cmd {
 	if err != nil {
 		return common.StatusCmd(common.Failure(err))
 	}
+	left := ""
+	if h := p.order.hiddenText(); h != "" {
+		left = " · " + h + " not listed"
+	}
 	if path == "" {
-		return common.StatusCmd(common.Info(fmt.Sprintf("every case: %s", common.Thousands(n))))
+		return common.StatusCmd(common.Info(fmt.Sprintf("every case: %s listed%s", common.Thousands(n), left)))
 	}
 	if n == 0 {
-		return common.StatusCmd(common.Info(fmt.Sprintf("no case loses points at %s", path)))
+		return common.StatusCmd(common.Info(fmt.Sprintf("no case listed loses points at %s%s", path, left)))
 	}
-	return common.StatusCmd(common.Info(fmt.Sprintf("%s of %s cases lose points at %s · %s lists every case", common.Thousands(n),
-		common.Thousands(p.ds.Scored.Len()), path, p.c.Keys.FilterCases.Help().Key)))
+	return common.StatusCmd(common.Info(fmt.Sprintf("%s of %s cases lose points at %s%s · %s lists every case", common.Thousands(n),
+		common.Thousands(p.ds.Scored.Len()), path, left, p.c.Keys.FilterCases.Help().Key)))
 }
 
 // key runs a key of the pane.
@@ -311,9 +321,6 @@ func (p *Pane) title() string {
 		what = s.Title.Render("Cases") + "  losing points at " + s.Accent.Render(p.order.path) + fmt.Sprintf(": %s of %s", common.Thousands(n), common.Thousands(all))
 	}
 	what += s.Muted.Render(" · " + SortNames[p.order.sort])
-	if h := p.order.hidden; h > 0 {
-		what += s.Muted.Render(fmt.Sprintf(" · %s missing or invalid hidden (%s shows)", common.Thousands(h), p.c.Keys.CasesPane.Unscored.Help().Key))
-	}
 	hint := s.Faint.Render("o orders · / finds an id · enter opens")
 	if common.VisibleWidth(what)+common.VisibleWidth(hint)+2 > p.width {
 		return what
@@ -418,8 +425,12 @@ func (p *Pane) View() string {
 	if len(cs) == 0 {
 		lines = append(lines, common.Fit(p.c.Styles.Faint.Render("no case listed"), p.width))
 	}
-	for len(lines) < p.height {
+	foot := p.footer()
+	for len(lines) < p.height-min(1, len(foot)) {
 		lines = append(lines, strings.Repeat(" ", p.width))
+	}
+	if foot != "" {
+		lines = append(lines[:max(2, p.height-1)], common.Fit(p.c.Styles.Muted.Render(foot), p.width))
 	}
 	return strings.Join(lines[:p.height], "\n")
 }

@@ -242,7 +242,11 @@ func (p *Pane) View() string {
 	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, casespane.SortNames[p.order.InForce()]))
 	span := ""
 	if len(cs) > 0 {
-		span = s.Faint.Render(fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs))))
+		text := fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs)))
+		if m, i := p.order.Hidden(); m+i > 0 {
+			text += fmt.Sprintf(" (+%s not listed)", common.Thousands(m+i)) // the missing and invalid, as in the cases pane
+		}
+		span = s.Faint.Render(text)
 	}
 	lines = append(lines, common.Spread(title, span, p.width), p.cursorLine(cs))
 	lines = append(lines, p.ruler(kw, from, to))
