@@ -51,10 +51,15 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 		return m.heat.Update(msg)
+	case dsdata.ViewGroups:
+		return m.groups.Update(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Cases):
 		m.setView(dsdata.ViewCases)
+		return nil
+	case key.Matches(msg, k.Groups):
+		m.setView(dsdata.ViewGroups)
 		return nil
 	case key.Matches(msg, k.HeatMap):
 		m.setView(dsdata.ViewHeat)

@@ -8,6 +8,7 @@ import (
 	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 	"github.com/jsontui/jsontui/tui/datasetpage/dsheader"
 	"github.com/jsontui/jsontui/tui/datasetpage/dsprogress"
+	"github.com/jsontui/jsontui/tui/datasetpage/groupspane"
 	"github.com/jsontui/jsontui/tui/datasetpage/heatmap"
 	"github.com/jsontui/jsontui/tui/datasetpage/pathtree"
 
@@ -24,7 +25,7 @@ import (
 
 // Model is the explorer of a dataset (docs/datasets.md): its
 // header, the per-path tree with the detail pane, the cases pane, the
-// heat map, the history pane, and a case opened as a pair. It routes the
+// heat map, the groups, the history pane, and a case opened as a pair. It routes the
 // messages to its panes, which keep the component contract (pane), and
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
@@ -39,6 +40,7 @@ type Model struct {
 	order  *casespane.Order
 	cases  *casespane.Pane
 	heat   *heatmap.Pane
+	groups *groupspane.Pane
 	view   dsdata.View
 	// promptFor is the pane's prompt open (modeSearch), weightPath the
 	// path whose weight the prompt asks for (modeWeight).
@@ -111,6 +113,7 @@ func (m *Model) ready(res *dataset.Result) {
 	m.order = casespane.NewOrder(m.ds)
 	m.cases = casespane.New(m.C, m.ds, m.order)
 	m.heat = heatmap.New(m.C, m.ds, m.tree.Outline(), m.order)
+	m.groups = groupspane.New(m.C, m.ds, m.opts.GroupBy)
 	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+escape.Text(m.opts.Files.Reference), m.opts.History)
 	m.Phase = shell.PhaseReady
 	if len(m.ds.Paths) == 0 {
@@ -128,7 +131,11 @@ func (m *Model) openingStatus() common.StatusMsg {
 	if len(m.ds.Paths) == 0 {
 		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.Result.Figures.Metric))
 	}
-	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.Paths))))
+	groups := ""
+	if len(m.ds.Groups) > 0 {
+		groups = " · " + m.C.Keys.Groups.Help().Key + " groups"
+	}
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map%s · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.Paths)), groups))
 }
 
 // HandleMsg handles a message: the case opened takes what is not the
@@ -260,6 +267,10 @@ func (m *Model) setView(v dsdata.View) {
 		m.Status.Set(common.Info(m.ds.Result.Figures.Metric + " is one number: no paths to map"))
 		v = dsdata.ViewCases
 	}
+	if v == dsdata.ViewGroups && len(m.ds.Groups) == 0 {
+		m.Status.Set(common.Info("no groups: open the dataset with --group-by PATH to see the figures of each value"))
+		return
+	}
 	m.view, m.casesForced = v, v == dsdata.ViewCases && len(m.ds.Paths) == 0
 	m.Layout()
 }
@@ -267,7 +278,7 @@ func (m *Model) setView(v dsdata.View) {
 // changed brings every pane up to date after the figures changed.
 func (m *Model) changed() {
 	m.ds.Refresh()
-	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat, m.groups} {
 		p.Update(dsdata.ChangedMsg{})
 	}
 }

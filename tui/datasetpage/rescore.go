@@ -224,7 +224,7 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
 	filter := m.order.FilterPath()
-	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat} {
+	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat, m.groups} {
 		p.Update(dsdata.ReplacedMsg{})
 	}
 	switch {

@@ -47,13 +47,15 @@ func (m *Model) Panes() string {
 }
 
 // viewBody renders the view shown: the tree (and the detail pane), the
-// cases pane or the heat map.
+// cases pane, the heat map or the groups.
 func (m *Model) viewBody() string {
 	switch m.view {
 	case dsdata.ViewCases:
 		return m.cases.View()
 	case dsdata.ViewHeat:
 		return m.heat.View()
+	case dsdata.ViewGroups:
+		return m.groups.View()
 	}
 	tree := m.tree.View()
 	if !m.ShowDetail() {
@@ -86,6 +88,8 @@ func (m *Model) StatusView() string {
 		return m.Status.View(m.cases.ShortHelp())
 	case dsdata.ViewHeat:
 		return m.Status.View(m.heat.ShortHelp())
+	case dsdata.ViewGroups:
+		return m.Status.View(m.groups.ShortHelp())
 	}
 	if m.Folded {
 		return m.Status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
@@ -110,6 +114,7 @@ func (m *Model) Layout() {
 	m.Hist.SetSize(w, body)
 	m.cases.SetSize(w, body)
 	m.heat.SetSize(w, body)
+	m.groups.SetSize(w, body)
 	m.Chooser.SetSize(w, body)
 	m.RuleChooser.SetSize(w, body)
 	m.rescoring.SetSize(w, body)
@@ -154,6 +159,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 				cmd = m.cases.Update(kp)
 			case dsdata.ViewHeat:
 				cmd = m.heat.Update(kp)
+			case dsdata.ViewGroups:
+				cmd = m.groups.Update(kp)
 			default:
 				if m.ShowDetail() && mouse.X >= m.tree.Width() {
 					return m.detail.Update(common.PaneMouseMsg{Msg: msg, Y: y})

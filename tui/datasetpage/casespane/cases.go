@@ -222,6 +222,8 @@ func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 		return p.c.Ask(dsdata.ShowViewMsg{View: dsdata.ViewTree})
 	case key.Matches(msg, k.HeatMap):
 		return p.c.Ask(dsdata.ShowViewMsg{View: dsdata.ViewHeat})
+	case key.Matches(msg, k.Groups):
+		return p.c.Ask(dsdata.ShowViewMsg{View: dsdata.ViewGroups})
 	}
 	return nil
 }

@@ -31,6 +31,9 @@ type Data struct {
 	Paths  []dataset.PathFigures
 	Stats  dataset.Stats
 	Scores []float64
+	// Groups are the figures of each --group-by value in force, nil when
+	// the cases were not grouped.
+	Groups []dataset.GroupFigures
 	// Cmp is the run compared with, nil for none.
 	Cmp *Comparison
 	// Cal is the agreement with people's labels, nil without labels.
@@ -64,6 +67,7 @@ func (ds *Data) Dirty() bool { return ds.WSess.Dirty() || ds.Rules.Changed() }
 
 // Refresh reads the figures in force again.
 func (ds *Data) Refresh() {
+	ds.Groups = ds.Scored.Groups()
 	ds.Paths = ds.Scored.Paths()
 	ds.Stats = ds.Scored.Stats()
 	ds.Scores = ds.Scored.Scores(ds.Scores)

@@ -39,9 +39,10 @@ type PairPathMsg struct{ Path string }
 type View int
 
 const (
-	ViewTree  View = iota // the per-path tree (and the detail pane)
-	ViewCases             // the cases pane
-	ViewHeat              // the heat map
+	ViewTree   View = iota // the per-path tree (and the detail pane)
+	ViewCases              // the cases pane
+	ViewHeat               // the heat map
+	ViewGroups             // the groups (--group-by)
 )
 
 // ShowViewMsg asks the root to show a view.

@@ -181,9 +181,9 @@ func (h *Header) scoreLine() string {
 	}
 	parts := []string{score, h.histogram()}
 	parts = append(parts, "median "+s.Band(st.Median).Render(common.Fixed5(st.Median)))
-	parts = append(parts, fmt.Sprintf("perfect %s", percent(st.Perfect)))
+	parts = append(parts, fmt.Sprintf("perfect %s", common.Percent(st.Perfect)))
 	if st.HasPass {
-		parts = append(parts, fmt.Sprintf("pass %s %s", percent(st.Pass), s.Muted.Render("(≥ "+common.Trim5(st.PassAt)+")")))
+		parts = append(parts, fmt.Sprintf("pass %s %s", common.Percent(st.Pass), s.Muted.Render("(≥ "+common.Trim5(st.PassAt)+")")))
 	}
 	switch open, save, ok := h.ds.Sess.Deltas(); {
 	case !ok || !h.ds.Scored.TakesWeights():
@@ -201,12 +201,6 @@ func (h *Header) scoreLine() string {
 		line += "  " + p
 	}
 	return line
-}
-
-// percent formats a share as a percentage: "16.7%".
-func percent(v float64) string {
-	t := fmt.Sprintf("%.1f%%", 100*v)
-	return strings.Replace(t, ".0%", "%", 1)
 }
 
 // histBlocks are the heights of a histogram's bars.
@@ -237,8 +231,8 @@ func (h *Header) histogram() string {
 	return b.String()
 }
 
-// casesLine says how the cases were read and their statuses, and the
-// warnings `!` expands.
+// casesLine says how the cases were read and their statuses, how many
+// groups they make (which `b` shows), and the warnings `!` expands.
 func (h *Header) casesLine() string {
 	s := h.c.Styles
 	st := h.ds.Stats
@@ -255,6 +249,13 @@ func (h *Header) casesLine() string {
 		}
 	}
 	line := what + ": " + strings.Join(parts, " · ")
+	if n := len(h.ds.Groups); n > 0 {
+		// Before how they were read: the groups have a pane to open.
+		g := s.Muted.Render(fmt.Sprintf(" · %s group%s (%s)", common.Thousands(n), common.Plural(n, "s"), h.c.Keys.Groups.Help().Key))
+		if ansi.StringWidth(line+g) <= h.width-12 {
+			line += g
+		}
+	}
 	read := s.Muted.Render(" · " + dataset.DescribeFields(res.Fields, res.Pairing))
 	if ansi.StringWidth(line+read) <= h.width-12 {
 		line += read
