@@ -331,7 +331,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	a.datasetPairingHint(ctx, spec, d, cfg, res)
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
-	a.printDatasetNotes(h, res.Figures)
+	a.printDatasetNotes(h, res.Figures, f.quiet)
 	figs := res.Figures
 	var labelled *htmlreport.Labelled
 	if f.labels.given() {
@@ -511,15 +511,18 @@ func displayNameOrEmpty(name string) string {
 	return displayName(name)
 }
 
-// printDatasetNotes reports on standard error how the dataset was read,
-// how many outputs were repaired, and the warnings.
-func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
+// printDatasetNotes reports on standard error how the dataset was read
+// (not under --quiet, which leaves standard error to what is wrong), how
+// many outputs were repaired or do not parse, and the warnings.
+func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures, quiet bool) {
 	st := f.Stats
-	what := strconv.Itoa(st.Cases) + " cases"
-	if st.Extra > 0 {
-		what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
+	if !quiet {
+		what := strconv.Itoa(st.Cases) + " cases"
+		if st.Extra > 0 {
+			what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
+		}
+		fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", escape.Name(displayName(h.Reference)), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	}
-	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", escape.Name(displayName(h.Reference)), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	repaired := 0
 	for _, c := range f.Cases {
 		if len(c.Repairs) > 0 {

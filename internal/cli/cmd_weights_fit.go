@@ -135,7 +135,7 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 	if err != nil {
 		return badInput(err)
 	}
-	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures)
+	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures, false)
 	labels, paired, err := a.pairLabels(&f.labels, spec, res.Figures.Cases)
 	if err != nil {
 		return err
