@@ -108,6 +108,37 @@ func TestEachCheck(t *testing.T) {
 	}
 }
 
+// TestMetaChecksumZero: a meta page whose checksum is 0 is invalid, as
+// bbolt judges it (bolt 1.3 let a checksum of 0 pass, and so did this
+// reader): the store is read through the other meta page, an older
+// transaction's, as bbolt reads it, whatever the refused page names.
+func TestMetaChecksumZero(t *testing.T) {
+	data, _, ids := damagedStore(t, 20)
+	f := storeBytes(t, data)
+	f.setMeta(16, 1) // the root bucket on a meta page: refused if read
+	f.put64(f.metaAt(56), 0)
+	if _, ok := parseMeta(f.data[f.meta*4096:]); ok {
+		t.Fatal("parseMeta takes a meta page whose checksum is 0")
+	}
+	path := filepath.Join(t.TempDir(), "history.db")
+	if err := os.WriteFile(path, f.data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	runs, err := Open(path).List(ListOptions{})
+	if err != nil {
+		t.Fatalf("list: %v", err)
+	}
+	var got []string
+	for _, r := range runs {
+		got = append(got, r.ID)
+	}
+	slices.Sort(got)
+	want := slices.Sorted(slices.Values(ids[:19])) // the last record's meta page is refused
+	if !slices.Equal(got, want) {
+		t.Errorf("list gives %d runs %v, want the 19 before the last %v", len(got), got, want)
+	}
+}
+
 // runCheckCase writes data, damaged as c says, as a store in dir, and
 // checks what c.op says of it.
 func runCheckCase(t *testing.T, dir string, data []byte, c checkCase) {
