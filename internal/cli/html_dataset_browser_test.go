@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -38,11 +40,15 @@ type pageDatasetJSON struct {
 }
 
 // writeDataset writes a generated dataset of n cases (answers of model m)
-// into dir.
+// into dir, the only file it adds there.
 func writeDataset(t *testing.T, dir string, n int, model uint64) string {
 	t.Helper()
 	path := filepath.Join(dir, fmt.Sprintf("cases-%d.jsonl", model))
-	if err := gen.WriteRecordsFile(path, gen.DatasetOptions{Cases: n, Seed: 21, Model: model, Missing: 0.02}); err != nil {
+	var b bytes.Buffer
+	if _, err := gen.WriteRecords(&b, gen.DatasetOptions{Cases: n, Seed: 21, Model: model, Missing: 0.02}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
