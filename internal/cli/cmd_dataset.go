@@ -328,6 +328,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return scoreFailed(out, f.format, rec, err)
 	}
+	scoring.SpellSettings(res.Figures.Warnings, flagName)
 	a.datasetPairingHint(ctx, spec, d, cfg, res)
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
@@ -569,6 +570,7 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 	for _, w := range c.Warnings {
 		rep.Warnings = append(rep.Warnings, report.Warning{Path: ".", Message: w})
 	}
+	report.SpellSettings(rep.Warnings, flagName)
 	switch c.Status {
 	case dataset.CaseMissing:
 		fmt.Fprintf(a.stderr, "jsontui: case %q has no output: every node is missing, the case scores 0\n", c.ID)
