@@ -399,34 +399,7 @@ func TestNodeFillsItsPages(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "exact.db")
 	key := []byte(runKey("exact"))
 	value := bytes.Repeat([]byte{7}, 2*4096-pageHeaderSize-elementSize-len(key))
-	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucket([]byte(skvBucket))
-		if err == nil {
-			err = b.Put(key, value)
-		}
-		return err
-	})
-	if err != nil || db.Close() != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := openRaw(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
-	kv, found, err := r.kvBucket()
-	if err != nil || !found || kv.inline != nil {
-		t.Fatalf("the kv bucket: %+v, %v, %v", kv, found, err)
-	}
+	r, kv := boltKV(t, path, func(b *bolt.Bucket) error { return b.Put(key, value) })
 	if got, err := r.get(kv, key); err != nil || !bytes.Equal(got, value) {
 		t.Fatalf("bbolt's node of 2 full pages: %d bytes read, %v", len(got), err)
 	}
