@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -97,38 +99,38 @@ func TestDatasetCompare(t *testing.T) {
 	opts, h := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("H", "enter")
-	c := d.m.ds.cmp
+	c := d.m.ds.Cmp
 	if c == nil {
 		t.Fatalf("no comparison: %q", d.statusText())
 	}
 	run := h.runs["20261120T101500-0001"]
-	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if c.verdict != want || !strings.Contains(d.statusText(), want) {
-		t.Errorf("verdict %q, status %q; want %q", c.verdict, d.statusText(), want)
+	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if c.Verdict != want || !strings.Contains(d.statusText(), want) {
+		t.Errorf("verdict %q, status %q; want %q", c.Verdict, d.statusText(), want)
 	}
 	if !strings.Contains(d.screen(), "Δ vs run 20261120T1") {
 		t.Errorf("no compare line:\n%s", d.screen())
 	}
-	if d.m.order.sort != sortDelta {
-		t.Errorf("the cases are %s", caseSortNames[d.m.order.sort])
+	if d.m.order.InForce() != casespane.SortDelta {
+		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.InForce()])
 	}
 	// The regressions first: the Δ of each case listed does not rise.
 	prev := -1.0
-	for i, k := range d.m.order.cases() {
-		dl, ok := d.m.order.delta(k)
+	for i, k := range d.m.order.Cases() {
+		dl, ok := d.m.order.Delta(k)
 		if !ok {
 			continue
 		}
 		if i > 0 && dl < prev {
-			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.d.CaseID(k), dl, prev)
+			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.Scored.CaseID(k), dl, prev)
 		}
 		prev = dl
 	}
 	// A re-weight compares again: the verdict is that of the figures now.
 	d.keys("j", "x")
-	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if d.m.ds.cmp.verdict != want {
-		t.Errorf("after x: verdict %q, want %q", d.m.ds.cmp.verdict, want)
+	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if d.m.ds.Cmp.Verdict != want {
+		t.Errorf("after x: verdict %q, want %q", d.m.ds.Cmp.Verdict, want)
 	}
 	// A comparison made again that comes while a case is open is the
 	// dataset's, not the case's.
@@ -137,11 +139,11 @@ func TestDatasetCompare(t *testing.T) {
 		t.Fatal("no case opened")
 	}
 	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
-	if d.m.ds.cmp.verdict != "made again" {
-		t.Errorf("the verdict went to the case: %q", d.m.ds.cmp.verdict)
+	if d.m.ds.Cmp.Verdict != "made again" {
+		t.Errorf("the verdict went to the case: %q", d.m.ds.Cmp.Verdict)
 	}
 	d.keys("esc", "esc", "esc")
-	if d.m.ds.cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
+	if d.m.ds.Cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
 		t.Errorf("esc: %q", d.statusText())
 	}
 }
@@ -151,17 +153,17 @@ func TestDatasetCompare(t *testing.T) {
 func TestDatasetLoadRunWeights(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	before := d.m.ds.stats.Mean
+	before := d.m.ds.Stats.Mean
 	d.keys("H", "R")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
-	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+	if w, _ := d.m.ds.Scored.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
 		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
 	d.keys("u")
-	if d.m.ds.stats.Mean != before {
-		t.Errorf("u: %v, was %v", d.m.ds.stats.Mean, before)
+	if d.m.ds.Stats.Mean != before {
+		t.Errorf("u: %v, was %v", d.m.ds.Stats.Mean, before)
 	}
 	d.keys("H", "d")
 	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
