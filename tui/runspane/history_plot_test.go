@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/ports"
