@@ -8,6 +8,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
 )
 
@@ -151,9 +152,11 @@ func (ds *dsData) factor(i int) (float64, bool) {
 
 // dsComparison is a recorded run of the dataset the explorer compares
 // with: its per-path scores, its case scores by id, and the verdict of
-// `history diff` between it and now.
+// `history diff` between it and now, the two in the command line's order
+// (runIsA: the run is A and now B, else now is A; Δ is B − A).
 type dsComparison struct {
-	run ports.RunSummary
+	run    ports.RunSummary
+	runIsA bool
 	// figures and rules are the run's, compared again after a re-weight.
 	figures *dataset.Figures
 	rules   string
@@ -179,8 +182,9 @@ func (c *dsComparison) pathScore(path string) (runScore, bool) {
 	return r, ok
 }
 
-// caseDelta returns case id's score now minus the run's; ok is false
-// without a comparison, or when either has no score.
+// caseDelta returns case id's Δ, B − A (its score now minus the run's
+// when the run is A); ok is false without a comparison, or when either
+// has no score.
 func (c *dsComparison) caseDelta(id string, now float64, has bool) (float64, bool) {
 	if c == nil || !has {
 		return 0, false
@@ -189,5 +193,34 @@ func (c *dsComparison) caseDelta(id string, now float64, has bool) (float64, boo
 	if !ok {
 		return 0, false
 	}
-	return now - r, true
+	return c.delta(now, r), true
+}
+
+// delta returns the change B − A between a score now and the run's.
+func (c *dsComparison) delta(now, run float64) float64 {
+	if c.runIsA {
+		return now - run
+	}
+	return run - now
+}
+
+// sides returns the run and now as the comparison's A and B.
+func (c *dsComparison) sides(now dataset.CompareSide) (a, b dataset.CompareSide) {
+	return compareSides(c.runIsA, dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}, now)
+}
+
+// compareSides orders a run and now as A and B.
+func compareSides(runIsA bool, run, now dataset.CompareSide) (a, b dataset.CompareSide) {
+	if runIsA {
+		return run, now
+	}
+	return now, run
+}
+
+// names returns the names of A and B: the run's, "now".
+func (c *dsComparison) names() (a, b string) {
+	if c.runIsA {
+		return runspane.RunName(c.run), "now"
+	}
+	return "now", runspane.RunName(c.run)
 }

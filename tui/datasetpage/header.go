@@ -268,21 +268,34 @@ func (h *dsHeader) casesLine() string {
 }
 
 // compareLine is the verdict of `history diff` between the compared run
-// and now.
+// and now, named A and B in its order: "A run 20261120T1 “model A” · B
+// now · No significant difference: B − A = +0.046 (…)". On a narrow
+// screen the verdict's figures in parentheses go first, then the run's
+// label: its finding and number stay.
 func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
-	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
+	a, b := c.names()
 	end := s.Faint.Render("esc ends")
-	line := name + " · " + c.verdict
-	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
-		return common.Spread(line, end, h.width)
-	}
-	// Narrow: the verdict's figure before the hint, then before its
-	// interval and test, which the diff (d in the history pane) gives.
-	if common.VisibleWidth(line) > h.width {
-		if i := strings.Index(c.verdict, " ("); i > 0 {
-			line = name + " · " + c.verdict[:i]
+	verdicts := []string{c.verdict, verdictHead(c.verdict)}
+	for _, names := range []string{"A " + a + " · B " + b, "A " + shortName(a, c) + " · B " + shortName(b, c)} {
+		name := s.Accent.Render(names)
+		for _, v := range verdicts {
+			line := name + " · " + v
+			if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+				return common.Spread(line, end, h.width)
+			}
+			if common.VisibleWidth(line) <= h.width {
+				return line
+			}
 		}
 	}
-	return common.Fit(line, h.width)
+	return common.Fit(s.Accent.Render("B − A")+" · "+verdictHead(c.verdict), h.width)
+}
+
+// shortName is name without the run's label: "run 20261120T1".
+func shortName(name string, c *dsComparison) string {
+	if name == "now" {
+		return name
+	}
+	return "run " + runspane.ShortID(c.run.ID)
 }

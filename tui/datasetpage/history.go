@@ -50,6 +50,9 @@ type dsRunReadyMsg struct {
 	// weights are those the run's weights file gives the paths, for
 	// actLoad.
 	weights []dataset.PathWeight
+	// runIsA says the run is A of the comparison, now B (else the other
+	// way round): runspane.RunIsA.
+	runIsA bool
 	// d is the dataset compared: one scored again since is compared anew.
 	d   *dataset.Scored
 	err error
@@ -65,6 +68,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.runJob++
 	id, act := m.runJob, req.Act
+	runIsA := runspane.RunIsA(m.Hist.Listed(), req.Run)
 	now := m.ds.d.Snapshot()
 	d, rules := m.ds.d, m.ds.rulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
@@ -75,14 +79,14 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.Status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
 	return m.C.Bg.Run(func() tea.Msg {
-		msg := dsRunReadyMsg{id: id, act: act, d: d}
+		msg := dsRunReadyMsg{id: id, act: act, d: d, runIsA: runIsA}
 		if msg.run, msg.err = h.DatasetRun(req.Run.ID); msg.err != nil {
 			return msg
 		}
 		switch act {
 		case runspane.ActCompare, runspane.ActDiff:
-			msg.cmp = dataset.Compare(dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
-				dataset.CompareSide{Figures: now, Rules: rules})
+			msg.cmp = dataset.Compare(compareSides(runIsA, dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
+				dataset.CompareSide{Figures: now, Rules: rules}))
 		case runspane.ActLoad:
 			var w *scoring.Weights
 			if msg.run.WeightsJSON != nil {
@@ -112,13 +116,15 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	switch msg.act {
 	case runspane.ActCompare:
-		m.ds.cmp = newDSComparison(msg.run, msg.cmp)
+		m.ds.cmp = newDSComparison(msg.run, msg.cmp, msg.runIsA)
 		m.cmpJob++
 		m.order.setSort(sortDelta)
 		m.changed()
 		m.Mode = shell.ModeNormal
 		m.Layout()
-		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
+		// The header names A and B: the status leads with the verdict's
+		// number, which a narrow screen keeps.
+		text := verdictHead(msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
@@ -128,11 +134,17 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 		}
 	case runspane.ActDiff:
 		var b bytes.Buffer
-		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
+		sides := dataset.CompareTextOptions{
 			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
 			B: "now · " + escape.Text(m.opts.Files.Reference) + " ⟷ " + escape.Text(m.opts.Files.Output),
-		})
-		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
+		}
+		title := runspane.RunName(r) + " → now"
+		if !msg.runIsA {
+			sides.A, sides.B = sides.B, sides.A
+			title = "now → " + runspane.RunName(r)
+		}
+		dataset.WriteComparisonText(&b, msg.cmp, sides)
+		m.Hist.Update(runspane.ShowDiffMsg{Title: title, Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
 		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
 	case runspane.ActLoad:
 		if why := m.weightsRefused(); why != "" {
@@ -157,12 +169,15 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 
 // newDSComparison makes the comparison the panes show from the run and
 // its comparison with now.
-func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
-	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
+func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison, runIsA bool) *dsComparison {
+	cmp := &dsComparison{run: run.RunSummary, runIsA: runIsA, figures: run.Figures, rules: run.Rules,
 		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
 	for _, p := range c.Paths {
-		if p.InA {
+		switch {
+		case runIsA && p.InA:
 			cmp.paths[p.Path] = runScore{p.A, p.HasA}
+		case !runIsA && p.InB:
+			cmp.paths[p.Path] = runScore{p.B, p.HasB}
 		}
 	}
 	for _, cf := range run.Figures.Cases {
@@ -191,9 +206,18 @@ func (m *Model) recompare() tea.Cmd {
 	}
 	m.cmpJob++
 	id, now := m.cmpJob, m.ds.d.Snapshot()
-	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
-	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
+	a, b := c.sides(dataset.CompareSide{Figures: now, Rules: m.ds.rulesID})
 	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
+}
+
+// verdictHead returns a verdict without its parenthesised figures (the
+// interval and the tests, which the header and the diff give): its
+// finding and its number, "No significant difference: B − A = +0.046".
+func verdictHead(v string) string {
+	if i := strings.Index(v, " ("); i > 0 {
+		return v[:i]
+	}
+	return strings.TrimSuffix(v, ".")
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -103,10 +104,10 @@ func TestDatasetCompare(t *testing.T) {
 	}
 	run := h.runs["20261120T101500-0001"]
 	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if c.verdict != want || !strings.Contains(d.statusText(), want) {
+	if c.verdict != want || !strings.HasPrefix(d.statusText(), verdictHead(want)+" · esc ends") {
 		t.Errorf("verdict %q, status %q; want %q", c.verdict, d.statusText(), want)
 	}
-	if !strings.Contains(d.screen(), "Δ vs run 20261120T1") {
+	if !strings.Contains(d.screen(), "A run 20261120T1 “model A” · B now · "+verdictHead(want)) {
 		t.Errorf("no compare line:\n%s", d.screen())
 	}
 	if d.m.order.sort != sortDelta {
@@ -166,5 +167,108 @@ func TestDatasetLoadRunWeights(t *testing.T) {
 	d.keys("H", "d")
 	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
 		t.Errorf("d:\n%s", s)
+	}
+}
+
+// TestDatasetCompareOrder: the compare view orders the run and now as
+// `history diff A B` orders two runs, the older A. The explorer's files
+// were first recorded at 10:15 (run 1, model A); the other model's run
+// (model B, other answers) at 10:30 is B: Δ = B − A = its score minus
+// now's, on the tree, the cases and the verdict. A run of model B older
+// than model A's first run is A, now B.
+func TestDatasetCompareOrder(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		at     time.Time
+		runIsA bool
+		header string
+	}{
+		{"newer", time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC), false, "A now · B run 20261120T2 “model B” · "},
+		{"older", time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), true, "A run 20261120T2 “model B” · B now · "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opts, h := smallWithHistory(t, "dark")
+			other := smallRun(t, "20261120T2-0002", `{"total": 0}`, c.at)
+			other.Label, other.Output, other.ThisPair = "model B", "model-b.jsonl", false
+			h.runs[other.ID] = other
+			h.list = append([]ports.RunSummary{other.RunSummary}, h.list...)
+			if c.runIsA {
+				h.list[0], h.list[1] = h.list[1], h.list[0]
+			}
+			d := newDSDriver(t, opts, 120, 35)
+			d.keys("H")
+			if !c.runIsA {
+				// model B's run is the newest, listed first.
+				d.keys("g")
+			} else {
+				d.keys("j")
+			}
+			d.keys("enter")
+			cmp := d.m.ds.cmp
+			if cmp == nil || cmp.run.ID != other.ID || cmp.runIsA != c.runIsA {
+				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
+			}
+			runSide := dataset.CompareSide{ID: other.ID, Figures: other.Figures}
+			nowSide := dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}
+			a, b := runSide, nowSide
+			if !c.runIsA {
+				a, b = nowSide, runSide
+			}
+			want := dataset.Compare(a, b).Verdict()
+			if cmp.verdict != want {
+				t.Errorf("verdict %q, want %q", cmp.verdict, want)
+			}
+			if !strings.Contains(d.screen(), c.header+verdictHead(want)) {
+				t.Errorf("no header %q:\n%s", c.header+verdictHead(want), d.screen())
+			}
+			// The root's Δ on the tree is B − A.
+			root, ok := cmp.pathScore(".")
+			now := d.m.ds.d.Snapshot().Paths[0]
+			rootD := now.Score - root.score
+			if !c.runIsA {
+				rootD = root.score - now.Score
+			}
+			rootRow := strings.Split(d.screen(), "\n")[5]
+			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.score, true)+" "+common.Signed(rootD)) {
+				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.score, common.Signed(rootD))
+			}
+			// Each case's Δ is B − A.
+			for k := range d.m.ds.d.Len() {
+				id := d.m.ds.d.CaseID(k)
+				now, has := d.m.ds.score(k)
+				dl, ok := d.m.order.delta(k)
+				run, inRun := cmp.cases[id]
+				if !has || !inRun {
+					continue
+				}
+				wantD := now - run
+				if !c.runIsA {
+					wantD = run - now
+				}
+				if !ok || dl != wantD {
+					t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
+				}
+			}
+		})
+	}
+}
+
+// TestDatasetCompareNarrow: at 80 columns the verdict keeps its number on
+// the header line (its figures in parentheses, then the run's label give
+// way) and on the status line.
+func TestDatasetCompareNarrow(t *testing.T) {
+	for _, label := range []string{"model A", "model A, the prompt of the second week with fenced answers"} {
+		opts, h := smallWithHistory(t, "mono")
+		for id := range h.runs {
+			h.runs[id].Label = label
+			h.list[0].Label = label
+		}
+		d := newDSDriver(t, opts, 80, 24)
+		d.keys("H", "enter")
+		lines := strings.Split(d.screen(), "\n")
+		want := "No significant difference: B − A = +0.046"
+		if !strings.Contains(lines[3], "· B now · "+want) || !strings.HasPrefix(d.statusText(), want) {
+			t.Errorf("label %q: header %q, status %q; want %q in both", label, lines[3], d.statusText(), want)
+		}
 	}
 }

@@ -336,7 +336,7 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	d := p.Score - run.score
+	d := rp.ds.cmp.delta(p.Score, run.score)
 	txt := common.PadLeft(common.Signed(d), c[colDelta])
 	switch {
 	case common.Signed(d) == "±0":
