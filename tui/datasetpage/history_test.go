@@ -272,3 +272,30 @@ func TestDatasetCompareNarrow(t *testing.T) {
 		}
 	}
 }
+
+// TestDatasetHistoryModelsScreens compares with golden files (go test
+// ./tui/datasetpage -update writes them) the history pane listing two
+// models' runs of the same cases — the explorer's file (model A, first
+// scored) and another file (model B, scored after): the files column, a
+// line per model — and the compare view with model B's run, model A
+// (now) being A.
+func TestDatasetHistoryModelsScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{120, 35}, {80, 24}} {
+		for _, c := range []struct {
+			name string
+			keys []string
+		}{{"models", []string{"H"}}, {"models-compare", []string{"H", "enter"}}} {
+			t.Run(fmt.Sprintf("%s-%dx%d", c.name, size.w, size.h), func(t *testing.T) {
+				opts, h := smallWithHistory(t, "mono")
+				other := smallRun(t, "20261120T2-0002", `{"total": 0}`, time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC))
+				other.Label, other.Reference, other.Output, other.ThisPair = "model B", "model-b.jsonl", "model-b.jsonl", false
+				other.Pair = "model-b"
+				h.runs[other.ID] = other
+				h.list = append([]ports.RunSummary{other.RunSummary}, h.list...)
+				d := newDSDriver(t, opts, size.w, size.h)
+				d.keys(c.keys...)
+				golden.RequireEqual(t, []byte(d.screen()))
+			})
+		}
+	}
+}

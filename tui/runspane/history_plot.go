@@ -1,7 +1,9 @@
 package runspane
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -270,7 +272,8 @@ func pairsOf(runs []ports.RunSummary, at []int) []string {
 
 // plotPairs returns the lines to draw for the runs at, one per pair (none
 // when they are all of one pair): the maxPlotPairs pairs run last, and
-// the selected run's; lettered A, B, … from the newest.
+// the selected run's; lettered A, B, … in the order of their first run
+// plotted, as `history diff A B` and the compare view name the older A.
 func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 	keys := pairsOf(runs, at)
 	if len(keys) < 2 {
@@ -293,6 +296,11 @@ func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 		}
 		keys = kept
 	}
+	first := make(map[string]int, len(keys))
+	for x := len(at) - 1; x >= 0; x-- {
+		first[runs[at[x]].Pair] = x
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(first[a], first[b]) })
 	byKey := map[string]*plotPair{}
 	ps := make([]*plotPair, len(keys))
 	for j, k := range keys {
@@ -307,7 +315,7 @@ func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 	for x, i := range at {
 		r := runs[i]
 		if p := byKey[r.Pair]; p != nil {
-			p.name = r.Reference + " ⟷ " + r.Output
+			p.name = RunFiles(r)
 			for y := x; y < len(at); y++ {
 				p.data[y] = r.Score
 			}
