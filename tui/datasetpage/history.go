@@ -135,8 +135,8 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	case runspane.ActDiff:
 		var b bytes.Buffer
 		sides := dataset.CompareTextOptions{
-			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
-			B: "now · " + escape.Text(m.opts.Files.Reference) + " ⟷ " + escape.Text(m.opts.Files.Output),
+			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + runspane.RunFiles(r),
+			B: "now · " + runspane.RunFiles(ports.RunSummary{Reference: escape.Text(m.opts.Files.Reference), Output: escape.Text(m.opts.Files.Output)}),
 		}
 		title := runspane.RunName(r) + " → now"
 		if !msg.runIsA {

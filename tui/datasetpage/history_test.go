@@ -196,14 +196,21 @@ func TestDatasetCompareOrder(t *testing.T) {
 				h.list[0], h.list[1] = h.list[1], h.list[0]
 			}
 			d := newDSDriver(t, opts, 120, 35)
-			d.keys("H")
+			// model B's run is listed first when it is the newest.
+			sel := "j"
 			if !c.runIsA {
-				// model B's run is the newest, listed first.
-				d.keys("g")
-			} else {
-				d.keys("j")
+				sel = "g"
 			}
-			d.keys("enter")
+			// d: the diff as history diff prints it, in the same order.
+			d.keys("H", sel, "d")
+			diffA, diffB := "A  now · data.jsonl\n", "B  run 20261120T2 “model B” · "
+			if c.runIsA {
+				diffA, diffB = "A  run 20261120T2 “model B” · ", "B  now · data.jsonl\n"
+			}
+			if screen := trimLines(d.screen()); !strings.Contains(screen, diffA) || !strings.Contains(screen, diffB) {
+				t.Errorf("the diff does not name A and B in order (%q, %q):\n%s", diffA, diffB, screen)
+			}
+			d.keys("esc", "esc", "H", sel, "enter")
 			cmp := d.m.ds.cmp
 			if cmp == nil || cmp.run.ID != other.ID || cmp.runIsA != c.runIsA {
 				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
@@ -298,4 +305,13 @@ func TestDatasetHistoryModelsScreens(t *testing.T) {
 			})
 		}
 	}
+}
+
+// trimLines drops the spaces that end the lines of a screen.
+func trimLines(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }
