@@ -256,6 +256,20 @@ func TestDatasetCompareOrder(t *testing.T) {
 					t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
 				}
 			}
+			// A re-weight compares again in the same order.
+			before := cmp.verdict
+			d.keys("j", "x")
+			if cmp.verdict == before {
+				t.Errorf("after x: the verdict stayed %q", before)
+			}
+			nowSide = dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}
+			a, b = runSide, nowSide
+			if !c.runIsA {
+				a, b = nowSide, runSide
+			}
+			if want := dataset.Compare(a, b).Verdict(); cmp.verdict != want {
+				t.Errorf("after x: verdict %q, want %q", cmp.verdict, want)
+			}
 		})
 	}
 }
