@@ -271,7 +271,7 @@ func (h *dsHeader) casesLine() string {
 // and now, named A and B in its order: "A run 20261120T1 “model A” · B
 // now · No significant difference: B − A = +0.046 (…)". On a narrow
 // screen the verdict's figures in parentheses go first, then the run's
-// label: its finding and number stay.
+// label, then the names: its finding and number stay.
 func (h *dsHeader) compareLine(c *dsComparison) string {
 	s := h.c.Styles
 	a, b := c.names()
@@ -289,7 +289,7 @@ func (h *dsHeader) compareLine(c *dsComparison) string {
 			}
 		}
 	}
-	return common.Fit(s.Accent.Render("B − A")+" · "+verdictHead(c.verdict), h.width)
+	return common.Fit(verdictHead(c.verdict), h.width)
 }
 
 // shortName is name without the run's label: "run 20261120T1".
