@@ -207,7 +207,7 @@ func (a *app) datasetExplorerOptions(opts ports.Options, spec dataset.Spec, cfg 
 	dopts := ports.DatasetOptions{
 		Files:   a.exploreDatasetFiles(spec, weightsName),
 		Weights: cfg.Weights, Metric: opts.Metric, MetricOptions: opts.MetricOptions, Rules: opts.Rules,
-		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
+		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse, GroupBy: spec.GroupBy,
 	}
 	dopts.Files.Rules = opts.Files.Rules
 	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out, cases: func() int { return int(cases.Load()) }}

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/internal/escape"
@@ -26,11 +29,11 @@ import (
 
 // endCompare ends the comparison with a run.
 func (m *Model) endCompare() tea.Cmd {
-	if m.ds.cmp == nil {
+	if m.ds.Cmp == nil {
 		return nil
 	}
-	name := runspane.RunName(m.ds.cmp.run)
-	m.ds.cmp = nil
+	name := runspane.RunName(m.ds.Cmp.Run)
+	m.ds.Cmp = nil
 	m.cmpJob++
 	m.changed()
 	m.Layout()
@@ -69,8 +72,8 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	m.runJob++
 	id, act := m.runJob, req.Act
 	runIsA := runspane.RunIsA(m.Hist.Listed(), req.Run)
-	now := m.ds.d.Snapshot()
-	d, rules := m.ds.d, m.ds.rulesID
+	now := m.ds.Scored.Snapshot()
+	d, rules := m.ds.Scored, m.ds.RulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
 	if act == runspane.ActLoad {
 		// WeightsOf reads the dataset's paths, which never change: the
@@ -85,7 +88,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 		}
 		switch act {
 		case runspane.ActCompare, runspane.ActDiff:
-			msg.cmp = dataset.Compare(compareSides(runIsA, dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
+			msg.cmp = dataset.Compare(dsdata.CompareSides(runIsA, dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
 				dataset.CompareSide{Figures: now, Rules: rules}))
 		case runspane.ActLoad:
 			var w *scoring.Weights
@@ -116,20 +119,20 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	switch msg.act {
 	case runspane.ActCompare:
-		m.ds.cmp = newDSComparison(msg.run, msg.cmp, msg.runIsA)
+		m.ds.Cmp = dsdata.NewComparison(msg.run, msg.cmp, msg.runIsA)
 		m.cmpJob++
-		m.order.setSort(sortDelta)
+		m.order.SetSort(casespane.SortDelta)
 		m.changed()
 		m.Mode = shell.ModeNormal
 		m.Layout()
 		// The header names A and B: the status leads with the verdict's
 		// number, which a narrow screen keeps.
-		text := verdictHead(msg.cmp.Verdict())
+		text := dsdata.VerdictHead(msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
 		m.Status.Set(common.Info(text + " · esc ends"))
-		if msg.d != m.ds.d {
+		if msg.d != m.ds.Scored {
 			return m.recompare() // scored again while the run was read
 		}
 	case runspane.ActDiff:
@@ -151,8 +154,8 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 			m.Status.Set(common.Warn(why))
 			return nil
 		}
-		before, had := m.ds.total()
-		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
+		before, had := m.ds.Total()
+		n, err := m.ds.Sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 		if err != nil {
 			m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 			return nil
@@ -167,28 +170,6 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	return nil
 }
 
-// newDSComparison makes the comparison the panes show from the run and
-// its comparison with now.
-func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison, runIsA bool) *dsComparison {
-	cmp := &dsComparison{run: run.RunSummary, runIsA: runIsA, figures: run.Figures, rules: run.Rules,
-		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
-	for _, p := range c.Paths {
-		switch {
-		case runIsA && p.InA:
-			cmp.paths[p.Path] = runScore{p.A, p.HasA}
-		case !runIsA && p.InB:
-			cmp.paths[p.Path] = runScore{p.B, p.HasB}
-		}
-	}
-	for _, cf := range run.Figures.Cases {
-		if cf.HasScore {
-			cmp.cases[cf.ID] = cf.Score
-		}
-	}
-	cmp.verdict = c.Verdict()
-	return cmp
-}
-
 // dsRecomparedMsg carries the comparison with the figures after a
 // re-weight, for request id.
 type dsRecomparedMsg struct {
@@ -200,24 +181,14 @@ type dsRecomparedMsg struct {
 // background: the per-path and per-case changes follow the figures at
 // once, the verdict (paired statistics over every case) when it comes.
 func (m *Model) recompare() tea.Cmd {
-	c := m.ds.cmp
+	c := m.ds.Cmp
 	if c == nil {
 		return nil
 	}
 	m.cmpJob++
-	id, now := m.cmpJob, m.ds.d.Snapshot()
-	a, b := c.sides(dataset.CompareSide{Figures: now, Rules: m.ds.rulesID})
+	id, now := m.cmpJob, m.ds.Scored.Snapshot()
+	a, b := c.Sides(dataset.CompareSide{Figures: now, Rules: m.ds.RulesID})
 	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})
-}
-
-// verdictHead returns a verdict without its parenthesised figures (the
-// interval and the tests, which the header and the diff give): its
-// finding and its number, "No significant difference: B − A = +0.046".
-func verdictHead(v string) string {
-	if i := strings.Index(v, " ("); i > 0 {
-		return v[:i]
-	}
-	return strings.TrimSuffix(v, ".")
 }

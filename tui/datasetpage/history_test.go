@@ -8,6 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -98,38 +101,38 @@ func TestDatasetCompare(t *testing.T) {
 	opts, h := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("H", "enter")
-	c := d.m.ds.cmp
+	c := d.m.ds.Cmp
 	if c == nil {
 		t.Fatalf("no comparison: %q", d.statusText())
 	}
 	run := h.runs["20261120T101500-0001"]
-	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if c.verdict != want || !strings.HasPrefix(d.statusText(), verdictHead(want)+" · esc ends") {
-		t.Errorf("verdict %q, status %q; want %q", c.verdict, d.statusText(), want)
+	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if c.Verdict != want || !strings.HasPrefix(d.statusText(), dsdata.VerdictHead(want)+" · esc ends") {
+		t.Errorf("verdict %q, status %q; want %q", c.Verdict, d.statusText(), want)
 	}
-	if !strings.Contains(d.screen(), "A run 20261120T1 “model A” · B now · "+verdictHead(want)) {
+	if !strings.Contains(d.screen(), "A run 20261120T1 “model A” · B now · "+dsdata.VerdictHead(want)) {
 		t.Errorf("no compare line:\n%s", d.screen())
 	}
-	if d.m.order.sort != sortDelta {
-		t.Errorf("the cases are %s", caseSortNames[d.m.order.sort])
+	if d.m.order.InForce() != casespane.SortDelta {
+		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.InForce()])
 	}
 	// The regressions first: the Δ of each case listed does not rise.
 	prev := -1.0
-	for i, k := range d.m.order.cases() {
-		dl, ok := d.m.order.delta(k)
+	for i, k := range d.m.order.Cases() {
+		dl, ok := d.m.order.Delta(k)
 		if !ok {
 			continue
 		}
 		if i > 0 && dl < prev {
-			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.d.CaseID(k), dl, prev)
+			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.Scored.CaseID(k), dl, prev)
 		}
 		prev = dl
 	}
 	// A re-weight compares again: the verdict is that of the figures now.
 	d.keys("j", "x")
-	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if d.m.ds.cmp.verdict != want {
-		t.Errorf("after x: verdict %q, want %q", d.m.ds.cmp.verdict, want)
+	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if d.m.ds.Cmp.Verdict != want {
+		t.Errorf("after x: verdict %q, want %q", d.m.ds.Cmp.Verdict, want)
 	}
 	// A comparison made again that comes while a case is open is the
 	// dataset's, not the case's.
@@ -138,11 +141,11 @@ func TestDatasetCompare(t *testing.T) {
 		t.Fatal("no case opened")
 	}
 	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
-	if d.m.ds.cmp.verdict != "made again" {
-		t.Errorf("the verdict went to the case: %q", d.m.ds.cmp.verdict)
+	if d.m.ds.Cmp.Verdict != "made again" {
+		t.Errorf("the verdict went to the case: %q", d.m.ds.Cmp.Verdict)
 	}
 	d.keys("esc", "esc", "esc")
-	if d.m.ds.cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
+	if d.m.ds.Cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
 		t.Errorf("esc: %q", d.statusText())
 	}
 }
@@ -152,17 +155,17 @@ func TestDatasetCompare(t *testing.T) {
 func TestDatasetLoadRunWeights(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	before := d.m.ds.stats.Mean
+	before := d.m.ds.Stats.Mean
 	d.keys("H", "R")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
-	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+	if w, _ := d.m.ds.Scored.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
 		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
 	d.keys("u")
-	if d.m.ds.stats.Mean != before {
-		t.Errorf("u: %v, was %v", d.m.ds.stats.Mean, before)
+	if d.m.ds.Stats.Mean != before {
+		t.Errorf("u: %v, was %v", d.m.ds.Stats.Mean, before)
 	}
 	d.keys("H", "d")
 	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
@@ -211,40 +214,46 @@ func TestDatasetCompareOrder(t *testing.T) {
 				t.Errorf("the diff does not name A and B in order (%q, %q):\n%s", diffA, diffB, screen)
 			}
 			d.keys("esc", "esc", "H", sel, "enter")
-			cmp := d.m.ds.cmp
-			if cmp == nil || cmp.run.ID != other.ID || cmp.runIsA != c.runIsA {
+			cmp := d.m.ds.Cmp
+			if cmp == nil || cmp.Run.ID != other.ID || cmp.RunIsA != c.runIsA {
 				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
 			}
 			runSide := dataset.CompareSide{ID: other.ID, Figures: other.Figures}
-			nowSide := dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}
+			nowSide := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
 			a, b := runSide, nowSide
 			if !c.runIsA {
 				a, b = nowSide, runSide
 			}
 			want := dataset.Compare(a, b).Verdict()
-			if cmp.verdict != want {
-				t.Errorf("verdict %q, want %q", cmp.verdict, want)
+			if cmp.Verdict != want {
+				t.Errorf("verdict %q, want %q", cmp.Verdict, want)
 			}
-			if !strings.Contains(d.screen(), c.header+verdictHead(want)) {
-				t.Errorf("no header %q:\n%s", c.header+verdictHead(want), d.screen())
+			if !strings.Contains(d.screen(), c.header+dsdata.VerdictHead(want)) {
+				t.Errorf("no header %q:\n%s", c.header+dsdata.VerdictHead(want), d.screen())
 			}
 			// The root's Δ on the tree is B − A.
-			root, ok := cmp.pathScore(".")
-			now := d.m.ds.d.Snapshot().Paths[0]
-			rootD := now.Score - root.score
+			root, ok := cmp.PathScore(".")
+			now := d.m.ds.Scored.Snapshot().Paths[0]
+			rootD := now.Score - root.Score
 			if !c.runIsA {
-				rootD = root.score - now.Score
+				rootD = root.Score - now.Score
 			}
 			rootRow := strings.Split(d.screen(), "\n")[5]
-			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.score, true)+" "+common.Signed(rootD)) {
-				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.score, common.Signed(rootD))
+			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
+				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
 			}
 			// Each case's Δ is B − A.
-			for k := range d.m.ds.d.Len() {
-				id := d.m.ds.d.CaseID(k)
-				now, has := d.m.ds.score(k)
-				dl, ok := d.m.order.delta(k)
-				run, inRun := cmp.cases[id]
+			runScores := map[string]float64{}
+			for _, cf := range other.Figures.Cases {
+				if cf.HasScore {
+					runScores[cf.ID] = cf.Score
+				}
+			}
+			for k := range d.m.ds.Scored.Len() {
+				id := d.m.ds.Scored.CaseID(k)
+				now, has := d.m.ds.Score(k)
+				dl, ok := d.m.order.Delta(k)
+				run, inRun := runScores[id]
 				if !has || !inRun {
 					continue
 				}
@@ -257,18 +266,18 @@ func TestDatasetCompareOrder(t *testing.T) {
 				}
 			}
 			// A re-weight compares again in the same order.
-			before := cmp.verdict
+			before := cmp.Verdict
 			d.keys("j", "x")
-			if cmp.verdict == before {
+			if cmp.Verdict == before {
 				t.Errorf("after x: the verdict stayed %q", before)
 			}
-			nowSide = dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}
+			nowSide = dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
 			a, b = runSide, nowSide
 			if !c.runIsA {
 				a, b = nowSide, runSide
 			}
-			if want := dataset.Compare(a, b).Verdict(); cmp.verdict != want {
-				t.Errorf("after x: verdict %q, want %q", cmp.verdict, want)
+			if want := dataset.Compare(a, b).Verdict(); cmp.Verdict != want {
+				t.Errorf("after x: verdict %q, want %q", cmp.Verdict, want)
 			}
 		})
 	}
