@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -167,5 +168,47 @@ func TestExplorerTmuxKillWindow(t *testing.T) {
 	labels, _ := historyRuns(t, store)
 	if strings.Join(labels, ",") != ",explorer quit" {
 		t.Errorf("recorded %q, want the opening and the state at quit", labels)
+	}
+}
+
+// TestExplorerTmuxHostileIDs: case ids holding OSC 0, 2 and 52 sequences
+// (set the window's title, set the clipboard) reach the terminal escaped:
+// opening each case leaves tmux's pane title as the explorer wrote it
+// (the id's escape shown as text) and its paste buffers empty, with the
+// clipboard sequence allowed (set-clipboard on).
+func TestExplorerTmuxHostileIDs(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "osc.jsonl")
+	ids := []string{"\x1b]0;pwned\x07", "\x1b]52;c;aGk=\x07", "\x1b]2;pwned2\x1b\\"}
+	var b strings.Builder
+	for i, id := range ids {
+		q, _ := json.Marshal(id)
+		fmt.Fprintf(&b, `{"id": %s, "expected": {"a": 1}, "output": {"a": %d}}`+"\n", q, i)
+	}
+	if err := os.WriteFile(data, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"JSONTUI_HISTORY=" + filepath.Join(dir, "history.db"), "HOME=" + filepath.Join(dir, "home"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}
+	x := startTmuxExplorer(t, env, data)
+	x.tmux("set-option", "-g", "set-clipboard", "on")
+	x.waitFor("? for help")
+	x.tmux("send-keys", "-t", "t", "c")
+	x.waitFor("lowest score first")
+	for i := range ids {
+		x.tmux("send-keys", "-t", "t", "g")
+		for range i {
+			x.tmux("send-keys", "-t", "t", "j")
+		}
+		x.tmux("send-keys", "-t", "t", "Enter")
+		x.waitFor("esc back to the dataset")
+		title := x.tmux("display-message", "-p", "-t", "t", "#{pane_title}")
+		if !strings.HasPrefix(title, `jsontui — case \x1b]`) || strings.Contains(title, "\x1b") || strings.Contains(title, "pwned\n") {
+			t.Errorf("case %d: the pane's title is %q", i+1, title)
+		}
+		if bufs := x.tmux("list-buffers"); bufs != "" {
+			t.Errorf("case %d: tmux's buffers hold %q", i+1, bufs)
+		}
+		x.tmux("send-keys", "-t", "t", "Escape")
+		x.waitFor("lowest score first")
 	}
 }
