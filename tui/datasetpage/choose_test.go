@@ -2,7 +2,6 @@ package datasetpage
 
 import (
 	"context"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -443,21 +442,6 @@ func TestDatasetRescoreStale(t *testing.T) {
 		edited := strings.Replace(weights, "{", `{"vendor": 0.5,`, 1)
 		sameFigures(t, "lynxius, .vendor tuned meanwhile", d.m.ds.Scored.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
 	})
-}
-
-// TestRescoreDatasetCancelled: the engine's rescorer stops with the
-// context's error, and refuses a dataset read from standard input.
-func TestRescoreDatasetCancelled(t *testing.T) {
-	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
-	}
-	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
-	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
-		t.Errorf("standard input: %v", err)
-	}
 }
 
 // TestDatasetRescoreDetail: the detail pane explains the path under the
