@@ -108,8 +108,8 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 		t.Fatalf("enter on another pair's run: mode %d, status %q", d.m.Mode, status)
 	}
 	d.keys("n")
-	if d.m.Mode != shell.ModeHistory || d.m.cmp != nil || !strings.Contains(d.statusText(), "canceled") {
-		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.cmp != nil, d.statusText())
+	if d.m.Mode != shell.ModeHistory || d.m.runs.Comparison() != nil || !strings.Contains(d.statusText(), "canceled") {
+		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.runs.Comparison() != nil, d.statusText())
 	}
 	d.keys("d")
 	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(statusOf(d), "diff anyway?") {
@@ -120,8 +120,8 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 		t.Fatalf("y: mode %d, view %d", d.m.Mode, d.m.Hist.Shown)
 	}
 	d.keys("esc", "j", "enter") // a run of this pair: no question
-	if d.m.Mode != shell.ModeNormal || d.m.cmp == nil {
-		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.cmp != nil)
+	if d.m.Mode != shell.ModeNormal || d.m.runs.Comparison() == nil {
+		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.runs.Comparison() != nil)
 	}
 }
 

@@ -1,4 +1,4 @@
-package pair
+package runs
 
 import (
 	"bytes"
@@ -20,6 +20,9 @@ type recording struct {
 	last       []byte
 	lastMetric string
 	started    bool
+	// savedWeights is the hex SHA-256 of the weights file as this
+	// explorer last saved it, "" before a save.
+	savedWeights string
 }
 
 // recordTimeout bounds how long a record may take.
@@ -30,31 +33,41 @@ const recordTimeout = 30 * time.Second
 // the weights are locked.
 const cloneLimit = 2_000_000
 
+// Saved notes the hex SHA-256 of the weights file as the explorer saved
+// it, which the runs recorded from then on carry.
+func (c *Controller) Saved(sha256 string) { c.rec.savedWeights = sha256 }
+
+// Started reports whether a run was recorded (or is being recorded)
+// already.
+func (c *Controller) Started() bool { return c.rec.started }
+
 // Record sends the current state to the Recorder in the background; nil
 // when there is no recorder, or on quitting when nothing changed since the
 // last record.
-func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
-	rec := m.opts.Recorder
-	if rec == nil || m.sess == nil {
+func (c *Controller) Record(ev ports.RunEvent) tea.Cmd {
+	rec := c.opts.Recorder
+	st := c.pg.State()
+	if rec == nil || st.Sess == nil {
 		return nil
 	}
-	ms := m.metric
-	t := m.sess.Tree()
-	weights := m.wsess.Tree().MarshalWeights()
+	ms := st.Metric
+	t := st.Sess.Tree()
+	weights := st.WSess.Tree().MarshalWeights()
 	var rules []byte
-	if m.Rules != nil && m.Rules.Len() > 0 {
-		rules = m.Rules.Marshal()
+	if st.Rules != nil && st.Rules.Len() > 0 {
+		rules = st.Rules.Marshal()
 	}
 	state := ms.Label() + "\x00" + string(rules)
-	if ev == ports.RunQuit && m.rec.started && bytes.Equal(weights, m.rec.last) && state == m.rec.lastMetric {
+	if ev == ports.RunQuit && c.rec.started && bytes.Equal(weights, c.rec.last) && state == c.rec.lastMetric {
 		return nil
 	}
-	m.rec.started = true
-	m.rec.last, m.rec.lastMetric = weights, state
-	m.RecordsPending++
-	run := ports.Run{Event: ev, Time: time.Now(), Files: m.opts.Files, Metric: ms.Name, Options: ms.Options, WeightsJSON: weights, RulesJSON: rules}
-	run.Files.SavePath = m.wsess.Path()
-	run.SavedWeights = m.savedWeights
+	c.rec.started = true
+	c.rec.last, c.rec.lastMetric = weights, state
+	c.sh.RecordsPending++
+	files := *c.pg.Files()
+	run := ports.Run{Event: ev, Time: time.Now(), Files: files, Metric: ms.Name, Options: ms.Options, WeightsJSON: weights, RulesJSON: rules}
+	run.Files.SavePath = st.WSess.Path()
+	run.SavedWeights = c.rec.savedWeights
 	run.Score, run.HasScore = ms.Total(t)
 	// The recorder reads the figures on its own goroutine while the user
 	// goes on tuning: it gets a snapshot of the tree, or, for a tree too
@@ -66,12 +79,12 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	switch {
 	case !ms.Tuned():
 	case t.Len() > cloneLimit:
-		locked = m.sess
-		m.LockFor(locked, "the run is recorded in the history")
+		locked = st.Sess
+		c.sh.LockFor(locked, "the run is recorded in the history")
 	default:
 		snap = t.Clone()
 	}
-	name, options, res, files := ms.Name, ms.Options, ms.Res, m.opts.Files
+	name, options, res := ms.Name, ms.Options, ms.Res
 	run.Report = func(ctx context.Context) (*report.Report, error) {
 		var r *report.Report
 		switch {
@@ -89,13 +102,9 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	}
 	// The record starts now, not when the program gets to the command:
 	// an explorer that ends meanwhile (a signal) still waits for it.
-	return m.C.Bg.Start(func() tea.Msg {
+	return c.sh.C.Bg.Start(func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), recordTimeout)
 		defer cancel()
 		return shell.RecordedMsg{Event: ev, Err: rec.Record(ctx, run), Locked: locked}
 	})
 }
-
-// HistoryChanged brings the best run and the history pane up to date
-// after a record.
-func (m *Model) HistoryChanged() tea.Cmd { return m.runs.historyChanged() }

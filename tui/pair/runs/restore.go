@@ -1,4 +1,4 @@
-package pair
+package runs
 
 import (
 	"bytes"
@@ -14,9 +14,9 @@ import (
 	"github.com/jsontui/jsontui/tui/session"
 )
 
-// rulesRestore is what restoring a run's rules and pairing needs of the
-// explorer, taken on the UI goroutine for the background to use.
-type rulesRestore struct {
+// restoreJob is what restoring a run's rules and pairing needs of the
+// page, taken on the UI goroutine for the background to use.
+type restoreJob struct {
 	rules  *scoring.RuleSet // the rules in force
 	name   string           // the file the rules are saved to
 	metric string
@@ -33,51 +33,46 @@ type rulesRestore struct {
 	version                int
 	ref                    *jsondoc.Doc
 	out                    *jsondoc.Doc
-	// ctx cancels the rescore (see Model.cancelRestore).
+	// ctx cancels the rescore (see Controller.Stop).
 	ctx context.Context
 }
 
-// restoredRules is the tree scored again under a run's rules and
-// pairing, with the weights in force carried over.
-type restoredRules struct {
-	rules   *scoring.RuleSet
-	res     *scoring.Result
-	sess    *session.Session
-	version int // the weights' version the rescore started from
+// Restored is the tree scored again under a run's rules and pairing,
+// with the weights in force carried over: what the page puts in force
+// (PutInForce) before the run's weights apply.
+type Restored struct {
+	// Rules are the rules to put in force, Res and Sess the result and
+	// the session of the tree scored under them; User and Opts the
+	// user's options and the metric's, with the run's pairing.
+	Rules      *scoring.RuleSet
+	Res        *scoring.Result
+	Sess       *session.Session
+	User, Opts scoring.MetricOptions
+	version    int // the weights' version the rescore started from
 	// rulesChanged and pairingChanged say what differed from the rules
-	// and pairing in force; user and opts are the user's options and the
-	// Metric's with the run's pairing.
+	// and pairing in force.
 	rulesChanged, pairingChanged bool
-	user, opts                   scoring.MetricOptions
 }
 
-// newRulesRestore takes what restoring needs, nil when the metric in
+// newRestore takes what restoring needs from st, nil when the metric in
 // force takes neither rules nor a pairing. Its rescore is cancelled by
-// jobs.stopRestore.
-func (m *Model) newRulesRestore() *rulesRestore {
-	takesLists := takesOption(m.opts.Metrics, m.metric.Name, scoring.OptLists)
-	takesRules := m.RulesRefused(m.metric.Name) == ""
-	if !takesRules && !takesLists || m.opts.Rescore == nil {
+// Stop.
+func (c *Controller) newRestore(st State) *restoreJob {
+	ms := st.Metric
+	takesLists := takesOption(c.opts.Metrics, ms.Name, scoring.OptLists)
+	takesRules := c.sh.RulesRefused(ms.Name) == ""
+	if !takesRules && !takesLists || c.opts.Rescore == nil {
 		return nil
 	}
-	m.jobs.stopRestore()
+	c.Stop()
 	ctx, cancel := context.WithCancel(context.Background())
-	m.jobs.cancelRestore = cancel
-	t := m.sess.Tree()
-	choices := m.opts.Metrics // never changes: the background may read it
+	c.cancelRestore = cancel
+	t := st.Sess.Tree()
+	choices := c.opts.Metrics // never changes: the background may read it
 	lists := func(metric string) bool { return takesOption(choices, metric, scoring.OptLists) }
-	return &rulesRestore{rules: m.Rules, name: m.RulesSavePath(), metric: m.metric.Name, opts: m.metric.Opts,
-		user: m.opts.MetricOptions, takesRules: takesRules, takesLists: takesLists, lists: lists,
-		rescore: m.opts.Rescore, state: m.wsess.State(), version: m.wsess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
-}
-
-// stopRestore stops the rescore of a run's rules in flight, if any: a
-// newer action on the runs, or quitting, makes it moot.
-func (j *jobs) stopRestore() {
-	if j.cancelRestore != nil {
-		j.cancelRestore()
-		j.cancelRestore = nil
-	}
+	return &restoreJob{rules: st.Rules, name: c.sh.RulesSavePath(), metric: ms.Name, opts: ms.Opts,
+		user: st.User, takesRules: takesRules, takesLists: takesLists, lists: lists,
+		rescore: c.opts.Rescore, state: st.WSess.State(), version: st.WSess.Version(), ref: t.Ref(), out: t.Out(), ctx: ctx}
 }
 
 // restore scores the documents again under the rules and the pairing of
@@ -85,8 +80,8 @@ func (j *jobs) stopRestore() {
 // run's when the metric in force takes rules; the pairing (--lists) is
 // the run's when both the run's metric and the one in force pair by
 // --lists (a run of a metric that pairs its own way says nothing of it).
-func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
-	r := &restoredRules{rules: j.rules, user: j.user, opts: j.opts, version: j.version}
+func (j *restoreJob) restore(run *ports.RunDetail) (*Restored, error) {
+	r := &Restored{Rules: j.rules, User: j.user, Opts: j.opts, version: j.version}
 	if j.takesRules {
 		var theirs *scoring.RuleSet
 		if len(bytes.TrimSpace(run.RulesJSON)) > 0 {
@@ -96,7 +91,7 @@ func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
 			}
 		}
 		if !theirs.Equal(j.rules) {
-			r.rules, r.rulesChanged = j.rules.Replace(theirs, j.name), true
+			r.Rules, r.rulesChanged = j.rules.Replace(theirs, j.name), true
 		}
 	}
 	metric := run.Metric
@@ -109,14 +104,14 @@ func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
 			return nil, fmt.Errorf("its options do not read: %w", err)
 		}
 		if !samePairing(theirs, j.user) {
-			r.user, r.opts, r.pairingChanged = withPairing(j.user, theirs), withPairing(j.opts, theirs), true
+			r.User, r.Opts, r.pairingChanged = withPairing(j.user, theirs), withPairing(j.opts, theirs), true
 		}
 	}
 	if !r.rulesChanged && !r.pairingChanged {
 		return nil, nil
 	}
-	res, err := j.rescore(j.ctx, ports.RescoreRequest{Metric: j.metric, Options: r.opts, Ref: j.ref, Out: j.out,
-		Weights: j.state.Weights(), Rules: r.rules})
+	res, err := j.rescore(j.ctx, ports.RescoreRequest{Metric: j.metric, Options: r.Opts, Ref: j.ref, Out: j.out,
+		Weights: j.state.Weights(), Rules: r.Rules})
 	if err != nil {
 		verb := "does"
 		if r.rulesChanged {
@@ -124,15 +119,15 @@ func (j *rulesRestore) restore(run *ports.RunDetail) (*restoredRules, error) {
 		}
 		return nil, fmt.Errorf("its %s %s not fit this reference: %w", r.what(), verb, err)
 	}
-	if r.sess, err = session.Resume(res.Tree, j.state); err != nil {
+	if r.Sess, err = session.Resume(res.Tree, j.state); err != nil {
 		return nil, err
 	}
-	r.res = res
+	r.Res = res
 	return r, nil
 }
 
 // what names what the run restores besides its weights.
-func (r *restoredRules) what() string {
+func (r *Restored) what() string {
 	switch {
 	case r.rulesChanged && r.pairingChanged:
 		return "rules and pairing"
