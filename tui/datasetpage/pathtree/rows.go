@@ -338,7 +338,7 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	common.WriteDelta(b, s, p.Score-run.Score, c[colDelta])
+	common.WriteDelta(b, s, rp.ds.Cmp.Delta(p.Score, run.Score), c[colDelta])
 }
 
 // keyNeed returns the cells the key cell of row r asks for: guides,
