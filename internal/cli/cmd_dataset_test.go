@@ -194,8 +194,8 @@ func TestScoreDatasetGates(t *testing.T) {
 func TestScoreDatasetQuiet(t *testing.T) {
 	clean := "{\"expected\": {\"a\": 1}, \"output\": {\"a\": 1}}\n{\"expected\": {\"a\": 2}, \"output\": {\"a\": 3}}\n"
 	code, stdout, stderr := runCLI(t, clean, "score", "--dataset", "-", "--no-history")
-	if code != 0 || stderr != "jsontui: <stdin>: 2 cases; reference .expected, output .output; pairing by record\n" {
-		t.Errorf("without --quiet: exit %d, stderr %q", code, stderr)
+	if code != 0 || !strings.HasPrefix(stdout, "jsondiff 0.9 ") || stderr != "jsontui: <stdin>: 2 cases; reference .expected, output .output; pairing by record\n" {
+		t.Errorf("without --quiet: exit %d, stdout %.40q, stderr %q", code, stdout, stderr)
 	}
 	for _, q := range []string{"--quiet", "-q"} {
 		code, stdout, stderr = runCLI(t, clean, "score", "--dataset", "-", q)
