@@ -167,7 +167,7 @@ func TestScoreDatasetGates(t *testing.T) {
 		{[]string{"score", data, w, "--case", "inv-003", "--quiet"}, "", 0, "0.5263157894736842\n",
 			`weights.json:6:5: the reference has no key "price" below .items; the entry is ignored`},
 		{[]string{"score", data, w, "--case", "inv-005", "--quiet"}, "", 0, "0\n", `jsontui: case "inv-005" has no output: every node is missing, the case scores 0`},
-		{[]string{"score", data, "--case", "nope"}, "", 2, "", "no case has the id \"nope\""},
+		{[]string{"score", data, "--case", "nope"}, "", 2, "", "jsontui: --case \"nope\": no case of " + data + " has this id\n"},
 		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl, markdown or html"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--format", "jsonl"}, "", 2, "", "--format jsonl prints a dataset's cases"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
