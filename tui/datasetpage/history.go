@@ -53,6 +53,9 @@ type dsRunReadyMsg struct {
 	// weights are those the run's weights file gives the paths, for
 	// actLoad.
 	weights []dataset.PathWeight
+	// runIsA says the run is A of the comparison, now B (else the other
+	// way round): runspane.RunIsA.
+	runIsA bool
 	// d is the dataset compared: one scored again since is compared anew.
 	d   *dataset.Scored
 	err error
@@ -68,6 +71,7 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.runJob++
 	id, act := m.runJob, req.Act
+	runIsA := runspane.RunIsA(m.Hist.Listed(), req.Run)
 	now := m.ds.Scored.Snapshot()
 	d, rules := m.ds.Scored, m.ds.RulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
@@ -78,14 +82,14 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.Status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
 	return m.C.Bg.Run(func() tea.Msg {
-		msg := dsRunReadyMsg{id: id, act: act, d: d}
+		msg := dsRunReadyMsg{id: id, act: act, d: d, runIsA: runIsA}
 		if msg.run, msg.err = h.DatasetRun(req.Run.ID); msg.err != nil {
 			return msg
 		}
 		switch act {
 		case runspane.ActCompare, runspane.ActDiff:
-			msg.cmp = dataset.Compare(dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
-				dataset.CompareSide{Figures: now, Rules: rules})
+			msg.cmp = dataset.Compare(dsdata.CompareSides(runIsA, dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
+				dataset.CompareSide{Figures: now, Rules: rules}))
 		case runspane.ActLoad:
 			var w *scoring.Weights
 			if msg.run.WeightsJSON != nil {
@@ -115,13 +119,15 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	switch msg.act {
 	case runspane.ActCompare:
-		m.ds.Cmp = dsdata.NewComparison(msg.run, msg.cmp)
+		m.ds.Cmp = dsdata.NewComparison(msg.run, msg.cmp, msg.runIsA)
 		m.cmpJob++
 		m.order.SetSort(casespane.SortDelta)
 		m.changed()
 		m.Mode = shell.ModeNormal
 		m.Layout()
-		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
+		// The header names A and B: the status leads with the verdict's
+		// number, which a narrow screen keeps.
+		text := dsdata.VerdictHead(msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
@@ -131,11 +137,17 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 		}
 	case runspane.ActDiff:
 		var b bytes.Buffer
-		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
-			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
-			B: "now · " + escape.Text(m.opts.Files.Reference) + " ⟷ " + escape.Text(m.opts.Files.Output),
-		})
-		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
+		sides := dataset.CompareTextOptions{
+			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + runspane.RunFiles(r),
+			B: "now · " + runspane.RunFiles(ports.RunSummary{Reference: escape.Text(m.opts.Files.Reference), Output: escape.Text(m.opts.Files.Output)}),
+		}
+		title := runspane.RunName(r) + " → now"
+		if !msg.runIsA {
+			sides.A, sides.B = sides.B, sides.A
+			title = "now → " + runspane.RunName(r)
+		}
+		dataset.WriteComparisonText(&b, msg.cmp, sides)
+		m.Hist.Update(runspane.ShowDiffMsg{Title: title, Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
 		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
 	case runspane.ActLoad:
 		if why := m.weightsRefused(); why != "" {
@@ -175,8 +187,7 @@ func (m *Model) recompare() tea.Cmd {
 	}
 	m.cmpJob++
 	id, now := m.cmpJob, m.ds.Scored.Snapshot()
-	a := dataset.CompareSide{ID: c.Run.ID, Figures: c.Figures, Rules: c.Rules}
-	b := dataset.CompareSide{Figures: now, Rules: m.ds.RulesID}
+	a, b := c.Sides(dataset.CompareSide{Figures: now, Rules: m.ds.RulesID})
 	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})

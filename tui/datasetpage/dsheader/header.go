@@ -136,7 +136,6 @@ func (h *Header) filesText() string {
 func (h *Header) View() string {
 	s := h.c.Styles
 	w := h.width
-	st := h.ds.Stats
 	right := "metric " + s.Accent.Render(h.metric)
 	if len(h.options) > 0 {
 		right += " " + s.Muted.Render("["+strings.Join(h.options, " ")+"]")
@@ -162,7 +161,6 @@ func (h *Header) View() string {
 			lines = append(lines, common.Fit(s.Warn.Render("  warning ")+n, w))
 		}
 	}
-	_ = st
 	return strings.Join(lines, "\n")
 }
 
@@ -272,21 +270,34 @@ func (h *Header) casesLine() string {
 }
 
 // compareLine is the verdict of `history diff` between the compared run
-// and now.
+// and now, named A and B in its order: "A run 20261120T1 “model A” · B
+// now · No significant difference: B − A = +0.046 (…)". On a narrow
+// screen the verdict's figures in parentheses go first, then the run's
+// label, then the names: its finding and number stay.
 func (h *Header) compareLine(c *dsdata.Comparison) string {
 	s := h.c.Styles
-	name := s.Accent.Render("Δ vs " + runspane.RunName(c.Run))
+	a, b := c.Names()
 	end := s.Faint.Render("esc ends")
-	line := name + " · " + c.Verdict
-	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
-		return common.Spread(line, end, h.width)
-	}
-	// Narrow: the verdict's figure before the hint, then before its
-	// interval and test, which the diff (d in the history pane) gives.
-	if common.VisibleWidth(line) > h.width {
-		if i := strings.Index(c.Verdict, " ("); i > 0 {
-			line = name + " · " + c.Verdict[:i]
+	verdicts := []string{c.Verdict, dsdata.VerdictHead(c.Verdict)}
+	for _, names := range []string{"A " + a + " · B " + b, "A " + shortName(a, c) + " · B " + shortName(b, c)} {
+		name := s.Accent.Render(names)
+		for _, v := range verdicts {
+			line := name + " · " + v
+			if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+				return common.Spread(line, end, h.width)
+			}
+			if common.VisibleWidth(line) <= h.width {
+				return line
+			}
 		}
 	}
-	return common.Fit(line, h.width)
+	return common.Fit(dsdata.VerdictHead(c.Verdict), h.width)
+}
+
+// shortName is name without the run's label: "run 20261120T1".
+func shortName(name string, c *dsdata.Comparison) string {
+	if name == "now" {
+		return name
+	}
+	return "run " + runspane.ShortID(c.Run.ID)
 }
