@@ -122,44 +122,13 @@ func pathStatus(p *dataset.PathFigures) scoring.Status {
 	return scoring.Partial
 }
 
-// statusBar draws the statuses of a path's nodes in w cells: each status
-// as many cells of its glyph as its share (largest remainders; one at
-// least for a status that has nodes, as room allows), in its colour, so
+// statusBar draws the statuses of a path's nodes in w cells, each status
+// as many cells of its glyph as shareCells gives it, in its colour, so
 // that the bar reads without colour too.
 func statusBar(s *themes.Styles, counts [7]int, w int) string {
-	total := 0
-	for _, n := range counts {
-		total += n
-	}
-	if total == 0 || w <= 0 {
+	cells, ok := shareCells(counts, w)
+	if !ok {
 		return strings.Repeat(" ", max(0, w))
-	}
-	cells := [7]int{}
-	rem := [7]int{}
-	used := 0
-	for st, n := range counts {
-		cells[st] = n * w / total
-		rem[st] = n * w % total
-		used += cells[st]
-	}
-	// Statuses that have nodes get a cell first, then the largest
-	// remainders.
-	for st, n := range counts {
-		if used < w && n > 0 && cells[st] == 0 {
-			cells[st], rem[st] = 1, -1
-			used++
-		}
-	}
-	for used < w {
-		best := -1
-		for st := range rem {
-			if counts[st] > 0 && (best < 0 || rem[st] > rem[best]) {
-				best = st
-			}
-		}
-		cells[best]++
-		rem[best] = -1
-		used++
 	}
 	var b strings.Builder
 	for st, n := range cells {
