@@ -170,31 +170,16 @@ func (rp *pathRowPainter) row(r Row, selected bool) string {
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	used := 0
-	if r.Depth > 0 {
-		g := pairtree.Guides(r.Depth, rp.cols.label-8)
-		s.Faint.Write(b, g)
-		used += report.Width(g)
-	}
-	marker := "  "
-	if rp.ol.hasChildren(r.Index) {
-		marker = "▸ "
-		if rp.ol.open[r.Index] {
-			marker = "▾ "
-		}
-	}
-	s.Muted.Write(b, marker)
+	used := pairtree.WriteGuides(b, s, r.Depth, rp.cols.label)
+	s.Muted.Write(b, pairtree.Marker(rp.ol.hasChildren(r.Index), rp.ol.open[r.Index]))
 	st := pathStatus(p)
 	s.Status(st).Write(b, s.Glyph(st))
 	b.WriteByte(' ')
 	used += 4
-	label := escape.Text(ds.Scored.PathLabel(r.Index))
 	suffix := ""
-	if n := len(rp.ol.kids[r.Index]); n > 0 && p.Kind == "object" {
-		suffix = " {" + common.Thousands(n) + "}"
+	if p.Kind == "object" {
+		suffix = pairtree.ChildCount(len(rp.ol.kids[r.Index]), false)
 	}
-	room := rp.cols.label - used
-	lab := report.Truncate(label, max(1, room))
 	lp := s.Text
 	switch {
 	case r.Index < len(rp.matches) && rp.matches[r.Index]:
@@ -202,13 +187,7 @@ func (rp *pathRowPainter) row(r Row, selected bool) string {
 	case st == scoring.Extra:
 		lp = s.Status(scoring.Extra)
 	}
-	lp.Write(b, lab)
-	w := report.Width(lab)
-	if suffix != "" && w+len(suffix) <= room {
-		s.Faint.Write(b, suffix)
-		w += len(suffix)
-	}
-	b.WriteString(strings.Repeat(" ", max(0, room-w)))
+	pairtree.WriteLabel(b, s, lp, escape.Text(ds.Scored.PathLabel(r.Index)), suffix, rp.cols.label-used)
 	rp.figures(r.Index, p)
 	if selected {
 		b.WriteString(s.Selected.Off())
