@@ -53,7 +53,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 
 	// Unsaved weights left by an explorer that ended without asking.
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-", "-", "-")
+	d.Keys("j", "-", "-", "-")
 	want, _ := d.m.ds.Total()
 	if _, err := d.m.SettleUnsaved(); err != nil {
 		t.Fatal(err)

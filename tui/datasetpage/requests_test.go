@@ -34,7 +34,7 @@ func TestDatasetSaveRightAfterAWeightKey(t *testing.T) {
 func TestDatasetQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("H")
+	d.Keys("H")
 	if d.m.Mode != shell.ModeHistory {
 		t.Fatal("H does not open the history pane")
 	}

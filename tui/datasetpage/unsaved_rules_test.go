@@ -46,20 +46,20 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		return o
 	}
 	d := newDSDriver(t, opts(), 120, 35)
-	d.keys("j", "C", "j", "enter") // .vendor: exact
+	d.Keys("j", "C", "j", "enter") // .vendor: exact
 	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" {
 		t.Fatalf("the rule was not set: %s", d.statusText())
 	}
 	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
-	d.fireTimers()
+	d.FireTimers()
 	_, rec := k.keptRecord(t)
 	if rec.Format != recovery.Format || !rec.Dataset || !strings.Contains(string(rec.Rules), `".vendor": "exact"`) {
 		t.Fatalf("kept format %d, dataset %v, rules:\n%s", rec.Format, rec.Dataset, rec.Rules)
 	}
 	// A weight too, and a signal.
-	d.keys("-")
+	d.Keys("-")
 	tuned, _ := d.m.ds.Total()
 	ie, ok := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
@@ -77,19 +77,19 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// The next explorer on the dataset.
 	d = newDSDriver(t, opts(), 120, 35)
 	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
+		t.Fatalf("no offer:\n%s", d.Screen())
 	}
-	box := tuitest.BoxText(d.screen())
+	box := tuitest.BoxText(d.Screen())
 	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
 		".vendor  1 → 0.95", "1 rule differs from those in force (in force → kept):", ".vendor  default → exact", "r restore"} {
 		if !strings.Contains(box, want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+			t.Errorf("the offer does not say %q:\n%s", want, d.Screen())
 		}
 	}
 	opening, _ := d.m.ds.Total()
-	d.keys("r")
+	d.Keys("r")
 	if got, _ := d.m.ds.Total(); math.Abs(got-tuned) > 1e-9 {
-		t.Errorf("restored: score %.17g, want %.17g\n%s", got, tuned, d.screen())
+		t.Errorf("restored: score %.17g, want %.17g\n%s", got, tuned, d.Screen())
 	}
 	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" || !d.m.ds.Rules.Changed() || !d.m.ds.WSess.Dirty() {
 		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.Rules.Changed(), d.m.ds.WSess.Dirty())
@@ -112,26 +112,26 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 func savedLeavesNothing(t *testing.T, d *dsDriver, k *keptSmall) {
 	t.Helper()
 	// Saving both removes the file.
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if d.m.Mode != shell.ModeRulesPath {
-		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.screen())
+		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.Screen())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
-		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
+		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.Screen())
 	}
 	if got := tuitest.ReadFile(t, filepath.Join(k.Dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules saved:\n%s", got)
 	}
 
 	// A rule alone, saved alone: nothing is left.
-	d.keys("j", "C", "j", "j", "enter")
-	d.fireTimers()
+	d.Keys("j", "C", "j", "j", "enter")
+	d.FireTimers()
 	if _, rec := k.keptRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
 		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.WSess.Dirty())
 	}
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
-		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
+		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.Screen())
 	}
 }

@@ -110,7 +110,7 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 func TestQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 100, 30)
-	d.keys("H")
+	d.Keys("H")
 	if d.m.Mode != shell.ModeHistory {
 		t.Fatal("H does not open the history pane")
 	}
