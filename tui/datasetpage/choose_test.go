@@ -119,19 +119,7 @@ func sameFigures(t *testing.T, what string, got, want *dataset.Figures) {
 // choose switches the dataset to metric with the chooser.
 func (d *dsDriver) choose(metric string) {
 	d.T.Helper()
-	d.Keys("m")
-	if d.m.Mode != shell.ModeMetric {
-		d.T.Fatalf("no chooser: %s", d.statusText())
-	}
-	d.Keys("g")
-	for d.m.Chooser.Highlighted() != metric {
-		before := d.m.Chooser.Highlighted()
-		d.Keys("j")
-		if d.m.Chooser.Highlighted() == before {
-			d.T.Fatalf("no metric %s in the chooser", metric)
-		}
-	}
-	d.Keys("enter")
+	d.ChooseMetric(&d.m.Shell, metric, d.statusText)
 	if got := d.m.ds.Metric(); got != metric {
 		d.T.Fatalf("metric %s after choosing %s: %s", got, metric, d.statusText())
 	}

@@ -66,19 +66,7 @@ func pizzaUnder(t testing.TB, metric string, options ...string) ports.Options {
 // choose switches to metric with the chooser.
 func (d *driver) choose(metric string) {
 	d.T.Helper()
-	d.Keys("m")
-	if d.m.Mode != shell.ModeMetric {
-		d.T.Fatalf("no chooser: %s", d.statusText())
-	}
-	d.Keys("g")
-	for d.m.Chooser.Highlighted() != metric {
-		before := d.m.Chooser.Highlighted()
-		d.Keys("j")
-		if d.m.Chooser.Highlighted() == before {
-			d.T.Fatalf("no metric %s in the chooser", metric)
-		}
-	}
-	d.Keys("enter")
+	d.ChooseMetric(&d.m.Shell, metric, d.statusText)
 	if d.m.metric.Name != metric {
 		d.T.Fatalf("metric %s after choosing %s: %s", d.m.metric.Name, metric, d.statusText())
 	}

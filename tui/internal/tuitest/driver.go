@@ -6,6 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // Driver feeds a page messages as the program would, running the
@@ -71,3 +73,24 @@ func (d *Driver) Keys(ks ...string) {
 
 // Screen returns the page's view with the ANSI sequences stripped.
 func (d *Driver) Screen() string { return ansi.Strip(d.Page.View().Content) }
+
+// ChooseMetric picks metric in the metric chooser of the page's shell sh
+// (m, then down the list from its top, then enter); it fails the test
+// when the chooser does not open or does not list the metric, saying the
+// page's status line (status).
+func (d *Driver) ChooseMetric(sh *shell.Shell, metric string, status func() string) {
+	d.T.Helper()
+	d.Keys("m")
+	if sh.Mode != shell.ModeMetric {
+		d.T.Fatalf("no chooser: %s", status())
+	}
+	d.Keys("g")
+	for sh.Chooser.Highlighted() != metric {
+		before := sh.Chooser.Highlighted()
+		d.Keys("j")
+		if sh.Chooser.Highlighted() == before {
+			d.T.Fatalf("no metric %s in the chooser", metric)
+		}
+	}
+	d.Keys("enter")
+}
