@@ -2,12 +2,10 @@ package datasetpage
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -33,11 +31,7 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 	h := &slowDatasetHistory{fakeDatasetHistory: &fakeDatasetHistory{}, SlowLookups: tuitest.SlowLookups{Delay: 300 * time.Millisecond}}
 	opts.History, opts.NoMouse = h, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("? for help")
 	tm.Send(tuitest.KeyMsg("H"))
 	wait("History")

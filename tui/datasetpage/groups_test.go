@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
@@ -123,11 +122,7 @@ func TestDatasetGroupsScreens(t *testing.T) {
 // names the field and shows each group, and q quits.
 func TestDatasetGroupsEndToEnd(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(smallDatasetBy(t, "mono", ".category")), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("3 groups (b)")
 	tm.Send(tuitest.KeyMsg("b"))
 	wait("Groups by .category") // the frame's rows came with it: the last screen shows them

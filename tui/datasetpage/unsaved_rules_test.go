@@ -1,7 +1,6 @@
 package datasetpage
 
 import (
-	"encoding/json"
 	"math"
 	"path/filepath"
 	"strings"
@@ -14,21 +13,6 @@ import (
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/shell"
 )
-
-// keptRecord returns the record of the only recovery file of the
-// dataset.
-func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
-	t.Helper()
-	files := k.Files(t)
-	if len(files) != 1 {
-		t.Fatalf("recovery files: %q, want one", files)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
-	return files[0], rec
-}
 
 // TestDatasetUnsavedRulesKeptAndRestored: a rule set with C on a dataset
 // is kept in the recovery file, alone or with the weights, and a signal
@@ -54,7 +38,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatal("no write scheduled after a rule change")
 	}
 	d.FireTimers()
-	_, rec := k.keptRecord(t)
+	_, rec := k.OnlyRecord(t)
 	if rec.Format != recovery.Format || !rec.Dataset || !strings.Contains(string(rec.Rules), `".vendor": "exact"`) {
 		t.Fatalf("kept format %d, dataset %v, rules:\n%s", rec.Format, rec.Dataset, rec.Rules)
 	}
@@ -65,7 +49,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	if !ok {
 		t.Fatal("not interrupted")
 	}
-	kept, rec := k.keptRecord(t)
+	kept, rec := k.OnlyRecord(t)
 	if want := "the explorer ended on SIGHUP; the unsaved weights and rules are kept in " + kept +
 		", and opening the dataset again offers them"; !ie.KeptRules || ie.Error() != want {
 		t.Errorf("interrupted: %q, want %q", ie.Error(), want)
@@ -98,7 +82,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
 		t.Errorf("status %q", s)
 	}
-	now, rec := k.keptRecord(t)
+	now, rec := k.OnlyRecord(t)
 	if now == kept || !strings.Contains(string(rec.Rules), `".vendor": "exact"`) || !strings.Contains(string(rec.Weights), `"vendor": 0.95`) {
 		t.Fatalf("after restoring: %s (was %s):\n%s\n%s", now, kept, rec.Weights, rec.Rules)
 	}
@@ -127,7 +111,7 @@ func savedLeavesNothing(t *testing.T, d *dsDriver, k *keptSmall) {
 	// A rule alone, saved alone: nothing is left.
 	d.Keys("j", "C", "j", "j", "enter")
 	d.FireTimers()
-	if _, rec := k.keptRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
+	if _, rec := k.OnlyRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
 		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.WSess.Dirty())
 	}
 	d.Keys("ctrl+s")

@@ -3,13 +3,11 @@ package pair
 import (
 	"context"
 	"errors"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
@@ -44,8 +42,7 @@ func TestQuitWaitsForHistoryLookups(t *testing.T) {
 	h := &slowHistory{fakeHistory: fh, SlowLookups: tuitest.SlowLookups{Delay: 300 * time.Millisecond}}
 	opts.History, opts.NoMouse = h, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(100, 30))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), "? for help") },
-		teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	tuitest.WaitText(t, tm, "? for help")
 	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if h.Calls.Load() == 0 {

@@ -1,7 +1,6 @@
 package pair
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -48,15 +47,7 @@ func invoiceKeeper(opts ports.Options, dir string) ports.Options {
 // keptRecord returns the record of the only recovery file in dir.
 func keptRecord(t *testing.T, dir string) (string, recovery.Record) {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("recovery files %q, %v; want one", files, err)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
-	return files[0], rec
+	return tuitest.KeptFolder{Dir: dir}.OnlyRecord(t)
 }
 
 // TestUnsavedRulesKeptAndRestored: a rule set in the chooser is kept in
