@@ -219,67 +219,79 @@ func TestDatasetCompareOrder(t *testing.T) {
 				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
 			}
 			runSide := dataset.CompareSide{ID: other.ID, Figures: other.Figures}
-			nowSide := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
-			a, b := runSide, nowSide
-			if !c.runIsA {
-				a, b = nowSide, runSide
-			}
-			want := dataset.Compare(a, b).Verdict()
+			want := verdictNow(d, runSide, c.runIsA)
 			if cmp.Verdict != want {
 				t.Errorf("verdict %q, want %q", cmp.Verdict, want)
 			}
 			if !strings.Contains(d.Screen(), c.header+dsdata.VerdictHead(want)) {
 				t.Errorf("no header %q:\n%s", c.header+dsdata.VerdictHead(want), d.Screen())
 			}
-			// The root's Δ on the tree is B − A.
-			root, ok := cmp.PathScore(".")
-			now := d.m.ds.Scored.Snapshot().Paths[0]
-			rootD := now.Score - root.Score
-			if !c.runIsA {
-				rootD = root.Score - now.Score
-			}
-			rootRow := strings.Split(d.Screen(), "\n")[5]
-			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
-				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
-			}
-			// Each case's Δ is B − A.
-			runScores := map[string]float64{}
-			for _, cf := range other.Figures.Cases {
-				if cf.HasScore {
-					runScores[cf.ID] = cf.Score
-				}
-			}
-			for k := range d.m.ds.Scored.Len() {
-				id := d.m.ds.Scored.CaseID(k)
-				now, has := d.m.ds.Score(k)
-				dl, ok := d.m.order.Delta(k)
-				run, inRun := runScores[id]
-				if !has || !inRun {
-					continue
-				}
-				wantD := now - run
-				if !c.runIsA {
-					wantD = run - now
-				}
-				if !ok || dl != wantD {
-					t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
-				}
-			}
+			checkRootDelta(t, d, c.runIsA)
+			checkCaseDeltas(t, d, other, c.runIsA)
 			// A re-weight compares again in the same order.
 			before := cmp.Verdict
 			d.Keys("j", "x")
 			if cmp.Verdict == before {
 				t.Errorf("after x: the verdict stayed %q", before)
 			}
-			nowSide = dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
-			a, b = runSide, nowSide
-			if !c.runIsA {
-				a, b = nowSide, runSide
-			}
-			if want := dataset.Compare(a, b).Verdict(); cmp.Verdict != want {
+			if want := verdictNow(d, runSide, c.runIsA); cmp.Verdict != want {
 				t.Errorf("after x: verdict %q, want %q", cmp.Verdict, want)
 			}
 		})
+	}
+}
+
+// verdictNow is the verdict of the comparison of the run with the
+// figures in force, the run A when runIsA, else B.
+func verdictNow(d *dsDriver, run dataset.CompareSide, runIsA bool) string {
+	now := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
+	if runIsA {
+		return dataset.Compare(run, now).Verdict()
+	}
+	return dataset.Compare(now, run).Verdict()
+}
+
+// checkRootDelta checks the root's row on the tree: the run's score and
+// Δ = B − A, the run being A when runIsA.
+func checkRootDelta(t *testing.T, d *dsDriver, runIsA bool) {
+	t.Helper()
+	root, ok := d.m.ds.Cmp.PathScore(".")
+	now := d.m.ds.Scored.Snapshot().Paths[0]
+	rootD := now.Score - root.Score
+	if !runIsA {
+		rootD = root.Score - now.Score
+	}
+	rootRow := strings.Split(d.Screen(), "\n")[5]
+	if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
+		t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
+	}
+}
+
+// checkCaseDeltas checks each case's Δ in the cases' order: B − A, the
+// run being A when runIsA.
+func checkCaseDeltas(t *testing.T, d *dsDriver, run *ports.DatasetRunDetail, runIsA bool) {
+	t.Helper()
+	runScores := map[string]float64{}
+	for _, cf := range run.Figures.Cases {
+		if cf.HasScore {
+			runScores[cf.ID] = cf.Score
+		}
+	}
+	for k := range d.m.ds.Scored.Len() {
+		id := d.m.ds.Scored.CaseID(k)
+		now, has := d.m.ds.Score(k)
+		dl, ok := d.m.order.Delta(k)
+		run, inRun := runScores[id]
+		if !has || !inRun {
+			continue
+		}
+		wantD := now - run
+		if !runIsA {
+			wantD = run - now
+		}
+		if !ok || dl != wantD {
+			t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
+		}
 	}
 }
 
