@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -148,22 +147,13 @@ func (m *Model) Submit() tea.Cmd {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
-	case shell.ModeWeight:
-		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
-		if err != nil {
-			m.Prompt.Fail(err.Error())
-			return nil
-		}
-		m.Mode = shell.ModeNormal
-		before, had := m.ds.Total()
-		text, err := m.ds.Sess.SetWeight(m.weightPath, v)
-		return m.reweighed(text, err, before, had)
-	case shell.ModeRuleValue:
-		return m.SubmitRuleValue()
-	case shell.ModeRulesPath:
-		return m.SubmitRulesPath()
-	case shell.ModeSavePath:
-		return m.SubmitSavePath()
 	}
 	return nil
+}
+
+// SubmitWeight sets the weight of the path the prompt was asked for.
+func (m *Model) SubmitWeight(v float64) tea.Cmd {
+	before, had := m.ds.Total()
+	text, err := m.ds.Sess.SetWeight(m.weightPath, v)
+	return m.reweighed(text, err, before, had)
 }

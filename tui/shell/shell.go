@@ -125,9 +125,11 @@ type Page interface {
 	Panes() string
 	StatusView() string
 	// PageKey takes the keys the shell leaves to the page; Submit takes
-	// what the prompt was asked for.
+	// what the prompt was asked for when the shell does not (a search, a
+	// label); SubmitWeight sets the weight the prompt asked for to v.
 	PageKey(msg tea.KeyPressMsg) tea.Cmd
 	Submit() tea.Cmd
+	SubmitWeight(v float64) tea.Cmd
 }
 
 // WeightsSession is the tuning session that holds a page's weights: a
