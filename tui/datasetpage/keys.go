@@ -66,12 +66,7 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.EndCompare):
 		return m.endCompare()
 	case key.Matches(msg, k.Detail):
-		if m.ShowDetail() {
-			m.Side = shell.SideNone
-		} else {
-			m.Side = shell.SideDetail
-		}
-		m.Layout()
+		m.ToggleDetail()
 		return nil
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.detail.Update(msg)
