@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -55,18 +54,5 @@ func TestDatasetQuitWhileLoadingIsNoError(t *testing.T) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}
-	m := New(opts)
-	m.Init()
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	_, q := m.Update(tuitest.KeyMsg("q"))
-	if q == nil {
-		t.Fatal("q does nothing while loading")
-	}
-	m.Update(dsLoadedMsg{err: context.Canceled})
-	if !tuitest.IsQuit(q) {
-		t.Fatal("q does not quit while loading")
-	}
-	if err := m.Err(); err != nil {
-		t.Errorf("the explorer ended with %v", err)
-	}
+	tuitest.CheckQuitWhileLoading(t, New(opts), dsLoadedMsg{err: context.Canceled})
 }
