@@ -166,27 +166,38 @@ func daskSameFigures(t *testing.T, python, bin string) {
 	}
 }
 
-// daskFailedPartition: a record that does not parse
-// stops the recipe with exit 2, naming the partition, the file it comes
-// from and the error; nothing is aggregated. The inputs are a glob of
-// three files, a partition each (--blocksize 0), taken in name order.
+// daskFailedPartition: a record that does not parse stops the recipe
+// with exit 2, naming the partition, its file and block, the file's line
+// it starts at, and the error; nothing is aggregated. The inputs are a
+// glob of three files, taken in name order, of ten records each, padded
+// to one length L: with --blocksize 10L/3 each file is three blocks
+// (Dask spreads a file's bytes evenly over its blocks), whose bounds fall
+// within the 4th and the 7th lines (a block starts after a line end).
 func daskFailedPartition(t *testing.T, python, bin string) {
 	dir := t.TempDir()
 	var data bytes.Buffer
 	if _, err := gen.WriteRecords(&data, gen.DatasetOptions{Cases: 30, Seed: 22}); err != nil {
 		t.Fatal(err)
 	}
-	recs := strings.SplitAfter(data.String(), "\n")
-	recs[25] = recs[25][:40] + "\n" // cut short: the 6th record of c.jsonl
+	recs := strings.Split(strings.TrimSuffix(data.String(), "\n"), "\n")
+	recs[28] = recs[28][:40] // cut short: the 9th record of c.jsonl, the 2nd of its 3rd block
+	width := 0
+	for _, r := range recs {
+		width = max(width, len(r))
+	}
+	for i := range recs {
+		recs[i] += strings.Repeat(" ", width-len(recs[i])) + "\n"
+	}
 	for i, name := range []string{"a", "b", "c"} {
 		if err := os.WriteFile(filepath.Join(dir, name+".jsonl"), []byte(strings.Join(recs[10*i:10*i+10], "")), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	result := filepath.Join(dir, "result.json")
-	code, stderr := runDask(t, python, filepath.Join(dir, "*.jsonl"), "--jsontui", bin, "--blocksize", "0", "-o", result, "--no-history")
-	want := regexp.MustCompile(`(?m)^score_dask.py: partition 2 \(part-000002.jsonl: ` + regexp.QuoteMeta(filepath.Join(dir, "c.jsonl")) +
-		` block 1 of 1\): the score stopped: \{"unfinished": true, "error": "part-000002.jsonl:6:41: [^"]+"\}$`)
+	code, stderr := runDask(t, python, filepath.Join(dir, "*.jsonl"), "--jsontui", bin, "--blocksize", strconv.Itoa(10*(width+1)/3),
+		"-o", result, "--no-history")
+	want := regexp.MustCompile(`(?m)^score_dask.py: partition 8 \(part-000008.jsonl: ` + regexp.QuoteMeta(filepath.Join(dir, "c.jsonl")) +
+		` block 3 of 3, from line 8\): the score stopped: \{"unfinished": true, "error": "part-000008.jsonl:2:\d+: [^"]+"\}$`)
 	if code != 2 || !want.MatchString(stderr) {
 		t.Errorf("score_dask.py: exit %d, %s\nwant exit 2 and %s", code, stderr, want)
 	}
