@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -98,6 +99,7 @@ func TestDaskRecipe(t *testing.T) {
 	python := daskPython(t)
 	bin := buildJsontui(t, t.TempDir())
 	t.Run("same figures", func(t *testing.T) { daskSameFigures(t, python, bin) })
+	t.Run("without ids", func(t *testing.T) { daskWithoutIDs(t, python, bin) })
 	t.Run("failed partition", func(t *testing.T) { daskFailedPartition(t, python, bin) })
 }
 
@@ -164,6 +166,79 @@ func daskSameFigures(t *testing.T, python, bin string) {
 			t.Errorf("aggregate --format %s of the Dask lines:\n%s\nwant\n%s", format, g, w)
 		}
 	}
+}
+
+// daskWithoutIDs scores 40 records without ids in two partitions: the
+// figures are one process's, byte for byte, and so are the cases but for
+// their names, the record numbers within their partition (#1 to #n1, then
+// #1 to #n2, where one process says #1 to #40).
+func daskWithoutIDs(t *testing.T, python, bin string) {
+	dir := t.TempDir()
+	var data bytes.Buffer
+	if _, err := gen.WriteRecords(&data, gen.DatasetOptions{Cases: 40, Seed: 22}); err != nil {
+		t.Fatal(err)
+	}
+	noIDs := regexp.MustCompile(`(?m)^\{"id": "[^"]*", `).ReplaceAll(data.Bytes(), []byte("{"))
+	whole, result := filepath.Join(dir, "evals.jsonl"), filepath.Join(dir, "result.json")
+	if err := os.WriteFile(whole, noIDs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stderr := runDask(t, python, whole, "--jsontui", bin, "--blocksize", strconv.Itoa(len(noIDs)/2), "--format", "json", "-o", result, "--no-history")
+	if code != 0 {
+		t.Fatalf("score_dask.py: exit %d: %s", code, stderr)
+	}
+	got, err := os.ReadFile(result)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, want, errs := runCLI(t, "", "score", whole, "--format", "json", "--no-history")
+	if code != 0 {
+		t.Fatalf("score: exit %d: %s", code, errs)
+	}
+	g, w := withoutHeader(t, string(got)), withoutHeader(t, want)
+	for k, v := range w {
+		if k != "cases" && !bytes.Equal(g[k], v) {
+			t.Errorf("score_dask.py --format json: %q differs:\n%s\nwant\n%s", k, g[k], v)
+		}
+	}
+	var gc, wc []map[string]json.RawMessage
+	if err := json.Unmarshal(g["cases"], &gc); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(w["cases"], &wc); err != nil {
+		t.Fatal(err)
+	}
+	if len(gc) != 40 || len(wc) != 40 {
+		t.Fatalf("%d cases, want %d and 40", len(gc), len(wc))
+	}
+	restart := 0 // the first case of the second partition
+	for i := range wc {
+		id := string(gc[i]["id"])
+		if i > 0 && id == `"#1"` {
+			restart = i
+		}
+		if want := fmt.Sprintf(`"#%d"`, i+1-restart); id != want || string(wc[i]["id"]) != fmt.Sprintf(`"#%d"`, i+1) {
+			t.Errorf("case %d: id %s, want %s (one process: %s)", i+1, id, want, wc[i]["id"])
+		}
+		delete(gc[i], "id")
+		delete(wc[i], "id")
+		if a, b := mustJSON(t, gc[i]), mustJSON(t, wc[i]); a != b {
+			t.Errorf("case %d: %s, want %s", i+1, a, b)
+		}
+	}
+	if restart < 10 || restart > 30 {
+		t.Errorf("the second partition starts at case %d", restart+1)
+	}
+}
+
+// mustJSON is v in JSON, its keys sorted.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
 
 // daskFailedPartition: a record that does not parse stops the recipe
