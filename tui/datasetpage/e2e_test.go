@@ -88,12 +88,20 @@ func TestDatasetEndToEnd(t *testing.T) {
 	if !ok {
 		t.Fatal("the final model is not the dataset's")
 	}
-	if got := m.ds.stats.Mean; math.Abs(got-want.Figures.Score) > 1e-12 {
+	if got := m.ds.Stats.Mean; math.Abs(got-want.Figures.Score) > 1e-12 {
 		t.Errorf("dataset score %v, the engine's on the edited file %v", got, want.Figures.Score)
 	}
-	if m.ds.sess.Dirty() {
+	if m.ds.Sess.Dirty() {
 		t.Error("unsaved weights at the end")
 	}
+	checkSavedVendor(t, wpath, orig)
+}
+
+// checkSavedVendor checks the weights file saved at wpath after .vendor
+// was set to 0.5: the file keeps its shape, the entry added at the end,
+// and the backup is the original orig.
+func checkSavedVendor(t *testing.T, wpath, orig string) {
+	t.Helper()
 	wantFile := `{
   "note": 0.0,
   "total": 1.0,

@@ -43,7 +43,7 @@ func TestHostileStringsNeverReachTheTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := ports.DatasetOptions{Files: ports.Files{Reference: ref, Output: ref}, Loaded: res, Metric: "jsondiff", Theme: "dark",
-		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{})}
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: ports.RescoreDataset(spec, dataset.Config{})}
 	d := newDSDriver(t, opts, 120, 20)
 	check := func(where string, shows ...string) {
 		t.Helper()

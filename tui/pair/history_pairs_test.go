@@ -65,7 +65,7 @@ func TestHistoryPairPlot(t *testing.T) {
 	screen := d.screen()
 	for _, want := range []string{
 		"── score of 9 runs of 2 pairs, a line each, oldest → newest ─",
-		"A menu.json ⟷ answer.json · B reference.json ⟷ output.json",
+		"A reference.json ⟷ output.json · B menu.json ⟷ answer.json", // in the order of their first run
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("no %q in\n%s", want, screen)
@@ -86,7 +86,7 @@ func TestHistoryPairPlot(t *testing.T) {
 	}
 	// The pair's own pane draws one line, as before: no legend.
 	d.keys("a")
-	if strings.Contains(d.screen(), "A menu.json") || !strings.Contains(d.screen(), "── score of 5 runs, oldest → newest") {
+	if strings.Contains(d.screen(), "B menu.json") || !strings.Contains(d.screen(), "── score of 5 runs, oldest → newest") {
 		t.Errorf("the pair's pane:\n%s", d.screen())
 	}
 }

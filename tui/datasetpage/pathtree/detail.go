@@ -1,8 +1,10 @@
-package datasetpage
+package pathtree
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -13,55 +15,70 @@ import (
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// pathDetail explains the selected path's figures with their numbers in
+// Detail explains the selected path's figures with their numbers in
 // (dataset.Scored.ExplainPath, painted as a pair's calculation is). Its
 // lines are built when the path, the figures or the size change.
-type pathDetail struct {
+type Detail struct {
 	c             *common.Common
-	ds            *dsData
+	ds            *dsdata.Data
 	path          string
 	width, height int
 	// side is set beside the tree (a left rule), clear below it.
 	side  bool
-	key   pathDetailKey
+	key   detailKey
 	lines []string
 	off   int
 }
 
-// pathDetail keeps the pane contract.
-var _ common.Pane = (*pathDetail)(nil)
+// NewPathDetail returns the pane over ds, no path selected.
+func NewPathDetail(c *common.Common, ds *dsdata.Data) *Detail { return &Detail{c: c, ds: ds} }
 
-type pathDetailKey struct {
+// Detail keeps the pane contract.
+var _ common.Pane = (*Detail)(nil)
+
+type detailKey struct {
 	path string
 	// d and version are the dataset and its weights' version: scored
 	// again or re-weighted, its figures change.
 	d       *dataset.Scored
 	version int
 	width   int
-	cmp     *dsComparison
+	cmp     *dsdata.Comparison
 	styles  any
 }
 
-// selectPath tells the pane which path to explain.
-func (p *pathDetail) selectPath(path string) { p.path = path }
+// SelectPath tells the pane which path to explain.
+func (p *Detail) SelectPath(path string) { p.path = path }
 
 // SetSize sets the pane's size, its rule included.
-func (p *pathDetail) SetSize(w, h int) { p.width, p.height = w, h }
+func (p *Detail) SetSize(w, h int) { p.width, p.height = w, h }
 
-// setSide places the pane beside the tree (a left rule) or below it.
-func (p *pathDetail) setSide(side bool) { p.side = side }
+// Size returns the pane's size, its rule included.
+func (p *Detail) Size() (w, h int) { return p.width, p.height }
+
+// SetSide places the pane beside the tree (a left rule) or below it.
+func (p *Detail) SetSide(side bool) { p.side = side }
+
+// Beside reports whether the pane is beside the tree.
+func (p *Detail) Beside() bool { return p.side }
 
 // ShortHelp returns the pane's scrolling keys.
-func (p *pathDetail) ShortHelp() []key.Binding {
+func (p *Detail) ShortHelp() []key.Binding {
 	k := p.c.Keys
 	return []key.Binding{k.DetailDown, k.DetailUp}
 }
 
 // FullHelp returns the pane's keys.
-func (p *pathDetail) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+func (p *Detail) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
-// Update scrolls the pane (J/K).
-func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
+// Update scrolls the pane (J/K, the wheel).
+func (p *Detail) Update(msg tea.Msg) tea.Cmd {
+	if pm, ok := msg.(common.PaneMouseMsg); ok {
+		if w, ok := pm.Msg.(tea.MouseWheelMsg); ok {
+			p.scrollBy(map[bool]int{true: -1, false: 1}[w.Button == tea.MouseWheelUp] * common.WheelStep)
+		}
+		return nil
+	}
 	if km, ok := msg.(tea.KeyPressMsg); ok {
 		k := p.c.Keys
 		switch {
@@ -75,7 +92,7 @@ func (p *pathDetail) Update(msg tea.Msg) tea.Cmd {
 }
 
 // inner returns the width available to the text.
-func (p *pathDetail) inner() int {
+func (p *Detail) inner() int {
 	if p.side {
 		return max(1, p.width-3)
 	}
@@ -83,19 +100,19 @@ func (p *pathDetail) inner() int {
 }
 
 // rows returns the lines of text the pane shows at once.
-func (p *pathDetail) rows() int {
+func (p *Detail) rows() int {
 	if p.side {
 		return p.height
 	}
 	return p.height - 1
 }
 
-func (p *pathDetail) scrollBy(n int) {
+func (p *Detail) scrollBy(n int) {
 	p.off = max(0, min(p.off+n, len(p.lines)-p.rows()))
 }
 
 // build writes the lines for the selected path.
-func (p *pathDetail) build() {
+func (p *Detail) build() {
 	s := p.c.Styles
 	w := p.inner()
 	var out []string
@@ -105,14 +122,14 @@ func (p *pathDetail) build() {
 		}
 	}
 	add(s.Title.Render(p.path))
-	for _, l := range p.ds.d.ExplainPath(p.path, w) {
+	for _, l := range p.ds.Scored.ExplainPath(p.path, w) {
 		add(pairdetail.PaintLine(s, l))
 	}
-	if run, ok := p.ds.cmp.pathScore(p.path); ok {
-		i := p.ds.d.PathIndex(p.path)
-		add("", s.Muted.Render("in "+runspane.RunName(p.ds.cmp.run)+": score "+common.ScoreText(run.score, run.has)))
-		if pf := p.ds.paths[i]; run.has && pf.HasScore {
-			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.score) + " since"))
+	if run, ok := p.ds.Cmp.PathScore(p.path); ok {
+		i := p.ds.Scored.PathIndex(p.path)
+		add("", s.Muted.Render("in "+runspane.RunName(p.ds.Cmp.Run)+": score "+common.ScoreText(run.Score, run.Has)))
+		if pf := p.ds.Paths[i]; run.Has && pf.HasScore {
+			add(s.Muted.Render("Δ " + common.Signed(pf.Score-run.Score) + " since"))
 		}
 	}
 	k := p.c.Keys
@@ -121,8 +138,8 @@ func (p *pathDetail) build() {
 }
 
 // View renders the pane.
-func (p *pathDetail) View() string {
-	k := pathDetailKey{path: p.path, d: p.ds.d, version: p.ds.sess.Version(), width: p.inner(), cmp: p.ds.cmp, styles: p.c.Styles}
+func (p *Detail) View() string {
+	k := detailKey{path: p.path, d: p.ds.Scored, version: p.ds.Sess.Version(), width: p.inner(), cmp: p.ds.Cmp, styles: p.c.Styles}
 	if k != p.key {
 		if k.path != p.key.path {
 			p.off = 0

@@ -1,4 +1,4 @@
-package datasetpage
+package pathtree
 
 import (
 	"cmp"
@@ -11,14 +11,14 @@ import (
 	pairtree "github.com/jsontui/jsontui/tui/pair/tree"
 )
 
-// pathOutline keeps the rows a dataset's per-path tree shows: the visible
+// Outline keeps the rows a dataset's per-path tree shows: the visible
 // paths (their places in Figures.Paths) with their depth, in display
 // order, as outline.Outline does for a pair's tree. The shape (parents,
 // children) is the dataset's and never changes; the figures the order
 // and the failing-only view depend on change with the weights (refresh).
 // A dataset has few paths next to its cases: a change rebuilds the rows
 // from the open paths, costing what shows.
-type pathOutline struct {
+type Outline struct {
 	parent []int   // by path: its parent, -1 for the root
 	kids   [][]int // by path: its children, in tree order
 	open   []bool
@@ -27,22 +27,22 @@ type pathOutline struct {
 	// ancestors (keep).
 	failing bool
 	keep    []bool
-	rows    []pathRow
+	rows    []Row
 	paths   []dataset.PathFigures
 	sorted  map[int][]int
 }
 
-// pathRow is one visible path.
-type pathRow struct {
-	i     int // its place in Figures.Paths
-	depth int
+// Row is one visible path.
+type Row struct {
+	Index int // its place in Figures.Paths
+	Depth int
 }
 
-// newPathOutline returns the outline of paths (in tree order, with
+// NewOutline returns the outline of paths (in tree order, with
 // their depths), open down to depth.
-func newPathOutline(paths []dataset.PathFigures, depth int) *pathOutline {
+func NewOutline(paths []dataset.PathFigures, depth int) *Outline {
 	n := len(paths)
-	o := &pathOutline{parent: make([]int, n), kids: make([][]int, n), open: make([]bool, n), paths: paths}
+	o := &Outline{parent: make([]int, n), kids: make([][]int, n), open: make([]bool, n), paths: paths}
 	var stack []int
 	for i, p := range paths {
 		for len(stack) > 0 && paths[stack[len(stack)-1]].Depth >= p.Depth {
@@ -56,29 +56,29 @@ func newPathOutline(paths []dataset.PathFigures, depth int) *pathOutline {
 		}
 		stack = append(stack, i)
 	}
-	o.expandTo(depth)
+	o.ExpandTo(depth)
 	return o
 }
 
 // Len returns the number of visible rows.
-func (o *pathOutline) Len() int { return len(o.rows) }
+func (o *Outline) Len() int { return len(o.rows) }
 
 // Row returns row i.
-func (o *pathOutline) Row(i int) pathRow { return o.rows[i] }
+func (o *Outline) Row(i int) Row { return o.rows[i] }
 
-// window returns rows [from, to), clamped.
-func (o *pathOutline) window(from, to int) []pathRow {
+// Window returns rows [from, to), clamped.
+func (o *Outline) Window(from, to int) []Row {
 	from = max(0, min(from, len(o.rows)))
 	to = max(from, min(to, len(o.rows)))
 	return o.rows[from:to]
 }
 
 // hasChildren reports whether path i has children to show.
-func (o *pathOutline) hasChildren(i int) bool { return len(o.shown(i)) > 0 }
+func (o *Outline) hasChildren(i int) bool { return len(o.shown(i)) > 0 }
 
 // setFigures takes the figures after a re-weight: the order and the
 // failing-only view follow them.
-func (o *pathOutline) setFigures(paths []dataset.PathFigures) {
+func (o *Outline) setFigures(paths []dataset.PathFigures) {
 	o.paths = paths
 	o.sorted = nil
 	if o.failing {
@@ -90,8 +90,8 @@ func (o *pathOutline) setFigures(paths []dataset.PathFigures) {
 // reshape takes the paths of the dataset scored again, byPath giving
 // their places: a path open before stays open, one new to the tree opens
 // as on opening; the order and the failing-only view stay.
-func (o *pathOutline) reshape(paths []dataset.PathFigures, byPath map[string]int) {
-	n := newPathOutline(paths, pairtree.InitialDepth)
+func (o *Outline) reshape(paths []dataset.PathFigures, byPath map[string]int) {
+	n := NewOutline(paths, pairtree.InitialDepth)
 	for i, open := range o.open {
 		if j, ok := byPath[o.paths[i].Path]; ok {
 			n.open[j] = open && len(n.kids[j]) > 0
@@ -123,7 +123,7 @@ func failingPaths(paths []dataset.PathFigures, parent []int) []bool {
 
 // setFailing shows only the paths that lose points (and their
 // ancestors), or every path again.
-func (o *pathOutline) setFailing(on bool) {
+func (o *Outline) setFailing(on bool) {
 	o.failing = on
 	o.keep = nil
 	if on {
@@ -134,14 +134,14 @@ func (o *pathOutline) setFailing(on bool) {
 }
 
 // setOrder lists children in order ord.
-func (o *pathOutline) setOrder(ord outline.Order) {
+func (o *Outline) setOrder(ord outline.Order) {
 	o.order = ord
 	o.sorted = nil
 	o.rebuild()
 }
 
 // shown returns the children of path i that show, in the order in force.
-func (o *pathOutline) shown(i int) []int {
+func (o *Outline) shown(i int) []int {
 	kids := o.kids[i]
 	if !o.failing && (o.order == outline.Document || len(kids) < 2) {
 		return kids
@@ -179,14 +179,14 @@ func (o *pathOutline) shown(i int) []int {
 }
 
 // rebuild makes the rows again from the open paths.
-func (o *pathOutline) rebuild() {
+func (o *Outline) rebuild() {
 	o.rows = o.rows[:0]
 	if len(o.paths) == 0 {
 		return
 	}
 	var walk func(i, d int)
 	walk = func(i, d int) {
-		o.rows = append(o.rows, pathRow{i, d})
+		o.rows = append(o.rows, Row{i, d})
 		if !o.open[i] {
 			return
 		}
@@ -197,16 +197,16 @@ func (o *pathOutline) rebuild() {
 	walk(0, 0)
 }
 
-// expandTo opens the paths above depth and closes the others.
-func (o *pathOutline) expandTo(depth int) {
+// ExpandTo opens the paths above depth and closes the others.
+func (o *Outline) ExpandTo(depth int) {
 	for i := range o.open {
 		o.open[i] = len(o.kids[i]) > 0 && o.paths[i].Depth < depth
 	}
 	o.rebuild()
 }
 
-// expandAll opens every path.
-func (o *pathOutline) expandAll() {
+// ExpandAll opens every path.
+func (o *Outline) ExpandAll() {
 	for i := range o.open {
 		o.open[i] = len(o.kids[i]) > 0
 	}
@@ -214,8 +214,8 @@ func (o *pathOutline) expandAll() {
 }
 
 // toggle opens or closes the path of row r; expand and collapse do one.
-func (o *pathOutline) toggle(r int) bool {
-	i := o.rows[r].i
+func (o *Outline) toggle(r int) bool {
+	i := o.rows[r].Index
 	if !o.hasChildren(i) {
 		return false
 	}
@@ -224,35 +224,46 @@ func (o *pathOutline) toggle(r int) bool {
 	return true
 }
 
-func (o *pathOutline) expand(r int) bool {
-	i := o.rows[r].i
+func (o *Outline) expand(r int) bool {
+	i := o.rows[r].Index
 	if !o.hasChildren(i) || o.open[i] {
 		return false
 	}
 	return o.toggle(r)
 }
 
-func (o *pathOutline) collapse(r int) bool {
-	i := o.rows[r].i
+func (o *Outline) collapse(r int) bool {
+	i := o.rows[r].Index
 	if !o.hasChildren(i) || !o.open[i] {
 		return false
 	}
 	return o.toggle(r)
 }
 
-// find returns the row of path i, -1 when it does not show.
-func (o *pathOutline) find(i int) int {
+// Find returns the row of path i, -1 when it does not show.
+func (o *Outline) Find(i int) int {
 	for r, row := range o.rows {
-		if row.i == i {
+		if row.Index == i {
 			return r
 		}
 	}
 	return -1
 }
 
-// reveal opens the ancestors of path i (showing it in the failing-only
+// Nearest returns the row of path i, or of its nearest ancestor that
+// shows; -1 when none does.
+func (o *Outline) Nearest(i int) int {
+	for x := i; x >= 0; x = o.parent[x] {
+		if r := o.Find(x); r >= 0 {
+			return r
+		}
+	}
+	return -1
+}
+
+// Reveal opens the ancestors of path i (showing it in the failing-only
 // view's despite it) and returns its row.
-func (o *pathOutline) reveal(i int) int {
+func (o *Outline) Reveal(i int) int {
 	if o.failing && !o.keep[i] {
 		o.setFailing(false)
 	}
@@ -261,12 +272,12 @@ func (o *pathOutline) reveal(i int) int {
 	}
 	o.sorted = nil
 	o.rebuild()
-	return o.find(i)
+	return o.Find(i)
 }
 
 // preorder returns every path that shows when all is open, in display
 // order: what next and previous walk.
-func (o *pathOutline) preorder() []int {
+func (o *Outline) preorder() []int {
 	out := make([]int, 0, len(o.paths))
 	var walk func(i int)
 	walk = func(i int) {
@@ -283,7 +294,7 @@ func (o *pathOutline) preorder() []int {
 
 // step returns the next (or previous) path after path i in display
 // order, all open, that want takes; ok is false when there is none.
-func (o *pathOutline) step(i int, next bool, want func(int) bool) (int, bool) {
+func (o *Outline) step(i int, next bool, want func(int) bool) (int, bool) {
 	order := o.preorder()
 	at := slices.Index(order, i)
 	if next {
@@ -305,7 +316,7 @@ func (o *pathOutline) step(i int, next bool, want func(int) bool) (int, bool) {
 // match returns the paths whose last step (the key, or [] for an
 // array's elements) contains query, ignoring case when the query is all
 // lower case, and how many there are.
-func (o *pathOutline) match(query string) ([]bool, int) {
+func (o *Outline) match(query string) ([]bool, int) {
 	fold := query == strings.ToLower(query)
 	hit := make([]bool, len(o.paths))
 	n := 0

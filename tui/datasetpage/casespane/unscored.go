@@ -1,4 +1,4 @@
-package datasetpage
+package casespane
 
 import (
 	"fmt"
@@ -17,29 +17,43 @@ func unscored(st dataset.CaseStatus) bool {
 }
 
 // unscoredLeaf is what the cases pane says in place of a missing or
-// invalid case's costliest leaf: it has none, its whole output is.
+// invalid case's costliest leaf, as the command line's list does
+// (dataset.WorstLabel): it has none, its whole output is; an invalid
+// case's error follows.
 func unscoredLeaf(cf dataset.CaseFigures) string {
-	if cf.Status == dataset.CaseMissing {
-		return "(no output)"
+	label := dataset.WorstLabel(&cf)
+	if cf.Status == dataset.CaseInvalid && cf.Error != "" {
+		label += " " + escape.Text(cf.Error)
 	}
-	if cf.Error != "" {
-		return "(invalid) " + escape.Text(cf.Error)
-	}
-	return "(invalid)"
+	return label
 }
 
 // toggleUnscored shows the missing and invalid cases, or hides them
 // again, the cursor staying on its case when it is listed still.
-func (p *casesPane) toggleUnscored() tea.Cmd {
-	sel, ok := p.selected()
+func (p *Pane) toggleUnscored() tea.Cmd {
+	sel, ok := p.Selected()
 	p.order.showUnscored = !p.order.showUnscored
 	p.order.stale = true
 	if ok {
 		p.selectCase(sel)
 	}
-	n := len(p.order.cases())
+	n := len(p.order.Cases())
 	if p.order.showUnscored {
 		return common.StatusCmd(common.Info(fmt.Sprintf("%s cases listed, the missing and invalid too", common.Thousands(n))))
 	}
-	return common.StatusCmd(common.Info(fmt.Sprintf("%s cases listed · %s missing or invalid hidden", common.Thousands(n), common.Thousands(p.order.hidden))))
+	text := fmt.Sprintf("%s cases listed", common.Thousands(n))
+	if h := p.order.hiddenText(); h != "" {
+		text += " · " + h + " not listed"
+	}
+	return common.StatusCmd(common.Info(text))
+}
+
+// footer counts the missing and invalid cases left out, on the pane's
+// last line: "" when none is.
+func (p *Pane) footer() string {
+	h := p.order.hiddenText()
+	if h == "" {
+		return ""
+	}
+	return fmt.Sprintf("+ %s not listed, each scoring 0 · %s lists them", h, p.c.Keys.CasesPane.Unscored.Help().Key)
 }

@@ -1,9 +1,13 @@
-package datasetpage
+package heatmap
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+	"github.com/jsontui/jsontui/tui/datasetpage/pathtree"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -14,18 +18,18 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 )
 
-// heatPane is a dataset's heat map: a row per path as the tree shows it,
+// Pane is a dataset's heat map: a row per path as the tree shows it,
 // a column per case in the cases pane's order, each cell the case's score
 // at the path (the mean of its nodes there) drawn with a glyph ramp and
 // the colour of its band, so that it reads without colour; blank where
 // the case has no node there. The cursor names the case, the path and
 // the score; enter opens the case at the path. It scrolls both ways and
 // computes the cells on screen only.
-type heatPane struct {
+type Pane struct {
 	c     *common.Common
-	ds    *dsData
-	ol    *pathOutline
-	order *caseOrder
+	ds    *dsdata.Data
+	ol    *pathtree.Outline
+	order *casespane.Order
 	// row and col are the cursor (a row of the outline, a place in the
 	// cases' order); top and left the window's corner.
 	row, col  int
@@ -37,15 +41,14 @@ type heatPane struct {
 	cells map[int][]float64
 }
 
-// heatPane keeps the pane contract.
-var _ common.Pane = (*heatPane)(nil)
+// Pane keeps the pane contract.
+var _ common.Pane = (*Pane)(nil)
 
-func newHeatPane(c *common.Common, ds *dsData, ol *pathOutline, order *caseOrder) *heatPane {
-	return &heatPane{c: c, ds: ds, ol: ol, order: order, cells: map[int][]float64{}}
+// New returns the heat map of ds: its rows those of ol (the tree's),
+// its columns the cases of order.
+func New(c *common.Common, ds *dsdata.Data, ol *pathtree.Outline, order *casespane.Order) *Pane {
+	return &Pane{c: c, ds: ds, ol: ol, order: order, cells: map[int][]float64{}}
 }
-
-// selectPathMsg asks a pane to put its cursor on path i.
-type selectPathMsg struct{ i int }
 
 // heatGlyphs is the ramp of the cells, from a perfect score to 0.
 var heatGlyphs = []string{"·", "░", "▒", "▓", "█"}
@@ -69,39 +72,39 @@ func heatGlyph(v float64) string {
 }
 
 // SetSize sets the pane's size.
-func (p *heatPane) SetSize(w, h int) {
+func (p *Pane) SetSize(w, h int) {
 	p.width, p.height = w, h
 	p.scroll()
 }
 
 // ShortHelp returns the bindings the status line shows in the heat map.
-func (p *heatPane) ShortHelp() []key.Binding { return p.c.Keys.HeatHelp() }
+func (p *Pane) ShortHelp() []key.Binding { return p.c.Keys.HeatHelp() }
 
 // FullHelp returns the heat map's bindings.
-func (p *heatPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.Keys.HeatHelp()} }
+func (p *Pane) FullHelp() [][]key.Binding { return [][]key.Binding{p.c.Keys.HeatHelp()} }
 
 // keyWidth is the width of the paths' column.
-func (p *heatPane) keyWidth() int { return max(12, min(28, p.width/4)) }
+func (p *Pane) keyWidth() int { return max(12, min(28, p.width/4)) }
 
 // rowsShown returns how many path rows the window shows: below the
 // title, the cursor's line and the ruler.
-func (p *heatPane) rowsShown() int { return max(1, p.height-3) }
+func (p *Pane) rowsShown() int { return max(1, p.height-3) }
 
 // cellWidth returns the cells a case's column takes: two when every case
 // fits so, else one.
-func (p *heatPane) cellWidth() int {
-	if room := p.width - p.keyWidth() - 1; 2*len(p.order.cases()) <= room {
+func (p *Pane) cellWidth() int {
+	if room := p.width - p.keyWidth() - 1; 2*len(p.order.Cases()) <= room {
 		return 2
 	}
 	return 1
 }
 
 // colsShown returns how many cases the window shows.
-func (p *heatPane) colsShown() int { return max(1, (p.width-p.keyWidth()-1)/p.cellWidth()) }
+func (p *Pane) colsShown() int { return max(1, (p.width-p.keyWidth()-1)/p.cellWidth()) }
 
 // scroll keeps the cursor in range and in the window.
-func (p *heatPane) scroll() {
-	nr, nc := p.ol.Len(), len(p.order.cases())
+func (p *Pane) scroll() {
+	nr, nc := p.ol.Len(), len(p.order.Cases())
 	p.row = max(0, min(p.row, nr-1))
 	p.col = max(0, min(p.col, nc-1))
 	h, w := p.rowsShown(), p.colsShown()
@@ -123,28 +126,32 @@ func (p *heatPane) scroll() {
 
 // page moves the window and the cursor n cases on (back, when n < 0),
 // the cursor keeping its column where the window can move.
-func (p *heatPane) page(n int) {
-	nc, w := len(p.order.cases()), p.colsShown()
+func (p *Pane) page(n int) {
+	nc, w := len(p.order.Cases()), p.colsShown()
 	p.left = max(0, min(p.left+n, nc-w))
 	p.col += n
 }
 
+// Cursor returns the cursor: a row of the outline, a place in the
+// cases' order.
+func (p *Pane) Cursor() (row, col int) { return p.row, p.col }
+
 // path returns the place in the figures of the cursor's path.
-func (p *heatPane) path() int {
+func (p *Pane) path() int {
 	if p.ol.Len() == 0 {
 		return 0
 	}
-	return p.ol.Row(min(p.row, p.ol.Len()-1)).i
+	return p.ol.Row(min(p.row, p.ol.Len()-1)).Index
 }
 
 // Update runs the heat map's keys and takes the figures' changes.
-func (p *heatPane) Update(msg tea.Msg) tea.Cmd {
+func (p *Pane) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case dsChangedMsg, dsReplacedMsg:
+	case dsdata.ChangedMsg, dsdata.ReplacedMsg:
 		clear(p.cells) // the cases' order is made again when it shows
 
-	case selectPathMsg:
-		if r := p.ol.reveal(msg.i); r >= 0 {
+	case dsdata.SelectPathMsg:
+		if r := p.ol.Reveal(msg.Index); r >= 0 {
 			p.row = r
 		}
 		p.scroll()
@@ -155,10 +162,10 @@ func (p *heatPane) Update(msg tea.Msg) tea.Cmd {
 }
 
 // key runs a key of the heat map.
-func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
+func (p *Pane) key(msg tea.KeyPressMsg) tea.Cmd {
 	k := p.c.Keys
 	hk := k.Heat
-	path := p.ds.paths[p.path()].Path
+	path := p.ds.Paths[p.path()].Path
 	switch {
 	case key.Matches(msg, k.Up):
 		p.row--
@@ -180,69 +187,70 @@ func (p *heatPane) key(msg tea.KeyPressMsg) tea.Cmd {
 		i := p.path()
 		switch {
 		case key.Matches(msg, k.ExpandAll):
-			p.ol.expandAll()
+			p.ol.ExpandAll()
 		case key.Matches(msg, k.CollapseAll):
-			p.ol.expandTo(1)
+			p.ol.ExpandTo(1)
 		default:
-			p.ol.expandTo(int(msg.String()[0] - '0'))
+			p.ol.ExpandTo(int(msg.String()[0] - '0'))
 		}
-		for x := i; x >= 0; x = p.ol.parent[x] {
-			if r := p.ol.find(x); r >= 0 {
-				p.row = r
-				break
-			}
+		if r := p.ol.Nearest(i); r >= 0 {
+			p.row = r
 		}
 	case key.Matches(msg, hk.Open):
-		cs := p.order.cases()
+		cs := p.order.Cases()
 		if len(cs) == 0 {
 			return common.StatusCmd(common.Info("no case listed"))
 		}
-		return p.c.Ask(openCaseMsg{k: cs[p.col], path: path})
+		return p.c.Ask(dsdata.OpenCaseMsg{Case: cs[p.col], Path: path})
 	case key.Matches(msg, hk.Close):
-		return p.c.Ask(selectPathMsg{i: p.path()}, showViewMsg{view: viewTree})
+		return p.c.Ask(dsdata.SelectPathMsg{Index: p.path()}, dsdata.ShowViewMsg{View: dsdata.ViewTree})
 	case key.Matches(msg, k.Cases):
-		return p.c.Ask(showViewMsg{view: viewCases})
+		return p.c.Ask(dsdata.ShowViewMsg{View: dsdata.ViewCases})
 	case key.Matches(msg, k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset):
-		return p.c.Ask(weightKeyMsg{path: path, key: msg})
+		return p.c.Ask(dsdata.WeightKeyMsg{Path: path, Key: msg})
 	}
 	p.scroll()
 	return nil
 }
 
 // scoresOf returns case k's score at every path, cached.
-func (p *heatPane) scoresOf(k int) []float64 {
+func (p *Pane) scoresOf(k int) []float64 {
 	if v, ok := p.cells[k]; ok {
 		return v
 	}
 	if len(p.cells) > 4*p.colsShown()+64 {
 		clear(p.cells) // the window moved far: start over
 	}
-	v := p.ds.d.CasePathScores(k, nil)
+	v := p.ds.Scored.CasePathScores(k, nil)
 	p.cells[k] = v
 	return v
 }
 
 // View renders the heat map: the title, the cursor's case, path and
 // score, a ruler of the cases' places, and the rows on screen.
-func (p *heatPane) View() string {
+func (p *Pane) View() string {
 	p.scroll()
 	s := p.c.Styles
-	cs := p.order.cases()
+	cs := p.order.Cases()
 	kw, cw := p.keyWidth(), p.colsShown()
 	from, to := p.left, min(len(cs), p.left+cw)
 	var lines []string
 	what := "every case"
-	if p.order.path != "" {
-		what = "the cases losing points at " + p.order.path
+	if p.order.FilterPath() != "" {
+		what = "the cases losing points at " + p.order.FilterPath()
 	}
-	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, caseSortNames[p.order.sort]))
+	title := s.Title.Render("Heat map") + "  " + s.Muted.Render(fmt.Sprintf("paths × %s, %s", what, casespane.SortNames[p.order.InForce()]))
 	span := ""
 	if len(cs) > 0 {
-		span = s.Faint.Render(fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs))))
+		text := fmt.Sprintf("cases %s–%s of %s", common.Thousands(from+1), common.Thousands(to), common.Thousands(len(cs)))
+		if m, i := p.order.Hidden(); m+i > 0 {
+			text += fmt.Sprintf(" (+%s not listed)", common.Thousands(m+i)) // the missing and invalid, as in the cases pane
+		}
+		span = s.Faint.Render(text)
 	}
 	lines = append(lines, common.Spread(title, span, p.width), p.cursorLine(cs))
 	lines = append(lines, p.ruler(kw, from, to))
-	rows := p.ol.window(p.top, p.top+p.rowsShown())
+	rows := p.ol.Window(p.top, p.top+p.rowsShown())
 	cols := make([][]float64, to-from)
 	for j := range cols {
 		cols[j] = p.scoresOf(cs[from+j])
@@ -257,7 +265,7 @@ func (p *heatPane) View() string {
 }
 
 // cursorLine names the cursor's case, path and score.
-func (p *heatPane) cursorLine(cs []int) string {
+func (p *Pane) cursorLine(cs []int) string {
 	s := p.c.Styles
 	if len(cs) == 0 || p.ol.Len() == 0 {
 		return common.Fit(s.Faint.Render("no case listed"), p.width)
@@ -269,7 +277,7 @@ func (p *heatPane) cursorLine(cs []int) string {
 	if !math.IsNaN(v) {
 		score = "score " + s.Band(v).Render(common.ScoreText(v, true))
 	}
-	line := fmt.Sprintf("case %s · %s · %s", s.Accent.Render(p.ds.d.CaseID(k)), p.ds.paths[i].Path, score)
+	line := fmt.Sprintf("case %s · %s · %s", s.Accent.Render(p.ds.Scored.CaseID(k)), p.ds.Paths[i].Path, score)
 	legend := s.Faint.Render("· 1  ░ ≥.75  ▒ ≥.5  ▓ ≥.25  █ <.25")
 	if common.VisibleWidth(line)+common.VisibleWidth(legend)+2 > p.width {
 		return common.Fit(line, p.width)
@@ -279,7 +287,7 @@ func (p *heatPane) cursorLine(cs []int) string {
 
 // ruler marks the first case's place and every tenth one above the
 // columns.
-func (p *heatPane) ruler(kw, from, to int) string {
+func (p *Pane) ruler(kw, from, to int) string {
 	cw := p.cellWidth()
 	var b strings.Builder
 	b.WriteString(strings.Repeat(" ", kw+1))
@@ -301,9 +309,9 @@ func (p *heatPane) ruler(kw, from, to int) string {
 }
 
 // heatRow renders the row of path row.i: its key, then a cell per case.
-func (p *heatPane) heatRow(s *themes.Styles, row pathRow, selected bool, kw, from int, cols [][]float64) string {
+func (p *Pane) heatRow(s *themes.Styles, row pathtree.Row, selected bool, kw, from int, cols [][]float64) string {
 	var b strings.Builder
-	label := strings.Repeat(" ", min(row.depth, kw/3)) + escape.Text(p.ds.d.PathLabel(row.i))
+	label := strings.Repeat(" ", min(row.Depth, kw/3)) + escape.Text(p.ds.Scored.PathLabel(row.Index))
 	lab := common.Pad(report.Truncate(label, kw), kw)
 	if selected {
 		s.Selected.Write(&b, lab)
@@ -313,7 +321,7 @@ func (p *heatPane) heatRow(s *themes.Styles, row pathRow, selected bool, kw, fro
 	b.WriteByte(' ')
 	cw := p.cellWidth()
 	for j, sc := range cols {
-		v := sc[row.i]
+		v := sc[row.Index]
 		g := strings.Repeat(heatGlyph(v), cw)
 		switch {
 		case selected && from+j == p.col:

@@ -1,8 +1,10 @@
-package datasetpage
+package pathtree
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
@@ -183,32 +185,32 @@ func ratioText(v float64, has bool, w int) string {
 // pathRowPainter renders rows of a dataset's tree.
 type pathRowPainter struct {
 	s       *themes.Styles
-	ds      *dsData
-	ol      *pathOutline
+	ds      *dsdata.Data
+	ol      *Outline
 	cols    pathCols
 	matches []bool
 	b       strings.Builder
 }
 
 // row renders row r, padded to the pane's width.
-func (rp *pathRowPainter) row(r pathRow, selected bool) string {
+func (rp *pathRowPainter) row(r Row, selected bool) string {
 	s, ds := rp.s, rp.ds
 	b := &rp.b
 	b.Reset()
-	p := &ds.paths[r.i]
+	p := &ds.Paths[r.Index]
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
 	used := 0
-	if r.depth > 0 {
-		g := pairtree.Guides(r.depth, rp.cols.label-8)
+	if r.Depth > 0 {
+		g := pairtree.Guides(r.Depth, rp.cols.label-8)
 		s.Faint.Write(b, g)
 		used += report.Width(g)
 	}
 	marker := "  "
-	if rp.ol.hasChildren(r.i) {
+	if rp.ol.hasChildren(r.Index) {
 		marker = "▸ "
-		if rp.ol.open[r.i] {
+		if rp.ol.open[r.Index] {
 			marker = "▾ "
 		}
 	}
@@ -217,16 +219,16 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 	s.Status(st).Write(b, s.Glyph(st))
 	b.WriteByte(' ')
 	used += 4
-	label := escape.Text(ds.d.PathLabel(r.i))
+	label := escape.Text(ds.Scored.PathLabel(r.Index))
 	suffix := ""
-	if n := len(rp.ol.kids[r.i]); n > 0 && p.Kind == "object" {
+	if n := len(rp.ol.kids[r.Index]); n > 0 && p.Kind == "object" {
 		suffix = " {" + common.Thousands(n) + "}"
 	}
 	room := rp.cols.label - used
 	lab := report.Truncate(label, max(1, room))
 	lp := s.Text
 	switch {
-	case r.i < len(rp.matches) && rp.matches[r.i]:
+	case r.Index < len(rp.matches) && rp.matches[r.Index]:
 		lp = s.Match
 	case st == scoring.Extra:
 		lp = s.Status(scoring.Extra)
@@ -238,7 +240,7 @@ func (rp *pathRowPainter) row(r pathRow, selected bool) string {
 		w += len(suffix)
 	}
 	b.WriteString(strings.Repeat(" ", max(0, room-w)))
-	rp.figures(r.i, p)
+	rp.figures(r.Index, p)
 	if selected {
 		b.WriteString(s.Selected.Off())
 	}
@@ -258,16 +260,16 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 	if cell(colWeight) {
 		wt := pairtree.FitFigure(p.Weight, c[colWeight])
 		switch {
-		case rp.ds.sess.Changed(p.Path):
+		case rp.ds.Sess.Changed(p.Path):
 			s.Changed.Write(b, common.PadLeft("*"+wt, c[colWeight]))
-		case !rp.ds.d.Weighs(p.Path):
+		case !rp.ds.Scored.Weighs(p.Path):
 			s.Faint.Write(b, common.PadLeft(wt, c[colWeight]))
 		default:
 			b.WriteString(common.PadLeft(wt, c[colWeight]))
 		}
 	}
 	if cell(colF) {
-		if f, ok := rp.ds.factor(i); ok {
+		if f, ok := rp.ds.Factor(i); ok {
 			b.WriteString(common.PadLeft(common.Trim5(f), c[colF]))
 		} else {
 			b.WriteString(strings.Repeat(" ", c[colF]))
@@ -323,33 +325,24 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 	s, b, c := rp.s, &rp.b, rp.cols.w
 	b.WriteByte(' ')
-	run, ok := rp.ds.cmp.pathScore(p.Path)
+	run, ok := rp.ds.Cmp.PathScore(p.Path)
 	if !ok {
 		s.Faint.Write(b, common.PadLeft("—", c[colRun]))
 		b.WriteByte(' ')
 		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	s.Muted.Write(b, common.PadLeft(common.ScoreText(run.score, run.has), c[colRun]))
+	s.Muted.Write(b, common.PadLeft(common.ScoreText(run.Score, run.Has), c[colRun]))
 	b.WriteByte(' ')
-	if !run.has || !p.HasScore {
+	if !run.Has || !p.HasScore {
 		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	d := p.Score - run.score
-	txt := common.PadLeft(common.Signed(d), c[colDelta])
-	switch {
-	case common.Signed(d) == "±0":
-		s.Faint.Write(b, txt)
-	case d > 0:
-		s.Good.Write(b, txt)
-	default:
-		s.Bad.Write(b, txt)
-	}
+	common.WriteDelta(b, s, rp.ds.Cmp.Delta(p.Score, run.Score), c[colDelta])
 }
 
 // keyNeed returns the cells the key cell of row r asks for: guides,
 // marker, glyph and label.
-func (rp *pathRowPainter) keyNeed(r pathRow) int {
-	return 2*r.depth + 4 + report.Width(escape.Text(rp.ds.d.PathLabel(r.i))) + 1
+func (rp *pathRowPainter) keyNeed(r Row) int {
+	return 2*r.Depth + 4 + report.Width(escape.Text(rp.ds.Scored.PathLabel(r.Index))) + 1
 }

@@ -1,8 +1,10 @@
-package datasetpage
+package dsheader
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -15,14 +17,14 @@ import (
 	"github.com/jsontui/jsontui/tui/runspane"
 )
 
-// dsHeader is a dataset's header: the files and the metric; the cases,
+// Header is a dataset's header: the files and the metric; the cases,
 // the score with its 95% interval, the median, the perfect and passing
 // shares and a histogram of the case scores; how the cases were read
 // (fields and pairing) and their statuses; the warnings, which `!`
 // expands; and, when a run is compared, the verdict of `history diff`.
-type dsHeader struct {
+type Header struct {
 	c        *common.Common
-	ds       *dsData
+	ds       *dsdata.Data
 	metric   string
 	options  []string
 	notes    []string
@@ -31,26 +33,27 @@ type dsHeader struct {
 	height   int // the screen's, for the notes' cap
 }
 
-// dsHeader keeps the pane contract.
-var _ common.Pane = (*dsHeader)(nil)
+// Header keeps the pane contract.
+var _ common.Pane = (*Header)(nil)
 
 // histBins is how many bins the header's histogram has.
 const histBins = 10
 
-func newDSHeader(c *common.Common, ds *dsData) *dsHeader {
-	h := &dsHeader{c: c, ds: ds}
+// New returns the header of ds.
+func New(c *common.Common, ds *dsdata.Data) *Header {
+	h := &Header{c: c, ds: ds}
 	h.setFigures()
 	return h
 }
 
 // setFigures takes the metric, its options and the notes of the figures
 // (on opening, and once the dataset is scored again).
-func (h *dsHeader) setFigures() {
+func (h *Header) setFigures() {
 	ds := h.ds
-	figs := ds.res.Figures
+	figs := ds.Result.Figures
 	h.metric, h.options, h.notes = figs.Metric, figs.Options, nil
 	repaired := 0
-	for k := 0; k < ds.d.Len(); k++ {
+	for k := 0; k < ds.Scored.Len(); k++ {
 		if len(figs.Cases[k].Repairs) > 0 {
 			repaired++
 		}
@@ -75,18 +78,18 @@ func (h *dsHeader) setFigures() {
 
 // SetSize sets the header's width, and the screen's height its notes
 // are capped by.
-func (h *dsHeader) SetSize(w, screen int) { h.width, h.height = w, screen }
+func (h *Header) SetSize(w, screen int) { h.width, h.height = w, screen }
 
 // ShortHelp returns the key that expands the notes.
-func (h *dsHeader) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
+func (h *Header) ShortHelp() []key.Binding { return []key.Binding{h.c.Keys.Warnings} }
 
 // FullHelp returns the header's keys.
-func (h *dsHeader) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+func (h *Header) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // Update expands or folds the notes on `!`, and takes the figures of the
 // dataset scored again.
-func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
-	if _, ok := msg.(dsReplacedMsg); ok {
+func (h *Header) Update(msg tea.Msg) tea.Cmd {
+	if _, ok := msg.(dsdata.ReplacedMsg); ok {
 		h.setFigures()
 		return nil
 	}
@@ -100,12 +103,12 @@ func (h *dsHeader) Update(msg tea.Msg) tea.Cmd {
 }
 
 // Height returns the lines the header takes.
-func (h *dsHeader) Height() int {
+func (h *Header) Height() int {
 	n := 3
-	if h.ds.cal != nil {
+	if h.ds.Cal != nil {
 		n++
 	}
-	if h.ds.cmp != nil {
+	if h.ds.Cmp != nil {
 		n++
 	}
 	if h.expanded {
@@ -115,8 +118,8 @@ func (h *dsHeader) Height() int {
 }
 
 // filesText names the dataset's files.
-func (h *dsHeader) filesText() string {
-	f := h.ds.files
+func (h *Header) filesText() string {
+	f := h.ds.Files
 	files := escape.Text(f.Reference)
 	if f.Output != "" && f.Output != f.Reference {
 		files += " ⟷ " + escape.Text(f.Output)
@@ -126,27 +129,27 @@ func (h *dsHeader) filesText() string {
 	} else {
 		files += " · no weights file"
 	}
-	return files + pairheader.RulesFileText(h.ds.rules, f.Rules)
+	return files + pairheader.RulesFileText(h.ds.Rules, f.Rules)
 }
 
 // View renders the header.
-func (h *dsHeader) View() string {
+func (h *Header) View() string {
 	s := h.c.Styles
 	w := h.width
-	st := h.ds.stats
+	st := h.ds.Stats
 	right := "metric " + s.Accent.Render(h.metric)
 	if len(h.options) > 0 {
 		right += " " + s.Muted.Render("["+strings.Join(h.options, " ")+"]")
 	}
-	if h.ds.dirty() {
+	if h.ds.Dirty() {
 		right = s.Changed.Render("● unsaved") + "  " + right
 	}
 	line1 := common.Spread(s.Title.Render("jsontui")+"  "+h.filesText(), right, w)
 	lines := []string{common.Fit(line1, w), common.Fit(h.scoreLine(), w), common.Fit(h.casesLine(), w)}
-	if h.ds.cal != nil {
-		lines = append(lines, common.Fit(h.ds.cal.line(h.c), w))
+	if h.ds.Cal != nil {
+		lines = append(lines, common.Fit(h.ds.Cal.Line(h.c), w))
 	}
-	if c := h.ds.cmp; c != nil {
+	if c := h.ds.Cmp; c != nil {
 		lines = append(lines, h.compareLine(c))
 	}
 	if h.expanded {
@@ -166,9 +169,9 @@ func (h *dsHeader) View() string {
 // scoreLine is the score with its interval, the histogram, the median,
 // the perfect and passing shares and the changes since opening and
 // saving: as many as fit, in that order of importance.
-func (h *dsHeader) scoreLine() string {
+func (h *Header) scoreLine() string {
 	s := h.c.Styles
-	st := h.ds.stats
+	st := h.ds.Stats
 	if st.N == 0 {
 		return "score " + s.Faint.Render("n/a") + s.Muted.Render(" · no case has a score")
 	}
@@ -178,13 +181,13 @@ func (h *dsHeader) scoreLine() string {
 	}
 	parts := []string{score, h.histogram()}
 	parts = append(parts, "median "+s.Band(st.Median).Render(common.Fixed5(st.Median)))
-	parts = append(parts, fmt.Sprintf("perfect %s", percent(st.Perfect)))
+	parts = append(parts, fmt.Sprintf("perfect %s", common.Percent(st.Perfect)))
 	if st.HasPass {
-		parts = append(parts, fmt.Sprintf("pass %s %s", percent(st.Pass), s.Muted.Render("(≥ "+common.Trim5(st.PassAt)+")")))
+		parts = append(parts, fmt.Sprintf("pass %s %s", common.Percent(st.Pass), s.Muted.Render("(≥ "+common.Trim5(st.PassAt)+")")))
 	}
-	switch open, save, ok := h.ds.sess.Deltas(); {
-	case !ok || !h.ds.d.TakesWeights():
-	case h.ds.sess.Resumed():
+	switch open, save, ok := h.ds.Sess.Deltas(); {
+	case !ok || !h.ds.Scored.TakesWeights():
+	case h.ds.Sess.Resumed():
 		parts = append(parts, "Δ since switch "+common.PaintDelta(s, open))
 	default:
 		// Apart, so that the change since opening shows where both do not fit.
@@ -200,12 +203,6 @@ func (h *dsHeader) scoreLine() string {
 	return line
 }
 
-// percent formats a share as a percentage: "16.7%".
-func percent(v float64) string {
-	t := fmt.Sprintf("%.1f%%", 100*v)
-	return strings.Replace(t, ".0%", "%", 1)
-}
-
 // histBlocks are the heights of a histogram's bars.
 var histBlocks = []rune("▁▂▃▄▅▆▇█")
 
@@ -213,9 +210,9 @@ var histBlocks = []rune("▁▂▃▄▅▆▇█")
 // between 0 and 1, each as high as its count against the largest (a bin
 // with cases one block at least, an empty one blank), coloured by the
 // band of its scores: it reads in mono by the heights.
-func (h *dsHeader) histogram() string {
+func (h *Header) histogram() string {
 	s := h.c.Styles
-	bins := h.ds.d.Histogram(histBins)
+	bins := h.ds.Scored.Histogram(histBins)
 	top := 0
 	for _, n := range bins {
 		top = max(top, n)
@@ -234,12 +231,12 @@ func (h *dsHeader) histogram() string {
 	return b.String()
 }
 
-// casesLine says how the cases were read and their statuses, and the
-// warnings `!` expands.
-func (h *dsHeader) casesLine() string {
+// casesLine says how the cases were read and their statuses, how many
+// groups they make (which `b` shows), and the warnings `!` expands.
+func (h *Header) casesLine() string {
 	s := h.c.Styles
-	st := h.ds.stats
-	res := h.ds.res
+	st := h.ds.Stats
+	res := h.ds.Result
 	what := fmt.Sprintf("%s cases", common.Thousands(st.Cases))
 	counts := []struct {
 		n    int
@@ -252,6 +249,13 @@ func (h *dsHeader) casesLine() string {
 		}
 	}
 	line := what + ": " + strings.Join(parts, " · ")
+	if n := len(h.ds.Groups); n > 0 {
+		// Before how they were read: the groups have a pane to open.
+		g := s.Muted.Render(fmt.Sprintf(" · %s group%s (%s)", common.Thousands(n), common.Plural(n, "s"), h.c.Keys.Groups.Help().Key))
+		if ansi.StringWidth(line+g) <= h.width-12 {
+			line += g
+		}
+	}
 	read := s.Muted.Render(" · " + dataset.DescribeFields(res.Fields, res.Pairing))
 	if ansi.StringWidth(line+read) <= h.width-12 {
 		line += read
@@ -268,21 +272,34 @@ func (h *dsHeader) casesLine() string {
 }
 
 // compareLine is the verdict of `history diff` between the compared run
-// and now.
-func (h *dsHeader) compareLine(c *dsComparison) string {
+// and now, named A and B in its order: "A run 20261120T1 “model A” · B
+// now · No significant difference: B − A = +0.046 (…)". On a narrow
+// screen the verdict's figures in parentheses go first, then the run's
+// label, then the names: its finding and number stay.
+func (h *Header) compareLine(c *dsdata.Comparison) string {
 	s := h.c.Styles
-	name := s.Accent.Render("Δ vs " + runspane.RunName(c.run))
+	a, b := c.Names()
 	end := s.Faint.Render("esc ends")
-	line := name + " · " + c.verdict
-	if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
-		return common.Spread(line, end, h.width)
-	}
-	// Narrow: the verdict's figure before the hint, then before its
-	// interval and test, which the diff (d in the history pane) gives.
-	if common.VisibleWidth(line) > h.width {
-		if i := strings.Index(c.verdict, " ("); i > 0 {
-			line = name + " · " + c.verdict[:i]
+	verdicts := []string{c.Verdict, dsdata.VerdictHead(c.Verdict)}
+	for _, names := range []string{"A " + a + " · B " + b, "A " + shortName(a, c) + " · B " + shortName(b, c)} {
+		name := s.Accent.Render(names)
+		for _, v := range verdicts {
+			line := name + " · " + v
+			if common.VisibleWidth(line)+2+common.VisibleWidth(end) <= h.width {
+				return common.Spread(line, end, h.width)
+			}
+			if common.VisibleWidth(line) <= h.width {
+				return line
+			}
 		}
 	}
-	return common.Fit(line, h.width)
+	return common.Fit(dsdata.VerdictHead(c.Verdict), h.width)
+}
+
+// shortName is name without the run's label: "run 20261120T1".
+func shortName(name string, c *dsdata.Comparison) string {
+	if name == "now" {
+		return name
+	}
+	return "run " + runspane.ShortID(c.Run.ID)
 }

@@ -1,54 +1,84 @@
-package datasetpage
+package casespane
 
 import (
 	"cmp"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 )
 
-// caseSort is an order of the cases pane.
-type caseSort int
+// Sort is an order of the cases pane.
+type Sort int
 
 const (
-	sortScore      caseSort = iota // lowest score first, no score last
-	sortDelta                      // largest regression against the compared run first
-	sortID                         // by id
-	sortRef                        // as the references have them
-	sortLoss                       // largest loss at the filter's path first
-	sortOverrated                  // with labels: score high and label low first
-	sortUnderrated                 // with labels: label high and score low first
+	sortScore      Sort = iota // lowest score first, no score last
+	SortDelta                  // largest regression against the compared run first
+	sortID                     // by id
+	sortRef                    // as the references have them
+	sortLoss                   // largest loss at the filter's path first
+	sortOverrated              // with labels: score high and label low first
+	sortUnderrated             // with labels: label high and score low first
 )
 
-var caseSortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first",
+// SortNames says each order, for the status line and the titles.
+var SortNames = [...]string{"lowest score first", "largest regression first", "by id", "in reference order", "largest loss there first",
 	"score high, label low first", "label high, score low first"}
 
-// caseOrder is the cases the cases pane lists, in its order: every case,
+// Order is the cases the cases pane lists, in its order: every case,
 // or those that lose points at a path (the filter). The heat map takes
 // its columns from it. It is made again lazily when the figures, the
 // order or the filter change.
-type caseOrder struct {
-	ds   *dsData
-	sort caseSort
-	// path is the filter's path, "" for every case; losses are each
+type Order struct {
+	ds   *dsdata.Data
+	sort Sort
+	// Path is the filter's path, "" for every case; losses are each
 	// case's loss there (by case), made when the filter is set and after
 	// every re-weight.
 	path   string
 	losses []float64
 	list   []int
 	stale  bool
-	// showUnscored lists the missing and invalid cases too; hidden, they
-	// are counted (they score 0, and fill the list's top when shown).
+	// showUnscored lists the missing and invalid cases too; hidden (the
+	// default), they are counted by status (they score 0, and would fill
+	// the list's top, each with no leaf to show).
 	showUnscored bool
-	hidden       int
+	hidden       [2]int // missing, invalid
 }
 
-func newCaseOrder(ds *dsData) *caseOrder {
-	return &caseOrder{ds: ds, stale: true, showUnscored: true}
+// NewOrder returns the cases of ds in the score's order, but for the
+// missing and invalid, which it counts (ShowUnscored lists them).
+func NewOrder(ds *dsdata.Data) *Order {
+	return &Order{ds: ds, stale: true}
 }
 
-// cases returns the cases listed, in order.
-func (o *caseOrder) cases() []int {
+// Hidden returns how many missing and invalid cases the list leaves out
+// (those the filter would list).
+func (o *Order) Hidden() (missing, invalid int) {
+	o.Cases()
+	return o.hidden[0], o.hidden[1]
+}
+
+// hiddenText counts the cases left out: "2 missing and 1 invalid", ""
+// for none.
+func (o *Order) hiddenText() string {
+	var parts []string
+	if m, i := o.Hidden(); m > 0 || i > 0 {
+		if m > 0 {
+			parts = append(parts, common.Thousands(m)+" missing")
+		}
+		if i > 0 {
+			parts = append(parts, common.Thousands(i)+" invalid")
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+// Cases returns the cases listed, in order.
+func (o *Order) Cases() []int {
 	if o.stale {
 		o.make()
 	}
@@ -57,73 +87,73 @@ func (o *caseOrder) cases() []int {
 
 // changed marks the list to be made again: the figures changed, so do
 // the losses at the filter's path.
-func (o *caseOrder) changed() {
+func (o *Order) changed() {
 	if o.path != "" {
-		o.losses, _ = o.ds.d.PathLosses(o.path, o.losses)
+		o.losses, _ = o.ds.Scored.PathLosses(o.path, o.losses)
 	}
 	o.stale = true
 }
 
-// filterPath returns the filter's path, "" for every case.
-func (o *caseOrder) filterPath() string { return o.path }
+// FilterPath returns the filter's path, "" for every case.
+func (o *Order) FilterPath() string { return o.path }
 
 // replaced takes the dataset scored again: the filter stays on its path
 // when some case has it still (its losses made again), else every case
 // is listed; an order that no longer applies goes back to the score's.
-func (o *caseOrder) replaced() {
+func (o *Order) replaced() {
 	o.stale = true
 	if o.path == "" {
 		return
 	}
-	if o.ds.d.PathIndex(o.path) < 0 {
+	if o.ds.Scored.PathIndex(o.path) < 0 {
 		o.setFilter("")
 		return
 	}
 	var err error
-	if o.losses, err = o.ds.d.PathLosses(o.path, o.losses); err != nil {
+	if o.losses, err = o.ds.Scored.PathLosses(o.path, o.losses); err != nil {
 		o.setFilter("")
 	}
 }
 
 // setFilter lists only the cases that lose points at path ("" lists
 // every case); it returns how many do.
-func (o *caseOrder) setFilter(path string) (int, error) {
+func (o *Order) setFilter(path string) (int, error) {
 	o.path = path
 	o.stale = true
 	if path == "" {
 		if o.sort == sortLoss {
 			o.sort = sortScore
 		}
-		return o.ds.d.Len(), nil
+		return len(o.Cases()), nil
 	}
 	var err error
-	if o.losses, err = o.ds.d.PathLosses(path, o.losses); err != nil {
+	if o.losses, err = o.ds.Scored.PathLosses(path, o.losses); err != nil {
 		o.path = ""
 		return 0, err
 	}
 	o.sort = sortLoss
-	return len(o.cases()), nil
+	return len(o.Cases()), nil
 }
 
 // sorts returns the orders that apply now: Δ with a compared run, the
 // loss there with a filter.
-func (o *caseOrder) sorts() []caseSort {
-	out := []caseSort{sortScore}
-	if o.ds.cmp != nil {
-		out = append(out, sortDelta)
+func (o *Order) sorts() []Sort {
+	out := []Sort{sortScore}
+	if o.ds.Cmp != nil {
+		out = append(out, SortDelta)
 	}
 	out = append(out, sortID, sortRef)
 	if o.path != "" {
 		out = append(out, sortLoss)
 	}
-	if o.ds.cal != nil {
+	if o.ds.Cal != nil {
 		out = append(out, sortOverrated, sortUnderrated)
 	}
 	return out
 }
 
 // next switches to the order after the one in force.
-func (o *caseOrder) next() caseSort {
+func (o *Order) next() Sort {
 	s := o.sorts()
 	i := slices.Index(s, o.sort)
 	o.sort = s[(i+1)%len(s)]
@@ -131,50 +161,53 @@ func (o *caseOrder) next() caseSort {
 	return o.sort
 }
 
-// setSort switches to order s.
-func (o *caseOrder) setSort(s caseSort) {
+// InForce returns the order in force.
+func (o *Order) InForce() Sort { return o.sort }
+
+// SetSort switches to order s.
+func (o *Order) SetSort(s Sort) {
 	o.sort = s
 	o.stale = true
 }
 
-// delta returns case k's change against the compared run.
-func (o *caseOrder) delta(k int) (float64, bool) {
-	v, has := o.ds.score(k)
-	return o.ds.cmp.caseDelta(o.ds.d.CaseID(k), v, has)
+// Delta returns case k's change against the compared run.
+func (o *Order) Delta(k int) (float64, bool) {
+	v, has := o.ds.Score(k)
+	return o.ds.Cmp.CaseDelta(o.ds.Scored.CaseID(k), v, has)
 }
 
 // make lists the cases in order.
-func (o *caseOrder) make() {
+func (o *Order) make() {
 	o.stale = false
-	n := o.ds.d.Len()
+	n := o.ds.Scored.Len()
 	o.list = o.list[:0]
-	o.hidden = 0
+	o.hidden = [2]int{}
 	for k := range n {
 		if o.path != "" && o.losses[k] <= 0 {
 			continue
 		}
-		if !o.showUnscored && unscored(o.ds.d.CaseStatus(k)) {
-			o.hidden++
+		if st := o.ds.Scored.CaseStatus(k); !o.showUnscored && unscored(st) {
+			o.hidden[map[bool]int{true: 0, false: 1}[st == dataset.CaseMissing]]++
 			continue
 		}
 		o.list = append(o.list, k)
 	}
-	if o.sort == sortDelta && o.ds.cmp == nil || o.sort == sortLoss && o.path == "" ||
-		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.cal == nil {
+	if o.sort == SortDelta && o.ds.Cmp == nil || o.sort == sortLoss && o.path == "" ||
+		(o.sort == sortOverrated || o.sort == sortUnderrated) && o.ds.Cal == nil {
 		o.sort = sortScore
 	}
 	switch o.sort {
 	case sortScore:
-		sc := o.ds.scores
+		sc := o.ds.Scores
 		o.sortByKey(func(k int) float64 {
 			if math.IsNaN(sc[k]) {
 				return math.Inf(1)
 			}
 			return sc[k]
 		})
-	case sortDelta:
+	case SortDelta:
 		o.sortByKey(func(k int) float64 {
-			if d, ok := o.delta(k); ok {
+			if d, ok := o.Delta(k); ok {
 				return d
 			}
 			return math.Inf(1)
@@ -182,7 +215,7 @@ func (o *caseOrder) make() {
 	case sortID:
 		ids := make([]string, n)
 		for _, k := range o.list {
-			ids[k] = o.ds.d.CaseID(k)
+			ids[k] = o.ds.Scored.CaseID(k)
 		}
 		sortBy(o.list, func(a, b int) int { return strings.Compare(ids[a], ids[b]) })
 	case sortLoss:
@@ -197,7 +230,7 @@ func (o *caseOrder) make() {
 // sorted (make lists it so), and a radix sort keeps that order among
 // equal keys: eight passes over the cases, where a comparison sort of
 // 100,000 cases takes several times longer.
-func (o *caseOrder) sortByKey(key func(k int) float64) {
+func (o *Order) sortByKey(key func(k int) float64) {
 	n := len(o.list)
 	keys := make([]uint64, n)
 	for i, k := range o.list {
@@ -261,5 +294,22 @@ func sortBy(cases []int, by func(a, b int) int) {
 			return c
 		}
 		return cmp.Compare(a, b)
+	})
+}
+
+// sortByGap orders the cases by how far their score and label rank them
+// apart (calibrate.Paired.GapsOf): those the score ranks above people
+// first when over is set, else those people rank above the score; the
+// cases without a label last.
+func (o *Order) sortByGap(over bool) {
+	gaps, labelled := o.ds.Cal.Paired.GapsOf(o.ds.Scores)
+	o.sortByKey(func(k int) float64 {
+		switch {
+		case !labelled[k]:
+			return math.Inf(1)
+		case over:
+			return -gaps[k]
+		}
+		return gaps[k]
 	})
 }
