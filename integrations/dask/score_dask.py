@@ -41,7 +41,7 @@ def parse_args(argv):
         at = argv.index("--")
         argv, score_flags = argv[:at], argv[at + 1:]
     p = argparse.ArgumentParser(
-        prog=PROG,
+        prog=PROG, usage="%(prog)s [options] INPUT... [-- SCORE_FLAG...]",
         description="Score JSON Lines files of records on a Dask cluster with "
         "`jsontui score --format jsonl`, partition by partition, then add the "
         "case lines up with `jsontui aggregate`. Flags after -- go to every "
@@ -90,11 +90,20 @@ class PartitionError(Exception):
 
 
 def read_optional(path):
-    """The bytes of path, or None when path is None."""
+    """(path's base name, its bytes), or None when path is None."""
     if path is None:
         return None
     with open(path, "rb") as f:
-        return f.read()
+        return os.path.basename(path), f.read()
+
+
+def write_in(tmp, folder, name, data):
+    """Writes data to tmp/folder/name; returns folder/name, the path that
+    jsontui's messages name."""
+    os.mkdir(os.path.join(tmp, folder))
+    with open(os.path.join(tmp, folder, name), "wb") as f:
+        f.write(data)
+    return os.path.join(folder, name)
 
 
 def score_partition(block, name, jsontui, score_flags, weights, rules):
@@ -108,13 +117,9 @@ def score_partition(block, name, jsontui, score_flags, weights, rules):
             f.write(block)
         args = [jsontui, "score", name]
         if weights is not None:
-            with open(os.path.join(tmp, "weights.json"), "wb") as f:
-                f.write(weights)
-            args.append("weights.json")
+            args.append(write_in(tmp, "weights", *weights))
         if rules is not None:
-            with open(os.path.join(tmp, "rules.json"), "wb") as f:
-                f.write(rules)
-            args += ["--rules", "rules.json"]
+            args += ["--rules", write_in(tmp, "rules", *rules)]
         args += ["--format", "jsonl", "--no-history"] + score_flags
         try:
             out = subprocess.run(args, cwd=tmp, capture_output=True)

@@ -104,7 +104,7 @@ func TestDaskRecipe(t *testing.T) {
 }
 
 // daskSameFigures scores a generated set of 300 cases in seven
-// partitions. The script's --format json result equals one-process
+// partitions, under a weights file. The script's --format json result equals one-process
 // score's byte for byte but for the header (which names the inputs) and
 // the warnings (score's are about the inputs, which aggregate does not
 // read); so do the text and markdown of aggregate over the case lines it
@@ -119,9 +119,18 @@ func daskSameFigures(t *testing.T, python, bin string) {
 	if err := os.WriteFile(whole, data.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Weights that are not all 1: the script sends the file to the workers.
+	code, init, errs := runCLI(t, "", "weights", "init", whole)
+	if code != 0 || !strings.Contains(init, `"total": 1.0`) {
+		t.Fatalf("weights init: exit %d: %s%s", code, init, errs)
+	}
+	weights := filepath.Join(dir, "w.json")
+	if err := os.WriteFile(weights, []byte(strings.ReplaceAll(init, `"total": 1.0`, `"total": 0.25`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	result, cases := filepath.Join(dir, "result.json"), filepath.Join(dir, "cases.jsonl")
 	blocksize := strconv.Itoa(data.Len() / 7) // seven blocks, cut at line ends
-	code, stderr := runDask(t, python, whole, "--jsontui", bin, "--workers", "2", "--blocksize", blocksize,
+	code, stderr := runDask(t, python, whole, "--jsontui", bin, "--workers", "2", "--blocksize", blocksize, "--weights", weights,
 		"--format", "json", "-o", result, "--cases", cases, "--pass", "0.9", "--no-history", "--", "--group-by", ".category")
 	if code != 0 {
 		t.Fatalf("score_dask.py: exit %d: %s", code, stderr)
@@ -137,11 +146,14 @@ func daskSameFigures(t *testing.T, python, bin string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, want, errs := runCLI(t, "", "score", whole, "--format", "json", "--group-by", ".category", "--pass", "0.9", "--no-history")
+	code, want, errs := runCLI(t, "", "score", whole, weights, "--format", "json", "--group-by", ".category", "--pass", "0.9", "--no-history")
 	if code != 0 {
 		t.Fatalf("score: exit %d: %s", code, errs)
 	}
 	g, w := withoutHeader(t, string(got)), withoutHeader(t, want)
+	if !bytes.Contains(g["paths"], []byte(`{"path": ".total", "kind": "number", "cases": 300, "nodes": 300, "score": 0.9719704987318666, "weight": 0.25,`)) {
+		t.Errorf("score_dask.py: the weights file did not reach the workers: %s", g["paths"])
+	}
 	if len(g) != len(w) {
 		t.Errorf("score_dask.py --format json has the keys of %s", got)
 	}
@@ -154,7 +166,7 @@ func daskSameFigures(t *testing.T, python, bin string) {
 		t.Errorf("score_dask.py --format json: its header names not the case lines, or it warns: %s", got)
 	}
 	for _, format := range []string{"text", "markdown"} {
-		code, want, errs := runCLI(t, "", "score", whole, "--format", format, "--group-by", ".category", "--pass", "0.9", "--no-history")
+		code, want, errs := runCLI(t, "", "score", whole, weights, "--format", format, "--group-by", ".category", "--pass", "0.9", "--no-history")
 		if code != 0 {
 			t.Fatalf("score: exit %d: %s", code, errs)
 		}
