@@ -62,7 +62,8 @@ def parse_args(argv):
     p.add_argument("--rules", metavar="FILE",
                    help="the rules file (--rules of score): read here and sent to the workers")
     p.add_argument("--cases", metavar="FILE",
-                   help="keep the case lines in FILE (in the order the partitions finish)")
+                   help="keep the case lines in FILE (in the order the partitions finish; "
+                   "written once they are all scored)")
     p.add_argument("--format", default="text", help="aggregate's output format (default text)")
     p.add_argument("-o", "--output", metavar="FILE", help="write aggregate's output to FILE")
     p.add_argument("--pass", dest="pass_", metavar="X", help="report the share of cases scoring at least X")
@@ -242,18 +243,27 @@ def main(argv):
               file=sys.stderr)
         return 2
     opts, score_flags = parse_args(argv)
-    keep = opts.cases is not None
-    cases_path = opts.cases if keep else tempfile.mkstemp(prefix="jsontui-dask-", suffix=".cases")[1]
+    # The case lines go to a temporary file, beside --cases when it is
+    # given: it replaces that file whole once every partition is scored.
+    folder = os.path.dirname(os.path.abspath(opts.cases)) if opts.cases else None
+    fd, tmp = tempfile.mkstemp(prefix=".jsontui-dask-", suffix=".cases", dir=folder)
     try:
-        with contextlib.ExitStack() as stack, open(cases_path, "wb") as cases:
+        with contextlib.ExitStack() as stack, os.fdopen(fd, "wb") as cases:
             map_step(connect(opts, stack), opts, score_flags, cases)
-        return reduce_step(opts, cases_path)
+        path = tmp
+        if opts.cases:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, opts.cases)
+            path = opts.cases
+        return reduce_step(opts, path)
     except (PartitionError, OSError, ValueError) as e:
         print(f"{PROG}: {e}", file=sys.stderr)
         return 2
     finally:
-        if not keep:
-            os.remove(cases_path)
+        if os.path.exists(tmp):
+            os.remove(tmp)
 
 
 if __name__ == "__main__":
