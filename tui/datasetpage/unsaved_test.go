@@ -61,36 +61,8 @@ func (k *keptSmall) keptWeights(t *testing.T) string {
 func TestDatasetUnsavedWeightsKept(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.Keys("j", "-")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("written before the delay: %q", files)
-	}
-	if !d.m.Unsaved.Scheduled {
-		t.Fatal("no write scheduled after an edit")
-	}
-	d.FireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
-		t.Fatalf("kept:\n%s", w)
-	}
-	first := k.Files(t)[0]
-	d.Keys("-")
-	d.FireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.9`) || k.Files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
-	}
-	d.Keys("ctrl+s")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after the save: %q", files)
-	}
-	d.Keys("-")
-	d.FireTimers()
-	if len(k.Files(t)) != 1 {
-		t.Fatal("the edit after the save is not kept")
-	}
-	d.Keys("u")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after undoing back to the saved weights: %q", files)
-	}
+	d.CheckUnsavedKept(&d.m.Shell, k.KeptFolder, tuitest.KeptEdits{
+		Select: []string{"j"}, First: `"vendor": 0.95`, Second: `"vendor": 0.9`, Kept: k.keptWeights})
 	// Discarded on purpose: q, y leaves no file.
 	d.Keys("-")
 	d.FireTimers()

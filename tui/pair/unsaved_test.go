@@ -64,37 +64,8 @@ func (k *keptPizza) keptWeights(t *testing.T) string {
 func TestUnsavedWeightsKept(t *testing.T) {
 	k := newKeptPizza(t)
 	d := newDriver(t, k.opts(t), 100, 30)
-	d.Keys("j", "j", "j", "-")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("written before the delay: %q", files)
-	}
-	if !d.m.Unsaved.Scheduled {
-		t.Fatal("no write scheduled after an edit")
-	}
-	d.FireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
-		t.Fatalf("kept:\n%s", w)
-	}
-	first := k.Files(t)[0]
-	d.Keys("-")
-	d.FireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.15,`) || k.Files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
-	}
-	d.Keys("ctrl+s")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after the save: %q", files)
-	}
-	// Edited and taken back: nothing is unsaved.
-	d.Keys("-")
-	d.FireTimers()
-	if len(k.Files(t)) != 1 {
-		t.Fatal("the edit after the save is not kept")
-	}
-	d.Keys("u")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after undoing back to the saved weights: %q", files)
-	}
+	d.CheckUnsavedKept(&d.m.Shell, k.KeptFolder, tuitest.KeptEdits{
+		Select: []string{"j", "j", "j"}, First: `"beer": 0.2,`, Second: `"beer": 0.15,`, Kept: k.keptWeights})
 }
 
 // TestUnsavedWeightsOffered: an explorer that a signal ends keeps its
