@@ -95,3 +95,21 @@ func (s *Shell) PaneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 	}
 	return nil, false
 }
+
+// Begin is how both pages start: it asks the terminal for its background
+// colour when the theme follows it, then starts the load while the page
+// loads (load, nil for none) or does what an open page does first
+// (opened).
+func (s *Shell) Begin(load, opened func() tea.Cmd) tea.Cmd {
+	var cmds []tea.Cmd
+	if s.C.AutoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	switch {
+	case s.Phase == PhaseLoading && load != nil:
+		cmds = append(cmds, load())
+	case s.Phase == PhaseReady:
+		cmds = append(cmds, opened())
+	}
+	return tea.Batch(cmds...)
+}
