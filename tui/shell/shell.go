@@ -161,10 +161,6 @@ func New(c *common.Common, p Page, cfg Config) Shell {
 		Chooser: choosers.NewChooser(c), RuleChooser: choosers.NewRuleChooser(c)}
 }
 
-// unsavedDone reports a failed write or removal of the recovery file,
-// once for each error.
-func (s *Shell) unsavedDone(msg unsavedDoneMsg) { s.Unsaved.report(msg.err, s.Status) }
-
 // Err returns why the explorer could not load its inputs, if it could not.
 func (s *Shell) Err() error { return s.LoadErr }
 

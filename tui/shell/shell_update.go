@@ -41,7 +41,8 @@ func (s *Shell) route(msg tea.Msg) tea.Cmd {
 	case RecordedMsg:
 		return s.recorded(msg)
 	case unsavedDoneMsg:
-		s.unsavedDone(msg)
+		// A failed write or removal of the recovery file is reported.
+		s.Unsaved.report(msg.err, s.Status)
 		return nil
 	}
 	return s.pg.HandleMsg(msg)
