@@ -27,20 +27,12 @@ func newKeptSmall(t *testing.T) *keptSmall {
 	return &keptSmall{tuitest.NewKeptFolder(t, smallDir)}
 }
 
-// keeper returns the keeper of a new explorer on the dataset.
-func (k *keptSmall) keeper() *recovery.Keeper {
-	return recovery.New(func() (recovery.Pair, error) {
-		data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
-		return recovery.Pair{Reference: data, Output: data, Dataset: true,
-			Weights: recovery.Input{Path: k.Weights, SHA256: "cc"}, SaveTo: k.Weights}, nil
-	}, "")
-}
-
 // opts returns the options of an explorer on the dataset, with a keeper.
 func (k *keptSmall) opts(t *testing.T) ports.DatasetOptions {
 	opts := smallDataset(t, "mono")
 	opts.Files.SavePath = k.Weights
-	opts.Recovery = k.keeper()
+	data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
+	opts.Recovery = k.Keeper(recovery.Pair{Reference: data, Output: data, Dataset: true})
 	return opts
 }
 

@@ -31,23 +31,14 @@ func newKeptPizza(t *testing.T) *keptPizza {
 	return &keptPizza{tuitest.NewKeptFolder(t, pizzaDir)}
 }
 
-// keeper returns the keeper of a new explorer on the pair.
-func (k *keptPizza) keeper() *recovery.Keeper {
-	return recovery.New(func() (recovery.Pair, error) {
-		return recovery.Pair{
-			Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
-			Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
-			Weights:   recovery.Input{Path: k.Weights, SHA256: "cc"},
-			SaveTo:    k.Weights,
-		}, nil
-	}, "")
-}
-
 // opts returns the options of an explorer on the pair, with a keeper.
 func (k *keptPizza) opts(t *testing.T) ports.Options {
 	opts := pizza(t)
 	opts.Files.SavePath = k.Weights
-	opts.Recovery = k.keeper()
+	opts.Recovery = k.Keeper(recovery.Pair{
+		Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
+		Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
+	})
 	return opts
 }
 
