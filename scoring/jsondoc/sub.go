@@ -9,7 +9,17 @@ package jsondoc
 //
 // A dataset record holding both a reference and an output is parsed once
 // and each side scored as a Sub of it.
+//
+// The root's Sub (id 0: a record that is itself the reference, a file of
+// a dataset's folder) shares d's records instead: it costs nothing, and
+// releasing it gives nothing back (releasing d does, once neither is used
+// any more).
 func (d *Doc) Sub(id ID, name string) *Doc {
+	if id == 0 && len(d.nodes) > 0 {
+		if r := d.nodes[0]; r.next == 0 && r.keyOff == 0 && r.flags&(flagLongKey|flagKeyEscape|flagShadowed) == 0 {
+			return &Doc{name: name, src: d.src, nodes: d.nodes, longKeys: d.longKeys, containers: d.containers, python: d.python, shared: true}
+		}
+	}
 	end := len(d.nodes)
 	if stop := d.nodes[id].end; d.nodes[id].kind.IsContainer() {
 		for k := int(id) + 1; k < len(d.nodes); k++ {
