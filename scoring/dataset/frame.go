@@ -145,8 +145,11 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	for range t.NumSlots() {
 		x.slotPath = append(x.slotPath, -1)
 	}
-	x.w = x.w[:0]
 	n := t.Len()
+	// Room for every node at once: a big case's columns grown by
+	// doubling would leave as much again behind them.
+	x.w = reserve(x.w[:0], n)
+	f.path, f.score, f.flags = reserve(f.path, n), reserve(f.score, n), reserve(f.flags, n)
 	valued := false
 	for i := range n {
 		id := scoring.NodeID(i)
@@ -197,6 +200,15 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	} else {
 		f.wval = nil
 	}
+}
+
+// reserve returns s emptied, with room for n elements: s's own when it
+// has it, else an allocation of exactly n.
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
 
 // pathOf returns the schema path of node id, whose parent's is in f.

@@ -185,7 +185,7 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 		res.hints = suggestions(t)
 	}
 	w.x.extract(t, &w.f)
-	w.sw.w = append(w.sw.w[:0], w.x.w...)
+	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
 	res.fallback = w.sw.fallback
 	out := w.sw.sweep(&w.f, false)
