@@ -150,6 +150,11 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	// doubling would leave as much again behind them.
 	x.w = reserve(x.w[:0], n)
 	f.path, f.score, f.flags = reserve(f.path, n), reserve(f.score, n), reserve(f.flags, n)
+	if rd != nil && od != nil {
+		// At most the containers of the two sides.
+		c := min(n, rd.Containers()+od.Containers())
+		f.cnode, f.cfirst, f.ccount = reserve(f.cnode, c), reserve(f.cfirst, c), reserve(f.ccount, c)
+	}
 	valued := false
 	for i := range n {
 		id := scoring.NodeID(i)

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"runtime"
 	"context"
 	"errors"
 	"fmt"
@@ -103,6 +104,13 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		return
 	}
 	defer m.release()
+	if bigCase(&m) {
+		// What the reading left behind (a long line's pieces, the
+		// record's values once its sides are their own) goes before
+		// the tree is built beside the documents.
+		runtime.GC()
+		defer w.shed()
+	}
 	r := w.run
 	var result *scoring.Result
 	m.hints = in.idx < r.hintSample
@@ -185,6 +193,9 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 		res.hints = suggestions(t)
 	}
 	w.x.extract(t, &w.f)
+	if t.Len() >= bigCaseNodes {
+		runtime.GC() // what the build and the frame left behind goes before the sweep's room
+	}
 	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
 	res.fallback = w.sw.fallback
@@ -327,6 +338,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 		return m, err
 	}
 	m.fields.Reference, m.fields.Output = rpath, opath
+	w.readGroup(&m, d, nil)
 	m.ref = refValue(d, rv, name)
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
@@ -334,7 +346,14 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	} else {
 		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
-	w.readGroup(&m, d, nil)
+	if rv != 0 && ov != 0 {
+		// Each side is a document of its own now (a copy of its values,
+		// or its string's parse): the record's values go, not to be held
+		// beside them while the case is scored (one record of two 20 MB
+		// documents held 45 MB more).
+		d.Release()
+		m.records = nil
+	}
 	return m, nil
 }
 
@@ -547,4 +566,39 @@ func caseName(id string) string {
 		return "record " + id
 	}
 	return strconv.Quote(id)
+}
+
+// A big case is one whose documents' text is bigCaseBytes or more, or
+// whose tree has bigCaseNodes nodes or more. Its memory is bounded as a
+// pair's is: the garbage of each step is collected before the next step
+// builds beside what lives on (the collector's pace, twice the heap it
+// last found alive, would let a 20 MB-document case take 1.7 times a
+// pair's peak), and the worker's scratch, grown to its size, goes with
+// it (shed).
+const (
+	bigCaseBytes = 16 << 20
+	bigCaseNodes = 1 << 20
+)
+
+// bigCase reports whether the case read into m is big (bigCaseBytes).
+func bigCase(m *material) bool {
+	n := 0
+	if m.ref != nil {
+		n += m.ref.Size()
+	}
+	if m.out != nil && m.out.Size() > 0 && (m.ref == nil || m.ref.Size() == 0 || &m.out.Source()[0] != &m.ref.Source()[0]) {
+		n += m.out.Size() // not the reference's record
+	}
+	return n >= bigCaseBytes
+}
+
+// shed drops the worker's scratch once it has grown past a big case's
+// size, rather than hold it for the rest of the run.
+func (w *worker) shed() {
+	if cap(w.f.path) < bigCaseNodes {
+		return
+	}
+	w.f = frame{}
+	w.x.w, w.x.slotPath = nil, nil
+	w.sw.w, w.sw.share, w.sw.parent = nil, nil, nil
 }
