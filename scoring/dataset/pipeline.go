@@ -10,7 +10,7 @@ import (
 // batch is a run of consecutive cases that one worker scores. Batches
 // keep their storage from one use to the next.
 type batch struct {
-	buf   []byte // the records' bytes
+	buf []byte // the records' bytes
 	// owned counts the bytes of the records that hold their own
 	// (Record.owned: long lines), which buf does not copy.
 	owned int

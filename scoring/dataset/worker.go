@@ -1,11 +1,11 @@
 package dataset
 
 import (
-	"runtime"
 	"context"
 	"errors"
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
