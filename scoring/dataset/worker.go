@@ -452,8 +452,8 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		if err != nil {
 			return m, err
 		}
-		outRec = &Record{Data: w.buf, N: e.n, Line: e.line, Col: e.col, Offset: e.off}
-		m.outN = e.n
+		outRec = &Record{Data: w.buf, N: int(e.n), Line: int(e.line), Col: int(e.col), Offset: e.off}
+		m.outN = int(e.n)
 	} else if outRec.N == 0 {
 		m.status, m.out = CaseMissing, jsondoc.Absent(m.ref.Name())
 		w.readGroup(&m, d, nil)
