@@ -48,9 +48,10 @@ bench-short:
 ## bench-peak: the peak memory of `jsontui score` on one object of 100k, 1M
 ## and 10M keys, each format with history, as a multiple of the input; and
 ## of one case of two 20 MB documents in each dataset form, as a multiple
-## of the same pair's
+## of the same pair's; and of a 100 MB dataset in two files and in two
+## folders, as a multiple of the input
 bench-peak:
-	$(GO) test -run '^$$' -bench 'BenchmarkScorePeak|BenchmarkBigCasePeak' -benchtime 1x -timeout 30m ./internal/cli
+	$(GO) test -run '^$$' -bench 'BenchmarkScorePeak|BenchmarkBigCasePeak|BenchmarkDatasetFormsPeak' -benchtime 1x -timeout 30m ./internal/cli
 
 ## bench-dataset: `score --quiet` of a generated 100 MB dataset in process,
 ## its CPU time beside encoding/json unmarshalling every line into any

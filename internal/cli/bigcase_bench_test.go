@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -84,4 +86,78 @@ func BenchmarkBigCasePeak(b *testing.B) {
 	for i, name := range []string{"one-file", "two-files", "two-folders"} {
 		b.ReportMetric(float64(peak[i+1])/float64(peak[0]), name+"-x-pair")
 	}
+}
+
+// datasetForms writes a generated dataset of about mb MB in two files and
+// in two folders, once, in testdata/bench (ignored by git), and returns
+// the arguments of `jsontui score` for each and their input's size.
+func datasetForms(b *testing.B, mb int) (files, dirs []string, filesSize, dirsSize int64) {
+	b.Helper()
+	dir := filepath.Join("..", "..", "testdata", "bench")
+	ref, out := filepath.Join(dir, fmt.Sprintf("ref-%dds.jsonl", mb)), filepath.Join(dir, fmt.Sprintf("out-%dds.jsonl", mb))
+	refs, outs := filepath.Join(dir, fmt.Sprintf("refs-%d", mb)), filepath.Join(dir, fmt.Sprintf("outs-%d", mb))
+	opt := gen.DatasetOptions{Size: int64(mb) << 20, Seed: 1}
+	if _, err := os.Stat(out); err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			b.Fatal(err)
+		}
+		var r, o bytes.Buffer
+		if _, err := gen.WriteFiles(&r, &o, opt); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(ref, r.Bytes(), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(out, o.Bytes(), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(outs); err != nil {
+		if _, err := gen.WriteDirs(refs, outs, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return []string{ref, out}, []string{refs, outs}, sizeOf(b, ref) + sizeOf(b, out), sizeOf(b, refs) + sizeOf(b, outs)
+}
+
+// sizeOf returns the size of a file, or of the files below a folder.
+func sizeOf(b *testing.B, path string) int64 {
+	b.Helper()
+	var n int64
+	err := filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		st, err := d.Info()
+		n += st.Size()
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// BenchmarkDatasetFormsPeak measures the peak resident memory of `jsontui
+// score --quiet --no-history` (a process of its own) on a generated
+// dataset of 100 MB (10 MB with -short) in two files and in two folders,
+// as a multiple of the input ("two-files-x-input", "two-folders-x-input"):
+// the target is at most 0.5, as for one file (BenchmarkScoreDataset).
+func BenchmarkDatasetFormsPeak(b *testing.B) {
+	mb := 100
+	if testing.Short() {
+		mb = 10
+	}
+	files, dirs, filesSize, dirsSize := datasetForms(b, mb)
+	var peak [2]int64
+	for b.Loop() {
+		for i, in := range [][]string{files, dirs} {
+			_, rss := runSelf(b, nil, append(append([]string{"score"}, in...), "--quiet", "--no-history")...)
+			peak[i] = max(peak[i], rss)
+		}
+	}
+	b.ReportMetric(float64(peak[0])/float64(filesSize), "two-files-x-input")
+	b.ReportMetric(float64(peak[1])/float64(dirsSize), "two-folders-x-input")
+	b.ReportMetric(float64(peak[0])/(1<<20), "two-files-MB")
+	b.ReportMetric(float64(peak[1])/(1<<20), "two-folders-MB")
 }
