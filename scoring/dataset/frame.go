@@ -150,10 +150,9 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	// doubling would leave as much again behind them.
 	x.w = reserve(x.w[:0], n)
 	f.path, f.score, f.flags = reserve(f.path, n), reserve(f.score, n), reserve(f.flags, n)
-	if rd != nil && od != nil {
-		// At most the containers of the two sides.
-		c := min(n, rd.Containers()+od.Containers())
-		f.cnode, f.cfirst, f.ccount = reserve(f.cnode, c), reserve(f.cfirst, c), reserve(f.ccount, c)
+	f.cnode, f.cfirst, f.ccount = reserve(f.cnode, 0), reserve(f.cfirst, 0), reserve(f.ccount, 0)
+	if c := containersOf(t); c > cap(f.cnode) {
+		f.cnode, f.cfirst, f.ccount = make([]int32, 0, c), make([]int32, 0, c), make([]int32, 0, c)
 	}
 	valued := false
 	for i := range n {
@@ -205,6 +204,22 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	} else {
 		f.wval = nil
 	}
+}
+
+// containersOf returns how many of t's nodes have children, or for a
+// small tree at most how many: the containers of its two documents.
+func containersOf(t *scoring.Tree) int {
+	n := t.Len()
+	if n < bigCaseNodes {
+		return min(n, t.Ref().Containers()+t.Out().Containers())
+	}
+	c := 0
+	for i := range n {
+		if _, k := t.Children(scoring.NodeID(i)); k > 0 {
+			c++
+		}
+	}
+	return c
 }
 
 // reserve returns s emptied, with room for n elements: s's own when it

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -108,7 +108,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		// What the reading left behind (a long line's pieces, the
 		// record's values once its sides are their own) goes before
 		// the tree is built beside the documents.
-		runtime.GC()
+		debug.FreeOSMemory()
 		defer w.shed()
 	}
 	r := w.run
@@ -194,7 +194,7 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	}
 	w.x.extract(t, &w.f)
 	if t.Len() >= bigCaseNodes {
-		runtime.GC() // what the build and the frame left behind goes before the sweep's room
+		debug.FreeOSMemory() // what the build and the frame left behind goes before the sweep's room
 	}
 	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
@@ -599,6 +599,7 @@ func (w *worker) shed() {
 		return
 	}
 	w.f = frame{}
+	w.input = scoring.Input{} // it holds the case's documents
 	w.x.w, w.x.slotPath = nil, nil
 	w.sw.w, w.sw.share, w.sw.parent = nil, nil, nil
 }
