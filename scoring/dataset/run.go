@@ -103,6 +103,7 @@ type Result struct {
 // runner is one run of Score.
 type runner struct {
 	src        *Source
+	big        chan struct{} // held by the worker scoring a big case (holdBig)
 	metric     scoring.Metric
 	opt        scoring.MetricOptions
 	weights    *scoring.Weights
@@ -170,7 +171,7 @@ func (r *runner) presize(b *batch) {
 // the thresholds, rules and weights, and the case lines' settings.
 func newRunner(src *Source, cfg *Config) (*runner, error) {
 	r := &runner{src: src, cfg: cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
-		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0)}
+		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0), big: make(chan struct{}, 1)}
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}

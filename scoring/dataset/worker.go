@@ -98,6 +98,14 @@ func newWorker(r *runner) *worker {
 // frame to b.
 func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseResult) {
 	res.score = math.NaN()
+	held := false
+	if len(in.ref.Data)+len(in.out.Data) >= bigCaseBytes {
+		if held = w.run.holdBig(ctx); !held {
+			res.fatal = ctx.Err()
+			return
+		}
+		defer w.run.letBig()
+	}
 	m, err := w.read(in)
 	if err != nil {
 		res.fatal = err
@@ -105,6 +113,13 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	}
 	defer m.release()
 	if bigCase(&m) {
+		if !held { // a folder's files: known big once read
+			if !w.run.holdBig(ctx) {
+				res.fatal = ctx.Err()
+				return
+			}
+			defer w.run.letBig()
+		}
 		// What the reading left behind (a long line's pieces, the
 		// record's values once its sides are their own) goes before
 		// the tree is built beside the documents.
@@ -590,6 +605,27 @@ func bigCase(m *material) bool {
 		n += m.out.Size() // not the reference's record
 	}
 	return n >= bigCaseBytes
+}
+
+// holdBig waits until no other worker scores a big case, and reports
+// false if ctx ends first: big cases go through one at a time, each
+// bounded as a pair is (letBig lets the next one go).
+func (r *runner) holdBig(ctx context.Context) bool {
+	if r.big == nil {
+		return true // a runner of one case at a time
+	}
+	select {
+	case r.big <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (r *runner) letBig() {
+	if r.big != nil {
+		<-r.big
+	}
 }
 
 // shed drops the worker's scratch once it has grown past a big case's
