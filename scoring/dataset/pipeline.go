@@ -183,6 +183,7 @@ func (p *pipeline) run(ctx context.Context, produce func(ctx context.Context, em
 		prodErr = produce(ctx, func(b *batch) error {
 			b.seal()
 			b.done = make(chan struct{})
+			done, big := b.done, b.owned >= bigCaseBytes
 			// To the workers first: every batch the consumer waits for
 			// is sure to be done by one of them.
 			select {
@@ -194,6 +195,15 @@ func (p *pipeline) run(ctx context.Context, produce func(ctx context.Context, em
 			case order <- b:
 			case <-ctx.Done():
 				return ctx.Err()
+			}
+			if big {
+				// The next record is read once this big one is scored:
+				// big records do not pile up in the batches under way.
+				select {
+				case <-done:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 			return nil
 		})

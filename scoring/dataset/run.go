@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -459,6 +460,13 @@ func (r *runner) work(ctx context.Context, w int, b *batch) {
 			return
 		}
 		wk.score(ctx, &b.in[i], b, &b.res[i])
+		if b.res[i].big {
+			// Its record's bytes, its documents and its tree go back
+			// to the system before the next case is read.
+			in := &b.in[i]
+			in.ref.Data, in.out.Data = nil, nil
+			debug.FreeOSMemory()
+		}
 	}
 }
 

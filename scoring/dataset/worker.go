@@ -60,6 +60,7 @@ type caseResult struct {
 	hasFrame   bool
 
 	fatal error
+	big   bool // a big case (bigCase): its memory is handed back once scored
 }
 
 // worker scores cases: one per goroutine, holding its scratch.
@@ -125,6 +126,7 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		// the tree is built beside the documents.
 		debug.FreeOSMemory()
 		defer w.shed()
+		res.big = true
 	}
 	r := w.run
 	var result *scoring.Result
