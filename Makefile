@@ -51,9 +51,9 @@ bench-peak:
 	$(GO) test -run '^$$' -bench BenchmarkScorePeak -benchtime 1x -timeout 30m ./internal/cli
 
 ## bench-dataset: `score --quiet` of a generated 100 MB dataset in process,
-## its CPU time beside encoding/json unmarshalling every line into any
+## its CPU time beside encoding/json and sonic unmarshalling every line into any
 bench-dataset:
-	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
+	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB|BenchmarkSonicLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
 
 ## bench-html: the HTML report of a 100k-case dataset: its size, its
 ## generation against --format json, and its paint in headless Chromium
