@@ -13,6 +13,7 @@
 package jsondoc
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"sync"
@@ -326,12 +327,15 @@ func (d *Doc) Source() []byte { return d.src }
 func unescape(raw []byte, keepSurrogates bool) string {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			out = append(out, c)
-			i++
-			continue
+		// Copy the run up to the next escape at once: model text quoted
+		// in a string holds long runs between its \" and \n.
+		k := bytes.IndexByte(raw[i:], '\\')
+		if k < 0 {
+			out = append(out, raw[i:]...)
+			break
 		}
+		out = append(out, raw[i:i+k]...)
+		i += k
 		e := raw[i+1]
 		i += 2
 		switch e {

@@ -98,6 +98,7 @@ type parser struct {
 	lines      *lineIndex // made for the first warning
 	linesAt    mark       // where the last warning was
 	opt        *Options
+	scratch    *scratch // where the working room came from (reuse.go)
 }
 
 func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error) {
@@ -112,6 +113,8 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 	p.takeScratch()
 	defer p.putScratch()
 	if err := p.run(lo); err != nil {
+		d.nodes = p.nodes
+		d.Release() // its room serves the next parse: lenient parses fail often
 		return nil, err
 	}
 	d.name, d.src, d.nodes, d.longKeys, d.containers, d.warnings, d.omitted = name, src, p.nodes, p.longKeys, p.containers, p.warns, p.omitted
