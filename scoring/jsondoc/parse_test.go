@@ -414,3 +414,31 @@ func TestStrUnescapes(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallDenseBodyGrows: a short body is not counted but guessed, and
+// one denser than the guess (a value every 2 bytes) grows its table and
+// keeps every value.
+func TestSmallDenseBodyGrows(t *testing.T) {
+	n := smallBody/2 - 1 // the body, 2n+1 bytes, is just small
+	src := []byte("[" + strings.Repeat("1,", n-1) + "1]")
+	if est := estimateNodes(src); est > n {
+		t.Fatalf("estimate %d of %d values is not short: the test proves nothing", est, n+1)
+	}
+	d, err := Parse("dense.json", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() != n+1 {
+		t.Fatalf("%d values, want %d", d.Len(), n+1)
+	}
+	k := 0
+	for c := d.Child(0); c != None; c = d.Next(c) {
+		if d.Kind(c) != Number || d.Float(c) != 1 {
+			t.Fatalf("element %d: %s %s", k, d.Kind(c), d.Raw(c))
+		}
+		k++
+	}
+	if k != n {
+		t.Fatalf("%d elements, want %d", k, n)
+	}
+}
