@@ -132,16 +132,7 @@ func TestList10000Work(t *testing.T) {
 // pages of those leaves.
 func pagesToList(t testing.TB, path string) (want, records int) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := openRaw(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
+	r := openRawTest(t, path)
 	// Opening the store reads the pages on the path to its bucket first.
 	if _, found, err := r.kvBucket(); err != nil || !found {
 		t.Fatalf("the store's bucket: %v (found %v)", err, found)

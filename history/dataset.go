@@ -145,7 +145,7 @@ func metaOf(f *dataset.Figures) *metaRecord {
 		m.Groups = append(m.Groups, groupRecord(g))
 	}
 	for _, w := range f.Warnings {
-		m.Warnings = append(m.Warnings, warningRecord(w))
+		m.Warnings = append(m.Warnings, warningRecord{Path: w.Path, Message: w.Message})
 	}
 	m.Agreement = agreementOf(f.Agreement)
 	return m
@@ -166,7 +166,7 @@ func (m *metaRecord) fill(f *dataset.Figures) {
 		f.Groups = append(f.Groups, dataset.GroupFigures(g))
 	}
 	for _, w := range m.Warnings {
-		f.Warnings = append(f.Warnings, scoring.Warning(w))
+		f.Warnings = append(f.Warnings, scoring.Warning{Path: w.Path, Message: w.Message})
 	}
 	f.Agreement = m.Agreement.agreement()
 }

@@ -26,34 +26,12 @@ func TestWalkFullPages(t *testing.T) {
 	keys := [][]byte{pad('a', 2024), []byte("b"), pad('c', 2024), []byte("d"), []byte("e"), []byte("f")}
 	sizes := []int{5000, 5215, 3000, 3000, 3000, 5277}
 	path := filepath.Join(t.TempDir(), "full.db")
-	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 4096})
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		b, err := tx.CreateBucket([]byte(skvBucket))
+	r, kv := boltKV(t, path, func(b *bolt.Bucket) (err error) {
 		for i := 0; err == nil && i < len(keys); i++ {
 			err = b.Put(keys[i], bytes.Repeat([]byte{byte(i)}, sizes[i]))
 		}
 		return err
 	})
-	if err != nil || db.Close() != nil {
-		t.Fatal(err)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	r, err := openRaw(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.close()
-	kv, found, err := r.kvBucket()
-	if err != nil || !found || kv.inline != nil {
-		t.Fatalf("the kv bucket: %+v, %v, %v", kv, found, err)
-	}
 
 	// The layout this test is about, as bbolt wrote it.
 	root, err := r.page(kv.root)
@@ -94,4 +72,48 @@ func TestWalkFullPages(t *testing.T) {
 			t.Fatalf("key %d: %d bytes, %v", i, len(v), err)
 		}
 	}
+}
+
+// boltKV writes with bbolt (pages of 4096 bytes) a store whose kv bucket
+// fill fills, and opens it as the store reads it: the kv bucket must be
+// on pages of its own, not inline.
+func boltKV(t *testing.T, path string, fill func(b *bolt.Bucket) error) (*rawFile, bucketRef) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, &bolt.Options{PageSize: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.Update(func(tx *bolt.Tx) error {
+		b, err := tx.CreateBucket([]byte(skvBucket))
+		if err == nil {
+			err = fill(b)
+		}
+		return err
+	})
+	if err != nil || db.Close() != nil {
+		t.Fatal(err)
+	}
+	r := openRawTest(t, path)
+	kv, found, err := r.kvBucket()
+	if err != nil || !found || kv.inline != nil {
+		t.Fatalf("the kv bucket: %+v, %v, %v", kv, found, err)
+	}
+	return r, kv
+}
+
+// openRawTest opens the store file at path as the store reads it, closed
+// when the test ends.
+func openRawTest(t testing.TB, path string) *rawFile {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	r, err := openRaw(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(r.close)
+	return r
 }

@@ -61,7 +61,9 @@ type boltMeta struct {
 }
 
 // parseMeta reads the meta page b; ok is false when it does not validate
-// (magic, version, checksum), as bolt judges it.
+// (magic, version, checksum), as bbolt judges it: the checksum must match,
+// a checksum of 0 too (bolt 1.3 let 0 pass; bbolt, which writes the
+// store, does not).
 func parseMeta(b []byte) (m boltMeta, ok bool) {
 	const checksumAt = 56 // the checksum covers the 56 bytes before it
 	if len(b) < pageHeaderSize+checksumAt+8 {
@@ -72,7 +74,7 @@ func parseMeta(b []byte) (m boltMeta, ok bool) {
 	h.Write(meta[:checksumAt])
 	sum := native.Uint64(meta[checksumAt:])
 	if native.Uint32(meta[0:]) != boltMagic || native.Uint32(meta[4:]) != boltVersion ||
-		(sum != 0 && sum != h.Sum64()) {
+		sum != h.Sum64() {
 		return m, false
 	}
 	return boltMeta{

@@ -38,7 +38,7 @@ func (t *Tree) Report(metric string, options []string) *report.Report {
 		r.Repairs = append(r.Repairs, rep)
 	}
 	for _, w := range t.Warnings() {
-		r.AddWarning(report.Warning{Path: w.Path, Message: w.Message})
+		r.AddWarning(report.Warning{Path: w.Path, Message: w.Message, Setting: w.Setting})
 	}
 	r.MoreWarnings += t.OmittedWarnings()
 	return r

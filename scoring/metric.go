@@ -253,7 +253,7 @@ func (r *Result) Report(metric string) *report.Report {
 	rep.Extra = r.Extra
 	rep.Explanation = r.Explanation
 	for _, w := range r.Warnings {
-		rep.AddWarning(report.Warning{Path: w.Path, Message: w.Message})
+		rep.AddWarning(report.Warning{Path: w.Path, Message: w.Message, Setting: w.Setting})
 	}
 	return rep
 }

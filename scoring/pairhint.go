@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
+	"github.com/jsontui/jsontui/scoring/setting"
 	"github.com/jsontui/jsontui/scoring/textdist"
 )
 
@@ -81,14 +82,17 @@ func (h PairingHint) Option() string {
 
 // Message says what the hint is, for a warning about the array: its
 // score under each pairing, then the option that applies the best.
-func (h PairingHint) Message() string {
+func (h PairingHint) Message() string { return h.Warning().Error() }
+
+// Warning is Message as the remark about the setting lists, which a front
+// end spells its own way (setting.Error.Text).
+func (h PairingHint) Warning() *setting.Error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pairing hint for %s: it scores %s paired by %s", h.Path, report.Figure(h.Score), h.Current)
 	for _, o := range h.Others {
 		fmt.Fprintf(&b, ", %s by %s", report.Figure(o.Score), o.Lists)
 	}
-	fmt.Fprintf(&b, "; lists=%s raises the total by %s", h.Option(), report.Figure(h.Gain))
-	return b.String()
+	return setting.Errorf(setting.Esc(b.String())+"; %[1]s "+setting.Esc(h.Option())+" raises the total by "+report.Figure(h.Gain), OptLists)
 }
 
 // PairingHints returns the arrays that would score noticeably better under
@@ -172,7 +176,8 @@ func (t *Tree) findHints(b *builder) bool {
 			t.hintsOmitted = len(t.hints) - i
 			break
 		}
-		t.notes = append(t.notes, Warning{Path: hint.Path, Message: hint.Message()})
+		w := hint.Warning()
+		t.notes = append(t.notes, Warning{Path: hint.Path, Message: w.Error(), Setting: w})
 	}
 	if h.partial > 0 {
 		t.notes = append(t.notes, Warning{Path: jsondoc.RootPath, Message: fmt.Sprintf(

@@ -92,7 +92,7 @@ func TestPairingHintInvoice(t *testing.T) {
 		t.Errorf("gain %.17g, want %.17g", h.Gain, wantGain)
 	}
 	wantMsg := "pairing hint for .line_items: it scores 0.527539 paired by index, 0.776623 by best, 0.776623 by key=sku, " +
-		"0.776623 by key=description, 0.776623 by key=quantity; lists=.line_items=key=sku raises the total by 0.016606"
+		"0.776623 by key=description, 0.776623 by key=quantity; lists .line_items=key=sku raises the total by 0.016606"
 	if ws := warningsOf(res); len(ws) != 1 || ws[0].Path != ".line_items" || ws[0].Message != wantMsg {
 		t.Errorf("warnings %v", ws)
 	}

@@ -151,41 +151,87 @@ func (e *pyEq) equal(r, o jsondoc.ID, depth int) bool {
 // {'k': v} in key order, lists as [a, b], True/False/None, ints exact,
 // floats by repr, strings by repr.
 func appendPyStr(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+	return pyStr.appendValue(b, d, id)
+}
+
+// appendPyJSON appends json.dumps(v, sort_keys=True, separators=(",",
+// ":")) of a parsed value: keys sorted by code point, no spaces, every
+// character outside ASCII escaped as \uXXXX (surrogate pairs beyond the
+// BMP), ints exact, floats by repr.
+func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
+	return pyJSON.appendValue(b, d, id)
+}
+
+// pyWriter is how one of Python's writers prints a value: str(), or
+// json.dumps with sorted keys and no spaces.
+type pyWriter struct {
+	null, yes, no string
+	sep, colon    string
+	json          bool // json.dumps: keys sorted, strings ASCII-escaped, NaN as JSON writes it
+}
+
+var (
+	pyStr  = &pyWriter{null: "None", yes: "True", no: "False", sep: ", ", colon: ": "}
+	pyJSON = &pyWriter{null: "null", yes: "true", no: "false", sep: ",", colon: ":", json: true}
+)
+
+// appendValue appends the value id of d as w prints it.
+func (w *pyWriter) appendValue(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
 	switch d.Kind(id) {
 	case jsondoc.Null:
-		return append(b, "None"...)
+		return append(b, w.null...)
 	case jsondoc.Bool:
 		if d.Bool(id) {
-			return append(b, "True"...)
+			return append(b, w.yes...)
 		}
-		return append(b, "False"...)
+		return append(b, w.no...)
 	case jsondoc.Number:
-		return appendPyNumber(b, d, id, false)
+		return appendPyNumber(b, d, id, w.json)
 	case jsondoc.String:
-		return appendPyRepr(b, d.PyStr(id))
+		return w.appendString(b, d.PyStr(id))
 	case jsondoc.Array:
 		b = append(b, '[')
 		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
 			if c != d.Child(id) {
-				b = append(b, ", "...)
+				b = append(b, w.sep...)
 			}
-			b = appendPyStr(b, d, c)
+			b = w.appendValue(b, d, c)
 		}
 		return append(b, ']')
-	default:
-		b = append(b, '{')
+	}
+	b = append(b, '{')
+	if w.json {
+		kids := children(d, id)
+		sort.SliceStable(kids, func(i, j int) bool { return d.PyKey(kids[i]) < d.PyKey(kids[j]) })
+		for i, c := range kids {
+			b = w.appendMember(b, d, c, i == 0)
+		}
+	} else {
 		// (Child skips the keys a later duplicate shadows: calling it per
 		// member would be quadratic in them.)
 		for c, first := d.Child(id), true; c != jsondoc.None; c, first = d.Next(c), false {
-			if !first {
-				b = append(b, ", "...)
-			}
-			b = appendPyRepr(b, d.PyKey(c))
-			b = append(b, ": "...)
-			b = appendPyStr(b, d, c)
+			b = w.appendMember(b, d, c, first)
 		}
-		return append(b, '}')
 	}
+	return append(b, '}')
+}
+
+// appendMember appends the member c of an object: its key and value.
+func (w *pyWriter) appendMember(b []byte, d *jsondoc.Doc, c jsondoc.ID, first bool) []byte {
+	if !first {
+		b = append(b, w.sep...)
+	}
+	b = w.appendString(b, d.PyKey(c))
+	b = append(b, w.colon...)
+	return w.appendValue(b, d, c)
+}
+
+// appendString appends a string or a key as w prints it.
+func (w *pyWriter) appendString(b []byte, s string) []byte {
+	if w.json {
+		return appendJSONASCII(b, s)
+	}
+	return appendPyRepr(b, s)
 }
 
 // appendPyNumber appends a number as Python prints what json.loads made
@@ -296,48 +342,6 @@ func appendHex(b []byte, v uint32, digits int) []byte {
 		b = append(b, hex[(v>>(4*uint(i)))&0xf])
 	}
 	return b
-}
-
-// appendPyJSON appends json.dumps(v, sort_keys=True, separators=(",",
-// ":")) of a parsed value: keys sorted by code point, no spaces, every
-// character outside ASCII escaped as \uXXXX (surrogate pairs beyond the
-// BMP), ints exact, floats by repr.
-func appendPyJSON(b []byte, d *jsondoc.Doc, id jsondoc.ID) []byte {
-	switch d.Kind(id) {
-	case jsondoc.Null:
-		return append(b, "null"...)
-	case jsondoc.Bool:
-		if d.Bool(id) {
-			return append(b, "true"...)
-		}
-		return append(b, "false"...)
-	case jsondoc.Number:
-		return appendPyNumber(b, d, id, true)
-	case jsondoc.String:
-		return appendJSONASCII(b, d.PyStr(id))
-	case jsondoc.Array:
-		b = append(b, '[')
-		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
-			if c != d.Child(id) {
-				b = append(b, ',')
-			}
-			b = appendPyJSON(b, d, c)
-		}
-		return append(b, ']')
-	default:
-		kids := children(d, id)
-		sort.SliceStable(kids, func(i, j int) bool { return d.PyKey(kids[i]) < d.PyKey(kids[j]) })
-		b = append(b, '{')
-		for i, c := range kids {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendJSONASCII(b, d.PyKey(c))
-			b = append(b, ':')
-			b = appendPyJSON(b, d, c)
-		}
-		return append(b, '}')
-	}
 }
 
 // appendJSONASCII appends s as json.dumps does with ensure_ascii=True.

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // NodeID names a node of a Tree. The root is 0; a node's children have
@@ -155,6 +156,21 @@ type Tree struct {
 type Warning struct {
 	Path    string // the JSON path concerned
 	Message string // what is doubtful, with the file:line:col if known
+	// Setting, when not nil, is the remark about a setting of the run
+	// (Message is its text): a front end spells the settings it names
+	// its own way, as for a setting's error (setting.Error.Text).
+	Setting *setting.Error `json:"-"`
+}
+
+// SpellSettings rewrites, in place, the message of each warning about a
+// setting (Warning.Setting) with the settings spelled by spell, as a front
+// end names them: the command line's "--lists" for "lists".
+func SpellSettings(ws []Warning, spell func(name string) string) {
+	for i := range ws {
+		if s := ws[i].Setting; s != nil {
+			ws[i].Message = s.Text(spell)
+		}
+	}
 }
 
 // Ref returns the reference document.

@@ -18,6 +18,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/x/beamx"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/setting"
 
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"   // gs:// files
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local files
@@ -134,15 +135,19 @@ func run(ctx context.Context, args []string, stderr io.Writer) int {
 	beam.Init() // a worker runs here and does not return
 	j, err := prepare(fl, &f)
 	if err != nil {
-		fmt.Fprintln(stderr, "jsontui-beam:", err)
+		fmt.Fprintln(stderr, "jsontui-beam:", setting.Text(err, flagName))
 		return 2
 	}
 	if err := beamx.Run(ctx, build(j)); err != nil {
-		fmt.Fprintln(stderr, "jsontui-beam:", err)
+		fmt.Fprintln(stderr, "jsontui-beam:", setting.Text(err, flagName))
 		return 1
 	}
 	return 0
 }
+
+// flagName is the flag for an engine setting: the flags are named as the
+// settings are, as jsontui's own.
+func flagName(name string) string { return "--" + name }
 
 func main() {
 	os.Exit(run(context.Background(), os.Args[1:], os.Stderr))

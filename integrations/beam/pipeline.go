@@ -12,6 +12,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/textio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/jsontui/jsontui/internal/atomicfile"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
@@ -97,6 +98,7 @@ func (fn *writeFn) ProcessElement(ctx context.Context, a *figuresAcc) error {
 	if err := fn.lacking(a, figs); err != nil {
 		return err
 	}
+	scoring.SpellSettings(figs.Warnings, flagName) // as jsontui score writes them
 	var b bytes.Buffer
 	if err := dataset.WriteJSON(&b, fn.S.header(a.Fields()), figs); err != nil {
 		return err

@@ -328,10 +328,11 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if err != nil {
 		return scoreFailed(out, f.format, rec, err)
 	}
+	scoring.SpellSettings(res.Figures.Warnings, flagName)
 	a.datasetPairingHint(ctx, spec, d, cfg, res)
 	h := dataset.HeaderOf(res, displayNameOrEmpty(weightsName))
 	h.Rules = displayNameOrEmpty(f.metric.rules)
-	a.printDatasetNotes(h, res.Figures)
+	a.printDatasetNotes(h, res.Figures, f.quiet)
 	figs := res.Figures
 	var labelled *htmlreport.Labelled
 	if f.labels.given() {
@@ -511,15 +512,18 @@ func displayNameOrEmpty(name string) string {
 	return displayName(name)
 }
 
-// printDatasetNotes reports on standard error how the dataset was read,
-// how many outputs were repaired, and the warnings.
-func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures) {
+// printDatasetNotes reports on standard error how the dataset was read
+// (not under --quiet, which leaves standard error to what is wrong), how
+// many outputs were repaired or do not parse, and the warnings.
+func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures, quiet bool) {
 	st := f.Stats
-	what := strconv.Itoa(st.Cases) + " cases"
-	if st.Extra > 0 {
-		what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
+	if !quiet {
+		what := strconv.Itoa(st.Cases) + " cases"
+		if st.Extra > 0 {
+			what += fmt.Sprintf(" and %d output(s) with no reference (extra)", st.Extra)
+		}
+		fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", escape.Name(displayName(h.Reference)), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	}
-	fmt.Fprintf(a.stderr, "jsontui: %s: %s; %s\n", escape.Name(displayName(h.Reference)), what, dataset.DescribeFields(h.Fields, h.Pairing))
 	repaired := 0
 	for _, c := range f.Cases {
 		if len(c.Repairs) > 0 {
@@ -566,6 +570,7 @@ func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset
 	for _, w := range c.Warnings {
 		rep.Warnings = append(rep.Warnings, report.Warning{Path: ".", Message: w})
 	}
+	report.SpellSettings(rep.Warnings, flagName)
 	switch c.Status {
 	case dataset.CaseMissing:
 		fmt.Fprintf(a.stderr, "jsontui: case %q has no output: every node is missing, the case scores 0\n", c.ID)

@@ -173,7 +173,7 @@ func TestScoreDatasetGates(t *testing.T) {
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
 		{[]string{"score", pizza + "reference.json", data}, "", 2, "", "is a dataset but"},
 		{[]string{"score", data, w, w}, "", 2, "", "one argument too many"},
-		{[]string{"score", "--dataset", "-", "--quiet"}, `[{"expected": {"a": 1}, "output": {"a": 1}}, {"expected": {"a": 2}, "output": "{\"a\": 3}"}]`, 0, "0.9\n", "jsontui: <stdin>: 2 cases"},
+		{[]string{"score", "--dataset", "-", "--format", "json"}, `[{"expected": {"a": 1}, "output": {"a": 1}}, {"expected": {"a": 2}, "output": "{\"a\": 3}"}]`, 0, "{", "jsontui: <stdin>: 2 cases"},
 		{[]string{"score", "--dataset", "-", "--quiet"}, "{\"expected\": 5, \"output\": 4}\n\n{\"expected\": 2, \"output\": 2}\n", 0, "0.9444444444444444\n", ""},
 		{[]string{data}, "", 2, "", "the explorer needs a terminal (standard output is not one); for headless scoring use: jsontui score " + data},
 		{[]string{data, "--pass", "2"}, "", 2, "", "--pass 2 is outside [0, 1]"},
@@ -185,6 +185,29 @@ func TestScoreDatasetGates(t *testing.T) {
 		if code != c.code || !strings.HasPrefix(stdout, c.stdout) || !strings.Contains(stderr, c.stderr) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", c.args, code, stdout, stderr, c.code, c.stdout, c.stderr)
 		}
+	}
+}
+
+// TestScoreDatasetQuiet checks that --quiet leaves standard error to what
+// is wrong: the line saying how the dataset was read is not printed, a
+// warning still is.
+func TestScoreDatasetQuiet(t *testing.T) {
+	clean := "{\"expected\": {\"a\": 1}, \"output\": {\"a\": 1}}\n{\"expected\": {\"a\": 2}, \"output\": {\"a\": 3}}\n"
+	code, stdout, stderr := runCLI(t, clean, "score", "--dataset", "-", "--no-history")
+	if code != 0 || stderr != "jsontui: <stdin>: 2 cases; reference .expected, output .output; pairing by record\n" {
+		t.Errorf("without --quiet: exit %d, stderr %q", code, stderr)
+	}
+	for _, q := range []string{"--quiet", "-q"} {
+		code, stdout, stderr = runCLI(t, clean, "score", "--dataset", "-", q)
+		if code != 0 || stdout != "0.9\n" || stderr != "" {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 0, \"0.9\\n\", nothing", q, code, stdout, stderr)
+		}
+	}
+	lacking := clean + "{\"expected\": {\"a\": 3}}\n"
+	code, stdout, stderr = runCLI(t, lacking, "score", "--dataset", "-", "--quiet")
+	want := "jsontui: warning: 1 of 3 records have no output field (.output, .actual_output, .response, .predicted, .prediction), the first at <stdin>:3: their cases are missing\n"
+	if code != 0 || stdout != "0.6\n" || stderr != want {
+		t.Errorf("a record lacking its output: exit %d, stdout %q, stderr %q; want %q", code, stdout, stderr, want)
 	}
 }
 

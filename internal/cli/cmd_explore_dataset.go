@@ -75,7 +75,7 @@ func (a *app) exploreDataset(f *exploreFlags, d *datasetFlags, spec dataset.Spec
 		return err
 	}
 	prog.files, prog.total = src.Size()
-	dopts := a.datasetExplorerOptions(opts, spec, cfg, weightsName, weightsFile, rulesFile, recorder, withStdin(sides, stdin))
+	dopts := a.datasetExplorerOptions(opts, spec, cfg, weightsName, weightsFile, rulesFile, recorder, withStdin(sides, stdin), &prog.scored)
 	// The opening run is recorded once scored, in the background (see
 	// loader); when the explorer ends, gate stops the loads.
 	gate := &explorerGate{}
@@ -151,9 +151,12 @@ func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) por
 // report is the explorer's, once it asks for the load.
 type loadProgress struct {
 	read, cases atomic.Int64
-	report      atomic.Pointer[func(ports.DatasetProgress)]
-	total       int64
-	files       int
+	// scored is the number of reference cases once the dataset is
+	// scored, 0 before.
+	scored atomic.Int64
+	report atomic.Pointer[func(ports.DatasetProgress)]
+	total  int64
+	files  int
 }
 
 // send reports the counts so far, once the explorer listens.
@@ -197,16 +200,17 @@ func (g *explorerGate) close() {
 // datasetExplorerOptions are the dataset explorer's options: its files,
 // metric and weights, the history pane, the recorder (nil with
 // --no-history) and the recovery file of unsaved weights, whose dataset
-// files sides names.
+// files sides names; cases counts its reference cases once scored (for
+// the history pane of a file of records).
 func (a *app) datasetExplorerOptions(opts ports.Options, spec dataset.Spec, cfg dataset.Config, weightsName string,
-	weightsFile, rulesFile inputFile, recorder *datasetRecorder, sides func() [2]history.File) ports.DatasetOptions {
+	weightsFile, rulesFile inputFile, recorder *datasetRecorder, sides func() [2]history.File, cases *atomic.Int64) ports.DatasetOptions {
 	dopts := ports.DatasetOptions{
 		Files:   a.exploreDatasetFiles(spec, weightsName),
 		Weights: cfg.Weights, Metric: opts.Metric, MetricOptions: opts.MetricOptions, Rules: opts.Rules,
-		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse,
+		Metrics: opts.Metrics, Rescore: opts.Rescore, Theme: opts.Theme, NoMouse: opts.NoMouse, GroupBy: spec.GroupBy,
 	}
 	dopts.Files.Rules = opts.Files.Rules
-	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out}
+	dopts.History = &datasetHistory{a: a, ref: spec.Ref, out: spec.Out, cases: func() int { return int(cases.Load()) }}
 	if recorder != nil {
 		dopts.Recorder, dopts.Recorded = recorder, true
 	}
@@ -264,6 +268,7 @@ func (g *explorerGate) loader(src *dataset.Source, cfg dataset.Config, prog *loa
 			return nil, badInput(err)
 		}
 		prog.cases.Store(int64(res.Figures.Stats.Cases))
+		prog.scored.Store(int64(res.Figures.Stats.Cases))
 		prog.send()
 		if rec != nil {
 			g.committing = true

@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // Two models' answers to ten cases whose reference holds ten true
@@ -328,5 +329,58 @@ func TestHistoryDatasetPendingAndLost(t *testing.T) {
 	code, out, errOut = runWithHistory(t, store, "", "score", small+"data.jsonl", "-q")
 	if code != 2 || out != "0.4703937463810075\n" || !strings.Contains(errOut, "the run was not recorded") {
 		t.Errorf("exit %d, %q, %q", code, out, errOut)
+	}
+}
+
+// TestDatasetHistoryOneFile: the history pane of a dataset in one file of
+// records lists the other model's runs (another file of the same number
+// of reference cases) beside its own, without a: a file of records holds
+// its references, so the runs of other files cannot be found by the
+// reference's path. A dataset of other cases is left to a.
+func TestDatasetHistoryOneFile(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "history.db")
+	a := writeModel(t, dir, "model-a.jsonl", modelA, "c11")
+	b := writeModel(t, dir, "model-b.jsonl", modelB, "c12")
+	other := writeModel(t, dir, "other.jsonl", modelA[:4], "c05")
+	for _, f := range []string{a, b, other} {
+		if code, _, errOut := runWithHistory(t, store, "", "score", f, "--quiet", "--label", filepath.Base(f)); code != 0 {
+			t.Fatalf("score %s: %d %s", f, code, errOut)
+		}
+	}
+	labels := func(runs []ports.RunSummary) string {
+		var out []string
+		for _, r := range runs {
+			mark := ""
+			if r.ThisPair {
+				mark = "*"
+			}
+			out = append(out, r.Label+mark)
+		}
+		return strings.Join(out, " ")
+	}
+	h := &datasetHistory{a: historyApp(store), ref: a, cases: func() int { return 11 }}
+	for _, c := range []struct {
+		all  bool
+		want string
+	}{{false, "model-b.jsonl model-a.jsonl*"}, {true, "other.jsonl model-b.jsonl model-a.jsonl*"}} {
+		runs, err := h.Runs(c.all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := labels(runs); got != c.want {
+			t.Errorf("all %v: runs %q, want %q", c.all, got, c.want)
+		}
+	}
+	// Before the dataset is scored, its own runs only.
+	h.cases = func() int { return 0 }
+	if runs, err := h.Runs(false); err != nil || labels(runs) != "model-a.jsonl*" {
+		t.Errorf("not scored yet: %q, %v", labels(runs), err)
+	}
+	// Two files: the runs of the same references file, as before.
+	refs := filepath.Join(dir, "refs.jsonl")
+	h2 := &datasetHistory{a: historyApp(store), ref: refs, out: b, cases: func() int { return 11 }}
+	if runs, err := h2.Runs(false); err != nil || len(runs) != 0 {
+		t.Errorf("two files: %q, %v", labels(runs), err)
 	}
 }

@@ -232,6 +232,7 @@ func (a *app) scorePair(args []string, f *scoreFlags, metric scoring.Metric, sto
 	if rules != nil {
 		rep.Rules = f.metric.rules
 	}
+	report.SpellSettings(rep.Warnings, flagName)
 	a.printNotes(rep)
 	var rec *scoreRecording
 	if record {

@@ -10,7 +10,7 @@ import (
 // invoiceHint is the warning about the invoice's line items, the third
 // of which the output dropped.
 const invoiceHint = "pairing hint for .line_items: it scores 0.527539 paired by index, 0.776623 by best, 0.776623 by key=sku, " +
-	"0.776623 by key=description, 0.776623 by key=quantity; lists=.line_items=key=sku raises the total by 0.016606"
+	"0.776623 by key=description, 0.776623 by key=quantity; --lists .line_items=key=sku raises the total by 0.016606"
 
 // TestScorePairingHint: score warns about an array that pairs noticeably
 // better otherwise, on standard error and in the report, naming the path

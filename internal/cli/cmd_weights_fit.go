@@ -13,6 +13,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/atomicfile"
 	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/calibrate"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -135,7 +136,8 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 	if err != nil {
 		return badInput(err)
 	}
-	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures)
+	scoring.SpellSettings(res.Figures.Warnings, flagName)
+	a.printDatasetNotes(dataset.HeaderOf(res, displayNameOrEmpty(weightsName)), res.Figures, false)
 	labels, paired, err := a.pairLabels(&f.labels, spec, res.Figures.Cases)
 	if err != nil {
 		return err

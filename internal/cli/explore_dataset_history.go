@@ -14,18 +14,28 @@ import (
 type datasetHistory struct {
 	a        *app
 	ref, out string // the dataset's sides as given ("" out for one file)
+	// cases returns the number of the dataset's reference cases once it
+	// is scored (0 before): a file of records holds its references with
+	// the answers, and another model's file of the same cases is known by
+	// that number.
+	cases func() int
 }
 
 // Runs implements ports.DatasetHistory: the dataset runs of the same
 // references (any outputs: other models' answers pair case by case), or
-// every dataset run.
+// every dataset run. The references of two files or folders are a file
+// or folder of their own, which the other models' runs share. Those of a
+// file of records are in it, beside one model's answers: another model's
+// answers are another file, so the runs listed are those of this file and
+// the other dataset runs of as many reference cases.
 func (h *datasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 	store, err := h.a.historyStore()
 	if err != nil {
 		return nil, err
 	}
+	oneFile := h.out == "" && h.ref != "-"
 	var opts history.ListOptions
-	if !all && h.ref != "-" {
+	if !all && h.ref != "-" && !oneFile {
 		opts.Reference = h.ref
 	}
 	list, err := store.List(opts)
@@ -33,6 +43,10 @@ func (h *datasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 		return nil, err
 	}
 	this := h.files()
+	cases := 0
+	if oneFile && !all && h.cases != nil {
+		cases = h.cases()
+	}
 	out := make([]ports.RunSummary, 0, len(list))
 	for _, s := range list {
 		if s.Cases == 0 {
@@ -40,6 +54,9 @@ func (h *datasetHistory) Runs(all bool) ([]ports.RunSummary, error) {
 		}
 		rs := runSummary(s)
 		rs.ThisPair = s.Reference.Path == this[0].Path && s.Output.Path == this[1].Path
+		if oneFile && !all && !rs.ThisPair && (cases == 0 || s.Cases != cases) {
+			continue
+		}
 		out = append(out, rs)
 	}
 	return out, nil

@@ -228,6 +228,8 @@ func TestBrowserPairDiff(t *testing.T) {
 	screenshot(t, ctx, "report-pairdiff-desktop.png", 1280, 800)
 	screenshot(t, ctx, "report-pairdiff-phone.png", 390, 844)
 	setViewport(t, ctx, 1280, 800)
+	eval[bool](t, ctx, `(() => { document.querySelector("#changed").scrollIntoView(); return true; })()`)
+	screenshot(t, ctx, "report-pairdiff-changes.png", 1280, 800)
 	// Sorting by Δ puts the largest loss of score first.
 	click(t, ctx, "#changed-table thead th:nth-child(4) button")
 	lowest := dj.Changed[0]

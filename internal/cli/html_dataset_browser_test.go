@@ -1,10 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -38,11 +40,15 @@ type pageDatasetJSON struct {
 }
 
 // writeDataset writes a generated dataset of n cases (answers of model m)
-// into dir.
+// into dir, the only file it adds there.
 func writeDataset(t *testing.T, dir string, n int, model uint64) string {
 	t.Helper()
 	path := filepath.Join(dir, fmt.Sprintf("cases-%d.jsonl", model))
-	if err := gen.WriteRecordsFile(path, gen.DatasetOptions{Cases: n, Seed: 21, Model: model, Missing: 0.02}); err != nil {
+	var b bytes.Buffer
+	if _, err := gen.WriteRecords(&b, gen.DatasetOptions{Cases: n, Seed: 21, Model: model, Missing: 0.02}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return path
@@ -220,7 +226,9 @@ func setFilter(t *testing.T, ctx context.Context, sel, value, event string) {
 // mark per labelled case, cleanly.
 func TestBrowserDatasetAgreement(t *testing.T) {
 	browser(t)
-	args := []string{"score", small + "data.jsonl", small + "weights.json", "--no-history", "--labels", labelsSmall + "labels.jsonl"}
+	data, weights := absPath(t, small+"data.jsonl"), absPath(t, small+"weights.json")
+	t.Chdir(labelsSmall) // the page names the labels file as given: labels.jsonl
+	args := []string{"score", data, weights, "--no-history", "--labels", "labels.jsonl"}
 	code, out, errs := runCLI(t, "", append(args, "--format", "json")...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -247,5 +255,19 @@ func TestBrowserDatasetAgreement(t *testing.T) {
 	if n := eval[int](t, ctx, `document.querySelectorAll("#agreement svg circle").length`); n != dj.Agreement.Labels || n != 6 {
 		t.Errorf("%d marks in the scatter, %d labelled cases", n, dj.Agreement.Labels)
 	}
+	// The section at the top of the window: its table and scatter.
+	eval[bool](t, ctx, `(() => { document.querySelector("#agreement").scrollIntoView(); return true; })()`)
+	screenshot(t, ctx, "report-dataset-agreement.png", 1280, 800)
 	checkClean(t, log, page)
+}
+
+// absPath returns the absolute path of name, for a test that changes its
+// working folder.
+func absPath(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

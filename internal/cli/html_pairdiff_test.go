@@ -57,8 +57,10 @@ func (c pathChangeJSON) cells() string {
 func recordPairDiff(t *testing.T, dir string) (pairDiffJSON, string) {
 	t.Helper()
 	store := filepath.Join(dir, "history.db")
-	files := copyPizza(t)
-	ref, out := filepath.Join(files, "reference.json"), filepath.Join(files, "output.json")
+	// The runs name their files as a user in their folder would (the
+	// pages, and the screenshots of docs/images, show the names).
+	t.Chdir(copyPizza(t))
+	ref, out := "reference.json", "output.json"
 	score := func(args ...string) {
 		t.Helper()
 		if code, _, errs := runWithHistory(t, store, "", append([]string{"score", "-q"}, args...)...); code != 0 {
@@ -74,7 +76,7 @@ func recordPairDiff(t *testing.T, dir string) (pairDiffJSON, string) {
 	if err := os.WriteFile(out, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	score(ref, out, filepath.Join(files, "weights.json"), "--label", "weighted")
+	score(ref, out, "weights.json", "--label", "weighted")
 	runs := listRuns(t, store)
 	a, b := runs[1].ID, runs[0].ID
 	if runs[1].Label != "plain" {

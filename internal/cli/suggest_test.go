@@ -31,8 +31,8 @@ func TestTypos(t *testing.T) {
 	}
 	_, _, stderr := runCLI(t, "", "score", data, "--group-by", ".categry", "--id-field", ".idd", "--no-history")
 	for _, want := range []string{
-		"jsontui: warning: group-by .categry: no record has this field (on either side): every case is in the group of the cases without a value; did you mean .category?\n",
-		"jsontui: warning: id-field .idd: no record has this field: the cases are named by their record numbers (#1, #2, ...); did you mean .id?\n",
+		"jsontui: warning: --group-by .categry: no record has this field (on either side): every case is in the group of the cases without a value; did you mean .category?\n",
+		"jsontui: warning: --id-field .idd: no record has this field: the cases are named by their record numbers (#1, #2, ...); did you mean .id?\n",
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

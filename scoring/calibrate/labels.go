@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Kind is what people's labels say of a case: a grade in [0, 1] or a
@@ -208,7 +209,7 @@ func FieldLabels(field string, cases []dataset.CaseFigures, fileOf func(k int) s
 		}
 	}
 	if len(l.Items) == 0 {
-		return nil, fmt.Errorf("no record has the label field %s (on either side)", field)
+		return nil, setting.New("label-field", escape.Name(field), "no record has this field (on either side)")
 	}
 	return l, nil
 }

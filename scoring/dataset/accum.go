@@ -7,6 +7,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // maxCaseWarnings is how many of the cases' warnings a dataset reports;
@@ -69,6 +70,13 @@ func (a *accumulator) setup(metric string, options []string, pass *float64, tabl
 // warn adds a dataset warning.
 func (a *accumulator) warn(path, msg string) {
 	a.warnings = append(a.warnings, scoring.Warning{Path: path, Message: msg})
+}
+
+// warnSetting adds the warning about a setting of the run: its message
+// names the setting by its engine name, which a front end spells its own
+// way (scoring.Warning.Setting).
+func (a *accumulator) warnSetting(path string, w *setting.Error) {
+	a.warnings = append(a.warnings, scoring.Warning{Path: path, Message: w.Error(), Setting: w})
 }
 
 // addCase adds a case's figures.
@@ -194,8 +202,8 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 	a.weightsAt[1] = len(a.warnings)
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
-		a.warn(".", fmt.Sprintf("group-by %s: no record has this field (on either side): every case is in the group of the cases without a value%s",
-			r.src.spec.GroupBy, r.src.didYouMean(r.src.group)))
+		a.warnSetting(".", setting.New("group-by", r.src.spec.GroupBy,
+			"no record has this field (on either side): every case is in the group of the cases without a value"+r.src.didYouMean(r.src.group)))
 	}
 	if n := a.caseWarns - maxCaseWarnings; n > 0 {
 		a.warn(".", fmt.Sprintf("... and %d more warnings about the cases", n))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // CaseScorer scores a dataset's cases one at a time into their case lines
@@ -50,7 +51,7 @@ func NewCaseScorer(spec Spec, pairing Pairing, cfg Config) (*CaseScorer, error) 
 	if spec.GroupBy != "" {
 		g, err := scoring.ParsePath(spec.GroupBy)
 		if err != nil {
-			return nil, fmt.Errorf("--group-by %s: %v", spec.GroupBy, err)
+			return nil, setting.New("group-by", spec.GroupBy, err.Error())
 		}
 		src.group, src.hasGroup = g, true
 	}
@@ -168,8 +169,8 @@ func (s *CaseScorer) LackingOutput(n, cases, first int) (*scoring.Warning, error
 	}
 	file := escape.Name(displayName(s.r.src.spec.Ref))
 	if n == cases {
-		return nil, fmt.Errorf("%s: no record has an output field (tried %s): name the output's field with --out-field",
-			file, s.r.src.out.describe())
+		return nil, setting.Errorf(setting.Esc(fmt.Sprintf("%s: no record has an output field (tried %s): name the output's field with ",
+			file, s.r.src.out.describe()))+"%[1]s", "out-field")
 	}
 	return &scoring.Warning{Path: ".", Message: fmt.Sprintf("%d of %d records have no output field (%s), the first at %s:%d: their cases are missing",
 		n, cases, s.r.src.out.describe(), file, first)}, nil

@@ -124,8 +124,8 @@ func (r *runner) checkIDs() {
 	if s.spec.IDField == "" || r.idsSeen > 0 || r.acc.refCases == 0 {
 		return
 	}
-	r.acc.warn(".", fmt.Sprintf("id-field %s: no record has this field: the cases are named by their record numbers (#1, #2, ...)%s",
-		s.spec.IDField, s.didYouMean(s.id.steps)))
+	r.acc.warnSetting(".", setting.New("id-field", s.spec.IDField,
+		"no record has this field: the cases are named by their record numbers (#1, #2, ...)"+s.didYouMean(s.id.steps)))
 }
 
 // countKeys counts each key once.

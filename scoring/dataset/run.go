@@ -287,7 +287,11 @@ func thresholds(matchThreshold, pass *float64) (tau float64, err error) {
 	tau = 1
 	if matchThreshold != nil {
 		if tau = *matchThreshold; !(tau > 0 && tau <= 1) {
-			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside (0, 1]: at 0 every wrong value would count as found", "match-threshold")
+			why := ""
+			if tau == 0 {
+				why = ": at 0 every wrong value would count as found"
+			}
+			return 0, setting.Errorf("%[1]s "+setting.Esc(fmt.Sprint(tau))+" is outside (0, 1]"+why, "match-threshold")
 		}
 	}
 	if pass != nil && !(*pass >= 0 && *pass <= 1) {

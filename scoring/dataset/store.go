@@ -164,6 +164,11 @@ func (d *Scored) Stats() Stats { return d.figs.Stats }
 // of Figures, without making its cases).
 func (d *Scored) Paths() []PathFigures { return d.figs.Paths }
 
+// Groups returns the figures of each --group-by value under the weights
+// in force (those of Figures, without making its cases); nil when the
+// cases were not grouped.
+func (d *Scored) Groups() []GroupFigures { return d.figs.Groups }
+
 // Weight returns the weight in force of a schema path (such as
 // `.items[].price`), and whether the dataset has the path.
 func (d *Scored) Weight(path string) (float64, bool) {

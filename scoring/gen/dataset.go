@@ -149,38 +149,6 @@ func WriteRecords(w io.Writer, opt DatasetOptions) (int, error) {
 	return g.n, bw.Flush()
 }
 
-// WriteRecordsFile writes a dataset as WriteRecords does to the file
-// path, unless a file is there already: a generated dataset made once and
-// kept, as the benchmarks' are. It writes a temporary file in path's
-// folder and renames it, so that the file at path is always whole, even
-// when two processes make it at once.
-func WriteRecordsFile(path string, opt DatasetOptions) error {
-	if _, err := os.Stat(path); err == nil {
-		return nil
-	}
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(f.Name()) // gone once renamed
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		return err
-	}
-	if _, err := WriteRecords(f, opt); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
-}
-
 // appendReference appends the start of the case's record, up to its
 // reference: {"id": ..., "category": ..., "expected": ...
 func (a *answer) appendReference(line []byte) []byte {

@@ -157,7 +157,10 @@ func scatterPlot(p plot, ms []mark) (template.HTML, string) {
 	fmt.Fprintf(&b, `<text x="%s" y="%s">0</text><text x="%s" y="%s" text-anchor="end">%s</text>`,
 		x(0), f1(size-pad+14), x(1), f1(size-pad+14), template.HTMLEscapeString(p.XHigh))
 	for _, t := range p.YTicks {
-		fmt.Fprintf(&b, `<text x="2" y="%s">%s</text>`, y(t.V), template.HTMLEscapeString(t.Text))
+		// The baseline a little below the tick, centring the text on it,
+		// and low enough at the top for the letters to show whole.
+		base := max(size-pad-t.V*(size-pad-6)+4, 12)
+		fmt.Fprintf(&b, `<text x="2" y="%s">%s</text>`, f1(base), template.HTMLEscapeString(t.Text))
 	}
 	note := ""
 	if len(ms) <= maxDots {

@@ -10,6 +10,8 @@ package report
 import (
 	"encoding/json"
 	"iter"
+
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // Node is one row of a score breakdown.
@@ -59,6 +61,21 @@ type Node struct {
 type Warning struct {
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// Setting, when not nil, is the remark about a setting of the run
+	// (Message is its text): a front end spells the settings it names its
+	// own way (setting.Error.Text).
+	Setting *setting.Error `json:"-"`
+}
+
+// SpellSettings rewrites, in place, the message of each warning about a
+// setting (Warning.Setting) with the settings spelled by spell, as a front
+// end names them: the command line's "--lists" for "lists".
+func SpellSettings(ws []Warning, spell func(name string) string) {
+	for i := range ws {
+		if s := ws[i].Setting; s != nil {
+			ws[i].Message = s.Text(spell)
+		}
+	}
 }
 
 // Report is the result of one scoring run.

@@ -6,6 +6,9 @@
 package setting
 
 import (
+	"bytes"
+	"encoding/gob"
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -53,5 +56,48 @@ func (e *Error) Text(spell func(name string) string) string {
 	return fmt.Sprintf(e.format, args...)
 }
 
+// Speller is an error whose message names settings, which Text spells
+// otherwise: *Error, and the engine's other errors about a setting.
+type Speller interface {
+	error
+	Text(spell func(name string) string) string
+}
+
+// Text returns err's message with the settings named by the Speller it
+// wraps, if any, spelled by spell; what wraps it is kept as it is
+// ("in.json: lists \"x\": …" becomes "in.json: --lists \"x\": …").
+func Text(err error, spell func(name string) string) string {
+	msg := err.Error()
+	var s Speller
+	if errors.As(err, &s) {
+		msg = strings.Replace(msg, s.Error(), s.Text(spell), 1)
+	}
+	return msg
+}
+
 // Names returns the settings the message names, in order.
 func (e *Error) Names() []string { return append([]string(nil), e.settings...) }
+
+// wire is an Error as encoding/gob writes it.
+type wire struct {
+	Format   string
+	Settings []string
+}
+
+// GobEncode writes e for encoding/gob (a stored warning keeps the
+// settings it names).
+func (e *Error) GobEncode() ([]byte, error) {
+	var b bytes.Buffer
+	err := gob.NewEncoder(&b).Encode(wire{Format: e.format, Settings: e.settings})
+	return b.Bytes(), err
+}
+
+// GobDecode reads what GobEncode wrote.
+func (e *Error) GobDecode(data []byte) error {
+	var w wire
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&w); err != nil {
+		return err
+	}
+	e.format, e.settings = w.Format, w.Settings
+	return nil
+}

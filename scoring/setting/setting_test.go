@@ -1,6 +1,8 @@
 package setting
 
 import (
+	"bytes"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"testing"
@@ -27,6 +29,21 @@ func TestError(t *testing.T) {
 		if got := c.err.Text(flag); got != c.flag {
 			t.Errorf("Text(flag) = %q, want %q", got, c.flag)
 		}
+	}
+	var b bytes.Buffer
+	var back struct{ E *Error }
+	if err := gob.NewEncoder(&b).Encode(struct{ E *Error }{cases[2].err}); err != nil {
+		t.Fatal(err)
+	}
+	if err := gob.NewDecoder(&b).Decode(&back); err != nil || back.E.Text(flag) != cases[2].flag {
+		t.Errorf("through gob: %v, %v", back.E, err)
+	}
+	inFile := fmt.Errorf("in.json: %w", New("lists", `"x"`, "use index"))
+	if got := Text(inFile, flag); got != `in.json: --lists "x": use index` {
+		t.Errorf("Text of a wrapped error = %q", got)
+	}
+	if got := Text(errors.New("lists x"), flag); got != "lists x" {
+		t.Errorf("Text of another error = %q", got)
 	}
 	wrapped := fmt.Errorf("in.json:3:4: %w", New("pass", "2", "outside [0, 1]"))
 	var se *Error

@@ -49,6 +49,16 @@ type PaneMouseMsg struct {
 	Y   int
 }
 
+// LeftClick returns where a left click over the pane fell: x, and y,
+// the pane's line; ok is false for any other mouse event.
+func (m PaneMouseMsg) LeftClick() (x, y int, ok bool) {
+	c, isClick := m.Msg.(tea.MouseClickMsg)
+	if !isClick || c.Button != tea.MouseLeft {
+		return 0, 0, false
+	}
+	return c.Mouse().X, m.Y, true
+}
+
 // ClosePaneMsg asks the root to close the pane that sent it and go back
 // to the view below it.
 type ClosePaneMsg struct{}

@@ -1,6 +1,7 @@
 package common
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -171,6 +172,12 @@ func ScoreText5(v float64, ok bool) string {
 		return "n/a"
 	}
 	return Fixed5(v)
+}
+
+// Percent formats a share as a percentage: "16.7%".
+func Percent(v float64) string {
+	t := fmt.Sprintf("%.1f%%", 100*v)
+	return strings.Replace(t, ".0%", "%", 1)
 }
 
 // PaintDelta formats a change of a score with its sign, coloured: good

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -88,10 +90,10 @@ func generatedDataset(b *testing.B, n int) *dataset.Result {
 
 // benchDatasetModel opens the dataset explorer on res in a w×h terminal,
 // the cursor on path, in view v.
-func benchDatasetModel(b *testing.B, res *dataset.Result, w, h int, path string, v dsView) *Model {
+func benchDatasetModel(b *testing.B, res *dataset.Result, w, h int, path string, v dsdata.View) *Model {
 	m := New(ports.DatasetOptions{Files: ports.Files{Reference: "data.jsonl", Output: "data.jsonl"}, Loaded: res, Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
-	m.tree.selectPath(m.ds.d.PathIndex(path))
+	m.tree.SelectPath(m.ds.Scored.PathIndex(path))
 	m.setView(v)
 	m.View()
 	return m
@@ -106,12 +108,12 @@ func BenchmarkDatasetFrame(b *testing.B) {
 	res := generatedDataset(b, benchDatasetCases())
 	for _, c := range []struct {
 		name string
-		view dsView
+		view dsdata.View
 		key  string
-	}{{"tree", viewTree, "j"}, {"cases", viewCases, "j"}, {"heat", viewHeat, "l"}} {
+	}{{"tree", dsdata.ViewTree, "j"}, {"cases", dsdata.ViewCases, "j"}, {"heat", dsdata.ViewHeat, "l"}} {
 		b.Run(c.name, func(b *testing.B) {
 			m := benchDatasetModel(b, res, 120, 35, ".vendor", c.view)
-			if c.view == viewTree {
+			if c.view == dsdata.ViewTree {
 				m.Update(tuitest.KeyMsg("tab")) // the detail pane beside the tree
 			}
 			var times []time.Duration
@@ -136,13 +138,13 @@ func BenchmarkDatasetReweight(b *testing.B) {
 	res := generatedDataset(b, benchDatasetCases())
 	for _, c := range []struct {
 		name string
-		view dsView
-	}{{"tree", viewTree}, {"cases", viewCases}, {"heat", viewHeat}} {
+		view dsdata.View
+	}{{"tree", dsdata.ViewTree}, {"cases", dsdata.ViewCases}, {"heat", dsdata.ViewHeat}} {
 		b.Run(c.name, func(b *testing.B) {
 			res.Scored.ResetWeights() // the view before left .vendor at 0.95 after an odd b.N
 			m := benchDatasetModel(b, res, 120, 35, ".vendor", c.view)
-			if c.view == viewHeat {
-				m.heat.Update(selectPathMsg{i: m.ds.d.PathIndex(".vendor")})
+			if c.view == dsdata.ViewHeat {
+				m.heat.Update(dsdata.SelectPathMsg{Index: m.ds.Scored.PathIndex(".vendor")})
 			}
 			var times []time.Duration
 			keys := []tea.KeyPressMsg{tuitest.KeyMsg("-"), tuitest.KeyMsg("+")}
@@ -152,14 +154,14 @@ func BenchmarkDatasetReweight(b *testing.B) {
 				start := time.Now()
 				// What the tree's and the heat map's weight keys ask
 				// the root for.
-				m.Update(weightKeyMsg{path: ".vendor", key: keys[i%2]})
+				m.Update(dsdata.WeightKeyMsg{Path: ".vendor", Key: keys[i%2]})
 				m.View()
 				times = append(times, time.Since(start))
 				i++
 			}
 			b.ReportMetric(float64(cpuTime()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
-			if w, _ := m.ds.d.Weight(".vendor"); w != 1 && w != 0.95 || m.ds.sess.Version() != b.N {
-				b.Fatalf(".vendor weighs %v after %d re-weights of %d", w, m.ds.sess.Version(), b.N)
+			if w, _ := m.ds.Scored.Weight(".vendor"); w != 1 && w != 0.95 || m.ds.Sess.Version() != b.N {
+				b.Fatalf(".vendor weighs %v after %d re-weights of %d", w, m.ds.Sess.Version(), b.N)
 			}
 			tuitest.ReportMedian(b, times)
 		})

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"regexp"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -58,23 +60,23 @@ type caseOpenedMsg struct {
 // openCase scores case k again in the background and opens it. The
 // dataset waits meanwhile (its weights are what the case is scored
 // under): esc stops the opening.
-func (m *Model) openCase(msg openCaseMsg) tea.Cmd {
+func (m *Model) openCase(msg dsdata.OpenCaseMsg) tea.Cmd {
 	if m.opening.active {
 		return nil
 	}
-	w, err := m.ds.d.WeightsInForce()
+	w, err := m.ds.Scored.WeightsInForce()
 	if err != nil {
 		m.Status.Set(common.Failure(err))
 		return nil
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m.opening.id++
-	m.opening.active, m.opening.k, m.opening.cancel = true, msg.k, cancel
-	id, d, open := m.opening.id, m.ds.d, m.opts.OpenCase
-	m.Status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.k))))
+	m.opening.active, m.opening.k, m.opening.cancel = true, msg.Case, cancel
+	id, d, open := m.opening.id, m.ds.Scored, m.opts.OpenCase
+	m.Status.Set(common.Info(fmt.Sprintf("opening case %s… esc stops", d.CaseID(msg.Case))))
 	return m.C.Bg.Run(func() tea.Msg {
-		oc, err := open(ctx, d, msg.k)
-		out := caseOpenedMsg{id: id, k: msg.k, path: msg.path, oc: oc, err: err}
+		oc, err := open(ctx, d, msg.Case)
+		out := caseOpenedMsg{id: id, k: msg.Case, path: msg.Path, oc: oc, err: err}
 		if err == nil && oc.Result != nil {
 			out.loaded, out.err = ports.NewLoaded(ctx, oc.Result, oc.Ref, oc.Out, w)
 		}
@@ -90,7 +92,7 @@ func (m *Model) caseOpened(msg caseOpenedMsg) tea.Cmd {
 	m.opening.cancel()
 	m.opening.active = false
 	if msg.err != nil {
-		m.Status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.d.CaseID(msg.k), msg.err)))
+		m.Status.Set(common.Failure(fmt.Errorf("case %s: %w", m.ds.Scored.CaseID(msg.k), msg.err)))
 		return nil
 	}
 	oc := msg.oc
@@ -103,8 +105,8 @@ func (m *Model) caseOpened(msg caseOpenedMsg) tea.Cmd {
 		out = "(no output)"
 	}
 	files := ports.Files{Reference: oc.Reference, Output: out, Weights: m.opts.Files.Weights}
-	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.metric(), MetricOptions: m.opts.MetricOptions,
-		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.rules, Theme: m.C.Styles.Name, NoMouse: m.opts.NoMouse}
+	opts := ports.Options{Files: files, Loaded: &msg.loaded, Metric: m.ds.Metric(), MetricOptions: m.opts.MetricOptions,
+		Metrics: m.opts.Metrics, Rescore: m.opts.Rescore, Rules: m.ds.Rules, Theme: m.C.Styles.Name, NoMouse: m.opts.NoMouse}
 	pm := pair.New(opts)
 	pm.C.Tick = m.C.Tick
 	pm.C.Bg = m.C.Bg // the dataset's explorer waits for the case's jobs too
@@ -184,23 +186,23 @@ func (m *Model) closeCase() tea.Cmd {
 	cv := m.open
 	m.open = nil
 	cv.m.StopJobs() // a search or rescore of the case is moot now
-	before, had := m.ds.total()
+	before, had := m.ds.Total()
 	ws := cv.m.TunedWeights()
 	text := "back from case " + cv.id
-	if n, err := m.ds.wsess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
+	if n, err := m.ds.WSess.SetWeights(ws, "the weights tuned in case "+cv.id); err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)))
 		return nil
 	} else if n > 0 {
 		m.changed()
 		text += fmt.Sprintf(": %d weight%s tuned there now weigh%s every case", n, common.Plural(n, "s"), map[bool]string{true: "s", false: ""}[n == 1])
-		if now, has := m.ds.total(); has && had {
+		if now, has := m.ds.Total(); has && had {
 			text += fmt.Sprintf(" · score %s → %s · u undoes", common.Fixed5(before), common.Fixed5(now))
 		}
 	}
-	if m.ds.wsess != m.ds.sess && len(ws) > 0 {
-		text += " (held for a metric that takes them: " + m.ds.metric() + " does not)"
+	if m.ds.WSess != m.ds.Sess && len(ws) > 0 {
+		text += " (held for a metric that takes them: " + m.ds.Metric() + " does not)"
 	}
-	if metric, _, rules := cv.m.ScoredWith(); metric != m.ds.metric() || !rules.Equal(m.ds.rules) {
+	if metric, _, rules := cv.m.ScoredWith(); metric != m.ds.Metric() || !rules.Equal(m.ds.Rules) {
 		text += " · the metric and rules tried there stay the case's: the dataset keeps its own"
 	}
 	m.Status.Set(common.Info(text))

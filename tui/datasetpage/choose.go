@@ -15,17 +15,10 @@ import (
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
-// The keys of a dataset that score it again (ds_rescore.go): `m` the
+// The keys of a dataset that score it again (rescore.go): `m` the
 // metric chooser (and its options), `C` the rules chooser on a path of
 // the tree, `p` the next pairing of the array a path is, or is in. They
 // are the pair explorer's, on the whole dataset.
-
-// rulesForPathMsg asks the root for the rules chooser on a path.
-type rulesForPathMsg struct{ path string }
-
-// pairPathMsg asks the root for the next pairing of the array at (or
-// around) a path.
-type pairPathMsg struct{ path string }
 
 // RescoreRefused says why the dataset cannot be scored again here, ""
 // when it can.
@@ -43,12 +36,12 @@ func (m *Model) RescoreRefused() string {
 // force, "" when they work; which metrics use the weights follows when
 // there is room.
 func (m *Model) weightsRefused() string {
-	if m.ds.d.TakesWeights() {
+	if m.ds.Scored.TakesWeights() {
 		return ""
 	}
-	name := m.ds.metric()
+	name := m.ds.Metric()
 	why := name + " weighs nodes by its own rule: weights fixed"
-	if len(m.ds.paths) == 0 {
+	if len(m.ds.Paths) == 0 {
 		why = name + " is one number: it has no per-path weights"
 	}
 	return m.WithWeighted(why)
@@ -96,7 +89,7 @@ func (m *Model) openRuleChooser(path string) tea.Cmd {
 		m.Status.Set(common.Warn(why))
 		return nil
 	}
-	kinds := m.ds.d.RefKinds(path)
+	kinds := m.ds.Scored.RefKinds(path)
 	var leaves []jsondoc.Kind
 	for _, k := range kinds {
 		if !k.IsContainer() {
@@ -139,12 +132,12 @@ func (m *Model) cyclePairing(path string) tea.Cmd {
 		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
 		return nil
 	}
-	array, ok := m.ds.d.ArrayAt(path)
+	array, ok := m.ds.Scored.ArrayAt(path)
 	if !ok {
 		m.Status.Set(common.Info("p changes how an array's elements pair: select an array, or a path inside one"))
 		return nil
 	}
-	choices := m.ds.d.PairingChoices(array)
+	choices := m.ds.Scored.PairingChoices(array)
 	from := spec.user.ListsFor(array)
 	next := choices[(slices.Index(choices, from)+1)%len(choices)]
 	spec.user = spec.user.WithListsAt(array, next)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -46,9 +48,9 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 	m := New(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
 		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
-	m.tree.selectPath(m.ds.d.PathIndex(".vendor"))
+	m.tree.SelectPath(m.ds.Scored.PathIndex(".vendor"))
 	m.Update(tuitest.KeyMsg("tab"))
-	m.Update(weightKeyMsg{path: ".vendor", key: tuitest.KeyMsg("-")})
+	m.Update(dsdata.WeightKeyMsg{Path: ".vendor", Key: tuitest.KeyMsg("-")})
 	m.View()
 	var times, ui []time.Duration
 	metrics := []string{"lynxius", "jsondiff"}
@@ -64,10 +66,10 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		m.View()
 		ui = append(ui, time.Since(t0))
 		times = append(times, time.Since(start))
-		if got := m.ds.metric(); got != metrics[i%2] {
+		if got := m.ds.Metric(); got != metrics[i%2] {
 			b.Fatalf("metric %s, not %s: %s", got, metrics[i%2], m.Status.Text())
 		}
-		if w, _ := m.ds.d.Weight(".vendor"); w != 0.95 {
+		if w, _ := m.ds.Scored.Weight(".vendor"); w != 0.95 {
 			b.Fatalf(".vendor weighs %v under %s", w, metrics[i%2])
 		}
 		i++

@@ -64,8 +64,8 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 	if !ok {
 		t.Fatal("the final model is not the dataset's")
 	}
-	if got := m.ds.stats.Mean; math.Abs(got-want.Score) > 1e-12 || m.ds.metric() != "lynxius" {
-		t.Errorf("dataset score %v under %s, the engine's under lynxius %v", got, m.ds.metric(), want.Score)
+	if got := m.ds.Stats.Mean; math.Abs(got-want.Score) > 1e-12 || m.ds.Metric() != "lynxius" {
+		t.Errorf("dataset score %v under %s, the engine's under lynxius %v", got, m.ds.Metric(), want.Score)
 	}
 	if m.job != nil {
 		t.Error("a rescore still under way at the end")

@@ -38,7 +38,7 @@ func TestDatasetMetricScreens(t *testing.T) {
 					d.keys(c.keys...)
 					if c.held {
 						d.heldRescore("enter")
-						d.m.job.report(ports.DatasetProgress{Cases: 4, Read: 2456, Total: 3684})
+						d.m.job.Report(ports.DatasetProgress{Cases: 4, Read: 2456, Total: 3684})
 					}
 					golden.RequireEqual(t, []byte(d.screen()))
 				})

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+	"github.com/jsontui/jsontui/tui/datasetpage/pathtree"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -130,7 +133,7 @@ func (d *dsDriver) choose(metric string) {
 		}
 	}
 	d.keys("enter")
-	if got := d.m.ds.metric(); got != metric {
+	if got := d.m.ds.Metric(); got != metric {
 		d.t.Fatalf("metric %s after choosing %s: %s", got, metric, d.statusText())
 	}
 }
@@ -147,21 +150,21 @@ func TestDatasetMetricIsScore(t *testing.T) {
 			d.keys("j", "j", "j") // .paid
 			d.choose(metric)
 			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
-			sameFigures(t, metric, d.m.ds.d.Figures(), want)
+			sameFigures(t, metric, d.m.ds.Scored.Figures(), want)
 			st := d.statusText()
 			if !strings.HasPrefix(st, "metric "+metric+" · score "+common.Fixed5(want.Score)+" (was 0.55315)") {
 				t.Errorf("status %q", st)
 			}
-			if len(want.Paths) > 0 && d.m.tree.selectedPath() != ".paid" {
-				t.Errorf("the tree is on %s, not .paid", d.m.tree.selectedPath())
+			if len(want.Paths) > 0 && d.m.tree.SelectedPath() != ".paid" {
+				t.Errorf("the tree is on %s, not .paid", d.m.tree.SelectedPath())
 			}
-			if len(want.Paths) == 0 && d.m.view != viewCases {
+			if len(want.Paths) == 0 && d.m.view != dsdata.ViewCases {
 				t.Errorf("a metric that is one number: view %d, not the cases", d.m.view)
 			}
 			// Back to jsondiff: the figures of the opening, the tree back.
 			d.choose("jsondiff")
-			sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
-			if d.m.view != viewTree {
+			sameFigures(t, "back to jsondiff", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
+			if d.m.view != dsdata.ViewTree {
 				t.Errorf("back to jsondiff: view %d, not the tree", d.m.view)
 			}
 		})
@@ -180,7 +183,7 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameFigures(t, "abs-tol=0.5", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
+	sameFigures(t, "abs-tol=0.5", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
 	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
 		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.screen())
 	}
@@ -188,17 +191,17 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	// p on .items[].sku: the arrays at .items pair by best, then by
 	// key=sku.
 	d.keys("/", "type:sku", "enter", "p")
-	if d.m.tree.selectedPath() != ".items[].sku" {
-		t.Fatalf("/sku: on %s", d.m.tree.selectedPath())
+	if d.m.tree.SelectedPath() != ".items[].sku" {
+		t.Fatalf("/sku: on %s", d.m.tree.SelectedPath())
 	}
 	at, _ := scoring.ParseMetricOptions([]string{"abs-tol=0.5", "lists=.items=best"})
-	sameFigures(t, "lists=.items=best", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
+	sameFigures(t, "lists=.items=best", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
 	if st := d.statusText(); !strings.HasPrefix(st, ".items paired by best: 0.41667 (was 0.41667 by index) · score") {
 		t.Errorf("p: %q", st)
 	}
 	d.keys("p")
 	at, _ = scoring.ParseMetricOptions([]string{"abs-tol=0.5", "lists=.items=key=sku"})
-	sameFigures(t, "lists=.items=key=sku", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
+	sameFigures(t, "lists=.items=key=sku", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
 	// C on .vendor: exact.
 	d.keys("g", "j", "C")
 	if d.m.Mode != shell.ModeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
@@ -209,7 +212,7 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sameFigures(t, "rule exact for .vendor", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
+	sameFigures(t, "rule exact for .vendor", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
 	if st := d.statusText(); !strings.HasPrefix(st, "rule exact for .vendor · score ") || !strings.HasSuffix(st, "ctrl+s saves the rules") {
 		t.Errorf("C: %q", st)
 	}
@@ -220,11 +223,11 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	}
 	d.keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
 	rules, _ = scoring.ParseRules("rules.json", []byte(`{".vendor": "exact", ".total": {"abs_tol": 1}}`))
-	sameFigures(t, "abs_tol=1 for .total", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
+	sameFigures(t, "abs_tol=1 for .total", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
 	// A metric without rules is refused while rules are set.
 	d.keys("m", "j", "enter")
-	if d.m.ds.metric() != "jsondiff" || !strings.Contains(d.statusText(), "lynxius takes no per-key rules") {
-		t.Errorf("lynxius with rules: %s, %q", d.m.ds.metric(), d.statusText())
+	if d.m.ds.Metric() != "jsondiff" || !strings.Contains(d.statusText(), "lynxius takes no per-key rules") {
+		t.Errorf("lynxius with rules: %s, %q", d.m.ds.Metric(), d.statusText())
 	}
 }
 
@@ -247,7 +250,7 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 	d.keys("j", "x")                      // .total 0
 	edited := strings.Replace(strings.Replace(orig, `"total": 1.0`, `"total": 0`, 1), "{", `{"vendor": 0.5,`, 1)
 	d.choose("lynxius")
-	sameFigures(t, "lynxius, weights tuned", d.m.ds.d.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
+	sameFigures(t, "lynxius, weights tuned", d.m.ds.Scored.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
 	if !strings.Contains(d.screen(), "Δ since switch ±0") || !strings.Contains(d.screen(), "● unsaved") {
 		t.Errorf("the header after the switch:\n%s", d.screen())
 	}
@@ -272,14 +275,14 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.m.ds.dirty() {
+	if d.m.ds.Dirty() {
 		t.Error("dirty after the save")
 	}
 	d.choose("jsondiff")
 	want := engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, tuitest.ReadFile(t, wpath))
-	sameFigures(t, "back to jsondiff", d.m.ds.d.Figures(), want)
-	if v, _ := d.m.ds.d.Weight(".vendor"); v != 0.5 || saved == nil || d.m.ds.dirty() {
-		t.Errorf("back to jsondiff: .vendor %v, dirty %v", v, d.m.ds.dirty())
+	sameFigures(t, "back to jsondiff", d.m.ds.Scored.Figures(), want)
+	if v, _ := d.m.ds.Scored.Weight(".vendor"); v != 0.5 || saved == nil || d.m.ds.Dirty() {
+		t.Errorf("back to jsondiff: .vendor %v, dirty %v", v, d.m.ds.Dirty())
 	}
 }
 
@@ -314,8 +317,8 @@ func TestDatasetRulesSave(t *testing.T) {
 	if st := d.statusText(); !strings.HasPrefix(st, "saved the rules to "+filepath.Join(dir, "rules.json")+" (1 rule) · saved "+wpath) {
 		t.Errorf("status %q", st)
 	}
-	if d.m.ds.dirty() || d.m.ds.files.Rules != filepath.Join(dir, "rules.json") || d.m.ds.rules.Changed() {
-		t.Errorf("after the save: dirty %v, rules file %q", d.m.ds.dirty(), d.m.ds.files.Rules)
+	if d.m.ds.Dirty() || d.m.ds.Files.Rules != filepath.Join(dir, "rules.json") || d.m.ds.Rules.Changed() {
+		t.Errorf("after the save: dirty %v, rules file %q", d.m.ds.Dirty(), d.m.ds.Files.Rules)
 	}
 }
 
@@ -363,14 +366,14 @@ func TestDatasetRescoreStale(t *testing.T) {
 		if len(ctxs) != 1 || ctxs[0].Err() == nil {
 			t.Fatalf("the first rescore was not cancelled (%d requests)", len(ctxs))
 		}
-		if d.m.ds.metric() != "jsondiff" || d.m.job == nil || !strings.Contains(d.screen(), "Scoring the dataset again with uipath") {
-			t.Errorf("the stale answer was taken: %s, %q", d.m.ds.metric(), d.statusText())
+		if d.m.ds.Metric() != "jsondiff" || d.m.job == nil || !strings.Contains(d.screen(), "Scoring the dataset again with uipath") {
+			t.Errorf("the stale answer was taken: %s, %q", d.m.ds.Metric(), d.statusText())
 		}
 		d.send(second())
-		if d.m.ds.metric() != "uipath" || d.m.job != nil || !strings.HasPrefix(d.statusText(), "metric uipath · score 0.52632 (was 0.55315)") {
-			t.Errorf("after the second answer: %s, %q", d.m.ds.metric(), d.statusText())
+		if d.m.ds.Metric() != "uipath" || d.m.job != nil || !strings.HasPrefix(d.statusText(), "metric uipath · score 0.52632 (was 0.55315)") {
+			t.Errorf("after the second answer: %s, %q", d.m.ds.Metric(), d.statusText())
 		}
-		sameFigures(t, "uipath", d.m.ds.d.Figures(), engineFigures(t, "uipath", scoring.MetricOptions{}, nil, weights))
+		sameFigures(t, "uipath", d.m.ds.Scored.Figures(), engineFigures(t, "uipath", scoring.MetricOptions{}, nil, weights))
 	})
 	t.Run("esc", func(t *testing.T) {
 		ctxs = nil
@@ -383,10 +386,10 @@ func TestDatasetRescoreStale(t *testing.T) {
 			t.Errorf("esc: %q\n%s", d.statusText(), d.screen())
 		}
 		d.send(stale())
-		if ctxs[0].Err() == nil || d.m.ds.metric() != "jsondiff" {
-			t.Errorf("after esc: cancelled %v, metric %s", ctxs[0].Err(), d.m.ds.metric())
+		if ctxs[0].Err() == nil || d.m.ds.Metric() != "jsondiff" {
+			t.Errorf("after esc: cancelled %v, metric %s", ctxs[0].Err(), d.m.ds.Metric())
 		}
-		sameFigures(t, "jsondiff", d.m.ds.d.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
+		sameFigures(t, "jsondiff", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", scoring.MetricOptions{}, nil, weights))
 	})
 	t.Run("q", func(t *testing.T) {
 		// A rescore asked for but not started yet never starts.
@@ -438,7 +441,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		d.keys("j", "w", "type:0.5", "enter")
 		d.send(pending())
 		edited := strings.Replace(weights, "{", `{"vendor": 0.5,`, 1)
-		sameFigures(t, "lynxius, .vendor tuned meanwhile", d.m.ds.d.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
+		sameFigures(t, "lynxius, .vendor tuned meanwhile", d.m.ds.Scored.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
 	})
 }
 
@@ -467,10 +470,10 @@ func TestDatasetRescoreDetail(t *testing.T) {
 		d.choose(metric)
 		d.screen()
 		got := d.m.detail.View()
-		fresh := &pathDetail{c: d.m.C, ds: d.m.ds}
-		fresh.SetSize(d.m.detail.width, d.m.detail.height)
-		fresh.setSide(d.m.detail.side)
-		fresh.selectPath(".paid")
+		fresh := pathtree.NewPathDetail(d.m.C, d.m.ds)
+		fresh.SetSize(d.m.detail.Size())
+		fresh.SetSide(d.m.detail.Beside())
+		fresh.SelectPath(".paid")
 		if want := fresh.View(); got != want {
 			t.Errorf("%s: the detail pane shows\n%s\nnot\n%s", metric, tuitest.StripANSI(got), tuitest.StripANSI(want))
 		}
@@ -478,29 +481,29 @@ func TestDatasetRescoreDetail(t *testing.T) {
 }
 
 // TestDatasetRescoreViews: the cases pane keeps its filter and its case
-// across a switch, or lists every case when no case has the filter's
-// path any more; the heat map keeps its place.
+// across a switch, or lists every case (but the missing inv-005) when no
+// case has the filter's path any more; the heat map keeps its place.
 func TestDatasetRescoreViews(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
 	d.keys("j", "j", "j", "f", "j") // the cases losing points at .paid, the second
-	k, _ := d.m.cases.selected()
+	k, _ := d.m.cases.Selected()
 	d.choose("lynxius")
-	if d.m.view != viewCases || d.m.order.filterPath() != ".paid" || !strings.Contains(d.screen(), ".paid") {
-		t.Errorf("lynxius: view %d, filter %q", d.m.view, d.m.order.filterPath())
+	if d.m.view != dsdata.ViewCases || d.m.order.FilterPath() != ".paid" || !strings.Contains(d.screen(), ".paid") {
+		t.Errorf("lynxius: view %d, filter %q", d.m.view, d.m.order.FilterPath())
 	}
-	if got, _ := d.m.cases.selected(); got != k {
-		t.Errorf("the cursor on case %s, not %s", d.m.ds.d.CaseID(got), d.m.ds.d.CaseID(k))
+	if got, _ := d.m.cases.Selected(); got != k {
+		t.Errorf("the cursor on case %s, not %s", d.m.ds.Scored.CaseID(got), d.m.ds.Scored.CaseID(k))
 	}
 	d.choose("f1")
-	if d.m.order.filterPath() != "" || !strings.HasSuffix(d.statusText(), "no case has .paid now: every case listed") || len(d.m.order.cases()) != 6 {
-		t.Errorf("f1: filter %q, %d cases, %q", d.m.order.filterPath(), len(d.m.order.cases()), d.statusText())
+	if d.m.order.FilterPath() != "" || !strings.HasSuffix(d.statusText(), "no case has .paid now: every case listed") || len(d.m.order.Cases()) != 5 {
+		t.Errorf("f1: filter %q, %d cases, %q", d.m.order.FilterPath(), len(d.m.order.Cases()), d.statusText())
 	}
 	d.choose("jsondiff")
 	d.keys("esc", "v", "l", "l", "j")
-	row, col := d.m.heat.row, d.m.heat.col
+	row, col := d.m.heat.Cursor()
 	d.choose("galtea")
-	if d.m.view != viewHeat || d.m.heat.row != row || d.m.heat.col != col || !strings.Contains(d.screen(), "Heat map") {
-		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, d.m.heat.row, d.m.heat.col, row, col)
+	if r, c := d.m.heat.Cursor(); d.m.view != dsdata.ViewHeat || r != row || c != col || !strings.Contains(d.screen(), "Heat map") {
+		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, r, c, row, col)
 	}
 }
 
@@ -543,7 +546,7 @@ func TestDatasetRescoreRecorded(t *testing.T) {
 		t.Fatalf("recorded %q, want the save", got)
 	}
 	run := rec.runs[0]
-	score, _ := d.m.ds.total()
+	score, _ := d.m.ds.Total()
 	if run.Metric != "lynxius" || run.RulesJSON != nil || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) || run.Score != score {
 		t.Errorf("recorded %s %v rules %s score %v (shown %v):\n%s", run.Metric, run.Options, run.RulesJSON, run.Score, score, run.WeightsJSON)
 	}

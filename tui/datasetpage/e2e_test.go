@@ -88,10 +88,10 @@ func TestDatasetEndToEnd(t *testing.T) {
 	if !ok {
 		t.Fatal("the final model is not the dataset's")
 	}
-	if got := m.ds.stats.Mean; math.Abs(got-want.Figures.Score) > 1e-12 {
+	if got := m.ds.Stats.Mean; math.Abs(got-want.Figures.Score) > 1e-12 {
 		t.Errorf("dataset score %v, the engine's on the edited file %v", got, want.Figures.Score)
 	}
-	if m.ds.sess.Dirty() {
+	if m.ds.Sess.Dirty() {
 		t.Error("unsaved weights at the end")
 	}
 	wantFile := `{

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -20,7 +22,7 @@ import (
 // TestDatasetTreeKeys: the pair's tree keys on the paths of a dataset.
 func TestDatasetTreeKeys(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	sel := func() string { return d.m.tree.selectedPath() }
+	sel := func() string { return d.m.tree.SelectedPath() }
 	d.keys("]")
 	if sel() != ".vendor" || d.statusText() != ".vendor loses 0.10447 of the dataset's score" {
 		t.Errorf("]: %s, %q", sel(), d.statusText())
@@ -34,16 +36,16 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("[: %s", sel())
 	}
 	d.keys("o")
-	if d.statusText() != "children in loss (largest first) order" || d.m.tree.ol.Row(1).i != d.m.ds.d.PathIndex(".paid") {
-		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.paths[d.m.tree.ol.Row(1).i].Path)
+	if d.statusText() != "children in loss (largest first) order" || d.m.tree.Outline().Row(1).Index != d.m.ds.Scored.PathIndex(".paid") {
+		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.Paths[d.m.tree.Outline().Row(1).Index].Path)
 	}
 	d.keys("o", "o", "g", "/", "type:pri", "enter")
 	if sel() != ".items[].price" || d.statusText() != `"pri": 1 match · .items[].price` {
 		t.Errorf("/pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("1")
-	if d.m.tree.ol.Len() != 7 || sel() != "." && sel() != ".items" {
-		t.Errorf("1: %d rows, on %s", d.m.tree.ol.Len(), sel())
+	if d.m.tree.Outline().Len() != 7 || sel() != "." && sel() != ".items" {
+		t.Errorf("1: %d rows, on %s", d.m.tree.Outline().Len(), sel())
 	}
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
@@ -56,7 +58,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 		t.Errorf("/paid after /pri: %s, %q", sel(), d.statusText())
 	}
 	d.keys("/", "enter")
-	if d.m.tree.matches != nil || d.statusText() != "search cleared" {
+	if d.m.tree.Searched() || d.statusText() != "search cleared" {
 		t.Errorf("/ enter: %q", d.statusText())
 	}
 	d.keys("F")
@@ -88,24 +90,26 @@ func TestDatasetTreeKeys(t *testing.T) {
 	}
 }
 
-// TestDatasetCasesPane: the cases, lowest first; o orders by id and
-// reference order; / finds an id; f on a path lists those that lose
-// points there, saying how many, and f again lists all.
+// TestDatasetCasesPane: the scored cases, lowest first (the missing
+// inv-005 left out and counted); o orders by id and reference order; /
+// finds an id; f on a path lists those that lose points there, saying
+// how many and that the missing one is not listed, and f again lists
+// all.
 func TestDatasetCasesPane(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
 	ids := func() string {
 		var out []string
-		for _, k := range d.m.order.cases() {
-			out = append(out, d.m.ds.d.CaseID(k))
+		for _, k := range d.m.order.Cases() {
+			out = append(out, d.m.ds.Scored.CaseID(k))
 		}
 		return strings.Join(out, " ")
 	}
 	d.keys("c")
-	if got := ids(); got != "inv-004 inv-005 inv-003 inv-006 inv-002 inv-001" {
+	if got := ids(); got != "inv-004 inv-003 inv-006 inv-002 inv-001" {
 		t.Errorf("lowest first: %s", got)
 	}
 	d.keys("o")
-	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-005 inv-006" || d.statusText() != "cases by id" {
+	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-006" || d.statusText() != "cases by id" {
 		t.Errorf("by id: %s, %q", got, d.statusText())
 	}
 	d.keys("o", "o")
@@ -113,7 +117,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("o wraps: %q", d.statusText())
 	}
 	d.keys("/", "type:006", "enter")
-	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
+	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
 		t.Errorf("/006: %q", d.statusText())
 	}
 	d.keys("/")
@@ -121,20 +125,20 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("/ again opens with %q", v)
 	}
 	d.keys("type:002", "enter")
-	if k, _ := d.m.cases.selected(); d.m.ds.d.CaseID(k) != "inv-002" {
+	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-002" {
 		t.Errorf("/002 after /006: %q", d.statusText())
 	}
 	d.keys("esc", "j", "j", "j", "f")
-	if got := ids(); got != "inv-003 inv-004 inv-005" || d.m.view != viewCases ||
-		d.statusText() != "3 of 6 cases lose points at .paid · f lists every case" {
+	if got := ids(); got != "inv-003 inv-004" || d.m.view != dsdata.ViewCases ||
+		d.statusText() != "2 of 6 cases lose points at .paid · 1 missing not listed · f lists every case" {
 		t.Errorf("f on .paid: %s, %q", got, d.statusText())
 	}
-	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 3 of 6") {
+	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 2 of 6") {
 		t.Errorf("the pane does not say so:\n%s", d.screen())
 	}
 	// A weight of 0 at the path: no case loses points there any more.
 	d.keys("esc", "x")
-	if d.m.ds.d.Paths()[d.m.ds.d.PathIndex(".paid")].Weight != 0 {
+	if d.m.ds.Scored.Paths()[d.m.ds.Scored.PathIndex(".paid")].Weight != 0 {
 		t.Fatal("x did not zero .paid")
 	}
 	d.keys("c")
@@ -142,7 +146,7 @@ func TestDatasetCasesPane(t *testing.T) {
 		t.Errorf("after x: %s", got)
 	}
 	d.keys("u", "f")
-	if got := ids(); len(strings.Fields(got)) != 6 || d.statusText() != "every case: 6" {
+	if got := ids(); len(strings.Fields(got)) != 5 || d.statusText() != "every case: 5 listed · 1 missing not listed" {
 		t.Errorf("f again: %s, %q", got, d.statusText())
 	}
 }
@@ -152,12 +156,12 @@ func TestDatasetCasesPane(t *testing.T) {
 // row's path.
 func TestDatasetHeatMap(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	d.keys("v", "j", "j", "j", "l", "l")
+	d.keys("v", "j", "j", "j", "l") // the second case listed (inv-005, missing, is not)
 	if !strings.Contains(d.screen(), "case inv-003 · .paid · score 0") {
 		t.Errorf("cursor line:\n%s", d.screen())
 	}
 	d.keys("-")
-	if w, _ := d.m.ds.d.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
+	if w, _ := d.m.ds.Scored.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
 		t.Errorf("- in the heat map: %v, %q", w, d.statusText())
 	}
 	d.keys("enter")
@@ -168,7 +172,7 @@ func TestDatasetHeatMap(t *testing.T) {
 		t.Errorf("the case opened at %s", p)
 	}
 	d.keys("esc")
-	if d.m.open != nil || d.m.view != viewHeat {
+	if d.m.open != nil || d.m.view != dsdata.ViewHeat {
 		t.Error("esc did not come back to the heat map")
 	}
 }
@@ -177,21 +181,21 @@ func TestDatasetHeatMap(t *testing.T) {
 // weighs every case once back, as one step that u undoes.
 func TestDatasetCaseWeights(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	before := d.m.ds.stats.Mean
+	before := d.m.ds.Stats.Mean
 	d.keys("c", "enter")
 	if d.m.open == nil {
 		t.Fatal("no case opened")
 	}
 	d.keys("g", "j", "w", "type:0.5", "enter", "esc")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0.5 {
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0.5 {
 		t.Errorf(".vendor weighs %v", w)
 	}
 	if !strings.Contains(d.statusText(), "back from case inv-004: 1 weight tuned there now weighs every case") {
 		t.Errorf("status %q", d.statusText())
 	}
 	d.keys("u")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 1 || d.m.ds.stats.Mean != before {
-		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.stats.Mean)
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 1 || d.m.ds.Stats.Mean != before {
+		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.Stats.Mean)
 	}
 }
 
@@ -311,28 +315,34 @@ func TestDatasetHeatMapPages(t *testing.T) {
 		line := strings.Split(d.screen(), "\n")[3]
 		return line[strings.LastIndex(line, "cases "):]
 	}
-	d.keys("v", "l")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
-		t.Fatalf("the first screen: %q, cursor on %d", w, d.m.heat.col)
+	d.keys("c", "s", "v", "l") // every case listed, its missing one too
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
+		t.Fatalf("the first screen: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgdown")
-	if w := window(); w != "cases 92–182 of 300" || d.m.heat.col != 92 {
-		t.Errorf("a page on: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 92–182 of 300" || heatCol(d.m) != 92 {
+		t.Errorf("a page on: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("ctrl+d", "ctrl+d")
-	if w := window(); w != "cases 210–300 of 300" || d.m.heat.col != 274 {
-		t.Errorf("to the end: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 210–300 of 300" || heatCol(d.m) != 274 {
+		t.Errorf("to the end: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgup")
-	if w := window(); w != "cases 119–209 of 300" || d.m.heat.col != 183 {
-		t.Errorf("a page back from the end: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 119–209 of 300" || heatCol(d.m) != 183 {
+		t.Errorf("a page back from the end: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("ctrl+u", "ctrl+u")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 1 {
-		t.Errorf("back to the start: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
+		t.Errorf("back to the start: %q, cursor on %d", w, heatCol(d.m))
 	}
 	d.keys("pgup")
-	if w := window(); w != "cases 1–91 of 300" || d.m.heat.col != 0 {
-		t.Errorf("a page back at the start: %q, cursor on %d", w, d.m.heat.col)
+	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 0 {
+		t.Errorf("a page back at the start: %q, cursor on %d", w, heatCol(d.m))
 	}
+}
+
+// heatCol returns the column of the heat map's cursor.
+func heatCol(m *Model) int {
+	_, col := m.heat.Cursor()
+	return col
 }

@@ -20,11 +20,18 @@ const smallDir = "../../testdata/cases/dataset-small"
 // --pass 0.9, held for re-weighting, as the explorer opens it.
 func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 	t.Helper()
+	return smallDatasetBy(t, theme, "")
+}
+
+// smallDatasetBy returns dataset-small as smallDataset does, its cases
+// grouped by the field at groupBy ("" for none), as --group-by does.
+func smallDatasetBy(t testing.TB, theme, groupBy string) ports.DatasetOptions {
+	t.Helper()
 	w, err := scoring.ParseWeights("weights.json", []byte(tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
+	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl"), GroupBy: groupBy}
 	src, err := dataset.Open(spec)
 	if err != nil {
 		t.Fatal(err)
@@ -40,6 +47,7 @@ func smallDataset(t testing.TB, theme string) ports.DatasetOptions {
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
 		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
+		GroupBy: groupBy,
 	}
 }
 

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/internal/escape"
@@ -26,11 +29,11 @@ import (
 
 // endCompare ends the comparison with a run.
 func (m *Model) endCompare() tea.Cmd {
-	if m.ds.cmp == nil {
+	if m.ds.Cmp == nil {
 		return nil
 	}
-	name := runspane.RunName(m.ds.cmp.run)
-	m.ds.cmp = nil
+	name := runspane.RunName(m.ds.Cmp.Run)
+	m.ds.Cmp = nil
 	m.cmpJob++
 	m.changed()
 	m.Layout()
@@ -50,6 +53,9 @@ type dsRunReadyMsg struct {
 	// weights are those the run's weights file gives the paths, for
 	// actLoad.
 	weights []dataset.PathWeight
+	// runIsA says the run is A of the comparison, now B (else the other
+	// way round): runspane.RunIsA.
+	runIsA bool
 	// d is the dataset compared: one scored again since is compared anew.
 	d   *dataset.Scored
 	err error
@@ -65,8 +71,9 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.runJob++
 	id, act := m.runJob, req.Act
-	now := m.ds.d.Snapshot()
-	d, rules := m.ds.d, m.ds.rulesID
+	runIsA := runspane.RunIsA(m.Hist.Listed(), req.Run)
+	now := m.ds.Scored.Snapshot()
+	d, rules := m.ds.Scored, m.ds.RulesID
 	var loadW func(*scoring.Weights) ([]dataset.PathWeight, error)
 	if act == runspane.ActLoad {
 		// WeightsOf reads the dataset's paths, which never change: the
@@ -75,14 +82,14 @@ func (m *Model) runAction(req runspane.RunActionMsg) tea.Cmd {
 	}
 	m.Status.Set(common.Info("reading " + runspane.RunName(req.Run) + "…"))
 	return m.C.Bg.Run(func() tea.Msg {
-		msg := dsRunReadyMsg{id: id, act: act, d: d}
+		msg := dsRunReadyMsg{id: id, act: act, d: d, runIsA: runIsA}
 		if msg.run, msg.err = h.DatasetRun(req.Run.ID); msg.err != nil {
 			return msg
 		}
 		switch act {
 		case runspane.ActCompare, runspane.ActDiff:
-			msg.cmp = dataset.Compare(dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
-				dataset.CompareSide{Figures: now, Rules: rules})
+			msg.cmp = dataset.Compare(dsdata.CompareSides(runIsA, dataset.CompareSide{ID: msg.run.ID, Figures: msg.run.Figures, Rules: msg.run.Rules},
+				dataset.CompareSide{Figures: now, Rules: rules}))
 		case runspane.ActLoad:
 			var w *scoring.Weights
 			if msg.run.WeightsJSON != nil {
@@ -112,35 +119,43 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	r := msg.run.RunSummary
 	switch msg.act {
 	case runspane.ActCompare:
-		m.ds.cmp = newDSComparison(msg.run, msg.cmp)
+		m.ds.Cmp = dsdata.NewComparison(msg.run, msg.cmp, msg.runIsA)
 		m.cmpJob++
-		m.order.setSort(sortDelta)
+		m.order.SetSort(casespane.SortDelta)
 		m.changed()
 		m.Mode = shell.ModeNormal
 		m.Layout()
-		text := fmt.Sprintf("comparing with %s: %s", runspane.RunName(r), msg.cmp.Verdict())
+		// The header names A and B: the status leads with the verdict's
+		// number, which a narrow screen keeps.
+		text := dsdata.VerdictHead(msg.cmp.Verdict())
 		if !msg.cmp.SameConfig() {
 			text += " · the runs differ in metric, options or rules"
 		}
 		m.Status.Set(common.Info(text + " · esc ends"))
-		if msg.d != m.ds.d {
+		if msg.d != m.ds.Scored {
 			return m.recompare() // scored again while the run was read
 		}
 	case runspane.ActDiff:
 		var b bytes.Buffer
-		dataset.WriteComparisonText(&b, msg.cmp, dataset.CompareTextOptions{
-			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + r.Reference + " ⟷ " + r.Output,
-			B: "now · " + escape.Text(m.opts.Files.Reference) + " ⟷ " + escape.Text(m.opts.Files.Output),
-		})
-		m.Hist.Update(runspane.ShowDiffMsg{Title: runspane.RunName(r) + " → now", Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
+		sides := dataset.CompareTextOptions{
+			A: runspane.RunName(r) + " · " + r.Time.Format("2006-01-02 15:04") + " · " + runspane.RunFiles(r),
+			B: "now · " + runspane.RunFiles(ports.RunSummary{Reference: escape.Text(m.opts.Files.Reference), Output: escape.Text(m.opts.Files.Output)}),
+		}
+		title := runspane.RunName(r) + " → now"
+		if !msg.runIsA {
+			sides.A, sides.B = sides.B, sides.A
+			title = "now → " + runspane.RunName(r)
+		}
+		dataset.WriteComparisonText(&b, msg.cmp, sides)
+		m.Hist.Update(runspane.ShowDiffMsg{Title: title, Text: strings.Split(strings.TrimRight(b.String(), "\n"), "\n")})
 		m.Status.Set(common.Info("diff of " + runspane.RunName(r) + " with now"))
 	case runspane.ActLoad:
 		if why := m.weightsRefused(); why != "" {
 			m.Status.Set(common.Warn(why))
 			return nil
 		}
-		before, had := m.ds.total()
-		n, err := m.ds.sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
+		before, had := m.ds.Total()
+		n, err := m.ds.Sess.SetWeights(msg.weights, "load the weights of "+runspane.RunName(r))
 		if err != nil {
 			m.Status.Set(common.Failure(fmt.Errorf("%s: %w", runspane.RunName(r), err)))
 			return nil
@@ -155,25 +170,6 @@ func (m *Model) runReady(msg dsRunReadyMsg) tea.Cmd {
 	return nil
 }
 
-// newDSComparison makes the comparison the panes show from the run and
-// its comparison with now.
-func newDSComparison(run *ports.DatasetRunDetail, c *dataset.Comparison) *dsComparison {
-	cmp := &dsComparison{run: run.RunSummary, figures: run.Figures, rules: run.Rules,
-		paths: make(map[string]runScore, len(c.Paths)), cases: make(map[string]float64, len(c.Deltas))}
-	for _, p := range c.Paths {
-		if p.InA {
-			cmp.paths[p.Path] = runScore{p.A, p.HasA}
-		}
-	}
-	for _, cf := range run.Figures.Cases {
-		if cf.HasScore {
-			cmp.cases[cf.ID] = cf.Score
-		}
-	}
-	cmp.verdict = c.Verdict()
-	return cmp
-}
-
 // dsRecomparedMsg carries the comparison with the figures after a
 // re-weight, for request id.
 type dsRecomparedMsg struct {
@@ -185,14 +181,13 @@ type dsRecomparedMsg struct {
 // background: the per-path and per-case changes follow the figures at
 // once, the verdict (paired statistics over every case) when it comes.
 func (m *Model) recompare() tea.Cmd {
-	c := m.ds.cmp
+	c := m.ds.Cmp
 	if c == nil {
 		return nil
 	}
 	m.cmpJob++
-	id, now := m.cmpJob, m.ds.d.Snapshot()
-	a := dataset.CompareSide{ID: c.run.ID, Figures: c.figures, Rules: c.rules}
-	b := dataset.CompareSide{Figures: now, Rules: m.ds.rulesID}
+	id, now := m.cmpJob, m.ds.Scored.Snapshot()
+	a, b := c.Sides(dataset.CompareSide{Figures: now, Rules: m.ds.RulesID})
 	return m.C.Bg.Run(func() tea.Msg {
 		return dsRecomparedMsg{id: id, verdict: dataset.Compare(a, b).Verdict()}
 	})

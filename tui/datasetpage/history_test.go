@@ -8,10 +8,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
+	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -97,38 +101,38 @@ func TestDatasetCompare(t *testing.T) {
 	opts, h := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("H", "enter")
-	c := d.m.ds.cmp
+	c := d.m.ds.Cmp
 	if c == nil {
 		t.Fatalf("no comparison: %q", d.statusText())
 	}
 	run := h.runs["20261120T101500-0001"]
-	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if c.verdict != want || !strings.Contains(d.statusText(), want) {
-		t.Errorf("verdict %q, status %q; want %q", c.verdict, d.statusText(), want)
+	want := dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if c.Verdict != want || !strings.HasPrefix(d.statusText(), dsdata.VerdictHead(want)+" · esc ends") {
+		t.Errorf("verdict %q, status %q; want %q", c.Verdict, d.statusText(), want)
 	}
-	if !strings.Contains(d.screen(), "Δ vs run 20261120T1") {
+	if !strings.Contains(d.screen(), "A run 20261120T1 “model A” · B now · "+dsdata.VerdictHead(want)) {
 		t.Errorf("no compare line:\n%s", d.screen())
 	}
-	if d.m.order.sort != sortDelta {
-		t.Errorf("the cases are %s", caseSortNames[d.m.order.sort])
+	if d.m.order.InForce() != casespane.SortDelta {
+		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.InForce()])
 	}
 	// The regressions first: the Δ of each case listed does not rise.
 	prev := -1.0
-	for i, k := range d.m.order.cases() {
-		dl, ok := d.m.order.delta(k)
+	for i, k := range d.m.order.Cases() {
+		dl, ok := d.m.order.Delta(k)
 		if !ok {
 			continue
 		}
 		if i > 0 && dl < prev {
-			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.d.CaseID(k), dl, prev)
+			t.Errorf("case %s (Δ %v) after one of Δ %v", d.m.ds.Scored.CaseID(k), dl, prev)
 		}
 		prev = dl
 	}
 	// A re-weight compares again: the verdict is that of the figures now.
 	d.keys("j", "x")
-	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.d.Snapshot()}).Verdict()
-	if d.m.ds.cmp.verdict != want {
-		t.Errorf("after x: verdict %q, want %q", d.m.ds.cmp.verdict, want)
+	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
+	if d.m.ds.Cmp.Verdict != want {
+		t.Errorf("after x: verdict %q, want %q", d.m.ds.Cmp.Verdict, want)
 	}
 	// A comparison made again that comes while a case is open is the
 	// dataset's, not the case's.
@@ -137,11 +141,11 @@ func TestDatasetCompare(t *testing.T) {
 		t.Fatal("no case opened")
 	}
 	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
-	if d.m.ds.cmp.verdict != "made again" {
-		t.Errorf("the verdict went to the case: %q", d.m.ds.cmp.verdict)
+	if d.m.ds.Cmp.Verdict != "made again" {
+		t.Errorf("the verdict went to the case: %q", d.m.ds.Cmp.Verdict)
 	}
 	d.keys("esc", "esc", "esc")
-	if d.m.ds.cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
+	if d.m.ds.Cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
 		t.Errorf("esc: %q", d.statusText())
 	}
 }
@@ -151,20 +155,186 @@ func TestDatasetCompare(t *testing.T) {
 func TestDatasetLoadRunWeights(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	before := d.m.ds.stats.Mean
+	before := d.m.ds.Stats.Mean
 	d.keys("H", "R")
-	if w, _ := d.m.ds.d.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
+	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
-	if w, _ := d.m.ds.d.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
+	if w, _ := d.m.ds.Scored.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
 		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
 	d.keys("u")
-	if d.m.ds.stats.Mean != before {
-		t.Errorf("u: %v, was %v", d.m.ds.stats.Mean, before)
+	if d.m.ds.Stats.Mean != before {
+		t.Errorf("u: %v, was %v", d.m.ds.Stats.Mean, before)
 	}
 	d.keys("H", "d")
 	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
 		t.Errorf("d:\n%s", s)
 	}
+}
+
+// TestDatasetCompareOrder: the compare view orders the run and now as
+// `history diff A B` orders two runs, the older A. The explorer's files
+// were first recorded at 10:15 (run 1, model A); the other model's run
+// (model B, other answers) at 10:30 is B: Δ = B − A = its score minus
+// now's, on the tree, the cases and the verdict. A run of model B older
+// than model A's first run is A, now B.
+func TestDatasetCompareOrder(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		at     time.Time
+		runIsA bool
+		header string
+	}{
+		{"newer", time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC), false, "A now · B run 20261120T2 “model B” · "},
+		{"older", time.Date(2026, 11, 20, 10, 0, 0, 0, time.UTC), true, "A run 20261120T2 “model B” · B now · "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opts, h := smallWithHistory(t, "dark")
+			other := smallRun(t, "20261120T2-0002", `{"total": 0}`, c.at)
+			other.Label, other.Output, other.ThisPair = "model B", "model-b.jsonl", false
+			h.runs[other.ID] = other
+			h.list = append([]ports.RunSummary{other.RunSummary}, h.list...)
+			if c.runIsA {
+				h.list[0], h.list[1] = h.list[1], h.list[0]
+			}
+			d := newDSDriver(t, opts, 120, 35)
+			// model B's run is listed first when it is the newest.
+			sel := "j"
+			if !c.runIsA {
+				sel = "g"
+			}
+			// d: the diff as history diff prints it, in the same order.
+			d.keys("H", sel, "d")
+			diffA, diffB := "A  now · data.jsonl\n", "B  run 20261120T2 “model B” · "
+			if c.runIsA {
+				diffA, diffB = "A  run 20261120T2 “model B” · ", "B  now · data.jsonl\n"
+			}
+			if screen := trimLines(d.screen()); !strings.Contains(screen, diffA) || !strings.Contains(screen, diffB) {
+				t.Errorf("the diff does not name A and B in order (%q, %q):\n%s", diffA, diffB, screen)
+			}
+			d.keys("esc", "esc", "H", sel, "enter")
+			cmp := d.m.ds.Cmp
+			if cmp == nil || cmp.Run.ID != other.ID || cmp.RunIsA != c.runIsA {
+				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
+			}
+			runSide := dataset.CompareSide{ID: other.ID, Figures: other.Figures}
+			nowSide := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
+			a, b := runSide, nowSide
+			if !c.runIsA {
+				a, b = nowSide, runSide
+			}
+			want := dataset.Compare(a, b).Verdict()
+			if cmp.Verdict != want {
+				t.Errorf("verdict %q, want %q", cmp.Verdict, want)
+			}
+			if !strings.Contains(d.screen(), c.header+dsdata.VerdictHead(want)) {
+				t.Errorf("no header %q:\n%s", c.header+dsdata.VerdictHead(want), d.screen())
+			}
+			// The root's Δ on the tree is B − A.
+			root, ok := cmp.PathScore(".")
+			now := d.m.ds.Scored.Snapshot().Paths[0]
+			rootD := now.Score - root.Score
+			if !c.runIsA {
+				rootD = root.Score - now.Score
+			}
+			rootRow := strings.Split(d.screen(), "\n")[5]
+			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
+				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
+			}
+			// Each case's Δ is B − A.
+			runScores := map[string]float64{}
+			for _, cf := range other.Figures.Cases {
+				if cf.HasScore {
+					runScores[cf.ID] = cf.Score
+				}
+			}
+			for k := range d.m.ds.Scored.Len() {
+				id := d.m.ds.Scored.CaseID(k)
+				now, has := d.m.ds.Score(k)
+				dl, ok := d.m.order.Delta(k)
+				run, inRun := runScores[id]
+				if !has || !inRun {
+					continue
+				}
+				wantD := now - run
+				if !c.runIsA {
+					wantD = run - now
+				}
+				if !ok || dl != wantD {
+					t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
+				}
+			}
+			// A re-weight compares again in the same order.
+			before := cmp.Verdict
+			d.keys("j", "x")
+			if cmp.Verdict == before {
+				t.Errorf("after x: the verdict stayed %q", before)
+			}
+			nowSide = dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
+			a, b = runSide, nowSide
+			if !c.runIsA {
+				a, b = nowSide, runSide
+			}
+			if want := dataset.Compare(a, b).Verdict(); cmp.Verdict != want {
+				t.Errorf("after x: verdict %q, want %q", cmp.Verdict, want)
+			}
+		})
+	}
+}
+
+// TestDatasetCompareNarrow: at 80 columns the verdict keeps its number on
+// the header line (its figures in parentheses, then the run's label give
+// way) and on the status line.
+func TestDatasetCompareNarrow(t *testing.T) {
+	for _, label := range []string{"model A", "model A, the prompt of the second week with fenced answers"} {
+		opts, h := smallWithHistory(t, "mono")
+		for id := range h.runs {
+			h.runs[id].Label = label
+			h.list[0].Label = label
+		}
+		d := newDSDriver(t, opts, 80, 24)
+		d.keys("H", "enter")
+		lines := strings.Split(d.screen(), "\n")
+		want := "No significant difference: B − A = +0.046"
+		if !strings.Contains(lines[3], "· B now · "+want) || !strings.HasPrefix(d.statusText(), want) {
+			t.Errorf("label %q: header %q, status %q; want %q in both", label, lines[3], d.statusText(), want)
+		}
+	}
+}
+
+// TestDatasetHistoryModelsScreens compares with golden files (go test
+// ./tui/datasetpage -update writes them) the history pane listing two
+// models' runs of the same cases — the explorer's file (model A, first
+// scored) and another file (model B, scored after): the files column, a
+// line per model — and the compare view with model B's run, model A
+// (now) being A.
+func TestDatasetHistoryModelsScreens(t *testing.T) {
+	for _, size := range []struct{ w, h int }{{120, 35}, {80, 24}} {
+		for _, c := range []struct {
+			name string
+			keys []string
+		}{{"models", []string{"H"}}, {"models-compare", []string{"H", "enter"}}} {
+			t.Run(fmt.Sprintf("%s-%dx%d", c.name, size.w, size.h), func(t *testing.T) {
+				opts, h := smallWithHistory(t, "mono")
+				other := smallRun(t, "20261120T2-0002", `{"total": 0}`, time.Date(2026, 11, 20, 10, 30, 0, 0, time.UTC))
+				other.Label, other.Reference, other.Output, other.ThisPair = "model B", "model-b.jsonl", "model-b.jsonl", false
+				other.Pair = "model-b"
+				h.runs[other.ID] = other
+				h.list = append([]ports.RunSummary{other.RunSummary}, h.list...)
+				d := newDSDriver(t, opts, size.w, size.h)
+				d.keys(c.keys...)
+				golden.RequireEqual(t, []byte(d.screen()))
+			})
+		}
+	}
+}
+
+// trimLines drops the spaces that end the lines of a screen.
+func trimLines(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
 }

@@ -3,6 +3,8 @@ package datasetpage
 import (
 	"fmt"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -16,7 +18,7 @@ import (
 // rescore under way.
 func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.C.Keys
-	if m.ds.cal != nil && m.ds.cal.proposal != nil {
+	if m.ds.Cal != nil && m.ds.Cal.Proposal != nil {
 		if cmd, done := m.proposalKey(msg); done {
 			return cmd
 		}
@@ -28,7 +30,7 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 		// esc stops the rescore under way before it does anything else.
 		what := m.job.spec.what(m.job.opts.Strings())
 		m.stopRescore()
-		m.Status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.metric() + "'s"))
+		m.Status.Set(common.Info("stopped " + what + ": the figures are still " + m.ds.Metric() + "'s"))
 		return nil
 	case key.Matches(msg, k.Undo, k.Redo, k.ResetAll):
 		return m.weightKey("", msg)
@@ -41,21 +43,26 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 		return cmd
 	}
 	switch m.view {
-	case viewCases:
+	case dsdata.ViewCases:
 		return m.cases.Update(msg)
-	case viewHeat:
+	case dsdata.ViewHeat:
 		if key.Matches(msg, k.HeatMap) {
-			m.setView(viewTree)
+			m.setView(dsdata.ViewTree)
 			return nil
 		}
 		return m.heat.Update(msg)
+	case dsdata.ViewGroups:
+		return m.groups.Update(msg)
 	}
 	switch {
 	case key.Matches(msg, k.Cases):
-		m.setView(viewCases)
+		m.setView(dsdata.ViewCases)
+		return nil
+	case key.Matches(msg, k.Groups):
+		m.setView(dsdata.ViewGroups)
 		return nil
 	case key.Matches(msg, k.HeatMap):
-		m.setView(viewHeat)
+		m.setView(dsdata.ViewHeat)
 		return nil
 	case key.Matches(msg, k.EndCompare):
 		return m.endCompare()
@@ -82,17 +89,17 @@ func (m *Model) weightKey(path string, msg tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	k := m.C.Keys
-	s := m.ds.sess
+	s := m.ds.Sess
 	var text string
 	var err error
-	before, had := m.ds.total()
+	before, had := m.ds.Total()
 	switch {
 	case key.Matches(msg, k.EditWeight):
 		if err := s.CanWeigh(path); err != nil {
 			m.Status.Set(common.Warn(err.Error()))
 			return nil
 		}
-		w, _ := m.ds.d.Weight(path)
+		w, _ := m.ds.Scored.Weight(path)
 		m.Prompt.Open("weight of "+path+":", "", common.WeightText(w), 24)
 		m.weightPath = path
 		m.Mode = shell.ModeWeight
@@ -123,10 +130,10 @@ func (m *Model) reweighed(text string, err error, before float64, had bool) tea.
 		return nil
 	}
 	m.changed()
-	if now, has := m.ds.total(); has && had && now != before {
+	if now, has := m.ds.Total(); has && had && now != before {
 		text += fmt.Sprintf(" · score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
-	text += m.ds.cal.changeText()
+	text += m.ds.Cal.ChangeText()
 	m.Status.Set(common.Success(text))
 	return m.recompare()
 }
@@ -136,8 +143,8 @@ func (m *Model) Submit() tea.Cmd {
 	switch m.Mode {
 	case shell.ModeSearch:
 		m.Mode = shell.ModeNormal
-		msg := promptDoneMsg{kind: m.promptFor, text: m.Prompt.Trimmed()}
-		if m.promptFor == promptFind {
+		msg := dsdata.PromptDoneMsg{Kind: m.promptFor, Text: m.Prompt.Trimmed()}
+		if m.promptFor == dsdata.PromptFind {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
@@ -148,8 +155,8 @@ func (m *Model) Submit() tea.Cmd {
 			return nil
 		}
 		m.Mode = shell.ModeNormal
-		before, had := m.ds.total()
-		text, err := m.ds.sess.SetWeight(m.weightPath, v)
+		before, had := m.ds.Total()
+		text, err := m.ds.Sess.SetWeight(m.weightPath, v)
 		return m.reweighed(text, err, before, had)
 	case shell.ModeRuleValue:
 		return m.SubmitRuleValue()

@@ -4,6 +4,14 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jsontui/jsontui/tui/datasetpage/casespane"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsheader"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsprogress"
+	"github.com/jsontui/jsontui/tui/datasetpage/groupspane"
+	"github.com/jsontui/jsontui/tui/datasetpage/heatmap"
+	"github.com/jsontui/jsontui/tui/datasetpage/pathtree"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -17,7 +25,7 @@ import (
 
 // Model is the explorer of a dataset (docs/datasets.md): its
 // header, the per-path tree with the detail pane, the cases pane, the
-// heat map, the history pane, and a case opened as a pair. It routes the
+// heat map, the groups, the history pane, and a case opened as a pair. It routes the
 // messages to its panes, which keep the component contract (pane), and
 // does what they ask by message: filter the cases, open a case, switch
 // views, re-weight a path, ask the prompt.
@@ -25,17 +33,18 @@ type Model struct {
 	shell.Shell
 	opts   ports.DatasetOptions
 	load   *dsLoadState
-	ds     *dsData
-	hdr    *dsHeader
-	tree   *pathTree
-	detail *pathDetail
-	order  *caseOrder
-	cases  *casesPane
-	heat   *heatPane
-	view   dsView
+	ds     *dsdata.Data
+	hdr    *dsheader.Header
+	tree   *pathtree.Tree
+	detail *pathtree.Detail
+	order  *casespane.Order
+	cases  *casespane.Pane
+	heat   *heatmap.Pane
+	groups *groupspane.Pane
+	view   dsdata.View
 	// promptFor is the pane's prompt open (modeSearch), weightPath the
 	// path whose weight the prompt asks for (modeWeight).
-	promptFor  promptKind
+	promptFor  dsdata.PromptKind
 	weightPath string
 	// open is the case opened as a pair, nil for none; opening is the
 	// request of a case being opened.
@@ -50,7 +59,7 @@ type Model struct {
 	// rescoring shows the progress of the rescore under way, job, nil
 	// for none; rescoreID numbers the requests: an answer that is not the
 	// latest's is stale and dropped.
-	rescoring *rescoreBox
+	rescoring *dsprogress.Box
 	job       *dsRescoreJob
 	rescoreID int
 	// casesForced is set while the cases pane shows because the metric in
@@ -68,7 +77,7 @@ func New(opts ports.DatasetOptions) *Model {
 			return d.CaseTree(ctx, k)
 		}
 	}
-	m := &Model{opts: opts, rescoring: &rescoreBox{c: c}}
+	m := &Model{opts: opts, rescoring: dsprogress.NewRescoreBox(c)}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: true, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Loaded != nil {
@@ -97,17 +106,18 @@ func (m *Model) Init() tea.Cmd {
 
 // ready builds the panes over the scored dataset.
 func (m *Model) ready(res *dataset.Result) {
-	m.ds = newDSData(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
-	m.hdr = newDSHeader(m.C, m.ds)
-	m.tree = newPathTree(m.C, m.ds)
-	m.detail = &pathDetail{c: m.C, ds: m.ds}
-	m.order = newCaseOrder(m.ds)
-	m.cases = newCasesPane(m.C, m.ds, m.order)
-	m.heat = newHeatPane(m.C, m.ds, m.tree.ol, m.order)
+	m.ds = dsdata.New(res, m.opts.Weights, m.opts.Files, m.opts.Rules, m.opts.RulesID)
+	m.hdr = dsheader.New(m.C, m.ds)
+	m.tree = pathtree.New(m.C, m.ds)
+	m.detail = pathtree.NewPathDetail(m.C, m.ds)
+	m.order = casespane.NewOrder(m.ds)
+	m.cases = casespane.New(m.C, m.ds, m.order)
+	m.heat = heatmap.New(m.C, m.ds, m.tree.Outline(), m.order)
+	m.groups = groupspane.New(m.C, m.ds, m.opts.GroupBy)
 	m.Hist = runspane.NewDatasetHistoryPane(m.C, "the dataset "+escape.Text(m.opts.Files.Reference), m.opts.History)
 	m.Phase = shell.PhaseReady
-	if len(m.ds.paths) == 0 {
-		m.view, m.casesForced = viewCases, true // a one-number metric: the cases are all there is
+	if len(m.ds.Paths) == 0 {
+		m.view, m.casesForced = dsdata.ViewCases, true // a one-number metric: the cases are all there is
 	}
 	m.Status.Set(m.openingStatus())
 	m.pairLabels(res)
@@ -117,11 +127,15 @@ func (m *Model) ready(res *dataset.Result) {
 
 // openingStatus greets with the essentials.
 func (m *Model) openingStatus() common.StatusMsg {
-	st := m.ds.stats
-	if len(m.ds.paths) == 0 {
-		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.res.Figures.Metric))
+	st := m.ds.Stats
+	if len(m.ds.Paths) == 0 {
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.Result.Figures.Metric))
 	}
-	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.paths))))
+	groups := ""
+	if len(m.ds.Groups) > 0 {
+		groups = " · " + m.C.Keys.Groups.Help().Key + " groups"
+	}
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map%s · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.Paths)), groups))
 }
 
 // HandleMsg handles a message: the case opened takes what is not the
@@ -185,26 +199,26 @@ func (m *Model) paneMsg(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case filterCasesMsg:
-		m.setView(viewCases)
+	case dsdata.FilterCasesMsg:
+		m.setView(dsdata.ViewCases)
 		return m.cases.Update(msg)
-	case openCaseMsg:
+	case dsdata.OpenCaseMsg:
 		return m.openCase(msg)
-	case showViewMsg:
-		m.setView(msg.view)
-	case selectPathMsg:
-		m.tree.selectPath(msg.i)
+	case dsdata.ShowViewMsg:
+		m.setView(msg.View)
+	case dsdata.SelectPathMsg:
+		m.tree.SelectPath(msg.Index)
 		m.heat.Update(msg)
-	case weightKeyMsg:
-		return m.weightKey(msg.path, msg.key)
-	case askPromptMsg:
-		m.promptFor = msg.kind
-		m.Prompt.Open(msg.label, msg.value, msg.placeholder, 200)
+	case dsdata.WeightKeyMsg:
+		return m.weightKey(msg.Path, msg.Key)
+	case dsdata.AskPromptMsg:
+		m.promptFor = msg.Kind
+		m.Prompt.Open(msg.Label, msg.Value, msg.Placeholder, 200)
 		m.Mode = shell.ModeSearch
-	case rulesForPathMsg:
-		return m.openRuleChooser(msg.path)
-	case pairPathMsg:
-		return m.cyclePairing(msg.path)
+	case dsdata.RulesForPathMsg:
+		return m.openRuleChooser(msg.Path)
+	case dsdata.PairPathMsg:
+		return m.cyclePairing(msg.Path)
 	case runspane.HistListMsg, runspane.RunCachedMsg, runspane.ShowDiffMsg:
 		return m.Hist.Update(msg)
 	case runspane.RunActionMsg:
@@ -212,8 +226,8 @@ func (m *Model) paneMsg(msg tea.Msg) tea.Cmd {
 	case dsRunReadyMsg:
 		return m.runReady(msg)
 	case dsRecomparedMsg:
-		if msg.id == m.cmpJob && m.ds.cmp != nil {
-			m.ds.cmp.verdict = msg.verdict
+		if msg.id == m.cmpJob && m.ds.Cmp != nil {
+			m.ds.Cmp.Verdict = msg.verdict
 		}
 	case runspane.LabelRunMsg:
 		m.Status.Set(common.Info("a dataset's runs are labelled with jsontui history"))
@@ -229,38 +243,42 @@ func (m *Model) whileOpening(km tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(km, k.Cancel):
 		m.opening.cancel()
 		m.opening.active = false
-		m.Status.Set(common.Info("stopped opening case " + m.ds.d.CaseID(m.opening.k)))
+		m.Status.Set(common.Info("stopped opening case " + m.ds.Scored.CaseID(m.opening.k)))
 	case key.Matches(km, k.Quit):
 		m.opening.cancel()
 		m.opening.active = false
 		return m.Quit()
 	default:
-		m.Status.Set(common.Info("opening case " + m.ds.d.CaseID(m.opening.k) + "… esc stops"))
+		m.Status.Set(common.Info("opening case " + m.ds.Scored.CaseID(m.opening.k) + "… esc stops"))
 	}
 	return nil
 }
 
 // setView shows a view of the body.
-func (m *Model) setView(v dsView) {
-	if v == viewHeat && m.view == viewTree {
-		m.heat.Update(selectPathMsg{i: m.tree.selected()})
+func (m *Model) setView(v dsdata.View) {
+	if v == dsdata.ViewHeat && m.view == dsdata.ViewTree {
+		m.heat.Update(dsdata.SelectPathMsg{Index: m.tree.Selected()})
 	}
-	if v == viewTree && len(m.ds.paths) == 0 {
-		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no per-path tree"))
-		v = viewCases
+	if v == dsdata.ViewTree && len(m.ds.Paths) == 0 {
+		m.Status.Set(common.Info(m.ds.Result.Figures.Metric + " is one number: no per-path tree"))
+		v = dsdata.ViewCases
 	}
-	if v == viewHeat && len(m.ds.paths) == 0 {
-		m.Status.Set(common.Info(m.ds.res.Figures.Metric + " is one number: no paths to map"))
-		v = viewCases
+	if v == dsdata.ViewHeat && len(m.ds.Paths) == 0 {
+		m.Status.Set(common.Info(m.ds.Result.Figures.Metric + " is one number: no paths to map"))
+		v = dsdata.ViewCases
 	}
-	m.view, m.casesForced = v, v == viewCases && len(m.ds.paths) == 0
+	if v == dsdata.ViewGroups && len(m.ds.Groups) == 0 {
+		m.Status.Set(common.Info("no groups: open the dataset with --group-by PATH to see the figures of each value"))
+		return
+	}
+	m.view, m.casesForced = v, v == dsdata.ViewCases && len(m.ds.Paths) == 0
 	m.Layout()
 }
 
 // changed brings every pane up to date after the figures changed.
 func (m *Model) changed() {
-	m.ds.refresh()
-	for _, p := range []common.Pane{m.tree, m.cases, m.heat} {
-		p.Update(dsChangedMsg{})
+	m.ds.Refresh()
+	for _, p := range []common.Pane{m.tree, m.cases, m.heat, m.groups} {
+		p.Update(dsdata.ChangedMsg{})
 	}
 }

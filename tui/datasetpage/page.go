@@ -17,10 +17,10 @@ func (m *Model) Files() *ports.Files { return &m.opts.Files }
 // and says, for the status line, when the weights saved are held for a
 // metric that takes them.
 func (m *Model) WeightsSaved(saved session.Saved) string {
-	m.ds.files = m.opts.Files
+	m.ds.Files = m.opts.Files
 	m.changed()
-	if m.ds.wsess != m.ds.sess {
-		return ": the weights held for a metric that takes them (" + m.ds.metric() + " does not)"
+	if m.ds.WSess != m.ds.Sess {
+		return ": the weights held for a metric that takes them (" + m.ds.Metric() + " does not)"
 	}
 	return ""
 }
@@ -28,8 +28,8 @@ func (m *Model) WeightsSaved(saved session.Saved) string {
 // RulesSaved puts back, the rules saved as they read back from their
 // file, in force: they name their place in the file now.
 func (m *Model) RulesSaved(back *scoring.RuleSet) {
-	m.ds.files = m.opts.Files
-	m.ds.rules, m.opts.Rules = back, back
+	m.ds.Files = m.opts.Files
+	m.ds.Rules, m.opts.Rules = back, back
 }
 
 // Fold applies the weights tuned in the case open, if any, to the
@@ -40,7 +40,7 @@ func (m *Model) Fold() error {
 		return nil
 	}
 	m.open = nil
-	if _, err := m.ds.wsess.SetWeights(cv.m.TunedWeights(), "the weights tuned in case "+cv.id); err != nil {
+	if _, err := m.ds.WSess.SetWeights(cv.m.TunedWeights(), "the weights tuned in case "+cv.id); err != nil {
 		return fmt.Errorf("the weights tuned in case %s: %w", cv.id, err)
 	}
 	return nil

@@ -44,16 +44,16 @@ const dsRecordTimeout = 10 * time.Minute
 // recordState returns the weights in force as a weights file and the
 // config in force (metric, options, rules) as the run is recorded with.
 func (m *Model) recordState() (weights []byte, run ports.DatasetRun, err error) {
-	weights, err = m.ds.wsess.Scored().MarshalWeights()
+	weights, err = m.ds.WSess.Scored().MarshalWeights()
 	if err != nil {
 		return nil, run, err
 	}
-	figs := m.ds.res.Figures
+	figs := m.ds.Result.Figures
 	run = ports.DatasetRun{Metric: figs.Metric, Options: figs.Options, WeightsJSON: weights, Files: m.opts.Files}
 	if r := m.opts.Rules; r != nil && r.Len() > 0 {
 		run.RulesJSON = r.Marshal()
 	}
-	run.Score, run.HasScore = m.ds.total()
+	run.Score, run.HasScore = m.ds.Total()
 	return weights, run, nil
 }
 
@@ -102,7 +102,7 @@ func (m *Model) Record(ev ports.RunEvent) tea.Cmd {
 	}
 	m.rec.started, m.rec.last, m.rec.lastConfig = true, weights, cfg
 	m.RecordsPending++
-	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.d.Freeze()
+	run.Event, run.Time, run.Dataset = ev, time.Now(), m.ds.Scored.Freeze()
 	if m.rec.ctx == nil {
 		m.rec.ctx, m.StopRecords = context.WithCancel(context.Background())
 	}

@@ -54,7 +54,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	// Unsaved weights left by an explorer that ended without asking.
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-", "-")
-	want, _ := d.m.ds.total()
+	want, _ := d.m.ds.Total()
 	if _, err := d.m.SettleUnsaved(); err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +68,8 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	final := tm.FinalModel(t).(*Model)
-	if got, _ := final.ds.total(); got != want || final.ds.sess.Dirty() {
-		t.Errorf("score %v after restoring and saving, want %v (dirty %v)", got, want, final.ds.sess.Dirty())
+	if got, _ := final.ds.Total(); got != want || final.ds.Sess.Dirty() {
+		t.Errorf("score %v after restoring and saving, want %v (dirty %v)", got, want, final.ds.Sess.Dirty())
 	}
 	if files := k.Files(t); len(files) != 0 {
 		t.Errorf("recovery files left after the save: %q", files)

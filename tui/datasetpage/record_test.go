@@ -94,14 +94,14 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	if string(run.WeightsJSON) != tuitest.ReadFile(t, w) || !strings.Contains(string(run.WeightsJSON), `"vendor": 0.95`) {
 		t.Errorf("recorded weights\n%s\nsaved\n%s", run.WeightsJSON, tuitest.ReadFile(t, w))
 	}
-	if score, _ := d.m.ds.total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
+	if score, _ := d.m.ds.Total(); !run.HasScore || run.Score != score || run.Metric != "jsondiff" || run.Files.SavePath != w {
 		t.Errorf("recorded %+v; the explorer shows %v", run, score)
 	}
 	// The run holds the dataset as it stood at the save, whatever the
 	// weights become after.
 	d.keys("-")
 	res, err := run.Dataset.Replay(context.Background(), dataset.ReplayConfig{})
-	if now, _ := d.m.ds.total(); err != nil || res.Figures.Score != run.Score || now == run.Score {
+	if now, _ := d.m.ds.Total(); err != nil || res.Figures.Score != run.Score || now == run.Score {
 		t.Errorf("the run's dataset scores %v (%v), the save %v; now %v", res.Figures.Score, err, run.Score, now)
 	}
 	d.keys("+")
@@ -153,7 +153,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	d := newDSDriver(t, opts, 120, 35)
 	d.keys("j", "-")
 	m := d.m
-	if _, err := m.ds.sess.Save(""); err != nil {
+	if _, err := m.ds.Sess.Save(""); err != nil {
 		t.Fatal(err)
 	}
 	first := m.Record(ports.RunSaved)
@@ -164,7 +164,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	}
 	// The UI goes on while they wait.
 	d.keys("-")
-	if w, _ := m.ds.d.Weight(".vendor"); w != 0.85 {
+	if w, _ := m.ds.Scored.Weight(".vendor"); w != 0.85 {
 		t.Errorf(".vendor weighs %v while the records wait", w)
 	}
 	firstDone, secondDone := shell.Async(first), shell.Async(second)

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsprogress"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -66,24 +68,8 @@ type dsRescoreJob struct {
 	spec   dsRescoreSpec
 	opts   scoring.MetricOptions // the options the metric takes
 	cancel context.CancelFunc
-	start  time.Time
-
-	mu sync.Mutex
-	p  ports.DatasetProgress
-}
-
-// report takes the rescorer's progress, from its goroutines.
-func (j *dsRescoreJob) report(p ports.DatasetProgress) {
-	j.mu.Lock()
-	j.p = p
-	j.mu.Unlock()
-}
-
-// progress returns how far the rescore went.
-func (j *dsRescoreJob) progress() ports.DatasetProgress {
-	j.mu.Lock()
-	defer j.mu.Unlock()
-	return j.p
+	// tracker is how far it went.
+	*dsprogress.Tracker
 }
 
 // dsRescoreTickMsg asks the box to show the progress of request id again.
@@ -116,7 +102,7 @@ func (m *Model) pendingSpec() dsRescoreSpec {
 		s.note, s.pairing, s.restore = "", nil, nil
 		return s
 	}
-	return dsRescoreSpec{metric: m.ds.metric(), user: m.opts.MetricOptions, rules: m.ds.rules}
+	return dsRescoreSpec{metric: m.ds.Metric(), user: m.opts.MetricOptions, rules: m.ds.Rules}
 }
 
 // rescore scores the dataset again as spec says, in the background: the
@@ -129,20 +115,20 @@ func (m *Model) rescore(spec dsRescoreSpec) tea.Cmd {
 	m.stopRescore()
 	m.rescoreID++
 	ctx, cancel := context.WithCancel(context.Background())
-	job := &dsRescoreJob{id: m.rescoreID, spec: spec, opts: opts, cancel: cancel, start: time.Now()}
+	job := &dsRescoreJob{id: m.rescoreID, spec: spec, opts: opts, cancel: cancel, Tracker: dsprogress.NewTracker()}
 	m.job = job
-	from := m.ds.wsess
+	from := m.ds.WSess
 	st, version := from.State(), from.Version()
 	req := ports.DatasetRescoreRequest{Metric: spec.metric, Options: opts, Weights: st.Weights()}
 	if m.RulesRefused(spec.metric) == "" {
 		req.Rules = spec.rules
 	}
 	rescore := m.opts.RescoreDataset
-	m.rescoring.Update(rescoreStartedMsg{job: job, what: spec.what(opts.Strings())})
+	m.rescoring.Update(dsprogress.StartedMsg{Tracker: job.Tracker, What: spec.what(opts.Strings())})
 	m.Status.Set(common.Info(spec.what(opts.Strings()) + "… the figures shown stay until it is done"))
 	run := m.C.Bg.Run(func() tea.Msg {
 		msg := dsRescoredMsg{id: job.id, spec: spec, opts: opts, dropped: dropped, from: from, version: version}
-		res, err := rescore(ctx, req, job.report)
+		res, err := rescore(ctx, req, job.Report)
 		if err == nil && ctx.Err() != nil {
 			err = ctx.Err()
 		}
@@ -180,7 +166,7 @@ func (m *Model) stopRescore() {
 	}
 	m.job.cancel()
 	m.job = nil
-	m.rescoring.Update(rescoreEndedMsg{})
+	m.rescoring.Update(dsprogress.EndedMsg{})
 }
 
 // rescored shows the dataset scored again: the weights tuned so far
@@ -210,45 +196,45 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 		return nil
 	}
 	sess := msg.sess
-	if msg.from != m.ds.wsess || msg.version != m.ds.wsess.Version() {
+	if msg.from != m.ds.WSess || msg.version != m.ds.WSess.Version() {
 		// The weights changed while it scored: they weigh it as they are.
 		var err error
-		if sess, err = session.ResumeDataset(msg.res.Scored, m.ds.wsess.State()); err != nil {
+		if sess, err = session.ResumeDataset(msg.res.Scored, m.ds.WSess.State()); err != nil {
 			m.Status.Set(common.Failure(err))
 			return nil
 		}
 	}
-	old := dsShown{metric: m.ds.metric(), paths: m.ds.paths}
-	old.total, old.has = m.ds.total()
+	old := dsShown{metric: m.ds.Metric(), paths: m.ds.Paths}
+	old.total, old.has = m.ds.Total()
 	wsess := sess
 	if !msg.res.Scored.TakesWeights() {
-		wsess = m.ds.wsess // the user's weights, held for a metric that takes them
+		wsess = m.ds.WSess // the user's weights, held for a metric that takes them
 	}
-	open := m.ds.cal
-	m.ds.replace(msg.res, sess, wsess)
+	open := m.ds.Cal
+	m.ds.Replace(msg.res, sess, wsess)
 	m.pairLabels(msg.res)
-	if open != nil && m.ds.cal != nil {
-		m.ds.cal.open = open.open // Δ opening stays the opening's
+	if open != nil && m.ds.Cal != nil {
+		m.ds.Cal.Open = open.Open // Δ opening stays the opening's
 	}
-	rulesChanged := !spec.rules.Equal(m.ds.rules)
-	m.ds.rules = spec.rules
+	rulesChanged := !spec.rules.Equal(m.ds.Rules)
+	m.ds.Rules = spec.rules
 	if rulesChanged {
-		m.ds.rulesID = m.rulesID(spec.rules)
+		m.ds.RulesID = m.rulesID(spec.rules)
 	}
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
-	filter := m.order.filterPath()
-	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat} {
-		p.Update(dsReplacedMsg{})
+	filter := m.order.FilterPath()
+	for _, p := range []common.Pane{m.hdr, m.tree, m.cases, m.heat, m.groups} {
+		p.Update(dsdata.ReplacedMsg{})
 	}
 	switch {
-	case len(m.ds.paths) == 0 && m.view != viewCases:
-		m.view, m.casesForced = viewCases, true // a metric that is one number: the cases are all there is
-	case len(m.ds.paths) > 0 && m.casesForced:
-		m.view, m.casesForced = viewTree, false // the tree is back
+	case len(m.ds.Paths) == 0 && m.view != dsdata.ViewCases:
+		m.view, m.casesForced = dsdata.ViewCases, true // a metric that is one number: the cases are all there is
+	case len(m.ds.Paths) > 0 && m.casesForced:
+		m.view, m.casesForced = dsdata.ViewTree, false // the tree is back
 	}
 	m.Layout()
-	m.Status.Set(m.ds.rescoredStatus(msg, old, filter, m.order.filterPath() != ""))
+	m.Status.Set(rescoredStatus(m.ds, msg, old, filter, m.order.FilterPath() != ""))
 	if spec.restore != nil {
 		return tea.Batch(m.restoredUnsaved(spec.restore, old), m.recompare())
 	}
@@ -263,19 +249,19 @@ type dsShown struct {
 	paths  []dataset.PathFigures
 }
 
-// rescoredStatus says what the rescore did: the metric, rule or pairing,
+// rescoredStatus says what the rescore of ds did: the metric, rule or pairing,
 // the dataset's score before and after, and what else changed; filter is
 // the path the cases were filtered by before, filtered whether they still
 // are.
-func (ds *dsData) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string, filtered bool) common.StatusMsg {
+func rescoredStatus(ds *dsdata.Data, msg dsRescoredMsg, old dsShown, filter string, filtered bool) common.StatusMsg {
 	spec := msg.spec
-	tot, has := ds.total()
+	tot, has := ds.Total()
 	var text string
 	switch {
 	case spec.pairing != nil:
 		pc := spec.pairing
 		text = fmt.Sprintf("%s paired by %s", pc.Array, pc.To)
-		was, now := pathScore(old.paths, pc.Array), pathScore(ds.paths, pc.Array)
+		was, now := pathScore(old.paths, pc.Array), pathScore(ds.Paths, pc.Array)
 		if was != nil && now != nil {
 			text += fmt.Sprintf(": %s (was %s by %s)", common.ScoreText5(now.Score, now.HasScore), common.ScoreText5(was.Score, was.HasScore), pc.From)
 		}
@@ -286,11 +272,11 @@ func (ds *dsData) rescoredStatus(msg dsRescoredMsg, old dsShown, filter string, 
 	}
 	text += fmt.Sprintf(" · score %s (was %s)", common.ScoreText5(tot, has), common.ScoreText5(old.total, old.has))
 	switch {
-	case spec.note != "" && ds.rules.Changed():
+	case spec.note != "" && ds.Rules.Changed():
 		text += " · ctrl+s saves the rules"
-	case len(ds.paths) == 0:
+	case len(ds.Paths) == 0:
 		text += " · one number: no per-path tree, the cases show"
-	case !ds.d.TakesWeights():
+	case !ds.Scored.TakesWeights():
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if filter != "" && !filtered {

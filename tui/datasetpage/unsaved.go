@@ -14,9 +14,9 @@ import (
 )
 
 // A dataset's half of keeping the unsaved weights and rules (the shell
-// keeps them, shell_unsaved.go): a recovery file's weights resolve on
+// keeps them, tui/shell): a recovery file's weights resolve on
 // the dataset's paths and apply to every case. Restoring rules scores
-// the dataset again under them (ds_rescore.go), then applies the weights
+// the dataset again under them (rescore.go), then applies the weights
 // as one step.
 
 // InForce returns the session holding the weights in force (nil before
@@ -25,14 +25,14 @@ func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
 	if m.ds == nil {
 		return nil, nil
 	}
-	return m.ds.wsess, m.ds.rules
+	return m.ds.WSess, m.ds.Rules
 }
 
 // ResolveOffers returns what resolves a recovery file's weights on the
 // dataset's paths, against the weights in force now; it runs in the
 // background (the dataset's paths never change).
 func (m *Model) ResolveOffers() func(o *shell.Offer) {
-	d := m.ds.d
+	d := m.ds.Scored
 	now := map[string]float64{}
 	for _, p := range d.PathsInOrder() {
 		if d.Weighs(p) {
@@ -72,15 +72,15 @@ func resolveDatasetWeights(resolve func(*scoring.Weights) ([]dataset.PathWeight,
 // removes the file they came from.
 func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
 	f := o.Found
-	before, had := m.ds.total()
-	n, err := m.ds.wsess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
+	before, had := m.ds.Total()
+	n, err := m.ds.WSess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
 		return nil
 	}
 	m.changed()
 	text := fmt.Sprintf("restored the unsaved weights of %s: %d weight%s changed", shell.SavedText(f.Saved), n, common.Plural(n, "s"))
-	if now, has := m.ds.total(); has && had {
+	if now, has := m.ds.Total(); has && had {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(before), common.Fixed5(now))
 	}
 	if o.Ignored.N > 0 {

@@ -10,8 +10,8 @@ import (
 )
 
 // Restoring the unsaved rules of a dataset, kept in a recovery file with
-// its weights (ds_unsaved.go): the dataset is scored again under the
-// rules, as `C` scores it (ds_rescore.go), and once it is in, the kept
+// its weights (unsaved.go): the dataset is scored again under the
+// rules, as `C` scores it (rescore.go), and once it is in, the kept
 // weights are applied as one undoable step and this explorer takes the
 // file over.
 
@@ -28,7 +28,7 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 	if why := m.RulesRefused(spec.metric); why != "" {
 		return nil, why
 	}
-	spec.rules = m.ds.rules.Replace(o.Rules, m.RulesSavePath())
+	spec.rules = m.ds.Rules.Replace(o.Rules, m.RulesSavePath())
 	spec.note = "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
 	spec.restore = &o
 	return m.rescore(spec), ""
@@ -40,7 +40,7 @@ func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
 // dataset showed before.
 func (m *Model) restoredUnsaved(o *shell.Offer, old dsShown) tea.Cmd {
 	f := o.Found
-	n, err := m.ds.wsess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
+	n, err := m.ds.WSess.SetWeights(o.PathWeights, "restore the unsaved weights of "+shell.SavedText(f.Saved))
 	if err != nil {
 		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w (the rules are in; the file stays)", f.Path, err)))
 		return nil
@@ -49,7 +49,7 @@ func (m *Model) restoredUnsaved(o *shell.Offer, old dsShown) tea.Cmd {
 	r := len(o.RuleChanges)
 	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
 		shell.SavedText(f.Saved), n, common.Plural(n, "s"), r, common.Plural(r, "s"))
-	if now, has := m.ds.total(); has && old.has {
+	if now, has := m.ds.Total(); has && old.has {
 		text += fmt.Sprintf(", score %s → %s", common.Fixed5(old.total), common.Fixed5(now))
 	}
 	if o.Ignored.N > 0 {

@@ -47,7 +47,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	}
 	d := newDSDriver(t, opts(), 120, 35)
 	d.keys("j", "C", "j", "enter") // .vendor: exact
-	if r, _ := d.m.ds.rules.Rule(".vendor"); r.String() != "exact" {
+	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" {
 		t.Fatalf("the rule was not set: %s", d.statusText())
 	}
 	if !d.m.Unsaved.Scheduled {
@@ -60,7 +60,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	}
 	// A weight too, and a signal.
 	d.keys("-")
-	tuned, _ := d.m.ds.total()
+	tuned, _ := d.m.ds.Total()
 	ie, ok := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
@@ -86,13 +86,13 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
 		}
 	}
-	opening, _ := d.m.ds.total()
+	opening, _ := d.m.ds.Total()
 	d.keys("r")
-	if got, _ := d.m.ds.total(); math.Abs(got-tuned) > 1e-9 {
+	if got, _ := d.m.ds.Total(); math.Abs(got-tuned) > 1e-9 {
 		t.Errorf("restored: score %.17g, want %.17g\n%s", got, tuned, d.screen())
 	}
-	if r, _ := d.m.ds.rules.Rule(".vendor"); r.String() != "exact" || !d.m.ds.rules.Changed() || !d.m.ds.wsess.Dirty() {
-		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.rules.Changed(), d.m.ds.wsess.Dirty())
+	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" || !d.m.ds.Rules.Changed() || !d.m.ds.WSess.Dirty() {
+		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.Rules.Changed(), d.m.ds.WSess.Dirty())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights and rules of ") ||
 		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
@@ -109,8 +109,8 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.screen())
 	}
 	d.keys("enter")
-	if files := k.Files(t); len(files) != 0 || d.m.ds.dirty() {
-		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.dirty(), d.screen())
+	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
+		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
 	}
 	if got := tuitest.ReadFile(t, filepath.Join(k.Dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules saved:\n%s", got)
@@ -119,11 +119,11 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// A rule alone, saved alone: nothing is left.
 	d.keys("j", "C", "j", "j", "enter")
 	d.fireTimers()
-	if _, rec := k.keptRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.wsess.Dirty() {
-		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.wsess.Dirty())
+	if _, rec := k.keptRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
+		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.WSess.Dirty())
 	}
 	d.keys("ctrl+s")
-	if files := k.Files(t); len(files) != 0 || d.m.ds.dirty() {
-		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.dirty(), d.screen())
+	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
+		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
 	}
 }

@@ -118,7 +118,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	d.keys("j", "-", "-")
-	want, _ := d.m.ds.total()
+	want, _ := d.m.ds.Total()
 	if err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 		}
 	}
 	d.keys("r")
-	if got, _ := d.m.ds.total(); got != want || !d.m.ds.sess.Dirty() {
+	if got, _ := d.m.ds.Total(); got != want || !d.m.ds.Sess.Dirty() {
 		t.Fatalf("restored: score %v, want %v:\n%s", got, want, d.screen())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights of ") || !strings.Contains(s, "1 weight changed, score 0.55315 → ") {
@@ -150,8 +150,8 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
 	d.keys("u")
-	if d.m.ds.sess.Dirty() || len(k.Files(t)) != 0 {
-		t.Fatalf("undo: dirty %v, files %q", d.m.ds.sess.Dirty(), k.Files(t))
+	if d.m.ds.Sess.Dirty() || len(k.Files(t)) != 0 {
+		t.Fatalf("undo: dirty %v, files %q", d.m.ds.Sess.Dirty(), k.Files(t))
 	}
 }
 
@@ -208,7 +208,7 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 // mustMarshal returns the weights in force of m's dataset.
 func mustMarshal(t *testing.T, m *Model) []byte {
 	t.Helper()
-	b, err := m.ds.d.MarshalWeights()
+	b, err := m.ds.Scored.MarshalWeights()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,27 +5,35 @@ import (
 	"testing"
 )
 
-// TestCasesPaneUnscored checks that the missing case of dataset-small
-// (inv-005) reads "(no output)" where the costliest leaf goes, that s
-// hides it (the title counting it) and shows it again.
+// TestCasesPaneUnscored checks that the cases pane leaves the missing
+// case of dataset-small (inv-005) out, counting it on its last line;
+// that s lists it, reading "(no output)" where the costliest leaf goes,
+// and hides it again.
 func TestCasesPaneUnscored(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 20)
 	d.keys("c")
+	if strings.Contains(d.screen(), "inv-005") {
+		t.Errorf("the missing case is listed:\n%s", d.screen())
+	}
+	lines := strings.Split(d.screen(), "\n")
+	if got := strings.TrimRight(lines[len(lines)-2], " "); got != "+ 1 missing not listed, each scoring 0 · s lists them" {
+		t.Errorf("the line above the status: %q", got)
+	}
+	d.keys("s")
 	if got := line(t, d.screen(), "inv-005"); got != "inv-005  missing        0 (no output)" {
 		t.Errorf("missing case: %q", got)
 	}
-	d.keys("s")
-	if strings.Contains(d.screen(), "inv-005") {
-		t.Errorf("s did not hide the missing case:\n%s", d.screen())
-	}
-	if got := line(t, d.screen(), "Cases"); !strings.HasPrefix(got, "Cases  6 · lowest score first · 1 missing or invalid hidden (s shows)") {
-		t.Errorf("title %q", got)
-	}
-	if got, want := d.statusText(), "5 cases listed · 1 missing or invalid hidden"; got != want {
+	if got, want := d.statusText(), "6 cases listed, the missing and invalid too"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
+	if strings.Contains(d.screen(), "not listed") {
+		t.Errorf("the count stays:\n%s", d.screen())
+	}
 	d.keys("s")
-	if got := line(t, d.screen(), "inv-005"); !strings.HasPrefix(got, "inv-005  missing") {
-		t.Errorf("s again: %q", got)
+	if strings.Contains(d.screen(), "inv-005") {
+		t.Errorf("s again did not hide the missing case:\n%s", d.screen())
+	}
+	if got, want := d.statusText(), "5 cases listed · 1 missing not listed"; got != want {
+		t.Errorf("status %q, want %q", got, want)
 	}
 }

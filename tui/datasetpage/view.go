@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/jsontui/jsontui/tui/datasetpage/dsdata"
 
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/tui/common"
@@ -39,27 +40,29 @@ func (m *Model) Panes() string {
 	case shell.ModeMetric, shell.ModeRule, shell.ModeRecover:
 		return body
 	}
-	if m.rescoring.shown() {
+	if m.rescoring.Shown() {
 		body = shell.Overlay(body, m.rescoring.View(), m.C.Width)
 	}
 	return body
 }
 
 // viewBody renders the view shown: the tree (and the detail pane), the
-// cases pane or the heat map.
+// cases pane, the heat map or the groups.
 func (m *Model) viewBody() string {
 	switch m.view {
-	case viewCases:
+	case dsdata.ViewCases:
 		return m.cases.View()
-	case viewHeat:
+	case dsdata.ViewHeat:
 		return m.heat.View()
+	case dsdata.ViewGroups:
+		return m.groups.View()
 	}
 	tree := m.tree.View()
 	if !m.ShowDetail() {
 		return tree
 	}
-	m.detail.selectPath(m.tree.selectedPath())
-	if m.detail.side {
+	m.detail.SelectPath(m.tree.SelectedPath())
+	if m.detail.Beside() {
 		return lipgloss.JoinHorizontal(lipgloss.Top, tree, m.detail.View())
 	}
 	return tree + "\n" + m.detail.View()
@@ -68,7 +71,7 @@ func (m *Model) viewBody() string {
 // StatusView renders the bottom line for the mode and the view.
 func (m *Model) StatusView() string {
 	k := m.C.Keys
-	if m.Mode == shell.ModeSearch && m.promptFor == promptFind {
+	if m.Mode == shell.ModeSearch && m.promptFor == dsdata.PromptFind {
 		return m.Prompt.View("enter finds · n/N the next/previous · esc cancel")
 	}
 	if line, ok := m.StatusLine(); ok {
@@ -77,14 +80,16 @@ func (m *Model) StatusView() string {
 	if line, ok := m.proposalStatus(); ok {
 		return line
 	}
-	if m.rescoring.shown() {
+	if m.rescoring.Shown() {
 		return m.Status.View(m.rescoring.ShortHelp())
 	}
 	switch m.view {
-	case viewCases:
+	case dsdata.ViewCases:
 		return m.Status.View(m.cases.ShortHelp())
-	case viewHeat:
+	case dsdata.ViewHeat:
 		return m.Status.View(m.heat.ShortHelp())
+	case dsdata.ViewGroups:
+		return m.Status.View(m.groups.ShortHelp())
 	}
 	if m.Folded {
 		return m.Status.View(append([]key.Binding{k.Detail}, m.tree.ShortHelp()...))
@@ -109,46 +114,20 @@ func (m *Model) Layout() {
 	m.Hist.SetSize(w, body)
 	m.cases.SetSize(w, body)
 	m.heat.SetSize(w, body)
+	m.groups.SetSize(w, body)
 	m.Chooser.SetSize(w, body)
 	m.RuleChooser.SetSize(w, body)
 	m.rescoring.SetSize(w, body)
 	m.Arrange()
 }
 
-// Arrange shares the body out between the tree and the detail pane, from
-// what the tree shows, as a pair's explorer does: beside the tree from
-// sideMinWidth columns (two fifths of the width, 40 to 80 cells, less
-// when the tree would lose figures, folded when even 40 would), below it
-// when asked for on a narrower screen.
+// Arrange shares the body out between the tree and the detail pane, as
+// a pair's explorer does (shell.ArrangeSide).
 func (m *Model) Arrange() {
 	if m.Phase != shell.PhaseReady || m.ds == nil {
 		return
 	}
-	w, body := m.C.Width, m.BodyH
-	m.Folded = false
-	m.detail.setSide(true)
-	switch {
-	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
-		m.tree.SetSize(w, body)
-	case w >= shell.SideMinWidth:
-		m.tree.SetSize(max(1, m.tree.width), body)
-		dw := max(pair.DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.needWidth(); w-dw < need {
-			dw = max(pair.DetailMinWidth, w-need)
-			if w-dw < need && m.Side == shell.SideAuto {
-				m.Folded = true
-				m.tree.SetSize(w, body)
-				return
-			}
-		}
-		m.tree.SetSize(w-dw, body)
-		m.detail.SetSize(dw, body)
-	default:
-		th := max(4, body*2/5)
-		m.tree.SetSize(w, th)
-		m.detail.setSide(false)
-		m.detail.SetSize(w, body-th)
-	}
+	m.ArrangeSide(m.tree, m.detail, pair.DetailMinWidth)
 }
 
 // handleMouse scrolls the pane under the wheel and selects the row
@@ -176,14 +155,15 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		var cmd tea.Cmd
 		for range common.WheelStep {
 			switch m.view {
-			case viewCases:
+			case dsdata.ViewCases:
 				cmd = m.cases.Update(kp)
-			case viewHeat:
+			case dsdata.ViewHeat:
 				cmd = m.heat.Update(kp)
+			case dsdata.ViewGroups:
+				cmd = m.groups.Update(kp)
 			default:
-				if m.ShowDetail() && mouse.X >= m.tree.width {
-					m.detail.scrollBy(map[bool]int{true: -1, false: 1}[msg.Button == tea.MouseWheelUp])
-					continue
+				if m.ShowDetail() && mouse.X >= m.tree.Width() {
+					return m.detail.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 				}
 				cmd = m.tree.Update(kp)
 			}
@@ -194,14 +174,10 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			return nil
 		}
 		switch m.view {
-		case viewCases:
-			if i := m.cases.offset + y - 2; y >= 2 && i < len(m.order.cases()) {
-				m.cases.setCursor(i)
-			}
-		case viewTree:
-			if i := m.tree.offset + y - 1; y >= 1 && y < m.tree.height && mouse.X < m.tree.width && i < m.tree.ol.Len() {
-				m.tree.setCursor(i)
-			}
+		case dsdata.ViewCases:
+			return m.cases.Update(common.PaneMouseMsg{Msg: msg, Y: y})
+		case dsdata.ViewTree:
+			return m.tree.Update(common.PaneMouseMsg{Msg: msg, Y: y})
 		}
 	}
 	return nil

@@ -44,6 +44,9 @@ func docKeyTables(t *testing.T) map[string][]string {
 		case first == "keys, in the heat map":
 			table = "heat"
 			continue
+		case first == "keys, in the groups pane":
+			table = "groups"
+			continue
 		case table == "" || strings.HasPrefix(first, "---"):
 			continue
 		}
@@ -90,7 +93,7 @@ func helpKeys(b key.Binding) []string {
 func TestDocKeyTables(t *testing.T) {
 	k := Default()
 	tables := docKeyTables(t)
-	if len(tables["normal"]) < 30 || len(tables["pane"]) < 10 || len(tables["cases"]) < 15 || len(tables["heat"]) < 15 {
+	if len(tables["normal"]) < 30 || len(tables["pane"]) < 10 || len(tables["cases"]) < 15 || len(tables["heat"]) < 15 || len(tables["groups"]) < 10 {
 		t.Fatalf("docs/keys.md's key tables were not found: %v", tables)
 	}
 	check := func(table string, bound map[string]key.Binding, help []key.Binding) {
@@ -132,8 +135,9 @@ func TestDocKeyTables(t *testing.T) {
 	moving := []key.Binding{k.Up, k.Down, k.Top, k.Bottom, k.HalfDown, k.HalfUp, k.PageDown, k.PageUp}
 	check("cases", cases, append(k.CasesHelp(), moving...))
 	check("heat", heat, append(k.HeatHelp(), moving...))
+	check("groups", groupsPaneBindings(k), append(k.GroupsHelp(), moving...))
 	// The dataset's keys of the tree are in the explorer's table.
-	check("normal", normal, []key.Binding{k.Cases, k.HeatMap, k.FilterCases, k.Case.Back})
+	check("normal", normal, []key.Binding{k.Cases, k.HeatMap, k.FilterCases, k.Groups, k.Case.Back})
 }
 
 // isPane reports whether b is one of the history pane's own bindings.

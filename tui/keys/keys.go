@@ -27,9 +27,10 @@ type KeyMap struct {
 	// comparison of the tree with a run.
 	History, EndCompare key.Binding
 	// A dataset's tree: Cases shows the cases pane, HeatMap the heat map,
-	// FilterCases the cases that lose points at the selected path. A
-	// pair's tree says they are a dataset's.
-	Cases, HeatMap, FilterCases key.Binding
+	// FilterCases the cases that lose points at the selected path,
+	// Groups the figures of each --group-by value. A pair's tree says
+	// they are a dataset's.
+	Cases, HeatMap, FilterCases, Groups key.Binding
 	// Propose, on a dataset opened with people's labels, proposes the
 	// one weight change that raises the scores' agreement with them most.
 	Propose key.Binding
@@ -43,6 +44,8 @@ type KeyMap struct {
 	CasesPane CasesKeys
 	Heat      HeatKeys
 	Case      CaseKeys
+	// GroupsPane holds the keys of a dataset's groups pane.
+	GroupsPane GroupsKeys
 	// Prompts and overlays.
 	Accept, Cancel key.Binding
 }
@@ -67,12 +70,13 @@ type ChooserKeys struct {
 
 // CasesKeys are the cases pane's own bindings. The pane also moves with
 // the moving keys, steps through the ids found with NextMatch and
-// PrevMatch, and answers to FilterCases (all cases again), HeatMap, the
+// PrevMatch, and answers to FilterCases (all cases again), HeatMap, Groups, the
 // weight keys that need no path (undo, redo, reset all, save), History,
 // Help and Quit.
 type CasesKeys struct {
 	Open, Order, Find, Close key.Binding
-	// Unscored shows the missing and invalid cases, and hides them again.
+	// Unscored lists the missing and invalid cases too (left out by
+	// default), and leaves them out again.
 	Unscored key.Binding
 }
 
@@ -82,6 +86,13 @@ type CasesKeys struct {
 // its row, and answers to Cases, History, Help and Quit.
 type HeatKeys struct {
 	Open, Left, Right, Close key.Binding
+}
+
+// GroupsKeys are the groups pane's own bindings. It also moves with the
+// moving keys, and answers to Cases, HeatMap, the weight keys that need
+// no path (undo, redo, reset all, save), History, Help and Quit.
+type GroupsKeys struct {
+	Order, Close key.Binding
 }
 
 // CaseKeys are the bindings of a case opened from a dataset, on top of
@@ -147,6 +158,7 @@ func Default() *KeyMap {
 		Cases:       b([]string{"c"}, "c", "the cases"),
 		HeatMap:     b([]string{"v"}, "v", "heat map: paths × cases"),
 		FilterCases: b([]string{"f"}, "f", "the cases losing points here"),
+		Groups:      b([]string{"b"}, "b", "the groups (--group-by)"),
 		Propose:     b([]string{"A"}, "A", "propose a weight change (labels)"),
 
 		Accept: b([]string{"enter"}, "enter", "apply"),
@@ -154,6 +166,10 @@ func Default() *KeyMap {
 	}
 	k.Pane, k.Chooser = paneKeys(), chooserKeys()
 	k.CasesPane, k.Heat, k.Case = datasetPaneKeys()
+	k.GroupsPane = GroupsKeys{
+		Order: b([]string{"o"}, "o", "order: as met / lowest mean first"),
+		Close: b([]string{"esc", "b"}, "esc/b", "back to the tree"),
+	}
 	return k
 }
 
@@ -261,19 +277,27 @@ func (k *KeyMap) DatasetHelp() [][]key.Binding {
 			as(k.Metric, "metric and its options: score again"), as(k.Rule, "comparison rule of the path"), k.Pairing},
 		{k.EditWeight, k.Raise, k.Lower, k.ToggleZero, k.Reset, k.ResetAll, k.Undo, k.Redo, as(k.Save, "save the weights (and rules)"), k.Help, k.Quit,
 			k.Propose, k.History, k.Pane.Compare, k.Pane.Load, as(k.EndCompare, "end the comparison with a run")},
-		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Unscored, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back},
+		{k.Cases, k.FilterCases, c.Open, c.Order, c.Find, c.Unscored, c.Close, k.HeatMap, h.Open, h.Left, h.Right, h.Close, k.Case.Back,
+			k.Groups, k.GroupsPane.Order, k.GroupsPane.Close},
 	}
 }
 
 // DatasetGroupTitles names the columns of DatasetHelp.
 func (k *KeyMap) DatasetGroupTitles() []string {
-	return []string{"Move", "Tree and finding", "Weights and history", "Cases (c), heat map (v)"}
+	return []string{"Move", "Tree and finding", "Weights and history", "Cases (c), heat map (v), groups (b)"}
 }
 
 // CasesHelp returns the bindings the status line shows in the cases pane.
 func (k *KeyMap) CasesHelp() []key.Binding {
 	c := k.CasesPane
 	return []key.Binding{c.Open, c.Order, c.Find, k.FilterCases, k.HeatMap, c.Close, k.Help}
+}
+
+// GroupsHelp returns the bindings the status line shows in the groups
+// pane.
+func (k *KeyMap) GroupsHelp() []key.Binding {
+	g := k.GroupsPane
+	return []key.Binding{g.Order, k.Cases, k.HeatMap, g.Close, k.Help}
 }
 
 // HeatHelp returns the bindings the status line shows in the heat map.

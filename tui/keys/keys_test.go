@@ -199,7 +199,7 @@ func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 	c, h := k.CasesPane, k.Heat
 	cases = map[string]key.Binding{
 		"Open": c.Open, "Order": c.Order, "Find": c.Find, "Unscored": c.Unscored, "Close": c.Close, "NextMatch": k.NextMatch, "PrevMatch": k.PrevMatch,
-		"FilterCases": k.FilterCases, "HeatMap": k.HeatMap, "ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo,
+		"FilterCases": k.FilterCases, "HeatMap": k.HeatMap, "Groups": k.Groups, "ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo,
 		"Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit, "Metric": k.Metric,
 		"Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
 		"PageDown": k.PageDown, "PageUp": k.PageUp,
@@ -215,18 +215,33 @@ func datasetPaneBindings(k *KeyMap) (cases, heat map[string]key.Binding) {
 	return cases, heat
 }
 
-// TestDatasetKeys checks the keys docs/keys.md names (c, o, /, f, v, enter,
-// esc, H), that none does two things in the cases pane or the heat map,
+// groupsPaneBindings returns the bindings that work in a dataset's groups
+// pane, by name.
+func groupsPaneBindings(k *KeyMap) map[string]key.Binding {
+	g := k.GroupsPane
+	return map[string]key.Binding{
+		"Order": g.Order, "Close": g.Close, "Cases": k.Cases, "HeatMap": k.HeatMap,
+		"ResetAll": k.ResetAll, "Undo": k.Undo, "Redo": k.Redo, "Save": k.Save, "History": k.History, "Help": k.Help, "Quit": k.Quit,
+		"Metric": k.Metric, "Up": k.Up, "Down": k.Down, "Top": k.Top, "Bottom": k.Bottom, "HalfDown": k.HalfDown, "HalfUp": k.HalfUp,
+		"PageDown": k.PageDown, "PageUp": k.PageUp,
+	}
+}
+
+// TestDatasetKeys checks the keys docs/keys.md names (c, o, /, f, v, b,
+// enter, esc, H), that none does two things in the cases pane, the heat
+// map or the groups pane,
 // and that a key keeps its meaning across the views: o orders, / finds, f
 // filters the cases, enter opens, esc goes back.
 func TestDatasetKeys(t *testing.T) {
 	k := Default()
 	cases, heat := datasetPaneBindings(k)
+	groups := groupsPaneBindings(k)
 	for _, c := range []struct {
 		b     key.Binding
 		press string
 	}{{k.Cases, "c"}, {k.HeatMap, "v"}, {k.FilterCases, "f"}, {k.History, "H"}, {cases["Order"], "o"}, {cases["Find"], "/"},
-		{cases["Open"], "enter"}, {cases["Close"], "esc"}, {heat["Open"], "enter"}, {heat["Close"], "esc"}, {k.Case.Back, "esc"}} {
+		{cases["Open"], "enter"}, {cases["Close"], "esc"}, {heat["Open"], "enter"}, {heat["Close"], "esc"}, {k.Case.Back, "esc"},
+		{k.Groups, "b"}, {groups["Order"], "o"}, {groups["Close"], "esc"}} {
 		if !key.Matches(press(c.press), c.b) {
 			t.Errorf("%q does not do %q", c.press, c.b.Help().Desc)
 		}
@@ -234,7 +249,7 @@ func TestDatasetKeys(t *testing.T) {
 	if !key.Matches(press("o"), k.Order) || !key.Matches(press("/"), k.Search) {
 		t.Error("o and / mean something else in the tree")
 	}
-	for name, set := range map[string]map[string]key.Binding{"cases pane": cases, "heat map": heat} {
+	for name, set := range map[string]map[string]key.Binding{"cases pane": cases, "heat map": heat, "groups pane": groups} {
 		seen := map[string]string{}
 		for bname, b := range set {
 			for _, s := range b.Keys() {
@@ -251,7 +266,7 @@ func TestDatasetKeys(t *testing.T) {
 			listed[strings.Join(b.Keys(), ",")] = true
 		}
 	}
-	for _, set := range []map[string]key.Binding{cases, heat} {
+	for _, set := range []map[string]key.Binding{cases, heat, groups} {
 		for name, b := range set {
 			if !listed[strings.Join(b.Keys(), ",")] {
 				t.Errorf("%s (%v) is missing from the dataset's help", name, b.Keys())

@@ -67,12 +67,33 @@ func (m *Model) edit(text string, err error) tea.Cmd {
 	return nil
 }
 
+// undoRedo takes a step back or does it again (step is the session's
+// Undo or Redo), and, when the step changed the rules too, scores the
+// documents again under the rules it calls for (its weights are in
+// already). The rules go over the rules file in force, as a run's do, so
+// that what is unsaved is counted against the file as it is now (saved
+// since, maybe).
+func (m *Model) undoRedo(step func() (string, error)) tea.Cmd {
+	old, oldHas := m.metric.Total(m.sess.Tree())
+	text, err := step()
+	cmd := m.edit(text, err)
+	rules, ok := m.sess.StepRules()
+	if err != nil || !ok || rules.Equal(m.rules) {
+		return cmd
+	}
+	rules = m.rules.Replace(rules, m.RulesSavePath())
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: text, steps: true,
+		was: &shownTotal{old, oldHas}})
+}
+
 // Submit runs the prompt's text.
 func (m *Model) Submit() tea.Cmd {
 	switch m.Mode {
 	case shell.ModeSearch:
 		m.Mode = shell.ModeNormal
-		return m.startSearch(m.Prompt.Trimmed())
+		cmd, st := m.tree.Search(m.Prompt.Trimmed())
+		m.Status.Set(st)
+		return cmd
 	case shell.ModeWeight:
 		v, err := ParseWeightInput(m.Prompt.Trimmed())
 		if err != nil {
@@ -82,7 +103,7 @@ func (m *Model) Submit() tea.Cmd {
 		m.Mode = shell.ModeNormal
 		return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
-		return m.runs.labelSubmit()
+		return m.runs.LabelSubmit()
 	case shell.ModeRuleValue:
 		return m.SubmitRuleValue()
 	case shell.ModeRulesPath:
@@ -98,14 +119,13 @@ func (m *Model) Submit() tea.Cmd {
 // dropped.
 func (m *Model) StopJobs() {
 	if m.load != nil {
-		m.load.cancel()
+		m.load.Stop()
 	}
-	if m.jobs.cancelSearch != nil {
-		m.jobs.cancelSearch()
-		m.jobs.cancelSearch = nil
+	if m.tree != nil {
+		m.tree.StopSearch()
 	}
 	m.jobs.stopRescore()
-	m.jobs.stopRestore()
+	m.runs.Stop()
 }
 
 // ParseWeightInput reads a typed weight: a number in [0, 1].

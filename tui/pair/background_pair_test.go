@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -73,7 +74,7 @@ func TestQuitWhileLoadingIsNoError(t *testing.T) {
 	if q == nil {
 		t.Fatal("q does nothing while loading")
 	}
-	m.Update(loadedMsg{err: canceled})
+	m.Update(loading.DoneMsg{Err: canceled})
 	if !tuitest.IsQuit(q) {
 		t.Fatal("q does not quit while loading")
 	}
@@ -100,5 +101,22 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 	}
 	if n := h.Active.Load(); n != 0 {
 		t.Errorf("finish returned with %d history lookups under way", n)
+	}
+}
+
+// TestQuitRightAfterClosingThePane: esc closes the history pane, and a q
+// typed at once quits the explorer (it went to the pane still open, and
+// closed it again).
+func TestQuitRightAfterClosingThePane(t *testing.T) {
+	opts, _ := pizzaWithHistory(t)
+	d := newDriver(t, opts, 100, 30)
+	d.keys("H")
+	if d.m.Mode != shell.ModeHistory {
+		t.Fatal("H does not open the history pane")
+	}
+	d.m.Update(tuitest.KeyMsg("esc")) // its command not run yet
+	d.m.Update(tuitest.KeyMsg("q"))
+	if d.m.Phase != shell.PhaseClosing {
+		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
 	}
 }

@@ -11,7 +11,7 @@ func (m *Model) Idle() bool { return m.Phase == shell.PhaseReady && m.Mode == sh
 
 // Comparing reports whether the tree is compared with a recorded run,
 // which esc ends.
-func (m *Model) Comparing() bool { return m.cmp != nil }
+func (m *Model) Comparing() bool { return m.runs.Comparison() != nil }
 
 // SelectedPath returns the path of the node under the cursor, "" before
 // the tree is ready.

@@ -65,7 +65,7 @@ func TestHistoryPairPlot(t *testing.T) {
 	screen := d.screen()
 	for _, want := range []string{
 		"── score of 9 runs of 2 pairs, a line each, oldest → newest ─",
-		"A menu.json ⟷ answer.json · B reference.json ⟷ output.json",
+		"A reference.json ⟷ output.json · B menu.json ⟷ answer.json", // in the order of their first run
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("no %q in\n%s", want, screen)
@@ -86,7 +86,7 @@ func TestHistoryPairPlot(t *testing.T) {
 	}
 	// The pair's own pane draws one line, as before: no legend.
 	d.keys("a")
-	if strings.Contains(d.screen(), "A menu.json") || !strings.Contains(d.screen(), "── score of 5 runs, oldest → newest") {
+	if strings.Contains(d.screen(), "B menu.json") || !strings.Contains(d.screen(), "── score of 5 runs, oldest → newest") {
 		t.Errorf("the pair's pane:\n%s", d.screen())
 	}
 }
@@ -108,8 +108,8 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 		t.Fatalf("enter on another pair's run: mode %d, status %q", d.m.Mode, status)
 	}
 	d.keys("n")
-	if d.m.Mode != shell.ModeHistory || d.m.cmp != nil || !strings.Contains(d.statusText(), "canceled") {
-		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.cmp != nil, d.statusText())
+	if d.m.Mode != shell.ModeHistory || d.m.runs.Comparison() != nil || !strings.Contains(d.statusText(), "canceled") {
+		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.runs.Comparison() != nil, d.statusText())
 	}
 	d.keys("d")
 	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(statusOf(d), "diff anyway?") {
@@ -120,8 +120,8 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 		t.Fatalf("y: mode %d, view %d", d.m.Mode, d.m.Hist.Shown)
 	}
 	d.keys("esc", "j", "enter") // a run of this pair: no question
-	if d.m.Mode != shell.ModeNormal || d.m.cmp == nil {
-		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.cmp != nil)
+	if d.m.Mode != shell.ModeNormal || d.m.runs.Comparison() == nil {
+		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.runs.Comparison() != nil)
 	}
 }
 

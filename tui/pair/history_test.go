@@ -90,7 +90,7 @@ func TestHistoryCompare(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
 	d.keys("H", "j", "enter")
-	c := d.m.cmp
+	c := d.m.runs.Comparison()
 	if c == nil || d.m.Mode != shell.ModeNormal {
 		t.Fatalf("no comparison (mode %d)", d.m.Mode)
 	}
@@ -111,7 +111,7 @@ func TestHistoryCompare(t *testing.T) {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
 	d.keys("esc")
-	if d.m.cmp != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
+	if d.m.runs.Comparison() != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
 		t.Error("esc does not end the comparison")
 	}
 }
@@ -217,7 +217,7 @@ func TestHistoryErrors(t *testing.T) {
 	d.keys("a", "a")
 	h.err = errors.New("gone")
 	d.keys("enter")
-	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.cmp != nil {
+	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.runs.Comparison() != nil {
 		t.Errorf("status %q", s)
 	}
 	// Without a history, H says so.
@@ -236,17 +236,7 @@ func TestHistoryStaleResults(t *testing.T) {
 	if len(d.m.Hist.Listed()) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
-	d.send(histBestMsg{id: d.m.jobs.histBest - 1, best: ports.RunSummary{ID: "stale", Score: 1, HasScore: true}, ok: true})
-	if d.best().ID == "stale" {
-		t.Error("a stale best run replaced the header's")
-	}
-	// A run read for another session (the metric was switched since) is
-	// dropped.
-	run, _ := opts.History.Run(runID(3))
-	d.send(runReadyMsg{id: d.m.jobs.histRun, act: runspane.ActCompare, run: run, match: runspane.MatchRun(d.m.sess.Tree(), run)})
-	if d.m.cmp != nil {
-		t.Error("a result for another session was taken")
-	}
+	// The stale answers of the runs' controller: tui/pair/runs.
 }
 
 // TestHistoryRefreshAfterRecord checks that a finished record brings the
@@ -262,83 +252,6 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 	}
 	if d.best().ID != runID(7) {
 		t.Errorf("best run %s", d.best().ID)
-	}
-}
-
-func TestRunWeightsRefusesAMisfit(t *testing.T) {
-	opts := pizza(t)
-	run := &ports.RunDetail{RunSummary: ports.RunSummary{ID: runID(9)}, WeightsJSON: []byte(`{"beer": {"x": 1}}`)}
-	_, _, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run)
-	if err == nil || !strings.Contains(err.Error(), "its weights do not fit this reference") {
-		t.Errorf("error %v", err)
-	}
-	run.WeightsJSON = []byte(`{"beer": 2}`)
-	if _, _, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run); err == nil {
-		t.Error("a weight of 2 was taken")
-	}
-	// No weights: every weight 1.
-	run.WeightsJSON = nil
-	w, ignored, err := runspane.RunWeights(opts.Loaded.Tree.Clone(), run)
-	if err != nil || ignored.N != 0 || len(ignored.First) != 0 {
-		t.Fatal(err, ignored)
-	}
-	for i, sl := range opts.Loaded.Tree.Slots() {
-		if sl.IsKey() && w[i] != 1 {
-			t.Errorf("slot %d weighs %v", i, w[i])
-		}
-	}
-}
-
-func TestScorePlot(t *testing.T) {
-	s := pizza(t)
-	d := newDriver(t, s, 80, 24)
-	st := d.m.C.Styles
-	h := pizzaHistory(t)
-	runs, _ := h.Runs(false)
-	for _, sel := range []int{0, 2, 4} {
-		lines := runspane.ScorePlot(st, runs, sel, 60, 10)
-		if len(lines) > 10 || len(lines) < 3 {
-			t.Fatalf("%d lines", len(lines))
-		}
-		for i := range lines {
-			lines[i] = tuitest.StripANSI(lines[i])
-		}
-		axis := runspane.AxisColumn(lines)
-		last := lines[len(lines)-1]
-		x := strings.Index(last, "▲")
-		if x < 0 {
-			t.Fatalf("no marker: %q", last)
-		}
-		x = len([]rune(last[:x]))
-		// The newest run (0) is the chart's last column, the oldest (4)
-		// the axis.
-		right := 0
-		for _, l := range lines[:len(lines)-1] {
-			right = max(right, common.VisibleWidth(l)-1)
-		}
-		switch sel {
-		case 0:
-			if x != right {
-				t.Errorf("newest marked at %d, the last column is %d", x, right)
-			}
-		case 4:
-			if x != axis {
-				t.Errorf("oldest marked at %d, the axis is at %d", x, axis)
-			}
-		}
-		for _, l := range lines {
-			if common.VisibleWidth(l) > 60 {
-				t.Errorf("line wider than 60: %q", tuitest.StripANSI(l))
-			}
-		}
-	}
-	// One run draws a level line; no scored run says so.
-	if lines := runspane.ScorePlot(st, runs[:1], 0, 60, 10); len(lines) < 2 || !strings.Contains(tuitest.StripANSI(lines[len(lines)-1]), "▲") {
-		t.Errorf("one run: %q", lines)
-	}
-	unscored := []ports.RunSummary{{ID: runID(1)}}
-	if lines := runspane.ScorePlot(st, unscored, 0, 60, 10); len(lines) != 1 || !strings.Contains(lines[0], "no run has a score") {
-		t.Errorf("no score: %q", lines)
 	}
 }
 

@@ -28,41 +28,13 @@ func (m *Model) Layout() {
 }
 
 // Arrange shares the body out between the tree and the detail pane, from
-// what the tree shows. Beside the tree the pane takes two fifths of the
-// width (40 to 80 cells), less when the tree would cut the values on
-// screen (down to detailMinWidth); when even that would cut them, the
-// pane shown by default folds away (tab still shows it). Below the tree
-// (tab on a screen narrower than sideMinWidth) it takes three fifths of
-// the height.
+// what the tree shows (shell.ArrangeSide): the pane folds away when the
+// tree would cut the values on screen.
 func (m *Model) Arrange() {
 	if m.Phase != shell.PhaseReady || m.sess == nil {
 		return
 	}
-	w, body := m.C.Width, m.BodyH
-	m.Folded = false
-	switch {
-	case m.Side == shell.SideNone || w < shell.SideMinWidth && m.Side == shell.SideAuto:
-		m.tree.SetSize(w, body)
-	case w >= shell.SideMinWidth:
-		m.tree.SetSize(m.tree.Width(), body) // the rows on screen, first
-		dw := max(DetailMinWidth, min(80, w*2/5))
-		if need := m.tree.NeedWidth(); w-dw < need {
-			dw = max(DetailMinWidth, w-need)
-			if w-dw < need && m.Side == shell.SideAuto {
-				m.Folded = true
-				m.tree.SetSize(w, body)
-				return
-			}
-		}
-		m.tree.SetSize(w-dw, body)
-		m.detail.SetSize(dw, body)
-		m.detail.SetSide(true)
-	default:
-		th := max(4, body*2/5)
-		m.tree.SetSize(w, th)
-		m.detail.SetSize(w, body-th)
-		m.detail.SetSide(false)
-	}
+	m.ArrangeSide(m.tree, m.detail, DetailMinWidth)
 }
 
 // DetailMinWidth is the narrowest the detail pane gets beside the tree,

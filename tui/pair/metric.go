@@ -1,12 +1,15 @@
 package pair
 
 import (
+	"fmt"
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/ports"
+	"github.com/jsontui/jsontui/tui/pair/pairing"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -31,16 +34,6 @@ func (m *Model) weightsRefused() string {
 		why = ms.Name + " weighs nodes by its own rule: weights fixed"
 	}
 	return m.WithWeighted(why)
-}
-
-// config is the metric, its options and the rules in force, for the
-// history.
-func (m *Model) config() ports.RunConfig {
-	c := ports.RunConfig{Metric: m.metric.Name, Options: m.metric.Options}
-	if m.Rules != nil && m.Rules.Len() > 0 && m.RulesRefused(m.metric.Name) == "" {
-		c.RulesJSON = m.Rules.Marshal()
-	}
-	return c
 }
 
 // RescoreRefused says why the pair cannot be scored again, "" when it
@@ -84,11 +77,57 @@ func (m *Model) rescoreWith(metric string, user scoring.MetricOptions) tea.Cmd {
 		m.Status.Set(common.Warn("no metric " + metric))
 		return nil
 	}
-	if m.Rules != nil && m.Rules.Len() > 0 {
+	if m.rules != nil && m.rules.Len() > 0 {
 		if m.RulesRefused(metric) != "" {
 			m.Status.Set(common.Warn(metric + " takes no per-key rules (it reproduces another evaluator): yours keep " + m.metric.Name))
 			return nil
 		}
 	}
-	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.Rules})
+	return m.rescore(rescoreSpec{metric: metric, user: user, rules: m.rules})
+}
+
+// pairingSpec returns what a pairing change rescores from: the rescore
+// in flight, if any (presses in a row go on from it), else the metric
+// and options in force.
+func (m *Model) pairingSpec() rescoreSpec {
+	if s := m.jobs.inflight; s != nil {
+		return *s
+	}
+	return rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions}
+}
+
+// cyclePairing starts the change of the pairing of the array at (or
+// around) node id to the next of its choices: their list is found in the
+// background (pairChoicesReady goes on).
+func (m *Model) cyclePairing(id scoring.NodeID) tea.Cmd {
+	if m.opts.Rescore == nil {
+		m.Status.Set(common.Info("the pairing cannot change here: nothing scores again"))
+		return nil
+	}
+	spec := m.pairingSpec()
+	if c, ok := m.Choice(spec.metric); !ok || !slices.Contains(c.Takes, scoring.OptLists) {
+		m.Status.Set(common.Warn(spec.metric + " pairs list elements its own way: p works under jsondiff (m)"))
+		return nil
+	}
+	cmd, st := pairing.Choose(m.C, m.sess.Tree(), id)
+	m.Status.Set(st)
+	return cmd
+}
+
+// pairChoicesReady takes an array's choices and rescores with the one
+// after the pairing in force (or on its way) at its schema path.
+func (m *Model) pairChoicesReady(msg pairing.ChoicesMsg) tea.Cmd {
+	// Every press counts, in the order they come: each goes on from the
+	// pairing the one before asked for.
+	if msg.Tree != m.sess.Tree() || m.Phase != shell.PhaseReady {
+		return nil
+	}
+	spec := m.pairingSpec()
+	user, change, ok := pairing.Next(msg, spec.user)
+	if !ok {
+		return nil
+	}
+	spec.user, spec.pairing = user, change
+	m.Status.Set(common.Info(fmt.Sprintf("pairing %s by %s…", change.Array, change.To)))
+	return m.rescore(spec)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
-	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
@@ -281,7 +280,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
 	d.keys("H", "j", "enter")
-	if s := d.m.Status.Text(); d.m.cmp == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
+	if s := d.m.Status.Text(); d.m.runs.Comparison() == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
 	if !strings.Contains(d.screen(), "run by jsondiff") {
@@ -290,7 +289,7 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	d.keys("esc")
 	d.choose("edit-distance")
 	d.keys("H", "g", "j", "enter")
-	if s := d.m.Status.Text(); d.m.cmp != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
+	if s := d.m.Status.Text(); d.m.runs.Comparison() != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
 	d.keys("d")
@@ -316,22 +315,6 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 // TestWrapWords checks the wrapping of the panel and the detail pane:
 // no line wider than asked, words with hyphens included, and a word
 // longer than a line cut.
-func TestWrapWords(t *testing.T) {
-	text := "No per-key breakdown: the tree shows the documents' values (= equal, ≠ differ, − only the reference, + only the output); " +
-		"rouge-1 has no per-key weights (w + - x r R u refuse) and no losses to step through (] [). " + strings.Repeat("x", 40)
-	for _, w := range []int{12, 37, 76, 156} {
-		lines := common.WrapWords(text, w)
-		if strings.Join(lines, " ") != text && w >= 40 {
-			t.Errorf("width %d: the words changed: %q", w, strings.Join(lines, " "))
-		}
-		for _, l := range lines {
-			if n := common.VisibleWidth(l); n > w {
-				t.Errorf("width %d: line of %d cells: %q", w, n, l)
-			}
-		}
-	}
-}
-
 // TestRescoreAfterEdit checks that a weight edited while a metric scores
 // in the background is not lost: the result is out of date, and the
 // Metric scores again under the weights in force.

@@ -12,7 +12,10 @@ import (
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/detail"
 	"github.com/jsontui/jsontui/tui/pair/header"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
+	"github.com/jsontui/jsontui/tui/pair/pairing"
+	"github.com/jsontui/jsontui/tui/pair/runs"
 	"github.com/jsontui/jsontui/tui/pair/schemacheck"
 	"github.com/jsontui/jsontui/tui/pair/scorepanel"
 	"github.com/jsontui/jsontui/tui/pair/tree"
@@ -26,7 +29,7 @@ import (
 type Model struct {
 	shell.Shell
 	opts   ports.Options
-	load   *loadState
+	load   *loading.Screen
 	sess   *session.Session
 	hdr    *header.Header
 	tree   *tree.Pane
@@ -42,37 +45,21 @@ type Model struct {
 	wsess  *session.Session
 	// schema is the output checked against --schema, nil without one.
 	schema *schemacheck.Check
-	// Rules are the per-key rules in force (nil for none): the --rules
+	// rules are the per-key rules in force (nil for none): the --rules
 	// file's, as `C` changed them.
-	Rules *scoring.RuleSet
-	// cmp is the recorded run the tree is compared with, nil for none.
-	cmp  *runspane.Comparison
-	jobs jobs
-	rec  recording
-	// savedWeights is the hex SHA-256 of the weights file as this
-	// explorer last saved it, "" before a save.
-	savedWeights string
-	// confirmAct is what the history pane asks before doing to a run of
-	// another pair (modeConfirmPair).
-	confirmAct runspane.RunActionMsg
-	// labelRun is the run whose label the prompt asks for.
-	labelRun ports.RunSummary
-	// runs does what the history pane asks of the runs.
-	runs *runActions
+	rules *scoring.RuleSet
+	jobs  jobs
+	// runs records the runs and does what the history pane asks of them.
+	runs *runs.Controller
 }
 
 // jobs holds the request ids of background work: a result whose id is not
 // the latest is stale and dropped.
 type jobs struct {
-	search, rescore, schema int
-	cancelSearch            context.CancelFunc
-	cancelRescore           context.CancelFunc // stops the rescore in flight
-	cancelRestore           context.CancelFunc // stops the rescore of a run's rules in flight
+	rescore       int
+	cancelRescore context.CancelFunc // stops the rescore in flight
 	// inflight is what the rescore in flight scores with, nil for none.
 	inflight *rescoreSpec
-	// The history's requests: the best run, and a run read for an
-	// action (the pane makes its own lists).
-	histBest, histRun int
 }
 
 // New returns the explorer for opts. When opts.Loaded is nil, Init starts
@@ -82,9 +69,9 @@ func New(opts ports.Options) *Model {
 	if opts.Metric == "" {
 		opts.Metric = scoring.DefaultMetric
 	}
-	m := &Model{opts: opts, panel: scorepanel.New(c), Rules: opts.Rules}
-	m.runs = &runActions{m: m}
+	m := &Model{opts: opts, panel: scorepanel.New(c), rules: opts.Rules}
 	m.Shell = shell.New(c, m, shell.Config{Dataset: false, History: opts.History != nil, NoMouse: opts.NoMouse, Metrics: opts.Metrics})
+	m.runs = runs.New(&m.Shell, runsPage{m}, opts)
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
 	if opts.Schema != nil {
@@ -105,10 +92,10 @@ func (m *Model) Init() tea.Cmd {
 	}
 	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
 		var cmd tea.Cmd
-		m.load, cmd = startLoad(m.C, m.opts.Load)
+		m.load, cmd = loading.Start(m.C, m.opts.Load, m.opts.Files)
 		cmds = append(cmds, cmd)
 	} else if m.Phase == shell.PhaseReady {
-		cmds = append(cmds, m.Record(ports.RunOpened), m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
+		cmds = append(cmds, m.Record(ports.RunOpened), m.lookups())
 	}
 	return tea.Batch(cmds...)
 }
@@ -137,16 +124,18 @@ func (m *Model) ready(l ports.Loaded) {
 func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	m.metric, m.sess, m.wsess = ms, sess, wsess
 	m.opts.Metric = ms.Name
-	m.jobs.search++ // a search in flight is of the tree shown before
+	if m.tree != nil {
+		m.tree.StopSearch() // a search in flight is of the tree shown before
+	}
 	m.schema.Place(sess.Tree())
 	m.tree = tree.New(m.C, m.sess, ms, m.schema)
 	m.detail = detail.New(m.C, m.sess, m.tree.Outline(), ms, m.schema, m.RulesRefused(ms.Name) == "")
 	old := m.hdr
 	m.hdr = header.New(m.C, m.sess, m.wsess, m.opts.Files, ms, m.schema)
-	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.Rules})
+	m.hdr.Update(header.FilesMsg{Files: m.opts.Files, Rules: m.rules})
 	if old != nil {
 		// The best of another metric, options or rules does not compare.
-		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.config()) {
+		if best, cfg, ok := old.Best(); ok && cfg.Equal(m.runs.Config()) {
 			m.hdr.Update(header.BestRunMsg{Best: best, OK: true, Cfg: cfg})
 		}
 	}
@@ -154,7 +143,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 	if m.Hist == nil {
 		m.Hist = runspane.NewHistoryPane(m.C, m.opts.Files, m.opts.History)
 	}
-	m.cmp = nil // a new tree: a comparison would have to be matched again
+	m.runs.TreeChanged()
 	m.Phase = shell.PhaseReady
 	m.Layout()
 }
@@ -163,7 +152,7 @@ func (m *Model) show(ms *metricstate.State, sess, wsess *session.Session) {
 // any (the header counts a repair too), else the repair, else a greeting
 // with the essentials.
 func openingStatus(t *scoring.Tree, output string) common.StatusMsg {
-	if st, ok := hintStatus(t); ok {
+	if st, ok := pairing.HintStatus(t); ok {
 		return st
 	}
 	if r := t.Out().Repair(); r != "" {
@@ -182,12 +171,12 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 		return cmd
 	}
 	switch msg := msg.(type) {
-	case loadTickMsg:
+	case loading.TickMsg:
 		if m.Phase == shell.PhaseLoading {
-			return tickLoad(m.C)
+			return m.load.Update(msg)
 		}
 		return nil
-	case loadedMsg:
+	case loading.DoneMsg:
 		return m.loaded(msg)
 	case common.StatusMsg:
 		m.Status.Set(msg)
@@ -197,17 +186,20 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			m.tree.SelectNode(msg.Id)
 		}
 		return nil
-	case searchDoneMsg:
-		return m.searchDone(msg)
+	case tree.SearchDoneMsg:
+		if m.Phase != shell.PhaseReady {
+			return nil
+		}
+		return m.tree.Update(msg)
 	case rescoredMsg:
 		return m.rescored(msg)
-	case pairChoicesMsg:
+	case pairing.ChoicesMsg:
 		return m.pairChoicesReady(msg)
-	case schemaMsg:
+	case schemacheck.CheckedMsg:
 		m.schemaChecked(msg)
 		return nil
 	case recordOpeningMsg:
-		if m.rec.started || m.Phase != shell.PhaseReady {
+		if m.runs.Started() || m.Phase != shell.PhaseReady {
 			return nil
 		}
 		return m.Record(ports.RunOpened)
@@ -216,14 +208,8 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return m.Hist.Update(msg)
-	case runspane.RunActionMsg, runspane.LabelRunMsg:
-		return m.runs.historyMsg(msg)
-	case histBestMsg:
-		return m.runs.bestFound(msg)
-	case runReadyMsg:
-		return m.runs.runReady(msg)
-	case runspane.HistLabelMsg:
-		return m.runs.labelled(msg)
+	case runspane.RunActionMsg, runspane.LabelRunMsg, runs.BestMsg, runs.ReadyMsg, runspane.HistLabelMsg:
+		return m.runs.Update(msg)
 	case tea.KeyPressMsg:
 		return m.HandleKey(msg)
 	case tea.PasteMsg:
@@ -238,19 +224,43 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 }
 
 // loaded takes the result of the background load.
-func (m *Model) loaded(msg loadedMsg) tea.Cmd {
+func (m *Model) loaded(msg loading.DoneMsg) tea.Cmd {
 	if m.Phase != shell.PhaseLoading {
 		return nil
 	}
-	if msg.err != nil {
-		m.LoadErr = msg.err
+	if msg.Err != nil {
+		m.LoadErr = msg.Err
 		return tea.Quit
 	}
-	m.ready(msg.loaded)
+	m.ready(msg.Loaded)
 	// A document big enough to load in the background takes a while to
 	// record too: let the first screen draw before that work starts.
 	record := m.C.Tick(openRecordDelay, func(time.Time) tea.Msg { return recordOpeningMsg{} })
-	return tea.Batch(record, m.runs.fetchBest(), m.checkSchema(), m.FindUnsaved())
+	return tea.Batch(record, m.lookups())
+}
+
+// lookups starts, once the tree is ready, what is looked up for it in
+// the background: the best run, the check against --schema, unsaved
+// weights kept by an explorer that ended before saving.
+func (m *Model) lookups() tea.Cmd {
+	return tea.Batch(m.runs.FetchBest(), m.schema.Start(m.C.Bg, m.opts.Schema, m.sess.Tree().Out()), m.FindUnsaved())
+}
+
+// schemaChecked marks the violating nodes and says what the check found.
+func (m *Model) schemaChecked(msg schemacheck.CheckedMsg) {
+	if m.Phase != shell.PhaseReady {
+		return
+	}
+	st, marked, ok := m.schema.Checked(msg, m.sess.Tree(), m.opts.Files.Output)
+	if !ok {
+		return
+	}
+	if marked {
+		m.hdr.Update(header.NotesChangedMsg{})
+		m.detail.Update(detail.RebuildMsg{})
+		m.Layout()
+	}
+	m.Status.Set(st)
 }
 
 // openRecordDelay is how long after a background load the opening state
@@ -260,6 +270,13 @@ const openRecordDelay = 500 * time.Millisecond
 // recordOpeningMsg asks to record the opening state (after a background
 // load; a quit before it records the state then).
 type recordOpeningMsg struct{}
+
+// LoadTick is how often a loading screen updates (a dataset's too).
+const LoadTick = loading.Tick
+
+// PairingChange is a change of how the elements of the arrays at one
+// schema path pair (a dataset's page asks for them too).
+type PairingChange = pairing.Change
 
 // SelectNodeMsg asks a pair's explorer to put its cursor on node id.
 type SelectNodeMsg struct{ Id scoring.NodeID }

@@ -5,7 +5,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -13,7 +12,7 @@ import (
 // question about a run of another pair, and the keys of normal mode.
 func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.Mode == shell.ModeConfirmPair {
-		return m.runs.confirmPair(msg)
+		return m.runs.ConfirmKey(msg)
 	}
 	return m.normalKey(msg)
 }
@@ -24,12 +23,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	id := m.tree.Selected()
 	switch {
 	case key.Matches(msg, k.EndCompare):
-		if m.cmp == nil {
-			return nil
-		}
-		name := runspane.RunName(m.cmp.Run)
-		m.runs.setComparison(nil)
-		m.Status.Set(common.Info("ended the comparison with " + name))
+		m.runs.EndComparison()
 	case key.Matches(msg, k.Detail):
 		if m.ShowDetail() {
 			m.Side = shell.SideNone

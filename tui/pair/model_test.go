@@ -15,6 +15,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
 	"github.com/jsontui/jsontui/tui/outline"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -426,7 +427,7 @@ func TestLoading(t *testing.T) {
 		return ports.Loaded{}, errors.New("big-ref.json:3:4: invalid character '}'")
 	}
 	m = New(opts)
-	_, q = m.Update(loadedMsg{err: errors.New("big-ref.json:3:4: invalid character '}'")})
+	_, q = m.Update(loading.DoneMsg{Err: errors.New("big-ref.json:3:4: invalid character '}'")})
 	if m.Err() == nil || !tuitest.IsQuit(q) {
 		t.Error("a failed load does not quit with the error")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair/metricstate"
+	"github.com/jsontui/jsontui/tui/pair/pairing"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/runspane"
 	"github.com/jsontui/jsontui/tui/session"
@@ -51,7 +52,7 @@ type rescoreSpec struct {
 	user    scoring.MetricOptions
 	rules   *scoring.RuleSet
 	note    string
-	pairing *PairingChange
+	pairing *pairing.Change
 	// steps says the rules change is a step of the weights session's
 	// (undone or done again): the session goes on with its undo and
 	// redo steps (StateWithSteps) instead of starting afresh.
@@ -199,7 +200,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		wsess = m.wsess
 	}
 	l := ports.Loaded{Tree: msg.sess.Tree(), Result: msg.res}
-	m.Rules = spec.rules
+	m.rules = spec.rules
 	m.opts.MetricOptions = spec.user
 	shown := m.tree.Shown()
 	m.show(metricstate.New(spec.metric, msg.opts, l), msg.sess, wsess)
@@ -210,25 +211,32 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	if id, ok := m.sess.Tree().Find(path); ok {
 		m.tree.SelectNode(id)
 	}
-	tot, has := m.metric.Total(m.sess.Tree())
 	var cmd tea.Cmd
 	if _, _, ok := m.hdr.Best(); !ok {
-		cmd = m.runs.fetchBest() // the best of the runs of this metric, options and rules
+		cmd = m.runs.FetchBest() // the best of the runs of this metric, options and rules
 	}
 	if spec.restore != nil {
 		return tea.Batch(cmd, m.restored(msg, old, oldHas))
 	}
 	if pc := spec.pairing; pc != nil {
-		m.Status.Set(common.Success(pairedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
+		m.Status.Set(common.Success(pairing.ChangedText(m.metric, m.sess.Tree(), pc, oldTree, old, oldHas)))
 		return cmd
 	}
+	m.Status.Set(m.rescoredStatus(msg, old, oldHas))
+	return cmd
+}
+
+// rescoredStatus says what a rescore for a rules change or another
+// metric did to the total, old before.
+func (m *Model) rescoredStatus(msg rescoredMsg, old float64, oldHas bool) common.StatusMsg {
+	spec := msg.spec
+	tot, has := m.metric.Total(m.sess.Tree())
 	if spec.note != "" {
 		text := fmt.Sprintf("%s: total %s (was %s)", spec.note, common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
-		if m.Rules.Changed() {
+		if m.rules.Changed() {
 			text += " · ctrl+s saves the rules"
 		}
-		m.Status.Set(common.Success(text))
-		return cmd
+		return common.Success(text)
 	}
 	text := fmt.Sprintf("metric %s: total %s (was %s)", m.metric.Label(), common.ScoreText5(tot, has), common.ScoreText5(old, oldHas))
 	switch {
@@ -238,9 +246,7 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 		text += " · its weights are its own: yours are kept for later"
 	}
 	if len(msg.dropped) > 0 {
-		m.Status.Set(common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", "))))
-		return cmd
+		return common.Warn(fmt.Sprintf("%s · %s does not take %s: left out", text, spec.metric, strings.Join(msg.dropped, ", ")))
 	}
-	m.Status.Set(common.Success(text))
-	return cmd
+	return common.Success(text)
 }

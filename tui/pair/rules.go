@@ -50,5 +50,5 @@ func (m *Model) RescoreRules(rules *scoring.RuleSet, note string) tea.Cmd {
 // ScoredWith returns what the documents are scored with: metric,
 // options and rules.
 func (m *Model) ScoredWith() (string, scoring.MetricOptions, *scoring.RuleSet) {
-	return m.metric.Name, m.opts.MetricOptions, m.Rules
+	return m.metric.Name, m.opts.MetricOptions, m.rules
 }

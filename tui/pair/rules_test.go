@@ -249,7 +249,7 @@ func TestLoadRunRestoresRules(t *testing.T) {
 	opts.History = f
 	d := newDriver(t, opts, 120, 35)
 	d.keys("H", "g", "R")
-	paths, rules := d.m.Rules.Entries()
+	paths, rules := d.m.rules.Entries()
 	if len(paths) != 2 || paths[0] != ".invoice_number" || rules[0].String() != "levenshtein" || paths[1] != ".due_date" {
 		t.Errorf("rules %v %v", paths, rules)
 	}
@@ -261,11 +261,11 @@ func TestLoadRunRestoresRules(t *testing.T) {
 	if !strings.Contains(d.screen(), "loaded the rules of run 1hthq01k7m (2; ctrl+s saves them), its weights are those in force: total 0.88311 → 0.96107") {
 		t.Errorf("status:\n%s", d.screen())
 	}
-	if !d.m.Rules.Changed() {
+	if !d.m.rules.Changed() {
 		t.Error("restored rules are not marked for saving")
 	}
 	d.keys("H", "j", "R")
-	if n := d.m.Rules.Len(); n != 0 {
+	if n := d.m.rules.Len(); n != 0 {
 		t.Errorf("a run without rules restores %d", n)
 	}
 }
@@ -318,7 +318,7 @@ func TestRuleRescoreCancelled(t *testing.T) {
 	}
 	d.keys("H") // the history pane, its run selected
 	sel, _ := d.m.Hist.Selected()
-	go d.m.runs.runAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
+	go d.m.runs.RunAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
 	d.keys("esc", "q")
 	ended(second, "quit")

@@ -16,6 +16,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
+	"github.com/jsontui/jsontui/tui/pair/loading"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -146,7 +147,7 @@ func TestFinishWhileLoading(t *testing.T) {
 		t.Fatalf("finish: %v", err)
 	}
 	for _, c := range cmd().(tea.BatchMsg) {
-		if _, ok := c().(loadedMsg); ok {
+		if _, ok := c().(loading.DoneMsg); ok {
 			t.Error("the load's command gave an answer after the explorer ended")
 		}
 	}

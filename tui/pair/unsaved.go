@@ -8,6 +8,7 @@ import (
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/runspane"
+	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -15,9 +16,9 @@ import (
 // the comparison is in) and the rules in force.
 func (m *Model) InForce() (shell.WeightsSession, *scoring.RuleSet) {
 	if m.wsess == nil {
-		return nil, m.Rules
+		return nil, m.rules
 	}
-	return m.wsess, m.Rules
+	return m.wsess, m.rules
 }
 
 // ResolveOffers returns what resolves a recovery file's weights on a
@@ -58,6 +59,47 @@ func (m *Model) ApplyOffer(o shell.Offer) tea.Cmd {
 	}
 	if o.Ignored.N > 0 {
 		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", o.Ignored.N)
+	}
+	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
+	return m.TakeOverUnsaved(f)
+}
+
+// RestoreRules restores an offer whose rules differ from those in
+// force: the documents are scored again under its rules in the
+// background, and its weights applied with them as one undoable step
+// (restored). It says why it cannot instead: nothing rescores.
+func (m *Model) RestoreRules(o shell.Offer) (tea.Cmd, string) {
+	if m.opts.Rescore == nil {
+		return nil, "nothing rescores"
+	}
+	rules := m.rules.Replace(o.Rules, m.RulesSavePath())
+	note := "restoring the unsaved weights and rules of " + shell.SavedText(o.Found.Saved)
+	return m.rescore(rescoreSpec{metric: m.metric.Name, user: m.opts.MetricOptions, rules: rules, note: note,
+		restore: &restoreJob{offer: o, before: m.rules}}), ""
+}
+
+// restored applies the weights of the offer being restored, once the
+// documents are scored under its rules, as one step with the rules:
+// undoing it puts back both. Then this explorer keeps them, and the file
+// they came from goes. old is the total before.
+func (m *Model) restored(msg rescoredMsg, old float64, oldHas bool) tea.Cmd {
+	r := msg.spec.restore
+	f := r.offer.Found
+	n, err := m.wsess.SetWeightsAndRules(msg.weights, &session.RulesChange{Before: r.before, After: m.rules},
+		"restore the unsaved weights and rules of "+shell.SavedText(f.Saved))
+	if err != nil {
+		m.Status.Set(common.Failure(fmt.Errorf("restoring %s: %w", f.Path, err)))
+		return nil
+	}
+	m.tree.Refresh()
+	k := len(shell.RuleDiffs(r.before, m.rules))
+	text := fmt.Sprintf("restored the unsaved weights and rules of %s: %d weight%s and %d rule%s changed",
+		shell.SavedText(f.Saved), n, common.Plural(n, "s"), k, common.Plural(k, "s"))
+	if tot, has := m.metric.Total(m.sess.Tree()); has && oldHas {
+		text += fmt.Sprintf(", total %s → %s", common.Fixed5(old), common.Fixed5(tot))
+	}
+	if msg.ignored.N > 0 {
+		text += fmt.Sprintf(" (entries that apply to nothing here: %d)", msg.ignored.N)
 	}
 	m.Status.Set(common.Success(text + " · u undoes · ctrl+s saves"))
 	return m.TakeOverUnsaved(f)

@@ -71,6 +71,43 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	next.Files.RulesSavePath = "rules.json"
 	opts, dir := invoiceKept(t)
 	const opening = 0.8831086680417708
+	tuned, kept := keepRulesAtSignal(t, opts, dir, opening)
+
+	// The next explorer on the pair.
+	d := newDriver(t, invoiceKeeper(next, dir), 120, 35)
+	if d.m.Mode != shell.ModeRecover {
+		t.Fatalf("no offer:\n%s", d.screen())
+	}
+	box := tuitest.BoxText(d.screen())
+	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
+		".currency        1 → 0.95", "1 rule differs from those in force (in force → kept):", ".invoice_number  exact → levenshtein", "r restore"} {
+		if !strings.Contains(box, want) {
+			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+		}
+	}
+	d.keys("r")
+	if got := total(d); math.Abs(got-tuned) > 1e-9 {
+		t.Errorf("restored total %.17g, want %.17g", got, tuned)
+	}
+	if !strings.Contains(d.screen(), "restored the unsaved weights and rules of") || !strings.Contains(d.screen(), "1 weight and 1 rule changed") {
+		t.Errorf("status:\n%s", d.screen())
+	}
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "levenshtein" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
+		t.Fatalf("rules in force: %v, changed %v, dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
+	}
+	now, rec := keptRecord(t, dir)
+	if now == kept || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) {
+		t.Fatalf("after restoring: %s (was %s), rules:\n%s", now, kept, rec.Rules)
+	}
+
+	checkUndoRedoSave(t, d, dir, opening, tuned)
+}
+
+// keepRulesAtSignal sets a rule and a weight in an explorer over the
+// invoice kept in dir, checks that the recovery file keeps both, and
+// ends it on a signal: it returns the total tuned and the file kept.
+func keepRulesAtSignal(t *testing.T, opts ports.Options, dir string, opening float64) (float64, string) {
+	t.Helper()
 	d := newDriver(t, opts, 120, 35)
 	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".invoice_number")
@@ -103,41 +140,22 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	if !strings.Contains(string(rec.Weights), `"currency": 0.95`) || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) {
 		t.Fatalf("kept at the signal:\n%s\n%s", rec.Weights, rec.Rules)
 	}
+	return tuned, kept
+}
 
-	// The next explorer on the pair.
-	d = newDriver(t, invoiceKeeper(next, dir), 120, 35)
-	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
-	}
-	box := tuitest.BoxText(d.screen())
-	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
-		".currency        1 → 0.95", "1 rule differs from those in force (in force → kept):", ".invoice_number  exact → levenshtein", "r restore"} {
-		if !strings.Contains(box, want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
-		}
-	}
-	d.keys("r")
-	if got := total(d); math.Abs(got-tuned) > 1e-9 {
-		t.Errorf("restored total %.17g, want %.17g", got, tuned)
-	}
-	if !strings.Contains(d.screen(), "restored the unsaved weights and rules of") || !strings.Contains(d.screen(), "1 weight and 1 rule changed") {
-		t.Errorf("status:\n%s", d.screen())
-	}
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "levenshtein" || !d.m.Rules.Changed() || !d.m.wsess.Dirty() {
-		t.Fatalf("rules in force: %v, changed %v, dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
-	}
-	now, rec := keptRecord(t, dir)
-	if now == kept || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) {
-		t.Fatalf("after restoring: %s (was %s), rules:\n%s", now, kept, rec.Rules)
-	}
-
+// checkUndoRedoSave checks, after restoring the rules and weights kept
+// in dir: u takes back both as one step, ctrl+r does both again, saving
+// both removes the file, and u after the save makes the rules before
+// unsaved against the file as saved.
+func checkUndoRedoSave(t *testing.T, d *driver, dir string, opening, tuned float64) {
+	t.Helper()
 	// One step: u takes back the weight and the rule.
 	d.keys("u")
 	if got := total(d); math.Abs(got-opening) > 1e-9 {
 		t.Errorf("undone: total %.17g, want the opening's %.17g", got, opening)
 	}
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "exact" || d.m.Rules.Changed() || d.m.wsess.Dirty() {
-		t.Errorf("undone: rule %v, rules changed %v, weights dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "exact" || d.m.rules.Changed() || d.m.wsess.Dirty() {
+		t.Errorf("undone: rule %v, rules changed %v, weights dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
 	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 {
 		t.Errorf("nothing is unsaved, yet %q", files)
@@ -149,8 +167,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Errorf("status:\n%s", d.screen())
 	}
 	d.keys("ctrl+r")
-	if got := total(d); math.Abs(got-tuned) > 1e-9 || !d.m.Rules.Changed() {
-		t.Errorf("redone: total %.17g, want %.17g; rules changed %v", got, tuned, d.m.Rules.Changed())
+	if got := total(d); math.Abs(got-tuned) > 1e-9 || !d.m.rules.Changed() {
+		t.Errorf("redone: total %.17g, want %.17g; rules changed %v", got, tuned, d.m.rules.Changed())
 	}
 	d.fireTimers()
 	keptRecord(t, dir)
@@ -170,8 +188,8 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	// Undone after the save, the rule the file had before is unsaved,
 	// against the file as saved.
 	d.keys("u")
-	if r, _ := d.m.Rules.Rule(".invoice_number"); r.String() != "exact" || !d.m.Rules.Changed() || !d.m.wsess.Dirty() {
-		t.Errorf("undone after the save: rule %v, rules changed %v, weights dirty %v", r, d.m.Rules.Changed(), d.m.wsess.Dirty())
+	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "exact" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
+		t.Errorf("undone after the save: rule %v, rules changed %v, weights dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
 	d.fireTimers()
 	if _, rec := keptRecord(t, dir); !strings.Contains(string(rec.Rules), `".invoice_number": "exact"`) {

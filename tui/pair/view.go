@@ -17,7 +17,7 @@ import (
 func (m *Model) View() tea.View {
 	var content string
 	if m.sess == nil { // loading, or quitting while it loaded
-		content = m.loadView()
+		content = m.load.View(m.QuitHint())
 	} else {
 		content = m.Screen()
 	}
@@ -49,10 +49,9 @@ func (m *Model) Panes() string {
 
 // StatusView renders the bottom line for the mode.
 func (m *Model) StatusView() string {
-	k, s := m.C.Keys, m.C.Styles
+	k := m.C.Keys
 	if m.Mode == shell.ModeConfirmPair {
-		hint := "y " + m.confirmAct.Act.Verb() + " · n/esc cancel"
-		return common.Spread(s.Warn.Render(m.runs.pairQuestion(m.C.Width-common.VisibleWidth(hint)-2)), s.Faint.Render(hint), m.C.Width)
+		return m.runs.QuestionView()
 	}
 	if line, ok := m.StatusLine(); ok {
 		return line

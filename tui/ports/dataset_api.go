@@ -167,6 +167,9 @@ type DatasetOptions struct {
 	// earlier explorer on the dataset left, which the explorer offers
 	// back.
 	Recovery *recovery.Keeper
+	// GroupBy is the path of the record's field whose value grouped the
+	// cases (--group-by), "" for none: the groups pane names it.
+	GroupBy string
 	// Labels, if set, pairs people's labels with the scored cases (on
 	// opening, and each time the dataset is scored again): the header
 	// then shows their agreement with the scores, live, a key proposes

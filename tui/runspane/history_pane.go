@@ -248,8 +248,9 @@ func (p *HistoryPane) View() string {
 		title += s.Faint.Render(" · reading…")
 	}
 	lines = append(lines, common.Spread(title, s.Faint.Render(hint), w))
-	cols := histColumns(w, p.all)
-	lines = append(lines, p.head(cols))
+	files := p.all || p.pairs() > 1
+	cols := histColumns(w, files)
+	lines = append(lines, p.head(cols, files))
 	switch {
 	case p.err != "" && !p.loaded:
 		lines = append(lines, s.Bad.Render("the history could not be read: "+p.err))
@@ -262,7 +263,7 @@ func (p *HistoryPane) View() string {
 	}
 	rows := p.rows()
 	for i := p.offset; i < min(len(p.runs), p.offset+rows); i++ {
-		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor))
+		lines = append(lines, p.row(cols, p.runs[i], i == p.cursor, files))
 	}
 	if room := p.height - len(lines); len(p.runs) > 0 && room >= 4 {
 		caption := fmt.Sprintf("── score of %s run%s, oldest → newest ", common.Thousands(len(p.runs)), common.Plural(len(p.runs), "s"))
@@ -285,6 +286,15 @@ func (p *HistoryPane) View() string {
 		b.WriteString(common.Fit(line, w))
 	}
 	return b.String()
+}
+
+// RunFiles names a run's files: "reference.json ⟷ output.json", or the
+// one file of records of a dataset that holds both.
+func RunFiles(r ports.RunSummary) string {
+	if r.Reference == r.Output {
+		return r.Reference
+	}
+	return r.Reference + " ⟷ " + r.Output
 }
 
 // seenCell says how many times run r was seen, and when last as room
@@ -314,22 +324,23 @@ func (p *HistoryPane) pairs() int {
 	return len(seen)
 }
 
-// head renders the column heads.
-func (p *HistoryPane) head(c histCols) string {
+// head renders the column heads, with the files' when files is set
+// (listing every run, or the runs of other files: another model's).
+func (p *HistoryPane) head(c histCols, files bool) string {
 	cells := []string{common.Pad("id", c.id), common.Pad("time", c.time), common.Pad("seen", c.seen), common.Pad("label", c.label), common.PadLeft("score", c.score),
 		common.PadLeft("Δ", c.delta)}
 	if c.metric > 0 {
 		cells = append(cells, common.Pad("metric", c.metric))
 	}
 	cells = append(cells, common.Pad("source", c.source), common.Pad("weights", c.weights))
-	if p.all {
+	if files {
 		cells = append(cells, common.Pad("files", c.files))
 	}
 	return p.c.Styles.Muted.Render(strings.Join(cells, strings.Repeat(" ", c.sep)))
 }
 
-// row renders one run.
-func (p *HistoryPane) row(c histCols, r ports.RunSummary, selected bool) string {
+// row renders one run, with its files when files is set.
+func (p *HistoryPane) row(c histCols, r ports.RunSummary, selected, files bool) string {
 	s := p.c.Styles
 	var b strings.Builder
 	if selected {
@@ -375,9 +386,9 @@ func (p *HistoryPane) row(c histCols, r ports.RunSummary, selected bool) string 
 	} else {
 		b.WriteString(common.Pad(r.Weights, c.weights))
 	}
-	if p.all {
+	if files {
 		b.WriteString(sep)
-		s.Muted.Write(&b, common.Pad(r.Reference+" ⟷ "+r.Output, c.files))
+		s.Muted.Write(&b, common.Pad(RunFiles(r), c.files))
 	}
 	line := common.Fit(b.String(), p.width)
 	if selected {

@@ -1,19 +1,15 @@
 package runspane
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
-
-	"github.com/guptarohit/asciigraph"
 
 	"github.com/jsontui/jsontui/themes"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/ports"
 )
-
-// minPlotSpan is the smallest score range the plot spans, so that runs of
-// one score draw a level line mid-height rather than nothing.
-const minPlotSpan = 0.002
 
 // maxPlotPairs is how many pairs the plot of every run draws a line for:
 // the pairs run last, and the selected run's.
@@ -46,7 +42,7 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	if h < 3 {
 		return nil
 	}
-	lo, hi := plotBounds(runs, at)
+	lo, hi, flat := plotBounds(runs, at)
 	// With a line per pair, each line goes one column past the newest
 	// Run, so that a pair's last score, and a pair of one run, show as a
 	// level stroke.
@@ -64,7 +60,7 @@ func ScorePlot(s *themes.Styles, runs []ports.RunSummary, sel, w, h int) []strin
 	if legend {
 		all[n-1] = all[n-2]
 	}
-	lines, axis, pw, plot := fitChart(all, w, h, lo, hi)
+	lines, axis, pw, plot := fitChart(all, w, h, lo, hi, flat)
 	rows := min(len(lines), h-1)
 	out := make([]string, 0, rows+2)
 	if !legend {
@@ -110,60 +106,6 @@ func plotted(runs []ports.RunSummary, sel, room int) (at []int, selAt int) {
 	return at, selAt
 }
 
-// plotBounds returns the range of the scores of the runs at, widened to
-// minPlotSpan around its middle when narrower.
-func plotBounds(runs []ports.RunSummary, at []int) (lo, hi float64) {
-	lo, hi = math.Inf(1), math.Inf(-1)
-	for _, i := range at {
-		lo, hi = min(lo, runs[i].Score), max(hi, runs[i].Score)
-	}
-	if hi-lo < minPlotSpan {
-		mid := (hi + lo) / 2
-		lo, hi = mid-minPlotSpan/2, mid+minPlotSpan/2
-	}
-	return lo, hi
-}
-
-// fitChart draws the series all between lo and hi in at most w×(h-1)
-// cells: the chart's lines, the column of its axis, its plot width, and
-// the drawing with that geometry, for other series. The labels' width is
-// known once drawn: draw, measure, draw again to fit. asciigraph's height
-// is approximate: lower it until the chart fits above the marker line.
-// The width puts every run on a column of its own (asciigraph resamples
-// the series to the width: a run between two columns would lose its
-// peak).
-func fitChart(all []float64, w, h int, lo, hi float64) (lines []string, axis, pw int, plot func([]float64) []string) {
-	n := len(all)
-	fitWidth := func(room int) int {
-		if n < 2 {
-			return max(2, room)
-		}
-		step := max(1, (room-1)/(n-1))
-		return step*(n-1) + 1
-	}
-	pw = fitWidth(w - 10)
-	ph := h - 2
-	plot = func(data []float64) []string {
-		g := asciigraph.Plot(data, asciigraph.Height(ph), asciigraph.Width(pw),
-			asciigraph.LowerBound(lo), asciigraph.UpperBound(hi), asciigraph.Precision(3))
-		return strings.Split(g, "\n")
-	}
-	for tries := 0; tries < 2*h+4; tries++ {
-		lines = plot(all)
-		axis = AxisColumn(lines)
-		if axis+pw > w && pw > 2 {
-			pw = fitWidth(w - axis - 1)
-			continue
-		}
-		if len(lines) > h-1 && ph > 1 {
-			ph--
-			continue
-		}
-		break
-	}
-	return lines, axis, pw, plot
-}
-
 // plotPair is a pair's line in the plot of every run.
 type plotPair struct {
 	key    string
@@ -192,7 +134,8 @@ func pairsOf(runs []ports.RunSummary, at []int) []string {
 
 // plotPairs returns the lines to draw for the runs at, one per pair (none
 // when they are all of one pair): the maxPlotPairs pairs run last, and
-// the selected run's; lettered A, B, … from the newest.
+// the selected run's; lettered A, B, … in the order of their first run
+// plotted, as `history diff A B` and the compare view name the older A.
 func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 	keys := pairsOf(runs, at)
 	if len(keys) < 2 {
@@ -215,6 +158,11 @@ func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 		}
 		keys = kept
 	}
+	first := make(map[string]int, len(keys))
+	for x := len(at) - 1; x >= 0; x-- {
+		first[runs[at[x]].Pair] = x
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(first[a], first[b]) })
 	byKey := map[string]*plotPair{}
 	ps := make([]*plotPair, len(keys))
 	for j, k := range keys {
@@ -229,7 +177,7 @@ func plotPairs(runs []ports.RunSummary, at []int, sel int) []*plotPair {
 	for x, i := range at {
 		r := runs[i]
 		if p := byKey[r.Pair]; p != nil {
-			p.name = r.Reference + " ⟷ " + r.Output
+			p.name = RunFiles(r)
 			for y := x; y < len(at); y++ {
 				p.data[y] = r.Score
 			}

@@ -167,7 +167,3 @@ func Resume(t *scoring.Tree, st *State) (*Session, error) {
 	}
 	return s, nil
 }
-
-// Resumed reports whether the session went on from another metric's
-// (Resume): its Deltas then count from the switch, not from opening.
-func (s *Session) Resumed() bool { return s.resumed }

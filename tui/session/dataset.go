@@ -16,23 +16,13 @@ import (
 // save, and saving the weights file atomically with its shape kept. It is
 // not safe for concurrent use.
 type Dataset struct {
-	d       *dataset.Scored
-	weights *scoring.Weights // the weights file in force; nil for none
-	path    string           // where Save writes by default; "" to ask
-	openW   map[string]float64
-	savedW  map[string]float64
-	prev    map[string]float64 // a zeroed path's weight before `x`
-	undo    []dchange
-	redo    []dchange
-	version int
-	// backedUp lists the files whose previous content this session has
-	// already kept as NAME.bak.
-	backedUp map[string]bool
-	// locked, when not "", says why the weights may not change now.
-	locked string
-	// resumed is set for a session that went on from another's over the
-	// dataset scored again (ResumeDataset).
-	resumed bool
+	weightsFile
+	d      *dataset.Scored
+	openW  map[string]float64
+	savedW map[string]float64
+	prev   map[string]float64 // a zeroed path's weight before `x`
+	undo   []dchange
+	redo   []dchange
 
 	openScore, savedScore float64
 	openHas, savedHas     bool
@@ -52,7 +42,7 @@ type dedit struct {
 // NewDataset starts a session over d, whose weights came from w (nil for
 // none); path is the weights file Save overwrites ("" to ask).
 func NewDataset(d *dataset.Scored, w *scoring.Weights, path string) *Dataset {
-	s := &Dataset{d: d, weights: w, path: path, prev: map[string]float64{}, backedUp: map[string]bool{}}
+	s := &Dataset{weightsFile: newWeightsFile(w, path), d: d, prev: map[string]float64{}}
 	s.openW = s.current()
 	s.savedW = s.current()
 	st := d.Stats()
@@ -74,21 +64,6 @@ func (s *Dataset) current() map[string]float64 {
 
 // Scored returns the dataset.
 func (s *Dataset) Scored() *dataset.Scored { return s.d }
-
-// Weights returns the weights file in force (nil for none).
-func (s *Dataset) Weights() *scoring.Weights { return s.weights }
-
-// Path returns the file Save overwrites, "" when a path must be asked.
-func (s *Dataset) Path() string { return s.path }
-
-// Version counts the weight changes so far; caches of figures key on it.
-func (s *Dataset) Version() int { return s.version }
-
-// Lock refuses weight changes until Unlock, saying why.
-func (s *Dataset) Lock(why string) { s.locked = why }
-
-// Unlock allows weight changes again.
-func (s *Dataset) Unlock() { s.locked = "" }
 
 // Changed reports whether the weight of path differs from the opening's.
 func (s *Dataset) Changed(path string) bool {
@@ -299,8 +274,8 @@ func (s *Dataset) Redo() (string, error) {
 // apply sets the weights of c (their old values when reverse) in one
 // re-weight, and records c for undo unless reverse.
 func (s *Dataset) apply(c dchange, reverse bool) error {
-	if s.locked != "" {
-		return fmt.Errorf("the weights cannot change while %s; try again in a moment", s.locked)
+	if err := s.lockedErr(); err != nil {
+		return err
 	}
 	ws := make([]dataset.PathWeight, len(c.edits))
 	for k, e := range c.edits {
@@ -324,32 +299,15 @@ func (s *Dataset) apply(c dchange, reverse bool) error {
 // atomically, the first overwrite of a file keeping its previous content
 // as NAME.bak; the saved file becomes the session's weights file.
 func (s *Dataset) Save(path string) (Saved, error) {
-	if path == "" {
-		path = s.path
-	}
-	if path == "" {
-		return Saved{}, errors.New("no weights file to save to: give a path")
-	}
-	data, err := s.d.MarshalWeights()
+	w, sv, err := s.write(path, s.MarshalWeights)
 	if err != nil {
 		return Saved{}, err
 	}
-	w, err := scoring.ParseWeights(path, data)
-	if err != nil {
-		return Saved{}, fmt.Errorf("the weights would not read back (%v); nothing was written", err)
-	}
-	bak, err := WriteFile(path, data, !s.backedUp[path])
-	if err != nil {
-		return Saved{}, err
-	}
-	s.backedUp[path] = true
 	s.d.UseWeightsFile(w)
-	s.weights, s.path = w, path
 	s.savedW = s.current()
 	st := s.d.Stats()
 	s.savedScore, s.savedHas = st.Mean, st.N > 0
-	s.version++
-	return Saved{Path: path, Backup: bak, Bytes: len(data), SHA256: Sum(data), Removed: RemoveStale(path)}, nil
+	return s.saved(w, sv), nil
 }
 
 // MarshalWeights returns the weights file of the session's weights, in

@@ -119,8 +119,3 @@ func ResumeDataset(d *dataset.Scored, st *DatasetState) (*Dataset, error) {
 	}
 	return s, nil
 }
-
-// Resumed reports whether the session went on from another's
-// (ResumeDataset): its Deltas then count from the switch, not from
-// opening.
-func (s *Dataset) Resumed() bool { return s.resumed }

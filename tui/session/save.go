@@ -9,7 +9,6 @@ import (
 	"os"
 
 	"github.com/jsontui/jsontui/internal/atomicfile"
-	"github.com/jsontui/jsontui/scoring"
 )
 
 // Saved says what Save did.
@@ -34,37 +33,19 @@ type Saved struct {
 // temporary files that saves of the same file (and of its .bak) left when
 // their process died (atomicfile.CleanStale).
 func (s *Session) Save(path string) (Saved, error) {
-	if path == "" {
-		path = s.path
-	}
-	if path == "" {
-		return Saved{}, errors.New("no weights file to save to: give a path")
-	}
-	data := s.t.MarshalWeights()
-	// Check the file reads back before anything is written.
-	w, err := scoring.ParseWeights(path, data)
-	if err != nil {
-		return Saved{}, fmt.Errorf("the weights would not read back (%v); nothing was written", err)
-	}
-	backup := !s.backedUp[path]
-	bak, err := WriteFile(path, data, backup)
+	w, sv, err := s.write(path, s.MarshalWeights)
 	if err != nil {
 		return Saved{}, err
 	}
-	// Later saves overwrite what this session wrote: the .bak keeps the
-	// file as it was before the session touched it.
-	s.backedUp[path] = true
 	if err := s.t.ApplyWeights(w); err != nil {
-		return Saved{}, fmt.Errorf("saved %s, but it does not apply: %w", path, err)
+		return Saved{}, fmt.Errorf("saved %s, but it does not apply: %w", sv.Path, err)
 	}
 	s.counts.init(s.t)
-	s.weights, s.path = w, path
 	for i, sl := range s.t.Slots() {
 		s.savedW[i] = sl.Weight
 	}
 	s.savedTotal, s.savedHas = s.t.Total()
-	s.version++
-	return Saved{Path: path, Backup: bak, Bytes: len(data), SHA256: Sum(data), Removed: RemoveStale(path)}, nil
+	return s.saved(w, sv), nil
 }
 
 // Sum returns the hex SHA-256 of data.

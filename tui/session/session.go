@@ -17,38 +17,22 @@ import (
 
 // Session is one tuning session. It is not safe for concurrent use.
 type Session struct {
-	t       *scoring.Tree
-	weights *scoring.Weights // the weights file in force; nil for none
-	path    string           // where Save writes by default; "" to ask
-	openW   []float64        // slot weights when the session opened
-	savedW  []float64        // slot weights as last saved (or opened)
-	prev    map[int]float64  // a zeroed slot's weight before `x`
-	undo    []change
-	redo    []change
-	version int
-	// backedUp lists the files whose previous content this session has
-	// already kept as NAME.bak.
-	backedUp map[string]bool
+	weightsFile
+	t      *scoring.Tree
+	openW  []float64       // slot weights when the session opened
+	savedW []float64       // slot weights as last saved (or opened)
+	prev   map[int]float64 // a zeroed slot's weight before `x`
+	undo   []change
+	redo   []change
 
 	openTotal, savedTotal float64
 	openHas, savedHas     bool
 	counts                counter
-	// locked, when not "", says why the weights may not change now.
-	locked string
-	// resumed is set for a session that went on from another metric's.
-	resumed bool
 	// stepRules are the rules the last Undo or Redo calls for, when
 	// stepHasRules (see StepRules).
 	stepRules    *scoring.RuleSet
 	stepHasRules bool
 }
-
-// Lock refuses weight changes until Unlock, saying why (for example while
-// the tree is being recorded in the background).
-func (s *Session) Lock(why string) { s.locked = why }
-
-// Unlock allows weight changes again.
-func (s *Session) Unlock() { s.locked = "" }
 
 // change is one undoable step: the weights it set, and what it said;
 // rules, when set, is the change of the rules made with them.
@@ -67,7 +51,7 @@ type edit struct {
 // path is the weights file Save overwrites ("" when there is none to
 // overwrite, as with no file, standard input or the demo).
 func New(t *scoring.Tree, w *scoring.Weights, path string) *Session {
-	s := &Session{t: t, weights: w, path: path, prev: map[int]float64{}, backedUp: map[string]bool{}}
+	s := &Session{weightsFile: newWeightsFile(w, path), t: t, prev: map[int]float64{}}
 	s.openW = t.SlotWeights(make([]float64, 0, t.NumSlots()))
 	s.savedW = append([]float64(nil), s.openW...)
 	s.openTotal, s.openHas = t.Total()
@@ -78,15 +62,6 @@ func New(t *scoring.Tree, w *scoring.Weights, path string) *Session {
 
 // Tree returns the tree.
 func (s *Session) Tree() *scoring.Tree { return s.t }
-
-// Weights returns the weights file in force (nil for none).
-func (s *Session) Weights() *scoring.Weights { return s.weights }
-
-// Path returns the file Save overwrites, "" when a path must be asked.
-func (s *Session) Path() string { return s.path }
-
-// Version counts the weight changes so far; caches of figures key on it.
-func (s *Session) Version() int { return s.version }
 
 // Changed reports whether the weight of slot differs from the opening's.
 func (s *Session) Changed(slot int) bool {
@@ -292,8 +267,8 @@ func (s *Session) Redo() (string, error) {
 // engine's slot update, all in one pass however many there are, and
 // records c for undo unless reverse.
 func (s *Session) apply(c change, reverse bool) error {
-	if s.locked != "" {
-		return fmt.Errorf("the weights cannot change while %s; try again in a moment", s.locked)
+	if err := s.lockedErr(); err != nil {
+		return err
 	}
 	slots := make([]int, len(c.edits))
 	ws := make([]scoring.SlotWeight, len(c.edits))

@@ -106,29 +106,44 @@ func (s *Shell) saveRules(thenWeights bool) tea.Cmd {
 	return nil
 }
 
-// SubmitRulesPath takes the typed path of the rules file.
+// SubmitRulesPath takes the typed path of the rules file: a file there
+// already, other than the rules file, is overwritten once confirmed.
 func (s *Shell) SubmitRulesPath() tea.Cmd {
-	path := s.Prompt.Trimmed()
-	if path == "" {
-		s.Prompt.Fail("type a path")
+	path, other, ok := s.typedPath(s.pg.Files().RulesSavePath)
+	switch {
+	case !ok:
 		return nil
-	}
-	if st, err := os.Stat(path); err == nil {
-		if st.IsDir() {
-			s.Prompt.Fail(path + " is a folder")
-			return nil
-		}
-		if path != s.pg.Files().RulesSavePath {
-			s.rulesSaves.confirming, s.rulesSaves.path = true, path
-			s.Mode = ModeConfirmOverwrite
-			return nil
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		s.Prompt.Fail(err.Error())
+	case other:
+		s.rulesSaves.confirming, s.rulesSaves.path = true, path
+		s.Mode = ModeConfirmOverwrite
 		return nil
 	}
 	s.Mode = ModeNormal
 	return s.saveRulesTo(path)
+}
+
+// typedPath reads the path typed in the prompt to save a file whose own
+// path is current: ok is false when the prompt now says why it cannot be
+// used (none, a folder, unreadable); other is true when a file other than
+// current is there, to overwrite once confirmed.
+func (s *Shell) typedPath(current string) (path string, other, ok bool) {
+	path = s.Prompt.Trimmed()
+	if path == "" {
+		s.Prompt.Fail("type a path")
+		return "", false, false
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		s.Prompt.Fail(path + " is a folder")
+		return "", false, false
+	case err == nil:
+		return path, path != current, true
+	case !errors.Is(err, fs.ErrNotExist):
+		s.Prompt.Fail(err.Error())
+		return "", false, false
+	}
+	return path, false, true
 }
 
 // saveRulesTo writes the rules to path; then the weights, if asked, else
@@ -225,23 +240,17 @@ func removedText(removed []string) string {
 // SubmitSavePath takes the typed path of the weights file: a file there
 // already, other than the weights file, is overwritten once confirmed.
 func (s *Shell) SubmitSavePath() tea.Cmd {
-	path := s.Prompt.Trimmed()
-	if path == "" {
-		s.Prompt.Fail("type a path")
-		return nil
+	current := ""
+	if w, _ := s.pg.InForce(); w != nil {
+		current = w.Path()
 	}
-	if st, err := os.Stat(path); err == nil {
-		if st.IsDir() {
-			s.Prompt.Fail(path + " is a folder")
-			return nil
-		}
-		if w, _ := s.pg.InForce(); w == nil || path != w.Path() {
-			s.SavePath = path
-			s.Mode = ModeConfirmOverwrite
-			return nil
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		s.Prompt.Fail(err.Error())
+	path, other, ok := s.typedPath(current)
+	switch {
+	case !ok:
+		return nil
+	case other:
+		s.SavePath = path
+		s.Mode = ModeConfirmOverwrite
 		return nil
 	}
 	s.Mode = ModeNormal

@@ -48,3 +48,53 @@ func Overlay(base, box string, width int) string {
 	c.Compose(lipgloss.NewCompositor(lipgloss.NewLayer(base), lipgloss.NewLayer(box).X(x).Y(y).Z(1)))
 	return c.Render()
 }
+
+// TreeSizer is a page's tree as the side layout sizes it: its width, and
+// the width at which the rows on screen show whole.
+type TreeSizer interface {
+	SetSize(w, h int)
+	Width() int
+	NeedWidth() int
+}
+
+// DetailSizer is a page's detail pane as the side layout sizes and
+// places it: beside the tree (a left rule) or below it.
+type DetailSizer interface {
+	SetSize(w, h int)
+	SetSide(beside bool)
+}
+
+// ArrangeSide shares the body out between a page's tree and its detail
+// pane, from what the tree shows, alike on both pages. From SideMinWidth
+// columns the pane stands beside the tree and takes two fifths of the
+// width (40 to 80 cells), less when the tree would lose what it shows
+// (down to minDetail); when even that would, the pane shown by default
+// folds away (Folded; tab still shows it). Below the tree (tab on a
+// narrower screen) it takes three fifths of the height.
+func (s *Shell) ArrangeSide(tree TreeSizer, detail DetailSizer, minDetail int) {
+	w, body := s.C.Width, s.BodyH
+	s.Folded = false
+	switch {
+	case s.Side == SideNone || w < SideMinWidth && s.Side == SideAuto:
+		tree.SetSize(w, body)
+	case w >= SideMinWidth:
+		tree.SetSize(max(1, tree.Width()), body) // the rows on screen, first
+		dw := max(minDetail, min(80, w*2/5))
+		if need := tree.NeedWidth(); w-dw < need {
+			dw = max(minDetail, w-need)
+			if w-dw < need && s.Side == SideAuto {
+				s.Folded = true
+				tree.SetSize(w, body)
+				return
+			}
+		}
+		tree.SetSize(w-dw, body)
+		detail.SetSize(dw, body)
+		detail.SetSide(true)
+	default:
+		th := max(4, body*2/5)
+		tree.SetSize(w, th)
+		detail.SetSize(w, body-th)
+		detail.SetSide(false)
+	}
+}

@@ -19,6 +19,9 @@ type Check struct {
 	// err says why it failed.
 	pending bool
 	err     string
+	// gen is the latest check started (Start): an older one's answer is
+	// stale.
+	gen int
 	// violations are the schema's, in document order.
 	violations []validate.Violation
 	// byNode lists, per node of the tree shown, its violations (indexes

@@ -1,6 +1,7 @@
 // Package tree is the tree pane of a pair's page: the nodes with
-// their figures fitted to the width, the cursor, folding, the search's
-// marks, the failing-only view and the steps through the losses.
+// their figures fitted to the width, the cursor, folding, the search
+// of keys and values (in the background, a stale result dropped), the
+// failing-only view and the steps through the losses.
 package tree
 
 import (
@@ -34,6 +35,7 @@ type Pane struct {
 	width   int
 	height  int // rows, the column heads included
 	matches *outline.Matches
+	search  search
 	// Cmp is the recorded run the rows are compared with, nil for none.
 	cmp *runspane.Comparison
 	// Metric is the metric in force: for one that is one number the rows
@@ -78,14 +80,19 @@ func (p *Pane) FullHelp() [][]key.Binding {
 	}
 }
 
-// Update runs the pane's keys; what it has to say goes to the status
-// line.
+// Update runs the pane's keys and takes the results of its searches;
+// what it has to say goes to the status line.
 func (p *Pane) Update(msg tea.Msg) tea.Cmd {
-	km, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return nil
+	var st *common.StatusMsg
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if ok, s := p.handleKey(msg); ok {
+			st = s
+		}
+	case SearchDoneMsg:
+		st = p.searchDone(msg)
 	}
-	if ok, st := p.handleKey(km); ok && st != nil {
+	if st != nil {
 		return common.StatusCmd(*st)
 	}
 	return nil
@@ -399,6 +406,3 @@ func (p *Pane) SetComparison(c *runspane.Comparison) { p.cmp = c }
 
 // Matches returns the search's matches, nil for no search.
 func (p *Pane) Matches() *outline.Matches { return p.matches }
-
-// SetMatches sets the search's matches the rows mark, nil for none.
-func (p *Pane) SetMatches(mt *outline.Matches) { p.matches = mt }
