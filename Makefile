@@ -5,7 +5,7 @@ RACEFLAGS := -race
 FUZZTIME  ?= 30s
 BENCHTIME ?= 1s
 
-.PHONY: all build test beam-test lint vet bench bench-short bench-peak bench-dataset bench-html screenshots fuzz bigdata clean
+.PHONY: all build test beam-test lint vet bench bench-short bench-peak bench-dataset bench-reduce bench-html screenshots fuzz bigdata clean
 
 all: build
 
@@ -54,6 +54,12 @@ bench-peak:
 ## its CPU time beside encoding/json and sonic unmarshalling every line into any
 bench-dataset:
 	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB|BenchmarkSonicLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
+
+## bench-reduce: `aggregate` of 8 shards' case lines against `score` of
+## the whole, at 100 MB and 1 GB (real processes, interleaved): CPU ratio,
+## case-line bytes, CPU per case, aggregate's peak memory
+bench-reduce:
+	$(GO) test -run '^$$' -bench 'BenchmarkAggregateShards' -benchtime 3x -timeout 60m ./internal/cli
 
 ## bench-html: the HTML report of a 100k-case dataset: its size, its
 ## generation against --format json, and its paint in headless Chromium

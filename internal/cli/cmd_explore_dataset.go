@@ -17,7 +17,6 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui"
-	"github.com/jsontui/jsontui/tui/datasetpage"
 	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
@@ -144,7 +143,7 @@ func (a *app) exploreDatasetFiles(spec dataset.Spec, weightsName string) ports.F
 // of cfg (--pass, --match-threshold) as `score` takes them, and the
 // metric, options, rules and weights file chosen.
 func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) ports.DatasetRescorer {
-	return datasetpage.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
+	return ports.RescoreDataset(datasetSpec(spec, d), dataset.Config{Pass: cfg.Pass, MatchThreshold: cfg.MatchThreshold})
 }
 
 // loadProgress counts a dataset's load for the explorer's progress line:

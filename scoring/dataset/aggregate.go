@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/jsontui/jsontui/internal/escape"
@@ -94,7 +95,13 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 			readers[w].read(&b.in[i], b, &b.res[i])
 		}
 	}
+	total, sized := shardBytes(shards), false
 	consume := func(b *batch) error {
+		if !sized && len(b.buf) > 0 {
+			// The first lines tell how many cases the shards hold, about.
+			sized = true
+			part.reserve(int(min(total/int64(len(b.buf)+len(b.in))*int64(len(b.in)), 1<<26)))
+		}
 		for i := range b.res {
 			res, in := &b.res[i], &b.in[i]
 			if res.fatal != nil {
@@ -117,6 +124,27 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		return nil, err
 	}
 	return part.Figures(cfg.Pass)
+}
+
+// shardBytes returns the shards' total size when each tells its own (a
+// file, a bytes or strings reader), else 0.
+func shardBytes(shards []Shard) int64 {
+	var n int64
+	for _, sh := range shards {
+		switch r := sh.R.(type) {
+		case *os.File:
+			st, err := r.Stat()
+			if err != nil || !st.Mode().IsRegular() {
+				return 0
+			}
+			n += st.Size()
+		case interface{ Size() int64 }:
+			n += r.Size()
+		default:
+			return 0
+		}
+	}
+	return n
 }
 
 // tailReader reads a shard, keeping its last byte: a shard whose last

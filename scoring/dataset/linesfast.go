@@ -2,12 +2,8 @@ package dataset
 
 import (
 	"bytes"
-	"math"
-	"strconv"
 	"unicode/utf8"
 	"unsafe"
-
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // lineScan reads a case line laid out exactly as score writes it
@@ -54,18 +50,23 @@ func (s *lineScan) raw() []byte {
 		return nil
 	}
 	v := s.b[start : start+end]
-	for _, c := range v {
-		if c < 0x20 || c == '\\' {
-			s.ok = false
-			return nil
-		}
-	}
-	if !utf8.Valid(v) {
+	if !plainText(v) {
 		s.ok = false
 		return nil
 	}
 	s.i = start + end + 1
 	return v
+}
+
+// plainText reports whether v is the inside of a JSON string without
+// escapes: no control character, no backslash, valid UTF-8.
+func plainText(v []byte) bool {
+	for _, c := range v {
+		if c < 0x20 || c == '\\' {
+			return false
+		}
+	}
+	return utf8.Valid(v)
 }
 
 func (s *lineScan) str() string { return string(s.raw()) }
@@ -76,18 +77,6 @@ func (s *lineScan) strOrNull() (string, bool) {
 		return "", false
 	}
 	return s.str(), s.ok
-}
-
-// number returns the next number's text.
-func (s *lineScan) number() []byte {
-	start := s.i
-	for s.i < len(s.b) && numberByte[s.b[s.i]] {
-		s.i++
-	}
-	if s.i == start {
-		s.ok = false
-	}
-	return s.b[start:s.i]
 }
 
 // numberByte marks the bytes a JSON number is made of.
@@ -125,21 +114,15 @@ func (s *lineScan) int() int64 {
 
 // float reads a number.
 func (s *lineScan) float() float64 {
-	t := s.number()
 	if !s.ok {
 		return 0
 	}
-	if len(t) == 1 && t[0] >= '0' && t[0] <= '9' {
-		return float64(t[0] - '0')
-	}
-	if !validNumber(t) {
+	v, i := floatAt(s.b, s.i)
+	if i < 0 {
 		s.ok = false
 		return 0
 	}
-	v, err := strconv.ParseFloat(unsafeText(t), 64)
-	if err != nil {
-		s.ok = false
-	}
+	s.i = i
 	return v
 }
 
@@ -173,26 +156,6 @@ func validNumber(t []byte) bool {
 		}
 	}
 	return true
-}
-
-// counts reads an array of counts.
-func (s *lineScan) counts(dst []int32) {
-	s.lit("[")
-	if s.peek("]") {
-		return
-	}
-	for k := 0; s.ok; k++ {
-		v := s.int()
-		if k == len(dst) || v < 0 || v > math.MaxInt32 {
-			s.ok = false
-			return
-		}
-		dst[k] = int32(v)
-		if s.peek("]") {
-			return
-		}
-		s.lit(",")
-	}
 }
 
 // fastRead reads a case line laid out as score writes it into res and
@@ -311,100 +274,6 @@ func (lr *lineReader) last(k int, b []byte) string {
 		lr.prev[k] = string(b)
 	}
 	return lr.prev[k]
-}
-
-// step returns the schema path of key below parent for entry j of a
-// line: the lines of a dataset mostly list the same paths in the same
-// order, so the entry's path in the line before is tried first.
-func (lr *lineReader) step(j, parent int32, key []byte) int32 {
-	for int(j) >= len(lr.steps) {
-		lr.steps = append(lr.steps, stepCache{parent: -1})
-	}
-	c := &lr.steps[j]
-	if c.parent == parent && c.key == string(key) {
-		return c.schema
-	}
-	id := lr.paths.key(parent, unsafeText(key))
-	*c = stepCache{parent: parent, key: string(key), schema: id}
-	return id
-}
-
-// stepCache is the path an entry of the line before stepped to.
-type stepCache struct {
-	parent, schema int32
-	key            string
-}
-
-// fastPart reads one "paths" entry into lr.acc.
-func (lr *lineReader) fastPart(s *lineScan) {
-	j := int32(len(lr.schema))
-	s.lit("[")
-	parent := s.int()
-	s.lit(",")
-	schema := int32(0)
-	switch {
-	case !s.ok:
-		return
-	case j == 0:
-		s.lit("null")
-		if parent != -1 {
-			s.ok = false
-		}
-	case parent < 0 || parent >= int64(j):
-		s.ok = false
-	case s.peek("null"):
-		schema = lr.paths.elem(lr.schema[parent])
-	default:
-		if key := s.raw(); s.ok {
-			schema = lr.step(j, lr.schema[parent], key)
-		}
-	}
-	s.lit(",")
-	kind := s.int()
-	s.lit(",")
-	scored := s.int()
-	var fl [3]float64
-	for k := range fl {
-		s.lit(",")
-		fl[k] = s.float()
-	}
-	if !s.ok || kind < 0 || kind > int64(jsondoc.Array) || scored < 0 {
-		s.ok = false
-		return
-	}
-	for int(schema) >= len(lr.acc.at) {
-		lr.acc.at = append(lr.acc.at, 0)
-	}
-	if lr.acc.at[schema] != 0 {
-		s.ok = false
-		return
-	}
-	lr.schema = append(lr.schema, schema)
-	p := lr.acc.part(schema, j, uint16(kind)<<fKindShift, fl[2])
-	p.scored, p.scoreSum, p.lossSum = int32(scored), fl[0], fl[1]
-	s.lit(",")
-	s.counts(p.status[:])
-	s.lit(",")
-	s.counts(p.counts[:])
-	s.lit(",")
-	kinds := s.int()
-	s.lit(",")
-	scalars := s.int()
-	if s.peek(",") {
-		p.pathWeight, p.hasPathWeight = s.float(), true
-	}
-	s.lit("]")
-	if kinds < 0 || kinds > 255 || scalars < 0 || scalars > math.MaxInt32 {
-		s.ok = false
-		return
-	}
-	p.kinds, p.scalars = uint8(kinds), int32(scalars)
-	for _, c := range p.status {
-		p.nodes += c
-	}
-	if _, msg := partProblem(p); msg != "" || p.hasPathWeight && !(p.pathWeight >= 0) {
-		s.ok = false
-	}
 }
 
 // unsafeText returns b as a string sharing its memory, for a look-up or

@@ -17,9 +17,9 @@ type lineReader struct {
 	schema []int32 // each path entry's schema path, in the line being read
 	// prev are the metric, settings and file of the line before, shared
 	// by the lines that have the same (fastRead).
-	prev  [3]string
-	steps []stepCache // by entry: the path it stepped to in the line before
-	strs  map[string]string
+	prev    [3]string
+	entries []entryCache // by entry: the line before's (linesentry.go)
+	strs    map[string]string
 }
 
 // partFirst is where a case line meets a path first, for the order of
@@ -284,6 +284,13 @@ func caseProblem(res *caseResult) string {
 		return fmt.Sprintf("a %s case scores 0", res.status)
 	}
 	return ""
+}
+
+// partOK reports whether partProblem finds nothing wrong in p (without
+// saying what), for the fast path.
+func partOK(p *pathPart) bool {
+	return p.scored <= p.nodes && p.scoreSum >= 0 && p.scoreSum <= float64(p.scored) &&
+		p.lossSum >= 0 && p.lossSum <= 1+1e-9 && p.weight >= 0 && !math.IsInf(p.weight, 0)
 }
 
 // partProblem says what no score writes in a path entry read into p, if

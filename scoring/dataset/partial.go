@@ -3,6 +3,7 @@ package dataset
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,6 +112,15 @@ func (p *Partial) Add(line []byte) error {
 	}
 	p.acc.addParts(b.parts, b.sums)
 	return nil
+}
+
+// reserve makes room for n cases more.
+func (p *Partial) reserve(n int) {
+	if n <= 0 {
+		return
+	}
+	p.keys, p.where = slices.Grow(p.keys, n), slices.Grow(p.where, n)
+	p.acc.cases, p.acc.groupOfCase = slices.Grow(p.acc.cases, n), slices.Grow(p.acc.groupOfCase, n)
 }
 
 // addCase adds a case read from a line, after the checks; firsts are

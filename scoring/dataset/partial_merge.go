@@ -131,6 +131,9 @@ func (p *Partial) Figures(pass *float64) (*Figures, error) {
 // the groups in the order of their first case.
 func (p *Partial) sortCases() {
 	a := &p.acc
+	if p.inOrder() {
+		return // the shards came in order: the groups are numbered so too
+	}
 	perm := make([]int32, len(a.cases))
 	for i := range perm {
 		perm[i] = int32(i)
@@ -167,6 +170,17 @@ func (p *Partial) sortCases() {
 		a.groupOf[g] = renum[k]
 	}
 	p.ids = nil // the indices moved: index builds the checks again
+}
+
+// inOrder reports whether the cases were added in the order of their
+// keys (no two are alike: a duplicate is refused).
+func (p *Partial) inOrder() bool {
+	for i := 1; i < len(p.keys); i++ {
+		if compareKeys(p.keys[i-1], p.acc.cases[i-1].ID, p.keys[i], p.acc.cases[i].ID) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // sortExtras puts the extra outputs in the order of their keys.

@@ -81,18 +81,29 @@ func (b *batch) fold(parts []pathPart, idx int) {
 		q.scored += p.scored
 		b.sums[k-1][0].Add(p.scoreSum)
 		b.sums[k-1][1].Add(p.lossSum)
-		for s, n := range p.status {
-			q.status[s] += n
-		}
-		for c, n := range p.counts {
-			q.counts[c] += n
-		}
+		addCounts(&q.status, &p.status)
+		q.counts[0] += p.counts[0]
+		q.counts[1] += p.counts[1]
+		q.counts[2] += p.counts[2]
+		q.counts[3] += p.counts[3]
+		q.counts[4] += p.counts[4]
 		q.kinds |= p.kinds
 		q.scalars += p.scalars
 		if !q.hasPathWeight && p.hasPathWeight {
 			q.pathWeight, q.hasPathWeight = p.pathWeight, true
 		}
 	}
+}
+
+// addCounts adds the node counts by status of a part to another's.
+func addCounts(dst, src *[7]int32) {
+	dst[0] += src[0]
+	dst[1] += src[1]
+	dst[2] += src[2]
+	dst[3] += src[3]
+	dst[4] += src[4]
+	dst[5] += src[5]
+	dst[6] += src[6]
 }
 
 // addRecord copies a record's bytes into the batch and returns the

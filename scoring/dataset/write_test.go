@@ -3,7 +3,10 @@ package dataset
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,5 +73,33 @@ func TestWriteOneNumber(t *testing.T) {
 		"\nnot listed: 1 missing (no output) and 1 invalid (not valid JSON), each scoring 0; their ids are in --format json.\n"
 	if !strings.HasSuffix(md.String(), wantMD) {
 		t.Errorf("markdown:\n%s\nwant it to end in:\n%s", md.String(), wantMD)
+	}
+}
+
+// TestLowestIsTheSort checks that the lowest cases kept while reading are
+// those of a stable sort by score: ties (many here) in reference order,
+// unscored, missing and invalid cases left out, whatever n.
+func TestLowestIsTheSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 22))
+	cases := make([]CaseFigures, 2000)
+	for i := range cases {
+		c := &cases[i]
+		c.ID, c.Status, c.HasScore = fmt.Sprint(i), CaseScored, true
+		c.Score = float64(rng.IntN(40)) / 40
+		switch rng.IntN(10) {
+		case 0:
+			c.Status = CaseMissing
+		case 1:
+			c.Status, c.HasScore = CaseIgnored, false
+		}
+	}
+	for _, n := range []int{1, 2, 10, 37, maxLowestKept, maxLowestKept + 1, 5000} {
+		got, want := Lowest(cases, n), lowestSorted(cases, n)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("n %d: %d cases, the first %+v; want %d, the first %+v", n, len(got), got[0], len(want), want[0])
+		}
+	}
+	if got := Lowest(cases, 0); len(got) != 0 {
+		t.Errorf("n 0: %d cases", len(got))
 	}
 }

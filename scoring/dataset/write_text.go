@@ -180,6 +180,45 @@ func (o TextOptions) lowest() int {
 // whatever their documents, are not among them (unscoredLine counts
 // them).
 func Lowest(cases []CaseFigures, n int) []CaseFigures {
+	if n <= 0 {
+		return nil
+	}
+	if n > maxLowestKept {
+		return lowestSorted(cases, n)
+	}
+	// The n lowest so far, by score then reference order: a case goes
+	// after those that score no more, and only when it scores less than
+	// the last when there are n already (the list is short; few cases
+	// enter it once it is full).
+	keep := make([]int32, 0, n)
+	for i := range cases {
+		c := &cases[i]
+		if !c.HasScore || c.Status != CaseScored || len(keep) == n && !(c.Score < cases[keep[n-1]].Score) {
+			continue
+		}
+		at := len(keep)
+		for at > 0 && cases[keep[at-1]].Score > c.Score {
+			at--
+		}
+		if len(keep) < n {
+			keep = append(keep, 0)
+		}
+		copy(keep[at+1:], keep[at:len(keep)-1])
+		keep[at] = int32(i)
+	}
+	out := make([]CaseFigures, len(keep))
+	for k, i := range keep {
+		out[k] = cases[i]
+	}
+	return out
+}
+
+// maxLowestKept is the longest list of lowest cases Lowest keeps while
+// it reads the cases; past it, it sorts them all.
+const maxLowestKept = 256
+
+// lowestSorted is Lowest by a stable sort of the scored cases.
+func lowestSorted(cases []CaseFigures, n int) []CaseFigures {
 	var have []CaseFigures
 	for _, c := range cases {
 		if c.HasScore && c.Status == CaseScored {

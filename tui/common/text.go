@@ -182,15 +182,24 @@ func Percent(v float64) string {
 
 // PaintDelta formats a change of a score with its sign, coloured: good
 // when it rises, bad when it falls, faint when it does not move.
-func PaintDelta(s *themes.Styles, v float64) string {
-	txt := Signed(v)
+func PaintDelta(s *themes.Styles, v float64) string { return deltaPaint(s, v).Render(Signed(v)) }
+
+// WriteDelta writes a change of a score with its sign, right-aligned in
+// w cells, coloured as PaintDelta colours it.
+func WriteDelta(b *strings.Builder, s *themes.Styles, v float64, w int) {
+	deltaPaint(s, v).Write(b, PadLeft(Signed(v), w))
+}
+
+// deltaPaint is the paint of a change: good when it rises, bad when it
+// falls, faint when it does not move (to the digits shown).
+func deltaPaint(s *themes.Styles, v float64) themes.Paint {
 	switch {
-	case txt == "±0":
-		return s.Faint.Render(txt)
+	case Signed(v) == "±0":
+		return s.Faint
 	case v > 0:
-		return s.Good.Render(txt)
+		return s.Good
 	}
-	return s.Bad.Render(txt)
+	return s.Bad
 }
 
 // ScrollTo returns the first row of a window of h rows over n that keeps

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/tui/choosers"
 	"github.com/jsontui/jsontui/tui/common"
 	"github.com/jsontui/jsontui/tui/pair"
+	"github.com/jsontui/jsontui/tui/ports"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -27,7 +28,7 @@ func (m *Model) RescoreRefused() string {
 	case m.opts.RescoreDataset != nil:
 		return ""
 	case m.opts.Files.Reference == "<stdin>" || m.opts.Files.Output == "<stdin>":
-		return errStdinDataset.Error()
+		return ports.ErrStdinDataset.Error()
 	}
 	return "nothing scores the dataset again here"
 }

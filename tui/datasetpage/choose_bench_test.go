@@ -46,7 +46,7 @@ func BenchmarkDatasetMetricSwitch(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := New(ports.DatasetOptions{Files: ports.Files{Reference: p, Output: p}, Loaded: res, Theme: "dark",
-		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: ports.RescoreDataset(dataset.Spec{Ref: p}, dataset.Config{})})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 35})
 	m.tree.SelectPath(m.ds.Scored.PathIndex(".vendor"))
 	m.Update(tuitest.KeyMsg("tab"))

@@ -43,7 +43,7 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 			progress(ports.DatasetProgress{})
 			return dataset.Score(ctx, src, dataset.Config{Weights: w, Keep: true})
 		},
-		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: ports.RescoreDataset(spec, dataset.Config{}),
 	}
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
 	wait := func(text string) {

@@ -2,7 +2,6 @@ package datasetpage
 
 import (
 	"context"
-	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -403,34 +402,6 @@ func TestDatasetRescoreStale(t *testing.T) {
 			t.Errorf("q before the rescore started: quits %v, the rescore gave %T, %d started", quits, msg, len(ctxs))
 		}
 	})
-	t.Run("q while scoring", func(t *testing.T) {
-		// One under way is cancelled, and the explorer ends once it
-		// stopped.
-		started, stopped := make(chan struct{}), make(chan struct{})
-		slow := opts
-		slow.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
-			close(started)
-			<-ctx.Done()
-			time.Sleep(20 * time.Millisecond) // stopping takes a while
-			close(stopped)
-			return nil, ctx.Err()
-		}
-		d := newDSDriver(t, slow, 120, 35)
-		d.keys("m", "j")
-		running := shell.Async(d.heldRescore("enter"))
-		<-started
-		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
-		_, quits := cmd().(tea.QuitMsg)
-		select {
-		case <-stopped:
-		default:
-			t.Error("the explorer quit before the rescore under way stopped")
-		}
-		if !quits {
-			t.Error("q while scoring does not quit")
-		}
-		<-running
-	})
 	t.Run("weights meanwhile", func(t *testing.T) {
 		// A weight tuned while the dataset is scored again weighs the
 		// new figures too.
@@ -445,19 +416,33 @@ func TestDatasetRescoreStale(t *testing.T) {
 	})
 }
 
-// TestRescoreDatasetCancelled: the engine's rescorer stops with the
-// context's error, and refuses a dataset read from standard input.
-func TestRescoreDatasetCancelled(t *testing.T) {
-	spec := dataset.Spec{Ref: filepath.Join(smallDir, "data.jsonl")}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := RescoreDataset(spec, dataset.Config{})(ctx, ports.DatasetRescoreRequest{Metric: "lynxius"}, nil); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
+// TestDatasetRescoreQuitWhileScoring: q cancels a rescore under way, and
+// the explorer ends once it stopped.
+func TestDatasetRescoreQuitWhileScoring(t *testing.T) {
+	opts := smallDataset(t, "dark")
+	started, stopped := make(chan struct{}), make(chan struct{})
+	opts.RescoreDataset = func(ctx context.Context, req ports.DatasetRescoreRequest, p func(ports.DatasetProgress)) (*dataset.Result, error) {
+		close(started)
+		<-ctx.Done()
+		time.Sleep(20 * time.Millisecond) // stopping takes a while
+		close(stopped)
+		return nil, ctx.Err()
 	}
-	_, err := RescoreDataset(dataset.Spec{Ref: "-"}, dataset.Config{})(context.Background(), ports.DatasetRescoreRequest{Metric: "lynxius"}, nil)
-	if err == nil || err.Error() != "the dataset was read from standard input: it cannot be read again to score it otherwise" {
-		t.Errorf("standard input: %v", err)
+	d := newDSDriver(t, opts, 120, 35)
+	d.keys("m", "j")
+	running := shell.Async(d.heldRescore("enter"))
+	<-started
+	_, cmd := d.m.Update(tuitest.KeyMsg("q"))
+	_, quits := cmd().(tea.QuitMsg)
+	select {
+	case <-stopped:
+	default:
+		t.Error("the explorer quit before the rescore under way stopped")
 	}
+	if !quits {
+		t.Error("q while scoring does not quit")
+	}
+	<-running
 }
 
 // TestDatasetRescoreDetail: the detail pane explains the path under the

@@ -94,6 +94,14 @@ func TestDatasetEndToEnd(t *testing.T) {
 	if m.ds.Sess.Dirty() {
 		t.Error("unsaved weights at the end")
 	}
+	checkSavedVendor(t, wpath, orig)
+}
+
+// checkSavedVendor checks the weights file saved at wpath after .vendor
+// was set to 0.5: the file keeps its shape, the entry added at the end,
+// and the backup is the original orig.
+func checkSavedVendor(t *testing.T, wpath, orig string) {
+	t.Helper()
 	wantFile := `{
   "note": 0.0,
   "total": 1.0,

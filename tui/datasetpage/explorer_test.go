@@ -245,7 +245,7 @@ func TestDatasetLoading(t *testing.T) {
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 20})
 	m.Update(tuitest.KeyMsg("x"))
 	ctx := <-started
-	screen := tuitest.StripANSI(m.loadView())
+	screen := tuitest.StripANSI(m.load.view(m.C, m.opts.Files, m.QuitHint()))
 	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB read (about 4,800 cases in all)") {
 		t.Errorf("loading screen:\n%s", screen)
 	}

@@ -46,7 +46,7 @@ func smallDatasetBy(t testing.TB, theme, groupBy string) ports.DatasetOptions {
 		Files:   ports.Files{Reference: "data.jsonl", Output: "data.jsonl", Weights: "weights.json"},
 		Loaded:  res,
 		Weights: w, Metric: "jsondiff", Theme: theme,
-		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: RescoreDataset(spec, dataset.Config{Pass: &pass}),
+		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: ports.RescoreDataset(spec, dataset.Config{Pass: &pass}),
 		GroupBy: groupBy,
 	}
 }

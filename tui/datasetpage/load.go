@@ -61,27 +61,26 @@ func (m *Model) loaded(msg dsLoadedMsg) tea.Cmd {
 	return m.FindUnsaved()
 }
 
-// loadView renders the loading screen: the dataset, a progress bar of
-// the bytes read (or the files, for two directories), the cases scored,
-// and how to quit.
-func (m *Model) loadView() string {
-	s := m.C.Styles
-	w, h := m.C.Width, m.C.Height
+// view renders the loading screen of the dataset files names (ls nil
+// before the load starts): a progress bar of the bytes read (or the
+// files, for two directories), the cases scored, and how to quit.
+func (ls *dsLoadState) view(c *common.Common, files ports.Files, quit string) string {
+	s := c.Styles
+	w, h := c.Width, c.Height
 	p := ports.DatasetProgress{}
 	elapsed := time.Duration(0)
-	if m.load != nil {
-		p = m.load.Progress()
-		elapsed = time.Since(m.load.Start).Round(100 * time.Millisecond)
+	if ls != nil {
+		p = ls.Progress()
+		elapsed = time.Since(ls.Start).Round(100 * time.Millisecond)
 	}
 	barW := max(10, min(60, w-10))
-	files := escape.Text(m.opts.Files.Reference)
-	if o := m.opts.Files.Output; o != "" && o != m.opts.Files.Reference {
-		files += " and " + escape.Text(o)
+	names := escape.Text(files.Reference)
+	if o := files.Output; o != "" && o != files.Reference {
+		names += " and " + escape.Text(o)
 	}
-	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + files, ""}
+	lines := []string{s.Title.Render("jsontui"), "", "loading the dataset " + names, ""}
 	bar, of := dsprogress.Text(s, p, barW)
 	lines = append(lines, bar)
-	quit := m.QuitHint()
 	lines = append(lines, fmt.Sprintf("%s · %s", of, elapsed), "", s.Faint.Render(quit))
 	return shell.Centred(lines, barW, w, h)
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/jsontui/jsontui/tui/datasetpage/groupspane"
 	"github.com/jsontui/jsontui/tui/datasetpage/heatmap"
 	"github.com/jsontui/jsontui/tui/datasetpage/pathtree"
+	"github.com/jsontui/jsontui/tui/keys"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -119,23 +120,23 @@ func (m *Model) ready(res *dataset.Result) {
 	if len(m.ds.Paths) == 0 {
 		m.view, m.casesForced = dsdata.ViewCases, true // a one-number metric: the cases are all there is
 	}
-	m.Status.Set(m.openingStatus())
+	m.Status.Set(openingStatus(m.ds, m.C.Keys))
 	m.pairLabels(res)
 	m.noteOpening()
 	m.Layout()
 }
 
-// openingStatus greets with the essentials.
-func (m *Model) openingStatus() common.StatusMsg {
-	st := m.ds.Stats
-	if len(m.ds.Paths) == 0 {
-		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), m.ds.Result.Figures.Metric))
+// openingStatus greets with the essentials of ds, naming the keys of k.
+func openingStatus(ds *dsdata.Data, k *keys.KeyMap) common.StatusMsg {
+	st := ds.Stats
+	if len(ds.Paths) == 0 {
+		return common.Info(fmt.Sprintf("%s cases · %s is one number: no per-path tree · enter opens a case · ? for help", common.Thousands(st.Cases), ds.Result.Figures.Metric))
 	}
 	groups := ""
-	if len(m.ds.Groups) > 0 {
-		groups = " · " + m.C.Keys.Groups.Help().Key + " groups"
+	if len(ds.Groups) > 0 {
+		groups = " · " + k.Groups.Help().Key + " groups"
 	}
-	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map%s · ? for help", common.Thousands(st.Cases), common.Thousands(len(m.ds.Paths)), groups))
+	return common.Info(fmt.Sprintf("%s cases · %s paths · c cases · v heat map%s · ? for help", common.Thousands(st.Cases), common.Thousands(len(ds.Paths)), groups))
 }
 
 // HandleMsg handles a message: the case opened takes what is not the
@@ -164,7 +165,10 @@ func (m *Model) HandleMsg(msg tea.Msg) tea.Cmd {
 	case dsRescoredMsg:
 		return m.rescored(msg)
 	case dsRescoreTickMsg:
-		return m.rescoreTick(msg)
+		if m.job != nil && m.job.id == msg.id {
+			return m.job.tick(m.C) // the progress shows again while it runs
+		}
+		return nil
 	}
 	if m.open != nil {
 		return m.caseUpdate(msg)

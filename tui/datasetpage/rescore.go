@@ -2,7 +2,6 @@ package datasetpage
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -90,10 +89,6 @@ type dsRescoredMsg struct {
 	err     error
 }
 
-// errStdinDataset is the rescorer's refusal of a dataset read from
-// standard input.
-var errStdinDataset = errors.New("the dataset was read from standard input: it cannot be read again to score it otherwise")
-
 // pendingSpec is what the dataset is scored with, or is being scored
 // with: a choice made while a rescore runs goes on from it.
 func (m *Model) pendingSpec() dsRescoreSpec {
@@ -142,20 +137,13 @@ func (m *Model) rescore(spec dsRescoreSpec) tea.Cmd {
 		msg.sess, msg.err = session.ResumeDataset(res.Scored, st)
 		return msg
 	})
-	return tea.Batch(run, m.tickRescore(job.id))
+	return tea.Batch(run, job.tick(m.C))
 }
 
-// tickRescore asks for the progress of request id to show again.
-func (m *Model) tickRescore(id int) tea.Cmd {
-	return m.C.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
-}
-
-// rescoreTick shows the progress again while request id runs.
-func (m *Model) rescoreTick(msg dsRescoreTickMsg) tea.Cmd {
-	if m.job == nil || m.job.id != msg.id {
-		return nil
-	}
-	return m.tickRescore(msg.id)
+// tick asks for the job's progress to show again.
+func (j *dsRescoreJob) tick(c *common.Common) tea.Cmd {
+	id := j.id
+	return c.Tick(pair.LoadTick, func(time.Time) tea.Msg { return dsRescoreTickMsg{id: id} })
 }
 
 // stopRescore cancels the rescore under way, if any: its answer, when it
@@ -219,7 +207,7 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	rulesChanged := !spec.rules.Equal(m.ds.Rules)
 	m.ds.Rules = spec.rules
 	if rulesChanged {
-		m.ds.RulesID = m.rulesID(spec.rules)
+		m.ds.RulesID = rulesID(m.opts.RulesSum, spec.rules)
 	}
 	m.opts.Metric, m.opts.MetricOptions, m.opts.Rules = spec.metric, spec.user, spec.rules
 	m.Chooser.Update(choosers.MetricInForceMsg{Metric: spec.metric, User: spec.user})
@@ -298,10 +286,11 @@ func pathScore(paths []dataset.PathFigures, path string) *dataset.PathFigures {
 	return nil
 }
 
-// rulesID identifies rules as the history does, "" for none.
-func (m *Model) rulesID(rules *scoring.RuleSet) string {
-	if rules == nil || rules.Len() == 0 || m.opts.RulesSum == nil {
+// rulesID identifies rules as the history does (sum, nil for none), ""
+// for none.
+func rulesID(sum func([]byte) string, rules *scoring.RuleSet) string {
+	if rules == nil || rules.Len() == 0 || sum == nil {
 		return ""
 	}
-	return m.opts.RulesSum(rules.Marshal())
+	return sum(rules.Marshal())
 }

@@ -103,6 +103,14 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		t.Fatalf("after restoring: %s (was %s):\n%s\n%s", now, kept, rec.Weights, rec.Rules)
 	}
 
+	savedLeavesNothing(t, d, k)
+}
+
+// savedLeavesNothing checks that saving the weights and rules restored
+// in d removes the recovery file of k, and that a rule changed alone and
+// saved alone leaves nothing either.
+func savedLeavesNothing(t *testing.T, d *dsDriver, k *keptSmall) {
+	t.Helper()
 	// Saving both removes the file.
 	d.keys("ctrl+s")
 	if d.m.Mode != shell.ModeRulesPath {

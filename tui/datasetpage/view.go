@@ -22,7 +22,7 @@ func (m *Model) View() tea.View {
 	}
 	var content string
 	if m.Phase == shell.PhaseLoading || m.ds == nil {
-		content = m.loadView()
+		content = m.load.view(m.C, m.opts.Files, m.QuitHint())
 	} else {
 		content = m.Screen()
 	}

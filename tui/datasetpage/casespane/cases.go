@@ -372,15 +372,7 @@ func (p *Pane) row(c casesCols, k int, selected bool) string {
 	if c.delta > 0 {
 		b.WriteByte(' ')
 		if d, ok := p.order.Delta(k); ok {
-			txt := common.PadLeft(common.Signed(d), c.delta)
-			switch {
-			case common.Signed(d) == "±0":
-				s.Faint.Write(&b, txt)
-			case d > 0:
-				s.Good.Write(&b, txt)
-			default:
-				s.Bad.Write(&b, txt)
-			}
+			common.WriteDelta(&b, s, d, c.delta)
 		} else {
 			s.Faint.Write(&b, common.PadLeft("—", c.delta))
 		}

@@ -211,16 +211,7 @@ func (p *Pane) row(g *dataset.GroupFigures, gw int, selected bool) string {
 	}
 	b.WriteByte(' ')
 	if all, ok := p.ds.Total(); ok && g.N > 0 {
-		d := g.Mean - all
-		txt := common.PadLeft(common.Signed(d), deltaW)
-		switch {
-		case common.Signed(d) == "±0":
-			s.Faint.Write(&b, txt)
-		case d > 0:
-			s.Good.Write(&b, txt)
-		default:
-			s.Bad.Write(&b, txt)
-		}
+		common.WriteDelta(&b, s, g.Mean-all, deltaW)
 	} else {
 		s.Faint.Write(&b, common.PadLeft("—", deltaW))
 	}

@@ -338,16 +338,7 @@ func (rp *pathRowPainter) compared(p *dataset.PathFigures) {
 		s.Faint.Write(b, common.PadLeft("", c[colDelta]))
 		return
 	}
-	d := rp.ds.Cmp.Delta(p.Score, run.Score)
-	txt := common.PadLeft(common.Signed(d), c[colDelta])
-	switch {
-	case common.Signed(d) == "±0":
-		s.Faint.Write(b, txt)
-	case d > 0:
-		s.Good.Write(b, txt)
-	default:
-		s.Bad.Write(b, txt)
-	}
+	common.WriteDelta(b, s, rp.ds.Cmp.Delta(p.Score, run.Score), c[colDelta])
 }
 
 // keyNeed returns the cells the key cell of row r asks for: guides,

@@ -199,16 +199,7 @@ func (rp *rowPainter) compared(id scoring.NodeID, score float64, has bool) {
 		s.Faint.Write(b, common.PadLeft(t, rp.cols.delta))
 		return
 	}
-	d := score - n.Score
-	t := common.PadLeft(common.Signed(d), rp.cols.delta)
-	switch {
-	case common.Signed(d) == "±0":
-		s.Faint.Write(b, t)
-	case d > 0:
-		s.Good.Write(b, t)
-	default:
-		s.Bad.Write(b, t)
-	}
+	common.WriteDelta(b, s, score-n.Score, rp.cols.delta)
 }
 
 // cells writes the reference and output cells of node id: a scalar as

@@ -1,12 +1,12 @@
-package datasetpage
+package ports
 
 import (
 	"context"
+	"errors"
 	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
-	"github.com/jsontui/jsontui/tui/ports"
 )
 
 // RescoreDataset returns the DatasetRescorer of the dataset spec names
@@ -16,10 +16,10 @@ import (
 // and runs dataset.Score, as `score` does: the figures are its own to
 // the last bit. A dataset read from standard input cannot be read again:
 // the rescorer refuses it.
-func RescoreDataset(spec dataset.Spec, base dataset.Config) ports.DatasetRescorer {
-	return func(ctx context.Context, req ports.DatasetRescoreRequest, progress func(ports.DatasetProgress)) (*dataset.Result, error) {
+func RescoreDataset(spec dataset.Spec, base dataset.Config) DatasetRescorer {
+	return func(ctx context.Context, req DatasetRescoreRequest, progress func(DatasetProgress)) (*dataset.Result, error) {
 		if spec.Ref == "-" || spec.Out == "-" {
-			return nil, errStdinDataset
+			return nil, ErrStdinDataset
 		}
 		metric, err := scoring.LookupMetric(req.Metric)
 		if err != nil {
@@ -33,7 +33,7 @@ func RescoreDataset(spec dataset.Spec, base dataset.Config) ports.DatasetRescore
 		var files atomic.Int32
 		report := func() {
 			if progress != nil {
-				progress(ports.DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total.Load(), Files: int(files.Load())})
+				progress(DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total.Load(), Files: int(files.Load())})
 			}
 		}
 		sp := spec
@@ -68,3 +68,7 @@ func RescoreDataset(spec dataset.Spec, base dataset.Config) ports.DatasetRescore
 		return res, nil
 	}
 }
+
+// ErrStdinDataset is RescoreDataset's refusal of a dataset read from
+// standard input.
+var ErrStdinDataset = errors.New("the dataset was read from standard input: it cannot be read again to score it otherwise")
