@@ -88,6 +88,7 @@ type Doc struct {
 	omitted    int               // the warnings past those
 	repair     string
 	python     bool // parsed with Options.Python: lone surrogates kept
+	shared     bool // the records are another document's (Sub of the root): Release keeps them
 	lines      sync.Once
 	index      *lineIndex // for Position, made on first use
 }

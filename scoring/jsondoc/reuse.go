@@ -27,7 +27,7 @@ type scratch struct {
 // never necessary; a caller that parses many small documents one after
 // the other (a dataset's records) saves most of their allocation by it.
 func (d *Doc) Release() {
-	if d == nil || cap(d.nodes) == 0 || cap(d.nodes) > maxReuse {
+	if d == nil || d.shared || cap(d.nodes) == 0 || cap(d.nodes) > maxReuse {
 		return
 	}
 	nodes := d.nodes[:0]

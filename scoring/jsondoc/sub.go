@@ -11,7 +11,17 @@ import "sort"
 //
 // A dataset record holding both a reference and an output is parsed once
 // and each side scored as a Sub of it.
+//
+// The root's Sub (id 0: a record that is itself the reference, a file of
+// a dataset's folder) shares d's records instead: it costs nothing, and
+// releasing it gives nothing back (releasing d does, once neither is used
+// any more).
 func (d *Doc) Sub(id ID, name string) *Doc {
+	if id == 0 && len(d.nodes) > 0 {
+		if r := d.nodes[0]; r.next == 0 && r.keyOff == 0 && r.flags&(flagLongKey|flagKeyEscape|flagShadowed) == 0 {
+			return &Doc{name: name, src: d.src, nodes: d.nodes, longKeys: d.longKeys, containers: d.containers, python: d.python, shared: true}
+		}
+	}
 	end := int(id) + 1
 	if n := &d.nodes[id]; n.next != 0 {
 		end = int(n.next) // the next sibling follows the value's last
