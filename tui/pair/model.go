@@ -74,6 +74,7 @@ func New(opts ports.Options) *Model {
 	m.runs = runs.New(&m.Shell, runsPage{m}, opts)
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
+	m.load = loading.New(c, opts.Files) // the screen until Init starts the load
 	if opts.Schema != nil {
 		m.schema = schemacheck.New(opts.Schema.Name())
 	}
@@ -88,10 +89,7 @@ func New(opts ports.Options) *Model {
 func (m *Model) Init() tea.Cmd {
 	var load func() tea.Cmd
 	if m.opts.Load != nil {
-		load = func() (cmd tea.Cmd) {
-			m.load, cmd = loading.Start(m.C, m.opts.Load, m.opts.Files)
-			return cmd
-		}
+		load = func() tea.Cmd { return m.load.Run(m.opts.Load) }
 	}
 	return m.Begin(load, func() tea.Cmd { return tea.Batch(m.Record(ports.RunOpened), m.lookups()) })
 }
