@@ -54,9 +54,9 @@ bench-peak:
 	$(GO) test -run '^$$' -bench 'BenchmarkScorePeak|BenchmarkBigCasePeak|BenchmarkDatasetFormsPeak' -benchtime 1x -timeout 30m ./internal/cli
 
 ## bench-dataset: `score --quiet` of a generated 100 MB dataset in process,
-## its CPU time beside encoding/json unmarshalling every line into any
+## its CPU time beside encoding/json and sonic unmarshalling every line into any
 bench-dataset:
-	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
+	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB|BenchmarkSonicLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
 
 ## bench-reduce: `aggregate` of 8 shards' case lines against `score` of
 ## the whole, at 100 MB and 1 GB (real processes, interleaved): CPU ratio,

@@ -1,5 +1,7 @@
 package jsondoc
 
+import "sort"
+
 // Sub returns the value id of d as a document of its own, named name: its
 // root is that value (without its key), its values are those below it in
 // the same order, and it shares d's input, so Raw, Str and Key cost
@@ -20,16 +22,14 @@ func (d *Doc) Sub(id ID, name string) *Doc {
 			return &Doc{name: name, src: d.src, nodes: d.nodes, longKeys: d.longKeys, containers: d.containers, python: d.python, shared: true}
 		}
 	}
-	end := len(d.nodes)
-	if stop := d.nodes[id].end; d.nodes[id].kind.IsContainer() {
-		for k := int(id) + 1; k < len(d.nodes); k++ {
-			if d.nodes[k].start >= stop {
-				end = k
-				break
-			}
-		}
-	} else {
-		end = int(id) + 1
+	end := int(id) + 1
+	if n := &d.nodes[id]; n.next != 0 {
+		end = int(n.next) // the next sibling follows the value's last
+	} else if n.kind.IsContainer() {
+		// Values are in document order: the first that starts past the
+		// container's end is the first after it.
+		stop, rest := n.end, d.nodes[end:]
+		end += sort.Search(len(rest), func(k int) bool { return rest[k].start >= stop })
 	}
 	sub := newDoc(end - int(id))
 	nodes := append(sub.nodes, d.nodes[id:end]...)
