@@ -101,12 +101,12 @@ func (a *app) run(args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != errQuiet {
-			fmt.Fprintf(a.stderr, "jsontui: %s\n", flagText(ee.err))
+			fmt.Fprintf(a.stderr, "jsontui: %s\n", errText(ee.err))
 		}
 		return ee.code
 	}
 	// Errors from cobra itself: unknown command or flag, wrong arguments.
-	fmt.Fprintf(a.stderr, "jsontui: %s\nRun 'jsontui --help' for usage.\n", flagText(err))
+	fmt.Fprintf(a.stderr, "jsontui: %s\nRun 'jsontui --help' for usage.\n", errText(err))
 	return 2
 }
 
