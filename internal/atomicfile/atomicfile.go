@@ -32,8 +32,12 @@ func tempPrefix(base string) string { return "." + base + tempInfix }
 // Write replaces the file at path with data atomically, with permissions
 // perm: it writes a temporary file in the same folder, syncs it, renames
 // it over path and syncs the folder. On failure the temporary file is
-// removed and path is as it was.
+// removed and path is as it was. A path that is not a regular file (a
+// device, a named pipe, a folder) is refused with ErrNotRegular.
 func Write(path string, data []byte, perm fs.FileMode) (err error) {
+	if err := checkTarget(path); err != nil {
+		return err
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, tempPrefix(filepath.Base(path))+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {

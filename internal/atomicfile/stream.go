@@ -21,8 +21,12 @@ type File struct {
 }
 
 // Create starts a replacement of the file at path, with permissions perm
-// once committed.
+// once committed. A path that is not a regular file is refused, as by
+// Write.
 func Create(path string, perm fs.FileMode) (*File, error) {
+	if err := checkTarget(path); err != nil {
+		return nil, err
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return nil, err
