@@ -39,3 +39,39 @@ func TestNotRegularTarget(t *testing.T) {
 		t.Errorf("the folder holds %d entries, want the pipe alone", len(entries))
 	}
 }
+
+// TestModeUnderUmask: under umask 077 a new file is 0600 though the
+// caller asks 0644 (before, Chmod made it 0644 whatever the umask), and a
+// file replaced keeps the mode the caller passes, 0640, umask or not;
+// Create's replacement alike.
+func TestModeUnderUmask(t *testing.T) {
+	old := syscall.Umask(0o077)
+	defer syscall.Umask(old)
+	dir := t.TempDir()
+	fresh, kept := filepath.Join(dir, "new.json"), filepath.Join(dir, "kept.json")
+	if err := os.WriteFile(kept, []byte("{}"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(fresh, []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := Write(kept, []byte("{}\n"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	streamed := filepath.Join(dir, "report.txt")
+	f, err := Create(streamed, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("x\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]os.FileMode{fresh: 0o600, kept: 0o640, streamed: 0o600} {
+		if st, err := os.Stat(path); err != nil || st.Mode().Perm() != want {
+			t.Errorf("%s: mode %v, %v; want %v", filepath.Base(path), st.Mode().Perm(), err, want)
+		}
+	}
+}
