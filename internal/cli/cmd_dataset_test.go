@@ -167,7 +167,7 @@ func TestScoreDatasetGates(t *testing.T) {
 		{[]string{"score", data, w, "--case", "inv-003", "--quiet"}, "", 0, "0.5263157894736842\n",
 			`weights.json:6:5: the reference has no key "price" below .items; the entry is ignored`},
 		{[]string{"score", data, w, "--case", "inv-005", "--quiet"}, "", 0, "0\n", `jsontui: case "inv-005" has no output: every node is missing, the case scores 0`},
-		{[]string{"score", data, "--case", "nope"}, "", 2, "", "no case has the id \"nope\""},
+		{[]string{"score", data, "--case", "nope"}, "", 2, "", "jsontui: --case \"nope\": no case of " + data + " has this id\n"},
 		{[]string{"score", data, "--format", "yaml"}, "", 2, "", "unknown --format \"yaml\": use text, json, jsonl, markdown or html"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--format", "jsonl"}, "", 2, "", "--format jsonl prints a dataset's cases"},
 		{[]string{"score", pizza + "reference.json", pizza + "output.json", "--group-by", ".x"}, "", 2, "", "--group-by is for datasets"},
@@ -194,8 +194,8 @@ func TestScoreDatasetGates(t *testing.T) {
 func TestScoreDatasetQuiet(t *testing.T) {
 	clean := "{\"expected\": {\"a\": 1}, \"output\": {\"a\": 1}}\n{\"expected\": {\"a\": 2}, \"output\": {\"a\": 3}}\n"
 	code, stdout, stderr := runCLI(t, clean, "score", "--dataset", "-", "--no-history")
-	if code != 0 || stderr != "jsontui: <stdin>: 2 cases; reference .expected, output .output; pairing by record\n" {
-		t.Errorf("without --quiet: exit %d, stderr %q", code, stderr)
+	if code != 0 || !strings.HasPrefix(stdout, "jsondiff 0.9 ") || stderr != "jsontui: <stdin>: 2 cases; reference .expected, output .output; pairing by record\n" {
+		t.Errorf("without --quiet: exit %d, stdout %.40q, stderr %q", code, stdout, stderr)
 	}
 	for _, q := range []string{"--quiet", "-q"} {
 		code, stdout, stderr = runCLI(t, clean, "score", "--dataset", "-", q)

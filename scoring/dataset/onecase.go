@@ -8,6 +8,7 @@ import (
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
+	"github.com/jsontui/jsontui/scoring/setting"
 )
 
 // OneCase is one case of a dataset scored as a single pair (`score
@@ -92,7 +93,7 @@ func ScoreCase(ctx context.Context, src *Source, cfg Config, id string) (*OneCas
 		}
 	}
 	if found == nil {
-		return nil, fmt.Errorf("%s: no case has the id %s", escape.Name(displayName(src.spec.Ref)), jsondoc.AppendQuoted(nil, id))
+		return nil, setting.New("case", string(jsondoc.AppendQuoted(nil, id)), "no case of "+escape.Name(displayName(src.spec.Ref))+" has this id")
 	}
 	return found, nil
 }

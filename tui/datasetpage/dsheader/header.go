@@ -136,7 +136,6 @@ func (h *Header) filesText() string {
 func (h *Header) View() string {
 	s := h.c.Styles
 	w := h.width
-	st := h.ds.Stats
 	right := "metric " + s.Accent.Render(h.metric)
 	if len(h.options) > 0 {
 		right += " " + s.Muted.Render("["+strings.Join(h.options, " ")+"]")
@@ -162,7 +161,6 @@ func (h *Header) View() string {
 			lines = append(lines, common.Fit(s.Warn.Render("  warning ")+n, w))
 		}
 	}
-	_ = st
 	return strings.Join(lines, "\n")
 }
 
