@@ -9,7 +9,14 @@ package jsondoc
 //
 // A dataset record holding both a reference and an output is parsed once
 // and each side scored as a Sub of it.
+//
+// The sub-document of the root shares d's records too, copying nothing:
+// a folder's case is its files' whole documents (as a pair's), and a
+// copy of a 20 MB document's records took 49 MB more than the pair.
 func (d *Doc) Sub(id ID, name string) *Doc {
+	if root := &d.nodes[0]; id == 0 && root.next == 0 && root.keyOff == 0 && root.flags&(flagLongKey|flagKeyEscape|flagShadowed) == 0 {
+		return &Doc{name: name, src: d.src, nodes: d.nodes, longKeys: d.longKeys, containers: d.containers, python: d.python}
+	}
 	end := len(d.nodes)
 	if stop := d.nodes[id].end; d.nodes[id].kind.IsContainer() {
 		for k := int(id) + 1; k < len(d.nodes); k++ {
