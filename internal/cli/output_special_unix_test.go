@@ -30,3 +30,19 @@ func TestOutputNotRegular(t *testing.T) {
 		t.Errorf("the pipe was replaced: %v, %v", st.Mode(), err)
 	}
 }
+
+// TestLoneSpecialArgument: one argument that is a named pipe, with
+// --dataset or without, is refused for what it is; before, it was
+// "neither a pair nor a dataset", which never said why.
+func TestLoneSpecialArgument(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	want := "jsontui: " + fifo + " is a named pipe (FIFO), not a regular file: jsontui does not open it (give a file, or - for standard input)\n"
+	for _, args := range [][]string{{"score", fifo}, {"score", fifo, "--dataset"}, {fifo, "--no-history"}} {
+		if code, _, stderr := runCLI(t, "", args...); code != 2 || stderr != want {
+			t.Errorf("%q: exit %d, %q; want 2, %q", args, code, stderr, want)
+		}
+	}
+}
