@@ -46,14 +46,17 @@ bench-short:
 	$(GO) test -p 1 -short -run '^$$' -bench . -benchmem -benchtime 100ms ./internal/cli ./scoring/... ./history/... ./tui/...
 
 ## bench-peak: the peak memory of `jsontui score` on one object of 100k, 1M
-## and 10M keys, each format with history, as a multiple of the input
+## and 10M keys, each format with history, as a multiple of the input; and
+## of one case of two 20 MB documents in each dataset form, as a multiple
+## of the same pair's; and of a 100 MB dataset in two files and in two
+## folders, as a multiple of the input
 bench-peak:
-	$(GO) test -run '^$$' -bench BenchmarkScorePeak -benchtime 1x -timeout 30m ./internal/cli
+	$(GO) test -run '^$$' -bench 'BenchmarkScorePeak|BenchmarkBigCasePeak|BenchmarkDatasetFormsPeak' -benchtime 1x -timeout 30m ./internal/cli
 
 ## bench-dataset: `score --quiet` of a generated 100 MB dataset in process,
-## its CPU time beside encoding/json unmarshalling every line into any
+## its CPU time beside encoding/json and sonic unmarshalling every line into any
 bench-dataset:
-	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
+	$(GO) test -run '^$$' -bench 'BenchmarkScore$$/100MB|BenchmarkUnmarshalLines/100MB|BenchmarkSonicLines/100MB' -benchtime 3x -timeout 30m ./scoring/dataset
 
 ## bench-reduce: `aggregate` of 8 shards' case lines against `score` of
 ## the whole, at 100 MB and 1 GB (real processes, interleaved): CPU ratio,

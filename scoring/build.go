@@ -271,10 +271,21 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 	if !isObj {
 		elemCtx = b.elemSlot(ctx)
 	}
+	// fresh: the first object at this place, whose keys are all new, as
+	// in object: their slots are made in order, with no lookup.
+	fresh := isObj && !b.shared && t.kids(ctx).Len() == 0
+	if fresh {
+		if n := rd.Count(r); n >= reserveMin {
+			t.reserveKids(ctx, n)
+		}
+	}
 	oc, pos := od.Child(o), 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
 		slot := int32(-1)
-		if isObj {
+		switch {
+		case fresh:
+			slot = t.addKeySlot(ctx, refKey(rc))
+		case isObj:
 			if slot = b.slotAt(ctx, pos); slot < 0 || !t.slotKeyIs(slot, rd, rc) {
 				slot = b.childSlot(ctx, refKey(rc), pos)
 			}

@@ -323,7 +323,12 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	if f.format != "jsonl" && f.format != "html" && !f.quiet {
 		cfg.HintSample = dataset.DefaultHintSample
 	}
+	var gc gcPolicy
+	if !cfg.Keep {
+		gc.stream()
+	}
 	res, err := dataset.Score(ctx, src, cfg)
+	gc.restore()
 	prog.finish() // the line is gone before anything else is printed
 	if err != nil {
 		return scoreFailed(out, f.format, rec, err)

@@ -84,7 +84,29 @@ func (g *gcPolicy) release() {
 	}
 }
 
-// restore puts back the GC percent in force before settle.
+// streamGCPercent is the GC percent while `score` streams a dataset
+// whose cases it does not keep. What lives then is small and grows slowly
+// (the cases' figures, the index of the outputs, the batches under way),
+// and everything else is the garbage of the cases scored: under the
+// default of 100 the heap grows to twice the live set, and the resident
+// memory with it. At 40 it grows by 40%: on 100 MB of generated cases the
+// peak went from 55–60 to 44 MB with two files (0.55 to 0.42 times the
+// input), from 46–48 to 37–38 MB with one file, its CPU time within this
+// machine's noise (1.07–1.10 s against 1.07–1.5 s; at 30 the peak is 1 MB
+// lower again).
+const streamGCPercent = 40
+
+// stream lowers the GC percent while a dataset is streamed (see
+// streamGCPercent); restore puts it back.
+func (g *gcPolicy) stream() {
+	if g.settled {
+		return
+	}
+	g.old = debug.SetGCPercent(streamGCPercent)
+	g.settled = true
+}
+
+// restore puts back the GC percent in force before settle or stream.
 func (g *gcPolicy) restore() {
 	if g.settled {
 		debug.SetGCPercent(g.old)

@@ -202,7 +202,7 @@ func FieldLabels(field string, cases []dataset.CaseFigures, fileOf func(k int) s
 		}
 		v, kind, err := ParseLabel([]byte(c.Label))
 		if err == nil {
-			err = l.add(Label{ID: c.ID, Case: k, Value: v, Line: c.LabelLine}, kind)
+			err = l.add(Label{ID: c.ID, Case: k, Value: v, Line: int(c.LabelLine)}, kind)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %s: %v", escape.Name(fileOf(k)), c.LabelLine, field, err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
@@ -24,6 +25,8 @@ type accumulator struct {
 	// cases are the reference cases' figures: a few words each, whatever
 	// the size of their documents (their strings interned).
 	cases       []CaseFigures
+	ids         idArena // the cases' ids
+	worsts      map[worstKey]*Worst
 	groupOfCase []int32 // each case's group (with groups)
 	extra       []string
 	refCases    int
@@ -89,10 +92,10 @@ func (a *accumulator) addCase(res *caseResult) {
 	if res.hints != nil || a.refCases <= a.hintSample {
 		a.hints.add(res.hints)
 	}
-	c := CaseFigures{ID: res.id, Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
-		Label: res.label.text, LabelLine: res.label.line, LabelInOutput: res.label.out}
+	c := CaseFigures{ID: a.ids.keep(res.id), Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
+		Label: res.label.text, LabelLine: int32(min(res.label.line, math.MaxInt32)), LabelInOutput: res.label.out}
 	if res.worstPath != "" {
-		c.Worst = &Worst{Path: a.intern(res.worstPath), Loss: res.worstLoss}
+		c.Worst = a.worst(res.worstPath, res.worstLoss)
 	}
 	if len(res.repairs) > 0 {
 		c.Repairs = make([]string, len(res.repairs))
@@ -127,6 +130,54 @@ func (a *accumulator) addParts(parts []pathPart, sums [][2]exactsum.Sum) {
 		}
 		a.paths[p.path].addPart(p, &sums[i])
 	}
+}
+
+// worstKey is a costliest leaf's path and loss.
+type worstKey struct {
+	path string
+	loss uint64 // the loss's bits
+}
+
+// maxWorsts bounds the table of costliest leaves shared between cases.
+const maxWorsts = 1 << 12
+
+// worst returns the case's costliest leaf: the one an earlier case had,
+// when it failed at the same path by the same loss (cases often do),
+// else a new one. Nothing changes a Worst once made.
+func (a *accumulator) worst(path string, loss float64) *Worst {
+	k := worstKey{path, math.Float64bits(loss)}
+	if w, ok := a.worsts[k]; ok {
+		return w
+	}
+	w := &Worst{Path: a.intern(path), Loss: loss}
+	if a.worsts == nil || len(a.worsts) >= maxWorsts {
+		a.worsts = make(map[worstKey]*Worst)
+	}
+	a.worsts[worstKey{w.Path, k.loss}] = w
+	return w
+}
+
+// idArena keeps the cases' ids packed, one after the other, in chunks
+// that never move: an id of a few bytes costs those bytes, not the 16 of
+// a string of its own.
+type idArena struct {
+	chunk []byte
+}
+
+// idChunk is the size of the arena's chunks; a longer id is kept apart.
+const idChunk = 64 << 10
+
+// keep returns a copy of id that lives in the arena.
+func (a *idArena) keep(id string) string {
+	if len(id) == 0 || len(id) > idChunk/16 {
+		return id
+	}
+	if cap(a.chunk)-len(a.chunk) < len(id) {
+		a.chunk = make([]byte, 0, idChunk)
+	}
+	start := len(a.chunk)
+	a.chunk = append(a.chunk, id...)
+	return unsafe.String(&a.chunk[start], len(id))
 }
 
 // intern returns s, or the same text kept before: the repairs and worst

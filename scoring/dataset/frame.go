@@ -145,8 +145,15 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	for range t.NumSlots() {
 		x.slotPath = append(x.slotPath, -1)
 	}
-	x.w = x.w[:0]
 	n := t.Len()
+	// Room for every node at once: a big case's columns grown by
+	// doubling would leave as much again behind them.
+	x.w = reserve(x.w[:0], n)
+	f.path, f.score, f.flags = reserve(f.path, n), reserve(f.score, n), reserve(f.flags, n)
+	f.cnode, f.cfirst, f.ccount = reserve(f.cnode, 0), reserve(f.cfirst, 0), reserve(f.ccount, 0)
+	if c := containersOf(t); c > cap(f.cnode) {
+		f.cnode, f.cfirst, f.ccount = make([]int32, 0, c), make([]int32, 0, c), make([]int32, 0, c)
+	}
 	valued := false
 	for i := range n {
 		id := scoring.NodeID(i)
@@ -197,6 +204,31 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	} else {
 		f.wval = nil
 	}
+}
+
+// containersOf returns how many of t's nodes have children, or for a
+// small tree at most how many: the containers of its two documents.
+func containersOf(t *scoring.Tree) int {
+	n := t.Len()
+	if n < bigCaseNodes {
+		return min(n, t.Ref().Containers()+t.Out().Containers())
+	}
+	c := 0
+	for i := range n {
+		if _, k := t.Children(scoring.NodeID(i)); k > 0 {
+			c++
+		}
+	}
+	return c
+}
+
+// reserve returns s emptied, with room for n elements: s's own when it
+// has it, else an allocation of exactly n.
+func reserve[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, 0, n)
+	}
+	return s[:0]
 }
 
 // pathOf returns the schema path of node id, whose parent's is in f.

@@ -1,6 +1,9 @@
 package dataset
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestIDSet checks duplicate ids are found, also when their hashes
 // collide with other ids' (a hash that says the same for every id).
@@ -20,6 +23,14 @@ func TestIDSet(t *testing.T) {
 			if _, dup := add(id, int32(i+1)); dup {
 				t.Fatalf("collide %v: %s taken for a duplicate", collide, id)
 			}
+		}
+		for i := range 100 { // past the table's first size: it grows
+			if _, dup := add(fmt.Sprintf("x%d", i), int32(100+i)); dup {
+				t.Fatalf("collide %v: x%d taken for a duplicate", collide, i)
+			}
+		}
+		if prev, dup := add("x57", 999); !dup || prev != [2]int32{157, 1} {
+			t.Errorf("collide %v: x57 after growing: %v %v", collide, prev, dup)
 		}
 		for i, id := range []string{"c", "a", "b"} {
 			prev, dup := add(id, int32(10+i))

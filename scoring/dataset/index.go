@@ -4,17 +4,23 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"math"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // idIndex finds the output records of a file paired by id: where each id's
 // record is in the file (never the record itself, so that memory grows
-// with the number of cases, not with their size).
+// with the number of cases, not with their size). Its table is open
+// addressing over the entries, the ids packed in an arena: about 70
+// bytes a record.
 type idIndex struct {
-	byID    map[string]int32 // id -> entries
-	entries []idEntry        // in the file's order
+	seed    maphash.Seed
+	slots   []int32   // an entry's index + 1, at its id's hash; 0 for none
+	entries []idEntry // in the file's order
+	ids     idArena
 	at      io.ReaderAt
 	name    string
 }
@@ -24,41 +30,70 @@ type idEntry struct {
 	id           string
 	off          int64
 	size         int32
-	n, line, col int
+	n, line, col int32
 	replaced     bool // a later record has the same id
 	claimed      bool // a reference case took it
 }
 
 func newIDIndex(name string, at io.ReaderAt) *idIndex {
-	return &idIndex{byID: make(map[string]int32), at: at, name: name}
+	return &idIndex{seed: maphash.MakeSeed(), slots: make([]int32, 64), at: at, name: name}
+}
+
+// slot returns the place of id in the table: its entry's, or the free
+// one where it would go.
+func (x *idIndex) slot(id string) *int32 {
+	mask := uint64(len(x.slots) - 1)
+	for i := maphash.String(x.seed, id) & mask; ; i = (i + 1) & mask {
+		if k := x.slots[i]; k == 0 || x.entries[k-1].id == id {
+			return &x.slots[i]
+		}
+	}
 }
 
 // add indexes the record of id; a second record of the same id replaces
 // the first, and add returns the first's entry for a warning.
 func (x *idIndex) add(id string, rec *Record, off int64) (prev *idEntry) {
-	e := idEntry{id: id, off: off, size: int32(len(rec.Data)), n: rec.N, line: rec.Line, col: rec.Col}
-	if k, ok := x.byID[id]; ok {
-		x.entries[k].replaced = true
-		prev = &x.entries[k]
+	if (len(x.entries)+1)*4 > len(x.slots)*3 {
+		x.grow()
 	}
-	x.byID[id] = int32(len(x.entries))
+	sl := x.slot(id)
+	if *sl != 0 {
+		prev = &x.entries[*sl-1]
+		prev.replaced = true
+		id = prev.id
+	} else {
+		id = x.ids.keep(id)
+	}
+	e := idEntry{id: id, off: off, size: int32(len(rec.Data)), n: clamp32(rec.N), line: clamp32(rec.Line), col: clamp32(rec.Col)}
 	x.entries = append(x.entries, e)
+	*sl = int32(len(x.entries))
 	return prev
 }
 
+// grow doubles the table.
+func (x *idIndex) grow() {
+	x.slots = make([]int32, 2*len(x.slots))
+	for k := range x.entries {
+		if e := &x.entries[k]; !e.replaced {
+			*x.slot(e.id) = int32(k + 1)
+		}
+	}
+}
+
+func clamp32(n int) int32 { return int32(min(n, math.MaxInt32)) }
+
 // lookup returns the entry of id.
 func (x *idIndex) lookup(id string) (idEntry, bool) {
-	k, ok := x.byID[id]
-	if !ok {
-		return idEntry{}, false
+	if k := *x.slot(id); k != 0 {
+		return x.entries[k-1], true
 	}
-	return x.entries[k], true
+	return idEntry{}, false
 }
 
 // claim marks the record number n as paired with a reference case.
 func (x *idIndex) claim(id string) {
-	if k, ok := x.byID[id]; ok {
-		x.entries[k].claimed = true
+	if k := *x.slot(id); k != 0 {
+		x.entries[k-1].claimed = true
 	}
 }
 

@@ -10,7 +10,10 @@ import (
 // batch is a run of consecutive cases that one worker scores. Batches
 // keep their storage from one use to the next.
 type batch struct {
-	buf   []byte // the records' bytes
+	buf []byte // the records' bytes
+	// owned counts the bytes of the records that hold their own
+	// (Record.owned: long lines), which buf does not copy.
+	owned int
 	in    []caseInput
 	res   []caseResult
 	parts []pathPart // the batch's per-path figures: its cases' parts added up
@@ -35,13 +38,15 @@ const (
 	batchCases = 512
 )
 
-func (b *batch) full() bool { return len(b.buf) >= batchBytes || len(b.in) >= batchCases }
+func (b *batch) full() bool { return len(b.buf)+b.owned >= batchBytes || len(b.in) >= batchCases }
 
 func (b *batch) reset() {
 	for i := range b.parts {
 		b.at[b.parts[i].path] = 0
 	}
+	clear(b.in) // the long records they hold go with them
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
+	b.owned = 0
 	b.frame.reset()
 	b.firsts = b.firsts[:0]
 	for i := range b.res {
@@ -108,8 +113,14 @@ func addCounts(dst, src *[7]int32) {
 
 // addRecord copies a record's bytes into the batch and returns the
 // record pointing at the copy. Its Data is set by seal, once the buffer
-// no longer moves.
+// no longer moves. A record that owns its bytes (a long line) keeps them,
+// uncopied.
 func (b *batch) addRecord(r Record) Record {
+	if r.owned {
+		b.owned += len(r.Data)
+		r.dataOff, r.dataLen = -1, len(r.Data)
+		return r
+	}
 	off := len(b.buf)
 	b.buf = append(b.buf, r.Data...)
 	r.Data = nil
@@ -122,7 +133,7 @@ func (b *batch) seal() {
 	for i := range b.in {
 		in := &b.in[i]
 		for _, r := range []*Record{&in.ref, &in.out} {
-			if r.dataLen > 0 || r.N > 0 {
+			if !r.owned && (r.dataLen > 0 || r.N > 0) {
 				r.Data = b.buf[r.dataOff : r.dataOff+r.dataLen : r.dataOff+r.dataLen]
 			}
 		}
@@ -183,6 +194,7 @@ func (p *pipeline) run(ctx context.Context, produce func(ctx context.Context, em
 		prodErr = produce(ctx, func(b *batch) error {
 			b.seal()
 			b.done = make(chan struct{})
+			done, big := b.done, b.owned >= bigCaseBytes
 			// To the workers first: every batch the consumer waits for
 			// is sure to be done by one of them.
 			select {
@@ -194,6 +206,15 @@ func (p *pipeline) run(ctx context.Context, produce func(ctx context.Context, em
 			case order <- b:
 			case <-ctx.Done():
 				return ctx.Err()
+			}
+			if big {
+				// The next record is read once this big one is scored:
+				// big records do not pile up in the batches under way.
+				select {
+				case <-done:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
 			}
 			return nil
 		})

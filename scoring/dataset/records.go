@@ -26,6 +26,10 @@ type Record struct {
 	Offset int64
 
 	dataOff, dataLen int // where a batch holds Data
+	// owned marks Data as the record's own (a long line read into a
+	// buffer of its exact size), not the reader's buffer: it stays valid
+	// after Next, and a batch holds it without a copy.
+	owned bool
 }
 
 // Pos returns the file position of a place in the record given as the
@@ -166,7 +170,9 @@ func (rr *RecordReader) peekAt(i int) (Record, error) {
 			rr.peekErr = err
 			break
 		}
-		rec.Data = bytes.Clone(rec.Data) // the buffer may move before Next
+		if !rec.owned {
+			rec.Data = bytes.Clone(rec.Data) // the buffer may move before Next
+		}
 		rr.peeked = append(rr.peeked, rec)
 	}
 	if i < len(rr.peeked) {
@@ -188,6 +194,9 @@ func (rr *RecordReader) fill() bool {
 		rr.base += int64(rr.lo)
 		rr.lo, rr.hi = 0, 0
 		rr.buf = rr.buf[:0]
+		if cap(rr.buf) > 2*readChunk {
+			rr.buf = make([]byte, 0, readChunk) // grown for a long record: give it back
+		}
 	}
 	if cap(rr.buf)-rr.hi < readChunk/2 {
 		if rr.lo > 0 && rr.lo >= rr.hi/2 {
@@ -271,6 +280,13 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\
 func (rr *RecordReader) nextLine() (Record, error) {
 	for {
 		i := bytes.IndexByte(rr.buf[rr.lo:rr.hi], '\n')
+		if i < 0 && rr.hi-rr.lo >= longLine {
+			rec, err := rr.longLine()
+			if err != nil || len(bytes.Trim(rec.Data, " \t\r")) > 0 {
+				return rec, err
+			}
+			continue
+		}
 		if i < 0 && rr.fill() {
 			continue
 		}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"slices"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -103,6 +104,7 @@ type Result struct {
 // runner is one run of Score.
 type runner struct {
 	src        *Source
+	big        chan struct{} // held by the worker scoring a big case (holdBig)
 	metric     scoring.Metric
 	opt        scoring.MetricOptions
 	weights    *scoring.Weights
@@ -136,7 +138,16 @@ type runner struct {
 // estimated from its size and the first batch's records, so that the
 // tables of cases do not grow (and copy) as they fill.
 func (r *runner) presize(b *batch) {
-	if r.src.form == twoDirs || len(b.in) == 0 || len(b.buf) == 0 {
+	if r.src.form == twoDirs {
+		// The files are listed: exactly one case a reference file (the
+		// ids are the files' names, unique, not checked).
+		r.acc.cases = make([]CaseFigures, 0, len(r.src.refList))
+		if r.acc.hasGroups {
+			r.acc.groupOfCase = make([]int32, 0, len(r.src.refList))
+		}
+		return
+	}
+	if len(b.in) == 0 || len(b.buf) == 0 {
 		return
 	}
 	st, err := os.Stat(r.src.spec.Ref)
@@ -161,7 +172,7 @@ func (r *runner) presize(b *batch) {
 // the thresholds, rules and weights, and the case lines' settings.
 func newRunner(src *Source, cfg *Config) (*runner, error) {
 	r := &runner{src: src, cfg: cfg, metric: cfg.Metric, opt: cfg.Options, tau: 1,
-		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0)}
+		lines: cfg.Lines, keep: cfg.Keep, paths: newPathTable(), ids: newIDSet(0), big: make(chan struct{}, 1)}
 	if r.metric == nil {
 		r.metric, _ = scoring.LookupMetric(scoring.DefaultMetric)
 	}
@@ -410,22 +421,27 @@ func (r *runner) produceLines(add func(caseInput) error, cur func() *batch) erro
 func (r *runner) produceDirs(add func(caseInput) error) error {
 	s := r.src
 	join := func(dir, rel string) string { return dir + "/" + rel }
-	outs := make(map[string]bool, len(s.outList))
-	for _, o := range s.outList {
-		outs[o] = true
-	}
+	// Both lists are sorted: they are walked side by side, twice (the
+	// pairs, then the outputs no reference has), rather than indexed.
+	outs := s.outList
 	for _, rel := range s.refList {
 		in := caseInput{kind: inFiles, name: rel, refPath: join(s.spec.Ref, rel)}
-		if outs[rel] {
+		for len(outs) > 0 && outs[0] < rel {
+			outs = outs[1:]
+		}
+		if len(outs) > 0 && outs[0] == rel {
 			in.outPath = join(s.spec.Out, rel)
-			delete(outs, rel)
 		}
 		if err := add(in); err != nil {
 			return err
 		}
 	}
+	refs := s.refList
 	for _, rel := range s.outList {
-		if outs[rel] {
+		for len(refs) > 0 && refs[0] < rel {
+			refs = refs[1:]
+		}
+		if len(refs) == 0 || refs[0] != rel {
 			if err := add(caseInput{kind: inExtra, name: rel}); err != nil {
 				return err
 			}
@@ -444,6 +460,13 @@ func (r *runner) work(ctx context.Context, w int, b *batch) {
 			return
 		}
 		wk.score(ctx, &b.in[i], b, &b.res[i])
+		if b.res[i].big {
+			// Its record's bytes, its documents and its tree go back
+			// to the system before the next case is read.
+			in := &b.in[i]
+			in.ref.Data, in.out.Data = nil, nil
+			debug.FreeOSMemory()
+		}
 	}
 }
 

@@ -483,7 +483,27 @@ func listJSON(dir string) ([]string, error) {
 		return nil, err
 	}
 	slices.Sort(out)
-	return out, nil
+	return packStrings(out), nil
+}
+
+// packStrings copies the strings of list into one allocation, for a
+// list kept the whole run: a relative path is a piece of the full path
+// the walk made, which it would otherwise keep whole.
+func packStrings(list []string) []string {
+	n := 0
+	for _, s := range list {
+		n += len(s)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range list {
+		b.WriteString(s)
+	}
+	all := b.String()
+	for i, s := range list {
+		list[i], all = all[:len(s)], all[len(s):]
+	}
+	return list
 }
 
 // Fields names the fields a dataset's cases were read from, as paths

@@ -319,6 +319,9 @@ func (s *sweeper) chainOf(k int, id int32) []int32 {
 // grow returns s with length n, reusing its storage when it can.
 func grow[T any](s []T, n int) []T {
 	if cap(s) < n {
+		if n > 1<<16 {
+			return make([]T, n) // a big case's: no room to spare
+		}
 		return make([]T, n, n+n/4)
 	}
 	return s[:n]

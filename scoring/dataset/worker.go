@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -59,6 +60,7 @@ type caseResult struct {
 	hasFrame   bool
 
 	fatal error
+	big   bool // a big case (bigCase): its memory is handed back once scored
 }
 
 // worker scores cases: one per goroutine, holding its scratch.
@@ -97,12 +99,35 @@ func newWorker(r *runner) *worker {
 // frame to b.
 func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseResult) {
 	res.score = math.NaN()
+	held := false
+	if len(in.ref.Data)+len(in.out.Data) >= bigCaseBytes {
+		if held = w.run.holdBig(ctx); !held {
+			res.fatal = ctx.Err()
+			return
+		}
+		defer w.run.letBig()
+	}
 	m, err := w.read(in)
 	if err != nil {
 		res.fatal = err
 		return
 	}
 	defer m.release()
+	if bigCase(&m) {
+		if !held { // a folder's files: known big once read
+			if !w.run.holdBig(ctx) {
+				res.fatal = ctx.Err()
+				return
+			}
+			defer w.run.letBig()
+		}
+		// What the reading left behind (a long line's pieces, the
+		// record's values once its sides are their own) goes before
+		// the tree is built beside the documents.
+		debug.FreeOSMemory()
+		defer w.shed()
+		res.big = true
+	}
 	r := w.run
 	var result *scoring.Result
 	m.hints = in.idx < r.hintSample
@@ -185,7 +210,10 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 		res.hints = suggestions(t)
 	}
 	w.x.extract(t, &w.f)
-	w.sw.w = append(w.sw.w[:0], w.x.w...)
+	if t.Len() >= bigCaseNodes {
+		debug.FreeOSMemory() // what the build and the frame left behind goes before the sweep's room
+	}
+	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
 	res.fallback = w.sw.fallback
 	out := w.sw.sweep(&w.f, false)
@@ -327,6 +355,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 		return m, err
 	}
 	m.fields.Reference, m.fields.Output = rpath, opath
+	w.readGroup(&m, d, nil)
 	m.ref = refValue(d, rv, name)
 	if ov == jsondoc.None {
 		m.status, m.out = CaseMissing, jsondoc.Absent(name)
@@ -334,7 +363,14 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 	} else {
 		w.takeOutput(&m, d, ov, name, file, rec, opath)
 	}
-	w.readGroup(&m, d, nil)
+	if rv != 0 && ov != 0 {
+		// Each side is a document of its own now (a copy of its values,
+		// or its string's parse): the record's values go, not to be held
+		// beside them while the case is scored (one record of two 20 MB
+		// documents held 45 MB more).
+		d.Release()
+		m.records = nil
+	}
 	return m, nil
 }
 
@@ -433,8 +469,8 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		if err != nil {
 			return m, err
 		}
-		outRec = &Record{Data: w.buf, N: e.n, Line: e.line, Col: e.col, Offset: e.off}
-		m.outN = e.n
+		outRec = &Record{Data: w.buf, N: int(e.n), Line: int(e.line), Col: int(e.col), Offset: e.off}
+		m.outN = int(e.n)
 	} else if outRec.N == 0 {
 		m.status, m.out = CaseMissing, jsondoc.Absent(m.ref.Name())
 		w.readGroup(&m, d, nil)
@@ -547,4 +583,61 @@ func caseName(id string) string {
 		return "record " + id
 	}
 	return strconv.Quote(id)
+}
+
+// A big case is one whose documents' text is bigCaseBytes or more, or
+// whose tree has bigCaseNodes nodes or more. Its memory is bounded as a
+// pair's is: the garbage of each step is collected before the next step
+// builds beside what lives on (the collector's pace, twice the heap it
+// last found alive, would let a 20 MB-document case take 1.7 times a
+// pair's peak), and the worker's scratch, grown to its size, goes with
+// it (shed).
+const (
+	bigCaseBytes = 16 << 20
+	bigCaseNodes = 1 << 20
+)
+
+// bigCase reports whether the case read into m is big (bigCaseBytes).
+func bigCase(m *material) bool {
+	n := 0
+	if m.ref != nil {
+		n += m.ref.Size()
+	}
+	if m.out != nil && m.out.Size() > 0 && (m.ref == nil || m.ref.Size() == 0 || &m.out.Source()[0] != &m.ref.Source()[0]) {
+		n += m.out.Size() // not the reference's record
+	}
+	return n >= bigCaseBytes
+}
+
+// holdBig waits until no other worker scores a big case, and reports
+// false if ctx ends first: big cases go through one at a time, each
+// bounded as a pair is (letBig lets the next one go).
+func (r *runner) holdBig(ctx context.Context) bool {
+	if r.big == nil {
+		return true // a runner of one case at a time
+	}
+	select {
+	case r.big <- struct{}{}:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+func (r *runner) letBig() {
+	if r.big != nil {
+		<-r.big
+	}
+}
+
+// shed drops the worker's scratch once it has grown past a big case's
+// size, rather than hold it for the rest of the run.
+func (w *worker) shed() {
+	if cap(w.f.path) < bigCaseNodes {
+		return
+	}
+	w.f = frame{}
+	w.input = scoring.Input{} // it holds the case's documents
+	w.x.w, w.x.slotPath = nil, nil
+	w.sw.w, w.sw.share, w.sw.parent = nil, nil, nil
 }

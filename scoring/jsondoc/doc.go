@@ -13,6 +13,7 @@
 package jsondoc
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,6 +88,7 @@ type Doc struct {
 	omitted    int               // the warnings past those
 	repair     string
 	python     bool // parsed with Options.Python: lone surrogates kept
+	shared     bool // the records are another document's (Sub of the root): Release keeps them
 	lines      sync.Once
 	index      *lineIndex // for Position, made on first use
 }
@@ -185,23 +187,22 @@ func (d *Doc) keyStart(id ID) uint32 {
 // keyBytes returns the raw key of member id, between its quotes.
 func (d *Doc) keyBytes(id ID) []byte {
 	ks := d.keyStart(id)
-	ke := stringEnd(d.src, int(ks))
+	ke := keyEnd(d.src, d.nodes[id].start)
 	return d.src[ks:ke:ke]
 }
 
-// stringEnd returns the offset of the closing quote of the valid JSON
-// string whose body starts at i.
-func stringEnd(src []byte, i int) int {
-	for {
-		switch src[i] {
-		case '"':
-			return i
-		case '\\':
-			i += 2
-		default:
-			i++
-		}
+// keyEnd returns the offset of the closing quote of the key of the
+// member whose value starts at start. Only white space and the colon
+// stand between them, so it is found a few bytes back, however long the
+// key.
+func keyEnd(src []byte, start uint32) uint32 {
+	i := start - 1
+	for src[i] != ':' {
+		i--
 	}
+	for i--; src[i] != '"'; i-- {
+	}
+	return i
 }
 
 // Float returns the value of a Number as a float64. The parser has already
@@ -331,12 +332,15 @@ func (d *Doc) Source() []byte { return d.src }
 func unescape(raw []byte, keepSurrogates bool) string {
 	out := make([]byte, 0, len(raw))
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			out = append(out, c)
-			i++
-			continue
+		// Copy the run up to the next escape at once: model text quoted
+		// in a string holds long runs between its \" and \n.
+		k := bytes.IndexByte(raw[i:], '\\')
+		if k < 0 {
+			out = append(out, raw[i:]...)
+			break
 		}
+		out = append(out, raw[i:i+k]...)
+		i += k
 		e := raw[i+1]
 		i += 2
 		switch e {

@@ -37,3 +37,24 @@ func TestKeyIs(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyEndsBeforeColon: a key is read back from its value, past the
+// white space and the colon between them, whatever the key holds.
+func TestKeyEndsBeforeColon(t *testing.T) {
+	src := "{\"a:b\" :\n\t 1, \"c\\\"d\":2, \"e\"   :   {\"f\":[]}, \"\":\"\", \"g\\\\\": \":\"}"
+	d, err := Parse("keys.json", []byte(src), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for c := d.Child(0); c != None; c = d.Next(c) {
+		got = append(got, d.Key(c))
+	}
+	want := []string{"a:b", `c"d`, "e", "", `g\`}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("keys %q, want %q", got, want)
+	}
+	if f := d.Child(d.Lookup(0, "e")); d.Key(f) != "f" {
+		t.Errorf("nested key %q", d.Key(f))
+	}
+}

@@ -257,6 +257,5 @@ func (p *parser) keyStart(c uint32) uint32 {
 
 // rawKey returns member c's key as written between its quotes.
 func (p *parser) rawKey(c uint32) []byte {
-	ks := p.keyStart(c)
-	return p.src[ks:stringEnd(p.src, int(ks))]
+	return p.src[p.keyStart(c):keyEnd(p.src, p.nodes[c].start)]
 }

@@ -19,13 +19,59 @@ const maxCandidates = 64
 // and says what was searched: how many fences and brackets were tried,
 // and, when the search stopped at maxCandidates, how far it went.
 func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
-	doc, strictErr := Parse(name, src, opt)
+	var strictErr error
+	if mayBeValue(src, opt) {
+		doc, err := Parse(name, src, opt)
+		if err == nil {
+			return doc, nil
+		}
+		if _, ok := err.(*SyntaxError); !ok {
+			return nil, err
+		}
+		strictErr = err
+	}
+	d, fences, sr, err := dig(name, src, opt)
+	if d != nil || err != nil {
+		return d, err
+	}
 	if strictErr == nil {
-		return doc, nil
+		// Model text that begins with prose fails the strict parse at
+		// its first byte: that parse is made only now, for its error.
+		_, strictErr = Parse(name, src, opt)
+		if _, ok := strictErr.(*SyntaxError); !ok {
+			return nil, strictErr
+		}
 	}
-	if _, ok := strictErr.(*SyntaxError); !ok {
-		return nil, strictErr
+	se := *strictErr.(*SyntaxError)
+	se.Msg += searchNote(src, fences, sr.tries, sr.next)
+	return nil, &se
+}
+
+// mayBeValue reports whether the strict parse of src can succeed: its
+// first byte past a byte order mark and white space can begin a value.
+// Prose (model text before its JSON) cannot.
+func mayBeValue(src []byte, opt *Options) bool {
+	python := opt != nil && opt.Python
+	if !python && bytes.HasPrefix(src, []byte("\ufeff")) {
+		src = src[3:]
 	}
+	for _, c := range src {
+		switch {
+		case isSpace[c]:
+			continue
+		case c == '{', c == '[', c == '"', c == '-', c >= '0' && c <= '9', c == 't', c == 'f', c == 'n':
+			return true
+		default:
+			return python && (c == 'N' || c == 'I')
+		}
+	}
+	return false
+}
+
+// dig looks for the JSON inside src that is not JSON itself: in its code
+// fences, then in its brackets. It returns the document found (nil for
+// none), the number of fences tried and the search's state for the error.
+func dig(name string, src []byte, opt *Options) (*Doc, int, search, error) {
 	var sr search
 	fs := sr.fences(src)
 	for _, f := range fs {
@@ -36,16 +82,11 @@ func ParseLenient(name string, src []byte, opt *Options) (*Doc, error) {
 				lang += f.lang
 			}
 			d.repair = fmt.Sprintf("took the JSON from the %s code fence at line %d", lang, line-1)
-			return d, nil
+			return d, len(fs), sr, nil
 		}
 	}
 	d, err := sr.brackets(name, src, opt)
-	if d != nil || err != nil {
-		return d, err
-	}
-	se := *strictErr.(*SyntaxError)
-	se.Msg += searchNote(src, len(fs), sr.tries, sr.next)
-	return nil, &se
+	return d, len(fs), sr, err
 }
 
 // search is ParseLenient's look for the first balanced {...} or [...] of

@@ -364,3 +364,81 @@ func TestLenientSaysWhatItSearched(t *testing.T) {
 		}
 	}
 }
+
+// TestLenientStrictErrorWhenProse: a text that begins with prose is
+// parsed strictly only when nothing is found in it, and the error is
+// still the strict parse's, at the same place, whatever comes first.
+func TestLenientStrictErrorWhenProse(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		python   bool
+	}{
+		{"", "out.json:1:1: unexpected end of JSON input; it holds no code fence, { or [ to take JSON from", false},
+		{" \n\t", "out.json:2:2: unexpected end of JSON input; it holds no code fence, { or [ to take JSON from", false},
+		{"\ufeff  Sorry", "out.json:1:4: invalid character 'S' looking for beginning of value; it holds no code fence, { or [ to take JSON from", false},
+		{"\ufeffSorry", "out.json:1:1: invalid character '\\ufeff' looking for beginning of value; it holds no code fence, { or [ to take JSON from", true},
+		{"\n  Nope {", "out.json:2:3: invalid character 'N' looking for beginning of value; no JSON found in it either: tried 1 opening bracket", false},
+		{"nul", "out.json:1:4: unexpected end of JSON input; it holds no code fence, { or [ to take JSON from", false},
+	} {
+		_, err := ParseLenient("out.json", []byte(c.in), &Options{Python: c.python})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("ParseLenient(%q, python %v):\n got %v\nwant %s", c.in, c.python, err, c.want)
+		}
+	}
+	for in, want := range map[string]bool{"NaN": true, "Infinity": true, "-Infinity": true} {
+		d, err := ParseLenient("out.json", []byte(in), &Options{Python: true})
+		if (err == nil) != want || err == nil && d.Kind(0) != Number {
+			t.Errorf("ParseLenient(%q, python): %v", in, err)
+		}
+	}
+}
+
+// TestStrUnescapes: a string's escapes decode as encoding/json decodes
+// them, between runs of plain text of every length.
+func TestStrUnescapes(t *testing.T) {
+	for _, body := range []string{
+		`plain`, `\"`, `a\"b`, `Here is:\n` + "```json" + `\n{\"a\": \"Zürich\"}\n` + "```",
+		`\\\\\/\b\f\n\r\t`, `x\u00e9y\ud83d\ude00z`, `\u0041bcdefghijklmnop\u0042`, `tail\\`,
+	} {
+		src := []byte(`"` + body + `"`)
+		d, err := Parse("s.json", src, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", src, err)
+		}
+		var want string
+		if err := json.Unmarshal(src, &want); err != nil {
+			t.Fatal(err)
+		}
+		if got := d.Str(0); got != want {
+			t.Errorf("Str(%s) = %q, want %q", src, got, want)
+		}
+	}
+}
+
+// TestSmallDenseBodyGrows: a short body is not counted but guessed, and
+// one denser than the guess (a value every 2 bytes) grows its table and
+// keeps every value.
+func TestSmallDenseBodyGrows(t *testing.T) {
+	n := smallBody/2 - 1 // the body, 2n+1 bytes, is just small
+	src := []byte("[" + strings.Repeat("1,", n-1) + "1]")
+	if est := estimateNodes(src); est > n {
+		t.Fatalf("estimate %d of %d values is not short: the test proves nothing", est, n+1)
+	}
+	d, err := Parse("dense.json", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() != n+1 {
+		t.Fatalf("%d values, want %d", d.Len(), n+1)
+	}
+	k := 0
+	for c := d.Child(0); c != None; c = d.Next(c) {
+		if d.Kind(c) != Number || d.Float(c) != 1 {
+			t.Fatalf("element %d: %s %s", k, d.Kind(c), d.Raw(c))
+		}
+		k++
+	}
+	if k != n {
+		t.Fatalf("%d elements, want %d", k, n)
+	}
+}

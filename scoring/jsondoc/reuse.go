@@ -27,7 +27,7 @@ type scratch struct {
 // never necessary; a caller that parses many small documents one after
 // the other (a dataset's records) saves most of their allocation by it.
 func (d *Doc) Release() {
-	if d == nil || cap(d.nodes) == 0 || cap(d.nodes) > maxReuse {
+	if d == nil || d.shared || cap(d.nodes) == 0 || cap(d.nodes) > maxReuse {
 		return
 	}
 	nodes := d.nodes[:0]
@@ -49,6 +49,7 @@ func newDoc(n int) *Doc {
 // takeScratch gives p the working room of an earlier parse.
 func (p *parser) takeScratch() {
 	if s, ok := scratchPool.Get().(*scratch); ok {
+		p.scratch = s
 		p.stack, p.sigs, p.lastSigs = s.stack[:0], s.sigs[:0], s.lastSigs
 		for i := range p.lastSigs {
 			p.lastSigs[i] = p.lastSigs[i][:0]
@@ -66,5 +67,10 @@ func (p *parser) putScratch() {
 	if cap(p.stack) > 1024 || cap(p.sigs) > 1<<14 || len(p.lastSigs) > 1024 {
 		return
 	}
-	scratchPool.Put(&scratch{stack: p.stack, sigs: p.sigs, lastSigs: p.lastSigs})
+	s := p.scratch
+	if s == nil {
+		s = new(scratch)
+	}
+	*s = scratch{stack: p.stack, sigs: p.sigs, lastSigs: p.lastSigs}
+	scratchPool.Put(s)
 }
