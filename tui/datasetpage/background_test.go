@@ -2,12 +2,9 @@ package datasetpage
 
 import (
 	"context"
-	"strings"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/scoring/dataset"
@@ -33,11 +30,7 @@ func TestDatasetQuitWaitsForHistoryLookups(t *testing.T) {
 	h := &slowDatasetHistory{fakeDatasetHistory: &fakeDatasetHistory{}, SlowLookups: tuitest.SlowLookups{Delay: 300 * time.Millisecond}}
 	opts.History, opts.NoMouse = h, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("? for help")
 	tm.Send(tuitest.KeyMsg("H"))
 	wait("History")
@@ -61,18 +54,5 @@ func TestDatasetQuitWhileLoadingIsNoError(t *testing.T) {
 			<-ctx.Done()
 			return nil, ctx.Err()
 		}}
-	m := New(opts)
-	m.Init()
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	_, q := m.Update(tuitest.KeyMsg("q"))
-	if q == nil {
-		t.Fatal("q does nothing while loading")
-	}
-	m.Update(dsLoadedMsg{err: context.Canceled})
-	if !tuitest.IsQuit(q) {
-		t.Fatal("q does not quit while loading")
-	}
-	if err := m.Err(); err != nil {
-		t.Errorf("the explorer ended with %v", err)
-	}
+	tuitest.CheckQuitWhileLoading(t, New(opts), dsLoadedMsg{err: context.Canceled})
 }

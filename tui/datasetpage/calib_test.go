@@ -53,45 +53,45 @@ func line(t *testing.T, screen, prefix string) string {
 func TestAgreementLiveAndProposal(t *testing.T) {
 	d := newDSDriver(t, labelled(t, "verdicts.jsonl"), 120, 24)
 	const head = "agreement AUC 0.77778 with 6 labelled cases  Δ opening ±0 · A proposes the weight change that raises it most"
-	if got := line(t, d.screen(), "agreement"); got != head {
+	if got := line(t, d.Screen(), "agreement"); got != head {
 		t.Errorf("header:\n got %q\nwant %q", got, head)
 	}
-	d.keys("j", "x") // .vendor 1 → 0: inv-002 rises to 0.99773, no rank changes
+	d.Keys("j", "x") // .vendor 1 → 0: inv-002 rises to 0.99773, no rank changes
 	if got, want := d.statusText(), "weight of .vendor 1 → 0 · score 0.55315 → 0.53534"; got != want {
 		t.Errorf("x: status %q, want %q", got, want)
 	}
-	d.keys("A")
+	d.Keys("A")
 	want := "weight of .items 0.8 → 0: AUC 0.77778 → 0.88889 (+0.11111)?"
-	if got := line(t, d.screen(), "weight of"); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "y/enter take · n/esc leave") {
+	if got := line(t, d.Screen(), "weight of"); !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "y/enter take · n/esc leave") {
 		t.Errorf("proposal: %q, want %q", got, want)
 	}
-	d.keys("n")
+	d.Keys("n")
 	if got := d.statusText(); got != "left the weights as they are" {
 		t.Errorf("n: status %q", got)
 	}
-	d.keys("A", "y")
+	d.Keys("A", "y")
 	if got, want := d.statusText(), "weight of .items 0.8 → 0 · score 0.53534 → 0.58280 · AUC 0.77778 → 0.88889"; got != want {
 		t.Errorf("taken: status %q, want %q", got, want)
 	}
-	if got := line(t, d.screen(), "agreement"); !strings.HasPrefix(got, "agreement AUC 0.88889 with 6 labelled cases  Δ opening +0.11111") {
+	if got := line(t, d.Screen(), "agreement"); !strings.HasPrefix(got, "agreement AUC 0.88889 with 6 labelled cases  Δ opening +0.11111") {
 		t.Errorf("header after: %q", got)
 	}
-	d.keys("u")
-	if got := line(t, d.screen(), "agreement"); got != head {
+	d.Keys("u")
+	if got := line(t, d.Screen(), "agreement"); got != head {
 		t.Errorf("header after undo: %q", got)
 	}
-	d.keys("A", "y") // again, for the orders below
+	d.Keys("A", "y") // again, for the orders below
 	// Score high, label low first: the failed inv-002 at 0.99682; label
 	// high, score low first: the passed inv-003 at 0.5.
-	d.keys("c", "o", "o", "o")
-	if got := line(t, d.screen(), "Cases"); !strings.HasPrefix(got, "Cases  6 · score high, label low first") {
+	d.Keys("c", "o", "o", "o")
+	if got := line(t, d.Screen(), "Cases"); !strings.HasPrefix(got, "Cases  6 · score high, label low first") {
 		t.Errorf("order: %q", got)
 	}
-	if got := line(t, d.screen(), "inv-"); !strings.HasPrefix(got, "inv-002  scored   0.99682") {
+	if got := line(t, d.Screen(), "inv-"); !strings.HasPrefix(got, "inv-002  scored   0.99682") {
 		t.Errorf("first overrated: %q", got)
 	}
-	d.keys("o")
-	if got := line(t, d.screen(), "inv-"); !strings.HasPrefix(got, "inv-003  scored   0.50000") {
+	d.Keys("o")
+	if got := line(t, d.Screen(), "inv-"); !strings.HasPrefix(got, "inv-003  scored   0.50000") {
 		t.Errorf("first underrated: %q", got)
 	}
 }
@@ -100,15 +100,15 @@ func TestAgreementLiveAndProposal(t *testing.T) {
 // that no agreement line nor disagreement order shows.
 func TestAgreementWithoutLabels(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 24)
-	if strings.Contains(d.screen(), "agreement") {
-		t.Errorf("an agreement line without labels:\n%s", d.screen())
+	if strings.Contains(d.Screen(), "agreement") {
+		t.Errorf("an agreement line without labels:\n%s", d.Screen())
 	}
-	d.keys("A")
+	d.Keys("A")
 	if got := d.statusText(); !strings.HasPrefix(got, "no labels: open the dataset with --labels FILE") {
 		t.Errorf("status %q", got)
 	}
-	d.keys("c", "o", "o", "o")
-	if got := line(t, d.screen(), "Cases"); !strings.HasPrefix(got, "Cases  6 · lowest score first") {
+	d.Keys("c", "o", "o", "o")
+	if got := line(t, d.Screen(), "Cases"); !strings.HasPrefix(got, "Cases  6 · lowest score first") {
 		t.Errorf("orders cycle through a disagreement without labels: %q", got)
 	}
 }

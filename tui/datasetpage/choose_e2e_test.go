@@ -1,7 +1,6 @@
 package datasetpage
 
 import (
-	"bytes"
 	"context"
 	"math"
 	"path/filepath"
@@ -46,11 +45,7 @@ func TestDatasetMetricEndToEnd(t *testing.T) {
 		Metrics: ports.ChoicesOf(scoring.Metrics()), RescoreDataset: ports.RescoreDataset(spec, dataset.Config{}),
 	}
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("0.55315")
 	want := engineFiguresOf(t, data, "lynxius", w)
 	tm.Send(tuitest.KeyMsg("m"))

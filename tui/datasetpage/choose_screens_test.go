@@ -35,12 +35,12 @@ func TestDatasetMetricScreens(t *testing.T) {
 			for _, c := range cases {
 				t.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, size.w, size.h, theme), func(t *testing.T) {
 					d := newDSDriver(t, smallDataset(t, theme), size.w, size.h)
-					d.keys(c.keys...)
+					d.Keys(c.keys...)
 					if c.held {
 						d.heldRescore("enter")
 						d.m.job.Report(ports.DatasetProgress{Cases: 4, Read: 2456, Total: 3684})
 					}
-					golden.RequireEqual(t, []byte(d.screen()))
+					golden.RequireEqual(t, []byte(d.Screen()))
 				})
 			}
 		}

@@ -118,22 +118,10 @@ func sameFigures(t *testing.T, what string, got, want *dataset.Figures) {
 
 // choose switches the dataset to metric with the chooser.
 func (d *dsDriver) choose(metric string) {
-	d.t.Helper()
-	d.keys("m")
-	if d.m.Mode != shell.ModeMetric {
-		d.t.Fatalf("no chooser: %s", d.statusText())
-	}
-	d.keys("g")
-	for d.m.Chooser.Highlighted() != metric {
-		before := d.m.Chooser.Highlighted()
-		d.keys("j")
-		if d.m.Chooser.Highlighted() == before {
-			d.t.Fatalf("no metric %s in the chooser", metric)
-		}
-	}
-	d.keys("enter")
+	d.T.Helper()
+	d.ChooseMetric(&d.m.Shell, metric, d.statusText)
 	if got := d.m.ds.Metric(); got != metric {
-		d.t.Fatalf("metric %s after choosing %s: %s", got, metric, d.statusText())
+		d.T.Fatalf("metric %s after choosing %s: %s", got, metric, d.statusText())
 	}
 }
 
@@ -146,7 +134,7 @@ func TestDatasetMetricIsScore(t *testing.T) {
 	for _, metric := range []string{"lynxius", "uipath", "galtea", "exact", "f1", "rouge-l"} {
 		t.Run(metric, func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-			d.keys("j", "j", "j") // .paid
+			d.Keys("j", "j", "j") // .paid
 			d.choose(metric)
 			want := engineFigures(t, metric, scoring.MetricOptions{}, nil, weights)
 			sameFigures(t, metric, d.m.ds.Scored.Figures(), want)
@@ -177,19 +165,19 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	weights := smallWeights(t)
 	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
 	// m, o on jsondiff, abs-tol typed: 0.5.
-	d.keys("m", "o", "enter", "type:0.5", "enter")
+	d.Keys("m", "o", "enter", "type:0.5", "enter")
 	opts, err := scoring.ParseMetricOptions([]string{"abs-tol=0.5"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameFigures(t, "abs-tol=0.5", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", opts, nil, weights))
-	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "metric jsondiff [abs-tol=0.5]") {
-		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.screen())
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.Screen(), "metric jsondiff [abs-tol=0.5]") {
+		t.Errorf("the chooser stays open on the options, the header names them: mode %d\n%s", d.m.Mode, d.Screen())
 	}
-	d.keys("esc", "esc")
+	d.Keys("esc", "esc")
 	// p on .items[].sku: the arrays at .items pair by best, then by
 	// key=sku.
-	d.keys("/", "type:sku", "enter", "p")
+	d.Keys("/", "type:sku", "enter", "p")
 	if d.m.tree.SelectedPath() != ".items[].sku" {
 		t.Fatalf("/sku: on %s", d.m.tree.SelectedPath())
 	}
@@ -198,15 +186,15 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 	if st := d.statusText(); !strings.HasPrefix(st, ".items paired by best: 0.41667 (was 0.41667 by index) · score") {
 		t.Errorf("p: %q", st)
 	}
-	d.keys("p")
+	d.Keys("p")
 	at, _ = scoring.ParseMetricOptions([]string{"abs-tol=0.5", "lists=.items=key=sku"})
 	sameFigures(t, "lists=.items=key=sku", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, nil, weights))
 	// C on .vendor: exact.
-	d.keys("g", "j", "C")
-	if d.m.Mode != shell.ModeRule || !strings.Contains(d.screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
-		t.Fatalf("C on .vendor:\n%s", d.screen())
+	d.Keys("g", "j", "C")
+	if d.m.Mode != shell.ModeRule || !strings.Contains(d.Screen(), "Rule for .vendor  string · in force: levenshtein (default)") {
+		t.Fatalf("C on .vendor:\n%s", d.Screen())
 	}
-	d.keys("j", "enter")
+	d.Keys("j", "enter")
 	rules, err := scoring.ParseRules("rules.json", []byte(`{".vendor": "exact"}`))
 	if err != nil {
 		t.Fatal(err)
@@ -216,15 +204,15 @@ func TestDatasetMetricOptionsAndPairing(t *testing.T) {
 		t.Errorf("C: %q", st)
 	}
 	// C on .total: abs_tol, its value asked for.
-	d.keys("j", "C", "j", "j", "enter")
+	d.Keys("j", "C", "j", "j", "enter")
 	if d.m.Mode != shell.ModeRuleValue {
 		t.Fatalf("abs_tol…: mode %d, %q", d.m.Mode, d.statusText())
 	}
-	d.keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
+	d.Keys("backspace", "backspace", "backspace", "backspace", "type:1", "enter")
 	rules, _ = scoring.ParseRules("rules.json", []byte(`{".vendor": "exact", ".total": {"abs_tol": 1}}`))
 	sameFigures(t, "abs_tol=1 for .total", d.m.ds.Scored.Figures(), engineFigures(t, "jsondiff", at, rules, weights))
 	// A metric without rules is refused while rules are set.
-	d.keys("m", "j", "enter")
+	d.Keys("m", "j", "enter")
 	if d.m.ds.Metric() != "jsondiff" || !strings.Contains(d.statusText(), "lynxius takes no per-key rules") {
 		t.Errorf("lynxius with rules: %s, %q", d.m.ds.Metric(), d.statusText())
 	}
@@ -245,28 +233,28 @@ func TestDatasetRescoreKeepsWeights(t *testing.T) {
 	opts := smallDataset(t, "dark")
 	opts.Files.SavePath = wpath
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "w", "type:0.5", "enter") // .vendor 0.5
-	d.keys("j", "x")                      // .total 0
+	d.Keys("j", "w", "type:0.5", "enter") // .vendor 0.5
+	d.Keys("j", "x")                      // .total 0
 	edited := strings.Replace(strings.Replace(orig, `"total": 1.0`, `"total": 0`, 1), "{", `{"vendor": 0.5,`, 1)
 	d.choose("lynxius")
 	sameFigures(t, "lynxius, weights tuned", d.m.ds.Scored.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
-	if !strings.Contains(d.screen(), "Δ since switch ±0") || !strings.Contains(d.screen(), "● unsaved") {
-		t.Errorf("the header after the switch:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "Δ since switch ±0") || !strings.Contains(d.Screen(), "● unsaved") {
+		t.Errorf("the header after the switch:\n%s", d.Screen())
 	}
-	d.keys("u")
+	d.Keys("u")
 	if st := d.statusText(); !strings.HasPrefix(st, "undid: weight of .total 1 → 0") {
 		t.Errorf("u after the switch: %q", st)
 	}
-	d.keys("ctrl+r")
+	d.Keys("ctrl+r")
 	d.choose("uipath")
-	d.keys("+")
+	d.Keys("+")
 	if st := d.statusText(); !strings.HasPrefix(st, "uipath weighs nodes by its own rule: weights fixed; m → jsondiff, lynxius use yours") {
 		t.Errorf("+ under uipath: %q", st)
 	}
-	if !strings.Contains(d.screen(), "● unsaved") {
+	if !strings.Contains(d.Screen(), "● unsaved") {
 		t.Error("the weights held are unsaved")
 	}
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if st := d.statusText(); !strings.Contains(st, "the weights held for a metric that takes them (uipath does not)") {
 		t.Errorf("ctrl+s under uipath: %q", st)
 	}
@@ -297,19 +285,19 @@ func TestDatasetRulesSave(t *testing.T) {
 	opts := smallDataset(t, "mono")
 	opts.Files.SavePath, opts.Files.DefaultSave = wpath, filepath.Join(dir, "weights.json")
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "C", "j", "enter", "-")
-	if !strings.Contains(d.screen(), "rules (not saved)") {
-		t.Errorf("header:\n%s", d.screen())
+	d.Keys("j", "C", "j", "enter", "-")
+	if !strings.Contains(d.Screen(), "rules (not saved)") {
+		t.Errorf("header:\n%s", d.Screen())
 	}
-	d.keys("q")
-	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.screen(), "unsaved weights and rules: quit anyway?") {
-		t.Fatalf("q with unsaved rules:\n%s", d.screen())
+	d.Keys("q")
+	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.Screen(), "unsaved weights and rules: quit anyway?") {
+		t.Fatalf("q with unsaved rules:\n%s", d.Screen())
 	}
-	d.keys("n", "ctrl+s")
-	if d.m.Mode != shell.ModeRulesPath || !strings.Contains(d.screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
-		t.Fatalf("ctrl+s:\n%s", d.screen())
+	d.Keys("n", "ctrl+s")
+	if d.m.Mode != shell.ModeRulesPath || !strings.Contains(d.Screen(), "save rules to: "+filepath.Join(dir, "rules.json")) {
+		t.Fatalf("ctrl+s:\n%s", d.Screen())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules file:\n%s", got)
 	}
@@ -324,14 +312,14 @@ func TestDatasetRulesSave(t *testing.T) {
 // heldRescore presses key (enter on the chooser) and returns the rescore
 // it asks for without running it, as a slow rescore is: still under way.
 func (d *dsDriver) heldRescore(k string) tea.Cmd {
-	d.t.Helper()
+	d.T.Helper()
 	_, cmd := d.m.Update(tuitest.KeyMsg(k))
 	if cmd == nil {
-		d.t.Fatalf("%s asked for nothing", k)
+		d.T.Fatalf("%s asked for nothing", k)
 	}
 	batch, ok := cmd().(tea.BatchMsg)
 	if !ok || len(batch) != 2 || d.m.job == nil {
-		d.t.Fatal("no rescore under way")
+		d.T.Fatal("no rescore under way")
 	}
 	return batch[0] // the rescore; then its progress's timer
 }
@@ -353,22 +341,22 @@ func TestDatasetRescoreStale(t *testing.T) {
 	t.Run("newer choice", func(t *testing.T) {
 		ctxs = nil
 		d := newDSDriver(t, opts, 120, 35)
-		d.keys("m", "j") // lynxius
+		d.Keys("m", "j") // lynxius
 		first := d.heldRescore("enter")
-		if !strings.Contains(d.screen(), "Scoring the dataset again with lynxius") {
-			t.Errorf("no progress shown:\n%s", d.screen())
+		if !strings.Contains(d.Screen(), "Scoring the dataset again with lynxius") {
+			t.Errorf("no progress shown:\n%s", d.Screen())
 		}
-		d.keys("m", "j") // uipath (the chooser is on lynxius, being scored)
+		d.Keys("m", "j") // uipath (the chooser is on lynxius, being scored)
 		second := d.heldRescore("enter")
 		// The first answer comes while the second rescore runs: stale.
-		d.send(first())
+		d.Send(first())
 		if len(ctxs) != 1 || ctxs[0].Err() == nil {
 			t.Fatalf("the first rescore was not cancelled (%d requests)", len(ctxs))
 		}
-		if d.m.ds.Metric() != "jsondiff" || d.m.job == nil || !strings.Contains(d.screen(), "Scoring the dataset again with uipath") {
+		if d.m.ds.Metric() != "jsondiff" || d.m.job == nil || !strings.Contains(d.Screen(), "Scoring the dataset again with uipath") {
 			t.Errorf("the stale answer was taken: %s, %q", d.m.ds.Metric(), d.statusText())
 		}
-		d.send(second())
+		d.Send(second())
 		if d.m.ds.Metric() != "uipath" || d.m.job != nil || !strings.HasPrefix(d.statusText(), "metric uipath · score 0.52632 (was 0.55315)") {
 			t.Errorf("after the second answer: %s, %q", d.m.ds.Metric(), d.statusText())
 		}
@@ -377,14 +365,14 @@ func TestDatasetRescoreStale(t *testing.T) {
 	t.Run("esc", func(t *testing.T) {
 		ctxs = nil
 		d := newDSDriver(t, opts, 120, 35)
-		d.keys("m", "j")
+		d.Keys("m", "j")
 		stale := d.heldRescore("enter")
-		d.keys("esc")
-		if d.m.job != nil || strings.Contains(d.screen(), "Scoring the dataset again") ||
+		d.Keys("esc")
+		if d.m.job != nil || strings.Contains(d.Screen(), "Scoring the dataset again") ||
 			d.statusText() != "stopped scoring with lynxius: the figures are still jsondiff's" {
-			t.Errorf("esc: %q\n%s", d.statusText(), d.screen())
+			t.Errorf("esc: %q\n%s", d.statusText(), d.Screen())
 		}
-		d.send(stale())
+		d.Send(stale())
 		if ctxs[0].Err() == nil || d.m.ds.Metric() != "jsondiff" {
 			t.Errorf("after esc: cancelled %v, metric %s", ctxs[0].Err(), d.m.ds.Metric())
 		}
@@ -394,7 +382,7 @@ func TestDatasetRescoreStale(t *testing.T) {
 		// A rescore asked for but not started yet never starts.
 		ctxs = nil
 		d := newDSDriver(t, opts, 120, 35)
-		d.keys("m", "j")
+		d.Keys("m", "j")
 		stale := d.heldRescore("enter")
 		_, cmd := d.m.Update(tuitest.KeyMsg("q"))
 		_, quits := cmd().(tea.QuitMsg)
@@ -407,10 +395,10 @@ func TestDatasetRescoreStale(t *testing.T) {
 		// new figures too.
 		ctxs = nil
 		d := newDSDriver(t, opts, 120, 35)
-		d.keys("m", "j")
+		d.Keys("m", "j")
 		pending := d.heldRescore("enter")
-		d.keys("j", "w", "type:0.5", "enter")
-		d.send(pending())
+		d.Keys("j", "w", "type:0.5", "enter")
+		d.Send(pending())
 		edited := strings.Replace(weights, "{", `{"vendor": 0.5,`, 1)
 		sameFigures(t, "lynxius, .vendor tuned meanwhile", d.m.ds.Scored.Figures(), engineFigures(t, "lynxius", scoring.MetricOptions{}, nil, edited))
 	})
@@ -429,7 +417,7 @@ func TestDatasetRescoreQuitWhileScoring(t *testing.T) {
 		return nil, ctx.Err()
 	}
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("m", "j")
+	d.Keys("m", "j")
 	running := shell.Async(d.heldRescore("enter"))
 	<-started
 	_, cmd := d.m.Update(tuitest.KeyMsg("q"))
@@ -450,10 +438,10 @@ func TestDatasetRescoreQuitWhileScoring(t *testing.T) {
 // weights held apart (uipath, then galtea: sessions of one version).
 func TestDatasetRescoreDetail(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
-	d.keys("j", "j", "j", "tab") // .paid, the detail pane beside the tree
+	d.Keys("j", "j", "j", "tab") // .paid, the detail pane beside the tree
 	for _, metric := range []string{"uipath", "galtea", "lynxius", "jsondiff"} {
 		d.choose(metric)
-		d.screen()
+		d.Screen()
 		got := d.m.detail.View()
 		fresh := pathtree.NewPathDetail(d.m.C, d.m.ds)
 		fresh.SetSize(d.m.detail.Size())
@@ -470,10 +458,10 @@ func TestDatasetRescoreDetail(t *testing.T) {
 // case has the filter's path any more; the heat map keeps its place.
 func TestDatasetRescoreViews(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
-	d.keys("j", "j", "j", "f", "j") // the cases losing points at .paid, the second
+	d.Keys("j", "j", "j", "f", "j") // the cases losing points at .paid, the second
 	k, _ := d.m.cases.Selected()
 	d.choose("lynxius")
-	if d.m.view != dsdata.ViewCases || d.m.order.FilterPath() != ".paid" || !strings.Contains(d.screen(), ".paid") {
+	if d.m.view != dsdata.ViewCases || d.m.order.FilterPath() != ".paid" || !strings.Contains(d.Screen(), ".paid") {
 		t.Errorf("lynxius: view %d, filter %q", d.m.view, d.m.order.FilterPath())
 	}
 	if got, _ := d.m.cases.Selected(); got != k {
@@ -484,10 +472,10 @@ func TestDatasetRescoreViews(t *testing.T) {
 		t.Errorf("f1: filter %q, %d cases, %q", d.m.order.FilterPath(), len(d.m.order.Cases()), d.statusText())
 	}
 	d.choose("jsondiff")
-	d.keys("esc", "v", "l", "l", "j")
+	d.Keys("esc", "v", "l", "l", "j")
 	row, col := d.m.heat.Cursor()
 	d.choose("galtea")
-	if r, c := d.m.heat.Cursor(); d.m.view != dsdata.ViewHeat || r != row || c != col || !strings.Contains(d.screen(), "Heat map") {
+	if r, c := d.m.heat.Cursor(); d.m.view != dsdata.ViewHeat || r != row || c != col || !strings.Contains(d.Screen(), "Heat map") {
 		t.Errorf("galtea in the heat map: view %d, at %d,%d (was %d,%d)", d.m.view, r, c, row, col)
 	}
 }
@@ -498,10 +486,10 @@ func TestDatasetRescoreViews(t *testing.T) {
 func TestDatasetRescoreKeepsUnsaved(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-")
-	d.fireTimers()
+	d.Keys("j", "-")
+	d.FireTimers()
 	d.choose("uipath")
-	d.fireTimers()
+	d.FireTimers()
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
 		t.Fatalf("kept under uipath:\n%s", w)
 	}
@@ -524,9 +512,9 @@ func TestDatasetRescoreRecorded(t *testing.T) {
 	opts, _ := smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-") // .vendor 0.95
+	d.Keys("j", "-") // .vendor 0.95
 	d.choose("lynxius")
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if got := rec.events(); got != "saved" {
 		t.Fatalf("recorded %q, want the save", got)
 	}
@@ -536,7 +524,7 @@ func TestDatasetRescoreRecorded(t *testing.T) {
 		t.Errorf("recorded %s %v rules %s score %v (shown %v):\n%s", run.Metric, run.Options, run.RulesJSON, run.Score, score, run.WeightsJSON)
 	}
 	d.choose("uipath")
-	d.keys("q")
+	d.Keys("q")
 	if got := rec.events(); got != "saved,quit" {
 		t.Fatalf("recorded %q, want the save and the quit", got)
 	}
@@ -549,7 +537,7 @@ func TestDatasetRescoreRecorded(t *testing.T) {
 	opts.Recorder, opts.Recorded = rec, true
 	opts.Files.RulesSavePath = filepath.Join(filepath.Dir(w), "rules.json")
 	d = newDSDriver(t, opts, 120, 35)
-	d.keys("j", "C", "j", "enter", "ctrl+s")
+	d.Keys("j", "C", "j", "enter", "ctrl+s")
 	if got := rec.events(); got != "saved" || string(rec.runs[0].RulesJSON) != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("recorded %q, rules %s", got, rec.runs[0].RulesJSON)
 	}

@@ -1,10 +1,8 @@
 package datasetpage
 
 import (
-	"bytes"
 	"context"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,12 +23,8 @@ import (
 // file), opens the lowest case from the cases pane and comes back, saves
 // the weights (the file keeps its shape, the entry added) and quits.
 func TestDatasetEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	orig := tuitest.ReadFile(t, filepath.Join(smallDir, "weights.json"))
-	wpath := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(wpath, []byte(orig), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	wpath, orig := tuitest.WeightsCopy(t, smallDir)
+
 	w, err := scoring.ParseWeights(wpath, []byte(orig))
 	if err != nil {
 		t.Fatal(err)
@@ -50,11 +44,7 @@ func TestDatasetEndToEnd(t *testing.T) {
 		},
 	}
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("0.55315")
 	// The engine's score of the dataset under the edited file.
 	edited, err := scoring.ParseWeights("w.json", []byte(strings.Replace(orig, "{", `{"vendor": 0.5,`, 1)))

@@ -56,21 +56,21 @@ func TestHostileStringsNeverReachTheTerminal(t *testing.T) {
 			}
 		}
 		for _, want := range shows {
-			if !strings.Contains(d.screen()+"\n"+v.WindowTitle, want) {
-				t.Errorf("%s: %q not shown:\n%s\ntitle %q", where, want, d.screen(), v.WindowTitle)
+			if !strings.Contains(d.Screen()+"\n"+v.WindowTitle, want) {
+				t.Errorf("%s: %q not shown:\n%s\ntitle %q", where, want, d.Screen(), v.WindowTitle)
 			}
 		}
 	}
 	check("the tree", `d\x1b]2;F\a.jsonl · no weights file`, `k\x1b]52;c;aGk=\a`, `jsontui — dataset `+filepath.Dir(ref)+`/d\x1b]2;F\a.jsonl`)
-	d.keys("c")
+	d.Keys("c")
 	check("the cases", `a\x1b]0;T0\a`, `b\u009d2;T2\u009c`)
-	d.keys("enter") // the worst first: the invalid output
+	d.Keys("enter") // the worst first: the invalid output
 	check("an invalid case", `"not json \u001b]2;E\u0007"`, `case b\u009d2;T2\u009c`)
 	if got := d.m.View().WindowTitle; !strings.HasPrefix(got, "jsontui — case ") || !strings.Contains(got, `\x1b]`) {
 		t.Errorf("title %q", got)
 	}
-	d.keys("esc", "j", "enter")
+	d.Keys("esc", "j", "enter")
 	check("a case", `"x\u009b2J\u001bP1$q\u001b\\"`, `k\x1b]52;c;aGk=\a`)
-	d.keys("esc", "b")
+	d.Keys("esc", "b")
 	check("the groups", "Groups by .cat", `g\x1b]52;c;aGk=\a`, `h\u009b2J`)
 }

@@ -23,57 +23,57 @@ import (
 func TestDatasetTreeKeys(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
 	sel := func() string { return d.m.tree.SelectedPath() }
-	d.keys("]")
+	d.Keys("]")
 	if sel() != ".vendor" || d.statusText() != ".vendor loses 0.10447 of the dataset's score" {
 		t.Errorf("]: %s, %q", sel(), d.statusText())
 	}
-	d.keys("W")
+	d.Keys("W")
 	if sel() != ".paid" || !strings.HasPrefix(d.statusText(), "the costliest leaf: .paid loses 0.13158") {
 		t.Errorf("W: %s, %q", sel(), d.statusText())
 	}
-	d.keys("[")
+	d.Keys("[")
 	if sel() != ".total" {
 		t.Errorf("[: %s", sel())
 	}
-	d.keys("o")
+	d.Keys("o")
 	if d.statusText() != "children in loss (largest first) order" || d.m.tree.Outline().Row(1).Index != d.m.ds.Scored.PathIndex(".paid") {
 		t.Errorf("o: %q, first child %s", d.statusText(), d.m.ds.Paths[d.m.tree.Outline().Row(1).Index].Path)
 	}
-	d.keys("o", "o", "g", "/", "type:pri", "enter")
+	d.Keys("o", "o", "g", "/", "type:pri", "enter")
 	if sel() != ".items[].price" || d.statusText() != `"pri": 1 match · .items[].price` {
 		t.Errorf("/pri: %s, %q", sel(), d.statusText())
 	}
-	d.keys("1")
+	d.Keys("1")
 	if d.m.tree.Outline().Len() != 7 || sel() != "." && sel() != ".items" {
 		t.Errorf("1: %d rows, on %s", d.m.tree.Outline().Len(), sel())
 	}
 	// A second search starts afresh, the last one offered as a hint, as
 	// a pair's does; enter on nothing clears it.
-	d.keys("/")
-	if v := d.m.Prompt.Value(); v != "" || !strings.Contains(d.screen(), "/ pri") {
-		t.Errorf("/ again opens with %q:\n%s", v, d.screen())
+	d.Keys("/")
+	if v := d.m.Prompt.Value(); v != "" || !strings.Contains(d.Screen(), "/ pri") {
+		t.Errorf("/ again opens with %q:\n%s", v, d.Screen())
 	}
-	d.keys("type:paid", "enter")
+	d.Keys("type:paid", "enter")
 	if sel() != ".paid" || !strings.HasPrefix(d.statusText(), `"paid": 1 match · .paid`) {
 		t.Errorf("/paid after /pri: %s, %q", sel(), d.statusText())
 	}
-	d.keys("/", "enter")
+	d.Keys("/", "enter")
 	if d.m.tree.Searched() || d.statusText() != "search cleared" {
 		t.Errorf("/ enter: %q", d.statusText())
 	}
-	d.keys("F")
+	d.Keys("F")
 	if !strings.HasPrefix(d.statusText(), "failing only: 2 of 11 paths hidden") {
 		t.Errorf("F: %q", d.statusText())
 	}
-	d.keys("F", "g", "w")
+	d.Keys("F", "g", "w")
 	if d.m.Mode != shell.ModeNormal || d.statusText() != "the root has no weight: its score is the dataset's" {
 		t.Errorf("w on the root: %q", d.statusText())
 	}
-	d.keys("m")
-	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "jsondiff (in force)") {
+	d.Keys("m")
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.Screen(), "jsondiff (in force)") {
 		t.Errorf("m: mode %d, %q", d.m.Mode, d.statusText())
 	}
-	d.keys("esc", "Y")
+	d.Keys("esc", "Y")
 	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "open a case") {
 		t.Errorf("esc, Y: mode %d, %q", d.m.Mode, d.statusText())
 	}
@@ -83,7 +83,7 @@ func TestDatasetTreeKeys(t *testing.T) {
 	opts.RescoreDataset, opts.Files.Reference = nil, "<stdin>"
 	d = newDSDriver(t, opts, 120, 35)
 	for _, k := range []string{"m", "C", "p"} {
-		d.keys(k)
+		d.Keys(k)
 		if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "read from standard input") {
 			t.Errorf("%s without a rescorer: %q", k, d.statusText())
 		}
@@ -104,48 +104,48 @@ func TestDatasetCasesPane(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	d.keys("c")
+	d.Keys("c")
 	if got := ids(); got != "inv-004 inv-003 inv-006 inv-002 inv-001" {
 		t.Errorf("lowest first: %s", got)
 	}
-	d.keys("o")
+	d.Keys("o")
 	if got := ids(); got != "inv-001 inv-002 inv-003 inv-004 inv-006" || d.statusText() != "cases by id" {
 		t.Errorf("by id: %s, %q", got, d.statusText())
 	}
-	d.keys("o", "o")
+	d.Keys("o", "o")
 	if d.statusText() != "cases lowest score first" {
 		t.Errorf("o wraps: %q", d.statusText())
 	}
-	d.keys("/", "type:006", "enter")
+	d.Keys("/", "type:006", "enter")
 	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-006" || d.statusText() != `"006": 1 case · inv-006` {
 		t.Errorf("/006: %q", d.statusText())
 	}
-	d.keys("/")
+	d.Keys("/")
 	if v := d.m.Prompt.Value(); v != "" {
 		t.Errorf("/ again opens with %q", v)
 	}
-	d.keys("type:002", "enter")
+	d.Keys("type:002", "enter")
 	if k, _ := d.m.cases.Selected(); d.m.ds.Scored.CaseID(k) != "inv-002" {
 		t.Errorf("/002 after /006: %q", d.statusText())
 	}
-	d.keys("esc", "j", "j", "j", "f")
+	d.Keys("esc", "j", "j", "j", "f")
 	if got := ids(); got != "inv-003 inv-004" || d.m.view != dsdata.ViewCases ||
 		d.statusText() != "2 of 6 cases lose points at .paid · 1 missing not listed · f lists every case" {
 		t.Errorf("f on .paid: %s, %q", got, d.statusText())
 	}
-	if !strings.Contains(d.screen(), "Cases  losing points at .paid: 2 of 6") {
-		t.Errorf("the pane does not say so:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "Cases  losing points at .paid: 2 of 6") {
+		t.Errorf("the pane does not say so:\n%s", d.Screen())
 	}
 	// A weight of 0 at the path: no case loses points there any more.
-	d.keys("esc", "x")
+	d.Keys("esc", "x")
 	if d.m.ds.Scored.Paths()[d.m.ds.Scored.PathIndex(".paid")].Weight != 0 {
 		t.Fatal("x did not zero .paid")
 	}
-	d.keys("c")
+	d.Keys("c")
 	if got := ids(); got != "" {
 		t.Errorf("after x: %s", got)
 	}
-	d.keys("u", "f")
+	d.Keys("u", "f")
 	if got := ids(); len(strings.Fields(got)) != 5 || d.statusText() != "every case: 5 listed · 1 missing not listed" {
 		t.Errorf("f again: %s, %q", got, d.statusText())
 	}
@@ -156,22 +156,22 @@ func TestDatasetCasesPane(t *testing.T) {
 // row's path.
 func TestDatasetHeatMap(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
-	d.keys("v", "j", "j", "j", "l") // the second case listed (inv-005, missing, is not)
-	if !strings.Contains(d.screen(), "case inv-003 · .paid · score 0") {
-		t.Errorf("cursor line:\n%s", d.screen())
+	d.Keys("v", "j", "j", "j", "l") // the second case listed (inv-005, missing, is not)
+	if !strings.Contains(d.Screen(), "case inv-003 · .paid · score 0") {
+		t.Errorf("cursor line:\n%s", d.Screen())
 	}
-	d.keys("-")
+	d.Keys("-")
 	if w, _ := d.m.ds.Scored.Weight(".paid"); w != 0.95 || !strings.HasPrefix(d.statusText(), "weight of .paid 1 → 0.95") {
 		t.Errorf("- in the heat map: %v, %q", w, d.statusText())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if d.m.open == nil || d.m.open.id != "inv-003" {
 		t.Fatal("enter did not open inv-003")
 	}
 	if p := d.m.open.m.SelectedPath(); p != ".paid" {
 		t.Errorf("the case opened at %s", p)
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if d.m.open != nil || d.m.view != dsdata.ViewHeat {
 		t.Error("esc did not come back to the heat map")
 	}
@@ -182,18 +182,18 @@ func TestDatasetHeatMap(t *testing.T) {
 func TestDatasetCaseWeights(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 35)
 	before := d.m.ds.Stats.Mean
-	d.keys("c", "enter")
+	d.Keys("c", "enter")
 	if d.m.open == nil {
 		t.Fatal("no case opened")
 	}
-	d.keys("g", "j", "w", "type:0.5", "enter", "esc")
+	d.Keys("g", "j", "w", "type:0.5", "enter", "esc")
 	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0.5 {
 		t.Errorf(".vendor weighs %v", w)
 	}
 	if !strings.Contains(d.statusText(), "back from case inv-004: 1 weight tuned there now weighs every case") {
 		t.Errorf("status %q", d.statusText())
 	}
-	d.keys("u")
+	d.Keys("u")
 	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 1 || d.m.ds.Stats.Mean != before {
 		t.Errorf("undo: .vendor %v, score %v", w, d.m.ds.Stats.Mean)
 	}
@@ -207,7 +207,7 @@ func TestDatasetCaseOpenFails(t *testing.T) {
 		return nil, errors.New("the dataset was read from standard input: its cases cannot be read again")
 	}
 	d := newDSDriver(t, opts, 80, 24)
-	d.keys("c", "enter")
+	d.Keys("c", "enter")
 	if d.m.open != nil || d.statusText() != "case inv-004: the dataset was read from standard input: its cases cannot be read again" {
 		t.Errorf("status %q", d.statusText())
 	}
@@ -266,13 +266,13 @@ func TestDatasetLoading(t *testing.T) {
 // the change since the save follows where there is room.
 func TestDatasetHeaderDeltas(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
-	d.keys("j", "-")
-	line := strings.Split(d.screen(), "\n")[1]
+	d.Keys("j", "-")
+	line := strings.Split(d.Screen(), "\n")[1]
 	if !strings.Contains(line, "  Δ opening −0.00067") {
 		t.Errorf("score line at 120: %q", line)
 	}
-	d.send(tea.WindowSizeMsg{Width: 140, Height: 35})
-	line = strings.Split(d.screen(), "\n")[1]
+	d.Send(tea.WindowSizeMsg{Width: 140, Height: 35})
+	line = strings.Split(d.Screen(), "\n")[1]
 	if !strings.HasSuffix(strings.TrimRight(line, " "), "  Δ opening −0.00067  Δ save −0.00067") {
 		t.Errorf("score line at 140: %q", line)
 	}
@@ -312,30 +312,30 @@ func generatedInTemp(t *testing.T, n int) ports.DatasetOptions {
 func TestDatasetHeatMapPages(t *testing.T) {
 	d := newDSDriver(t, generatedInTemp(t, 300), 120, 35)
 	window := func() string {
-		line := strings.Split(d.screen(), "\n")[3]
+		line := strings.Split(d.Screen(), "\n")[3]
 		return line[strings.LastIndex(line, "cases "):]
 	}
-	d.keys("c", "s", "v", "l") // every case listed, its missing one too
+	d.Keys("c", "s", "v", "l") // every case listed, its missing one too
 	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
 		t.Fatalf("the first screen: %q, cursor on %d", w, heatCol(d.m))
 	}
-	d.keys("pgdown")
+	d.Keys("pgdown")
 	if w := window(); w != "cases 92–182 of 300" || heatCol(d.m) != 92 {
 		t.Errorf("a page on: %q, cursor on %d", w, heatCol(d.m))
 	}
-	d.keys("ctrl+d", "ctrl+d")
+	d.Keys("ctrl+d", "ctrl+d")
 	if w := window(); w != "cases 210–300 of 300" || heatCol(d.m) != 274 {
 		t.Errorf("to the end: %q, cursor on %d", w, heatCol(d.m))
 	}
-	d.keys("pgup")
+	d.Keys("pgup")
 	if w := window(); w != "cases 119–209 of 300" || heatCol(d.m) != 183 {
 		t.Errorf("a page back from the end: %q, cursor on %d", w, heatCol(d.m))
 	}
-	d.keys("ctrl+u", "ctrl+u")
+	d.Keys("ctrl+u", "ctrl+u")
 	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 1 {
 		t.Errorf("back to the start: %q, cursor on %d", w, heatCol(d.m))
 	}
-	d.keys("pgup")
+	d.Keys("pgup")
 	if w := window(); w != "cases 1–91 of 300" || heatCol(d.m) != 0 {
 		t.Errorf("a page back at the start: %q, cursor on %d", w, heatCol(d.m))
 	}

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
@@ -53,10 +52,10 @@ func expectedGroups(t *testing.T) []struct {
 // how to have groups.
 func TestDatasetGroupsPane(t *testing.T) {
 	d := newDSDriver(t, smallDatasetBy(t, "mono", ".category"), 120, 35)
-	if got := line(t, d.screen(), "6 cases:"); !strings.Contains(got, "· 3 groups (b)") {
+	if got := line(t, d.Screen(), "6 cases:"); !strings.Contains(got, "· 3 groups (b)") {
 		t.Errorf("the header does not count the groups: %q", got)
 	}
-	d.keys("b")
+	d.Keys("b")
 	if d.m.view != dsdata.ViewGroups {
 		t.Fatalf("b shows view %d", d.m.view)
 	}
@@ -64,13 +63,13 @@ func TestDatasetGroupsPane(t *testing.T) {
 	for _, g := range expectedGroups(t) {
 		want := fmt.Sprintf("%s %d %s %s %s %s", g.Group, g.Cases, common.ScoreText(g.Mean, true), common.ScoreText(g.Median, true),
 			common.Percent(g.Pass), common.Signed(g.Mean-all))
-		if got := strings.Join(strings.Fields(line(t, d.screen(), g.Group+" ")), " "); got != want {
+		if got := strings.Join(strings.Fields(line(t, d.Screen(), g.Group+" ")), " "); got != want {
 			t.Errorf("group %s: %q, want %q", g.Group, got, want)
 		}
 	}
 	order := func() string {
 		var out []string
-		for _, l := range strings.Split(d.screen(), "\n")[5:8] {
+		for _, l := range strings.Split(d.Screen(), "\n")[5:8] {
 			out = append(out, strings.Fields(l)[0])
 		}
 		return strings.Join(out, " ")
@@ -78,21 +77,21 @@ func TestDatasetGroupsPane(t *testing.T) {
 	if got := order(); got != "invoice receipt menu" {
 		t.Errorf("as met: %s", got)
 	}
-	d.keys("o")
+	d.Keys("o")
 	if got := order(); got != "receipt invoice menu" || d.statusText() != "groups lowest mean first" {
 		t.Errorf("o: %s, %q", got, d.statusText())
 	}
 	before := d.m.ds.Groups[1].Mean // receipt
-	d.keys("esc", "j", "j", "x", "b")
-	if after := d.m.ds.Groups[1].Mean; after == before || !strings.Contains(d.screen(), common.ScoreText(after, true)) {
-		t.Errorf("x on .total: receipt's mean %v, was %v\n%s", after, before, d.screen())
+	d.Keys("esc", "j", "j", "x", "b")
+	if after := d.m.ds.Groups[1].Mean; after == before || !strings.Contains(d.Screen(), common.ScoreText(after, true)) {
+		t.Errorf("x on .total: receipt's mean %v, was %v\n%s", after, before, d.Screen())
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if d.m.view != dsdata.ViewTree {
 		t.Errorf("esc: view %d", d.m.view)
 	}
 	plain := newDSDriver(t, smallDataset(t, "mono"), 120, 35)
-	plain.keys("b")
+	plain.Keys("b")
 	if plain.m.view != dsdata.ViewTree || !strings.HasPrefix(plain.statusText(), "no groups: open the dataset with --group-by PATH") {
 		t.Errorf("b without groups: view %d, %q", plain.m.view, plain.statusText())
 	}
@@ -110,8 +109,8 @@ func TestDatasetGroupsScreens(t *testing.T) {
 			}{{"groups", []string{"b"}}, {"groups-mean", []string{"b", "o", "j"}}} {
 				t.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, size.w, size.h, theme), func(t *testing.T) {
 					d := newDSDriver(t, smallDatasetBy(t, theme, ".category"), size.w, size.h)
-					d.keys(c.keys...)
-					golden.RequireEqual(t, []byte(d.screen()))
+					d.Keys(c.keys...)
+					golden.RequireEqual(t, []byte(d.Screen()))
 				})
 			}
 		}
@@ -123,11 +122,7 @@ func TestDatasetGroupsScreens(t *testing.T) {
 // names the field and shows each group, and q quits.
 func TestDatasetGroupsEndToEnd(t *testing.T) {
 	tm := teatest.NewTestModel(t, New(smallDatasetBy(t, "mono", ".category")), teatest.WithInitialTermSize(120, 35))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), text) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("3 groups (b)")
 	tm.Send(tuitest.KeyMsg("b"))
 	wait("Groups by .category") // the frame's rows came with it: the last screen shows them

@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
@@ -51,49 +49,17 @@ func smallDatasetBy(t testing.TB, theme, groupBy string) ports.DatasetOptions {
 	}
 }
 
-// dsDriver feeds a dataset's explorer messages as the program would,
-// running the commands they return at once, in order (driver's rules).
+// dsDriver drives a dataset's page (tuitest.Driver), m its model.
 type dsDriver struct {
-	t      *testing.T
-	m      *Model
-	timers []tea.Msg
+	*tuitest.Driver
+	m *Model
 }
 
 func newDSDriver(t *testing.T, opts ports.DatasetOptions, w, h int) *dsDriver {
-	d := &dsDriver{t: t, m: New(opts)}
-	d.m.C.Tick = tuitest.InstantTick
-	d.run(d.m.Init())
-	d.send(tea.WindowSizeMsg{Width: w, Height: h})
-	return d
+	m := New(opts)
+	m.C.Tick = tuitest.InstantTick
+	return &dsDriver{Driver: tuitest.NewDriver(t, m, w, h), m: m}
 }
-
-func (d *dsDriver) send(msg tea.Msg) {
-	d.t.Helper()
-	_, cmd := d.m.Update(msg)
-	d.run(cmd)
-}
-
-func (d *dsDriver) run(cmd tea.Cmd) {
-	d.t.Helper()
-	tuitest.RunCmd(cmd, &d.timers, d.send)
-}
-
-// keys sends key presses as driver.keys does.
-func (d *dsDriver) keys(ks ...string) {
-	d.t.Helper()
-	for _, k := range ks {
-		if text, ok := cutType(k); ok {
-			for _, r := range text {
-				d.send(tea.KeyPressMsg{Code: r, Text: string(r)})
-			}
-			continue
-		}
-		d.send(tuitest.KeyMsg(k))
-	}
-}
-
-// screen returns the view with the ANSI sequences stripped.
-func (d *dsDriver) screen() string { return tuitest.StripANSI(d.m.View().Content) }
 
 // statusText returns the status line's message.
 func (d *dsDriver) statusText() string {
@@ -101,11 +67,4 @@ func (d *dsDriver) statusText() string {
 		return d.m.open.m.Status.Text()
 	}
 	return d.m.Status.Text()
-}
-
-func cutType(k string) (string, bool) {
-	if len(k) > 5 && k[:5] == "type:" {
-		return k[5:], true
-	}
-	return "", false
 }

@@ -85,8 +85,8 @@ func TestDatasetCompareScreens(t *testing.T) {
 				t.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, size.w, size.h, theme), func(t *testing.T) {
 					opts, _ := smallWithHistory(t, theme)
 					d := newDSDriver(t, opts, size.w, size.h)
-					d.keys(c.keys...)
-					golden.RequireEqual(t, []byte(d.screen()))
+					d.Keys(c.keys...)
+					golden.RequireEqual(t, []byte(d.Screen()))
 				})
 			}
 		}
@@ -100,7 +100,7 @@ func TestDatasetCompareScreens(t *testing.T) {
 func TestDatasetCompare(t *testing.T) {
 	opts, h := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("H", "enter")
+	d.Keys("H", "enter")
 	c := d.m.ds.Cmp
 	if c == nil {
 		t.Fatalf("no comparison: %q", d.statusText())
@@ -110,8 +110,8 @@ func TestDatasetCompare(t *testing.T) {
 	if c.Verdict != want || !strings.HasPrefix(d.statusText(), dsdata.VerdictHead(want)+" · esc ends") {
 		t.Errorf("verdict %q, status %q; want %q", c.Verdict, d.statusText(), want)
 	}
-	if !strings.Contains(d.screen(), "A run 20261120T1 “model A” · B now · "+dsdata.VerdictHead(want)) {
-		t.Errorf("no compare line:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "A run 20261120T1 “model A” · B now · "+dsdata.VerdictHead(want)) {
+		t.Errorf("no compare line:\n%s", d.Screen())
 	}
 	if d.m.order.InForce() != casespane.SortDelta {
 		t.Errorf("the cases are %s", casespane.SortNames[d.m.order.InForce()])
@@ -129,22 +129,22 @@ func TestDatasetCompare(t *testing.T) {
 		prev = dl
 	}
 	// A re-weight compares again: the verdict is that of the figures now.
-	d.keys("j", "x")
+	d.Keys("j", "x")
 	want = dataset.Compare(dataset.CompareSide{ID: run.ID, Figures: run.Figures}, dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}).Verdict()
 	if d.m.ds.Cmp.Verdict != want {
 		t.Errorf("after x: verdict %q, want %q", d.m.ds.Cmp.Verdict, want)
 	}
 	// A comparison made again that comes while a case is open is the
 	// dataset's, not the case's.
-	d.keys("c", "enter")
+	d.Keys("c", "enter")
 	if d.m.open == nil {
 		t.Fatal("no case opened")
 	}
-	d.send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
+	d.Send(dsRecomparedMsg{id: d.m.cmpJob, verdict: "made again"})
 	if d.m.ds.Cmp.Verdict != "made again" {
 		t.Errorf("the verdict went to the case: %q", d.m.ds.Cmp.Verdict)
 	}
-	d.keys("esc", "esc", "esc")
+	d.Keys("esc", "esc", "esc")
 	if d.m.ds.Cmp != nil || !strings.HasPrefix(d.statusText(), "ended the comparison with run 20261120T1") {
 		t.Errorf("esc: %q", d.statusText())
 	}
@@ -156,19 +156,19 @@ func TestDatasetLoadRunWeights(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
 	before := d.m.ds.Stats.Mean
-	d.keys("H", "R")
+	d.Keys("H", "R")
 	if w, _ := d.m.ds.Scored.Weight(".vendor"); w != 0 || !strings.HasPrefix(d.statusText(), "loaded the weights of run 20261120T1 “model A”: 2 weights changed · u undoes") {
 		t.Errorf("R: .vendor %v, %q", w, d.statusText())
 	}
 	if w, _ := d.m.ds.Scored.Weight(".total"); w != 0.5 || d.m.Mode != shell.ModeNormal {
 		t.Errorf(".total %v, mode %d", w, d.m.Mode)
 	}
-	d.keys("u")
+	d.Keys("u")
 	if d.m.ds.Stats.Mean != before {
 		t.Errorf("u: %v, was %v", d.m.ds.Stats.Mean, before)
 	}
-	d.keys("H", "d")
-	if s := d.screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
+	d.Keys("H", "d")
+	if s := d.Screen(); !strings.Contains(s, "Diff  run 20261120T1") || !strings.Contains(s, "A  run 20261120T1") {
 		t.Errorf("d:\n%s", s)
 	}
 }
@@ -205,81 +205,93 @@ func TestDatasetCompareOrder(t *testing.T) {
 				sel = "g"
 			}
 			// d: the diff as history diff prints it, in the same order.
-			d.keys("H", sel, "d")
+			d.Keys("H", sel, "d")
 			diffA, diffB := "A  now · data.jsonl\n", "B  run 20261120T2 “model B” · "
 			if c.runIsA {
 				diffA, diffB = "A  run 20261120T2 “model B” · ", "B  now · data.jsonl\n"
 			}
-			if screen := trimLines(d.screen()); !strings.Contains(screen, diffA) || !strings.Contains(screen, diffB) {
+			if screen := trimLines(d.Screen()); !strings.Contains(screen, diffA) || !strings.Contains(screen, diffB) {
 				t.Errorf("the diff does not name A and B in order (%q, %q):\n%s", diffA, diffB, screen)
 			}
-			d.keys("esc", "esc", "H", sel, "enter")
+			d.Keys("esc", "esc", "H", sel, "enter")
 			cmp := d.m.ds.Cmp
 			if cmp == nil || cmp.Run.ID != other.ID || cmp.RunIsA != c.runIsA {
 				t.Fatalf("comparison %+v, status %q", cmp, d.statusText())
 			}
 			runSide := dataset.CompareSide{ID: other.ID, Figures: other.Figures}
-			nowSide := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
-			a, b := runSide, nowSide
-			if !c.runIsA {
-				a, b = nowSide, runSide
-			}
-			want := dataset.Compare(a, b).Verdict()
+			want := verdictNow(d, runSide, c.runIsA)
 			if cmp.Verdict != want {
 				t.Errorf("verdict %q, want %q", cmp.Verdict, want)
 			}
-			if !strings.Contains(d.screen(), c.header+dsdata.VerdictHead(want)) {
-				t.Errorf("no header %q:\n%s", c.header+dsdata.VerdictHead(want), d.screen())
+			if !strings.Contains(d.Screen(), c.header+dsdata.VerdictHead(want)) {
+				t.Errorf("no header %q:\n%s", c.header+dsdata.VerdictHead(want), d.Screen())
 			}
-			// The root's Δ on the tree is B − A.
-			root, ok := cmp.PathScore(".")
-			now := d.m.ds.Scored.Snapshot().Paths[0]
-			rootD := now.Score - root.Score
-			if !c.runIsA {
-				rootD = root.Score - now.Score
-			}
-			rootRow := strings.Split(d.screen(), "\n")[5]
-			if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
-				t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
-			}
-			// Each case's Δ is B − A.
-			runScores := map[string]float64{}
-			for _, cf := range other.Figures.Cases {
-				if cf.HasScore {
-					runScores[cf.ID] = cf.Score
-				}
-			}
-			for k := range d.m.ds.Scored.Len() {
-				id := d.m.ds.Scored.CaseID(k)
-				now, has := d.m.ds.Score(k)
-				dl, ok := d.m.order.Delta(k)
-				run, inRun := runScores[id]
-				if !has || !inRun {
-					continue
-				}
-				wantD := now - run
-				if !c.runIsA {
-					wantD = run - now
-				}
-				if !ok || dl != wantD {
-					t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
-				}
-			}
+			checkRootDelta(t, d, c.runIsA)
+			checkCaseDeltas(t, d, other, c.runIsA)
 			// A re-weight compares again in the same order.
 			before := cmp.Verdict
-			d.keys("j", "x")
+			d.Keys("j", "x")
 			if cmp.Verdict == before {
 				t.Errorf("after x: the verdict stayed %q", before)
 			}
-			nowSide = dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
-			a, b = runSide, nowSide
-			if !c.runIsA {
-				a, b = nowSide, runSide
-			}
-			if want := dataset.Compare(a, b).Verdict(); cmp.Verdict != want {
+			if want := verdictNow(d, runSide, c.runIsA); cmp.Verdict != want {
 				t.Errorf("after x: verdict %q, want %q", cmp.Verdict, want)
 			}
 		})
+	}
+}
+
+// verdictNow is the verdict of the comparison of the run with the
+// figures in force, the run A when runIsA, else B.
+func verdictNow(d *dsDriver, run dataset.CompareSide, runIsA bool) string {
+	now := dataset.CompareSide{Figures: d.m.ds.Scored.Snapshot()}
+	if runIsA {
+		return dataset.Compare(run, now).Verdict()
+	}
+	return dataset.Compare(now, run).Verdict()
+}
+
+// checkRootDelta checks the root's row on the tree: the run's score and
+// Δ = B − A, the run being A when runIsA.
+func checkRootDelta(t *testing.T, d *dsDriver, runIsA bool) {
+	t.Helper()
+	root, ok := d.m.ds.Cmp.PathScore(".")
+	now := d.m.ds.Scored.Snapshot().Paths[0]
+	rootD := now.Score - root.Score
+	if !runIsA {
+		rootD = root.Score - now.Score
+	}
+	rootRow := strings.Split(d.Screen(), "\n")[5]
+	if !ok || now.Path != "." || !strings.Contains(rootRow, common.ScoreText(root.Score, true)+" "+common.Signed(rootD)) {
+		t.Errorf("root row %q: want the run's %v and Δ %s", rootRow, root.Score, common.Signed(rootD))
+	}
+}
+
+// checkCaseDeltas checks each case's Δ in the cases' order: B − A, the
+// run being A when runIsA.
+func checkCaseDeltas(t *testing.T, d *dsDriver, run *ports.DatasetRunDetail, runIsA bool) {
+	t.Helper()
+	runScores := map[string]float64{}
+	for _, cf := range run.Figures.Cases {
+		if cf.HasScore {
+			runScores[cf.ID] = cf.Score
+		}
+	}
+	for k := range d.m.ds.Scored.Len() {
+		id := d.m.ds.Scored.CaseID(k)
+		now, has := d.m.ds.Score(k)
+		dl, ok := d.m.order.Delta(k)
+		run, inRun := runScores[id]
+		if !has || !inRun {
+			continue
+		}
+		wantD := now - run
+		if !runIsA {
+			wantD = run - now
+		}
+		if !ok || dl != wantD {
+			t.Errorf("case %s: Δ %v, want %v", id, dl, wantD)
+		}
 	}
 }
 
@@ -294,8 +306,8 @@ func TestDatasetCompareNarrow(t *testing.T) {
 			h.list[0].Label = label
 		}
 		d := newDSDriver(t, opts, 80, 24)
-		d.keys("H", "enter")
-		lines := strings.Split(d.screen(), "\n")
+		d.Keys("H", "enter")
+		lines := strings.Split(d.Screen(), "\n")
 		want := "No significant difference: B − A = +0.046"
 		if !strings.Contains(lines[3], "· B now · "+want) || !strings.HasPrefix(d.statusText(), want) {
 			t.Errorf("label %q: header %q, status %q; want %q in both", label, lines[3], d.statusText(), want)
@@ -323,8 +335,8 @@ func TestDatasetHistoryModelsScreens(t *testing.T) {
 				h.runs[other.ID] = other
 				h.list = append([]ports.RunSummary{other.RunSummary}, h.list...)
 				d := newDSDriver(t, opts, size.w, size.h)
-				d.keys(c.keys...)
-				golden.RequireEqual(t, []byte(d.screen()))
+				d.Keys(c.keys...)
+				golden.RequireEqual(t, []byte(d.Screen()))
 			})
 		}
 	}

@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/pair"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -67,12 +66,7 @@ func (m *Model) PageKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.EndCompare):
 		return m.endCompare()
 	case key.Matches(msg, k.Detail):
-		if m.ShowDetail() {
-			m.Side = shell.SideNone
-		} else {
-			m.Side = shell.SideDetail
-		}
-		m.Layout()
+		m.ToggleDetail()
 		return nil
 	case key.Matches(msg, k.DetailDown, k.DetailUp):
 		return m.detail.Update(msg)
@@ -148,22 +142,13 @@ func (m *Model) Submit() tea.Cmd {
 			return m.cases.Update(msg)
 		}
 		return m.tree.Update(msg)
-	case shell.ModeWeight:
-		v, err := pair.ParseWeightInput(m.Prompt.Trimmed())
-		if err != nil {
-			m.Prompt.Fail(err.Error())
-			return nil
-		}
-		m.Mode = shell.ModeNormal
-		before, had := m.ds.Total()
-		text, err := m.ds.Sess.SetWeight(m.weightPath, v)
-		return m.reweighed(text, err, before, had)
-	case shell.ModeRuleValue:
-		return m.SubmitRuleValue()
-	case shell.ModeRulesPath:
-		return m.SubmitRulesPath()
-	case shell.ModeSavePath:
-		return m.SubmitSavePath()
 	}
 	return nil
+}
+
+// SubmitWeight sets the weight of the path the prompt was asked for.
+func (m *Model) SubmitWeight(v float64) tea.Cmd {
+	before, had := m.ds.Total()
+	text, err := m.ds.Sess.SetWeight(m.weightPath, v)
+	return m.reweighed(text, err, before, had)
 }

@@ -90,19 +90,14 @@ func New(opts ports.DatasetOptions) *Model {
 // Init starts loading unless the dataset is there already, and asks the
 // terminal for its background colour.
 func (m *Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
-	if m.C.AutoTheme {
-		cmds = append(cmds, tea.RequestBackgroundColor)
+	var load func() tea.Cmd
+	if m.opts.Load != nil {
+		load = func() (cmd tea.Cmd) {
+			m.load, cmd = startDatasetLoad(m.C, m.opts.Load)
+			return cmd
+		}
 	}
-	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
-		var cmd tea.Cmd
-		m.load, cmd = startDatasetLoad(m.C, m.opts.Load)
-		cmds = append(cmds, cmd)
-	}
-	if m.Phase == shell.PhaseReady {
-		cmds = append(cmds, m.FindUnsaved())
-	}
-	return tea.Batch(cmds...)
+	return m.Begin(load, m.FindUnsaved)
 }
 
 // ready builds the panes over the scored dataset.

@@ -13,7 +13,7 @@ func TestMouseClicksReachThePanes(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 24)
 	top := d.m.hdr.Height()
 	click := func(b tea.MouseButton, x, y int) {
-		d.send(tea.MouseClickMsg{Button: b, X: x, Y: top + y})
+		d.Send(tea.MouseClickMsg{Button: b, X: x, Y: top + y})
 	}
 	// The tree: the column heads, then ".", then its children.
 	click(tea.MouseLeft, 2, 2)
@@ -25,7 +25,7 @@ func TestMouseClicksReachThePanes(t *testing.T) {
 		t.Errorf("a right click moved the tree's cursor")
 	}
 	// The cases pane: the title, the column heads, then the cases.
-	d.keys("c")
+	d.Keys("c")
 	click(tea.MouseLeft, 2, 4)
 	k, ok := d.m.cases.Selected()
 	if cs := d.m.order.Cases(); !ok || k != cs[2] {

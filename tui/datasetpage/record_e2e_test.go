@@ -1,7 +1,6 @@
 package datasetpage
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 	"time"
@@ -25,11 +24,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 	opts.Recorder, opts.Recorded = rec, true
 	m := New(opts)
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 35))
-	wait := func(tm *teatest.TestModel, text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(tm *teatest.TestModel, text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	tm.Send(tuitest.KeyMsg("j"))
 	tm.Send(tuitest.KeyMsg("-"))
 	wait(tm, "weight of .vendor 1 → 0.95")
@@ -53,7 +48,7 @@ func TestDatasetRecordAndRecoverEndToEnd(t *testing.T) {
 
 	// Unsaved weights left by an explorer that ended without asking.
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-", "-", "-")
+	d.Keys("j", "-", "-", "-")
 	want, _ := d.m.ds.Total()
 	if _, err := d.m.SettleUnsaved(); err != nil {
 		t.Fatal(err)

@@ -86,7 +86,7 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	opts, w := smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-", "ctrl+s")
+	d.Keys("j", "-", "ctrl+s")
 	if got := rec.events(); got != "saved" {
 		t.Fatalf("recorded %q, want the save", got)
 	}
@@ -99,14 +99,14 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	}
 	// The run holds the dataset as it stood at the save, whatever the
 	// weights become after.
-	d.keys("-")
+	d.Keys("-")
 	res, err := run.Dataset.Replay(context.Background(), dataset.ReplayConfig{})
 	if now, _ := d.m.ds.Total(); err != nil || res.Figures.Score != run.Score || now == run.Score {
 		t.Errorf("the run's dataset scores %v (%v), the save %v; now %v", res.Figures.Score, err, run.Score, now)
 	}
-	d.keys("+")
+	d.Keys("+")
 	// Unchanged since the save: nothing at quit.
-	d.keys("q")
+	d.Keys("q")
 	if got := rec.events(); got != "saved" {
 		t.Errorf("recorded %q at a quit with nothing changed", got)
 	}
@@ -116,11 +116,11 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	opts, _ = smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-", "-", "q")
+	d.Keys("j", "-", "-", "q")
 	if d.m.Mode != shell.ModeConfirmQuit {
-		t.Fatalf("q with unsaved weights did not ask:\n%s", d.screen())
+		t.Fatalf("q with unsaved weights did not ask:\n%s", d.Screen())
 	}
-	d.keys("y")
+	d.Keys("y")
 	if got := rec.events(); got != "quit" || !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.9`) {
 		t.Errorf("recorded %q: %+v", got, rec.runs)
 	}
@@ -129,14 +129,14 @@ func TestDatasetRecordsSavesAndQuit(t *testing.T) {
 	opts, _ = smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-", "+", "q")
+	d.Keys("j", "-", "+", "q")
 	if got := rec.events(); got != "" {
 		t.Errorf("recorded %q at a quit with the opening's weights", got)
 	}
 	// When the caller recorded no opening run, the state at quit is.
 	opts.Recorded = false
 	d = newDSDriver(t, opts, 120, 35)
-	d.keys("q")
+	d.Keys("q")
 	if got := rec.events(); got != "quit" {
 		t.Errorf("recorded %q with no opening run", got)
 	}
@@ -151,7 +151,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	opts, _ := smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-")
+	d.Keys("j", "-")
 	m := d.m
 	if _, err := m.ds.Sess.Save(""); err != nil {
 		t.Fatal(err)
@@ -163,7 +163,7 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 		t.Fatalf("records asked: %v %v, pending %d", first != nil, second != nil, m.RecordsPending)
 	}
 	// The UI goes on while they wait.
-	d.keys("-")
+	d.Keys("-")
 	if w, _ := m.ds.Scored.Weight(".vendor"); w != 0.85 {
 		t.Errorf(".vendor weighs %v while the records wait", w)
 	}
@@ -178,8 +178,8 @@ func TestDatasetRecordsInOrder(t *testing.T) {
 	if !strings.Contains(string(rec.runs[0].WeightsJSON), `"vendor": 0.95`) || !strings.Contains(string(rec.runs[1].WeightsJSON), `"vendor": 0.9`) {
 		t.Errorf("recorded weights\n%s\n%s", rec.runs[0].WeightsJSON, rec.runs[1].WeightsJSON)
 	}
-	d.send(msg)
-	d.send(msg2)
+	d.Send(msg)
+	d.Send(msg2)
 
 	// Quitting waits for the record under way, and says so; a record
 	// that fails says so too.
@@ -216,7 +216,7 @@ func TestDatasetRecordFailure(t *testing.T) {
 	opts, _ := smallInTemp(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-", "ctrl+s")
+	d.Keys("j", "-", "ctrl+s")
 	if s := d.statusText(); s != "history: the saved run was not recorded: the dataset was read from standard input" {
 		t.Errorf("status %q", s)
 	}
@@ -232,11 +232,11 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	opts := k.opts(t)
 	opts.Recorder, opts.Recorded = rec, true
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("j", "-", "c", "enter")
+	d.Keys("j", "-", "c", "enter")
 	if d.m.open == nil {
-		t.Fatalf("no case open:\n%s", d.screen())
+		t.Fatalf("no case open:\n%s", d.Screen())
 	}
-	d.keys("j", "-") // .vendor of the case, 0.95 → 0.9
+	d.Keys("j", "-") // .vendor of the case, 0.95 → 0.9
 	err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil)
 	var ie *shell.Interrupted
 	if !errors.As(err, &ie) || ie.Err != nil || ie.ExitCode() != 129 || !ie.Dataset {
@@ -258,9 +258,9 @@ func TestDatasetFinishOnSignal(t *testing.T) {
 	opts.Recorder, opts.Recorded = rec, true
 	d = newDSDriver(t, opts, 120, 35)
 	if d.m.Mode == shell.ModeRecover {
-		d.keys("k")
+		d.Keys("k")
 	}
-	d.keys("j", "-")
+	d.Keys("j", "-")
 	d.m.Record(ports.RunSaved) // under way, held by the gate
 	forced := make(chan struct{})
 	close(forced)

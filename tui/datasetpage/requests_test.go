@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
-	"github.com/jsontui/jsontui/tui/shell"
 )
 
 // The program runs the commands an Update returns on goroutines of their
@@ -34,13 +33,5 @@ func TestDatasetSaveRightAfterAWeightKey(t *testing.T) {
 func TestDatasetQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := smallWithHistory(t, "dark")
 	d := newDSDriver(t, opts, 120, 35)
-	d.keys("H")
-	if d.m.Mode != shell.ModeHistory {
-		t.Fatal("H does not open the history pane")
-	}
-	d.m.Update(tuitest.KeyMsg("esc")) // its command not run yet
-	d.m.Update(tuitest.KeyMsg("q"))
-	if d.m.Phase != shell.PhaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
-	}
+	d.CheckQuitAfterPane(&d.m.Shell)
 }

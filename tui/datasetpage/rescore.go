@@ -166,21 +166,15 @@ func (m *Model) rescored(msg dsRescoredMsg) tea.Cmd {
 	m.stopRescore()
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + metricstate.OptionsText(msg.opts.Strings())
-		switch {
-		case spec.pairing != nil:
-			what = "pairing " + spec.pairing.Array
-		case spec.note != "":
-			what = spec.note
-		}
-		err := fmt.Errorf("%s: %w", what, msg.err)
+		keptIn := ""
 		if spec.restore != nil {
-			err = fmt.Errorf("%w; they stay in %s", err, spec.restore.Found.Path)
+			keptIn = spec.restore.Found.Path
 		}
-		m.Status.Set(common.Failure(err))
-		if m.Mode == shell.ModeMetric {
-			m.Chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
+		sub := shell.RescoreSubject{Metric: spec.metric, Options: msg.opts.Strings(), Note: spec.note}
+		if spec.pairing != nil {
+			sub.PairedArray = spec.pairing.Array
 		}
+		m.RescoreFailed(sub, msg.err, keptIn, m.opts.MetricOptions)
 		return nil
 	}
 	sess := msg.sess

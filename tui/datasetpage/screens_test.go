@@ -32,8 +32,8 @@ func TestDatasetScreens(t *testing.T) {
 			for _, c := range cases {
 				t.Run(fmt.Sprintf("%s-%dx%d-%s", c.name, size.w, size.h, theme), func(t *testing.T) {
 					d := newDSDriver(t, smallDataset(t, theme), size.w, size.h)
-					d.keys(c.keys...)
-					golden.RequireEqual(t, []byte(d.screen()))
+					d.Keys(c.keys...)
+					golden.RequireEqual(t, []byte(d.Screen()))
 				})
 			}
 		}

@@ -1,7 +1,6 @@
 package datasetpage
 
 import (
-	"encoding/json"
 	"math"
 	"path/filepath"
 	"strings"
@@ -14,21 +13,6 @@ import (
 	"github.com/jsontui/jsontui/tui/recovery"
 	"github.com/jsontui/jsontui/tui/shell"
 )
-
-// keptRecord returns the record of the only recovery file of the
-// dataset.
-func (k *keptSmall) keptRecord(t *testing.T) (string, recovery.Record) {
-	t.Helper()
-	files := k.Files(t)
-	if len(files) != 1 {
-		t.Fatalf("recovery files: %q, want one", files)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
-	return files[0], rec
-}
 
 // TestDatasetUnsavedRulesKeptAndRestored: a rule set with C on a dataset
 // is kept in the recovery file, alone or with the weights, and a signal
@@ -46,26 +30,26 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		return o
 	}
 	d := newDSDriver(t, opts(), 120, 35)
-	d.keys("j", "C", "j", "enter") // .vendor: exact
+	d.Keys("j", "C", "j", "enter") // .vendor: exact
 	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" {
 		t.Fatalf("the rule was not set: %s", d.statusText())
 	}
 	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
-	d.fireTimers()
-	_, rec := k.keptRecord(t)
+	d.FireTimers()
+	_, rec := k.OnlyRecord(t)
 	if rec.Format != recovery.Format || !rec.Dataset || !strings.Contains(string(rec.Rules), `".vendor": "exact"`) {
 		t.Fatalf("kept format %d, dataset %v, rules:\n%s", rec.Format, rec.Dataset, rec.Rules)
 	}
 	// A weight too, and a signal.
-	d.keys("-")
+	d.Keys("-")
 	tuned, _ := d.m.ds.Total()
 	ie, ok := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil).(*shell.Interrupted)
 	if !ok {
 		t.Fatal("not interrupted")
 	}
-	kept, rec := k.keptRecord(t)
+	kept, rec := k.OnlyRecord(t)
 	if want := "the explorer ended on SIGHUP; the unsaved weights and rules are kept in " + kept +
 		", and opening the dataset again offers them"; !ie.KeptRules || ie.Error() != want {
 		t.Errorf("interrupted: %q, want %q", ie.Error(), want)
@@ -77,19 +61,19 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 	// The next explorer on the dataset.
 	d = newDSDriver(t, opts(), 120, 35)
 	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
+		t.Fatalf("no offer:\n%s", d.Screen())
 	}
-	box := tuitest.BoxText(d.screen())
+	box := tuitest.BoxText(d.Screen())
 	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
 		".vendor  1 → 0.95", "1 rule differs from those in force (in force → kept):", ".vendor  default → exact", "r restore"} {
 		if !strings.Contains(box, want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+			t.Errorf("the offer does not say %q:\n%s", want, d.Screen())
 		}
 	}
 	opening, _ := d.m.ds.Total()
-	d.keys("r")
+	d.Keys("r")
 	if got, _ := d.m.ds.Total(); math.Abs(got-tuned) > 1e-9 {
-		t.Errorf("restored: score %.17g, want %.17g\n%s", got, tuned, d.screen())
+		t.Errorf("restored: score %.17g, want %.17g\n%s", got, tuned, d.Screen())
 	}
 	if r, _ := d.m.ds.Rules.Rule(".vendor"); r.String() != "exact" || !d.m.ds.Rules.Changed() || !d.m.ds.WSess.Dirty() {
 		t.Fatalf("rules in force: %v, changed %v, weights dirty %v", r, d.m.ds.Rules.Changed(), d.m.ds.WSess.Dirty())
@@ -98,7 +82,7 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 		!strings.Contains(s, "1 weight and 1 rule changed, score "+common.Fixed5(opening)+" → "+common.Fixed5(tuned)) {
 		t.Errorf("status %q", s)
 	}
-	now, rec := k.keptRecord(t)
+	now, rec := k.OnlyRecord(t)
 	if now == kept || !strings.Contains(string(rec.Rules), `".vendor": "exact"`) || !strings.Contains(string(rec.Weights), `"vendor": 0.95`) {
 		t.Fatalf("after restoring: %s (was %s):\n%s\n%s", now, kept, rec.Weights, rec.Rules)
 	}
@@ -112,26 +96,26 @@ func TestDatasetUnsavedRulesKeptAndRestored(t *testing.T) {
 func savedLeavesNothing(t *testing.T, d *dsDriver, k *keptSmall) {
 	t.Helper()
 	// Saving both removes the file.
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if d.m.Mode != shell.ModeRulesPath {
-		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.screen())
+		t.Fatalf("ctrl+s does not ask where the rules go:\n%s", d.Screen())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
-		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
+		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.Screen())
 	}
 	if got := tuitest.ReadFile(t, filepath.Join(k.Dir, "rules.json")); got != "{\n  \".vendor\": \"exact\"\n}\n" {
 		t.Errorf("rules saved:\n%s", got)
 	}
 
 	// A rule alone, saved alone: nothing is left.
-	d.keys("j", "C", "j", "j", "enter")
-	d.fireTimers()
-	if _, rec := k.keptRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
+	d.Keys("j", "C", "j", "j", "enter")
+	d.FireTimers()
+	if _, rec := k.OnlyRecord(t); !strings.Contains(string(rec.Rules), `".vendor": "damerau"`) || d.m.ds.WSess.Dirty() {
 		t.Fatalf("a rule alone: rules kept %s, weights dirty %v", rec.Rules, d.m.ds.WSess.Dirty())
 	}
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if files := k.Files(t); len(files) != 0 || d.m.ds.Dirty() {
-		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.screen())
+		t.Errorf("after saving the rules alone: %q, unsaved %v\n%s", files, d.m.ds.Dirty(), d.Screen())
 	}
 }

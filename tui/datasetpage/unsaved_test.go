@@ -27,20 +27,12 @@ func newKeptSmall(t *testing.T) *keptSmall {
 	return &keptSmall{tuitest.NewKeptFolder(t, smallDir)}
 }
 
-// keeper returns the keeper of a new explorer on the dataset.
-func (k *keptSmall) keeper() *recovery.Keeper {
-	return recovery.New(func() (recovery.Pair, error) {
-		data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
-		return recovery.Pair{Reference: data, Output: data, Dataset: true,
-			Weights: recovery.Input{Path: k.Weights, SHA256: "cc"}, SaveTo: k.Weights}, nil
-	}, "")
-}
-
 // opts returns the options of an explorer on the dataset, with a keeper.
 func (k *keptSmall) opts(t *testing.T) ports.DatasetOptions {
 	opts := smallDataset(t, "mono")
 	opts.Files.SavePath = k.Weights
-	opts.Recovery = k.keeper()
+	data := recovery.Input{Path: "/cases/dataset-small/data.jsonl", SHA256: "aa"}
+	opts.Recovery = k.Keeper(recovery.Pair{Reference: data, Output: data, Dataset: true})
 	return opts
 }
 
@@ -54,16 +46,6 @@ func (k *keptSmall) keptWeights(t *testing.T) string {
 	return string(rec.Weights)
 }
 
-// fireTimers delivers the timers due, as the delay's end does.
-func (d *dsDriver) fireTimers() {
-	d.t.Helper()
-	timers := d.timers
-	d.timers = nil
-	for _, msg := range timers {
-		d.send(msg)
-	}
-}
-
 // TestDatasetUnsavedWeightsKept: a weight edit in a dataset is written to
 // the recovery file once the delay has passed (not at every key), later
 // edits replace it, a save removes it, and so does an undo back to the
@@ -71,40 +53,12 @@ func (d *dsDriver) fireTimers() {
 func TestDatasetUnsavedWeightsKept(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("written before the delay: %q", files)
-	}
-	if !d.m.Unsaved.Scheduled {
-		t.Fatal("no write scheduled after an edit")
-	}
-	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
-		t.Fatalf("kept:\n%s", w)
-	}
-	first := k.Files(t)[0]
-	d.keys("-")
-	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.9`) || k.Files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
-	}
-	d.keys("ctrl+s")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after the save: %q", files)
-	}
-	d.keys("-")
-	d.fireTimers()
-	if len(k.Files(t)) != 1 {
-		t.Fatal("the edit after the save is not kept")
-	}
-	d.keys("u")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after undoing back to the saved weights: %q", files)
-	}
+	d.CheckUnsavedKept(&d.m.Shell, k.KeptFolder, tuitest.KeptEdits{
+		Select: []string{"j"}, First: `"vendor": 0.95`, Second: `"vendor": 0.9`, Kept: k.keptWeights})
 	// Discarded on purpose: q, y leaves no file.
-	d.keys("-")
-	d.fireTimers()
-	d.keys("q", "y")
+	d.Keys("-")
+	d.FireTimers()
+	d.Keys("q", "y")
 	if files := k.Files(t); len(files) != 0 {
 		t.Fatalf("left after quitting without saving on purpose: %q", files)
 	}
@@ -117,7 +71,7 @@ func TestDatasetUnsavedWeightsKept(t *testing.T) {
 func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-", "-")
+	d.Keys("j", "-", "-")
 	want, _ := d.m.ds.Total()
 	if err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil); !strings.Contains(err.Error(), "opening the dataset again offers them") {
 		t.Fatal(err)
@@ -129,17 +83,17 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 
 	d = newDSDriver(t, k.opts(t), 160, 40)
 	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
+		t.Fatalf("no offer:\n%s", d.Screen())
 	}
 	for _, want := range []string{"Unsaved weights of an explorer that ended without saving", "1 weight differs from those in force",
 		".vendor  1 → 0.9", files[0], "r restore · d discard (delete the file) · k/esc keep for later"} {
-		if !strings.Contains(tuitest.BoxText(d.screen()), want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+		if !strings.Contains(tuitest.BoxText(d.Screen()), want) {
+			t.Errorf("the offer does not say %q:\n%s", want, d.Screen())
 		}
 	}
-	d.keys("r")
+	d.Keys("r")
 	if got, _ := d.m.ds.Total(); got != want || !d.m.ds.Sess.Dirty() {
-		t.Fatalf("restored: score %v, want %v:\n%s", got, want, d.screen())
+		t.Fatalf("restored: score %v, want %v:\n%s", got, want, d.Screen())
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "restored the unsaved weights of ") || !strings.Contains(s, "1 weight changed, score 0.55315 → ") {
 		t.Errorf("status %q", s)
@@ -149,7 +103,7 @@ func TestDatasetUnsavedWeightsOffered(t *testing.T) {
 		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
-	d.keys("u")
+	d.Keys("u")
 	if d.m.ds.Sess.Dirty() || len(k.Files(t)) != 0 {
 		t.Fatalf("undo: dirty %v, files %q", d.m.ds.Sess.Dirty(), k.Files(t))
 	}
@@ -164,9 +118,9 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	for _, key := range []string{"-", "x"} {
 		d := newDSDriver(t, k.opts(t), 120, 35)
 		for d.m.Mode == shell.ModeRecover {
-			d.keys("k")
+			d.Keys("k")
 		}
-		d.keys("j", key)
+		d.Keys("j", key)
 		if _, err := d.m.SettleUnsaved(); err != nil {
 			t.Fatal(err)
 		}
@@ -175,9 +129,9 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	// Weights that are those in force already.
 	d := newDSDriver(t, k.opts(t), 120, 35)
 	for d.m.Mode == shell.ModeRecover {
-		d.keys("k")
+		d.Keys("k")
 	}
-	d.keys("j", "-", "+")
+	d.Keys("j", "-", "+")
 	if _, err := d.m.Unsaved.Keeper.Keep(d.m.Unsaved.Next(), mustMarshal(t, d.m), nil); err != nil {
 		t.Fatal(err)
 	}
@@ -189,16 +143,16 @@ func TestDatasetUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	if len(k.Files(t)) != 2 {
 		t.Errorf("the file of the weights in force is still there: %q", k.Files(t))
 	}
-	if !strings.Contains(d.screen(), "1 more kept for this dataset") || !strings.Contains(tuitest.BoxText(d.screen()), ".vendor  1 → 0") {
-		t.Fatalf("first offer:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "1 more kept for this dataset") || !strings.Contains(tuitest.BoxText(d.Screen()), ".vendor  1 → 0") {
+		t.Fatalf("first offer:\n%s", d.Screen())
 	}
-	d.keys("d")
-	if d.m.Mode != shell.ModeRecover || !strings.Contains(tuitest.BoxText(d.screen()), ".vendor  1 → 0.95") || strings.Contains(d.screen(), "more kept") {
-		t.Fatalf("second offer:\n%s", d.screen())
+	d.Keys("d")
+	if d.m.Mode != shell.ModeRecover || !strings.Contains(tuitest.BoxText(d.Screen()), ".vendor  1 → 0.95") || strings.Contains(d.Screen(), "more kept") {
+		t.Fatalf("second offer:\n%s", d.Screen())
 	}
-	d.keys("k")
+	d.Keys("k")
 	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "kept for later (opening this dataset again offers it)") {
-		t.Fatalf("after keeping:\n%s", d.screen())
+		t.Fatalf("after keeping:\n%s", d.Screen())
 	}
 	if w := k.keptWeights(t); !strings.Contains(w, `"vendor": 0.95`) {
 		t.Fatalf("kept:\n%s", w)
@@ -256,11 +210,11 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 	} {
 		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDSDriver(t, smallDataset(t, "mono"), c.w, c.h)
-			d.send(shell.UnsavedFoundMsg{Found: c.found})
+			d.Send(shell.UnsavedFoundMsg{Found: c.found})
 			if d.m.Mode != shell.ModeRecover {
-				t.Fatalf("no offer:\n%s", d.screen())
+				t.Fatalf("no offer:\n%s", d.Screen())
 			}
-			screen := d.screen()
+			screen := d.Screen()
 			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
@@ -272,7 +226,7 @@ func TestDatasetUnsavedOfferScreens(t *testing.T) {
 func TestDatasetUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	k := newKeptSmall(t)
 	d := newDSDriver(t, k.opts(t), 120, 35)
-	d.keys("j", "-") // the write is due in unsavedDelay
+	d.Keys("j", "-") // the write is due in unsavedDelay
 	d.m.Update(tuitest.KeyMsg("q"))
 	_, quit := d.m.Update(tuitest.KeyMsg("y")) // the program runs it a moment later
 	_, cmd := d.m.Update(shell.UnsavedTickMsg{})

@@ -11,27 +11,27 @@ import (
 // and hides it again.
 func TestCasesPaneUnscored(t *testing.T) {
 	d := newDSDriver(t, smallDataset(t, "dark"), 120, 20)
-	d.keys("c")
-	if strings.Contains(d.screen(), "inv-005") {
-		t.Errorf("the missing case is listed:\n%s", d.screen())
+	d.Keys("c")
+	if strings.Contains(d.Screen(), "inv-005") {
+		t.Errorf("the missing case is listed:\n%s", d.Screen())
 	}
-	lines := strings.Split(d.screen(), "\n")
+	lines := strings.Split(d.Screen(), "\n")
 	if got := strings.TrimRight(lines[len(lines)-2], " "); got != "+ 1 missing not listed, each scoring 0 · s lists them" {
 		t.Errorf("the line above the status: %q", got)
 	}
-	d.keys("s")
-	if got := line(t, d.screen(), "inv-005"); got != "inv-005  missing        0 (no output)" {
+	d.Keys("s")
+	if got := line(t, d.Screen(), "inv-005"); got != "inv-005  missing        0 (no output)" {
 		t.Errorf("missing case: %q", got)
 	}
 	if got, want := d.statusText(), "6 cases listed, the missing and invalid too"; got != want {
 		t.Errorf("status %q, want %q", got, want)
 	}
-	if strings.Contains(d.screen(), "not listed") {
-		t.Errorf("the count stays:\n%s", d.screen())
+	if strings.Contains(d.Screen(), "not listed") {
+		t.Errorf("the count stays:\n%s", d.Screen())
 	}
-	d.keys("s")
-	if strings.Contains(d.screen(), "inv-005") {
-		t.Errorf("s again did not hide the missing case:\n%s", d.screen())
+	d.Keys("s")
+	if strings.Contains(d.Screen(), "inv-005") {
+		t.Errorf("s again did not hide the missing case:\n%s", d.Screen())
 	}
 	if got, want := d.statusText(), "5 cases listed · 1 missing not listed"; got != want {
 		t.Errorf("status %q, want %q", got, want)

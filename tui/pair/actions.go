@@ -6,7 +6,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/tui/common"
-	"github.com/jsontui/jsontui/tui/session"
 	"github.com/jsontui/jsontui/tui/shell"
 )
 
@@ -94,24 +93,15 @@ func (m *Model) Submit() tea.Cmd {
 		cmd, st := m.tree.Search(m.Prompt.Trimmed())
 		m.Status.Set(st)
 		return cmd
-	case shell.ModeWeight:
-		v, err := ParseWeightInput(m.Prompt.Trimmed())
-		if err != nil {
-			m.Prompt.Fail(err.Error())
-			return nil
-		}
-		m.Mode = shell.ModeNormal
-		return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
 	case shell.ModeLabel:
 		return m.runs.LabelSubmit()
-	case shell.ModeRuleValue:
-		return m.SubmitRuleValue()
-	case shell.ModeRulesPath:
-		return m.SubmitRulesPath()
-	case shell.ModeSavePath:
-		return m.SubmitSavePath()
 	}
 	return nil
+}
+
+// SubmitWeight sets the weight of the node the prompt was asked for.
+func (m *Model) SubmitWeight(v float64) tea.Cmd {
+	return m.edit(m.sess.SetWeight(m.Prompt.NodeTarget(), v))
 }
 
 // StopJobs cancels the background jobs that can stop: the load, the
@@ -127,6 +117,3 @@ func (m *Model) StopJobs() {
 	m.jobs.stopRescore()
 	m.runs.Stop()
 }
-
-// ParseWeightInput reads a typed weight: a number in [0, 1].
-func ParseWeightInput(text string) (float64, error) { return session.ParseWeight(text) }

@@ -3,13 +3,10 @@ package pair
 import (
 	"context"
 	"errors"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/jsontui/jsontui/tui/internal/tuitest"
@@ -44,8 +41,7 @@ func TestQuitWaitsForHistoryLookups(t *testing.T) {
 	h := &slowHistory{fakeHistory: fh, SlowLookups: tuitest.SlowLookups{Delay: 300 * time.Millisecond}}
 	opts.History, opts.NoMouse = h, true
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(100, 30))
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return strings.Contains(ansi.Strip(string(b)), "? for help") },
-		teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	tuitest.WaitText(t, tm, "? for help")
 	tm.Send(tuitest.KeyMsg("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(30*time.Second))
 	if h.Calls.Load() == 0 {
@@ -67,20 +63,7 @@ func TestQuitWhileLoadingIsNoError(t *testing.T) {
 			<-ctx.Done()
 			return ports.Loaded{}, canceled
 		}}
-	m := New(opts)
-	m.Init()
-	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
-	_, q := m.Update(tuitest.KeyMsg("q"))
-	if q == nil {
-		t.Fatal("q does nothing while loading")
-	}
-	m.Update(loading.DoneMsg{Err: canceled})
-	if !tuitest.IsQuit(q) {
-		t.Fatal("q does not quit while loading")
-	}
-	if err := m.Err(); err != nil {
-		t.Errorf("the explorer ended with %v", err)
-	}
+	tuitest.CheckQuitWhileLoading(t, New(opts), loading.DoneMsg{Err: canceled})
 }
 
 // TestFinishWaitsForHistoryLookups: a signal ends the program while the
@@ -110,13 +93,5 @@ func TestFinishWaitsForHistoryLookups(t *testing.T) {
 func TestQuitRightAfterClosingThePane(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 100, 30)
-	d.keys("H")
-	if d.m.Mode != shell.ModeHistory {
-		t.Fatal("H does not open the history pane")
-	}
-	d.m.Update(tuitest.KeyMsg("esc")) // its command not run yet
-	d.m.Update(tuitest.KeyMsg("q"))
-	if d.m.Phase != shell.PhaseClosing {
-		t.Errorf("esc then q: mode %v, phase %v; want the explorer quitting", d.m.Mode, d.m.Phase)
-	}
+	d.CheckQuitAfterPane(&d.m.Shell)
 }

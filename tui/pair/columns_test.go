@@ -34,7 +34,7 @@ func TestInvoiceScreens(t *testing.T) {
 	for _, w := range []int{80, 100, 120, 160} {
 		t.Run(tuitest.Itoa(w)+"x35", func(t *testing.T) {
 			d := newDriver(t, invoice(t), w, 35)
-			screen := d.screen()
+			screen := d.Screen()
 			tuitest.CheckSize(t, screen, w, 35)
 			golden.RequireEqual(t, []byte(screen))
 			checkDifferencesShow(t, d)
@@ -45,8 +45,8 @@ func TestInvoiceScreens(t *testing.T) {
 // TestFailingScreen: the failing-only view of the invoice, expanded.
 func TestFailingScreen(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	d.keys("F", "e")
-	screen := d.screen()
+	d.Keys("F", "e")
+	screen := d.Screen()
 	tuitest.CheckSize(t, screen, 120, 35)
 	golden.RequireEqual(t, []byte(screen))
 	if s := d.statusText(); !strings.HasPrefix(s, "failing only: 48 of 81 nodes hidden · expanded all: 33 rows") {
@@ -63,13 +63,13 @@ func TestDifferencesShow(t *testing.T) {
 	for w := 80; w <= 200; w += 8 {
 		for _, tab := range []bool{false, true} {
 			d := newDriver(t, invoice(t), w, 30)
-			d.keys("e")
+			d.Keys("e")
 			if tab && !d.m.ShowDetail() {
-				d.keys("tab")
+				d.Keys("tab")
 			}
 			for range 4 {
 				checkDifferencesShow(t, d)
-				d.keys("pgdown")
+				d.Keys("pgdown")
 			}
 		}
 	}
@@ -81,7 +81,7 @@ func TestDifferencesShow(t *testing.T) {
 func checkDifferencesShow(t *testing.T, d *driver) {
 	t.Helper()
 	tr := d.m.sess.Tree()
-	lines := strings.Split(d.screen(), "\n")
+	lines := strings.Split(d.Screen(), "\n")
 	top := d.m.hdr.Height() + d.m.panelH + 1 // the column heads
 	// isScalar: a value that is there and no container.
 	isScalar := func(d *jsondoc.Doc, v jsondoc.ID) bool { return v != jsondoc.None && !d.Kind(v).IsContainer() }
@@ -118,11 +118,11 @@ func TestDetailGivesWay(t *testing.T) {
 	if d.m.ShowDetail() || d.m.tree.Width() != 120 {
 		t.Fatalf("at 120 the detail pane shows (tree %d wide)", d.m.tree.Width())
 	}
-	d.keys("tab")
+	d.Keys("tab")
 	if !d.m.ShowDetail() || d.m.detail.Width() != DetailMinWidth || d.m.tree.Width() != 120-DetailMinWidth {
 		t.Errorf("tab: detail %v, %d wide, tree %d", d.m.ShowDetail(), d.m.detail.Width(), d.m.tree.Width())
 	}
-	d.keys("tab")
+	d.Keys("tab")
 	if d.m.ShowDetail() {
 		t.Error("tab again left the pane open")
 	}

@@ -1,7 +1,6 @@
 package pair
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,20 +15,12 @@ import (
 // weight to 1, save, quit; the saved file keeps the original's shape with
 // the one entry changed, and the original is kept as weights.json.bak.
 func TestEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	orig := tuitest.ReadFile(t, filepath.Join(pizzaDir, "weights.json"))
-	wpath := filepath.Join(dir, "weights.json")
-	if err := os.WriteFile(wpath, []byte(orig), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	wpath, orig := tuitest.WeightsCopy(t, pizzaDir)
+	dir := filepath.Dir(wpath)
 	opts := pizza(t)
 	opts.Files.SavePath = wpath
 	tm := teatest.NewTestModel(t, New(opts), teatest.WithInitialTermSize(120, 30))
-	wait := func(text string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool { return bytes.Contains(b, []byte(text)) },
-			teatest.WithDuration(30*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	wait := func(text string) { t.Helper(); tuitest.WaitText(t, tm, text) }
 	wait("0.87601")
 	for _, k := range []string{"j", "j", "j", "w"} {
 		tm.Send(tuitest.KeyMsg(k))

@@ -17,7 +17,7 @@ import (
 func TestFailingOnly(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
 	d.goTo(".vendor.address.city")
-	d.keys("F")
+	d.Keys("F")
 	// The cursor was on a node the view hides: it goes to the nearest
 	// one shown above it.
 	if p := d.selectedPath(); p != ".vendor" {
@@ -26,14 +26,14 @@ func TestFailingOnly(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "failing only: 48 of 81 nodes hidden · failing only: the 33 nodes that lose points or hold some that do · F shows all") {
 		t.Errorf("status %q", s)
 	}
-	d.keys("e")
+	d.Keys("e")
 	if n := d.m.tree.Outline().Len(); n != 33 {
 		t.Errorf("%d rows expanded", n)
 	}
 	// .vendor.name is all .vendor loses; its weight 0 ends that: both go,
 	// and the cursor to the root.
 	d.goTo(".vendor.name")
-	d.keys("x")
+	d.Keys("x")
 	if p := d.selectedPath(); p != "." || d.m.tree.Outline().Len() != 31 {
 		t.Errorf("after x: on %s, %d rows", p, d.m.tree.Outline().Len())
 	}
@@ -41,18 +41,18 @@ func TestFailingOnly(t *testing.T) {
 		t.Errorf("status %q", d.statusText())
 	}
 	// A search whose matches are all hidden says so.
-	d.keys("/", "type:Hamburg", "enter")
+	d.Keys("/", "type:Hamburg", "enter")
 	if s := d.statusText(); !strings.Contains(s, `"Hamburg": 1 match, none of them failing: F shows all nodes`) {
 		t.Errorf("search: %q", s)
 	}
-	d.keys("F")
+	d.Keys("F")
 	if strings.Contains(d.statusText(), "hidden") || d.m.tree.Outline().Len() != 81 {
 		t.Errorf("F again: %q, %d rows", d.statusText(), d.m.tree.Outline().Len())
 	}
 	// An equal pair has nothing to show.
 	l := loadPair(t, `{"a": 1}`, `{"a": 1}`, "")
 	e := newDriver(t, ports.Options{Files: ports.Files{Reference: "r.json", Output: "o.json"}, Loaded: &l, Metric: "jsondiff", Theme: "dark"}, 80, 24)
-	e.keys("F")
+	e.Keys("F")
 	if s := e.statusText(); !strings.HasPrefix(s, "no node loses points") || e.m.tree.Outline().Filter() != nil {
 		t.Errorf("equal pair: %q", s)
 	}
@@ -61,7 +61,7 @@ func TestFailingOnly(t *testing.T) {
 // TestWorst: W goes to the costliest leaf, from anywhere.
 func TestWorst(t *testing.T) {
 	d := newDriver(t, invoice(t), 120, 35)
-	d.keys("G", "W")
+	d.Keys("G", "W")
 	if p := d.selectedPath(); p != ".due_date" {
 		t.Errorf("W went to %s", p)
 	}
@@ -71,7 +71,7 @@ func TestWorst(t *testing.T) {
 	// With the due date's weight at 0, the costliest leaf is the invoice
 	// number (0.00417 of the total, against 0.00190 for each field of the
 	// dropped line item).
-	d.keys("x", "W")
+	d.Keys("x", "W")
 	if p := d.selectedPath(); p != ".invoice_number" {
 		t.Errorf("W went to %s", p)
 	}
@@ -125,40 +125,40 @@ func TestCopyOutput(t *testing.T) {
 // new selection.
 func TestDetailScrolls(t *testing.T) {
 	d := newDriver(t, invoice(t), 160, 35)
-	d.screen() // the pane builds its lines as it draws
+	d.Screen() // the pane builds its lines as it draws
 	total := d.m.detail.LineCount()
 	if total <= d.m.detail.Rows() {
 		t.Fatalf("the root's detail has %d lines: it fits", total)
 	}
-	if !strings.Contains(d.screen(), "↓ 12 more below · J/K or the wheel scroll") {
-		t.Errorf("no more-below line:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "↓ 12 more below · J/K or the wheel scroll") {
+		t.Errorf("no more-below line:\n%s", d.Screen())
 	}
-	d.keys("J")
-	if d.m.detail.Offset() != 3 || !strings.Contains(d.screen(), "↑ 4 more above") || !strings.Contains(d.screen(), "↓ 9 more below") {
-		t.Errorf("J: at %d\n%s", d.m.detail.Offset(), d.screen())
+	d.Keys("J")
+	if d.m.detail.Offset() != 3 || !strings.Contains(d.Screen(), "↑ 4 more above") || !strings.Contains(d.Screen(), "↓ 9 more below") {
+		t.Errorf("J: at %d\n%s", d.m.detail.Offset(), d.Screen())
 	}
-	d.keys("K", "K")
-	if d.m.detail.Offset() != 0 || strings.Contains(d.screen(), "more above") {
+	d.Keys("K", "K")
+	if d.m.detail.Offset() != 0 || strings.Contains(d.Screen(), "more above") {
 		t.Errorf("K: at %d", d.m.detail.Offset())
 	}
 	x := d.m.tree.Width() + 5
 	for range 20 {
-		d.send(tea.MouseWheelMsg{X: x, Y: 10, Button: tea.MouseWheelDown})
+		d.Send(tea.MouseWheelMsg{X: x, Y: 10, Button: tea.MouseWheelDown})
 	}
-	if d.m.detail.Offset() != d.m.detail.MaxOffset() || strings.Contains(d.screen(), "more below") || d.m.tree.Offset() != 0 {
+	if d.m.detail.Offset() != d.m.detail.MaxOffset() || strings.Contains(d.Screen(), "more below") || d.m.tree.Offset() != 0 {
 		t.Errorf("wheel over the pane: at %d of %d, tree at %d", d.m.detail.Offset(), d.m.detail.MaxOffset(), d.m.tree.Offset())
 	}
-	d.send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
+	d.Send(tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown})
 	if d.m.tree.Offset() != 3 {
 		t.Errorf("wheel over the tree: tree at %d", d.m.tree.Offset())
 	}
-	d.keys("j")
-	d.screen()
+	d.Keys("j")
+	d.Screen()
 	if d.m.detail.Offset() != 0 {
 		t.Errorf("a new selection starts at %d", d.m.detail.Offset())
 	}
 	d = newDriver(t, invoice(t), 120, 35)
-	d.keys("J")
+	d.Keys("J")
 	if s := d.statusText(); !strings.HasPrefix(s, "the detail pane is hidden: tab shows it") {
 		t.Errorf("J with the pane hidden: %q", s)
 	}

@@ -46,8 +46,8 @@ func TestHistoryPairScreens(t *testing.T) {
 				opts := pizza(t)
 				opts.History = twoPairHistory(t)
 				d := newDriver(t, opts, sz.w, sz.h)
-				d.keys(c.keys...)
-				screen := d.screen()
+				d.Keys(c.keys...)
+				screen := d.Screen()
 				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
@@ -61,8 +61,8 @@ func TestHistoryPairPlot(t *testing.T) {
 	opts := pizza(t)
 	opts.History = twoPairHistory(t)
 	d := newDriver(t, opts, 120, 35)
-	d.keys("H", "a")
-	screen := d.screen()
+	d.Keys("H", "a")
+	screen := d.Screen()
 	for _, want := range []string{
 		"── score of 9 runs of 2 pairs, a line each, oldest → newest ─",
 		"A reference.json ⟷ output.json · B menu.json ⟷ answer.json", // in the order of their first run
@@ -85,9 +85,9 @@ func TestHistoryPairPlot(t *testing.T) {
 		t.Errorf("%d lettered line ends:\n%s", ends, screen)
 	}
 	// The pair's own pane draws one line, as before: no legend.
-	d.keys("a")
-	if strings.Contains(d.screen(), "B menu.json") || !strings.Contains(d.screen(), "── score of 5 runs, oldest → newest") {
-		t.Errorf("the pair's pane:\n%s", d.screen())
+	d.Keys("a")
+	if strings.Contains(d.Screen(), "B menu.json") || !strings.Contains(d.Screen(), "── score of 5 runs, oldest → newest") {
+		t.Errorf("the pair's pane:\n%s", d.Screen())
 	}
 }
 
@@ -97,29 +97,29 @@ func TestHistoryOtherPairConfirm(t *testing.T) {
 	opts := pizza(t)
 	opts.History = twoPairHistory(t)
 	d := newDriver(t, opts, 120, 35)
-	d.keys("H", "a", "g") // the newest run is of menu.json ⟷ answer.json
+	d.Keys("H", "a", "g") // the newest run is of menu.json ⟷ answer.json
 	if r, _ := d.m.Hist.Selected(); r.ThisPair {
 		t.Fatalf("selected %+v", r)
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	status := statusOf(d)
 	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(status, "run 1hthq13k7m is of another pair, menu.json ⟷ answer.json: compare anyway?") ||
 		!strings.Contains(status, "y compare · n/esc cancel") {
 		t.Fatalf("enter on another pair's run: mode %d, status %q", d.m.Mode, status)
 	}
-	d.keys("n")
+	d.Keys("n")
 	if d.m.Mode != shell.ModeHistory || d.m.runs.Comparison() != nil || !strings.Contains(d.statusText(), "canceled") {
 		t.Fatalf("n: mode %d, comparison %v, status %q", d.m.Mode, d.m.runs.Comparison() != nil, d.statusText())
 	}
-	d.keys("d")
+	d.Keys("d")
 	if d.m.Mode != shell.ModeConfirmPair || !strings.Contains(statusOf(d), "diff anyway?") {
 		t.Fatalf("d: mode %d, %q", d.m.Mode, statusOf(d))
 	}
-	d.keys("y")
+	d.Keys("y")
 	if d.m.Mode != shell.ModeHistory || d.m.Hist.Shown != runspane.PaneDiff {
 		t.Fatalf("y: mode %d, view %d", d.m.Mode, d.m.Hist.Shown)
 	}
-	d.keys("esc", "j", "enter") // a run of this pair: no question
+	d.Keys("esc", "j", "enter") // a run of this pair: no question
 	if d.m.Mode != shell.ModeNormal || d.m.runs.Comparison() == nil {
 		t.Fatalf("enter on this pair's run: mode %d, comparison %v", d.m.Mode, d.m.runs.Comparison() != nil)
 	}
@@ -138,14 +138,14 @@ func TestBestFollowsMetric(t *testing.T) {
 		t.Fatalf("best under jsondiff: %+v", d.best())
 	}
 	d.choose("lynxius")
-	if !d.hasBest() || d.best().ID != runID(8) || !strings.Contains(d.screen(), "best 0.50000 (run 1hthq08k7m, same metric, options & rules)") {
-		t.Fatalf("best under lynxius: %v %+v\n%s", d.hasBest(), d.best(), d.screen())
+	if !d.hasBest() || d.best().ID != runID(8) || !strings.Contains(d.Screen(), "best 0.50000 (run 1hthq08k7m, same metric, options & rules)") {
+		t.Fatalf("best under lynxius: %v %+v\n%s", d.hasBest(), d.best(), d.Screen())
 	}
 }
 
 // statusOf returns the screen's last line.
 func statusOf(d *driver) string {
-	lines := strings.Split(d.screen(), "\n")
+	lines := strings.Split(d.Screen(), "\n")
 	return lines[len(lines)-1]
 }
 
@@ -164,8 +164,8 @@ func TestBestFollowsRules(t *testing.T) {
 		t.Fatalf("best under the file's rules: %v %+v", d.hasBest(), d.best())
 	}
 	selectPath(t, d, ".invoice_number")
-	d.keys("C", "j", "enter")
-	if d.hasBest() || strings.Contains(d.screen(), "best 0.90000") {
-		t.Fatalf("best after a rule changed:\n%s", d.screen())
+	d.Keys("C", "j", "enter")
+	if d.hasBest() || strings.Contains(d.Screen(), "best 0.90000") {
+		t.Fatalf("best after a rule changed:\n%s", d.Screen())
 	}
 }

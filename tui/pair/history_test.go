@@ -38,8 +38,8 @@ func TestHistoryScreens(t *testing.T) {
 			t.Run(c.name+"-"+tuitest.Itoa(sz.w)+"x"+tuitest.Itoa(sz.h), func(t *testing.T) {
 				opts, _ := pizzaWithHistory(t)
 				d := newDriver(t, opts, sz.w, sz.h)
-				d.keys(c.keys...)
-				screen := d.screen()
+				d.Keys(c.keys...)
+				screen := d.Screen()
 				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
@@ -50,46 +50,46 @@ func TestHistoryScreens(t *testing.T) {
 func TestHistoryPane(t *testing.T) {
 	opts, h := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	if !strings.Contains(d.screen(), "best 0.97266 (run 1hthq03k7m, same metric, options & rules)") {
-		t.Errorf("the header does not show the best run:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "best 0.97266 (run 1hthq03k7m, same metric, options & rules)") {
+		t.Errorf("the header does not show the best run:\n%s", d.Screen())
 	}
-	d.keys("H")
+	d.Keys("H")
 	if d.m.Mode != shell.ModeHistory || len(d.m.Hist.Listed()) != 5 || h.lists[false] != 1 {
 		t.Fatalf("mode %d, %d runs listed, %v lists", d.m.Mode, len(d.m.Hist.Listed()), h.lists)
 	}
-	screen := d.screen()
+	screen := d.Screen()
 	for _, want := range []string{"History  reference.json ⟷ output.json · 5 runs", "1hthq03k7m", "beer counts", "+0.05335",
 		"w-low.json", "score of 5 runs, oldest → newest", "┤", "1hthq04k7m 0.87601 ▲"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the pane lacks %q:\n%s", want, screen)
 		}
 	}
-	d.keys("G")
-	if !strings.Contains(d.screen(), "▲ 1hthq00k7m 0.90338") {
-		t.Errorf("the plot does not mark the oldest run:\n%s", d.screen())
+	d.Keys("G")
+	if !strings.Contains(d.Screen(), "▲ 1hthq00k7m 0.90338") {
+		t.Errorf("the plot does not mark the oldest run:\n%s", d.Screen())
 	}
-	d.keys("a")
-	if h.lists[true] != 1 || len(d.m.Hist.Listed()) != 6 || !strings.Contains(d.screen(), "menu.json ⟷ answer.json") {
-		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.Hist.Listed()), d.screen())
+	d.Keys("a")
+	if h.lists[true] != 1 || len(d.m.Hist.Listed()) != 6 || !strings.Contains(d.Screen(), "menu.json ⟷ answer.json") {
+		t.Errorf("a does not list every run: %v lists, %d runs\n%s", h.lists, len(d.m.Hist.Listed()), d.Screen())
 	}
-	d.keys("a", "?")
-	if d.m.Mode != shell.ModeHelp || !strings.Contains(d.screen(), "History pane (H)") {
-		t.Fatalf("no help from the pane:\n%s", d.screen())
+	d.Keys("a", "?")
+	if d.m.Mode != shell.ModeHelp || !strings.Contains(d.Screen(), "History pane (H)") {
+		t.Fatalf("no help from the pane:\n%s", d.Screen())
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if d.m.Mode != shell.ModeHistory {
 		t.Errorf("the help returned to mode %d, not the pane", d.m.Mode)
 	}
-	d.keys("esc")
-	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.screen(), "key ") {
-		t.Errorf("esc does not close the pane:\n%s", d.screen())
+	d.Keys("esc")
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.Screen(), "key ") {
+		t.Errorf("esc does not close the pane:\n%s", d.Screen())
 	}
 }
 
 func TestHistoryCompare(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H", "j", "enter")
+	d.Keys("H", "j", "enter")
 	c := d.m.runs.Comparison()
 	if c == nil || d.m.Mode != shell.ModeNormal {
 		t.Fatalf("no comparison (mode %d)", d.m.Mode)
@@ -102,15 +102,15 @@ func TestHistoryCompare(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "comparing with run 1hthq03k7m “beer counts”: 3 paths differ · esc ends") {
 		t.Errorf("status %q", s)
 	}
-	if !strings.Contains(d.screen(), "Δ vs run 1hthq03k7m “beer counts”") {
-		t.Errorf("no comparison line:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "Δ vs run 1hthq03k7m “beer counts”") {
+		t.Errorf("no comparison line:\n%s", d.Screen())
 	}
 	// Loading the run's weights makes every path the same.
-	d.keys("H", "R")
+	d.Keys("H", "R")
 	if c.Count(); c.Differ != 0 {
 		t.Errorf("%d paths differ under the run's own weights", c.Differ)
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if d.m.runs.Comparison() != nil || d.m.tree.Comparison() != nil || d.m.hdr.Comparison() != nil {
 		t.Error("esc does not end the comparison")
 	}
@@ -119,9 +119,9 @@ func TestHistoryCompare(t *testing.T) {
 func TestHistoryDiff(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H", "j", "d")
+	d.Keys("H", "j", "d")
 	if d.m.Hist.Shown != runspane.PaneDiff {
-		t.Fatalf("no diff:\n%s", d.screen())
+		t.Fatalf("no diff:\n%s", d.Screen())
 	}
 	df := d.m.Hist.Diff.D
 	var paths []string
@@ -141,7 +141,7 @@ func TestHistoryDiff(t *testing.T) {
 	if strings.Join(weights, " ") != want {
 		t.Errorf("weights %q", strings.Join(weights, " "))
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if d.m.Hist.Shown != runspane.PaneRuns || d.m.Mode != shell.ModeHistory {
 		t.Error("esc does not go back from the diff to the runs")
 	}
@@ -153,7 +153,7 @@ func TestHistoryLoadWeights(t *testing.T) {
 	h.add(stray)
 	d := newDriver(t, opts, 120, 40)
 	before, _ := d.m.sess.Tree().Total()
-	d.keys("H", "j", "j", "j", "R")
+	d.Keys("H", "j", "j", "j", "R")
 	got, _ := d.m.sess.Tree().Total()
 	if want := rebuilt(t, halfMargherita); !near(got, want) {
 		t.Errorf("total %v after loading, want %v", got, want)
@@ -164,12 +164,12 @@ func TestHistoryLoadWeights(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "loaded the weights of run 1hthq02k7m “margherita half”: 1 weight changed, total 0.87601 → 0.91931 · u undoes") {
 		t.Errorf("status %q", s)
 	}
-	d.keys("u")
+	d.Keys("u")
 	if got, _ := d.m.sess.Tree().Total(); got != before || d.m.sess.Dirty() {
 		t.Errorf("undo left the total at %v (was %v)", got, before)
 	}
 	// The newest run weighs a key the reference lacks: reported.
-	d.keys("H", "g", "R")
+	d.Keys("H", "g", "R")
 	if s := d.m.Status.Text(); !strings.Contains(s, "1 entry of its weights applies to nothing here: .pineapple") {
 		t.Errorf("status %q", s)
 	}
@@ -181,18 +181,18 @@ func TestHistoryLoadWeights(t *testing.T) {
 func TestHistoryLabel(t *testing.T) {
 	opts, h := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H", "L")
+	d.Keys("H", "L")
 	if d.m.Mode != shell.ModeLabel {
 		t.Fatal("L does not ask for a label")
 	}
-	d.keys("type:first look", "enter")
+	d.Keys("type:first look", "enter")
 	if h.runs[0].Label != "first look" || d.m.Mode != shell.ModeHistory {
 		t.Errorf("label %q, mode %d", h.runs[0].Label, d.m.Mode)
 	}
-	if !strings.Contains(d.screen(), "first look") || h.lists[false] != 2 {
-		t.Errorf("the list was not read again (%v):\n%s", h.lists, d.screen())
+	if !strings.Contains(d.Screen(), "first look") || h.lists[false] != 2 {
+		t.Errorf("the list was not read again (%v):\n%s", h.lists, d.Screen())
 	}
-	d.keys("j", "L", "ctrl+u", "esc")
+	d.Keys("j", "L", "ctrl+u", "esc")
 	if h.runs[1].Label != "beer counts" || d.m.Mode != shell.ModeHistory {
 		t.Error("esc did not cancel the label")
 	}
@@ -205,24 +205,24 @@ func TestHistoryErrors(t *testing.T) {
 	if s := d.statusText(); !strings.Contains(s, "history: history.db: store is busy") {
 		t.Errorf("status %q", s)
 	}
-	d.keys("H")
-	if !strings.Contains(d.screen(), "the history could not be read: history.db: store is busy") {
-		t.Errorf("no error in the pane:\n%s", d.screen())
+	d.Keys("H")
+	if !strings.Contains(d.Screen(), "the history could not be read: history.db: store is busy") {
+		t.Errorf("no error in the pane:\n%s", d.Screen())
 	}
-	d.keys("enter", "d", "R", "L")
+	d.Keys("enter", "d", "R", "L")
 	if d.m.Mode != shell.ModeHistory {
 		t.Errorf("mode %d after keys on an empty list", d.m.Mode)
 	}
 	h.err = nil
-	d.keys("a", "a")
+	d.Keys("a", "a")
 	h.err = errors.New("gone")
-	d.keys("enter")
+	d.Keys("enter")
 	if s := d.statusText(); !strings.Contains(s, "gone") || d.m.runs.Comparison() != nil {
 		t.Errorf("status %q", s)
 	}
 	// Without a history, H says so.
 	d = newDriver(t, pizza(t), 80, 24)
-	d.keys("H")
+	d.Keys("H")
 	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.statusText(), "no history here") {
 		t.Errorf("H without a history: mode %d, status %q", d.m.Mode, d.statusText())
 	}
@@ -231,8 +231,8 @@ func TestHistoryErrors(t *testing.T) {
 func TestHistoryStaleResults(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H")
-	d.send(runspane.HistListMsg{ID: d.m.Hist.ListID - 1, Runs: nil})
+	d.Keys("H")
+	d.Send(runspane.HistListMsg{ID: d.m.Hist.ListID - 1, Runs: nil})
 	if len(d.m.Hist.Listed()) != 5 {
 		t.Error("a stale list replaced the runs")
 	}
@@ -244,9 +244,9 @@ func TestHistoryStaleResults(t *testing.T) {
 func TestHistoryRefreshAfterRecord(t *testing.T) {
 	opts, h := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H")
+	d.Keys("H")
 	h.add(pizzaRun(t, 7, "explorer saved", "tui", "weights.json", `{"margherita": 0.01}`))
-	d.send(shell.RecordedMsg{Event: ports.RunSaved})
+	d.Send(shell.RecordedMsg{Event: ports.RunSaved})
 	if len(d.m.Hist.Listed()) != 6 || d.m.Hist.Listed()[0].Label != "explorer saved" {
 		t.Errorf("the pane was not refreshed: %d runs", len(d.m.Hist.Listed()))
 	}
@@ -258,18 +258,18 @@ func TestHistoryRefreshAfterRecord(t *testing.T) {
 func TestHistoryMouse(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, opts, 120, 40)
-	d.keys("H")
-	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	d.Keys("H")
+	d.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if histCursor(d) != 1 {
 		t.Errorf("the wheel moved the cursor to %d", histCursor(d))
 	}
 	// The header is 2 lines, the pane's title and heads 2 more: line 7
 	// is the fourth run.
-	d.send(tea.MouseClickMsg{X: 3, Y: 7, Button: tea.MouseLeft})
+	d.Send(tea.MouseClickMsg{X: 3, Y: 7, Button: tea.MouseLeft})
 	if histCursor(d) != 3 {
 		t.Errorf("the click selected run %d", histCursor(d))
 	}
-	d.send(tea.MouseClickMsg{X: 3, Y: 30, Button: tea.MouseLeft})
+	d.Send(tea.MouseClickMsg{X: 3, Y: 30, Button: tea.MouseLeft})
 	if histCursor(d) != 3 {
 		t.Errorf("a click on the plot selected run %d", histCursor(d))
 	}

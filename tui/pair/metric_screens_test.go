@@ -70,11 +70,11 @@ func TestMetricScreens(t *testing.T) {
 			name := c.name + "-" + tuitest.Itoa(sz.w) + "x" + tuitest.Itoa(sz.h)
 			t.Run(name, func(t *testing.T) {
 				d := newDriver(t, c.opts(t), sz.w, sz.h)
-				d.keys(c.keys...)
+				d.Keys(c.keys...)
 				if c.detail && sz.w < shell.SideMinWidth {
-					d.keys("tab")
+					d.Keys("tab")
 				}
-				screen := d.screen()
+				screen := d.Screen()
 				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
@@ -96,7 +96,7 @@ func TestMetricRules(t *testing.T) {
 	for _, c := range cases {
 		d := newDriver(t, pizzaUnder(t, c.metric), 160, 45)
 		d.goTo(".fixed_menus[1].pizza")
-		sc := d.screen()
+		sc := d.Screen()
 		for _, w := range c.want {
 			if !strings.Contains(sc, w) {
 				t.Errorf("%s: no %q:\n%s", c.metric, w, sc)
@@ -110,21 +110,21 @@ func TestMetricRules(t *testing.T) {
 	// fields; galtea's field is equal after normalization or not.
 	d := newDriver(t, pizzaUnder(t, "uipath"), 160, 45)
 	d.goTo(".fixed_menus[1]")
-	if sc := d.screen(); !strings.Contains(sc, "score = matched leaves / leaves") || !strings.Contains(sc, "= 3.66667 / 4 = 0.91667") {
+	if sc := d.Screen(); !strings.Contains(sc, "score = matched leaves / leaves") || !strings.Contains(sc, "= 3.66667 / 4 = 0.91667") {
 		t.Errorf("uipath container:\n%s", sc)
 	}
 	d = newDriver(t, pizzaUnder(t, "galtea"), 160, 45)
-	if sc := d.screen(); !strings.Contains(sc, "score = 1 − non-matching fields / fields") || !strings.Contains(sc, "= 1 − 2 / 4 = 0.50000") {
+	if sc := d.Screen(); !strings.Contains(sc, "score = 1 − non-matching fields / fields") || !strings.Contains(sc, "= 1 − 2 / 4 = 0.50000") {
 		t.Errorf("galtea root:\n%s", sc)
 	}
 	d.goTo(".margherita")
-	if sc := d.screen(); !strings.Contains(sc, "19.0 ≠ 39.0: no match (0)") {
+	if sc := d.Screen(); !strings.Contains(sc, "19.0 ≠ 39.0: no match (0)") {
 		t.Errorf("galtea field:\n%s", sc)
 	}
 	// jsondiff under --abs-tol says why two numbers within it score 1.
 	d = newDriver(t, pizzaUnder(t, "jsondiff", "abs-tol=20"), 160, 45)
 	d.goTo(".margherita")
-	if sc := d.screen(); !strings.Contains(sc, "score = 1: |r − o| = 20 ≤ abs-tol 20") {
+	if sc := d.Screen(); !strings.Contains(sc, "score = 1: |r − o| = 20 ≤ abs-tol 20") {
 		t.Errorf("abs-tol:\n%s", sc)
 	}
 }
@@ -134,7 +134,7 @@ func TestMetricRules(t *testing.T) {
 // the tree has no node for listed with the warnings.
 func TestSchemaMarks(t *testing.T) {
 	d := newDriver(t, schemaCase(t, "jsondiff"), 160, 45)
-	sc := d.screen()
+	sc := d.Screen()
 	if !strings.Contains(sc, "schema: 6 violations") {
 		t.Errorf("no count:\n%s", sc)
 	}
@@ -148,7 +148,7 @@ func TestSchemaMarks(t *testing.T) {
 		t.Error(".name is marked")
 	}
 	d.goTo(".price")
-	if sc := d.screen(); !strings.Contains(sc, "! schema schema.json: 1 violation here") || !strings.Contains(sc, "minimum: got -9.5, want 0") {
+	if sc := d.Screen(); !strings.Contains(sc, "! schema schema.json: 1 violation here") || !strings.Contains(sc, "minimum: got -9.5, want 0") {
 		t.Errorf("detail:\n%s", sc)
 	}
 	if len(d.m.schema.Unplaced()) != 0 {
@@ -157,8 +157,8 @@ func TestSchemaMarks(t *testing.T) {
 	// galtea builds nothing below the fields: .toppings[2] and .size.cm
 	// have no node, and show with the warnings.
 	d = newDriver(t, schemaCase(t, "galtea"), 160, 45)
-	d.keys("!")
-	sc = d.screen()
+	d.Keys("!")
+	sc = d.Screen()
 	for _, w := range []string{"schema schema.json: .toppings[2]: got number, want string (not a node of this tree)",
 		"schema schema.json: .size.cm: got string, want integer (not a node of this tree)"} {
 		if !strings.Contains(sc, w) {

@@ -65,22 +65,10 @@ func pizzaUnder(t testing.TB, metric string, options ...string) ports.Options {
 
 // choose switches to metric with the chooser.
 func (d *driver) choose(metric string) {
-	d.t.Helper()
-	d.keys("m")
-	if d.m.Mode != shell.ModeMetric {
-		d.t.Fatalf("no chooser: %s", d.statusText())
-	}
-	d.keys("g")
-	for d.m.Chooser.Highlighted() != metric {
-		before := d.m.Chooser.Highlighted()
-		d.keys("j")
-		if d.m.Chooser.Highlighted() == before {
-			d.t.Fatalf("no metric %s in the chooser", metric)
-		}
-	}
-	d.keys("enter")
+	d.T.Helper()
+	d.ChooseMetric(&d.m.Shell, metric, d.statusText)
 	if d.m.metric.Name != metric {
-		d.t.Fatalf("metric %s after choosing %s: %s", d.m.metric.Name, metric, d.statusText())
+		d.T.Fatalf("metric %s after choosing %s: %s", d.m.metric.Name, metric, d.statusText())
 	}
 }
 
@@ -120,7 +108,7 @@ func runTotal(t *testing.T, metric, weights string) float64 {
 // that uses weights scores with it.
 func TestMetricSwitchKeepsWeights(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 160, 45)
-	d.keys("j", "j", "j", "w", "1", "enter") // .beer 0.25 → 1
+	d.Keys("j", "j", "j", "w", "1", "enter") // .beer 0.25 → 1
 	edited, _ := d.m.sess.Tree().Total()
 	weights := string(d.m.sess.Tree().MarshalWeights())
 	if !near(edited, runTotal(t, "jsondiff", weights)) || !d.m.wsess.Dirty() {
@@ -135,14 +123,14 @@ func TestMetricSwitchKeepsWeights(t *testing.T) {
 		t.Errorf("lynxius total %v, want %v", tot, runTotal(t, "lynxius", weights))
 	}
 	beer, _ := d.m.sess.Tree().Find(".beer")
-	if !d.m.wsess.Dirty() || !d.m.sess.Changed(d.m.sess.Tree().Slot(beer)) || !strings.Contains(d.screen(), "● unsaved") {
+	if !d.m.wsess.Dirty() || !d.m.sess.Changed(d.m.sess.Tree().Slot(beer)) || !strings.Contains(d.Screen(), "● unsaved") {
 		t.Error("lynxius: the edit is no longer unsaved and changed")
 	}
-	if !strings.Contains(d.screen(), "Δ since switch ±0") {
-		t.Errorf("no Δ since the switch:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "Δ since switch ±0") {
+		t.Errorf("no Δ since the switch:\n%s", d.Screen())
 	}
 	d.choose("uipath")
-	if d.m.wsess == d.m.sess || slotWeight(t, d, ".beer") != 1 || !strings.Contains(d.screen(), "● unsaved") {
+	if d.m.wsess == d.m.sess || slotWeight(t, d, ".beer") != 1 || !strings.Contains(d.Screen(), "● unsaved") {
 		t.Fatal("uipath: the user's weights are not held apart, unsaved")
 	}
 	d.choose("edit-distance")
@@ -155,7 +143,7 @@ func TestMetricSwitchKeepsWeights(t *testing.T) {
 		t.Errorf("back to jsondiff: .beer %v, total %v want %v", slotWeight(t, d, ".beer"), tot, edited)
 	}
 	// The file's weight is still the file's: r resets to it.
-	d.keys("g", "j", "j", "j", "r")
+	d.Keys("g", "j", "j", "j", "r")
 	if w := slotWeight(t, d, ".beer"); w != 0.25 {
 		t.Errorf("r reset .beer to %v, want the file's 0.25", w)
 	}
@@ -175,8 +163,8 @@ func TestRescoreInBackground(t *testing.T) {
 		t.Errorf("status %q", s)
 	}
 	stale, fresh := first(), second()
-	d.send(fresh)
-	d.send(stale)
+	d.Send(fresh)
+	d.Send(stale)
 	if d.m.metric.Name != "uipath" {
 		t.Errorf("a stale rescore replaced uipath with %s", d.m.metric.Name)
 	}
@@ -184,7 +172,7 @@ func TestRescoreInBackground(t *testing.T) {
 	d.m.opts.Rescore = func(ctx context.Context, req ports.RescoreRequest) (*scoring.Result, error) {
 		return nil, context.DeadlineExceeded
 	}
-	d.send(d.m.chooseMetric("galtea")())
+	d.Send(d.m.chooseMetric("galtea")())
 	if s := d.statusText(); d.m.metric.Name != "uipath" || !strings.HasPrefix(s, "galtea: context deadline exceeded") {
 		t.Errorf("metric %s, status %q", d.m.metric.Name, s)
 	}
@@ -202,7 +190,7 @@ func TestWeightKeysRefused(t *testing.T) {
 		d := newDriver(t, pizzaUnder(t, c.metric), 80, 24)
 		before := string(d.m.wsess.Tree().MarshalWeights())
 		for _, k := range []string{"w", "+", "-", "x", "r", "R", "u", "ctrl+r"} {
-			d.keys("g", "j", k)
+			d.Keys("g", "j", k)
 			if s := d.statusText(); !strings.HasPrefix(s, c.want) || d.m.Mode != shell.ModeNormal {
 				t.Errorf("%s, %s: status %q", c.metric, k, s)
 			}
@@ -211,8 +199,8 @@ func TestWeightKeysRefused(t *testing.T) {
 			t.Errorf("%s: the weights changed", c.metric)
 		}
 		// A wide screen has room for which metrics use weights.
-		d.send(tea.WindowSizeMsg{Width: 160, Height: 45})
-		d.keys("w")
+		d.Send(tea.WindowSizeMsg{Width: 160, Height: 45})
+		d.Keys("w")
 		if s, want := d.statusText(), c.want+"; m → jsondiff, lynxius use yours"; !strings.HasPrefix(s, want) {
 			t.Errorf("%s at 160: status %q, want %q", c.metric, s, want)
 		}
@@ -223,14 +211,14 @@ func TestWeightKeysRefused(t *testing.T) {
 // that take them, and that the others say what they leave out.
 func TestMetricOptionsCarry(t *testing.T) {
 	d := newDriver(t, pizzaUnder(t, "jsondiff", "abs-tol=20", "lists=best"), 160, 45)
-	if !strings.Contains(d.screen(), "metric jsondiff [abs-tol=20 lists=best]") {
-		t.Errorf("header:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "metric jsondiff [abs-tol=20 lists=best]") {
+		t.Errorf("header:\n%s", d.Screen())
 	}
 	d.choose("lynxius")
 	if s := d.statusText(); !strings.Contains(s, "lynxius does not take abs-tol=20, lists=best: left out") {
 		t.Errorf("status %q", s)
 	}
-	if sc := d.screen(); len(d.m.metric.Options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
+	if sc := d.Screen(); len(d.m.metric.Options) != 0 || !strings.Contains(sc, "metric lynxius") || strings.Contains(sc, "metric lynxius [") {
 		t.Errorf("lynxius options %q", d.m.metric.Options)
 	}
 	d.choose("jsondiff")
@@ -249,7 +237,7 @@ func TestMetricOptionsCarry(t *testing.T) {
 // refuse.
 func TestOneNumber(t *testing.T) {
 	d := newDriver(t, pizzaUnder(t, "edit-distance"), 160, 45)
-	sc := d.screen()
+	sc := d.Screen()
 	for _, want := range []string{"edit-distance: one number", "score 0.98068", "distance 0.019324", "Damerau–Levenshtein distance 4",
 		"one number: no per-key breakdown", "≠ margherita", "= pepperoni"} {
 		if !strings.Contains(sc, want) {
@@ -264,7 +252,7 @@ func TestOneNumber(t *testing.T) {
 	if strings.Contains(sc, "0.87601") {
 		t.Error("jsondiff's total shows under edit-distance")
 	}
-	d.keys("]")
+	d.Keys("]")
 	if s := d.statusText(); !strings.HasPrefix(s, "edit-distance is one number: the nodes have no scores or losses") {
 		t.Errorf("] status %q", s)
 	}
@@ -279,30 +267,30 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 	opts, _ := pizzaWithHistory(t)
 	d := newDriver(t, withMetrics(opts), 160, 45)
 	d.choose("lynxius")
-	d.keys("H", "j", "enter")
+	d.Keys("H", "j", "enter")
 	if s := d.m.Status.Text(); d.m.runs.Comparison() == nil || !strings.Contains(s, "the run was scored by jsondiff, now by lynxius: the scores are those of two metrics") {
 		t.Errorf("compare under lynxius: status %q", s)
 	}
-	if !strings.Contains(d.screen(), "run by jsondiff") {
-		t.Errorf("the comparison line does not say the run's metric:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "run by jsondiff") {
+		t.Errorf("the comparison line does not say the run's metric:\n%s", d.Screen())
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	d.choose("edit-distance")
-	d.keys("H", "g", "j", "enter")
+	d.Keys("H", "g", "j", "enter")
 	if s := d.m.Status.Text(); d.m.runs.Comparison() != nil || !strings.HasPrefix(s, "edit-distance is one number: no per-path scores to compare; run 1hthq03k7m “beer counts” scored 0.97266 (by jsondiff), now 0.98068") {
 		t.Errorf("compare under edit-distance: status %q", s)
 	}
-	d.keys("d")
+	d.Keys("d")
 	if df := d.m.Hist.Diff; d.m.Hist.Shown != runspane.PaneDiff || !df.D.NoScores || len(df.D.Weights) == 0 ||
-		!strings.Contains(d.screen(), "No per-path scores: edit-distance is one number") {
-		t.Errorf("diff under edit-distance:\n%s", d.screen())
+		!strings.Contains(d.Screen(), "No per-path scores: edit-distance is one number") {
+		t.Errorf("diff under edit-distance:\n%s", d.Screen())
 	}
-	d.keys("esc", "g", "j", "R") // beer counts
+	d.Keys("esc", "g", "j", "R") // beer counts
 	if w := slotWeight(t, d, ".beer"); w != 1 || !d.m.wsess.Dirty() {
 		t.Errorf("R under edit-distance: .beer %v", w)
 	}
 	d.choose("uipath")
-	d.keys("H", "g", "j", "j", "R") // margherita half
+	d.Keys("H", "g", "j", "j", "R") // margherita half
 	if s := d.m.Status.Text(); slotWeight(t, d, ".margherita") != 0.5 || !strings.Contains(s, "uipath does not use them") {
 		t.Errorf("R under uipath: .margherita %v, status %q", slotWeight(t, d, ".margherita"), s)
 	}
@@ -321,8 +309,8 @@ func TestHistoryAcrossMetrics(t *testing.T) {
 func TestRescoreAfterEdit(t *testing.T) {
 	d := newDriver(t, withMetrics(pizza(t)), 80, 24)
 	cmd := d.m.chooseMetric("lynxius")
-	d.keys("j", "j", "j", "w", "1", "enter") // .beer → 1 meanwhile
-	d.send(cmd())
+	d.Keys("j", "j", "j", "w", "1", "enter") // .beer → 1 meanwhile
+	d.Send(cmd())
 	if d.m.metric.Name != "lynxius" || slotWeight(t, d, ".beer") != 1 {
 		t.Fatalf("metric %s, .beer %v: the edit made meanwhile was lost", d.m.metric.Name, slotWeight(t, d, ".beer"))
 	}
@@ -371,6 +359,6 @@ func TestRescoreCancelled(t *testing.T) {
 	if second.Err() != nil {
 		t.Fatal("the newer rescore was cancelled too")
 	}
-	d.keys("q")
+	d.Keys("q")
 	ended(second, "quit")
 }

@@ -74,6 +74,7 @@ func New(opts ports.Options) *Model {
 	m.runs = runs.New(&m.Shell, runsPage{m}, opts)
 	m.Status.SetBadge(m.badge)
 	m.Unsaved.Keeper = opts.Recovery
+	m.load = loading.New(c, opts.Files) // the screen until Init starts the load
 	if opts.Schema != nil {
 		m.schema = schemacheck.New(opts.Schema.Name())
 	}
@@ -86,18 +87,11 @@ func New(opts ports.Options) *Model {
 // Init starts loading (unless the comparison is there already), asks the
 // terminal for its background colour, and records the opening.
 func (m *Model) Init() tea.Cmd {
-	var cmds []tea.Cmd
-	if m.C.AutoTheme {
-		cmds = append(cmds, tea.RequestBackgroundColor)
+	var load func() tea.Cmd
+	if m.opts.Load != nil {
+		load = func() tea.Cmd { return m.load.Run(m.opts.Load) }
 	}
-	if m.Phase == shell.PhaseLoading && m.opts.Load != nil {
-		var cmd tea.Cmd
-		m.load, cmd = loading.Start(m.C, m.opts.Load, m.opts.Files)
-		cmds = append(cmds, cmd)
-	} else if m.Phase == shell.PhaseReady {
-		cmds = append(cmds, m.Record(ports.RunOpened), m.lookups())
-	}
-	return tea.Batch(cmds...)
+	return m.Begin(load, func() tea.Cmd { return tea.Batch(m.Record(ports.RunOpened), m.lookups()) })
 }
 
 // ready builds the components over a loaded comparison.

@@ -25,12 +25,7 @@ func (m *Model) normalKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.EndCompare):
 		m.runs.EndComparison()
 	case key.Matches(msg, k.Detail):
-		if m.ShowDetail() {
-			m.Side = shell.SideNone
-		} else {
-			m.Side = shell.SideDetail
-		}
-		m.Layout()
+		m.ToggleDetail()
 	case key.Matches(msg, k.Warnings):
 		cmd := m.hdr.Update(msg)
 		m.Layout()

@@ -22,7 +22,7 @@ import (
 
 // statusText returns the last line of the screen, trimmed.
 func (d *driver) statusText() string {
-	lines := strings.Split(d.screen(), "\n")
+	lines := strings.Split(d.Screen(), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
 }
 
@@ -30,7 +30,7 @@ func (d *driver) selectedPath() string { return d.m.sess.Tree().Path(d.m.tree.Se
 
 // goTo moves the cursor to the node at path, expanding what it must.
 func (d *driver) goTo(path string) {
-	d.t.Helper()
+	d.T.Helper()
 	t := d.m.sess.Tree()
 	for id := 0; id < t.Len(); id++ {
 		if t.Path(scoring.NodeID(id)) == path {
@@ -38,7 +38,7 @@ func (d *driver) goTo(path string) {
 			return
 		}
 	}
-	d.t.Fatalf("no node %s", path)
+	d.T.Fatalf("no node %s", path)
 }
 
 // rebuilt returns the total of the pizza rescored from scratch under a
@@ -53,15 +53,15 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
 
 func TestWeightEditUpdatesTotal(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("j", "j", "j")
+	d.Keys("j", "j", "j")
 	if got := d.selectedPath(); got != ".beer" {
 		t.Fatalf("cursor on %s, want .beer", got)
 	}
-	d.keys("w")
+	d.Keys("w")
 	if !strings.Contains(d.statusText(), "weight of .beer:") {
 		t.Fatalf("no weight prompt: %q", d.statusText())
 	}
-	d.keys("1", "enter")
+	d.Keys("1", "enter")
 	want := rebuilt(t, `{"beer": 1, "fixed_menus": {"__fixed_menus": 0.8, "menu_name": 0, "pizza": 0.5, "drink": 0.5}}`)
 	got, _ := d.m.sess.Tree().Total()
 	if !near(got, want) {
@@ -70,15 +70,15 @@ func TestWeightEditUpdatesTotal(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "weight of .beer 0.25 → 1") {
 		t.Errorf("status %q", s)
 	}
-	if !strings.Contains(d.screen(), "score 0.90048  Δ opening +0.02447") {
-		t.Errorf("header does not show the new total:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "score 0.90048  Δ opening +0.02447") {
+		t.Errorf("header does not show the new total:\n%s", d.Screen())
 	}
 }
 
 func TestWeightAppliesToEveryElement(t *testing.T) {
 	d := newDriver(t, pizza(t), 160, 45)
 	d.goTo(".fixed_menus[1].pizza")
-	d.keys("w", "type:0.25", "enter")
+	d.Keys("w", "type:0.25", "enter")
 	if s := d.statusText(); !strings.Contains(s, "weight of .fixed_menus[].pizza 0.5 → 0.25; applies to all 2 elements of .fixed_menus") {
 		t.Errorf("status %q", s)
 	}
@@ -89,25 +89,25 @@ func TestWeightAppliesToEveryElement(t *testing.T) {
 		}
 	}
 	// The row of the other element shows the changed weight, marked.
-	if !strings.Contains(d.screen(), "*0.25") {
+	if !strings.Contains(d.Screen(), "*0.25") {
 		t.Error("changed weights are not marked")
 	}
 }
 
 func TestWeightInputRefusesOutOfRange(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("j", "j", "j", "w", "type:1.5", "enter")
+	d.Keys("j", "j", "j", "w", "type:1.5", "enter")
 	if d.m.Mode != shell.ModeWeight {
 		t.Fatal("the prompt closed on a refused weight")
 	}
 	if s := d.statusText(); !strings.Contains(s, "✗ weight 1.5 is outside [0, 1]") {
 		t.Errorf("status %q", s)
 	}
-	d.keys("esc")
+	d.Keys("esc")
 	if w := d.m.sess.Tree().Weight(3); w != 0.25 {
 		t.Errorf("beer weighs %v after a refused edit", w)
 	}
-	d.keys("w", "type:abc", "enter")
+	d.Keys("w", "type:abc", "enter")
 	if s := d.statusText(); !strings.Contains(s, `"abc" is not a number`) {
 		t.Errorf("status %q", s)
 	}
@@ -115,12 +115,12 @@ func TestWeightInputRefusesOutOfRange(t *testing.T) {
 
 func TestNoWeightOfItsOwn(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("w")
+	d.Keys("w")
 	if s := d.statusText(); !strings.HasPrefix(s, "the root has no weight of its own") {
 		t.Errorf("root: %q", s)
 	}
 	d.goTo(".fixed_menus[0]")
-	d.keys("w")
+	d.Keys("w")
 	if s := d.statusText(); !strings.HasPrefix(s, ".fixed_menus[0] is an array element: elements weigh alike (1/2 each)") {
 		t.Errorf("element: %q", s)
 	}
@@ -141,13 +141,13 @@ func TestNudgeToggleResetUndoRedo(t *testing.T) {
 		{"u", 0.3}, {"u", 0}, {"ctrl+r", 0.3}, {"R", 0.25}, {"u", 0.3},
 	}
 	for i, s := range steps {
-		d.keys(s.key)
+		d.Keys(s.key)
 		if got := w(); got != s.want {
 			t.Fatalf("step %d (%s): weight %v, want %v (status %q)", i, s.key, got, s.want, d.statusText())
 		}
 	}
 	for range 30 {
-		d.keys("+")
+		d.Keys("+")
 	}
 	if w() != 1 {
 		t.Errorf("+ went past 1: %v", w())
@@ -156,31 +156,31 @@ func TestNudgeToggleResetUndoRedo(t *testing.T) {
 
 func TestSearch(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("/", "type:pizza", "enter")
+	d.Keys("/", "type:pizza", "enter")
 	if got := d.selectedPath(); got != ".fixed_menus[0].pizza" {
 		t.Fatalf("first match %s", got)
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, `"pizza": 2 matches · .fixed_menus[0].pizza`) {
 		t.Errorf("status %q", s)
 	}
-	d.keys("n")
+	d.Keys("n")
 	if got := d.selectedPath(); got != ".fixed_menus[1].pizza" {
 		t.Errorf("next match %s", got)
 	}
-	d.keys("n")
+	d.Keys("n")
 	if got := d.selectedPath(); got != ".fixed_menus[0].pizza" || !strings.Contains(d.statusText(), "(wrapped)") {
 		t.Errorf("wrapped to %s, status %q", got, d.statusText())
 	}
-	d.keys("N")
+	d.Keys("N")
 	if got := d.selectedPath(); got != ".fixed_menus[1].pizza" {
 		t.Errorf("previous match %s", got)
 	}
 	// Values match too, and the search is case-insensitive for lower case.
-	d.keys("/", "type:COCA", "enter")
+	d.Keys("/", "type:COCA", "enter")
 	if !strings.Contains(d.statusText(), "no key or value contains") {
 		t.Errorf("capitals search exactly: %q", d.statusText())
 	}
-	d.keys("/", "type:coca", "enter")
+	d.Keys("/", "type:coca", "enter")
 	if got := d.selectedPath(); got != ".fixed_menus[0].drink" {
 		t.Errorf("value match %s", got)
 	}
@@ -190,18 +190,18 @@ func TestNextLossAndOrder(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	var got []string
 	for range 5 {
-		d.keys("]")
+		d.Keys("]")
 		got = append(got, d.selectedPath())
 	}
 	want := []string{".margherita", ".fixed_menus", ".fixed_menus[1]", ".fixed_menus[1].pizza", ".fixed_menus[1].pizza"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("] visits %v, want %v", got, want)
 	}
-	d.keys("[")
+	d.Keys("[")
 	if p := d.selectedPath(); p != ".fixed_menus[1]" {
 		t.Errorf("[ went to %s", p)
 	}
-	d.keys("g", "o")
+	d.Keys("g", "o")
 	if d.m.tree.Outline().Order() != outline.ByLoss {
 		t.Fatal("o did not order by loss")
 	}
@@ -220,39 +220,39 @@ func TestExpandCollapseKeys(t *testing.T) {
 	if rows() != 7 {
 		t.Fatalf("%d rows on opening, want 7 (two levels)", rows())
 	}
-	d.keys("E")
+	d.Keys("E")
 	if rows() != 5 {
 		t.Errorf("collapse all: %d rows", rows())
 	}
-	d.keys("e")
+	d.Keys("e")
 	if rows() != 15 {
 		t.Errorf("expand all: %d rows", rows())
 	}
-	d.keys("1")
+	d.Keys("1")
 	if rows() != 5 {
 		t.Errorf("depth 1: %d rows", rows())
 	}
-	d.keys("G", "l")
+	d.Keys("G", "l")
 	if rows() != 7 || d.selectedPath() != ".fixed_menus" {
 		t.Errorf("l expands: %d rows on %s", rows(), d.selectedPath())
 	}
-	d.keys("l")
+	d.Keys("l")
 	if d.selectedPath() != ".fixed_menus[0]" {
 		t.Errorf("l on an open node goes to its first child: %s", d.selectedPath())
 	}
-	d.keys("h")
+	d.Keys("h")
 	if d.selectedPath() != ".fixed_menus" {
 		t.Errorf("h on a closed node goes to the parent: %s", d.selectedPath())
 	}
-	d.keys("h")
+	d.Keys("h")
 	if rows() != 5 {
 		t.Errorf("h collapses: %d rows", rows())
 	}
-	d.keys("space")
+	d.Keys("space")
 	if rows() != 7 {
 		t.Errorf("space toggles: %d rows", rows())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if rows() != 5 {
 		t.Errorf("enter toggles: %d rows", rows())
 	}
@@ -260,15 +260,15 @@ func TestExpandCollapseKeys(t *testing.T) {
 
 func TestQuitAsksWhenUnsaved(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("j", "j", "j", "+", "q")
+	d.Keys("j", "j", "j", "+", "q")
 	if d.m.Mode != shell.ModeConfirmQuit || !strings.Contains(d.statusText(), "unsaved weights: quit anyway?") {
 		t.Fatalf("q did not ask: %q", d.statusText())
 	}
-	d.keys("n")
+	d.Keys("n")
 	if d.m.Mode != shell.ModeNormal {
 		t.Fatal("n did not stay")
 	}
-	d.keys("q")
+	d.Keys("q")
 	_, cmd := d.m.Update(tuitest.KeyMsg("y"))
 	if cmd == nil || !tuitest.IsQuit(cmd) {
 		t.Error("y did not quit")
@@ -277,25 +277,25 @@ func TestQuitAsksWhenUnsaved(t *testing.T) {
 
 func TestMetricKey(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
-	d.keys("m")
+	d.Keys("m")
 	if s := d.statusText(); !strings.HasPrefix(s, "only jsondiff is available") {
 		t.Errorf("status %q", s)
 	}
 	// With every metric, m chooses, and the tree is rescored under the
 	// weights in force.
 	d = newDriver(t, withMetrics(pizza(t)), 80, 24)
-	d.keys("m")
-	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.screen(), "lynxius") {
-		t.Fatalf("no chooser:\n%s", d.screen())
+	d.Keys("m")
+	if d.m.Mode != shell.ModeMetric || !strings.Contains(d.Screen(), "lynxius") {
+		t.Fatalf("no chooser:\n%s", d.Screen())
 	}
-	d.keys("j", "j", "enter")
+	d.Keys("j", "j", "enter")
 	if d.m.metric.Name != "uipath" || d.m.sess.Tree().Options().LeafWeights != true {
 		t.Fatalf("metric %q", d.m.metric.Name)
 	}
 	if s := d.statusText(); !strings.HasPrefix(s, "metric uipath: total 0.87879 (was 0.87601)") {
 		t.Errorf("status %q", s)
 	}
-	d.keys("m", "enter")
+	d.Keys("m", "enter")
 	if s := d.statusText(); !strings.HasPrefix(s, "uipath is already in force") {
 		t.Errorf("status %q", s)
 	}
@@ -304,19 +304,19 @@ func TestMetricKey(t *testing.T) {
 func TestMouse(t *testing.T) {
 	d := newDriver(t, pizza(t), 80, 24)
 	// Rows start below the header (2 lines) and the column heads (1).
-	d.send(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
+	d.Send(tea.MouseClickMsg{X: 10, Y: 4, Button: tea.MouseLeft})
 	if p := d.selectedPath(); p != ".margherita" {
 		t.Errorf("click selected %s", p)
 	}
 	// The marker of .fixed_menus (row 5, depth 1) is at cells 2–3.
-	d.send(tea.MouseClickMsg{X: 2, Y: 7, Button: tea.MouseLeft})
+	d.Send(tea.MouseClickMsg{X: 2, Y: 7, Button: tea.MouseLeft})
 	if p := d.selectedPath(); p != ".fixed_menus" || d.m.tree.Outline().Len() != 5 {
 		t.Errorf("marker click: on %s with %d rows", p, d.m.tree.Outline().Len())
 	}
-	d.keys("e")
-	d.send(tea.WindowSizeMsg{Width: 80, Height: 10})
-	d.keys("g")
-	d.send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
+	d.Keys("e")
+	d.Send(tea.WindowSizeMsg{Width: 80, Height: 10})
+	d.Keys("g")
+	d.Send(tea.MouseWheelMsg{Button: tea.MouseWheelDown})
 	if d.m.tree.Offset() != 3 {
 		t.Errorf("wheel scrolled to %d", d.m.tree.Offset())
 	}
@@ -352,13 +352,13 @@ func TestRecorder(t *testing.T) {
 	opts.Files.SavePath = wpath
 	opts.Recorder = rec
 	d := newDriver(t, opts, 80, 24)
-	d.keys("j", "j", "j", "w", "1", "enter", "ctrl+s", "-")
+	d.Keys("j", "j", "j", "w", "1", "enter", "ctrl+s", "-")
 	d.m.Update(tuitest.KeyMsg("q"))
 	if d.m.Mode != shell.ModeConfirmQuit {
 		t.Fatal("no confirmation")
 	}
 	_, cmd := d.m.Update(tuitest.KeyMsg("y"))
-	d.run(cmd)
+	d.Run(cmd)
 	var events []string
 	for _, r := range rec.runs {
 		events = append(events, r.Event.String())
@@ -446,12 +446,12 @@ func TestBackgroundLoadRecordsLater(t *testing.T) {
 	if d.m.Phase != shell.PhaseReady || len(rec.runs) != 0 {
 		t.Fatalf("loaded: phase %v, %d runs recorded at once", d.m.Phase, len(rec.runs))
 	}
-	d.fireTimers()
+	d.FireTimers()
 	if len(rec.runs) != 1 || rec.runs[0].Event != ports.RunOpened {
 		t.Fatalf("after the delay: %v", rec.runs)
 	}
-	if len(d.timers) != 0 {
-		t.Errorf("timers left once loaded: %v", d.timers)
+	if len(d.Timers) != 0 {
+		t.Errorf("timers left once loaded: %v", d.Timers)
 	}
 }
 

@@ -48,25 +48,25 @@ func TestLoadRunRestoresPairing(t *testing.T) {
 	}
 	// The newest run paired .line_items by key=sku: restored, its other
 	// option (abs-tol) not, as for the rules.
-	d.keys("H", "g", "R")
+	d.Keys("H", "g", "R")
 	check("key=sku", "lists=.line_items=key=sku", 0.9110110028860029,
 		"loaded the pairing of run 1hthq02k7m (--lists .line_items=key=sku), its weights are those in force: total 0.89441 → 0.91101")
 	// p goes on from the pairing restored: key=sku is followed by
 	// key=description.
-	d.keys(toLineItems...)
-	d.keys("p")
+	d.Keys(toLineItems...)
+	d.Keys("p")
 	check("p after", "lists=.line_items=key=description", 0.9110110028860029, ".line_items paired by key=description")
 	// The run of the default pairing puts it back.
-	d.keys("H", "g", "j", "R")
+	d.Keys("H", "g", "j", "R")
 	check("index", "", 0.894405385213488,
 		"loaded the pairing of run 1hthq01k7m (--lists index, the default), its weights are those in force: total 0.91101 → 0.89441")
 	// A run of a metric that pairs lists its own way says nothing of the
 	// pairing: the one in force stays.
-	d.keys("H", "g", "R")
-	d.keys("H", "G", "R")
+	d.Keys("H", "g", "R")
+	d.Keys("H", "G", "R")
 	check("lynxius", "lists=.line_items=key=sku", 0.9110110028860029, "the weights in force are those of run 1hthq00k7m already")
 	// The pairing restored is recorded with the run at quit.
-	d.keys("q")
+	d.Keys("q")
 	last := rec.runs[len(rec.runs)-1]
 	if last.Event != ports.RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
 		t.Errorf("recorded %s run: options %q, score %v", last.Event, last.Options, last.Score)
@@ -84,7 +84,7 @@ func TestLoadRunRestoresPairingAndWeights(t *testing.T) {
 	f.add(r)
 	opts.History = f
 	d := newDriver(t, opts, 160, 45)
-	d.keys("H", "g", "R")
+	d.Keys("H", "g", "R")
 	if got := strings.Join(d.m.opts.MetricOptions.Strings(), " "); got != "lists=best" {
 		t.Errorf("the user's options %q", got)
 	}

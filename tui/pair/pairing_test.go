@@ -65,11 +65,11 @@ func TestPairingScreens(t *testing.T) {
 		} {
 			t.Run(c.name+"-"+tuitest.Itoa(sz.w)+"x"+tuitest.Itoa(sz.h), func(t *testing.T) {
 				d := newDriver(t, invoiceCase(t), sz.w, sz.h)
-				d.keys(c.keys...)
+				d.Keys(c.keys...)
 				if !d.m.ShowDetail() && c.keys != nil {
-					d.keys("tab") // the pane gives way to the tree's values: tab forces it
+					d.Keys("tab") // the pane gives way to the tree's values: tab forces it
 				}
-				screen := d.screen()
+				screen := d.Screen()
 				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
@@ -107,7 +107,7 @@ func TestPairingCycle(t *testing.T) {
 	opts := invoiceCase(t)
 	opts.Recorder = rec
 	d := newDriver(t, opts, 160, 45)
-	d.keys(toLineItems...)
+	d.Keys(toLineItems...)
 	if p := d.selectedPath(); p != ".line_items" {
 		t.Fatalf("selected %s", p)
 	}
@@ -120,9 +120,9 @@ func TestPairingCycle(t *testing.T) {
 	}
 	for i, st := range steps {
 		if i == 1 {
-			d.keys("l", "j") // .line_items[0]: the array it is in
+			d.Keys("l", "j") // .line_items[0]: the array it is in
 		}
-		d.keys("p")
+		d.Keys("p")
 		if got := strings.Join(d.m.metric.Options, " "); got != st.option {
 			t.Errorf("step %d: options %q, want %q", i, got, st.option)
 		}
@@ -134,7 +134,7 @@ func TestPairingCycle(t *testing.T) {
 		}
 	}
 	// The pairing is recorded with the run, as any option.
-	d.keys("p", "p", "q") // key=sku, then quit
+	d.Keys("p", "p", "q") // key=sku, then quit
 	last := rec.runs[len(rec.runs)-1]
 	if last.Event != ports.RunQuit || strings.Join(last.Options, " ") != "lists=.line_items=key=sku" || !near(last.Score, 0.9110110028860029) {
 		t.Errorf("recorded %s run: options %q, score %v", last.Event, last.Options, last.Score)
@@ -149,20 +149,20 @@ func TestPairingCycle(t *testing.T) {
 // pairs lists its own way, says why it does nothing.
 func TestPairingRefused(t *testing.T) {
 	d := newDriver(t, invoiceCase(t), 160, 45)
-	d.keys("p")
+	d.Keys("p")
 	if s := d.statusText(); !strings.HasPrefix(s, "p changes how an array's elements pair: select an array, or a node inside one") {
 		t.Errorf("root: %q", s)
 	}
 	// An array the output lacks.
 	d = newDriver(t, underMetricText(t, `{"a": [{"id": 1}], "b": 1}`, `{"b": 1}`), 160, 45)
-	d.keys("j", "p")
+	d.Keys("j", "p")
 	if s := d.statusText(); !strings.HasPrefix(s, "the output has no array at .a: nothing to pair") {
 		t.Errorf("missing: %q", s)
 	}
 	d = newDriver(t, invoiceCase(t), 160, 45)
 	d.choose("lynxius")
-	d.keys(toLineItems...)
-	d.keys("p")
+	d.Keys(toLineItems...)
+	d.Keys("p")
 	if s := d.statusText(); !strings.HasPrefix(s, "lynxius pairs list elements its own way: p works under jsondiff (m)") {
 		t.Errorf("lynxius: %q", s)
 	}
@@ -174,18 +174,18 @@ func TestPairingRefused(t *testing.T) {
 // .line_items stays selected.
 func TestFailingSurvivesPairing(t *testing.T) {
 	d := newDriver(t, invoiceCase(t), 160, 45)
-	d.keys(toLineItems...)
-	d.keys("F", "o")
+	d.Keys(toLineItems...)
+	d.Keys("F", "o")
 	if d.m.tree.Outline().Filter() == nil {
 		t.Fatal("F did not turn the failing-only view on")
 	}
 	order := d.m.tree.Outline().Order()
 	before := d.m.badge()
-	d.keys("F", "F") // off and on again: the cursor's path stays
+	d.Keys("F", "F") // off and on again: the cursor's path stays
 	path := d.selectedPath()
-	d.keys("p")
+	d.Keys("p")
 	if d.m.tree.Outline().Filter() == nil {
-		t.Fatalf("p turned the failing-only view off:\n%s", d.screen())
+		t.Fatalf("p turned the failing-only view off:\n%s", d.Screen())
 	}
 	if got := d.m.tree.Outline().Order(); got != order {
 		t.Errorf("p reset the order to %v, was %v", got, order)

@@ -169,18 +169,11 @@ func (m *Model) rescored(msg rescoredMsg) tea.Cmd {
 	m.jobs.stopRescore() // done: let go of its context
 	spec := msg.spec
 	if msg.err != nil {
-		what := spec.metric + metricstate.OptionsText(msg.opts.Strings())
-		switch {
-		case spec.pairing != nil:
-			what = "pairing " + spec.pairing.Array
-		case spec.note != "":
-			what = spec.note
+		sub := shell.RescoreSubject{Metric: spec.metric, Options: msg.opts.Strings(), Note: spec.note}
+		if spec.pairing != nil {
+			sub.PairedArray = spec.pairing.Array
 		}
-		err := fmt.Errorf("%s: %w", what, msg.err)
-		m.Status.Set(common.Failure(err))
-		if m.Mode == shell.ModeMetric {
-			m.Chooser.Update(choosers.ChooserRefusedMsg{User: m.opts.MetricOptions, Why: err.Error()})
-		}
+		m.RescoreFailed(sub, msg.err, "", m.opts.MetricOptions)
 		return nil
 	}
 	if msg.from != m.wsess || msg.version != m.wsess.Version() {

@@ -83,8 +83,8 @@ func TestRuleScreens(t *testing.T) {
 			if c.path != "" {
 				selectPath(t, d, c.path)
 			}
-			d.keys(c.keys...)
-			screen := d.screen()
+			d.Keys(c.keys...)
+			screen := d.Screen()
 			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
@@ -112,28 +112,28 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	path := "rules.json"
 	orig := tuitest.ReadFile(t, path)
 	d := newDriver(t, opts, 120, 35)
-	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
+	d.Keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	if got := total(d); math.Abs(got-0.8831086680417708) > 1e-9 {
 		t.Fatalf("opening total %.17g", got)
 	}
 	// .invoice_number: exact → levenshtein gives back 0.9375 of its 1/15.
 	selectPath(t, d, ".invoice_number")
-	d.keys("C", "j", "enter")
+	d.Keys("C", "j", "enter")
 	if got, want := total(d), 0.8831086680417708+0.9375/15; math.Abs(got-want) > 1e-9 {
 		t.Errorf("total %.17g, want %.17g", got, want)
 	}
-	screen := d.screen()
+	screen := d.Screen()
 	for _, want := range []string{"rule levenshtein for .invoice_number: total 0.94561 (was 0.88311) · ctrl+s saves the rules",
 		"rule levenshtein · set here, not", "● unsaved", "· rules rules.json*"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}
 	}
-	d.keys("q")
-	if !strings.Contains(d.screen(), "unsaved rules: quit anyway?") {
-		t.Errorf("quit does not ask:\n%s", d.screen())
+	d.Keys("q")
+	if !strings.Contains(d.Screen(), "unsaved rules: quit anyway?") {
+		t.Errorf("quit does not ask:\n%s", d.Screen())
 	}
-	d.keys("esc", "ctrl+s")
+	d.Keys("esc", "ctrl+s")
 	want := strings.Replace(orig, `".invoice_number": "exact"`, `".invoice_number": "levenshtein"`, 1)
 	if got := tuitest.ReadFile(t, path); got != want {
 		t.Errorf("saved:\n%s\nwant\n%s", got, want)
@@ -141,7 +141,7 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	if got := tuitest.ReadFile(t, path+".bak"); got != orig {
 		t.Errorf(".bak:\n%s", got)
 	}
-	screen = d.screen()
+	screen = d.Screen()
 	for _, want := range []string{"saved the rules to " + path + " (16 rules); the previous file is kept as rules.json.bak",
 		"rule levenshtein · " + path + ":2:3"} {
 		if !strings.Contains(screen, want) {
@@ -153,22 +153,22 @@ func TestSetRuleRescoresAndSaves(t *testing.T) {
 	}
 	// A tolerance is asked for; a bad one is refused in the prompt.
 	selectPath(t, d, ".line_items[3].unit_price")
-	d.keys("C", "G", "enter")
-	if !strings.Contains(d.screen(), "rel_tol for .line_items[].unit_price: 0.01") {
-		t.Fatalf("no prompt:\n%s", d.screen())
+	d.Keys("C", "G", "enter")
+	if !strings.Contains(d.Screen(), "rel_tol for .line_items[].unit_price: 0.01") {
+		t.Fatalf("no prompt:\n%s", d.Screen())
 	}
-	d.keys("backspace", "backspace", "backspace", "backspace", "type:-1", "enter")
-	if !strings.Contains(d.screen(), "✗ rel_tol -1: want a number ≥ 0") {
-		t.Errorf("no error:\n%s", d.screen())
+	d.Keys("backspace", "backspace", "backspace", "backspace", "type:-1", "enter")
+	if !strings.Contains(d.Screen(), "✗ rel_tol -1: want a number ≥ 0") {
+		t.Errorf("no error:\n%s", d.Screen())
 	}
-	d.keys("backspace", "backspace", "type:0.5", "enter")
+	d.Keys("backspace", "backspace", "type:0.5", "enter")
 	// 12.5 and 18.4: |5.9| ≤ 0.5 · 18.4.
 	id, _ := d.m.sess.Tree().Find(".line_items[3].unit_price")
 	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".line_items[3].unit_price under rel_tol 0.5: %v", s)
 	}
 	// The second save keeps the .bak of the first.
-	d.keys("ctrl+s")
+	d.Keys("ctrl+s")
 	if got := tuitest.ReadFile(t, path+".bak"); got != orig {
 		t.Errorf(".bak after the second save:\n%s", got)
 	}
@@ -183,26 +183,26 @@ func TestSaveNewRulesFile(t *testing.T) {
 	t.Chdir(t.TempDir())
 	opts.Files.DefaultRulesSave = "rules.json"
 	d := newDriver(t, opts, 120, 35)
-	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
+	d.Keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".due_date")
-	d.keys("C", "G", "k", "k", "enter") // date
+	d.Keys("C", "G", "k", "k", "enter") // date
 	id, _ := d.m.sess.Tree().Find(".due_date")
 	if s, _ := d.m.sess.Tree().Score(id); s != 1 {
 		t.Errorf(".due_date under date: %v", s)
 	}
-	if !strings.Contains(d.screen(), "· rules (not saved)") {
-		t.Errorf("header:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "· rules (not saved)") {
+		t.Errorf("header:\n%s", d.Screen())
 	}
-	d.keys("ctrl+s")
-	if !strings.Contains(d.screen(), "save rules to: "+opts.Files.DefaultRulesSave) {
-		t.Fatalf("no prompt:\n%s", d.screen())
+	d.Keys("ctrl+s")
+	if !strings.Contains(d.Screen(), "save rules to: "+opts.Files.DefaultRulesSave) {
+		t.Fatalf("no prompt:\n%s", d.Screen())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if got := tuitest.ReadFile(t, opts.Files.DefaultRulesSave); got != "{\n  \".due_date\": \"date\"\n}\n" {
 		t.Errorf("saved %q", got)
 	}
-	if !strings.Contains(d.screen(), "rule date · "+opts.Files.DefaultRulesSave+":2:3") {
-		t.Errorf("detail:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "rule date · "+opts.Files.DefaultRulesSave+":2:3") {
+		t.Errorf("detail:\n%s", d.Screen())
 	}
 }
 
@@ -210,11 +210,11 @@ func TestSaveNewRulesFile(t *testing.T) {
 // pane takes it).
 func TestRuleKey(t *testing.T) {
 	d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), 120, 35)
-	d.keys("j", "c")
+	d.Keys("j", "c")
 	if d.m.Mode != shell.ModeNormal {
 		t.Fatalf("c: mode %v, want normal", d.m.Mode)
 	}
-	d.keys("C")
+	d.Keys("C")
 	if d.m.Mode != shell.ModeRule {
 		t.Fatalf("C: mode %v, want the rule chooser", d.m.Mode)
 	}
@@ -222,13 +222,13 @@ func TestRuleKey(t *testing.T) {
 
 func TestRuleRefusals(t *testing.T) {
 	d := newDriver(t, invoiceRules(t, filepath.Join(invoiceDir, "rules.json")), 120, 35)
-	d.keys("C")
-	if !strings.Contains(d.screen(), "rules compare leaves: . is object; select a key below it") {
-		t.Errorf("root:\n%s", d.screen())
+	d.Keys("C")
+	if !strings.Contains(d.Screen(), "rules compare leaves: . is object; select a key below it") {
+		t.Errorf("root:\n%s", d.Screen())
 	}
-	d.keys("m", "j", "enter") // lynxius
-	if !strings.Contains(d.screen(), "lynxius takes no per-key rules (it reproduces another evaluator): yours keep jsondiff") {
-		t.Errorf("metric switch:\n%s", d.screen())
+	d.Keys("m", "j", "enter") // lynxius
+	if !strings.Contains(d.Screen(), "lynxius takes no per-key rules (it reproduces another evaluator): yours keep jsondiff") {
+		t.Errorf("metric switch:\n%s", d.Screen())
 	}
 	if d.m.metric.Name != "jsondiff" {
 		t.Errorf("metric %s", d.m.metric.Name)
@@ -248,7 +248,7 @@ func TestLoadRunRestoresRules(t *testing.T) {
 	f.add(run)
 	opts.History = f
 	d := newDriver(t, opts, 120, 35)
-	d.keys("H", "g", "R")
+	d.Keys("H", "g", "R")
 	paths, rules := d.m.rules.Entries()
 	if len(paths) != 2 || paths[0] != ".invoice_number" || rules[0].String() != "levenshtein" || paths[1] != ".due_date" {
 		t.Errorf("rules %v %v", paths, rules)
@@ -258,13 +258,13 @@ func TestLoadRunRestoresRules(t *testing.T) {
 	if got, want := total(d), 0.894405385213488+1.0/15; math.Abs(got-want) > 1e-9 {
 		t.Errorf("total %.17g, want %.17g", got, want)
 	}
-	if !strings.Contains(d.screen(), "loaded the rules of run 1hthq01k7m (2; ctrl+s saves them), its weights are those in force: total 0.88311 → 0.96107") {
-		t.Errorf("status:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "loaded the rules of run 1hthq01k7m (2; ctrl+s saves them), its weights are those in force: total 0.88311 → 0.96107") {
+		t.Errorf("status:\n%s", d.Screen())
 	}
 	if !d.m.rules.Changed() {
 		t.Error("restored rules are not marked for saving")
 	}
-	d.keys("H", "j", "R")
+	d.Keys("H", "j", "R")
 	if n := d.m.rules.Len(); n != 0 {
 		t.Errorf("a run without rules restores %d", n)
 	}
@@ -316,11 +316,11 @@ func TestRuleRescoreCancelled(t *testing.T) {
 	if second.Err() != nil {
 		t.Fatal("the newer rescore was cancelled too")
 	}
-	d.keys("H") // the history pane, its run selected
+	d.Keys("H") // the history pane, its run selected
 	sel, _ := d.m.Hist.Selected()
 	go d.m.runs.RunAction(runspane.RunActionMsg{Act: runspane.ActLoad, Run: sel})()
 	restore := wait("restoring the run's rules")
-	d.keys("esc", "q")
+	d.Keys("esc", "q")
 	ended(second, "quit")
 	ended(restore, "quit")
 }

@@ -185,9 +185,9 @@ func TestSavesRemoveStaleTemporaryFiles(t *testing.T) {
 	}
 	plant(stale...)
 	d := newDriver(t, k.opts(t), 250, 35)
-	d.keys("j", "j", "j", "-", "ctrl+s")
-	if !strings.Contains(d.screen(), "removed 2 temporary files that interrupted saves left") {
-		t.Errorf("the save does not say it cleaned up:\n%s", d.screen())
+	d.Keys("j", "j", "j", "-", "ctrl+s")
+	if !strings.Contains(d.Screen(), "removed 2 temporary files that interrupted saves left") {
+		t.Errorf("the save does not say it cleaned up:\n%s", d.Screen())
 	}
 	for _, p := range stale {
 		if _, err := os.Stat(p); !os.IsNotExist(err) {
@@ -199,9 +199,9 @@ func TestSavesRemoveStaleTemporaryFiles(t *testing.T) {
 	plant(fmt.Sprintf(".rules.json.tmp-%d-13", dead))
 	d = newDriver(t, opts, 250, 35)
 	selectPath(t, d, ".invoice_number")
-	d.keys("C", "j", "enter", "ctrl+s")
-	if !strings.Contains(d.screen(), "removed 1 temporary file that interrupted saves left") {
-		t.Errorf("the rules' save does not say it cleaned up:\n%s", d.screen())
+	d.Keys("C", "j", "enter", "ctrl+s")
+	if !strings.Contains(d.Screen(), "removed 1 temporary file that interrupted saves left") {
+		t.Errorf("the rules' save does not say it cleaned up:\n%s", d.Screen())
 	}
 	if left, _ := filepath.Glob(".rules.json*tmp-*"); len(left) != 0 {
 		t.Errorf("left %q", left)

@@ -72,8 +72,8 @@ func TestScreens(t *testing.T) {
 				if c.name == "detail-pizza" && sz.w >= shell.SideMinWidth {
 					keys = keys[:len(keys)-1] // the pane shows already
 				}
-				d.keys(keys...)
-				screen := d.screen()
+				d.Keys(keys...)
+				screen := d.Screen()
 				tuitest.CheckSize(t, screen, sz.w, sz.h)
 				golden.RequireEqual(t, []byte(screen))
 			})
@@ -85,8 +85,8 @@ func TestScreens(t *testing.T) {
 // the partial pizza.
 func TestSmallTerminal(t *testing.T) {
 	d := newDriver(t, pizza(t), 60, 15)
-	d.keys("e", "G", "k", "k")
-	screen := d.screen()
+	d.Keys("e", "G", "k", "k")
+	screen := d.Screen()
 	tuitest.CheckSize(t, screen, 60, 15)
 	golden.RequireEqual(t, []byte(screen))
 }
@@ -111,8 +111,8 @@ func TestApproximateScreen(t *testing.T) {
 	}
 	opts := underMetric(t, ref, out, nil, "jsondiff", scoring.MetricOptions{Comparator: "damerau"})
 	d := newDriver(t, opts, 120, 32)
-	d.keys("j", "j")
-	screen := d.screen()
+	d.Keys("j", "j")
+	screen := d.Screen()
 	tuitest.CheckSize(t, screen, 120, 32)
 	golden.RequireEqual(t, []byte(screen))
 }

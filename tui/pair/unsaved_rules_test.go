@@ -1,7 +1,6 @@
 package pair
 
 import (
-	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -48,15 +47,7 @@ func invoiceKeeper(opts ports.Options, dir string) ports.Options {
 // keptRecord returns the record of the only recovery file in dir.
 func keptRecord(t *testing.T, dir string) (string, recovery.Record) {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json"))
-	if err != nil || len(files) != 1 {
-		t.Fatalf("recovery files %q, %v; want one", files, err)
-	}
-	var rec recovery.Record
-	if err := json.Unmarshal([]byte(tuitest.ReadFile(t, files[0])), &rec); err != nil {
-		t.Fatal(err)
-	}
-	return files[0], rec
+	return tuitest.KeptFolder{Dir: dir}.OnlyRecord(t)
 }
 
 // TestUnsavedRulesKeptAndRestored: a rule set in the chooser is kept in
@@ -76,21 +67,21 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 	// The next explorer on the pair.
 	d := newDriver(t, invoiceKeeper(next, dir), 120, 35)
 	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
+		t.Fatalf("no offer:\n%s", d.Screen())
 	}
-	box := tuitest.BoxText(d.screen())
+	box := tuitest.BoxText(d.Screen())
 	for _, want := range []string{"Unsaved weights and rules of an explorer", "1 weight differs from those in force",
 		".currency        1 → 0.95", "1 rule differs from those in force (in force → kept):", ".invoice_number  exact → levenshtein", "r restore"} {
 		if !strings.Contains(box, want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+			t.Errorf("the offer does not say %q:\n%s", want, d.Screen())
 		}
 	}
-	d.keys("r")
+	d.Keys("r")
 	if got := total(d); math.Abs(got-tuned) > 1e-9 {
 		t.Errorf("restored total %.17g, want %.17g", got, tuned)
 	}
-	if !strings.Contains(d.screen(), "restored the unsaved weights and rules of") || !strings.Contains(d.screen(), "1 weight and 1 rule changed") {
-		t.Errorf("status:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "restored the unsaved weights and rules of") || !strings.Contains(d.Screen(), "1 weight and 1 rule changed") {
+		t.Errorf("status:\n%s", d.Screen())
 	}
 	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "levenshtein" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
 		t.Fatalf("rules in force: %v, changed %v, dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
@@ -109,20 +100,20 @@ func TestUnsavedRulesKeptAndRestored(t *testing.T) {
 func keepRulesAtSignal(t *testing.T, opts ports.Options, dir string, opening float64) (float64, string) {
 	t.Helper()
 	d := newDriver(t, opts, 120, 35)
-	d.keys("tab") // the detail pane, which gives way to the invoice's tree at 120
+	d.Keys("tab") // the detail pane, which gives way to the invoice's tree at 120
 	selectPath(t, d, ".invoice_number")
-	d.keys("C", "j", "enter") // exact → levenshtein
+	d.Keys("C", "j", "enter") // exact → levenshtein
 	if !d.m.Unsaved.Scheduled {
 		t.Fatal("no write scheduled after a rule change")
 	}
-	d.fireTimers()
+	d.FireTimers()
 	_, rec := keptRecord(t, dir)
 	if rec.Format != 2 || !strings.Contains(string(rec.Rules), `".invoice_number": "levenshtein"`) || rec.RulesFile.SHA256 != "cc" {
 		t.Fatalf("kept format %d, rules file %+v, rules:\n%s", rec.Format, rec.RulesFile, rec.Rules)
 	}
 	// A weight too, and a signal.
 	selectPath(t, d, ".currency")
-	d.keys("-")
+	d.Keys("-")
 	afterRule := opening + 0.9375/15
 	tuned := total(d)
 	if math.Abs(tuned-afterRule) < 1e-6 {
@@ -150,7 +141,7 @@ func keepRulesAtSignal(t *testing.T, opts ports.Options, dir string, opening flo
 func checkUndoRedoSave(t *testing.T, d *driver, dir string, opening, tuned float64) {
 	t.Helper()
 	// One step: u takes back the weight and the rule.
-	d.keys("u")
+	d.Keys("u")
 	if got := total(d); math.Abs(got-opening) > 1e-9 {
 		t.Errorf("undone: total %.17g, want the opening's %.17g", got, opening)
 	}
@@ -162,36 +153,36 @@ func checkUndoRedoSave(t *testing.T, d *driver, dir string, opening, tuned float
 	}
 	// Told against the total before the undo, not the one between its
 	// weights and its rules.
-	if want := "undid: restore the unsaved weights and rules of"; !strings.Contains(d.screen(), want) ||
-		!strings.Contains(d.screen(), ": total "+common.Fixed5(opening)+" (was "+common.Fixed5(tuned)+")") {
-		t.Errorf("status:\n%s", d.screen())
+	if want := "undid: restore the unsaved weights and rules of"; !strings.Contains(d.Screen(), want) ||
+		!strings.Contains(d.Screen(), ": total "+common.Fixed5(opening)+" (was "+common.Fixed5(tuned)+")") {
+		t.Errorf("status:\n%s", d.Screen())
 	}
-	d.keys("ctrl+r")
+	d.Keys("ctrl+r")
 	if got := total(d); math.Abs(got-tuned) > 1e-9 || !d.m.rules.Changed() {
 		t.Errorf("redone: total %.17g, want %.17g; rules changed %v", got, tuned, d.m.rules.Changed())
 	}
-	d.fireTimers()
+	d.FireTimers()
 	keptRecord(t, dir)
 
 	// Saving both removes the file.
-	d.keys("ctrl+s")
-	if !strings.Contains(d.screen(), "save weights to: "+filepath.Join(dir, "weights.json")) {
-		t.Fatalf("ctrl+s saved the rules, then should ask where the weights go:\n%s", d.screen())
+	d.Keys("ctrl+s")
+	if !strings.Contains(d.Screen(), "save weights to: "+filepath.Join(dir, "weights.json")) {
+		t.Fatalf("ctrl+s saved the rules, then should ask where the weights go:\n%s", d.Screen())
 	}
-	d.keys("enter")
+	d.Keys("enter")
 	if files, _ := filepath.Glob(filepath.Join(dir, ".weights.json.recovery-*.json")); len(files) != 0 || d.m.UnsavedDirty() {
-		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.UnsavedDirty(), d.screen())
+		t.Errorf("after saving: %q, unsaved %v\n%s", files, d.m.UnsavedDirty(), d.Screen())
 	}
 	if got := tuitest.ReadFile(t, filepath.Join(dir, "rules.json")); !strings.Contains(got, `".invoice_number": "levenshtein"`) {
 		t.Errorf("rules saved:\n%s", got)
 	}
 	// Undone after the save, the rule the file had before is unsaved,
 	// against the file as saved.
-	d.keys("u")
+	d.Keys("u")
 	if r, _ := d.m.rules.Rule(".invoice_number"); r.String() != "exact" || !d.m.rules.Changed() || !d.m.wsess.Dirty() {
 		t.Errorf("undone after the save: rule %v, rules changed %v, weights dirty %v", r, d.m.rules.Changed(), d.m.wsess.Dirty())
 	}
-	d.fireTimers()
+	d.FireTimers()
 	if _, rec := keptRecord(t, dir); !strings.Contains(string(rec.Rules), `".invoice_number": "exact"`) {
 		t.Errorf("kept after the undo:\n%s", rec.Rules)
 	}

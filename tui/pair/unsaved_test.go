@@ -31,23 +31,14 @@ func newKeptPizza(t *testing.T) *keptPizza {
 	return &keptPizza{tuitest.NewKeptFolder(t, pizzaDir)}
 }
 
-// keeper returns the keeper of a new explorer on the pair.
-func (k *keptPizza) keeper() *recovery.Keeper {
-	return recovery.New(func() (recovery.Pair, error) {
-		return recovery.Pair{
-			Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
-			Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
-			Weights:   recovery.Input{Path: k.Weights, SHA256: "cc"},
-			SaveTo:    k.Weights,
-		}, nil
-	}, "")
-}
-
 // opts returns the options of an explorer on the pair, with a keeper.
 func (k *keptPizza) opts(t *testing.T) ports.Options {
 	opts := pizza(t)
 	opts.Files.SavePath = k.Weights
-	opts.Recovery = k.keeper()
+	opts.Recovery = k.Keeper(recovery.Pair{
+		Reference: recovery.Input{Path: "/cases/pizza/reference.json", SHA256: "aa"},
+		Output:    recovery.Input{Path: "/cases/pizza/output.json", SHA256: "bb"},
+	})
 	return opts
 }
 
@@ -64,37 +55,8 @@ func (k *keptPizza) keptWeights(t *testing.T) string {
 func TestUnsavedWeightsKept(t *testing.T) {
 	k := newKeptPizza(t)
 	d := newDriver(t, k.opts(t), 100, 30)
-	d.keys("j", "j", "j", "-")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("written before the delay: %q", files)
-	}
-	if !d.m.Unsaved.Scheduled {
-		t.Fatal("no write scheduled after an edit")
-	}
-	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
-		t.Fatalf("kept:\n%s", w)
-	}
-	first := k.Files(t)[0]
-	d.keys("-")
-	d.fireTimers()
-	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.15,`) || k.Files(t)[0] != first {
-		t.Fatalf("kept in %q:\n%s", k.Files(t), w)
-	}
-	d.keys("ctrl+s")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after the save: %q", files)
-	}
-	// Edited and taken back: nothing is unsaved.
-	d.keys("-")
-	d.fireTimers()
-	if len(k.Files(t)) != 1 {
-		t.Fatal("the edit after the save is not kept")
-	}
-	d.keys("u")
-	if files := k.Files(t); len(files) != 0 {
-		t.Fatalf("left after undoing back to the saved weights: %q", files)
-	}
+	d.CheckUnsavedKept(&d.m.Shell, k.KeptFolder, tuitest.KeptEdits{
+		Select: []string{"j", "j", "j"}, First: `"beer": 0.2,`, Second: `"beer": 0.15,`, Kept: k.keptWeights})
 }
 
 // TestUnsavedWeightsOffered: an explorer that a signal ends keeps its
@@ -107,7 +69,7 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 	opts := k.opts(t)
 	opts.Recorder = rec
 	d := newDriver(t, opts, 100, 30)
-	d.keys("j", "j", "j", "-")
+	d.Keys("j", "j", "j", "-")
 	err := tuitest.FinishErr(d.m, syscall.SIGHUP, nil, nil)
 	ie, ok := err.(*shell.Interrupted)
 	if !ok || ie.Err != nil || ie.ExitCode() != 129 {
@@ -123,23 +85,23 @@ func TestUnsavedWeightsOffered(t *testing.T) {
 
 	d = newDriver(t, k.opts(t), 160, 40)
 	if d.m.Mode != shell.ModeRecover {
-		t.Fatalf("no offer:\n%s", d.screen())
+		t.Fatalf("no offer:\n%s", d.Screen())
 	}
 	for _, want := range []string{"1 weight differs from those in force", ".beer  0.25 → 0.2", files[0], "r restore"} {
-		if !strings.Contains(tuitest.BoxText(d.screen()), want) {
-			t.Errorf("the offer does not say %q:\n%s", want, d.screen())
+		if !strings.Contains(tuitest.BoxText(d.Screen()), want) {
+			t.Errorf("the offer does not say %q:\n%s", want, d.Screen())
 		}
 	}
-	d.keys("r")
-	if !strings.Contains(d.screen(), "restored the unsaved weights of") || !d.m.wsess.Dirty() {
-		t.Fatalf("not restored:\n%s", d.screen())
+	d.Keys("r")
+	if !strings.Contains(d.Screen(), "restored the unsaved weights of") || !d.m.wsess.Dirty() {
+		t.Fatalf("not restored:\n%s", d.Screen())
 	}
 	now := k.Files(t)
 	if len(now) != 1 || now[0] == files[0] || !strings.Contains(k.keptWeights(t), `"beer": 0.2,`) {
 		t.Fatalf("after restoring, recovery files %q (was %q)", now, files)
 	}
 	// Restoring is one step: u takes it back, and nothing is unsaved.
-	d.keys("u")
+	d.Keys("u")
 	if d.m.wsess.Dirty() || len(k.Files(t)) != 0 {
 		t.Fatalf("undo: dirty %v, files %q", d.m.wsess.Dirty(), k.Files(t))
 	}
@@ -153,9 +115,9 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	for _, key := range []string{"-", "+"} {
 		d := newDriver(t, k.opts(t), 100, 30)
 		if d.m.Mode == shell.ModeRecover {
-			d.keys("k")
+			d.Keys("k")
 		}
-		d.keys("j", "j", "j", key)
+		d.Keys("j", "j", "j", key)
 		if _, err := d.m.SettleUnsaved(); err != nil {
 			t.Fatal(err)
 		}
@@ -164,12 +126,12 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	// Weights that are those in force already.
 	d := newDriver(t, k.opts(t), 100, 30)
 	if d.m.Mode == shell.ModeRecover {
-		d.keys("k")
+		d.Keys("k")
 	}
 	if d.m.Mode == shell.ModeRecover {
-		d.keys("k")
+		d.Keys("k")
 	}
-	d.keys("j", "j", "j", "-", "+")
+	d.Keys("j", "j", "j", "-", "+")
 	if _, err := k.keeperKeep(t, d.m); err != nil {
 		t.Fatal(err)
 	}
@@ -181,16 +143,16 @@ func TestUnsavedWeightsDiscardOrKeep(t *testing.T) {
 	if len(k.Files(t)) != 2 {
 		t.Errorf("the file of the weights in force is still there: %q", k.Files(t))
 	}
-	if !strings.Contains(d.screen(), "1 more kept for this pair") || !strings.Contains(d.screen(), "0.25 → 0.3") {
-		t.Fatalf("first offer:\n%s", d.screen())
+	if !strings.Contains(d.Screen(), "1 more kept for this pair") || !strings.Contains(d.Screen(), "0.25 → 0.3") {
+		t.Fatalf("first offer:\n%s", d.Screen())
 	}
-	d.keys("d")
-	if d.m.Mode != shell.ModeRecover || !strings.Contains(d.screen(), "0.25 → 0.2") || strings.Contains(d.screen(), "more kept") {
-		t.Fatalf("second offer:\n%s", d.screen())
+	d.Keys("d")
+	if d.m.Mode != shell.ModeRecover || !strings.Contains(d.Screen(), "0.25 → 0.2") || strings.Contains(d.Screen(), "more kept") {
+		t.Fatalf("second offer:\n%s", d.Screen())
 	}
-	d.keys("k")
-	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.screen(), "for later") {
-		t.Fatalf("after keeping:\n%s", d.screen())
+	d.Keys("k")
+	if d.m.Mode != shell.ModeNormal || !strings.Contains(d.Screen(), "for later") {
+		t.Fatalf("after keeping:\n%s", d.Screen())
 	}
 	if w := k.keptWeights(t); !strings.Contains(w, `"beer": 0.2,`) {
 		t.Fatalf("kept:\n%s", w)
@@ -240,11 +202,11 @@ func TestUnsavedOfferScreens(t *testing.T) {
 	} {
 		t.Run(c.name+"-"+tuitest.Itoa(c.w)+"x"+tuitest.Itoa(c.h), func(t *testing.T) {
 			d := newDriver(t, pizza(t), c.w, c.h)
-			d.send(shell.UnsavedFoundMsg{Found: c.found})
+			d.Send(shell.UnsavedFoundMsg{Found: c.found})
 			if d.m.Mode != shell.ModeRecover {
-				t.Fatalf("no offer:\n%s", d.screen())
+				t.Fatalf("no offer:\n%s", d.Screen())
 			}
-			screen := d.screen()
+			screen := d.Screen()
 			tuitest.CheckSize(t, screen, c.w, c.h)
 			golden.RequireEqual(t, []byte(screen))
 		})
@@ -341,7 +303,7 @@ func nestedKeys(b *strings.Builder, n int, value string) {
 func TestUnsavedDiscardedStaysDiscarded(t *testing.T) {
 	k := newKeptPizza(t)
 	d := newDriver(t, k.opts(t), 100, 30)
-	d.keys("j", "j", "j", "-") // the write is due in unsavedDelay
+	d.Keys("j", "j", "j", "-") // the write is due in unsavedDelay
 	d.m.Update(tuitest.KeyMsg("q"))
 	_, quit := d.m.Update(tuitest.KeyMsg("y")) // the program runs it a moment later
 	_, cmd := d.m.Update(shell.UnsavedTickMsg{})

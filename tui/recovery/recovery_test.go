@@ -140,37 +140,20 @@ func TestFallback(t *testing.T) {
 func TestFind(t *testing.T) {
 	dir := t.TempDir()
 	p := pairIn(dir)
-	older := keeperOf(p, "")
-	if _, err := older.Keep(1, []byte(`{"a": 0.1}`), nil); err != nil {
-		t.Fatal(err)
-	}
+	mustKeep(t, p, `{"a": 0.1}`)
 	time.Sleep(5 * time.Millisecond)
 	// The same pair with another weights file content: a note.
 	p2 := p
 	p2.Weights.SHA256 = "w0"
-	newer := keeperOf(p2, "")
-	if _, err := newer.Keep(1, []byte(`{"a": 0.2}`), nil); err != nil {
-		t.Fatal(err)
-	}
+	mustKeep(t, p2, `{"a": 0.2}`)
 	// Another pair's, in the same folder.
 	other := p
 	other.Output.Path = "/data/other.json"
-	if _, err := keeperOf(other, "").Keep(1, []byte(`{"a": 0.3}`), nil); err != nil {
-		t.Fatal(err)
-	}
+	mustKeep(t, other, `{"a": 0.3}`)
 	// A running explorer's: the parent process of this test runs.
-	live := keeperOf(p, "")
-	livePath, err := live.Keep(1, []byte(`{"a": 0.4}`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rewritePID(t, livePath, os.Getppid())
+	rewritePID(t, mustKeep(t, p, `{"a": 0.4}`), os.Getppid())
 	// A dead explorer's: this one is found.
-	dead := keeperOf(p, "")
-	deadPath, err := dead.Keep(1, []byte(`{"a": 0.5}`), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
+	deadPath := mustKeep(t, p, `{"a": 0.5}`)
 	rewritePID(t, deadPath, deadPID(t))
 	// A damaged file of the pair.
 	damaged := filepath.Join(dir, ".weights.json.recovery-"+p.key()+"-00000000.json")
@@ -191,24 +174,13 @@ func TestFind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got []string
-	for _, f := range found {
-		s := compact(t, f.Weights)
-		if f.Err != nil {
-			s = "error: " + f.Err.Error()
-		}
-		if len(f.Changed) > 0 {
-			s += " changed: " + strings.Join(f.Changed, ",")
-		}
-		got = append(got, s)
-	}
 	want := []string{
 		"error: " + damaged + ` does not read: unexpected end of JSON input`,
 		`{"a":0.5}`,
 		`{"a":0.2} changed: weights file`,
 		`{"a":0.1}`,
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if got := foundLines(t, found); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("found:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
@@ -220,6 +192,35 @@ func TestFind(t *testing.T) {
 	if _, err := os.Stat(deadPath); !os.IsNotExist(err) {
 		t.Errorf("Discard left %s", deadPath)
 	}
+}
+
+// mustKeep keeps weights as a new explorer on p does and returns the
+// recovery file's path.
+func mustKeep(t *testing.T, p Pair, weights string) string {
+	t.Helper()
+	path, err := keeperOf(p, "").Keep(1, []byte(weights), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// foundLines writes each file found as a line: its weights or its
+// error, and what changed since.
+func foundLines(t *testing.T, found []Found) []string {
+	t.Helper()
+	var got []string
+	for _, f := range found {
+		s := compact(t, f.Weights)
+		if f.Err != nil {
+			s = "error: " + f.Err.Error()
+		}
+		if len(f.Changed) > 0 {
+			s += " changed: " + strings.Join(f.Changed, ",")
+		}
+		got = append(got, s)
+	}
+	return got
 }
 
 // rewritePID makes the recovery file at path say it was written by pid.

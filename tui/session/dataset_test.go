@@ -59,6 +59,15 @@ func TestDatasetSession(t *testing.T) {
 	if !s.Dirty() || !s.Changed(".vendor") || s.Changed(".total") {
 		t.Error("dirty and changed")
 	}
+	stepDataset(t, s, d, fresh)
+	s.Undo()
+	checkDatasetSave(t, s, d, path)
+}
+
+// stepDataset nudges, zeroes and undoes weights of d through s, then
+// resets them all to the file's: the score returns to fresh's.
+func stepDataset(t *testing.T, s *Dataset, d, fresh *dataset.Scored) {
+	t.Helper()
 	if _, err := s.Nudge(".items[].price", 0.05); err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +80,7 @@ func TestDatasetSession(t *testing.T) {
 	if text, _ := s.ToggleZero(".total"); text != "weight of .total 0 → 1" {
 		t.Errorf("x again: %q", text)
 	}
-	text, _ = s.Undo()
+	text, _ := s.Undo()
 	if v, _ := d.Weight(".total"); v != 0 || text != "undid: weight of .total 0 → 1" {
 		t.Errorf("undo: %q, .total %v", text, v)
 	}
@@ -85,7 +94,13 @@ func TestDatasetSession(t *testing.T) {
 	if s.Dirty() || d.Stats().Mean != fresh.Stats().Mean && math.Abs(d.Stats().Mean-0.553150) > 1e-6 {
 		t.Errorf("after reset: dirty %v, score %v", s.Dirty(), d.Stats().Mean)
 	}
-	s.Undo()
+}
+
+// checkDatasetSave checks that paths without a weight refuse one, that a
+// save writes the file at path in its shape with the entry it lacked
+// added, and that reset then returns to the saved weights.
+func checkDatasetSave(t *testing.T, s *Dataset, d *dataset.Scored, path string) {
+	t.Helper()
 	for _, c := range []struct {
 		path string
 		want error

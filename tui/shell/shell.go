@@ -125,9 +125,11 @@ type Page interface {
 	Panes() string
 	StatusView() string
 	// PageKey takes the keys the shell leaves to the page; Submit takes
-	// what the prompt was asked for.
+	// what the prompt was asked for when the shell does not (a search, a
+	// label); SubmitWeight sets the weight the prompt asked for to v.
 	PageKey(msg tea.KeyPressMsg) tea.Cmd
 	Submit() tea.Cmd
+	SubmitWeight(v float64) tea.Cmd
 }
 
 // WeightsSession is the tuning session that holds a page's weights: a
@@ -158,10 +160,6 @@ func New(c *common.Common, p Page, cfg Config) Shell {
 		Status: widgets.NewStatusLine(c), Prompt: widgets.NewPrompt(c), Help: widgets.NewHelpView(c, cfg.Dataset),
 		Chooser: choosers.NewChooser(c), RuleChooser: choosers.NewRuleChooser(c)}
 }
-
-// unsavedDone reports a failed write or removal of the recovery file,
-// once for each error.
-func (s *Shell) unsavedDone(msg unsavedDoneMsg) { s.Unsaved.report(msg.err, s.Status) }
 
 // Err returns why the explorer could not load its inputs, if it could not.
 func (s *Shell) Err() error { return s.LoadErr }

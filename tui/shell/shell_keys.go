@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/jsontui/jsontui/tui/common"
+	"github.com/jsontui/jsontui/tui/session"
 )
 
 // HandleKey takes a key as both pages do: quitting while loading, the
@@ -73,10 +74,33 @@ func (s *Shell) promptKey(msg tea.KeyPressMsg) tea.Cmd {
 		s.Status.Set(common.Info("canceled"))
 		return nil
 	case key.Matches(msg, k.Accept):
-		return s.pg.Submit()
+		return s.submit()
 	}
 	s.Prompt.Update(msg)
 	return nil
+}
+
+// submit does what the prompt was asked for: a weight (read here, set by
+// the page), a rule's value, a rules or weights file to save to; the
+// other prompts are the page's.
+func (s *Shell) submit() tea.Cmd {
+	switch s.Mode {
+	case ModeWeight:
+		v, err := session.ParseWeight(s.Prompt.Trimmed())
+		if err != nil {
+			s.Prompt.Fail(err.Error())
+			return nil
+		}
+		s.Mode = ModeNormal
+		return s.pg.SubmitWeight(v)
+	case ModeRuleValue:
+		return s.SubmitRuleValue()
+	case ModeRulesPath:
+		return s.SubmitRulesPath()
+	case ModeSavePath:
+		return s.SubmitSavePath()
+	}
+	return s.pg.Submit()
 }
 
 // confirmOverwrite answers "PATH exists: overwrite it?", for the weights

@@ -159,6 +159,17 @@ func (s *Shell) ShowDetail() bool {
 	return s.Side == SideDetail || s.Side == SideAuto && s.C.Width >= SideMinWidth && !s.Folded
 }
 
+// ToggleDetail shows the detail pane, or hides it when it shows, and
+// lays the page out again.
+func (s *Shell) ToggleDetail() {
+	if s.ShowDetail() {
+		s.Side = SideNone
+	} else {
+		s.Side = SideDetail
+	}
+	s.pg.Layout()
+}
+
 // InPrompt reports whether keys go to the prompt.
 func (s *Shell) InPrompt() bool {
 	return s.Mode == ModeSearch || s.Mode == ModeWeight || s.Mode == ModeSavePath || s.Mode == ModeLabel ||

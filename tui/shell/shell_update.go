@@ -41,7 +41,8 @@ func (s *Shell) route(msg tea.Msg) tea.Cmd {
 	case RecordedMsg:
 		return s.recorded(msg)
 	case unsavedDoneMsg:
-		s.unsavedDone(msg)
+		// A failed write or removal of the recovery file is reported.
+		s.Unsaved.report(msg.err, s.Status)
 		return nil
 	}
 	return s.pg.HandleMsg(msg)
@@ -94,4 +95,22 @@ func (s *Shell) PaneAsked(msg tea.Msg) (cmd tea.Cmd, ok bool) {
 		return nil, true
 	}
 	return nil, false
+}
+
+// Begin is how both pages start: it asks the terminal for its background
+// colour when the theme follows it, then starts the load while the page
+// loads (load, nil for none) or does what an open page does first
+// (opened).
+func (s *Shell) Begin(load, opened func() tea.Cmd) tea.Cmd {
+	var cmds []tea.Cmd
+	if s.C.AutoTheme {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	switch {
+	case s.Phase == PhaseLoading && load != nil:
+		cmds = append(cmds, load())
+	case s.Phase == PhaseReady:
+		cmds = append(cmds, opened())
+	}
+	return tea.Batch(cmds...)
 }

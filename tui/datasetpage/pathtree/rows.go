@@ -122,44 +122,13 @@ func pathStatus(p *dataset.PathFigures) scoring.Status {
 	return scoring.Partial
 }
 
-// statusBar draws the statuses of a path's nodes in w cells: each status
-// as many cells of its glyph as its share (largest remainders; one at
-// least for a status that has nodes, as room allows), in its colour, so
+// statusBar draws the statuses of a path's nodes in w cells, each status
+// as many cells of its glyph as shareCells gives it, in its colour, so
 // that the bar reads without colour too.
 func statusBar(s *themes.Styles, counts [7]int, w int) string {
-	total := 0
-	for _, n := range counts {
-		total += n
-	}
-	if total == 0 || w <= 0 {
+	cells, ok := shareCells(counts, w)
+	if !ok {
 		return strings.Repeat(" ", max(0, w))
-	}
-	cells := [7]int{}
-	rem := [7]int{}
-	used := 0
-	for st, n := range counts {
-		cells[st] = n * w / total
-		rem[st] = n * w % total
-		used += cells[st]
-	}
-	// Statuses that have nodes get a cell first, then the largest
-	// remainders.
-	for st, n := range counts {
-		if used < w && n > 0 && cells[st] == 0 {
-			cells[st], rem[st] = 1, -1
-			used++
-		}
-	}
-	for used < w {
-		best := -1
-		for st := range rem {
-			if counts[st] > 0 && (best < 0 || rem[st] > rem[best]) {
-				best = st
-			}
-		}
-		cells[best]++
-		rem[best] = -1
-		used++
 	}
 	var b strings.Builder
 	for st, n := range cells {
@@ -201,31 +170,16 @@ func (rp *pathRowPainter) row(r Row, selected bool) string {
 	if selected {
 		b.WriteString(s.Selected.On())
 	}
-	used := 0
-	if r.Depth > 0 {
-		g := pairtree.Guides(r.Depth, rp.cols.label-8)
-		s.Faint.Write(b, g)
-		used += report.Width(g)
-	}
-	marker := "  "
-	if rp.ol.hasChildren(r.Index) {
-		marker = "▸ "
-		if rp.ol.open[r.Index] {
-			marker = "▾ "
-		}
-	}
-	s.Muted.Write(b, marker)
+	used := pairtree.WriteGuides(b, s, r.Depth, rp.cols.label)
+	s.Muted.Write(b, pairtree.Marker(rp.ol.hasChildren(r.Index), rp.ol.open[r.Index]))
 	st := pathStatus(p)
 	s.Status(st).Write(b, s.Glyph(st))
 	b.WriteByte(' ')
 	used += 4
-	label := escape.Text(ds.Scored.PathLabel(r.Index))
 	suffix := ""
-	if n := len(rp.ol.kids[r.Index]); n > 0 && p.Kind == "object" {
-		suffix = " {" + common.Thousands(n) + "}"
+	if p.Kind == "object" {
+		suffix = pairtree.ChildCount(len(rp.ol.kids[r.Index]), false)
 	}
-	room := rp.cols.label - used
-	lab := report.Truncate(label, max(1, room))
 	lp := s.Text
 	switch {
 	case r.Index < len(rp.matches) && rp.matches[r.Index]:
@@ -233,13 +187,7 @@ func (rp *pathRowPainter) row(r Row, selected bool) string {
 	case st == scoring.Extra:
 		lp = s.Status(scoring.Extra)
 	}
-	lp.Write(b, lab)
-	w := report.Width(lab)
-	if suffix != "" && w+len(suffix) <= room {
-		s.Faint.Write(b, suffix)
-		w += len(suffix)
-	}
-	b.WriteString(strings.Repeat(" ", max(0, room-w)))
+	pairtree.WriteLabel(b, s, lp, escape.Text(ds.Scored.PathLabel(r.Index)), suffix, rp.cols.label-used)
 	rp.figures(r.Index, p)
 	if selected {
 		b.WriteString(s.Selected.Off())

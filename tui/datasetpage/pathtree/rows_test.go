@@ -22,6 +22,17 @@ func TestStatusBar(t *testing.T) {
 		{[7]int{7, 1, 0, 0, 0, 0, 1}, 5, "✓✓✓~·"},
 		{[7]int{2, 1}, 4, "✓✓✓~"},
 		{[7]int{}, 3, "   "},
+		// A large share no longer takes the cell a small status needs:
+		// 97/1/2 in 10 was 9 ✓ and 1 ~, with no ✗.
+		{[7]int{97, 1, 2}, 10, "✓✓✓✓✓✓✓✓~✗"},
+		{[7]int{1, 1, 98}, 10, "✓~✗✗✗✗✗✗✗✗"},
+		{[7]int{995, 1, 1, 1, 1, 1}, 6, "✓~✗∅+≠"},
+		{[7]int{90, 5, 5}, 10, "✓✓✓✓✓✓✓✓~✗"},
+		{[7]int{0, 0, 1}, 4, "✗✗✗✗"},
+		// Fewer cells than statuses with nodes: the largest keep theirs.
+		{[7]int{97, 1, 2}, 2, "✓✗"},
+		{[7]int{3, 3, 3}, 2, "✓~"},
+		{[7]int{5, 5}, 1, "✓"},
 	} {
 		if got := ansi.Strip(statusBar(s, c.counts, c.w)); got != c.want {
 			t.Errorf("statusBar(%v, %d) = %q, want %q", c.counts, c.w, got, c.want)

@@ -158,6 +158,14 @@ func (k KeptFolder) OnlyRecord(t *testing.T) (string, recovery.Record) {
 	return files[0], rec
 }
 
+// Keeper returns the keeper of a new explorer on the inputs of p whose
+// weights file is the folder's: its unsaved weights are kept beside it.
+func (k KeptFolder) Keeper(p recovery.Pair) *recovery.Keeper {
+	p.Weights = recovery.Input{Path: k.Weights, SHA256: "cc"}
+	p.SaveTo = k.Weights
+	return recovery.New(func() (recovery.Pair, error) { return p, nil }, "")
+}
+
 // BoxText returns the text inside the box on screen, its lines joined
 // (a path cut at the box's edge reads whole).
 func BoxText(screen string) string {

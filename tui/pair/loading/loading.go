@@ -39,19 +39,25 @@ type DoneMsg struct {
 	Err    error
 }
 
-// Start runs load in the background, for the files named files; its
-// command ends with a DoneMsg, and ticks meanwhile.
-func Start(c *common.Common, load ports.Loader, files ports.Files) (*Screen, tea.Cmd) {
+// New returns the loading screen of the files named files, before its
+// load starts: it shows no progress yet.
+func New(c *common.Common, files ports.Files) *Screen {
+	return &Screen{c: c, files: files, start: time.Now(), cancel: func() {}}
+}
+
+// Run runs load in the background; its command ends with a DoneMsg, and
+// ticks meanwhile. The screen counts its time from now.
+func (s *Screen) Run(load ports.Loader) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Screen{c: c, files: files, start: time.Now(), cancel: cancel}
-	cmd := c.Bg.Run(func() tea.Msg {
+	s.start, s.cancel = time.Now(), cancel
+	cmd := s.c.Bg.Run(func() tea.Msg {
 		loaded, err := load(ctx, func(done, total int64) {
 			s.done.Store(done)
 			s.total.Store(total)
 		})
 		return DoneMsg{loaded, err}
 	})
-	return s, tea.Batch(cmd, s.tick())
+	return tea.Batch(cmd, s.tick())
 }
 
 func (s *Screen) tick() tea.Cmd {

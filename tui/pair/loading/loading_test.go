@@ -26,7 +26,11 @@ func TestLoadingScreen(t *testing.T) {
 		progress(2048, 4096)
 		return ports.Loaded{}, halfway
 	}
-	s, cmd := Start(c, load, ports.Files{Reference: "ref.json", Output: "out\x1b[2J.json"})
+	s := New(c, ports.Files{Reference: "ref.json", Output: "out\x1b[2J.json"})
+	if screen := tuitest.StripANSI(s.View("q quits")); !strings.Contains(screen, "reading…") {
+		t.Errorf("before its load starts the screen shows\n%s", screen)
+	}
+	cmd := s.Run(load)
 	var done []tea.Msg
 	tuitest.RunCmd(cmd, &timers, func(msg tea.Msg) { done = append(done, msg) })
 	if len(done) != 1 || done[0].(DoneMsg).Err != halfway || len(timers) != 1 {

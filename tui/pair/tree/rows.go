@@ -54,21 +54,8 @@ func (rp *rowPainter) row(r outline.Row, selected bool) string {
 // label; it returns the node's status.
 func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 	s, t, b, id := rp.s, rp.t, &rp.b, r.ID
-	used := 0
-	if r.Depth > 0 {
-		guide := Guides(int(r.Depth), rp.cols.label-8)
-		s.Faint.Write(b, guide)
-		used += report.Width(guide)
-	}
-	marker := "  "
-	if rp.ol.HasChildren(id) {
-		if rp.ol.IsOpen(id) {
-			marker = "▾ "
-		} else {
-			marker = "▸ "
-		}
-	}
-	s.Muted.Write(b, marker)
+	used := WriteGuides(b, s, int(r.Depth), rp.cols.label)
+	s.Muted.Write(b, Marker(rp.ol.HasChildren(id), rp.ol.IsOpen(id)))
 	st := t.Status(id)
 	if rp.values {
 		g, p := metricstate.ValuesGlyph(s, st)
@@ -83,17 +70,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 		b.WriteByte(' ')
 	}
 	used += 4
-	label := escape.Text(t.Label(id))
-	suffix := ""
-	if _, n := t.Children(id); n > 0 {
-		if t.Kind(id) == jsondoc.Array {
-			suffix = " [" + common.Thousands(n) + "]"
-		} else {
-			suffix = " {" + common.Thousands(n) + "}"
-		}
-	}
-	room := rp.cols.label - used
-	lab := report.Truncate(label, max(1, room))
+	_, n := t.Children(id)
 	lp := s.Text
 	switch {
 	case rp.matches.Has(id):
@@ -103,13 +80,7 @@ func (rp *rowPainter) keyColumn(r outline.Row) scoring.Status {
 	case st == scoring.Extra:
 		lp = s.Status(scoring.Extra)
 	}
-	lp.Write(b, lab)
-	w := report.Width(lab)
-	if suffix != "" && w+len(suffix) <= room {
-		s.Faint.Write(b, suffix)
-		w += len(suffix)
-	}
-	b.WriteString(strings.Repeat(" ", max(0, room-w)))
+	WriteLabel(b, s, lp, escape.Text(t.Label(id)), ChildCount(n, t.Kind(id) == jsondoc.Array), rp.cols.label-used)
 	b.WriteByte(' ')
 	return st
 }
