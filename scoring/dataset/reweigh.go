@@ -23,6 +23,7 @@ func (s *sweeper) reweighCase(f *frame, acc []rowAcc) caseOutcome {
 	s.share, s.parent = grow(s.share, n), grow(s.parent, n)
 	score, w, share, flags, path, parent := f.score, s.w, s.share, f.flags, f.path, s.parent
 	share[0], parent[0] = 1, -1
+	s.hasParent = true
 	out := caseOutcome{score: score[0], worst: -1}
 	// The root: its share is 1, and it is no leaf (a case of one node is
 	// a leaf, but then it loses all or nothing and has no parent).

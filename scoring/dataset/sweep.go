@@ -1,7 +1,9 @@
 package dataset
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
@@ -56,17 +58,29 @@ func (a *caseAcc) clear() {
 // sweeper computes a case's figures from its frame: one per worker, with
 // scratch sized to the largest case.
 type sweeper struct {
-	w      []float64 // each node's weight
-	share  []float64 // each node's share of the case's score
-	parent []int32
-	acc    caseAcc
-	chain  [2][]int32
-	sums   []childSums // each container's, in a re-weight
+	w     []float64 // each node's weight
+	share []float64 // each node's share of the case's score
+	// parent is each node's parent, filled by a re-weight (hasParent);
+	// a sweep fills cparent, each container's parent container (by
+	// index into the frame's containers, -1 for the root), and finds a
+	// node's parent among the containers (parentOf): 4 bytes a
+	// container rather than a node.
+	parent    []int32
+	hasParent bool
+	cparent   []int32
+	f         *frame // the frame the parents are of
+	acc       caseAcc
+	chain     [2][]int32
+	sums      []childSums // each container's, in a re-weight
 	// fallback is Options.ZeroWeightFallback: an object whose keys all
 	// weigh 0 weighs them alike.
 	fallback bool
 	// counting adds the leaves' counts (they never change with weights).
 	counting bool
+	// bigAt is the number of nodes from which a case's parents are found
+	// among its containers rather than kept a node each (bigCaseNodes
+	// when 0; the tests lower it).
+	bigAt int
 }
 
 // caseOutcome is what a sweep finds about the case as a whole.
@@ -111,6 +125,7 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 	s.shares(f)
 	score, w, share := f.score, s.w, s.share
 	out := caseOutcome{score: score[0], worst: -1}
+	k := 0 // the container of the leaf counted last
 	for i := range n {
 		fl := f.flags[i]
 		p := s.acc.part(f.path[i], int32(i), fl, w[i])
@@ -141,8 +156,12 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 			// A leaf counts at its path and at every path above it.
 			if c := fl >> fLeafShift & 7; c > 0 {
 				p.counts[c-1]++
-				for a := s.parent[i]; a >= 0; a = s.parent[a] {
-					s.acc.parts[s.acc.at[f.path[a]]-1].counts[c-1]++
+				if s.hasParent {
+					for a := s.parent[i]; a >= 0; a = s.parent[a] {
+						s.acc.parts[s.acc.at[f.path[a]]-1].counts[c-1]++
+					}
+				} else {
+					k = s.countAbove(f, i, k, c-1)
 				}
 			}
 		}
@@ -153,13 +172,29 @@ func (s *sweeper) sweep(f *frame, recompute bool) caseOutcome {
 	return out
 }
 
-// shares computes each node's share of the total (s.share) and its
-// parent (s.parent), top-down: a child's share is its container's times
-// its weight's part of the scored children's, or an equal part.
+// shares computes each node's share of the total (s.share) and each
+// container's parent (s.cparent), top-down: a child's share is its
+// container's times its weight's part of the scored children's, or an
+// equal part.
 func (s *sweeper) shares(f *frame) {
 	n := len(f.path)
-	s.share, s.parent = grow(s.share, n), grow(s.parent, n)
-	s.share[0], s.parent[0] = 1, -1
+	s.share, s.cparent = grow(s.share, n), grow(s.cparent, len(f.cnode))
+	s.share[0] = 1
+	// Each node's parent too, but for a big case (4 bytes a node): its
+	// parents are found among the containers instead.
+	big := s.bigAt
+	if big == 0 {
+		big = bigCaseNodes
+	}
+	s.f, s.hasParent = f, n < big
+	if s.hasParent {
+		s.parent = grow(s.parent, n)
+		s.parent[0] = -1
+	}
+	if len(f.cnode) > 0 {
+		s.cparent[0] = -1 // the root's: a container, the first
+	}
+	next := 1 // the next container among the children, in node order
 	score, w, share := f.score, s.w, s.share
 	for k, i := range f.cnode {
 		first, end := f.cfirst[k], f.cfirst[k]+f.ccount[k]
@@ -179,7 +214,13 @@ func (s *sweeper) shares(f *frame) {
 		}
 		sh := share[i]
 		for c := first; c < end; c++ {
-			s.parent[c] = i
+			if s.hasParent {
+				s.parent[c] = i
+			}
+			if next < len(f.cnode) && f.cnode[next] == c {
+				s.cparent[next] = int32(k)
+				next++
+			}
 			fr := 0.0
 			switch {
 			case score[c] != score[c]:
@@ -306,7 +347,7 @@ func (s *sweeper) before(a, b int32) bool {
 // chainOf returns the nodes from the root to id, in scratch k.
 func (s *sweeper) chainOf(k int, id int32) []int32 {
 	c := s.chain[k][:0]
-	for ; id >= 0; id = s.parent[id] {
+	for ; id >= 0; id = s.parentOf(id) {
 		c = append(c, id)
 	}
 	for i, j := 0, len(c)-1; i < j; i, j = i+1, j-1 {
@@ -314,6 +355,39 @@ func (s *sweeper) chainOf(k int, id int32) []int32 {
 	}
 	s.chain[k] = c
 	return c
+}
+
+// countAbove adds a count of class c at the path of every container above
+// node i, found from the containers (k: the container of the leaf counted
+// before, the search's start), and returns i's container.
+func (s *sweeper) countAbove(f *frame, i, k int, c uint16) int {
+	if i == 0 {
+		return k
+	}
+	for f.cfirst[k]+f.ccount[k] <= int32(i) {
+		k++ // the container whose children i is among
+	}
+	for a := int32(k); a >= 0; a = s.cparent[a] {
+		s.acc.parts[s.acc.at[f.path[f.cnode[a]]]-1].counts[c]++
+	}
+	return k
+}
+
+// parentOf returns the parent of node id (-1 for the root): a
+// re-weight's, or the container among whose children the sweep's frame
+// has id (containers list their children in node order).
+func (s *sweeper) parentOf(id int32) int32 {
+	if s.hasParent {
+		return s.parent[id]
+	}
+	if id == 0 {
+		return -1
+	}
+	f := s.f
+	k, _ := slices.BinarySearchFunc(f.cfirst, id, func(first, id int32) int {
+		return cmp.Compare(first, id+1)
+	})
+	return f.cnode[k-1] // the last container whose children start at id or before
 }
 
 // grow returns s with length n, reusing its storage when it can.

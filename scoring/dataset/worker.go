@@ -639,5 +639,5 @@ func (w *worker) shed() {
 	w.f = frame{}
 	w.input = scoring.Input{} // it holds the case's documents
 	w.x.w, w.x.slotPath = nil, nil
-	w.sw.w, w.sw.share, w.sw.parent = nil, nil, nil
+	w.sw.w, w.sw.share, w.sw.parent, w.sw.cparent, w.sw.f = nil, nil, nil, nil, nil
 }
