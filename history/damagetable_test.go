@@ -317,6 +317,11 @@ func TestDamageTable(t *testing.T) {
 			t.Logf("%s, %s: neither finds anything; bbolt reads %d of %d records (%d bad)", c.kind, c.what, res.Records, c.runs, res.BadRecords)
 		}
 	}
+	t.Logf("\n%s", damageTableText(rows, kinds))
+}
+
+// damageTableText renders the damage table, one row per kind in first-seen order.
+func damageTableText(rows map[string]*damageRow, kinds []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| damage | cases | bbolt.Open fails | process faults | loops (time, memory) | Tx.Check reports (of which panics) | read panics | bbolt silent (records short or bad) | store finds | store alone | bbolt alone | neither |\n")
 	for _, k := range kinds {
@@ -324,5 +329,5 @@ func TestDamageTable(t *testing.T) {
 		fmt.Fprintf(&b, "| %s | %d | %d | %d | %d | %d (%d) | %d | %d (%d) | %d | %d | %d | %d |\n",
 			k, r.cases, r.openFails, r.crashes, r.loops, r.checkFinds, r.checkPanics, r.readPanics, r.silent, r.short, r.ours, r.oursOnly, r.bboltOnly, r.neither)
 	}
-	t.Logf("\n%s", b.String())
+	return b.String()
 }
