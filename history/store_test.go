@@ -212,7 +212,15 @@ func TestListDeltaPairLimit(t *testing.T) {
 	}
 
 	// JSON as `history --format json` prints it.
-	data, err := json.Marshal(map[string]any{"runs": all[2:4]})
+	checkListJSON(t, all[2:4], dir, sc(2)-sc(0))
+}
+
+// checkListJSON fails t unless runs (the runs 3 and 2 of
+// TestListDeltaPairLimit, the later first) print as `history --format json`
+// prints them: every field named, a delta on the second only.
+func checkListJSON(t *testing.T, runs []Summary, dir string, delta float64) {
+	t.Helper()
+	data, err := json.Marshal(map[string]any{"runs": runs})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +233,7 @@ func TestListDeltaPairLimit(t *testing.T) {
 		}
 		return fmt.Sprint(len(ks), " ", strings.Contains(string(data), `"tags":[]`))
 	}
-	if keys(back.Runs[0]) != "17 true" || back.Runs[1]["delta"] != sc(2)-sc(0) || back.Runs[0]["delta"] != nil || back.Runs[0]["cases"] != nil || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
+	if keys(back.Runs[0]) != "17 true" || back.Runs[1]["delta"] != delta || back.Runs[0]["delta"] != nil || back.Runs[0]["cases"] != nil || back.Runs[0]["score"] != nil || back.Runs[1]["score"] != 0.7 ||
 		back.Runs[1]["label"] != "run 2" || back.Runs[1]["reference"] != filepath.Join(dir, "p-ref.json") {
 		t.Fatalf("json: %s", data)
 	}
@@ -497,17 +505,7 @@ func TestIndexRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, x.runs) {
 		t.Fatalf("chunk round trip: %v\n got %+v\nwant %+v", err, got, x.runs)
 	}
-	for i := range c {
-		for _, k := range [][]byte{key, chunkKey(x.runs[0].ID)} {
-			d := append([]byte(nil), c...)
-			if string(k) == string(key) {
-				d[i] ^= 1
-			}
-			if _, err := decodeChunk(k, d, nil); err == nil {
-				t.Fatalf("byte %d changed, key %q: no error", i, k)
-			}
-		}
-	}
+	checkChunkRefusesChanges(t, key, chunkKey(x.runs[0].ID), c)
 	// A chunk of format 2, as jsontui wrote them before, still reads:
 	// with no options (not known) and each run seen once.
 	c2 := sealed(chunkMagic, 2, key, func(b []byte) []byte { return appendSummaries(b, x.runs, 2) })
@@ -539,6 +537,23 @@ func TestIndexRoundTrip(t *testing.T) {
 	h := indexHead{runs: 300, chunks: 2}
 	if g, err := decodeHead(encodeHead(h)); err != nil || g != h {
 		t.Fatalf("head: %+v, %v", g, err)
+	}
+}
+
+// checkChunkRefusesChanges fails t unless the chunk c stored under key is
+// refused with any one byte changed, and refused as is under the other key.
+func checkChunkRefusesChanges(t *testing.T, key, other, c []byte) {
+	t.Helper()
+	for i := range c {
+		for _, k := range [][]byte{key, other} {
+			d := append([]byte(nil), c...)
+			if string(k) == string(key) {
+				d[i] ^= 1
+			}
+			if _, err := decodeChunk(k, d, nil); err == nil {
+				t.Fatalf("byte %d changed, key %q: no error", i, k)
+			}
+		}
 	}
 }
 
