@@ -178,7 +178,12 @@ func inlineCheckCases() []checkCase {
 // pageCheckCases damage the store of checksStore: leaf and next are its
 // first two leaves of runs.
 func pageCheckCases(t *testing.T, data []byte, kvRoot int, leaves []int) []checkCase {
-	leaf, next := leaves[0], leaves[1]
+	return append(fileCheckCases(t, data, leaves[0]), treeCheckCases(kvRoot, leaves)...)
+}
+
+// fileCheckCases damage the meta pages and the freelist of checksStore;
+// leaf is its first leaf of runs.
+func fileCheckCases(t *testing.T, data []byte, leaf int) []checkCase {
 	return []checkCase{
 		{"no valid meta page", "list", "not a bolt database: no valid meta page", func(f *storeFile) {
 			f.put32(16, 0)
@@ -200,6 +205,14 @@ func pageCheckCases(t *testing.T, data []byte, kvRoot int, leaves []int) []check
 		{"page in use and free", "list", fmt.Sprintf("page %d: in use, and listed as free", leaf/4096), func(f *storeFile) {
 			f.put64(f.freelist()+16, uint64(leaf/4096))
 		}},
+	}
+}
+
+// treeCheckCases damage the pages and the tree of checksStore: leaf and
+// next are its first two leaves of runs.
+func treeCheckCases(kvRoot int, leaves []int) []checkCase {
+	leaf, next := leaves[0], leaves[1]
+	return []checkCase{
 		{"page id", "check", "the page says it is page 99", func(f *storeFile) { f.put64(leaf, 99) }},
 		{"overflow past the file", "check", "its 1000 overflow pages run past the file's", func(f *storeFile) { f.put32(leaf+12, 1000) }},
 		{"page type", "check", "not a branch or leaf page (flags 0x10)", func(f *storeFile) { f.put16(leaf+8, 0x10) }},
