@@ -107,30 +107,46 @@ score = 1 − lev(r, o) / max(len r, len o)
 	}
 }
 
+// explainCase is the explanation want of the node at path of sc's tree.
+type explainCase struct {
+	sc         scenario
+	path, want string
+}
+
 // TestExplainByMetric: each metric explains by its own rules, with the
 // options in force.
 func TestExplainByMetric(t *testing.T) {
+	var cases []explainCase
+	for _, c := range [][]explainCase{
+		jsondiffExplainCases(),
+		lynxiusExplainCases(),
+		uipathExplainCases(),
+		uipathTargetExplainCases(),
+		galteaExplainCases(),
+	} {
+		cases = append(cases, c...)
+	}
+	trees := map[string]*scoring.Tree{}
+	for _, c := range cases {
+		key := fmt.Sprint(c.sc)
+		if trees[key] == nil {
+			trees[key] = c.sc.tree(t)
+		}
+		if got := marked(explainAt(t, trees[key], c.path, scoring.ExplainOptions{})); got != c.want {
+			t.Errorf("%s %v %s:\n%s\nwant\n%s", c.sc.metric, c.sc.opts, c.path, got, c.want)
+		}
+	}
+}
+
+// jsondiffExplainCases are the explanations of jsondiff with tolerances
+// and normalization, and with other comparators.
+func jsondiffExplainCases() []explainCase {
 	tolerances := scenario{metric: "jsondiff", opts: []string{"abs-tol=0.2", "rel-tol=0.05", "normalize=case,accents"},
 		ref: `{"a": 1.5, "b": 100, "c": 10, "s": "Café", "l": [1, 2], "m": {"x": null}, "t": true, "e": [1]}`,
 		out: `{"a": 1.6, "b": 101, "c": 12, "s": "cafe", "l": [2, 1], "m": 3, "t": false, "z": 1, "e": [1, 2]}`}
 	comparator := scenario{metric: "jsondiff", opts: []string{"strings=jaro-winkler", "lists=best", "extra-keys=penalize"},
 		ref: `{"s": "kitten", "l": [1, 2, 3]}`, out: `{"s": "sitting", "l": [3, 2, 1], "z": 1}`}
-	lynxius := scenario{metric: "lynxius",
-		ref: `{"a": {"x": null, "y": 1}, "l": [], "k": [1, 2, 3], "b": true, "n": 0, "s": "abc", "c": {"q": 1}}`,
-		out: `{"a": {"z": null, "w": 2}, "l": [1], "k": [1, 2], "b": 1, "n": 0, "s": "abd", "c": [1]}`,
-		wts: `{"a": {"x": 0, "y": 0}}`}
-	uipath := scenario{metric: "uipath",
-		ref: `{"a": 4, "b": "xy", "c": {"d": true, "e": null}, "z": 0, "f": [], "g": {"h": 1}}`,
-		out: `{"a": 5, "b": "xz", "c": {"d": true}, "z": 1, "f": [], "g": 2, "extra": 1}`}
-	uipathTarget := scenario{metric: "uipath", opts: []string{"target=.a"},
-		ref: `{"a": 4, "b": 5, "c": {"d": 1}}`, out: `{"a": 5, "b": 5, "c": {"d": 2}}`}
-	galtea := scenario{metric: "galtea",
-		ref: `{"name": "Sí", "age": 30, "tags": ["a"], "x": 1}`, out: `{"name": "SI", "age": "30", "tags": ["A"], "y": 2}`}
-	galteaStrict := scenario{metric: "galtea", opts: []string{"strict-fields"}, ref: `{"name": "Sí"}`, out: `{"name": "no", "y": 2}`}
-	cases := []struct {
-		sc         scenario
-		path, want string
-	}{
+	return []explainCase{
 		{tolerances, ".a", "score = 1: |r − o| = 0.1 ≤ abs-tol 0.2\n"},
 		{tolerances, ".b", "score = 1: |r − o| = 1 ≤ rel-tol 0.05 · max(|r|, |o|) = 5.05\n"},
 		{tolerances, ".c", `⟨note:|r − o| = 2: outside the tolerance⟩
@@ -172,6 +188,17 @@ it scores 0 and counts in the array's mean
 		{comparator, ".z", `only the output has this key: with extra-keys=penalize it costs like
 a missing one: weight 1, score ⟨bad:0⟩
 `},
+	}
+}
+
+// lynxiusExplainCases are the explanations of lynxius, nulls and unions
+// of keys included.
+func lynxiusExplainCases() []explainCase {
+	lynxius := scenario{metric: "lynxius",
+		ref: `{"a": {"x": null, "y": 1}, "l": [], "k": [1, 2, 3], "b": true, "n": 0, "s": "abc", "c": {"q": 1}}`,
+		out: `{"a": {"z": null, "w": 2}, "l": [1], "k": [1, 2], "b": 1, "n": 0, "s": "abd", "c": [1]}`,
+		wts: `{"a": {"x": 0, "y": 0}}`}
+	return []explainCase{
 		{lynxius, ".a", `S = Σ s·w·f / n,  f = n / Σw = 4 / 2 = 2
   = (1.00000·0·2 + 0.00000·0·2 + 1.00000·1·2 + 0.00000·1·2) / 4
   = ⟨score:0.50000⟩
@@ -223,6 +250,15 @@ score = 1 − lev(r, o) / max(len r, len o)
 		{lynxius, ".c", `the reference has an object, the output an array: ⟨bad:0⟩
 (lynxius scores a container against anything else 0, whatever is below)
 `},
+	}
+}
+
+// uipathExplainCases are the explanations of uipath over its leaves.
+func uipathExplainCases() []explainCase {
+	uipath := scenario{metric: "uipath",
+		ref: `{"a": 4, "b": "xy", "c": {"d": true, "e": null}, "z": 0, "f": [], "g": {"h": 1}}`,
+		out: `{"a": 5, "b": "xz", "c": {"d": true}, "z": 1, "f": [], "g": 2, "extra": 1}`}
+	return []explainCase{
 		{uipath, ".", `score = matched leaves / leaves = Σ leaf scores / leaves
       = 2.25 / 6 = ⟨score:0.37500⟩
 ⟨note:a leaf scores in [0, 1]; output keys and elements the reference lacks are ignored⟩
@@ -278,6 +314,14 @@ h                        0     1       1  0.16667
 `},
 		{uipath, ".extra", `only the output has this value: uipath ignores it (it walks the reference)
 `},
+	}
+}
+
+// uipathTargetExplainCases are the explanations of uipath with target paths.
+func uipathTargetExplainCases() []explainCase {
+	uipathTarget := scenario{metric: "uipath", opts: []string{"target=.a"},
+		ref: `{"a": 4, "b": 5, "c": {"d": 1}}`, out: `{"a": 5, "b": 5, "c": {"d": 2}}`}
+	return []explainCase{
 		{uipathTarget, ".", `score = matched leaves / leaves = Σ leaf scores / leaves
       = 0.75 / 1 = ⟨score:0.75000⟩
 ⟨note:a leaf scores in [0, 1]; output keys and elements the reference lacks are ignored⟩
@@ -296,6 +340,15 @@ score = max(0, min(1, 1 − |e − a| / |e|))
 		{uipathTarget, ".b", "outside the target paths: it takes no part (weight 0)\n"},
 		{uipathTarget, ".c", "outside the target paths: it takes no part (weight 0)\n"},
 		{uipathTarget, ".c.d", "outside the target paths: it takes no part (weight 0)\n"},
+	}
+}
+
+// galteaExplainCases are the explanations of galtea, with and without strict-fields.
+func galteaExplainCases() []explainCase {
+	galtea := scenario{metric: "galtea",
+		ref: `{"name": "Sí", "age": 30, "tags": ["a"], "x": 1}`, out: `{"name": "SI", "age": "30", "tags": ["A"], "y": 2}`}
+	galteaStrict := scenario{metric: "galtea", opts: []string{"strict-fields"}, ref: `{"name": "Sí"}`, out: `{"name": "no", "y": 2}`}
+	return []explainCase{
 		{galtea, ".", `score = 1 − non-matching fields / fields
       = 1 − 2 / 4 = ⟨score:0.50000⟩
 ⟨note:fields: the reference's top-level keys; a field matches when the output's value equals the reference's after accent stripping and case folding⟩
@@ -341,16 +394,6 @@ they differ: ⟨bad:no match (0)⟩
 `},
 		{galteaStrict, ".y", `only the output has this field: with strict-fields it counts, and never matches: ⟨bad:no match (0)⟩
 `},
-	}
-	trees := map[string]*scoring.Tree{}
-	for _, c := range cases {
-		key := fmt.Sprint(c.sc)
-		if trees[key] == nil {
-			trees[key] = c.sc.tree(t)
-		}
-		if got := marked(explainAt(t, trees[key], c.path, scoring.ExplainOptions{})); got != c.want {
-			t.Errorf("%s %v %s:\n%s\nwant\n%s", c.sc.metric, c.sc.opts, c.path, got, c.want)
-		}
 	}
 }
 
