@@ -42,29 +42,11 @@ func TestObjectPairsKeys(t *testing.T) {
 		out = slices.Compact(out) // no key twice in a row
 		seen := map[string]bool{}
 		out = slices.DeleteFunc(out, func(k string) bool { d := seen[k]; seen[k] = true; return d })
-		write := func(keys []string, escapeSome bool) []byte {
-			var b strings.Builder
-			b.WriteByte('{')
-			for i, k := range keys {
-				if i > 0 {
-					b.WriteByte(',')
-				}
-				if escapeSome && rng.IntN(6) == 0 {
-					k = `\u006b` + k[1:] // "k" escaped
-					if strings.HasPrefix(keys[i], "x") {
-						k = `\u0078` + keys[i][1:]
-					}
-				}
-				fmt.Fprintf(&b, `"%s":%d`, k, len(keys[i]))
-			}
-			b.WriteByte('}')
-			return []byte(b.String())
-		}
-		rd, err := jsondoc.Parse("ref.json", write(ref, true), nil)
+		rd, err := jsondoc.Parse("ref.json", keysObject(rng, ref, true), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		od, err := jsondoc.Parse("out.json", write(out, true), nil)
+		od, err := jsondoc.Parse("out.json", keysObject(rng, out, true), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,4 +87,25 @@ func TestObjectPairsKeys(t *testing.T) {
 			}
 		}
 	}
+}
+
+// keysObject is a JSON object of keys, each with its length as value; with
+// escapeSome, rng escapes the first letter of about one key in six.
+func keysObject(rng *rand.Rand, keys []string, escapeSome bool) []byte {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if escapeSome && rng.IntN(6) == 0 {
+			k = `\u006b` + k[1:] // "k" escaped
+			if strings.HasPrefix(keys[i], "x") {
+				k = `\u0078` + keys[i][1:]
+			}
+		}
+		fmt.Fprintf(&b, `"%s":%d`, k, len(keys[i]))
+	}
+	b.WriteByte('}')
+	return []byte(b.String())
 }
