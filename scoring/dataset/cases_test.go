@@ -37,15 +37,7 @@ type expectedDataset struct {
 		Perfect                                         float64
 		Pass                                            *float64
 	}
-	Paths []struct {
-		Path, Kind            string
-		Cases, Nodes          int
-		Loss, Weight          float64
-		Score                 *float64
-		Statuses              map[string]int
-		TP, FD, FA, FN, TN    int
-		Precision, Recall, F1 *float64
-	}
+	Paths  []expectedPath
 	Groups []struct {
 		Group        string
 		Cases        int
@@ -61,6 +53,17 @@ type expectedDataset struct {
 		}
 	}
 	Extra []string
+}
+
+// expectedPath is one path's figures in an expected.json.
+type expectedPath struct {
+	Path, Kind            string
+	Cases, Nodes          int
+	Loss, Weight          float64
+	Score                 *float64
+	Statuses              map[string]int
+	TP, FD, FA, FN, TN    int
+	Precision, Recall, F1 *float64
 }
 
 func nearOpt(got float64, has bool, want *float64) bool {
@@ -148,35 +151,7 @@ func checkExpected(t *testing.T, res *Result, want *expectedDataset) {
 		t.Errorf("%d paths, want %d", len(f.Paths), len(want.Paths))
 	}
 	for i := range min(len(f.Paths), len(want.Paths)) {
-		g, w := f.Paths[i], want.Paths[i]
-		kind := w.Kind
-		if g.Path != w.Path || g.Kind != kind || g.Cases != w.Cases || g.Nodes != w.Nodes {
-			t.Errorf("path %d: %s %s cases %d nodes %d, want %s %s %d %d", i, g.Path, g.Kind, g.Cases, g.Nodes, w.Path, kind, w.Cases, w.Nodes)
-		}
-		if math.Abs(g.Loss-w.Loss) > 1e-9 || math.Abs(g.Weight-w.Weight) > 1e-9 || !nearOpt(g.Score, g.HasScore, w.Score) {
-			t.Errorf("%s: loss %v weight %v score %v (%v), want %v %v %v", w.Path, g.Loss, g.Weight, g.Score, g.HasScore, w.Loss, w.Weight, ptr(w.Score))
-		}
-		known := 0
-		for _, s := range scoring.Statuses {
-			if n, ok := w.Statuses[s.String()]; ok {
-				known++
-				if n == 0 {
-					t.Errorf("%s: the expected statuses list %s with 0", w.Path, s)
-				}
-			}
-			if g.Statuses[s] != w.Statuses[s.String()] {
-				t.Errorf("%s: %d %s, want %d", w.Path, g.Statuses[s], s, w.Statuses[s.String()])
-			}
-		}
-		if known != len(w.Statuses) {
-			t.Errorf("%s: unknown statuses in %v", w.Path, w.Statuses)
-		}
-		if g.Counts != [5]int{w.TP, w.FD, w.FA, w.FN, w.TN} {
-			t.Errorf("%s: counts %v, want %v", w.Path, g.Counts, [5]int{w.TP, w.FD, w.FA, w.FN, w.TN})
-		}
-		if !nearOpt(g.Precision, g.HasPrecision, w.Precision) || !nearOpt(g.Recall, g.HasRecall, w.Recall) || !nearOpt(g.F1, g.HasF1, w.F1) {
-			t.Errorf("%s: p/r/f1 %v/%v/%v, want %v/%v/%v", w.Path, g.Precision, g.Recall, g.F1, ptr(w.Precision), ptr(w.Recall), ptr(w.F1))
-		}
+		checkExpectedPath(t, i, f.Paths[i], want.Paths[i])
 	}
 	if len(f.Groups) != len(want.Groups) {
 		t.Errorf("%d groups, want %d", len(f.Groups), len(want.Groups))
@@ -204,6 +179,39 @@ func checkExpected(t *testing.T, res *Result, want *expectedDataset) {
 		case w.Worst != nil && (g.Worst.Path != w.Worst.Path || math.Abs(g.Worst.Loss-w.Worst.Loss) > 1e-9):
 			t.Errorf("%s: worst %+v, want %+v", w.ID, *g.Worst, *w.Worst)
 		}
+	}
+}
+
+// checkExpectedPath fails t unless g, the i-th path's figures, are w.
+func checkExpectedPath(t *testing.T, i int, g PathFigures, w expectedPath) {
+	t.Helper()
+	kind := w.Kind
+	if g.Path != w.Path || g.Kind != kind || g.Cases != w.Cases || g.Nodes != w.Nodes {
+		t.Errorf("path %d: %s %s cases %d nodes %d, want %s %s %d %d", i, g.Path, g.Kind, g.Cases, g.Nodes, w.Path, kind, w.Cases, w.Nodes)
+	}
+	if math.Abs(g.Loss-w.Loss) > 1e-9 || math.Abs(g.Weight-w.Weight) > 1e-9 || !nearOpt(g.Score, g.HasScore, w.Score) {
+		t.Errorf("%s: loss %v weight %v score %v (%v), want %v %v %v", w.Path, g.Loss, g.Weight, g.Score, g.HasScore, w.Loss, w.Weight, ptr(w.Score))
+	}
+	known := 0
+	for _, s := range scoring.Statuses {
+		if n, ok := w.Statuses[s.String()]; ok {
+			known++
+			if n == 0 {
+				t.Errorf("%s: the expected statuses list %s with 0", w.Path, s)
+			}
+		}
+		if g.Statuses[s] != w.Statuses[s.String()] {
+			t.Errorf("%s: %d %s, want %d", w.Path, g.Statuses[s], s, w.Statuses[s.String()])
+		}
+	}
+	if known != len(w.Statuses) {
+		t.Errorf("%s: unknown statuses in %v", w.Path, w.Statuses)
+	}
+	if g.Counts != [5]int{w.TP, w.FD, w.FA, w.FN, w.TN} {
+		t.Errorf("%s: counts %v, want %v", w.Path, g.Counts, [5]int{w.TP, w.FD, w.FA, w.FN, w.TN})
+	}
+	if !nearOpt(g.Precision, g.HasPrecision, w.Precision) || !nearOpt(g.Recall, g.HasRecall, w.Recall) || !nearOpt(g.F1, g.HasF1, w.F1) {
+		t.Errorf("%s: p/r/f1 %v/%v/%v, want %v/%v/%v", w.Path, g.Precision, g.Recall, g.F1, ptr(w.Precision), ptr(w.Recall), ptr(w.F1))
 	}
 }
 
