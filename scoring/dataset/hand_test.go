@@ -69,6 +69,35 @@ func TestHandDataset(t *testing.T) {
 			break
 		}
 	}
+	checkHandPaths(t, f.Paths, mean)
+	// Groups by .topic: d takes its group from its answer.
+	groups := []GroupFigures{
+		{Group: "t1", HasGroup: true, Cases: 2, N: 2, Mean: (0.9 + 7.0/9) / 2, Median: (0.9 + 7.0/9) / 2, Pass: 0.5, HasPass: true},
+		{Group: "t2", HasGroup: true, Cases: 2, N: 2, Mean: 0.5, Median: 0.5, Pass: 0.5, HasPass: true},
+		{Group: "t3", HasGroup: true, Cases: 1, N: 1, Mean: 0.8, Median: 0.8, Pass: 1, HasPass: true},
+	}
+	if len(f.Groups) != len(groups) {
+		t.Fatalf("groups %+v", f.Groups)
+	}
+	for i, w := range groups {
+		g := f.Groups[i]
+		if g.Group != w.Group || g.HasGroup != w.HasGroup || g.Cases != w.Cases || g.N != w.N || !near9(g.Mean, w.Mean) ||
+			!near9(g.Median, w.Median) || !near9(g.Pass, w.Pass) || g.HasPass != w.HasPass {
+			t.Errorf("group %+v, want %+v", g, w)
+		}
+	}
+	// The output line that is no JSON and the duplicate id are warnings.
+	wantMsgs := "out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u'); it holds no code fence, { or [ to take JSON from\n" +
+		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`
+	if got := warningsOf(f, strings.TrimSuffix(dir, "/")); got != wantMsgs {
+		t.Errorf("warnings:\n%s\nwant:\n%s", got, wantMsgs)
+	}
+}
+
+// checkHandPaths fails t unless got are the per-path figures of the hand
+// dataset, whose mean case score is mean.
+func checkHandPaths(t *testing.T, got []PathFigures, mean float64) {
+	t.Helper()
 	// Per path. A share: name and tags 1/2.5 = 0.4 of a case, n 0.2.
 	type pathWant struct {
 		path, kind   string
@@ -99,11 +128,11 @@ func TestHandDataset(t *testing.T) {
 			[5]int{4, 0, 1, 1, 0}, 0.8, 0.8, 0.8},
 		{".extra", "number", 1, 1, nan, 0, 0, map[scoring.Status]int{scoring.Extra: 1}, [5]int{0, 0, 1, 0, 0}, 0, nan, nan},
 	}
-	if len(f.Paths) != len(paths) {
-		t.Fatalf("%d paths, want %d", len(f.Paths), len(paths))
+	if len(got) != len(paths) {
+		t.Fatalf("%d paths, want %d", len(got), len(paths))
 	}
 	for i, w := range paths {
-		g := f.Paths[i]
+		g := got[i]
 		var sts [7]int
 		for s, n := range w.statuses {
 			sts[s] = n
@@ -113,28 +142,6 @@ func TestHandDataset(t *testing.T) {
 			!optNear(g.Precision, g.HasPrecision, w.p) || !optNear(g.Recall, g.HasRecall, w.r) || !optNear(g.F1, g.HasF1, w.f1) {
 			t.Errorf("path %+v\nwant      %+v", g, w)
 		}
-	}
-	// Groups by .topic: d takes its group from its answer.
-	groups := []GroupFigures{
-		{Group: "t1", HasGroup: true, Cases: 2, N: 2, Mean: (0.9 + 7.0/9) / 2, Median: (0.9 + 7.0/9) / 2, Pass: 0.5, HasPass: true},
-		{Group: "t2", HasGroup: true, Cases: 2, N: 2, Mean: 0.5, Median: 0.5, Pass: 0.5, HasPass: true},
-		{Group: "t3", HasGroup: true, Cases: 1, N: 1, Mean: 0.8, Median: 0.8, Pass: 1, HasPass: true},
-	}
-	if len(f.Groups) != len(groups) {
-		t.Fatalf("groups %+v", f.Groups)
-	}
-	for i, w := range groups {
-		g := f.Groups[i]
-		if g.Group != w.Group || g.HasGroup != w.HasGroup || g.Cases != w.Cases || g.N != w.N || !near9(g.Mean, w.Mean) ||
-			!near9(g.Median, w.Median) || !near9(g.Pass, w.Pass) || g.HasPass != w.HasPass {
-			t.Errorf("group %+v, want %+v", g, w)
-		}
-	}
-	// The output line that is no JSON and the duplicate id are warnings.
-	wantMsgs := "out.jsonl:3:1: the output record does not parse, so it pairs with no reference: out.jsonl:3:2: invalid character 'o' in literal null (expecting 'u'); it holds no code fence, { or [ to take JSON from\n" +
-		`out.jsonl:6:1: duplicate output id "d" (also at out.jsonl:4:1): the last one wins`
-	if got := warningsOf(f, strings.TrimSuffix(dir, "/")); got != wantMsgs {
-		t.Errorf("warnings:\n%s\nwant:\n%s", got, wantMsgs)
 	}
 }
 
