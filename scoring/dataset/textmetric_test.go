@@ -30,36 +30,12 @@ func TestTextMetrics(t *testing.T) {
 		"outs/x.json": "[1, 2",
 		"outs/y.json": "\n\n  {'a': 1}",
 	})
-	type want struct {
-		id     string
-		status CaseStatus
-		score  float64
-		repair string
-		err    string
-	}
-	check := func(what string, res *Result, ws []want) {
-		t.Helper()
-		cs := res.Figures.Cases
-		if len(cs) != len(ws) {
-			t.Fatalf("%s: %d cases, want %d", what, len(cs), len(ws))
-		}
-		for i, w := range ws {
-			c := cs[i]
-			repair := ""
-			if len(c.Repairs) > 0 {
-				repair = c.Repairs[len(c.Repairs)-1]
-			}
-			if c.ID != w.id || c.Status != w.status || !near9(c.Score, w.score) || repair != w.repair || trim(c.Error, dir) != w.err {
-				t.Errorf("%s: case %d: %s %s %v repairs %q error %q\nwant %+v", what, i, c.ID, c.Status, c.Score, c.Repairs, trim(c.Error, dir), w)
-			}
-		}
-	}
 	lc := "LangChain's parse_json_markdown: "
 	res, err := run(t, dir, Spec{Ref: "one.jsonl"}, Config{Metric: exact})
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("one file, exact", res, []want{
+	checkTextCases(t, "one file, exact", dir, res, []textCaseWant{
 		{"a", CaseScored, 1, lc + "stripped white space and backticks: 1 character before the JSON, 4 characters after it", ""},
 		{"b", CaseScored, 1, "", ""},
 		{"c", CaseInvalid, 0, "", "one.jsonl:3:45: the text of .output, at its line 1 column 1: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)): no score"},
@@ -82,7 +58,7 @@ func TestTextMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("two files, exact", res, []want{
+	checkTextCases(t, "two files, exact", dir, res, []textCaseWant{
 		{"#1", CaseScored, 1, lc + "parse_partial_json closed 1 open bracket with }", ""},
 		{"#2", CaseInvalid, 0, "", "out.jsonl:2:2: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
 		{"#3", CaseScored, 0, "", ""},
@@ -92,12 +68,47 @@ func TestTextMetrics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check("directories, exact", res, []want{
+	checkTextCases(t, "directories, exact", dir, res, []textCaseWant{
 		{"x.json", CaseScored, 0, lc + "parse_partial_json closed 1 open bracket with ]", ""},
 		{"y.json", CaseInvalid, 0, "", filepath.Join("outs", "y.json") + ":3:4: the metric exact follows LangChain's JsonEqualityEvaluator, which raises on this output (json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)): no score"},
 	})
 
-	// One case (--case) reads alike.
+	checkTextMetricCase(t, dir, exact)
+}
+
+// textCaseWant is a case as TestTextMetrics wants it: the last repair
+// only, the error with the test's directory trimmed.
+type textCaseWant struct {
+	id     string
+	status CaseStatus
+	score  float64
+	repair string
+	err    string
+}
+
+// checkTextCases fails t unless the cases of res, scored in dir, are ws.
+func checkTextCases(t *testing.T, what, dir string, res *Result, ws []textCaseWant) {
+	t.Helper()
+	cs := res.Figures.Cases
+	if len(cs) != len(ws) {
+		t.Fatalf("%s: %d cases, want %d", what, len(cs), len(ws))
+	}
+	for i, w := range ws {
+		c := cs[i]
+		repair := ""
+		if len(c.Repairs) > 0 {
+			repair = c.Repairs[len(c.Repairs)-1]
+		}
+		if c.ID != w.id || c.Status != w.status || !near9(c.Score, w.score) || repair != w.repair || trim(c.Error, dir) != w.err {
+			t.Errorf("%s: case %d: %s %s %v repairs %q error %q\nwant %+v", what, i, c.ID, c.Status, c.Score, c.Repairs, trim(c.Error, dir), w)
+		}
+	}
+}
+
+// checkTextMetricCase: one case (--case) of one.jsonl in dir reads as in
+// the whole run, with the metric exact.
+func checkTextMetricCase(t *testing.T, dir string, exact scoring.Metric) {
+	t.Helper()
 	scoreCase := func(id string) (*OneCase, error) {
 		src, err := Open(Spec{Ref: filepath.Join(dir, "one.jsonl")})
 		if err != nil {
