@@ -70,26 +70,7 @@ func TestStdinForms(t *testing.T) {
 	}
 
 	// One case of outputs read from standard input by id (score --case).
-	t.Run("one case", func(t *testing.T) {
-		for _, id := range []string{"inv-000007", "inv-000299"} {
-			src, err := Open(Spec{Ref: refFile, Out: "-", Stdin: bytes.NewReader(mustRead(t, outFile))})
-			if err != nil {
-				t.Fatal(err)
-			}
-			one, err := ScoreCase(context.Background(), src, Config{}, id)
-			src.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			base := scoreSpec(t, Spec{Ref: refFile, Out: outFile}, Config{})
-			want := caseByID(base.Figures, id)
-			if want == nil || one.ID != id || one.Status != want.Status ||
-				one.Result.HasScore && !near12(one.Result.Score, want.Score) {
-				t.Errorf("case %s: %+v, want %+v", id, one, want)
-			}
-		}
-		noTempFiles(t, tmp)
-	})
+	t.Run("one case", func(t *testing.T) { checkStdinOneCase(t, refFile, outFile, tmp) })
 
 	// A directory cannot pair with standard input.
 	t.Run("directory", func(t *testing.T) {
@@ -99,6 +80,30 @@ func TestStdinForms(t *testing.T) {
 			t.Errorf("error %v, want %q", err, want)
 		}
 	})
+}
+
+// checkStdinOneCase: one case of the outputs outFile read from standard
+// input by id (score --case) scores as in the run of the files, and leaves
+// nothing in tmp.
+func checkStdinOneCase(t *testing.T, refFile, outFile, tmp string) {
+	for _, id := range []string{"inv-000007", "inv-000299"} {
+		src, err := Open(Spec{Ref: refFile, Out: "-", Stdin: bytes.NewReader(mustRead(t, outFile))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := ScoreCase(context.Background(), src, Config{}, id)
+		src.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := scoreSpec(t, Spec{Ref: refFile, Out: outFile}, Config{})
+		want := caseByID(base.Figures, id)
+		if want == nil || one.ID != id || one.Status != want.Status ||
+			one.Result.HasScore && !near12(one.Result.Score, want.Score) {
+			t.Errorf("case %s: %+v, want %+v", id, one, want)
+		}
+	}
+	noTempFiles(t, tmp)
 }
 
 // noTempFiles fails t when dir holds anything.
