@@ -57,38 +57,6 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		readers[i] = &lineReader{paths: pathCache{table: part.table}}
 	}
 	p := newPipeline(n)
-	produce := func(ctx context.Context, emit func(*batch) error) error {
-		b := p.get()
-		n := 0 // the lines read, in order
-		for k, sh := range shards {
-			tail := &tailReader{r: sh.R}
-			rr := NewRecordReader(sh.Name, tail, Lines)
-			for {
-				rec, err := rr.Next()
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					return err
-				}
-				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n, shard: int32(k)})
-				n++
-				if b.full() {
-					if err := emit(b); err != nil {
-						return err
-					}
-					b = p.get()
-				}
-			}
-			if tail.cut() {
-				return fmt.Errorf("%s: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again", escape.Name(sh.Name))
-			}
-		}
-		if len(b.in) > 0 {
-			return emit(b)
-		}
-		return nil
-	}
 	work := func(ctx context.Context, w int, b *batch) {
 		b.res = grow(b.res, len(b.in))
 		for i := range b.in {
@@ -120,10 +88,48 @@ func Aggregate(ctx context.Context, shards []Shard, cfg AggregateConfig) (*Figur
 		part.acc.addParts(b.parts, b.sums)
 		return nil
 	}
-	if err := p.run(ctx, produce, work, consume); err != nil {
+	if err := p.run(ctx, shardProducer(p, shards), work, consume); err != nil {
 		return nil, err
 	}
 	return part.Figures(cfg.Pass)
+}
+
+// shardProducer returns the producer of Aggregate's pipeline: it reads the
+// shards' lines in order into batches of p, and refuses a shard whose last
+// line is cut short.
+func shardProducer(p *pipeline, shards []Shard) func(context.Context, func(*batch) error) error {
+	return func(ctx context.Context, emit func(*batch) error) error {
+		b := p.get()
+		n := 0 // the lines read, in order
+		for k, sh := range shards {
+			tail := &tailReader{r: sh.R}
+			rr := NewRecordReader(sh.Name, tail, Lines)
+			for {
+				rec, err := rr.Next()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					return err
+				}
+				b.in = append(b.in, caseInput{ref: b.addRecord(rec), name: sh.Name, idx: n, shard: int32(k)})
+				n++
+				if b.full() {
+					if err := emit(b); err != nil {
+						return err
+					}
+					b = p.get()
+				}
+			}
+			if tail.cut() {
+				return fmt.Errorf("%s: its last line is cut short (it has no line end): the run that wrote it did not finish; score the shard again", escape.Name(sh.Name))
+			}
+		}
+		if len(b.in) > 0 {
+			return emit(b)
+		}
+		return nil
+	}
 }
 
 // shardBytes returns the shards' total size when each tells its own (a
