@@ -439,24 +439,33 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 		if !inOrder {
 			from = rest
 		}
-		pos := refCount
-		for c := from; c != jsondoc.None; c = od.Next(c) {
-			if inOrder || !b.marks.has(int(c-rest)) {
-				slot := int32(-1)
-				switch {
-				case !t.opt.KeyUnion:
-				case fresh:
-					// It weighs what the weights file gives it there.
-					slot = t.addKeySlot(ctx, outKey(c))
-				default:
-					slot = b.childSlot(ctx, outKey(c), pos)
-				}
-				pos++
-				b.push(node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
-			}
-		}
+		b.extraKeys(id, ctx, from, rest, refCount, inOrder, fresh)
 	}
 	b.finishBlock(id, first, -1)
+}
+
+// extraKeys pushes the output keys of an object that the reference lacks,
+// from the output's member from on: all of them when the keys before came
+// in order (inOrder), else the members of the rest not marked as found.
+// Their slots follow the reference's count keys; fresh is as in object.
+func (b *builder) extraKeys(id NodeID, ctx int32, from, rest jsondoc.ID, count int, inOrder, fresh bool) {
+	t, od := b.t, b.t.out
+	pos := count
+	for c := from; c != jsondoc.None; c = od.Next(c) {
+		if inOrder || !b.marks.has(int(c-rest)) {
+			slot := int32(-1)
+			switch {
+			case !t.opt.KeyUnion:
+			case fresh:
+				// It weighs what the weights file gives it there.
+				slot = t.addKeySlot(ctx, outKey(c))
+			default:
+				slot = b.childSlot(ctx, outKey(c), pos)
+			}
+			pos++
+			b.push(node{ref: jsondoc.None, out: c, parent: id, slot: slot, agg: -1})
+		}
+	}
 }
 
 // marks is a set of small integers (offsets of members from the first
