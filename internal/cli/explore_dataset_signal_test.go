@@ -18,16 +18,7 @@ import (
 // quit is recorded and the unsaved weights kept in a recovery file beside
 // the weights file, which the next opening of the dataset offers back.
 func TestDatasetExplorerSignals(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		end  func(p *ptyExplorer)
-		code int
-	}{
-		{"SIGHUP", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGHUP) }, 129},
-		{"SIGTERM", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGTERM) }, 143},
-		{"SIGINT", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGINT) }, 130},
-		{"hangup", func(p *ptyExplorer) { p.tty.Close() }, 129},
-	} {
+	for _, tc := range signalEnds() {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, data, weights := smallCopy(t)
 			store := filepath.Join(dir, "history.db")
@@ -79,10 +70,7 @@ func TestDatasetExplorerSignals(t *testing.T) {
 				Dataset bool            `json:"dataset"`
 				Weights json.RawMessage `json:"weights"`
 			}
-			b, err := os.ReadFile(files[0])
-			if err == nil {
-				err = json.Unmarshal(b, &rec)
-			}
+			b, err := readRecovery(files[0], &rec)
 			if err != nil || !rec.Dataset || !strings.Contains(string(rec.Weights), `"vendor": 0.9`) {
 				t.Fatalf("recovery file %s (%v):\n%s", files[0], err, b)
 			}
@@ -90,11 +78,7 @@ func TestDatasetExplorerSignals(t *testing.T) {
 			if err := os.WriteFile(kept, rec.Weights, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, stdout, stderr := runCLI(t, "", "score", data, kept, "--format", "json", "--no-history")
-			var sc struct{ Score float64 }
-			if code != 0 || json.Unmarshal([]byte(stdout), &sc) != nil {
-				t.Fatalf("score with the kept weights: exit %d: %s", code, stderr)
-			}
+			sc := scoreKept(t, data, kept)
 			if !near(scores[2], sc.Score) || near(scores[2], scores[1]) || near(scores[1], scores[0]) {
 				t.Errorf("the runs scored %v; the kept weights %v", scores, sc.Score)
 			}
@@ -104,15 +88,7 @@ func TestDatasetExplorerSignals(t *testing.T) {
 			p.waitFor(".vendor  0.95 → 0.9")
 			p.typeKeys("r")
 			waitForTakeOver(t, dir, files[0], `"vendor": 0.9`)
-			p.typeKeys("q")
-			p.waitFor("quit anyway?")
-			p.typeKeys("y")
-			if code := p.wait(); code != 0 {
-				t.Errorf("quitting the reopened explorer: exit %d", code)
-			}
-			if files := recoveryFiles(t, dir); len(files) != 0 {
-				t.Errorf("recovery files left after quitting without saving on purpose: %v", files)
-			}
+			quitWithoutSaving(t, p, dir)
 			if labels, _ := historyRuns(t, store); len(labels) != 5 || labels[3] != "" || labels[4] != "explorer quit" {
 				t.Errorf("runs after the second opening: %q", labels)
 			}

@@ -218,18 +218,7 @@ func recoveryFiles(t *testing.T, dir string) []string {
 // weights and rules are kept in a recovery file beside the weights file,
 // which the next opening offers, rules included.
 func TestExplorerSignals(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		end  func(p *ptyExplorer)
-		code int
-	}{
-		{"SIGHUP", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGHUP) }, 129},
-		{"SIGTERM", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGTERM) }, 143},
-		{"SIGINT", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGINT) }, 130},
-		// The terminal goes away: the kernel hangs up the explorer's
-		// session, and its reads and writes fail from then on.
-		{"hangup", func(p *ptyExplorer) { p.tty.Close() }, 129},
-	} {
+	for _, tc := range signalEnds() {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, ref, out, weights := pizzaCopy(t)
 			rules := filepath.Join(dir, "rules.json")
@@ -264,10 +253,7 @@ func TestExplorerSignals(t *testing.T) {
 				Weights json.RawMessage `json:"weights"`
 				Rules   json.RawMessage `json:"rules"`
 			}
-			b, err := os.ReadFile(files[0])
-			if err == nil {
-				err = json.Unmarshal(b, &rec)
-			}
+			b, err := readRecovery(files[0], &rec)
 			if err != nil {
 				t.Fatalf("recovery file %s: %v\n%s", files[0], err, b)
 			}
@@ -287,11 +273,7 @@ func TestExplorerSignals(t *testing.T) {
 			if err := os.WriteFile(keptRulesFile, rec.Rules, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			code, stdout, stderr := runCLI(t, "", "score", ref, out, kept, "--rules", keptRulesFile, "--format", "json", "--no-history")
-			var sc struct{ Score float64 }
-			if code != 0 || json.Unmarshal([]byte(stdout), &sc) != nil {
-				t.Fatalf("score with the kept weights: exit %d: %s", code, stderr)
-			}
+			sc := scoreKept(t, ref, out, kept, "--rules", keptRulesFile)
 			if !near(scores[1], sc.Score) || near(scores[1], scores[0]) {
 				t.Errorf("the run at quit scored %v, the kept weights %v, the opening %v", scores[1], sc.Score, scores[0])
 			}
@@ -304,20 +286,70 @@ func TestExplorerSignals(t *testing.T) {
 			// Restored once scored under the rules: this explorer keeps
 			// them in a file of its own, and the one it restored goes.
 			waitForTakeOver(t, dir, files[0], `".beer": "exact"`)
-			p.typeKeys("q")
-			p.waitFor("quit anyway?")
-			p.typeKeys("y")
-			if code := p.wait(); code != 0 {
-				t.Errorf("quitting the reopened explorer: exit %d", code)
-			}
-			if files := recoveryFiles(t, dir); len(files) != 0 {
-				t.Errorf("recovery files left after quitting without saving on purpose: %v", files)
-			}
+			quitWithoutSaving(t, p, dir)
 		})
 	}
 }
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9 }
+
+// signalEnd is a way an explorer ends with its work unsaved, and the exit
+// code it ends with.
+type signalEnd struct {
+	name string
+	end  func(p *ptyExplorer)
+	code int
+}
+
+// signalEnds are the signals that end an explorer, and the terminal going
+// away.
+func signalEnds() []signalEnd {
+	return []signalEnd{
+		{"SIGHUP", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGHUP) }, 129},
+		{"SIGTERM", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGTERM) }, 143},
+		{"SIGINT", func(p *ptyExplorer) { _ = p.cmd.Process.Signal(syscall.SIGINT) }, 130},
+		// The terminal goes away: the kernel hangs up the explorer's
+		// session, and its reads and writes fail from then on.
+		{"hangup", func(p *ptyExplorer) { p.tty.Close() }, 129},
+	}
+}
+
+// readRecovery reads the recovery file path into rec; it returns the
+// file's bytes for the failure message.
+func readRecovery(path string, rec any) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(b, rec)
+	}
+	return b, err
+}
+
+// scoreKept scores args (the files and flags of score) with no history and
+// returns the figures score prints as JSON.
+func scoreKept(t *testing.T, args ...string) (sc struct{ Score float64 }) {
+	t.Helper()
+	args = append(append([]string{"score"}, args...), "--format", "json", "--no-history")
+	code, stdout, stderr := runCLI(t, "", args...)
+	if code != 0 || json.Unmarshal([]byte(stdout), &sc) != nil {
+		t.Fatalf("score with the kept weights: exit %d: %s", code, stderr)
+	}
+	return sc
+}
+
+// quitWithoutSaving quits the explorer p on purpose, answering yes to its
+// question, and fails t unless it exits 0 leaving no recovery file in dir.
+func quitWithoutSaving(t *testing.T, p *ptyExplorer, dir string) {
+	t.Helper()
+	p.typeKeys("q")
+	p.waitFor("quit anyway?")
+	p.typeKeys("y")
+	if code := p.wait(); code != 0 {
+		t.Errorf("quitting the reopened explorer: exit %d", code)
+	}
+	if files := recoveryFiles(t, dir); len(files) != 0 {
+		t.Errorf("recovery files left after quitting without saving on purpose: %v", files)
+	}
+}
 
 // waitForTakeOver waits until the only recovery file in dir is another
 // than old, and holds text.
