@@ -155,58 +155,43 @@ func must(b []byte, err error) []byte {
 	return b
 }
 
-func TestHistoryDatasetDiff(t *testing.T) {
-	dir := t.TempDir()
-	store := filepath.Join(dir, "history.db")
-	var ids [2]string
-	for i, m := range []struct {
-		name  string
-		right []int
-		extra string
-	}{{"model-a.jsonl", modelA, "c11"}, {"model-b.jsonl", modelB, "c12"}} {
-		p := writeModel(t, dir, m.name, m.right, m.extra)
-		if code, _, errOut := runWithHistory(t, store, "", "score", p); code != 0 {
-			t.Fatalf("score %s: %s", m.name, errOut)
-		}
-		ids[i] = lastRun(t, store)
+// datasetDiffJSON is what `history diff --format json` prints of two
+// dataset runs, as far as the tests read it.
+type datasetDiffJSON struct {
+	A, B struct {
+		ID    string  `json:"id"`
+		Score float64 `json:"score"`
 	}
-	code, out, errOut := runWithHistory(t, store, "", "history", "diff", ids[0], ids[1], "--format", "json")
-	if code != 0 {
-		t.Fatalf("diff: %d %s", code, errOut)
+	Cases struct {
+		Paired, Improved, Regressed, Unchanged int
+		OnlyA                                  []string `json:"only_a"`
+		OnlyB                                  []string `json:"only_b"`
 	}
-	var d struct {
-		A, B struct {
-			ID    string  `json:"id"`
-			Score float64 `json:"score"`
-		}
-		Cases struct {
-			Paired, Improved, Regressed, Unchanged int
-			OnlyA                                  []string `json:"only_a"`
-			OnlyB                                  []string `json:"only_b"`
-		}
-		Delta struct {
-			Mean  float64    `json:"mean"`
-			CI95  [2]float64 `json:"ci95"`
-			PT    float64    `json:"p_t"`
-			PSign float64    `json:"p_sign"`
-		}
-		Regressed, Improved []struct {
-			ID          string
-			A, B, Delta float64
-		}
-		Paths []struct {
-			Path        string
-			A, B, Delta float64
-			LossA       float64 `json:"loss_a"`
-			LossB       float64 `json:"loss_b"`
-		}
-		Weights      []json.RawMessage
-		Verdict      string
-		Disagreement *string
+	Delta struct {
+		Mean  float64    `json:"mean"`
+		CI95  [2]float64 `json:"ci95"`
+		PT    float64    `json:"p_t"`
+		PSign float64    `json:"p_sign"`
 	}
-	if err := json.Unmarshal([]byte(out), &d); err != nil {
-		t.Fatalf("diff JSON: %v\n%s", err, out)
+	Regressed, Improved []struct {
+		ID          string
+		A, B, Delta float64
 	}
+	Paths []struct {
+		Path        string
+		A, B, Delta float64
+		LossA       float64 `json:"loss_a"`
+		LossB       float64 `json:"loss_b"`
+	}
+	Weights      []json.RawMessage
+	Verdict      string
+	Disagreement *string
+}
+
+// checkDiffFigures fails t unless the statistics of d are those worked by
+// hand for the runs of model-a.jsonl and model-b.jsonl.
+func checkDiffFigures(t *testing.T, d *datasetDiffJSON) {
+	t.Helper()
 	// By hand: Σd = 1.2, mean 0.12; Σd² = 0.30, Σ(d − mean)² = 0.156,
 	// std = √(0.156/9), se = std/√10, t = 0.12/se = 2.882307 (df 9);
 	// CI 0.12 ± t(0.975, 9)·se, t(0.975, 9) = 2.262157 (published).
@@ -230,6 +215,32 @@ func TestHistoryDatasetDiff(t *testing.T) {
 			t.Errorf("%s = %.12g, want %.12g", c.what, c.got, c.want)
 		}
 	}
+}
+
+func TestHistoryDatasetDiff(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "history.db")
+	var ids [2]string
+	for i, m := range []struct {
+		name  string
+		right []int
+		extra string
+	}{{"model-a.jsonl", modelA, "c11"}, {"model-b.jsonl", modelB, "c12"}} {
+		p := writeModel(t, dir, m.name, m.right, m.extra)
+		if code, _, errOut := runWithHistory(t, store, "", "score", p); code != 0 {
+			t.Fatalf("score %s: %s", m.name, errOut)
+		}
+		ids[i] = lastRun(t, store)
+	}
+	code, out, errOut := runWithHistory(t, store, "", "history", "diff", ids[0], ids[1], "--format", "json")
+	if code != 0 {
+		t.Fatalf("diff: %d %s", code, errOut)
+	}
+	var d datasetDiffJSON
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("diff JSON: %v\n%s", err, out)
+	}
+	checkDiffFigures(t, &d)
 	if d.A.ID != ids[0] || d.B.ID != ids[1] || d.Cases.Paired != 10 || d.Cases.Improved != 7 || d.Cases.Regressed != 1 || d.Cases.Unchanged != 2 ||
 		strings.Join(d.Cases.OnlyA, ",") != "c11" || strings.Join(d.Cases.OnlyB, ",") != "c12" {
 		t.Errorf("cases: %+v, runs %+v %+v", d.Cases, d.A, d.B)
