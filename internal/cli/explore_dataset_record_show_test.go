@@ -117,38 +117,46 @@ func TestDatasetRecorderShowsAsScore(t *testing.T) {
 			if a, b := showRun(t, store, ids[1]), showRun(t, store, ids[2]); a != b {
 				t.Errorf("history show of the saved run:\n%s\nof score's:\n%s", a, b)
 			}
-			got, err := history.Open(store).Get(ids[1])
-			if err != nil {
-				t.Fatal(err)
-			}
-			want, err := history.Open(store).Get(ids[2])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Reference != want.Reference || got.Weights != want.Weights || got.Rules != want.Rules {
-				t.Errorf("files %+v %+v %+v, want %+v %+v %+v", got.Reference, got.Weights, got.Rules, want.Reference, want.Weights, want.Rules)
-			}
-			gf, err := got.DatasetFigures()
-			if err != nil {
-				t.Fatal(err)
-			}
-			wf, err := want.DatasetFigures()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d := sameFigures(gf, wf); d != "" {
-				t.Errorf("figures differ: %s", d)
-			}
-			for _, cf := range wf.Cases {
-				a := showCase(t, store, ids[1], cf.ID)
-				if b := showCase(t, store, ids[2], cf.ID); a != b {
-					t.Errorf("history show --case %s of the saved run:\n%s\nof score's:\n%s", cf.ID, a, b)
-				}
-				if d := sameCaseFigures(t, got, want, cf.ID); d != "" {
-					t.Errorf("case %s: %s", cf.ID, d)
-				}
-			}
+			checkSameDatasetRuns(t, store, ids[1], ids[2])
 		})
+	}
+}
+
+// checkSameDatasetRuns fails t unless the dataset runs idA and idB of store
+// name the same files and hold the same figures, each case's included,
+// and history show prints each case of both alike.
+func checkSameDatasetRuns(t *testing.T, store, idA, idB string) {
+	t.Helper()
+	got, err := history.Open(store).Get(idA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := history.Open(store).Get(idB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Reference != want.Reference || got.Weights != want.Weights || got.Rules != want.Rules {
+		t.Errorf("files %+v %+v %+v, want %+v %+v %+v", got.Reference, got.Weights, got.Rules, want.Reference, want.Weights, want.Rules)
+	}
+	gf, err := got.DatasetFigures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := want.DatasetFigures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := sameFigures(gf, wf); d != "" {
+		t.Errorf("figures differ: %s", d)
+	}
+	for _, cf := range wf.Cases {
+		a := showCase(t, store, idA, cf.ID)
+		if b := showCase(t, store, idB, cf.ID); a != b {
+			t.Errorf("history show --case %s of the saved run:\n%s\nof score's:\n%s", cf.ID, a, b)
+		}
+		if d := sameCaseFigures(t, got, want, cf.ID); d != "" {
+			t.Errorf("case %s: %s", cf.ID, d)
+		}
 	}
 }
 
