@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
@@ -64,53 +65,14 @@ func TestBrowserPair(t *testing.T) {
 			if got, want := textOf(t, ctx, "#score"), report.ScoreText(*pj.Score, true); got != want {
 				t.Errorf("score shows %q, want %q", got, want)
 			}
-			// Every node's row: status, score, weight, share and loss as
-			// the JSON has them.
-			rows := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("details[data-path]")).map(d =>
-				[d.dataset.path].concat(Array.from(d.querySelector(":scope > summary").children).slice(1).map(s => s.textContent)))`)
-			if len(rows) != len(pj.Nodes) {
-				t.Fatalf("the page shows %d nodes, the JSON has %d", len(rows), len(pj.Nodes))
-			}
-			for i, n := range pj.Nodes {
-				rn := report.Node{HasScore: n.Score != nil}
-				if n.Score != nil {
-					rn.Score = *n.Score
-				}
-				want := []string{n.Path, n.Status, "score " + report.NodeScoreText(&rn), "weight " + report.Trim5(n.Weight)}
-				got := rows[i]
-				if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] ||
-					got[5] != "share "+report.Fixed5(n.Share) || got[6] != "loss "+report.LossCell(n.Loss) {
-					t.Errorf("row %d: %q, want %q … share %s loss %s", i, got, want, report.Fixed5(n.Share), report.LossCell(n.Loss))
-				}
-			}
+			checkPairRows(t, ctx, pj)
 			// The costliest path is open, and nothing else.
 			open := eval[[]string](t, ctx, `Array.from(document.querySelectorAll("details[data-path][open]")).map(d => d.dataset.path)`)
 			if want := costliestOf(pj); strings.Join(open, " ") != strings.Join(want, " ") {
 				t.Errorf("open: %q, want the costliest path %q", open, want)
 			}
 			if c.open != "" {
-				// Opening a leaf shows its values, the character diff and
-				// the engine's explanation.
-				sel := `details[data-path="` + c.open + `"]`
-				var up []string
-				for p := parentPath(c.open); p != ""; p = parentPath(p) {
-					up = append([]string{p}, up...)
-				}
-				for _, p := range up {
-					if !eval[bool](t, ctx, `document.querySelector('details[data-path="`+p+`"]').open`) {
-						click(t, ctx, `details[data-path="`+p+`"] > summary`)
-					}
-				}
-				click(t, ctx, sel+" > summary")
-				if !eval[bool](t, ctx, `document.querySelector('`+sel+`').open`) {
-					t.Fatalf("%s did not open", c.open)
-				}
-				why := textOf(t, ctx, sel+" pre.why")
-				del := textOf(t, ctx, sel+" pre.why .r-deleted")
-				ins := textOf(t, ctx, sel+" pre.why .r-inserted")
-				if !strings.Contains(why, "0.66667") || del != "[-oni-]" || ins != "{+s+}" {
-					t.Errorf("%s explains %q (deleted %q, inserted %q)", c.open, why, del, ins)
-				}
+				checkLeafOpens(t, ctx, c.open)
 			}
 			// The repairs and warnings close the page.
 			notes := ""
@@ -136,6 +98,56 @@ func TestBrowserPair(t *testing.T) {
 			}
 			checkClean(t, log, page)
 		})
+	}
+}
+
+// checkPairRows fails t unless the page in ctx shows every node's row:
+// status, score, weight, share and loss as the JSON pj has them.
+func checkPairRows(t *testing.T, ctx context.Context, pj pairJSON) {
+	t.Helper()
+	rows := eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("details[data-path]")).map(d =>
+		[d.dataset.path].concat(Array.from(d.querySelector(":scope > summary").children).slice(1).map(s => s.textContent)))`)
+	if len(rows) != len(pj.Nodes) {
+		t.Fatalf("the page shows %d nodes, the JSON has %d", len(rows), len(pj.Nodes))
+	}
+	for i, n := range pj.Nodes {
+		rn := report.Node{HasScore: n.Score != nil}
+		if n.Score != nil {
+			rn.Score = *n.Score
+		}
+		want := []string{n.Path, n.Status, "score " + report.NodeScoreText(&rn), "weight " + report.Trim5(n.Weight)}
+		got := rows[i]
+		if got[0] != want[0] || got[1] != want[1] || got[2] != want[2] || got[3] != want[3] ||
+			got[5] != "share "+report.Fixed5(n.Share) || got[6] != "loss "+report.LossCell(n.Loss) {
+			t.Errorf("row %d: %q, want %q … share %s loss %s", i, got, want, report.Fixed5(n.Share), report.LossCell(n.Loss))
+		}
+	}
+}
+
+// checkLeafOpens fails t unless opening the leaf at path on the page in
+// ctx, its parents first, shows its values, the character diff and the
+// engine's explanation.
+func checkLeafOpens(t *testing.T, ctx context.Context, path string) {
+	t.Helper()
+	sel := `details[data-path="` + path + `"]`
+	var up []string
+	for p := parentPath(path); p != ""; p = parentPath(p) {
+		up = append([]string{p}, up...)
+	}
+	for _, p := range up {
+		if !eval[bool](t, ctx, `document.querySelector('details[data-path="`+p+`"]').open`) {
+			click(t, ctx, `details[data-path="`+p+`"] > summary`)
+		}
+	}
+	click(t, ctx, sel+" > summary")
+	if !eval[bool](t, ctx, `document.querySelector('`+sel+`').open`) {
+		t.Fatalf("%s did not open", path)
+	}
+	why := textOf(t, ctx, sel+" pre.why")
+	del := textOf(t, ctx, sel+" pre.why .r-deleted")
+	ins := textOf(t, ctx, sel+" pre.why .r-inserted")
+	if !strings.Contains(why, "0.66667") || del != "[-oni-]" || ins != "{+s+}" {
+		t.Errorf("%s explains %q (deleted %q, inserted %q)", path, why, del, ins)
 	}
 }
 
