@@ -125,9 +125,33 @@ func TestBrowserDataset(t *testing.T) {
 	screenshot(t, ctx, "report-dataset-phone.png", 390, 844)
 	setViewport(t, ctx, 1280, 800)
 
+	checkDatasetSorting(t, ctx, dj, low)
+
+	checkCaseFilters(t, ctx, dj)
+
+	// Opening a case: the lowest one's id opens its tree.
+	lowIdx := strconv.Itoa(low[0])
+	click(t, ctx, "#cases tbody tr:first-child a[data-case]")
+	if !eval[bool](t, ctx, `document.getElementById("case-`+lowIdx+`").open`) {
+		t.Errorf("case %s did not open", dj.Cases[low[0]].ID)
+	}
+	if n := eval[int](t, ctx, `document.querySelectorAll("#case-`+lowIdx+` details[data-path]").length`); n == 0 {
+		t.Errorf("case %s opened with no tree", dj.Cases[low[0]].ID)
+	}
+	eval[bool](t, ctx, `document.getElementById("case-`+lowIdx+`").open = false`)
+
+	checkHeatMap(t, ctx, dj, low)
+	checkClean(t, log, page)
+}
+
+// checkDatasetSorting fails t unless the cases table of the page in ctx
+// sorts by score highest first on a click, and the per-path table by loss
+// smallest first; low are dj's cases, lowest first.
+func checkDatasetSorting(t *testing.T, ctx context.Context, dj pageDatasetJSON, low []int) {
+	t.Helper()
 	// Sorting: the score column again sorts the highest first.
 	click(t, ctx, "#cases thead th:nth-child(3) button")
-	rows = caseRows(t, ctx)
+	rows := caseRows(t, ctx)
 	if top := dj.Cases[low[len(low)-1]]; rows[0][2] != report.ScoreCell(*top.Score, true) {
 		t.Errorf("sorted by score, highest first: the first row is %q, want a score of %s", rows[0], report.ScoreCell(*top.Score, true))
 	}
@@ -141,10 +165,15 @@ func TestBrowserDataset(t *testing.T) {
 	if first != report.Figure(minLoss) {
 		t.Errorf("sorted by loss: the first row's loss is %s, want %s", first, report.Figure(minLoss))
 	}
+}
 
+// checkCaseFilters fails t unless the cases table of the page in ctx
+// filters by status and by id text, and then sorts lowest first again.
+func checkCaseFilters(t *testing.T, ctx context.Context, dj pageDatasetJSON) {
+	t.Helper()
 	// Filtering: the missing cases, then the ids with a text.
 	setFilter(t, ctx, "#f-status", "missing", "change")
-	rows = caseRows(t, ctx)
+	rows := caseRows(t, ctx)
 	if len(rows) != dj.Stats.Missing || dj.Stats.Missing == 0 {
 		t.Errorf("status missing: %d rows, the JSON has %d missing cases", len(rows), dj.Stats.Missing)
 	}
@@ -166,18 +195,13 @@ func TestBrowserDataset(t *testing.T) {
 	}
 	setFilter(t, ctx, "#f-text", "", "input")
 	click(t, ctx, "#cases thead th:nth-child(3) button") // lowest first again
+}
 
-	// Opening a case: the lowest one's id opens its tree.
-	lowIdx := strconv.Itoa(low[0])
-	click(t, ctx, "#cases tbody tr:first-child a[data-case]")
-	if !eval[bool](t, ctx, `document.getElementById("case-`+lowIdx+`").open`) {
-		t.Errorf("case %s did not open", dj.Cases[low[0]].ID)
-	}
-	if n := eval[int](t, ctx, `document.querySelectorAll("#case-`+lowIdx+` details[data-path]").length`); n == 0 {
-		t.Errorf("case %s opened with no tree", dj.Cases[low[0]].ID)
-	}
-	eval[bool](t, ctx, `document.getElementById("case-`+lowIdx+`").open = false`)
-
+// checkHeatMap fails t unless the heat map of the page in ctx is drawn
+// once in view, its top left cell points at the lowest case at the root
+// with the case's score, and a click on it opens that case.
+func checkHeatMap(t *testing.T, ctx context.Context, dj pageDatasetJSON, low []int) {
+	t.Helper()
 	// The heat map's pointer: the top left cell is the lowest case at the
 	// root, whose score is the case's.
 	eval[bool](t, ctx, `(document.getElementById("heat").scrollIntoView(), true)`)
@@ -192,7 +216,7 @@ func TestBrowserDataset(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.MouseEvent(chromedp.MouseMoved, box[0]+1, box[1]+1)); err != nil {
 		t.Fatal(err)
 	}
-	lc := dj.Cases[low[0]]
+	lowIdx, lc := strconv.Itoa(low[0]), dj.Cases[low[0]]
 	want := "case " + lc.ID + " · . · score " + strconv.FormatFloat(*lc.Score, 'f', 4, 64)
 	if tip := textOf(t, ctx, "#heat-tip"); !strings.HasPrefix(tip, want) {
 		t.Errorf("heat map pointer: %q, want %q…", tip, want)
@@ -204,7 +228,6 @@ func TestBrowserDataset(t *testing.T) {
 	if !eval[bool](t, ctx, `document.getElementById("case-`+lowIdx+`").open`) {
 		t.Errorf("a click on the heat map did not open case %s", lc.ID)
 	}
-	checkClean(t, log, page)
 }
 
 // caseRows returns the cells of the cases table's rows.
