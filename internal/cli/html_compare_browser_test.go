@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strconv"
@@ -42,30 +43,8 @@ func TestBrowserComparison(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir) // the pages name the files relative to it
 	store := filepath.Join(dir, "history.db")
-	// Two models' answers to the same 200 cases; B lacks the last ten.
-	a := writeDataset(t, dir, 200, 1)
-	b := writeDataset(t, dir, 190, 2)
-	for _, run := range []struct{ data, label string }{{a, "model-a"}, {b, "model-b"}} {
-		if code, _, errs := runWithHistory(t, store, "", "score", run.data, "--label", run.label, "--quiet"); code != 0 {
-			t.Fatalf("score %s: exit %d: %s", run.label, code, errs)
-		}
-	}
-	code, out, errs := runWithHistory(t, store, "", "history", "--format", "json")
-	var list struct {
-		Runs []struct {
-			ID    string `json:"id"`
-			Label string `json:"label"`
-		} `json:"runs"`
-	}
-	if err := json.Unmarshal([]byte(out), &list); code != 0 || err != nil || len(list.Runs) != 2 {
-		t.Fatalf("history --format json: exit %d, %v: %s%s", code, err, out, errs)
-	}
-	ids := map[string]string{}
-	for _, r := range list.Runs {
-		ids[r.Label] = r.ID
-	}
-	runA, runB := ids["model-a"], ids["model-b"]
-	code, out, errs = runWithHistory(t, store, "", "history", "diff", runA, runB, "--format", "json")
+	b, runA, runB := scoreTwoModels(t, dir, store)
+	code, out, errs := runWithHistory(t, store, "", "history", "diff", runA, runB, "--format", "json")
 	if code != 0 {
 		t.Fatalf("history diff --format json: exit %d: %s", code, errs)
 	}
@@ -81,21 +60,7 @@ func TestBrowserComparison(t *testing.T) {
 	if got := textOf(t, ctx, "#verdict-text"); got != cj.Verdict {
 		t.Errorf("verdict %q, want %q", got, cj.Verdict)
 	}
-	cards := map[string]string{}
-	for _, c := range eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("#verdict .card")).map(c => [c.querySelector("span").textContent, c.querySelector("b").textContent])`) {
-		cards[c[0]] = c[1]
-	}
-	for name, want := range map[string]string{
-		"paired": strconv.Itoa(cj.Cases.Paired), "improved": strconv.Itoa(cj.Cases.Improved),
-		"regressed": strconv.Itoa(cj.Cases.Regressed), "unchanged": strconv.Itoa(cj.Cases.Unchanged),
-		"only in A": strconv.Itoa(len(cj.Cases.OnlyA)), "only in B": strconv.Itoa(len(cj.Cases.OnlyB)),
-		"Δ mean":           signedFigure(cj.Delta.Mean),
-		"95% CI of Δ mean": signedFigure(cj.Delta.CI95[0]) + " … " + signedFigure(cj.Delta.CI95[1]),
-	} {
-		if cards[name] != want {
-			t.Errorf("card %s: %q, want %q", name, cards[name], want)
-		}
-	}
+	checkVerdictCards(t, ctx, cj)
 	if len(cj.Cases.OnlyA) != 10 {
 		t.Errorf("only in A: %d cases, want the 10 B lacks", len(cj.Cases.OnlyA))
 	}
@@ -137,31 +102,97 @@ func TestBrowserComparison(t *testing.T) {
 	}
 	checkClean(t, log, page)
 
+	checkCompareDelta(t, store, dir, b, runA, cj)
+
+	checkShowPage(t, store, dir, runB)
+}
+
+// scoreTwoModels records in store the runs of two models' answers to the
+// same 200 cases, written in dir (B lacks the last ten), and returns their
+// B's file and both run ids.
+func scoreTwoModels(t *testing.T, dir, store string) (b, runA, runB string) {
+	t.Helper()
+	// Two models' answers to the same 200 cases; B lacks the last ten.
+	a := writeDataset(t, dir, 200, 1)
+	b = writeDataset(t, dir, 190, 2)
+	for _, run := range []struct{ data, label string }{{a, "model-a"}, {b, "model-b"}} {
+		if code, _, errs := runWithHistory(t, store, "", "score", run.data, "--label", run.label, "--quiet"); code != 0 {
+			t.Fatalf("score %s: exit %d: %s", run.label, code, errs)
+		}
+	}
+	code, out, errs := runWithHistory(t, store, "", "history", "--format", "json")
+	var list struct {
+		Runs []struct {
+			ID    string `json:"id"`
+			Label string `json:"label"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &list); code != 0 || err != nil || len(list.Runs) != 2 {
+		t.Fatalf("history --format json: exit %d, %v: %s%s", code, err, out, errs)
+	}
+	ids := map[string]string{}
+	for _, r := range list.Runs {
+		ids[r.Label] = r.ID
+	}
+	runA, runB = ids["model-a"], ids["model-b"]
+	return b, runA, runB
+}
+
+// checkVerdictCards fails t unless the comparison page in ctx shows the
+// figures of cj on its verdict's cards.
+func checkVerdictCards(t *testing.T, ctx context.Context, cj compareJSON) {
+	t.Helper()
+	cards := map[string]string{}
+	for _, c := range eval[[][]string](t, ctx, `Array.from(document.querySelectorAll("#verdict .card")).map(c => [c.querySelector("span").textContent, c.querySelector("b").textContent])`) {
+		cards[c[0]] = c[1]
+	}
+	for name, want := range map[string]string{
+		"paired": strconv.Itoa(cj.Cases.Paired), "improved": strconv.Itoa(cj.Cases.Improved),
+		"regressed": strconv.Itoa(cj.Cases.Regressed), "unchanged": strconv.Itoa(cj.Cases.Unchanged),
+		"only in A": strconv.Itoa(len(cj.Cases.OnlyA)), "only in B": strconv.Itoa(len(cj.Cases.OnlyB)),
+		"Δ mean":           signedFigure(cj.Delta.Mean),
+		"95% CI of Δ mean": signedFigure(cj.Delta.CI95[0]) + " … " + signedFigure(cj.Delta.CI95[1]),
+	} {
+		if cards[name] != want {
+			t.Errorf("card %s: %q, want %q", name, cards[name], want)
+		}
+	}
+}
+
+// checkCompareDelta fails t unless the page of score --compare of the
+// dataset b against run runA gives the most regressed case of cj its Δ.
+func checkCompareDelta(t *testing.T, store, dir, b, runA string, cj compareJSON) {
+	t.Helper()
 	// score --compare: B's page gives each case's Δ against run A.
 	withDelta := filepath.Join(dir, "delta.html")
 	if code, _, errs := runWithHistory(t, store, "", "score", b, "--no-history", "--format", "html", "--compare", runA, "-o", withDelta); code != 0 {
 		t.Fatalf("score --compare: exit %d: %s", code, errs)
 	}
-	ctx, log = openPage(t, withDelta, 1280, 800)
+	ctx, log := openPage(t, withDelta, 1280, 800)
 	worst := cj.Regressed[0]
 	setFilter(t, ctx, "#f-text", worst.ID, "input")
-	rows = caseRows(t, ctx)
+	rows := caseRows(t, ctx)
 	if len(rows) != 1 || rows[0][0] != worst.ID || rows[0][3] != dataset.Signed3(worst.Delta) {
 		t.Errorf("case %s with --compare: %q, want Δ %s", worst.ID, rows, dataset.Signed3(worst.Delta))
 	}
 	checkClean(t, log, withDelta)
+}
 
+// checkShowPage fails t unless history show of the dataset run runB is a
+// dataset's page, with its score and its cases' trees.
+func checkShowPage(t *testing.T, store, dir, runB string) {
+	t.Helper()
 	// history show of a dataset run is a dataset's page.
 	show := filepath.Join(dir, "show.html")
 	if code, _, errs := runWithHistory(t, store, "", "history", "show", runB, "--format", "html", "-o", show); code != 0 {
 		t.Fatalf("history show --format html: exit %d: %s", code, errs)
 	}
-	code, out, _ = runWithHistory(t, store, "", "history", "show", runB, "--format", "json")
+	code, out, _ := runWithHistory(t, store, "", "history", "show", runB, "--format", "json")
 	var dj pageDatasetJSON
 	if err := json.Unmarshal([]byte(out), &dj); code != 0 || err != nil {
 		t.Fatalf("history show --format json: exit %d, %v", code, err)
 	}
-	ctx, log = openPage(t, show, 1280, 800)
+	ctx, log := openPage(t, show, 1280, 800)
 	if got, want := textOf(t, ctx, "#score"), report.ScoreText(*dj.Score, true); got != want {
 		t.Errorf("history show: score %q, want %q", got, want)
 	}
