@@ -72,6 +72,7 @@ type worker struct {
 	f     frame
 	buf   []byte
 	input scoring.Input // the case's, kept to spare an allocation a case
+	path  []byte        // the worst node's path, written here and then copied once
 	// encode is the worker's encoder (Config.NewEncoder), nil for none.
 	encode func(dst []byte, rep *report.Report) []byte
 	// The case lines' scratch: each path's entry in the line being
@@ -219,7 +220,8 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	out := w.sw.sweep(&w.f, false)
 	res.worstNode = out.worst
 	if out.worst >= 0 {
-		res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
+		w.path = t.AppendPath(w.path[:0], scoring.NodeID(out.worst))
+		res.worstPath, res.worstLoss = string(w.path), out.worstLoss
 	}
 	b.fold(w.sw.acc.parts, in.idx)
 	if w.run.keep {
