@@ -29,13 +29,19 @@ const tempInfix = ".tmp-"
 // writes to the file named base.
 func tempPrefix(base string) string { return "." + base + tempInfix }
 
-// Write replaces the file at path with data atomically, with permissions
-// perm: it writes a temporary file in the same folder, syncs it, renames
-// it over path and syncs the folder. On failure the temporary file is
-// removed and path is as it was.
+// Write replaces the file at path with data atomically: it writes a
+// temporary file in the same folder, syncs it, renames it over path and
+// syncs the folder. A file it replaces gets permissions perm exactly
+// (callers pass the old file's mode to keep it); a new file gets perm
+// less the umask, as any new file. On failure the temporary file is
+// removed and path is as it was. A path that is not a regular file (a
+// device, a named pipe, a folder) is refused with ErrNotRegular.
 func Write(path string, data []byte, perm fs.FileMode) (err error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, tempPrefix(filepath.Base(path))+strconv.Itoa(os.Getpid())+"-*")
+	exists, err := checkTarget(path)
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(path, perm)
 	if err != nil {
 		return err
 	}
@@ -49,8 +55,10 @@ func Write(path string, data []byte, perm fs.FileMode) (err error) {
 	if _, err = f.Write(data); err != nil {
 		return err
 	}
-	if err = f.Chmod(perm); err != nil {
-		return err
+	if exists {
+		if err = f.Chmod(perm); err != nil {
+			return err
+		}
 	}
 	if err = f.Sync(); err != nil {
 		return err
@@ -61,7 +69,7 @@ func Write(path string, data []byte, perm fs.FileMode) (err error) {
 	if err = os.Rename(tmp, path); err != nil {
 		return err
 	}
-	syncDir(dir)
+	syncDir(filepath.Dir(path))
 	return nil
 }
 

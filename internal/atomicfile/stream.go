@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 )
 
 // File is a replacement of a file written as a stream: what is written
@@ -18,16 +17,24 @@ type File struct {
 	w    *bufio.Writer
 	path string
 	perm fs.FileMode
+	// exists says a file is replaced: it gets perm exactly, where a new
+	// one has perm less the umask (as Write).
+	exists bool
 }
 
 // Create starts a replacement of the file at path, with permissions perm
-// once committed.
+// once committed (less the umask for a new file, as Write). A path that is not a regular file is refused, as by
+// Write.
 func Create(path string, perm fs.FileMode) (*File, error) {
-	f, err := os.CreateTemp(filepath.Dir(path), tempPrefix(filepath.Base(path))+strconv.Itoa(os.Getpid())+"-*")
+	exists, err := checkTarget(path)
 	if err != nil {
 		return nil, err
 	}
-	return &File{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, perm: perm}, nil
+	f, err := createTemp(path, perm)
+	if err != nil {
+		return nil, err
+	}
+	return &File{f: f, w: bufio.NewWriterSize(f, 256<<10), path: path, perm: perm, exists: exists}, nil
 }
 
 // Write writes p to the replacement.
@@ -46,8 +53,10 @@ func (a *File) Commit() (err error) {
 	if err = a.w.Flush(); err != nil {
 		return err
 	}
-	if err = a.f.Chmod(a.perm); err != nil {
-		return err
+	if a.exists {
+		if err = a.f.Chmod(a.perm); err != nil {
+			return err
+		}
 	}
 	if err = a.f.Sync(); err != nil {
 		return err

@@ -108,7 +108,10 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	out := bufio.NewWriterSize(a.stdout, 256<<10)
 	defer out.Flush()
 	lines := aggregateLines(&cfg, f, out)
+	var gc gcPolicy
+	gc.raiseForReduce()
 	figs, err := dataset.Aggregate(context.Background(), shards, cfg)
+	gc.restore()
 	if err != nil {
 		out.Flush()
 		return badInput(err)

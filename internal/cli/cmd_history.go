@@ -53,11 +53,11 @@ rebuilds a damaged store from the runs that read.`,
   jsontui history diff 01kaq3m2x9 01kaq3p7tb
   jsontui history rm 01kaq3m2x9
   jsontui history check`,
-		Args: cobra.MaximumNArgs(1),
+		Args: cobra.ArbitraryArgs, // historyList refuses what it does not take
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 && len(lf.pair) == 0 {
+			if len(args) >= 1 && len(lf.pair) == 0 {
 				if err := commandTypo(cmd, args[0], false); err != nil {
-					return err // history lst
+					return err // history lst, history shwo ID
 				}
 			}
 			return a.historyList(&lf, args)

@@ -12,6 +12,7 @@ import (
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/htmlreport"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
@@ -131,6 +132,9 @@ func (a *app) runScore(cmd *cobra.Command, args []string, f *scoreFlags) error {
 		return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
 	}
 	if len(args) < 2 {
+		if err := dataset.CheckRegular(args[0]); err != nil {
+			return badInput(err) // /dev/zero, a FIFO: say so, not "neither"
+		}
 		// A usage error: the message is followed by the pointer to --help.
 		return fmt.Errorf("score takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
 	}

@@ -3,7 +3,8 @@ package cli
 import "runtime/debug"
 
 // This file is the garbage collector's policy for `jsontui score` on a
-// pair: the one place that tunes it.
+// pair, and for `jsontui aggregate` (reduceGCPercent, at the end): the
+// one place that tunes it.
 //
 // Scoring a pair builds a few large structures that live until the report
 // is printed: the files' bytes, the parsed documents and the scored tree
@@ -111,5 +112,23 @@ func (g *gcPolicy) restore() {
 	if g.settled {
 		debug.SetGCPercent(g.old)
 		g.settled = false
+	}
+}
+
+// reduceGCPercent is the GC percent while `aggregate` adds up shards.
+// What the reduce allocates mostly stays alive to the end (each case's
+// figures and id), so a collection finds little garbage and marks a heap
+// that is nearly all live: under the default of 100, on 8 shards of a
+// 100 MB dataset, the collections took about 8% of its CPU time (0.39 s
+// against 0.36 s at 300, means of five interleaved runs each) at the
+// same peak (51–56 MB); on 1 GB (591,841 cases) the peak is 300 MB,
+// against 282–293 MB at 100 and 317 MB with no collection at all.
+const reduceGCPercent = 300
+
+// raiseForReduce sets the GC percent for adding up shards until restore.
+func (g *gcPolicy) raiseForReduce() {
+	if !g.settled {
+		g.old = debug.SetGCPercent(reduceGCPercent)
+		g.settled = true
 	}
 }

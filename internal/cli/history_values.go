@@ -12,6 +12,7 @@ import (
 
 	"github.com/jsontui/jsontui/history"
 	"github.com/jsontui/jsontui/scoring"
+	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -41,6 +42,9 @@ func withValues(run *history.Run) (rep *report.Report, why string) {
 		return rep, err.Error()
 	}
 	outDoc, err := jsondoc.ParseLenient(run.Output.Path, out, nil)
+	if err == nil {
+		outDoc, err = dataset.OutputDoc(outDoc, run.Output.Path)
+	}
 	if err != nil {
 		return rep, err.Error()
 	}

@@ -63,3 +63,28 @@ func TestHostileDataset(t *testing.T) {
 		t.Errorf("aggregate: exit %d, raw control characters %s: %s", code, bad, stderr)
 	}
 }
+
+// TestHostileArguments gives escape sequences in the arguments the error
+// messages echo (a flag's path, an unknown flag or subcommand, a run's
+// name) and checks the message names them escaped, never raw.
+func TestHostileArguments(t *testing.T) {
+	dir := t.TempDir()
+	data := writeFile(t, dir, "d.jsonl", `{"id": "a", "expected": {"k": 1}, "output": {"k": 2}}`+"\n")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"score", data, "--case", "a", "--explain", ".k\x1b[2J"}, `--explain .k\x1b[2J: unexpected '\x1b' at offset 2`},
+		{[]string{"score", data, "--group-by", ".g\x1b]0;T\x07"}, `--group-by .g\x1b]0;T\a: unexpected`},
+		{[]string{"score", data, "--id-field", ".i\u009b2J"}, `--id-field .i\u009b2J: unexpected`},
+		{[]string{"score", data, "--out-field", ".o\x1bP1$qm\x1b\\"}, `--out-field .o\x1bP1$qm\x1b\: unexpected`},
+		{[]string{"score", data, "--x\x1b]52;c;aGk=\x07"}, `unknown flag: --x\x1b]52;c;aGk`},
+		{[]string{"sc\x1b[2J"}, `sc\x1b[2J is neither`},
+		{[]string{"history", "l\u009d0;x\u009c"}, `did you mean 'jsontui history show l\u009d0;x\u009c'?`},
+	} {
+		code, stdout, stderr := runWithHistory(t, filepath.Join(dir, "h.db"), "", tc.args...)
+		if bad := rawControls(stdout + stderr); code != 2 || bad != "" || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, raw control characters %q, stderr %q; want exit 2 and %q", tc.args, code, bad, stderr, tc.want)
+		}
+	}
+}

@@ -121,6 +121,9 @@ func (in *inputs) load(a *app, i int, name string, opt func(i int) *jsondoc.Opti
 		if !outText {
 			in.out, err = jsondoc.ParseLenient(displayName(name), f.data, o)
 		}
+		if err == nil && in.out != nil {
+			in.out, err = dataset.OutputDoc(in.out, displayName(name))
+		}
 	default:
 		in.weights, err = scoring.ParseWeights(displayName(name), f.data)
 	}

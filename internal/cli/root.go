@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/jsontui/jsontui/history"
+	"github.com/jsontui/jsontui/scoring/dataset"
 )
 
 // version is set at build time with
@@ -101,12 +102,12 @@ func (a *app) run(args []string) int {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != errQuiet {
-			fmt.Fprintf(a.stderr, "jsontui: %s\n", flagText(ee.err))
+			fmt.Fprintf(a.stderr, "jsontui: %s\n", errText(ee.err))
 		}
 		return ee.code
 	}
 	// Errors from cobra itself: unknown command or flag, wrong arguments.
-	fmt.Fprintf(a.stderr, "jsontui: %s\nRun 'jsontui --help' for usage.\n", flagText(err))
+	fmt.Fprintf(a.stderr, "jsontui: %s\nRun 'jsontui --help' for usage.\n", errText(err))
 	return 2
 }
 
@@ -168,6 +169,9 @@ two runs case by case. The manual is docs/index.md in jsontui's repository.`,
 				return badInput(fmt.Errorf("--%s is for datasets; %s is a single pair (a dataset is a directory, a .jsonl file, or --dataset)", name, strings.Join(args, " ")))
 			}
 			if len(args) < 2 {
+				if err := dataset.CheckRegular(args[0]); err != nil {
+					return badInput(err) // /dev/zero, a FIFO: say so, not "neither"
+				}
 				return fmt.Errorf("the explorer takes REF OUT [WEIGHTS], or a dataset (a directory, a .jsonl file, or --dataset): %s is neither", args[0])
 			}
 			return a.explore(&a.exploreFlags, args)

@@ -254,7 +254,7 @@ func (a *accumulator) figures(r *runner) (*Figures, error) {
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
 		a.warnSetting(".", setting.New("group-by", r.src.spec.GroupBy,
-			"no record has this field (on either side): every case is in the group of the cases without a value"+r.src.didYouMean(r.src.group)))
+			"no record has this field (on either side): every case is in the group of the cases without a value"+didYouMean(r.src.group, r.src.groupKeys)))
 	}
 	if n := a.caseWarns - maxCaseWarnings; n > 0 {
 		a.warn(".", fmt.Sprintf("... and %d more warnings about the cases", n))

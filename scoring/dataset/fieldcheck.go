@@ -125,7 +125,7 @@ func (r *runner) checkIDs() {
 		return
 	}
 	r.acc.warnSetting(".", setting.New("id-field", s.spec.IDField,
-		"no record has this field: the cases are named by their record numbers (#1, #2, ...)"+s.didYouMean(s.id.steps)))
+		"no record has this field: the cases are named by their record numbers (#1, #2, ...)"+didYouMean(s.id.steps, s.idKeys)))
 }
 
 // countKeys counts each key once.
@@ -137,18 +137,76 @@ func countKeys(keys []string) map[string]int {
 	return m
 }
 
-// didYouMean suggests the key of the first record nearest to the first
-// step of a field path no record has: "; did you mean .category?"; ""
-// when none is near.
-func (s *Source) didYouMean(steps []scoring.PathStep) string {
-	if len(steps) == 0 || steps[0].IsIndex || len(s.firstKeys) == 0 {
-		return ""
+// didYouMean suggests, for a field path no record has, the path through
+// the first record's keys, with its first step that record lacks
+// replaced by the nearest key there: "; did you mean .category?" for
+// .categry, "; did you mean .meta.category?" for .meta.categry or
+// .mta.category; "" when none is near. levels
+// are the keys along the path (keysAlong).
+func didYouMean(steps []scoring.PathStep, levels [][]string) string {
+	for i, keys := range levels {
+		if i >= len(steps) || steps[i].IsIndex {
+			return ""
+		}
+		if slices.Contains(keys, steps[i].Key) {
+			continue
+		}
+		near := nearestKey(steps[i].Key, keys)
+		if near == "" {
+			return ""
+		}
+		fixed := slices.Clone(steps)
+		fixed[i].Key = near
+		return "; did you mean " + jsondoc.MessagePath(stepsPath(fixed)) + "?"
 	}
-	near := nearestKey(steps[0].Key, s.firstKeys)
-	if near == "" || near == steps[0].Key {
-		return ""
+	return ""
+}
+
+// stepsPath writes a field path's steps as a path: .meta.category,
+// .items[0].sku.
+func stepsPath(steps []scoring.PathStep) string {
+	var b []byte
+	for _, st := range steps {
+		if st.IsIndex {
+			b = jsondoc.AppendIndex(b, st.Index)
+		} else {
+			b = jsondoc.AppendKey(b, st.Key)
+		}
 	}
-	return "; did you mean " + jsondoc.MessagePath(keyPath(near)) + "?"
+	return string(b)
+}
+
+// keysAlong returns the keys of the first record of rr, then those of
+// the object at each key step of steps in it, as far as the path goes
+// through objects the record has: what didYouMean picks from.
+func keysAlong(rr *RecordReader, steps []scoring.PathStep) [][]string {
+	if len(steps) == 0 {
+		return nil
+	}
+	rec, err := rr.peekAt(0)
+	if err != nil {
+		return nil
+	}
+	d, err := jsondoc.Parse(rr.name, rec.Data, nil)
+	if err != nil {
+		return nil
+	}
+	var levels [][]string
+	id := jsondoc.ID(0)
+	for _, st := range steps {
+		if d.Kind(id) != jsondoc.Object || st.IsIndex {
+			break
+		}
+		var keys []string
+		for c := d.Child(id); c != jsondoc.None; c = d.Next(c) {
+			keys = append(keys, d.Key(c))
+		}
+		levels = append(levels, keys)
+		if id = d.Lookup(id, st.Key); id == jsondoc.None {
+			break
+		}
+	}
+	return levels
 }
 
 // nearestKey returns the key of keys nearest to k (within 2 edits, or a

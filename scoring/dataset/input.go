@@ -219,6 +219,27 @@ func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string, 
 	return d.Sub(v, name), "", nil
 }
 
+// OutputDoc returns the output a pair's output file, parsed as d, stands
+// for, as a case of two folders reads the same file: a file that is a
+// JSON string is model text (outValue), whose JSON is the output (the
+// repair is d's Repair), and whose broken JSON is an error naming the
+// string's place and the line and column inside it. Any other document is
+// d itself.
+func OutputDoc(d *jsondoc.Doc, name string) (*jsondoc.Doc, error) {
+	if d.Kind(0) != jsondoc.String {
+		return d, nil
+	}
+	out, repair, broken := outValue(d, 0, name)
+	if broken != nil {
+		line, col := d.Position(0)
+		return nil, errors.New(brokenText(name, line, col, "", broken))
+	}
+	if repair != "" {
+		out.SetRepair(repair)
+	}
+	return out, nil
+}
+
 // meantJSON reports whether model text meant to be JSON: it begins
 // (after white space) with { or [, or holds a ``` fence.
 func meantJSON(text []byte) bool {

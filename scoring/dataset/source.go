@@ -116,9 +116,10 @@ type Source struct {
 
 	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
 
-	// firstKeys are the keys of the first reference record, for a "did
-	// you mean" of a field path no record has (--group-by, --id-field).
-	firstKeys []string
+	// groupKeys and idKeys are the keys of the first reference record's
+	// objects along the --group-by and --id-field paths (keysAlong), for
+	// a "did you mean" of a field path no record has.
+	groupKeys, idKeys [][]string
 }
 
 // Open opens the dataset spec names, finds its form and, for two files,
@@ -165,8 +166,11 @@ func Open(spec Spec) (*Source, error) {
 		s.Close()
 		return nil, err
 	}
-	if (spec.GroupBy != "" || spec.IDField != "") && s.refRecs != nil {
-		s.firstKeys, _ = firstRecordKeys(s.refRecs)
+	if s.refRecs != nil {
+		s.groupKeys = keysAlong(s.refRecs, s.group)
+		if spec.IDField != "" {
+			s.idKeys = keysAlong(s.refRecs, s.id.steps)
+		}
 	}
 	return s, nil
 }

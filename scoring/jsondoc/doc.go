@@ -130,6 +130,11 @@ func (d *Doc) OmittedWarnings() int { return d.omitted }
 // input parsed as it was.
 func (d *Doc) Repair() string { return d.repair }
 
+// SetRepair sets what Repair reports, for a document found by other
+// means than ParseLenient's own: the JSON text of an output file that is
+// a JSON string.
+func (d *Doc) SetRepair(note string) { d.repair = note }
+
 // Kind returns the kind of value id.
 func (d *Doc) Kind(id ID) Kind { return d.nodes[id].kind }
 
