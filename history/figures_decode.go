@@ -183,26 +183,12 @@ func (d *figuresDecoder) str() (string, error) {
 	return string(b), err
 }
 
+// node reads the next node of the figures into d.cur, which the next call
+// overwrites.
 func (d *figuresDecoder) node() (*report.Node, error) {
-	p, err := d.uvarint(colPrefix)
-	if err != nil || p > uint64(len(d.path)) {
-		return nil, errShort
-	}
-	sl, err := d.uvarint(colSuffixLen)
-	if err != nil || sl > math.MaxInt32 {
-		return nil, errShort
-	}
-	suffix, err := d.bytes(colSuffix, int(sl))
-	if err != nil {
+	if err := d.pathAndDepth(); err != nil {
 		return nil, err
 	}
-	d.path = append(d.path[:p], suffix...)
-	dd, k := binary.Varint(d.cols[colDepth][d.pos[colDepth]:])
-	if k <= 0 {
-		return nil, errShort
-	}
-	d.pos[colDepth] += k
-	d.depth += int(dd)
 	b, err := d.bytes(colFlags, 1)
 	if err != nil {
 		return nil, err
@@ -237,37 +223,8 @@ func (d *figuresDecoder) node() (*report.Node, error) {
 	if n.Status, err = d.enum(statuses, sb[0]); err != nil {
 		return nil, err
 	}
-	n.HasScore = flags&flagScore != 0
-	switch {
-	case !n.HasScore:
-	case flags&flagScoreOne != 0:
-		n.Score = 1
-	case flags&flagScoreZero != 0:
-		n.Score = 0
-	default:
-		if n.Score, err = d.float(colScore); err != nil {
-			return nil, err
-		}
-	}
-	n.HasFactor = flags&flagFactor != 0
-	switch {
-	case !n.HasFactor:
-	case flags2&flag2FactorOne != 0:
-		n.Factor = 1
-	default:
-		if n.Factor, err = d.float(colFactor); err != nil {
-			return nil, err
-		}
-	}
-	switch {
-	case flags&flagWeightOne != 0:
-		n.Weight = 1
-	case flags&flagWeightZero != 0:
-		n.Weight = 0
-	default:
-		if n.Weight, err = d.float(colWeight); err != nil {
-			return nil, err
-		}
+	if err := d.numbers(n, flags, flags2); err != nil {
+		return nil, err
 	}
 	if flags2&flag2ShareSame != 0 {
 		if !shareDepthOK(d.depth) || d.depth >= len(d.shares) {
@@ -289,6 +246,70 @@ func (d *figuresDecoder) node() (*report.Node, error) {
 		n.Loss = derivedLoss(n.HasScore, n.Score, n.Share)
 	}
 	return n, err
+}
+
+// pathAndDepth reads the next node's path, as the shared prefix with the
+// one before and a suffix, and its depth, as a change from the one before.
+func (d *figuresDecoder) pathAndDepth() error {
+	p, err := d.uvarint(colPrefix)
+	if err != nil || p > uint64(len(d.path)) {
+		return errShort
+	}
+	sl, err := d.uvarint(colSuffixLen)
+	if err != nil || sl > math.MaxInt32 {
+		return errShort
+	}
+	suffix, err := d.bytes(colSuffix, int(sl))
+	if err != nil {
+		return err
+	}
+	d.path = append(d.path[:p], suffix...)
+	dd, k := binary.Varint(d.cols[colDepth][d.pos[colDepth]:])
+	if k <= 0 {
+		return errShort
+	}
+	d.pos[colDepth] += k
+	d.depth += int(dd)
+	return nil
+}
+
+// numbers reads n's score, factor and weight: from the flags when they
+// say the value (none, 0 or 1), else from their columns.
+func (d *figuresDecoder) numbers(n *report.Node, flags, flags2 byte) error {
+	var err error
+	n.HasScore = flags&flagScore != 0
+	switch {
+	case !n.HasScore:
+	case flags&flagScoreOne != 0:
+		n.Score = 1
+	case flags&flagScoreZero != 0:
+		n.Score = 0
+	default:
+		if n.Score, err = d.float(colScore); err != nil {
+			return err
+		}
+	}
+	n.HasFactor = flags&flagFactor != 0
+	switch {
+	case !n.HasFactor:
+	case flags2&flag2FactorOne != 0:
+		n.Factor = 1
+	default:
+		if n.Factor, err = d.float(colFactor); err != nil {
+			return err
+		}
+	}
+	switch {
+	case flags&flagWeightOne != 0:
+		n.Weight = 1
+	case flags&flagWeightZero != 0:
+		n.Weight = 0
+	default:
+		if n.Weight, err = d.float(colWeight); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (d *figuresDecoder) enum(table []string, b byte) (string, error) {
