@@ -75,135 +75,169 @@ func runKey(id string) string { return runPrefix + id }
 // checked, and its first key must name a run of the index. What they do
 // not read of a run's record is checked when the record is read.
 func (sess *session) readAll() {
-	full := sess.kind == opCheck
-	v := &view{path: sess.s.path}
-	sess.view = v
-	r := sess.raw
-	w := newWalk(r)
-	var (
-		head      *indexHead
-		chunks    uint64
-		marker    bool
-		journal   map[string]bool
-		next      int // the first index run not yet matched with a record
-		missing   []string
-		orphans   []string
-		chunkKeys int
-		pointers  []pairPointer
-		ptrKeys   []string
-	)
-	prefixRun, prefixChunk, prefixPair := []byte(runPrefix), []byte(chunkPrefix), []byte(pairPrefix)
-	// record matches the key of a run's record with the index. Reading
-	// every key (full), the index's runs passed over have no record;
-	// reading the first key of each leaf only, nothing can be said of them.
-	var strayPieces []string // runs of the index none of whose pieces it names
-	record := func(k []byte) {
-		if id, _, ok := pieceOf(k); ok {
-			// A piece of run id's payload, after its record: the runs
-			// before id not met have no record.
-			for next < len(v.runs) && v.runs[next].ID < id {
-				if full {
-					missing = append(missing, v.runs[next].ID)
-				}
-				next++
-			}
-			switch {
-			case next > 0 && v.runs[next-1].ID == id:
-			case next < len(v.runs) && v.runs[next].ID == id: // its record is missing (said so), or in a leaf skimmed
-			case len(strayPieces) == 0 || strayPieces[len(strayPieces)-1] != id:
-				strayPieces = append(strayPieces, id)
-			}
-			if full {
-				if v.pieceCounts == nil {
-					v.pieceCounts = map[string]int{}
-				}
-				v.pieceCounts[id]++
-			}
-			return
-		}
-		v.recordKeys++
-		id := k[len(prefixRun):]
-		for next < len(v.runs) && v.runs[next].ID < string(id) {
-			if full {
-				missing = append(missing, v.runs[next].ID)
-			}
-			next++
-		}
-		if next < len(v.runs) && v.runs[next].ID == string(id) {
-			next++
-		} else if !journal[string(id)] {
-			orphans = append(orphans, string(id))
-		}
+	x := &storeReader{
+		full: sess.kind == opCheck, v: &view{path: sess.s.path}, r: sess.raw, w: newWalk(sess.raw),
+		prefixRun: []byte(runPrefix), prefixChunk: []byte(chunkPrefix), prefixPair: []byte(pairPrefix),
 	}
-	kvVisit := func(n *node, i int) {
-		k, val := n.key(i), n.value(i)
-		if n.flags(i) != 0 {
-			v.fail("page %d: key %q is a bucket", n.id, k)
-			return
+	sess.view = x.v
+	x.walkStore()
+	x.finish()
+	if v := x.v; len(v.problems) > 0 && sess.kind != opWrite && v.incomplete {
+		sess.salvageInto(v)
+	}
+}
+
+// storeReader is what readAll learns as it walks the store.
+type storeReader struct {
+	full bool // a check: every page and every record's key
+	v    *view
+	r    *rawFile
+	w    *walk
+
+	head      *indexHead
+	chunks    uint64
+	marker    bool
+	journal   map[string]bool
+	next      int // the first index run not yet matched with a record
+	missing   []string
+	orphans   []string
+	chunkKeys int
+	pointers  []pairPointer
+	ptrKeys   []string
+	// strayPieces are runs of the index none of whose pieces it names.
+	strayPieces []string
+
+	prefixRun, prefixChunk, prefixPair []byte
+}
+
+// record matches the key of a run's record with the index. Reading every
+// key (full), the index's runs passed over have no record; reading the
+// first key of each leaf only, nothing can be said of them.
+func (x *storeReader) record(k []byte) {
+	if id, _, ok := pieceOf(k); ok {
+		// A piece of run id's payload, after its record: the runs
+		// before id not met have no record.
+		for x.next < len(x.v.runs) && x.v.runs[x.next].ID < id {
+			if x.full {
+				x.missing = append(x.missing, x.v.runs[x.next].ID)
+			}
+			x.next++
 		}
 		switch {
-		case bytes.HasPrefix(k, prefixRun):
-			record(k)
-		case bytes.HasPrefix(k, prefixPair):
-			p, err := decodePointer(k, val)
-			if err != nil {
-				v.fail("page %d: %v", n.id, err)
-				return
+		case x.next > 0 && x.v.runs[x.next-1].ID == id:
+		case x.next < len(x.v.runs) && x.v.runs[x.next].ID == id: // its record is missing (said so), or in a leaf skimmed
+		case len(x.strayPieces) == 0 || x.strayPieces[len(x.strayPieces)-1] != id:
+			x.strayPieces = append(x.strayPieces, id)
+		}
+		if x.full {
+			if x.v.pieceCounts == nil {
+				x.v.pieceCounts = map[string]int{}
 			}
-			if full {
-				pointers, ptrKeys = append(pointers, p), append(ptrKeys, string(k))
-			}
-		case bytes.HasPrefix(k, prefixChunk):
-			chunkKeys++
-			v.layout = max(v.layout, 2)
-			runs, err := decodeChunk(k, val, v.runs)
-			// A chunk starts after the runs of the one before: a run is
-			// looked for in the chunk of the last key at or before it.
-			if err == nil && len(v.runs) > 0 && string(k[len(prefixChunk):]) <= v.runs[len(v.runs)-1].ID {
-				err = fmt.Errorf("index chunk %q starts before the end of the chunk before it", k)
-			}
-			if err != nil {
-				v.fail("page %d: %v", n.id, err)
-				v.incomplete = true
-				return
-			}
-			v.runs = runs
-			chunks++
-		case string(k) == headKey:
-			h, err := decodeHead(val)
-			if err != nil {
-				v.fail("page %d: %v", n.id, err)
-				return
-			}
-			head = &h
-			if h.runs <= uint64(len(r.data)/16) { // a run takes more than 16 bytes
-				v.runs = make([]Summary, 0, h.runs)
-			}
-		case string(k) == indexKey:
-			var raw []byte
-			var old *oldIndex
-			err := ungob(val, &raw)
-			if err == nil {
-				old, err = decodeOldIndex(raw)
-			}
-			switch {
-			case err != nil:
-				v.fail("page %d: the index: %v", n.id, err)
-				v.incomplete = true
-			case old == nil:
-				marker = true
-			default:
-				v.layout = max(v.layout, 1)
-				v.runs, v.journal = old.runs, old.journal
-				journal = make(map[string]bool, len(old.journal))
-				for _, id := range old.journal {
-					journal[id] = true
-				}
-			}
-		default:
-			v.fail("page %d: unexpected key %q", n.id, k)
+			x.v.pieceCounts[id]++
+		}
+		return
+	}
+	x.v.recordKeys++
+	id := k[len(x.prefixRun):]
+	for x.next < len(x.v.runs) && x.v.runs[x.next].ID < string(id) {
+		if x.full {
+			x.missing = append(x.missing, x.v.runs[x.next].ID)
+		}
+		x.next++
+	}
+	if x.next < len(x.v.runs) && x.v.runs[x.next].ID == string(id) {
+		x.next++
+	} else if !x.journal[string(id)] {
+		x.orphans = append(x.orphans, string(id))
+	}
+}
+
+// kvVisit reads the i-th key of the kv bucket's page n.
+func (x *storeReader) kvVisit(n *node, i int) {
+	k, val := n.key(i), n.value(i)
+	if n.flags(i) != 0 {
+		x.v.fail("page %d: key %q is a bucket", n.id, k)
+		return
+	}
+	switch {
+	case bytes.HasPrefix(k, x.prefixRun):
+		x.record(k)
+	case bytes.HasPrefix(k, x.prefixPair):
+		p, err := decodePointer(k, val)
+		if err != nil {
+			x.v.fail("page %d: %v", n.id, err)
+			return
+		}
+		if x.full {
+			x.pointers, x.ptrKeys = append(x.pointers, p), append(x.ptrKeys, string(k))
+		}
+	case bytes.HasPrefix(k, x.prefixChunk):
+		x.chunk(n, k, val)
+	case string(k) == headKey:
+		h, err := decodeHead(val)
+		if err != nil {
+			x.v.fail("page %d: %v", n.id, err)
+			return
+		}
+		x.head = &h
+		if h.runs <= uint64(len(x.r.data)/16) { // a run takes more than 16 bytes
+			x.v.runs = make([]Summary, 0, h.runs)
+		}
+	case string(k) == indexKey:
+		x.indexValue(n, val)
+	default:
+		x.v.fail("page %d: unexpected key %q", n.id, k)
+	}
+}
+
+// chunk reads the index chunk at key k of page n.
+func (x *storeReader) chunk(n *node, k, val []byte) {
+	x.chunkKeys++
+	x.v.layout = max(x.v.layout, 2)
+	runs, err := decodeChunk(k, val, x.v.runs)
+	// A chunk starts after the runs of the one before: a run is
+	// looked for in the chunk of the last key at or before it.
+	if err == nil && len(x.v.runs) > 0 && string(k[len(x.prefixChunk):]) <= x.v.runs[len(x.v.runs)-1].ID {
+		err = fmt.Errorf("index chunk %q starts before the end of the chunk before it", k)
+	}
+	if err != nil {
+		x.v.fail("page %d: %v", n.id, err)
+		x.v.incomplete = true
+		return
+	}
+	x.v.runs = runs
+	x.chunks++
+}
+
+// indexValue reads the index as jsontui wrote it in one value (layout 1), or
+// the marker that says it is kept in chunks.
+func (x *storeReader) indexValue(n *node, val []byte) {
+	var raw []byte
+	var old *oldIndex
+	err := ungob(val, &raw)
+	if err == nil {
+		old, err = decodeOldIndex(raw)
+	}
+	switch {
+	case err != nil:
+		x.v.fail("page %d: the index: %v", n.id, err)
+		x.v.incomplete = true
+	case old == nil:
+		x.marker = true
+	default:
+		x.v.layout = max(x.v.layout, 1)
+		x.v.runs, x.v.journal = old.runs, old.journal
+		x.journal = make(map[string]bool, len(old.journal))
+		for _, id := range old.journal {
+			x.journal[id] = true
 		}
 	}
+}
+
+// walkStore walks the file's tree from the root bucket: the kv bucket's
+// keys are read by kvVisit, skimmed unless full; other buckets are walked
+// for their pages only.
+func (x *storeReader) walkStore() {
 	var bucketVisit func(n *node, i int)
 	bucketVisit = func(n *node, i int) {
 		if n.flags(i) != bucketLeafFlag {
@@ -211,79 +245,82 @@ func (sess *session) readAll() {
 		}
 		b, err := bucketOf(n.value(i), n.id)
 		if err != nil {
-			w.fail(err)
-			w.skipped++
+			x.w.fail(err)
+			x.w.skipped++
 			return
 		}
-		w.bucket(b, bucketVisit)
+		x.w.bucket(b, bucketVisit)
 	}
-	w.bucket(bucketRef{root: r.meta.root}, func(n *node, i int) {
+	x.w.bucket(bucketRef{root: x.r.meta.root}, func(n *node, i int) {
 		if n.flags(i) != bucketLeafFlag {
-			w.fail(damagef(n.id, "key %q of the root bucket is not a bucket", n.key(i)))
+			x.w.fail(damagef(n.id, "key %q of the root bucket is not a bucket", n.key(i)))
 			return
 		}
 		b, err := bucketOf(n.value(i), n.id)
 		if err != nil {
-			w.fail(err)
-			w.skipped++
+			x.w.fail(err)
+			x.w.skipped++
 			return
 		}
 		if string(n.key(i)) == skvBucket {
-			if !full {
-				w.skim = func(first []byte) bool { return bytes.HasPrefix(first, prefixRun) }
-				w.skimmed = record
+			if !x.full {
+				x.w.skim = func(first []byte) bool { return bytes.HasPrefix(first, x.prefixRun) }
+				x.w.skimmed = x.record
 			}
-			w.bucket(b, kvVisit)
-			w.skim, w.skimmed = nil, nil
+			x.w.bucket(b, x.kvVisit)
+			x.w.skim, x.w.skimmed = nil, nil
 		} else {
-			w.bucket(b, bucketVisit)
+			x.w.bucket(b, bucketVisit)
 		}
 	})
-	if full {
-		missing = append(missing, idsOf(v.runs[next:])...)
+}
+
+// finish reports what the walk found wrong: the walk's problems, the index
+// head against its chunks, the runs missing a record or the index, the
+// pairs' pointers and the stray pieces.
+func (x *storeReader) finish() {
+	if x.full {
+		x.missing = append(x.missing, idsOf(x.v.runs[x.next:])...)
 	}
 
-	for _, err := range w.problems {
-		v.fail("%v", err)
+	for _, err := range x.w.problems {
+		x.v.fail("%v", err)
 	}
-	if w.skipped > 0 {
-		v.incomplete = true
+	if x.w.skipped > 0 {
+		x.v.incomplete = true
 	}
-	v.pages, v.free = int(r.meta.pgid), r.free.count()
-	if u := w.unreached(); full && len(u) > 0 && len(v.problems) == 0 {
-		v.unreached = len(u)
+	x.v.pages, x.v.free = int(x.r.meta.pgid), x.r.free.count()
+	if u := x.w.unreached(); x.full && len(u) > 0 && len(x.v.problems) == 0 {
+		x.v.unreached = len(u)
 	}
 	switch {
-	case v.layout == 2 && head == nil:
-		v.fail("the index head is missing")
-		v.incomplete = true
-	case v.layout == 2 && (head.runs != uint64(len(v.runs)) || head.chunks != chunks):
-		v.fail("the index head counts %d runs in %d chunks; %d runs in %d chunks are there", head.runs, head.chunks, len(v.runs), chunks)
-		v.incomplete = true
-	case v.layout < 2 && (head != nil || chunkKeys > 0):
-		v.fail("the index head is there without its chunks")
-		v.incomplete = true
-	case v.layout == 1 && marker:
-		v.fail("the index is in two formats at once")
-	case v.layout == 0 && v.recordKeys > 0 && !v.incomplete:
-		v.fail("the index is missing, and runs are recorded")
-		v.incomplete = true
+	case x.v.layout == 2 && x.head == nil:
+		x.v.fail("the index head is missing")
+		x.v.incomplete = true
+	case x.v.layout == 2 && (x.head.runs != uint64(len(x.v.runs)) || x.head.chunks != x.chunks):
+		x.v.fail("the index head counts %d runs in %d chunks; %d runs in %d chunks are there", x.head.runs, x.head.chunks, len(x.v.runs), x.chunks)
+		x.v.incomplete = true
+	case x.v.layout < 2 && (x.head != nil || x.chunkKeys > 0):
+		x.v.fail("the index head is there without its chunks")
+		x.v.incomplete = true
+	case x.v.layout == 1 && x.marker:
+		x.v.fail("the index is in two formats at once")
+	case x.v.layout == 0 && x.v.recordKeys > 0 && !x.v.incomplete:
+		x.v.fail("the index is missing, and runs are recorded")
+		x.v.incomplete = true
 	}
-	if len(missing) > 0 {
-		v.fail("the index names %s whose record is missing: %s", report.Plural(len(missing), "run"), report.ListFirst(missing))
+	if len(x.missing) > 0 {
+		x.v.fail("the index names %s whose record is missing: %s", report.Plural(len(x.missing), "run"), report.ListFirst(x.missing))
 	}
-	if !v.incomplete {
-		checkPointers(v, pointers, ptrKeys)
+	if !x.v.incomplete {
+		checkPointers(x.v, x.pointers, x.ptrKeys)
 	}
-	if len(orphans) > 0 {
-		v.fail("%s recorded but missing from the index: %s", report.Plural(len(orphans), "run is", "runs are"), report.ListFirst(orphans))
-		v.incomplete = true
+	if len(x.orphans) > 0 {
+		x.v.fail("%s recorded but missing from the index: %s", report.Plural(len(x.orphans), "run is", "runs are"), report.ListFirst(x.orphans))
+		x.v.incomplete = true
 	}
-	if len(strayPieces) > 0 {
-		v.fail("pieces of cases are kept for %s that the index does not name: %s", report.Plural(len(strayPieces), "run"), report.ListFirst(strayPieces))
-	}
-	if len(v.problems) > 0 && sess.kind != opWrite && v.incomplete {
-		sess.salvageInto(v)
+	if len(x.strayPieces) > 0 {
+		x.v.fail("pieces of cases are kept for %s that the index does not name: %s", report.Plural(len(x.strayPieces), "run"), report.ListFirst(x.strayPieces))
 	}
 }
 
