@@ -65,6 +65,10 @@ type Input struct {
 	// Context, if not nil, cancels the scoring: Score then stops within
 	// about a millisecond and returns its error.
 	Context context.Context
+	// Checked says the caller checked Opt and Rules against the metric
+	// once for many inputs (CheckOptions, CheckRules), as the cases of a
+	// dataset share them: Run does not check them again.
+	Checked bool
 }
 
 // context returns in.Context, or context.Background when it is nil.
@@ -139,8 +143,12 @@ func LookupMetric(name string) (Metric, error) {
 // CheckOptions reports an error when opt sets an option m does not take,
 // naming the ones it does.
 func CheckOptions(m Metric, opt MetricOptions) error {
+	names := opt.names()
+	if len(names) == 0 {
+		return nil
+	}
 	takes := m.Takes()
-	for _, name := range opt.names() {
+	for _, name := range names {
 		if slices.Contains(takes, name) {
 			continue
 		}
@@ -190,11 +198,13 @@ func rulesMetrics() []string {
 // result's canonical options and a warning when a weights file is given
 // to a metric that does not use one.
 func Run(m Metric, in *Input) (*Result, error) {
-	if err := CheckOptions(m, in.Opt); err != nil {
-		return nil, err
-	}
-	if err := CheckRules(m, in.Rules); err != nil {
-		return nil, err
+	if !in.Checked {
+		if err := CheckOptions(m, in.Opt); err != nil {
+			return nil, err
+		}
+		if err := CheckRules(m, in.Rules); err != nil {
+			return nil, err
+		}
 	}
 	res, err := m.Score(in)
 	if err != nil {

@@ -80,7 +80,7 @@ func (st *storage) builder(t *Tree, cs compareSettings) *builder {
 	b := &st.b
 	*b = builder{t: t, compareSettings: cs, own: b.own[:0], aggs: b.aggs[:0], owners: b.owners[:0],
 		pending: b.pending[:0], wide: b.wide[:0], outKeys: b.outKeys, marks: b.marks, asked: b.asked,
-		approx: b.approx[:0]}
+		approx: b.approx[:0], team: b.team[:0], round: b.round[:0]}
 	clear(b.asked)
 	return b
 }

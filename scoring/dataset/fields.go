@@ -23,13 +23,18 @@ type field struct {
 	path    string             // as given, "" for the aliases
 	steps   []scoring.PathStep // of path
 	aliases []string
+	paths   []string // of the aliases: "." and the alias, made once rather than for every record
 }
 
 // newField parses a field path given by a flag ("" means the aliases).
 // flag names the flag in errors.
 func newField(flag, path string, aliases []string) (field, error) {
 	if path == "" {
-		return field{aliases: aliases}, nil
+		paths := make([]string, len(aliases))
+		for i, a := range aliases {
+			paths[i] = "." + a
+		}
+		return field{aliases: aliases, paths: paths}, nil
 	}
 	steps, err := scoring.ParsePath(path)
 	if err != nil {
@@ -61,7 +66,7 @@ func (f *field) find(d *jsondoc.Doc, rec jsondoc.ID) (jsondoc.ID, string) {
 	if at == jsondoc.None {
 		return jsondoc.None, ""
 	}
-	return at, "." + f.aliases[best]
+	return at, f.paths[best]
 }
 
 // describe names the field for messages: its path, or its aliases.

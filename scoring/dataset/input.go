@@ -48,11 +48,11 @@ type material struct {
 	err      string // the output's parse error, for an invalid case
 	warnings []string
 	fields   Fields
-	outN     int            // pairing by id: the output record's number, 0 for none
-	hints    bool           // look for the case's pairing hints (Config.HintSample)
-	records  []*jsondoc.Doc // the records read, which ref and out may be parts of
-	outText  []byte         // the output's text as read, for a metric that reads it (scoring.ReadsText)
-	textAt   textPlace      // where outText is
+	outN     int             // pairing by id: the output record's number, 0 for none
+	hints    bool            // look for the case's pairing hints (Config.HintSample)
+	records  [2]*jsondoc.Doc // the records read (the reference's, the output's), which ref and out may be parts of
+	outText  []byte          // the output's text as read, for a metric that reads it (scoring.ReadsText)
+	textAt   textPlace       // where outText is
 	// lacksLine is the line of a record of one file that has no output
 	// field (0 for one that has), and recordKeys the keys it has.
 	lacksLine  int
@@ -62,7 +62,9 @@ type material struct {
 // release hands the room of the case's documents to the next case's.
 func (m *material) release() {
 	for _, d := range m.records {
-		d.Release()
+		if d != nil {
+			d.Release()
+		}
 	}
 	if m.ref != nil {
 		m.ref.Release()
@@ -162,7 +164,8 @@ func shiftError(err error, rec *Record) error {
 
 // recordName names a record's documents: file:line.
 func recordName(file string, rec *Record) string {
-	return file + ":" + strconv.Itoa(rec.Line)
+	var b [128]byte // one allocation, the string's, for a name of up to 128 bytes
+	return string(strconv.AppendInt(append(append(b[:0], file...), ':'), int64(rec.Line), 10))
 }
 
 // recordWarnings returns a record document's warnings (duplicate keys)

@@ -72,6 +72,7 @@ type worker struct {
 	f     frame
 	buf   []byte
 	input scoring.Input // the case's, kept to spare an allocation a case
+	path  []byte        // the worst node's path, written here and then copied once
 	// encode is the worker's encoder (Config.NewEncoder), nil for none.
 	encode func(dst []byte, rep *report.Report) []byte
 	// The case lines' scratch: each path's entry in the line being
@@ -219,7 +220,8 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	out := w.sw.sweep(&w.f, false)
 	res.worstNode = out.worst
 	if out.worst >= 0 {
-		res.worstPath, res.worstLoss = t.Path(scoring.NodeID(out.worst)), out.worstLoss
+		w.path = t.AppendPath(w.path[:0], scoring.NodeID(out.worst))
+		res.worstPath, res.worstLoss = string(w.path), out.worstLoss
 	}
 	b.fold(w.sw.acc.parts, in.idx)
 	if w.run.keep {
@@ -264,28 +266,38 @@ func (r *runner) runCase(ctx context.Context, m *material, in *scoring.Input) (*
 	if m.status != CaseScored {
 		out = jsondoc.Absent(out.Name())
 	}
-	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx}
+	*in = scoring.Input{Ref: m.ref, Out: out, Weights: r.weights, Opt: r.opt, Rules: r.rules, RulesUsage: r.usage, Context: ctx,
+		Checked: true} // newRunner checked the options and rules once for every case
 	in.Opt.NoPairingHints = in.Opt.NoPairingHints || r.noHints && !m.hints
 	in.Opt.ListsUnchecked = true // checked against every case at once (checkLists)
 	if text {
 		in.OutName, in.OutText = out.Name(), m.outText
 	}
 	result, err := scoring.Run(r.metric, in)
-	var te *scoring.TextError
-	switch {
-	case err == nil:
-	case ctx.Err() != nil:
-		return nil, ctx.Err()
-	case text && errors.As(err, &te):
-		m.status, m.err, m.repairs = CaseInvalid, m.textAt.message(te), nil
-		return nil, nil
-	default:
-		return nil, fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+	if err != nil {
+		return nil, r.caseError(ctx, m, err, text)
 	}
 	if text {
 		m.status, m.err, m.repairs = CaseScored, "", result.Repairs()
 	}
 	return result, nil
+}
+
+// caseError is what runCase returns for the metric's error err on the
+// case m: nil when the error is the case's own (an output the metric
+// reading its text refused makes the case invalid), else the run's
+// error.
+func (r *runner) caseError(ctx context.Context, m *material, err error, text bool) error {
+	var te *scoring.TextError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case text && errors.As(err, &te):
+		m.status, m.err, m.repairs = CaseInvalid, m.textAt.message(te), nil
+		return nil
+	default:
+		return fmt.Errorf("case %s (%s): %w", m.id, m.ref.Name(), err)
+	}
 }
 
 // read finds the case's documents.
@@ -319,18 +331,29 @@ func (w *worker) read(in *caseInput) (material, error) {
 // readReference parses the reference record rec of file (strictly) and
 // returns it with the case's material begun, and at, which places a
 // value of the record in the file (file:line:col).
-func readReference(file string, rec *Record) (*jsondoc.Doc, material, func(jsondoc.ID) string, error) {
+func readReference(file string, rec *Record) (*jsondoc.Doc, material, recordPlace, error) {
 	d, err := jsondoc.Parse(file, rec.Data, nil)
 	if err != nil {
-		return nil, material{}, nil, shiftError(err, rec)
+		return nil, material{}, recordPlace{}, shiftError(err, rec)
 	}
-	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: []*jsondoc.Doc{d}}
-	at := func(v jsondoc.ID) string {
-		line, col := d.Position(v)
-		line, col = rec.Pos(line, col)
-		return file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
-	}
-	return d, m, at, nil
+	m := material{status: CaseScored, warnings: recordWarnings(d, file, rec), records: [2]*jsondoc.Doc{d}}
+	return d, m, recordPlace{file: file, d: d, rec: rec}, nil
+}
+
+// recordPlace places the values of a record's document in its file, for
+// messages; a value rather than a closure, which would be made for every
+// record whether a message needs it or not.
+type recordPlace struct {
+	file string
+	d    *jsondoc.Doc
+	rec  *Record
+}
+
+// at returns value v's place: file:line:col.
+func (p recordPlace) at(v jsondoc.ID) string {
+	line, col := p.d.Position(v)
+	line, col = p.rec.Pos(line, col)
+	return p.file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
 }
 
 // readRecord reads a record of one file, holding both sides.
@@ -342,12 +365,12 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 		return m, err
 	}
 	if k := d.Kind(0); k != jsondoc.Object {
-		return m, fmt.Errorf("%s: a record must be an object holding the reference and the output, not %s %s", at(0), article(k), k)
+		return m, fmt.Errorf("%s: a record must be an object holding the reference and the output, not %s %s", at.at(0), article(k), k)
 	}
 	rv, rpath := s.ref.find(d, 0)
 	if rv == jsondoc.None {
 		return m, setting.Errorf(setting.Esc(fmt.Sprintf("%s: the record has no reference field (tried %s); it has %s: name the reference's field with ",
-			at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false)))+"%[1]s", "ref-field")
+			at.at(0), s.ref.describe(), commonKeys(countKeys(recordKeys(d, 0)), false)))+"%[1]s", "ref-field")
 	}
 	ov, opath := s.out.find(d, 0)
 	name := recordName(file, rec)
@@ -369,7 +392,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 		// beside them while the case is scored (one record of two 20 MB
 		// documents held 45 MB more).
 		d.Release()
-		m.records = nil
+		m.records = [2]*jsondoc.Doc{}
 	}
 	return m, nil
 }
@@ -400,7 +423,7 @@ func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, fi
 
 // readID sets the case's id from record d (number n in its file): the id
 // field's value, or #n.
-func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string, m *material) error {
+func (w *worker) readID(d *jsondoc.Doc, rec *Record, p recordPlace, m *material) error {
 	s := w.run.src
 	iv, ipath := s.id.find(d, 0)
 	if iv == jsondoc.None {
@@ -410,7 +433,7 @@ func (w *worker) readID(d *jsondoc.Doc, rec *Record, at func(jsondoc.ID) string,
 	id, ok := idText(d, iv)
 	if !ok {
 		k := d.Kind(iv)
-		return fmt.Errorf("%s: the id %s is %s %s: an id is a string or a number", at(iv), ipath, article(k), k)
+		return fmt.Errorf("%s: the id %s is %s %s: an id is a string or a number", p.at(iv), ipath, article(k), k)
 	}
 	line, col := rec.posAt(d.Offset(iv))
 	m.id, m.idAt, m.fields.ID = id, [2]int32{int32(line), int32(col)}, ipath
@@ -457,7 +480,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 	outRec := &in.out
 	if in.kind == inID {
 		if m.idAt[0] == 0 {
-			return m, fmt.Errorf("%s: the record has no id (%s), but the files are paired by id", at(0), s.id.describe())
+			return m, fmt.Errorf("%s: the record has no id (%s), but the files are paired by id", at.at(0), s.id.describe())
 		}
 		e, ok := w.run.index.lookup(m.id)
 		if !ok {
@@ -487,7 +510,7 @@ func (w *worker) readPair(in *caseInput) (material, error) {
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
-	m.records = append(m.records, od)
+	m.records[1] = od
 	m.warnings = append(m.warnings, recordWarnings(od, outFile, outRec)...)
 	if rp := od.Repair(); rp != "" {
 		m.repairs = append(m.repairs, rp)
@@ -517,7 +540,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		return m, swapHint(err, in.outPath)
 	}
 	m.warnings = docWarnings(d)
-	m.records = []*jsondoc.Doc{d}
+	m.records = [2]*jsondoc.Doc{d}
 	rv, rpath := jsondoc.ID(0), "."
 	if s.ref.path != "" {
 		if v := lookupPath(d, 0, s.ref.steps); v != jsondoc.None {
@@ -544,7 +567,7 @@ func (w *worker) readFiles(in *caseInput) (material, error) {
 		w.readGroup(&m, d, nil)
 		return m, nil
 	}
-	m.records = append(m.records, od)
+	m.records[1] = od
 	m.warnings = append(m.warnings, docWarnings(od)...)
 	if rp := od.Repair(); rp != "" {
 		m.repairs = append(m.repairs, rp)

@@ -55,6 +55,10 @@ type Options struct {
 	Python bool
 }
 
+// noOptions are the options of a parse given none; never written to
+// (a parse only reads its options).
+var noOptions Options
+
 // progressStep is how many bytes pass between Progress calls.
 const progressStep = 4 << 20
 
@@ -106,7 +110,7 @@ func parseRange(name string, src []byte, lo, hi int, opt *Options) (*Doc, error)
 		return nil, fmt.Errorf("%s: %d bytes is larger than the %d bytes jsontui can read", escape.Name(name), len(src), MaxSize)
 	}
 	if opt == nil {
-		opt = &Options{}
+		opt = &noOptions
 	}
 	d := newDoc(estimateNodes(src[lo:hi]))
 	p := &parser{name: name, src: src[:hi:hi], nodes: d.nodes, opt: opt}
