@@ -47,7 +47,7 @@ bench-short:
 
 ## bench-peak: the peak memory of `jsontui score` on one object of 100k, 1M
 ## and 10M keys, each format with history, as a multiple of the input; and
-## of one case of two 20 MB documents in each dataset form, as a multiple
+## of one case of two 20 MB documents (records, and one wide object) in each dataset form, as a multiple
 ## of the same pair's; and of a 100 MB dataset in two files and in two
 ## folders, as a multiple of the input
 bench-peak:

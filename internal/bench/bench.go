@@ -22,7 +22,12 @@ func ReportCPU(b *testing.B, start time.Duration) {
 // UnmarshalLines unmarshals every line of the file at path into any, as
 // encoding/json would read a file of records: the yardstick of the
 // headless score benchmarks. Blank lines are skipped.
-func UnmarshalLines(path string) error {
+func UnmarshalLines(path string) error { return DecodeLines(path, json.Unmarshal) }
+
+// DecodeLines decodes every non-blank line of the file at path into an
+// any with unmarshal (encoding/json's signature), as UnmarshalLines does
+// with encoding/json: a yardstick with another decoder.
+func DecodeLines(path string, unmarshal func([]byte, any) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -35,7 +40,7 @@ func UnmarshalLines(path string) error {
 			continue
 		}
 		var v any
-		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+		if err := unmarshal(sc.Bytes(), &v); err != nil {
 			return err
 		}
 	}

@@ -12,20 +12,12 @@ import (
 	"github.com/jsontui/jsontui/scoring/gen"
 )
 
-// bigCaseForms writes into dir a generated pair of about mb MB a
-// document, without white space, and the same two documents as one case
-// of a dataset in each of its three forms. It returns the arguments of
-// `jsontui score` for the pair and each form, in that order.
-func bigCaseForms(b *testing.B, dir string, mb int) [4][]string {
+// bigCaseForms writes into dir the pair ref, out (documents without
+// white space) and the same two documents as one case of a dataset in each
+// of its three forms. It returns the arguments of `jsontui score` for the
+// pair and each form, in that order.
+func bigCaseForms(b *testing.B, dir string, ref, out *bytes.Buffer) [4][]string {
 	b.Helper()
-	r, o := gen.Pair(mb<<20, 1)
-	var ref, out bytes.Buffer
-	if err := json.Compact(&ref, r); err != nil {
-		b.Fatal(err)
-	}
-	if err := json.Compact(&out, o); err != nil {
-		b.Fatal(err)
-	}
 	var one bytes.Buffer
 	one.WriteString(`{"id":"big","reference":`)
 	one.Write(ref.Bytes())
@@ -60,31 +52,84 @@ func bigCaseForms(b *testing.B, dir string, mb int) [4][]string {
 	return [4][]string{at("ref.json", "out.json"), at("one.jsonl"), at("ref.jsonl", "out.jsonl"), at("refs", "outs")}
 }
 
+// compactPair returns the generated pair of about mb MB a document
+// (gen.Pair, an array of product records), white space taken out.
+func compactPair(b *testing.B, mb int) (ref, out *bytes.Buffer) {
+	b.Helper()
+	r, o := gen.Pair(mb<<20, 1)
+	ref, out = new(bytes.Buffer), new(bytes.Buffer)
+	if err := json.Compact(ref, r); err != nil {
+		b.Fatal(err)
+	}
+	if err := json.Compact(out, o); err != nil {
+		b.Fatal(err)
+	}
+	return ref, out
+}
+
+// widePair returns a pair of one flat object of about mb MB a document,
+// "k0": 0 and on, the output's value one higher for every third key: the
+// other shape, all leaves and one container, on which a dataset case once
+// took 52 times its input.
+func widePair(mb int) (ref, out *bytes.Buffer) {
+	ref, out = new(bytes.Buffer), new(bytes.Buffer)
+	ref.WriteByte('{')
+	out.WriteByte('{')
+	for i := 0; ref.Len() < mb<<20; i++ {
+		if i > 0 {
+			ref.WriteByte(',')
+			out.WriteByte(',')
+		}
+		v := i
+		if i%3 == 0 {
+			v++
+		}
+		fmt.Fprintf(ref, `"k%d":%d`, i, i)
+		fmt.Fprintf(out, `"k%d":%d`, i, v)
+	}
+	ref.WriteByte('}')
+	out.WriteByte('}')
+	return ref, out
+}
+
 // BenchmarkBigCasePeak measures the peak resident memory of `jsontui
 // score --quiet --no-history` (a process of its own) on one case whose
-// reference and output are generated documents of 20 MB each (2 MB with
-// -short): as a pair, then as the one case of a dataset of one JSON Lines
-// file, of two files and of two folders. It reports the pair's peak
-// ("pair-MB") and each form's as a multiple of it ("one-file-x-pair",
-// "two-files-x-pair", "two-folders-x-pair"): the target is at most 1.3.
-// The four runs are interleaved, so that the machine's moods fall on all
-// of them alike.
+// reference and output are documents of 20 MB each (2 MB with -short), of
+// two shapes: "records", the generated array of product records, and
+// "wide", one flat object of about a million keys. For each it runs the
+// pair, then the one case of a dataset of one JSON Lines file, of two
+// files and of two folders, and reports the pair's peak ("pair-MB") and
+// each form's as a multiple of it ("one-file-x-pair", "two-files-x-pair",
+// "two-folders-x-pair"): the target is at most 1.3. The four runs are
+// interleaved, so that the machine's moods fall on all of them alike.
 func BenchmarkBigCasePeak(b *testing.B) {
 	mb := 20
 	if testing.Short() {
 		mb = 2
 	}
-	runs := bigCaseForms(b, b.TempDir(), mb)
-	var peak [4]int64
-	for b.Loop() {
-		for i, args := range runs {
-			_, rss := runSelf(b, nil, args...)
-			peak[i] = max(peak[i], rss)
-		}
+	shapes := []struct {
+		name string
+		pair func() (ref, out *bytes.Buffer)
+	}{
+		{"records", func() (ref, out *bytes.Buffer) { return compactPair(b, mb) }},
+		{"wide", func() (ref, out *bytes.Buffer) { return widePair(mb) }},
 	}
-	b.ReportMetric(float64(peak[0])/(1<<20), "pair-MB")
-	for i, name := range []string{"one-file", "two-files", "two-folders"} {
-		b.ReportMetric(float64(peak[i+1])/float64(peak[0]), name+"-x-pair")
+	for _, shape := range shapes {
+		b.Run(shape.name, func(b *testing.B) {
+			ref, out := shape.pair()
+			runs := bigCaseForms(b, b.TempDir(), ref, out)
+			var peak [4]int64
+			for b.Loop() {
+				for i, args := range runs {
+					_, rss := runSelf(b, nil, args...)
+					peak[i] = max(peak[i], rss)
+				}
+			}
+			b.ReportMetric(float64(peak[0])/(1<<20), "pair-MB")
+			for i, name := range []string{"one-file", "two-files", "two-folders"} {
+				b.ReportMetric(float64(peak[i+1])/float64(peak[0]), name+"-x-pair")
+			}
+		})
 	}
 }
 

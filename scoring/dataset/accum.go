@@ -7,7 +7,6 @@ import (
 	"unsafe"
 
 	"github.com/jsontui/jsontui/scoring"
-	"github.com/jsontui/jsontui/scoring/exactsum"
 	"github.com/jsontui/jsontui/scoring/setting"
 )
 
@@ -119,7 +118,7 @@ func (a *accumulator) addCase(res *caseResult) {
 }
 
 // addParts adds a batch's per-path parts, with their exact sums.
-func (a *accumulator) addParts(parts []pathPart, sums [][2]exactsum.Sum) {
+func (a *accumulator) addParts(parts []pathPart, sums [][2]xsum) {
 	if len(parts) > 0 {
 		a.tree = true
 	}

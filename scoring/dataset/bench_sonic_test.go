@@ -1,12 +1,11 @@
 package dataset
 
 import (
-	"bufio"
-	"bytes"
-	"os"
 	"testing"
 
 	"github.com/bytedance/sonic"
+
+	"github.com/jsontui/jsontui/internal/bench"
 )
 
 // BenchmarkSonicLines is BenchmarkScore's second yardstick: sonic (a
@@ -19,22 +18,4 @@ func BenchmarkSonicLines(b *testing.B) {
 
 // sonicLines unmarshals each non-blank line of the file at path into an
 // any with sonic.
-func sonicLines(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for sc.Scan() {
-		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
-			continue
-		}
-		var v any
-		if err := sonic.Unmarshal(sc.Bytes(), &v); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
-}
+func sonicLines(path string) error { return bench.DecodeLines(path, sonic.Unmarshal) }

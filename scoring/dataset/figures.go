@@ -151,11 +151,82 @@ type Worst struct {
 // case figures it adds give the same total in any order and any grouping,
 // which keeps a dataset scored in shards, or by any number of workers,
 // equal to one scored whole to the last bit.
-type xsum struct{ exactsum.Sum }
+//
+// A path seen in one case only (every path of a big flat object) adds one
+// value: that value is kept as it is, and the full sum (about 550 bytes)
+// is made when a second value comes. An xsum owns its full sum: copy one
+// only to drop the original.
+type xsum struct {
+	one float64       // the one value added, while s is nil and has is set
+	has bool          // one holds a value
+	s   *exactsum.Sum // the full sum, once two or more values are added
+}
 
-func (k *xsum) add(x float64) { k.Add(x) }
+// add adds x to the sum.
+func (k *xsum) add(x float64) {
+	switch {
+	case k.s != nil:
+		k.s.Add(x)
+	case !k.has:
+		k.one, k.has = x, true
+	default:
+		k.full().Add(x)
+	}
+}
 
-func (k *xsum) value() float64 { return k.Float64() }
+// full returns the full sum, made of the one value if need be.
+func (k *xsum) full() *exactsum.Sum {
+	if k.s == nil {
+		k.s = new(exactsum.Sum)
+		if k.has {
+			k.s.Add(k.one)
+		}
+		k.has = false
+	}
+	return k.s
+}
+
+// reset empties the sum, keeping the full sum's storage for the next.
+func (k *xsum) reset() {
+	if k.s != nil {
+		*k.s = exactsum.Sum{}
+	}
+	k.one, k.has = 0, false
+}
+
+// merge adds o's total to the sum.
+func (k *xsum) merge(o *xsum) {
+	switch {
+	case o.s != nil:
+		k.full().Merge(o.s)
+	case o.has:
+		k.add(o.one)
+	}
+}
+
+// value returns the total rounded once, as the full sum rounds it.
+func (k *xsum) value() float64 {
+	if k.s != nil {
+		return k.s.Float64()
+	}
+	var s exactsum.Sum
+	if k.has {
+		s.Add(k.one)
+	}
+	return s.Float64()
+}
+
+// MarshalBinary returns the full sum's canonical bytes.
+func (k *xsum) MarshalBinary() ([]byte, error) {
+	if k.s != nil {
+		return k.s.MarshalBinary()
+	}
+	var s exactsum.Sum
+	if k.has {
+		s.Add(k.one)
+	}
+	return s.MarshalBinary()
+}
 
 // pathAcc gathers one path's figures over the cases.
 type pathAcc struct {
@@ -178,7 +249,7 @@ type pathAcc struct {
 
 // addPart adds a part at the path: one case's or a batch's, whose score
 // and loss sums are sums (the part's own are ignored).
-func (a *pathAcc) addPart(p *pathPart, sums *[2]exactsum.Sum) {
+func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
 	caseIdx := int(p.firstCase)
 	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
 	if first {
@@ -196,8 +267,8 @@ func (a *pathAcc) addPart(p *pathPart, sums *[2]exactsum.Sum) {
 	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)
 	a.scored += int(p.scored)
-	a.scoreSum.Merge(&sums[0])
-	a.los.Merge(&sums[1])
+	a.scoreSum.merge(&sums[0])
+	a.los.merge(&sums[1])
 	for s, n := range p.status {
 		a.status[s] += int(n)
 	}

@@ -76,8 +76,8 @@ func (a *pathAcc) merge(o *pathAcc) {
 	a.cases += o.cases
 	a.nodes += o.nodes
 	a.scored += o.scored
-	a.scoreSum.Merge(&o.scoreSum.Sum)
-	a.los.Merge(&o.los.Sum)
+	a.scoreSum.merge(&o.scoreSum)
+	a.los.merge(&o.los)
 	for s, n := range o.status {
 		a.status[s] += n
 	}

@@ -203,16 +203,17 @@ func (p *Partial) readPaths(paths []wirePath) error {
 		if wp.PathWeight != nil {
 			pa.pathWeight, pa.hasPathWeight = *wp.PathWeight, true
 		}
-		var sums [2]exactsum.Sum
-		for i, b := range [][]byte{wp.ScoreSum, wp.LossSum} {
-			if len(b) == 0 {
+		for i, sum := range [2]*xsum{&pa.scoreSum, &pa.los} {
+			b := [2][]byte{wp.ScoreSum, wp.LossSum}[i]
+			if *sum = (xsum{}); len(b) == 0 {
 				continue
 			}
-			if err := sums[i].UnmarshalBinary(b); err != nil {
+			s := new(exactsum.Sum)
+			if err := s.UnmarshalBinary(b); err != nil {
 				return fmt.Errorf("dataset: a Partial's binary form, path %d: %w", id, err)
 			}
+			*sum = xsum{s: s}
 		}
-		pa.scoreSum.Sum, pa.los.Sum = sums[0], sums[1]
 	}
 	return nil
 }

@@ -3,8 +3,6 @@ package dataset
 import (
 	"context"
 	"sync"
-
-	"github.com/jsontui/jsontui/scoring/exactsum"
 )
 
 // batch is a run of consecutive cases that one worker scores. Batches
@@ -20,7 +18,7 @@ type batch struct {
 	// sums are the exact sums of the parts' scores and losses over the
 	// batch's cases, by part (a part's own scoreSum and lossSum are its
 	// first case's).
-	sums [][2]exactsum.Sum
+	sums [][2]xsum
 	// firsts are where the batch's case lines meet each path (Aggregate).
 	firsts []partFirst
 	at     []int32 // by path: index into parts + 1; 0 when no case has it
@@ -72,20 +70,21 @@ func (b *batch) fold(parts []pathPart, idx int) {
 			k = int32(len(b.parts))
 			b.at[p.path] = k
 			if len(b.sums) < int(k) {
-				b.sums = append(b.sums, [2]exactsum.Sum{})
+				b.sums = append(b.sums, [2]xsum{})
 			} else {
-				b.sums[k-1] = [2]exactsum.Sum{}
+				b.sums[k-1][0].reset()
+				b.sums[k-1][1].reset()
 			}
-			b.sums[k-1][0].Add(p.scoreSum)
-			b.sums[k-1][1].Add(p.lossSum)
+			b.sums[k-1][0].add(p.scoreSum)
+			b.sums[k-1][1].add(p.lossSum)
 			continue
 		}
 		q := &b.parts[k-1]
 		q.cases++
 		q.nodes += p.nodes
 		q.scored += p.scored
-		b.sums[k-1][0].Add(p.scoreSum)
-		b.sums[k-1][1].Add(p.lossSum)
+		b.sums[k-1][0].add(p.scoreSum)
+		b.sums[k-1][1].add(p.lossSum)
 		addCounts(&q.status, &p.status)
 		q.counts[0] += p.counts[0]
 		q.counts[1] += p.counts[1]
