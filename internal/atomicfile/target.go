@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/jsontui/jsontui/internal/filekind"
 )
 
 // ErrNotRegular is the error, wrapped, of a write whose target exists and
@@ -56,17 +58,11 @@ func createTemp(path string, perm fs.FileMode) (*os.File, error) {
 // kind names a mode that is not a regular file's, as checkTarget's error
 // says it.
 func kind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
+	if m.IsDir() {
 		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
+	}
+	if what := filekind.Special(m); what != "" {
+		return what
 	}
 	return "a file of an unknown kind"
 }

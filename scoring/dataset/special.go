@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/jsontui/jsontui/internal/escape"
+	"github.com/jsontui/jsontui/internal/filekind"
 )
 
 // CheckRegular returns an error when the file name is not one jsontui
@@ -30,7 +31,7 @@ func CheckRegular(name string) error {
 		}
 		return nil
 	}
-	if what := specialKind(st.Mode()); what != "" {
+	if what := filekind.Special(st.Mode()); what != "" {
 		return fmt.Errorf("%s is %s, not a regular file: jsontui does not open it (give a file, or - for standard input)", escape.Name(name), what)
 	}
 	return nil
@@ -40,22 +41,4 @@ func CheckRegular(name string) error {
 // own, by the names the shell gives them.
 func heldDescriptor(name string) bool {
 	return name == "/dev/stdin" || strings.HasPrefix(name, "/dev/fd/") || strings.HasPrefix(name, "/proc/self/fd/")
-}
-
-// specialKind names a file mode that is not a regular file nor a
-// directory; "" for those.
-func specialKind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeIrregular != 0:
-		return "a file of an unknown kind"
-	}
-	return ""
 }
