@@ -1,8 +1,10 @@
 package pair
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/scoringtest"
@@ -50,3 +52,29 @@ func (d *driver) best() ports.RunSummary { b, _, _ := d.m.hdr.Best(); return b }
 
 // hasBest reports whether the header has a best run.
 func (d *driver) hasBest() bool { _, _, ok := d.m.hdr.Best(); return ok }
+
+// watchRescores returns, for the rescores a test's Rescore sends on
+// started, wait (the next one to start, or the test fails after 10 s)
+// and ended (that ctx is cancelled within 10 s, or the test fails); what
+// names the step in a failure.
+func watchRescores(t *testing.T, started <-chan context.Context) (wait func(what string) context.Context, ended func(ctx context.Context, what string)) {
+	wait = func(what string) context.Context {
+		t.Helper()
+		select {
+		case ctx := <-started:
+			return ctx
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: no rescore started", what)
+			return nil
+		}
+	}
+	ended = func(ctx context.Context, what string) {
+		t.Helper()
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: the rescore was not cancelled", what)
+		}
+	}
+	return wait, ended
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -331,24 +330,7 @@ func TestRescoreCancelled(t *testing.T) {
 		return nil, ctx.Err()
 	}
 	d := newDriver(t, opts, 160, 45)
-	wait := func(what string) context.Context {
-		t.Helper()
-		select {
-		case ctx := <-started:
-			return ctx
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: no rescore started", what)
-			return nil
-		}
-	}
-	ended := func(ctx context.Context, what string) {
-		t.Helper()
-		select {
-		case <-ctx.Done():
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: the rescore was not cancelled", what)
-		}
-	}
+	wait, ended := watchRescores(t, started)
 	// The rescores run on their own goroutines, as the program runs
 	// commands; the driver would wait for them.
 	go d.m.chooseMetric("lynxius")()

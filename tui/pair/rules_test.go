@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 
@@ -288,24 +287,7 @@ func TestRuleRescoreCancelled(t *testing.T) {
 	f.add(run)
 	opts.History = f
 	d := newDriver(t, opts, 120, 35)
-	wait := func(what string) context.Context {
-		t.Helper()
-		select {
-		case ctx := <-started:
-			return ctx
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: no rescore started", what)
-			return nil
-		}
-	}
-	ended := func(ctx context.Context, what string) {
-		t.Helper()
-		select {
-		case <-ctx.Done():
-		case <-time.After(10 * time.Second):
-			t.Fatalf("%s: the rescore was not cancelled", what)
-		}
-	}
+	wait, ended := watchRescores(t, started)
 	// The rescores run on their own goroutines, as the program runs
 	// commands; the driver would wait for them.
 	go d.m.SetRule(".invoice_number", scoring.Rule{Kind: scoring.RuleLevenshtein})()
