@@ -208,14 +208,8 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	if hints {
 		res.hints = suggestions(t)
 	}
-	w.x.extract(t, &w.f)
-	if t.Len() >= bigCaseNodes {
-		debug.FreeOSMemory() // what the build and the frame left behind goes before the sweep's room
-	}
-	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
-	w.sw.fallback = t.Options().ZeroWeightFallback
+	out := w.figures(t)
 	res.fallback = w.sw.fallback
-	out := w.sw.sweep(&w.f, false)
 	res.worstNode = out.worst
 	if out.worst >= 0 {
 		w.path = t.AppendPath(w.path[:0], scoring.NodeID(out.worst))
@@ -226,6 +220,24 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 		res.hasFrame = true
 		res.frameNodes, res.frameConts = b.frame.add(&w.f)
 	}
+}
+
+// figures computes the case's figures from its tree t into w.sw: in one
+// walk of the tree when nothing more is wanted of the case (walk), else
+// through its frame (w.f), which a kept case keeps and a case line reads.
+// A big case goes through its frame too, whose parents cost 4 bytes a
+// container rather than a node.
+func (w *worker) figures(t *scoring.Tree) caseOutcome {
+	if !w.run.keep && !w.run.lines && t.Len() < bigCaseNodes {
+		return w.x.walk(t, &w.f, &w.sw)
+	}
+	w.x.extract(t, &w.f)
+	if t.Len() >= bigCaseNodes {
+		debug.FreeOSMemory() // what the build and the frame left behind goes before the sweep's room
+	}
+	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
+	w.sw.fallback = t.Options().ZeroWeightFallback
+	return w.sw.sweep(&w.f, false)
 }
 
 // keepHead lays out the head of a case whose report is rep (nil for
