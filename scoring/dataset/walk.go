@@ -16,7 +16,7 @@ import (
 // tree lists a container's children after it), and each path's sums are
 // added in the same order. Only the path column of f is filled (a node's
 // path is found from its parent's); s.parent and s.share hold each node's
-// parent and share afterwards.
+// parent and share afterwards, x.part each node's index in s.acc.parts.
 func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 	f.reset()
 	s.acc.clear()
@@ -34,7 +34,8 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 	s.w, s.share, s.parent = grow(s.w, n), grow(s.share, n), grow(s.parent, n)
 	s.hasParent, s.f = true, nil
 	s.fallback = opt.ZeroWeightFallback
-	w, share := s.w, s.share
+	x.part = grow(x.part, n)
+	w, share, pk := s.w, s.share, x.part
 	w[0], share[0], s.parent[0] = t.Weight(0), 1, -1
 	root, _ := t.Score(0)
 	out := caseOutcome{score: root, worst: -1}
@@ -45,6 +46,7 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
 		part := s.acc.part(p, int32(i), uint16(kind)<<fKindShift, w[i])
+		pk[i] = s.acc.at[p] - 1
 		part.nodes++
 		if !part.hasPathWeight && !opt.LeafWeights && t.Slot(id) >= 0 {
 			part.pathWeight, part.hasPathWeight = w[i], true // it weighs by its path (weighPath)
@@ -77,7 +79,7 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 		if c := leafCount(rd, r, od, o, sc, sc == sc, tau); c > 0 {
 			part.counts[c-1]++
 			for a := s.parent[i]; a >= 0; a = s.parent[a] {
-				s.acc.parts[s.acc.at[f.path[a]]-1].counts[c-1]++
+				s.acc.parts[pk[a]].counts[c-1]++
 			}
 		}
 		if loss > 0 && (loss > out.worstLoss || loss == out.worstLoss && s.before(int32(i), out.worst)) {
