@@ -274,9 +274,13 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 	// fresh: the first object at this place, whose keys are all new, as
 	// in object: their slots are made in order, with no lookup.
 	fresh := isObj && !b.shared && t.kids(ctx).Len() == 0
+	var ks *keySlots
 	if fresh {
 		if n := rd.Count(r); n >= reserveMin {
 			t.reserveKids(ctx, n)
+		}
+		if rd.Child(r) != jsondoc.None {
+			ks = t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
 		}
 	}
 	oc, pos := od.Child(o), 0
@@ -284,7 +288,7 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 		slot := int32(-1)
 		switch {
 		case fresh:
-			slot = t.addKeySlot(ctx, refKey(rc))
+			slot = t.addKeySlotIn(ks, ctx, refKey(rc))
 		case isObj:
 			if slot = b.slotAt(ctx, pos); slot < 0 || !t.slotKeyIs(slot, rd, rc) {
 				slot = b.childSlot(ctx, refKey(rc), pos)
@@ -387,9 +391,13 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	// reference's): their slots are made in order, with no lookup, and
 	// room is made for them at once rather than key by key.
 	fresh := !b.shared && t.kids(ctx).Len() == 0
+	var ks *keySlots
 	if fresh {
 		if n := rd.Count(r); n >= reserveMin {
 			t.reserveKids(ctx, n)
+		}
+		if rd.Child(r) != jsondoc.None {
+			ks = t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
 		}
 	}
 	// rest is where the output's keys stop following the reference's:
@@ -426,7 +434,7 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 		switch {
 		case slot >= 0:
 		case fresh:
-			slot = t.addKeySlot(ctx, refKey(rc))
+			slot = t.addKeySlotIn(ks, ctx, refKey(rc))
 		default:
 			slot = b.childSlot(ctx, refKey(rc), pos)
 		}
