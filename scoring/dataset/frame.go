@@ -270,18 +270,20 @@ func (x *extractor) slotPathOf(t *scoring.Tree, k int32) int32 {
 	if p := x.slotPath[k]; p >= 0 {
 		return p
 	}
-	parent, key, elem := t.SlotName(int(k))
+	parent, elem := t.SlotParent(int(k))
 	if parent < 0 {
 		x.slotPath[k] = 0
 		return 0
 	}
 	pp := x.slotPathOf(t, int32(parent))
 	if int(k) < len(x.memo) {
-		if m := &x.memo[k]; m.parent == pp && m.elem == elem && m.key == key {
+		// The key compared in the document, not made first.
+		if m := &x.memo[k]; m.parent == pp && m.elem == elem && (elem || t.SlotKeyIs(int(k), m.key)) {
 			x.slotPath[k] = m.path
 			return m.path
 		}
 	}
+	_, key, _ := t.SlotName(int(k))
 	var p int32
 	if elem {
 		p = x.paths.elem(pp)
