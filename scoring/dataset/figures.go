@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"math"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -206,14 +208,28 @@ func (k *xsum) merge(o *xsum) {
 
 // value returns the total rounded once, as the full sum rounds it.
 func (k *xsum) value() float64 {
-	if k.s != nil {
+	switch {
+	case k.s != nil:
 		return k.s.Float64()
+	case !k.has:
+		return 0
 	}
-	var s exactsum.Sum
-	if k.has {
-		s.Add(k.one)
+	return loneTotal(k.one)
+}
+
+// loneTotal is what the full sum of the one value x reads as, without
+// making it (about 550 bytes, and math/big's garbage to round it): x
+// itself, exact, but for a zero, which an exact sum holds as +0, and a
+// NaN, which it reads as math.NaN() whatever x's bits.
+// TestXsumIsTheFullSum holds the two to the same bits.
+func loneTotal(x float64) float64 {
+	switch {
+	case x != x:
+		return math.NaN()
+	case x == 0:
+		return 0
 	}
-	return s.Float64()
+	return x
 }
 
 // MarshalBinary returns the full sum's canonical bytes.
