@@ -264,7 +264,8 @@ type pathAcc struct {
 }
 
 // addPart adds a part at the path: one case's or a batch's, whose score
-// and loss sums are sums (the part's own are ignored).
+// and loss sums are sums, or the part's own when sums is nil (a part of
+// one case).
 func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
 	caseIdx := int(p.firstCase)
 	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
@@ -283,8 +284,13 @@ func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
 	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)
 	a.scored += int(p.scored)
-	a.scoreSum.merge(&sums[0])
-	a.los.merge(&sums[1])
+	if sums == nil {
+		a.scoreSum.add(p.scoreSum)
+		a.los.add(p.lossSum)
+	} else {
+		a.scoreSum.merge(&sums[0])
+		a.los.merge(&sums[1])
+	}
 	for s, n := range p.status {
 		a.status[s] += int(n)
 	}
