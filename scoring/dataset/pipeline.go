@@ -51,7 +51,7 @@ func (b *batch) reset() {
 		b.at[b.parts[i].path] = 0
 	}
 	b.sums = b.sums[:0] // their full sums' storage kept for the next (sumsOf)
-	clear(b.in) // the long records they hold go with them
+	clear(b.in)         // the long records they hold go with them
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.owned = 0
 	b.frame.reset()
