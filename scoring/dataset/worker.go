@@ -190,12 +190,15 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 		b.lines = w.appendLine(b.lines, res, r.caseKey(in), result.Tree)
 		res.line = [2]int{start, len(b.lines)}
 	}
+	if result.Tree != nil {
+		b.foldCase(&w.sw.acc, in.idx) // last: the case's line reads its parts
+	}
 	result.Tree.Release() // its room serves the next case's tree
 }
 
-// sweepTree adds the figures of the case's tree t to b: its warnings,
-// its parts by schema path, its costliest leaf, and its frame when the
-// cases are kept.
+// sweepTree finds the figures of the case's tree t: its warnings, its
+// parts by schema path (in w.sw.acc, which score folds into b), its
+// costliest leaf, and its frame in b when the cases are kept.
 // A case of the hint sample (hints) has its pairing hints' suggestions
 // taken, and their notes left out of its warnings.
 func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseResult, hints bool) {
@@ -215,7 +218,6 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 		w.path = t.AppendPath(w.path[:0], scoring.NodeID(out.worst))
 		res.worstPath, res.worstLoss = string(w.path), out.worstLoss
 	}
-	b.fold(w.sw.acc.parts, in.idx)
 	if w.run.keep {
 		res.hasFrame = true
 		res.frameNodes, res.frameConts = b.frame.add(&w.f)
@@ -380,4 +382,7 @@ func (w *worker) shed() {
 	w.input = scoring.Input{} // it holds the case's documents
 	w.x.w, w.x.slotPath = nil, nil
 	w.sw.w, w.sw.share, w.sw.parent, w.sw.cparent, w.sw.f = nil, nil, nil, nil, nil
+	if cap(w.sw.acc.parts) >= bigParts {
+		w.sw.acc = caseAcc{}
+	}
 }
