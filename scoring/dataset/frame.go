@@ -126,7 +126,11 @@ type extractor struct {
 	// its parent's path and its key, without hashing the key.
 	memo []slotMemo
 	w    []float64 // the tree's weight of each node
-	part []int32   // a walk's: each node's index in the case's parts
+	// A walk's: each node's index in the case's parts; the leaf counts
+	// below each container, by node; the containers, in node order.
+	part  []int32
+	below [][5]int32
+	conts []int32
 }
 
 // slotMemo is the schema path last found for a slot index: the path of
