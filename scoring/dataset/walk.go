@@ -39,14 +39,23 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 	w[0], share[0], s.parent[0] = t.Weight(0), 1, -1
 	root, _ := t.Score(0)
 	out := caseOutcome{score: root, worst: -1}
+	at := s.acc.at
 	for i := range n {
 		id := scoring.NodeID(i)
 		p := x.pathOf(t, f, id)
 		f.path = append(f.path, p)
+		if int(p) >= len(at) {
+			s.acc.at = append(s.acc.at, make([]int32, int(p)+1-len(s.acc.at))...)
+			at = s.acc.at
+		}
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
-		part := s.acc.part(p, int32(i), uint16(kind)<<fKindShift, w[i])
-		pk[i] = s.acc.at[p] - 1
+		var part *pathPart // s.acc.part, its way for a path met before inlined
+		if k := at[p]; k > 0 {
+			part, pk[i] = &s.acc.parts[k-1], k-1
+		} else {
+			part, pk[i] = s.acc.add(p, int32(i), uint16(kind)<<fKindShift, w[i]), int32(len(s.acc.parts)-1)
+		}
 		part.nodes++
 		if !part.hasPathWeight && !opt.LeafWeights && t.Slot(id) >= 0 {
 			part.pathWeight, part.hasPathWeight = w[i], true // it weighs by its path (weighPath)
