@@ -131,6 +131,7 @@ type extractor struct {
 	part  []int32
 	below [][5]int32
 	conts []int32
+	in    caseIn
 }
 
 // slotMemo is the schema path last found for a slot index: the path of

@@ -7,19 +7,22 @@ import (
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
-// walk computes a case's figures straight from its scored tree t, in one
-// pass over its nodes, for a run that keeps no frame of the case: its
-// shares, losses and per-path parts (in s.acc, which it clears first) and
-// its costliest leaf. Each figure is what extract and then sweep make of
-// the same tree, bit for bit: the nodes are taken in the same order, a
-// node's share is made from its container's the same way (top-down: the
-// tree lists a container's children after it), and each path's sums are
-// added in the same order. Only the path column of f is filled (a node's
-// path is found from its parent's); s.parent and s.share hold each node's
-// parent and share afterwards, x.part each node's index in s.acc.parts.
-func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
+// walk adds the figures of case idx, whose scored tree is t, straight to
+// batch b's parts, in one pass over its nodes, for a run that keeps no
+// frame of the case and writes no line of it; it returns the case's
+// costliest leaf. Each figure is what extract, sweep and then the batch's
+// fold make of the same tree, bit for bit: the nodes are taken in the
+// same order, a node's share is made from its container's the same way
+// (top-down: the tree lists a container's children after it), a path's
+// sum over the case's nodes is added in node order and then once to the
+// path's exact sums, and paths new to the batch come in the order the
+// case meets them. Only the path column of f is filled (a node's path is
+// found from its parent's); s.parent and s.share hold each node's parent
+// and share afterwards, x.part each node's index in b.parts.
+func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx int) caseOutcome {
 	f.reset()
 	s.acc.clear()
+	x.in.begin()
 	n := t.Len()
 	if n == 0 {
 		return caseOutcome{score: math.NaN(), worst: -1}
@@ -39,23 +42,15 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 	w[0], share[0], s.parent[0] = t.Weight(0), 1, -1
 	root, _ := t.Score(0)
 	out := caseOutcome{score: root, worst: -1}
-	at := s.acc.at
 	for i := range n {
 		id := scoring.NodeID(i)
 		p := x.pathOf(t, f, id)
 		f.path = append(f.path, p)
-		if int(p) >= len(at) {
-			s.acc.at = append(s.acc.at, make([]int32, int(p)+1-len(s.acc.at))...)
-			at = s.acc.at
-		}
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
-		var part *pathPart // s.acc.part, its way for a path met before inlined
-		if k := at[p]; k > 0 {
-			part, pk[i] = &s.acc.parts[k-1], k-1
-		} else {
-			part, pk[i] = s.acc.add(p, int32(i), uint16(kind)<<fKindShift, w[i]), int32(len(s.acc.parts)-1)
-		}
+		k := x.in.part(b, p, int32(i), idx, kind, w[i])
+		pk[i] = k
+		part, sum := &b.parts[k], &x.in.sums[k]
 		part.nodes++
 		if !part.hasPathWeight && !opt.LeafWeights && t.Slot(id) >= 0 {
 			part.pathWeight, part.hasPathWeight = w[i], true // it weighs by its path (weighPath)
@@ -64,8 +59,8 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 		if sc == sc {
 			loss = share[i] * (1 - sc)
 			part.scored++
-			part.scoreSum += sc
-			part.lossSum += loss
+			sum[0] += sc
+			sum[1] += loss
 		}
 		r, o := t.RefValue(id), t.OutValue(id)
 		base := baseOf(rd, r, od, o, opt.BoolsAsNumbers)
@@ -98,21 +93,23 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 			out.worst, out.worstLoss = int32(i), loss
 		}
 	}
-	x.countUp(s)
+	x.countUp(b.parts, s.parent)
+	x.in.end(b)
 	return out
 }
 
 // countUp adds the leaf counts gathered below each container (x.below) to
-// its path's part and to its parent's, children before parents: the
+// its path's part and to its parent's (parent: each node's), children
+// before parents: the
 // containers are in x.conts in node order, a parent before its children.
-func (x *extractor) countUp(s *sweeper) {
-	parts, pk := s.acc.parts, x.part
+func (x *extractor) countUp(parts []pathPart, parent []int32) {
+	pk := x.part
 	for k := len(x.conts) - 1; k >= 0; k-- {
 		i := x.conts[k]
 		b := &x.below[i]
 		q := &parts[pk[i]].counts
 		q[0], q[1], q[2], q[3], q[4] = q[0]+b[0], q[1]+b[1], q[2]+b[2], q[3]+b[3], q[4]+b[4]
-		if a := s.parent[i]; a >= 0 {
+		if a := parent[i]; a >= 0 {
 			u := &x.below[a]
 			u[0], u[1], u[2], u[3], u[4] = u[0]+b[0], u[1]+b[1], u[2]+b[2], u[3]+b[3], u[4]+b[4]
 		}
