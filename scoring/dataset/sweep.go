@@ -22,6 +22,7 @@ type pathPart struct {
 	kind          jsondoc.Kind
 	kinds         uint8 // bit k: a reference value of jsondoc.Kind k is here
 	hasPathWeight bool
+	seen          bool  // a row of the dataset's figures that some case has (rows.go)
 	scalars       int32 // the reference values here that are scalars
 	// sum is where the exact sums of the scores and losses of the part's
 	// cases are, + 1, in its holder's table (batch.sums); 0 while the
