@@ -134,6 +134,13 @@ func (p *pathTable) snapshotNode(id int32) pathNode {
 	return p.nodes[id]
 }
 
+// len returns the number of paths.
+func (p *pathTable) len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.nodes)
+}
+
 // depth returns the depth of path id below the root.
 func (p *pathTable) depth(id int32) int32 {
 	p.mu.Lock()

@@ -52,6 +52,14 @@ func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
 	return &a.parts[len(a.parts)-1]
 }
 
+// reserve makes room for n parts at once: a big case's parts grown by
+// doubling would leave as much again behind them.
+func (a *caseAcc) reserve(n int) {
+	if cap(a.parts) < n {
+		a.parts = make([]pathPart, len(a.parts), n)
+	}
+}
+
 // clear forgets the case's parts.
 func (a *caseAcc) clear() {
 	for i := range a.parts {

@@ -220,6 +220,10 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
 	res.fallback = w.sw.fallback
+	if n := t.Len(); n >= bigParts {
+		w.sw.acc.clear()
+		w.sw.acc.reserve(min(n, w.run.paths.len())) // a part a path at most
+	}
 	out := w.sw.sweep(&w.f, false)
 	res.worstNode = out.worst
 	if out.worst >= 0 {
