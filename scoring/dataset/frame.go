@@ -126,6 +126,7 @@ type extractor struct {
 	// its parent's path and its key, without hashing the key.
 	memo []slotMemo
 	w    []float64 // the tree's weight of each node
+	part []int32   // a walk's: each node's index in the case's parts
 }
 
 // slotMemo is the schema path last found for a slot index: the path of

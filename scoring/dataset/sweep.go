@@ -41,11 +41,12 @@ type caseAcc struct {
 }
 
 func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
-	for int(p) >= len(a.at) {
-		a.at = append(a.at, 0)
-	}
-	if k := a.at[p]; k > 0 {
-		return &a.parts[k-1]
+	if int(p) < len(a.at) {
+		if k := a.at[p]; k > 0 {
+			return &a.parts[k-1]
+		}
+	} else {
+		a.at = append(a.at, make([]int32, int(p)+1-len(a.at))...)
 	}
 	a.parts = append(a.parts, pathPart{path: p, first: node, kind: jsondoc.Kind(fl & fKind >> fKindShift), weight: w})
 	a.at[p] = int32(len(a.parts))

@@ -39,8 +39,7 @@ func Summary(h Header, f *Figures) []string {
 	var lines []string
 	head := fmt.Sprintf("%s %s", f.Metric, report.ScoreText(f.Score, f.HasScore))
 	if st.HasSpread {
-		head += fmt.Sprintf(" ± %s (95%% CI %s … %s)", report.Figure((st.CI95[1]-st.CI95[0])/2),
-			report.Figure(st.CI95[0]), report.Figure(st.CI95[1]))
+		head += ciText(st)
 	}
 	head += "  " + describeFiles(h)
 	switch {
@@ -419,7 +418,8 @@ func WriteMarkdown(w io.Writer, h Header, f *Figures, opt TextOptions) error {
 	st := &f.Stats
 	title := fmt.Sprintf("### %s dataset score: %s", f.Metric, report.ScoreText(f.Score, f.HasScore))
 	if st.HasSpread {
-		title += fmt.Sprintf(" (95%% CI %s … %s)", report.Figure(st.CI95[0]), report.Figure(st.CI95[1]))
+		ci, _ := st.ShownCI()
+		title += fmt.Sprintf(" (95%% CI %s … %s)", report.Figure(ci[0]), report.Figure(ci[1]))
 	}
 	fmt.Fprintf(bw, "%s\n\n", title)
 	src := "`" + mdEscape(h.Reference) + "`"
@@ -534,4 +534,16 @@ func mdGroups(bw *bufio.Writer, groups []GroupFigures, groupBy, pass string) {
 // terminal it is printed on from acting on a control sequence in it.
 func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ", "`", "'").Replace(escape.Text(s))
+}
+
+// ciText is the headline's interval: " ± half (95% CI lo … hi)", or,
+// when the t-interval reaches past the scores' range 0 … 1 and is shown
+// cut to it, " (95% CI lo … hi)" without the ± that would no longer
+// match it.
+func ciText(st *Stats) string {
+	ci, cut := st.ShownCI()
+	if cut {
+		return fmt.Sprintf(" (95%% CI %s … %s)", report.Figure(ci[0]), report.Figure(ci[1]))
+	}
+	return fmt.Sprintf(" ± %s (95%% CI %s … %s)", report.Figure((ci[1]-ci[0])/2), report.Figure(ci[0]), report.Figure(ci[1]))
 }
