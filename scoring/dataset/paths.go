@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -14,22 +15,30 @@ import (
 // every worker. Path 0 is the root. Workers look paths up through a
 // pathCache of their own and take the lock only for a path they have not
 // seen yet.
+//
+// A path costs about 50 bytes: its node, its key's bytes packed in an
+// arena, and two slots of one open-addressing table that finds a key's
+// path from its parent's (a map a parent would take about twice that,
+// and a dataset may have as many paths as nodes: one flat object of a
+// million keys).
 type pathTable struct {
 	mu    sync.Mutex
 	nodes []pathNode
+	slots []int32 // the paths of keys by hash of parent and key; 0 for none (the root is no key)
+	seed  maphash.Seed
+	keys  idArena // the keys' bytes
 }
 
 type pathNode struct {
 	parent int32
-	key    string // the object key; "" for the root and elements
-	elem   bool   // the elements of an array
-	keys   map[string]int32
 	elemOf int32 // the path of this path's array elements, -1 if none
 	depth  int32
+	elem   bool   // the elements of an array
+	key    string // the object key; "" for the root and elements
 }
 
 func newPathTable() *pathTable {
-	return &pathTable{nodes: []pathNode{{parent: -1, elemOf: -1}}}
+	return &pathTable{nodes: []pathNode{{parent: -1, elemOf: -1}}, seed: maphash.MakeSeed()}
 }
 
 // child returns the path below parent for an object key, or for array
@@ -37,27 +46,75 @@ func newPathTable() *pathTable {
 func (p *pathTable) child(parent int32, key string, elem bool) int32 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	n := &p.nodes[parent]
 	if elem {
-		if n.elemOf >= 0 {
+		if n := &p.nodes[parent]; n.elemOf >= 0 {
 			return n.elemOf
 		}
-	} else if id, ok := n.keys[key]; ok {
+	} else if id := p.lookup(parent, key); id > 0 {
 		return id
 	}
-	key = strings.Clone(key) // it may share a record's buffer
+	if !elem {
+		key = p.keep(key) // it may share a record's buffer
+	}
 	id := int32(len(p.nodes))
 	p.nodes = append(p.nodes, pathNode{parent: parent, key: key, elem: elem, elemOf: -1, depth: p.nodes[parent].depth + 1})
-	n = &p.nodes[parent]
 	if elem {
-		n.elemOf = id
+		p.nodes[parent].elemOf = id
 	} else {
-		if n.keys == nil {
-			n.keys = make(map[string]int32)
-		}
-		n.keys[key] = id
+		p.insert(id)
 	}
 	return id
+}
+
+// keep returns a copy of key that the table owns: packed in its arena,
+// or a string of its own when long.
+func (p *pathTable) keep(key string) string {
+	if len(key) > idChunk/16 {
+		return strings.Clone(key)
+	}
+	return p.keys.keep(key)
+}
+
+// slotOf returns where the key's path is or would be in p.slots, which
+// must have a free slot.
+func (p *pathTable) slotOf(parent int32, key string) int {
+	h := maphash.String(p.seed, key) ^ uint64(uint32(parent))*0x9e3779b97f4a7c15
+	mask := len(p.slots) - 1
+	for i := int(h>>7) & mask; ; i = (i + 1) & mask {
+		id := p.slots[i]
+		if id == 0 {
+			return i
+		}
+		if n := &p.nodes[id]; n.parent == parent && !n.elem && n.key == key {
+			return i
+		}
+	}
+}
+
+// lookup returns the path of key below parent, 0 when there is none
+// (the lock held).
+func (p *pathTable) lookup(parent int32, key string) int32 {
+	if len(p.slots) == 0 {
+		return 0
+	}
+	return p.slots[p.slotOf(parent, key)]
+}
+
+// insert adds the key path id to the slots, which it grows to keep
+// them at most half full.
+func (p *pathTable) insert(id int32) {
+	if 2*(len(p.nodes)+1) > len(p.slots) {
+		old := p.slots
+		p.slots = make([]int32, max(64, 2*len(old)))
+		for _, k := range old {
+			if k > 0 {
+				n := &p.nodes[k]
+				p.slots[p.slotOf(n.parent, n.key)] = k
+			}
+		}
+	}
+	n := &p.nodes[id]
+	p.slots[p.slotOf(n.parent, n.key)] = id
 }
 
 // String returns the schema path of id, such as `.items[].price`.
