@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -327,26 +328,16 @@ func (a *accumulator) groupFigures() []GroupFigures {
 // pathFigures returns every path's figures in tree order; n is the
 // number of cases that have a score.
 func (a *accumulator) pathFigures(n int) []PathFigures {
-	seen := 0
-	for i := range a.paths {
-		if a.paths[i].seen {
-			seen++
-		}
-	}
-	order := a.paths0.order(a.firsts())
+	order := slices.DeleteFunc(a.paths0.order(a.firsts()), func(id int32) bool { return !a.seen(id) })
 	// Exactly the room they take: a wide dataset has a million paths of
 	// about 220 bytes each, which an append would copy as it grows.
-	out := make([]PathFigures, 0, seen)
-	for _, id := range order {
-		if !a.seen(id) {
-			continue
-		}
-		p := a.paths0.String(id)
+	out := make([]PathFigures, 0, len(order))
+	a.paths0.names(order, func(id int32, depth int, p string) {
 		if p == "" {
 			p = "."
 		}
-		out = append(out, a.pathFiguresOf(id, p, int(a.paths0.depth(id)), n))
-	}
+		out = append(out, a.pathFiguresOf(id, p, depth, n))
+	})
 	return out
 }
 

@@ -142,12 +142,34 @@ func (p *pathTable) appendPath(dst []byte, id int32) []byte {
 // children returns the children of every path, each list in the order
 // of first appearance (first[id], lower first; a path never seen last).
 func (p *pathTable) children(first []firstSeen) [][]int32 {
+	start, flat := p.childLists(first)
+	kids := make([][]int32, len(start)-1)
+	for id := range kids {
+		kids[id] = flat[start[id]:start[id+1]:start[id+1]]
+	}
+	return kids
+}
+
+// childLists returns the children of every path in one list, those of
+// path id at flat[start[id]:start[id+1]], ordered as children orders
+// them: 8 bytes a path (a dataset may have a million).
+func (p *pathTable) childLists(first []firstSeen) (start, flat []int32) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	kids := make([][]int32, len(p.nodes))
-	for id := 1; id < len(p.nodes); id++ {
+	n := len(p.nodes)
+	start = make([]int32, n+1)
+	for id := 1; id < n; id++ {
+		start[p.nodes[id].parent+1]++
+	}
+	for id := 1; id <= n; id++ {
+		start[id] += start[id-1]
+	}
+	flat = make([]int32, max(n-1, 0))
+	next := slices.Clone(start[:n])
+	for id := 1; id < n; id++ {
 		par := p.nodes[id].parent
-		kids[par] = append(kids[par], int32(id))
+		flat[next[par]] = int32(id)
+		next[par]++
 	}
 	at := func(id int32) firstSeen {
 		if int(id) < len(first) {
@@ -155,26 +177,47 @@ func (p *pathTable) children(first []firstSeen) [][]int32 {
 		}
 		return firstSeen{caseIdx: -1}
 	}
-	for _, k := range kids {
+	for id := range n {
+		k := flat[start[id]:start[id+1]]
 		slices.SortStableFunc(k, func(a, b int32) int { return at(a).compare(at(b)) })
 	}
-	return kids
+	return start, flat
 }
 
 // order returns every path in tree order: depth first, the children of a
 // path in the order of their first appearance. The root comes first.
 func (p *pathTable) order(first []firstSeen) []int32 {
-	kids := p.children(first)
-	out := make([]int32, 0, len(kids))
+	start, flat := p.childLists(first)
+	out := make([]int32, 0, len(start)-1)
 	var walk func(id int32)
 	walk = func(id int32) {
 		out = append(out, id)
-		for _, c := range kids[id] {
+		for _, c := range flat[start[id]:start[id+1]] {
 			walk(c)
 		}
 	}
 	walk(0)
 	return out
+}
+
+// names calls each with every path of ids in turn, its depth and its
+// schema path as String has it, the lock held: the paths' bytes are
+// packed in chunks rather than a string each.
+func (p *pathTable) names(ids []int32, each func(id int32, depth int, name string)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var arena idArena
+	var buf []byte
+	for _, id := range ids {
+		buf = p.appendPath(buf[:0], id)
+		name := ""
+		if len(buf) > idChunk/16 {
+			name = string(buf)
+		} else {
+			name = arena.keep(unsafeText(buf))
+		}
+		each(id, int(p.nodes[id].depth), name)
+	}
 }
 
 // snapshot returns a copy of the table's nodes (once no worker adds any).
@@ -196,13 +239,6 @@ func (p *pathTable) len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.nodes)
-}
-
-// depth returns the depth of path id below the root.
-func (p *pathTable) depth(id int32) int32 {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.nodes[id].depth
 }
 
 // firstSeen is where a path first appears: the case (in reference order)
