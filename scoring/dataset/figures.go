@@ -5,7 +5,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // Figures are a dataset's figures (docs/datasets.md).
@@ -242,86 +241,4 @@ func (k *xsum) MarshalBinary() ([]byte, error) {
 		s.Add(k.one)
 	}
 	return s.MarshalBinary()
-}
-
-// pathAcc gathers one path's figures over the cases.
-type pathAcc struct {
-	seen          bool
-	cases, nodes  int
-	scored        int
-	scoreSum, los xsum
-	status        [7]int
-	counts        [5]int
-	kind          jsondoc.Kind
-	kinds         uint8
-	scalars       int
-	weight        float64
-	first         firstSeen
-	// pathWeight is the weight the path's nodes that weigh by it take
-	// (hasPathWeight): the one the user may change.
-	pathWeight    float64
-	hasPathWeight bool
-}
-
-// addPart adds a part at the path: one case's or a batch's, whose score
-// and loss sums are sums, or the part's own when sums is nil (a part of
-// one case).
-func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
-	caseIdx := int(p.firstCase)
-	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
-	if first {
-		a.seen, a.first = true, firstSeen{caseIdx: caseIdx, node: p.first}
-		a.kind, a.weight = p.kind, p.weight
-	}
-	if p.hasPathWeight && (!a.hasPathWeight || first) {
-		a.pathWeight, a.hasPathWeight = p.pathWeight, true
-	}
-	if a.hasPathWeight {
-		a.weight = a.pathWeight // the weights file's, whatever node came first
-	}
-	a.cases += int(p.cases)
-	a.kinds |= p.kinds
-	a.scalars += int(p.scalars)
-	a.nodes += int(p.nodes)
-	a.scored += int(p.scored)
-	if sums == nil {
-		a.scoreSum.add(p.scoreSum)
-		a.los.add(p.lossSum)
-	} else {
-		a.scoreSum.merge(&sums[0])
-		a.los.merge(&sums[1])
-	}
-	for s, n := range p.status {
-		a.status[s] += int(n)
-	}
-	for c, n := range p.counts {
-		a.counts[c] += int(n)
-	}
-}
-
-// pathFigures returns the figures of a path from its sums, n being the
-// number of cases that have a score.
-func (a *pathAcc) pathFigures(path string, depth, n int) PathFigures {
-	f := PathFigures{Path: path, Depth: depth, Kind: a.kind.String(), Cases: a.cases, Nodes: a.nodes,
-		Weight: a.weight, Statuses: a.status, Counts: a.counts}
-	if a.scored > 0 {
-		f.Score, f.HasScore = a.scoreSum.value()/float64(a.scored), true
-	}
-	if n > 0 {
-		f.Loss = a.los.value() / float64(n)
-	}
-	c := a.counts
-	if d := c[TP] + c[FD] + c[FA]; d > 0 {
-		f.Precision, f.HasPrecision = float64(c[TP])/float64(d), true
-	}
-	if d := c[TP] + c[FN]; d > 0 {
-		f.Recall, f.HasRecall = float64(c[TP])/float64(d), true
-	}
-	if f.HasPrecision && f.HasRecall {
-		f.HasF1 = true
-		if s := f.Precision + f.Recall; s > 0 {
-			f.F1 = 2 * f.Precision * f.Recall / s
-		}
-	}
-	return f
 }
