@@ -132,8 +132,17 @@ func (t *Tree) childSlot(ctx int32, key keyRef, pos int) int32 {
 // addKeySlot adds a key slot below ctx for the key of member key, which
 // none of its slots has, and resolves its weight.
 func (t *Tree) addKeySlot(ctx int32, key keyRef) int32 {
+	return t.addKeySlotIn(t.keySlotsOf(ctx), ctx, key)
+}
+
+// addKeySlotIn is addKeySlot given ks, ctx's list of key slots: an
+// object whose keys are all new finds its list once, not key by key.
+func (t *Tree) addKeySlotIn(ks *keySlots, ctx int32, key keyRef) int32 {
 	k := t.newSlot(ctx, key)
-	t.addKid(ctx, k)
+	ks.kids.add(k)
+	if ks.indexed.Load() {
+		ks.index.Insert(t.hashSlotKey(&ks.index, k), k)
+	}
 	t.resolveSlot(k)
 	return k
 }

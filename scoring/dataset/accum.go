@@ -127,7 +127,11 @@ func (a *accumulator) addParts(parts []pathPart, sums [][2]xsum) {
 		for int(p.path) >= len(a.paths) {
 			a.paths = append(a.paths, pathAcc{})
 		}
-		a.paths[p.path].addPart(p, &sums[i])
+		if p.sum == 0 {
+			a.paths[p.path].addPart(p, nil)
+		} else {
+			a.paths[p.path].addPart(p, &sums[p.sum-1])
+		}
 	}
 }
 

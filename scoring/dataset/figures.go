@@ -1,6 +1,8 @@
 package dataset
 
 import (
+	"math"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -206,14 +208,28 @@ func (k *xsum) merge(o *xsum) {
 
 // value returns the total rounded once, as the full sum rounds it.
 func (k *xsum) value() float64 {
-	if k.s != nil {
+	switch {
+	case k.s != nil:
 		return k.s.Float64()
+	case !k.has:
+		return 0
 	}
-	var s exactsum.Sum
-	if k.has {
-		s.Add(k.one)
+	return loneTotal(k.one)
+}
+
+// loneTotal is what the full sum of the one value x reads as, without
+// making it (about 550 bytes, and math/big's garbage to round it): x
+// itself, exact, but for a zero, which an exact sum holds as +0, and a
+// NaN, which it reads as math.NaN() whatever x's bits.
+// TestXsumIsTheFullSum holds the two to the same bits.
+func loneTotal(x float64) float64 {
+	switch {
+	case x != x:
+		return math.NaN()
+	case x == 0:
+		return 0
 	}
-	return s.Float64()
+	return x
 }
 
 // MarshalBinary returns the full sum's canonical bytes.
@@ -248,7 +264,8 @@ type pathAcc struct {
 }
 
 // addPart adds a part at the path: one case's or a batch's, whose score
-// and loss sums are sums (the part's own are ignored).
+// and loss sums are sums, or the part's own when sums is nil (a part of
+// one case).
 func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
 	caseIdx := int(p.firstCase)
 	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
@@ -267,8 +284,13 @@ func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
 	a.scalars += int(p.scalars)
 	a.nodes += int(p.nodes)
 	a.scored += int(p.scored)
-	a.scoreSum.merge(&sums[0])
-	a.los.merge(&sums[1])
+	if sums == nil {
+		a.scoreSum.add(p.scoreSum)
+		a.los.add(p.lossSum)
+	} else {
+		a.scoreSum.merge(&sums[0])
+		a.los.merge(&sums[1])
+	}
 	for s, n := range p.status {
 		a.status[s] += int(n)
 	}

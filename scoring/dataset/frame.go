@@ -126,6 +126,7 @@ type extractor struct {
 	// its parent's path and its key, without hashing the key.
 	memo []slotMemo
 	w    []float64 // the tree's weight of each node
+	part []int32   // a walk's: each node's index in the case's parts
 }
 
 // slotMemo is the schema path last found for a slot index: the path of
@@ -146,6 +147,9 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 		x.slotPath = append(x.slotPath, -1)
 	}
 	n := t.Len()
+	// A big case's paths are looked up in the dataset's table without
+	// being kept a second time in the worker's cache and memo.
+	x.paths.direct = n >= bigCaseNodes
 	// Room for every node at once: a big case's columns grown by
 	// doubling would leave as much again behind them.
 	x.w = reserve(x.w[:0], n)
@@ -286,6 +290,10 @@ func (x *extractor) slotPathOf(t *scoring.Tree, k int32) int32 {
 		p = x.paths.elem(pp)
 	} else {
 		p = x.paths.key(pp, key)
+	}
+	if x.paths.direct {
+		x.slotPath[k] = p
+		return p
 	}
 	for len(x.memo) <= int(k) {
 		x.memo = append(x.memo, slotMemo{parent: -1})

@@ -169,6 +169,10 @@ func (f firstSeen) compare(g firstSeen) int {
 type pathCache struct {
 	table *pathTable
 	nodes []cacheNode // by path
+	// direct looks paths up in the table without keeping them: for a
+	// big case, whose paths a cache of their own would hold a second
+	// time (a flat object of a million keys: a million paths).
+	direct bool
 }
 
 type cacheNode struct {
@@ -185,6 +189,14 @@ func (c *pathCache) at(id int32) *cacheNode {
 
 // key returns the path of key below parent.
 func (c *pathCache) key(parent int32, key string) int32 {
+	if c.direct {
+		if int(parent) < len(c.nodes) {
+			if id, ok := c.nodes[parent].keys[key]; ok {
+				return id
+			}
+		}
+		return c.table.child(parent, key, false)
+	}
 	n := c.at(parent)
 	if id, ok := n.keys[key]; ok {
 		return id
@@ -200,6 +212,12 @@ func (c *pathCache) key(parent int32, key string) int32 {
 
 // elem returns the path of the elements of the array at parent.
 func (c *pathCache) elem(parent int32) int32 {
+	if c.direct {
+		if int(parent) < len(c.nodes) && c.nodes[parent].elem > 0 {
+			return c.nodes[parent].elem - 1
+		}
+		return c.table.child(parent, "", true)
+	}
 	n := c.at(parent)
 	if n.elem > 0 {
 		return n.elem - 1

@@ -20,13 +20,17 @@ type pathPart struct {
 	status        [7]int32
 	counts        [5]int32 // TP, FD, FA, FN, TN
 	kind          jsondoc.Kind
-	kinds         uint8   // bit k: a reference value of jsondoc.Kind k is here
-	scalars       int32   // the reference values here that are scalars
-	weight        float64 // the weight of the path's first node
+	kinds         uint8 // bit k: a reference value of jsondoc.Kind k is here
+	hasPathWeight bool
+	scalars       int32 // the reference values here that are scalars
+	// sum is where the exact sums of the scores and losses of the part's
+	// cases are, + 1, in its holder's table (batch.sums); 0 while the
+	// part holds one case, whose sums are scoreSum and lossSum.
+	sum    int32
+	weight float64 // the weight of the path's first node
 	// pathWeight is the weight of the first node that weighs by the path
 	// (hasPathWeight): the weights file's for the path.
-	pathWeight    float64
-	hasPathWeight bool
+	pathWeight float64
 }
 
 // caseAcc gathers a case's figures per schema path during a sweep.
@@ -36,11 +40,12 @@ type caseAcc struct {
 }
 
 func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
-	for int(p) >= len(a.at) {
-		a.at = append(a.at, 0)
-	}
-	if k := a.at[p]; k > 0 {
-		return &a.parts[k-1]
+	if int(p) < len(a.at) {
+		if k := a.at[p]; k > 0 {
+			return &a.parts[k-1]
+		}
+	} else {
+		a.at = append(a.at, make([]int32, int(p)+1-len(a.at))...)
 	}
 	a.parts = append(a.parts, pathPart{path: p, first: node, kind: jsondoc.Kind(fl & fKind >> fKindShift), weight: w})
 	a.at[p] = int32(len(a.parts))
