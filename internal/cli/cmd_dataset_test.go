@@ -19,7 +19,7 @@ func TestScoreDatasetText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	want := `jsondiff 0.55315 ± 0.48176 (95% CI 0.071389 … 1.03491)  ../../testdata/cases/dataset-small/data.jsonl (weights: ../../testdata/cases/dataset-small/weights.json)
+	want := `jsondiff 0.55315 (95% CI 0.071389 … 1)  ../../testdata/cases/dataset-small/data.jsonl (weights: ../../testdata/cases/dataset-small/weights.json)
 6 cases: 5 scored, 1 missing (no output) · median 0.684211 · p10 0 · p90 0.975238 · min 0 · max 1 · perfect 16.7% · pass (≥ 0.9) 33.3%
 read: reference .expected, output .output, id .id; pairing by record
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -34,10 +35,28 @@ func addLabelFlags(fl *pflag.FlagSet, f *labelFlags) {
 // given reports whether labels were given.
 func (f *labelFlags) given() bool { return f.file != "" || f.field != "" }
 
-// check checks that at most one source of labels is given.
+// check checks that at most one source of labels is given, and that a
+// labels file is one jsontui reads (not a named pipe, a device or a
+// folder, and there), before any case is scored.
 func (f *labelFlags) check() error {
 	if f.file != "" && f.field != "" {
 		return errors.New("--labels and --label-field both give labels: give one")
+	}
+	if f.file == "" || f.file == "-" {
+		return nil
+	}
+	if err := dataset.CheckRegular(f.file); err != nil {
+		return err
+	}
+	st, err := os.Stat(f.file)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe):
+		return fmt.Errorf("%s: %w", escape.Name(f.file), pe.Err)
+	case err != nil:
+		return err
+	case st.IsDir():
+		return fmt.Errorf("%s: is a directory", escape.Name(f.file))
 	}
 	return nil
 }

@@ -32,6 +32,14 @@ func TestSpecialFileArguments(t *testing.T) {
 		{[]string{"validate", ref, "--schema", fifo}, fifoErr},
 		{[]string{"aggregate", fifo}, fifoErr},
 		{[]string{"aggregate", "/dev/zero"}, zeroErr},
+		// Labels are checked before any case is scored: stderr has no
+		// line of the reading.
+		{[]string{"score", small + "data.jsonl", "--labels", fifo, "--no-history"}, fifoErr},
+		{[]string{"score", small + "data.jsonl", "--labels", "/dev/zero", "--no-history"}, zeroErr},
+		{[]string{"score", small + "data.jsonl", "--labels", dir, "--no-history"}, "jsontui: " + dir + ": is a directory\n"},
+		{[]string{"score", small + "data.jsonl", "--labels", filepath.Join(dir, "none.jsonl"), "--no-history"},
+			"jsontui: " + filepath.Join(dir, "none.jsonl") + ": no such file or directory\n"},
+		{[]string{"weights", "fit", small + "data.jsonl", "--labels", fifo}, fifoErr},
 	} {
 		code, _, stderr := runCLI(t, "", c.args...)
 		if code != 2 || stderr != c.want {

@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -20,7 +21,12 @@ type accumulator struct {
 	// hints tallies the pairing hints of the first hintSample cases.
 	hints      hintTally
 	hintSample int
-	paths      []pathAcc // by path id
+	// paths are the figures by schema path, a row a path id (rows.go):
+	// the sums of the rows of two parts or more are in sums, what their
+	// counters carried past int32's range in wide.
+	paths []pathPart
+	sums  sumTable
+	wide  map[int32]*pathWide
 	// cases are the reference cases' figures: a few words each, whatever
 	// the size of their documents (their strings interned).
 	cases       []CaseFigures
@@ -118,10 +124,11 @@ func (a *accumulator) addParts(parts []pathPart, sums [][2]xsum) {
 	}
 	for i := range parts {
 		p := &parts[i]
-		for int(p.path) >= len(a.paths) {
-			a.paths = append(a.paths, pathAcc{})
+		if p.sum == 0 {
+			a.addPart(p, nil)
+		} else {
+			a.addPart(p, &sums[p.sum-1])
 		}
-		a.paths[p.path].addPart(p, &sums[i])
 	}
 }
 
@@ -330,25 +337,16 @@ func (a *accumulator) groupFigures() []GroupFigures {
 // pathFigures returns every path's figures in tree order; n is the
 // number of cases that have a score.
 func (a *accumulator) pathFigures(n int) []PathFigures {
-	first := make([]firstSeen, len(a.paths))
-	for i := range a.paths {
-		if a.paths[i].seen {
-			first[i] = a.paths[i].first
-		} else {
-			first[i] = firstSeen{caseIdx: -1}
-		}
-	}
-	var out []PathFigures
-	for _, id := range a.paths0.order(first) {
-		if int(id) >= len(a.paths) || !a.paths[id].seen {
-			continue
-		}
-		p := a.paths0.String(id)
+	order := slices.DeleteFunc(a.paths0.order(a.firsts()), func(id int32) bool { return !a.seen(id) })
+	// Exactly the room they take: a wide dataset has a million paths of
+	// about 220 bytes each, which an append would copy as it grows.
+	out := make([]PathFigures, 0, len(order))
+	a.paths0.names(order, func(id int32, depth int, p string) {
 		if p == "" {
 			p = "."
 		}
-		out = append(out, a.paths[id].pathFigures(p, int(a.paths0.depth(id)), n))
-	}
+		out = append(out, a.pathFiguresOf(id, p, depth, n))
+	})
 	return out
 }
 

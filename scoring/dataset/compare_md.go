@@ -33,7 +33,8 @@ func WriteComparisonMarkdown(w io.Writer, c *Comparison, opt CompareTextOptions)
 		mean = signedFigure(d.Mean)
 	}
 	if d.HasCI {
-		ci = signedFigure(d.CI95[0]) + " … " + signedFigure(d.CI95[1])
+		shown, _ := d.ShownCI()
+		ci = signedFigure(shown[0]) + " … " + signedFigure(shown[1])
 	}
 	if d.HasPT {
 		pt = pFull(d.PT)

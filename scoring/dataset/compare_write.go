@@ -18,6 +18,7 @@ import (
 // not significant, or that there is nothing to compare.
 func (c *Comparison) Verdict() string {
 	d := &c.Delta
+	ci, _ := d.ShownCI()
 	changed := c.Improved + c.Regressed
 	split := fmt.Sprintf("%s improved, %d regressed", plural(c.Improved, "case"), c.Regressed)
 	way := "better"
@@ -40,10 +41,10 @@ func (c *Comparison) Verdict() string {
 		return fmt.Sprintf("B is %s by %s on each of the %d paired cases: too few to be significant (sign test %s).", way, Signed3(d.Mean), d.N, PValue(d.PSign))
 	case c.Significant():
 		return fmt.Sprintf("B is %s by %s (95%% CI %s … %s, %s; %s).", way, Signed3(d.Mean),
-			Signed3(d.CI95[0]), Signed3(d.CI95[1]), c.tests(), split)
+			Signed3(ci[0]), Signed3(ci[1]), c.tests(), split)
 	}
 	return fmt.Sprintf("No significant difference: B − A = %s (95%% CI %s … %s, %s; %s).", Signed3(d.Mean),
-		Signed3(d.CI95[0]), Signed3(d.CI95[1]), c.tests(), split)
+		Signed3(ci[0]), Signed3(ci[1]), c.tests(), split)
 }
 
 // tests names both tests with their p: "t-test p = 0.41, sign test
@@ -180,7 +181,8 @@ func WriteComparisonText(w io.Writer, c *Comparison, opt CompareTextOptions) err
 	if d.N > 0 {
 		line := "mean " + signedFigure(d.Mean)
 		if d.HasCI {
-			line += " · 95% CI " + signedFigure(d.CI95[0]) + " … " + signedFigure(d.CI95[1])
+			ci, _ := d.ShownCI()
+			line += " · 95% CI " + signedFigure(ci[0]) + " … " + signedFigure(ci[1])
 		}
 		if d.HasPT {
 			line += fmt.Sprintf(" · t = %s (df %d) · p = %s", strconv.FormatFloat(d.T, 'f', 3, 64), d.N-1, pFull(d.PT))

@@ -197,7 +197,7 @@ func (e *pathExplainer) score() {
 		}
 		e.note(note)
 		if st.HasSpread {
-			e.note(fmt.Sprintf("95%% CI %s … %s (t, n − 1 = %s)", report.Fixed5(st.CI95[0]), report.Fixed5(st.CI95[1]), report.Thousands(st.N-1)))
+			e.note(ciNote(&st))
 		}
 		return
 	}
@@ -319,4 +319,16 @@ func sIf(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// ciNote is the explanation's line on the score's 95% interval: the
+// t-interval, and when it reaches past the scores' range, that it is
+// shown cut to it.
+func ciNote(st *Stats) string {
+	ci, cut := st.ShownCI()
+	s := fmt.Sprintf("95%% CI %s … %s (t, n − 1 = %s", report.Fixed5(ci[0]), report.Fixed5(ci[1]), report.Thousands(st.N-1))
+	if cut {
+		s += fmt.Sprintf(": %s … %s, cut to the scores' range 0 … 1", report.Fixed5(st.CI95[0]), report.Fixed5(st.CI95[1]))
+	}
+	return s + ")"
 }

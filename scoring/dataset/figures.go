@@ -1,9 +1,10 @@
 package dataset
 
 import (
+	"math"
+
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // Figures are a dataset's figures (docs/datasets.md).
@@ -261,14 +262,28 @@ func (k *xsum) merge(o *xsum) {
 
 // value returns the total rounded once, as the full sum rounds it.
 func (k *xsum) value() float64 {
-	if k.s != nil {
+	switch {
+	case k.s != nil:
 		return k.s.Float64()
+	case !k.has:
+		return 0
 	}
-	var s exactsum.Sum
-	if k.has {
-		s.Add(k.one)
+	return loneTotal(k.one)
+}
+
+// loneTotal is what the full sum of the one value x reads as, without
+// making it (about 550 bytes, and math/big's garbage to round it): x
+// itself, exact, but for a zero, which an exact sum holds as +0, and a
+// NaN, which it reads as math.NaN() whatever x's bits.
+// TestXsumIsTheFullSum holds the two to the same bits.
+func loneTotal(x float64) float64 {
+	switch {
+	case x != x:
+		return math.NaN()
+	case x == 0:
+		return 0
 	}
-	return s.Float64()
+	return x
 }
 
 // MarshalBinary returns the full sum's canonical bytes.
@@ -281,80 +296,4 @@ func (k *xsum) MarshalBinary() ([]byte, error) {
 		s.Add(k.one)
 	}
 	return s.MarshalBinary()
-}
-
-// pathAcc gathers one path's figures over the cases.
-type pathAcc struct {
-	seen          bool
-	cases, nodes  int
-	scored        int
-	scoreSum, los xsum
-	status        [7]int
-	counts        [5]int
-	kind          jsondoc.Kind
-	kinds         uint8
-	scalars       int
-	weight        float64
-	first         firstSeen
-	// pathWeight is the weight the path's nodes that weigh by it take
-	// (hasPathWeight): the one the user may change.
-	pathWeight    float64
-	hasPathWeight bool
-}
-
-// addPart adds a part at the path: one case's or a batch's, whose score
-// and loss sums are sums (the part's own are ignored).
-func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
-	caseIdx := int(p.firstCase)
-	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
-	if first {
-		a.seen, a.first = true, firstSeen{caseIdx: caseIdx, node: p.first}
-		a.kind, a.weight = p.kind, p.weight
-	}
-	if p.hasPathWeight && (!a.hasPathWeight || first) {
-		a.pathWeight, a.hasPathWeight = p.pathWeight, true
-	}
-	if a.hasPathWeight {
-		a.weight = a.pathWeight // the weights file's, whatever node came first
-	}
-	a.cases += int(p.cases)
-	a.kinds |= p.kinds
-	a.scalars += int(p.scalars)
-	a.nodes += int(p.nodes)
-	a.scored += int(p.scored)
-	a.scoreSum.merge(&sums[0])
-	a.los.merge(&sums[1])
-	for s, n := range p.status {
-		a.status[s] += int(n)
-	}
-	for c, n := range p.counts {
-		a.counts[c] += int(n)
-	}
-}
-
-// pathFigures returns the figures of a path from its sums, n being the
-// number of cases that have a score.
-func (a *pathAcc) pathFigures(path string, depth, n int) PathFigures {
-	f := PathFigures{Path: path, Depth: depth, Kind: a.kind.String(), Cases: a.cases, Nodes: a.nodes,
-		Weight: a.weight, Statuses: a.status, Counts: a.counts}
-	if a.scored > 0 {
-		f.Score, f.HasScore = a.scoreSum.value()/float64(a.scored), true
-	}
-	if n > 0 {
-		f.Loss = a.los.value() / float64(n)
-	}
-	c := a.counts
-	if d := c[TP] + c[FD] + c[FA]; d > 0 {
-		f.Precision, f.HasPrecision = float64(c[TP])/float64(d), true
-	}
-	if d := c[TP] + c[FN]; d > 0 {
-		f.Recall, f.HasRecall = float64(c[TP])/float64(d), true
-	}
-	if f.HasPrecision && f.HasRecall {
-		f.HasF1 = true
-		if s := f.Precision + f.Recall; s > 0 {
-			f.F1 = 2 * f.Precision * f.Recall / s
-		}
-	}
-	return f
 }

@@ -93,7 +93,7 @@ func TestLongLinePeeked(t *testing.T) {
 // TestLongRecordScores scores a dataset whose middle case is a line
 // longer than the reader's buffer (read into a buffer of its own, held
 // by the batch uncopied) as JSON Lines and as a JSON array of the same
-// records (read by growing the buffer): the figures are the same, bit
+// records (read into a buffer of its own as well): the figures are the same, bit
 // for bit.
 func TestLongRecordScores(t *testing.T) {
 	long := strings.Repeat("lorem ipsum ", readChunk/6)

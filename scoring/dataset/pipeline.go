@@ -16,8 +16,8 @@ type batch struct {
 	res   []caseResult
 	parts []pathPart // the batch's per-path figures: its cases' parts added up
 	// sums are the exact sums of the parts' scores and losses over the
-	// batch's cases, by part (a part's own scoreSum and lossSum are its
-	// first case's).
+	// batch's cases, for the parts of two cases or more (pathPart.sum; a
+	// part's own scoreSum and lossSum are its first case's).
 	sums [][2]xsum
 	// firsts are where the batch's case lines meet each path (Aggregate).
 	firsts []partFirst
@@ -38,11 +38,20 @@ const (
 
 func (b *batch) full() bool { return len(b.buf)+b.owned >= batchBytes || len(b.in) >= batchCases }
 
+// bigParts is the number of per-path parts from which a batch or a
+// sweep lets its storage go once done rather than keep it for the next
+// (a big case's: a flat object of a million keys has a million paths).
+const bigParts = 1 << 16
+
 func (b *batch) reset() {
+	if cap(b.parts) >= bigParts {
+		b.parts, b.at, b.sums = nil, nil, nil
+	}
 	for i := range b.parts {
 		b.at[b.parts[i].path] = 0
 	}
-	clear(b.in) // the long records they hold go with them
+	b.sums = b.sums[:0] // their full sums' storage kept for the next (sumsOf)
+	clear(b.in)         // the long records they hold go with them
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.owned = 0
 	b.frame.reset()
@@ -56,6 +65,8 @@ func (b *batch) reset() {
 // fold adds the parts of case idx (in reference order) to the batch's:
 // a batch hands the consumer one part a path, whatever its number of
 // cases. Cases are folded in order, so a path's first is the batch's.
+// A path's exact sums are made when a second case comes to it: till
+// then the part's scoreSum and lossSum are its case's.
 func (b *batch) fold(parts []pathPart, idx int) {
 	for i := range parts {
 		p := &parts[i]
@@ -65,26 +76,18 @@ func (b *batch) fold(parts []pathPart, idx int) {
 		k := b.at[p.path]
 		if k == 0 {
 			q := *p
-			q.cases, q.firstCase = 1, int32(idx)
+			q.cases, q.firstCase, q.sum = 1, int32(idx), 0
 			b.parts = append(b.parts, q)
-			k = int32(len(b.parts))
-			b.at[p.path] = k
-			if len(b.sums) < int(k) {
-				b.sums = append(b.sums, [2]xsum{})
-			} else {
-				b.sums[k-1][0].reset()
-				b.sums[k-1][1].reset()
-			}
-			b.sums[k-1][0].add(p.scoreSum)
-			b.sums[k-1][1].add(p.lossSum)
+			b.at[p.path] = int32(len(b.parts))
 			continue
 		}
 		q := &b.parts[k-1]
+		sums := b.sumsOf(q)
 		q.cases++
 		q.nodes += p.nodes
 		q.scored += p.scored
-		b.sums[k-1][0].add(p.scoreSum)
-		b.sums[k-1][1].add(p.lossSum)
+		sums[0].add(p.scoreSum)
+		sums[1].add(p.lossSum)
 		addCounts(&q.status, &p.status)
 		q.counts[0] += p.counts[0]
 		q.counts[1] += p.counts[1]
@@ -97,6 +100,42 @@ func (b *batch) fold(parts []pathPart, idx int) {
 			q.pathWeight, q.hasPathWeight = p.pathWeight, true
 		}
 	}
+}
+
+// foldCase adds the parts of case idx to the batch's as fold does; parts
+// a batch holds none of yet become the batch's without a copy (a big
+// case's: a flat object of a million keys has a million paths), and acc
+// takes the batch's empty storage in exchange.
+func (b *batch) foldCase(acc *caseAcc, idx int) {
+	if len(b.parts) > 0 || len(acc.parts) < bigParts {
+		b.fold(acc.parts, idx)
+		return
+	}
+	b.parts, acc.parts = acc.parts, b.parts[:0]
+	b.at, acc.at = acc.at, b.at // acc's marks exactly the parts it hands over
+	for i := range b.parts {
+		q := &b.parts[i]
+		q.cases, q.firstCase, q.sum = 1, int32(idx), 0
+	}
+}
+
+// sumsOf returns the exact sums of part q, made of its one case's on
+// first use.
+func (b *batch) sumsOf(q *pathPart) *[2]xsum {
+	if q.sum == 0 {
+		if len(b.sums) < cap(b.sums) {
+			b.sums = b.sums[:len(b.sums)+1]
+			b.sums[len(b.sums)-1][0].reset()
+			b.sums[len(b.sums)-1][1].reset()
+		} else {
+			b.sums = append(b.sums, [2]xsum{})
+		}
+		q.sum = int32(len(b.sums))
+		s := &b.sums[q.sum-1]
+		s[0].add(q.scoreSum)
+		s[1].add(q.lossSum)
+	}
+	return &b.sums[q.sum-1]
 }
 
 // addCounts adds the node counts by status of a part to another's.

@@ -235,14 +235,18 @@ func (rr *RecordReader) fill() bool {
 
 // advance moves past n unread bytes, keeping the line and column.
 func (rr *RecordReader) advance(n int) {
-	b := rr.buf[rr.lo : rr.lo+n]
+	rr.step(rr.buf[rr.lo : rr.lo+n])
+	rr.lo += n
+}
+
+// step moves the line and column past the bytes b.
+func (rr *RecordReader) step(b []byte) {
 	if nl := bytes.Count(b, []byte{'\n'}); nl > 0 {
 		rr.line += nl
 		b = b[bytes.LastIndexByte(b, '\n')+1:]
 		rr.col = 1
 	}
 	rr.col += utf8.RuneCount(b)
-	rr.lo += n
 }
 
 // start skips a byte order mark and, when sniffing, finds the format.
@@ -380,9 +384,13 @@ func (rr *RecordReader) nextElement() (Record, error) {
 			return Record{}, rr.syntaxError(fmt.Sprintf("invalid character %s after a record: expected ',' or ']'", quoteByte(rr.buf[rr.lo])))
 		}
 	}
-	n, err := rr.scanValue()
-	if err != nil {
-		return Record{}, err
+	n, long, isLong, err := rr.scanValue()
+	if err != nil || isLong {
+		if err == nil {
+			rr.n++
+			long.N = rr.n
+		}
+		return long, err
 	}
 	rec := Record{Data: rr.buf[rr.lo : rr.lo+n], Line: rr.line, Col: rr.col, Offset: rr.base + int64(rr.lo)}
 	rr.n++
@@ -415,66 +423,36 @@ func (rr *RecordReader) eofError(msg string) error {
 // scanValue finds the extent of the JSON value at buf[lo], reading more
 // input as needed, and returns its length. It checks only what it must to
 // find the end (brackets and strings); the record's parse checks the rest.
-func (rr *RecordReader) scanValue() (int, error) {
-	depth, inString := 0, false
+// A value still without its end after longLine bytes is read by
+// longElement instead, into a record of its own (long is true, rec
+// holds it, and the reader has moved past it).
+func (rr *RecordReader) scanValue() (n int, rec Record, long bool, err error) {
+	var s valueScan
 	i := rr.lo
 	for {
-		for ; i < rr.hi; i++ {
-			c := rr.buf[i]
-			if inString {
-				// Jump to the next quote or backslash.
-				k := bytes.IndexAny(rr.buf[i:rr.hi], "\"\\")
-				if k < 0 {
-					i = rr.hi - 1
-					continue
-				}
-				i += k
-				if rr.buf[i] == '\\' {
-					if i+1 >= rr.hi {
-						break // the escaped byte is not read yet
-					}
-					i++
-					continue
-				}
-				inString = false
-				if depth == 0 {
-					return i + 1 - rr.lo, nil
-				}
-				continue
-			}
-			switch c {
-			case '"':
-				inString = true
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth == 0 {
-					return rr.scalarEnd(i)
-				}
-				depth--
-				if depth == 0 {
-					return i + 1 - rr.lo, nil
-				}
-			case ',', ' ', '\t', '\n', '\r':
-				if depth == 0 {
-					return rr.scalarEnd(i)
-				}
-			}
+		end, ok := s.scan(rr.buf[:rr.hi], i)
+		if ok {
+			n, err = rr.scalarEnd(end)
+			return n, Record{}, false, err
 		}
 		// Keep the scan's place across the refill, which may move the
 		// unread bytes to the front of a new buffer.
-		at := i - rr.lo
+		at := end - rr.lo
+		if at >= longLine && !rr.eof {
+			rec, err = rr.longElement(&s, at)
+			return 0, rec, true, err
+		}
 		if !rr.fill() {
-			if depth == 0 && !inString && at > 0 {
-				return at, nil // a scalar ending the input: the parse says what is wrong
+			if s.depth == 0 && !s.inString && at > 0 {
+				return at, Record{}, false, nil // a scalar ending the input: the parse says what is wrong
 			}
-			return 0, rr.eofError("unexpected end of JSON input: the array of records is not closed")
+			return 0, Record{}, false, rr.eofError("unexpected end of JSON input: the array of records is not closed")
 		}
 		i = rr.lo + at
 	}
 }
 
-// scalarEnd returns the length of a scalar record ending before buf[i], or
+// scalarEnd returns the length of the record ending before buf[i], or
 // an error for a record that is empty (a stray bracket or comma).
 func (rr *RecordReader) scalarEnd(i int) (int, error) {
 	if i == rr.lo {

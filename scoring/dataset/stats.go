@@ -138,3 +138,25 @@ func scoreStats(st *Stats, scores []float64, pass *float64) {
 	st.CI95 = [2]float64{st.Mean - half, st.Mean + half}
 	st.HasSpread = true
 }
+
+// ShownCI returns the mean score's 95% interval as the reports show it:
+// the t-interval CI95 cut to [0, 1], the range a mean of scores can
+// take, and whether it was cut. With few cases or a wide spread the
+// t-interval reaches past that range (for two cases scoring 0 and 1 it
+// is 0.5 ± 6.35); CI95 itself is kept as the formula gives it.
+func (st *Stats) ShownCI() (ci [2]float64, cut bool) {
+	return clampCI(st.CI95, 0, 1)
+}
+
+// ShownCI returns the mean change's 95% interval as the reports show it:
+// the t-interval CI95 cut to [−1, 1], the range a change of a score can
+// take, and whether it was cut.
+func (d *DeltaStats) ShownCI() (ci [2]float64, cut bool) {
+	return clampCI(d.CI95, -1, 1)
+}
+
+// clampCI cuts the interval ci to [lo, hi] and says whether it did.
+func clampCI(ci [2]float64, lo, hi float64) ([2]float64, bool) {
+	out := [2]float64{max(ci[0], lo), min(ci[1], hi)}
+	return out, out != ci
+}

@@ -20,13 +20,18 @@ type pathPart struct {
 	status        [7]int32
 	counts        [5]int32 // TP, FD, FA, FN, TN
 	kind          jsondoc.Kind
-	kinds         uint8   // bit k: a reference value of jsondoc.Kind k is here
-	scalars       int32   // the reference values here that are scalars
-	weight        float64 // the weight of the path's first node
+	kinds         uint8 // bit k: a reference value of jsondoc.Kind k is here
+	hasPathWeight bool
+	seen          bool  // a row of the dataset's figures that some case has (rows.go)
+	scalars       int32 // the reference values here that are scalars
+	// sum is where the exact sums of the scores and losses of the part's
+	// cases are, + 1, in its holder's table (batch.sums); 0 while the
+	// part holds one case, whose sums are scoreSum and lossSum.
+	sum    int32
+	weight float64 // the weight of the path's first node
 	// pathWeight is the weight of the first node that weighs by the path
 	// (hasPathWeight): the weights file's for the path.
-	pathWeight    float64
-	hasPathWeight bool
+	pathWeight float64
 }
 
 // caseAcc gathers a case's figures per schema path during a sweep.
@@ -42,9 +47,23 @@ func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
 	if k := a.at[p]; k > 0 {
 		return &a.parts[k-1]
 	}
+	return a.add(p, node, fl, w)
+}
+
+// add begins the case's part at path p (which a.at has room for, and no
+// part yet), whose first node is node, of flags fl and weight w.
+func (a *caseAcc) add(p int32, node int32, fl uint16, w float64) *pathPart {
 	a.parts = append(a.parts, pathPart{path: p, first: node, kind: jsondoc.Kind(fl & fKind >> fKindShift), weight: w})
 	a.at[p] = int32(len(a.parts))
 	return &a.parts[len(a.parts)-1]
+}
+
+// reserve makes room for n parts at once: a big case's parts grown by
+// doubling would leave as much again behind them.
+func (a *caseAcc) reserve(n int) {
+	if cap(a.parts) < n {
+		a.parts = make([]pathPart, len(a.parts), n)
+	}
 }
 
 // clear forgets the case's parts.

@@ -187,7 +187,7 @@ F1 = 2·P·R / (P + R) = 2·1·0.57143 / 1.57143 = 0.72727
 	for _, w := range []string{
 		"score 0.55315 = Σ case scores / cases with a score = 3.3189 / 6",
 		"the dataset's score; 1 missing and 0 invalid cases score 0 and count",
-		"95% CI 0.07139 … 1.03491 (t, n − 1 = 5)",
+		"95% CI 0.07139 … 1.00000 (t, n − 1 = 5: 0.07139 … 1.03491, cut to the scores' range 0 … 1)",
 		"loss 0.44685 = 1 − 0.55315: what the dataset's score loses",
 		"f 1.31579 = n / Σw = 5 / 3.8",
 		"items                0.8  0.41667  0.12281",

@@ -15,6 +15,10 @@ func TestXsumIsTheFullSum(t *testing.T) {
 		{}, {0}, {math.Copysign(0, -1)}, {0.1}, {-3.5e-310}, {math.Inf(1)}, {math.NaN()},
 		{0.1, 0.2}, {1e308, 1e308, -1e308}, {math.Copysign(0, -1), math.Copysign(0, -1)},
 		{0.1, 0.2, 0.3, 1e-17}, {math.Inf(1), math.Inf(-1)},
+		// Lone values of every kind, read without the full sum.
+		{1}, {-0.5}, {0.3}, {5e-324}, {-5e-324}, {2.2250738585072014e-308}, {math.MaxFloat64}, {-math.MaxFloat64},
+		{math.Inf(-1)}, {math.Float64frombits(0x7ff8000000000001)}, {math.Float64frombits(0xfff0000000000001)},
+		{math.Nextafter(1, 0)}, {1e-300}, {-123456.789},
 	}
 	same := func(what string, k *xsum, want *exactsum.Sum) {
 		t.Helper()

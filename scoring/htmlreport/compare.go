@@ -162,7 +162,8 @@ func compareCards(c *dataset.Comparison) []card {
 		cs = append(cs, card{"Δ mean", signedFigure(d.Mean)})
 	}
 	if d.HasCI {
-		cs = append(cs, card{"95% CI of Δ mean", signedFigure(d.CI95[0]) + " … " + signedFigure(d.CI95[1])})
+		ci, _ := d.ShownCI()
+		cs = append(cs, card{"95% CI of Δ mean", signedFigure(ci[0]) + " … " + signedFigure(ci[1])})
 	}
 	return append(cs, card{"paired", report.Count(c.Paired)}, card{"improved", report.Count(c.Improved)},
 		card{"regressed", report.Count(c.Regressed)}, card{"unchanged", report.Count(c.Unchanged)},

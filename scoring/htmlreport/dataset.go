@@ -115,7 +115,8 @@ func WriteDataset(w io.Writer, m Meta, d *Dataset) error {
 		GroupBy: d.GroupBy, Extra: f.Extra}
 	st := &f.Stats
 	if st.HasSpread {
-		v.CI = report.Figure(st.CI95[0]) + " … " + report.Figure(st.CI95[1])
+		ci, _ := st.ShownCI()
+		v.CI = report.Figure(ci[0]) + " … " + report.Figure(ci[1])
 	}
 	if d.Header.Pairing != "" {
 		v.Read = dataset.DescribeFields(d.Header.Fields, d.Header.Pairing)

@@ -146,3 +146,23 @@ func BenchmarkParseWide(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStrModelText decodes model text quoted in a JSON string (an
+// answer given as text, a fenced block of JSON with an escape every few
+// bytes), as a dataset's record holds it.
+func BenchmarkStrModelText(b *testing.B) {
+	text := "Here is the extracted invoice:\n```json\n" + `{"invoice_number": "INV-2024-00004", "date": "2024-06-11", ` +
+		`"vendor": {"name": "Café Zürich", "address": {"street": "Via Roma 102", "city": "Porto", "zip": "10721"}}, ` +
+		`"items": [{"sku": "H-203", "description": "LED panel 60x60", "qty": 12, "unit_price": 141.22}], "paid": true}` + "\n```"
+	src := AppendQuoted(nil, text)
+	d, err := Parse("text", src, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		if d.Str(0) != text {
+			b.Fatal("decoded wrong")
+		}
+	}
+}

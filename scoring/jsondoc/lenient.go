@@ -3,6 +3,7 @@ package jsondoc
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 )
 
 // maxCandidates bounds how many bracketed spans ParseLenient tries in prose.
@@ -77,11 +78,8 @@ func dig(name string, src []byte, opt *Options) (*Doc, int, search, error) {
 	for _, f := range fs {
 		if d, err := parseRange(name, src, f.lo, f.hi, opt); err == nil {
 			line, _ := position(src, f.lo)
-			lang := "```"
-			if f.lang != "" {
-				lang += f.lang
-			}
-			d.repair = fmt.Sprintf("took the JSON from the %s code fence at line %d", lang, line-1)
+			// Made for every fenced answer: no fmt.
+			d.repair = "took the JSON from the ```" + f.lang + " code fence at line " + strconv.Itoa(line-1)
 			return d, len(fs), sr, nil
 		}
 	}

@@ -175,7 +175,12 @@ func (h *Header) scoreLine() string {
 	}
 	score := "score " + s.Band(st.Mean).Render(common.Fixed5(st.Mean))
 	if st.HasSpread {
-		score += " ± " + common.Trim5((st.CI95[1]-st.CI95[0])/2)
+		// Cut to the scores' range, the interval is no longer mean ± half.
+		if ci, cut := st.ShownCI(); cut {
+			score += " (CI " + common.Trim5(ci[0]) + " … " + common.Trim5(ci[1]) + ")"
+		} else {
+			score += " ± " + common.Trim5((ci[1]-ci[0])/2)
+		}
 	}
 	parts := []string{score, h.histogram()}
 	parts = append(parts, "median "+s.Band(st.Median).Render(common.Fixed5(st.Median)))

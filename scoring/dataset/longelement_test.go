@@ -1,0 +1,83 @@
+package dataset
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// escapedValue returns a JSON record of about n bytes whose string is
+// all escaped quotes after shift x's: a piece that ends between a
+// backslash and its quote must not end the string there.
+func escapedValue(n, shift int) string {
+	return `{"s": "` + strings.Repeat("x", shift) + strings.Repeat(`\"`, n/2) + `", "t": [1, {"u": "]"}]}`
+}
+
+// TestLongElements reads a JSON array of records whose elements are
+// longer than the reader's buffer, among short ones, over lines, in one
+// read and a few bytes at a time: each long element is read into a
+// buffer of exactly its size, which the record owns; every record is
+// its element, at its line, column and offset; and the reader's own
+// buffer never grows past a piece (it used to double until the element
+// fit: 8 MB for the 4.3 MB one).
+func TestLongElements(t *testing.T) {
+	elems := []string{
+		`{"a": 1}`,
+		longValue(readChunk + 10),
+		escapedValue(readChunk+3*longLine, 0),
+		escapedValue(readChunk+3*longLine, 1),
+		`"` + strings.Repeat("y", longPiece+longLine) + `"`,
+		`{"b": 2}`,
+		`[3]`,
+	}
+	data := []byte("[\n  " + strings.Join(elems, ",\n  ") + "\n]\n")
+	for name, r := range map[string]func() io.Reader{
+		"whole": func() io.Reader { return bytes.NewReader(data) },
+		"bits":  func() io.Reader { return iotest.HalfReader(iotest.HalfReader(bytes.NewReader(data))) },
+	} {
+		rr := NewRecordReader("f.json", r(), Array)
+		off := int64(len("[\n  "))
+		for i, want := range elems {
+			rec, err := rr.Next()
+			if err != nil {
+				t.Fatalf("%s: record %d: %v", name, i, err)
+			}
+			long := len(want) > longLine
+			if string(rec.Data) != want {
+				t.Fatalf("%s: record %d: %d bytes, not its element of %d", name, i, len(rec.Data), len(want))
+			}
+			if rec.N != i+1 || rec.Line != i+2 || rec.Col != 3 || rec.Offset != off || rec.owned != long {
+				t.Errorf("%s: record %d: N %d at %d:%d offset %d owned %v; want %d at %d:3, %d, %v",
+					name, i, rec.N, rec.Line, rec.Col, rec.Offset, rec.owned, i+1, i+2, off, long)
+			}
+			if long && cap(rec.Data) != len(want) {
+				t.Errorf("%s: record %d: %d bytes in a buffer of %d", name, i, len(rec.Data), cap(rec.Data))
+			}
+			// At most the bytes of a piece read past an element's end.
+			if cap(rr.buf) > longPiece {
+				t.Errorf("%s: after record %d the reader's buffer is %d bytes, past %d", name, i, cap(rr.buf), longPiece)
+			}
+			off += int64(len(want) + len(",\n  "))
+		}
+		if rec, err := rr.Next(); err != io.EOF {
+			t.Errorf("%s: after the last: %q, %v; want io.EOF", name, rec.Data, err)
+		}
+	}
+}
+
+// TestLongElementNotClosed: an array whose long last element is cut off
+// is the error of an array not closed, at the element's start.
+func TestLongElementNotClosed(t *testing.T) {
+	data := "[{\"a\": 1},\n " + longValue(2 * readChunk)[:2*readChunk]
+	rr := NewRecordReader("f.json", strings.NewReader(data), Array)
+	if _, err := rr.Next(); err != nil {
+		t.Fatal(err)
+	}
+	_, err := rr.Next()
+	const want = "f.json:2:2: unexpected end of JSON input: the array of records is not closed"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}
