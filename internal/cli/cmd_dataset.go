@@ -347,7 +347,7 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures, quiet bool
 	}
 	repaired := 0
 	for _, c := range f.Cases {
-		if len(c.Repairs) > 0 {
+		if len(c.Repairs()) > 0 {
 			repaired++
 		}
 	}

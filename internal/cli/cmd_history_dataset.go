@@ -121,7 +121,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	case dataset.CaseMissing:
 		fmt.Fprintf(a.stderr, "jsontui: case %q had no output: every node is missing, the case scores 0\n", c.ID)
 	case dataset.CaseInvalid:
-		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
+		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.ParseError())
 	}
 	return a.writeShown(rep, why, format, runHead(run)+"  case "+escape.Text(c.ID))
 }

@@ -77,7 +77,7 @@ func (a *app) readLabels(f *labelFlags, spec dataset.Spec, cases []dataset.CaseF
 	if f.field != "" {
 		return calibrate.FieldLabels(f.field, cases, func(k int) string {
 			name := spec.Ref
-			if cases[k].LabelInOutput {
+			if cases[k].LabelInOutput() {
 				name = spec.Out
 			}
 			if isDir(name) {

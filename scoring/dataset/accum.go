@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unsafe"
 
@@ -20,7 +21,12 @@ type accumulator struct {
 	// hints tallies the pairing hints of the first hintSample cases.
 	hints      hintTally
 	hintSample int
-	paths      []pathAcc // by path id
+	// paths are the figures by schema path, a row a path id (rows.go):
+	// the sums of the rows of two parts or more are in sums, what their
+	// counters carried past int32's range in wide.
+	paths []pathPart
+	sums  sumTable
+	wide  map[int32]*pathWide
 	// cases are the reference cases' figures: a few words each, whatever
 	// the size of their documents (their strings interned).
 	cases       []CaseFigures
@@ -91,17 +97,11 @@ func (a *accumulator) addCase(res *caseResult) {
 	if res.hints != nil || a.refCases <= a.hintSample {
 		a.hints.add(res.hints)
 	}
-	c := CaseFigures{ID: a.ids.keep(res.id), Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
-		Label: res.label.text, LabelLine: int32(min(res.label.line, math.MaxInt32)), LabelInOutput: res.label.out}
+	c := CaseFigures{ID: a.ids.keep(res.id), Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score)}
 	if res.worstPath != "" {
 		c.Worst = a.worst(res.worstPath, res.worstLoss)
 	}
-	if len(res.repairs) > 0 {
-		c.Repairs = make([]string, len(res.repairs))
-		for i, r := range res.repairs {
-			c.Repairs[i] = a.intern(r)
-		}
-	}
+	c.Notes = a.notes(res)
 	if a.hasGroups {
 		g := a.groupIndex(res.group, res.hasGroup)
 		a.groupOfCase = append(a.groupOfCase, g)
@@ -124,15 +124,27 @@ func (a *accumulator) addParts(parts []pathPart, sums [][2]xsum) {
 	}
 	for i := range parts {
 		p := &parts[i]
-		for int(p.path) >= len(a.paths) {
-			a.paths = append(a.paths, pathAcc{})
-		}
 		if p.sum == 0 {
-			a.paths[p.path].addPart(p, nil)
+			a.addPart(p, nil)
 		} else {
-			a.paths[p.path].addPart(p, &sums[p.sum-1])
+			a.addPart(p, &sums[p.sum-1])
 		}
 	}
+}
+
+// notes returns the case's rarer figures, nil when it has none.
+func (a *accumulator) notes(res *caseResult) *CaseNotes {
+	if len(res.repairs) == 0 && res.err == "" && res.label.text == "" && res.label.line == 0 && !res.label.out {
+		return nil
+	}
+	n := &CaseNotes{Error: res.err, Label: res.label.text, LabelLine: int32(min(res.label.line, math.MaxInt32)), LabelInOutput: res.label.out}
+	if len(res.repairs) > 0 {
+		n.Repairs = make([]string, len(res.repairs))
+		for i, r := range res.repairs {
+			n.Repairs[i] = a.intern(r)
+		}
+	}
+	return n
 }
 
 // worstKey is a costliest leaf's path and loss.
@@ -325,25 +337,16 @@ func (a *accumulator) groupFigures() []GroupFigures {
 // pathFigures returns every path's figures in tree order; n is the
 // number of cases that have a score.
 func (a *accumulator) pathFigures(n int) []PathFigures {
-	first := make([]firstSeen, len(a.paths))
-	for i := range a.paths {
-		if a.paths[i].seen {
-			first[i] = a.paths[i].first
-		} else {
-			first[i] = firstSeen{caseIdx: -1}
-		}
-	}
-	var out []PathFigures
-	for _, id := range a.paths0.order(first) {
-		if int(id) >= len(a.paths) || !a.paths[id].seen {
-			continue
-		}
-		p := a.paths0.String(id)
+	order := slices.DeleteFunc(a.paths0.order(a.firsts()), func(id int32) bool { return !a.seen(id) })
+	// Exactly the room they take: a wide dataset has a million paths of
+	// about 220 bytes each, which an append would copy as it grows.
+	out := make([]PathFigures, 0, len(order))
+	a.paths0.names(order, func(id int32, depth int, p string) {
 		if p == "" {
 			p = "."
 		}
-		out = append(out, a.paths[id].pathFigures(p, int(a.paths0.depth(id)), n))
-	}
+		out = append(out, a.pathFiguresOf(id, p, depth, n))
+	})
 	return out
 }
 

@@ -5,7 +5,6 @@ import (
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/exactsum"
-	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
 // Figures are a dataset's figures (docs/datasets.md).
@@ -118,13 +117,25 @@ type GroupFigures struct {
 	HasPass      bool
 }
 
-// CaseFigures are one case's figures.
+// CaseFigures are one case's figures. A dataset keeps one a case (64
+// bytes), its rarer figures apart (Notes).
 type CaseFigures struct {
 	ID    string
 	Score float64
 	Group string
 	// Worst is the case's costliest leaf; nil when it loses nothing.
-	Worst   *Worst
+	Worst *Worst
+	// Notes are the case's repairs, parse error and label: nil when it
+	// has none of them (most cases). Read them through Repairs,
+	// ParseError and the Label methods, which take nil for none.
+	Notes    *CaseNotes
+	Status   CaseStatus
+	HasScore bool
+	HasGroup bool
+}
+
+// CaseNotes are the figures of a case that most cases lack.
+type CaseNotes struct {
 	Repairs []string
 	// Error is the parse error of an invalid case.
 	Error string
@@ -132,14 +143,57 @@ type CaseFigures struct {
 	// "" for none; LabelLine is its line in the reference's file (or,
 	// for two directories, the case's file), or in the output's when
 	// LabelInOutput (only the output's record has the field).
-	Label     string
-	LabelLine int32
-	// The small fields last, together: a dataset keeps one CaseFigures a
-	// case (112 bytes).
-	Status        CaseStatus
-	HasScore      bool
-	HasGroup      bool
+	Label         string
+	LabelLine     int32
 	LabelInOutput bool
+}
+
+// orNil returns n, or nil when it holds nothing: what a case keeps.
+func (n *CaseNotes) orNil() *CaseNotes {
+	if n == nil || len(n.Repairs) == 0 && n.Error == "" && n.Label == "" && n.LabelLine == 0 && !n.LabelInOutput {
+		return nil
+	}
+	return n
+}
+
+// Repairs returns the repairs made to the case's output (Notes.Repairs).
+func (c *CaseFigures) Repairs() []string {
+	if c.Notes == nil {
+		return nil
+	}
+	return c.Notes.Repairs
+}
+
+// ParseError returns the parse error of an invalid case, "" for another
+// (Notes.Error).
+func (c *CaseFigures) ParseError() string {
+	if c.Notes == nil {
+		return ""
+	}
+	return c.Notes.Error
+}
+
+// Label returns the JSON text of the case's label field, "" for none
+// (Notes.Label).
+func (c *CaseFigures) Label() string {
+	if c.Notes == nil {
+		return ""
+	}
+	return c.Notes.Label
+}
+
+// LabelLine returns the line of the case's label field (Notes.LabelLine).
+func (c *CaseFigures) LabelLine() int32 {
+	if c.Notes == nil {
+		return 0
+	}
+	return c.Notes.LabelLine
+}
+
+// LabelInOutput says the case's label field is in the output's record
+// (Notes.LabelInOutput).
+func (c *CaseFigures) LabelInOutput() bool {
+	return c.Notes != nil && c.Notes.LabelInOutput
 }
 
 // Worst is a case's costliest leaf: the node without children that
@@ -242,86 +296,4 @@ func (k *xsum) MarshalBinary() ([]byte, error) {
 		s.Add(k.one)
 	}
 	return s.MarshalBinary()
-}
-
-// pathAcc gathers one path's figures over the cases.
-type pathAcc struct {
-	seen          bool
-	cases, nodes  int
-	scored        int
-	scoreSum, los xsum
-	status        [7]int
-	counts        [5]int
-	kind          jsondoc.Kind
-	kinds         uint8
-	scalars       int
-	weight        float64
-	first         firstSeen
-	// pathWeight is the weight the path's nodes that weigh by it take
-	// (hasPathWeight): the one the user may change.
-	pathWeight    float64
-	hasPathWeight bool
-}
-
-// addPart adds a part at the path: one case's or a batch's, whose score
-// and loss sums are sums, or the part's own when sums is nil (a part of
-// one case).
-func (a *pathAcc) addPart(p *pathPart, sums *[2]xsum) {
-	caseIdx := int(p.firstCase)
-	first := !a.seen || caseIdx < a.first.caseIdx || caseIdx == a.first.caseIdx && p.first < a.first.node
-	if first {
-		a.seen, a.first = true, firstSeen{caseIdx: caseIdx, node: p.first}
-		a.kind, a.weight = p.kind, p.weight
-	}
-	if p.hasPathWeight && (!a.hasPathWeight || first) {
-		a.pathWeight, a.hasPathWeight = p.pathWeight, true
-	}
-	if a.hasPathWeight {
-		a.weight = a.pathWeight // the weights file's, whatever node came first
-	}
-	a.cases += int(p.cases)
-	a.kinds |= p.kinds
-	a.scalars += int(p.scalars)
-	a.nodes += int(p.nodes)
-	a.scored += int(p.scored)
-	if sums == nil {
-		a.scoreSum.add(p.scoreSum)
-		a.los.add(p.lossSum)
-	} else {
-		a.scoreSum.merge(&sums[0])
-		a.los.merge(&sums[1])
-	}
-	for s, n := range p.status {
-		a.status[s] += int(n)
-	}
-	for c, n := range p.counts {
-		a.counts[c] += int(n)
-	}
-}
-
-// pathFigures returns the figures of a path from its sums, n being the
-// number of cases that have a score.
-func (a *pathAcc) pathFigures(path string, depth, n int) PathFigures {
-	f := PathFigures{Path: path, Depth: depth, Kind: a.kind.String(), Cases: a.cases, Nodes: a.nodes,
-		Weight: a.weight, Statuses: a.status, Counts: a.counts}
-	if a.scored > 0 {
-		f.Score, f.HasScore = a.scoreSum.value()/float64(a.scored), true
-	}
-	if n > 0 {
-		f.Loss = a.los.value() / float64(n)
-	}
-	c := a.counts
-	if d := c[TP] + c[FD] + c[FA]; d > 0 {
-		f.Precision, f.HasPrecision = float64(c[TP])/float64(d), true
-	}
-	if d := c[TP] + c[FN]; d > 0 {
-		f.Recall, f.HasRecall = float64(c[TP])/float64(d), true
-	}
-	if f.HasPrecision && f.HasRecall {
-		f.HasF1 = true
-		if s := f.Precision + f.Recall; s > 0 {
-			f.F1 = 2 * f.Precision * f.Recall / s
-		}
-	}
-	return f
 }

@@ -22,8 +22,9 @@ type Frozen struct {
 	worst   []int32   // each case's costliest leaf, -1 for none
 	loss    []float64 // and what it loses
 	keys    []pathNode
-	figs    *Figures  // the figures in force, the cases' Worst nil
-	paths   []pathAcc // the per-path sums, for the weights' warnings
+	figs    *Figures   // the figures in force, the cases' Worst nil
+	paths   []pathPart // the per-path rows, for the weights' warnings
+	wide    map[int32]*pathWide
 }
 
 // Freeze fixes the dataset as it stands under the weights in force, for
@@ -32,7 +33,8 @@ type Frozen struct {
 // where the weights change, between two changes.
 func (d *Scored) Freeze() *Frozen {
 	z := &Frozen{d: d, weights: slices.Clone(d.weights), worst: slices.Clone(d.worst), loss: slices.Clone(d.loss),
-		keys: d.acc.paths0.snapshot(), figs: d.Snapshot(), paths: slices.Clone(d.acc.paths)}
+		keys: d.acc.paths0.snapshot(), figs: d.Snapshot(), paths: slices.Clone(d.acc.paths),
+		wide: cloneWide(d.acc.wide)}
 	z.cscore = make([]float64, len(d.f.cnode))
 	for k := range d.Len() {
 		n0 := int(d.caseN[k])
@@ -64,7 +66,7 @@ func (z *Frozen) figures(w *scoring.Weights) (*Figures, error) {
 	}
 	warns = append(warns, old[from:at[0]]...)
 	if w != nil && d.takesWeights && d.acc.tree {
-		acc := &accumulator{paths: z.paths, paths0: d.acc.paths0}
+		acc := &accumulator{paths: z.paths, wide: z.wide, paths0: d.acc.paths0}
 		if err := acc.weightsWarnings(w); err != nil {
 			return nil, err
 		}

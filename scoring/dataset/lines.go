@@ -212,7 +212,6 @@ func (w *worker) pathNode(id int32) *pathNode {
 	}
 	if w.nodes[id].parent == -2 {
 		w.nodes[id] = w.run.paths.snapshotNode(id)
-		w.nodes[id].keys = nil
 	}
 	return &w.nodes[id]
 }

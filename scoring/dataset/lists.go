@@ -32,7 +32,7 @@ func (r *runner) checkLists() error {
 		if !n.elem || !r.acc.refKind(int32(id), jsondoc.Object) {
 			continue
 		}
-		if c, ok := n.keys[field]; ok && r.acc.isRefPath(c) {
+		if c := p.lookup(int32(id), field); c > 0 && r.acc.isRefPath(c) {
 			return nil
 		}
 	}
@@ -57,7 +57,8 @@ func (r *runner) checkListsAt(a scoring.ListsAt) error {
 		n := &p.nodes[id]
 		next, ok := n.elemOf, n.elemOf >= 0
 		if !st.IsIndex {
-			next, ok = n.keys[st.Key]
+			next = p.lookup(id, st.Key)
+			ok = next > 0
 		}
 		if !ok || !r.acc.isRefPath(next) {
 			id = -1
@@ -74,7 +75,7 @@ func (r *runner) checkListsAt(a scoring.ListsAt) error {
 	}
 	e.Field = a.Lists.Key
 	if el := p.nodes[id].elemOf; el >= 0 {
-		if c, ok := p.nodes[el].keys[a.Lists.Key]; ok && r.acc.isRefPath(c) {
+		if c := p.lookup(el, a.Lists.Key); c > 0 && r.acc.isRefPath(c) {
 			return nil
 		}
 	}

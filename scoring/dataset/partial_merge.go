@@ -49,10 +49,7 @@ func (p *Partial) Merge(o *Partial) error {
 			continue
 		}
 		to := ids[id]
-		for int(to) >= len(p.acc.paths) {
-			p.acc.paths = append(p.acc.paths, pathAcc{})
-		}
-		p.acc.paths[to].merge(oa)
+		p.acc.mergeRow(to, &o.acc, int32(id))
 		if id < len(o.firsts) && o.firsts[id].set {
 			for int(to) >= len(p.firsts) {
 				p.firsts = append(p.firsts, pathFirst{})
@@ -65,27 +62,20 @@ func (p *Partial) Merge(o *Partial) error {
 	return nil
 }
 
-// merge adds the sums of another path's (of another Partial).
-func (a *pathAcc) merge(o *pathAcc) {
-	if !a.seen {
-		a.seen, a.kind, a.weight = true, o.kind, o.weight
+// mergeRow adds row id of o (another Partial's) to row to.
+func (a *accumulator) mergeRow(to int32, o *accumulator, id int32) {
+	r, or := a.row(to), &o.paths[id]
+	if !r.seen {
+		r.kind, r.weight = or.kind, or.weight
 	}
-	if o.hasPathWeight && !a.hasPathWeight {
-		a.pathWeight, a.hasPathWeight = o.pathWeight, true
+	if or.hasPathWeight && !r.hasPathWeight {
+		r.pathWeight, r.hasPathWeight = or.pathWeight, true
 	}
-	a.cases += o.cases
-	a.nodes += o.nodes
-	a.scored += o.scored
-	a.scoreSum.merge(&o.scoreSum)
-	a.los.merge(&o.los)
-	for s, n := range o.status {
-		a.status[s] += n
-	}
-	for c, n := range o.counts {
-		a.counts[c] += n
-	}
-	a.kinds |= o.kinds
-	a.scalars += o.scalars
+	r.kinds |= or.kinds
+	sums := o.sums.view(or)
+	a.addSums(r, or, &sums)
+	v := countersOf(or, o.wide[id])
+	a.addCounters(to, &v)
 }
 
 // Figures returns the dataset's figures from the cases added, under
@@ -111,7 +101,7 @@ func (p *Partial) Figures(pass *float64) (*Figures, error) {
 		for k < len(a.cases) && a.cases[k].ID != f.id {
 			k++ // cases of one key, by id
 		}
-		pa.first = firstSeen{caseIdx: k, node: f.pos}
+		pa.firstCase, pa.first = int32(k), f.pos
 		pa.kind, pa.weight = f.kind, f.weight
 		if pa.hasPathWeight {
 			pa.weight = pa.pathWeight

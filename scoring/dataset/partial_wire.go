@@ -79,7 +79,7 @@ func (p *Partial) MarshalBinary() ([]byte, error) {
 	w.Cases = make([]wireCase, len(a.cases))
 	for k := range a.cases {
 		c := &a.cases[k]
-		wc := wireCase{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs, Error: c.Error,
+		wc := wireCase{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs(), Error: c.ParseError(),
 			File: p.keys[k].file, Record: p.keys[k].record}
 		if c.HasScore {
 			wc.Score = &c.Score
@@ -115,16 +115,18 @@ func (p *Partial) wirePath(id int, n *pathNode) (wirePath, error) {
 		return wp, nil
 	}
 	pa := &p.acc.paths[id]
-	wp.Seen, wp.Cases, wp.Nodes, wp.Scored = true, pa.cases, pa.nodes, pa.scored
-	wp.Status, wp.Counts, wp.Kinds, wp.Scalars = pa.status, pa.counts, pa.kinds, pa.scalars
+	t := p.acc.totals(int32(id))
+	wp.Seen, wp.Cases, wp.Nodes, wp.Scored = true, t.cases, t.nodes, t.scored
+	wp.Status, wp.Counts, wp.Kinds, wp.Scalars = t.status, t.counts, pa.kinds, t.scalars
 	if pa.hasPathWeight {
 		wp.PathWeight = &pa.pathWeight
 	}
+	sums := p.acc.sums.view(pa)
 	var err error
-	if wp.ScoreSum, err = pa.scoreSum.MarshalBinary(); err != nil {
+	if wp.ScoreSum, err = sums[0].MarshalBinary(); err != nil {
 		return wp, err
 	}
-	wp.LossSum, err = pa.los.MarshalBinary()
+	wp.LossSum, err = sums[1].MarshalBinary()
 	return wp, err
 }
 
@@ -147,7 +149,7 @@ func (p *Partial) UnmarshalBinary(data []byte) error {
 	a := &p.acc
 	p.metric, p.settings, p.grouped, a.tree = w.Metric, w.Settings, w.Grouped, w.Tree
 	for _, c := range w.Cases {
-		cf := CaseFigures{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs, Error: c.Error}
+		cf := CaseFigures{ID: c.ID, Status: c.Status, Worst: c.Worst, Notes: (&CaseNotes{Repairs: c.Repairs, Error: c.Error}).orNil()}
 		if c.Score != nil {
 			cf.Score, cf.HasScore = *c.Score, true
 		}
@@ -194,26 +196,35 @@ func (p *Partial) readPaths(paths []wirePath) error {
 		if !wp.Seen {
 			continue
 		}
-		for int(to) >= len(p.acc.paths) {
-			p.acc.paths = append(p.acc.paths, pathAcc{})
-		}
-		pa := &p.acc.paths[to]
-		pa.seen, pa.cases, pa.nodes, pa.scored = true, wp.Cases, wp.Nodes, wp.Scored
-		pa.status, pa.counts, pa.kinds, pa.scalars = wp.Status, wp.Counts, wp.Kinds, wp.Scalars
-		if wp.PathWeight != nil {
-			pa.pathWeight, pa.hasPathWeight = *wp.PathWeight, true
-		}
-		for i, sum := range [2]*xsum{&pa.scoreSum, &pa.los} {
-			b := [2][]byte{wp.ScoreSum, wp.LossSum}[i]
-			if *sum = (xsum{}); len(b) == 0 {
-				continue
-			}
-			s := new(exactsum.Sum)
-			if err := s.UnmarshalBinary(b); err != nil {
-				return fmt.Errorf("dataset: a Partial's binary form, path %d: %w", id, err)
-			}
-			*sum = xsum{s: s}
+		if err := p.acc.readRow(to, &wp); err != nil {
+			return fmt.Errorf("dataset: a Partial's binary form, path %d: %w", id, err)
 		}
 	}
+	return nil
+}
+
+// readRow sets row id from its binary form wp.
+func (a *accumulator) readRow(id int32, wp *wirePath) error {
+	pa := a.row(id)
+	*pa = pathPart{path: id, seen: true, kinds: wp.Kinds, firstCase: pa.firstCase, first: pa.first}
+	if wp.PathWeight != nil {
+		pa.pathWeight, pa.hasPathWeight = *wp.PathWeight, true
+	}
+	var sums [2]xsum
+	for i, b := range [2][]byte{wp.ScoreSum, wp.LossSum} {
+		if len(b) == 0 {
+			continue
+		}
+		s := new(exactsum.Sum)
+		if err := s.UnmarshalBinary(b); err != nil {
+			return err
+		}
+		sums[i] = xsum{s: s}
+	}
+	a.sums.set(pa, sums[0], sums[1])
+	v := pathWide{wp.Cases, wp.Nodes, wp.Scored, wp.Scalars}
+	copy(v[4:11], wp.Status[:])
+	copy(v[11:16], wp.Counts[:])
+	a.setCounters(id, &v)
 	return nil
 }

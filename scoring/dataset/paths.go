@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"cmp"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -14,22 +15,30 @@ import (
 // every worker. Path 0 is the root. Workers look paths up through a
 // pathCache of their own and take the lock only for a path they have not
 // seen yet.
+//
+// A path costs about 50 bytes: its node, its key's bytes packed in an
+// arena, and two slots of one open-addressing table that finds a key's
+// path from its parent's (a map a parent would take about twice that,
+// and a dataset may have as many paths as nodes: one flat object of a
+// million keys).
 type pathTable struct {
 	mu    sync.Mutex
 	nodes []pathNode
+	slots []int32 // the paths of keys by hash of parent and key; 0 for none (the root is no key)
+	seed  maphash.Seed
+	keys  idArena // the keys' bytes
 }
 
 type pathNode struct {
 	parent int32
-	key    string // the object key; "" for the root and elements
-	elem   bool   // the elements of an array
-	keys   map[string]int32
 	elemOf int32 // the path of this path's array elements, -1 if none
 	depth  int32
+	elem   bool   // the elements of an array
+	key    string // the object key; "" for the root and elements
 }
 
 func newPathTable() *pathTable {
-	return &pathTable{nodes: []pathNode{{parent: -1, elemOf: -1}}}
+	return &pathTable{nodes: []pathNode{{parent: -1, elemOf: -1}}, seed: maphash.MakeSeed()}
 }
 
 // child returns the path below parent for an object key, or for array
@@ -37,27 +46,75 @@ func newPathTable() *pathTable {
 func (p *pathTable) child(parent int32, key string, elem bool) int32 {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	n := &p.nodes[parent]
 	if elem {
-		if n.elemOf >= 0 {
+		if n := &p.nodes[parent]; n.elemOf >= 0 {
 			return n.elemOf
 		}
-	} else if id, ok := n.keys[key]; ok {
+	} else if id := p.lookup(parent, key); id > 0 {
 		return id
 	}
-	key = strings.Clone(key) // it may share a record's buffer
+	if !elem {
+		key = p.keep(key) // it may share a record's buffer
+	}
 	id := int32(len(p.nodes))
 	p.nodes = append(p.nodes, pathNode{parent: parent, key: key, elem: elem, elemOf: -1, depth: p.nodes[parent].depth + 1})
-	n = &p.nodes[parent]
 	if elem {
-		n.elemOf = id
+		p.nodes[parent].elemOf = id
 	} else {
-		if n.keys == nil {
-			n.keys = make(map[string]int32)
-		}
-		n.keys[key] = id
+		p.insert(id)
 	}
 	return id
+}
+
+// keep returns a copy of key that the table owns: packed in its arena,
+// or a string of its own when long.
+func (p *pathTable) keep(key string) string {
+	if len(key) > idChunk/16 {
+		return strings.Clone(key)
+	}
+	return p.keys.keep(key)
+}
+
+// slotOf returns where the key's path is or would be in p.slots, which
+// must have a free slot.
+func (p *pathTable) slotOf(parent int32, key string) int {
+	h := maphash.String(p.seed, key) ^ uint64(uint32(parent))*0x9e3779b97f4a7c15
+	mask := len(p.slots) - 1
+	for i := int(h>>7) & mask; ; i = (i + 1) & mask {
+		id := p.slots[i]
+		if id == 0 {
+			return i
+		}
+		if n := &p.nodes[id]; n.parent == parent && !n.elem && n.key == key {
+			return i
+		}
+	}
+}
+
+// lookup returns the path of key below parent, 0 when there is none
+// (the lock held).
+func (p *pathTable) lookup(parent int32, key string) int32 {
+	if len(p.slots) == 0 {
+		return 0
+	}
+	return p.slots[p.slotOf(parent, key)]
+}
+
+// insert adds the key path id to the slots, which it grows to keep
+// them at most half full.
+func (p *pathTable) insert(id int32) {
+	if 2*(len(p.nodes)+1) > len(p.slots) {
+		old := p.slots
+		p.slots = make([]int32, max(64, 2*len(old)))
+		for _, k := range old {
+			if k > 0 {
+				n := &p.nodes[k]
+				p.slots[p.slotOf(n.parent, n.key)] = k
+			}
+		}
+	}
+	n := &p.nodes[id]
+	p.slots[p.slotOf(n.parent, n.key)] = id
 }
 
 // String returns the schema path of id, such as `.items[].price`.
@@ -85,12 +142,34 @@ func (p *pathTable) appendPath(dst []byte, id int32) []byte {
 // children returns the children of every path, each list in the order
 // of first appearance (first[id], lower first; a path never seen last).
 func (p *pathTable) children(first []firstSeen) [][]int32 {
+	start, flat := p.childLists(first)
+	kids := make([][]int32, len(start)-1)
+	for id := range kids {
+		kids[id] = flat[start[id]:start[id+1]:start[id+1]]
+	}
+	return kids
+}
+
+// childLists returns the children of every path in one list, those of
+// path id at flat[start[id]:start[id+1]], ordered as children orders
+// them: 8 bytes a path (a dataset may have a million).
+func (p *pathTable) childLists(first []firstSeen) (start, flat []int32) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	kids := make([][]int32, len(p.nodes))
-	for id := 1; id < len(p.nodes); id++ {
+	n := len(p.nodes)
+	start = make([]int32, n+1)
+	for id := 1; id < n; id++ {
+		start[p.nodes[id].parent+1]++
+	}
+	for id := 1; id <= n; id++ {
+		start[id] += start[id-1]
+	}
+	flat = make([]int32, max(n-1, 0))
+	next := slices.Clone(start[:n])
+	for id := 1; id < n; id++ {
 		par := p.nodes[id].parent
-		kids[par] = append(kids[par], int32(id))
+		flat[next[par]] = int32(id)
+		next[par]++
 	}
 	at := func(id int32) firstSeen {
 		if int(id) < len(first) {
@@ -98,26 +177,47 @@ func (p *pathTable) children(first []firstSeen) [][]int32 {
 		}
 		return firstSeen{caseIdx: -1}
 	}
-	for _, k := range kids {
+	for id := range n {
+		k := flat[start[id]:start[id+1]]
 		slices.SortStableFunc(k, func(a, b int32) int { return at(a).compare(at(b)) })
 	}
-	return kids
+	return start, flat
 }
 
 // order returns every path in tree order: depth first, the children of a
 // path in the order of their first appearance. The root comes first.
 func (p *pathTable) order(first []firstSeen) []int32 {
-	kids := p.children(first)
-	out := make([]int32, 0, len(kids))
+	start, flat := p.childLists(first)
+	out := make([]int32, 0, len(start)-1)
 	var walk func(id int32)
 	walk = func(id int32) {
 		out = append(out, id)
-		for _, c := range kids[id] {
+		for _, c := range flat[start[id]:start[id+1]] {
 			walk(c)
 		}
 	}
 	walk(0)
 	return out
+}
+
+// names calls each with every path of ids in turn, its depth and its
+// schema path as String has it, the lock held: the paths' bytes are
+// packed in chunks rather than a string each.
+func (p *pathTable) names(ids []int32, each func(id int32, depth int, name string)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var arena idArena
+	var buf []byte
+	for _, id := range ids {
+		buf = p.appendPath(buf[:0], id)
+		name := ""
+		if len(buf) > idChunk/16 {
+			name = string(buf)
+		} else {
+			name = arena.keep(unsafeText(buf))
+		}
+		each(id, int(p.nodes[id].depth), name)
+	}
 }
 
 // snapshot returns a copy of the table's nodes (once no worker adds any).
@@ -134,11 +234,11 @@ func (p *pathTable) snapshotNode(id int32) pathNode {
 	return p.nodes[id]
 }
 
-// depth returns the depth of path id below the root.
-func (p *pathTable) depth(id int32) int32 {
+// len returns the number of paths.
+func (p *pathTable) len() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return p.nodes[id].depth
+	return len(p.nodes)
 }
 
 // firstSeen is where a path first appears: the case (in reference order)

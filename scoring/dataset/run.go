@@ -513,7 +513,18 @@ func (r *runner) consume(b *batch) error {
 			}
 		}
 	}
-	r.acc.addParts(b.parts, b.sums)
+	if len(b.parts) < bigParts {
+		r.acc.addParts(b.parts, b.sums)
+		return nil
+	}
+	// A big case's parts (a wide case's: a part a node): they become the
+	// rows when they are the first, else are added up and go, and their
+	// memory goes back to the system before the next case is read.
+	if !r.acc.adoptParts(b) {
+		r.acc.addParts(b.parts, b.sums)
+		b.parts, b.sums, b.at = nil, nil, nil
+	}
+	debug.FreeOSMemory()
 	return nil
 }
 

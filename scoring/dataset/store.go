@@ -119,15 +119,8 @@ func (d *Scored) finish(r *runner, figs *Figures) {
 	}
 	d.order = nil
 	d.index = make(map[string]int32, n)
-	first := make([]firstSeen, n)
-	for i := range d.acc.paths {
-		first[i] = d.acc.paths[i].first
-		if !d.acc.paths[i].seen {
-			first[i].caseIdx = -1
-		}
-	}
 	d.rank = make(map[int32]int, n)
-	for _, id := range d.acc.paths0.order(first) {
+	for _, id := range d.acc.paths0.order(d.acc.firsts()) {
 		if int(id) < n && d.acc.paths[id].seen {
 			d.rank[id] = len(d.order)
 			d.order = append(d.order, id)
@@ -283,7 +276,11 @@ func (d *Scored) reweigh() {
 		if d.byPath[p] {
 			pa.weight = d.weights[p]
 		}
-		pa.scored, pa.scoreSum, pa.los, pa.status = totals[p].scored, totals[p].scoreSum, totals[p].loss, totals[p].status
+		v := countersOf(pa, d.acc.wide[int32(p)])
+		v[2] = totals[p].scored
+		copy(v[4:11], totals[p].status[:])
+		d.acc.setCounters(int32(p), &v)
+		d.acc.sums.set(pa, totals[p].scoreSum, totals[p].loss)
 	}
 	d.figs = d.acc.refigure(d.figs)
 	d.stale = true

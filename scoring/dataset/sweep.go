@@ -22,6 +22,7 @@ type pathPart struct {
 	kind          jsondoc.Kind
 	kinds         uint8 // bit k: a reference value of jsondoc.Kind k is here
 	hasPathWeight bool
+	seen          bool  // a row of the dataset's figures that some case has (rows.go)
 	scalars       int32 // the reference values here that are scalars
 	// sum is where the exact sums of the scores and losses of the part's
 	// cases are, + 1, in its holder's table (batch.sums); 0 while the
@@ -40,16 +41,29 @@ type caseAcc struct {
 }
 
 func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
-	if int(p) < len(a.at) {
-		if k := a.at[p]; k > 0 {
-			return &a.parts[k-1]
-		}
-	} else {
-		a.at = append(a.at, make([]int32, int(p)+1-len(a.at))...)
+	for int(p) >= len(a.at) {
+		a.at = append(a.at, 0)
 	}
+	if k := a.at[p]; k > 0 {
+		return &a.parts[k-1]
+	}
+	return a.add(p, node, fl, w)
+}
+
+// add begins the case's part at path p (which a.at has room for, and no
+// part yet), whose first node is node, of flags fl and weight w.
+func (a *caseAcc) add(p int32, node int32, fl uint16, w float64) *pathPart {
 	a.parts = append(a.parts, pathPart{path: p, first: node, kind: jsondoc.Kind(fl & fKind >> fKindShift), weight: w})
 	a.at[p] = int32(len(a.parts))
 	return &a.parts[len(a.parts)-1]
+}
+
+// reserve makes room for n parts at once: a big case's parts grown by
+// doubling would leave as much again behind them.
+func (a *caseAcc) reserve(n int) {
+	if cap(a.parts) < n {
+		a.parts = make([]pathPart, len(a.parts), n)
+	}
 }
 
 // clear forgets the case's parts.

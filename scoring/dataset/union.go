@@ -38,13 +38,7 @@ func (a *accumulator) unionJSON() []byte {
 	if len(a.paths) == 0 {
 		return []byte("{}")
 	}
-	first := make([]firstSeen, len(a.paths))
-	for i := range a.paths {
-		first[i] = a.paths[i].first
-		if !a.paths[i].seen {
-			first[i].caseIdx = -1
-		}
-	}
+	first := a.firsts()
 	kids := a.paths0.children(first)
 	u := unionWriter{a: a, kids: kids, nodes: a.paths0.snapshot()}
 	u.value(0)
@@ -177,13 +171,7 @@ func (a *accumulator) weightsWarnings(w *scoring.Weights) error {
 func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 	const containers = 1<<jsondoc.Object | 1<<jsondoc.Array
 	nodes := a.paths0.snapshot()
-	first := make([]firstSeen, len(a.paths))
-	for i := range a.paths {
-		first[i] = a.paths[i].first
-		if !a.paths[i].seen {
-			first[i].caseIdx = -1
-		}
-	}
+	first := a.firsts()
 	type use struct {
 		kinds           uint8
 		scalars, places int
@@ -209,8 +197,9 @@ func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 			order = append(order, e)
 		}
 		u.kinds |= p.kinds
-		u.scalars += p.scalars
-		u.places += p.nodes - p.status[scoring.Extra]
+		t := a.totals(id)
+		u.scalars += t.scalars
+		u.places += t.nodes - t.status[scoring.Extra]
 		if len(u.paths) < 3 {
 			u.paths = append(u.paths, jsondoc.MessagePath(a.paths0.String(id)))
 		} else {

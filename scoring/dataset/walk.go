@@ -34,19 +34,28 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 	s.w, s.share, s.parent = grow(s.w, n), grow(s.share, n), grow(s.parent, n)
 	s.hasParent, s.f = true, nil
 	s.fallback = opt.ZeroWeightFallback
-	x.part = grow(x.part, n)
+	x.part, x.below, x.conts = grow(x.part, n), grow(x.below, n), x.conts[:0]
 	w, share, pk := s.w, s.share, x.part
 	w[0], share[0], s.parent[0] = t.Weight(0), 1, -1
 	root, _ := t.Score(0)
 	out := caseOutcome{score: root, worst: -1}
+	at := s.acc.at
 	for i := range n {
 		id := scoring.NodeID(i)
 		p := x.pathOf(t, f, id)
 		f.path = append(f.path, p)
+		if int(p) >= len(at) {
+			s.acc.at = append(s.acc.at, make([]int32, int(p)+1-len(s.acc.at))...)
+			at = s.acc.at
+		}
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
-		part := s.acc.part(p, int32(i), uint16(kind)<<fKindShift, w[i])
-		pk[i] = s.acc.at[p] - 1
+		var part *pathPart // s.acc.part, its way for a path met before inlined
+		if k := at[p]; k > 0 {
+			part, pk[i] = &s.acc.parts[k-1], k-1
+		} else {
+			part, pk[i] = s.acc.add(p, int32(i), uint16(kind)<<fKindShift, w[i]), int32(len(s.acc.parts)-1)
+		}
 		part.nodes++
 		if !part.hasPathWeight && !opt.LeafWeights && t.Slot(id) >= 0 {
 			part.pathWeight, part.hasPathWeight = w[i], true // it weighs by its path (weighPath)
@@ -68,6 +77,8 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 			}
 		}
 		if first, count := t.Children(id); count > 0 {
+			x.conts = append(x.conts, int32(i))
+			x.below[i] = [5]int32{}
 			x.shareOut(t, s, int32(i), int32(first), int32(first)+int32(count), kind == jsondoc.Array && !opt.LeafWeights)
 			continue
 		}
@@ -75,18 +86,37 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper) caseOutcome {
 		if th, has := t.MatchThreshold(id); has {
 			tau = th // the rules file's threshold for this path
 		}
-		// A leaf counts at its path and at every path above it.
+		// A leaf counts at its path and at every path above it: at its
+		// parent's, which hands its counts up once all are in (countUp).
 		if c := leafCount(rd, r, od, o, sc, sc == sc, tau); c > 0 {
 			part.counts[c-1]++
-			for a := s.parent[i]; a >= 0; a = s.parent[a] {
-				s.acc.parts[pk[a]].counts[c-1]++
+			if a := s.parent[i]; a >= 0 {
+				x.below[a][c-1]++
 			}
 		}
 		if loss > 0 && (loss > out.worstLoss || loss == out.worstLoss && s.before(int32(i), out.worst)) {
 			out.worst, out.worstLoss = int32(i), loss
 		}
 	}
+	x.countUp(s)
 	return out
+}
+
+// countUp adds the leaf counts gathered below each container (x.below) to
+// its path's part and to its parent's, children before parents: the
+// containers are in x.conts in node order, a parent before its children.
+func (x *extractor) countUp(s *sweeper) {
+	parts, pk := s.acc.parts, x.part
+	for k := len(x.conts) - 1; k >= 0; k-- {
+		i := x.conts[k]
+		b := &x.below[i]
+		q := &parts[pk[i]].counts
+		q[0], q[1], q[2], q[3], q[4] = q[0]+b[0], q[1]+b[1], q[2]+b[2], q[3]+b[3], q[4]+b[4]
+		if a := s.parent[i]; a >= 0 {
+			u := &x.below[a]
+			u[0], u[1], u[2], u[3], u[4] = u[0]+b[0], u[1]+b[1], u[2]+b[2], u[3]+b[3], u[4]+b[4]
+		}
+	}
 }
 
 // shareOut gives the children [first, end) of container i their weights,

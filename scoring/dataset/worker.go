@@ -239,6 +239,10 @@ func (w *worker) figures(t *scoring.Tree) caseOutcome {
 	}
 	w.sw.w, w.x.w = w.x.w, w.sw.w // the weights, handed over without a copy
 	w.sw.fallback = t.Options().ZeroWeightFallback
+	if n := t.Len(); n >= bigParts {
+		w.sw.acc.clear()
+		w.sw.acc.reserve(min(n, w.run.paths.len())) // a part a path at most
+	}
 	return w.sw.sweep(&w.f, false)
 }
 
