@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 // escapedValue returns a JSON record of about n bytes whose string is
@@ -123,6 +124,10 @@ func TestLongElementsRandom(t *testing.T) {
 			}
 			if !json.Valid(rec.Data) {
 				t.Fatalf("round %d, record %d: not JSON", round, i)
+			}
+			line, col := 1+strings.Count(data[:rec.Offset], "\n"), 1+utf8.RuneCountInString(data[strings.LastIndexByte(data[:rec.Offset], '\n')+1:rec.Offset])
+			if data[rec.Offset:rec.Offset+int64(len(e))] != e || rec.Line != line || rec.Col != col {
+				t.Fatalf("round %d, record %d: at %d:%d offset %d, want %d:%d", round, i, rec.Line, rec.Col, rec.Offset, line, col)
 			}
 		}
 		if _, err := rr.Next(); err != io.EOF {
