@@ -64,7 +64,7 @@ func holdsArray(name string) bool {
 
 // checkScoreDatasetFlags refuses the flags of `score` on a dataset that
 // do not go together, before anything is read.
-func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
+func checkScoreDatasetFlags(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	if f.minSet && !(f.min >= 0 && f.min <= 1) {
 		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
 	}
@@ -85,7 +85,7 @@ func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
 	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
 		return errors.New("only one file argument may be - (standard input): --rules and a file both are")
 	}
-	return nil
+	return f.labels.checkStdin(spec, weightsName, f.metric.rules)
 }
 
 // checkScoreLabels checks the label flags of score on a dataset: one

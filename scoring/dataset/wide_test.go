@@ -31,17 +31,22 @@ func wideRecord(id string, from, to int) string {
 }
 
 // TestWideCasesAreExact scores a dataset whose cases have as many schema
-// paths as nodes, more than a batch keeps between cases (bigParts), beside
-// small cases that share some of their paths, and checks every figure
-// against the same cases' lines added up (which go through none of the
-// wide cases' shortcuts) and against other worker counts, bit for bit.
+// paths as nodes, more than a batch keeps between cases (bigParts): the
+// first one's parts become its batch's and then the dataset's rows
+// without a copy, the second one's are added up beside small cases that
+// share some of their paths. Every figure is checked against the same
+// cases' lines added up (which go through none of those shortcuts), bit
+// for bit.
 func TestWideCasesAreExact(t *testing.T) {
-	n := bigParts + 100
+	if raceEnabled {
+		t.Skip("15 s under the race detector; TestWidePartsFoldAsParts covers the shortcuts")
+	}
+	n := bigParts + 50
 	records := []string{
-		`{"id":"small","reference":{"k1":1,"k2":"s","arr":[1,2]},"output":{"k1":2,"arr":[1]}}`,
 		wideRecord("wide1", 0, n),
+		`{"id":"small","reference":{"k1":1,"k2":"s","arr":[1,2]},"output":{"k1":2,"arr":[1]}}`,
 		`{"id":"between","reference":{"k5":5,"k3":0.5},"output":{"k5":5,"k3":-0.5}}`,
-		wideRecord("wide2", n/2, n+n/2),
+		wideRecord("wide2", n-20, 2*n-20),
 		`{"id":"last","reference":{"k0":0},"output":{}}`,
 	}
 	p := filepath.Join(t.TempDir(), "wide.jsonl")
@@ -53,11 +58,9 @@ func TestWideCasesAreExact(t *testing.T) {
 		lines = append(lines, string(c.Line))
 		return nil
 	}}).Figures
-	if got := len(whole.Paths); got != n+n/2+3 {
-		t.Fatalf("%d paths, want %d", got, n+n/2+3)
+	if got := len(whole.Paths); got != 2*n-20+3 {
+		t.Fatalf("%d paths, want %d", got, 2*n-20+3)
 	}
-	again := scoreSpec(t, Spec{Ref: p}, Config{Workers: 2}).Figures
-	bitSame(t, "two workers", again, whole)
 	figs, err := Aggregate(context.Background(), []Shard{{Name: "s.jsonl", R: strings.NewReader(strings.Join(lines, ""))}}, AggregateConfig{Workers: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -65,10 +68,65 @@ func TestWideCasesAreExact(t *testing.T) {
 	bitSame(t, "the lines added up", figs, whole)
 	r := rand.New(rand.NewPCG(20, 1))
 	bitSame(t, "partials", mergeRandomly(t, r, cut(r, lines, 3)).figures(t, nil), whole)
-	// A path of the wide cases: k3 is in wide1 and in between.
+	// Paths of the wide cases: k3 is in wide1 and in between, k<n-1> in
+	// both wide cases.
 	for _, f := range whole.Paths {
-		if f.Path == ".k3" && (f.Cases != 2 || f.Nodes != 2) {
-			t.Errorf(".k3: %d cases, %d nodes, want 2 and 2", f.Cases, f.Nodes)
+		if (f.Path == ".k3" || f.Path == fmt.Sprintf(".k%d", n-1)) && (f.Cases != 2 || f.Nodes != 2) {
+			t.Errorf("%s: %d cases, %d nodes, want 2 and 2", f.Path, f.Cases, f.Nodes)
+		}
+	}
+}
+
+// TestWidePartsFoldAsParts checks the shortcuts of a case of many paths
+// against the general way: its parts made a batch's and then the rows
+// without a copy (foldCase, adoptParts) give the rows that fold and
+// addParts give, and so does a second case added to each.
+func TestWidePartsFoldAsParts(t *testing.T) {
+	n := bigParts + 10
+	parts := func(from, to int, seed float64) []pathPart {
+		var out []pathPart
+		for k := from; k < to; k++ {
+			p := pathPart{path: int32(k), first: int32(k), nodes: 1 + int32(k%3), scored: 1, scoreSum: seed / float64(k+1),
+				lossSum: float64(k%5) / 7, kind: 3, kinds: 1 << 3, scalars: 1, weight: float64(k % 4)}
+			p.status[k%7]++
+			p.counts[k%5]++
+			if k%9 == 0 {
+				p.pathWeight, p.hasPathWeight = 2.5, true
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+	var fast, slow accumulator
+	var bf, bs batch
+	acc := caseAcc{parts: parts(0, n, 1), at: make([]int32, n)}
+	for k := range acc.parts {
+		acc.at[k] = int32(k + 1)
+	}
+	bf.foldCase(&acc, 0)
+	if len(acc.parts) != 0 || len(bf.parts) != n {
+		t.Fatalf("foldCase: %d parts left, %d taken", len(acc.parts), len(bf.parts))
+	}
+	if !fast.adoptParts(&bf) || bf.parts != nil {
+		t.Fatal("the first batch's parts were not adopted")
+	}
+	bs.fold(parts(0, n, 1), 0)
+	slow.addParts(bs.parts, bs.sums)
+	second := parts(n-100, n+5, 3)
+	for _, a := range []*accumulator{&fast, &slow} {
+		var b batch
+		b.fold(second, 1)
+		b.fold(parts(n-3, n+1, 5), 2)
+		a.addParts(b.parts, b.sums)
+	}
+	if len(fast.paths) != len(slow.paths) {
+		t.Fatalf("%d rows, want %d", len(fast.paths), len(slow.paths))
+	}
+	for id := range slow.paths {
+		f, s := fast.pathFiguresOf(int32(id), "p", 1, 3), slow.pathFiguresOf(int32(id), "p", 1, 3)
+		fr, sr := fast.paths[id], slow.paths[id]
+		if f != s || fr.firstCase != sr.firstCase || fr.first != sr.first || fr.pathWeight != sr.pathWeight || fr.kinds != sr.kinds {
+			t.Fatalf("path %d: %+v\n%+v\nwant\n%+v\n%+v", id, f, fr, s, sr)
 		}
 	}
 }
