@@ -29,11 +29,9 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 	}
 	opt := t.Options()
 	rd, od := t.Ref(), t.Out()
-	x.slotPath = x.slotPath[:0]
-	for range t.NumSlots() {
-		x.slotPath = append(x.slotPath, -1)
-	}
-	f.path = reserve(f.path, n)
+	x.unmapSlots(t.NumSlots())
+	f.path = reserve(f.path, n)[:n] // filled in node order: a node's parent's is there before it
+	path := f.path
 	s.w, s.share, s.parent = t.AppendWeights(s.w[:0]), grow(s.share, n), grow(s.parent, n)
 	s.hasParent, s.f = true, nil
 	s.fallback = opt.ZeroWeightFallback
@@ -46,7 +44,7 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 	for i := range n {
 		id := scoring.NodeID(i)
 		p := x.pathOf(t, f, id)
-		f.path = append(f.path, p)
+		path[i] = p
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
 		k := x.in.part(b, p, int32(i), idx, kind, w[i])
