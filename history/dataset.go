@@ -382,7 +382,7 @@ func (r *Run) recordedCaseFrom(seg *segment, k int, b []byte) (*RecordedCase, er
 		Metric: r.Metric, Options: r.Options,
 		Reference: cl.reference, Output: cl.output,
 		Weights: r.Weights.Path, Rules: r.Rules.Path,
-		Repairs: row.Repairs, Extra: cl.extra, Explanation: cl.explanation,
+		Repairs: row.Repairs(), Extra: cl.extra, Explanation: cl.explanation,
 	}
 	if rep.Reference == "" {
 		rep.Reference = r.Reference.Path

@@ -389,14 +389,18 @@ func segmentColumns(table []byte) (cols [rowColumns]indexReader, err error) {
 // whether it has an error from notes, their texts from text.
 func readNotes(x *row, notes, text *indexReader) {
 	nr, nw := notes.count(1), notes.count(1)
+	var n dataset.CaseNotes
 	for range nr {
-		x.Repairs = append(x.Repairs, text.string())
+		n.Repairs = append(n.Repairs, text.string())
 	}
 	for range nw {
 		x.Warnings = append(x.Warnings, text.string())
 	}
 	if e := notes.bytes(1); len(e) == 1 && e[0] == 1 {
-		x.Error = text.string()
+		n.Error = text.string()
+	}
+	if len(n.Repairs) > 0 || n.Error != "" {
+		x.Notes = &n
 	}
 }
 

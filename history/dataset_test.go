@@ -102,8 +102,15 @@ func sameFigures(t *testing.T, got, want *dataset.Figures) {
 		g := *f
 		g.Cases = append([]dataset.CaseFigures(nil), f.Cases...)
 		for i := range g.Cases {
-			if len(g.Cases[i].Repairs) == 0 {
-				g.Cases[i].Repairs = nil
+			if n := g.Cases[i].Notes; n != nil {
+				m := *n
+				if len(m.Repairs) == 0 {
+					m.Repairs = nil
+				}
+				g.Cases[i].Notes = &m
+				if m.Repairs == nil && m.Error == "" && m.Label == "" && m.LabelLine == 0 && !m.LabelInOutput {
+					g.Cases[i].Notes = nil
+				}
 			}
 		}
 		return g
@@ -158,7 +165,7 @@ func TestDatasetRunRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %s: %v", c.ID, err)
 		}
-		if got.Status != c.Status || got.Score != c.Score || got.Error != c.Error {
+		if got.Status != c.Status || got.Score != c.Score || got.ParseError() != c.ParseError() {
 			t.Errorf("case %s: %+v, want %+v", c.ID, got.CaseFigures, c)
 		}
 		one := scoreCase(t, spec, cfg, c.ID)

@@ -2,15 +2,13 @@ package history
 
 import (
 	"encoding/binary"
-	"encoding/json"
-	"github.com/klauspost/compress/flate"
 	"hash/crc32"
 	"iter"
 	"math"
-	"math/bits"
 	"slices"
-	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 
 	"github.com/jsontui/jsontui/scoring/report"
 )
@@ -96,74 +94,6 @@ var (
 	kinds    = []string{"object", "array", "string", "number", "bool", "null"}
 	statuses = []string{"match", "partial", "mismatch", "missing", "extra", "type", "ignored"}
 )
-
-// impliedLabel reports whether label is what pathLabel reads off path,
-// checking the common forms without parsing: ".key" and "[i]" endings.
-func impliedLabel(path, label string) bool {
-	if !strings.HasSuffix(path, label) || label == "" {
-		return false
-	}
-	before := len(path) - len(label) - 1
-	switch {
-	case label[0] == '[' && len(label) >= 3 && label[len(label)-1] == ']':
-		return isDigits(label[1 : len(label)-1])
-	case before >= 0 && path[before] == '.':
-		return isIdentKey(label)
-	}
-	l, ok := pathLabel(path)
-	return ok && l == label
-}
-
-// isIdentKey reports whether a key is written .key in a path.
-func isIdentKey(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// kindCode and statusCode return 1 + the index of s in kinds and
-// statuses, 0 when it is not there (the name is then stored as a string).
-func kindCode(s string) byte {
-	switch s {
-	case "object":
-		return 1
-	case "array":
-		return 2
-	case "string":
-		return 3
-	case "number":
-		return 4
-	case "bool", "boolean": // "boolean": runs recorded before kinds were named as docs/datasets.md names them
-		return 5
-	case "null":
-		return 6
-	}
-	return 0
-}
-
-func statusCode(s string) byte {
-	switch s {
-	case "match":
-		return 1
-	case "partial":
-		return 2
-	case "mismatch":
-		return 3
-	case "missing":
-		return 4
-	case "extra":
-		return 5
-	case "type":
-		return 6
-	case "ignored":
-		return 7
-	}
-	return 0
-}
 
 // figuresEncoder writes nodes block by block into a DEFLATE stream. It
 // lays out each block's columns in the caller's goroutine and compresses
@@ -441,98 +371,9 @@ func (e *figuresEncoder) restart() {
 	e.prevPath, e.prevDepth, e.lastShare = e.prevPath[:0], 0, e.lastShare[:0]
 }
 
-// shuffle appends the bytes of vs to dst, byte plane by byte plane: the
-// first (most significant) bytes of every value, then the second bytes…
-// Values that repeat or share an exponent then compress well.
-func shuffle(dst []byte, vs []uint64) []byte {
-	k := len(vs)
-	at := len(dst)
-	dst = append(dst, make([]byte, 8*k)...)
-	out := dst[at:]
-	p0, p1, p2, p3 := out[0*k:1*k], out[1*k:2*k], out[2*k:3*k], out[3*k:4*k]
-	p4, p5, p6, p7 := out[4*k:5*k], out[5*k:6*k], out[6*k:7*k], out[7*k:8*k]
-	for i, v := range vs {
-		p0[i], p1[i], p2[i], p3[i] = byte(v>>56), byte(v>>48), byte(v>>40), byte(v>>32)
-		p4[i], p5[i], p6[i], p7[i] = byte(v>>24), byte(v>>16), byte(v>>8), byte(v)
-	}
-	return dst
-}
-
-func unshuffle(dst []uint64, b []byte) []uint64 {
-	k := len(b) / 8
-	dst = append(dst[:0], make([]uint64, k)...)
-	for j := 0; j < 8; j++ {
-		plane := b[j*k : (j+1)*k]
-		for i, c := range plane {
-			dst[i] |= uint64(c) << (56 - 8*j)
-		}
-	}
-	return dst
-}
-
-func commonPrefix(a []byte, b string) int {
-	n := min(len(a), len(b))
-	i := 0
-	// Eight bytes at a time: paths of neighbours share long prefixes.
-	for ; i+8 <= n; i += 8 {
-		x := binary.LittleEndian.Uint64(a[i:]) ^ leUint64(b[i:])
-		if x != 0 {
-			return i + bits.TrailingZeros64(x)/8
-		}
-	}
-	for ; i < n; i++ {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
-}
-
-// leUint64 reads the first eight bytes of s, little-endian.
-func leUint64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-}
-
 func derivedLoss(has bool, score, share float64) float64 {
 	if !has {
 		return 0
 	}
 	return share * (1 - score)
-}
-
-// pathLabel returns the label the tree shows for the last step of a
-// jq-style path: "." for the root, the key, or "[i]"; ok is false when the
-// path does not end in a step it can read.
-func pathLabel(path string) (label string, ok bool) {
-	if path == "." {
-		return ".", true
-	}
-	if !strings.HasSuffix(path, "]") {
-		i := strings.LastIndexByte(path, '.')
-		if i < 0 {
-			return "", false
-		}
-		return path[i+1:], true
-	}
-	if i := strings.LastIndexByte(path, '['); i >= 0 && isDigits(path[i+1:len(path)-1]) {
-		return path[i:], true
-	}
-	for i := strings.LastIndex(path, `["`); i >= 0; i = strings.LastIndex(path[:i], `["`) {
-		var s string
-		if json.Unmarshal([]byte(path[i+1:len(path)-1]), &s) == nil {
-			return s, true
-		}
-	}
-	return "", false
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
 }

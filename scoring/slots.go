@@ -70,6 +70,29 @@ func (t *Tree) SlotName(i int) (parent int, key string, elem bool) {
 	return int(t.sl.parent[k]), t.slotKey(k), t.slotIsElem(k)
 }
 
+// SlotParent returns the parent of slot i and whether it is the slot of an
+// array's elements, as SlotName does, without its key.
+func (t *Tree) SlotParent(i int) (parent int, elem bool) {
+	k := int32(i)
+	return int(t.sl.parent[k]), t.slotIsElem(k)
+}
+
+// SlotKeyIs reports whether the key of slot i is key, as SlotName's key
+// == key would, comparing the document's bytes in place rather than
+// making the key first: for a loop over every case's slots that checks
+// what it found for the case before.
+func (t *Tree) SlotKeyIs(i int, key string) bool {
+	k := int32(i)
+	d, id := t.keyMember(t.sl.key[k])
+	switch {
+	case d == nil:
+		return key == ""
+	case d.KeyEscaped(id):
+		return t.sl.escaped[k] == key
+	}
+	return d.KeyIs(id, key)
+}
+
 // SlotWeightAt returns the weight in force of slot i, as SlotAt(i).Weight
 // does, without decoding its key: for loops over every slot.
 func (t *Tree) SlotWeightAt(i int) float64 { return t.slotWeight(int32(i)) }

@@ -128,3 +128,40 @@ func TestKeySlotConcurrent(t *testing.T) {
 		t.Error("no index made")
 	}
 }
+
+// TestSlotKeyIs compares every slot's key in place with what SlotName
+// gives, for keys written with escapes, the empty key, a key that is
+// another's prefix, output-only keys and elements' slots.
+func TestSlotKeyIs(t *testing.T) {
+	ref, err := jsondoc.Parse("ref", []byte(`{"a": 1, "ab": {"": 2, "q\"uote": 3}, "\u00e9t\u00e9": [{"a": 1}], "a\\b": null}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jsondoc.Parse("out", []byte(`{"a": 2, "ab": {"": 2}, "extra": {"x\ty": 1}}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := Build(ref, out, nil, Options{KeyUnion: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	candidates := []string{"", "a", "ab", "abc", "q\"uote", "q", "été", "a\\b", `a\\b`, "extra", "x\ty", "x"}
+	keys := 0
+	for i := range tree.NumSlots() {
+		parent, key, elem := tree.SlotName(i)
+		if p, e := tree.SlotParent(i); p != parent || e != elem {
+			t.Errorf("slot %d: SlotParent %d %v, SlotName %d %v", i, p, e, parent, elem)
+		}
+		for _, c := range append(candidates, key) {
+			if got := tree.SlotKeyIs(i, c); got != (key == c) {
+				t.Errorf("slot %d (key %q): SlotKeyIs(%q) = %v", i, key, c, got)
+			}
+		}
+		if key != "" {
+			keys++
+		}
+	}
+	if keys < 7 {
+		t.Fatalf("%d key slots: the tree tests little", keys)
+	}
+}

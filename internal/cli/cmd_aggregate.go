@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/jsontui/jsontui/internal/escape"
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/dataset"
 	"github.com/jsontui/jsontui/scoring/htmlreport"
@@ -83,6 +84,7 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 	}
 	stdins := 0
 	var shards []dataset.Shard
+	seen := map[string]os.FileInfo{}
 	for _, name := range args {
 		if name == "-" {
 			if stdins++; stdins > 1 {
@@ -99,6 +101,9 @@ func (a *app) aggregate(args []string, f *aggregateFlags) error {
 			return badInput(err)
 		}
 		defer file.Close()
+		if err := shardOnce(seen, name, file); err != nil {
+			return badInput(err)
+		}
 		shards = append(shards, dataset.Shard{Name: name, R: file})
 	}
 	cfg := dataset.AggregateConfig{Metric: f.metric}
@@ -201,4 +206,24 @@ func shardFiles(names []string) []htmlreport.File {
 		files[i] = htmlreport.File{Role: "shard", Name: name, SHA256: hashDatasetSide(name).SHA256}
 	}
 	return files
+}
+
+// shardOnce refuses a shard file given before, under this name or
+// another (a link, ./x and x): its cases would count twice. seen holds
+// the files given so far, by name.
+func shardOnce(seen map[string]os.FileInfo, name string, file *os.File) error {
+	st, err := file.Stat()
+	if err != nil {
+		return fmt.Errorf("%s: %w", escape.Name(name), err)
+	}
+	for prev, pst := range seen {
+		if os.SameFile(st, pst) {
+			if prev == name {
+				return fmt.Errorf("%s is given twice: aggregate each shard once", escape.Name(name))
+			}
+			return fmt.Errorf("%s is the file %s given before: aggregate each shard once", escape.Name(name), escape.Name(prev))
+		}
+	}
+	seen[name] = st
+	return nil
 }

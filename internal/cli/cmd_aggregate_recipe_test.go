@@ -163,6 +163,11 @@ func TestAggregateRecordsItsRun(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "reduced") || !strings.Contains(out, "aggregate") || !strings.Contains(out, "dataset 6 cases") {
 		t.Fatalf("history list: exit %d, %s%s", code, out, stderr)
 	}
+	// Its files are the first and the last shard, not a reference and an
+	// output.
+	if want := "dataset 6 cases: shards " + shards[0] + " … " + shards[2]; !strings.Contains(out, want) {
+		t.Errorf("history list:\n%s\nlacks %q", out, want)
+	}
 	// A case of the run shows its figures (the lines carry no tree).
 	id := strings.Fields(strings.Split(out, "\n")[1])[0]
 	code, out, stderr = runWithHistory(t, store, "", "history", "show", id, "--case", "inv-002")

@@ -122,3 +122,27 @@ func TestAggregateHelpSaysTheOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestAggregateShardTwice: a shard given twice, by its name or by
+// another that is the same file, is refused before anything is read
+// (its cases would count twice; cases without ids would not even be
+// seen as the same).
+func TestAggregateShardTwice(t *testing.T) {
+	shards := smallShards(t)
+	other := shards[0] + ".link"
+	if err := os.Symlink(shards[0], other); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{shards[0], shards[1], shards[0]}, shards[0] + " is given twice: aggregate each shard once"},
+		{[]string{shards[0], other}, other + " is the file " + shards[0] + " given before: aggregate each shard once"},
+	} {
+		code, out, stderr := runCLI(t, "", append([]string{"aggregate", "--no-history"}, c.args...)...)
+		if code != 2 || out != "" || stderr != "jsontui: "+c.want+"\n" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}

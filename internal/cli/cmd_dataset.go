@@ -2,12 +2,10 @@ package cli
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -170,57 +168,6 @@ func selectPaths(figs *dataset.Figures, f *scoreFlags) (*dataset.Figures, datase
 	return figs, opt
 }
 
-// checkDatasetFlags returns the error of a flag that does not apply to
-// the dataset run asked for: --top and --only-losses select paths, which
-// --format jsonl and a metric that is one number do not print; --pass,
-// --group-by and --match-threshold figure many cases, which --case does
-// not.
-func checkDatasetFlags(f *scoreFlags, hasPaths bool) error {
-	if err := checkSelection(f); err != nil {
-		return err
-	}
-	sel := ""
-	switch {
-	case f.topSet:
-		sel = "--top"
-	case f.onlyLosses:
-		sel = "--only-losses"
-	}
-	d := &f.dataset
-	switch {
-	case sel != "" && f.format == "jsonl" && d.caseID == "":
-		return fmt.Errorf("%s selects the per-path figures, which --format jsonl does not print (it prints every case's nodes): drop %s", sel, sel)
-	case sel != "" && !hasPaths:
-		return fmt.Errorf("%s: --metric %s is one number, with no per-path figures to select from", sel, f.metric.name)
-	case d.caseID != "" && d.passSet:
-		return errors.New("--pass figures a dataset's cases; --case prints one case: drop --pass")
-	case d.caseID != "" && d.groupBy != "":
-		return errors.New("--group-by groups a dataset's cases; --case prints one case: drop --group-by")
-	case d.caseID != "" && d.thresholdSet:
-		return errors.New("--match-threshold counts a dataset's found leaves; --case prints one case: drop --match-threshold")
-	}
-	return nil
-}
-
-// holdsArray reports whether the file's first character (after white
-// space and a byte order mark) opens an array: a .json file of records,
-// not a weights file (an object).
-func holdsArray(name string) bool {
-	if dataset.CheckRegular(name) != nil {
-		return false // never opened: the dataset's open says why
-	}
-	f, err := os.Open(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	buf := make([]byte, 4096)
-	n, _ := io.ReadFull(f, buf)
-	b := bytes.TrimPrefix(buf[:n], []byte("\xEF\xBB\xBF"))
-	b = bytes.TrimLeft(b, " \t\r\n")
-	return len(b) > 0 && b[0] == '['
-}
-
 // datasetConfig returns the dataset flags as a run's configuration, and
 // the weights and rules files it read (for the history; empty for none).
 // spec is the dataset the weights are for. Its errors carry their exit
@@ -343,32 +290,6 @@ func scoreFailed(out *bufio.Writer, format string, rec *datasetRecording, err er
 	return badInput(err)
 }
 
-// checkScoreDatasetFlags refuses the flags of `score` on a dataset that
-// do not go together, before anything is read.
-func checkScoreDatasetFlags(spec dataset.Spec, f *scoreFlags) error {
-	if f.minSet && !(f.min >= 0 && f.min <= 1) {
-		return fmt.Errorf("--min %v is outside [0, 1]", f.min)
-	}
-	if f.explain != "" && f.dataset.caseID == "" {
-		return errors.New("--explain explains a node of one case: give the case with --case ID")
-	}
-	if err := checkExplain(f); err != nil {
-		return err
-	}
-	if m, err := f.metric.metric(); err == nil {
-		if err := checkDatasetFlags(f, scoring.HasTree(m)); err != nil {
-			return err
-		}
-	}
-	if err := checkScoreLabels(f); err != nil {
-		return err
-	}
-	if f.metric.rules == "-" && (spec.Ref == "-" || spec.Out == "-") {
-		return errors.New("only one file argument may be - (standard input): --rules and a file both are")
-	}
-	return nil
-}
-
 // writeCaseLines makes cfg write each case's line to out (--format
 // jsonl), before the recorder's Cases, if any, sees it.
 func writeCaseLines(cfg *dataset.Config, out io.Writer) {
@@ -395,24 +316,6 @@ func writeDatasetPage(ctx context.Context, out io.Writer, h dataset.Header, res 
 		page.Compared = dataset.Compare(*compared, dataset.CompareSide{Figures: res.Figures, Rules: rules})
 	}
 	return htmlreport.WriteDataset(out, htmlMeta(time.Now(), datasetFilesHTML(h, spec, sides)...), page)
-}
-
-// checkScoreLabels checks the label flags of score on a dataset: one
-// source of labels, and not with what prints no dataset figures.
-func checkScoreLabels(f *scoreFlags) error {
-	if err := f.labels.check(); err != nil {
-		return err
-	}
-	switch {
-	case !f.labels.given() && f.labels.seedSet:
-		return errors.New("--seed seeds the agreement's intervals: give it with --labels or --label-field")
-	case !f.labels.given():
-	case f.dataset.caseID != "":
-		return errors.New("--case prints one case as a pair: labels measure a dataset's agreement, give them without --case")
-	case f.format == "jsonl":
-		return errors.New("--format jsonl prints the cases' lines: labels measure the dataset's agreement, give them with --format text, json, markdown or html")
-	}
-	return nil
 }
 
 // minGate is --min on a score.
@@ -444,7 +347,7 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures, quiet bool
 	}
 	repaired := 0
 	for _, c := range f.Cases {
-		if len(c.Repairs) > 0 {
+		if len(c.Repairs()) > 0 {
 			repaired++
 		}
 	}
@@ -461,69 +364,4 @@ func (a *app) printDatasetNotes(h dataset.Header, f *dataset.Figures, quiet bool
 		}
 		fmt.Fprintf(a.stderr, "jsontui: warning: %s\n", msg)
 	}
-}
-
-// scoreOneCase is `score --case ID`: the case printed as a single pair.
-func (a *app) scoreOneCase(ctx context.Context, src *dataset.Source, cfg dataset.Config, f *scoreFlags) error {
-	if f.format == "jsonl" {
-		return badInput(errors.New("--case prints one case as a pair: use --format text, json or markdown"))
-	}
-	c, err := dataset.ScoreCase(ctx, src, cfg, f.dataset.caseID)
-	if err != nil {
-		return badInput(err)
-	}
-	if c.Status == dataset.CaseExtra {
-		return badInput(fmt.Errorf("case %q is an output with no reference (%s): it has no score", c.ID, c.Output))
-	}
-	rep := c.Result.Report(cfg.Metric.Name())
-	rep.Reference, rep.Output = c.Reference, c.Output
-	if c.Output == "" {
-		rep.Output = "(none)"
-	}
-	rep.Repairs = c.Repairs // the record's and the model text's repairs, which cover the tree's
-	if cfg.Weights != nil {
-		rep.Weights = cfg.Weights.Name()
-	}
-	rep.Rules = displayNameOrEmpty(f.metric.rules)
-	for _, w := range c.Warnings {
-		rep.Warnings = append(rep.Warnings, report.Warning{Path: ".", Message: w})
-	}
-	report.SpellSettings(rep.Warnings, flagName)
-	switch c.Status {
-	case dataset.CaseMissing:
-		fmt.Fprintf(a.stderr, "jsontui: case %q has no output: every node is missing, the case scores 0\n", c.ID)
-	case dataset.CaseInvalid:
-		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
-	}
-	a.printNotes(rep)
-	switch {
-	case f.explain != "":
-		if c.Result.Tree == nil {
-			return badInput(fmt.Errorf("--explain: --metric %s scores a case as one number: it has no nodes to explain", cfg.Metric.Name()))
-		}
-		err = a.explain(c.Result, cfg.Metric.Name(), f.explain)
-	case f.quiet:
-		fmt.Fprintln(a.stdout, quietScore(rep.Score, rep.HasScore))
-	case f.format == "json":
-		err = report.WriteJSON(a.stdout, selected(rep, f))
-	case f.format == "markdown":
-		err = report.WriteMarkdown(a.stdout, selected(rep, f))
-	case f.format == "html":
-		files := []htmlreport.File{{Role: "reference", Name: rep.Reference}, {Role: "output", Name: rep.Output}, {Role: "weights", Name: rep.Weights}}
-		err = htmlreport.WritePair(a.stdout, htmlMeta(time.Now(), files...), htmlreport.Pair{Report: rep, Tree: c.Result.Tree})
-	default:
-		err = report.WriteText(a.stdout, selected(rep, f), report.TextOptions{Color: a.statusColor()})
-	}
-	if err != nil {
-		return err
-	}
-	return minGate(f, rep.Score, rep.HasScore)
-}
-
-// quietScore is what --quiet prints: the score in full, or null.
-func quietScore(v float64, has bool) string {
-	if !has {
-		return "null"
-	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
 }

@@ -27,7 +27,7 @@ type datasetRun struct {
 // scoreDataset is `jsontui score` on a dataset.
 func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags) error {
 	d := &f.dataset
-	if err := checkScoreDatasetFlags(spec, f); err != nil {
+	if err := checkScoreDatasetFlags(spec, weightsName, f); err != nil {
 		return badInput(err)
 	}
 	spec.LabelField = f.labels.field

@@ -16,10 +16,17 @@ import (
 )
 
 // datasetFiles describes a dataset run's inputs in a list: "dataset 6
-// cases: data.jsonl (weights.json)", both files for two.
-func (a *app) datasetFiles(cases int, ref, out, weights history.File) string {
+// cases: data.jsonl (weights.json)", both files for two; an aggregate's
+// first and last shard, which it records in their place: "dataset 6
+// cases: shards a.jsonl … c.jsonl".
+func (a *app) datasetFiles(source string, cases int, ref, out, weights history.File) string {
 	files := rel(ref.Path)
-	if out.Path != ref.Path {
+	switch {
+	case source == history.SourceAggregate && out.Path != ref.Path:
+		files = "shards " + files + " … " + rel(out.Path)
+	case source == history.SourceAggregate:
+		files = "shard " + files
+	case out.Path != ref.Path:
 		files += " ↔ " + rel(out.Path)
 	}
 	if weights.Path != "" {
@@ -31,7 +38,7 @@ func (a *app) datasetFiles(cases int, ref, out, weights history.File) string {
 // runFiles describes a run's inputs in a list, a pair's or a dataset's.
 func (a *app) runFiles(s *history.Summary) string {
 	if s.Cases > 0 {
-		return a.datasetFiles(s.Cases, s.Reference, s.Output, s.Weights)
+		return a.datasetFiles(s.Source, s.Cases, s.Reference, s.Output, s.Weights)
 	}
 	return a.files(s.Reference, s.Output, s.Weights)
 }
@@ -114,7 +121,7 @@ func (a *app) showCase(run *history.Run, id, format string) error {
 	case dataset.CaseMissing:
 		fmt.Fprintf(a.stderr, "jsontui: case %q had no output: every node is missing, the case scores 0\n", c.ID)
 	case dataset.CaseInvalid:
-		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.Error)
+		fmt.Fprintf(a.stderr, "jsontui: case %q is invalid: %s; it is scored as if there were no output\n", c.ID, c.ParseError())
 	}
 	return a.writeShown(rep, why, format, runHead(run)+"  case "+escape.Text(c.ID))
 }
@@ -155,7 +162,7 @@ func (a *app) diffDatasets(ra, rb *history.Run, format string, stripExt bool) er
 		return a.diffHTML(ra, rb, c)
 	}
 	describe := func(r *history.Run) string {
-		s := fmt.Sprintf("%s  %s  %s", r.ID, r.Time.Local().Format(time.DateTime), a.datasetFiles(r.Dataset.Cases, r.Reference, r.Output, r.Weights))
+		s := fmt.Sprintf("%s  %s  %s", r.ID, r.Time.Local().Format(time.DateTime), a.datasetFiles(r.Source, r.Dataset.Cases, r.Reference, r.Output, r.Weights))
 		if r.Label != "" {
 			s += fmt.Sprintf("  %q", r.Label)
 		}

@@ -121,6 +121,9 @@ func (a *app) weightsFit(args []string, f *fitFlags) error {
 	case !isDataset:
 		return badInput(fmt.Errorf("weights fit takes a dataset (a directory, a .jsonl file, or --dataset): %s is not one", escape.Name(args[0])))
 	}
+	if err := f.labels.checkStdin(spec, weightsName, f.metric.rules); err != nil {
+		return badInput(err)
+	}
 	cfg, _, _, err := a.datasetConfig(&spec, &f.dataset, &f.metric, weightsName)
 	if err != nil {
 		return err

@@ -61,13 +61,23 @@ func (f *labelFlags) check() error {
 	return nil
 }
 
+// checkStdin refuses --labels - when the dataset, its weights or its
+// rules (named spec, weights and rules) read standard input too: the
+// labels would be read from what is left of it, after the cases.
+func (f *labelFlags) checkStdin(spec dataset.Spec, weights, rules string) error {
+	if f.file == "-" && (spec.Ref == "-" || spec.Out == "-" || weights == "-" || rules == "-") {
+		return errors.New("only one file argument may be - (standard input): --labels and another file both are")
+	}
+	return nil
+}
+
 // read returns the labels: the labels file's, or the label field's of
 // the scored cases of spec.
 func (a *app) readLabels(f *labelFlags, spec dataset.Spec, cases []dataset.CaseFigures) (*calibrate.Labels, error) {
 	if f.field != "" {
 		return calibrate.FieldLabels(f.field, cases, func(k int) string {
 			name := spec.Ref
-			if cases[k].LabelInOutput {
+			if cases[k].LabelInOutput() {
 				name = spec.Out
 			}
 			if isDir(name) {

@@ -191,3 +191,25 @@ func TestLabelFieldInOutputs(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errs)
 	}
 }
+
+// TestLabelsStdinTwice: --labels - with a dataset, weights or rules that
+// read standard input too is refused before anything is read (the labels
+// would be what is left of it after the cases).
+func TestLabelsStdinTwice(t *testing.T) {
+	data, err := os.ReadFile(small + "data.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "jsontui: only one file argument may be - (standard input): --labels and another file both are\n"
+	for _, args := range [][]string{
+		{"score", "-", "--dataset", "--labels", "-", "--no-history"},
+		{"score", small + "data.jsonl", "-", "--labels", "-", "--no-history"},
+		{"score", small + "data.jsonl", "--rules", "-", "--labels", "-", "--no-history"},
+		{"weights", "fit", "-", "--dataset", "--labels", "-"},
+	} {
+		code, out, stderr := runCLI(t, string(data), args...)
+		if code != 2 || out != "" || stderr != want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want 2, %q", args, code, out, stderr, want)
+		}
+	}
+}

@@ -35,7 +35,7 @@ func (a *app) recordAggregate(figs *dataset.Figures, shards []string, f *aggrega
 	for i := range figs.Cases {
 		c := &figs.Cases[i]
 		if err := add(&dataset.Case{Index: i, ID: c.ID, Status: c.Status, Score: c.Score, HasScore: c.HasScore,
-			Group: c.Group, HasGroup: c.HasGroup, Repairs: c.Repairs, Error: c.Error, Worst: c.Worst}); err != nil {
+			Group: c.Group, HasGroup: c.HasGroup, Repairs: c.Repairs(), Error: c.ParseError(), Worst: c.Worst}); err != nil {
 			return err
 		}
 	}

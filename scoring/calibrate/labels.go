@@ -197,15 +197,15 @@ func FieldLabels(field string, cases []dataset.CaseFigures, fileOf func(k int) s
 	l := &Labels{Source: field}
 	for k := range cases {
 		c := &cases[k]
-		if c.Label == "" {
+		if c.Label() == "" {
 			continue
 		}
-		v, kind, err := ParseLabel([]byte(c.Label))
+		v, kind, err := ParseLabel([]byte(c.Label()))
 		if err == nil {
-			err = l.add(Label{ID: c.ID, Case: k, Value: v, Line: int(c.LabelLine)}, kind)
+			err = l.add(Label{ID: c.ID, Case: k, Value: v, Line: int(c.LabelLine())}, kind)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %s: %v", escape.Name(fileOf(k)), c.LabelLine, field, err)
+			return nil, fmt.Errorf("%s:%d: %s: %v", escape.Name(fileOf(k)), c.LabelLine(), field, err)
 		}
 	}
 	if len(l.Items) == 0 {

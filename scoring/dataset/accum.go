@@ -98,17 +98,11 @@ func (a *accumulator) addCase(res *caseResult) {
 	if res.hints != nil || a.refCases <= a.hintSample {
 		a.hints.add(res.hints)
 	}
-	c := CaseFigures{ID: a.ids.keep(res.id), Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score), Error: res.err,
-		Label: res.label.text, LabelLine: int32(min(res.label.line, math.MaxInt32)), LabelInOutput: res.label.out}
+	c := CaseFigures{ID: a.ids.keep(res.id), Status: res.status, Score: res.score, HasScore: !math.IsNaN(res.score)}
 	if res.worstPath != "" {
 		c.Worst = a.worst(res.worstPath, res.worstLoss)
 	}
-	if len(res.repairs) > 0 {
-		c.Repairs = make([]string, len(res.repairs))
-		for i, r := range res.repairs {
-			c.Repairs[i] = a.intern(r)
-		}
-	}
+	c.Notes = a.notes(res)
 	if a.hasGroups {
 		g := a.groupIndex(res.group, res.hasGroup)
 		a.groupOfCase = append(a.groupOfCase, g)
@@ -137,6 +131,21 @@ func (a *accumulator) addParts(parts []pathPart, sums [][2]xsum) {
 			a.addPart(p, &sums[p.sum-1])
 		}
 	}
+}
+
+// notes returns the case's rarer figures, nil when it has none.
+func (a *accumulator) notes(res *caseResult) *CaseNotes {
+	if len(res.repairs) == 0 && res.err == "" && res.label.text == "" && res.label.line == 0 && !res.label.out {
+		return nil
+	}
+	n := &CaseNotes{Error: res.err, Label: res.label.text, LabelLine: int32(min(res.label.line, math.MaxInt32)), LabelInOutput: res.label.out}
+	if len(res.repairs) > 0 {
+		n.Repairs = make([]string, len(res.repairs))
+		for i, r := range res.repairs {
+			n.Repairs[i] = a.intern(r)
+		}
+	}
+	return n
 }
 
 // worstKey is a costliest leaf's path and loss.

@@ -49,7 +49,7 @@ func TestBrokenTextInEveryForm(t *testing.T) {
 			t.Errorf("%s: cases %+v", c.name, cs)
 			continue
 		}
-		got := cs[0].Error
+		got := cs[0].ParseError()
 		if rel, err := filepath.Rel(dir, got); err == nil && filepath.IsAbs(got) {
 			got = rel
 		}

@@ -67,7 +67,7 @@ func TestOutputRecordCutShort(t *testing.T) {
 					t.Errorf("case %d: %+v, want %s", i, f.Cases[i], st)
 				}
 				if c.errors != nil {
-					if got := strings.ReplaceAll(f.Cases[i].Error, dir+string(filepath.Separator), ""); got != c.errors[i] {
+					if got := strings.ReplaceAll(f.Cases[i].ParseError(), dir+string(filepath.Separator), ""); got != c.errors[i] {
 						t.Errorf("case %d: error %q, want %q", i, got, c.errors[i])
 					}
 				}

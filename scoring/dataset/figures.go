@@ -117,13 +117,25 @@ type GroupFigures struct {
 	HasPass      bool
 }
 
-// CaseFigures are one case's figures.
+// CaseFigures are one case's figures. A dataset keeps one a case (64
+// bytes), its rarer figures apart (Notes).
 type CaseFigures struct {
 	ID    string
 	Score float64
 	Group string
 	// Worst is the case's costliest leaf; nil when it loses nothing.
-	Worst   *Worst
+	Worst *Worst
+	// Notes are the case's repairs, parse error and label: nil when it
+	// has none of them (most cases). Read them through Repairs,
+	// ParseError and the Label methods, which take nil for none.
+	Notes    *CaseNotes
+	Status   CaseStatus
+	HasScore bool
+	HasGroup bool
+}
+
+// CaseNotes are the figures of a case that most cases lack.
+type CaseNotes struct {
 	Repairs []string
 	// Error is the parse error of an invalid case.
 	Error string
@@ -131,14 +143,57 @@ type CaseFigures struct {
 	// "" for none; LabelLine is its line in the reference's file (or,
 	// for two directories, the case's file), or in the output's when
 	// LabelInOutput (only the output's record has the field).
-	Label     string
-	LabelLine int32
-	// The small fields last, together: a dataset keeps one CaseFigures a
-	// case (112 bytes).
-	Status        CaseStatus
-	HasScore      bool
-	HasGroup      bool
+	Label         string
+	LabelLine     int32
 	LabelInOutput bool
+}
+
+// orNil returns n, or nil when it holds nothing: what a case keeps.
+func (n *CaseNotes) orNil() *CaseNotes {
+	if n == nil || len(n.Repairs) == 0 && n.Error == "" && n.Label == "" && n.LabelLine == 0 && !n.LabelInOutput {
+		return nil
+	}
+	return n
+}
+
+// Repairs returns the repairs made to the case's output (Notes.Repairs).
+func (c *CaseFigures) Repairs() []string {
+	if c.Notes == nil {
+		return nil
+	}
+	return c.Notes.Repairs
+}
+
+// ParseError returns the parse error of an invalid case, "" for another
+// (Notes.Error).
+func (c *CaseFigures) ParseError() string {
+	if c.Notes == nil {
+		return ""
+	}
+	return c.Notes.Error
+}
+
+// Label returns the JSON text of the case's label field, "" for none
+// (Notes.Label).
+func (c *CaseFigures) Label() string {
+	if c.Notes == nil {
+		return ""
+	}
+	return c.Notes.Label
+}
+
+// LabelLine returns the line of the case's label field (Notes.LabelLine).
+func (c *CaseFigures) LabelLine() int32 {
+	if c.Notes == nil {
+		return 0
+	}
+	return c.Notes.LabelLine
+}
+
+// LabelInOutput says the case's label field is in the output's record
+// (Notes.LabelInOutput).
+func (c *CaseFigures) LabelInOutput() bool {
+	return c.Notes != nil && c.Notes.LabelInOutput
 }
 
 // Worst is a case's costliest leaf: the node without children that

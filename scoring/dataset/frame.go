@@ -126,7 +126,12 @@ type extractor struct {
 	// its parent's path and its key, without hashing the key.
 	memo []slotMemo
 	w    []float64 // the tree's weight of each node
-	part []int32   // a walk's: each node's index in the case's parts
+	// A walk's: each node's index in the case's parts; the leaf counts
+	// below each container, by node; the containers, in node order.
+	part  []int32
+	below [][5]int32
+	conts []int32
+	in    caseIn
 }
 
 // slotMemo is the schema path last found for a slot index: the path of
@@ -270,18 +275,20 @@ func (x *extractor) slotPathOf(t *scoring.Tree, k int32) int32 {
 	if p := x.slotPath[k]; p >= 0 {
 		return p
 	}
-	parent, key, elem := t.SlotName(int(k))
+	parent, elem := t.SlotParent(int(k))
 	if parent < 0 {
 		x.slotPath[k] = 0
 		return 0
 	}
 	pp := x.slotPathOf(t, int32(parent))
 	if int(k) < len(x.memo) {
-		if m := &x.memo[k]; m.parent == pp && m.elem == elem && m.key == key {
+		// The key compared in the document, not made first.
+		if m := &x.memo[k]; m.parent == pp && m.elem == elem && (elem || t.SlotKeyIs(int(k), m.key)) {
 			x.slotPath[k] = m.path
 			return m.path
 		}
 	}
+	_, key, _ := t.SlotName(int(k))
 	var p int32
 	if elem {
 		p = x.paths.elem(pp)

@@ -42,8 +42,8 @@ func TestHandDataset(t *testing.T) {
 			t.Errorf("case %s: worst %+v, want %+v", c.ID, c.Worst, worst[i])
 		}
 	}
-	if len(f.Cases[1].Repairs) != 1 || len(f.Extra) != 1 || f.Extra[0] != "f" {
-		t.Errorf("repairs of b %q, extra %q", f.Cases[1].Repairs, f.Extra)
+	if len(f.Cases[1].Repairs()) != 1 || len(f.Extra) != 1 || f.Extra[0] != "f" {
+		t.Errorf("repairs of b %q, extra %q", f.Cases[1].Repairs(), f.Extra)
 	}
 	// Stats over the five scores 0, 7/9, 0.8, 0.9, 1.
 	mean := (0.9 + 7.0/9 + 1 + 0.8 + 0) / 5

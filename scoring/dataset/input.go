@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"unsafe"
 
@@ -307,16 +306,3 @@ func (p *textPlace) message(te *scoring.TextError) string {
 // them and never writes. (A string without escapes is the record's own
 // bytes, which live as long as the case.)
 func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
-
-// readFile reads a file of a dataset directory.
-func readFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", path, pe.Err)
-		}
-		return nil, err
-	}
-	return data, nil
-}

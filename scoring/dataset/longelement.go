@@ -87,7 +87,7 @@ func (rr *RecordReader) longElement(s *valueScan, at int) (Record, error) {
 				rr.err = fmt.Errorf("%s: %w", rr.name, err)
 			}
 		}
-		end, ok := s.scan(p, len(tail))
+		end, ok := s.scan(p, 0) // the tail first: a backslash to read again
 		if ok {
 			p, rest, ended = p[:end], p[end:], true
 		} else {

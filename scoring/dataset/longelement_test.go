@@ -2,10 +2,13 @@ package dataset
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"unicode/utf8"
 )
 
 // escapedValue returns a JSON record of about n bytes whose string is
@@ -79,5 +82,72 @@ func TestLongElementNotClosed(t *testing.T) {
 	const want = "f.json:2:2: unexpected end of JSON input: the array of records is not closed"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
+// TestLongElementsRandom reads arrays of elements of random kinds (an
+// object, an array, a string, a number) and random lengths around
+// longLine, with escapes and brackets inside strings, through a reader
+// that returns a few bytes at a time: every element comes back whole, as
+// encoding/json splits the array.
+func TestLongElementsRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 20))
+	for round := range 8 {
+		var want []string
+		for range 5 {
+			n := longLine + rng.IntN(64) - 32
+			if rng.IntN(3) == 0 {
+				n = rng.IntN(2 * readChunk)
+			}
+			var e string
+			switch rng.IntN(4) {
+			case 0:
+				e = `{"s": "` + strings.Repeat(`a\"]}`, n/5) + `"}`
+			case 1:
+				e = `[` + strings.Repeat(`"x\\", `, n/7) + `[]]`
+			case 2:
+				e = `"` + strings.Repeat(`\\`, n/2) + `"`
+			default:
+				e = "1" + strings.Repeat("0", n) // a long number
+			}
+			want = append(want, e)
+		}
+		data := "[" + strings.Join(want, " ,\n") + "]"
+		rr := NewRecordReader("f.json", iotest.HalfReader(strings.NewReader(data)), Array)
+		for i, e := range want {
+			rec, err := rr.Next()
+			if err != nil {
+				t.Fatalf("round %d, record %d: %v", round, i, err)
+			}
+			if string(rec.Data) != e {
+				t.Fatalf("round %d, record %d: %d bytes, want its element of %d: got %.40q … %.40q, want %.40q", round, i, len(rec.Data), len(e), rec.Data, rec.Data[len(rec.Data)-40:], e)
+			}
+			if !json.Valid(rec.Data) {
+				t.Fatalf("round %d, record %d: not JSON", round, i)
+			}
+			line, col := 1+strings.Count(data[:rec.Offset], "\n"), 1+utf8.RuneCountInString(data[strings.LastIndexByte(data[:rec.Offset], '\n')+1:rec.Offset])
+			if data[rec.Offset:rec.Offset+int64(len(e))] != e || rec.Line != line || rec.Col != col {
+				t.Fatalf("round %d, record %d: at %d:%d offset %d, want %d:%d", round, i, rec.Line, rec.Col, rec.Offset, line, col)
+			}
+		}
+		if _, err := rr.Next(); err != io.EOF {
+			t.Fatalf("round %d: after the last: %v", round, err)
+		}
+		// Cut anywhere, the array is an error after the elements it holds
+		// whole, never a record cut short.
+		cut := data[:rng.IntN(len(data))]
+		rr = NewRecordReader("f.json", iotest.HalfReader(strings.NewReader(cut)), Array)
+		for i := 0; ; i++ {
+			rec, err := rr.Next()
+			if err != nil {
+				if err == io.EOF {
+					t.Fatalf("round %d: the array cut at %d reads to its end", round, len(cut))
+				}
+				break
+			}
+			if i >= len(want) || string(rec.Data) != want[i] && !json.Valid(rec.Data) && !strings.HasPrefix(want[i], "1") {
+				t.Fatalf("round %d: the array cut at %d: record %d is %d bytes, not an element", round, len(cut), i, len(rec.Data))
+			}
+		}
 	}
 }

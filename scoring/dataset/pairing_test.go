@@ -33,10 +33,10 @@ func TestLinePairing(t *testing.T) {
 			t.Errorf("case %d: %+v, want %+v", i, c, w)
 		}
 	}
-	if got := f.Cases[1].Repairs; len(got) != 1 || got[0] != "took the JSON object at 1:7 out of the surrounding text (6 bytes before it, 7 after)" {
+	if got := f.Cases[1].Repairs(); len(got) != 1 || got[0] != "took the JSON object at 1:7 out of the surrounding text (6 bytes before it, 7 after)" {
 		t.Errorf("repairs %q", got)
 	}
-	if got := trim(f.Cases[2].Error, dir); got != "o.jsonl:3:9: unexpected end of JSON input; no JSON found in it either: tried 1 opening bracket" {
+	if got := trim(f.Cases[2].ParseError(), dir); got != "o.jsonl:3:9: unexpected end of JSON input; no JSON found in it either: tried 1 opening bracket" {
 		t.Errorf("error %q", got)
 	}
 	if f.Stats.Invalid != 1 || f.Stats.Missing != 1 || !near9(f.Score, 0.5) {
@@ -91,10 +91,10 @@ func TestDirectories(t *testing.T) {
 			t.Errorf("case %d: %+v, want %+v", i, c, w)
 		}
 	}
-	if got := f.Cases[0].Repairs; len(got) != 1 || got[0] != "took the JSON from the ``` code fence at line 2" {
+	if got := f.Cases[0].Repairs(); len(got) != 1 || got[0] != "took the JSON from the ``` code fence at line 2" {
 		t.Errorf("repairs %q", got)
 	}
-	if got := trim(f.Cases[2].Error, dir); got != "outs/b.json:1:7: unexpected end of JSON input; no JSON found in it either: tried 1 opening bracket" {
+	if got := trim(f.Cases[2].ParseError(), dir); got != "outs/b.json:1:7: unexpected end of JSON input; no JSON found in it either: tried 1 opening bracket" {
 		t.Errorf("error %q", got)
 	}
 	if got := f.Extra; len(got) != 2 || got[0] != "d.json" || got[1] != "e/f/g.json" {

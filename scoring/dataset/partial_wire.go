@@ -79,7 +79,7 @@ func (p *Partial) MarshalBinary() ([]byte, error) {
 	w.Cases = make([]wireCase, len(a.cases))
 	for k := range a.cases {
 		c := &a.cases[k]
-		wc := wireCase{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs, Error: c.Error,
+		wc := wireCase{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs(), Error: c.ParseError(),
 			File: p.keys[k].file, Record: p.keys[k].record}
 		if c.HasScore {
 			wc.Score = &c.Score
@@ -149,7 +149,7 @@ func (p *Partial) UnmarshalBinary(data []byte) error {
 	a := &p.acc
 	p.metric, p.settings, p.grouped, a.tree = w.Metric, w.Settings, w.Grouped, w.Tree
 	for _, c := range w.Cases {
-		cf := CaseFigures{ID: c.ID, Status: c.Status, Worst: c.Worst, Repairs: c.Repairs, Error: c.Error}
+		cf := CaseFigures{ID: c.ID, Status: c.Status, Worst: c.Worst, Notes: (&CaseNotes{Repairs: c.Repairs, Error: c.Error}).orNil()}
 		if c.Score != nil {
 			cf.Score, cf.HasScore = *c.Score, true
 		}

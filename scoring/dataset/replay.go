@@ -147,7 +147,7 @@ func (z *Frozen) consume(ctx context.Context, out []chan *replayChunk, slots cha
 				continue
 			}
 			cs := &Case{Index: k, ID: row.ID, Status: row.Status, Score: row.Score, HasScore: row.HasScore,
-				Group: row.Group, HasGroup: row.HasGroup, Repairs: row.Repairs, Error: row.Error, Worst: row.Worst,
+				Group: row.Group, HasGroup: row.HasGroup, Repairs: row.Repairs(), Error: row.ParseError(), Worst: row.Worst,
 				Warnings: c.warnings[i]}
 			if c.encoded {
 				cs.Encoded = c.enc[c.at[i]:c.at[i+1]]

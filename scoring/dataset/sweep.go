@@ -41,13 +41,18 @@ type caseAcc struct {
 }
 
 func (a *caseAcc) part(p int32, node int32, fl uint16, w float64) *pathPart {
-	if int(p) < len(a.at) {
-		if k := a.at[p]; k > 0 {
-			return &a.parts[k-1]
-		}
-	} else {
-		a.at = append(a.at, make([]int32, int(p)+1-len(a.at))...)
+	for int(p) >= len(a.at) {
+		a.at = append(a.at, 0)
 	}
+	if k := a.at[p]; k > 0 {
+		return &a.parts[k-1]
+	}
+	return a.add(p, node, fl, w)
+}
+
+// add begins the case's part at path p (which a.at has room for, and no
+// part yet), whose first node is node, of flags fl and weight w.
+func (a *caseAcc) add(p int32, node int32, fl uint16, w float64) *pathPart {
 	a.parts = append(a.parts, pathPart{path: p, first: node, kind: jsondoc.Kind(fl & fKind >> fKindShift), weight: w})
 	a.at[p] = int32(len(a.parts))
 	return &a.parts[len(a.parts)-1]

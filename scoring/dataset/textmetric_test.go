@@ -96,11 +96,11 @@ func checkTextCases(t *testing.T, what, dir string, res *Result, ws []textCaseWa
 	for i, w := range ws {
 		c := cs[i]
 		repair := ""
-		if len(c.Repairs) > 0 {
-			repair = c.Repairs[len(c.Repairs)-1]
+		if len(c.Repairs()) > 0 {
+			repair = c.Repairs()[len(c.Repairs())-1]
 		}
-		if c.ID != w.id || c.Status != w.status || !near9(c.Score, w.score) || repair != w.repair || trim(c.Error, dir) != w.err {
-			t.Errorf("%s: case %d: %s %s %v repairs %q error %q\nwant %+v", what, i, c.ID, c.Status, c.Score, c.Repairs, trim(c.Error, dir), w)
+		if c.ID != w.id || c.Status != w.status || !near9(c.Score, w.score) || repair != w.repair || trim(c.ParseError(), dir) != w.err {
+			t.Errorf("%s: case %d: %s %s %v repairs %q error %q\nwant %+v", what, i, c.ID, c.Status, c.Score, c.Repairs(), trim(c.ParseError(), dir), w)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -24,11 +25,12 @@ var walkPairs = [][2]string{
 	{`7`, `"7"`},
 }
 
-// TestWalkIsSweep walks each pair's tree under every metric that makes
-// one (they weigh by path, by leaf count, with all-zero keys weighed
-// alike), with and without weights and extra keys that count, and
-// finds what extract and sweep find: the same parts, bit for bit, the
-// same costliest leaf and the same shares.
+// TestWalkIsSweep walks the pairs' trees, each pair twice, as the cases
+// of one batch, under every metric that makes a tree (they weigh by path,
+// by leaf count, with all-zero keys weighed alike), with and without
+// weights and extra keys that count, and finds what extract, sweep and
+// the batch's fold find: the same parts, bit for bit, the same exact sums,
+// and for each case the same costliest leaf and shares.
 func TestWalkIsSweep(t *testing.T) {
 	weights, err := scoring.ParseWeights("weights", []byte(`{"d": {"e": 0, "f": 0, "k": 0}, "items": {"qty": 0.75, "price": 0.5}}`))
 	if err != nil {
@@ -45,7 +47,9 @@ func TestWalkIsSweep(t *testing.T) {
 			continue
 		}
 		for name, set := range opts {
-			for k, pair := range walkPairs {
+			c := newWalkCheck()
+			for k := range 2 * len(walkPairs) {
+				pair := walkPairs[k%len(walkPairs)]
 				ref, err1 := jsondoc.Parse("ref", []byte(pair[0]), nil)
 				out, err2 := jsondoc.Parse("out", []byte(pair[1]), nil)
 				if err1 != nil || err2 != nil {
@@ -57,39 +61,82 @@ func TestWalkIsSweep(t *testing.T) {
 				if err != nil || res.Tree == nil {
 					continue // options this metric refuses
 				}
-				checkWalk(t, m.Name()+"/"+name, k, res.Tree)
+				c.add(t, fmt.Sprintf("%s/%s case %d", m.Name(), name, k), res.Tree)
 				checked++
 			}
+			c.compare(t, m.Name()+"/"+name)
 		}
 	}
-	if checked < 40 {
+	if checked < 80 {
 		t.Fatalf("only %d trees walked", checked)
 	}
 }
 
-// checkWalk compares walk with extract and sweep on tree tr.
-func checkWalk(t *testing.T, name string, k int, tr *scoring.Tree) {
-	t.Helper()
+// walkCheck scores the same cases into two batches: by extract, sweep
+// and fold, and by walk.
+type walkCheck struct {
+	px, pw   pathCache
+	x, xw    extractor
+	f, g     frame
+	folded   batch
+	walked   batch
+	nextCase int
+}
+
+func newWalkCheck() *walkCheck {
 	table := newPathTable()
-	px, pw := pathCache{table: table}, pathCache{table: table}
-	x := extractor{paths: &px, tau: 0.9}
-	var f frame
-	x.extract(tr, &f)
-	sw := sweeper{counting: true, w: slices.Clone(x.w), fallback: tr.Options().ZeroWeightFallback}
-	want := sw.sweep(&f, false)
-	xw := extractor{paths: &pw, tau: 0.9}
-	var g frame
+	c := &walkCheck{px: pathCache{table: table}, pw: pathCache{table: table}}
+	c.x, c.xw = extractor{paths: &c.px, tau: 0.9}, extractor{paths: &c.pw, tau: 0.9}
+	return c
+}
+
+// add scores the case of tree tr both ways, and compares its outcome.
+func (c *walkCheck) add(t *testing.T, name string, tr *scoring.Tree) {
+	t.Helper()
+	idx := c.nextCase
+	c.nextCase++
+	c.x.extract(tr, &c.f)
+	sw := sweeper{counting: true, w: slices.Clone(c.x.w), fallback: tr.Options().ZeroWeightFallback}
+	want := sw.sweep(&c.f, false)
+	c.folded.fold(sw.acc.parts, idx)
 	var sw2 sweeper
 	sw2.counting = true
-	got := xw.walk(tr, &g, &sw2)
+	got := c.xw.walk(tr, &c.g, &sw2, &c.walked, idx)
+	if len(sw2.acc.parts) != 0 {
+		t.Errorf("%s: the walk left %d parts in the case's table", name, len(sw2.acc.parts))
+	}
 	if want.worst != got.worst || math.Float64bits(want.worstLoss) != math.Float64bits(got.worstLoss) ||
 		math.Float64bits(want.score) != math.Float64bits(got.score) {
-		t.Errorf("%s pair %d: walk %+v, sweep %+v", name, k, got, want)
+		t.Errorf("%s: walk %+v, sweep %+v", name, got, want)
 	}
-	if !slices.Equal(sw.acc.parts, sw2.acc.parts) {
-		t.Errorf("%s pair %d: parts\nwalk  %+v\nsweep %+v", name, k, sw2.acc.parts, sw.acc.parts)
+	n := len(c.f.path)
+	if !slices.Equal(c.f.path, c.g.path) || !slices.Equal(sw.share, sw2.share[:n]) || !slices.Equal(sw.w, sw2.w[:n]) {
+		t.Errorf("%s: paths, shares or weights differ", name)
 	}
-	if !slices.Equal(f.path, g.path) || !slices.Equal(sw.share, sw2.share[:len(f.path)]) || !slices.Equal(sw.w, sw2.w[:len(f.path)]) {
-		t.Errorf("%s pair %d: paths, shares or weights differ", name, k)
+}
+
+// compare compares the two batches' parts and exact sums.
+func (c *walkCheck) compare(t *testing.T, name string) {
+	t.Helper()
+	a, b := &c.folded, &c.walked
+	if !slices.Equal(a.parts, b.parts) {
+		t.Errorf("%s: parts\nwalk %+v\nfold %+v", name, b.parts, a.parts)
+		return
+	}
+	several := 0
+	for i := range a.parts {
+		if a.parts[i].sum == 0 {
+			continue
+		}
+		several++
+		sa, sb := a.sums.of(&a.parts[i]), b.sums.of(&b.parts[i])
+		for j := range 2 {
+			if x, y := sa[j].value(), sb[j].value(); math.Float64bits(x) != math.Float64bits(y) {
+				t.Errorf("%s: path %d sum %d: walk %v, fold %v", name, a.parts[i].path, j, y, x)
+			}
+		}
+	}
+	if several == 0 && len(a.parts) > 0 {
+		t.Errorf("%s: no path met by two cases", name)
 	}
 }

@@ -197,8 +197,9 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 }
 
 // sweepTree finds the figures of the case's tree t: its warnings, its
-// parts by schema path (in w.sw.acc, which score folds into b), its
-// costliest leaf, and its frame in b when the cases are kept.
+// parts by schema path (in w.sw.acc, which score folds into b, or added
+// to b's by a walk), its costliest leaf, and its frame in b when the
+// cases are kept.
 // A case of the hint sample (hints) has its pairing hints' suggestions
 // taken, and their notes left out of its warnings.
 func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseResult, hints bool) {
@@ -211,7 +212,7 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	if hints {
 		res.hints = suggestions(t)
 	}
-	out := w.figures(t)
+	out := w.figures(t, b, in.idx)
 	res.fallback = w.sw.fallback
 	res.worstNode = out.worst
 	if out.worst >= 0 {
@@ -224,18 +225,19 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 	}
 }
 
-// figures computes the case's figures from its tree t into w.sw: in one
-// walk of the tree when nothing more is wanted of the case (walk), else
-// through its frame (w.f), which a kept case keeps and a case line reads.
+// figures computes the figures of case idx from its tree t: in one walk
+// of the tree straight into batch b's parts when nothing more is wanted
+// of the case (walk), else into w.sw through its frame (w.f), which a kept
+// case keeps and a case line reads.
 // A big case goes through its frame too, whose parents cost 4 bytes a
 // container rather than a node.
-func (w *worker) figures(t *scoring.Tree) caseOutcome {
+func (w *worker) figures(t *scoring.Tree, b *batch, idx int) caseOutcome {
 	// The paths of a case of many nodes (maybe as many paths) are looked
 	// up in the dataset's table without being kept a second time in the
 	// worker's cache and memo.
 	w.paths.direct = t.Len() >= bigParts
 	if !w.run.keep && !w.run.lines && t.Len() < bigCaseNodes {
-		return w.x.walk(t, &w.f, &w.sw)
+		return w.x.walk(t, &w.f, &w.sw, b, idx) // straight into b: s.acc stays empty, for foldCase
 	}
 	w.x.extract(t, &w.f)
 	if t.Len() >= bigCaseNodes {

@@ -273,9 +273,9 @@ func appendCase(b []byte, c *CaseFigures) []byte {
 		b = append(b, '}')
 	}
 	b = append(b, ", \"repairs\": "...)
-	b = appendStrings(b, c.Repairs)
+	b = appendStrings(b, c.Repairs())
 	b = append(b, ", \"error\": "...)
-	b = appendStringOrNull(b, c.Error)
+	b = appendStringOrNull(b, c.ParseError())
 	return append(b, '}')
 }
 

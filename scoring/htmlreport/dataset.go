@@ -288,7 +288,7 @@ func casesSection(v *datasetView, d *Dataset) error {
 		trees[kc.index] = true
 		c := &f.Cases[kc.index]
 		ct := caseTree{Index: kc.index, ID: c.ID, Status: c.Status.String(), Score: report.ScoreCell(c.Score, c.HasScore),
-			Error: c.Error, Repairs: c.Repairs, Tree: renderTree(kc.nodes)}
+			Error: c.ParseError(), Repairs: c.Repairs(), Tree: renderTree(kc.nodes)}
 		if c.Worst != nil {
 			ct.Worst = c.Worst.Path
 		}

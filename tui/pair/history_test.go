@@ -102,7 +102,9 @@ func TestHistoryCompare(t *testing.T) {
 	if s := d.statusText(); !strings.HasPrefix(s, "comparing with run 1hthq03k7m “beer counts”: 3 paths differ · esc ends") {
 		t.Errorf("status %q", s)
 	}
-	if !strings.Contains(d.Screen(), "Δ vs run 1hthq03k7m “beer counts”") {
+	// The run is A and now B, as history diff A B and a dataset's
+	// compare view name them: Δ = B − A.
+	if !strings.Contains(d.Screen(), "A run 1hthq03k7m “beer counts” · B now · 3 paths differ · A 0.97266 → B 0.87601, B − A −0.09665") {
 		t.Errorf("no comparison line:\n%s", d.Screen())
 	}
 	// Loading the run's weights makes every path the same.

@@ -143,7 +143,7 @@ type RunSummary struct {
 	Time time.Time
 	// Label is the user's name for the run.
 	Label string
-	// Source says what recorded the run: "score" or "tui".
+	// Source says what recorded the run: "score", "tui" or "aggregate".
 	Source string
 	// Metric names the metric the run scored with.
 	Metric string

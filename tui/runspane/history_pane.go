@@ -289,9 +289,16 @@ func (p *HistoryPane) View() string {
 }
 
 // RunFiles names a run's files: "reference.json ⟷ output.json", or the
-// one file of records of a dataset that holds both.
+// one file of records of a dataset that holds both; for a run `jsontui
+// aggregate` recorded, the first and the last shard it read: "shards
+// a.jsonl … c.jsonl".
 func RunFiles(r ports.RunSummary) string {
-	if r.Reference == r.Output {
+	switch {
+	case r.Source == "aggregate" && r.Reference == r.Output:
+		return "shard " + r.Reference
+	case r.Source == "aggregate":
+		return "shards " + r.Reference + " … " + r.Output
+	case r.Reference == r.Output:
 		return r.Reference
 	}
 	return r.Reference + " ⟷ " + r.Output

@@ -387,8 +387,8 @@ func (p *Pane) row(c casesCols, k int, selected bool) string {
 		s.Bad.Write(&b, common.Pad(report.Truncate(unscoredLeaf(cf), c.leaf), c.leaf))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", c.loss))
-	case cf.Error != "":
-		s.Bad.Write(&b, common.Pad(report.Truncate(escape.Text(cf.Error), c.leaf), c.leaf))
+	case cf.ParseError() != "":
+		s.Bad.Write(&b, common.Pad(report.Truncate(escape.Text(cf.ParseError()), c.leaf), c.leaf))
 		b.WriteByte(' ')
 		b.WriteString(strings.Repeat(" ", c.loss))
 	case cf.Worst == nil:

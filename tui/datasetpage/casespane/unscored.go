@@ -22,8 +22,8 @@ func unscored(st dataset.CaseStatus) bool {
 // case's error follows.
 func unscoredLeaf(cf dataset.CaseFigures) string {
 	label := dataset.WorstLabel(&cf)
-	if cf.Status == dataset.CaseInvalid && cf.Error != "" {
-		label += " " + escape.Text(cf.Error)
+	if cf.Status == dataset.CaseInvalid && cf.ParseError() != "" {
+		label += " " + escape.Text(cf.ParseError())
 	}
 	return label
 }

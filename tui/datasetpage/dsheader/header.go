@@ -54,7 +54,7 @@ func (h *Header) setFigures() {
 	h.metric, h.options, h.notes = figs.Metric, figs.Options, nil
 	repaired := 0
 	for k := 0; k < ds.Scored.Len(); k++ {
-		if len(figs.Cases[k].Repairs) > 0 {
+		if len(figs.Cases[k].Repairs()) > 0 {
 			repaired++
 		}
 	}

@@ -297,7 +297,10 @@ func (h *Header) notesView() string {
 }
 
 // compareLine says which run the tree is compared with and how many
-// paths differ.
+// paths differ, naming the run A and now B as `history diff A B` and a
+// dataset's compare view do (the older A; every Δ is B − A): "A run
+// 1hthq03k7m “beer counts” 2025-03-01 09:51 · B now · 3 paths differ ·
+// A 0.97266 → B 0.87601, B − A −0.09665".
 func (h *Header) compareLine() string {
 	s := h.c.Styles
 	c := h.cmp
@@ -309,22 +312,27 @@ func (h *Header) compareLine() string {
 	if c.OnlyRun > 0 {
 		counts += " · " + common.Thousands(c.OnlyRun) + " only in the run"
 	}
-	name := s.Accent.Render("Δ vs " + runspane.RunName(c.Run))
+	name := s.Accent.Render("A " + runspane.RunName(c.Run))
+	when := " " + s.Muted.Render(c.Run.Time.Format("2006-01-02 15:04"))
+	now := s.Accent.Render(" · B now")
 	end := s.Faint.Render("esc ends")
-	// The run's time and score when they fit, the counts first.
-	line := name + counts
-	if long := name + " " + s.Muted.Render(c.Run.Time.Format("2006-01-02 15:04")) + counts; ansi.StringWidth(long)+ansi.StringWidth(end)+2 <= h.width {
-		line = long
-	}
+	fits := func(line string) bool { return ansi.StringWidth(line)+ansi.StringWidth(end)+2 <= h.width }
+	other := ""
 	if c.Run.Metric != "" && c.Run.Metric != h.metric.Name {
-		if other := " · run by " + c.Run.Metric; ansi.StringWidth(line+other)+ansi.StringWidth(end)+2 <= h.width {
-			line += s.Warn.Render(other)
-		}
+		other = s.Warn.Render(" · run by " + c.Run.Metric)
 	}
+	figs := ""
 	if tot, has := h.metric.Total(h.sess.Tree()); has && c.Run.HasScore {
-		figs := fmt.Sprintf(" · run %s → now %s %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
-		if ansi.StringWidth(line+figs)+ansi.StringWidth(end)+2 <= h.width {
-			line += figs
+		figs = fmt.Sprintf(" · A %s → B %s, B − A %s", common.Fixed5(c.Run.Score), common.Fixed5(tot), deltaPaint(h, tot-c.Run.Score))
+	}
+	// The counts first, then the scores, the other metric and the run's
+	// time, as they fit.
+	line := name + now + counts
+	for _, l := range []string{name + when + now + counts + other + figs, name + now + counts + other + figs,
+		name + now + counts + figs, name + when + now + counts + other, name + now + counts + other} {
+		if fits(l) {
+			line = l
+			break
 		}
 	}
 	return common.Spread(line, end, h.width)
