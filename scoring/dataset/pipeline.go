@@ -82,7 +82,7 @@ func (b *batch) fold(parts []pathPart, idx int) {
 			continue
 		}
 		q := &b.parts[k-1]
-		sums := b.sums.of(q)
+		sums := b.sumsOf(q)
 		q.cases++
 		q.nodes += p.nodes
 		q.scored += p.scored
@@ -118,6 +118,10 @@ func (b *batch) foldCase(acc *caseAcc, idx int) {
 		q.cases, q.firstCase, q.sum = 1, int32(idx), 0
 	}
 }
+
+// sumsOf returns the exact sums of part q, made of its one case's on
+// first use.
+func (b *batch) sumsOf(q *pathPart) *[2]xsum { return b.sums.of(q) }
 
 // addCounts adds the node counts by status of a part to another's.
 func addCounts(dst, src *[7]int32) {

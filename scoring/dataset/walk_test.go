@@ -129,7 +129,7 @@ func (c *walkCheck) compare(t *testing.T, name string) {
 			continue
 		}
 		several++
-		sa, sb := a.sums.of(&a.parts[i]), b.sums.of(&b.parts[i])
+		sa, sb := a.sumsOf(&a.parts[i]), b.sumsOf(&b.parts[i])
 		for j := range 2 {
 			if x, y := sa[j].value(), sb[j].value(); math.Float64bits(x) != math.Float64bits(y) {
 				t.Errorf("%s: path %d sum %d: walk %v, fold %v", name, a.parts[i].path, j, y, x)

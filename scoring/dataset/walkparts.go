@@ -62,7 +62,7 @@ func (c *caseIn) end(b *batch) {
 			q.scoreSum, q.lossSum = s[0], s[1]
 			continue
 		}
-		sums := b.sums.of(q)
+		sums := b.sumsOf(q)
 		sums[0].add(s[0])
 		sums[1].add(s[1])
 	}
