@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"unsafe"
@@ -340,6 +341,11 @@ func (a *accumulator) pathFigures(n int) []PathFigures {
 	order := slices.DeleteFunc(a.paths0.order(a.firsts()), func(id int32) bool { return !a.seen(id) })
 	// Exactly the room they take: a wide dataset has a million paths of
 	// about 220 bytes each, which an append would copy as it grows.
+	if len(order) >= bigParts {
+		// What finding the order left goes back before the figures of
+		// a million paths take their room.
+		debug.FreeOSMemory()
+	}
 	out := make([]PathFigures, 0, len(order))
 	a.paths0.names(order, func(id int32, depth int, p string) {
 		if p == "" {

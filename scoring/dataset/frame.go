@@ -149,9 +149,6 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	rd, od := t.Ref(), t.Out()
 	x.unmapSlots(t.NumSlots())
 	n := t.Len()
-	// A big case's paths are looked up in the dataset's table without
-	// being kept a second time in the worker's cache and memo.
-	x.paths.direct = n >= bigCaseNodes
 	// Room for every node at once: a big case's columns grown by
 	// doubling would leave as much again behind them.
 	x.w = reserve(x.w[:0], n)

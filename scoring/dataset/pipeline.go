@@ -18,7 +18,7 @@ type batch struct {
 	// sums are the exact sums of the parts' scores and losses over the
 	// batch's cases, for the parts of two cases or more (pathPart.sum; a
 	// part's own scoreSum and lossSum are its first case's).
-	sums [][2]xsum
+	sums sumTable
 	// firsts are where the batch's case lines meet each path (Aggregate).
 	firsts []partFirst
 	at     []int32 // by path: index into parts + 1; 0 when no case has it
@@ -50,7 +50,7 @@ func (b *batch) reset() {
 	for i := range b.parts {
 		b.at[b.parts[i].path] = 0
 	}
-	b.sums = b.sums[:0] // their full sums' storage kept for the next (sumsOf)
+	b.sums = b.sums[:0] // their full sums' storage kept for the next (sumTable.of)
 	clear(b.in)         // the long records they hold go with them
 	b.buf, b.in, b.parts, b.lines, b.enc, b.heads = b.buf[:0], b.in[:0], b.parts[:0], b.lines[:0], b.enc[:0], b.heads[:0]
 	b.owned = 0
@@ -121,22 +121,7 @@ func (b *batch) foldCase(acc *caseAcc, idx int) {
 
 // sumsOf returns the exact sums of part q, made of its one case's on
 // first use.
-func (b *batch) sumsOf(q *pathPart) *[2]xsum {
-	if q.sum == 0 {
-		if len(b.sums) < cap(b.sums) {
-			b.sums = b.sums[:len(b.sums)+1]
-			b.sums[len(b.sums)-1][0].reset()
-			b.sums[len(b.sums)-1][1].reset()
-		} else {
-			b.sums = append(b.sums, [2]xsum{})
-		}
-		q.sum = int32(len(b.sums))
-		s := &b.sums[q.sum-1]
-		s[0].add(q.scoreSum)
-		s[1].add(q.lossSum)
-	}
-	return &b.sums[q.sum-1]
-}
+func (b *batch) sumsOf(q *pathPart) *[2]xsum { return b.sums.of(q) }
 
 // addCounts adds the node counts by status of a part to another's.
 func addCounts(dst, src *[7]int32) {

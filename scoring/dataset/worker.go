@@ -232,6 +232,10 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 // A big case goes through its frame too, whose parents cost 4 bytes a
 // container rather than a node.
 func (w *worker) figures(t *scoring.Tree, b *batch, idx int) caseOutcome {
+	// The paths of a case of many nodes (maybe as many paths) are looked
+	// up in the dataset's table without being kept a second time in the
+	// worker's cache and memo.
+	w.paths.direct = t.Len() >= bigParts
 	if !w.run.keep && !w.run.lines && t.Len() < bigCaseNodes {
 		return w.x.walk(t, &w.f, &w.sw, b, idx) // straight into b: s.acc stays empty, for foldCase
 	}
