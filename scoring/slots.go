@@ -166,7 +166,13 @@ func (t *Tree) addKeySlotIn(ks *keySlots, ctx int32, key keyRef) int32 {
 	if ks.indexed.Load() {
 		ks.index.Insert(t.hashSlotKey(&ks.index, k), k)
 	}
-	t.resolveSlot(k)
+	if t.weights == nil {
+		// What resolveSlot leaves of a new slot without a weights file:
+		// its rule; its weights are the 1 newSlot gave them.
+		t.resolveRule(k)
+	} else {
+		t.resolveSlot(k)
+	}
 	return k
 }
 

@@ -220,6 +220,16 @@ func (t *Tree) Status(id NodeID) Status {
 // array elements, 0 for extra keys).
 func (t *Tree) Weight(id NodeID) float64 { return t.weightOf(id) }
 
+// AppendWeights appends the weight of every node to dst, by node, as
+// Weight gives them one at a time, and returns the extended slice: for a
+// pass over every node.
+func (t *Tree) AppendWeights(dst []float64) []float64 {
+	for i := range t.nodes {
+		dst = append(dst, t.weightOf(NodeID(i)))
+	}
+	return dst
+}
+
 // Slot returns the weight slot of id, or -1 when its weight is fixed (the
 // root, array elements, extra nodes).
 func (t *Tree) Slot(id NodeID) int { return max(-1, int(t.nodes[id].slot)) }

@@ -201,3 +201,37 @@ func TestInitWeights(t *testing.T) {
 		t.Errorf("init weights change the score")
 	}
 }
+
+// TestAppendWeights checks that every node's weight, appended in one
+// pass, is what Weight gives it, with a weights file, a weight set on one
+// node and leaf-count weights.
+func TestAppendWeights(t *testing.T) {
+	ref := parseDoc(t, `{"a": 1, "b": {"c": "x", "d": [1, 2]}, "e": null}`)
+	out := parseDoc(t, `{"a": 2, "b": {"c": "y", "d": [1]}, "f": true}`)
+	w, err := ParseWeights("w.json", []byte(`{"a": 0.25, "b": {"__b": 0.5, "c": 0}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []Options{{}, {LeafWeights: true}} {
+		tree, err := Build(ref, out, w, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree.SetWeight(1, 0.75)
+		got := tree.AppendWeights([]float64{-1})
+		if len(got) != tree.Len()+1 || got[0] != -1 {
+			t.Fatalf("AppendWeights gave %d weights for %d nodes after one", len(got), tree.Len())
+		}
+		distinct := map[float64]bool{}
+		for i := range tree.Len() {
+			want := tree.Weight(NodeID(i))
+			if got[i+1] != want {
+				t.Errorf("%+v: node %d (%s): AppendWeights %v, Weight %v", opt, i, tree.Path(NodeID(i)), got[i+1], want)
+			}
+			distinct[want] = true
+		}
+		if len(distinct) < 3 {
+			t.Errorf("%+v: weights %v: the tree tests little", opt, distinct)
+		}
+	}
+}

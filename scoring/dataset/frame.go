@@ -147,10 +147,7 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 	f.reset()
 	opt := t.Options()
 	rd, od := t.Ref(), t.Out()
-	x.slotPath = x.slotPath[:0]
-	for range t.NumSlots() {
-		x.slotPath = append(x.slotPath, -1)
-	}
+	x.unmapSlots(t.NumSlots())
 	n := t.Len()
 	// Room for every node at once: a big case's columns grown by
 	// doubling would leave as much again behind them.
@@ -209,6 +206,15 @@ func (x *extractor) extract(t *scoring.Tree, f *frame) {
 		f.wval = append(f.wval[:0], x.w...)
 	} else {
 		f.wval = nil
+	}
+}
+
+// unmapSlots makes x.slotPath n slots long, none of them mapped to a
+// path yet (-1).
+func (x *extractor) unmapSlots(n int) {
+	x.slotPath = grow(x.slotPath, n)
+	for k := range x.slotPath {
+		x.slotPath[k] = -1
 	}
 }
 

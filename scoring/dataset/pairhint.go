@@ -71,7 +71,11 @@ func suggestions(t *scoring.Tree) []scoring.ListsAt {
 	}
 	out := make([]scoring.ListsAt, len(hs))
 	for i, h := range hs {
-		out[i] = scoring.ListsAt{Path: h.SchemaPath, Lists: h.Suggested().Lists}
+		// Copies: a key the suggestion pairs by is the case's document's
+		// bytes (a batch's buffer, which the next batch's records take).
+		l := h.Suggested().Lists
+		l.Key = strings.Clone(l.Key)
+		out[i] = scoring.ListsAt{Path: strings.Clone(h.SchemaPath), Lists: l}
 	}
 	return out
 }

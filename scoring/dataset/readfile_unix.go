@@ -24,7 +24,11 @@ func readFile(path string) ([]byte, error) {
 	}
 	// One byte more than the size, so that the end is seen without
 	// growing the buffer; a file that grew meanwhile grows it.
-	data := make([]byte, 0, max(st.Size, 0)+1)
+	size := 512 // a size the platform's int cannot hold: grown as read
+	if st.Size >= 0 && int64(int(st.Size)) == st.Size {
+		size = int(st.Size) + 1
+	}
+	data := make([]byte, 0, size)
 	for {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]

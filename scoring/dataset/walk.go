@@ -29,23 +29,22 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 	}
 	opt := t.Options()
 	rd, od := t.Ref(), t.Out()
-	x.slotPath = x.slotPath[:0]
-	for range t.NumSlots() {
-		x.slotPath = append(x.slotPath, -1)
-	}
-	f.path = reserve(f.path, n)
-	s.w, s.share, s.parent = grow(s.w, n), grow(s.share, n), grow(s.parent, n)
+	x.unmapSlots(t.NumSlots())
+	f.path = reserve(f.path, n)[:n] // filled in node order: a node's parent's is there before it
+	path := f.path
+	s.w, s.share, s.parent = t.AppendWeights(s.w[:0]), grow(s.share, n), grow(s.parent, n)
 	s.hasParent, s.f = true, nil
 	s.fallback = opt.ZeroWeightFallback
 	x.part, x.below, x.conts = grow(x.part, n), grow(x.below, n), x.conts[:0]
 	w, share, pk := s.w, s.share, x.part
-	w[0], share[0], s.parent[0] = t.Weight(0), 1, -1
+	share[0], s.parent[0] = 1, -1
+	rules := opt.KeyRules != nil // a rules file's thresholds (MatchThreshold)
 	root, _ := t.Score(0)
 	out := caseOutcome{score: root, worst: -1}
 	for i := range n {
 		id := scoring.NodeID(i)
 		p := x.pathOf(t, f, id)
-		f.path = append(f.path, p)
+		path[i] = p
 		kind := t.Kind(id)
 		sc, _ := t.Score(id)
 		k := x.in.part(b, p, int32(i), idx, kind, w[i])
@@ -78,8 +77,10 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 			continue
 		}
 		tau := x.tau
-		if th, has := t.MatchThreshold(id); has {
-			tau = th // the rules file's threshold for this path
+		if rules {
+			if th, has := t.MatchThreshold(id); has {
+				tau = th // the rules file's threshold for this path
+			}
 		}
 		// A leaf counts at its path and at every path above it: at its
 		// parent's, which hands its counts up once all are in (countUp).
@@ -116,8 +117,8 @@ func (x *extractor) countUp(parts []pathPart, parent []int32) {
 	}
 }
 
-// shareOut gives the children [first, end) of container i their weights,
-// parent and shares, as sweeper.shares does: a child's share is its
+// shareOut gives the children [first, end) of container i their parent
+// and shares (their weights are in s.w), as sweeper.shares does: a child's share is its
 // container's times its weight's part of the scored children's, or an
 // equal part (equal: the container weighs its children alike).
 func (x *extractor) shareOut(t *scoring.Tree, s *sweeper, i, first, end int32, equal bool) {
@@ -125,8 +126,7 @@ func (x *extractor) shareOut(t *scoring.Tree, s *sweeper, i, first, end int32, e
 	var sumW float64
 	var scored int32
 	for c := first; c < end; c++ {
-		wc := t.Weight(scoring.NodeID(c))
-		w[c] = wc
+		wc := w[c]
 		if sc, _ := t.Score(scoring.NodeID(c)); sc == sc {
 			scored++
 			if wc > 0 {
