@@ -46,7 +46,7 @@ func (a *app) scoreDataset(spec dataset.Spec, weightsName string, f *scoreFlags)
 	var prog *progress
 	if d.caseID == "" {
 		if prog = a.newProgress(f.quiet); prog != nil {
-			spec.Progress = prog.onRead
+			spec.Progress = prog.onDone
 		}
 	}
 	r.spec = spec

@@ -149,7 +149,10 @@ func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) por
 // loadProgress counts a dataset's load for the explorer's progress line:
 // report is the explorer's, once it asks for the load.
 type loadProgress struct {
-	read, cases atomic.Int64
+	// done is the bytes of the cases done (Spec.Progress), sent the last
+	// that was sent.
+	done, cases atomic.Int64
+	sent        int64
 	// scored is the number of reference cases once the dataset is
 	// scored, 0 before.
 	scored atomic.Int64
@@ -161,7 +164,7 @@ type loadProgress struct {
 // send reports the counts so far, once the explorer listens.
 func (p *loadProgress) send() {
 	if r := p.report.Load(); r != nil {
-		(*r)(ports.DatasetProgress{Cases: int(p.cases.Load()), Read: p.read.Load(), Total: p.total, Files: p.files})
+		(*r)(ports.DatasetProgress{Cases: int(p.cases.Load()), Read: p.done.Load(), Total: p.total, Files: p.files})
 	}
 }
 
@@ -281,8 +284,11 @@ func (g *explorerGate) loader(src *dataset.Source, cfg dataset.Config, prog *loa
 func newLoadProgress(spec *dataset.Spec, cfg *dataset.Config) *loadProgress {
 	prog := &loadProgress{}
 	spec.Progress = func(n int64) {
-		prog.read.Store(n)
-		prog.send()
+		prog.done.Store(n)
+		if n-prog.sent >= ports.ProgressStep {
+			prog.sent = n
+			prog.send()
+		}
 	}
 	cfg.Cases = func(*dataset.Case) error {
 		if n := prog.cases.Add(1); n%512 == 0 {

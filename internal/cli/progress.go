@@ -17,14 +17,17 @@ const progressDelay = time.Second
 
 // progress is the line `score` keeps on standard error while a large
 // dataset scores, on a terminal only: the cases done, the rate, and the
-// share read with the time left when the size is known.
+// share done with the time left when the size is known. The share is of
+// the cases done, never of the bytes read ahead of them: the bytes of
+// the cases' records (Spec.Progress), or the reference files done of
+// those listed (two directories).
 type progress struct {
 	w      io.Writer
 	start  time.Time
 	total  int64 // bytes (or files) to read, 0 when unknown
 	files  bool  // total counts files (two directories): cases are files
 	cases  atomic.Int64
-	read   atomic.Int64
+	bytes  atomic.Int64 // the bytes of the cases done (Spec.Progress)
 	stop   chan struct{}
 	done   sync.WaitGroup
 	shown  bool
@@ -58,8 +61,8 @@ func (p *progress) begin(src *dataset.Source) {
 	go p.run()
 }
 
-// onRead is Spec.Progress: the bytes read so far.
-func (p *progress) onRead(n int64) { p.read.Store(n) }
+// onDone is Spec.Progress: the bytes of the cases done so far.
+func (p *progress) onDone(n int64) { p.bytes.Store(n) }
 
 // onCase counts a case done.
 func (p *progress) onCase() { p.cases.Add(1) }
@@ -102,7 +105,7 @@ func (p *progress) line(elapsed time.Duration) string {
 	if secs > 0 {
 		s += " · " + thousands(int64(float64(n)/secs)) + "/s"
 	}
-	done := p.read.Load()
+	done := p.bytes.Load()
 	if p.files {
 		done = n
 	}

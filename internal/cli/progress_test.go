@@ -7,16 +7,16 @@ import (
 )
 
 // TestProgressLine checks the progress line's text (cases, rate, share
-// read, time left) and that it is never shown when standard error is not
+// done, time left) and that it is never shown when standard error is not
 // a terminal, or with --quiet.
 func TestProgressLine(t *testing.T) {
 	p := &progress{total: 1000}
 	p.cases.Store(12345)
-	p.read.Store(250)
+	p.bytes.Store(250)
 	if got, want := p.line(5*time.Second), "jsontui: 12,345 cases · 2,469/s · 25% · 0:15 left"; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}
-	p.read.Store(1000)
+	p.bytes.Store(1000)
 	if got, want := p.line(5*time.Second), "jsontui: 12,345 cases · 2,469/s · 100%"; got != want {
 		t.Errorf("line %q, want %q", got, want)
 	}

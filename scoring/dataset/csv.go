@@ -101,7 +101,7 @@ func (c *csvRecords) next() (Record, error) {
 	}
 	c.buf = append(c.buf, '}')
 	c.n++
-	return Record{Data: c.buf, N: c.n, Line: line, Col: 1, Offset: off}, nil
+	return Record{Data: c.buf, N: c.n, Line: line, Col: 1, Offset: off, end: c.r.InputOffset()}, nil
 }
 
 // error returns a CSV error with the file's name, line and column.

@@ -90,11 +90,14 @@ func (x *idIndex) lookup(id string) (idEntry, bool) {
 	return idEntry{}, false
 }
 
-// claim marks the record number n as paired with a reference case.
-func (x *idIndex) claim(id string) {
-	if k := *x.slot(id); k != 0 {
+// claim marks the record of id as paired with a reference case and
+// returns its size in bytes; 0 when there is none or it was taken.
+func (x *idIndex) claim(id string) (size int) {
+	if k := *x.slot(id); k != 0 && !x.entries[k-1].claimed {
 		x.entries[k-1].claimed = true
+		return int(x.entries[k-1].size)
 	}
+	return 0
 }
 
 // unclaimed returns the ids (and lines) of the records no reference case took, in

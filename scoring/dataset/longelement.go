@@ -116,5 +116,5 @@ func (rr *RecordReader) longElement(s *valueScan, at int) (Record, error) {
 	}
 	rr.buf = append(rr.buf[:0], rest...)
 	rr.lo, rr.hi = 0, len(rr.buf)
-	return Record{Data: data, Line: line, Col: col, Offset: off, owned: true}, nil
+	return Record{Data: data, Line: line, Col: col, Offset: off, end: rr.base, owned: true}, nil
 }

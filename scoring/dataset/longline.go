@@ -71,5 +71,5 @@ func (rr *RecordReader) longLine() (Record, error) {
 		return Record{}, nil // a blank line: not a record
 	}
 	rr.n++
-	return Record{Data: data, N: rr.n, Line: line, Col: 1, Offset: off, owned: true}, nil
+	return Record{Data: data, N: rr.n, Line: line, Col: 1, Offset: off, end: rr.base, owned: true}, nil
 }

@@ -24,6 +24,10 @@ type Record struct {
 	Line, Col int
 	// Offset is the byte offset in the file where Data starts.
 	Offset int64
+	// end is the byte offset in the file just past the record and its
+	// line end (a CSV row's too): where the bytes of the records up to
+	// this one end, for Spec.Progress.
+	end int64
 
 	dataOff, dataLen int // where a batch holds Data
 	// owned marks Data as the record's own (a long line read into a
@@ -322,7 +326,7 @@ func (rr *RecordReader) nextLine() (Record, error) {
 			continue
 		}
 		rr.n++
-		return Record{Data: data, N: rr.n, Line: line, Col: 1, Offset: off}, nil
+		return Record{Data: data, N: rr.n, Line: line, Col: 1, Offset: off, end: rr.base + int64(next)}, nil
 	}
 }
 
@@ -392,7 +396,8 @@ func (rr *RecordReader) nextElement() (Record, error) {
 		}
 		return long, err
 	}
-	rec := Record{Data: rr.buf[rr.lo : rr.lo+n], Line: rr.line, Col: rr.col, Offset: rr.base + int64(rr.lo)}
+	off := rr.base + int64(rr.lo)
+	rec := Record{Data: rr.buf[rr.lo : rr.lo+n], Line: rr.line, Col: rr.col, Offset: off, end: off + int64(n)}
 	rr.n++
 	rec.N = rr.n
 	rr.advance(n)

@@ -130,6 +130,7 @@ type runner struct {
 	usage        *scoring.RulesUsage // which of the rules' paths the cases have
 	lacking      lackingField        // the records without an output field
 	idsSeen      int                 // the reference cases that have an id
+	done         doneMark            // how far the cases done reach (Spec.Progress)
 }
 
 // presize makes room for the cases the reference file likely holds,
@@ -360,8 +361,9 @@ func (r *runner) consume(b *batch) error {
 				return fmt.Errorf("%s:%d:%d: duplicate reference id %q: also at %s:%d:%d", f, res.idAt[0], res.idAt[1], res.id, f, prev[0], prev[1])
 			}
 		}
+		claimed := 0
 		if r.index != nil && res.outN > 0 {
-			r.index.claim(res.id)
+			claimed = r.index.claim(res.id)
 		}
 		r.lacking.add(res)
 		if res.status != CaseExtra && res.idAt[0] > 0 {
@@ -383,6 +385,7 @@ func (r *runner) consume(b *batch) error {
 				return err
 			}
 		}
+		r.caseDone(in, claimed)
 	}
 	if len(b.parts) < bigParts {
 		r.acc.addParts(b.parts, b.sums)

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
@@ -57,10 +56,15 @@ type Spec struct {
 	// as in the whole, and whose lines are the whole's.
 	Name        string
 	FirstRecord int
-	// Progress, if set, is called now and then with the bytes of the
-	// files of records read so far (both sides together), from the
-	// goroutine that reads them: what a progress bar shows against Size.
-	Progress func(read int64)
+	// Progress, if set, is called as each case is done, with the bytes
+	// of the files of records (both sides together) that the cases done
+	// so far were read from: the work done, what a progress bar shows
+	// against Size. Each record counts once its case is handed over,
+	// from the goroutine that calls Config.Cases, after that call;
+	// pairing by id, an output record counts once a case takes it.
+	// Two directories call it never: their cases done over the
+	// reference files Size counts is the share.
+	Progress func(done int64)
 }
 
 // IsDatasetPath reports whether a file argument selects dataset mode by
@@ -111,8 +115,6 @@ type Source struct {
 	spool     string
 
 	refList, outList []string // directories: the relative paths, sorted
-
-	read *atomic.Int64 // the bytes read from the files of records, with Spec.Progress
 
 	// groupKeys and idKeys are the keys of the first reference record's
 	// objects along the --group-by and --id-field paths (keysAlong), for
@@ -307,36 +309,6 @@ func (s *Source) Size() (files int, bytes int64) {
 	return 0, bytes
 }
 
-// counted reports the bytes read from r to Spec.Progress, when set. The
-// files themselves stay as opened (refFile, outFile): pairing by id reads
-// the outputs' records again at their offsets.
-func (s *Source) counted(r io.ReadCloser) io.ReadCloser {
-	if s.spec.Progress == nil {
-		return r
-	}
-	if s.read == nil {
-		s.read = new(atomic.Int64)
-	}
-	return &countingReader{r: r, n: s.read, report: s.spec.Progress}
-}
-
-// countingReader adds what it reads to n and reports the total.
-type countingReader struct {
-	r      io.ReadCloser
-	n      *atomic.Int64
-	report func(int64)
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	k, err := c.r.Read(p)
-	if k > 0 {
-		c.report(c.n.Add(int64(k)))
-	}
-	return k, err
-}
-
-func (c *countingReader) Close() error { return c.r.Close() }
-
 // formatOf is how a file of records named name is read.
 func (s *Source) formatOf(name string) Format {
 	lower := strings.ToLower(name)
@@ -364,9 +336,9 @@ func (s *Source) openOne() error {
 // Lines, a JSON array, or the rows of a CSV or TSV file.
 func (s *Source) recordReader(name string, f io.ReadCloser) *RecordReader {
 	if ok, comma := isCSV(name); ok {
-		return NewCSVRecordReader(displayName(name), s.counted(f), comma)
+		return NewCSVRecordReader(displayName(name), f, comma)
 	}
-	return NewRecordReader(displayName(name), s.counted(f), s.formatOf(name))
+	return NewRecordReader(displayName(name), f, s.formatOf(name))
 }
 
 func (s *Source) openTwo() error {

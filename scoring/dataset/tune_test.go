@@ -219,7 +219,7 @@ F1 = 2·P·R / (P + R) = 2·1·0.57143 / 1.57143 = 0.72727
 }
 
 // TestProgress: Spec.Progress reports the bytes of the file of records
-// read, up to its size (Source.Size).
+// the cases done were read from, up to its size (Source.Size).
 func TestProgress(t *testing.T) {
 	var last int64
 	calls := 0
@@ -240,8 +240,8 @@ func TestProgress(t *testing.T) {
 	}
 }
 
-// TestProgressPairedByID: counting the bytes read leaves two files paired
-// by id readable at their offsets (the outputs' records are read again).
+// TestProgressPairedByID: two files paired by id report their progress
+// and score (the outputs' records are read again at their offsets).
 func TestProgressPairedByID(t *testing.T) {
 	dir := t.TempDir()
 	ref, out := dir+"/ref.jsonl", dir+"/out.jsonl"

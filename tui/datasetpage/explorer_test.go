@@ -246,7 +246,7 @@ func TestDatasetLoading(t *testing.T) {
 	m.Update(tuitest.KeyMsg("x"))
 	ctx := <-started
 	screen := tuitest.StripANSI(m.load.view(m.C, m.opts.Files, m.QuitHint()))
-	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB read (about 4,800 cases in all)") {
+	if !strings.Contains(screen, "loading the dataset big.jsonl") || !strings.Contains(screen, "1,200 cases scored · 3.0 MB of 12.0 MB done (about 4,800 cases in all)") {
 		t.Errorf("loading screen:\n%s", screen)
 	}
 	m.Update(tuitest.KeyMsg("q"))

@@ -62,8 +62,8 @@ func (m *Model) loaded(msg dsLoadedMsg) tea.Cmd {
 }
 
 // view renders the loading screen of the dataset files names (ls nil
-// before the load starts): a progress bar of the bytes read (or the
-// files, for two directories), the cases scored, and how to quit.
+// before the load starts): a progress bar of the bytes of the cases
+// scored (or the files, for two directories), the cases scored, and how to quit.
 func (ls *dsLoadState) view(c *common.Common, files ports.Files, quit string) string {
 	s := c.Styles
 	w, h := c.Width, c.Height

@@ -11,14 +11,20 @@ import (
 )
 
 // DatasetProgress is how far a dataset's load has gone: the cases scored,
-// and the bytes of its files of records read of the total (Total 0 when
-// unknown), or for two directories the reference files of the total
-// (Files).
+// and the bytes of its files of records those cases were read from
+// (dataset.Spec.Progress) of the total (Total 0 when unknown), or for two
+// directories the reference files of the total (Files). Read never runs
+// ahead of the cases scored: its share of Total is the work done.
 type DatasetProgress struct {
 	Cases       int
 	Read, Total int64
 	Files       int
 }
+
+// ProgressStep is how many more bytes of cases done a load or a rescore
+// waits for before it reports its progress again (and at every 512
+// cases): Spec.Progress comes after every case.
+const ProgressStep = 64 << 10
 
 // DatasetLoader reads and scores a dataset in the background, held for
 // re-weighting (dataset.Config.Keep). It calls progress now and then and

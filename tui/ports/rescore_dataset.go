@@ -28,18 +28,22 @@ func RescoreDataset(spec dataset.Spec, base dataset.Config) DatasetRescorer {
 		cfg := base
 		cfg.Metric, cfg.Options, cfg.Rules, cfg.Weights = metric, req.Options, req.Rules, req.Weights
 		cfg.Keep, cfg.Lines, cfg.NewEncoder = true, false, nil
-		var read, cases atomic.Int64
+		var done, cases atomic.Int64
+		var sent int64
 		var total atomic.Int64
 		var files atomic.Int32
 		report := func() {
 			if progress != nil {
-				progress(DatasetProgress{Cases: int(cases.Load()), Read: read.Load(), Total: total.Load(), Files: int(files.Load())})
+				progress(DatasetProgress{Cases: int(cases.Load()), Read: done.Load(), Total: total.Load(), Files: int(files.Load())})
 			}
 		}
 		sp := spec
 		sp.Progress = func(n int64) {
-			read.Store(n)
-			report()
+			done.Store(n)
+			if n-sent >= ProgressStep {
+				sent = n
+				report()
+			}
 		}
 		cfg.Cases = func(*dataset.Case) error {
 			if n := cases.Add(1); n%512 == 0 {

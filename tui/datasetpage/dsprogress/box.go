@@ -126,8 +126,8 @@ func (t *Tracker) Progress() ports.DatasetProgress {
 
 // Text returns the bar of a dataset's scoring, barW cells wide,
 // and what it counts: the cases scored of the files there are (two
-// directories), or with the bytes read of the total (and the cases that
-// makes in all, about).
+// directories), or with the bytes of the cases scored of the total (and
+// the cases that makes in all, about).
 func Text(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) {
 	frac := 0.0
 	switch {
@@ -136,13 +136,13 @@ func Text(s *themes.Styles, p ports.DatasetProgress, barW int) (bar, of string) 
 		of = fmt.Sprintf("%s of %s cases scored", common.Thousands(p.Cases), common.Thousands(p.Files))
 	case p.Total > 0:
 		frac = float64(p.Read) / float64(p.Total)
-		of = fmt.Sprintf("%s cases scored · %s of %s read", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
+		of = fmt.Sprintf("%s cases scored · %s of %s done", common.Thousands(p.Cases), common.BytesText(p.Read), common.BytesText(p.Total))
 		if p.Cases > 0 && p.Read > 0 {
 			est := int(float64(p.Cases) * float64(p.Total) / float64(p.Read))
 			of += fmt.Sprintf(" (about %s cases in all)", common.Thousands(max(est, p.Cases)))
 		}
 	default:
-		of = fmt.Sprintf("%s cases scored · %s read", common.Thousands(p.Cases), common.BytesText(p.Read))
+		of = fmt.Sprintf("%s cases scored · %s done", common.Thousands(p.Cases), common.BytesText(p.Read))
 	}
 	frac = min(1, frac)
 	filled := int(frac * float64(barW))

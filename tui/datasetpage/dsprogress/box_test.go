@@ -18,8 +18,8 @@ func TestText(t *testing.T) {
 		bar, of string
 	}{
 		{ports.DatasetProgress{Cases: 3, Files: 12}, "██░░░░░░░░", "3 of 12 cases scored"},
-		{ports.DatasetProgress{Cases: 1000, Read: 2048, Total: 8192}, "██░░░░░░░░", "1,000 cases scored · 2.0 KB of 8.0 KB read (about 4,000 cases in all)"},
-		{ports.DatasetProgress{Cases: 7, Read: 100}, "░░░░░░░░░░", "7 cases scored · 100 B read"},
+		{ports.DatasetProgress{Cases: 1000, Read: 2048, Total: 8192}, "██░░░░░░░░", "1,000 cases scored · 2.0 KB of 8.0 KB done (about 4,000 cases in all)"},
+		{ports.DatasetProgress{Cases: 7, Read: 100}, "░░░░░░░░░░", "7 cases scored · 100 B done"},
 	} {
 		bar, of := Text(s, c.p, 10)
 		if ansi.Strip(bar) != c.bar || of != c.of {
