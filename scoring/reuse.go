@@ -14,6 +14,7 @@ type storage struct {
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
 	tree   Tree    // the tree itself
+	res    Result  // the tree's result (treeResult)
 	stats  slotStats
 }
 
@@ -25,8 +26,8 @@ const maxReuse = 1 << 16
 var pool sync.Pool
 
 // Release hands the tree's room over to later builds. The tree, and
-// everything that reads it (its reports, its node IDs), must not be used
-// afterwards. Releasing a tree is never necessary; a caller that builds
+// everything that reads it (its reports, its node IDs, the metric's
+// Result that holds it), must not be used afterwards. Releasing a tree is never necessary; a caller that builds
 // many small trees one after the other (a dataset's cases) saves most of
 // their allocation by it.
 func (t *Tree) Release() {
@@ -41,6 +42,7 @@ func (t *Tree) Release() {
 	st.sl.reset()
 	st.below = t.below[:0]
 	*t = Tree{}
+	st.res = Result{}
 	pool.Put(st)
 }
 
