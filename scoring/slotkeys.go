@@ -57,15 +57,6 @@ func (t *Tree) keySlotsOf(ctx int32) *keySlots {
 	return t.below[x.below-1]
 }
 
-// addKid adds key slot k to the list of ctx's, and to its index if made.
-func (t *Tree) addKid(ctx, k int32) {
-	ks := t.keySlotsOf(ctx)
-	ks.kids.add(k)
-	if ks.indexed.Load() {
-		ks.index.Insert(t.hashSlotKey(&ks.index, k), k)
-	}
-}
-
 // reserveMin is the number of keys from which an object's slots are made
 // room for at once.
 const reserveMin = 64

@@ -342,8 +342,9 @@ func (a *accumulator) pathFigures(n int) []PathFigures {
 	// Exactly the room they take: a wide dataset has a million paths of
 	// about 220 bytes each, which an append would copy as it grows.
 	if len(order) >= bigParts {
-		// What finding the order left goes back before the figures of
-		// a million paths take their room.
+		// What finding the order left, and the index of the paths' keys,
+		// go back before the figures of a million paths take their room.
+		a.paths0.dropIndex()
 		debug.FreeOSMemory()
 	}
 	out := make([]PathFigures, 0, len(order))

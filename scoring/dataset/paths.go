@@ -94,8 +94,8 @@ func (p *pathTable) slotOf(parent int32, key string) int {
 // lookup returns the path of key below parent, 0 when there is none
 // (the lock held).
 func (p *pathTable) lookup(parent int32, key string) int32 {
-	if len(p.slots) == 0 {
-		return 0
+	if p.slots == nil {
+		p.index()
 	}
 	return p.slots[p.slotOf(parent, key)]
 }
@@ -103,18 +103,34 @@ func (p *pathTable) lookup(parent int32, key string) int32 {
 // insert adds the key path id to the slots, which it grows to keep
 // them at most half full.
 func (p *pathTable) insert(id int32) {
-	if 2*(len(p.nodes)+1) > len(p.slots) {
-		old := p.slots
-		p.slots = make([]int32, max(64, 2*len(old)))
-		for _, k := range old {
-			if k > 0 {
-				n := &p.nodes[k]
-				p.slots[p.slotOf(n.parent, n.key)] = k
-			}
-		}
+	if p.slots == nil || 2*(len(p.nodes)+1) > len(p.slots) {
+		p.index()
 	}
 	n := &p.nodes[id]
 	p.slots[p.slotOf(n.parent, n.key)] = id
+}
+
+// index makes the slots again from the nodes: a power of two more than
+// twice as many.
+func (p *pathTable) index() {
+	size := 64
+	for size <= 2*(len(p.nodes)+1) {
+		size *= 2
+	}
+	p.slots = make([]int32, size)
+	for k := 1; k < len(p.nodes); k++ {
+		if n := &p.nodes[k]; !n.elem {
+			p.slots[p.slotOf(n.parent, n.key)] = int32(k)
+		}
+	}
+}
+
+// dropIndex lets the slots go (about 14 bytes a path) while the
+// figures are made; the next look-up makes them again.
+func (p *pathTable) dropIndex() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.slots = nil
 }
 
 // String returns the schema path of id, such as `.items[].price`.

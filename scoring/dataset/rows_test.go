@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"fmt"
 	"math"
 	"testing"
 )
@@ -54,4 +55,36 @@ func TestRowsCarryPastInt32(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("read back", &c)
+}
+
+// TestPathTableIndexAgain checks that the path table finds its keys again
+// after letting its index go, and goes on adding paths: the same ids for
+// the same keys below the same parents, new ones for the others.
+func TestPathTableIndexAgain(t *testing.T) {
+	p := newPathTable()
+	var ids []int32
+	for i := range 300 {
+		parent := int32(0)
+		if i%3 == 1 && len(ids) > 0 {
+			parent = ids[len(ids)-1]
+		}
+		ids = append(ids, p.child(parent, fmt.Sprintf("k%d", i%50), i%7 == 0))
+	}
+	count := len(p.nodes)
+	p.dropIndex()
+	for i := range 300 {
+		parent := int32(0)
+		if i%3 == 1 && i > 0 {
+			parent = ids[i-1]
+		}
+		if got := p.child(parent, fmt.Sprintf("k%d", i%50), i%7 == 0); got != ids[i] {
+			t.Fatalf("key %d: path %d after the index went, %d before", i, got, ids[i])
+		}
+	}
+	if len(p.nodes) != count {
+		t.Fatalf("%d paths after looking them up again, %d before", len(p.nodes), count)
+	}
+	if id := p.child(0, "new", false); id != int32(count) || p.String(id) != ".new" {
+		t.Fatalf("a new key: path %d %q, want %d .new", id, p.String(id), count)
+	}
 }
