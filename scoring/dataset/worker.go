@@ -143,6 +143,14 @@ func (w *worker) score(ctx context.Context, in *caseInput, b *batch, res *caseRe
 	res.label.fileLine(in)
 	res.repairs, res.err, res.warnings, res.fields, res.outN = m.repairs, m.err, m.warnings, m.fields, m.outN
 	res.lacksLine, res.recordKeys = m.lacksLine, m.recordKeys
+	w.finish(in, b, res, &m, result)
+}
+
+// finish adds what case in, read into m and scored into result (nil for
+// none), found to res and b: its score, its figures, its head, line and
+// encoding as the run wants them.
+func (w *worker) finish(in *caseInput, b *batch, res *caseResult, m *material, result *scoring.Result) {
+	r := w.run
 	if m.status == CaseExtra {
 		if w.run.lines {
 			start := len(b.lines)
