@@ -149,8 +149,8 @@ func datasetRescorer(spec dataset.Spec, d *datasetFlags, cfg dataset.Config) por
 // loadProgress counts a dataset's load for the explorer's progress line:
 // report is the explorer's, once it asks for the load.
 type loadProgress struct {
-	// done is the bytes of the cases done (Spec.Progress), sent the last
-	// that was sent.
+	// done is the bytes of the cases done (Spec.Progress); sent, the
+	// last of them sent to the explorer.
 	done, cases atomic.Int64
 	sent        int64
 	// scored is the number of reference cases once the dataset is

@@ -111,7 +111,7 @@ func (p *progress) line(elapsed time.Duration) string {
 	}
 	if p.total > 0 && done > 0 {
 		share := min(float64(done)/float64(p.total), 1)
-		s += fmt.Sprintf(" · %d%%", int(share*100))
+		s += fmt.Sprintf(" · %d%%", min(done*100/p.total, 100)) // floored exactly
 		if share > 0 && share < 1 {
 			left := time.Duration(secs * (1 - share) / share * float64(time.Second))
 			s += " · " + clock(left) + " left"

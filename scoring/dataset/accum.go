@@ -25,9 +25,12 @@ type accumulator struct {
 	// paths are the figures by schema path, a row a path id (rows.go):
 	// the sums of the rows of two parts or more are in sums, what their
 	// counters carried past int32's range in wide.
-	paths []pathPart
+	paths rowStore
 	sums  sumTable
-	wide  map[int32]*pathWide
+	// dropRows lets the rows go as the path figures are made: a run
+	// whose rows serve nothing after (Score, the cases not kept).
+	dropRows bool
+	wide     map[int32]*pathWide
 	// cases are the reference cases' figures: a few words each, whatever
 	// the size of their documents (their strings interned).
 	cases       []CaseFigures
@@ -260,13 +263,13 @@ func (a *accumulator) caseOf(k int, res *caseResult) *Case {
 
 // figures computes the dataset's figures from what was added.
 func (a *accumulator) figures(r *runner) (*Figures, error) {
-	f := a.refigure(&Figures{Metric: a.metric, Options: a.options, Extra: a.extra})
-	f.Cases = a.cases
 	a.weightsAt[0] = len(a.warnings)
-	if err := a.checkWeights(r, f); err != nil {
+	if err := a.checkWeights(r); err != nil { // before the rows may go (dropRows)
 		return nil, err
 	}
 	a.weightsAt[1] = len(a.warnings)
+	f := a.refigure(&Figures{Metric: a.metric, Options: a.options, Extra: a.extra})
+	f.Cases = a.cases
 	a.fieldWarnings()
 	if r != nil && a.hasGroups && len(a.groups) == 1 && a.noGroup == 0 {
 		a.warnSetting(".", setting.New("group-by", r.src.spec.GroupBy,
@@ -348,12 +351,19 @@ func (a *accumulator) pathFigures(n int) []PathFigures {
 		debug.FreeOSMemory()
 	}
 	out := make([]PathFigures, 0, len(order))
+	left := a.rowsLeft(order)
 	a.paths0.names(order, func(id int32, depth int, p string) {
 		if p == "" {
 			p = "."
 		}
 		out = append(out, a.pathFiguresOf(id, p, depth, n))
+		if left != nil {
+			left.done(&a.paths, id)
+		}
 	})
+	if left != nil {
+		a.paths = rowStore{} // gone: a run's last use of them
+	}
 	return out
 }
 

@@ -67,7 +67,7 @@ func (d *Scored) PairingChoices(array string) []scoring.Lists {
 		if n.parent != elem || n.elem || !d.acc.isRefPath(c) {
 			continue
 		}
-		if k := d.acc.paths[c].kinds; k&^keyKinds == 0 {
+		if k := d.acc.paths.at(c).kinds; k&^keyKinds == 0 {
 			out = append(out, scoring.Lists{Mode: scoring.ListKey, Key: n.key})
 			if len(out) == 2+scoring.MaxKeyFields {
 				break

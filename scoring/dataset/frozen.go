@@ -22,8 +22,8 @@ type Frozen struct {
 	worst   []int32   // each case's costliest leaf, -1 for none
 	loss    []float64 // and what it loses
 	keys    []pathNode
-	figs    *Figures   // the figures in force, the cases' Worst nil
-	paths   []pathPart // the per-path rows, for the weights' warnings
+	figs    *Figures // the figures in force, the cases' Worst nil
+	paths   rowStore // the per-path rows, for the weights' warnings
 	wide    map[int32]*pathWide
 }
 
@@ -33,7 +33,7 @@ type Frozen struct {
 // where the weights change, between two changes.
 func (d *Scored) Freeze() *Frozen {
 	z := &Frozen{d: d, weights: slices.Clone(d.weights), worst: slices.Clone(d.worst), loss: slices.Clone(d.loss),
-		keys: d.acc.paths0.snapshot(), figs: d.Snapshot(), paths: slices.Clone(d.acc.paths),
+		keys: d.acc.paths0.snapshot(), figs: d.Snapshot(), paths: d.acc.paths.clone(),
 		wide: cloneWide(d.acc.wide)}
 	z.cscore = make([]float64, len(d.f.cnode))
 	for k := range d.Len() {

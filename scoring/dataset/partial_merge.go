@@ -43,8 +43,8 @@ func (p *Partial) Merge(o *Partial) error {
 	p.extraKeys = append(p.extraKeys, o.extraKeys...)
 	p.grouped = p.grouped || o.grouped
 	p.acc.tree = p.acc.tree || o.acc.tree
-	for id := range o.acc.paths {
-		oa := &o.acc.paths[id]
+	for id := range o.acc.paths.len() {
+		oa := o.acc.paths.at(int32(id))
 		if !oa.seen {
 			continue
 		}
@@ -64,7 +64,7 @@ func (p *Partial) Merge(o *Partial) error {
 
 // mergeRow adds row id of o (another Partial's) to row to.
 func (a *accumulator) mergeRow(to int32, o *accumulator, id int32) {
-	r, or := a.row(to), &o.paths[id]
+	r, or := a.row(to), o.paths.at(id)
 	if !r.seen {
 		r.kind, r.weight = or.kind, or.weight
 	}
@@ -89,8 +89,8 @@ func (p *Partial) Figures(pass *float64) (*Figures, error) {
 	}
 	p.sortCases()
 	p.sortExtras()
-	for id := range a.paths {
-		pa := &a.paths[id]
+	for id := range a.paths.len() {
+		pa := a.paths.at(int32(id))
 		if !pa.seen || id >= len(p.firsts) || !p.firsts[id].set {
 			continue
 		}

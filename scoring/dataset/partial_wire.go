@@ -111,10 +111,10 @@ func (p *Partial) wirePath(id int, n *pathNode) (wirePath, error) {
 		f := &p.firsts[id]
 		wp.First = &wireFirst{File: f.key.file, Record: f.key.record, ID: f.id, Pos: f.pos, Kind: f.kind, Weight: f.weight}
 	}
-	if id >= len(p.acc.paths) || !p.acc.paths[id].seen {
+	if id >= p.acc.paths.len() || !p.acc.paths.at(int32(id)).seen {
 		return wp, nil
 	}
-	pa := &p.acc.paths[id]
+	pa := p.acc.paths.at(int32(id))
 	t := p.acc.totals(int32(id))
 	wp.Seen, wp.Cases, wp.Nodes, wp.Scored = true, t.cases, t.nodes, t.scored
 	wp.Status, wp.Counts, wp.Kinds, wp.Scalars = t.status, t.counts, pa.kinds, t.scalars

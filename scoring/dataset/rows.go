@@ -85,26 +85,26 @@ func (t *sumTable) set(p *pathPart, score, loss xsum) {
 
 // row returns path id's row, adding rows up to it.
 func (a *accumulator) row(id int32) *pathPart {
-	for int(id) >= len(a.paths) {
-		a.paths = append(a.paths, pathPart{path: int32(len(a.paths))})
+	for int(id) >= a.paths.len() {
+		a.paths.add()
 	}
-	return &a.paths[id]
+	return a.paths.at(id)
 }
 
 // seen reports whether some case has a node at path id.
 func (a *accumulator) seen(id int32) bool {
-	return int(id) < len(a.paths) && a.paths[id].seen
+	return int(id) < a.paths.len() && a.paths.at(id).seen
 }
 
 // totals returns path id's counters over the dataset.
 func (a *accumulator) totals(id int32) pathTotals {
-	return totalsOf(&a.paths[id], a.wide[id])
+	return totalsOf(a.paths.at(id), a.wide[id])
 }
 
 // addCounters adds counters v to row id's, carrying into a.wide what
 // passes int32's range.
 func (a *accumulator) addCounters(id int32, v *pathWide) {
-	for i, c := range a.paths[id].counters() {
+	for i, c := range a.paths.at(id).counters() {
 		s := int(*c) + v[i]
 		if s <= math.MaxInt32 {
 			*c = int32(s)
@@ -125,7 +125,7 @@ func (a *accumulator) addCounters(id int32, v *pathWide) {
 
 // setCounters sets row id's counters to v.
 func (a *accumulator) setCounters(id int32, v *pathWide) {
-	for _, c := range a.paths[id].counters() {
+	for _, c := range a.paths.at(id).counters() {
 		*c = 0
 	}
 	delete(a.wide, id)
@@ -192,38 +192,12 @@ func (a *accumulator) addSums(r, p *pathPart, sums *[2]xsum) {
 	}
 }
 
-// adoptParts makes a batch's parts the accumulator's rows without a copy,
-// when there are no rows yet and part k is path k's (the first case of a
-// dataset met every path first, in order: a wide case's); it reports
-// whether it did. The batch gives its parts, sums and marks up.
-func (a *accumulator) adoptParts(b *batch) bool {
-	if len(a.paths) > 0 || len(b.parts) < bigParts || len(a.sums) > 0 {
-		return false
-	}
-	for k := range b.parts {
-		if b.parts[k].path != int32(k) {
-			return false
-		}
-	}
-	a.paths, a.sums = b.parts, b.sums
-	b.parts, b.sums, b.at = nil, nil, nil
-	for k := range a.paths {
-		r := &a.paths[k]
-		r.seen = true
-		if r.hasPathWeight {
-			r.weight = r.pathWeight // as addPart has it
-		}
-	}
-	a.tree = true
-	return true
-}
-
 // firsts returns where each path first appears (caseIdx -1 for a path
 // no case has), for pathTable.order.
 func (a *accumulator) firsts() []firstSeen {
-	first := make([]firstSeen, len(a.paths))
-	for i := range a.paths {
-		if p := &a.paths[i]; p.seen {
+	first := make([]firstSeen, a.paths.len())
+	for i := range a.paths.len() {
+		if p := a.paths.at(int32(i)); p.seen {
 			first[i] = firstSeen{caseIdx: int(p.firstCase), node: p.first}
 		} else {
 			first[i] = firstSeen{caseIdx: -1}
@@ -235,7 +209,7 @@ func (a *accumulator) firsts() []firstSeen {
 // pathFiguresOf returns the figures of path id, named path at depth; n is
 // the number of cases that have a score.
 func (a *accumulator) pathFiguresOf(id int32, path string, depth, n int) PathFigures {
-	r := &a.paths[id]
+	r := a.paths.at(id)
 	t := a.totals(id)
 	f := PathFigures{Path: path, Depth: depth, Kind: r.kind.String(), Cases: t.cases, Nodes: t.nodes,
 		Weight: r.weight, Statuses: t.status, Counts: t.counts}

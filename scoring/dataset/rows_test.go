@@ -43,7 +43,7 @@ func TestRowsCarryPastInt32(t *testing.T) {
 	wp := wirePath{Seen: true}
 	tot := a.totals(1)
 	wp.Cases, wp.Nodes, wp.Scored, wp.Scalars, wp.Status, wp.Counts = tot.cases, tot.nodes, tot.scored, tot.scalars, tot.status, tot.counts
-	sums := a.sums.view(&a.paths[1])
+	sums := a.sums.view(a.paths.at(1))
 	var err error
 	if wp.ScoreSum, err = sums[0].MarshalBinary(); err != nil {
 		t.Fatal(err)

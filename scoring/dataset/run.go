@@ -246,6 +246,7 @@ func Score(ctx context.Context, src *Source, cfg Config) (*Result, error) {
 	if err := r.checkLists(); err != nil {
 		return nil, err
 	}
+	r.acc.dropRows = r.store == nil // nothing reads the rows after the figures
 	figs, err := r.acc.figures(r)
 	if err != nil {
 		return nil, err
@@ -391,13 +392,11 @@ func (r *runner) consume(b *batch) error {
 		r.acc.addParts(b.parts, b.sums)
 		return nil
 	}
-	// A big case's parts (a wide case's: a part a node): they become the
-	// rows when they are the first, else are added up and go, and their
-	// memory goes back to the system before the next case is read.
-	if !r.acc.adoptParts(b) {
-		r.acc.addParts(b.parts, b.sums)
-		b.parts, b.sums, b.at = nil, nil, nil
-	}
+	// A big case's parts (a wide case's: a part a node) are added up and
+	// go, and their memory goes back to the system before the next case
+	// is read.
+	r.acc.addParts(b.parts, b.sums)
+	b.parts, b.sums, b.at = nil, nil, nil
 	debug.FreeOSMemory()
 	return nil
 }

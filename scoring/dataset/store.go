@@ -105,10 +105,10 @@ func (d *Scored) finish(r *runner, figs *Figures) {
 	d.acc = &r.acc
 	d.run = r
 	d.figs = figs
-	n := len(d.acc.paths)
+	n := d.acc.paths.len()
 	d.weights = make([]float64, n)
-	for i := range d.acc.paths {
-		a := &d.acc.paths[i]
+	for i := range d.acc.paths.len() {
+		a := d.acc.paths.at(int32(i))
 		d.weights[i] = a.weight
 		if a.hasPathWeight {
 			d.weights[i] = a.pathWeight
@@ -121,7 +121,7 @@ func (d *Scored) finish(r *runner, figs *Figures) {
 	d.index = make(map[string]int32, n)
 	d.rank = make(map[int32]int, n)
 	for _, id := range d.acc.paths0.order(d.acc.firsts()) {
-		if int(id) < n && d.acc.paths[id].seen {
+		if int(id) < n && d.acc.paths.at(id).seen {
 			d.rank[id] = len(d.order)
 			d.order = append(d.order, id)
 			p := d.acc.paths0.String(id)
@@ -213,8 +213,8 @@ func (d *Scored) SetWeight(path string, w float64) error {
 // recomputes the figures.
 func (d *Scored) ResetWeights() {
 	changed := false
-	for i := range d.acc.paths {
-		a := &d.acc.paths[i]
+	for i := range d.acc.paths.len() {
+		a := d.acc.paths.at(int32(i))
 		if a.hasPathWeight && d.weights[i] != a.pathWeight {
 			d.weights[i] = a.pathWeight
 			changed = true
@@ -253,7 +253,7 @@ func (d *Scored) reweigh() {
 	chunks := (d.Len() + chunkCases - 1) / chunkCases
 	accs := make([]chunkAcc, chunks)
 	d.sweepChunks(func(sw *sweeper, c int) { d.reweighChunk(sw, c, &accs[c]) })
-	n := len(d.acc.paths)
+	n := d.acc.paths.len()
 	type total struct {
 		scored         int
 		scoreSum, loss xsum
@@ -272,7 +272,7 @@ func (d *Scored) reweigh() {
 		}
 	}
 	for p := range totals {
-		pa := &d.acc.paths[p]
+		pa := d.acc.paths.at(int32(p))
 		if d.byPath[p] {
 			pa.weight = d.weights[p]
 		}
@@ -289,7 +289,7 @@ func (d *Scored) reweigh() {
 // reweighChunk recomputes chunk c of the cases into acc and the cases'
 // scores.
 func (d *Scored) reweighChunk(sw *sweeper, c int, acc *chunkAcc) {
-	acc.paths = make([]rowAcc, len(d.acc.paths))
+	acc.paths = make([]rowAcc, d.acc.paths.len())
 	lo, hi := c*chunkCases, min((c+1)*chunkCases, d.Len())
 	for k := lo; k < hi; k++ {
 		n0, n1 := int(d.caseN[k]), int(d.caseN[k+1])

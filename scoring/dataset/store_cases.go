@@ -182,8 +182,8 @@ func (d *Scored) weightsInForce() (*scoring.Weights, error) {
 
 // changed reports whether a weight differs from the weights file's.
 func (d *Scored) changed() bool {
-	for i := range d.acc.paths {
-		if a := &d.acc.paths[i]; a.hasPathWeight && d.weights[i] != a.pathWeight {
+	for i := range d.acc.paths.len() {
+		if a := d.acc.paths.at(int32(i)); a.hasPathWeight && d.weights[i] != a.pathWeight {
 			return true
 		}
 	}

@@ -37,7 +37,7 @@ func (d *Scored) FileWeight(path string) (float64, bool) {
 	if !ok || !d.byPath[id] {
 		return 0, false
 	}
-	return d.acc.paths[id].pathWeight, true
+	return d.acc.paths.at(id).pathWeight, true
 }
 
 // Changed reports whether a weight in force differs from the weights
@@ -49,7 +49,7 @@ func (d *Scored) Changed() bool { return d.changed() }
 func (d *Scored) ChangedPaths() []PathWeight {
 	var out []PathWeight
 	for _, id := range d.order {
-		if a := &d.acc.paths[id]; a.hasPathWeight && d.weights[id] != a.pathWeight {
+		if a := d.acc.paths.at(id); a.hasPathWeight && d.weights[id] != a.pathWeight {
 			out = append(out, PathWeight{d.pathName(id), d.weights[id]})
 		}
 	}
@@ -145,8 +145,8 @@ func (d *Scored) ResolveWeights(w *scoring.Weights) (ws []PathWeight, ignored []
 // weights in force do not change.
 func (d *Scored) UseWeightsFile(w *scoring.Weights) {
 	d.file = w
-	for i := range d.acc.paths {
-		if a := &d.acc.paths[i]; a.hasPathWeight {
+	for i := range d.acc.paths.len() {
+		if a := d.acc.paths.at(int32(i)); a.hasPathWeight {
 			a.pathWeight = d.weights[i]
 		}
 	}

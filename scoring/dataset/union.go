@@ -19,23 +19,23 @@ import (
 // isRefPath reports whether some reference has a value at path id (it is
 // not only ever an extra key of the outputs).
 func (a *accumulator) isRefPath(id int32) bool {
-	if int(id) >= len(a.paths) {
+	if int(id) >= a.paths.len() {
 		return false
 	}
-	p := &a.paths[id]
+	p := a.paths.at(id)
 	return p.seen && p.kinds != 0
 }
 
 // refKind reports whether some reference has a value of kind k at path
 // id.
 func (a *accumulator) refKind(id int32, k jsondoc.Kind) bool {
-	return int(id) < len(a.paths) && a.paths[id].seen && a.paths[id].kinds&(1<<k) != 0
+	return int(id) < a.paths.len() && a.paths.at(id).seen && a.paths.at(id).kinds&(1<<k) != 0
 }
 
 // unionJSON returns the union document of the references' shapes: {}
 // when no case has a tree (a metric that is one number).
 func (a *accumulator) unionJSON() []byte {
-	if len(a.paths) == 0 {
+	if a.paths.len() == 0 {
 		return []byte("{}")
 	}
 	first := a.firsts()
@@ -61,7 +61,7 @@ func (u *unionWriter) value(ids ...int32) {
 	var elems []int32
 	own := false // a place of ids has keys of its own: an object
 	for _, id := range ids {
-		kinds |= u.a.paths[id].kinds
+		kinds |= u.a.paths.at(id).kinds
 		for _, c := range u.kids[id] {
 			switch {
 			case !u.a.isRefPath(c):
@@ -140,7 +140,7 @@ func (a *accumulator) unionTree(w *scoring.Weights) (*scoring.Tree, error) {
 // references: its errors (an object for a key that is a scalar in every
 // case) stop the run, its warnings (entries no case has) are the
 // dataset's.
-func (a *accumulator) checkWeights(r *runner, f *Figures) error {
+func (a *accumulator) checkWeights(r *runner) error {
 	if r == nil || r.weights == nil || !a.tree {
 		return nil
 	}
@@ -182,14 +182,14 @@ func (a *accumulator) mixedWarnings(w *scoring.Weights) {
 	var order []jsondoc.ID
 	uses := map[jsondoc.ID]*use{}
 	for _, id := range a.paths0.order(first) {
-		if id == 0 || int(id) >= len(a.paths) || nodes[id].elem {
+		if id == 0 || int(id) >= a.paths.len() || nodes[id].elem {
 			continue // the root has no weight; elements weigh 1, whatever their shape
 		}
 		e, loop := weightsEntry(w, nodes, id)
 		if e == jsondoc.None || w.Doc().Kind(e) != jsondoc.Object {
 			continue
 		}
-		p := &a.paths[id]
+		p := a.paths.at(id)
 		u := uses[e]
 		if u == nil {
 			u = &use{loop: loop}

@@ -77,10 +77,10 @@ func TestWideCasesAreExact(t *testing.T) {
 	}
 }
 
-// TestWidePartsFoldAsParts checks the shortcuts of a case of many paths
-// against the general way: its parts made a batch's and then the rows
-// without a copy (foldCase, adoptParts) give the rows that fold and
-// addParts give, and so does a second case added to each.
+// TestWidePartsFoldAsParts checks the shortcut of a case of many paths
+// against the general way: its parts made a batch's without a copy
+// (foldCase) give the rows that fold gives, and so does a second case
+// added to each.
 func TestWidePartsFoldAsParts(t *testing.T) {
 	n := bigParts + 10
 	parts := func(from, to int, seed float64) []pathPart {
@@ -107,9 +107,7 @@ func TestWidePartsFoldAsParts(t *testing.T) {
 	if len(acc.parts) != 0 || len(bf.parts) != n {
 		t.Fatalf("foldCase: %d parts left, %d taken", len(acc.parts), len(bf.parts))
 	}
-	if !fast.adoptParts(&bf) || bf.parts != nil {
-		t.Fatal("the first batch's parts were not adopted")
-	}
+	fast.addParts(bf.parts, bf.sums)
 	bs.fold(parts(0, n, 1), 0)
 	slow.addParts(bs.parts, bs.sums)
 	second := parts(n-100, n+5, 3)
@@ -119,12 +117,12 @@ func TestWidePartsFoldAsParts(t *testing.T) {
 		b.fold(parts(n-3, n+1, 5), 2)
 		a.addParts(b.parts, b.sums)
 	}
-	if len(fast.paths) != len(slow.paths) {
-		t.Fatalf("%d rows, want %d", len(fast.paths), len(slow.paths))
+	if fast.paths.len() != slow.paths.len() {
+		t.Fatalf("%d rows, want %d", fast.paths.len(), slow.paths.len())
 	}
-	for id := range slow.paths {
-		f, s := fast.pathFiguresOf(int32(id), "p", 1, 3), slow.pathFiguresOf(int32(id), "p", 1, 3)
-		fr, sr := fast.paths[id], slow.paths[id]
+	for id := range int32(slow.paths.len()) {
+		f, s := fast.pathFiguresOf(id, "p", 1, 3), slow.pathFiguresOf(id, "p", 1, 3)
+		fr, sr := fast.paths.at(id), slow.paths.at(id)
 		if f != s || fr.firstCase != sr.firstCase || fr.first != sr.first || fr.pathWeight != sr.pathWeight || fr.kinds != sr.kinds {
 			t.Fatalf("path %d: %+v\n%+v\nwant\n%+v\n%+v", id, f, fr, s, sr)
 		}
@@ -151,5 +149,35 @@ func bitSame(t *testing.T, what string, got, want *Figures) {
 	}
 	if !reflect.DeepEqual(got.Cases, want.Cases) {
 		t.Fatalf("%s: the cases differ", what)
+	}
+}
+
+// TestRowsGoAsFiguresAreMade checks that a run whose rows serve nothing
+// after its figures (dropRows) makes the same path figures while letting
+// the rows go chunk by chunk, and holds none after.
+func TestRowsGoAsFiguresAreMade(t *testing.T) {
+	n := bigParts + rowChunk/2
+	table := newPathTable()
+	var keep, drop accumulator
+	for k := range n {
+		id := table.child(0, fmt.Sprintf("k%d", k), false)
+		p := pathPart{path: id, cases: 1, nodes: 1, scored: 1, scoreSum: 1 / float64(k+1), lossSum: 0.5, firstCase: 0, first: int32(n - k)}
+		p.counts[k%5] = 1
+		keep.addPart(&p, nil)
+		drop.addPart(&p, nil)
+	}
+	keep.paths0, drop.paths0 = table, table
+	drop.dropRows = true
+	want, got := keep.pathFigures(1), drop.pathFigures(1)
+	if len(got) != len(want) || len(got) != n {
+		t.Fatalf("%d path figures, want %d", len(got), n)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("path %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if drop.paths.len() != 0 || keep.paths.len() != n+1 {
+		t.Fatalf("rows left: %d dropped, %d kept", drop.paths.len(), keep.paths.len())
 	}
 }
