@@ -197,9 +197,23 @@ func refValue(d *jsondoc.Doc, v jsondoc.ID, name string) *jsondoc.Doc {
 // that the lenient parse cannot read is broken: its parse error, with
 // the line and column inside the string. Any other string, and any
 // other value, is itself.
-func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string, *jsondoc.SyntaxError) {
+//
+// A string written with escapes is decoded into *buf when buf is not nil
+// (a worker's, reused from case to case; it keeps the room unless the
+// text is longer than maxTextRoom). The output parsed from it then
+// reads *buf: it and every string taken from it must be done with (or
+// copied) before the next case's text is decoded there.
+func outValue(d *jsondoc.Doc, v jsondoc.ID, name string, buf *[]byte) (*jsondoc.Doc, string, *jsondoc.SyntaxError) {
 	if d.Kind(v) == jsondoc.String {
-		text := bytesOf(d.Str(v))
+		var text []byte
+		if buf != nil && d.StrEscaped(v) {
+			text = d.AppendStr((*buf)[:0], v)
+			if cap(text) <= maxTextRoom {
+				*buf = text
+			}
+		} else {
+			text = bytesOf(d.Str(v))
+		}
 		inner, err := jsondoc.ParseLenient(name, text, nil)
 		if err == nil && inner.Kind(0).IsContainer() {
 			repair := inner.Repair()
@@ -218,6 +232,10 @@ func outValue(d *jsondoc.Doc, v jsondoc.ID, name string) (*jsondoc.Doc, string, 
 	return d.Sub(v, name), "", nil
 }
 
+// maxTextRoom is the most a worker keeps of the room it decodes model
+// text into (outValue): a longer text's goes with its case.
+const maxTextRoom = 1 << 20
+
 // OutputDoc returns the output a pair's output file, parsed as d, stands
 // for, as a case of two folders reads the same file: a file that is a
 // JSON string is model text (outValue), whose JSON is the output (the
@@ -228,7 +246,7 @@ func OutputDoc(d *jsondoc.Doc, name string) (*jsondoc.Doc, error) {
 	if d.Kind(0) != jsondoc.String {
 		return d, nil
 	}
-	out, repair, broken := outValue(d, 0, name)
+	out, repair, broken := outValue(d, 0, name, nil)
 	if broken != nil {
 		line, col := d.Position(0)
 		return nil, errors.New(brokenText(name, line, col, "", broken))

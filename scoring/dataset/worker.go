@@ -69,6 +69,12 @@ type worker struct {
 	sw    sweeper
 	f     frame
 	buf   []byte
+	// text is the room the case's model text is decoded into (outValue):
+	// the case's output may read it until the case is done, and nothing
+	// that outlives the case points into it (what the case adds to its
+	// result and batch is copied: its warnings, worst path, pairing
+	// suggestions, paths).
+	text  []byte
 	input scoring.Input // the case's, kept to spare an allocation a case
 	path  []byte        // the worst node's path, written here and then copied once
 	// encode is the worker's encoder (Config.NewEncoder), nil for none.

@@ -113,7 +113,7 @@ func (w *worker) readRecord(rec *Record) (material, error) {
 func (w *worker) takeOutput(m *material, d *jsondoc.Doc, ov jsondoc.ID, name, file string, rec *Record, opath string) {
 	var repair string
 	var broken *jsondoc.SyntaxError
-	m.out, repair, broken = outValue(d, ov, name)
+	m.out, repair, broken = outValue(d, ov, name, &w.text)
 	if w.run.readsText {
 		m.placeText(d, ov, file, rec, opath)
 	}

@@ -224,6 +224,22 @@ func (d *Doc) Str(id ID) string {
 	return unescape(raw, d.python)
 }
 
+// StrEscaped reports whether the String id is written with escapes, so
+// that Str decodes it into new memory rather than return the input's
+// bytes.
+func (d *Doc) StrEscaped(id ID) bool { return d.nodes[id].flags&flagEscaped != 0 }
+
+// AppendStr appends the value of the String id, as Str returns it, to dst:
+// a caller that decodes many strings one after the other can reuse dst.
+func (d *Doc) AppendStr(dst []byte, id ID) []byte {
+	n := &d.nodes[id]
+	raw := d.src[n.start+1 : n.end-1]
+	if n.flags&flagEscaped == 0 {
+		return append(dst, raw...)
+	}
+	return appendUnescaped(dst, raw, d.python)
+}
+
 // PyStr returns the value of a String as Python's json.loads decodes it:
 // as Str, but a \u escape of a lone UTF-16 surrogate is kept as that code
 // point (WTF-8, see Options.Python) whatever the options the text was
@@ -331,7 +347,11 @@ func (d *Doc) Source() []byte { return d.src }
 // escape of a lone surrogate becomes U+FFFD, or with keepSurrogates that
 // code point encoded as UTF-8 encodes others (WTF-8).
 func unescape(raw []byte, keepSurrogates bool) string {
-	out := make([]byte, 0, len(raw))
+	return unsafeString(appendUnescaped(make([]byte, 0, len(raw)), raw, keepSurrogates))
+}
+
+// appendUnescaped appends the decoding of raw (as unescape) to out.
+func appendUnescaped(out, raw []byte, keepSurrogates bool) []byte {
 	for i := 0; i < len(raw); {
 		// Copy the run up to the next escape at once.
 		k := nextBackslash(raw, i)
@@ -377,7 +397,7 @@ func unescape(raw []byte, keepSurrogates bool) string {
 			out = utf8.AppendRune(out, r)
 		}
 	}
-	return unsafeString(out)
+	return out
 }
 
 // nextBackslash returns the offset of the first backslash in src at or

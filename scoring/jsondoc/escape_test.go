@@ -54,3 +54,33 @@ func TestStrDecodesEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendStrIsStr: AppendStr appends what Str returns, escaped or
+// not, lone surrogates and Python's reading included, after what dst
+// holds; StrEscaped says which strings Str decodes.
+func TestAppendStrIsStr(t *testing.T) {
+	for _, c := range []struct {
+		src     string
+		python  bool
+		escaped bool
+	}{
+		{`"plain text, no escapes"`, false, false},
+		{`""`, false, false},
+		{`"a\"b\nc\u00e9\\d\/e\tf"`, false, true},
+		{`"lone \ud800 surrogate"`, false, true},
+		{`"lone \ud800 surrogate"`, true, true},
+		{`"pair \ud83d\ude00"`, false, true},
+	} {
+		d, err := Parse("s", []byte(c.src), &Options{Python: c.python})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := d.StrEscaped(0); got != c.escaped {
+			t.Errorf("StrEscaped(%s) = %v, want %v", c.src, got, c.escaped)
+		}
+		dst := []byte("kept:")
+		if got, want := string(d.AppendStr(dst, 0)), "kept:"+d.Str(0); got != want {
+			t.Errorf("AppendStr(%s, python %v) = %q, want %q", c.src, c.python, got, want)
+		}
+	}
+}
