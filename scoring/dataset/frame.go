@@ -126,12 +126,14 @@ type extractor struct {
 	// its parent's path and its key, without hashing the key.
 	memo []slotMemo
 	w    []float64 // the tree's weight of each node
-	// A walk's: each node's index in the case's parts; the leaf counts
-	// below each container, by node; the containers, in node order.
-	part  []int32
-	below [][5]int32
-	conts []int32
-	in    caseIn
+	// A walk's, by container in node order: the container's node, its
+	// index in the batch's parts, its parent container (-1 for the
+	// root), the leaf counts below it.
+	conts   []int32
+	cpart   []int32
+	cparent []int32
+	below   [][5]int32
+	in      caseIn
 }
 
 // slotMemo is the schema path last found for a slot index: the path of

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/jsontui/jsontui/scoring"
 	"github.com/jsontui/jsontui/scoring/jsondoc"
 )
 
@@ -88,9 +89,11 @@ type sweeper struct {
 	hasParent bool
 	cparent   []int32
 	f         *frame // the frame the parents are of
-	acc       caseAcc
-	chain     [2][]int32
-	sums      []childSums // each container's, in a re-weight
+	// tree is the tree a walk finds parents in, while it walks.
+	tree  *scoring.Tree
+	acc   caseAcc
+	chain [2][]int32
+	sums  []childSums // each container's, in a re-weight
 	// fallback is Options.ZeroWeightFallback: an object whose keys all
 	// weigh 0 weighs them alike.
 	fallback bool
@@ -396,6 +399,9 @@ func (s *sweeper) countAbove(f *frame, i, k int, c uint16) int {
 // re-weight's, or the container among whose children the sweep's frame
 // has id (containers list their children in node order).
 func (s *sweeper) parentOf(id int32) int32 {
+	if s.tree != nil {
+		return int32(s.tree.Parent(scoring.NodeID(id)))
+	}
 	if s.hasParent {
 		return s.parent[id]
 	}

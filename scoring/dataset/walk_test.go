@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/jsontui/jsontui/scoring"
@@ -145,5 +146,45 @@ func (c *walkCheck) compare(t *testing.T, name string) {
 	}
 	if several == 0 && len(a.parts) > 0 {
 		t.Errorf("%s: no path met by two cases", name)
+	}
+}
+
+// TestBigWalkIsSweep walks, as the cases of one batch, a small case, a
+// wide one of more than bigParts paths (whose paths are found first and
+// whose parts take their room at once), and a small one at some of the
+// wide one's paths (parts the batch had before it), and finds what
+// extract, sweep and fold find, bit for bit.
+func TestBigWalkIsSweep(t *testing.T) {
+	var ref, out strings.Builder
+	ref.WriteString(`{"list": [{"a": 1}, {"a": 2, "b": null}], "w": {`)
+	out.WriteString(`{"list": [{"a": 1}, {"a": 3}], "w": {`)
+	for i := range bigParts + 100 {
+		if i > 0 {
+			ref.WriteByte(',')
+			out.WriteByte(',')
+		}
+		fmt.Fprintf(&ref, `"k%d": %d`, i, i)
+		fmt.Fprintf(&out, `"k%d": %d`, i, i+i%3)
+	}
+	ref.WriteString(`}, "z": "x"}`)
+	out.WriteString(`}, "z": "y", "extra": 1}`)
+	small := walkPairs[0]
+	c := newWalkCheck()
+	after := [2]string{`{"list": [{"a": 1}], "w": {"k1": 1, "k7": 2, "new": 3}, "z": "x"}`, `{"list": [{"a": 2}], "w": {"k1": 1, "k7": 5}, "z": "x"}`}
+	for k, pair := range [][2]string{small, {ref.String(), out.String()}, after} {
+		r, err1 := jsondoc.Parse("ref", []byte(pair[0]), nil)
+		o, err2 := jsondoc.Parse("out", []byte(pair[1]), nil)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		res, err := scoring.Run(scoring.Metrics()[0], &scoring.Input{Ref: r, Out: o})
+		if err != nil || res.Tree == nil {
+			t.Fatal(err)
+		}
+		c.add(t, fmt.Sprintf("case %d", k), res.Tree)
+	}
+	c.compare(t, "wide")
+	if n := len(c.walked.parts); n < bigParts {
+		t.Fatalf("%d parts: the wide case was not walked as big", n)
 	}
 }

@@ -243,14 +243,14 @@ func (w *worker) sweepTree(t *scoring.Tree, in *caseInput, b *batch, res *caseRe
 // of the tree straight into batch b's parts when nothing more is wanted
 // of the case (walk), else into w.sw through its frame (w.f), which a kept
 // case keeps and a case line reads.
-// A big case goes through its frame too, whose parents cost 4 bytes a
-// container rather than a node.
+// A big case walks too: the walk keeps 20 bytes a node (its path, weight
+// and share), where a frame and its sweep keep 30 and more.
 func (w *worker) figures(t *scoring.Tree, b *batch, idx int) caseOutcome {
 	// The paths of a case of many nodes (maybe as many paths) are looked
 	// up in the dataset's table without being kept a second time in the
 	// worker's cache and memo.
 	w.paths.direct = t.Len() >= bigParts
-	if !w.run.keep && !w.run.lines && t.Len() < bigCaseNodes {
+	if !w.run.keep && !w.run.lines {
 		return w.x.walk(t, &w.f, &w.sw, b, idx) // straight into b: s.acc stays empty, for foldCase
 	}
 	w.x.extract(t, &w.f)
@@ -405,6 +405,8 @@ func (w *worker) shed() {
 	w.f = frame{}
 	w.input = scoring.Input{} // it holds the case's documents
 	w.x.w, w.x.slotPath = nil, nil
+	w.x.conts, w.x.cpart, w.x.cparent, w.x.below = nil, nil, nil, nil
+	w.x.in.stamp, w.x.in.sums, w.x.in.met = nil, nil, nil
 	w.sw.w, w.sw.share, w.sw.parent, w.sw.cparent, w.sw.f = nil, nil, nil, nil, nil
 	if cap(w.sw.acc.parts) >= bigParts {
 		w.sw.acc = caseAcc{}
