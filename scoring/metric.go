@@ -268,10 +268,13 @@ func (r *Result) Report(metric string) *report.Report {
 	return rep
 }
 
-// treeResult wraps a scored tree as a result.
+// treeResult wraps a scored tree as a result. The result lives in the
+// tree's room, as the tree does: releasing the tree (Release) ends both,
+// and a dataset of many small cases allocates no result a case.
 func treeResult(t *Tree) *Result {
 	s, ok := t.Total()
-	r := &Result{Score: s, HasScore: ok, Tree: t}
+	r := &t.room.res // every tree has a room (newTree)
+	*r = Result{Score: s, HasScore: ok, Tree: t}
 	if t.Approximate() {
 		r.Approx = true
 		r.High, _ = t.TotalHigh()

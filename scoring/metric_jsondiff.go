@@ -16,7 +16,7 @@ func (jsondiffMetric) Takes() []string {
 }
 
 func (jsondiffMetric) Score(in *Input) (*Result, error) {
-	opt, err := JSONDiffOptions(in.Opt)
+	opt, err := jsondiffOptions(in.Opt)
 	if err != nil {
 		return nil, err
 	}
@@ -25,6 +25,7 @@ func (jsondiffMetric) Score(in *Input) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.opt.Explainer = t.room.jsondiffExplainer(&in.Opt)
 	if in.RulesUsage != nil {
 		in.RulesUsage.Add(t)
 	} else if err := t.CheckRules(); err != nil {
@@ -37,6 +38,17 @@ func (jsondiffMetric) Score(in *Input) (*Result, error) {
 // user's options: tolerances, string normalization and comparator, list
 // pairing and extra keys.
 func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
+	if opt, err = jsondiffOptions(mo); err != nil {
+		return Options{}, err
+	}
+	opt.Explainer = jsondiffExplainer{opts: mo}
+	return opt, nil
+}
+
+// jsondiffOptions is JSONDiffOptions without the explainer, which the
+// metric takes from the tree's room once the tree is built (boxing the
+// options into an Explainer allocates them).
+func jsondiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.Numbers = mo.numberRule(nil)
 	if opt.Strings, err = mo.stringRule(); err != nil {
 		return Options{}, err
@@ -46,6 +58,5 @@ func JSONDiffOptions(mo MetricOptions) (opt Options, err error) {
 	opt.PairingHints = !mo.NoPairingHints
 	opt.ListsUnchecked = mo.ListsUnchecked
 	opt.PenalizeExtraKeys = mo.PenalizeExtraKeys
-	opt.Explainer = jsondiffExplainer{opts: mo}
 	return opt, nil
 }

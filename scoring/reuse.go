@@ -14,7 +14,13 @@ type storage struct {
 	used   []bool
 	b      builder // the build's first builder, whose buffers are kept
 	tree   Tree    // the tree itself
-	stats  slotStats
+	res    Result  // the tree's result (treeResult)
+	// explainer is jsondiff's explainer of the options explained (an
+	// immutable box that any number of trees may share), kept for the
+	// next tree built here under the same options.
+	explainer Explainer
+	explained MetricOptions
+	stats     slotStats
 }
 
 // maxReuse is the largest tree (in nodes) whose room is kept: a large
@@ -25,8 +31,8 @@ const maxReuse = 1 << 16
 var pool sync.Pool
 
 // Release hands the tree's room over to later builds. The tree, and
-// everything that reads it (its reports, its node IDs), must not be used
-// afterwards. Releasing a tree is never necessary; a caller that builds
+// everything that reads it (its reports, its node IDs, the metric's
+// Result that holds it), must not be used afterwards. Releasing a tree is never necessary; a caller that builds
 // many small trees one after the other (a dataset's cases) saves most of
 // their allocation by it.
 func (t *Tree) Release() {
@@ -41,6 +47,7 @@ func (t *Tree) Release() {
 	st.sl.reset()
 	st.below = t.below[:0]
 	*t = Tree{}
+	st.res = Result{}
 	pool.Put(st)
 }
 
@@ -83,4 +90,34 @@ func (st *storage) builder(t *Tree, cs compareSettings) *builder {
 		approx: b.approx[:0], team: b.team[:0], round: b.round[:0]}
 	clear(b.asked)
 	return b
+}
+
+// jsondiffExplainer returns jsondiff's explainer of the options mo: the
+// one the room's last tree had when mo are the same options (the cases of
+// a dataset share theirs), else a new one, kept for the next. The
+// explainer is a value no tree changes, so trees share it safely, a
+// released one's included.
+func (st *storage) jsondiffExplainer(mo *MetricOptions) Explainer {
+	if st.explainer == nil || !sameMetricOptions(&st.explained, mo) {
+		st.explainer, st.explained = jsondiffExplainer{opts: *mo}, *mo
+	}
+	return st.explainer
+}
+
+// sameMetricOptions reports whether a and b are the same options: their
+// lists the same slices (the same array and length: lists equal in
+// another array are taken as different, which costs a new explainer and
+// nothing else).
+func sameMetricOptions(a, b *MetricOptions) bool {
+	return a.AbsTol == b.AbsTol && a.RelTol == b.RelTol && a.Normalize == b.Normalize &&
+		a.Comparator == b.Comparator && a.Lists == b.Lists && sameSlice(a.ListsAt, b.ListsAt) &&
+		a.PenalizeExtraKeys == b.PenalizeExtraKeys && sameSlice(a.Targets, b.Targets) &&
+		a.StrictFields == b.StrictFields && a.NoPairingHints == b.NoPairingHints &&
+		a.ListsUnchecked == b.ListsUnchecked
+}
+
+// sameSlice reports whether a and b are the same slice: the same length
+// over the same array (two empty slices are the same).
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }

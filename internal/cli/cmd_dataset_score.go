@@ -83,7 +83,7 @@ func (a *app) scoreAll(ctx context.Context, r *datasetRun, src *dataset.Source, 
 	}
 	var gc gcPolicy
 	if !r.cfg.Keep {
-		gc.stream()
+		gc.stream(src.Pairing() == dataset.PairRecord)
 	}
 	res, err := dataset.Score(ctx, src, r.cfg)
 	gc.restore()

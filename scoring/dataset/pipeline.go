@@ -34,6 +34,9 @@ type batch struct {
 const (
 	batchBytes = 256 << 10
 	batchCases = 512
+	// batchSlack is the room a batch's buffer has past batchBytes, for
+	// the record that fills it: most records are a few kB.
+	batchSlack = 32 << 10
 )
 
 func (b *batch) full() bool { return len(b.buf)+b.owned >= batchBytes || len(b.in) >= batchCases }
@@ -143,6 +146,12 @@ func (b *batch) addRecord(r Record) Record {
 		b.owned += len(r.Data)
 		r.dataOff, r.dataLen = -1, len(r.Data)
 		return r
+	}
+	if b.buf == nil {
+		// Room for a full batch and the record that makes it full, made
+		// at once rather than doubled up to it (which left 18 MB of
+		// garbage on 100 MB of cases, a batch being cut past batchBytes).
+		b.buf = make([]byte, 0, batchBytes+batchSlack)
 	}
 	off := len(b.buf)
 	b.buf = append(b.buf, r.Data...)
