@@ -134,9 +134,9 @@ func metaOf(f *dataset.Figures) *metaRecord {
 	m := &metaRecord{}
 	for _, p := range f.Paths {
 		m.Paths = append(m.Paths, pathRecord{
-			Path: p.Path, Depth: p.Depth, Kind: p.Kind, Cases: p.Cases, Nodes: p.Nodes,
+			Path: p.Path, Depth: int(p.Depth), Kind: p.Kind, Cases: p.Cases, Nodes: p.Nodes,
 			Score: p.Score, HasScore: p.HasScore, Weight: p.Weight, Loss: p.Loss,
-			Statuses: p.Statuses, Counts: p.Counts,
+			Statuses: p.StatusCounts(), Counts: p.LeafCounts(),
 			Precision: p.Precision, Recall: p.Recall, F1: p.F1,
 			HasPrecision: p.HasPrecision, HasRecall: p.HasRecall, HasF1: p.HasF1,
 		})
@@ -154,13 +154,14 @@ func metaOf(f *dataset.Figures) *metaRecord {
 // fill sets the figures of the meta section into f.
 func (m *metaRecord) fill(f *dataset.Figures) {
 	for _, p := range m.Paths {
-		f.Paths = append(f.Paths, dataset.PathFigures{
-			Path: p.Path, Depth: p.Depth, Kind: p.Kind, Cases: p.Cases, Nodes: p.Nodes,
+		pf := dataset.PathFigures{
+			Path: p.Path, Depth: int32(p.Depth), Kind: p.Kind, Cases: p.Cases, Nodes: p.Nodes,
 			Score: p.Score, HasScore: p.HasScore, Weight: p.Weight, Loss: p.Loss,
-			Statuses: p.Statuses, Counts: p.Counts,
 			Precision: p.Precision, Recall: p.Recall, F1: p.F1,
 			HasPrecision: p.HasPrecision, HasRecall: p.HasRecall, HasF1: p.HasF1,
-		})
+		}
+		pf.SetCounts(p.Statuses, p.Counts)
+		f.Paths = append(f.Paths, pf)
 	}
 	for _, g := range m.Groups {
 		f.Groups = append(f.Groups, dataset.GroupFigures(g))

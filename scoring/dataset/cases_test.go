@@ -200,15 +200,15 @@ func checkExpectedPath(t *testing.T, i int, g PathFigures, w expectedPath) {
 				t.Errorf("%s: the expected statuses list %s with 0", w.Path, s)
 			}
 		}
-		if g.Statuses[s] != w.Statuses[s.String()] {
-			t.Errorf("%s: %d %s, want %d", w.Path, g.Statuses[s], s, w.Statuses[s.String()])
+		if g.Status(s) != w.Statuses[s.String()] {
+			t.Errorf("%s: %d %s, want %d", w.Path, g.Status(s), s, w.Statuses[s.String()])
 		}
 	}
 	if known != len(w.Statuses) {
 		t.Errorf("%s: unknown statuses in %v", w.Path, w.Statuses)
 	}
-	if g.Counts != [5]int{w.TP, w.FD, w.FA, w.FN, w.TN} {
-		t.Errorf("%s: counts %v, want %v", w.Path, g.Counts, [5]int{w.TP, w.FD, w.FA, w.FN, w.TN})
+	if g.LeafCounts() != [5]int{w.TP, w.FD, w.FA, w.FN, w.TN} {
+		t.Errorf("%s: counts %v, want %v", w.Path, g.LeafCounts(), [5]int{w.TP, w.FD, w.FA, w.FN, w.TN})
 	}
 	if !nearOpt(g.Precision, g.HasPrecision, w.Precision) || !nearOpt(g.Recall, g.HasRecall, w.Recall) || !nearOpt(g.F1, g.HasF1, w.F1) {
 		t.Errorf("%s: p/r/f1 %v/%v/%v, want %v/%v/%v", w.Path, g.Precision, g.Recall, g.F1, ptr(w.Precision), ptr(w.Recall), ptr(w.F1))

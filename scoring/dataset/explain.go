@@ -67,7 +67,7 @@ func (f *Figures) factorTerms(kids []int) (n int, sumW float64) {
 // scoredNodes returns how many of path p's nodes have a score: those
 // neither extra nor ignored.
 func scoredNodes(p *PathFigures) int {
-	return p.Nodes - p.Statuses[scoring.Extra] - p.Statuses[scoring.Ignored]
+	return p.Nodes - p.Status(scoring.Extra) - p.Status(scoring.Ignored)
 }
 
 // maxExplainChildren is how many children the table of a container's
@@ -251,9 +251,9 @@ func (e *pathExplainer) factor() {
 // statuses writes the node counts per status.
 func (e *pathExplainer) statuses() {
 	var parts []string
-	for s, n := range e.p.Statuses {
+	for s, n := range e.p.StatusCounts() {
 		if n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", scoring.Status(s), report.Thousands(n)))
+			parts = append(parts, fmt.Sprintf("%s %s", scoring.Status(s), report.Thousands(int(n))))
 		}
 	}
 	e.add(text("nodes: " + strings.Join(parts, " · ")))
@@ -262,7 +262,7 @@ func (e *pathExplainer) statuses() {
 // counts writes TP, FD, FA, FN, TN and the precision, recall and F1 they
 // give.
 func (e *pathExplainer) counts() {
-	c, p := e.p.Counts, e.p
+	c, p := e.p.LeafCounts(), e.p
 	tau := 1.0
 	if e.d.run != nil {
 		tau = e.d.run.tau

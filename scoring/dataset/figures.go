@@ -62,36 +62,39 @@ type Stats struct {
 }
 
 // PathFigures are the figures of one schema path across the dataset.
+// A wide dataset has one a path (a million for a flat object of a million
+// keys), so its counts are held in 32 bits while they fit, which they
+// do but for a path of more than 2^31 nodes or leaves below it, and read
+// through Status, StatusCounts, Count and LeafCounts: 160 bytes a path.
 type PathFigures struct {
-	// Path is the schema path, such as `.items[].price`; Depth its depth
-	// below the root.
-	Path  string
-	Depth int
+	// Path is the schema path, such as `.items[].price`.
+	Path string
 	// Kind is the JSON type at the path where it first appears.
 	Kind string
 	// Cases counts the cases with a node at the path, Nodes the nodes.
 	Cases, Nodes int
-	// Score is the mean score of the path's nodes that have one.
-	Score    float64
-	HasScore bool
+	// Score is the mean score of the path's nodes that have one
+	// (HasScore).
+	Score float64
 	// Weight is the path's weight.
 	Weight float64
 	// Loss is what the path costs the dataset's score: the sum over the
 	// cases of their loss at the path, over the cases that have a score.
 	Loss float64
-	// Statuses counts the path's nodes per status, indexed by
-	// scoring.Status.
-	Statuses [7]int
-	// Counts are TP, FD, FA, FN and TN over the leaves at or below the
-	// path.
-	Counts [5]int
 	// Precision, Recall and F1 are nil-able: Has* is false when a
 	// denominator is 0.
-	Precision, Recall, F1          float64
-	HasPrecision, HasRecall, HasF1 bool
+	Precision, Recall, F1 float64
+	// wide holds the counts when one of them passes int32's range (nil
+	// otherwise, the counts in statuses and counts).
+	wide     *wideCounts
+	statuses [7]int32
+	counts   [5]int32
+	// Depth is the path's depth below the root.
+	Depth                                    int32
+	HasScore, HasPrecision, HasRecall, HasF1 bool
 }
 
-// The indices of PathFigures.Counts.
+// The indices of PathFigures' leaf counts (Count, LeafCounts).
 const (
 	TP = iota
 	FD
@@ -100,7 +103,7 @@ const (
 	TN
 )
 
-// CountNames names PathFigures.Counts, in order.
+// CountNames names PathFigures' leaf counts, in order.
 var CountNames = [5]string{"tp", "fd", "fa", "fn", "tn"}
 
 // GroupFigures are the figures of the cases of one --group-by value.

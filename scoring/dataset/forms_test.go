@@ -153,8 +153,8 @@ func sameFigures(t *testing.T, what string, a, b *Figures, ids bool) {
 
 func samePath(a, b PathFigures) bool {
 	return a.Path == b.Path && a.Kind == b.Kind && a.Cases == b.Cases && a.Nodes == b.Nodes && near12(a.Score, b.Score) &&
-		a.HasScore == b.HasScore && a.Weight == b.Weight && near12(a.Loss, b.Loss) && a.Statuses == b.Statuses &&
-		a.Counts == b.Counts && near12(a.Precision, b.Precision) && near12(a.Recall, b.Recall) && near12(a.F1, b.F1)
+		a.HasScore == b.HasScore && a.Weight == b.Weight && near12(a.Loss, b.Loss) && a.StatusCounts() == b.StatusCounts() &&
+		a.LeafCounts() == b.LeafCounts() && near12(a.Precision, b.Precision) && near12(a.Recall, b.Recall) && near12(a.F1, b.F1)
 }
 
 func sameStats(a, b Stats) bool {

@@ -138,7 +138,7 @@ func checkHandPaths(t *testing.T, got []PathFigures, mean float64) {
 			sts[s] = n
 		}
 		if g.Path != w.path || g.Kind != w.kind || g.Cases != w.cases || g.Nodes != w.nodes || !optNear(g.Score, g.HasScore, w.score) ||
-			g.Weight != w.weight || !near9(g.Loss, w.loss) || g.Statuses != sts || g.Counts != w.counts ||
+			g.Weight != w.weight || !near9(g.Loss, w.loss) || g.StatusCounts() != sts || g.LeafCounts() != w.counts ||
 			!optNear(g.Precision, g.HasPrecision, w.p) || !optNear(g.Recall, g.HasRecall, w.r) || !optNear(g.F1, g.HasF1, w.f1) {
 			t.Errorf("path %+v\nwant      %+v", g, w)
 		}
@@ -164,8 +164,8 @@ func TestMatchThreshold(t *testing.T) {
 		Config{Weights: mustWeights(t, string(mustRead(t, dir+"weights.json"))), MatchThreshold: &tau})
 	want := map[string][5]int{".name": {4, 0, 0, 1, 0}, ".n": {3, 1, 0, 1, 0}, ".": {11, 1, 2, 3, 1}}
 	for _, p := range res.Figures.Paths {
-		if w, ok := want[p.Path]; ok && p.Counts != w {
-			t.Errorf("%s: counts %v, want %v", p.Path, p.Counts, w)
+		if w, ok := want[p.Path]; ok && p.LeafCounts() != w {
+			t.Errorf("%s: counts %v, want %v", p.Path, p.LeafCounts(), w)
 		}
 	}
 }
@@ -189,7 +189,7 @@ func TestIgnoredCase(t *testing.T) {
 		t.Errorf("stats %+v, score %v", st, f.Score)
 	}
 	root := f.Paths[0]
-	if root.Statuses[6] != 1 || root.Nodes != 2 || !near9(root.Loss, 1.0/3) {
+	if root.Status(6) != 1 || root.Nodes != 2 || !near9(root.Loss, 1.0/3) {
 		t.Errorf("root %+v", root)
 	}
 }

@@ -102,7 +102,7 @@ func TestDirectories(t *testing.T) {
 	}
 	// The roots: a/1 partial, a/2 and b missing (b is invalid: scored
 	// as if it had no output), c of another type (a string).
-	if got := f.Paths[0].Statuses; got != [7]int{0, 1, 0, 2, 0, 1, 0} {
+	if got := f.Paths[0].StatusCounts(); got != [7]int{0, 1, 0, 2, 0, 1, 0} {
 		t.Errorf("root statuses %v", got)
 	}
 }

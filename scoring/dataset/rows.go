@@ -211,8 +211,9 @@ func (a *accumulator) firsts() []firstSeen {
 func (a *accumulator) pathFiguresOf(id int32, path string, depth, n int) PathFigures {
 	r := a.paths.at(id)
 	t := a.totals(id)
-	f := PathFigures{Path: path, Depth: depth, Kind: r.kind.String(), Cases: t.cases, Nodes: t.nodes,
-		Weight: r.weight, Statuses: t.status, Counts: t.counts}
+	f := PathFigures{Path: path, Depth: int32(depth), Kind: r.kind.String(), Cases: t.cases, Nodes: t.nodes,
+		Weight: r.weight}
+	f.SetCounts(t.status, t.counts)
 	sums := a.sums.view(r)
 	if t.scored > 0 {
 		f.Score, f.HasScore = sums[0].value()/float64(t.scored), true

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"testing"
+	"unsafe"
 )
 
 // TestRowsCarryPastInt32 adds parts whose counters together pass int32's
@@ -31,7 +32,7 @@ func TestRowsCarryPastInt32(t *testing.T) {
 			t.Errorf("%s: totals %+v, want 3 cases and %d nodes, scored, of status 2", what, tot, want)
 		}
 		f := acc.pathFiguresOf(1, ".x", 1, 3)
-		if f.Nodes != want || f.Statuses[2] != want || f.Score != 1.5/float64(want) || f.Loss != 0.25 {
+		if f.Nodes != want || f.Status(2) != want || f.Count(TP) != 21 || f.Score != 1.5/float64(want) || f.Loss != 0.25 {
 			t.Errorf("%s: figures %+v", what, f)
 		}
 	}
@@ -86,5 +87,24 @@ func TestPathTableIndexAgain(t *testing.T) {
 	}
 	if id := p.child(0, "new", false); id != int32(count) || p.String(id) != ".new" {
 		t.Fatalf("a new key: path %d %q, want %d .new", id, p.String(id), count)
+	}
+}
+
+// TestPathFiguresCounts checks that a path's counts are held in 32 bits
+// while they fit, in 160 bytes a path, and whole past int32's range.
+func TestPathFiguresCounts(t *testing.T) {
+	if n := unsafe.Sizeof(PathFigures{}); n != 160 {
+		t.Errorf("PathFigures take %d bytes, want 160", n)
+	}
+	for _, top := range []int{math.MaxInt32, math.MaxInt32 + 1, 1 << 40} {
+		st, c := [7]int{1, top, 3, 0, 0, 0, 7}, [5]int{top, 0, 2, 0, 5}
+		var p PathFigures
+		p.SetCounts(st, c)
+		if p.StatusCounts() != st || p.LeafCounts() != c || p.Status(1) != top || p.Count(TP) != top || p.Count(FA) != 2 {
+			t.Errorf("%d: statuses %v, counts %v", top, p.StatusCounts(), p.LeafCounts())
+		}
+		if wide := top > math.MaxInt32; (p.wide != nil) != wide {
+			t.Errorf("%d: held wide %v, want %v", top, p.wide != nil, wide)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func closeFigures(t *testing.T, what string, got, want *Figures) {
 	for i := range want.Paths {
 		a, b := got.Paths[i], want.Paths[i]
 		if a.Path != b.Path || a.Nodes != b.Nodes || a.Cases != b.Cases || a.Weight != b.Weight || !near12(a.Score, b.Score) ||
-			a.HasScore != b.HasScore || !near12(a.Loss, b.Loss) || a.Statuses != b.Statuses || a.Counts != b.Counts {
+			a.HasScore != b.HasScore || !near12(a.Loss, b.Loss) || a.StatusCounts() != b.StatusCounts() || a.LeafCounts() != b.LeafCounts() {
 			t.Errorf("%s: path %+v, want %+v", what, a, b)
 		}
 	}

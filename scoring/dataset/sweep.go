@@ -395,9 +395,9 @@ func (s *sweeper) countAbove(f *frame, i, k int, c uint16) int {
 	return k
 }
 
-// parentOf returns the parent of node id (-1 for the root): a
-// re-weight's, or the container among whose children the sweep's frame
-// has id (containers list their children in node order).
+// parentOf returns the parent of node id (-1 for the root): the walked
+// tree's, a re-weight's, or the container among whose children the
+// sweep's frame has id (containers list their children in node order).
 func (s *sweeper) parentOf(id int32) int32 {
 	if s.tree != nil {
 		return int32(s.tree.Parent(scoring.NodeID(id)))

@@ -33,12 +33,12 @@ func TestMatchThresholds(t *testing.T) {
 			switch p.Path {
 			case ".name":
 				// Levenshtein: 2 edits over 10 characters = 0.8, at the threshold.
-				if p.Score != 0.8 || p.Counts[0] != c.nameTP || p.Counts[1] != c.nameFD {
-					t.Errorf("rules %v: .name score %v, TP %d, FD %d; want 0.8, %d, %d", c.rules != nil, p.Score, p.Counts[0], p.Counts[1], c.nameTP, c.nameFD)
+				if p.Score != 0.8 || p.LeafCounts()[0] != c.nameTP || p.LeafCounts()[1] != c.nameFD {
+					t.Errorf("rules %v: .name score %v, TP %d, FD %d; want 0.8, %d, %d", c.rules != nil, p.Score, p.LeafCounts()[0], p.LeafCounts()[1], c.nameTP, c.nameFD)
 				}
 			case ".code":
-				if p.Counts[0] != 0 || p.Counts[1] != 1 {
-					t.Errorf(".code: TP %d, FD %d; want 0, 1 (--match-threshold 1 holds there)", p.Counts[0], p.Counts[1])
+				if p.LeafCounts()[0] != 0 || p.LeafCounts()[1] != 1 {
+					t.Errorf(".code: TP %d, FD %d; want 0, 1 (--match-threshold 1 holds there)", p.LeafCounts()[0], p.LeafCounts()[1])
 				}
 			}
 		}

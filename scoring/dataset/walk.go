@@ -43,7 +43,6 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 	// case's).
 	s.w, s.share = t.AppendWeights(reserve(s.w, n)), grow(s.share, n)
 	s.hasParent, s.f, s.tree = false, nil, t
-	defer func() { s.tree = nil }()
 	s.fallback = opt.ZeroWeightFallback
 	x.conts, x.cpart, x.cparent, x.below = x.conts[:0], x.cpart[:0], x.cparent[:0], x.below[:0]
 	w, share := s.w, s.share
@@ -114,6 +113,7 @@ func (x *extractor) walk(t *scoring.Tree, f *frame, s *sweeper, b *batch, idx in
 	}
 	x.countUp(b.parts)
 	x.in.end(b)
+	s.tree = nil
 	return out
 }
 

@@ -209,7 +209,7 @@ func appendPath(b []byte, p *PathFigures) []byte {
 	b = append(b, ", \"statuses\": {"...)
 	n := 0
 	for _, s := range scoring.Statuses {
-		if p.Statuses[s] == 0 {
+		if p.Status(s) == 0 {
 			continue
 		}
 		if n > 0 {
@@ -219,14 +219,14 @@ func appendPath(b []byte, p *PathFigures) []byte {
 		b = append(b, '"')
 		b = append(b, s.String()...)
 		b = append(b, "\": "...)
-		b = appendInt(b, p.Statuses[s])
+		b = appendInt(b, p.Status(s))
 	}
 	b = append(b, '}')
 	for i, name := range CountNames {
 		b = append(b, ", \""...)
 		b = append(b, name...)
 		b = append(b, "\": "...)
-		b = appendInt(b, p.Counts[i])
+		b = appendInt(b, p.Count(i))
 	}
 	b = append(b, ", \"precision\": "...)
 	b = appendOpt(b, p.Precision, p.HasPrecision)

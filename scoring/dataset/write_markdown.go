@@ -99,8 +99,8 @@ func mdPaths(bw *bufio.Writer, paths []PathFigures) {
 		p := &paths[i]
 		var sts []string
 		for _, s := range scoring.Statuses {
-			if p.Statuses[s] > 0 {
-				sts = append(sts, fmt.Sprintf("%d %s", p.Statuses[s], s))
+			if n := p.Status(s); n > 0 {
+				sts = append(sts, fmt.Sprintf("%d %s", n, s))
 			}
 		}
 		fmt.Fprintf(bw, "| `%s` | %s | %s | %s | %d | %s | %s | %s | %s |\n", mdEscape(p.Path), report.Figure(p.Weight),

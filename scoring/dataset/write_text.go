@@ -263,7 +263,7 @@ func writePathTree(w *bufio.Writer, paths []PathFigures, opt TextOptions) {
 	rows := [][]string{head}
 	depths := make([]int, len(paths))
 	for i := range paths {
-		depths[i] = paths[i].Depth
+		depths[i] = int(paths[i].Depth)
 	}
 	g := guides(depths)
 	for i := range paths {
@@ -276,8 +276,8 @@ func writePathTree(w *bufio.Writer, paths []PathFigures, opt TextOptions) {
 			report.Figure(p.Loss), strconv.Itoa(p.Nodes)}
 		for _, s := range scoring.Statuses {
 			c := ""
-			if p.Statuses[s] > 0 {
-				c = strconv.Itoa(p.Statuses[s])
+			if n := p.Status(s); n > 0 {
+				c = strconv.Itoa(n)
 			}
 			row = append(row, c)
 		}

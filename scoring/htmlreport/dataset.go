@@ -236,7 +236,7 @@ func pathRows(paths []dataset.PathFigures) []pathRow {
 			P: optFigure(p.Precision, p.HasPrecision), PV: sortKey(p.Precision, p.HasPrecision),
 			R: optFigure(p.Recall, p.HasRecall), RV: sortKey(p.Recall, p.HasRecall),
 			F: optFigure(p.F1, p.HasF1), FV: sortKey(p.F1, p.HasF1),
-			Statuses: statusBar(p.Statuses)}
+			Statuses: statusBar(p.StatusCounts())}
 	}
 	return rows
 }

@@ -200,7 +200,7 @@ func (o *Outline) rebuild() {
 // ExpandTo opens the paths above depth and closes the others.
 func (o *Outline) ExpandTo(depth int) {
 	for i := range o.open {
-		o.open[i] = len(o.kids[i]) > 0 && o.paths[i].Depth < depth
+		o.open[i] = len(o.kids[i]) > 0 && int(o.paths[i].Depth) < depth
 	}
 	o.rebuild()
 }

@@ -110,7 +110,7 @@ func (c pathCols) header(s *themes.Styles) string {
 // score, extra when only outputs have it, else partial.
 func pathStatus(p *dataset.PathFigures) scoring.Status {
 	switch {
-	case p.Nodes > 0 && p.Statuses[scoring.Extra] == p.Nodes:
+	case p.Nodes > 0 && p.Status(scoring.Extra) == p.Nodes:
 		return scoring.Extra
 	case !p.HasScore:
 		return scoring.Ignored
@@ -246,7 +246,7 @@ func (rp *pathRowPainter) figures(i int, p *dataset.PathFigures) {
 		b.WriteString(common.PadLeft(common.Thousands(p.Cases), c[colCases]))
 	}
 	if cell(colBar) {
-		b.WriteString(statusBar(s, p.Statuses, c[colBar]))
+		b.WriteString(statusBar(s, p.StatusCounts(), c[colBar]))
 	}
 	for _, k := range []pathCol{colPrec, colRec, colF1} {
 		if !cell(k) {
