@@ -1,6 +1,7 @@
 package jsondoc
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"runtime"
@@ -163,6 +164,28 @@ func BenchmarkStrModelText(b *testing.B) {
 	for b.Loop() {
 		if d.Str(0) != text {
 			b.Fatal("decoded wrong")
+		}
+	}
+}
+
+// BenchmarkParseRecords parses every line of a generated one-file dataset
+// (8 MB of records: short strings with a few non-ASCII names, small
+// numbers, a space after each comma and colon), as a dataset's reader
+// does, one record at a time.
+func BenchmarkParseRecords(b *testing.B) {
+	var buf bytes.Buffer
+	if _, err := gen.WriteRecords(&buf, gen.DatasetOptions{Size: 8 << 20, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	lines := bytes.Split(bytes.TrimSpace(buf.Bytes()), []byte{'\n'})
+	b.SetBytes(int64(buf.Len()))
+	for b.Loop() {
+		for _, l := range lines {
+			d, err := Parse("records.jsonl", l, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			d.Release()
 		}
 	}
 }
