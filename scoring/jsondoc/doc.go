@@ -403,7 +403,7 @@ func appendUnescaped(out, raw []byte, keepSurrogates bool) []byte {
 // nextBackslash returns the offset of the first backslash in src at or
 // after i, or len(src). Model text quoted in a string has an escape every
 // few bytes (its \" and \n), too often for bytes.IndexByte's start-up to
-// pay: eight bytes are looked at a step, as nextSpecial does.
+// pay: eight bytes are looked at a step, as scanString does.
 func nextBackslash(src []byte, i int) int {
 	for i+8 <= len(src) {
 		b := binary.LittleEndian.Uint64(src[i:]) ^ (lo8 * '\\')

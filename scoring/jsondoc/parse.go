@@ -476,80 +476,90 @@ var special = func() (t [256]bool) {
 	return t
 }()
 
-// nextSpecial returns the offset of the first special byte at or after i,
-// or len(src). It looks at eight bytes at a time: the expression below
-// flags quotes, backslashes, control characters and high bytes, and its
-// lowest flag is always a true one (borrows only run upwards from a true
-// match), so the trailing zero count finds the first special byte.
-func nextSpecial(src []byte, i int) int {
-	for i+8 <= len(src) {
-		x := binary.LittleEndian.Uint64(src[i:])
-		q := x ^ (lo8 * '"')
-		b := x ^ (lo8 * '\\')
-		if m := ((q-lo8)&^q | (b-lo8)&^b | (x-lo8*0x20)&^x | x) & hi8; m != 0 {
-			return i + bits.TrailingZeros64(m)>>3
-		}
-		i += 8
-	}
-	for i < len(src) && !special[src[i]] {
-		i++
-	}
-	return i
-}
-
 // scanString scans the string whose opening quote is at i and returns the
 // offset just past its closing quote, and whether it contains escapes.
+// It looks for the next special byte eight bytes at a time, inline (most
+// strings end within a word or two): the expression below flags quotes,
+// backslashes, control characters and high bytes, and its lowest flag is
+// always a true one (borrows only run upwards from a true match), so the
+// trailing zero count finds the first special byte. A special byte other
+// than the closing quote goes to scanSpecial.
 func (p *parser) scanString(i int) (int, bool, error) {
 	src := p.src
 	i++
 	esc := false
 	for {
-		i = nextSpecial(src, i)
-		if i >= len(src) {
-			return i, esc, p.fail(i, "unexpected end of JSON input")
+		for i+8 <= len(src) {
+			x := binary.LittleEndian.Uint64(src[i:])
+			q := x ^ (lo8 * '"')
+			b := x ^ (lo8 * '\\')
+			if m := ((q-lo8)&^q | (b-lo8)&^b | (x-lo8*0x20)&^x | x) & hi8; m != 0 {
+				i += bits.TrailingZeros64(m) >> 3
+				goto stop
+			}
+			i += 8
 		}
-		c := src[i]
-		switch {
-		case c == '"':
-			return i + 1, esc, nil
-		case c == '\\':
-			esc = true
-			if i+1 >= len(src) {
-				return i, esc, p.fail(i+1, "unexpected end of JSON input")
-			}
-			switch src[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				for k := i + 2; k < i+6; k++ {
-					if k >= len(src) {
-						return k, esc, p.fail(k, "unexpected end of JSON input")
-					}
-					h := src[k]
-					if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
-						return k, esc, p.badChar(k, "in \\u hexadecimal character escape")
-					}
-				}
-				i += 6
-			default:
-				return i, esc, p.badChar(i+1, "in string escape code")
-			}
-		case c < 0x20:
-			if p.opt.Python {
-				i++
-				continue
-			}
-			return i, esc, p.badChar(i, "in string literal")
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRune(src[i:])
-			if r == utf8.RuneError && size == 1 {
-				return i, esc, p.fail(i, "invalid UTF-8 in string literal (byte 0x%02x)", c)
-			}
-			i += size
-		default:
+		for i < len(src) && !special[src[i]] {
 			i++
 		}
+	stop:
+		if i < len(src) && src[i] == '"' {
+			return i + 1, esc, nil
+		}
+		var isEsc bool
+		var err error
+		if i, isEsc, err = p.scanSpecial(i); err != nil {
+			return i, esc || isEsc, err
+		}
+		esc = esc || isEsc
 	}
+}
+
+// scanSpecial scans the special byte at i inside a string that is not
+// its closing quote: an escape, a control character or a non-ASCII
+// character. It returns the offset just past it and whether it is an
+// escape.
+func (p *parser) scanSpecial(i int) (int, bool, error) {
+	src := p.src
+	if i >= len(src) {
+		return i, false, p.fail(i, "unexpected end of JSON input")
+	}
+	c := src[i]
+	switch {
+	case c == '\\':
+		if i+1 >= len(src) {
+			return i, true, p.fail(i+1, "unexpected end of JSON input")
+		}
+		switch src[i+1] {
+		case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			return i + 2, true, nil
+		case 'u':
+			for k := i + 2; k < i+6; k++ {
+				if k >= len(src) {
+					return k, true, p.fail(k, "unexpected end of JSON input")
+				}
+				h := src[k]
+				if !(h >= '0' && h <= '9' || h >= 'a' && h <= 'f' || h >= 'A' && h <= 'F') {
+					return k, true, p.badChar(k, "in \\u hexadecimal character escape")
+				}
+			}
+			return i + 6, true, nil
+		default:
+			return i, true, p.badChar(i+1, "in string escape code")
+		}
+	case c < 0x20:
+		if p.opt.Python {
+			return i + 1, false, nil
+		}
+		return i, false, p.badChar(i, "in string literal")
+	case c >= utf8.RuneSelf:
+		r, size := utf8.DecodeRune(src[i:])
+		if r == utf8.RuneError && size == 1 {
+			return i, false, p.fail(i, "invalid UTF-8 in string literal (byte 0x%02x)", c)
+		}
+		return i + size, false, nil
+	}
+	return i + 1, false, nil
 }
 
 // scanNumber scans the number starting at i and checks its range.
