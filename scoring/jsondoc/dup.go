@@ -19,21 +19,17 @@ const dupScanLimit = 16
 // n <= dupScanLimit): a length and two bytes, or 1 for a key with escapes
 // (or the empty key), which may equal any other. Keys with different
 // signatures differ, so most pairs are never compared; and an object
-// whose signatures repeat those of the last duplicate-free object checked
-// at the same depth (the next record of an array) is known to be free of
-// them too.
+// whose signatures all differ is free of duplicates, which sigMemo
+// remembers for the next objects of the same shape.
 func (p *parser) checkDuplicates(id uint32, n int, sigs []uint32) {
-	depth := len(p.stack)
-	for len(p.lastSigs) <= depth {
-		p.lastSigs = append(p.lastSigs, nil)
-	}
-	last := &p.lastSigs[depth]
 	if n > dupScanLimit {
-		*last = (*last)[:0]
 		p.checkDuplicatesMap(id, n)
 		return
 	}
-	if slices.Equal(sigs, *last) {
+	if p.memo == nil {
+		p.memo = new(sigMemo)
+	}
+	if p.memo.clean(sigs) {
 		return
 	}
 	clean := true
@@ -54,10 +50,41 @@ func (p *parser) checkDuplicates(id uint32, n int, sigs []uint32) {
 		}
 	}
 	if clean {
-		*last = append((*last)[:0], sigs...)
-	} else {
-		*last = (*last)[:0]
+		p.memo.add(sigs)
 	}
+}
+
+// memoSlots is how many signature lists a sigMemo holds.
+const memoSlots = 32
+
+// sigMemo remembers lists of 2 to dupScanLimit key signatures that all
+// differ (none of them 1): an object with such a list has no duplicate
+// keys, whatever the document, so the memo is kept from parse to parse.
+// A dataset's records repeat a few shapes of object; each is found in
+// its slot, chosen by a hash of the list, at the cost of one comparison
+// instead of the n*(n-1)/2 of checkDuplicates.
+type sigMemo [memoSlots]struct {
+	n    int
+	sigs [dupScanLimit]uint32
+}
+
+// slot returns where sigs belong.
+func (m *sigMemo) slot(sigs []uint32) int {
+	h := uint32(len(sigs))*0x9e3779b1 ^ sigs[0]*0x85ebca6b ^ sigs[len(sigs)-1]*0xc2b2ae35
+	return int(h >> 27) // memoSlots = 1<<5
+}
+
+// clean reports whether sigs is a list the memo holds.
+func (m *sigMemo) clean(sigs []uint32) bool {
+	e := &m[m.slot(sigs)]
+	return e.n == len(sigs) && slices.Equal(e.sigs[:e.n], sigs)
+}
+
+// add remembers sigs, found to be all different, in place of the list
+// in its slot.
+func (m *sigMemo) add(sigs []uint32) {
+	e := &m[m.slot(sigs)]
+	e.n = copy(e.sigs[:], sigs)
 }
 
 // members lists the n members of object id.

@@ -76,3 +76,56 @@ func TestDuplicateKeysTable(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicateKeysSmallMemo parses many small objects one document
+// after the other, as a dataset's records are, from keys that often share
+// a signature (axb, ayb) or repeat, some written with an escape: shapes
+// recur with and without duplicates, and the signature lists remembered
+// as free of them (sigMemo, kept from parse to parse) must never hide
+// one. Each document's kept members and warning count are checked
+// against a plain reading.
+func TestDuplicateKeysSmallMemo(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	names := []string{"axb", "ayb", "ab", "ba", "a", "id", "name", "é"}
+	for round := range 3000 {
+		n := 2 + rng.IntN(dupScanLimit-1)
+		keys := make([]string, n)
+		var src strings.Builder
+		src.WriteString("{")
+		for i := range n {
+			keys[i] = names[rng.IntN(len(names))]
+			if rng.IntN(4) == 0 {
+				keys[i] += fmt.Sprint(rng.IntN(3))
+			}
+			written := keys[i]
+			if rng.IntN(20) == 0 {
+				written = fmt.Sprintf(`\u%04x`, []rune(written)[0]) + string([]rune(written)[1:])
+			}
+			if i > 0 {
+				src.WriteString(", ")
+			}
+			fmt.Fprintf(&src, `"%s": %d`, written, i)
+		}
+		src.WriteString("}")
+		d, err := Parse("small.json", []byte(src.String()), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := map[string]int{}
+		for i, k := range keys {
+			last[k] = i
+		}
+		if got, want := len(d.Warnings())+d.OmittedWarnings(), n-len(last); got != want {
+			t.Fatalf("round %d: %s: %d warnings, want %d", round, src.String(), got, want)
+		}
+		if d.Count(0) != len(last) {
+			t.Fatalf("round %d: %s: %d members kept, want %d", round, src.String(), d.Count(0), len(last))
+		}
+		for c := d.Child(0); c != None; c = d.Next(c) {
+			if int(d.Float(c)) != last[d.Key(c)] {
+				t.Fatalf("round %d: %s: %q holds %v, want the last, %d", round, src.String(), d.Key(c), d.Float(c), last[d.Key(c)])
+			}
+		}
+		d.Release()
+	}
+}

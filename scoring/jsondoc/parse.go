@@ -93,9 +93,9 @@ type parser struct {
 	longKeys   map[uint32]uint32
 	containers int
 	stack      []frame
-	sigs       []uint32   // key signatures of the first members of open objects
-	lastSigs   [][]uint32 // by depth: those of the last duplicate-free object checked
-	dupTable   memberSet  // checkDuplicatesMap's, reused
+	sigs       []uint32  // key signatures of the first members of open objects
+	memo       *sigMemo  // signature lists known free of duplicates
+	dupTable   memberSet // checkDuplicatesMap's, reused
 	dupPairs   [][2]uint32
 	warns      []Warning  // the first MaxWarnings
 	omitted    int        // the warnings past those

@@ -16,9 +16,9 @@ var docPool, scratchPool sync.Pool
 
 // scratch is a parser's working room, kept from one parse to the next.
 type scratch struct {
-	stack    []frame
-	sigs     []uint32
-	lastSigs [][]uint32
+	stack []frame
+	sigs  []uint32
+	memo  *sigMemo
 }
 
 // Release hands the document's room over to later parses. The document,
@@ -50,10 +50,7 @@ func newDoc(n int) *Doc {
 func (p *parser) takeScratch() {
 	if s, ok := scratchPool.Get().(*scratch); ok {
 		p.scratch = s
-		p.stack, p.sigs, p.lastSigs = s.stack[:0], s.sigs[:0], s.lastSigs
-		for i := range p.lastSigs {
-			p.lastSigs[i] = p.lastSigs[i][:0]
-		}
+		p.stack, p.sigs, p.memo = s.stack[:0], s.sigs[:0], s.memo
 	}
 }
 
@@ -64,13 +61,13 @@ func (p *parser) takeScratch() {
 func (p *parser) putScratch() {
 	bigbuf.Put(p.dupTable.slots)
 	p.dupTable.slots = nil
-	if cap(p.stack) > 1024 || cap(p.sigs) > 1<<14 || len(p.lastSigs) > 1024 {
+	if cap(p.stack) > 1024 || cap(p.sigs) > 1<<14 {
 		return
 	}
 	s := p.scratch
 	if s == nil {
 		s = new(scratch)
 	}
-	*s = scratch{stack: p.stack, sigs: p.sigs, lastSigs: p.lastSigs}
+	*s = scratch{stack: p.stack, sigs: p.sigs, memo: p.memo}
 	scratchPool.Put(s)
 }
