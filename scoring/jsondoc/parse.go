@@ -482,8 +482,10 @@ var special = func() (t [256]bool) {
 // strings end within a word or two): the expression below flags quotes,
 // backslashes, control characters and high bytes, and its lowest flag is
 // always a true one (borrows only run upwards from a true match), so the
-// trailing zero count finds the first special byte. A special byte other
-// than the closing quote goes to scanSpecial.
+// trailing zero count finds the first special byte. (A control byte's
+// flag is that of x-0x20 where x's own is clear, and a high byte's is
+// x's own: x-0x20 | x is both.) A special byte other than the closing
+// quote goes to scanSpecial.
 func (p *parser) scanString(i int) (int, bool, error) {
 	src := p.src
 	i++
@@ -493,7 +495,7 @@ func (p *parser) scanString(i int) (int, bool, error) {
 			x := binary.LittleEndian.Uint64(src[i:])
 			q := x ^ (lo8 * '"')
 			b := x ^ (lo8 * '\\')
-			if m := ((q-lo8)&^q | (b-lo8)&^b | (x-lo8*0x20)&^x | x) & hi8; m != 0 {
+			if m := ((q-lo8)&^q | (b-lo8)&^b | (x - lo8*0x20) | x) & hi8; m != 0 {
 				i += bits.TrailingZeros64(m) >> 3
 				goto stop
 			}
