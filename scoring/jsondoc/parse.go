@@ -84,6 +84,7 @@ type frame struct {
 	last    uint32 // its last child so far, 0 if none
 	count   uint32 // children so far
 	sigBase uint32 // where an object's key signatures start in parser.sigs
+	obj     bool   // an object, not an array: read after every member
 }
 
 type parser struct {
@@ -291,7 +292,7 @@ value:
 			}
 			p.nodes = append(p.nodes, n)
 			p.containers++
-			p.stack = append(p.stack, frame{id: id, sigBase: uint32(len(p.sigs))})
+			p.stack = append(p.stack, frame{id: id, sigBase: uint32(len(p.sigs)), obj: c == '{'})
 			i = p.skipSpace(i + 1)
 			if i < len(src) && (src[i] == '}' && c == '{' || src[i] == ']' && c == '[') {
 				i++
@@ -369,7 +370,7 @@ after:
 	}
 	{
 		top := &p.stack[len(p.stack)-1]
-		isObj := p.nodes[top.id].kind == Object
+		isObj := top.obj
 		if i >= len(src) {
 			return p.fail(i, "unexpected end of JSON input")
 		}
