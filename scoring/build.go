@@ -279,12 +279,7 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 	fresh := isObj && !b.shared && t.kids(ctx).Len() == 0
 	var ks *keySlots
 	if fresh {
-		if n := rd.Count(r); n >= reserveMin {
-			t.reserveKids(ctx, n)
-		}
-		if rd.Child(r) != jsondoc.None {
-			ks = t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
-		}
+		ks = t.freshKeySlots(ctx, rd, r)
 	}
 	oc, pos := od.Child(o), 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
