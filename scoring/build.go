@@ -262,30 +262,28 @@ func sameBytes(r, o []byte) bool {
 
 // sameChildren builds the children of a container pair written alike
 // (bitSame): the n-th child of one with the n-th of the other, alike too.
-// An object's members still find their key slots as object does.
+// An object's members still find their key slots as object does; an
+// array's elements take their context as they are pushed, so that the
+// children are gone over once (finishBlock's pass is not needed: none of
+// them is extra).
 func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 	t := b.t
 	rd, od := t.ref, t.out
 	first := NodeID(len(b.buf))
 	elemCtx, isObj := int32(-1), t.nodes[id].kind == jsondoc.Object
 	if !isObj {
-		elemCtx = b.elemSlot(ctx)
+		elemCtx = pendingCtx(b.elemSlot(ctx))
 	}
 	// fresh: the first object at this place, whose keys are all new, as
 	// in object: their slots are made in order, with no lookup.
 	fresh := isObj && !b.shared && t.kids(ctx).Len() == 0
 	var ks *keySlots
 	if fresh {
-		if n := rd.Count(r); n >= reserveMin {
-			t.reserveKids(ctx, n)
-		}
-		if rd.Child(r) != jsondoc.None {
-			ks = t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
-		}
+		ks = t.freshKeySlots(ctx, rd, r)
 	}
 	oc, pos := od.Child(o), 0
 	for rc := rd.Child(r); rc != jsondoc.None; rc = rd.Next(rc) {
-		slot := int32(-1)
+		slot := elemCtx // an element waits with its context (see finishBlock)
 		switch {
 		case fresh:
 			slot = t.addKeySlotIn(ks, ctx, refKey(rc))
@@ -295,12 +293,11 @@ func (b *builder) sameChildren(id NodeID, ctx int32, r, o jsondoc.ID) {
 			}
 			pos++
 		}
-		n := node{ref: rc, out: oc, parent: id, slot: slot, agg: -1}
-		n.set(bitSame, true)
-		b.push(n)
+		b.push(node{ref: rc, out: oc, parent: id, slot: slot, agg: -1, bits: bitSame})
 		oc = od.Next(oc)
 	}
-	b.finishBlock(id, first, elemCtx)
+	a := &b.aggs[t.nodes[id].agg]
+	a.first, a.count = first, int32(NodeID(len(b.buf))-first)
 }
 
 // parentCompared reports whether n's parent compares two values of its

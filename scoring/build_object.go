@@ -23,12 +23,7 @@ func (b *builder) object(id NodeID, ctx int32, r, o jsondoc.ID) {
 	fresh := !b.shared && t.kids(ctx).Len() == 0
 	var ks *keySlots
 	if fresh {
-		if n := rd.Count(r); n >= reserveMin {
-			t.reserveKids(ctx, n)
-		}
-		if rd.Child(r) != jsondoc.None {
-			ks = t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
-		}
+		ks = t.freshKeySlots(ctx, rd, r)
 	}
 	// rest is where the output's keys stop following the reference's:
 	// they are looked up from there on, in an index of those alone, and

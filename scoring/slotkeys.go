@@ -69,6 +69,25 @@ func (t *Tree) reserveKids(ctx int32, n int) {
 	t.keySlotsOf(ctx)
 }
 
+// freshKeySlots returns the list of key slots below ctx for the first
+// object r of rd at that place, whose keys are all new, making room for
+// them at once when there are many; nil when r has no member (no list is
+// made, as addKeySlot would make none).
+func (t *Tree) freshKeySlots(ctx int32, rd *jsondoc.Doc, r jsondoc.ID) *keySlots {
+	if rd.Child(r) == jsondoc.None {
+		return nil
+	}
+	// Each member but the last takes at least four bytes (a key, a colon,
+	// a value, a separator): an object written shorter than reserveMin
+	// members could be has fewer, and its members need not be counted.
+	if len(rd.Raw(r)) >= 4*reserveMin-1 {
+		if n := rd.Count(r); n >= reserveMin {
+			t.reserveKids(ctx, n)
+		}
+	}
+	return t.keySlotsOf(ctx) // made by the first key, as addKeySlot would
+}
+
 // hashSlotKey hashes the key of slot k for index x.
 func (t *Tree) hashSlotKey(x *hashindex.Table, k int32) uint32 {
 	d, id := t.keyMember(t.sl.key[k])
