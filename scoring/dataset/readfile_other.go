@@ -2,21 +2,13 @@
 
 package dataset
 
-import (
-	"errors"
-	"fmt"
-	"os"
-)
+import "os"
 
 // readFile reads a file of a dataset directory whole.
 func readFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", path, pe.Err)
-		}
-		return nil, err
+		return nil, renamed(path, err)
 	}
 	return data, nil
 }

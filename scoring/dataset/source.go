@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strings"
 
@@ -280,11 +279,7 @@ func (s *Source) openFile(name string) (io.ReadCloser, error) {
 	}
 	f, err := os.Open(name)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s: %w", name, pe.Err)
-		}
-		return nil, err
+		return nil, renamed(name, err)
 	}
 	return f, nil
 }

@@ -42,3 +42,14 @@ func CheckRegular(name string) error {
 func heldDescriptor(name string) bool {
 	return name == "/dev/stdin" || strings.HasPrefix(name, "/dev/fd/") || strings.HasPrefix(name, "/proc/self/fd/")
 }
+
+// renamed returns err, a file's error, naming the file as name: a
+// *fs.PathError's operation and path give way to name, as every message
+// of a dataset's files reads ("data.jsonl: permission denied").
+func renamed(name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", name, pe.Err)
+	}
+	return err
+}
